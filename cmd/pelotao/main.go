@@ -1,0 +1,143 @@
+// Command pelotao is the whole Pelotão site in one binary.
+//
+//	pelotao [serve]   serve the site (the default)
+//	pelotao migrate   apply database migrations and exit
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"pelotao/internal/config"
+	"pelotao/internal/httpapi"
+	"pelotao/internal/store"
+	"pelotao/internal/store/sqlite"
+	"pelotao/internal/webui"
+)
+
+const usage = `usage: pelotao [command]
+
+commands:
+  serve     serve the site (default)
+  migrate   apply database migrations and exit
+
+Configuration comes from PELOTAO_* environment variables; see README.md.`
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "pelotao:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve()
+	case "migrate":
+		return migrate()
+	case "help", "-h", "--help":
+		fmt.Println(usage)
+		return nil
+	default:
+		return fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
+	}
+}
+
+func loadConfig() (config.Config, error) {
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		return cfg, fmt.Errorf("configuration:\n%w", err)
+	}
+	return cfg, nil
+}
+
+// openStore opens the database named by the configuration and applies its migrations.
+func openStore(ctx context.Context, cfg config.Config) (store.Store, error) {
+	switch {
+	case strings.HasPrefix(cfg.DatabaseURL, "sqlite:"):
+		return sqlite.Open(ctx, sqlite.PathFromURL(cfg.DatabaseURL))
+	default:
+		return nil, errors.New("PELOTAO_DATABASE_URL: PostgreSQL is not supported by this build yet")
+	}
+}
+
+func migrate() error {
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	s, err := openStore(context.Background(), cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Println("migrations applied")
+	return s.Close()
+}
+
+func serve() error {
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	slog.SetDefault(log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	st, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       60 * time.Second, // uploads of up to 20 MB from phones on slow networks
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,84 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"pelotao/internal/store"
+)
+
+// Error is an API error with its HTTP status, a stable code and a pt-BR message for people.
+type Error struct {
+	Status  int
+	Code    string
+	Message string
+	Fields  map[string]string
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// fieldErrors is implemented by domain validation errors: a pt-BR message per field path.
+type fieldErrors interface {
+	error
+	FieldErrors() map[string]string
+}
+
+// Common API errors.
+var (
+	errNotFound        = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Não encontrado."}
+	errUnauthenticated = &Error{Status: http.StatusUnauthorized, Code: "unauthenticated", Message: "Entre na sua conta para continuar."}
+	errForbidden       = &Error{Status: http.StatusForbidden, Code: "forbidden", Message: "Você não tem permissão para fazer isso."}
+)
+
+// invalidArgument is a 400 for a request the server cannot read at all.
+func invalidArgument(message string) *Error {
+	return &Error{Status: http.StatusBadRequest, Code: "invalid-argument", Message: message}
+}
+
+type errorBody struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields,omitempty"`
+	} `json:"error"`
+}
+
+// writeError is the one place that turns an error into a response. Unknown errors are logged
+// with the request id and answered 500 with no detail.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var apiErr *Error
+	var fe fieldErrors
+	switch {
+	case errors.As(err, &apiErr):
+	case errors.As(err, &fe):
+		apiErr = &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
+			Message: "Alguns campos precisam de correção.", Fields: fe.FieldErrors()}
+	case errors.Is(err, store.ErrNotFound):
+		apiErr = errNotFound
+	default:
+		slog.ErrorContext(r.Context(), "request failed", "request_id", requestID(r.Context()), "err", err)
+		apiErr = &Error{Status: http.StatusInternalServerError, Code: "internal",
+			Message: "Ocorreu um erro inesperado. Tente novamente em instantes."}
+	}
+	var body errorBody
+	body.Error.Code, body.Error.Message, body.Error.Fields = apiErr.Code, apiErr.Message, apiErr.Fields
+	writeJSON(w, apiErr.Status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// apiFunc is a handler that returns its error instead of writing it.
+type apiFunc func(w http.ResponseWriter, r *http.Request) error
+
+func (f apiFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := f(w, r); err != nil {
+		writeError(w, r, err)
+	}
+}

@@ -1,0 +1,242 @@
+package httpapi
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"pelotao/internal/config"
+	"pelotao/internal/store/sqlite"
+)
+
+// testUI is a built web app as Vite would lay it out.
+var testUI = fstest.MapFS{
+	".vite/manifest.json": {Data: []byte(`{
+		"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"], "css": ["assets/index-abc.css"]},
+		"_vendor.js": {"file": "assets/vendor-def.js"}
+	}`)},
+	"assets/index-abc.js":  {Data: []byte(strings.Repeat("console.log('pelotão');\n", 50))},
+	"assets/index-abc.css": {Data: []byte("body{margin:0}")},
+	"assets/vendor-def.js": {Data: []byte("export const x = 1;")},
+	"favicon.svg":          {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
+}
+
+type testApp struct {
+	srv   *Server
+	store *sqlite.Store
+}
+
+func newTestApp(t *testing.T) *testApp {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Deps{Config: cfg, Store: st, UI: testUI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testApp{srv: srv, store: st}
+}
+
+func (a *testApp) do(r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	a.srv.ServeHTTP(w, r)
+	return w
+}
+
+func TestHealthz(t *testing.T) {
+	app := newTestApp(t)
+	w := app.do(httptest.NewRequest("GET", "/healthz", nil))
+	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != `{"status":"ok"}` {
+		t.Fatalf("healthy: %d %s", w.Code, w.Body)
+	}
+	app.store.Close()
+	w = app.do(httptest.NewRequest("GET", "/healthz", nil))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Fatalf("database closed: got %d, want 503", w.Code)
+	}
+}
+
+func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
+	app := newTestApp(t)
+	cases := map[string]string{
+		"/":                  pageMetas["home"].Title,
+		"/about":             pageMetas["about"].Title,
+		"/training":          pageMetas["training"].Title,
+		"/event/abc":         pageMetas["event"].Title,
+		"/resultado/abc":     pageMetas["results"].Title,
+		"/redefinir-senha":   pageMetas["resetPassword"].Title,
+		"/cadastro/evento-1": pageMetas["eventForm"].Title,
+	}
+	for path, title := range cases {
+		w := app.do(httptest.NewRequest("GET", path, nil))
+		body := w.Body.String()
+		if w.Code != 200 {
+			t.Errorf("%s: status %d", path, w.Code)
+		}
+		if !strings.Contains(body, "<title>"+template_escape(title)+"</title>") {
+			t.Errorf("%s: title %q missing in %s", path, title, body)
+		}
+		if got := w.Header().Get("Cache-Control"); got != "no-cache" {
+			t.Errorf("%s: Cache-Control %q", path, got)
+		}
+		for _, want := range []string{`<script type="module" src="/assets/index-abc.js">`, `href="/assets/index-abc.css"`, `rel="modulepreload" href="/assets/vendor-def.js"`, `<html lang="pt-BR">`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: %s missing", path, want)
+			}
+		}
+	}
+}
+
+// template_escape mirrors html/template's escaping of text for the titles used here.
+func template_escape(s string) string { return strings.ReplaceAll(s, "&", "&amp;") }
+
+func TestUnknownPathRedirectsHome(t *testing.T) {
+	app := newTestApp(t)
+	for _, path := range []string{"/qualquer-coisa", "/event", "/resultado", "/a/b/c"} {
+		w := app.do(httptest.NewRequest("GET", path, nil))
+		if w.Code != http.StatusFound || w.Header().Get("Location") != "/" {
+			t.Errorf("%s: %d → %q", path, w.Code, w.Header().Get("Location"))
+		}
+	}
+}
+
+func TestRootFileServed(t *testing.T) {
+	app := newTestApp(t)
+	w := app.do(httptest.NewRequest("GET", "/favicon.svg", nil))
+	if w.Code != 200 || w.Header().Get("Content-Type") != "image/svg+xml" {
+		t.Fatalf("favicon: %d %q", w.Code, w.Header().Get("Content-Type"))
+	}
+}
+
+func TestAssetsAreImmutableAndGzipped(t *testing.T) {
+	app := newTestApp(t)
+	r := httptest.NewRequest("GET", "/assets/index-abc.js", nil)
+	r.Header.Set("Accept-Encoding", "br, gzip")
+	w := app.do(r)
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	if got := w.Header().Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
+		t.Errorf("Cache-Control %q", got)
+	}
+	if w.Header().Get("Content-Encoding") != "gzip" || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/javascript") {
+		t.Fatalf("headers %v", w.Header())
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if string(plain) != string(testUI["assets/index-abc.js"].Data) {
+		t.Error("gzip body does not decode to the asset")
+	}
+
+	w = app.do(httptest.NewRequest("GET", "/assets/index-abc.js", nil))
+	if w.Header().Get("Content-Encoding") != "" || w.Body.String() != string(testUI["assets/index-abc.js"].Data) {
+		t.Error("a client without gzip got a compressed body")
+	}
+	if w := app.do(httptest.NewRequest("GET", "/assets/nope.js", nil)); w.Code != 404 {
+		t.Errorf("missing asset: %d", w.Code)
+	}
+}
+
+func TestUnknownAPIPathIsJSON404(t *testing.T) {
+	app := newTestApp(t)
+	for _, method := range []string{"GET", "POST", "DELETE"} {
+		w := app.do(httptest.NewRequest(method, "/api/nao-existe", nil))
+		if w.Code != 404 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
+			t.Fatalf("%s: %d %q", method, w.Code, w.Header().Get("Content-Type"))
+		}
+		var body errorBody
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != "not-found" || body.Error.Message == "" {
+			t.Fatalf("%s: body %s", method, w.Body)
+		}
+	}
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	app := newTestApp(t)
+	for _, path := range []string{"/", "/healthz", "/api/nada", "/assets/index-abc.js", "/xyz"} {
+		h := app.do(httptest.NewRequest("GET", path, nil)).Header()
+		csp := h.Get("Content-Security-Policy")
+		for _, want := range []string{"script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("%s: CSP allows unsafe code: %q", path, csp)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" {
+			t.Errorf("%s: headers %v", path, h)
+		}
+		if h.Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS sent over plain http", path)
+		}
+		if h.Get("X-Request-Id") == "" {
+			t.Errorf("%s: no request id", path)
+		}
+	}
+}
+
+func TestCrossSitePostRefused(t *testing.T) {
+	app := newTestApp(t)
+	r := httptest.NewRequest("POST", "/api/qualquer", strings.NewReader("{}"))
+	r.Header.Set("Sec-Fetch-Site", "cross-site")
+	w := app.do(r)
+	if w.Code != http.StatusForbidden {
+		t.Fatalf("cross-site POST: %d", w.Code)
+	}
+	r = httptest.NewRequest("POST", "/api/qualquer", strings.NewReader("{}"))
+	r.Header.Set("Origin", "https://malicioso.example")
+	r.Host = "localhost:8080"
+	if w := app.do(r); w.Code != http.StatusForbidden {
+		t.Fatalf("foreign Origin POST: %d", w.Code)
+	}
+	r = httptest.NewRequest("POST", "/api/qualquer", strings.NewReader("{}"))
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	if w := app.do(r); w.Code != http.StatusNotFound {
+		t.Fatalf("same-origin POST should reach the router: %d", w.Code)
+	}
+}
+
+func TestPanicAnswers500WithoutDetail(t *testing.T) {
+	app := newTestApp(t)
+	app.srv.mux.HandleFunc("GET /boom", func(http.ResponseWriter, *http.Request) { panic("segredo interno") })
+	w := app.do(httptest.NewRequest("GET", "/boom", nil))
+	if w.Code != 500 || strings.Contains(w.Body.String(), "segredo") {
+		t.Fatalf("panic: %d %s", w.Code, w.Body)
+	}
+}
+
+func TestPagesRenderWithoutBuiltApp(t *testing.T) {
+	cfg, _ := config.Load(func(string) string { return "" })
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "x.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := New(Deps{Config: cfg, Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	srv.ServeHTTP(w, httptest.NewRequest("GET", "/about", nil))
+	if w.Code != 200 || strings.Contains(w.Body.String(), "<script") {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+}

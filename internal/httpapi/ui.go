@@ -1,0 +1,147 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ui serves the files Vite built: hashed assets forever-cached, a few root files, and the
+// entry points listed in Vite's manifest for the page template.
+type ui struct {
+	fsys    fs.FS
+	entry   string   // the entry module, e.g. /assets/index-abc123.js
+	css     []string // stylesheets the entry needs
+	preload []string // static imports of the entry, fetched in parallel with it
+	gzipped sync.Map // asset path → []byte, compressed once on first request
+}
+
+type manifestChunk struct {
+	File    string   `json:"file"`
+	IsEntry bool     `json:"isEntry"`
+	Imports []string `json:"imports"`
+	CSS     []string `json:"css"`
+}
+
+func loadUI(fsys fs.FS) (*ui, error) {
+	u := &ui{fsys: fsys}
+	if fsys == nil {
+		u.fsys = emptyFS{}
+		return u, nil
+	}
+	raw, err := fs.ReadFile(fsys, ".vite/manifest.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return u, nil // the web app was not built: pages render without scripts
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]manifestChunk
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("web manifest: %w", err)
+	}
+	entry, ok := m["index.html"]
+	if !ok {
+		return nil, errors.New("web manifest: no index.html entry")
+	}
+	u.entry = "/" + entry.File
+	for _, c := range entry.CSS {
+		u.css = append(u.css, "/"+c)
+	}
+	seen := map[string]bool{}
+	var walk func(keys []string)
+	walk = func(keys []string) {
+		for _, k := range keys {
+			c, ok := m[k]
+			if !ok || seen[k] {
+				continue
+			}
+			seen[k] = true
+			u.preload = append(u.preload, "/"+c.File)
+			for _, css := range c.CSS {
+				u.css = append(u.css, "/"+css)
+			}
+			walk(c.Imports)
+		}
+	}
+	walk(entry.Imports)
+	return u, nil
+}
+
+type emptyFS struct{}
+
+func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }
+
+var compressible = map[string]bool{".js": true, ".css": true, ".svg": true, ".json": true, ".txt": true, ".map": true}
+
+// serveAsset serves /assets/…: names carry a content hash, so they are cached for a year.
+func (u *ui) serveAsset(w http.ResponseWriter, r *http.Request) {
+	name := path.Clean("assets/" + r.PathValue("path"))
+	if !strings.HasPrefix(name, "assets/") {
+		http.NotFound(w, r)
+		return
+	}
+	u.serveFile(w, r, name, "public, max-age=31536000, immutable")
+}
+
+func (u *ui) serveFile(w http.ResponseWriter, r *http.Request, name, cacheControl string) {
+	body, err := fs.ReadFile(u.fsys, name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	ext := path.Ext(name)
+	h := w.Header()
+	if ct := mime.TypeByExtension(ext); ct != "" {
+		h.Set("Content-Type", ct)
+	}
+	h.Set("Cache-Control", cacheControl)
+	if compressible[ext] {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			body = u.gzip(name, body)
+		}
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+func (u *ui) gzip(name string, body []byte) []byte {
+	if v, ok := u.gzipped.Load(name); ok {
+		return v.([]byte)
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(body)
+	_ = zw.Close()
+	v, _ := u.gzipped.LoadOrStore(name, buf.Bytes())
+	return v.([]byte)
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+// rootFile reports whether name is a file at the root of the built app (favicon, icons…).
+func (u *ui) rootFile(name string) bool {
+	if name == "" || name == "index.html" || strings.Contains(name, "/") {
+		return false
+	}
+	st, err := fs.Stat(u.fsys, name)
+	return err == nil && !st.IsDir()
+}

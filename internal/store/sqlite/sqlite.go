@@ -1,0 +1,88 @@
+// Package sqlite implements the store on an embedded SQLite database (modernc.org/sqlite, no cgo).
+//
+// Writes go through a pool of exactly one connection, so writers queue in Go instead of failing
+// with SQLITE_BUSY; reads use a separate pool that WAL lets run beside the writer.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Store is the SQLite implementation of store.Store.
+type Store struct {
+	read  *sql.DB
+	write *sql.DB
+	path  string
+}
+
+// Open opens (creating if needed) the database at path, with its folder, and applies migrations.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("sqlite: empty database path")
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("sqlite: creating %s: %w", dir, err)
+		}
+	}
+	// busy_timeout comes first so that every later pragma already waits instead of failing.
+	// synchronous=FULL: an acknowledged write (an event, a session) must survive a power cut;
+	// the cost is one extra fsync per commit, which the single writer absorbs easily.
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)"}
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	dsn := "file:" + path + "?" + q.Encode()
+
+	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+
+	read, err := sql.Open("sqlite", dsn+"&mode=ro")
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	n := max(4, runtime.NumCPU()*2)
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+
+	s := &Store{read: read, write: write, path: path}
+	if err := s.Migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// PathFromURL turns "sqlite:data/pelotao.db" (or "sqlite://data/pelotao.db") into a file path.
+func PathFromURL(raw string) string {
+	p := strings.TrimPrefix(raw, "sqlite:")
+	return strings.TrimPrefix(p, "//")
+}
+
+// Ping reports whether the database answers a query.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Close closes both pools.
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.write.Close())
+}

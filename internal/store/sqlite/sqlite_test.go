@@ -1,0 +1,72 @@
+package sqlite
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"pelotao/internal/store"
+	"pelotao/internal/store/storetest"
+)
+
+func openTemp(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "pelotao.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
+}
+
+func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	first, err := s.Versions(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) == 0 || first[0] != "0001_init" {
+		t.Fatalf("versions after open: %v", first)
+	}
+	if err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := s.Versions(ctx)
+	if !slices.Equal(first, again) {
+		t.Fatalf("second migrate changed versions: %v → %v", first, again)
+	}
+}
+
+func TestPragmas(t *testing.T) {
+	s := openTemp(t)
+	var mode string
+	var fk int
+	if err := s.write.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v", mode, err)
+	}
+	if err := s.read.QueryRow("PRAGMA foreign_keys").Scan(&fk); err != nil || fk != 1 {
+		t.Fatalf("foreign_keys = %d, %v", fk, err)
+	}
+}
+
+func TestPingFailsWhenClosed(t *testing.T) {
+	s := openTemp(t)
+	s.Close()
+	if err := s.Ping(context.Background()); err == nil {
+		t.Fatal("ping on a closed store succeeded")
+	}
+}
+
+func TestPathFromURL(t *testing.T) {
+	for in, want := range map[string]string{"sqlite:data/pelotao.db": "data/pelotao.db", "sqlite:///tmp/x.db": "/tmp/x.db"} {
+		if got := PathFromURL(in); got != want {
+			t.Errorf("PathFromURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+// Package store declares what the application needs from a database, and the errors every
+// implementation returns. One package per database implements it (sqlite, postgres), and
+// storetest holds the conformance suite both must pass.
+package store
+
+import (
+	"context"
+	"errors"
+)
+
+var (
+	// ErrNotFound is returned when the requested record does not exist.
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict is returned when a write collides with a unique constraint.
+	ErrConflict = errors.New("store: conflict")
+)
+
+// Store is the whole database as the application sees it.
+type Store interface {
+	// Ping reports whether the database answers.
+	Ping(ctx context.Context) error
+	// Close releases the database after in-flight work is done.
+	Close() error
+}

@@ -1,0 +1,25 @@
+// Package storetest is the conformance suite every store implementation must pass, unchanged:
+// the SQLite and PostgreSQL packages each call Run with a function that opens a fresh, migrated
+// database for one test.
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"pelotao/internal/store"
+)
+
+// Open returns a fresh, migrated, empty store for one test; the caller closes it with t.Cleanup.
+type Open func(t *testing.T) store.Store
+
+// Run runs the whole suite.
+func Run(t *testing.T, open Open) {
+	t.Run("Ping", func(t *testing.T) { testPing(t, open(t)) })
+}
+
+func testPing(t *testing.T, s store.Store) {
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+}

@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+type Fixtures = {
+  /** Console messages that a test expects to see as errors (for example a deliberate 404). */
+  allowConsoleErrors: RegExp[]
+  /** Fails the test if the page logged an error, threw, or violated the Content-Security-Policy. */
+  consoleGuard: void
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const problems: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return
+        const text = msg.text()
+        if (!allowConsoleErrors.some((re) => re.test(text))) problems.push(text)
+      })
+      page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+      await use()
+      expect(problems, 'console errors or CSP violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+export const phone = { width: 375, height: 812 }
+
+/** Opens the mobile menu at phone width. */
+export async function openMobileMenu(page: Page) {
+  await page.getByRole('button', { name: 'Abrir menu' }).click()
+  return page.getByRole('dialog', { name: 'Menu' })
+}

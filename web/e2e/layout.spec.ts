@@ -1,0 +1,61 @@
+import { expect, openMobileMenu, phone, test } from './fixtures'
+
+test('the header links navigate between pages', async ({ page }) => {
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Principal' })
+  await nav.getByRole('link', { name: 'Sobre' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sobre')
+  await expect(page).toHaveTitle(/Sobre/)
+
+  await nav.getByRole('link', { name: 'Eventos' }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  await nav.getByRole('link', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('the footer links every institutional page', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('navigation', { name: 'Rodapé' })
+  for (const [name, path] of [
+    ['Serviços', '/services'],
+    ['Impacto', '/impact'],
+    ['Planos de Treino', '/training'],
+    ['Sobre', '/about'],
+  ] as const) {
+    await footer.getByRole('link', { name }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  }
+})
+
+test('an unknown path lands on the home page', async ({ page }) => {
+  await page.goto('/qualquer-coisa')
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+})
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: phone, hasTouch: true })
+
+  test('the menu opens full screen and its links work', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Principal' })).toBeHidden()
+    const menu = await openMobileMenu(page)
+    const box = await menu.boundingBox()
+    expect(box?.width).toBe(phone.width)
+    expect(box?.height).toBe(phone.height)
+
+    await menu.getByRole('link', { name: 'Sobre' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL(/\/about$/)
+
+    const again = await openMobileMenu(page)
+    await page.keyboard.press('Escape')
+    await expect(again).toBeHidden()
+
+    const third = await openMobileMenu(page)
+    await third.getByRole('link', { name: 'Planos de Treino' }).click()
+    await expect(page).toHaveURL(/\/training$/)
+  })
+})

@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+// The journeys run against the real binary (make build → ../bin/pelotao) on a temporary database
+// with demo content. The folder and port are chosen once, here in the runner process, and reach
+// the workers through the environment (tests read the outbox from PELOTAO_E2E_DIR).
+process.env.PELOTAO_E2E_DIR ??= mkdtempSync(path.join(tmpdir(), 'pelotao-e2e-'))
+process.env.PELOTAO_E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000))
+const dir = process.env.PELOTAO_E2E_DIR
+const port = process.env.PELOTAO_E2E_PORT
+export const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: '../bin/pelotao serve',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PELOTAO_ADDR: `127.0.0.1:${port}`,
+      PELOTAO_BASE_URL: baseURL,
+      PELOTAO_DATABASE_URL: `sqlite:${path.join(dir, 'pelotao.db')}`,
+      PELOTAO_OUTBOX: path.join(dir, 'outbox'),
+      PELOTAO_DEMO: '1',
+    },
+  },
+})

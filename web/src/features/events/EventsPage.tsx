@@ -1,0 +1,10 @@
+import { usePageMeta } from '../../lib/pageMeta'
+
+export function EventsPage() {
+  usePageMeta('home')
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Eventos</h1>
+    </section>
+  )
+}

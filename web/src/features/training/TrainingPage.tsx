@@ -1,0 +1,10 @@
+import { usePageMeta } from '../../lib/pageMeta'
+
+export function TrainingPage() {
+  usePageMeta('training')
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Escolha o Plano Ideal para Você</h1>
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react'
+// The server renders the same titles into the first HTML (internal/httpapi/pages.go).
+import meta from '../../../internal/httpapi/pagemeta.json'
+
+export type PageKey = keyof typeof meta.pages
+
+export const siteName = meta.siteName
+
+/** Sets the document title and description for the page on client-side navigation. */
+export function usePageMeta(key: PageKey, override?: { title?: string; description?: string }) {
+  const page = meta.pages[key]
+  const title = override?.title ?? page.title
+  const description = override?.description ?? page.description
+  useEffect(() => {
+    document.title = title
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description)
+  }, [title, description])
+}

@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    // The Go binary embeds this folder (internal/webui, build tag webdist).
+    outDir: '../internal/webui/dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+})

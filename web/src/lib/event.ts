@@ -1,0 +1,90 @@
+// The Event document as the API serves it: SPEC.md §3's field names, exactly. The server
+// (internal/event) is the authority; it always sends every field, with "" / [] / null for empty.
+
+export const categorias = ['Corrida de Rua', 'Trail Running', 'Ciclismo', 'Duathlon', 'Triathlon'] as const
+export type Categoria = (typeof categorias)[number]
+
+/** REQUIREMENTS DATA-5. Only 'Inscrições Abertas' enables the registration button. */
+export const statuses = [
+  'Inscrições Abertas',
+  'Em Breve',
+  'Inscrições Encerradas',
+  'Esgotado',
+  'Adiado',
+  'Cancelado',
+  'Evento Realizado',
+] as const
+export type Status = (typeof statuses)[number]
+export const openStatus: Status = 'Inscrições Abertas'
+
+export const generos = ['Misto', 'Masculino', 'Feminino'] as const
+export type Genero = (typeof generos)[number]
+
+export type Local = { local: string; endereco: string; cidade: string; estado: string }
+export type Banners = { desktop: string; mobile: string }
+export type LinhaCronograma = { horario: string; descricao: string }
+export type Cronograma = { tipo: 'texto'; valor: string } | { tipo: 'estruturado'; valor: LinhaCronograma[] }
+export type Lote = { nome: string; valor: number | null; maxVagas: number | null; dataLimite: string }
+export type PrecoKit = { kitNome: string; valor: number | null }
+export type TipoPreco = 'lotes' | 'kit' | 'texto'
+export type Inscricoes = {
+  ativas: boolean
+  tipoPreco: TipoPreco
+  lotes: Lote[]
+  precosPorKit: PrecoKit[]
+  textoPreco: string
+  periodo: { inicio: string; fim: string }
+}
+export type RetiradaKit = { local: string; data: string; horarioInicio: string; horarioFim: string }
+export type Kit = { nome: string; items: { nome: string }[] }
+export type Largada = { id: string; nome: string; horario: string }
+export type CategoriaModalidade = {
+  nome: string
+  idadeInicial: number | null
+  idadeLimite: number | null
+  qualquerIdade: boolean
+  genero: Genero
+  premiacao: string
+}
+export type Modalidade = {
+  nome: string
+  km: number | null
+  largadaId: string
+  percurso: { tipo: 'texto' | 'link'; valor: string }
+  premiacaoGeral: string
+  categorias: CategoriaModalidade[]
+  resultados: { pdfGeralURL: string; pdfCategoriasURL: string }
+}
+export type NivelPremiacao = 'geral' | 'modalidade' | 'categoria'
+export type PremioEstruturado = { descricao: string; nivel: NivelPremiacao; modalidadeNome: string; categoriaNome: string }
+export type Premiacao = { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioEstruturado[] }
+
+export type Event = {
+  id: string
+  ownerId: string
+  criadoEm: string // RFC 3339 timestamp, set by the server
+  atualizadoEm: string
+  titulo: string
+  categoria: string
+  dataEvento: string // calendar date "2026-03-15"; "" when unknown
+  status: string
+  banners: Banners
+  regulamentoUrl: string
+  regulamento: string
+  linkCompra: string
+  local: Local
+  informacoes: { descricao: string; informacoesImportantes: string; cronograma: Cronograma }
+  inscricoes: Inscricoes
+  retiradaKits: RetiradaKit[]
+  kits: Kit[]
+  largadas: Largada[]
+  modalidades: Modalidade[]
+  premiacao: Premiacao
+}
+
+/** What GET /api/events lists: the fields a card and the athlete panel need. */
+export type EventSummary = Pick<Event, 'id' | 'titulo' | 'categoria' | 'dataEvento' | 'status' | 'banners' | 'local' | 'linkCompra'> & {
+  distances: number[] // modalidades[].km, in order, nulls left out
+}
+
+export type EventList = { events: EventSummary[]; nextCursor?: string }

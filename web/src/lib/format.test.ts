@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatAgeRange,
+  formatDate,
+  formatDistances,
+  formatKm,
+  formatLongDate,
+  formatMoney,
+  isUpcoming,
+  normalizeText,
+  todayISO,
+} from './format'
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ')
+
+describe('pt-BR formatting', () => {
+  it('formats money as BRL', () => {
+    expect(nbsp(formatMoney(1234.5))).toBe('R$ 1.234,50')
+    expect(nbsp(formatMoney(0))).toBe('R$ 0,00')
+    expect(formatMoney(null)).toBe('')
+  })
+
+  it('formats calendar dates without shifting a day', () => {
+    expect(formatDate('2026-03-15')).toBe('15/03/2026')
+    expect(formatDate('2026-01-01')).toBe('01/01/2026')
+    expect(formatLongDate('2025-09-07')).toBe('7 de setembro de 2025')
+  })
+
+  it('uses the date fallbacks', () => {
+    expect(formatDate('')).toBe('Data a definir')
+    expect(formatDate(undefined, 'Data não informada')).toBe('Data não informada')
+    expect(formatDate('amanhã')).toBe('Data inválida')
+    expect(formatDate('2026-02-30')).toBe('Data inválida')
+  })
+
+  it('formats distances and ages', () => {
+    expect(formatKm(21.1)).toBe('21,1 km')
+    expect(formatDistances([5, 10, null])).toBe('5 km · 10 km')
+    expect(formatAgeRange({ idadeInicial: 18, idadeLimite: 29, qualquerIdade: false })).toBe('18 a 29 anos')
+    expect(formatAgeRange({ idadeInicial: 0, idadeLimite: 120, qualquerIdade: false })).toBe('Qualquer idade')
+    expect(formatAgeRange({ idadeInicial: 30, idadeLimite: 39, qualquerIdade: true })).toBe('Qualquer idade')
+  })
+
+  it('computes today in São Paulo, not UTC', () => {
+    // 02:30 UTC on the 16th is still 23:30 on the 15th in São Paulo (UTC−3).
+    expect(todayISO(new Date('2026-03-16T02:30:00Z'))).toBe('2026-03-15')
+    expect(todayISO(new Date('2026-03-16T03:00:00Z'))).toBe('2026-03-16')
+  })
+
+  it('treats an event dated today as upcoming and yesterday as past', () => {
+    expect(isUpcoming('2026-03-15', '2026-03-15')).toBe(true)
+    expect(isUpcoming('2026-03-14', '2026-03-15')).toBe(false)
+    expect(isUpcoming('', '2026-03-15')).toBe(true)
+  })
+
+  it('normalizes text for accent-insensitive search', () => {
+    expect(normalizeText('  São Paulo ')).toBe('sao paulo')
+    expect(normalizeText('JÉRÔME')).toBe('jerome')
+  })
+})

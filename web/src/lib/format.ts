@@ -1,0 +1,80 @@
+// pt-BR formatting of money, dates, distances and ages, through Intl. Calendar dates
+// ("2026-03-15") are formatted as dates in UTC, so they never shift a day in any time zone.
+
+export const siteTimeZone = 'America/Sao_Paulo'
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+const shortDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' })
+const longDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
+const km = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 })
+
+export const dateFallbacks = {
+  eventMissing: 'Data a definir',
+  secondaryMissing: 'Data não informada',
+  invalid: 'Data inválida',
+} as const
+
+/** R$ 1.234,50 (Intl puts a no-break space after R$). */
+export function formatMoney(value: number | null | undefined): string {
+  return value == null || !Number.isFinite(value) ? '' : money.format(value)
+}
+
+/** Parses "YYYY-MM-DD" (or the date part of an RFC 3339 timestamp) into a UTC-midnight Date, or null. */
+export function parseCalendarDate(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim())
+  if (!m) return null
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : null
+}
+
+function formatWith(f: Intl.DateTimeFormat, value: string | null | undefined, missing: string) {
+  if (value == null || value.trim() === '') return missing
+  const date = parseCalendarDate(value)
+  return date ? f.format(date) : dateFallbacks.invalid
+}
+
+/** 15/03/2026; `missing` when empty (FMT-6), 'Data inválida' when unparseable. */
+export function formatDate(value: string | null | undefined, missing: string = dateFallbacks.eventMissing) {
+  return formatWith(shortDate, value, missing)
+}
+
+/** 7 de setembro de 2025. */
+export function formatLongDate(value: string | null | undefined, missing: string = dateFallbacks.eventMissing) {
+  return formatWith(longDate, value, missing)
+}
+
+/** Today's calendar date in the site's time zone, as "YYYY-MM-DD". */
+export function todayISO(now: Date = new Date(), timeZone: string = siteTimeZone): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** An event is upcoming from its day (00:00) on; an event with no usable date counts as upcoming (HOME-7). */
+export function isUpcoming(dataEvento: string, today: string = todayISO()): boolean {
+  const date = parseCalendarDate(dataEvento)
+  return date === null || dataEvento.slice(0, 10) >= today
+}
+
+/** 21,1 km */
+export function formatKm(value: number | null | undefined): string {
+  return value == null || !Number.isFinite(value) ? '' : `${km.format(value)} km`
+}
+
+/** '5 km · 10 km' */
+export function formatDistances(values: (number | null)[]): string {
+  return values.map(formatKm).filter(Boolean).join(' · ')
+}
+
+/** '18 a 29 anos', or 'Qualquer idade' for the 0–120 range (CONST-4, FMT-8). */
+export function formatAgeRange(c: { idadeInicial: number | null; idadeLimite: number | null; qualquerIdade: boolean }) {
+  const from = c.idadeInicial ?? 0
+  const to = c.idadeLimite ?? 120
+  if (c.qualquerIdade || (from === 0 && to === 120)) return 'Qualquer idade'
+  return `${from} a ${to} anos`
+}
+
+/** Lower-case, accent-free text for searches: 'São Paulo' → 'sao paulo'. */
+export function normalizeText(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim()
+}

@@ -15,9 +15,12 @@ run: build
 build: web
 	go build -tags $(GO_TAGS) -trimpath -ldflags='-s -w' -o bin/pelotao ./cmd/pelotao
 
-# npm ci only when package-lock.json changed since the last install.
+# Install only when package-lock.json changed since the last install. Not `npm ci`: the registry
+# this project builds from lacks some of Tailwind's platform-specific optional packages (other
+# operating systems'), which `npm ci` treats as a lock-file mismatch; `npm install` installs the
+# locked versions and skips them.
 $(WEB_STAMP): web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+	cd web && npm install --no-audit --no-fund
 	touch $@
 
 web: $(WEB_STAMP)

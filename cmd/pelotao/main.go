@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -20,6 +19,7 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/httpapi"
 	"pelotao/internal/store"
+	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/sqlite"
 	"pelotao/internal/webui"
 )
@@ -71,7 +71,7 @@ func openStore(ctx context.Context, cfg config.Config) (store.Store, error) {
 	case strings.HasPrefix(cfg.DatabaseURL, "sqlite:"):
 		return sqlite.Open(ctx, sqlite.PathFromURL(cfg.DatabaseURL))
 	default:
-		return nil, errors.New("PELOTAO_DATABASE_URL: PostgreSQL is not supported by this build yet")
+		return postgres.Open(ctx, cfg.DatabaseURL, 10*time.Second)
 	}
 }
 

@@ -1,0 +1,64 @@
+// Package postgres implements the store on PostgreSQL (pgx v5), for running several pelotao
+// instances on one database. It passes the same storetest conformance suite as SQLite.
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Store is the PostgreSQL implementation of store.Store.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+// Open connects to the database at url, retrying for up to `wait` while it is unreachable
+// (a database that starts beside the app), and applies the migrations.
+func Open(ctx context.Context, url string, wait time.Duration) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: PELOTAO_DATABASE_URL: %w", err)
+	}
+	return OpenConfig(ctx, cfg, wait)
+}
+
+// OpenConfig is Open for a parsed configuration (tests use it to pin a schema).
+func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*Store, error) {
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err = pool.Ping(pingCtx)
+		cancel()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			pool.Close()
+			return nil, fmt.Errorf("postgres: database unreachable at %s after %s: %w", cfg.ConnConfig.Host, wait, err)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	s := &Store{pool: pool}
+	if err := s.Migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
+
+// Close waits for connections in use to be released, then closes the pool.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+

@@ -61,4 +61,3 @@ func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
 }
-

@@ -30,6 +30,7 @@ web: $(WEB_STAMP)
 test: vet test-go test-web test-e2e
 
 vet: web
+	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	go vet -tags $(GO_TAGS) ./...
 	go vet ./...
 

@@ -2,6 +2,7 @@
 //
 //	pelotao [serve]   serve the site (the default)
 //	pelotao migrate   apply database migrations and exit
+//	pelotao backup P  copy the SQLite database to P while the server runs
 package main
 
 import (
@@ -29,6 +30,8 @@ const usage = `usage: pelotao [command]
 commands:
   serve     serve the site (default)
   migrate   apply database migrations and exit
+  backup PATH
+            write a consistent copy of the SQLite database to PATH, while the server runs
 
 Configuration comes from PELOTAO_* environment variables; see README.md.`
 
@@ -49,6 +52,11 @@ func run(args []string) error {
 		return serve()
 	case "migrate":
 		return migrate()
+	case "backup":
+		if len(args) != 1 {
+			return fmt.Errorf("usage: pelotao backup PATH")
+		}
+		return backup(args[0])
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil
@@ -86,6 +94,26 @@ func migrate() error {
 	}
 	fmt.Println("migrations applied")
 	return s.Close()
+}
+
+func backup(path string) error {
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	if !strings.HasPrefix(cfg.DatabaseURL, "sqlite:") {
+		return fmt.Errorf("backup copies a SQLite database; for PostgreSQL use pg_dump")
+	}
+	s, err := sqlite.Open(context.Background(), sqlite.PathFromURL(cfg.DatabaseURL))
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if err := s.Backup(context.Background(), path); err != nil {
+		return err
+	}
+	fmt.Println("backup written to", path)
+	return nil
 }
 
 func serve() error {

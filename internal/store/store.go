@@ -1,6 +1,9 @@
 // Package store declares what the application needs from a database, and the errors every
 // implementation returns. One package per database implements it (sqlite, postgres), and
 // storetest holds the conformance suite both must pass.
+//
+// Each area of the product has its own interface in its own file here (events.go, accounts.go,
+// files.go, plan_interest.go); Store is all of them together.
 package store
 
 import (
@@ -17,6 +20,11 @@ var (
 
 // Store is the whole database as the application sees it.
 type Store interface {
+	EventStore
+	AccountStore
+	FileStore
+	PlanInterestStore
+
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error
 	// Close releases the database after in-flight work is done.

@@ -1,0 +1,4 @@
+package store
+
+// AccountStore stores users, sessions, password-reset tokens and login throttling.
+type AccountStore interface{}

@@ -1,0 +1,4 @@
+package store
+
+// EventStore stores events (internal/event documents).
+type EventStore interface{}

@@ -1,0 +1,75 @@
+// How an event's fields read on the public pages, with the fallbacks of SPEC §8 (ERR-10, HOME-11).
+import type { Banners, Event, Largada, Local } from '../../lib/event'
+import { openStatus } from '../../lib/event'
+
+export const fallbacks = {
+  titulo: 'Título não disponível',
+  categoria: 'Sem categoria',
+  local: 'Local a definir',
+  imagem: 'Sem imagem',
+} as const
+
+export function titleOf(e: { titulo: string }) {
+  return e.titulo.trim() || fallbacks.titulo
+}
+
+export function categoryOf(e: { categoria: string }) {
+  return e.categoria.trim() || fallbacks.categoria
+}
+
+export function venueOf(local: Local) {
+  return local.local.trim() || fallbacks.local
+}
+
+/** 'Cidade - UF', the city alone, or 'Local a definir'. */
+export function cityOf(local: Local) {
+  const cidade = local.cidade.trim()
+  const estado = local.estado.trim()
+  if (!cidade) return estado || fallbacks.local
+  return estado ? `${cidade} - ${estado}` : cidade
+}
+
+/** The banner for a device, falling back to the other one; '' when there is none. */
+export function bannerFor(banners: Banners, device: 'desktop' | 'mobile') {
+  const other = device === 'desktop' ? 'mobile' : 'desktop'
+  return banners[device].trim() || banners[other].trim()
+}
+
+/** A Google Maps search for the venue, or '' when nothing about the place is known. */
+export function mapUrl(local: Local) {
+  const query = [local.local, local.endereco, local.cidade, local.estado].map((s) => s.trim()).filter(Boolean).join(', ')
+  return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : ''
+}
+
+/** EVT-22: regulamentoUrl, falling back to regulamento. */
+export function regulationUrl(e: Pick<Event, 'regulamentoUrl' | 'regulamento'>) {
+  return safeHref(e.regulamentoUrl) || safeHref(e.regulamento)
+}
+
+/** EVT-26: the earliest start time ("HH:mm" sorts as text), or '' without largadas. */
+export function earliestStart(largadas: Largada[]) {
+  return (
+    largadas
+      .map((l) => l.horario.trim())
+      .filter(Boolean)
+      .sort()[0] ?? ''
+  )
+}
+
+export type Registration = { open: true; href: string } | { open: false; label: string }
+
+/** EVT-28..30: only 'Inscrições Abertas' with a purchase link enables the button. */
+export function registrationOf(e: Pick<Event, 'status' | 'linkCompra'>): Registration {
+  const href = safeHref(e.linkCompra)
+  if (e.status === openStatus && href) return { open: true, href }
+  return { open: false, label: e.status.trim() || 'Inscrições indisponíveis' }
+}
+
+/**
+ * Links come from organizers: only web addresses and the site's own paths become hrefs, so that a
+ * 'javascript:' value can never run.
+ */
+export function safeHref(url: string) {
+  const u = url.trim()
+  return /^https?:\/\//i.test(u) || /^\/(?!\/)/.test(u) ? u : ''
+}

@@ -1,0 +1,76 @@
+// The home page's list: every event in one query (HOME-3), split into upcoming and past on the
+// client by the São Paulo date (HOME-6), then narrowed by the visitor's search and filters.
+import constants from '../../../../internal/event/constants.json'
+import type { EventSummary } from '../../lib/event'
+import { listEvents } from '../../lib/eventsApi'
+import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../lib/format'
+
+/**
+ * Reads GET /api/events (dataEvento descending) to its end, page by page. The spec lists all events
+ * and splits them here rather than asking the server for when=upcoming|past, so that one answer fills
+ * both tabs and switching tabs costs no request.
+ */
+export async function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
+  const events: EventSummary[] = []
+  let cursor: string | undefined
+  do {
+    const page = await listEvents({ cursor }, signal)
+    events.push(...page.events)
+    // A cursor that does not move would loop forever; stop instead.
+    cursor = page.nextCursor && page.nextCursor !== cursor ? page.nextCursor : undefined
+  } while (cursor)
+  return events
+}
+
+export type Split = { upcoming: EventSummary[]; past: EventSummary[] }
+
+/**
+ * Upcoming: dated today (São Paulo) or later, soonest first, then the undated ones (HOME-7, HOME-8).
+ * Past: in the order given, which is the API's dataEvento descending (HOME-9).
+ */
+export function splitByDate(events: EventSummary[], today: string = todayISO()): Split {
+  const upcoming: EventSummary[] = []
+  const past: EventSummary[] = []
+  for (const e of events) (isUpcoming(e.dataEvento, today) ? upcoming : past).push(e)
+  upcoming.sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
+  return { upcoming, past }
+}
+
+// Undated events sort after every date ("~" follows the digits in code-point order).
+function sortKey(e: EventSummary) {
+  return parseCalendarDate(e.dataEvento) ? e.dataEvento.slice(0, 10) : '~'
+}
+
+export type Filters = { q: string; categoria: string; uf: string }
+
+export const emptyFilters: Filters = { q: '', categoria: '', uf: '' }
+
+export const categorias: readonly string[] = constants.categorias
+export const ufs: readonly { sigla: string; nome: string }[] = constants.ufs
+const ufNames = new Map(ufs.map((u) => [u.sigla, u.nome]))
+
+export function readFilters(params: URLSearchParams): Filters {
+  return { q: params.get('q') ?? '', categoria: params.get('categoria') ?? '', uf: params.get('uf') ?? '' }
+}
+
+export function hasFilters(f: Filters) {
+  return f.q.trim() !== '' || f.categoria !== '' || f.uf !== ''
+}
+
+/**
+ * Keeps the events that match every filter. The search ignores accents and case, and every word
+ * must appear in the title, venue, city, state abbreviation or state name ('sao paulo' finds 'São Paulo').
+ */
+export function filterEvents(events: EventSummary[], f: Filters): EventSummary[] {
+  const words = normalizeText(f.q).split(/\s+/).filter(Boolean)
+  const uf = f.uf.toUpperCase()
+  return events.filter((e) => {
+    if (f.categoria && e.categoria !== f.categoria) return false
+    if (uf && e.local.estado.toUpperCase() !== uf) return false
+    if (words.length === 0) return true
+    const text = normalizeText(
+      [e.titulo, e.local.local, e.local.cidade, e.local.estado, ufNames.get(e.local.estado.toUpperCase()) ?? ''].join(' '),
+    )
+    return words.every((w) => text.includes(w))
+  })
+}

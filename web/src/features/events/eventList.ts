@@ -32,7 +32,10 @@ export function splitByDate(events: EventSummary[], today: string = todayISO()):
   const upcoming: EventSummary[] = []
   const past: EventSummary[] = []
   for (const e of events) (isUpcoming(e.dataEvento, today) ? upcoming : past).push(e)
-  upcoming.sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
+  upcoming.sort((a, b) => {
+    const [x, y] = [sortKey(a), sortKey(b)]
+    return x < y ? -1 : x > y ? 1 : 0
+  })
   return { upcoming, past }
 }
 

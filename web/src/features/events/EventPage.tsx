@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import type { Event } from '../../lib/event'
+import { openStatus, type Event } from '../../lib/event'
 import { formatDate } from '../../lib/format'
 import { siteName, usePageMeta } from '../../lib/pageMeta'
 import { BackButton } from './components/BackButton'
@@ -33,7 +33,13 @@ function EventDetails({ event }: { event: Event }) {
           <div className="mt-3 flex flex-wrap gap-2">
             <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">{categoryOf(event)}</span>
             {event.status.trim() && (
-              <span className="rounded-full bg-orange-100 px-3 py-1 text-xs font-bold text-orange-800">{event.status}</span>
+              <span
+                className={`rounded-full px-3 py-1 text-xs font-bold ${
+                  event.status === openStatus ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'
+                }`}
+              >
+                {event.status}
+              </span>
             )}
           </div>
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>

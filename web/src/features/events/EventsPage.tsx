@@ -52,10 +52,10 @@ export function EventsPage() {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 pb-8 pt-10 sm:pb-10 sm:pt-14">
-          <p className="text-sm font-bold uppercase tracking-widest text-brand-100">Corridas e pedais em todo o Brasil</p>
+        <div className="mx-auto max-w-7xl px-4 pb-6 pt-8 sm:pb-10 sm:pt-14">
+          <p className="text-xs font-bold uppercase tracking-widest text-brand-100 sm:text-sm">Corridas e pedais em todo o Brasil</p>
           <h1 className="mt-2 max-w-2xl text-3xl font-extrabold tracking-tight sm:text-5xl">Encontre sua próxima prova</h1>
-          <p className="mt-3 max-w-xl text-brand-50/90 sm:text-lg">
+          <p className="mt-3 hidden max-w-xl text-brand-50/90 sm:block sm:text-lg">
             Corrida de rua, trail running, ciclismo, duathlon e triathlon: kits, percursos, preços e resultados oficiais.
           </p>
           <EventFilters filters={filters} onChange={update} />
@@ -84,7 +84,7 @@ export function EventsPage() {
                 tabIndex={selected ? 0 : -1}
                 onClick={() => update({ aba: t.key })}
                 onKeyDown={(e) => onTabKey(e, i)}
-                className={`flex-1 rounded-full px-4 py-2.5 text-sm font-bold transition sm:flex-none sm:px-6 ${
+                className={`flex-1 whitespace-nowrap rounded-full px-3 py-2.5 text-sm font-bold transition sm:flex-none sm:px-6 ${
                   selected ? 'bg-white text-brand-800 shadow' : 'text-slate-700 hover:text-brand-800'
                 }`}
               >

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { SafeImage } from '../../../components/SafeImage'
-import type { EventSummary } from '../../../lib/event'
+import { openStatus, type EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
 import { bannerFor, categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../eventDisplay'
 import { CalendarIcon, PinIcon } from './icons'
@@ -38,6 +38,15 @@ export function EventCard({ event, past, eager }: Props) {
           <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-bold text-brand-800 shadow-sm">
             {categoryOf(event)}
           </span>
+          {!past && event.status.trim() && (
+            <span
+              className={`absolute bottom-3 right-3 rounded-full px-2.5 py-1 text-xs font-bold shadow-sm ${
+                event.status === openStatus ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-900/80 text-white'
+              }`}
+            >
+              {event.status}
+            </span>
+          )}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-4">
           <p className="flex items-center gap-1.5 text-sm font-bold text-orange-700">

@@ -4,17 +4,17 @@ import { SearchIcon } from './icons'
 type Props = { filters: Filters; onChange: (changes: Partial<Filters>) => void }
 
 const fieldClass =
-  'w-full rounded-xl border-0 bg-white px-3 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/20 focus:outline-2 focus:outline-offset-2 focus:outline-accent-500'
+  'w-full min-w-0 rounded-xl border-0 bg-white px-3 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/20 focus:outline-2 focus:outline-offset-2 focus:outline-accent-500'
 
 /** Search box and the category and state filters; the page keeps their values in the URL. */
 export function EventFilters({ filters, onChange }: Props) {
   return (
     <form
       role="search"
-      className="mt-6 grid gap-3 rounded-2xl bg-white/10 p-3 backdrop-blur sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:p-4"
+      className="mt-6 grid grid-cols-2 gap-3 rounded-2xl bg-white/10 p-3 backdrop-blur lg:grid-cols-[minmax(0,1fr)_14rem_14rem] sm:p-4"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div>
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="busca" className="mb-1 block text-xs font-bold uppercase tracking-wide text-brand-50">
           Buscar
         </label>
@@ -27,7 +27,7 @@ export function EventFilters({ filters, onChange }: Props) {
             type="search"
             value={filters.q}
             onChange={(e) => onChange({ q: e.target.value })}
-            placeholder="Nome do evento, cidade ou estado"
+            placeholder="Evento, cidade ou estado"
             autoComplete="off"
             enterKeyHint="search"
             className={`${fieldClass} pl-10`}
@@ -44,7 +44,7 @@ export function EventFilters({ filters, onChange }: Props) {
           onChange={(e) => onChange({ categoria: e.target.value })}
           className={fieldClass}
         >
-          <option value="">Todas as categorias</option>
+          <option value="">Todas</option>
           {categorias.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -57,7 +57,7 @@ export function EventFilters({ filters, onChange }: Props) {
           Estado
         </label>
         <select id="filtro-uf" value={filters.uf} onChange={(e) => onChange({ uf: e.target.value })} className={fieldClass}>
-          <option value="">Todos os estados</option>
+          <option value="">Todos</option>
           {ufs.map((u) => (
             <option key={u.sigla} value={u.sigla}>
               {u.nome} ({u.sigla})
@@ -69,7 +69,7 @@ export function EventFilters({ filters, onChange }: Props) {
         <button
           type="button"
           onClick={() => onChange({ q: '', categoria: '', uf: '' })}
-          className="justify-self-start text-sm font-bold text-white underline underline-offset-4 hover:text-brand-100 sm:col-span-3"
+          className="justify-self-start text-sm font-bold text-white underline underline-offset-4 hover:text-brand-100 col-span-2 lg:col-span-3"
         >
           Limpar filtros
         </button>

@@ -36,6 +36,11 @@ describe('splitByDate', () => {
     expect(ids(past)).toEqual(['yesterday', 'a'])
   })
 
+  it('keeps events of the same day in id order, as the API sorts ascending', () => {
+    const sameDay = [summary({ id: 'b', dataEvento: '2026-05-01' }), summary({ id: 'a', dataEvento: '2026-05-01' })]
+    expect(ids(splitByDate(sameDay, '2026-03-15').upcoming)).toEqual(['a', 'b'])
+  })
+
   it('treats an unparseable date as upcoming, after the dated ones', () => {
     const { upcoming } = splitByDate([summary({ id: 'x', dataEvento: 'logo' }), summary({ id: 'y', dataEvento: '2027-01-01' })], '2026-03-15')
     expect(ids(upcoming)).toEqual(['y', 'x'])
@@ -53,7 +58,7 @@ describe('filterEvents', () => {
     expect(ids(filterEvents(events, { q: 'sao paulo', categoria: '', uf: '' }))).toEqual(['sp'])
     expect(ids(filterEvents(events, { q: 'SÉRRA', categoria: '', uf: '' }))).toEqual(['mg'])
     expect(ids(filterEvents(events, { q: 'aterro', categoria: '', uf: '' }))).toEqual(['rj'])
-    expect(ids(filterEvents(events, { q: 'minas gerais', categoria: '', uf: '' }))).toEqual(['mg'])
+    expect(ids(filterEvents(events, { q: 'mg', categoria: '', uf: '' }))).toEqual(['mg'])
     expect(ids(filterEvents(events, { q: 'pedal sp', categoria: '', uf: '' }))).toEqual([])
   })
 
@@ -77,6 +82,6 @@ describe('loadAllEvents', () => {
       return [200, { events: [summary({ id: 'b' })] }]
     })
     expect(ids(await loadAllEvents())).toEqual(['a', 'b'])
-    expect(fetch.mock.calls.map(([u]) => String(u))).toEqual(['/api/events', '/api/events?cursor=p2'])
+    expect(fetch.mock.calls.map(([u]) => String(u))).toEqual(['/api/events?limit=500', '/api/events?limit=500&cursor=p2'])
   })
 })

@@ -5,6 +5,9 @@ import type { EventSummary } from '../../lib/event'
 import { listEvents } from '../../lib/eventsApi'
 import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../lib/format'
 
+// The API's largest page, so that the list usually takes one request.
+const pageSize = 500
+
 /**
  * Reads GET /api/events (dataEvento descending) to its end, page by page. The spec lists all events
  * and splits them here rather than asking the server for when=upcoming|past, so that one answer fills
@@ -14,7 +17,7 @@ export async function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[
   const events: EventSummary[] = []
   let cursor: string | undefined
   do {
-    const page = await listEvents({ cursor }, signal)
+    const page = await listEvents({ limit: pageSize, cursor }, signal)
     events.push(...page.events)
     // A cursor that does not move would loop forever; stop instead.
     cursor = page.nextCursor && page.nextCursor !== cursor ? page.nextCursor : undefined
@@ -32,7 +35,8 @@ export function splitByDate(events: EventSummary[], today: string = todayISO()):
   const upcoming: EventSummary[] = []
   const past: EventSummary[] = []
   for (const e of events) (isUpcoming(e.dataEvento, today) ? upcoming : past).push(e)
-  upcoming.sort((a, b) => {
+  // Reversed first: events of the same day then keep the API's ascending order (id ascending).
+  upcoming.reverse().sort((a, b) => {
     const [x, y] = [sortKey(a), sortKey(b)]
     return x < y ? -1 : x > y ? 1 : 0
   })
@@ -50,7 +54,6 @@ export const emptyFilters: Filters = { q: '', categoria: '', uf: '' }
 
 export const categorias: readonly string[] = constants.categorias
 export const ufs: readonly { sigla: string; nome: string }[] = constants.ufs
-const ufNames = new Map(ufs.map((u) => [u.sigla, u.nome]))
 
 export function readFilters(params: URLSearchParams): Filters {
   return { q: params.get('q') ?? '', categoria: params.get('categoria') ?? '', uf: params.get('uf') ?? '' }
@@ -62,7 +65,7 @@ export function hasFilters(f: Filters) {
 
 /**
  * Keeps the events that match every filter. The search ignores accents and case, and every word
- * must appear in the title, venue, city, state abbreviation or state name ('sao paulo' finds 'São Paulo').
+ * must appear in the title, venue, city or state, as in the API's q ('sao paulo' finds 'São Paulo').
  */
 export function filterEvents(events: EventSummary[], f: Filters): EventSummary[] {
   const words = normalizeText(f.q).split(/\s+/).filter(Boolean)
@@ -71,9 +74,7 @@ export function filterEvents(events: EventSummary[], f: Filters): EventSummary[]
     if (f.categoria && e.categoria !== f.categoria) return false
     if (uf && e.local.estado.toUpperCase() !== uf) return false
     if (words.length === 0) return true
-    const text = normalizeText(
-      [e.titulo, e.local.local, e.local.cidade, e.local.estado, ufNames.get(e.local.estado.toUpperCase()) ?? ''].join(' '),
-    )
+    const text = normalizeText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' '))
     return words.every((w) => text.includes(w))
   })
 }

@@ -1,0 +1,256 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { Event, EventSummary } from '../src/lib/event'
+import { expect, phone, test } from './fixtures'
+
+// The journeys find their events through the API, so they hold for whatever the demo content is.
+
+async function listed(request: APIRequestContext, query: string): Promise<EventSummary[]> {
+  const res = await request.get(`/api/events?limit=500&${query}`)
+  expect(res.ok()).toBeTruthy()
+  return ((await res.json()) as { events: EventSummary[] }).events
+}
+
+async function detailOf(request: APIRequestContext, id: string): Promise<Event> {
+  const res = await request.get(`/api/events/${encodeURIComponent(id)}`)
+  expect(res.ok()).toBeTruthy()
+  return (await res.json()) as Event
+}
+
+async function details(request: APIRequestContext, query: string): Promise<Event[]> {
+  return Promise.all((await listed(request, query)).map((e) => detailOf(request, e.id)))
+}
+
+const titleOf = (e: { titulo: string }) => e.titulo.trim() || 'Título não disponível'
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+
+const cardTitles = (page: Page) => page.getByRole('tabpanel').getByRole('heading', { level: 2 })
+
+async function expectCards(page: Page, events: EventSummary[]) {
+  await expect(cardTitles(page)).toHaveText(events.map(titleOf))
+}
+
+// The modality accordion's buttons (the header's menu button is outside main).
+const accordionButtons = (page: Page) => page.getByRole('main').locator('button[aria-controls]')
+
+const notFoundErrors = [/404/, /Failed to load resource/]
+
+for (const [label, viewport] of [
+  ['375 px', phone],
+  ['1280 px', { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`at ${label}`, () => {
+    test.use({ viewport })
+
+    test('both tabs list their events, upcoming soonest first and past most recent first', async ({ page, request }) => {
+      const upcoming = await listed(request, 'when=upcoming&order=asc')
+      const past = await listed(request, 'when=past')
+      expect(upcoming.length).toBeGreaterThan(0)
+      expect(past.length).toBeGreaterThan(0)
+
+      await page.goto('/')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('tab', { name: 'Próximos Eventos' })).toHaveAttribute('aria-selected', 'true')
+      await expectCards(page, upcoming)
+
+      await page.getByRole('tab', { name: 'Eventos Anteriores' }).click()
+      await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
+      await expectCards(page, past)
+      await expect(page).toHaveURL(/\?aba=anteriores$/)
+
+      await page.getByRole('link', { name: titleOf(past[0]!) }).first().click()
+      await expect(page).toHaveURL(new RegExp(`/resultado/${past[0]!.id}$`))
+      await page.goBack()
+      await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
+
+      await page.screenshot({ path: test.info().outputPath(`home-${viewport.width}.png`), fullPage: true })
+    })
+
+    test('opening an upcoming event shows its page, and the banner zooms and closes on Escape', async ({ page, request }) => {
+      const [first] = await listed(request, 'when=upcoming&order=asc')
+      const event = await detailOf(request, first!.id)
+      await page.goto('/')
+      await page.getByRole('tabpanel').getByRole('link').first().click()
+      await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(event))
+      await expect(page.getByText('Ao se inscrever, você declara que leu e concorda com o regulamento do evento.')).toBeVisible()
+
+      const expected = viewport.width >= 768 ? event.banners.desktop || event.banners.mobile : event.banners.mobile || event.banners.desktop
+      const zoom = page.getByRole('button', { name: `Ampliar banner de ${titleOf(event)}` })
+      expect((await zoom.boundingBox())?.height).toBe(400)
+      await zoom.click()
+      const dialog = page.getByRole('dialog', { name: 'Imagem ampliada' })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByRole('img')).toHaveAttribute('src', expected)
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+      await expect(zoom).toBeFocused()
+
+      await page.getByRole('button', { name: 'Voltar' }).click()
+      await expect(page).toHaveURL(/\/$/)
+
+      await page.goto(`/event/${event.id}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(event))
+      await page.screenshot({ path: test.info().outputPath(`event-${viewport.width}.png`), fullPage: true })
+    })
+
+    test('modalities open one at a time, the first open on load', async ({ page, request }) => {
+      const event = (await details(request, 'when=upcoming')).find((e) => e.modalidades.length >= 2)
+      expect(event, 'an upcoming demo event with two modalities').toBeDefined()
+      await page.goto(`/event/${event!.id}`)
+      const items = accordionButtons(page)
+      await expect(items).toHaveCount(event!.modalidades.length)
+      await expect(items.nth(0)).toHaveAttribute('aria-expanded', 'true')
+      await expect(items.nth(1)).toHaveAttribute('aria-expanded', 'false')
+      await items.nth(1).click()
+      await expect(items.nth(1)).toHaveAttribute('aria-expanded', 'true')
+      await expect(items.nth(0)).toHaveAttribute('aria-expanded', 'false')
+      const panel = page.locator(`#${(await items.nth(1).getAttribute('aria-controls'))!.replace(/:/g, '\\:')}`)
+      await expect(panel).toBeVisible()
+    })
+
+    test('the registration button is enabled only for open registrations with a link', async ({ page, request }) => {
+      const all = await listed(request, '')
+      const open = all.find((e) => e.status === 'Inscrições Abertas' && e.linkCompra)
+      const closed = all.find((e) => e.status !== 'Inscrições Abertas')
+      expect(open, 'a demo event with open registrations').toBeDefined()
+      expect(closed, 'a demo event with another status').toBeDefined()
+
+      await page.goto(`/event/${open!.id}`)
+      const button = page.getByRole('button', { name: 'Inscreva-se Agora' })
+      await expect(button).toBeEnabled()
+      await expect(button).toHaveAttribute('href', open!.linkCompra)
+      await expect(button).toHaveAttribute('target', '_blank')
+      await expect(button).toHaveAttribute('rel', 'noopener noreferrer')
+
+      await page.goto(`/event/${closed!.id}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(closed!))
+      await expect(page.getByRole('button', { name: closed!.status })).toBeDisabled()
+      await expect(page.getByRole('button', { name: 'Inscreva-se Agora' })).toHaveCount(0)
+    })
+
+    test("a past event's results link PDFs that download", async ({ page, request }) => {
+      const event = (await details(request, 'when=past')).find((e) => e.modalidades.some((m) => m.resultados.pdfGeralURL))
+      expect(event, 'a past demo event with results').toBeDefined()
+      const index = event!.modalidades.findIndex((m) => m.resultados.pdfGeralURL)
+      const modality = event!.modalidades[index]!
+
+      await page.goto('/?aba=anteriores')
+      await page.getByRole('link', { name: titleOf(event!) }).first().click()
+      await expect(page).toHaveURL(new RegExp(`/resultado/${event!.id}$`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(event!))
+      const items = accordionButtons(page)
+      await expect(items).toHaveCount(event!.modalidades.length)
+      await expect(items.first()).toHaveAttribute('aria-expanded', 'true')
+      if (index > 0) await items.nth(index).click()
+
+      const general = page.getByRole('link', { name: 'Classificação Geral' })
+      await expect(general).toHaveAttribute('href', modality.resultados.pdfGeralURL)
+      await expect(general).toHaveAttribute('target', '_blank')
+      const links = [general]
+      if (modality.resultados.pdfCategoriasURL) links.push(page.getByRole('link', { name: 'Resultados por Categoria' }))
+      for (const link of links) {
+        const res = await request.get((await link.getAttribute('href'))!)
+        expect(res.ok()).toBeTruthy()
+        expect(res.headers()['content-type']).toContain('application/pdf')
+        expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+      }
+
+      const without = event!.modalidades.findIndex((m) => !m.resultados.pdfGeralURL && !m.resultados.pdfCategoriasURL)
+      if (without >= 0) {
+        await items.nth(without).click()
+        await expect(page.getByText('Resultados para esta modalidade ainda não disponíveis.')).toBeVisible()
+      }
+      await page.screenshot({ path: test.info().outputPath(`results-${viewport.width}.png`), fullPage: true })
+    })
+
+    test('the three pages have no serious or critical accessibility violation', async ({ page, request }) => {
+      const [upcoming] = await listed(request, 'when=upcoming&order=asc')
+      const [past] = await listed(request, 'when=past')
+      for (const path of ['/', `/event/${upcoming!.id}`, `/resultado/${past!.id}`]) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.getByRole('status')).toHaveCount(0)
+        const { violations } = await new AxeBuilder({ page }).analyze()
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+      }
+    })
+  })
+}
+
+test('the grid has 1, 2, 3 and 4 columns by width', async ({ page }) => {
+  await page.goto('/')
+  const grid = page.getByRole('tabpanel').getByRole('list')
+  await expect(grid).toBeVisible()
+  for (const [width, columns] of [
+    [375, 1],
+    [639, 1],
+    [640, 2],
+    [1023, 2],
+    [1024, 3],
+    [1279, 3],
+    [1280, 4],
+    [1600, 4],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await expect
+      .poll(() => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length), { message: `${width} px` })
+      .toBe(columns)
+  }
+})
+
+test('search ignores accents, filters narrow the list, and both live in the address', async ({ page, request }) => {
+  const upcoming = await listed(request, 'when=upcoming&order=asc')
+  const withCity = upcoming.find((e) => e.local.cidade.trim() !== '')
+  expect(withCity, 'an upcoming demo event with a city').toBeDefined()
+  const query = fold(withCity!.local.cidade)
+  const found = await listed(request, `when=upcoming&order=asc&q=${encodeURIComponent(query)}`)
+
+  await page.goto('/')
+  await expectCards(page, upcoming)
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(query)
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query)
+  await expectCards(page, found)
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('')
+  const categoria = upcoming[0]!.categoria
+  await page.getByRole('combobox', { name: 'Categoria' }).selectOption(categoria)
+  await expectCards(page, await listed(request, `when=upcoming&order=asc&categoria=${encodeURIComponent(categoria)}`))
+  const uf = upcoming[0]!.local.estado
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption(uf)
+  const both = await listed(request, `when=upcoming&order=asc&categoria=${encodeURIComponent(categoria)}&uf=${uf}`)
+  await expectCards(page, both)
+  expect(new URL(page.url()).searchParams.get('categoria')).toBe(categoria)
+  expect(new URL(page.url()).searchParams.get('uf')).toBe(uf)
+
+  // A shared address opens the same list.
+  await page.goto(page.url())
+  await expect(page.getByRole('combobox', { name: 'Categoria' })).toHaveValue(categoria)
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue(uf)
+  await expectCards(page, both)
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('nenhum evento tem este nome zzz')
+  await expect(page.getByText('Nenhum evento encontrado.')).toBeVisible()
+  await page.getByRole('button', { name: 'Limpar filtros' }).click()
+  await expectCards(page, upcoming)
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test.describe('an unknown event id', () => {
+  test.use({ allowConsoleErrors: notFoundErrors })
+
+  test('the event page answers 404 and says Evento não encontrado.', async ({ page }) => {
+    const res = await page.goto('/event/nao-existe')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Evento não encontrado.')
+    await expect(page.getByRole('heading', { name: 'Sobre o Evento' })).toHaveCount(0)
+  })
+
+  test('the results page says Evento não encontrado.', async ({ page }) => {
+    const res = await page.goto('/resultado/nao-existe')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Evento não encontrado.')
+  })
+})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"slices"
 )
 
 // pagemeta.json holds each page's title and description. The web app imports the same file,
@@ -33,22 +34,23 @@ var pageMetas = func() map[string]pageMeta {
 type pageRoute struct {
 	pattern string
 	meta    string // key in pagemeta.json
+	module  string // the page's lazily loaded module (web/src/app/router.tsx), preloaded with the entry
 }
 
 // pageRoutes mirrors the routes of web/src/app/router.tsx.
 var pageRoutes = []pageRoute{
-	{"/{$}", "home"},
-	{"/about", "about"},
-	{"/services", "services"},
-	{"/impact", "impact"},
-	{"/training", "training"},
-	{"/event/{id}", "event"},
-	{"/resultado/{id}", "results"},
-	{"/login", "login"},
-	{"/redefinir-senha", "resetPassword"},
-	{"/dashboard", "dashboard"},
-	{"/cadastro", "eventForm"},
-	{"/cadastro/{id}", "eventForm"},
+	{"/{$}", "home", "src/features/events/EventsPage.tsx"},
+	{"/about", "about", "src/features/about/AboutPage.tsx"},
+	{"/services", "services", "src/features/services/ServicesPage.tsx"},
+	{"/impact", "impact", "src/features/impact/ImpactPage.tsx"},
+	{"/training", "training", "src/features/training/TrainingPage.tsx"},
+	{"/event/{id}", "event", "src/features/events/EventPage.tsx"},
+	{"/resultado/{id}", "results", "src/features/events/ResultsPage.tsx"},
+	{"/login", "login", "src/features/auth/LoginPage.tsx"},
+	{"/redefinir-senha", "resetPassword", "src/features/auth/ResetPasswordPage.tsx"},
+	{"/dashboard", "dashboard", "src/features/dashboard/DashboardPage.tsx"},
+	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
+	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 }
 
 //go:embed templates/index.html
@@ -70,16 +72,21 @@ func (s *Server) page(p pageRoute) http.Handler {
 	if meta.Title == "" {
 		panic("pagemeta.json has no page " + p.meta)
 	}
+	js, css := s.ui.pageAssets(p.module)
+	assets := pageAssets{css: append(slices.Clip(s.ui.css), css...), preload: append(slices.Clip(s.ui.preload), js...)}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.renderPage(w, http.StatusOK, meta)
+		s.renderPage(w, http.StatusOK, meta, assets)
 	})
 }
 
-func (s *Server) renderPage(w http.ResponseWriter, status int, meta pageMeta) {
+// pageAssets are the stylesheets and modules one page links in its HTML.
+type pageAssets struct{ css, preload []string }
+
+func (s *Server) renderPage(w http.ResponseWriter, status int, meta pageMeta, assets pageAssets) {
 	var buf bytes.Buffer
 	err := indexTemplate.Execute(&buf, pageData{
 		Title: meta.Title, Description: meta.Description,
-		Entry: s.ui.entry, CSS: s.ui.css, Preload: s.ui.preload,
+		Entry: s.ui.entry, CSS: assets.css, Preload: assets.preload,
 	})
 	if err != nil {
 		s.log.Error("rendering page", "err", err)

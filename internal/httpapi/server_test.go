@@ -20,7 +20,9 @@ import (
 var testUI = fstest.MapFS{
 	".vite/manifest.json": {Data: []byte(`{
 		"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"], "css": ["assets/index-abc.css"]},
-		"_vendor.js": {"file": "assets/vendor-def.js"}
+		"_vendor.js": {"file": "assets/vendor-def.js"},
+		"src/features/events/EventsPage.tsx": {"file": "assets/EventsPage-ghi.js", "isDynamicEntry": true, "imports": ["index.html", "_vendor.js", "_resource.js"]},
+		"_resource.js": {"file": "assets/resource-jkl.js", "imports": ["index.html"]}
 	}`)},
 	"assets/index-abc.js":  {Data: []byte(strings.Repeat("console.log('pelotão');\n", 50))},
 	"assets/index-abc.css": {Data: []byte("body{margin:0}")},

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bannerFor, categoryOf, cityOf, earliestStart, mapUrl, registrationOf, regulationUrl, safeHref, titleOf, venueOf } from './eventDisplay'
+import { bannerFor, categoryOf, cityOf, earliestStart, mapUrl, registrationOf, regulationUrl, safeHref, titleOf, venueOf, whatsappShareUrl } from './eventDisplay'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
   local: '', endereco: '', cidade: '', estado: '', ...over,
@@ -49,6 +49,12 @@ describe('links', () => {
     expect(regulationUrl({ regulamentoUrl: '/files/r.pdf', regulamento: 'https://r.example' })).toBe('/files/r.pdf')
     expect(regulationUrl({ regulamentoUrl: '', regulamento: 'https://r.example' })).toBe('https://r.example')
     expect(regulationUrl({ regulamentoUrl: '', regulamento: '' })).toBe('')
+  })
+
+  it('shares the event page on WhatsApp', () => {
+    expect(whatsappShareUrl('Corrida São João', 'https://pelotao.example/event/a1')).toBe(
+      'https://api.whatsapp.com/send?text=Corrida%20S%C3%A3o%20Jo%C3%A3o%20https%3A%2F%2Fpelotao.example%2Fevent%2Fa1',
+    )
   })
 
   it('searches the venue on Google Maps', () => {

@@ -73,3 +73,8 @@ export function safeHref(url: string) {
   const u = url.trim()
   return /^https?:\/\//i.test(u) || /^\/(?!\/)/.test(u) ? u : ''
 }
+
+/** A WhatsApp share of the event page; api.whatsapp.com shows link previews more reliably than wa.me. */
+export function whatsappShareUrl(title: string, pageUrl: string) {
+  return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${pageUrl}`)}`
+}

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react'
 import type { Event } from '../../../lib/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney } from '../../../lib/format'
-import { earliestStart, fallbacks, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
-import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './icons'
+import { earliestStart, fallbacks, mapUrl, regulationUrl, registrationOf, titleOf, whatsappShareUrl } from '../eventDisplay'
+import { CalendarIcon, ExternalIcon, FileIcon, PinIcon, ShareIcon } from './icons'
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 
@@ -79,6 +79,15 @@ export function EventSidebar({ event }: { event: Event }) {
         <div className="border-t border-slate-100 pt-5">
           <p className="text-xs leading-relaxed text-slate-600">{consentLine}</p>
           <RegistrationButton event={event} />
+          <a
+            href={whatsappShareUrl(titleOf(event), `${window.location.origin}/event/${encodeURIComponent(event.id)}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-3 flex items-center justify-center gap-2 rounded-full py-2 text-sm font-bold text-brand-700 hover:bg-brand-50"
+          >
+            <ShareIcon />
+            Compartilhar no WhatsApp
+          </a>
         </div>
       </div>
     </div>

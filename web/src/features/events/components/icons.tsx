@@ -86,3 +86,14 @@ export function ZoomIcon({ className = 'h-5 w-5 shrink-0' }: { className?: strin
     </svg>
   )
 }
+
+export function ShareIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
+  return (
+    <svg {...base} className={className}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
+  )
+}

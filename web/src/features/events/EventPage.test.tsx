@@ -41,6 +41,7 @@ describe('event page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Carregando evento...')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1')
+    expect(document.title).toBe('Corrida da Serra — Pelotão')
     expect(sectionTitles()).toEqual([
       'Inscrições',
       'Sobre o Evento',

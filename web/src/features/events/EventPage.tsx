@@ -1,7 +1,7 @@
 import { useParams } from 'react-router'
 import { openStatus, type Event } from '../../lib/event'
 import { formatDate } from '../../lib/format'
-import { siteName, usePageMeta } from '../../lib/pageMeta'
+import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { BackButton } from './components/BackButton'
 import { EventBanner } from './components/EventBanner'
 import { EventSections } from './components/EventSections'
@@ -15,7 +15,7 @@ import { categoryOf, cityOf, titleOf } from './eventDisplay'
 export function EventPage() {
   const { eventId } = useParams()
   const doc = useEventDocument(eventId)
-  usePageMeta('event', doc.state === 'ready' ? { title: `${titleOf(doc.event)} — ${siteName}` } : undefined)
+  usePageMeta('event', doc.state === 'ready' && doc.event.titulo.trim() ? { title: eventPageTitle('event', doc.event.titulo.trim()) } : undefined)
 
   if (doc.state === 'loading') return <PageMessage loading text="Carregando evento..." />
   if (doc.state !== 'ready') return <PageMessage text={documentMessages[doc.state]} />

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router'
 import type { Event, Modalidade } from '../../lib/event'
 import { formatDate, formatKm } from '../../lib/format'
-import { siteName, usePageMeta } from '../../lib/pageMeta'
+import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { Accordion } from './components/Accordion'
 import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './components/icons'
 import { PageMessage } from './components/PageMessage'
@@ -12,7 +12,7 @@ import { cityOf, safeHref, titleOf } from './eventDisplay'
 export function ResultsPage() {
   const { eventId } = useParams()
   const doc = useEventDocument(eventId)
-  usePageMeta('results', doc.state === 'ready' ? { title: `Resultados: ${titleOf(doc.event)} — ${siteName}` } : undefined)
+  usePageMeta('results', doc.state === 'ready' && doc.event.titulo.trim() ? { title: eventPageTitle('results', doc.event.titulo.trim()) } : undefined)
 
   if (doc.state === 'loading') return <PageMessage loading text="Carregando resultados..." />
   if (doc.state !== 'ready') return <PageMessage text={documentMessages[doc.state]} />

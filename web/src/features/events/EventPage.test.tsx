@@ -206,6 +206,17 @@ describe('event page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('links a past event to its results, and not an upcoming one', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-05-10' }))
+    expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')
+  })
+
+  it('does not link an upcoming event to results', async () => {
+    renderPage(makeEvent({ dataEvento: '2999-01-01' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
+  })
+
   it('goes back to the list when opened directly', async () => {
     const user = userEvent.setup()
     renderPage(makeEvent())

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react'
+import { Link } from 'react-router'
 import type { Event } from '../../../lib/event'
-import { dateFallbacks, formatDate, formatLongDate, formatMoney } from '../../../lib/format'
+import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/format'
 import { earliestStart, fallbacks, mapUrl, regulationUrl, registrationOf, titleOf, whatsappShareUrl } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon, ShareIcon } from './icons'
 
@@ -79,6 +80,15 @@ export function EventSidebar({ event }: { event: Event }) {
         <div className="border-t border-slate-100 pt-5">
           <p className="text-xs leading-relaxed text-slate-600">{consentLine}</p>
           <RegistrationButton event={event} />
+          {!isUpcoming(event.dataEvento) && (
+            <Link
+              to={`/resultado/${encodeURIComponent(event.id)}`}
+              className="mt-3 flex items-center justify-center gap-2 rounded-full border-2 border-brand-700 px-6 py-2.5 text-sm font-extrabold text-brand-700 hover:bg-brand-50"
+            >
+              <FileIcon className="h-4 w-4 shrink-0" />
+              Ver resultados oficiais
+            </Link>
+          )}
           <a
             href={whatsappShareUrl(titleOf(event), `${window.location.origin}/event/${encodeURIComponent(event.id)}`)}
             target="_blank"

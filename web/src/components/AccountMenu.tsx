@@ -2,14 +2,17 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { initialOf, useAuth, type AuthUser } from '../lib/auth'
 
-/** Signs out on the server, then goes to the home page (SPEC §4); a failure is logged. */
+/**
+ * Goes to the home page and signs out on the server (SPEC §4). Leaving first matters: on a
+ * signed-in-only page, the guard would otherwise send the visitor to /login. A failure is logged.
+ */
 export function useSignOut() {
   const { logout } = useAuth()
   const navigate = useNavigate()
   return async () => {
+    navigate('/')
     try {
       await logout()
-      navigate('/')
     } catch (err) {
       console.error(err)
     }

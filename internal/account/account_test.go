@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -482,5 +483,39 @@ func TestEnsureDemoOrganizerIsIdempotent(t *testing.T) {
 	si, err := f.svc.Login(ctx, DemoOrganizerEmail, DemoOrganizerPassword, "10.0.0.1")
 	if err != nil || si.User.ID != id {
 		t.Fatalf("demo organizer cannot sign in: %v", err)
+	}
+}
+
+// BenchmarkLogin measures a failed sign-in with the production parameters, for a known e-mail
+// with a wrong password and for an unknown e-mail: the two should cost about the same.
+// go test -run '^$' -bench Login ./internal/account
+func BenchmarkLogin(b *testing.B) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	base, _ := url.Parse("https://pelotao.example")
+	svc, err := New(Options{Store: st, Mailer: &fakeMailer{}, BaseURL: base, Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := svc.CreateUser(ctx, "bia@example.com", "bicicleta-azul", "Bia"); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, email string }{{"wrong-password", "bia@example.com"}, {"unknown-email", "ninguem@example.com"}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				// A fresh address each time, so the throttle never answers instead of the hash.
+				ip := fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
+				if _, err := svc.Login(ctx, c.email, "senha-errada", ip); !errors.Is(err, ErrInvalidCredential) {
+					b.Fatal(err)
+				}
+				if err := st.ClearLoginFailures(ctx, c.email); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

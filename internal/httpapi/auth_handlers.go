@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"pelotao/internal/account"
@@ -73,7 +74,18 @@ func readJSON(r *http.Request, v any) error {
 	return nil
 }
 
-func clientIP(r *http.Request) string {
+// clientIP is the address login throttling counts by. Behind a load balancer every request comes
+// from the balancer, so with PELOTAO_TRUST_PROXY the last X-Forwarded-For entry (the one our own
+// proxy appended; earlier ones are whatever the client claimed) is the client.
+func (s *Server) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			parts := strings.Split(xff[len(xff)-1], ",")
+			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
+				return ip
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -115,7 +127,9 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return authError(err)
 	}
-	s.setSessionCookie(w, si.Token, si.ExpiresAt)
+	if err := s.startSession(w, r, si); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusCreated, userBody(si.User))
 	return nil
 }
@@ -125,21 +139,29 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &in); err != nil {
 		return err
 	}
-	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, clientIP(r))
+	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, s.clientIP(r))
 	if errors.Is(err, account.ErrTooManyRequests) {
 		w.Header().Set("Retry-After", strconv.Itoa(int((15 * time.Minute).Seconds())))
 	}
 	if err != nil {
 		return authError(err)
 	}
-	// A session that the browser held before belongs to whoever signed in then: end it.
+	if err := s.startSession(w, r, si); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, userBody(si.User))
+	return nil
+}
+
+// startSession gives the browser its new session. One it held before belongs to whoever signed
+// in then, so it ends on the server instead of lingering until it expires.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, si account.SignedIn) error {
 	if old := s.sessionToken(r); old != "" {
 		if err := s.accounts.Logout(r.Context(), old); err != nil {
 			return err
 		}
 	}
 	s.setSessionCookie(w, si.Token, si.ExpiresAt)
-	writeJSON(w, http.StatusOK, userBody(si.User))
 	return nil
 }
 

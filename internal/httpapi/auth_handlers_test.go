@@ -328,3 +328,17 @@ func TestSessionReachesRequireUser(t *testing.T) {
 		t.Fatalf("signed in: %d %s", w.Code, w.Body)
 	}
 }
+
+func TestClientIPBehindATrustedProxy(t *testing.T) {
+	r := httptest.NewRequest("POST", "/api/auth/login", nil)
+	r.RemoteAddr = "10.0.0.5:41234"
+	r.Header.Add("X-Forwarded-For", "1.2.3.4, 203.0.113.9")
+	direct := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
+	if got := direct.srv.clientIP(r); got != "10.0.0.5" {
+		t.Fatalf("without a trusted proxy the header is ignored: %q", got)
+	}
+	proxied := newAuthApp(t, filepath.Join(t.TempDir(), "b.db"), map[string]string{"PELOTAO_TRUST_PROXY": "1"})
+	if got := proxied.srv.clientIP(r); got != "203.0.113.9" {
+		t.Fatalf("behind a trusted proxy: %q, want the address the proxy appended", got)
+	}
+}

@@ -342,3 +342,16 @@ func TestClientIPBehindATrustedProxy(t *testing.T) {
 		t.Fatalf("behind a trusted proxy: %q, want the address the proxy appended", got)
 	}
 }
+
+func TestLoginEndsTheBrowsersPreviousSession(t *testing.T) {
+	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
+	first := sessionCookie(t, app.call("POST", "/api/auth/signup", `{"email":"a@example.com","password":"corredora-veloz","displayName":"A"}`))
+	app.call("POST", "/api/auth/signup", `{"email":"b@example.com","password":"ciclista-veloz","displayName":"B"}`)
+	w := app.call("POST", "/api/auth/login", `{"email":"b@example.com","password":"ciclista-veloz"}`, first)
+	if w.Code != 200 {
+		t.Fatalf("login: %d %s", w.Code, w.Body)
+	}
+	if a := decode(t, app.call("GET", "/api/auth/session", "", first)); a.User != nil {
+		t.Fatalf("the previous session still works: %+v", a.User)
+	}
+}

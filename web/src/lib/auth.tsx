@@ -32,7 +32,7 @@ export const AuthContext = createContext<Auth>({
   signup: missingProvider,
   logout: missingProvider,
   requestPasswordReset: missingProvider,
-  refresh: missingProvider,
+  refresh: async () => {}, // a visitor has no session to re-read
 })
 
 export function useAuth() {

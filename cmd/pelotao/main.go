@@ -142,10 +142,7 @@ func serve() error {
 	}
 	defer st.Close()
 
-	accounts, err := account.FromConfig(cfg, st, mail.New(cfg, log), log)
-	if err != nil {
-		return err
-	}
+	accounts := account.FromConfig(cfg, st, mail.New(cfg, log), log)
 	defer accounts.Wait() // reset e-mails still being sent
 	go accounts.RunCleanup(ctx, time.Hour)
 	if cfg.Demo {

@@ -46,10 +46,7 @@ func userCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	defer st.Close()
 	log := slog.Default()
-	accounts, err := account.FromConfig(cfg, st, mail.New(cfg, log), log)
-	if err != nil {
-		return err
-	}
+	accounts := account.FromConfig(cfg, st, mail.New(cfg, log), log)
 
 	switch sub {
 	case "create":

@@ -45,7 +45,7 @@ func TestUserCreateAndDisable(t *testing.T) {
 	if err != nil || !u.Disabled || u.DisplayName != "Organizadora" {
 		t.Fatalf("stored: %+v %v", u, err)
 	}
-	svc, _ := account.New(account.Options{Store: st})
+	svc := account.New(account.Options{Store: st})
 	if _, err := svc.Login(context.Background(), "org@exemplo.com.br", "largada-as-sete", "10.0.0.1"); !errors.Is(err, account.ErrUserDisabled) {
 		t.Fatalf("the password from stdin is not the account's: %v", err)
 	}

@@ -76,12 +76,8 @@ func newFixtureOn(t *testing.T, st *sqlite.Store, params Params) *fixture {
 	t.Helper()
 	f := &fixture{store: st, mailer: &fakeMailer{}, clock: &clock{now: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}}
 	base, _ := url.Parse("https://pelotao.example")
-	svc, err := New(Options{Store: st, Mailer: f.mailer, BaseURL: base, Params: params, Now: f.clock.Now,
+	f.svc = New(Options{Store: st, Mailer: f.mailer, BaseURL: base, Params: params, Now: f.clock.Now,
 		Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes, RejectCommon: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.svc = svc
 	return f
 }
 
@@ -496,10 +492,7 @@ func BenchmarkLogin(b *testing.B) {
 	}
 	defer st.Close()
 	base, _ := url.Parse("https://pelotao.example")
-	svc, err := New(Options{Store: st, Mailer: &fakeMailer{}, BaseURL: base, Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	svc := New(Options{Store: st, Mailer: &fakeMailer{}, BaseURL: base, Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes}})
 	ctx := context.Background()
 	if _, err := svc.CreateUser(ctx, "bia@example.com", "bicicleta-azul", "Bia"); err != nil {
 		b.Fatal(err)

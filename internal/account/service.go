@@ -64,8 +64,9 @@ type Service struct {
 	now     func() time.Time
 
 	// dummyHash is verified when the e-mail is unknown, so that answering "invalid credential"
-	// costs the same hashing time whether or not the account exists.
-	dummyHash string
+	// costs the same hashing time whether or not the account exists. Made at the first sign-in,
+	// not at start-up.
+	dummyHash func() (string, error)
 	// verify is verifyPassword; tests count its calls.
 	verify func(encoded, password string) (bool, Params, error)
 
@@ -73,7 +74,7 @@ type Service struct {
 }
 
 // New returns a Service.
-func New(o Options) (*Service, error) {
+func New(o Options) *Service {
 	s := &Service{store: o.Store, mailer: o.Mailer, baseURL: o.BaseURL, policy: o.Policy,
 		params: o.Params, log: o.Log, now: o.Now, verify: verifyPassword}
 	if s.params == (Params{}) {
@@ -88,15 +89,12 @@ func New(o Options) (*Service, error) {
 	if s.policy.MaxBytes == 0 {
 		s.policy.MaxBytes = DefaultMaxBytes
 	}
-	var err error
-	if s.dummyHash, err = hashPassword(s.params, "pelotão: conta inexistente"); err != nil {
-		return nil, err
-	}
-	return s, nil
+	s.dummyHash = sync.OnceValues(func() (string, error) { return hashPassword(s.params, "pelotão: conta inexistente") })
+	return s
 }
 
 // FromConfig builds the Service that the configuration describes.
-func FromConfig(cfg config.Config, st store.AccountStore, m pmail.Mailer, log *slog.Logger) (*Service, error) {
+func FromConfig(cfg config.Config, st store.AccountStore, m pmail.Mailer, log *slog.Logger) *Service {
 	return New(Options{
 		Store: st, Mailer: m, BaseURL: cfg.BaseURL, Log: log,
 		Policy: Policy{MinLength: cfg.PasswordMinLength, MaxBytes: DefaultMaxBytes, RejectCommon: true},
@@ -190,9 +188,11 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Signed
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return SignedIn{}, err
 	}
-	encoded := s.dummyHash
-	if known {
-		encoded = u.PasswordHash
+	encoded := u.PasswordHash
+	if !known {
+		if encoded, err = s.dummyHash(); err != nil {
+			return SignedIn{}, err
+		}
 	}
 	ok, params, err := s.verify(encoded, password)
 	if err != nil {

@@ -54,12 +54,9 @@ func newAuthApp(t *testing.T, dbPath string, env map[string]string) *authApp {
 		t.Fatal(err)
 	}
 	m := &recordingMailer{}
-	accounts, err := account.New(account.Options{Store: st, Mailer: m, BaseURL: cfg.BaseURL,
+	accounts := account.New(account.Options{Store: st, Mailer: m, BaseURL: cfg.BaseURL,
 		Params: account.Params{Memory: 64, Time: 1, Threads: 1},
 		Policy: account.Policy{MinLength: cfg.PasswordMinLength, MaxBytes: account.DefaultMaxBytes, RejectCommon: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	srv, err := New(Deps{Config: cfg, Store: st, UI: testUI, Accounts: accounts})
 	if err != nil {
 		t.Fatal(err)

@@ -44,9 +44,7 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	if d.Accounts == nil {
-		if d.Accounts, err = account.FromConfig(d.Config, d.Store, mail.New(d.Config, d.Log), d.Log); err != nil {
-			return nil, err
-		}
+		d.Accounts = account.FromConfig(d.Config, d.Store, mail.New(d.Config, d.Log), d.Log)
 	}
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, mux: http.NewServeMux()}
 	s.routes()

@@ -20,9 +20,13 @@ function renderAt(path: string, a: Auth) {
     <AuthContext.Provider value={a}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/login" element={<GuestOnly><p>página de login</p><Where /></GuestOnly>} />
-          <Route path="/dashboard" element={<RequireAuth><p>painel</p><Where /></RequireAuth>} />
-          <Route path="/cadastro/:id" element={<RequireAuth><p>formulário</p></RequireAuth>} />
+          <Route element={<GuestOnly />}>
+            <Route path="/login" element={<><p>página de login</p><Where /></>} />
+          </Route>
+          <Route element={<RequireAuth />}>
+            <Route path="/dashboard" element={<><p>painel</p><Where /></>} />
+            <Route path="/cadastro/:id" element={<p>formulário</p>} />
+          </Route>
           <Route path="/" element={<p>início</p>} />
         </Routes>
       </MemoryRouter>

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { useAuth } from '../lib/auth'
 import { PageLoading } from '../components/PageLoading'
 
@@ -13,10 +12,11 @@ export function afterLoginPath(state: unknown) {
 }
 
 /**
- * Signed-in users only (/dashboard, /cadastro). A visitor goes to /login and comes back after
- * signing in. While the session is still loading nothing is decided, so nothing flashes.
+ * Layout route for signed-in users only (/dashboard, /cadastro). A visitor goes to /login and
+ * comes back after signing in. While the session is still loading nothing is decided, so nothing
+ * flashes.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth() {
   const { loading, isAuthenticated } = useAuth()
   const location = useLocation()
   if (loading) return <PageLoading />
@@ -24,14 +24,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const from = location.pathname + location.search + location.hash
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />
   }
-  return children
+  return <Outlet />
 }
 
-/** Visitors only (/login): a signed-in user goes on to the dashboard, or back where they came from. */
-export function GuestOnly({ children }: { children: ReactNode }) {
+/** Layout route for visitors only (/login): a signed-in user goes on, to the dashboard or back. */
+export function GuestOnly() {
   const { loading, isAuthenticated } = useAuth()
   const location = useLocation()
   if (loading) return <PageLoading />
   if (isAuthenticated) return <Navigate to={afterLoginPath(location.state)} replace />
-  return children
+  return <Outlet />
 }

@@ -34,12 +34,16 @@ export function AppRoutes() {
         <Route path="training" element={<Lazy page={TrainingPage} />} />
         <Route path="event/:eventId" element={<Lazy page={EventPage} />} />
         <Route path="resultado/:eventId" element={<Lazy page={ResultsPage} />} />
-        <Route path="login" element={<GuestOnly><Lazy page={LoginPage} /></GuestOnly>} />
+        <Route element={<GuestOnly />}>
+          <Route path="login" element={<Lazy page={LoginPage} />} />
+        </Route>
         <Route path="redefinir-senha" element={<Lazy page={ResetPasswordPage} />} />
         {/* /cadastro requires login, a deliberate change from SPEC §6 (REQUIREMENTS GUARD-7). */}
-        <Route path="dashboard" element={<RequireAuth><Lazy page={DashboardPage} /></RequireAuth>} />
-        <Route path="cadastro" element={<RequireAuth><Lazy page={EventFormPage} /></RequireAuth>} />
-        <Route path="cadastro/:eventId" element={<RequireAuth><Lazy page={EventFormPage} /></RequireAuth>} />
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
+          <Route path="cadastro" element={<Lazy page={EventFormPage} />} />
+          <Route path="cadastro/:eventId" element={<Lazy page={EventFormPage} />} />
+        </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

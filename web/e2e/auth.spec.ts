@@ -35,6 +35,25 @@ test('sign up → avatar letter → log out → log in again', async ({ page }) 
   await expect(avatar).toHaveText('V')
 })
 
+test('browser validation blocks an empty or malformed login: no sign-in call', async ({ page }) => {
+  let calls = 0
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/auth/login') calls++
+  })
+  await page.goto('/login')
+  const submit = page.getByRole('button', { name: 'Entrar', exact: true })
+  await submit.click()
+  await page.getByLabel('Email').fill('nao-e-um-email')
+  await page.getByLabel('Senha', { exact: true }).fill('qualquer')
+  await submit.click()
+  expect(await page.getByLabel('Email').evaluate((e) => (e as HTMLInputElement).validity.valid)).toBe(false)
+  await page.getByLabel('Email').fill('maria@exemplo.com')
+  await page.getByLabel('Senha', { exact: true }).fill('')
+  await submit.click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(calls).toBe(0)
+})
+
 test.describe('a wrong password', () => {
   test.use({ allowConsoleErrors: [[refusedRequest, /auth\/invalid-credential|Credenciais/], { scope: 'test' }] })
 

@@ -71,7 +71,7 @@ const (
 
 // Hard bounds for things a person types, so no document grows without limit.
 const (
-	maxKm   = 10_000
+	maxKm    = 10_000
 	maxIdade = 120
 )
 

@@ -173,7 +173,7 @@ func DecodeEventDoc(doc []byte, id, ownerID string, criadoEm, atualizadoEm time.
 
 // SQLDialect is how one database writes the two things the listing query needs.
 type SQLDialect struct {
-	Placeholder func(n int) string                 // the n-th parameter (1-based): "?" or "$1"
+	Placeholder func(n int) string                // the n-th parameter (1-based): "?" or "$1"
 	Contains    func(column, param string) string // column contains param as a substring
 }
 

@@ -231,11 +231,12 @@ func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]b
 		p := path("modalidades", i)
 		v.required(p+".nome", m.Nome)
 		v.maxLen(p+".nome", m.Nome, lim.NomeMax)
+		cats := map[string]bool{}
 		if _, dup := categoriasDe[m.Nome]; dup && m.Nome != "" {
 			v.add(p+".nome", MsgModalidadeRep)
+		} else {
+			categoriasDe[m.Nome] = cats // prizes refer to the first modalidade of a name
 		}
-		cats := map[string]bool{}
-		categoriasDe[m.Nome] = cats
 		switch {
 		case m.Km.invalid != "":
 			v.add(p+".km", MsgNumero)

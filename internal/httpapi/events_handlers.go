@@ -15,6 +15,9 @@ import (
 // maxEventBody bounds an event document: a full event is a few tens of KB.
 const maxEventBody = 1 << 20
 
+// eventsClock tells the time that "today" is taken from; tests move it to around midnight.
+var eventsClock = time.Now
+
 var errEventNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Evento não encontrado."}
 
 // listEvents answers GET /api/events: summaries by dataEvento, descending unless order=asc.
@@ -74,7 +77,7 @@ func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
 	switch when := store.When(v.Get("when")); when {
 	case store.Anytime, store.Upcoming, store.Past:
 		q.When = when
-		q.Today = event.Today(s.cfg.Location, time.Now())
+		q.Today = event.Today(s.cfg.Location, eventsClock())
 	default:
 		return q, invalidArgument("O parâmetro when aceita upcoming ou past.")
 	}

@@ -49,11 +49,11 @@ func WebP(w, h int, c color.NRGBA) []byte {
 	bw.write(0x2f, 8) // VP8L signature
 	bw.write(uint32(w-1), 14)
 	bw.write(uint32(h-1), 14)
-	bw.write(1, 1) // alpha is used
-	bw.write(0, 3) // version
-	bw.write(0, 1) // no transform
-	bw.write(0, 1) // no colour cache
-	bw.write(0, 1) // no meta prefix codes
+	bw.write(1, 1)                                       // alpha is used
+	bw.write(0, 3)                                       // version
+	bw.write(0, 1)                                       // no transform
+	bw.write(0, 1)                                       // no colour cache
+	bw.write(0, 1)                                       // no meta prefix codes
 	for _, sym := range []uint8{c.G, c.R, c.B, c.A, 0} { // green, red, blue, alpha, distance
 		bw.write(1, 1) // simple code
 		bw.write(0, 1) // one symbol

@@ -49,6 +49,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.health)
 
+	s.mux.Handle("GET /api/events", apiFunc(s.listEvents))
+	s.mux.Handle("GET /api/events/{id}", apiFunc(s.getEvent))
+	s.mux.Handle("POST /api/events", requireUser(s.createEvent))
+	s.mux.Handle("PUT /api/events/{id}", requireUser(s.updateEvent))
+	s.mux.Handle("DELETE /api/events/{id}", requireUser(s.deleteEvent))
+
 	s.mux.Handle("POST /api/uploads", requireUser(s.createUpload))
 	s.mux.Handle("GET /files/{id}", apiFunc(s.serveFile))
 

@@ -13,11 +13,11 @@ import (
 
 // finisher is one athlete who crossed the line.
 type finisher struct {
-	bib                 int
+	bib                  int
 	nome, genero, equipe string
-	idade               int
-	categoria           string
-	bruto, liquido      time.Duration // gun time and chip time
+	idade                int
+	categoria            string
+	bruto, liquido       time.Duration // gun time and chip time
 }
 
 var (

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"pelotao/internal/config"
+	"pelotao/internal/demo"
+	"pelotao/internal/event"
 	"pelotao/internal/httpapi"
 	"pelotao/internal/store"
 	"pelotao/internal/store/postgres"
@@ -34,6 +36,10 @@ commands:
             write a consistent copy of the SQLite database to PATH, while the server runs
 
 Configuration comes from PELOTAO_* environment variables; see README.md.`
+
+// demoOwnerID owns the demo events. It is a placeholder until the demo organizer's account
+// exists (accounts); the events' owner is kept configurable through demo.Seed.
+const demoOwnerID = "demo-organizer"
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
@@ -132,6 +138,14 @@ func serve() error {
 		return err
 	}
 	defer st.Close()
+
+	if cfg.Demo {
+		start := time.Now()
+		if err := demo.Seed(ctx, st, demoOwnerID, event.Today(cfg.Location, time.Now())); err != nil {
+			return err
+		}
+		log.Info("demo content ready", "duration", time.Since(start).Round(time.Millisecond))
+	}
 
 	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log})
 	if err != nil {

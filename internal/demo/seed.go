@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -30,16 +32,33 @@ func Seed(ctx context.Context, st Store, ownerID string, today event.Date) error
 	if len(page.Events) > 0 {
 		return nil
 	}
-	for _, de := range catalogue(today) {
-		e, err := build(ctx, st, de, ownerID)
-		if err != nil {
-			return fmt.Errorf("demo: %s: %w", de.slug, err)
-		}
+	// Drawing banners and writing PDFs is most of the work: events are built on every core,
+	// then stored in catalogue order.
+	all := catalogue(today)
+	built := make([]event.Event, len(all))
+	errs := make([]error, len(all))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, de := range all {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			built[i], errs[i] = build(ctx, st, de, ownerID)
+			if errs[i] != nil {
+				errs[i] = fmt.Errorf("demo: %s: %w", de.slug, errs[i])
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	for i, e := range built {
 		if _, err := st.CreateEvent(ctx, e); err != nil {
 			if errors.Is(err, store.ErrConflict) {
 				return nil // another instance, starting at the same time, is seeding
 			}
-			return fmt.Errorf("demo: %s: %w", de.slug, err)
+			return fmt.Errorf("demo: %s: %w", all[i].slug, err)
 		}
 	}
 	return nil

@@ -41,7 +41,9 @@ func variants(img image.Image, data []byte) ([]store.FileVariant, error) {
 		}
 		h := max(1, (img.Bounds().Dy()*w+img.Bounds().Dx()/2)/img.Bounds().Dx())
 		dst := image.NewRGBA(image.Rect(0, 0, w, h))
-		xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
+		// BiLinear widens its kernel with the scale, so it averages every source pixel (no
+		// aliasing) at a quarter of Catmull-Rom's cost; each width is scaled from the previous one.
+		xdraw.BiLinear.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
 		v, err := encodeVariant(dst, opaque)
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -207,5 +208,18 @@ func TestServeFileHeaders(t *testing.T) {
 
 	if w := app.do(httptest.NewRequest("GET", "/files/NOSUCHFILE", nil)); w.Code != 404 {
 		t.Errorf("unknown file: %d", w.Code)
+	}
+}
+
+// A body with no Content-Length is cut off as soon as it passes the limit.
+func TestUploadStreamedTooLarge(t *testing.T) {
+	app := newTestApp(t)
+	big := append(append([]byte("%PDF-1.4\n"), make([]byte, upload.MaxBytes+1<<20)...), "%%EOF"...)
+	r := uploadRequest(t, "", "enorme.pdf", big)
+	r.Body = io.NopCloser(io.MultiReader(r.Body)) // hides the length
+	r.ContentLength = -1
+	w := app.do(r)
+	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(decodeAnswer(t, w).Error.Fields["file"], "20 MB") {
+		t.Fatalf("streamed: %d %s", w.Code, w.Body)
 	}
 }

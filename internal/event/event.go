@@ -7,6 +7,7 @@ package event
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"time"
 )
 
@@ -98,14 +99,24 @@ func (c *Cronograma) UnmarshalJSON(b []byte) error {
 	case len(v) == 0 || bytes.Equal(v, []byte("null")):
 	case v[0] == '[':
 		if err := strictUnmarshal(v, &c.Linhas); err != nil {
-			return err
+			return cronogramaError(err)
 		}
 	default:
 		if err := strictUnmarshal(v, &c.Texto); err != nil {
-			return err
+			return cronogramaError(err)
 		}
 	}
 	return nil
+}
+
+// cronogramaError names the field in a type error: the decoder of the whole event cannot see
+// inside this type's own decoding.
+func cronogramaError(err error) error {
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return &DecodeError{Message: `O campo "informacoes.cronograma.valor" deve ser um texto ou uma lista de {horario, descricao}.`, err: err}
+	}
+	return err
 }
 
 type Inscricoes struct {

@@ -15,12 +15,10 @@ import (
 // maxEventBody bounds an event document: a full event is a few tens of KB.
 const maxEventBody = 1 << 20
 
-var errEventNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Evento não encontrado."}
+// eventsClock tells the time that "today" is taken from; tests move it to around midnight.
+var eventsClock = time.Now
 
-type eventList struct {
-	Events     []event.Summary `json:"events"`
-	NextCursor string          `json:"nextCursor,omitempty"`
-}
+var errEventNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Evento não encontrado."}
 
 // listEvents answers GET /api/events: summaries by dataEvento, descending unless order=asc.
 func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
@@ -35,8 +33,36 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, eventList{Events: page.Events, NextCursor: page.NextCursor})
+	writeEventList(w, page)
 	return nil
+}
+
+// writeEventList writes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
+// them, already JSON: copying them is what keeps a list of hundreds cheap.
+func writeEventList(w http.ResponseWriter, page store.EventPage) {
+	n := 64
+	for _, e := range page.Events {
+		n += len(e) + 1
+	}
+	buf := make([]byte, 0, n)
+	buf = append(buf, `{"events":[`...)
+	for i, e := range page.Events {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, e...)
+	}
+	buf = append(buf, ']')
+	if page.NextCursor != "" {
+		buf = append(buf, `,"nextCursor":`...)
+		buf = strconv.AppendQuote(buf, page.NextCursor)
+	}
+	buf = append(buf, "}\n"...)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Length", strconv.Itoa(len(buf)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf)
 }
 
 // eventQuery reads the query string of GET /api/events.
@@ -51,7 +77,7 @@ func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
 	switch when := store.When(v.Get("when")); when {
 	case store.Anytime, store.Upcoming, store.Past:
 		q.When = when
-		q.Today = event.Today(s.cfg.Location, time.Now())
+		q.Today = event.Today(s.cfg.Location, eventsClock())
 	default:
 		return q, invalidArgument("O parâmetro when aceita upcoming ou past.")
 	}

@@ -312,3 +312,33 @@ func TestEventsWrites(t *testing.T) {
 		t.Fatalf("events after the scenarios: %v %d", err, len(page.Events))
 	}
 }
+
+// HOME-6 through the API: at 23:30 on the 14th in São Paulo (02:30 UTC on the 15th), an event on
+// the 14th is still upcoming and one on the 13th is past.
+func TestEventsUpcomingAroundMidnightInSaoPaulo(t *testing.T) {
+	app := newTestApp(t)
+	if app.srv.cfg.Location.String() != "America/Sao_Paulo" {
+		t.Fatalf("default PELOTAO_TZ is %s", app.srv.cfg.Location)
+	}
+	for _, date := range []string{"2026-03-13", "2026-03-14", "2026-03-15"} {
+		e, err := event.Decode([]byte(validEventJSON("Dia "+date, date)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Normalize()
+		if _, err := app.store.CreateEvent(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(old func() time.Time) { eventsClock = old }(eventsClock)
+	eventsClock = func() time.Time { return time.Date(2026, 3, 15, 2, 30, 0, 0, time.UTC) }
+
+	for _, sc := range []apiScenario{
+		{method: "GET", url: "/api/events?when=upcoming&order=asc", wantStatus: 200, wantTitles: []string{"Dia 2026-03-14", "Dia 2026-03-15"}},
+		{method: "GET", url: "/api/events?when=past", wantStatus: 200, wantTitles: []string{"Dia 2026-03-13"}},
+	} {
+		sc.run(t, app)
+	}
+	eventsClock = func() time.Time { return time.Date(2026, 3, 15, 3, 0, 0, 0, time.UTC) } // midnight there
+	apiScenario{method: "GET", url: "/api/events?when=past", wantStatus: 200, wantTitles: []string{"Dia 2026-03-14", "Dia 2026-03-13"}}.run(t, app)
+}

@@ -66,8 +66,21 @@ var ErrBadCursor = errors.New("store: bad cursor")
 
 // EventPage is one page of a listing; NextCursor is empty on the last page.
 type EventPage struct {
-	Events     []event.Summary
+	// Events are event.Summary values as JSON, exactly as stored: a list is served without
+	// decoding and re-encoding each summary (Summaries decodes them for Go callers).
+	Events     []json.RawMessage
 	NextCursor string
+}
+
+// Summaries decodes the page's events.
+func (p EventPage) Summaries() ([]event.Summary, error) {
+	out := make([]event.Summary, len(p.Events))
+	for i, raw := range p.Events {
+		if err := json.Unmarshal(raw, &out[i]); err != nil {
+			return nil, fmt.Errorf("store: decoding event summary: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // ListLimit is q.Limit made valid.
@@ -239,19 +252,15 @@ type EventListRow struct {
 }
 
 // EventPageFrom turns the rows of an EventListSQL query into a page.
-func EventPageFrom(rows []EventListRow, limit int) (EventPage, error) {
-	page := EventPage{Events: make([]event.Summary, 0, min(len(rows), limit))}
+func EventPageFrom(rows []EventListRow, limit int) EventPage {
+	page := EventPage{Events: make([]json.RawMessage, 0, min(len(rows), limit))}
 	for i, r := range rows {
 		if i == limit {
 			last := rows[i-1]
 			page.NextCursor = EventCursor{DataEvento: last.DataEvento, ID: last.ID}.Encode()
 			break
 		}
-		var s event.Summary
-		if err := json.Unmarshal(r.Summary, &s); err != nil {
-			return EventPage{}, fmt.Errorf("store: decoding summary of event %s: %w", r.ID, err)
-		}
-		page.Events = append(page.Events, s)
+		page.Events = append(page.Events, r.Summary)
 	}
-	return page, nil
+	return page
 }

@@ -112,5 +112,5 @@ func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.Event
 	if err := rows.Err(); err != nil {
 		return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
 	}
-	return store.EventPageFrom(list, limit)
+	return store.EventPageFrom(list, limit), nil
 }

@@ -2,6 +2,8 @@
 -- them the columns that listing filters and sorts on. search is computed in Go
 -- (event.SearchText: lower case, no accents) so SQLite and PostgreSQL match alike. Text columns
 -- that are compared or sorted use the "C" collation: byte order, as in SQLite.
+-- Every write recomputes summary and search; a change to event.Summary or event.SearchText
+-- needs a migration that rewrites them.
 CREATE TABLE events (
     id            TEXT COLLATE "C" PRIMARY KEY,
     owner_id      TEXT COLLATE "C" NOT NULL,

@@ -1,6 +1,8 @@
 -- One row per event: the whole document as JSON (doc), its list summary (summary), and beside
 -- them the columns that listing filters and sorts on. search is computed in Go
 -- (event.SearchText: lower case, no accents) so SQLite and PostgreSQL match alike.
+-- Every write recomputes summary and search; a change to event.Summary or event.SearchText
+-- needs a migration that rewrites them.
 CREATE TABLE events (
     id            TEXT PRIMARY KEY,
     owner_id      TEXT NOT NULL,

@@ -32,8 +32,12 @@ func allEvents(t *testing.T, st store.Store) []event.Event {
 	if err != nil {
 		t.Fatal(err)
 	}
+	summaries, err := page.Summaries()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []event.Event
-	for _, s := range page.Events {
+	for _, s := range summaries {
 		e, err := st.GetEvent(context.Background(), s.ID)
 		if err != nil {
 			t.Fatal(err)

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"pelotao/internal/event"
@@ -45,7 +46,7 @@ func regulamentoPDF(e event.Event) []byte {
 			para(regular, 10, ink, b, 5)
 		}
 	}
-	section("A prova", fmt.Sprintf("A %s é uma prova de %s realizada em %s, com concentração em %s (%s). "+
+	section("A prova", fmt.Sprintf("O evento %s é uma prova de %s realizada em %s, com concentração em %s (%s). "+
 		"A prova acontece com qualquer clima; só será adiada por determinação das autoridades.",
 		e.Titulo, strings.ToLower(e.Categoria), dataPorExtenso(e.DataEvento), e.Local.Local, e.Local.Endereco))
 	if len(e.Largadas) > 0 {
@@ -62,7 +63,11 @@ func regulamentoPDF(e event.Event) []byte {
 			for _, c := range m.Categorias {
 				cats = append(cats, c.Nome)
 			}
-			ms = append(ms, fmt.Sprintf("• %s (%s km). Categorias: %s.", m.Nome, strings.Replace(fmt.Sprint(m.Km.Value), ".", ",", 1), strings.Join(cats, ", ")))
+			nome := m.Nome
+			if !strings.Contains(nome, "km") {
+				nome += fmt.Sprintf(" (%s km)", strings.Replace(fmt.Sprint(m.Km.Value), ".", ",", 1))
+			}
+			ms = append(ms, fmt.Sprintf("• %s. Categorias: %s.", nome, strings.Join(cats, ", ")))
 		}
 		ms = append(ms, "A idade considerada é a que o atleta terá em 31 de dezembro do ano da prova.")
 		section("Modalidades e categorias", ms...)
@@ -82,7 +87,11 @@ func regulamentoPDF(e event.Event) []byte {
 	} else if len(e.Premiacao.Estruturado) > 0 {
 		var ps []string
 		for _, r := range e.Premiacao.Estruturado {
-			ps = append(ps, "• "+strings.TrimSpace(r.Descricao+" "+strings.TrimSpace(r.ModalidadeNome+" "+r.CategoriaNome)))
+			onde := "Geral"
+			if r.ModalidadeNome != "" {
+				onde = strings.Join(slices.DeleteFunc([]string{r.ModalidadeNome, r.CategoriaNome}, func(s string) bool { return s == "" }), " · ")
+			}
+			ps = append(ps, fmt.Sprintf("• %s: %s.", onde, r.Descricao))
 		}
 		section("Premiação", ps...)
 	}

@@ -46,7 +46,7 @@ const events = [
 ]
 
 function serve(answer: () => Promise<Response>) {
-  const fetch = vi.fn(answer)
+  const fetch = vi.fn((_url: string) => answer())
   vi.stubGlobal('fetch', fetch)
   return fetch
 }

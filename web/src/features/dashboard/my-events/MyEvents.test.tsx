@@ -24,7 +24,7 @@ const respond = (status: number, body?: unknown) =>
 
 /** A fake server: lists two events, and answers DELETE with `deleteStatus`. */
 function serve(deleteStatus: number) {
-  const fetch = vi.fn((url: string, init?: RequestInit) => {
+  const fetch = vi.fn((_url: string, init?: RequestInit) => {
     if (init?.method === 'DELETE') {
       return deleteStatus === 204
         ? respond(204)

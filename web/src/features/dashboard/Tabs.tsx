@@ -70,7 +70,7 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
             onClick={() => onSelect(t.id)}
             className={
               segmented
-                ? `flex-1 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold transition-colors sm:flex-none ${
+                ? `flex-auto rounded-full px-2 py-2 text-sm font-semibold leading-tight transition-colors sm:flex-none sm:px-4 ${
                     active ? 'bg-white text-brand-800 shadow' : 'text-slate-700 hover:text-brand-800'
                   }`
                 : `-mb-px shrink-0 whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold transition-colors ${

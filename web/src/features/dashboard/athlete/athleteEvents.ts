@@ -1,5 +1,5 @@
 // The athlete panel's rules (REQUIREMENTS ATH-2..5), kept apart from React so they can be tested.
-import constants from '../../../../../internal/event/constants.json'
+import { openStatus } from '../../../../../internal/event/constants.json'
 import type { EventSummary } from '../../../lib/event'
 import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../../lib/format'
 import { eventLocation } from '../eventText'
@@ -12,7 +12,7 @@ export function openUpcomingEvents(events: EventSummary[], today: string = today
   // '~' sorts after every digit in code-unit order, which is the order of ISO dates.
   const sortKey = (e: EventSummary) => (parseCalendarDate(e.dataEvento) ? e.dataEvento.slice(0, 10) : '~')
   return events
-    .filter((e) => e.status === constants.openStatus && isUpcoming(e.dataEvento, today))
+    .filter((e) => e.status === openStatus && isUpcoming(e.dataEvento, today))
     .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))
 }
 

@@ -15,7 +15,7 @@ const fields: { name: keyof NewSampleEventInput; label: string; type: string; pl
   { name: 'data', label: 'Data', type: 'date' },
   { name: 'cidade', label: 'Cidade', type: 'text' },
   { name: 'percurso', label: 'Percurso', type: 'text', placeholder: 'Ex.: 10 km' },
-  { name: 'preco', label: 'Preço (R$)', type: 'number', placeholder: '0,00' },
+  { name: 'preco', label: 'Preço (R$)', type: 'number' },
 ]
 
 /**

@@ -80,7 +80,7 @@ function AthleteEventCard({ event }: { event: EventSummary }) {
       {banner ? (
         <SafeImage src={banner} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
       ) : (
-        <div className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-sm text-slate-500">
+        <div className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
           Sem imagem
         </div>
       )}

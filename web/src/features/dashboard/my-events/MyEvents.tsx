@@ -20,7 +20,7 @@ export function MyEvents() {
   const events = mine.state === 'ready' ? mine.data.filter((e) => !deleted.has(e.id)) : []
 
   function onDeleted(event: EventSummary) {
-    setDeleted(new Set(deleted).add(event.id))
+    setDeleted((before) => new Set(before).add(event.id))
     setConfirming(null)
     setNotice(`Evento "${eventTitle(event)}" excluído.`)
     // The button that opened the dialog is gone with its event; keep the keyboard in this section.

@@ -59,6 +59,12 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.health)
 	s.authRoutes()
 
+	s.mux.Handle("GET /api/events", apiFunc(s.listEvents))
+	s.mux.Handle("GET /api/events/{id}", apiFunc(s.getEvent))
+	s.mux.Handle("POST /api/events", requireUser(s.createEvent))
+	s.mux.Handle("PUT /api/events/{id}", requireUser(s.updateEvent))
+	s.mux.Handle("DELETE /api/events/{id}", requireUser(s.deleteEvent))
+
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {
 		s.mux.Handle("GET "+p.pattern, s.page(p))

@@ -17,6 +17,7 @@ type Open func(t *testing.T) store.Store
 func Run(t *testing.T, open Open) {
 	t.Run("Ping", func(t *testing.T) { testPing(t, open(t)) })
 	t.Run("Accounts", func(t *testing.T) { testAccounts(t, open) })
+	runEvents(t, open)
 }
 
 func testPing(t *testing.T, s store.Store) {

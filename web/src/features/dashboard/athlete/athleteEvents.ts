@@ -1,6 +1,5 @@
 // The athlete panel's rules (REQUIREMENTS ATH-2..5), kept apart from React so they can be tested.
-import { openStatus } from '../../../../../internal/event/constants.json'
-import type { EventSummary } from '../../../lib/event'
+import { openStatus, type EventSummary } from '../../../lib/event'
 import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../../lib/format'
 import { eventLocation } from '../eventText'
 

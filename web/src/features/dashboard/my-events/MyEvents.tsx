@@ -58,7 +58,7 @@ export function MyEvents() {
             return (
               <li key={e.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <h3 className="truncate font-bold text-slate-900">{titulo}</h3>
+                  <h3 className="break-words font-bold text-slate-900">{titulo}</h3>
                   <p className="text-sm text-slate-600">
                     {formatDate(e.dataEvento)} · {eventLocation(e.local) || locationFallback} · {e.status}
                   </p>

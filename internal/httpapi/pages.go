@@ -75,6 +75,9 @@ func (s *Server) page(p pageRoute) http.Handler {
 	js, css := s.ui.pageAssets(p.module)
 	assets := pageAssets{css: append(slices.Clip(s.ui.css), css...), preload: append(slices.Clip(s.ui.preload), js...)}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if noReferrerPages[p.meta] {
+			w.Header().Set("Referrer-Policy", "no-referrer")
+		}
 		s.renderPage(w, http.StatusOK, meta, assets)
 	})
 }

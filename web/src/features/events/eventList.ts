@@ -1,28 +1,16 @@
 // The home page's list: every event in one query (HOME-3), split into upcoming and past on the
 // client by the São Paulo date (HOME-6), then narrowed by the visitor's search and filters.
-import constants from '../../../../internal/event/constants.json'
 import type { EventSummary } from '../../lib/event'
-import { listEvents } from '../../lib/eventsApi'
+import { listAllEvents } from '../../lib/eventsApi'
 import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../lib/format'
 
-// The API's largest page, so that the list usually takes one request.
-const pageSize = 500
-
 /**
- * Reads GET /api/events (dataEvento descending) to its end, page by page. The spec lists all events
- * and splits them here rather than asking the server for when=upcoming|past, so that one answer fills
- * both tabs and switching tabs costs no request.
+ * GET /api/events (dataEvento descending) to its end, in the API's largest pages so that it usually
+ * takes one request. The spec lists all events and splits them here rather than asking the server
+ * for when=upcoming|past, so that one answer fills both tabs and switching tabs costs no request.
  */
-export async function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
-  const events: EventSummary[] = []
-  let cursor: string | undefined
-  do {
-    const page = await listEvents({ limit: pageSize, cursor }, signal)
-    events.push(...page.events)
-    // A cursor that does not move would loop forever; stop instead.
-    cursor = page.nextCursor && page.nextCursor !== cursor ? page.nextCursor : undefined
-  } while (cursor)
-  return events
+export function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
+  return listAllEvents({ limit: 500 }, signal)
 }
 
 export type Split = { upcoming: EventSummary[]; past: EventSummary[] }
@@ -52,8 +40,6 @@ export type Filters = { q: string; categoria: string; uf: string }
 
 export const emptyFilters: Filters = { q: '', categoria: '', uf: '' }
 
-export const categorias: readonly string[] = constants.categorias
-export const ufs: readonly { sigla: string; nome: string }[] = constants.ufs
 
 export function readFilters(params: URLSearchParams): Filters {
   return { q: params.get('q') ?? '', categoria: params.get('categoria') ?? '', uf: params.get('uf') ?? '' }

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { EventSummary } from '../../../lib/event'
-import { deleteEvent } from '../../../lib/eventsApi'
+import { deleteEvent, listAllEvents } from '../../../lib/eventsApi'
 import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
-import { listAllEvents } from '../allEvents'
 import { eventLocation, eventTitle, locationFallback } from '../eventText'
 import { DeleteEventDialog } from './DeleteEventDialog'
 

@@ -1,4 +1,5 @@
-import { categorias, hasFilters, ufs, type Filters } from '../eventList'
+import { categorias, ufs } from '../../../lib/event'
+import { hasFilters, type Filters } from '../eventList'
 import { SearchIcon } from './icons'
 
 type Props = { filters: Filters; onChange: (changes: Partial<Filters>) => void }

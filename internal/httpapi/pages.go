@@ -4,9 +4,13 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"html/template"
 	"net/http"
 	"slices"
+	"strings"
+
+	"pelotao/internal/store"
 )
 
 // pagemeta.json holds each page's title and description. The web app imports the same file,
@@ -18,6 +22,7 @@ var pageMetaJSON []byte
 type pageMeta struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
+	EventTitle  string `json:"eventTitle"` // the title once the page's event is known; {titulo} is replaced
 }
 
 var pageMetas = func() map[string]pageMeta {
@@ -36,6 +41,9 @@ type pageRoute struct {
 	meta    string // key in pagemeta.json
 	module  string // the page's lazily loaded module (web/src/app/router.tsx), preloaded with the entry
 }
+
+// eventPages are the pages of the event {id}: an unknown id answers 404.
+var eventPages = map[string]bool{"event": true, "results": true}
 
 // pageRoutes mirrors the routes of web/src/app/router.tsx.
 var pageRoutes = []pageRoute{
@@ -78,8 +86,31 @@ func (s *Server) page(p pageRoute) http.Handler {
 		if noReferrerPages[p.meta] {
 			w.Header().Set("Referrer-Policy", "no-referrer")
 		}
-		s.renderPage(w, http.StatusOK, meta, assets)
+		status, m := http.StatusOK, meta
+		if eventPages[p.meta] {
+			status, m = s.eventPage(r, meta)
+		}
+		s.renderPage(w, status, m, assets)
 	})
+}
+
+// eventPage is the status and title of an event's page. An unknown id is a 404, so that crawlers
+// and link checkers see what the app then says ('Evento não encontrado.'); a known one puts the
+// event's title in <title>, which shared links show. A failed read is the app's to report, so the
+// page still renders.
+func (s *Server) eventPage(r *http.Request, meta pageMeta) (int, pageMeta) {
+	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, meta
+	case err != nil:
+		s.log.Error("reading the event of a page", "path", r.URL.Path, "err", err)
+		return http.StatusOK, meta
+	}
+	if t := strings.TrimSpace(e.Titulo); t != "" && meta.EventTitle != "" {
+		meta.Title = strings.ReplaceAll(meta.EventTitle, "{titulo}", t)
+	}
+	return http.StatusOK, meta
 }
 
 // pageAssets are the stylesheets and modules one page links in its HTML.

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"pelotao/internal/config"
+	"pelotao/internal/event"
 	"pelotao/internal/store/sqlite"
 )
 
@@ -74,6 +75,10 @@ func TestHealthz(t *testing.T) {
 
 func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
 	app := newTestApp(t)
+	// The event pages answer 404 for an unknown id (pages_test.go); "abc" exists, untitled.
+	if _, err := app.store.CreateEvent(context.Background(), event.Event{ID: "abc"}); err != nil {
+		t.Fatal(err)
+	}
 	cases := map[string]string{
 		"/":                  pageMetas["home"].Title,
 		"/about":             pageMetas["about"].Title,

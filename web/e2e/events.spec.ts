@@ -33,7 +33,8 @@ async function expectCards(page: Page, events: EventSummary[]) {
 // The modality accordion's buttons (the header's menu button is outside main).
 const accordionButtons = (page: Page) => page.getByRole('main').locator('button[aria-controls]')
 
-const notFoundErrors = [/404/, /Failed to load resource/]
+// The page load and the API read both answer 404, and useResource logs the read's ApiError.
+const notFoundErrors = [/404/, /Failed to load resource/, /ApiError: Evento não encontrado/]
 
 for (const [label, viewport] of [
   ['375 px', phone],
@@ -239,7 +240,7 @@ test('search ignores accents, filters narrow the list, and both live in the addr
 })
 
 test.describe('an unknown event id', () => {
-  test.use({ allowConsoleErrors: notFoundErrors })
+  test.use({ allowConsoleErrors: [notFoundErrors, { scope: 'test' }] })
 
   test('the event page answers 404 and says Evento não encontrado.', async ({ page }) => {
     const res = await page.goto('/event/nao-existe')

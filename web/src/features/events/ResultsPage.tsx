@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router'
 import type { Event, Modalidade } from '../../lib/event'
-import { formatDate, formatKm } from '../../lib/format'
+import { SafeImage } from '../../components/SafeImage'
+import { formatDate } from '../../lib/format'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { Accordion } from './components/Accordion'
 import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './components/icons'
 import { PageMessage } from './components/PageMessage'
 import { documentMessages, useEventDocument } from './eventDocument'
-import { cityOf, safeHref, titleOf } from './eventDisplay'
+import { bannerFor, cityOf, modalityLabel, safeHref, titleOf } from './eventDisplay'
 
 /** /resultado/{eventId}: the official result files of each modality (RES-1..13). */
 export function ResultsPage() {
@@ -20,29 +21,42 @@ export function ResultsPage() {
 }
 
 function Results({ event }: { event: Event }) {
+  const banner = bannerFor(event.banners, 'desktop')
   return (
     <>
       <header className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-4xl px-4 pb-10 pt-6 sm:pt-8">
-          <Link
-            to="/?aba=anteriores"
-            className="-ml-3 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-bold text-brand-50 hover:bg-white/10"
-          >
-            <ArrowLeftIcon />
-            Eventos anteriores
-          </Link>
-          <p className="mt-4 text-sm font-bold uppercase tracking-widest text-brand-100">Resultados oficiais</p>
-          <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{titleOf(event)}</h1>
-          <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-brand-50">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarIcon />
-              {formatDate(event.dataEvento)}
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <PinIcon />
-              {cityOf(event.local)}
-            </span>
-          </p>
+        <div className="mx-auto flex max-w-4xl items-end gap-8 px-4 pb-10 pt-6 sm:pt-8">
+          <div className="min-w-0 flex-1">
+            <Link
+              to="/?aba=anteriores"
+              className="-ml-3 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-bold text-brand-50 hover:bg-white/10"
+            >
+              <ArrowLeftIcon />
+              Eventos anteriores
+            </Link>
+            <p className="mt-4 text-sm font-bold uppercase tracking-widest text-brand-100">Resultados oficiais</p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{titleOf(event)}</h1>
+            <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-brand-50">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarIcon />
+                {formatDate(event.dataEvento)}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <PinIcon />
+                {cityOf(event.local)}
+              </span>
+            </p>
+          </div>
+          {banner && (
+            <SafeImage
+              src={banner}
+              alt={`Banner de ${titleOf(event)}`}
+              width={320}
+              height={128}
+              loading="lazy"
+              className="hidden w-72 shrink-0 rounded-xl shadow-lg ring-1 ring-white/20 md:block"
+            />
+          )}
         </div>
       </header>
       <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10" aria-label="Resultados por modalidade">
@@ -55,8 +69,7 @@ function Results({ event }: { event: Event }) {
             headingLevel={2}
             items={event.modalidades.map((m, i) => ({
               key: String(i),
-              title: m.nome.trim() || `Modalidade ${i + 1}`,
-              aside: formatKm(m.km),
+              ...modalityLabel(m, i),
               content: <ResultFiles modalidade={m} />,
             }))}
           />

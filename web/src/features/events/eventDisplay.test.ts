@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bannerFor, categoryOf, cityOf, earliestStart, mapUrl, registrationOf, regulationUrl, safeHref, titleOf, venueOf, whatsappShareUrl } from './eventDisplay'
+import { bannerFor, categoryOf, cityOf, earliestStart, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref, titleOf, venueOf, whatsappShareUrl } from './eventDisplay'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
   local: '', endereco: '', cidade: '', estado: '', ...over,
@@ -68,4 +68,11 @@ describe('links', () => {
 it('takes the earliest start time (EVT-26)', () => {
   expect(earliestStart([{ id: 'a', nome: 'A', horario: '08:00' }, { id: 'b', nome: 'B', horario: '06:30' }])).toBe('06:30')
   expect(earliestStart([])).toBe('')
+})
+
+it('labels a modality with its distance unless the name says it', () => {
+  expect(modalityLabel({ nome: 'Meia Maratona', km: 21.1 }, 0)).toEqual({ title: 'Meia Maratona', aside: '21,1 km' })
+  expect(modalityLabel({ nome: '10 km', km: 10 }, 0)).toEqual({ title: '10 km', aside: '' })
+  expect(modalityLabel({ nome: '10KM', km: 10 }, 0)).toEqual({ title: '10KM', aside: '' })
+  expect(modalityLabel({ nome: '', km: null }, 2)).toEqual({ title: 'Modalidade 3', aside: '' })
 })

@@ -1,6 +1,7 @@
 // How an event's fields read on the public pages, with the fallbacks of SPEC §8 (ERR-10, HOME-11).
-import type { Banners, Event, Largada, Local } from '../../lib/event'
+import type { Banners, Event, Largada, Local, Modalidade } from '../../lib/event'
 import { openStatus } from '../../lib/event'
+import { formatKm, normalizeText } from '../../lib/format'
 
 export const fallbacks = {
   titulo: 'Título não disponível',
@@ -77,4 +78,12 @@ export function safeHref(url: string) {
 /** A WhatsApp share of the event page; api.whatsapp.com shows link previews more reliably than wa.me. */
 export function whatsappShareUrl(title: string, pageUrl: string) {
   return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${pageUrl}`)}`
+}
+
+/** A modality's accordion label and its distance beside it, unless the name already says it ('10 km'). */
+export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number) {
+  const title = m.nome.trim() || `Modalidade ${index + 1}`
+  const km = formatKm(m.km)
+  const compact = (s: string) => normalizeText(s).replace(/\s+/g, '')
+  return { title, aside: km && !compact(title).includes(compact(km)) ? km : '' }
 }

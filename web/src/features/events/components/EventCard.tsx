@@ -18,13 +18,13 @@ export function EventCard({ event, past, eager }: Props) {
         to={past ? `/resultado/${encodeURIComponent(event.id)}` : `/event/${encodeURIComponent(event.id)}`}
         className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-brand-600/40"
       >
-        <div className="relative aspect-[16/9] overflow-hidden bg-slate-200">
+        <div className="aspect-[5/2] overflow-hidden bg-slate-200">
           {src ? (
             <SafeImage
               src={src}
               alt={`Banner de ${title}`}
               width={640}
-              height={360}
+              height={256}
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"
@@ -35,25 +35,25 @@ export function EventCard({ event, past, eager }: Props) {
               {fallbacks.imagem}
             </div>
           )}
-          <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-bold text-brand-800 shadow-sm">
-            {categoryOf(event)}
-          </span>
-          {!past && event.status.trim() && (
-            <span
-              className={`absolute bottom-3 right-3 rounded-full px-2.5 py-1 text-xs font-bold shadow-sm ${
-                event.status === openStatus ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-900/80 text-white'
-              }`}
-            >
-              {event.status}
-            </span>
-          )}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-xs font-extrabold uppercase tracking-wide text-brand-700">{categoryOf(event)}</span>
+            {!past && event.status.trim() && (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+                  event.status === openStatus ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-700'
+                }`}
+              >
+                {event.status}
+              </span>
+            )}
+          </div>
+          <h2 className="text-lg font-extrabold leading-snug text-slate-900 group-hover:text-brand-700">{title}</h2>
           <p className="flex items-center gap-1.5 text-sm font-bold text-orange-700">
             <CalendarIcon />
             {formatDate(event.dataEvento)}
           </p>
-          <h2 className="text-lg font-extrabold leading-snug text-slate-900 group-hover:text-brand-700">{title}</h2>
           <p className="text-sm text-slate-700">{venueOf(event.local)}</p>
           <p className="flex items-center gap-1.5 text-sm text-slate-600">
             <PinIcon />

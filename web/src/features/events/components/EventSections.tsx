@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Event, Modalidade, PremioEstruturado } from '../../../lib/event'
 import { dateFallbacks, formatAgeRange, formatDate, formatKm } from '../../../lib/format'
-import { regulationUrl, safeHref } from '../eventDisplay'
+import { modalityLabel, regulationUrl, safeHref } from '../eventDisplay'
 import { Accordion } from './Accordion'
 import { ClockIcon, ExternalIcon, FileIcon, PinIcon } from './icons'
 
@@ -67,8 +67,7 @@ export function EventSections({ event }: { event: Event }) {
             headingLevel={3}
             items={event.modalidades.map((m, i) => ({
               key: String(i),
-              title: m.nome.trim() || `Modalidade ${i + 1}`,
-              aside: formatKm(m.km),
+              ...modalityLabel(m, i),
               content: <ModalityDetails modalidade={m} largadas={event.largadas} />,
             }))}
           />

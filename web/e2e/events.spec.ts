@@ -53,6 +53,7 @@ for (const [label, viewport] of [
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByRole('tab', { name: 'Próximos Eventos' })).toHaveAttribute('aria-selected', 'true')
       await expectCards(page, upcoming)
+      await page.screenshot({ path: test.info().outputPath(`home-${viewport.width}.png`), fullPage: true })
 
       await page.getByRole('tab', { name: 'Eventos Anteriores' }).click()
       await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
@@ -63,8 +64,7 @@ for (const [label, viewport] of [
       await expect(page).toHaveURL(new RegExp(`/resultado/${past[0]!.id}$`))
       await page.goBack()
       await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
-
-      await page.screenshot({ path: test.info().outputPath(`home-${viewport.width}.png`), fullPage: true })
+      await expectCards(page, past)
     })
 
     test('opening an upcoming event shows its page, and the banner zooms and closes on Escape', async ({ page, request }) => {

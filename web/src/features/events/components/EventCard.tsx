@@ -37,17 +37,9 @@ export function EventCard({ event, past, eager }: Props) {
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <span className="text-xs font-extrabold uppercase tracking-wide text-brand-700">{categoryOf(event)}</span>
-            {!past && event.status.trim() && (
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs font-bold ${
-                  event.status === openStatus ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-700'
-                }`}
-              >
-                {event.status}
-              </span>
-            )}
+            {distances && <span className="text-xs font-semibold text-slate-600">{distances}</span>}
           </div>
           <h2 className="text-lg font-extrabold leading-snug text-slate-900 group-hover:text-brand-700">{title}</h2>
           <p className="flex items-center gap-1.5 text-sm font-bold text-orange-700">
@@ -60,7 +52,15 @@ export function EventCard({ event, past, eager }: Props) {
             {cityOf(event.local)}
           </p>
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
-            {distances && <span className="text-xs font-semibold text-slate-600">{distances}</span>}
+            {!past && event.status.trim() && (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+                  event.status === openStatus ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-700'
+                }`}
+              >
+                {event.status}
+              </span>
+            )}
             <span className="ml-auto text-sm font-bold text-brand-700">
               {past ? 'Ver resultados' : 'Ver evento'} <span aria-hidden="true">→</span>
             </span>

@@ -9,7 +9,7 @@ import { EventSidebar } from './components/EventSidebar'
 import { CalendarIcon, PinIcon } from './components/icons'
 import { PageMessage } from './components/PageMessage'
 import { documentMessages, useEventDocument } from './eventDocument'
-import { categoryOf, cityOf, titleOf } from './eventDisplay'
+import { categoryOf, cityOf, titleOf } from '../../lib/eventText'
 
 /** /event/{eventId}: the event's details (EVT-1..31). */
 export function EventPage() {

@@ -7,7 +7,8 @@ import { Accordion } from './components/Accordion'
 import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './components/icons'
 import { PageMessage } from './components/PageMessage'
 import { documentMessages, useEventDocument } from './eventDocument'
-import { bannerFor, cityOf, modalityLabel, safeHref, titleOf } from './eventDisplay'
+import { cityOf, titleOf } from '../../lib/eventText'
+import { bannerFor, modalityLabel, safeHref } from './eventDisplay'
 
 /** /resultado/{eventId}: the official result files of each modality (RES-1..13). */
 export function ResultsPage() {

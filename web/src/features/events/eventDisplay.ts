@@ -1,34 +1,7 @@
-// How an event's fields read on the public pages, with the fallbacks of SPEC §8 (ERR-10, HOME-11).
+// How an event's fields read on the public pages, beyond the shared fallbacks of lib/eventText.
 import type { Banners, Event, Largada, Local, Modalidade } from '../../lib/event'
 import { openStatus } from '../../lib/event'
 import { formatKm, normalizeText } from '../../lib/format'
-
-export const fallbacks = {
-  titulo: 'Título não disponível',
-  categoria: 'Sem categoria',
-  local: 'Local a definir',
-  imagem: 'Sem imagem',
-} as const
-
-export function titleOf(e: { titulo: string }) {
-  return e.titulo.trim() || fallbacks.titulo
-}
-
-export function categoryOf(e: { categoria: string }) {
-  return e.categoria.trim() || fallbacks.categoria
-}
-
-export function venueOf(local: Local) {
-  return local.local.trim() || fallbacks.local
-}
-
-/** 'Cidade - UF', the city alone, or 'Local a definir'. */
-export function cityOf(local: Local) {
-  const cidade = local.cidade.trim()
-  const estado = local.estado.trim()
-  if (!cidade) return estado || fallbacks.local
-  return estado ? `${cidade} - ${estado}` : cidade
-}
 
 /** The banner for a device, falling back to the other one; '' when there is none. */
 export function bannerFor(banners: Banners, device: 'desktop' | 'mobile') {

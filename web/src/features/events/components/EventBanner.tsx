@@ -2,7 +2,8 @@ import { SafeImage } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
 import { useMediaQuery } from '../../../lib/useMediaQuery'
-import { bannerFor, fallbacks } from '../eventDisplay'
+import { fallbacks } from '../../../lib/eventText'
+import { bannerFor } from '../eventDisplay'
 import { ZoomIcon } from './icons'
 
 /**

@@ -2,7 +2,8 @@ import { Link } from 'react-router'
 import { SafeImage } from '../../../components/SafeImage'
 import { openStatus, type EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
-import { bannerFor, categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../eventDisplay'
+import { categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../../../lib/eventText'
+import { bannerFor } from '../eventDisplay'
 import { CalendarIcon, PinIcon } from './icons'
 
 type Props = { event: EventSummary; past: boolean; eager: boolean }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -41,7 +41,7 @@ describe('event page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Carregando evento...')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1')
-    expect(document.title).toBe('Corrida da Serra — Pelotão')
+    await waitFor(() => expect(document.title).toBe('Corrida da Serra — Pelotão'))
     expect(sectionTitles()).toEqual([
       'Inscrições',
       'Sobre o Evento',

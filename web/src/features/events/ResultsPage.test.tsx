@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -29,7 +29,7 @@ describe('results page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Carregando resultados...')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1')
-    expect(document.title).toBe('Resultados: Corrida da Serra — Pelotão')
+    await waitFor(() => expect(document.title).toBe('Resultados: Corrida da Serra — Pelotão'))
     expect(screen.getByText('15/03/2026')).toBeInTheDocument()
     expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
 

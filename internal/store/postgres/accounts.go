@@ -11,6 +11,7 @@ import (
 	"pelotao/internal/store"
 )
 
+// isUniqueViolation reports PostgreSQL's SQLSTATE for a duplicate key.
 func isUniqueViolation(err error) bool {
 	var e *pgconn.PgError
 	return errors.As(err, &e) && e.Code == "23505"

@@ -4,7 +4,9 @@ import (
 	"context"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestBackupWhileWriting(t *testing.T) {
@@ -14,6 +16,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
+	var written atomic.Int64
 	stop := make(chan struct{})
 	wg.Add(1)
 	go func() {
@@ -28,8 +31,13 @@ func TestBackupWhileWriting(t *testing.T) {
 				t.Error(err)
 				return
 			}
+			written.Add(1)
 		}
 	}()
+	for written.Load() < 50 { // the backup starts while writes are under way
+		time.Sleep(time.Millisecond)
+	}
+	before := int(written.Load())
 
 	path := filepath.Join(t.TempDir(), "copy.db")
 	err := s.Backup(ctx, path)
@@ -53,8 +61,8 @@ func TestBackupWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A consistent snapshot holds a gap-free prefix of the inserts.
-	if rows != maxN+1 {
-		t.Fatalf("backup is not a consistent snapshot: %d rows, max n %d", rows, maxN)
+	if rows != maxN+1 || rows < before {
+		t.Fatalf("backup is not a consistent snapshot: %d rows, max n %d, %d written before it began", rows, maxN, before)
 	}
 
 	if err := s.Backup(ctx, path); err == nil {

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
+	"pelotao/internal/upload/uploadtest"
 )
 
 // instance is one pelotao server of several on one PostgreSQL database, reached over HTTP.
@@ -47,10 +50,16 @@ func (in instance) send(t *testing.T, method, path, body string, cookies ...*htt
 		t.Fatal(err)
 	}
 	r.Header.Set("Content-Type", "application/json")
-	r.Header.Set("Sec-Fetch-Site", "same-origin")
 	for _, c := range cookies {
 		r.AddCookie(c)
 	}
+	return in.do(t, r)
+}
+
+// do sends r, made for path alone, to this instance as the same-origin browser would.
+func (in instance) do(t *testing.T, r *http.Request) (*http.Response, string) {
+	t.Helper()
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
 	res, err := http.DefaultClient.Do(r)
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +117,37 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		res, body = a.send(t, "GET", "/api/events?q=conceicao", "")
 		if res.StatusCode != 200 || !strings.Contains(body, created.ID) {
 			t.Fatalf("search on a: %d %s", res.StatusCode, body)
+		}
+	})
+
+	t.Run("an upload stored through one is served by the other", func(t *testing.T) {
+		jpg := uploadtest.JPEG(1000, 600) // wide enough for smaller widths too
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		fw, err := mw.CreateFormFile("file", "largada.jpg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fw.Write(jpg)
+		mw.Close()
+		r, err := http.NewRequest("POST", a.url+"/api/uploads?kind=image", &body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Header.Set("Content-Type", mw.FormDataContentType())
+		r.AddCookie(rita)
+		res, answer := a.do(t, r)
+		var up struct{ URL string }
+		if res.StatusCode != http.StatusCreated || json.Unmarshal([]byte(answer), &up) != nil || !strings.HasPrefix(up.URL, "/files/") {
+			t.Fatalf("upload on a: %d %s", res.StatusCode, answer)
+		}
+		res, got := b.send(t, "GET", up.URL, "")
+		if res.StatusCode != 200 || got != string(jpg) || res.Header.Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("GET %s on b: %d, %d bytes, %q", up.URL, res.StatusCode, len(got), res.Header.Get("Content-Type"))
+		}
+		res, small := b.send(t, "GET", up.URL+"?w=480", "")
+		if res.StatusCode != 200 || len(small) == 0 || len(small) >= len(jpg) {
+			t.Fatalf("GET %s?w=480 on b: %d, %d bytes (original %d)", up.URL, res.StatusCode, len(small), len(jpg))
 		}
 	})
 

@@ -65,7 +65,8 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			pool.Close()
-			return nil, fmt.Errorf("postgres: database unreachable at %s after %s: %w", cfg.ConnConfig.Host, wait, err)
+			return nil, fmt.Errorf("postgres: database unreachable at %s:%d after %s (check PELOTAO_DATABASE_URL): %w",
+				cfg.ConnConfig.Host, cfg.ConnConfig.Port, wait, err)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}

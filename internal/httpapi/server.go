@@ -49,6 +49,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.health)
 
+	s.mux.Handle("POST /api/plan-interest", apiFunc(s.createPlanInterest))
+
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {
 		s.mux.Handle("GET "+p.pattern, s.page(p))

@@ -1,6 +1,15 @@
 // Everything /about says, in one place: an organizer edits the words here, not in the markup.
 import type { ModalImage } from '../../components/ImageModal'
 import type { PortraitLook } from './AmbassadorPortrait'
+// Hashed, cacheable files, never inlined: each photo loads (or fails) on its own, like a real picture.
+import largada from './galeria/largada.svg?no-inline'
+import percurso from './galeria/percurso.svg?no-inline'
+import hidratacao from './galeria/hidratacao.svg?no-inline'
+import torcida from './galeria/torcida.svg?no-inline'
+import chegada from './galeria/chegada.svg?no-inline'
+import podio from './galeria/podio.svg?no-inline'
+import medalhas from './galeria/medalhas.svg?no-inline'
+import confraternizacao from './galeria/confraternizacao.svg?no-inline'
 
 export type Highlight = { valor: string; legenda: string }
 export type Ambassador = { nome: string; papel: string; frase: string; retrato: PortraitLook }
@@ -87,14 +96,14 @@ export const about = {
     titulo: 'Galeria da primeira edição',
     texto: 'Toque em uma foto para ampliar. Use as setas do teclado, os botões ou deslize para ver as outras.',
     fotos: [
-      { src: '/galeria/largada.svg', alt: 'Atletas alinhados sob o pórtico de largada, com o cronômetro zerado' },
-      { src: '/galeria/percurso.svg', alt: 'Corredores passando pela placa do quilômetro 2, numa avenida arborizada' },
-      { src: '/galeria/hidratacao.svg', alt: 'Voluntária entrega água em copo reutilizável no posto de hidratação' },
-      { src: '/galeria/torcida.svg', alt: 'Torcida com cartazes de incentivo e bandeira do Brasil na beira do percurso' },
-      { src: '/galeria/chegada.svg', alt: 'Vencedor rompe a fita sob o pórtico de chegada, com o cronômetro em 13:12' },
-      { src: '/galeria/podio.svg', alt: 'As três primeiras colocadas no pódio feminino, com a campeã erguendo o troféu' },
-      { src: '/galeria/medalhas.svg', alt: 'Medalhas de participação da primeira edição, com fitas nas cores do Pelotão' },
-      { src: '/galeria/confraternizacao.svg', alt: 'Participantes reunidos depois da prova, todos com medalha no peito' },
+      { src: largada, alt: 'Atletas alinhados sob o pórtico de largada, com o cronômetro zerado' },
+      { src: percurso, alt: 'Corredores passando pela placa do quilômetro 2, numa avenida arborizada' },
+      { src: hidratacao, alt: 'Voluntária entrega água em copo reutilizável no posto de hidratação' },
+      { src: torcida, alt: 'Torcida com cartazes de incentivo e bandeira do Brasil na beira do percurso' },
+      { src: chegada, alt: 'Vencedor rompe a fita sob o pórtico de chegada, com o cronômetro em 13:12' },
+      { src: podio, alt: 'As três primeiras colocadas no pódio feminino, com a campeã erguendo o troféu' },
+      { src: medalhas, alt: 'Medalhas de participação da primeira edição, com fitas nas cores do Pelotão' },
+      { src: confraternizacao, alt: 'Participantes reunidos depois da prova, todos com medalha no peito' },
     ] satisfies ModalImage[],
   },
 }

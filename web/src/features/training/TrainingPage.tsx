@@ -47,7 +47,7 @@ function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: () => void }) {
       }`}
     >
       {featured && (
-        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-accent-500 px-4 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-orange-700 px-4 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">
           {plan.selo}
         </p>
       )}

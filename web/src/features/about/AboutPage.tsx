@@ -23,11 +23,11 @@ export function AboutPage() {
               ))}
             </div>
           </div>
-          <dl className="grid content-start gap-4 sm:grid-cols-3 lg:grid-cols-1">
+          <dl className="grid content-start grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-1">
             {primeiraEdicao.destaques.map((d) => (
-              <div key={d.valor} className="flex flex-col rounded-2xl bg-brand-800 p-5 text-white">
+              <div key={d.valor} className="flex flex-col rounded-2xl bg-brand-800 p-4 text-white sm:p-5">
                 <dt className="order-2 text-sm text-brand-100">{d.legenda}</dt>
-                <dd className="order-1 text-4xl font-extrabold tracking-tight">{d.valor}</dd>
+                <dd className="order-1 text-2xl font-extrabold tracking-tight sm:text-4xl">{d.valor}</dd>
               </div>
             ))}
           </dl>

@@ -2,8 +2,8 @@ export type ImpactIconName = 'arvore' | 'reciclagem' | 'copos'
 
 // Drawn on the same 32-unit grid and stroke as the service icons.
 const paths: Record<ImpactIconName, string> = {
-  arvore: 'M16 29V17M16 21l-4-3M16 19l4-3M16 3c-5 0-8 4-8 8a6 6 0 0 0 2 5 6 6 0 0 0 6 3 6 6 0 0 0 6-3 6 6 0 0 0 2-5c0-4-3-8-8-8zM10 29h12',
-  reciclagem: 'M12 7l3-4 3 5M15 3l-8 13M21 9l6 11h-7M20 17l-2 3 2 3M26 24H10M13 21l-3 3 3 3M8 12l-4 8 4 4',
+  arvore: 'M16 28V14M16 18c-6 0-9-4-9-9 6 0 9 4 9 9zM16 15c0-5 3-9 9-9 0 5-3 9-9 9zM9 28h14',
+  reciclagem: 'M26 13a11 11 0 0 0-19-3M6 19a11 11 0 0 0 19 3M26 5v8h-8M6 27v-8h8',
   copos: 'M8 6h16l-2 22H10zM9 13h14M13 18h6',
 }
 

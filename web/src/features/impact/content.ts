@@ -14,8 +14,8 @@ export const impact = {
     {
       icone: 'arvore',
       titulo: 'Uma Árvore por Inscrição',
-      destaque: '1 inscrição = 1 árvore',
-      legenda: 'muda nativa plantada',
+      destaque: '1 árvore',
+      legenda: 'nativa plantada para cada inscrição',
       descricao:
         'Para cada inscrição confirmada, plantamos uma muda de espécie nativa em áreas de recuperação, em parceria com viveiros e projetos de reflorestamento da região.',
     },

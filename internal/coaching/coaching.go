@@ -15,7 +15,7 @@ var Plans = []string{"Iniciante", "Intermédio", "Avançado"}
 
 // Limits of an interest's fields.
 const (
-	MaxNome        = 120
+	maxNome        = 120
 	maxEmail       = 254
 	minPhoneDigits = 10 // DDD + 8-digit landline
 	maxPhoneDigits = 13 // 55 + DDD + 9-digit mobile
@@ -47,7 +47,7 @@ func (in Interest) Clean() (Interest, error) {
 	switch {
 	case out.Nome == "":
 		errs["nome"] = "Informe seu nome."
-	case utf8.RuneCountInString(out.Nome) > MaxNome:
+	case utf8.RuneCountInString(out.Nome) > maxNome:
 		errs["nome"] = "Use no máximo 120 caracteres."
 	}
 	switch {

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"time"
 )
@@ -36,4 +39,12 @@ type PlanInterestStore interface {
 	AddPlanInterest(ctx context.Context, p PlanInterest, senderIP string, limit SenderLimit) (PlanInterest, error)
 	// PlanInterests lists the stored interests, newest first.
 	PlanInterests(ctx context.Context) ([]PlanInterest, error)
+}
+
+// SenderHash is the keyed hash kept instead of a sender's IP address. A plain hash of an IPv4
+// address is reversed by trying all four billion of them; with a secret key it is not.
+func SenderHash(key []byte, ip string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(ip))
+	return hex.EncodeToString(m.Sum(nil))
 }

@@ -182,4 +182,19 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 			}
 		}
 	})
+
+	t.Run("plan interests sent to both count towards one limit", func(t *testing.T) {
+		body := `{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`
+		for i := range planInterestLimit.Max {
+			in := []instance{a, b}[i%2]
+			if res, answer := in.send(t, "POST", "/api/plan-interest", body); res.StatusCode != http.StatusCreated {
+				t.Fatalf("interest %d on %s: %d %s", i+1, in.name, res.StatusCode, answer)
+			}
+		}
+		for _, in := range []instance{a, b} {
+			if res, answer := in.send(t, "POST", "/api/plan-interest", body); res.StatusCode != http.StatusTooManyRequests {
+				t.Fatalf("%s over the limit reached across both: %d %s", in.name, res.StatusCode, answer)
+			}
+		}
+	})
 }

@@ -1,13 +1,9 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"pelotao/internal/account"
@@ -53,6 +49,9 @@ func authError(err error) error {
 	return err
 }
 
+// maxAuthBody bounds the small JSON bodies of the auth routes.
+const maxAuthBody = 64 << 10
+
 // userJSON is the profile of SPEC §3 as the API shows it.
 type userJSON struct {
 	UID         string    `json:"uid"`
@@ -63,34 +62,6 @@ type userJSON struct {
 
 func userBody(u store.User) map[string]any {
 	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
-}
-
-// readJSON decodes a small JSON body into v.
-func readJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	if err := dec.Decode(v); err != nil {
-		return invalidArgument("Não foi possível ler os dados enviados.")
-	}
-	return nil
-}
-
-// clientIP is the address login throttling counts by. Behind a load balancer every request comes
-// from the balancer, so with PELOTAO_TRUST_PROXY the last X-Forwarded-For entry (the one our own
-// proxy appended; earlier ones are whatever the client claimed) is the client.
-func (s *Server) clientIP(r *http.Request) string {
-	if s.cfg.TrustProxy {
-		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-			parts := strings.Split(xff[len(xff)-1], ",")
-			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
-				return ip
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func (s *Server) authRoutes() {
@@ -120,7 +91,7 @@ func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password, DisplayName string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName)
@@ -136,7 +107,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, s.clientIP(r))
@@ -178,7 +149,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	if err := s.accounts.RequestPasswordReset(r.Context(), in.Email); err != nil {
@@ -193,7 +164,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 // so that it stays out of access logs.
 func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	email, err := s.accounts.ResetTokenEmail(r.Context(), in.Token)
@@ -206,7 +177,7 @@ func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error 
 
 func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token, Password string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	if err := s.accounts.ResetPassword(r.Context(), in.Token, in.Password); err != nil {

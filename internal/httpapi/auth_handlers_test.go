@@ -14,6 +14,7 @@ import (
 	"pelotao/internal/account"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
+	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
 )
 
@@ -49,6 +50,12 @@ func newAuthApp(t *testing.T, dbPath string, env map[string]string) *authApp {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return newAuthAppOn(t, st, env)
+}
+
+// newAuthAppOn serves st with fast password hashing and a mailer that records what it sends.
+func newAuthAppOn(t testing.TB, st store.Store, env map[string]string) *authApp {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
@@ -270,8 +277,11 @@ func TestPasswordResetFlow(t *testing.T) {
 	if a := decode(t, app.call("GET", "/api/auth/session", "", old)); a.User != nil {
 		t.Fatal("the reset did not end the old session")
 	}
-	for _, path := range []string{"/api/auth/password-reset/confirm", "/api/auth/password-reset/verify"} {
-		w := app.call("POST", path, `{"token":"`+token+`","password":"outra-trilha-2026"}`)
+	for path, body := range map[string]string{
+		"/api/auth/password-reset/confirm": `{"token":"` + token + `","password":"outra-trilha-2026"}`,
+		"/api/auth/password-reset/verify":  `{"token":"` + token + `"}`,
+	} {
+		w := app.call("POST", path, body)
 		if a := decode(t, w); w.Code != 400 || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
 			t.Fatalf("%s with a used token: %d %s", path, w.Code, w.Body)
 		}

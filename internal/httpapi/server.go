@@ -68,6 +68,8 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/uploads", requireUser(s.createUpload))
 	s.mux.Handle("GET /files/{id}", apiFunc(s.serveFile))
 
+	s.mux.Handle("POST /api/plan-interest", apiFunc(s.createPlanInterest))
+
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {
 		s.mux.Handle("GET "+p.pattern, s.page(p))

@@ -2,13 +2,14 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"html/template"
 	"net/http"
 	"slices"
-	"strings"
+	"strconv"
 
 	"pelotao/internal/store"
 )
@@ -25,14 +26,15 @@ type pageMeta struct {
 	EventTitle  string `json:"eventTitle"` // the title once the page's event is known; {titulo} is replaced
 }
 
-var pageMetas = func() map[string]pageMeta {
+var pageMetas, siteName = func() (map[string]pageMeta, string) {
 	var m struct {
-		Pages map[string]pageMeta `json:"pages"`
+		SiteName string              `json:"siteName"`
+		Pages    map[string]pageMeta `json:"pages"`
 	}
 	if err := json.Unmarshal(pageMetaJSON, &m); err != nil {
 		panic("pagemeta.json: " + err.Error())
 	}
-	return m.Pages
+	return m.Pages, m.SiteName
 }()
 
 // pageRoute is one route of the single-page app that the server answers with index.html.
@@ -68,11 +70,11 @@ var indexTemplate = template.Must(template.New("index").Parse(indexHTML))
 
 // pageData is what templates/index.html renders.
 type pageData struct {
-	Title       string
-	Description string
-	Entry       string
-	CSS         []string
-	Preload     []string
+	head
+	SiteName string
+	Entry    string
+	CSS      []string
+	Preload  []string
 }
 
 func (s *Server) page(p pageRoute) http.Handler {
@@ -86,40 +88,41 @@ func (s *Server) page(p pageRoute) http.Handler {
 		if noReferrerPages[p.meta] {
 			w.Header().Set("Referrer-Policy", "no-referrer")
 		}
-		status, m := http.StatusOK, meta
-		if eventPages[p.meta] {
-			status, m = s.eventPage(r, meta)
+		status, h := http.StatusOK, s.pageHead(r, meta)
+		switch {
+		case eventPages[p.meta]:
+			status, h = s.eventPage(r, p.meta, h)
+		case p.meta == "home":
+			h.Data = s.homeData(r)
 		}
-		s.renderPage(w, status, m, assets)
+		s.renderPage(w, r, status, h, assets)
 	})
 }
 
-// eventPage is the status and title of an event's page. An unknown id is a 404, so that crawlers
-// and link checkers see what the app then says ('Evento não encontrado.'); a known one puts the
-// event's title in <title>, which shared links show. A failed read is the app's to report, so the
-// page still renders.
-func (s *Server) eventPage(r *http.Request, meta pageMeta) (int, pageMeta) {
+// eventPage is the status and head of an event's page. An unknown id is a 404, so that crawlers
+// and link checkers see what the app then says ('Evento não encontrado.'); a known one carries the
+// event's title, date, city and banner, which shared links show. A failed read is the app's to
+// report, so the page still renders.
+func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, meta
+		h.Canonical = "" // not a page of the site
+		return http.StatusNotFound, h
 	case err != nil:
 		s.log.Error("reading the event of a page", "path", r.URL.Path, "err", err)
-		return http.StatusOK, meta
+		return http.StatusOK, h
 	}
-	if t := strings.TrimSpace(e.Titulo); t != "" && meta.EventTitle != "" {
-		meta.Title = strings.ReplaceAll(meta.EventTitle, "{titulo}", t)
-	}
-	return http.StatusOK, meta
+	return http.StatusOK, s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
 }
 
 // pageAssets are the stylesheets and modules one page links in its HTML.
 type pageAssets struct{ css, preload []string }
 
-func (s *Server) renderPage(w http.ResponseWriter, status int, meta pageMeta, assets pageAssets) {
+func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, h head, assets pageAssets) {
 	var buf bytes.Buffer
 	err := indexTemplate.Execute(&buf, pageData{
-		Title: meta.Title, Description: meta.Description,
+		head: h, SiteName: siteName,
 		Entry: s.ui.entry, CSS: assets.css, Preload: assets.preload,
 	})
 	if err != nil {
@@ -127,11 +130,25 @@ func (s *Server) renderPage(w http.ResponseWriter, status int, meta pageMeta, as
 		http.Error(w, "Erro interno.", http.StatusInternalServerError)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-cache")
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Add("Vary", "Accept-Encoding")
+	body := buf.Bytes()
+	// The home page carries the whole events list: compressed, it reaches a phone in a fraction.
+	if acceptsGzip(r) && len(body) > 1400 {
+		var zbuf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&zbuf, gzip.BestSpeed)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		hdr.Set("Content-Encoding", "gzip")
+		body = zbuf.Bytes()
+	}
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	_, _ = w.Write(buf.Bytes())
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
 }
 
 // notRouted answers whatever no route matched: an unknown /api/ path gets a JSON 404, a file at

@@ -32,6 +32,8 @@ type Server struct {
 	ui       *ui
 	mux      *http.ServeMux
 	handler  http.Handler
+	// imageSizes are the sizes of banners named in link previews (social.go).
+	imageSizes imageSizes
 }
 
 // New builds the server and its routes.

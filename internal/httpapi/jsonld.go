@@ -1,0 +1,127 @@
+package httpapi
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	"pelotao/internal/event"
+)
+
+// saoPaulo is the zone of event times: Brazilian events are written in local time.
+var saoPaulo = func() *time.Location {
+	loc, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		// Brazil has kept -03:00 all year since 2019.
+		return time.FixedZone("America/Sao_Paulo", -3*60*60)
+	}
+	return loc
+}()
+
+// schemaStatus maps the event's status to schema.org's EventStatusType; the others are scheduled.
+var schemaStatus = map[string]string{
+	"Cancelado": "https://schema.org/EventCancelled",
+	"Adiado":    "https://schema.org/EventPostponed",
+}
+
+// sportsEvent is the schema.org SportsEvent of e, which search engines show as an event result.
+func sportsEvent(e *event.Event, pageURL, imageURL string) map[string]any {
+	ld := map[string]any{
+		"@context":            "https://schema.org",
+		"@type":               "SportsEvent",
+		"name":                strings.TrimSpace(e.Titulo),
+		"url":                 pageURL,
+		"eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+		"eventStatus":         "https://schema.org/EventScheduled",
+	}
+	if s, ok := schemaStatus[e.Status]; ok {
+		ld["eventStatus"] = s
+	}
+	if start, ok := startOf(e); ok {
+		ld["startDate"] = start
+	}
+	if d := strings.TrimSpace(e.Informacoes.Descricao); d != "" {
+		ld["description"] = d
+	}
+	if imageURL != "" {
+		ld["image"] = []string{imageURL}
+	}
+	l := e.Local
+	address := map[string]any{"@type": "PostalAddress", "addressCountry": "BR"}
+	for k, v := range map[string]string{"streetAddress": l.Endereco, "addressLocality": l.Cidade, "addressRegion": l.Estado} {
+		if v = strings.TrimSpace(v); v != "" {
+			address[k] = v
+		}
+	}
+	ld["location"] = map[string]any{"@type": "Place", "name": cmp.Or(strings.TrimSpace(l.Local), strings.TrimSpace(l.Cidade)), "address": address}
+	if offers := offersOf(e); offers != nil {
+		ld["offers"] = offers
+	}
+	return ld
+}
+
+// startOf is when e starts as ISO 8601: the earliest largada in São Paulo time, or the date
+// alone when no largada has a time.
+func startOf(e *event.Event) (string, bool) {
+	day, ok := dateTime(e.DataEvento)
+	if !ok {
+		return "", false
+	}
+	h, m, ok := earliestLargada(e.Largadas)
+	if !ok {
+		return day.Format(time.DateOnly), true
+	}
+	return time.Date(day.Year(), day.Month(), day.Day(), h, m, 0, 0, saoPaulo).Format(time.RFC3339), true
+}
+
+// earliestLargada is the earliest "HH:MM" among the largadas.
+func earliestLargada(ls []event.Largada) (hour, minute int, ok bool) {
+	best := ""
+	for _, l := range ls {
+		t, err := time.Parse("15:04", strings.TrimSpace(l.Horario))
+		if err != nil {
+			continue
+		}
+		if s := t.Format("15:04"); best == "" || s < best {
+			best, hour, minute = s, t.Hour(), t.Minute()
+		}
+	}
+	return hour, minute, best != ""
+}
+
+// offersOf is the AggregateOffer of e: its purchase link and the range of its prices in reais.
+func offersOf(e *event.Event) map[string]any {
+	var prices []float64
+	for _, l := range e.Inscricoes.Lotes {
+		if l.Valor.Valid {
+			prices = append(prices, l.Valor.Value)
+		}
+	}
+	for _, p := range e.Inscricoes.PrecosPorKit {
+		if p.Valor.Valid {
+			prices = append(prices, p.Valor.Value)
+		}
+	}
+	link := strings.TrimSpace(e.LinkCompra)
+	if !strings.HasPrefix(link, "https://") && !strings.HasPrefix(link, "http://") {
+		link = ""
+	}
+	if link == "" && len(prices) == 0 {
+		return nil
+	}
+	o := map[string]any{"@type": "AggregateOffer", "priceCurrency": "BRL"}
+	if link != "" {
+		o["url"] = link
+	}
+	if len(prices) > 0 {
+		o["lowPrice"], o["highPrice"] = slices.Min(prices), slices.Max(prices)
+	}
+	switch e.Status {
+	case event.Const.OpenStatus:
+		o["availability"] = "https://schema.org/InStock"
+	case "Esgotado":
+		o["availability"] = "https://schema.org/SoldOut"
+	}
+	return o
+}

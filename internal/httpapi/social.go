@@ -1,0 +1,171 @@
+package httpapi
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+)
+
+// head is what a page says about itself to browsers, search engines and link previews
+// (WhatsApp, Instagram, Facebook and X read the Open Graph and Twitter tags).
+type head struct {
+	Title       string
+	Description string
+	Canonical   string // absolute; "" on a page that is not the site's (an unknown event)
+	OGType      string
+	Image       ogImage
+	JSONLD      any // schema.org data of the page; nil for none
+	// Data is the first data of the page, keyed by the API path the app would fetch it from
+	// (web/src/lib/initialData.ts), so that the first render needs no request.
+	Data map[string]any
+}
+
+// ogImage is a link preview's picture; Width and Height are 0 when unknown.
+type ogImage struct {
+	URL           string
+	Width, Height int
+	Alt           string
+}
+
+func (s *Server) pageHead(r *http.Request, meta pageMeta) head {
+	return head{Title: meta.Title, Description: meta.Description, Canonical: s.absURL(r.URL.Path), OGType: "website"}
+}
+
+// absURL is path on the public origin (PELOTAO_BASE_URL): links shared or crawled must not
+// depend on the host a request happened to use.
+func (s *Server) absURL(path string) string { return s.cfg.BaseURL.String() + path }
+
+// homeEventsPath is the request web/src/features/events/eventList.ts loadAllEvents makes.
+const homeEventsPath = "/api/events?limit=500"
+
+// maxEmbeddedPages bounds the home page's list, as a runaway cursor must not make a page endless.
+const maxEmbeddedPages = 20
+
+// homeData is the home page's events list, every page of it merged as one answer; nil when it
+// cannot be read (the app then fetches it and reports the failure).
+func (s *Server) homeData(r *http.Request) map[string]any {
+	q := store.EventQuery{Limit: store.MaxListLimit}
+	var events []json.RawMessage
+	for range maxEmbeddedPages {
+		page, err := s.store.ListEvents(r.Context(), q)
+		if err != nil {
+			s.log.Error("reading the events of the home page", "err", err)
+			return nil
+		}
+		events = append(events, page.Events...)
+		if page.NextCursor == "" {
+			return map[string]any{homeEventsPath: map[string]any{"events": events}}
+		}
+		q.Cursor = page.NextCursor
+	}
+	return nil
+}
+
+// eventHead fills in what the page of e says about it: its title, date and city, its banner,
+// and on the event page (details) the SportsEvent of schema.org and the event itself.
+func (s *Server) eventHead(ctx context.Context, h head, meta pageMeta, e *event.Event, details bool) head {
+	title := strings.TrimSpace(e.Titulo)
+	if title != "" && meta.EventTitle != "" {
+		h.Title = strings.ReplaceAll(meta.EventTitle, "{titulo}", title)
+	}
+	var facts []string
+	if d := longDate(e.DataEvento); d != "" {
+		facts = append(facts, d)
+	}
+	if c := cityUF(e.Local); c != "" {
+		facts = append(facts, c)
+	}
+	if len(facts) > 0 {
+		h.Description = strings.Join(facts, " · ") + ". " + meta.Description
+	}
+	h.OGType = "article"
+	h.Image = s.bannerImage(ctx, e.Banners)
+	if h.Image.URL != "" {
+		h.Image.Alt = "Banner de " + cmp.Or(title, "evento")
+	}
+	if details {
+		h.JSONLD = sportsEvent(e, h.Canonical, h.Image.URL)
+		h.Data = map[string]any{"/api/events/" + e.ID: e}
+	}
+	return h
+}
+
+var monthsPT = [...]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
+
+// longDate is d as Brazilians write it in prose ("15 de março de 2026"); "" for no date.
+func longDate(d event.Date) string {
+	t, ok := dateTime(d)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%d de %s de %d", t.Day(), monthsPT[t.Month()-1], t.Year())
+}
+
+// dateTime is d at midnight UTC, for its fields only.
+func dateTime(d event.Date) (time.Time, bool) {
+	if !d.Valid() {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.DateOnly, d.String())
+	return t, err == nil
+}
+
+func cityUF(l event.Local) string {
+	c, uf := strings.TrimSpace(l.Cidade), strings.TrimSpace(l.Estado)
+	switch {
+	case c != "" && uf != "":
+		return c + "/" + uf
+	default:
+		return c + uf
+	}
+}
+
+// ogImageWidth is the width previews ask for: Facebook and WhatsApp show 1200-pixel pictures
+// best, and the stored 1200 variant is a fraction of the original's bytes.
+const ogImageWidth = 1200
+
+// bannerImage is the preview picture of an event: the desktop banner (wide, as previews are),
+// else the mobile one, at ogImageWidth when it is a stored file.
+func (s *Server) bannerImage(ctx context.Context, b event.Banners) ogImage {
+	src := cmp.Or(strings.TrimSpace(b.Desktop), strings.TrimSpace(b.Mobile))
+	switch {
+	case strings.HasPrefix(src, "/files/") && !strings.ContainsAny(src, "?#"):
+		img := ogImage{URL: s.absURL(fmt.Sprintf("%s?w=%d", src, ogImageWidth))}
+		img.Width, img.Height = s.imageSizes.get(ctx, s.store, strings.TrimPrefix(src, "/files/"), ogImageWidth)
+		return img
+	case strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://"):
+		return ogImage{URL: src}
+	}
+	return ogImage{}
+}
+
+// imageSizes remembers the size of the picture GET /files/{id}?w= answers: files never change,
+// and reading one from the database on every page view would cost its bytes each time.
+type imageSizes struct{ m sync.Map }
+
+type sizeKey struct {
+	id    string
+	width int
+}
+
+func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, width int) (w, h int) {
+	k := sizeKey{id, width}
+	if v, ok := c.m.Load(k); ok {
+		wh := v.([2]int)
+		return wh[0], wh[1]
+	}
+	f, err := st.GetFile(ctx, id, width)
+	if err != nil {
+		return 0, 0 // a missing banner leaves the size out; a failed read is tried again next time
+	}
+	c.m.Store(k, [2]int{f.Width, f.Height})
+	return f.Width, f.Height
+}

@@ -42,8 +42,13 @@ export async function listAllEvents(query: Omit<EventQuery, 'cursor'>, signal?: 
   return events
 }
 
+/** The API path of one event; the server also embeds an event page's first data under it. */
+export function eventPath(id: string) {
+  return `/api/events/${encodeURIComponent(id)}`
+}
+
 export function getEvent(id: string, signal?: AbortSignal) {
-  return api<Event>(`/api/events/${encodeURIComponent(id)}`, { signal })
+  return api<Event>(eventPath(id), { signal })
 }
 
 export function createEvent(event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { useResource } from './resource'
 
-function Probe({ id, load }: { id: string; load: (signal: AbortSignal) => Promise<string> }) {
-  const r = useResource(id, load)
+function Probe({ id, load, initialPath }: { id: string; load: (signal: AbortSignal) => Promise<string>; initialPath?: string }) {
+  const r = useResource(id, load, initialPath ? { path: initialPath } : undefined)
   return <p>{r.state === 'ready' ? r.data : r.state}</p>
 }
 
@@ -32,5 +32,25 @@ describe('useResource', () => {
     rerender(<Probe id="y" load={load} />)
     expect(signals.at(-2)?.aborted).toBe(true)
     expect(signals.at(-1)?.aborted).toBe(false)
+  })
+
+  it('takes the data the server put in the page on the first render, then forgets it', async () => {
+    const block = document.createElement('script')
+    block.type = 'application/json'
+    block.id = 'initial-data'
+    block.textContent = JSON.stringify({ '/api/coisa': 'da página' })
+    document.head.append(block)
+    const load = vi.fn(() => Promise.resolve('da API'))
+    const first = render(<Probe id="c" load={load} initialPath="/api/coisa" />)
+    expect(screen.getByText('da página')).toBeInTheDocument()
+    expect(load).not.toHaveBeenCalled()
+    first.unmount()
+
+    // A later visit (client-side navigation) fetches.
+    render(<Probe id="c" load={load} initialPath="/api/coisa" />)
+    expect(screen.getByText('loading')).toBeInTheDocument()
+    expect(await screen.findByText('da API')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+    block.remove()
   })
 })

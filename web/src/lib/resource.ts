@@ -1,4 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { forgetInitialData, initialData } from './initialData'
+
+/** Where the page's embedded first data is (the API path), and how to read T from that answer. */
+export type Initial<T> = { path: string; read?: (answer: unknown) => T | undefined }
 
 export type Resource<T> =
   | { state: 'loading'; data?: undefined; error?: undefined }
@@ -8,13 +12,25 @@ export type Resource<T> =
 /**
  * The app's one way of loading data for a page: runs `load` whenever `key` changes, aborts the
  * previous request, and reports loading / ready / error. Failures are logged (SPEC §8 "also logged").
- * Pass key = null to load nothing.
+ * Pass key = null to load nothing. With `initial`, the first render takes the answer to GET
+ * initial.path that the server put in the page (lib/initialData), if any, instead of loading.
  */
-export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
-  const [result, setResult] = useState<{ key: string | null; value: Resource<T> }>({ key, value: { state: 'loading' } })
+export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, initial?: Initial<T>): Resource<T> {
+  const [result, setResult] = useState<{ key: string | null; value: Resource<T> }>(() => {
+    const answer = key !== null && initial ? initialData<unknown>(initial.path) : undefined
+    const data = answer === undefined ? undefined : initial?.read ? initial.read(answer) : (answer as T)
+    return { key, value: data === undefined ? { state: 'loading' } : { state: 'ready', data } }
+  })
+  // The key whose data came with the page: its first effect has nothing to load.
+  const seeded = useRef(result.value.state === 'ready' ? key : null)
 
   useEffect(() => {
     if (key === null) return
+    if (seeded.current === key) {
+      seeded.current = null
+      if (initial) forgetInitialData(initial.path)
+      return
+    }
     const controller = new AbortController()
     setResult({ key, value: { state: 'loading' } })
     load(controller.signal).then(

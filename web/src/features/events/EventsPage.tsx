@@ -4,7 +4,7 @@ import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { EventCard } from './components/EventCard'
 import { EventFilters } from './components/EventFilters'
-import { filterEvents, hasFilters, loadAllEvents, readFilters, splitByDate, type Filters } from './eventList'
+import { filterEvents, hasFilters, initialEvents, loadAllEvents, readFilters, splitByDate, type Filters } from './eventList'
 
 const tabs = [
   { key: 'proximos', label: 'Próximos Eventos' },
@@ -18,7 +18,7 @@ export function EventsPage() {
   const [params, setParams] = useSearchParams()
   const tab: TabKey = params.get('aba') === 'anteriores' ? 'anteriores' : 'proximos'
   const filters = readFilters(params)
-  const events = useResource('events', loadAllEvents)
+  const events = useResource('events', loadAllEvents, initialEvents)
   const split = useMemo(() => (events.state === 'ready' ? splitByDate(events.data) : null), [events])
 
   // Every change replaces the history entry: Back leaves the list instead of undoing keystrokes,

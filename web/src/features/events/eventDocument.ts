@@ -2,7 +2,7 @@
 // (EVT-2/3, RES-2..5).
 import { ApiError } from '../../lib/api'
 import type { Event } from '../../lib/event'
-import { getEvent } from '../../lib/eventsApi'
+import { eventPath, getEvent } from '../../lib/eventsApi'
 import { useResource } from '../../lib/resource'
 
 export type EventDocument =
@@ -28,7 +28,7 @@ function isEventData(data: unknown): data is Event {
 /** Reads /api/events/{id}; a blank id reads nothing (RES-2). */
 export function useEventDocument(eventId: string | undefined): EventDocument {
   const id = eventId?.trim() ?? ''
-  const r = useResource(id ? `event:${id}` : null, (signal) => getEvent(id, signal))
+  const r = useResource(id ? `event:${id}` : null, (signal) => getEvent(id, signal), { path: eventPath(id) })
   if (!id) return { state: 'no-id' }
   if (r.state === 'loading') return { state: 'loading' }
   if (r.state === 'error') {

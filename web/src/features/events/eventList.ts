@@ -1,7 +1,8 @@
 // The home page's list: every event in one query (HOME-3), split into upcoming and past on the
 // client by the São Paulo date (HOME-6), then narrowed by the visitor's search and filters.
-import type { EventSummary } from '../../lib/event'
-import { listAllEvents } from '../../lib/eventsApi'
+import type { EventList, EventSummary } from '../../lib/event'
+import { eventQueryString, listAllEvents } from '../../lib/eventsApi'
+import type { Initial } from '../../lib/resource'
 import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../lib/format'
 
 /**
@@ -10,7 +11,21 @@ import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../li
  * for when=upcoming|past, so that one answer fills both tabs and switching tabs costs no request.
  */
 export function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
-  return listAllEvents({ limit: 500 }, signal)
+  return listAllEvents(homeQuery, signal)
+}
+
+const homeQuery = { limit: 500 }
+
+/**
+ * The home page's list as the server embeds it in the page (every page merged into one answer,
+ * internal/httpapi/social.go homeEventsPath), so the first render needs no request.
+ */
+export const initialEvents: Initial<EventSummary[]> = {
+  path: `/api/events${eventQueryString(homeQuery)}`,
+  read: (answer) => {
+    const events = (answer as Partial<EventList> | null)?.events
+    return Array.isArray(events) ? events : undefined
+  },
 }
 
 export type Split = { upcoming: EventSummary[]; past: EventSummary[] }

@@ -5,13 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
+	"html/template"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
+	"pelotao/internal/upload"
 )
 
 // head is what a page says about itself to browsers, search engines and link previews
@@ -22,11 +26,28 @@ type head struct {
 	Canonical   string // absolute; "" on a page that is not the site's (an unknown event)
 	OGType      string
 	Image       ogImage
-	JSONLD      any // schema.org data of the page; nil for none
+	// ImagePreloads fetch the page's largest picture while the app's code loads.
+	ImagePreloads []imagePreload
+	JSONLD        any // schema.org data of the page; nil for none
 	// Data is the first data of the page, keyed by the API path the app would fetch it from
 	// (web/src/lib/initialData.ts), so that the first render needs no request.
 	Data map[string]any
 }
+
+// imagePreload is a <link rel="preload" as="image">, for the screens that match Media.
+type imagePreload struct {
+	Href, Media string
+	// Responsive holds imagesrcset and imagesizes, built by responsiveAttrs: html/template would
+	// take imagesrcset (its name has "src") for one URL and encode the spaces between candidates.
+	Responsive template.HTMLAttr
+}
+
+func responsiveAttrs(srcset, sizes string) template.HTMLAttr {
+	return template.HTMLAttr(`imagesrcset="` + html.EscapeString(srcset) + `" imagesizes="` + html.EscapeString(sizes) + `"`)
+}
+
+// uploadedFile matches the path of a picture stored by POST /api/uploads, which has narrower copies.
+var uploadedFile = regexp.MustCompile(`^/files/[A-Za-z0-9_-]+$`)
 
 // ogImage is a link preview's picture; Width and Height are 0 when unknown.
 type ogImage struct {
@@ -92,6 +113,7 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageMeta, e *event.
 		h.Image.Alt = "Banner de " + cmp.Or(title, "evento")
 	}
 	if details {
+		h.ImagePreloads = bannerPreloads(e.Banners)
 		h.JSONLD = sportsEvent(e, h.Canonical, h.Image.URL)
 		h.Data = map[string]any{"/api/events/" + e.ID: e}
 	}
@@ -137,7 +159,7 @@ const ogImageWidth = 1200
 func (s *Server) bannerImage(ctx context.Context, b event.Banners) ogImage {
 	src := cmp.Or(strings.TrimSpace(b.Desktop), strings.TrimSpace(b.Mobile))
 	switch {
-	case strings.HasPrefix(src, "/files/") && !strings.ContainsAny(src, "?#"):
+	case uploadedFile.MatchString(src):
 		img := ogImage{URL: s.absURL(fmt.Sprintf("%s?w=%d", src, ogImageWidth))}
 		img.Width, img.Height = s.imageSizes.get(ctx, s.store, strings.TrimPrefix(src, "/files/"), ogImageWidth)
 		return img
@@ -168,4 +190,26 @@ func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, wid
 	}
 	c.m.Store(k, [2]int{f.Width, f.Height})
 	return f.Width, f.Height
+}
+
+// bannerPreloads preload the banner web/src/features/events/components/EventBanner.tsx shows: the
+// desktop one from 768 pixels up and the mobile one below, each standing in for the other, with
+// the srcset and sizes the page gives it, so the browser reuses what it preloaded.
+func bannerPreloads(b event.Banners) []imagePreload {
+	d, m := strings.TrimSpace(b.Desktop), strings.TrimSpace(b.Mobile)
+	desktop, mobile := cmp.Or(d, m), cmp.Or(m, d)
+	one := func(src, media string) []imagePreload {
+		p := imagePreload{Href: src, Media: media}
+		switch {
+		case uploadedFile.MatchString(src):
+			p.Responsive = responsiveAttrs(upload.SrcSet(src), upload.EventBannerSizes)
+		case !strings.HasPrefix(src, "https://") && !strings.HasPrefix(src, "http://"):
+			return nil
+		}
+		return []imagePreload{p}
+	}
+	if desktop == mobile {
+		return one(desktop, "")
+	}
+	return append(one(desktop, "(min-width: 768px)"), one(mobile, "not all and (min-width: 768px)")...)
 }

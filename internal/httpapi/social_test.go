@@ -11,6 +11,7 @@ import (
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
+	"pelotao/internal/upload"
 )
 
 // metaContent is the content of <meta property|name="key">, unescaped; "" when absent.
@@ -232,5 +233,38 @@ func TestHomePageCarriesTheEventsList(t *testing.T) {
 	list, ok := data[homeEventsPath]
 	if !ok || len(list.Events) != 2 || list.NextCursor != nil {
 		t.Errorf("first data %+v, want both events under %s", data, homeEventsPath)
+	}
+}
+
+func TestEventPagePreloadsTheBannerItShows(t *testing.T) {
+	app := newTestApp(t)
+	desktop, mobile := storeBanner(t, app.store), storeBanner(t, app.store)
+	cases := []struct {
+		banners event.Banners
+		want    []string
+	}{
+		{event.Banners{Desktop: desktop, Mobile: mobile}, []string{
+			`<link rel="preload" as="image" href="` + desktop + `" imagesrcset="` + desktop + `?w=480 480w, ` + desktop + `?w=800 800w, ` + desktop + `?w=1200 1200w" imagesizes="` + upload.EventBannerSizes + `" media="(min-width: 768px)" fetchpriority="high">`,
+			`<link rel="preload" as="image" href="` + mobile + `" imagesrcset="` + mobile + `?w=480 480w, ` + mobile + `?w=800 800w, ` + mobile + `?w=1200 1200w" imagesizes="` + upload.EventBannerSizes + `" media="not all and (min-width: 768px)" fetchpriority="high">`,
+		}},
+		{event.Banners{Mobile: mobile}, []string{`<link rel="preload" as="image" href="` + mobile + `" imagesrcset="`}},
+		{event.Banners{Desktop: "https://cdn.example/b.jpg"}, []string{`<link rel="preload" as="image" href="https://cdn.example/b.jpg" fetchpriority="high">`}},
+		{event.Banners{Desktop: "javascript:alert(1)"}, nil},
+		{event.Banners{Desktop: `/files/a" onerror="alert(1)`}, nil},
+	}
+	for _, c := range cases {
+		e, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: "Com banner", Banners: c.banners})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := app.do(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
+		if n := strings.Count(page, `rel="preload" as="image"`); n != len(c.want) {
+			t.Errorf("%+v: %d image preloads, want %d: %s", c.banners, n, len(c.want), page)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(page, html.UnescapeString(w)) && !strings.Contains(page, w) {
+				t.Errorf("%+v: want %s in %s", c.banners, w, page)
+			}
+		}
 	}
 }

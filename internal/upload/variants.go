@@ -2,20 +2,51 @@ package upload
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/jpeg"
 	"image/png"
+	"slices"
+	"strings"
 
 	xdraw "golang.org/x/image/draw"
 
 	"pelotao/internal/store"
 )
 
-// Widths are the smaller widths stored beside every image wider than them, so pages can offer
-// srcset="/files/{id}?w=480 480w, /files/{id}?w=800 800w, /files/{id}?w=1200 1200w, /files/{id} {width}w".
-var Widths = []int{480, 800, 1200}
+// widths.json lists the smaller widths stored beside every image wider than them, so pages can
+// offer srcset="/files/{id}?w=480 480w, /files/{id}?w=800 800w, …"; the web app builds its
+// srcset from the same file (web/src/lib/images.ts).
+//
+//go:embed widths.json
+var widthsJSON []byte
+
+// Widths are the widths of widths.json, ascending. EventBannerSizes is the sizes attribute of the
+// event page's banner (a 400-pixel-high box, the picture whole inside it), which the server's
+// preload of the banner must repeat exactly for the browser to reuse the preloaded picture.
+var Widths, EventBannerSizes = func() ([]int, string) {
+	var w struct {
+		Widths           []int  `json:"widths"`
+		EventBannerSizes string `json:"eventBannerSizes"`
+	}
+	if err := json.Unmarshal(widthsJSON, &w); err != nil || !slices.IsSorted(w.Widths) || len(w.Widths) == 0 {
+		panic(fmt.Sprintf("internal/upload/widths.json: want ascending widths, got %v (%v)", w.Widths, err))
+	}
+	return w.Widths, w.EventBannerSizes
+}()
+
+// SrcSet is the srcset of the uploaded picture at path (/files/{id}); web/src/lib/images.ts
+// writes the same.
+func SrcSet(path string) string {
+	parts := make([]string, len(Widths))
+	for i, w := range Widths {
+		parts[i] = fmt.Sprintf("%s?w=%d %dw", path, w, w)
+	}
+	return strings.Join(parts, ", ")
+}
 
 // variantQuality keeps banners crisp while a 1200-pixel copy stays near a tenth of a phone photo.
 const variantQuality = 82

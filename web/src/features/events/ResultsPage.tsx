@@ -54,6 +54,7 @@ function Results({ event }: { event: Event }) {
               alt={`Banner de ${titleOf(event)}`}
               width={320}
               height={128}
+              sizes="288px"
               loading="lazy"
               className="hidden w-72 shrink-0 rounded-xl shadow-lg ring-1 ring-white/20 md:block"
             />

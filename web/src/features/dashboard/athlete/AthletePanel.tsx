@@ -79,7 +79,7 @@ function AthleteEventCard({ event }: { event: EventSummary }) {
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       {banner ? (
-        <SafeImage src={banner} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
+        <SafeImage src={banner} alt="" sizes="(min-width: 640px) 50vw, 100vw" loading="lazy" className="aspect-[16/9] w-full object-cover" />
       ) : (
         <div className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
           Sem imagem

@@ -1,6 +1,7 @@
 import { SafeImage } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
+import { eventBannerSizes } from '../../../lib/images'
 import { useMediaQuery } from '../../../lib/useMediaQuery'
 import { fallbacks } from '../../../lib/eventText'
 import { bannerFor } from '../eventDisplay'
@@ -9,7 +10,8 @@ import { ZoomIcon } from './icons'
 /**
  * The 400 px banner (EVT-4/5): the desktop picture from 768 px up, the mobile one below, each
  * falling back to the other. The whole picture shows (no crop) over a blurred copy of itself;
- * a click opens it in the shared zoom modal (EVT-6).
+ * a click opens it in the shared zoom modal (EVT-6). The server preloads the same picture
+ * (internal/httpapi/social.go), as it is the page's largest paint.
  */
 export function EventBanner({ banners, title }: { banners: Banners; title: string }) {
   const wide = useMediaQuery('(min-width: 768px)')
@@ -37,7 +39,7 @@ export function EventBanner({ banners, title }: { banners: Banners; title: strin
         onClick={() => modal.open([{ src, alt }])}
         className="group relative mx-auto block h-full w-full max-w-7xl cursor-zoom-in"
       >
-        <SafeImage src={src} alt={alt} fetchPriority="high" className="h-full w-full object-contain" />
+        <SafeImage src={src} sizes={eventBannerSizes} alt={alt} fetchPriority="high" loading="eager" className="h-full w-full object-contain" />
         <span className="absolute bottom-4 right-4 flex items-center gap-1.5 rounded-full bg-slate-900/70 px-3 py-1.5 text-xs font-bold text-white opacity-90 transition group-hover:opacity-100">
           <ZoomIcon className="h-4 w-4" />
           Ampliar

@@ -26,6 +26,7 @@ export function EventCard({ event, past, eager }: Props) {
               alt={`Banner de ${title}`}
               width={640}
               height={256}
+              sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"

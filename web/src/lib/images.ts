@@ -1,0 +1,13 @@
+// The server keeps narrower copies of every uploaded picture (internal/upload/widths.json) and
+// answers /files/{id}?w=N with the narrowest one at least N wide, so a phone downloads a
+// fraction of a desktop banner.
+import { eventBannerSizes, widths } from '../../../internal/upload/widths.json'
+
+/** The sizes of the event page's banner; the server preloads the banner with the same. */
+export { eventBannerSizes }
+
+/** The srcset of an uploaded picture; undefined for any other address, which has no copies (internal/upload.SrcSet). */
+export function srcSetOf(src: string): string | undefined {
+  if (!/^\/files\/[A-Za-z0-9_-]+$/.test(src)) return undefined
+  return widths.map((w) => `${src}?w=${w} ${w}w`).join(', ')
+}

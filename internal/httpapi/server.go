@@ -74,7 +74,11 @@ func (s *Server) routes() {
 
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {
-		s.mux.Handle("GET "+p.pattern, s.page(p))
+		h := s.page(p)
+		if p.meta == "event" {
+			h = s.withCalendar(h) // GET /event/{id}.ics
+		}
+		s.mux.Handle("GET "+p.pattern, h)
 	}
 	s.mux.HandleFunc("/", s.notRouted)
 }

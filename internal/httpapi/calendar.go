@@ -1,0 +1,145 @@
+package httpapi
+
+import (
+	"cmp"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+)
+
+// calendarSuffix ends the address of an event's calendar file, /event/{id}.ics: a path wildcard
+// cannot carry a suffix, so the event page's route hands these requests over (withCalendar).
+const calendarSuffix = ".ics"
+
+// nominalDuration is how long a timed event lasts in calendars: the event document has start
+// times but no end, and a calendar entry of no length is easy to miss.
+const nominalDuration = 2 * time.Hour
+
+// withCalendar answers /event/{id}.ics with the calendar file and leaves the rest to page.
+func (s *Server) withCalendar(page http.Handler) http.Handler {
+	return apiFunc(func(w http.ResponseWriter, r *http.Request) error {
+		id, ok := strings.CutSuffix(r.PathValue("id"), calendarSuffix)
+		if !ok {
+			page.ServeHTTP(w, r)
+			return nil
+		}
+		return s.eventCalendar(w, r, id)
+	})
+}
+
+// eventCalendar answers GET /event/{id}.ics: the event as an iCalendar file (RFC 5545), which
+// phones add to their calendar ('Adicionar ao calendário').
+func (s *Server) eventCalendar(w http.ResponseWriter, r *http.Request, id string) error {
+	e, err := s.store.GetEvent(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errEventNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if !e.DataEvento.Valid() {
+		return &Error{Status: http.StatusNotFound, Code: "no-date", Message: "O evento ainda não tem data."}
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/calendar; charset=utf-8")
+	h.Set("Content-Disposition", contentDisposition("attachment", "evento.ics"))
+	h.Set("Cache-Control", "no-cache")
+	_, _ = w.Write(icsOf(&e, s.absURL("/event/"+e.ID), s.cfg.BaseURL.Hostname(), eventsClock()))
+	return nil
+}
+
+// icsTimezone is America/Sao_Paulo as calendars need it: -03:00 all year, as since 2019.
+const icsTimezone = "BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n" +
+	"TZOFFSETFROM:-0300\r\nTZOFFSETTO:-0300\r\nTZNAME:-03\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+
+// icsOf is e as a VCALENDAR with one VEVENT: at the earliest largada in São Paulo time, or all day.
+func icsOf(e *event.Event, pageURL, host string, now time.Time) []byte {
+	var b strings.Builder
+	line := func(name, value string) { b.WriteString(foldICS(name + ":" + value)) }
+	line("BEGIN", "VCALENDAR")
+	line("VERSION", "2.0")
+	line("PRODID", "-//Pelotão//Eventos//PT-BR")
+	line("CALSCALE", "GREGORIAN")
+	line("METHOD", "PUBLISH")
+	b.WriteString(icsTimezone)
+	line("BEGIN", "VEVENT")
+	line("UID", e.ID+"@"+host)
+	line("DTSTAMP", now.UTC().Format("20060102T150405Z"))
+	start, end, allDay := calendarSpan(e)
+	if allDay {
+		line("DTSTART;VALUE=DATE", start.Format("20060102"))
+		line("DTEND;VALUE=DATE", end.Format("20060102"))
+	} else {
+		line("DTSTART;TZID=America/Sao_Paulo", start.Format("20060102T150405"))
+		line("DTEND;TZID=America/Sao_Paulo", end.Format("20060102T150405"))
+	}
+	line("SUMMARY", escapeICS(cmp.Or(strings.TrimSpace(e.Titulo), "Evento")))
+	if place := placeOf(e.Local); place != "" {
+		line("LOCATION", escapeICS(place))
+	}
+	description := strings.TrimSpace(e.Informacoes.Descricao)
+	if description != "" {
+		description += "\n\n"
+	}
+	line("DESCRIPTION", escapeICS(description+"Mais informações: "+pageURL))
+	line("URL", pageURL)
+	if e.Status == "Cancelado" {
+		line("STATUS", "CANCELLED")
+	}
+	line("END", "VEVENT")
+	line("END", "VCALENDAR")
+	return []byte(b.String())
+}
+
+// calendarSpan is when e happens: from its earliest largada for nominalDuration, or the whole day.
+func calendarSpan(e *event.Event) (start, end time.Time, allDay bool) {
+	day, _ := dateTime(e.DataEvento)
+	h, m, ok := earliestLargada(e.Largadas)
+	if !ok {
+		return day, day.AddDate(0, 0, 1), true
+	}
+	start = time.Date(day.Year(), day.Month(), day.Day(), h, m, 0, 0, time.UTC)
+	return start, start.Add(nominalDuration), false
+}
+
+// placeOf is the venue, address, and city - UF, as one line.
+func placeOf(l event.Local) string {
+	var parts []string
+	for _, p := range []string{l.Local, l.Endereco, strings.ReplaceAll(cityUF(l), "/", " - ")} {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// escapeICS escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks.
+func escapeICS(s string) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
+	return strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\n", `\n`).Replace(s)
+}
+
+// foldICS ends a content line with CRLF, folded (RFC 5545 §3.1) so that no line is longer than 75
+// octets: each continuation starts with a space, and no UTF-8 character is split.
+func foldICS(s string) string {
+	var b strings.Builder
+	limit := 75
+	for len(s) > limit {
+		cut := limit
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		b.WriteString(s[:cut])
+		b.WriteString("\r\n ")
+		s = s[cut:]
+		limit = 74 // the leading space counts
+	}
+	b.WriteString(s)
+	b.WriteString("\r\n")
+	return b.String()
+}

@@ -38,7 +38,6 @@ func unfoldICS(t *testing.T, body string) []string {
 	return lines
 }
 
-
 func TestEventCalendarFile(t *testing.T) {
 	app := newTestApp(t)
 	long := strings.Repeat("Percurso plano à beira-mar, com hidratação a cada 2,5 km; ", 6)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bannerFor, earliestStart, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref, whatsappShareUrl } from './eventDisplay'
+import { bannerFor, earliestStart, googleCalendarUrl, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref, whatsappShareUrl } from './eventDisplay'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
   local: '', endereco: '', cidade: '', estado: '', ...over,
@@ -62,4 +62,40 @@ it('labels a modality with its distance unless the name says it', () => {
   expect(modalityLabel({ nome: '10 km', km: 10 }, 0)).toEqual({ title: '10 km', aside: '' })
   expect(modalityLabel({ nome: '10KM', km: 10 }, 0)).toEqual({ title: '10KM', aside: '' })
   expect(modalityLabel({ nome: '', km: null }, 2)).toEqual({ title: 'Modalidade 3', aside: '' })
+})
+
+describe('googleCalendarUrl', () => {
+  const event = {
+    titulo: 'Meia do Sol',
+    dataEvento: '2026-03-15',
+    largadas: [
+      { id: 'a', nome: '', horario: '07:30' },
+      { id: 'b', nome: '', horario: '23:45' },
+      { id: 'c', nome: '', horario: 'a definir' },
+    ],
+    local: local({ local: 'Parque', cidade: 'Campinas', estado: 'SP' }),
+    informacoes: { descricao: 'Plano, 21 km', informacoesImportantes: '', cronograma: { tipo: 'texto' as const, valor: '' } },
+  }
+
+  it('starts at the earliest largada in São Paulo time', () => {
+    const url = new URL(googleCalendarUrl(event, 'https://pelotao.example/event/x'))
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Meia do Sol',
+      dates: '20260315T073000/20260315T093000',
+      ctz: 'America/Sao_Paulo',
+      location: 'Parque, Campinas - SP',
+      details: 'Plano, 21 km\n\nMais informações: https://pelotao.example/event/x',
+    })
+  })
+
+  it('is all day without a start time, crossing the month and year', () => {
+    const url = new URL(googleCalendarUrl({ ...event, dataEvento: '2026-12-31', largadas: [] }, 'u'))
+    expect(url.searchParams.get('dates')).toBe('20261231/20270101')
+  })
+
+  it('is empty without a date', () => {
+    expect(googleCalendarUrl({ ...event, dataEvento: '' }, 'u')).toBe('')
+  })
 })

@@ -60,3 +60,49 @@ export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number)
   const compact = (s: string) => normalizeText(s).replace(/\s+/g, '')
   return { title, aside: km && !compact(title).includes(compact(km)) ? km : '' }
 }
+
+/** The event's page on this site, as shared links and calendar entries name it. */
+export function eventPageUrl(id: string) {
+  return `${window.location.origin}/event/${encodeURIComponent(id)}`
+}
+
+/** The calendar file of the event, which phones open in their calendar (GET /event/{id}.ics). */
+export function calendarFileUrl(id: string) {
+  return `/event/${encodeURIComponent(id)}.ics`
+}
+
+// A timed event's length in calendars, as in internal/httpapi/calendar.go: the document has start
+// times but no end.
+const nominalHours = 2
+
+/**
+ * A Google Calendar entry for the event in São Paulo time: from the earliest largada for
+ * nominalHours, or all day when no largada has a time; '' without a date.
+ */
+export function googleCalendarUrl(e: Pick<Event, 'titulo' | 'dataEvento' | 'largadas' | 'local' | 'informacoes'>, pageUrl: string) {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(e.dataEvento.trim())
+  if (!day) return ''
+  const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])]
+  const times = e.largadas.map((l) => l.horario.trim()).filter((h) => /^([01]\d|2[0-3]):[0-5]\d$/.test(h))
+  const start = times.sort()[0]
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const dayOf = (t: Date) => `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}`
+  let dates: string
+  if (start) {
+    const [hh, mm] = start.split(':').map(Number) as [number, number]
+    const from = new Date(Date.UTC(y, m - 1, d, hh, mm))
+    const to = new Date(from.getTime() + nominalHours * 3600_000)
+    const timed = (t: Date) => `${dayOf(t)}T${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}00`
+    dates = `${timed(from)}/${timed(to)}`
+  } else {
+    dates = `${dayOf(new Date(Date.UTC(y, m - 1, d)))}/${dayOf(new Date(Date.UTC(y, m - 1, d + 1)))}`
+  }
+  const { local, endereco, cidade, estado } = e.local
+  const place = [local, endereco, [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')].map((s) => s.trim()).filter(Boolean).join(', ')
+  const description = e.informacoes.descricao.trim()
+  const details = `${description.length > 1000 ? `${description.slice(0, 1000)}…` : description}${description ? '\n\n' : ''}Mais informações: ${pageUrl}`
+  const params = new URLSearchParams({ action: 'TEMPLATE', text: e.titulo.trim() || 'Evento', dates, ctz: 'America/Sao_Paulo' })
+  if (place) params.set('location', place)
+  params.set('details', details)
+  return `https://calendar.google.com/calendar/render?${params.toString()}`
+}

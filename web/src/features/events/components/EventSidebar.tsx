@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import type { Event } from '../../../lib/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/format'
 import { fallbacks, titleOf } from '../../../lib/eventText'
-import { earliestStart, mapUrl, regulationUrl, registrationOf, whatsappShareUrl } from '../eventDisplay'
-import { CalendarIcon, ExternalIcon, FileIcon, PinIcon, ShareIcon } from './icons'
+import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
+import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './icons'
+import { ShareButtons } from './ShareButtons'
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 
@@ -13,6 +14,7 @@ export function EventSidebar({ event }: { event: Event }) {
   const start = earliestStart(event.largadas)
   const regulation = regulationUrl(event)
   const map = mapUrl(event.local)
+  const calendar = googleCalendarUrl(event, eventPageUrl(event.id))
   const { local, endereco, cidade, estado } = event.local
   const place = [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')
   const hasPlace = Boolean(local.trim() || endereco.trim() || place)
@@ -32,6 +34,17 @@ export function EventSidebar({ event }: { event: Event }) {
               <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">Data e horário</h3>
               <p className="font-semibold text-slate-900">{formatLongDate(event.dataEvento)}</p>
               {start && <p className="text-sm text-slate-600">Largada às {start}</p>}
+              {calendar && (
+                <p className="mt-1 flex flex-wrap gap-x-3 text-sm font-bold">
+                  <a href={calendarFileUrl(event.id)} download className="text-brand-700 underline-offset-4 hover:underline">
+                    Adicionar ao calendário
+                  </a>
+                  <a href={calendar} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">
+                    Google Agenda
+                    <ExternalIcon />
+                  </a>
+                </p>
+              )}
             </div>
           </div>
           <div className="flex gap-3">
@@ -90,15 +103,7 @@ export function EventSidebar({ event }: { event: Event }) {
               Ver resultados oficiais
             </Link>
           )}
-          <a
-            href={whatsappShareUrl(titleOf(event), `${window.location.origin}/event/${encodeURIComponent(event.id)}`)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-3 flex items-center justify-center gap-2 rounded-full py-2 text-sm font-bold text-brand-700 hover:bg-brand-50"
-          >
-            <ShareIcon />
-            Compartilhar no WhatsApp
-          </a>
+          <ShareButtons title={titleOf(event)} url={eventPageUrl(event.id)} />
         </div>
       </div>
     </div>

@@ -97,3 +97,12 @@ export function ShareIcon({ className = 'h-4 w-4 shrink-0' }: { className?: stri
     </svg>
   )
 }
+
+export function LinkIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
+  return (
+    <svg {...base} className={className}>
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L11.6 6" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.6-1.6" />
+    </svg>
+  )
+}

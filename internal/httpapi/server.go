@@ -72,6 +72,9 @@ func (s *Server) routes() {
 
 	s.mux.Handle("POST /api/plan-interest", apiFunc(s.createPlanInterest))
 
+	s.mux.HandleFunc("GET /robots.txt", s.robots)
+	s.mux.Handle("GET /sitemap.xml", apiFunc(s.sitemap))
+
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {
 		h := s.page(p)

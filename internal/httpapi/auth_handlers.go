@@ -65,7 +65,7 @@ func userBody(u store.User) map[string]any {
 }
 
 func (s *Server) authRoutes() {
-	s.mux.Handle("GET /api/auth/session", apiFunc(s.getSession))
+	s.mux.Handle("GET "+sessionPath, apiFunc(s.getSession))
 	s.mux.Handle("POST /api/auth/signup", apiFunc(s.signUp))
 	s.mux.Handle("POST /api/auth/login", apiFunc(s.login))
 	s.mux.Handle("POST /api/auth/logout", apiFunc(s.logout))
@@ -76,17 +76,28 @@ func (s *Server) authRoutes() {
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
-	cu, ok := currentUser(r)
-	if !ok {
-		writeJSON(w, http.StatusOK, map[string]any{"user": nil})
-		return nil
-	}
-	u, err := s.accounts.User(r.Context(), cu.ID)
+	body, err := s.session(r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, userBody(u))
+	writeJSON(w, http.StatusOK, body)
 	return nil
+}
+
+// sessionPath is the API path of the session, which pages also carry as first data.
+const sessionPath = "/api/auth/session"
+
+// session is the answer of GET /api/auth/session: the signed-in user, or {"user": null}.
+func (s *Server) session(r *http.Request) (any, error) {
+	cu, ok := currentUser(r)
+	if !ok {
+		return map[string]any{"user": nil}, nil
+	}
+	u, err := s.accounts.User(r.Context(), cu.ID)
+	if err != nil {
+		return nil, err
+	}
+	return userBody(u), nil
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {

@@ -95,6 +95,14 @@ func (s *Server) page(p pageRoute) http.Handler {
 		case p.meta == "home":
 			h.Data = s.homeData(r)
 		}
+		if session, err := s.session(r); err == nil {
+			if h.Data == nil {
+				h.Data = map[string]any{}
+			}
+			h.Data[sessionPath] = session
+		} else {
+			s.log.Error("reading the session of a page", "err", err) // the app asks again
+		}
 		s.renderPage(w, r, status, h, assets)
 	})
 }
@@ -132,7 +140,7 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, 
 	}
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
-	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("Cache-Control", "private, no-cache") // the page carries the signed-in user
 	hdr.Add("Vary", "Accept-Encoding")
 	body := buf.Bytes()
 	// The home page carries the whole events list: compressed, it reaches a phone in a fraction.

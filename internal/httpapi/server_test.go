@@ -97,7 +97,7 @@ func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
 		if !strings.Contains(body, "<title>"+template_escape(title)+"</title>") {
 			t.Errorf("%s: title %q missing in %s", path, title, body)
 		}
-		if got := w.Header().Get("Cache-Control"); got != "no-cache" {
+		if got := w.Header().Get("Cache-Control"); got != "private, no-cache" {
 			t.Errorf("%s: Cache-Control %q", path, got)
 		}
 		for _, want := range []string{`<script type="module" src="/assets/index-abc.js">`, `href="/assets/index-abc.css"`, `rel="modulepreload" href="/assets/vendor-def.js"`, `<html lang="pt-BR">`} {

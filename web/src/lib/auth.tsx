@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { api } from './api'
+import { forgetInitialData, initialData } from './initialData'
 
 // The signed-in person, as GET /api/auth/session and the sign-in routes answer.
 export type AuthUser = { uid: string; email: string; displayName: string; createdAt: string }
@@ -20,6 +21,8 @@ export type Auth = {
 }
 
 type UserBody = { user: AuthUser | null }
+
+const sessionPath = '/api/auth/session'
 
 const missingProvider = () => Promise.reject(new Error('AuthProvider ausente'))
 
@@ -47,12 +50,13 @@ const channelName = 'pelotao-auth'
  * start (the session), and one per action.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AuthUser | null>(null)
-  const [loading, setLoading] = useState(true)
+  // The page carries the session it was rendered for (lib/initialData): no request at start.
+  const [user, setUser] = useState<AuthUser | null>(() => initialData<UserBody>(sessionPath)?.user ?? null)
+  const [loading, setLoading] = useState(() => initialData<UserBody>(sessionPath) === undefined)
 
   const refresh = useCallback(async () => {
     try {
-      setUser((await api<UserBody>('/api/auth/session')).user)
+      setUser((await api<UserBody>(sessionPath)).user)
     } catch (err) {
       console.error(err)
       setUser(null)
@@ -62,7 +66,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [])
 
   useEffect(() => {
-    void refresh()
+    if (initialData<UserBody>(sessionPath) !== undefined) forgetInitialData(sessionPath)
+    else void refresh()
     if (typeof BroadcastChannel === 'undefined') return
     const channel = new BroadcastChannel(channelName)
     channel.onmessage = () => void refresh()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { srcSetOf } from './images'
+import { smallestOf, srcSetOf } from './images'
 
 describe('srcSetOf', () => {
   it('offers the stored widths of an uploaded picture', () => {
@@ -8,5 +8,12 @@ describe('srcSetOf', () => {
 
   it('offers nothing for other addresses', () => {
     for (const src of ['https://example.com/a.jpg', '/files/abc?w=480', '/placeholder.svg', '']) expect(srcSetOf(src)).toBeUndefined()
+  })
+})
+
+describe('smallestOf', () => {
+  it('is the narrowest copy of an uploaded picture, or the address itself', () => {
+    expect(smallestOf('/files/abc')).toBe('/files/abc?w=480')
+    expect(smallestOf('https://example.com/a.jpg')).toBe('https://example.com/a.jpg')
   })
 })

@@ -11,3 +11,8 @@ export function srcSetOf(src: string): string | undefined {
   if (!/^\/files\/[A-Za-z0-9_-]+$/.test(src)) return undefined
   return widths.map((w) => `${src}?w=${w} ${w}w`).join(', ')
 }
+
+/** The narrowest stored copy of an uploaded picture, for a blurred backdrop; src itself otherwise. */
+export function smallestOf(src: string): string {
+  return srcSetOf(src) ? `${src}?w=${widths[0]}` : src
+}

@@ -1,7 +1,7 @@
 import { SafeImage } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
-import { eventBannerSizes } from '../../../lib/images'
+import { eventBannerSizes, smallestOf } from '../../../lib/images'
 import { useMediaQuery } from '../../../lib/useMediaQuery'
 import { fallbacks } from '../../../lib/eventText'
 import { bannerFor } from '../eventDisplay'
@@ -31,7 +31,7 @@ export function EventBanner({ banners, title }: { banners: Banners; title: strin
       <div
         aria-hidden="true"
         className="absolute inset-0 scale-110 bg-cover bg-center opacity-60 blur-2xl"
-        style={{ backgroundImage: `url(${JSON.stringify(src)})` }}
+        style={{ backgroundImage: `url(${JSON.stringify(smallestOf(src))})` }}
       />
       <button
         type="button"

@@ -1,9 +1,12 @@
 import { Link } from 'react-router'
 
-/** A page-level outcome instead of the page's content: loading, not found, failed (ERR-5/6, ERR-14). */
+/**
+ * A page-level outcome instead of the page's content: loading, not found, failed (ERR-5/6, ERR-14).
+ * Loading fills the screen, as PageLoading does, so the footer does not jump when the page arrives.
+ */
 export function PageMessage({ text, loading = false }: { text: string; loading?: boolean }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+    <section className={`mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center ${loading ? 'min-h-dvh' : ''}`}>
       {loading ? (
         <p role="status" className="text-slate-600">
           {text}

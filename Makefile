@@ -5,7 +5,7 @@ SHELL := bash
 GO_TAGS := webdist
 WEB_STAMP := web/.npm-installed
 
-.PHONY: run build web test test-go test-web test-e2e vet clean
+.PHONY: run build web test test-go test-web test-e2e vet perf clean
 
 ## run: build everything and serve http://localhost:8080 with demo content
 run: build
@@ -48,6 +48,10 @@ test-e2e: build
 	else \
 		echo "SKIPPING Playwright: /usr/bin/chromium is missing (apt-get install -y chromium)"; \
 	fi
+
+## perf: bytes, Lighthouse and a load run on demo content + 1,000 events, against the budgets
+perf:
+	scripts/perf.sh
 
 clean:
 	rm -rf bin internal/webui/dist web/test-results web/playwright-report

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+	"pelotao/internal/store/sqlite"
+)
+
+var (
+	kinds  = []string{"Corrida", "Meia Maratona", "Maratona", "Pedal", "Desafio", "Circuito", "Trail Run", "Duathlon"}
+	themes = []string{"da Serra", "do Litoral", "Noturna", "das Flores", "do Parque", "da Primavera", "Solidária", "dos Ipês", "do Rio", "da Lua Cheia"}
+	cities = []event.Local{
+		{Local: "Parque Ibirapuera", Endereco: "Av. Pedro Álvares Cabral, s/n", Cidade: "São Paulo", Estado: "SP"},
+		{Local: "Aterro do Flamengo", Endereco: "Av. Infante Dom Henrique, s/n", Cidade: "Rio de Janeiro", Estado: "RJ"},
+		{Local: "Lagoa da Pampulha", Endereco: "Av. Otacílio Negrão de Lima, s/n", Cidade: "Belo Horizonte", Estado: "MG"},
+		{Local: "Parque Barigui", Endereco: "Av. Cândido Hartmann, s/n", Cidade: "Curitiba", Estado: "PR"},
+		{Local: "Orla de Boa Viagem", Endereco: "Av. Boa Viagem, s/n", Cidade: "Recife", Estado: "PE"},
+		{Local: "Parque da Cidade", Endereco: "Eixo Monumental, s/n", Cidade: "Brasília", Estado: "DF"},
+		{Local: "Beira-Mar Norte", Endereco: "Av. Jornalista Rubens de Arruda Ramos, s/n", Cidade: "Florianópolis", Estado: "SC"},
+		{Local: "Orla do Guaíba", Endereco: "Av. Edvaldo Pereira Paiva, s/n", Cidade: "Porto Alegre", Estado: "RS"},
+	}
+)
+
+// generate adds n events to the database at dbPath, each a copy of a demo event with its own
+// title, date and place, and returns the id of an upcoming demo event with both banners (the
+// event page measured).
+func generate(ctx context.Context, dbPath string, n int) (string, error) {
+	st, err := sqlite.Open(ctx, dbPath)
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	page, err := st.ListEvents(ctx, store.EventQuery{Limit: store.MaxListLimit, When: store.Upcoming, Ascending: true,
+		Today: event.Today(time.Local, time.Now())})
+	if err != nil {
+		return "", err
+	}
+	summaries, err := page.Summaries()
+	if err != nil {
+		return "", err
+	}
+	var demo []event.Event
+	measured := ""
+	for _, s := range summaries {
+		e, err := st.GetEvent(ctx, s.ID)
+		if err != nil {
+			return "", err
+		}
+		demo = append(demo, e)
+		if measured == "" && strings.HasPrefix(e.Banners.Desktop, "/files/") && strings.HasPrefix(e.Banners.Mobile, "/files/") {
+			measured = e.ID
+		}
+	}
+	if measured == "" {
+		return "", errors.New("no upcoming demo event with both banners: is PELOTAO_DEMO seeding?")
+	}
+	rnd := rand.New(rand.NewPCG(1, 2)) // the same events on every run
+	today := event.Today(time.Local, time.Now())
+	for i := range n {
+		e := demo[i%len(demo)]
+		e.ID, e.CriadoEm, e.AtualizadoEm = "", time.Time{}, time.Time{}
+		e.Titulo = fmt.Sprintf("%s %s %d", kinds[rnd.IntN(len(kinds))], themes[rnd.IntN(len(themes))], 2026+i%3)
+		e.DataEvento = today.AddDays(rnd.IntN(730) - 365)
+		e.Local = cities[rnd.IntN(len(cities))]
+		if _, err := st.CreateEvent(ctx, e); err != nil {
+			return "", err
+		}
+	}
+	return measured, nil
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+)
+
+// chromeFlags run the system Chromium headless in a container.
+const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking"
+
+// lighthouseMedian runs Lighthouse's mobile performance audit (its default: a mid-range phone on
+// a throttled 4G network, simulated) runs times and returns the median score (0–100) and LCP (ms).
+func lighthouseMedian(command, pageURL string, runs int) (score, lcp float64, err error) {
+	var scores, lcps []float64
+	for range runs {
+		s, l, err := lighthouseOnce(command, pageURL)
+		if err != nil {
+			return 0, 0, err
+		}
+		scores, lcps = append(scores, s), append(lcps, l)
+	}
+	return median(scores), median(lcps), nil
+}
+
+func lighthouseOnce(command, pageURL string) (score, lcp float64, err error) {
+	args := append(strings.Fields(command)[1:], pageURL,
+		"--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet",
+		"--chrome-flags="+chromeFlags)
+	cmd := exec.Command(strings.Fields(command)[0], args...)
+	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromePath())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, 0, fmt.Errorf("lighthouse %s: %v\n%s", pageURL, err, stderr.String())
+	}
+	var report struct {
+		Categories struct {
+			Performance struct {
+				Score *float64 `json:"score"`
+			} `json:"performance"`
+		} `json:"categories"`
+		Audits map[string]struct {
+			NumericValue float64 `json:"numericValue"`
+		} `json:"audits"`
+		RuntimeError *struct{ Code, Message string } `json:"runtimeError"`
+	}
+	if err := json.Unmarshal(out, &report); err != nil {
+		return 0, 0, fmt.Errorf("lighthouse %s: %v", pageURL, err)
+	}
+	if report.RuntimeError != nil || report.Categories.Performance.Score == nil {
+		return 0, 0, fmt.Errorf("lighthouse %s: no score (%+v)", pageURL, report.RuntimeError)
+	}
+	return *report.Categories.Performance.Score * 100, report.Audits["largest-contentful-paint"].NumericValue, nil
+}
+
+func chromePath() string {
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+func median(v []float64) float64 {
+	s := slices.Sorted(slices.Values(v))
+	return s[len(s)/2]
+}
+
+func gunzip(b []byte) (string, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return "", err
+	}
+	text, err := io.ReadAll(zr)
+	return string(text), err
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+)
+
+type loadResult struct {
+	path               string
+	requests, failures int
+	perSecond          float64
+	p50, p99           time.Duration
+}
+
+// loadRun sends GET url from clients goroutines, each waiting for its answer before the next
+// request, for d. Clients accept gzip, as browsers do.
+func loadRun(url string, clients int, d time.Duration) (loadResult, error) {
+	tr := &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	if res, err := client.Get(url); err != nil {
+		return loadResult{}, err
+	} else if res.Body.Close(); res.StatusCode != http.StatusOK {
+		return loadResult{}, fmt.Errorf("GET %s: %s", url, res.Status)
+	}
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		failures  int
+		wg        sync.WaitGroup
+	)
+	start := time.Now()
+	end := start.Add(d)
+	for range clients {
+		wg.Go(func() {
+			var mine []time.Duration
+			failed := 0
+			for time.Now().Before(end) {
+				t := time.Now()
+				res, err := client.Get(url)
+				if err == nil {
+					_, err = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					if res.StatusCode != http.StatusOK {
+						err = fmt.Errorf("%s", res.Status)
+					}
+				}
+				if err != nil {
+					failed++
+					continue
+				}
+				mine = append(mine, time.Since(t))
+			}
+			mu.Lock()
+			latencies = append(latencies, mine...)
+			failures += failed
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	slices.Sort(latencies)
+	r := loadResult{requests: len(latencies), failures: failures, perSecond: float64(len(latencies)) / elapsed.Seconds()}
+	if len(latencies) > 0 {
+		r.p50 = latencies[len(latencies)*50/100]
+		r.p99 = latencies[min(len(latencies)-1, len(latencies)*99/100)]
+	}
+	return r, nil
+}

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 
 	"pelotao/internal/store"
 )
@@ -124,6 +125,12 @@ func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 	return http.StatusOK, s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
 }
 
+// pageGzip holds compressors for pages: each holds a megabyte of state, too much to make per request.
+var pageGzip = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+	return zw
+}}
+
 // pageAssets are the stylesheets and modules one page links in its HTML.
 type pageAssets struct{ css, preload []string }
 
@@ -146,9 +153,11 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, 
 	// The home page carries the whole events list: compressed, it reaches a phone in a fraction.
 	if acceptsGzip(r) && len(body) > 1400 {
 		var zbuf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&zbuf, gzip.BestSpeed)
+		zw := pageGzip.Get().(*gzip.Writer)
+		zw.Reset(&zbuf)
 		_, _ = zw.Write(body)
 		_ = zw.Close()
+		pageGzip.Put(zw)
 		hdr.Set("Content-Encoding", "gzip")
 		body = zbuf.Bytes()
 	}

@@ -280,3 +280,21 @@ func TestPagesCarryTheSession(t *testing.T) {
 		t.Errorf("a visitor's page carries the session %s, want {\"user\":null}", got)
 	}
 }
+
+// BenchmarkPages measures the pages that carry first data: the event page (the event, its
+// JSON-LD and meta) and the home page (every event of the list).
+func BenchmarkPages(b *testing.B) {
+	app, id := benchApp(b)
+	for name, path := range map[string]string{"event": "/event/" + id, "home": "/"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r := httptest.NewRequest("GET", path, nil)
+				r.Header.Set("Accept-Encoding", "gzip")
+				if w := app.do(r); w.Code != 200 {
+					b.Fatalf("%s: %d", path, w.Code)
+				}
+			}
+		})
+	}
+}

@@ -95,6 +95,7 @@ func (s *Server) page(p pageRoute) http.Handler {
 			status, h = s.eventPage(r, p.meta, h)
 		case p.meta == "home":
 			h.Data = s.homeData(r)
+			h.ImagePreloads = s.homePreloads(r)
 		}
 		if session, err := s.session(r); err == nil {
 			if h.Data == nil {

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -190,6 +191,44 @@ func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, wid
 	}
 	c.m.Store(k, [2]int{f.Width, f.Height})
 	return f.Width, f.Height
+}
+
+// eagerCards is how many cards of the home page load at once (web/src/features/events/EventsPage.tsx).
+const eagerCards = 2
+
+// homePreloads preload the pictures of the home page's first cards: the soonest upcoming dated
+// events, as the 'Próximos Eventos' tab lists them first. A search or another tab in the address
+// shows other cards, so then nothing is preloaded.
+func (s *Server) homePreloads(r *http.Request) []imagePreload {
+	if r.URL.RawQuery != "" {
+		return nil
+	}
+	page, err := s.store.ListEvents(r.Context(), store.EventQuery{
+		When: store.Upcoming, Today: event.Today(s.cfg.Location, eventsClock()), Ascending: true, Limit: 20,
+	})
+	if err != nil {
+		return nil // the page still works; the pictures load when the cards render
+	}
+	summaries, err := page.Summaries()
+	if err != nil {
+		return nil
+	}
+	var out []imagePreload
+	for _, e := range summaries {
+		if !e.DataEvento.Valid() {
+			continue // undated events come after the dated ones
+		}
+		if len(out) == eagerCards {
+			break
+		}
+		src := cmp.Or(strings.TrimSpace(e.Banners.Desktop), strings.TrimSpace(e.Banners.Mobile))
+		if uploadedFile.MatchString(src) {
+			out = append(out, imagePreload{Href: src, Responsive: responsiveAttrs(upload.SrcSet(src), upload.EventCardSizes)})
+		} else {
+			out = append(out, imagePreload{}) // a card without an uploaded picture still takes its place
+		}
+	}
+	return slices.DeleteFunc(out, func(p imagePreload) bool { return p.Href == "" })
 }
 
 // bannerPreloads preload the banner web/src/features/events/components/EventBanner.tsx shows: the

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -296,5 +297,32 @@ func BenchmarkPages(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestHomePagePreloadsTheFirstCards(t *testing.T) {
+	app := newTestApp(t)
+	today := event.Today(app.srv.cfg.Location, time.Now())
+	pics := map[string]string{}
+	for _, c := range []struct {
+		name string
+		date event.Date
+	}{{"depois", today.AddDays(9)}, {"passado", today.AddDays(-3)}, {"sem data", event.Date{}}, {"primeiro", today}, {"segundo", today.AddDays(2)}} {
+		pics[c.name] = storeBanner(t, app.store)
+		if _, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: c.name, DataEvento: c.date, Banners: event.Banners{Desktop: pics[c.name]}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := app.do(httptest.NewRequest("GET", "/", nil)).Body.String()
+	first, second := strings.Index(page, `href="`+pics["primeiro"]+`" imagesrcset`), strings.Index(page, `href="`+pics["segundo"]+`" imagesrcset`)
+	if n := strings.Count(page, `rel="preload" as="image"`); n != 2 || first < 0 || second < first {
+		t.Errorf("want the pictures of today's and the next event preloaded, in that order: %s", page)
+	}
+	if !strings.Contains(page, `imagesizes="`+html.EscapeString(upload.EventCardSizes)+`"`) {
+		t.Errorf("the preload does not repeat the cards' sizes: %s", page)
+	}
+	filtered := app.do(httptest.NewRequest("GET", "/?aba=anteriores", nil)).Body.String()
+	if strings.Contains(filtered, `rel="preload" as="image"`) {
+		t.Errorf("another tab preloads the first upcoming cards: %s", filtered)
 	}
 }

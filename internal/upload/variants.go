@@ -24,18 +24,20 @@ import (
 //go:embed widths.json
 var widthsJSON []byte
 
-// Widths are the widths of widths.json, ascending. EventBannerSizes is the sizes attribute of the
-// event page's banner (a 400-pixel-high box, the picture whole inside it), which the server's
-// preload of the banner must repeat exactly for the browser to reuse the preloaded picture.
-var Widths, EventBannerSizes = func() ([]int, string) {
+// Widths are the widths of widths.json, ascending. EventBannerSizes and EventCardSizes are the
+// sizes attributes of the event page's banner (a 400-pixel-high box, the picture whole inside it)
+// and of the home page's cards, which the server's preloads must repeat exactly for the browser
+// to reuse the preloaded pictures.
+var Widths, EventBannerSizes, EventCardSizes = func() ([]int, string, string) {
 	var w struct {
 		Widths           []int  `json:"widths"`
 		EventBannerSizes string `json:"eventBannerSizes"`
+		EventCardSizes   string `json:"eventCardSizes"`
 	}
 	if err := json.Unmarshal(widthsJSON, &w); err != nil || !slices.IsSorted(w.Widths) || len(w.Widths) == 0 {
 		panic(fmt.Sprintf("internal/upload/widths.json: want ascending widths, got %v (%v)", w.Widths, err))
 	}
-	return w.Widths, w.EventBannerSizes
+	return w.Widths, w.EventBannerSizes, w.EventCardSizes
 }()
 
 // SrcSet is the srcset of the uploaded picture at path (/files/{id}); web/src/lib/images.ts

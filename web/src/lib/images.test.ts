@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { smallestOf, srcSetOf } from './images'
+import { srcSetOf } from './images'
 
 describe('srcSetOf', () => {
   it('offers the stored widths of an uploaded picture', () => {
@@ -11,9 +11,3 @@ describe('srcSetOf', () => {
   })
 })
 
-describe('smallestOf', () => {
-  it('is the narrowest copy of an uploaded picture, or the address itself', () => {
-    expect(smallestOf('/files/abc')).toBe('/files/abc?w=480')
-    expect(smallestOf('https://example.com/a.jpg')).toBe('https://example.com/a.jpg')
-  })
-})

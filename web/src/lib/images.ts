@@ -1,10 +1,10 @@
 // The server keeps narrower copies of every uploaded picture (internal/upload/widths.json) and
 // answers /files/{id}?w=N with the narrowest one at least N wide, so a phone downloads a
 // fraction of a desktop banner.
-import { eventBannerSizes, widths } from '../../../internal/upload/widths.json'
+import { eventBannerSizes, eventCardSizes, widths } from '../../../internal/upload/widths.json'
 
-/** The sizes of the event page's banner; the server preloads the banner with the same. */
-export { eventBannerSizes }
+/** The sizes of the event page's banner and of the home page's cards; the server preloads the banner and the first cards with the same. */
+export { eventBannerSizes, eventCardSizes }
 
 /** The srcset of an uploaded picture; undefined for any other address, which has no copies (internal/upload.SrcSet). */
 export function srcSetOf(src: string): string | undefined {
@@ -12,7 +12,3 @@ export function srcSetOf(src: string): string | undefined {
   return widths.map((w) => `${src}?w=${w} ${w}w`).join(', ')
 }
 
-/** The narrowest stored copy of an uploaded picture, for a blurred backdrop; src itself otherwise. */
-export function smallestOf(src: string): string {
-  return srcSetOf(src) ? `${src}?w=${widths[0]}` : src
-}

@@ -6,6 +6,9 @@ import { EventCard } from './components/EventCard'
 import { EventFilters } from './components/EventFilters'
 import { filterEvents, hasFilters, initialEvents, loadAllEvents, readFilters, splitByDate, type Filters } from './eventList'
 
+/** Cards whose pictures load at once; the server preloads the same number (internal/httpapi/social.go eagerCards). */
+const eagerCards = 2
+
 const tabs = [
   { key: 'proximos', label: 'Próximos Eventos' },
   { key: 'anteriores', label: 'Eventos Anteriores' },
@@ -119,7 +122,7 @@ export function EventsPage() {
               </p>
               <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((e, i) => (
-                  <EventCard key={e.id} event={e} past={tab === 'anteriores'} eager={i < 2} />
+                  <EventCard key={e.id} event={e} past={tab === 'anteriores'} eager={i < eagerCards} />
                 ))}
               </ul>
             </>

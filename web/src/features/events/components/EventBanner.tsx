@@ -1,7 +1,7 @@
 import { SafeImage } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
-import { eventBannerSizes, smallestOf } from '../../../lib/images'
+import { eventBannerSizes, srcSetOf } from '../../../lib/images'
 import { useMediaQuery } from '../../../lib/useMediaQuery'
 import { fallbacks } from '../../../lib/eventText'
 import { bannerFor } from '../eventDisplay'
@@ -28,10 +28,14 @@ export function EventBanner({ banners, title }: { banners: Banners; title: strin
   }
   return (
     <div className="relative h-[400px] overflow-hidden bg-slate-900">
-      <div
+      {/* The same picture as below, so the one download (preloaded by the server) serves both. */}
+      <img
         aria-hidden="true"
-        className="absolute inset-0 scale-110 bg-cover bg-center opacity-60 blur-2xl"
-        style={{ backgroundImage: `url(${JSON.stringify(smallestOf(src))})` }}
+        alt=""
+        src={src}
+        srcSet={srcSetOf(src)}
+        sizes={eventBannerSizes}
+        className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-2xl"
       />
       <button
         type="button"

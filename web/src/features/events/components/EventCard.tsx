@@ -3,6 +3,7 @@ import { SafeImage } from '../../../components/SafeImage'
 import { openStatus, type EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
 import { categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../../../lib/eventText'
+import { eventCardSizes } from '../../../lib/images'
 import { bannerFor } from '../eventDisplay'
 import { CalendarIcon, PinIcon } from './icons'
 
@@ -26,7 +27,7 @@ export function EventCard({ event, past, eager }: Props) {
               alt={`Banner de ${title}`}
               width={640}
               height={256}
-              sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+              sizes={eventCardSizes}
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"

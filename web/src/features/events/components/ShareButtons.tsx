@@ -51,7 +51,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           </button>
         </div>
       )}
-      <p role="status" className="mt-1 min-h-5 text-center text-sm text-slate-700">
+      <p aria-live="polite" className="mt-1 min-h-5 text-center text-sm text-slate-700">
         {status}
       </p>
     </div>

@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"net"
 	"net/http"
 	"strconv"
@@ -65,15 +63,6 @@ func userBody(u store.User) map[string]any {
 	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
 }
 
-// readJSON decodes a small JSON body into v.
-func readJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	if err := dec.Decode(v); err != nil {
-		return invalidArgument("Não foi possível ler os dados enviados.")
-	}
-	return nil
-}
-
 // clientIP is the address login throttling counts by. Behind a load balancer every request comes
 // from the balancer, so with PELOTAO_TRUST_PROXY the last X-Forwarded-For entry (the one our own
 // proxy appended; earlier ones are whatever the client claimed) is the client.
@@ -91,17 +80,6 @@ func (s *Server) clientIP(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-func (s *Server) authRoutes() {
-	s.mux.Handle("GET /api/auth/session", apiFunc(s.getSession))
-	s.mux.Handle("POST /api/auth/signup", apiFunc(s.signUp))
-	s.mux.Handle("POST /api/auth/login", apiFunc(s.login))
-	s.mux.Handle("POST /api/auth/logout", apiFunc(s.logout))
-	s.mux.Handle("POST /api/auth/password-reset", apiFunc(s.requestPasswordReset))
-	s.mux.Handle("POST /api/auth/password-reset/verify", apiFunc(s.verifyResetToken))
-	s.mux.Handle("POST /api/auth/password-reset/confirm", apiFunc(s.confirmPasswordReset))
-	s.mux.Handle("GET /api/auth/password-policy", apiFunc(s.passwordPolicy))
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {

@@ -42,7 +42,7 @@ type authApp struct {
 }
 
 // newAuthApp serves a database file; two apps on one file are two instances of the site.
-func newAuthApp(t *testing.T, dbPath string, env map[string]string) *authApp {
+func newAuthApp(t testing.TB, dbPath string, env map[string]string) *authApp {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), dbPath)
 	if err != nil {

@@ -70,6 +70,8 @@ const (
 const (
 	// maxJSONBody bounds the small JSON bodies of the account routes.
 	maxJSONBody = 64 << 10
+	// maxPlanInterestBody bounds a plan interest: a name, an e-mail, a phone and a plan.
+	maxPlanInterestBody = 4 << 10
 	// maxEventBody bounds an event document: a full event is a few tens of KB.
 	maxEventBody = 1 << 20
 	// maxUploadRequest leaves room for the multipart boundaries and part headers around the file.
@@ -106,6 +108,8 @@ func (s *Server) routeTable() []route {
 
 		{"POST /api/uploads", apiFunc(s.createUpload), signedIn, maxUploadRequest},
 		{"GET /files/{id}", apiFunc(s.serveFile), public, 0},
+
+		{"POST /api/plan-interest", apiFunc(s.createPlanInterest), public, maxPlanInterestBody},
 
 		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
 	}

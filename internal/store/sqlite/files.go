@@ -22,7 +22,7 @@ func (s *Store) PutFile(ctx context.Context, f store.File) (store.File, error) {
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO files (id, content_type, name, owner_id, width, height, size, created_at, data)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		f.ID, f.ContentType, f.Name, f.OwnerID, f.Width, f.Height, f.Size, f.CreatedAt.Format(time.RFC3339Nano), f.Data); err != nil {
+		f.ID, f.ContentType, f.Name, f.OwnerID, f.Width, f.Height, f.Size, formatTime(f.CreatedAt), f.Data); err != nil {
 		return store.File{}, err
 	}
 	for _, v := range f.Variants {
@@ -60,6 +60,6 @@ func (s *Store) GetFile(ctx context.Context, id string, minWidth int) (store.Fil
 		return store.File{}, err
 	}
 	f.Size = int64(len(f.Data))
-	f.CreatedAt, err = time.Parse(time.RFC3339Nano, created)
+	f.CreatedAt, err = parseTime(created)
 	return f, err
 }

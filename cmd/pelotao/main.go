@@ -122,6 +122,22 @@ func backup(path string) error {
 	return nil
 }
 
+// newHTTPServer is the http.Server of `pelotao serve`, with the limits that keep slow or hostile
+// clients from holding connections: the slow-client tests run against this same construction.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler: h,
+		// A client has 5 s to send its request headers, so connections that trickle headers
+		// (slowloris) are closed instead of piling up.
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       60 * time.Second, // uploads of up to 20 MB from phones on slow networks
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
 func serve() error {
 	cfg, err := loadConfig()
 	if err != nil {
@@ -162,15 +178,7 @@ func serve() error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{
-		Handler:           srv,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       60 * time.Second, // uploads of up to 20 MB from phones on slow networks
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	hs := newHTTPServer(srv, log)
 	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
 
 	errc := make(chan error, 1)

@@ -43,7 +43,7 @@ type authApp struct {
 }
 
 // newAuthApp serves a database file; two apps on one file are two instances of the site.
-func newAuthApp(t *testing.T, dbPath string, env map[string]string) *authApp {
+func newAuthApp(t testing.TB, dbPath string, env map[string]string) *authApp {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), dbPath)
 	if err != nil {
@@ -316,11 +316,11 @@ func TestResetPageSendsNoReferrer(t *testing.T) {
 // The session middleware is what requireUser relies on for write routes.
 func TestSessionReachesRequireUser(t *testing.T) {
 	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
-	app.srv.mux.Handle("POST /api/teste-escrita", requireUser(func(w http.ResponseWriter, r *http.Request) error {
+	app.srv.mux.Handle("POST /api/teste-escrita", requireUser(apiFunc(func(w http.ResponseWriter, r *http.Request) error {
 		u, _ := currentUser(r)
 		writeJSON(w, 200, map[string]string{"id": u.ID, "email": u.Email, "displayName": u.DisplayName})
 		return nil
-	}))
+	})))
 	if w := app.call("POST", "/api/teste-escrita", "{}"); w.Code != 401 {
 		t.Fatalf("visitor: %d", w.Code)
 	}

@@ -86,7 +86,7 @@ func FuzzRenderPage(f *testing.F) {
 func render(t testing.TB, srv *Server, meta pageMeta) string {
 	t.Helper()
 	w := httptest.NewRecorder()
-	srv.renderPage(w, http.StatusOK, meta)
+	srv.renderPage(w, http.StatusOK, meta, pageAssets{})
 	if w.Code != http.StatusOK {
 		t.Fatalf("renderPage: %d %s", w.Code, w.Body)
 	}

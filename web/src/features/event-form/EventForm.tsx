@@ -18,7 +18,12 @@ import { ModalidadesSection } from './sections/ModalidadesSection'
 import { PremiacaoSection } from './sections/PremiacaoSection'
 import { DeleteEvent } from './DeleteEvent'
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; event: Event } | { kind: 'failed'; message: string }
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; event: Event }
+  // atField: the server named the fields at fault, and focus went to the first of them.
+  | { kind: 'failed'; message: string; atField?: boolean }
 
 export const saveFailure = (message: string) => `Erro ao salvar o evento. Tente novamente. Detalhes: ${message}`
 
@@ -62,7 +67,7 @@ function Form({ event }: Props) {
   }, [form, key])
 
   useEffect(() => {
-    if (save.kind === 'saved' || save.kind === 'failed') status.current?.focus()
+    if (save.kind === 'saved' || (save.kind === 'failed' && !save.atField)) status.current?.focus()
   }, [save])
 
   async function submit() {
@@ -87,8 +92,8 @@ function Form({ event }: Props) {
     } catch (err) {
       console.error(err)
       const message = err instanceof Error ? err.message : String(err)
-      if (err instanceof ApiError) showServerFieldErrors(err.fields)
-      setSave({ kind: 'failed', message: saveFailure(message) })
+      const atField = err instanceof ApiError && showServerFieldErrors(err.fields)
+      setSave({ kind: 'failed', message: saveFailure(message), atField })
     } finally {
       saving.current = false
     }
@@ -100,6 +105,7 @@ function Form({ event }: Props) {
     names.forEach(([name, message], i) =>
       form.setError(name as FieldPath<EventFormValues>, { type: 'server', message }, { shouldFocus: i === 0 }),
     )
+    return names.length > 0
   }
 
   function startOver() {

@@ -31,16 +31,17 @@ export function ErrorSlot({ name, message }: { name: string; message?: string })
   )
 }
 
+// The mark sits beside the label, not in it, so that the label (the field's name) is just the words.
 function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="block text-sm font-semibold text-slate-800">
-      {children}
+    <div className="flex gap-0.5 text-sm font-semibold text-slate-800">
+      <label htmlFor={htmlFor}>{children}</label>
       {required && (
-        <span className="ml-0.5 text-red-700" aria-hidden="true">
+        <span className="text-red-700" aria-hidden="true">
           *
         </span>
       )}
-    </label>
+    </div>
   )
 }
 

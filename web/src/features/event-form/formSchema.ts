@@ -92,7 +92,7 @@ export const eventFormSchema = z
       estado: z
         .string()
         .refine((s) => !blank(s), messages.required)
-        .refine((s) => constants.ufs.some((uf) => uf.sigla === s), messages.option),
+        .pipe(oneOf(constants.ufs.map((uf) => uf.sigla))),
     }),
     banners: z.object({ desktop: z.string(), mobile: z.string() }),
     regulamentoUrl: z.string(),

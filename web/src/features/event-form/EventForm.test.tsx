@@ -7,6 +7,9 @@ import { uploadFile } from '../../lib/uploads'
 import { EventFormPage } from './EventFormPage'
 import { toEventInput, newEventValues } from './formModel'
 
+// Typing into a form this size is slow on a busy machine; this is a limit, not a timing assertion.
+vi.setConfig({ testTimeout: 30_000 })
+
 vi.mock('../../lib/uploads', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/uploads')>()),
   uploadFile: vi.fn(),
@@ -76,7 +79,8 @@ async function addModalidade(user: UserEvent, nome: string) {
 }
 
 describe('a new event', () => {
-  it('starts with the SPEC §9 defaults and browser validation off', () => {
+  it('starts with the SPEC §9 defaults and browser validation off', async () => {
+    const user = userEvent.setup({ delay: null })
     const { container } = renderAt('/cadastro')
     expect(screen.getByRole('form', { name: 'Cadastrar evento' })).toHaveAttribute('novalidate')
     expect(screen.getByLabelText('Categoria')).toHaveValue('Corrida de Rua')
@@ -86,6 +90,8 @@ describe('a new event', () => {
     expect(within(group('Lote 1')).getByLabelText('Nome')).toHaveValue('1º Lote')
     expect(within(group('Largada 1')).getByLabelText('Nome da largada')).toHaveValue('Largada Geral')
     expect(within(group('Largada 1')).getByLabelText('Horário')).toHaveValue('08:00')
+    expect(screen.queryByRole('group', { name: 'Retirada 1' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Adicionar retirada' }))
     expect(within(group('Retirada 1')).getByLabelText('Das')).toHaveValue('09:00')
     expect(within(group('Retirada 1')).getByLabelText('Até')).toHaveValue('18:00')
     const kit = group('Kit 1')
@@ -102,7 +108,7 @@ describe('a new event', () => {
   })
 
   it('shows each missing required field in its slot, focuses the first, and clears it once corrected', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await user.click(saveButton())
     for (const label of ['Título do evento', 'Data do evento', 'Cidade', 'Estado (UF)']) {
@@ -122,7 +128,7 @@ describe('a new event', () => {
   })
 
   it('saves the whole event, shows Salvando... while it runs and the success with links', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     let finish!: () => void
     respond = (c) => new Promise((resolve) => (finish = () => resolve(json(201, savedEvent(c.body)))))
     renderAt('/cadastro')
@@ -164,7 +170,7 @@ describe('a new event', () => {
   })
 
   it('keeps everything typed and shows the failure with the server message', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     respond = () => json(500, { error: { code: 'internal', message: 'Banco de dados indisponível.' } })
     renderAt('/cadastro')
     await fillRequired(user)
@@ -177,7 +183,7 @@ describe('a new event', () => {
   })
 
   it("shows the server's 422 fields at the matching inputs", async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     respond = () =>
       json(422, {
         error: {
@@ -203,7 +209,7 @@ describe('a new event', () => {
 
 describe('transitions (SPEC §4)', () => {
   it('switching the schedule to estruturado starts with one row at 07:00', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await user.click(screen.getByRole('radio', { name: 'Horários (lista)' }))
     expect(screen.getAllByRole('group', { name: /^Horário \d+$/ })).toHaveLength(1)
@@ -216,7 +222,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('choosing a price format resets the shown price fields', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await user.type(within(group('Lote 1')).getByLabelText('Valor (R$)'), '80')
     await user.clear(within(group('Lote 1')).getByLabelText('Nome'))
@@ -237,7 +243,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('kit price rows follow the kits: add, rename, reorder, remove', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await fillRequired(user)
     await user.click(screen.getByRole('radio', { name: 'Preço por kit' }))
@@ -264,7 +270,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('removing a kit removes its price row', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await user.click(screen.getByRole('radio', { name: 'Preço por kit' }))
     await user.click(screen.getByRole('button', { name: 'Adicionar kit' }))
@@ -278,13 +284,14 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it("'Qualquer idade' sets 0–120 and disables the ages; unticking keeps them, editable", async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await fillRequired(user)
     const m = await addModalidade(user, '5 km')
     await user.selectOptions(within(m).getByLabelText('Largada'), 'Largada Geral (08:00)')
     await user.click(within(m).getByRole('button', { name: 'Adicionar categoria à modalidade 1' }))
     const c = within(m).getByRole('group', { name: 'Categoria 1' })
+    await user.type(within(c).getByLabelText('Nome da categoria'), 'Geral')
     expect(within(c).getByLabelText('Gênero')).toHaveValue('Misto')
     await user.type(within(c).getByLabelText('Idade inicial'), '30')
     await user.click(within(c).getByLabelText('Qualquer idade'))
@@ -298,11 +305,12 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('unticking Qualquer idade leaves 0–120 editable', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     const m = await addModalidade(user, '5 km')
     await user.click(within(m).getByRole('button', { name: 'Adicionar categoria à modalidade 1' }))
     const c = within(m).getByRole('group', { name: 'Categoria 1' })
+    await user.type(within(c).getByLabelText('Nome da categoria'), 'Master')
     await user.click(within(c).getByLabelText('Qualquer idade'))
     await user.click(within(c).getByLabelText('Qualquer idade'))
     expect(within(c).getByLabelText('Idade inicial')).toBeEnabled()
@@ -319,7 +327,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('removing a largada clears it from the modalities that chose it', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await fillRequired(user)
     await user.click(screen.getByRole('button', { name: 'Adicionar largada' }))
@@ -340,7 +348,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('prize levels: geral clears modalidade and categoria, modalidade clears categoria', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await fillRequired(user)
     const m = await addModalidade(user, '10 km')
@@ -373,7 +381,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('prizes follow a renamed modality and forget a removed one', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     const m = await addModalidade(user, '10 km')
     await user.click(screen.getByRole('radio', { name: 'Lista de prêmios' }))
@@ -388,7 +396,7 @@ describe('transitions (SPEC §4)', () => {
   })
 
   it('rows move up and down by buttons with accessible names', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await user.click(screen.getByRole('button', { name: 'Adicionar lote' }))
     expect(screen.getByRole('button', { name: 'Mover Lote 1 para cima' })).toBeDisabled()
@@ -412,7 +420,7 @@ describe('uploads', () => {
   })
 
   it('shows the progress, then the preview, and saves the URL', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     let progress!: (n: number) => void
     let done!: () => void
     vi.mocked(uploadFile).mockImplementation(
@@ -436,7 +444,7 @@ describe('uploads', () => {
   })
 
   it('a failed upload shows its error next to its input and stops the save', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     vi.mocked(uploadFile).mockRejectedValue(new Error('O arquivo não é uma imagem JPEG, PNG ou WebP válida.'))
     renderAt('/cadastro')
     await fillRequired(user)
@@ -457,7 +465,7 @@ describe('uploads', () => {
 
 describe('drafts', () => {
   it('a reload brings back what was typed, until it is saved', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const first = renderAt('/cadastro')
     await user.type(screen.getByLabelText('Título do evento'), 'Meia da Praia')
     await user.click(screen.getByRole('button', { name: 'Adicionar lote' }))
@@ -476,7 +484,7 @@ describe('drafts', () => {
   })
 
   it('asks before leaving with unsaved changes', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     const before = new window.Event('beforeunload', { cancelable: true })
     window.dispatchEvent(before)
@@ -495,7 +503,7 @@ describe('editing an event', () => {
   }
 
   it('is pre-filled from GET /api/events/{id} and saved with PUT', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     respond = (c) => (c.method === 'GET' ? json(200, existing()) : json(200, savedEvent(c.body, 'ev-9')))
     renderAt('/cadastro/ev-9')
     expect(await screen.findByLabelText('Título do evento')).toHaveValue('Corrida Velha')
@@ -517,7 +525,7 @@ describe('editing an event', () => {
   })
 
   it('deletes after a confirmation and goes to the dashboard', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     respond = (c) => (c.method === 'GET' ? json(200, existing()) : new Response(null, { status: 204 }))
     renderAt('/cadastro/ev-9')
     await user.click(await screen.findByRole('button', { name: 'Excluir evento' }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import constants from '../../../../internal/event/constants.json'
 import type { Event } from '../../lib/event'
-import { formFieldOf, fromEvent, newEventValues, parseDecimal, parseInteger, toEventInput, type EventFormValues } from './formModel'
+import { formFieldOf, fromEvent, newEventValues, newRetiradaKit, parseDecimal, parseInteger, toEventInput, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
 
 describe('a new event starts from the SPEC §9 defaults', () => {
@@ -22,8 +22,9 @@ describe('a new event starts from the SPEC §9 defaults', () => {
     expect(v.largadas[0]!.id).toMatch(/^largada-[0-9a-f]{12}$/)
     expect(newEventValues().largadas[0]!.id).not.toBe(v.largadas[0]!.id)
   })
-  it('kit pickup 09:00–18:00 (CONST-9)', () => {
-    expect(v.retiradaKits).toEqual([{ local: '', data: '', horarioInicio: '09:00', horarioFim: '18:00' }])
+  it('a kit pickup row is added at 09:00–18:00 (CONST-9)', () => {
+    expect(v.retiradaKits).toEqual([])
+    expect(newRetiradaKit()).toEqual({ local: '', data: '', horarioInicio: '09:00', horarioFim: '18:00' })
   })
   it("kit 'Kit Básico' with Medalha and Número de peito (CONST-10)", () => {
     expect(v.kits).toHaveLength(1)
@@ -160,6 +161,45 @@ describe('the rules before sending', () => {
 
   it('a complete event passes', () => expect(errorsOf(filled())).toEqual({}))
 
+  it('money with cents only, ages 0–120, places whole and not negative, like the server', () => {
+    const v = filled()
+    v.inscricoes.lotes[0]!.valor = '10,555'
+    v.inscricoes.lotes[1]!.maxVagas = '-3'
+    v.modalidades[0]!.km = '0'
+    v.modalidades[0]!.categorias[0]!.idadeInicial = '121'
+    v.modalidades[0]!.categorias[2]!.nome = 'Livre'
+    v.retiradaKits = [{ local: '', data: '2026-02-30', horarioInicio: '18:00', horarioFim: '09:00' }]
+    expect(errorsOf(v)).toEqual({
+      'inscricoes.lotes.0.valor': 'Use no máximo duas casas decimais.',
+      'inscricoes.lotes.1.maxVagas': 'Informe um número válido.',
+      'modalidades.0.km': 'Informe um valor maior que zero.',
+      'modalidades.0.categorias.0.idadeInicial': 'Informe uma idade entre 0 e 120 anos.',
+      'modalidades.0.categorias.2.nome': 'Já existe uma categoria com este nome nesta modalidade.',
+      'retiradaKits.0.local': 'Campo obrigatório.',
+      'retiradaKits.0.data': 'Informe uma data válida.',
+      'retiradaKits.0.horarioFim': 'O horário final deve ser depois do horário inicial.',
+    })
+  })
+
+  it('structured prizes must name a defined modality and category', () => {
+    const v = filled()
+    v.premiacao = {
+      tipo: 'estruturado',
+      valor: '',
+      estruturado: [
+        { descricao: 'Troféu', nivel: 'modalidade', modalidadeNome: '', categoriaNome: '' },
+        { descricao: '', nivel: 'categoria', modalidadeNome: '10 km', categoriaNome: 'Master' },
+        { descricao: 'Medalha', nivel: 'modalidade', modalidadeNome: '42 km', categoriaNome: '' },
+      ],
+    }
+    expect(errorsOf(v)).toEqual({
+      'premiacao.estruturado.0.modalidadeNome': 'Campo obrigatório.',
+      'premiacao.estruturado.1.descricao': 'Campo obrigatório.',
+      'premiacao.estruturado.1.categoriaNome': 'Selecione uma das categorias desta modalidade.',
+      'premiacao.estruturado.2.modalidadeNome': 'Selecione uma das modalidades cadastradas.',
+    })
+  })
+
   it('rejects a bad link, price, age and a modality without start', () => {
     const v = filled()
     v.linkCompra = 'inscricoes.com'
@@ -169,10 +209,10 @@ describe('the rules before sending', () => {
     v.modalidades[0]!.categorias[0]!.idadeLimite = '12'
     expect(errorsOf(v)).toEqual({
       linkCompra: 'Informe uma URL válida.',
-      'inscricoes.lotes.0.valor': 'Informe um valor válido, como 49,90.',
+      'inscricoes.lotes.0.valor': 'Informe um número válido.',
       'inscricoes.lotes.0.maxVagas': 'Informe um número inteiro.',
       'modalidades.0.largadaId': 'Selecione uma largada.',
-      'modalidades.0.categorias.0.idadeLimite': 'A idade final deve ser maior ou igual à inicial.',
+      'modalidades.0.categorias.0.idadeLimite': 'A idade limite deve ser maior ou igual à idade inicial.',
     })
   })
 })

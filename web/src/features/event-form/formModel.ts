@@ -144,7 +144,7 @@ export function newEventValues(): EventFormValues {
     linkCompra: '',
     informacoes: { descricao: '', informacoesImportantes: '', cronograma: { tipo: 'texto', texto: '', linhas: [] } },
     inscricoes: { ativas: true, tipoPreco: 'lotes', lotes: [newLote(1)], textoPreco: '', periodo: { inicio: '', fim: '' } },
-    retiradaKits: [newRetiradaKit()],
+    retiradaKits: [], // a pickup row needs its place, so none is there until the organizer adds one
     kits: [defaultKit()],
     largadas: [defaultLargada()],
     modalidades: [],

@@ -1,37 +1,58 @@
-// The form's rules. They mirror the server's (internal/event), which stays the authority: whatever
-// it still refuses comes back as a 422 and is shown at the same fields.
+// The form's rules, the same as the server's (internal/event/validate.go, with the same pt-BR
+// messages) so that most mistakes are shown before sending. The server stays the authority:
+// whatever it still refuses comes back as a 422 and is shown at the same fields.
 import { z } from 'zod'
 import { parseCalendarDate } from '../../lib/format'
 import { constants, parseDecimal, parseInteger, type EventFormValues } from './formModel'
 
 const { limits, defaults } = constants
+const maxKm = 10_000
+const maxMoney = 1e9
+const maxVagas = 2_147_483_647
+
+const thousands = new Intl.NumberFormat('pt-BR')
 
 export const messages = {
   required: 'Campo obrigatório.',
   url: 'Informe uma URL válida.',
   largada: 'Selecione uma largada.',
-  option: 'Selecione uma opção da lista.',
+  categoria: 'Selecione uma categoria da lista.',
+  status: 'Selecione um status da lista.',
+  estado: 'Selecione um estado (UF) da lista.',
+  genero: 'Selecione um gênero da lista.',
+  tipo: 'Selecione um tipo da lista.',
+  nivel: 'Selecione um nível de premiação da lista.',
   date: 'Informe uma data válida.',
   time: 'Informe um horário válido (HH:MM).',
-  money: 'Informe um valor válido, como 49,90.',
+  number: 'Informe um número válido.',
   integer: 'Informe um número inteiro.',
-  decimal: 'Informe um número válido, como 21,1.',
-  age: `Informe uma idade entre ${defaults.idadeMinima} e ${defaults.idadeMaxima}.`,
-  ageOrder: 'A idade final deve ser maior ou igual à inicial.',
-  periodo: 'O fim das inscrições deve ser igual ou posterior ao início.',
-  horarioFim: 'O horário final deve ser posterior ao inicial.',
-  modalidade: 'Selecione uma modalidade.',
-  categoria: 'Selecione uma categoria.',
-  tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
-  tooMany: (max: number) => `Adicione no máximo ${max} itens.`,
+  notNegative: 'Informe um valor maior ou igual a zero.',
+  positive: 'Informe um valor maior que zero.',
+  cents: 'Use no máximo duas casas decimais.',
+  maxKm: `Informe no máximo ${thousands.format(maxKm)} km.`,
+  age: `Informe uma idade entre ${defaults.idadeMinima} e ${defaults.idadeMaxima} anos.`,
+  ageOrder: 'A idade limite deve ser maior ou igual à idade inicial.',
+  timeOrder: 'O horário final deve ser depois do horário inicial.',
+  periodOrder: 'O fim deve ser igual ou posterior ao início.',
+  kitRepeated: 'Já existe um kit com este nome.',
+  modalidadeRepeated: 'Já existe uma modalidade com este nome.',
+  categoriaRepeated: 'Já existe uma categoria com este nome nesta modalidade.',
+  modalidadeUnknown: 'Selecione uma das modalidades cadastradas.',
+  categoriaUnknown: 'Selecione uma das categorias desta modalidade.',
+  tooLong: (max: number) => `Use no máximo ${thousands.format(max)} caracteres.`,
+  tooMany: (max: number) => `Use no máximo ${max} itens.`,
 } as const
 
 const blank = (s: string) => s.trim() === ''
 
-export function isHttpUrl(s: string): boolean {
+/** An absolute http(s) URL, or a file Pelotão serves (/files/…), as the server accepts. */
+export function isLinkable(s: string): boolean {
+  const t = s.trim()
+  if (/[\s\\]/.test(t)) return false
+  if (t.startsWith('/files/')) return t.length > '/files/'.length && !t.includes('..') && !t.slice(1).includes('//')
   try {
-    const u = new URL(s.trim())
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
+    const u = new URL(t)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === ''
   } catch {
     return false
   }
@@ -39,157 +60,212 @@ export function isHttpUrl(s: string): boolean {
 
 const isTime = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s)
 
-const text = (max: number = limits.textoMax) => z.string().max(max, messages.tooLong(max))
-const name = () => text(limits.nomeMax)
-const required = (max: number) => z.string().refine((s) => !blank(s), messages.required).pipe(text(max))
-const oneOf = (options: readonly string[]) => z.string().refine((s) => options.includes(s), messages.option)
-const optionalUrl = () => text().refine((s) => blank(s) || isHttpUrl(s), messages.url)
-const optionalDate = () => z.string().refine((s) => s === '' || parseCalendarDate(s) !== null, messages.date)
-const optionalTime = () => z.string().refine((s) => s === '' || isTime(s), messages.time)
+// ---- one field ----
+
+type Check = (s: string) => string | null // the message, or null when the text is fine
+
+const tooLong = (max: number): Check => (s) => (s.trim().length > max ? messages.tooLong(max) : null)
+const required: Check = (s) => (blank(s) ? messages.required : null)
+const date: Check = (s) => (s === '' || parseCalendarDate(s) ? null : messages.date)
+const time: Check = (s) => (s === '' || isTime(s) ? null : messages.time)
+const link: Check = (s) => (blank(s) || isLinkable(s) ? null : messages.url)
+const oneOf =
+  (options: readonly string[], message: string): Check =>
+  (s) =>
+    options.includes(s) ? null : message
+
+const money: Check = (s) => {
+  const v = parseDecimal(s)
+  if (v === undefined) return messages.number
+  if (v === null) return null
+  if (v < 0) return messages.notNegative
+  if (v > maxMoney) return messages.number
+  return Math.abs(v * 100 - Math.round(v * 100)) > 1e-6 ? messages.cents : null
+}
+
+const integer =
+  (lo: number, hi: number, rangeMessage: string): Check =>
+  (s) => {
+    const v = parseInteger(s)
+    if (v === undefined) return parseDecimal(s) === undefined ? messages.number : messages.integer
+    return v !== null && (v < lo || v > hi) ? rangeMessage : null
+  }
+
+const km: Check = (s) => {
+  const v = parseDecimal(s)
+  if (v === undefined) return messages.number
+  if (v === null) return null
+  if (v <= 0) return messages.positive
+  return v > maxKm ? messages.maxKm : null
+}
+
+/** A text field that passes every check, reporting the first that fails. */
+function text(...checks: Check[]) {
+  return z.string().superRefine((s, ctx) => {
+    for (const check of checks) {
+      const message = check(s)
+      if (message) {
+        ctx.addIssue({ code: 'custom', message })
+        return
+      }
+    }
+  })
+}
+
+const nome = (...checks: Check[]) => text(...checks, tooLong(limits.nomeMax))
+const longText = () => text(tooLong(limits.textoMax))
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(limits.listaMax, messages.tooMany(limits.listaMax))
 
-const money = () =>
-  z.string().refine((s) => {
-    const v = parseDecimal(s)
-    return v !== undefined && (v === null || v >= 0)
-  }, messages.money)
-
-const linha = z.object({ horario: optionalTime(), descricao: text() })
+// ---- the form ----
 
 const categoria = z.object({
-  nome: name(),
-  // Disabled inputs (while 'Qualquer idade' is ticked) may report no value at all.
+  nome: nome(required),
+  // Disabled inputs (while 'Qualquer idade' is ticked) may report no value at all; the ages
+  // are then 0–120 and not checked.
   idadeInicial: z.string().optional(),
   idadeLimite: z.string().optional(),
   qualquerIdade: z.boolean(),
-  genero: oneOf(constants.generos),
-  premiacao: text(),
+  genero: text(oneOf(constants.generos, messages.genero)),
+  premiacao: longText(),
 })
 
 const modalidade = z.object({
-  nome: name(),
-  km: z.string().refine((s) => {
-    const v = parseDecimal(s)
-    return v !== undefined && (v === null || v >= 0)
-  }, messages.decimal),
+  nome: nome(required),
+  km: text(km),
   largadaId: z.string(),
-  percurso: z.object({ tipo: oneOf(constants.tiposPercurso), valor: text() }),
-  premiacaoGeral: text(),
+  percurso: z.object({ tipo: text(oneOf(constants.tiposPercurso, messages.tipo)), valor: z.string() }),
+  premiacaoGeral: longText(),
   categorias: list(categoria),
-  resultados: z.object({ pdfGeralURL: z.string(), pdfCategoriasURL: z.string() }),
+  resultados: z.object({ pdfGeralURL: text(link), pdfCategoriasURL: text(link) }),
 })
 
 export const eventFormSchema = z
   .object({
-    titulo: required(limits.tituloMax),
-    categoria: oneOf(constants.categorias),
-    status: oneOf(constants.statuses),
-    dataEvento: z.string().refine((s) => !blank(s), messages.required).pipe(optionalDate()),
+    titulo: text(required, tooLong(limits.tituloMax)),
+    categoria: text(oneOf(constants.categorias, messages.categoria)),
+    status: text(oneOf(constants.statuses, messages.status)),
+    dataEvento: text(required, date),
     local: z.object({
-      local: name(),
-      endereco: text(limits.nomeMax),
-      cidade: required(limits.nomeMax),
-      estado: z
-        .string()
-        .refine((s) => !blank(s), messages.required)
-        .pipe(oneOf(constants.ufs.map((uf) => uf.sigla))),
+      local: nome(),
+      endereco: nome(),
+      cidade: nome(required),
+      estado: text(
+        required,
+        oneOf(
+          constants.ufs.map((uf) => uf.sigla),
+          messages.estado,
+        ),
+      ),
     }),
-    banners: z.object({ desktop: z.string(), mobile: z.string() }),
-    regulamentoUrl: z.string(),
-    regulamento: optionalUrl(),
-    linkCompra: optionalUrl(),
+    banners: z.object({ desktop: text(link), mobile: text(link) }),
+    regulamentoUrl: text(link),
+    regulamento: text(link),
+    linkCompra: text(link),
     informacoes: z.object({
-      descricao: text(),
-      informacoesImportantes: text(),
-      cronograma: z.object({ tipo: oneOf(constants.tiposCronograma), texto: text(), linhas: list(linha) }),
+      descricao: longText(),
+      informacoesImportantes: longText(),
+      cronograma: z.object({
+        tipo: text(oneOf(constants.tiposCronograma, messages.tipo)),
+        texto: longText(),
+        linhas: list(z.object({ horario: text(time), descricao: nome(required) })),
+      }),
     }),
     inscricoes: z.object({
       ativas: z.boolean(),
-      tipoPreco: oneOf(constants.tiposPreco),
-      lotes: list(z.object({ nome: name(), valor: z.string(), maxVagas: z.string(), dataLimite: optionalDate() })),
-      textoPreco: text(),
-      periodo: z.object({ inicio: optionalDate(), fim: optionalDate() }),
+      tipoPreco: text(oneOf(constants.tiposPreco, messages.tipo)),
+      lotes: list(
+        z.object({
+          nome: nome(required),
+          valor: text(money),
+          maxVagas: text(integer(0, maxVagas, messages.notNegative)),
+          dataLimite: text(date),
+        }),
+      ),
+      textoPreco: longText(),
+      periodo: z.object({ inicio: text(date), fim: text(date) }),
     }),
     retiradaKits: list(
-      z.object({ local: name(), data: optionalDate(), horarioInicio: optionalTime(), horarioFim: optionalTime() }),
+      z.object({ local: nome(required), data: text(date), horarioInicio: text(time), horarioFim: text(time) }),
     ),
-    kits: list(z.object({ rowKey: z.string(), nome: name(), preco: z.string(), items: list(z.object({ nome: name() })) })),
-    largadas: list(z.object({ id: z.string(), nome: name(), horario: optionalTime() })),
+    kits: list(z.object({ rowKey: z.string(), nome: nome(required), preco: z.string(), items: list(z.object({ nome: nome(required) })) })),
+    largadas: list(z.object({ id: z.string(), nome: nome(required), horario: text(time) })),
     modalidades: list(modalidade),
     premiacao: z.object({
-      tipo: oneOf(constants.tiposPremiacao),
-      valor: text(),
-      estruturado: list(
+      tipo: text(oneOf(constants.tiposPremiacao, messages.tipo)),
+      valor: longText(),
+      estruturado: z.array(
         z.object({
-          descricao: text(),
-          nivel: oneOf(constants.niveisPremiacao),
+          descricao: z.string(),
+          nivel: text(oneOf(constants.niveisPremiacao, messages.nivel)),
           modalidadeNome: z.string(),
           categoriaNome: z.string(),
         }),
       ),
     }),
   })
-  // Rules that depend on other fields, or only apply to the format chosen.
+  // Rules across fields, and those of the price, schedule and prize format chosen.
   .superRefine((v, ctx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message })
     const values = v as EventFormValues
+    const issue = (path: (string | number)[], message: string | null) => {
+      if (message) ctx.addIssue({ code: 'custom', path, message })
+    }
 
     const { periodo, tipoPreco } = values.inscricoes
-    if (periodo.inicio && periodo.fim && periodo.fim < periodo.inicio) issue(['inscricoes', 'periodo', 'fim'], messages.periodo)
-
-    if (tipoPreco === 'lotes') {
-      values.inscricoes.lotes.forEach((l, i) => {
-        if (!money().safeParse(l.valor).success) issue(['inscricoes', 'lotes', i, 'valor'], messages.money)
-        const vagas = parseInteger(l.maxVagas)
-        if (vagas === undefined) issue(['inscricoes', 'lotes', i, 'maxVagas'], messages.integer)
-      })
-    }
-    if (tipoPreco === 'kit') {
-      values.kits.forEach((k, i) => {
-        if (!money().safeParse(k.preco).success) issue(['kits', i, 'preco'], messages.money)
-      })
-    }
+    if (parseCalendarDate(periodo.inicio) && parseCalendarDate(periodo.fim) && periodo.fim < periodo.inicio)
+      issue(['inscricoes', 'periodo', 'fim'], messages.periodOrder)
+    if (tipoPreco === 'kit') values.kits.forEach((k, i) => issue(['kits', i, 'preco'], money(k.preco)))
 
     values.retiradaKits.forEach((r, i) => {
       if (isTime(r.horarioInicio) && isTime(r.horarioFim) && r.horarioFim <= r.horarioInicio)
-        issue(['retiradaKits', i, 'horarioFim'], messages.horarioFim)
+        issue(['retiradaKits', i, 'horarioFim'], messages.timeOrder)
     })
+
+    repeated(values.kits.map((k) => k.nome)).forEach((i) => issue(['kits', i, 'nome'], messages.kitRepeated))
+    repeated(values.modalidades.map((m) => m.nome)).forEach((i) => issue(['modalidades', i, 'nome'], messages.modalidadeRepeated))
 
     const largadaIds = new Set(values.largadas.map((l) => l.id))
     values.modalidades.forEach((m, i) => {
-      if (!largadaIds.has(m.largadaId)) issue(['modalidades', i, 'largadaId'], messages.largada)
-      if (m.percurso.tipo === 'link' && !blank(m.percurso.valor) && !isHttpUrl(m.percurso.valor))
-        issue(['modalidades', i, 'percurso', 'valor'], messages.url)
+      const at = ['modalidades', i]
+      if (!m.largadaId || !largadaIds.has(m.largadaId)) issue([...at, 'largadaId'], messages.largada)
+      issue([...at, 'percurso', 'valor'], m.percurso.tipo === 'link' ? link(m.percurso.valor) : tooLong(limits.textoMax)(m.percurso.valor))
+      repeated(m.categorias.map((c) => c.nome)).forEach((j) => issue([...at, 'categorias', j, 'nome'], messages.categoriaRepeated))
       m.categorias.forEach((c, j) => {
         if (c.qualquerIdade) return
-        const path = ['modalidades', i, 'categorias', j]
-        const from = checkAge(c.idadeInicial ?? '', [...path, 'idadeInicial'])
-        const to = checkAge(c.idadeLimite ?? '', [...path, 'idadeLimite'])
-        if (from != null && to != null && to < from) issue([...path, 'idadeLimite'], messages.ageOrder)
+        const cat = [...at, 'categorias', j]
+        const age = integer(defaults.idadeMinima, defaults.idadeMaxima, messages.age)
+        const fromError = age(c.idadeInicial ?? '')
+        const toError = age(c.idadeLimite ?? '')
+        issue([...cat, 'idadeInicial'], fromError)
+        issue([...cat, 'idadeLimite'], toError)
+        const from = parseInteger(c.idadeInicial ?? '')
+        const to = parseInteger(c.idadeLimite ?? '')
+        if (!fromError && !toError && from != null && to != null && to < from) issue([...cat, 'idadeLimite'], messages.ageOrder)
       })
     })
 
-    function checkAge(text: string, path: (string | number)[]): number | null {
-      const age = parseInteger(text)
-      if (age === undefined) issue(path, messages.integer)
-      else if (age !== null && (age < defaults.idadeMinima || age > defaults.idadeMaxima)) issue(path, messages.age)
-      else return age
-      return null
-    }
-
-    if (values.informacoes.cronograma.tipo === 'estruturado') {
-      values.informacoes.cronograma.linhas.forEach((l, i) => {
-        if (blank(l.horario)) issue(['informacoes', 'cronograma', 'linhas', i, 'horario'], messages.required)
-      })
-    }
-
     if (values.premiacao.tipo === 'estruturado') {
+      if (values.premiacao.estruturado.length > limits.listaMax) issue(['premiacao', 'estruturado'], messages.tooMany(limits.listaMax))
       values.premiacao.estruturado.forEach((p, i) => {
+        const at = ['premiacao', 'estruturado', i]
+        issue([...at, 'descricao'], required(p.descricao) ?? tooLong(limits.nomeMax)(p.descricao))
         if (p.nivel === 'geral') return
-        const modalidade = values.modalidades.find((m) => m.nome === p.modalidadeNome && !blank(m.nome))
-        if (!modalidade) issue(['premiacao', 'estruturado', i, 'modalidadeNome'], messages.modalidade)
-        else if (p.nivel === 'categoria' && !modalidade.categorias.some((c) => c.nome === p.categoriaNome && !blank(c.nome)))
-          issue(['premiacao', 'estruturado', i, 'categoriaNome'], messages.categoria)
+        const modalidade = values.modalidades.find((m) => m.nome.trim() !== '' && m.nome === p.modalidadeNome)
+        issue([...at, 'modalidadeNome'], blank(p.modalidadeNome) ? messages.required : modalidade ? null : messages.modalidadeUnknown)
+        if (p.nivel !== 'categoria') return
+        const known = !modalidade || modalidade.categorias.some((c) => c.nome === p.categoriaNome)
+        issue([...at, 'categoriaNome'], blank(p.categoriaNome) ? messages.required : known ? null : messages.categoriaUnknown)
       })
     }
   })
+
+/** The positions of names used before in the list (blank names are reported as missing instead). */
+function repeated(names: string[]): number[] {
+  const seen = new Set<string>()
+  return names.flatMap((raw, i) => {
+    const name = raw.trim()
+    if (name === '') return []
+    if (seen.has(name)) return [i]
+    seen.add(name)
+    return []
+  })
+}

@@ -17,9 +17,10 @@ export function AboutSection() {
           { value: 'estruturado', label: 'Horários (lista)' },
         ]}
         onChange={(e) => {
-          // SPEC §4: the structured schedule starts with one row at 07:00.
-          if (e.target.value === 'estruturado')
-            setValue('informacoes.cronograma.linhas', [firstLinhaCronograma()], { shouldDirty: true })
+          // SPEC §4: the structured schedule starts with one row at 07:00 (and rows hidden under
+          // the text format are not kept).
+          const rows = e.target.value === 'estruturado' ? [firstLinhaCronograma()] : []
+          setValue('informacoes.cronograma.linhas', rows, { shouldDirty: true })
         }}
       />
       {tipo === 'estruturado' ? <ScheduleRows /> : <TextArea name="informacoes.cronograma.texto" label="Cronograma (texto)" rows={4} />}

@@ -213,7 +213,7 @@ export function Row({ legend, actions, children }: { legend: string; actions: Re
   return (
     // The legend stays the fieldset's first child so it names the group; the buttons sit beside it.
     <fieldset className="relative min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
-      <legend className="float-left w-full pr-40 pt-2 text-base font-semibold text-slate-900">{legend}</legend>
+      <legend className="float-left w-full pr-36 pt-2 text-base font-semibold text-slate-900">{legend}</legend>
       <div className="absolute right-3 top-3 flex gap-1 sm:right-4 sm:top-4">{actions}</div>
       <div className="clear-both space-y-3 pt-3">{children}</div>
     </fieldset>

@@ -4,6 +4,9 @@ import { ApiError, networkErrorCode, type FieldErrors } from './api'
 
 export type Uploaded = { url: string }
 
+/** What a field takes; the server then refuses any other kind of file for it. */
+export type UploadKind = 'image' | 'pdf'
+
 /** Image types the server accepts (it checks the content, not just this hint). */
 export const imageAccept = 'image/jpeg,image/png,image/webp'
 export const pdfAccept = 'application/pdf,.pdf'
@@ -12,10 +15,15 @@ export const pdfAccept = 'application/pdf,.pdf'
  * Sends one file to POST /api/uploads as the multipart field `file` and resolves with its URL.
  * `onProgress` receives 0..100 as the bytes leave the browser.
  */
-export function uploadFile(file: File, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<Uploaded> {
+export function uploadFile(
+  file: File,
+  kind: UploadKind,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<Uploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/api/uploads')
+    xhr.open('POST', `/api/uploads?kind=${kind}`)
     xhr.withCredentials = true
     xhr.responseType = 'text'
     xhr.upload.onprogress = (e) => {

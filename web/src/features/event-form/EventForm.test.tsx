@@ -111,6 +111,8 @@ describe('a new event', () => {
     const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')
     await user.click(saveButton())
+    // Validation runs asynchronously after the click.
+    await waitFor(() => expect(screen.getByLabelText('Título do evento')).toHaveFocus())
     for (const label of ['Título do evento', 'Data do evento', 'Cidade', 'Estado (UF)']) {
       const input = screen.getByLabelText(label)
       expect(input).toHaveAttribute('aria-invalid', 'true')
@@ -123,7 +125,7 @@ describe('a new event', () => {
     expect(screen.getByLabelText('Título do evento')).not.toHaveAttribute('aria-invalid')
     await user.type(screen.getByLabelText('Link de compra da inscrição'), 'nao-e-url')
     await user.click(saveButton())
-    expect(screen.getByLabelText('Link de compra da inscrição')).toHaveAccessibleDescription(/Informe uma URL válida\./)
+    await waitFor(() => expect(screen.getByLabelText('Link de compra da inscrição')).toHaveAccessibleDescription(/Informe uma URL válida\./))
     expect(screen.getByLabelText('Data do evento')).toHaveFocus()
   })
 
@@ -140,7 +142,7 @@ describe('a new event', () => {
     await user.type(within(group('Lote 2')).getByLabelText('Valor (R$)'), '49,90')
     await user.click(saveButton())
 
-    expect(saveButton()).toHaveTextContent('Salvando...')
+    await waitFor(() => expect(saveButton()).toHaveTextContent('Salvando...'))
     expect(saveButton()).toBeDisabled()
     await user.click(saveButton())
     await act(async () => finish())
@@ -342,7 +344,7 @@ describe('transitions (SPEC §4)', () => {
     expect(within(m1).getByLabelText('Largada')).toHaveValue('')
     expect(within(m2).getByLabelText('Largada')).not.toHaveValue('')
     await user.click(saveButton())
-    expect(within(m1).getByLabelText('Largada')).toHaveAccessibleDescription('Selecione uma largada.')
+    await waitFor(() => expect(within(m1).getByLabelText('Largada')).toHaveAccessibleDescription('Selecione uma largada.'))
     expect(within(m1).getByLabelText('Largada')).toHaveFocus()
     expect(calls).toEqual([])
   })
@@ -424,7 +426,7 @@ describe('uploads', () => {
     let progress!: (n: number) => void
     let done!: () => void
     vi.mocked(uploadFile).mockImplementation(
-      (_file, onProgress) =>
+      (_file, _kind, onProgress) =>
         new Promise((resolve) => {
           progress = (n) => onProgress?.(n)
           done = () => resolve({ url: '/files/abc' })
@@ -436,6 +438,7 @@ describe('uploads', () => {
     act(() => progress(40))
     expect(screen.getByRole('progressbar', { name: 'Enviando Banner para computador' })).toHaveAttribute('value', '40')
     await act(async () => done())
+    expect(uploadFile).toHaveBeenCalledWith(expect.any(File), 'image', expect.any(Function))
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(screen.getByRole('img', { name: 'Prévia: Banner para computador' })).toHaveAttribute('src', '/files/abc')
     await user.click(saveButton())

@@ -27,7 +27,7 @@ export function FileField({ name, label, kind }: { name: string; label: string; 
   function choose(file: File | undefined) {
     if (!file) return
     if (kind === 'image') setPreview(URL.createObjectURL(file))
-    queue.start(name, file, (uploaded) =>
+    queue.start(name, file, kind, (uploaded) =>
       setValue(name as never, uploaded as never, { shouldDirty: true, shouldValidate: false }),
     )
   }

@@ -1,7 +1,7 @@
 // The form's building blocks: every control has a label, its own error slot tied to it by
 // aria-describedby, and the required mark only where the caller asks for it.
 import { type ReactNode, type InputHTMLAttributes, type ChangeEvent } from 'react'
-import { get, useFormContext, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
+import { get, useController, useFormContext, type FieldError, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form'
 import type { EventFormValues } from './formModel'
 
 export const inputClass =
@@ -65,10 +65,11 @@ function useControl(name: string, required: boolean | undefined, onChange: Commo
     message,
     props: {
       ...reg,
+      // The caller's moves happen first, so the field's own change already finds them done.
       onChange: onChange
-        ? async (e: ChangeEvent<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>) => {
-            await reg.onChange(e)
+        ? (e: ChangeEvent<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>) => {
             onChange(e)
+            return reg.onChange(e)
           }
         : reg.onChange,
       id,
@@ -125,6 +126,10 @@ export function TextArea({ name, label, required, hint, className, rows = 4 }: C
 
 export type Option = { value: string; label: string }
 
+/**
+ * Controlled, unlike the other fields: its options change with other fields (largadas,
+ * modalidades…), and React then keeps the chosen option shown, which the DOM alone would not.
+ */
 export function SelectField({
   name,
   label,
@@ -135,13 +140,30 @@ export function SelectField({
   options,
   placeholder,
 }: Common & { options: Option[]; placeholder?: string }) {
-  const { message, props } = useControl(name, required, onChange, hint)
+  const { control } = useFormContext<EventFormValues>()
+  const { field } = useController({ control, name: name as FieldPath<EventFormValues> })
+  const message = useFieldError(name)
+  const id = fieldId(name)
   return (
     <div className={className}>
-      <Label htmlFor={props.id} required={required}>
+      <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      <select className={inputClass} {...props}>
+      <select
+        id={id}
+        className={inputClass}
+        name={field.name}
+        ref={field.ref}
+        value={String(field.value ?? '')}
+        onBlur={field.onBlur}
+        onChange={(e) => {
+          onChange?.(e)
+          field.onChange(e)
+        }}
+        aria-invalid={message ? true : undefined}
+        aria-required={required ? true : undefined}
+        aria-describedby={[hint ? id + '-dica' : '', errorId(name)].filter(Boolean).join(' ')}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -182,9 +204,9 @@ export function RadioGroup({ name, label, options, onChange }: Omit<Common, 'req
               value={o.value}
               className="h-5 w-5 accent-brand-700"
               {...reg}
-              onChange={async (e) => {
-                await reg.onChange(e)
+              onChange={(e) => {
                 onChange?.(e)
+                return reg.onChange(e)
               }}
             />
             {o.label}

@@ -1,16 +1,16 @@
 // Files start uploading as soon as they are chosen, so the organizer sees the progress while still
 // typing; the save waits for them, retries the ones that failed, and stops if one still fails.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
-import { uploadFile } from '../../lib/uploads'
+import { uploadFile, type UploadKind } from '../../lib/uploads'
 
 export type UploadStatus = { state: 'uploading'; progress: number; fileName: string } | { state: 'failed'; error: string; fileName: string }
 
-type Pending = { file: File; done: Promise<string | null> } // resolves to the error message, or null
+type Pending = { file: File; kind: UploadKind; done: Promise<string | null> } // resolves to the error message, or null
 
 type UploadQueue = {
   status: Record<string, UploadStatus>
   /** Uploads `file` and, when it arrives, hands its URL to `onUploaded`. */
-  start: (name: string, file: File, onUploaded: (url: string) => void) => void
+  start: (name: string, file: File, kind: UploadKind, onUploaded: (url: string) => void) => void
   /** Forgets a field's failed or running upload (the user removed the file). */
   forget: (name: string) => void
   /** Waits for every upload, retrying failed ones once; resolves to the first error message, or null. */
@@ -39,12 +39,13 @@ export function UploadQueueProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const start = useCallback(
-    (name: string, file: File, onUploaded: (url: string) => void) => {
+    (name: string, file: File, kind: UploadKind, onUploaded: (url: string) => void) => {
       set(name, { state: 'uploading', progress: 0, fileName: file.name })
       const entry = {
         file,
+        kind,
         onUploaded,
-        done: uploadFile(file, (progress) => {
+        done: uploadFile(file, kind, (progress) => {
           if (pending.current.get(name) === entry) set(name, { state: 'uploading', progress, fileName: file.name })
         }).then(
           ({ url }) => {
@@ -80,7 +81,7 @@ export function UploadQueueProvider({ children }: { children: ReactNode }) {
       entries.map(async ([name, entry]) => {
         const error = await entry.done
         if (error === null || pending.current.get(name) !== entry) return null
-        start(name, entry.file, entry.onUploaded) // one more try before giving up
+        start(name, entry.file, entry.kind, entry.onUploaded) // one more try before giving up
         return (await pending.current.get(name)?.done) ?? null
       }),
     )

@@ -416,11 +416,6 @@ describe('transitions (SPEC §4)', () => {
 describe('uploads', () => {
   const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'banner.png', { type: 'image/png' })
 
-  beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:previa')
-    URL.revokeObjectURL = vi.fn()
-  })
-
   it('shows the progress, then the preview, and saves the URL', async () => {
     const user = userEvent.setup({ delay: null })
     let progress!: (n: number) => void
@@ -463,6 +458,12 @@ describe('uploads', () => {
     )
     expect(uploadFile).toHaveBeenCalledTimes(2) // the save tried once more
     expect(calls).toEqual([])
+
+    // Removing the failed file lets the event be saved without it.
+    await user.click(screen.getByRole('button', { name: 'Remover arquivo: Regulamento (PDF)' }))
+    await user.click(saveButton())
+    await screen.findByText(/salvo com sucesso/)
+    expect(posted().regulamentoUrl).toBe('')
   })
 })
 

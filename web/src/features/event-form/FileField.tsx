@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { imageAccept, pdfAccept } from '../../lib/uploads'
 import { SafeImage } from '../../components/SafeImage'
@@ -17,16 +16,9 @@ export function FileField({ name, label, kind }: { name: string; label: string; 
   const status = queue.status[name]
   const fieldError = useFieldError(name)
   const id = fieldId(name)
-  const [preview, setPreview] = useState<string | null>(null)
-
-  // The chosen image shows at once, before its upload ends.
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview)
-  }, [preview])
 
   function choose(file: File | undefined) {
     if (!file) return
-    if (kind === 'image') setPreview(URL.createObjectURL(file))
     queue.start(name, file, kind, (uploaded) =>
       setValue(name as never, uploaded as never, { shouldDirty: true, shouldValidate: false }),
     )
@@ -34,11 +26,9 @@ export function FileField({ name, label, kind }: { name: string; label: string; 
 
   function remove() {
     queue.forget(name)
-    setPreview(null)
     setValue(name as never, '' as never, { shouldDirty: true })
   }
 
-  const shown = status?.state === 'uploading' || status?.state === 'failed' ? preview : url || null
   const message = status?.state === 'failed' ? status.error : fieldError
 
   return (
@@ -75,12 +65,14 @@ export function FileField({ name, label, kind }: { name: string; label: string; 
         </div>
       )}
       <ErrorSlot name={name} message={message} />
-      {(shown || url) && status?.state !== 'uploading' && (
+      {/* The preview is the stored file itself, shown once the server has accepted it; a failed
+          file can be removed too, so that the save does not try it again. */}
+      {((url && !status) || status?.state === 'failed') && (
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          {kind === 'image' && shown && (
-            <SafeImage src={shown} alt={`Prévia: ${label}`} className="h-24 w-auto max-w-full rounded-md border border-slate-200 object-cover" />
+          {kind === 'image' && url && !status && (
+            <SafeImage src={url} alt={`Prévia: ${label}`} className="h-24 w-auto max-w-full rounded-md border border-slate-200 object-cover" />
           )}
-          {kind === 'pdf' && url && (
+          {kind === 'pdf' && url && !status && (
             <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Abrir PDF enviado: ${label}`} className="text-sm font-semibold text-brand-700 underline">
               Abrir PDF enviado
             </a>

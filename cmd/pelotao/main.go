@@ -3,6 +3,7 @@
 //	pelotao [serve]   serve the site (the default)
 //	pelotao migrate   apply database migrations and exit
 //	pelotao backup P  copy the SQLite database to P while the server runs
+//	pelotao user …    create or disable accounts (operators)
 package main
 
 import (
@@ -17,8 +18,10 @@ import (
 	"syscall"
 	"time"
 
+	"pelotao/internal/account"
 	"pelotao/internal/config"
 	"pelotao/internal/httpapi"
+	"pelotao/internal/mail"
 	"pelotao/internal/store"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/sqlite"
@@ -32,6 +35,10 @@ commands:
   migrate   apply database migrations and exit
   backup PATH
             write a consistent copy of the SQLite database to PATH, while the server runs
+  user create --email E --name N
+            create an account; the password is read from standard input
+  user disable --email E
+            disable an account and end its sessions
 
 Configuration comes from PELOTAO_* environment variables; see README.md.`
 
@@ -57,6 +64,8 @@ func run(args []string) error {
 			return fmt.Errorf("usage: pelotao backup PATH")
 		}
 		return backup(args[0])
+	case "user":
+		return userCommand(args, os.Stdin, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil
@@ -133,7 +142,16 @@ func serve() error {
 	}
 	defer st.Close()
 
-	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log})
+	accounts := account.FromConfig(cfg, st, mail.New(cfg, log), log)
+	defer accounts.Wait() // reset e-mails still being sent
+	go accounts.RunCleanup(ctx, time.Hour)
+	if cfg.Demo {
+		if _, err := ensureDemoOrganizer(ctx, accounts, log); err != nil {
+			return err
+		}
+	}
+
+	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log, Accounts: accounts})
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ type Config struct {
 	Location          *time.Location // PELOTAO_TZ: the zone in which "today" is computed
 	Demo              bool           // PELOTAO_DEMO: seed demo content into an empty database
 	PasswordMinLength int            // PELOTAO_PASSWORD_MIN_LENGTH
+	TrustProxy        bool           // PELOTAO_TRUST_PROXY: the client address is the last X-Forwarded-For entry
 }
 
 // SecureCookies reports whether cookies must carry the Secure flag (the site is served over https).
@@ -93,6 +94,14 @@ func Load(getenv Getenv) (Config, error) {
 			errs = append(errs, fmt.Errorf("PELOTAO_DEMO: %q is not a boolean (use 1 or 0)", raw))
 		}
 		c.Demo = v
+	}
+
+	if raw := get("PELOTAO_TRUST_PROXY", "0"); raw != "" {
+		v, err := strconv.ParseBool(raw)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("PELOTAO_TRUST_PROXY: %q is not a boolean (use 1 or 0)", raw))
+		}
+		c.TrustProxy = v
 	}
 
 	n, err := strconv.Atoi(get("PELOTAO_PASSWORD_MIN_LENGTH", "6"))

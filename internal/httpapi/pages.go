@@ -71,6 +71,9 @@ func (s *Server) page(p pageRoute) http.Handler {
 		panic("pagemeta.json has no page " + p.meta)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if noReferrerPages[p.meta] {
+			w.Header().Set("Referrer-Policy", "no-referrer")
+		}
 		s.renderPage(w, http.StatusOK, meta)
 	})
 }

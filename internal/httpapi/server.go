@@ -7,7 +7,9 @@ import (
 	"log/slog"
 	"net/http"
 
+	"pelotao/internal/account"
 	"pelotao/internal/config"
+	"pelotao/internal/mail"
 	"pelotao/internal/store"
 )
 
@@ -17,16 +19,19 @@ type Deps struct {
 	Store  store.Store
 	UI     fs.FS // the built web app (index.html, .vite/manifest.json, assets/…); may be empty
 	Log    *slog.Logger
+	// Accounts is the identity provider; nil builds one on Store with the configured mailer.
+	Accounts *account.Service
 }
 
 // Server routes every request of the site.
 type Server struct {
-	cfg     config.Config
-	store   store.Store
-	log     *slog.Logger
-	ui      *ui
-	mux     *http.ServeMux
-	handler http.Handler
+	cfg      config.Config
+	store    store.Store
+	log      *slog.Logger
+	accounts *account.Service
+	ui       *ui
+	mux      *http.ServeMux
+	handler  http.Handler
 }
 
 // New builds the server and its routes.
@@ -38,9 +43,13 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, ui: u, mux: http.NewServeMux()}
+	if d.Accounts == nil {
+		d.Accounts = account.FromConfig(d.Config, d.Store, mail.New(d.Config, d.Log), d.Log)
+	}
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, mux: http.NewServeMux()}
 	s.routes()
-	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(), crossOriginProtection(s.mux))))
+	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
+		crossOriginProtection(s.sessions(s.mux)))))
 	return s, nil
 }
 
@@ -48,6 +57,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.health)
+	s.authRoutes()
+
+	s.mux.Handle("GET /api/events", apiFunc(s.listEvents))
+	s.mux.Handle("GET /api/events/{id}", apiFunc(s.getEvent))
+	s.mux.Handle("POST /api/events", requireUser(s.createEvent))
+	s.mux.Handle("PUT /api/events/{id}", requireUser(s.updateEvent))
+	s.mux.Handle("DELETE /api/events/{id}", requireUser(s.deleteEvent))
 
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {

@@ -33,7 +33,7 @@ type testApp struct {
 	store *sqlite.Store
 }
 
-func newTestApp(t *testing.T) *testApp {
+func newTestApp(t testing.TB) *testApp {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {

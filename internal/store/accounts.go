@@ -1,4 +1,86 @@
 package store
 
+import (
+	"context"
+	"time"
+)
+
+// User is an account as stored: the profile of SPEC §3 (uid, email, name, createdAt) plus what
+// signing in needs. Email is stored normalised (trimmed, lower case), so it is unique as compared.
+type User struct {
+	ID           string
+	Email        string
+	DisplayName  string
+	PasswordHash string // PHC-encoded argon2id, parameters included (internal/account)
+	CreatedAt    time.Time
+	Disabled     bool
+}
+
+// Session is one signed-in browser. Only the SHA-256 of its token is stored, so a copy of the
+// database does not let anyone sign in.
+type Session struct {
+	TokenHash []byte
+	UserID    string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// ResetToken is a single-use password-reset link, stored by the SHA-256 of its token.
+type ResetToken struct {
+	TokenHash []byte
+	UserID    string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// LoginFailures counts failed sign-ins since some moment, for throttling.
+type LoginFailures struct {
+	ForAccount int // failures naming this e-mail, from anywhere
+	FromIP     int // failures from this address, for any e-mail
+}
+
 // AccountStore stores users, sessions, password-reset tokens and login throttling.
-type AccountStore interface{}
+type AccountStore interface {
+	// CreateUser inserts a user; ErrConflict when the e-mail is taken.
+	CreateUser(ctx context.Context, u User) error
+	// UserByEmail finds a user by normalised e-mail; ErrNotFound when there is none.
+	UserByEmail(ctx context.Context, email string) (User, error)
+	// UserByID finds a user by id; ErrNotFound when there is none.
+	UserByID(ctx context.Context, id string) (User, error)
+	// SetPasswordHash replaces a user's password hash (a parameter upgrade at sign-in).
+	SetPasswordHash(ctx context.Context, userID, hash string) error
+	// SetUserDisabled disables or enables a user; disabling also ends all the user's sessions.
+	SetUserDisabled(ctx context.Context, userID string, disabled bool) error
+
+	// CreateSession stores a new session.
+	CreateSession(ctx context.Context, s Session) error
+	// SessionByTokenHash returns a session that has not expired at now, with its user;
+	// ErrNotFound otherwise.
+	SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (Session, User, error)
+	// ExtendSession moves a session's expiry (sliding expiry).
+	ExtendSession(ctx context.Context, tokenHash []byte, expiresAt time.Time) error
+	// DeleteSession ends one session; ending one that does not exist is not an error.
+	DeleteSession(ctx context.Context, tokenHash []byte) error
+
+	// CreateResetToken stores t unless the user already got a token created after notBefore
+	// (at most one e-mail per account per interval, across instances). It reports whether t was stored.
+	CreateResetToken(ctx context.Context, t ResetToken, notBefore time.Time) (bool, error)
+	// ResetTokenUser returns the user of an unused reset token that has not expired at now;
+	// ErrNotFound otherwise.
+	ResetTokenUser(ctx context.Context, tokenHash []byte, now time.Time) (User, error)
+	// ResetPassword, in one transaction, uses up the reset token (unused and unexpired at now),
+	// sets the user's password hash, ends all the user's sessions and voids the user's other
+	// reset tokens. It returns the user, or ErrNotFound when the token is not usable.
+	ResetPassword(ctx context.Context, tokenHash []byte, passwordHash string, now time.Time) (User, error)
+
+	// RecordLoginFailure notes a failed sign-in for an e-mail (normalised) from an IP address.
+	RecordLoginFailure(ctx context.Context, email, ip string, at time.Time) error
+	// CountLoginFailures counts failures after since, for the e-mail and for the IP address.
+	CountLoginFailures(ctx context.Context, email, ip string, since time.Time) (LoginFailures, error)
+	// ClearLoginFailures forgets the failures of an e-mail (after a successful sign-in).
+	ClearLoginFailures(ctx context.Context, email string) error
+
+	// DeleteExpired removes sessions and reset tokens expired at now, and login failures
+	// recorded before failuresBefore.
+	DeleteExpired(ctx context.Context, now, failuresBefore time.Time) error
+}

@@ -1,4 +1,266 @@
 package store
 
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"pelotao/internal/event"
+)
+
 // EventStore stores events (internal/event documents).
-type EventStore interface{}
+type EventStore interface {
+	// CreateEvent stores a new event. It sets ID (when empty), CriadoEm and AtualizadoEm (when zero)
+	// and returns the event as stored. A taken ID is ErrConflict.
+	CreateEvent(ctx context.Context, e event.Event) (event.Event, error)
+	// GetEvent returns one event, or ErrNotFound.
+	GetEvent(ctx context.Context, id string) (event.Event, error)
+	// UpdateEvent replaces the event with e.ID, keeping its OwnerID and CriadoEm whatever e says
+	// and setting AtualizadoEm; it returns the event as stored, or ErrNotFound.
+	UpdateEvent(ctx context.Context, e event.Event) (event.Event, error)
+	// DeleteEvent removes an event, or returns ErrNotFound.
+	DeleteEvent(ctx context.Context, id string) error
+	// ListEvents returns one page of event summaries.
+	ListEvents(ctx context.Context, q EventQuery) (EventPage, error)
+}
+
+// When selects events by date relative to EventQuery.Today.
+type When string
+
+const (
+	Anytime  When = ""
+	Upcoming When = "upcoming" // dataEvento on Today or later
+	Past     When = "past"     // dataEvento before Today
+)
+
+// EventQuery selects and orders events. The zero value lists every event, newest date first.
+type EventQuery struct {
+	When      When
+	Today     event.Date // the date that splits upcoming from past (event.Today in PELOTAO_TZ)
+	Categoria string
+	UF        string // local.estado
+	OwnerID   string
+	// Q matches events whose titulo, local.local, local.cidade or local.estado contain every word
+	// of it, ignoring case and accents.
+	Q string
+	// Ascending orders by dataEvento ascending; the default is descending. Ties go by id in the
+	// same direction, so pages are stable.
+	Ascending bool
+	Limit     int    // 1..MaxListLimit; 0 means DefaultListLimit
+	Cursor    string // EventPage.NextCursor of the previous page
+}
+
+const (
+	DefaultListLimit = 100
+	MaxListLimit     = 500
+)
+
+// ErrBadCursor is a cursor that no EventPage produced.
+var ErrBadCursor = errors.New("store: bad cursor")
+
+// EventPage is one page of a listing; NextCursor is empty on the last page.
+type EventPage struct {
+	// Events are event.Summary values as JSON, exactly as stored: a list is served without
+	// decoding and re-encoding each summary (Summaries decodes them for Go callers).
+	Events     []json.RawMessage
+	NextCursor string
+}
+
+// Summaries decodes the page's events.
+func (p EventPage) Summaries() ([]event.Summary, error) {
+	out := make([]event.Summary, len(p.Events))
+	for i, raw := range p.Events {
+		if err := json.Unmarshal(raw, &out[i]); err != nil {
+			return nil, fmt.Errorf("store: decoding event summary: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// ListLimit is q.Limit made valid.
+func (q EventQuery) ListLimit() int {
+	switch {
+	case q.Limit <= 0:
+		return DefaultListLimit
+	case q.Limit > MaxListLimit:
+		return MaxListLimit
+	}
+	return q.Limit
+}
+
+// EventCursor is the position after which a page starts: the last (dataEvento, id) seen.
+// Implementations share its encoding so that cursors stay opaque to clients.
+type EventCursor struct {
+	DataEvento string
+	ID         string
+}
+
+func (c EventCursor) Encode() string {
+	return base64.RawURLEncoding.EncodeToString([]byte(c.DataEvento + "|" + c.ID))
+}
+
+// DecodeEventCursor reads a cursor made by Encode.
+func DecodeEventCursor(s string) (EventCursor, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return EventCursor{}, ErrBadCursor
+	}
+	date, id, ok := strings.Cut(string(b), "|")
+	if _, valid := event.ParseDate(date); !ok || !valid || len(date) != len("2006-01-02") || id == "" {
+		return EventCursor{}, ErrBadCursor
+	}
+	return EventCursor{DataEvento: date, ID: id}, nil
+}
+
+// The helpers below are shared by the implementations, so that both databases store the same
+// columns and read the same queries; only placeholders and substring search differ.
+
+// NewEventID returns a fresh, unguessable event id.
+func NewEventID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// EventRow is an event as both databases store it: the columns that queries filter and sort
+// on, beside the whole document and its summary as JSON.
+type EventRow struct {
+	ID, OwnerID            string
+	CriadoEm, AtualizadoEm time.Time
+	DataEvento             string // "2026-03-15": text sorts as the date does
+	Categoria, Status      string
+	Estado                 string
+	Search                 string // event.SearchText
+	Summary, Doc           []byte
+}
+
+// NewEventRow prepares e for storing. The timestamps are cut to microseconds, the precision
+// both databases keep.
+func NewEventRow(e event.Event) (EventRow, error) {
+	e.CriadoEm = e.CriadoEm.UTC().Truncate(time.Microsecond)
+	e.AtualizadoEm = e.AtualizadoEm.UTC().Truncate(time.Microsecond)
+	doc, err := json.Marshal(e)
+	if err != nil {
+		return EventRow{}, fmt.Errorf("store: encoding event: %w", err)
+	}
+	summary, err := json.Marshal(e.Summary())
+	if err != nil {
+		return EventRow{}, fmt.Errorf("store: encoding event summary: %w", err)
+	}
+	return EventRow{
+		ID: e.ID, OwnerID: e.OwnerID, CriadoEm: e.CriadoEm, AtualizadoEm: e.AtualizadoEm,
+		DataEvento: e.DataEvento.String(), Categoria: e.Categoria, Status: e.Status,
+		Estado: e.Local.Estado, Search: e.SearchText(), Summary: summary, Doc: doc,
+	}, nil
+}
+
+// PrepareNewEvent fills in what CreateEvent sets.
+func PrepareNewEvent(e *event.Event, now time.Time) {
+	if e.ID == "" {
+		e.ID = NewEventID()
+	}
+	if e.CriadoEm.IsZero() {
+		e.CriadoEm = now
+	}
+	if e.AtualizadoEm.IsZero() {
+		e.AtualizadoEm = e.CriadoEm
+	}
+}
+
+// DecodeEventDoc reads a stored document; the columns the database keeps for the fields the
+// server owns win over the copy in the document.
+func DecodeEventDoc(doc []byte, id, ownerID string, criadoEm, atualizadoEm time.Time) (event.Event, error) {
+	var e event.Event
+	if err := json.Unmarshal(doc, &e); err != nil {
+		return event.Event{}, fmt.Errorf("store: decoding event %s: %w", id, err)
+	}
+	e.ID, e.OwnerID, e.CriadoEm, e.AtualizadoEm = id, ownerID, criadoEm.UTC(), atualizadoEm.UTC()
+	return e, nil
+}
+
+// SQLDialect is how one database writes the two things the listing query needs.
+type SQLDialect struct {
+	Placeholder func(n int) string                // the n-th parameter (1-based): "?" or "$1"
+	Contains    func(column, param string) string // column contains param as a substring
+}
+
+// EventListSQL builds the listing query for q: it selects summary, data_evento and id, and asks
+// for one row more than the page, so the caller knows whether another page follows.
+func EventListSQL(q EventQuery, d SQLDialect) (query string, args []any, limit int, err error) {
+	var where []string
+	arg := func(v any) string {
+		args = append(args, v)
+		return d.Placeholder(len(args))
+	}
+	switch q.When {
+	case Anytime:
+	case Upcoming, Past:
+		if !q.Today.Valid() {
+			return "", nil, 0, errors.New("store: listing upcoming or past events needs Today")
+		}
+		op := map[When]string{Upcoming: ">=", Past: "<"}[q.When]
+		where = append(where, "data_evento "+op+" "+arg(q.Today.String()))
+	default:
+		return "", nil, 0, fmt.Errorf("store: unknown When %q", q.When)
+	}
+	if q.Categoria != "" {
+		where = append(where, "categoria = "+arg(q.Categoria))
+	}
+	if q.UF != "" {
+		where = append(where, "estado = "+arg(strings.ToUpper(q.UF)))
+	}
+	if q.OwnerID != "" {
+		where = append(where, "owner_id = "+arg(q.OwnerID))
+	}
+	for _, term := range event.SearchTerms(q.Q) {
+		where = append(where, d.Contains("search", arg(term)))
+	}
+	dir, cmp := "DESC", "<"
+	if q.Ascending {
+		dir, cmp = "ASC", ">"
+	}
+	if q.Cursor != "" {
+		c, err := DecodeEventCursor(q.Cursor)
+		if err != nil {
+			return "", nil, 0, err
+		}
+		// Each use gets its own parameter: "?" placeholders are positional.
+		where = append(where, fmt.Sprintf("(data_evento %s %s OR (data_evento = %s AND id %s %s))",
+			cmp, arg(c.DataEvento), arg(c.DataEvento), cmp, arg(c.ID)))
+	}
+	var b strings.Builder
+	b.WriteString("SELECT summary, data_evento, id FROM events")
+	if len(where) > 0 {
+		b.WriteString(" WHERE " + strings.Join(where, " AND "))
+	}
+	limit = q.ListLimit()
+	fmt.Fprintf(&b, " ORDER BY data_evento %s, id %s LIMIT %d", dir, dir, limit+1)
+	return b.String(), args, limit, nil
+}
+
+// EventListRow is one row of an EventListSQL query.
+type EventListRow struct {
+	Summary    []byte
+	DataEvento string
+	ID         string
+}
+
+// EventPageFrom turns the rows of an EventListSQL query into a page.
+func EventPageFrom(rows []EventListRow, limit int) EventPage {
+	page := EventPage{Events: make([]json.RawMessage, 0, min(len(rows), limit))}
+	for i, r := range rows {
+		if i == limit {
+			last := rows[i-1]
+			page.NextCursor = EventCursor{DataEvento: last.DataEvento, ID: last.ID}.Encode()
+			break
+		}
+		page.Events = append(page.Events, r.Summary)
+	}
+	return page
+}

@@ -16,6 +16,8 @@ type Open func(t *testing.T) store.Store
 // Run runs the whole suite.
 func Run(t *testing.T, open Open) {
 	t.Run("Ping", func(t *testing.T) { testPing(t, open(t)) })
+	t.Run("Accounts", func(t *testing.T) { testAccounts(t, open) })
+	runEvents(t, open)
 }
 
 func testPing(t *testing.T, s store.Store) {

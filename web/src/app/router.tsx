@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { Layout } from './Layout'
 import { PageLoading } from '../components/PageLoading'
+import { GuestOnly, RequireAuth } from './guards'
 
 // Declarative routes (not the data router): it keeps React Router at a third of its size, which
 // the home page's JavaScript budget needs. Every page is its own chunk, loaded on first visit.
@@ -33,11 +34,16 @@ export function AppRoutes() {
         <Route path="training" element={<Lazy page={TrainingPage} />} />
         <Route path="event/:eventId" element={<Lazy page={EventPage} />} />
         <Route path="resultado/:eventId" element={<Lazy page={ResultsPage} />} />
-        <Route path="login" element={<Lazy page={LoginPage} />} />
+        <Route element={<GuestOnly />}>
+          <Route path="login" element={<Lazy page={LoginPage} />} />
+        </Route>
         <Route path="redefinir-senha" element={<Lazy page={ResetPasswordPage} />} />
-        <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
-        <Route path="cadastro" element={<Lazy page={EventFormPage} />} />
-        <Route path="cadastro/:eventId" element={<Lazy page={EventFormPage} />} />
+        {/* /cadastro requires login, a deliberate change from SPEC §6 (REQUIREMENTS GUARD-7). */}
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
+          <Route path="cadastro" element={<Lazy page={EventFormPage} />} />
+          <Route path="cadastro/:eventId" element={<Lazy page={EventFormPage} />} />
+        </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

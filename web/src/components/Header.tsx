@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { headerLinks } from '../app/navigation'
+import { useAuth } from '../lib/auth'
+import { AccountMenu } from './AccountMenu'
 import { Logo } from './Logo'
 import { MobileMenu } from './MobileMenu'
 
@@ -11,6 +13,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
+  const { user, loading } = useAuth()
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
@@ -23,12 +26,17 @@ export function Header() {
               {l.label}
             </NavLink>
           ))}
-          <Link
-            to="/login"
-            className="ml-3 rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Login
-          </Link>
+          {/* Nothing while the session loads, so that neither state flashes. */}
+          {loading ? null : user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <Link
+              to="/login"
+              className="ml-3 rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Login
+            </Link>
+          )}
         </nav>
         <button
           type="button"

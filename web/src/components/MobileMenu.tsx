@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { Link } from 'react-router'
 import { footerLinks, headerLinks } from '../app/navigation'
+import { useAuth } from '../lib/auth'
 import { useDialogBehaviour } from '../lib/useDialogBehaviour'
+import { useSignOut } from './AccountMenu'
 
 type Props = { onClose: () => void }
 
@@ -14,6 +16,8 @@ export function MobileMenu({ onClose }: Props) {
   const panel = useRef<HTMLDivElement>(null)
   useDialogBehaviour(panel, onClose)
   const closeButton = useRef<HTMLButtonElement>(null)
+  const { user, loading } = useAuth()
+  const signOut = useSignOut()
   useEffect(() => closeButton.current?.focus(), [])
 
   const itemClass = 'block rounded-lg px-4 py-3 text-lg font-semibold text-slate-800 hover:bg-brand-50'
@@ -39,9 +43,24 @@ export function MobileMenu({ onClose }: Props) {
             {l.label}
           </Link>
         ))}
-        <Link to="/login" className={itemClass} onClick={onClose}>
-          Login
-        </Link>
+        {loading ? null : user ? (
+          <>
+            <Link to="/dashboard" className={itemClass} onClick={onClose}>
+              Meu Painel
+            </Link>
+            <button
+              type="button"
+              className={`${itemClass} text-left`}
+              onClick={() => void signOut().then(onClose)}
+            >
+              Sair
+            </button>
+          </>
+        ) : (
+          <Link to="/login" className={itemClass} onClick={onClose}>
+            Login
+          </Link>
+        )}
         <hr className="my-3 border-slate-200" />
         {footerLinks
           .filter((l) => !headerLinks.some((h) => h.to === l.to))

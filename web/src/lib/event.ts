@@ -1,24 +1,29 @@
 // The Event document as the API serves it: SPEC.md §3's field names, exactly. The server
 // (internal/event) is the authority; it always sends every field, with "" / [] / null for empty.
+// Numbers may be sent as numbers or as typed text ("49,90"); blank is null (FORM-33/34).
 
-export const categorias = ['Corrida de Rua', 'Trail Running', 'Ciclismo', 'Duathlon', 'Triathlon'] as const
+// The lists, defaults and limits are the server's own file, so the two cannot drift.
+import constants from '../../../internal/event/constants.json'
+
+export const categorias: readonly string[] = constants.categorias
 export type Categoria = (typeof categorias)[number]
 
-/** REQUIREMENTS DATA-5. Only 'Inscrições Abertas' enables the registration button. */
-export const statuses = [
-  'Inscrições Abertas',
-  'Em Breve',
-  'Inscrições Encerradas',
-  'Esgotado',
-  'Adiado',
-  'Cancelado',
-  'Evento Realizado',
-] as const
+/** REQUIREMENTS DATA-5. Only openStatus ('Inscrições Abertas') enables the registration button. */
+export const statuses: readonly string[] = constants.statuses
 export type Status = (typeof statuses)[number]
-export const openStatus: Status = 'Inscrições Abertas'
+export const openStatus: Status = constants.openStatus
 
-export const generos = ['Misto', 'Masculino', 'Feminino'] as const
+export const generos: readonly string[] = constants.generos
 export type Genero = (typeof generos)[number]
+
+/** The 27 Brazilian states, for local.estado. */
+export const ufs: readonly { sigla: string; nome: string }[] = constants.ufs
+
+/** SPEC §9: what a new event starts with (categoria, status, '1º Lote', 'Largada Geral' 08:00, …). */
+export const eventDefaults = constants.defaults
+
+/** Bounds the server enforces: titulo, long texts, short texts and links in characters; rows per list. */
+export const eventLimits = constants.limits
 
 export type Local = { local: string; endereco: string; cidade: string; estado: string }
 export type Banners = { desktop: string; mobile: string }

@@ -1,15 +1,16 @@
 import { api } from './api'
 import type { Event, EventList } from './event'
 
+/** The query parameters GET /api/events accepts (internal/httpapi/events_handlers.go). */
 export type EventQuery = {
-  when?: 'upcoming' | 'past'
-  order?: 'asc' | 'desc' // dataEvento order; the API's default is desc
-  q?: string
+  when?: 'upcoming' | 'past' // dataEvento from / before today in PELOTAO_TZ
+  order?: 'asc' | 'desc' // dataEvento order (ties by id); the API's default is desc
+  q?: string // every word in titulo, local.local, local.cidade or local.estado; case and accents ignored
   categoria?: string
-  uf?: string
-  owner?: 'me'
-  limit?: number
-  cursor?: string
+  uf?: string // local.estado
+  owner?: 'me' // the signed-in user's events; 401 for visitors
+  limit?: number // 1..500, default 100
+  cursor?: string // nextCursor of the previous page
 }
 
 export function eventQueryString(query: EventQuery): string {

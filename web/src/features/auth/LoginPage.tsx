@@ -1,10 +1,258 @@
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { ApiError, networkErrorCode } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
+import { useResource } from '../../lib/resource'
+import { Field, FormMessages, submitClass, textLinkClass } from './FormParts'
+import { describePolicy, fetchPasswordPolicy, refusedPasswordMessage, requirementsMessage, unmetRules } from './passwordPolicy'
 
+export type Mode = 'login' | 'signup' | 'forgotPassword'
+
+/** After a reset link is sent, the screen returns to login mode this much later (SPEC §9). */
+export const resetReturnDelayMs = 5000
+
+// /login?modo=… opens a mode directly (the reset page links to the forgotPassword mode).
+const modeParams: Record<string, Mode> = { cadastro: 'signup', 'esqueci-senha': 'forgotPassword' }
+export const forgotPasswordPath = '/login?modo=esqueci-senha'
+
+const texts = {
+  invalidCredential: 'Credenciais inválidas. Tente novamente.',
+  mismatch: 'As senhas não coincidem.',
+  emailInUse: 'Este e-mail já está cadastrado.',
+  signupFailed: 'Não foi possível criar a conta. Tente novamente.',
+  resetSent: 'Link de redefinição enviado! Verifique sua caixa de entrada.',
+  resetFailed: 'Email não encontrado ou erro ao enviar.',
+}
+
+// Too many attempts, a network failure and a disabled account (told only after the right
+// password) get the server's or the client's own clear text; every other failure is one text,
+// so the screen never tells whether an e-mail has an account.
+const explainedCodes = ['auth/too-many-requests', networkErrorCode, 'auth/user-disabled']
+
+function loginMessage(err: unknown) {
+  return err instanceof ApiError && explainedCodes.includes(err.code) ? err.message : texts.invalidCredential
+}
+
+async function signupMessage(err: unknown, password: string) {
+  if (!(err instanceof ApiError)) return texts.signupFailed
+  switch (err.code) {
+    case 'auth/email-already-in-use':
+      return texts.emailInUse
+    case 'auth/password-does-not-meet-requirements':
+      return refusedPasswordMessage(password, err.message)
+    case 'auth/too-many-requests':
+    case networkErrorCode:
+      return err.message
+    case 'invalid-argument':
+      return Object.values(err.fields).join(' ') || texts.signupFailed
+    default:
+      return texts.signupFailed
+  }
+}
+
+/** /login: sign in, sign up, or ask for a password-reset link (SPEC §2, §4). */
 export function LoginPage() {
   usePageMeta('login')
+  const auth = useAuth()
+  const [params] = useSearchParams()
+  const [mode, setMode] = useState<Mode>(() => modeParams[params.get('modo') ?? ''] ?? 'login')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [displayName, setDisplayName] = useState('')
+  const [error, setError] = useState('')
+  const [success, setSuccess] = useState('')
+  const [pending, setPending] = useState(false)
+  const returnTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const policy = useResource(mode === 'signup' ? 'password-policy' : null, fetchPasswordPolicy)
+
+  useEffect(() => () => clearTimeout(returnTimer.current), [])
+
+  /** Every switch, by hand or by the timer, clears the messages and the passwords; the e-mail stays. */
+  function switchMode(next: Mode) {
+    clearTimeout(returnTimer.current)
+    setMode(next)
+    setError('')
+    setSuccess('')
+    setPassword('')
+    setConfirmation('')
+  }
+
+  const switchTo = (next: Mode) => (e: MouseEvent) => {
+    e.preventDefault()
+    switchMode(next)
+  }
+
+  async function run(action: () => Promise<void>) {
+    setPending(true)
+    setError('')
+    try {
+      await action()
+    } finally {
+      setPending(false)
+    }
+  }
+
+  // On success the signed-in user is sent on by the /login guard (GuestOnly).
+  const onLogin = (e: FormEvent) => {
+    e.preventDefault()
+    void run(async () => {
+      try {
+        await auth.login(email, password)
+      } catch (err) {
+        console.error(err)
+        setError(loginMessage(err))
+      }
+    })
+  }
+
+  const onSignup = (e: FormEvent) => {
+    e.preventDefault()
+    if (password !== confirmation) {
+      setError(texts.mismatch)
+      return
+    }
+    const unmet = policy.state === 'ready' ? unmetRules(policy.data, password, false) : []
+    if (unmet.length > 0) {
+      setError(requirementsMessage(unmet))
+      return
+    }
+    void run(async () => {
+      try {
+        await auth.signup({ email, password, displayName })
+      } catch (err) {
+        console.error(err)
+        setError(await signupMessage(err, password))
+      }
+    })
+  }
+
+  const onForgot = (e: FormEvent) => {
+    e.preventDefault()
+    void run(async () => {
+      try {
+        await auth.requestPasswordReset(email)
+        setSuccess(texts.resetSent)
+        returnTimer.current = setTimeout(() => switchMode('login'), resetReturnDelayMs)
+      } catch (err) {
+        console.error(err)
+        setError(texts.resetFailed)
+      }
+    })
+  }
+
+  const emailField = (
+    <Field label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+  )
+  const heading = { login: 'Acesse sua conta', signup: 'Crie sua conta', forgotPassword: 'Redefinir Senha' }[mode]
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Entrar</h1>
+    <section className="mx-auto w-full max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
+
+        {mode !== 'forgotPassword' && (
+          <div role="tablist" aria-label="Entrar ou cadastrar" className="mt-6 grid grid-cols-2 rounded-full bg-slate-100 p-1">
+            {(
+              [
+                ['login', 'Entrar'],
+                ['signup', 'Cadastrar'],
+              ] as const
+            ).map(([tab, label]) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                aria-selected={mode === tab}
+                onClick={() => switchMode(tab)}
+                className={`rounded-full py-2 text-sm font-semibold ${mode === tab ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600'}`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
+
+        {mode === 'login' && (
+          <form onSubmit={onLogin} className="mt-6 space-y-4">
+            {emailField}
+            <Field
+              label="Senha"
+              type="password"
+              name="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <div className="text-right">
+              <a href={forgotPasswordPath} onClick={switchTo('forgotPassword')} className={textLinkClass}>
+                Esqueceu a senha?
+              </a>
+            </div>
+            <FormMessages error={error} success={success} />
+            <button type="submit" disabled={pending} className={submitClass}>
+              Entrar
+            </button>
+          </form>
+        )}
+
+        {mode === 'signup' && (
+          <form onSubmit={onSignup} className="mt-6 space-y-4">
+            <Field
+              label="Nome"
+              type="text"
+              name="name"
+              required
+              maxLength={100}
+              autoComplete="name"
+              value={displayName}
+              onChange={(e) => setDisplayName(e.target.value)}
+            />
+            {emailField}
+            <Field
+              label="Senha"
+              type="password"
+              name="new-password"
+              required
+              autoComplete="new-password"
+              hint={policy.state === 'ready' ? describePolicy(policy.data) : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field
+              label="Confirmar Senha"
+              type="password"
+              name="confirm-password"
+              required
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+            />
+            <FormMessages error={error} success={success} />
+            <button type="submit" disabled={pending} className={submitClass}>
+              Cadastrar
+            </button>
+          </form>
+        )}
+
+        {mode === 'forgotPassword' && (
+          <form onSubmit={onForgot} className="mt-4 space-y-4">
+            <p className="text-sm text-slate-600">Digite seu e-mail e enviaremos um link para redefinir sua senha.</p>
+            {emailField}
+            <FormMessages error={error} success={success} />
+            <button type="submit" disabled={pending} className={submitClass}>
+              Enviar Link de Redefinição
+            </button>
+            <div className="text-center">
+              <Link to="/login" onClick={switchTo('login')} className={textLinkClass}>
+                Voltar para o Login
+              </Link>
+            </div>
+          </form>
+        )}
+      </div>
     </section>
   )
 }

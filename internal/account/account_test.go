@@ -1,0 +1,514 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pelotao/internal/mail"
+	"pelotao/internal/store"
+	"pelotao/internal/store/sqlite"
+)
+
+// testParams keep tests fast; the production parameters have their own test.
+var testParams = Params{Memory: 64, Time: 1, Threads: 1}
+
+type fakeMailer struct {
+	mu   sync.Mutex
+	sent []mail.Message
+}
+
+func (f *fakeMailer) Send(_ context.Context, m mail.Message) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sent = append(f.sent, m)
+	return nil
+}
+
+func (f *fakeMailer) messages() []mail.Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]mail.Message(nil), f.sent...)
+}
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+type fixture struct {
+	svc    *Service
+	store  *sqlite.Store
+	mailer *fakeMailer
+	clock  *clock
+}
+
+func newFixture(t *testing.T, params Params) *fixture {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return newFixtureOn(t, st, params)
+}
+
+func newFixtureOn(t *testing.T, st *sqlite.Store, params Params) *fixture {
+	t.Helper()
+	f := &fixture{store: st, mailer: &fakeMailer{}, clock: &clock{now: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}}
+	base, _ := url.Parse("https://pelotao.example")
+	f.svc = New(Options{Store: st, Mailer: f.mailer, BaseURL: base, Params: params, Now: f.clock.Now,
+		Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes, RejectCommon: true}})
+	return f
+}
+
+func (f *fixture) signUp(t *testing.T, email, password string) SignedIn {
+	t.Helper()
+	si, err := f.svc.SignUp(context.Background(), email, password, "Maria")
+	if err != nil {
+		t.Fatalf("sign-up %s: %v", email, err)
+	}
+	return si
+}
+
+func TestHashAndVerifyWithProductionParameters(t *testing.T) {
+	if DefaultParams.Memory < 19*1024 || DefaultParams.Time < 2 || DefaultParams.Threads < 1 {
+		t.Fatalf("DefaultParams %+v are below OWASP's argon2id minimum (m=19 MiB, t=2, p=1)", DefaultParams)
+	}
+	h1, err := hashPassword(DefaultParams, "corrida-de-rua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$`).MatchString(h1) {
+		t.Fatalf("hash format: %s", h1)
+	}
+	h2, _ := hashPassword(DefaultParams, "corrida-de-rua")
+	if h1 == h2 {
+		t.Fatal("two hashes of one password are equal: the salt is not random")
+	}
+	ok, p, err := verifyPassword(h1, "corrida-de-rua")
+	if err != nil || !ok || p != DefaultParams {
+		t.Fatalf("right password: ok=%v params=%+v err=%v", ok, p, err)
+	}
+	if ok, _, _ := verifyPassword(h1, "corrida-de-ruA"); ok {
+		t.Fatal("wrong password verified")
+	}
+	for _, bad := range []string{"", "plain", "$argon2i$v=19$m=1,t=1,p=1$c2FsdA$a2V5", "$argon2id$v=19$m=64,t=0,p=1$c2FsdA$a2V5", "$argon2id$v=19$m=64,t=1,p=1$!!$a2V5"} {
+		if _, _, err := verifyPassword(bad, "x"); err == nil {
+			t.Errorf("malformed hash %q accepted", bad)
+		}
+	}
+}
+
+// Raising the parameters upgrades each user's hash at their next successful sign-in.
+func TestLoginUpgradesWeakerHash(t *testing.T) {
+	weak := newFixture(t, testParams)
+	weak.signUp(t, "ana@example.com", "trilha-da-serra")
+	stronger := Params{Memory: 128, Time: 2, Threads: 1}
+	strong := newFixtureOn(t, weak.store, stronger)
+	ctx := context.Background()
+
+	if _, err := strong.svc.Login(ctx, "ana@example.com", "senha-errada", "10.0.0.1"); !errors.Is(err, ErrInvalidCredential) {
+		t.Fatal(err)
+	}
+	u, _ := weak.store.UserByEmail(ctx, "ana@example.com")
+	if _, p, _ := verifyPassword(u.PasswordHash, "x"); p != testParams {
+		t.Fatalf("a failed sign-in changed the hash: %+v", p)
+	}
+	if _, err := strong.svc.Login(ctx, "ana@example.com", "trilha-da-serra", "10.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	u, _ = weak.store.UserByEmail(ctx, "ana@example.com")
+	ok, p, err := verifyPassword(u.PasswordHash, "trilha-da-serra")
+	if err != nil || !ok || p != stronger {
+		t.Fatalf("after sign-in: ok=%v params=%+v, want %+v", ok, p, stronger)
+	}
+	if _, err := strong.svc.Login(ctx, "ana@example.com", "trilha-da-serra", "10.0.0.1"); err != nil {
+		t.Fatalf("sign-in with the upgraded hash: %v", err)
+	}
+}
+
+func TestPolicy(t *testing.T) {
+	if n := len(commonPasswords); n < 1000 {
+		t.Fatalf("common password list has %d entries, want ≥ 1000", n)
+	}
+	p := Policy{MinLength: 6, MaxBytes: 128, RejectCommon: true}
+	cases := []struct {
+		password string
+		unmet    []Rule
+	}{
+		{"trilh", []Rule{RuleMinLength}}, // 5 characters: AUTH-17
+		{"çãoéü", []Rule{RuleMinLength}}, // counted in characters, not bytes
+		{"maratona-sp", nil},             // fine
+		{"senha123", []Rule{RuleCommon}}, // Brazilian favourites
+		{"Flamengo", []Rule{RuleCommon}}, // compared case-insensitively
+		{"corinthians", []Rule{RuleCommon}},
+		{"123456", []Rule{RuleCommon}},
+		{"12345", []Rule{RuleMinLength, RuleCommon}},
+		{strings.Repeat("a", 129), []Rule{RuleMaxBytes}},
+		{strings.Repeat("ã", 65), []Rule{RuleMaxBytes}}, // 130 bytes
+	}
+	for _, c := range cases {
+		err := p.Check(c.password)
+		var pe *PolicyError
+		if c.unmet == nil {
+			if err != nil {
+				t.Errorf("%q: %v", c.password, err)
+			}
+			continue
+		}
+		if !errors.As(err, &pe) || strings.Join(rules(pe.Unmet), ",") != strings.Join(rules(c.unmet), ",") {
+			t.Errorf("%q: got %v, want unmet %v", c.password, err, c.unmet)
+		}
+	}
+	err := p.Check("1234")
+	if err == nil || err.Error() != "A senha não atende aos requisitos: ter pelo menos 6 caracteres; não ser uma senha comum." {
+		t.Errorf("message: %v", err)
+	}
+}
+
+func rules(rs []Rule) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, string(r))
+	}
+	return out
+}
+
+func TestSignUpValidatesAndNormalises(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	si := f.signUp(t, "  Maria.Silva@Example.COM ", "corredora-veloz")
+	if si.User.Email != "maria.silva@example.com" || si.User.CreatedAt.IsZero() || si.User.ID == "" || si.Token == "" {
+		t.Fatalf("user %+v", si.User)
+	}
+	if _, err := f.svc.SignUp(ctx, "MARIA.SILVA@example.com", "outra-senha-boa", "Outra"); !errors.Is(err, ErrEmailInUse) {
+		t.Fatalf("same e-mail in other case: %v", err)
+	}
+	_, err := f.svc.SignUp(ctx, "nao-e-email", "corredora-veloz", " ")
+	var ve ValidationError
+	if !errors.As(err, &ve) || ve["email"] == "" || ve["displayName"] == "" {
+		t.Fatalf("validation: %v", err)
+	}
+	var pe *PolicyError
+	if _, err := f.svc.SignUp(ctx, "joao@example.com", "trilh", "João"); !errors.As(err, &pe) {
+		t.Fatalf("a 5-character password under the default policy: %v", err)
+	}
+}
+
+// An unknown e-mail costs one argon2id verification with the same parameters as a real
+// account's, and gets the same answer as a wrong password: time and answer reveal nothing.
+func TestUnknownEmailCostsTheSameHashAsWrongPassword(t *testing.T) {
+	f := newFixture(t, testParams)
+	f.signUp(t, "bia@example.com", "bicicleta-azul")
+	var calls []Params
+	f.svc.verify = func(encoded, password string) (bool, Params, error) {
+		ok, p, err := verifyPassword(encoded, password)
+		calls = append(calls, p)
+		return ok, p, err
+	}
+	ctx := context.Background()
+	_, errWrong := f.svc.Login(ctx, "bia@example.com", "senha-errada", "10.0.0.1")
+	_, errUnknown := f.svc.Login(ctx, "ninguem@example.com", "senha-errada", "10.0.0.1")
+	if !errors.Is(errWrong, ErrInvalidCredential) || errWrong != errUnknown {
+		t.Fatalf("answers differ: wrong password %v, unknown e-mail %v", errWrong, errUnknown)
+	}
+	if len(calls) != 2 || calls[0] != calls[1] || calls[0] != testParams {
+		t.Fatalf("verifications: %+v, want two with %+v", calls, testParams)
+	}
+}
+
+func TestThrottlingPerAccountAndPerIP(t *testing.T) {
+	f := newFixture(t, testParams)
+	f.signUp(t, "caio@example.com", "subida-forte")
+	ctx := context.Background()
+	for i := range 5 {
+		if _, err := f.svc.Login(ctx, "caio@example.com", "errada", "10.0.0."+string(rune('1'+i))); !errors.Is(err, ErrInvalidCredential) {
+			t.Fatalf("failure %d: %v", i+1, err)
+		}
+	}
+	// Five failures from five addresses: the account is locked, even for the right password.
+	if _, err := f.svc.Login(ctx, "caio@example.com", "subida-forte", "10.9.9.9"); !errors.Is(err, ErrTooManyRequests) {
+		t.Fatalf("sixth attempt: %v", err)
+	}
+	f.clock.advance(15*time.Minute + time.Second)
+	if _, err := f.svc.Login(ctx, "caio@example.com", "subida-forte", "10.9.9.9"); err != nil {
+		t.Fatalf("after the window: %v", err)
+	}
+
+	// Fifty failures from one address, over many e-mails, lock the address.
+	for i := range 50 {
+		email := "x" + strings.Repeat("y", i) + "@example.com"
+		if _, err := f.svc.Login(ctx, email, "errada", "192.0.2.7"); !errors.Is(err, ErrInvalidCredential) {
+			t.Fatalf("failure %d: %v", i+1, err)
+		}
+	}
+	if _, err := f.svc.Login(ctx, "caio@example.com", "subida-forte", "192.0.2.7"); !errors.Is(err, ErrTooManyRequests) {
+		t.Fatalf("51st from one address: %v", err)
+	}
+	if _, err := f.svc.Login(ctx, "caio@example.com", "subida-forte", "192.0.2.8"); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+}
+
+func TestDisabledUser(t *testing.T) {
+	f := newFixture(t, testParams)
+	si := f.signUp(t, "davi@example.com", "longao-de-domingo")
+	ctx := context.Background()
+	if err := f.svc.SetDisabled(ctx, "DAVI@example.com", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.svc.Authenticate(ctx, si.Token); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("session of a disabled user: %v", err)
+	}
+	if _, err := f.svc.Login(ctx, "davi@example.com", "longao-de-domingo", "10.0.0.1"); !errors.Is(err, ErrUserDisabled) {
+		t.Fatalf("right password: %v", err)
+	}
+	if _, err := f.svc.Login(ctx, "davi@example.com", "errada", "10.0.0.1"); !errors.Is(err, ErrInvalidCredential) {
+		t.Fatalf("wrong password must not reveal the state: %v", err)
+	}
+}
+
+func TestSessionSlidingExpiryAndLogout(t *testing.T) {
+	f := newFixture(t, testParams)
+	si := f.signUp(t, "eva@example.com", "pace-de-cinco")
+	ctx := context.Background()
+	if si.ExpiresAt != f.clock.Now().Add(SessionTTL) {
+		t.Fatalf("expiry %v", si.ExpiresAt)
+	}
+	stored := func() time.Time {
+		h, _ := tokenHash(si.Token)
+		se, _, err := f.store.SessionByTokenHash(ctx, h, f.clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return se.ExpiresAt
+	}
+
+	f.clock.advance(23 * time.Hour)
+	u, ext, err := f.svc.Authenticate(ctx, si.Token)
+	if err != nil || u.Email != "eva@example.com" || !ext.IsZero() || !stored().Equal(si.ExpiresAt) {
+		t.Fatalf("within a day: %v ext=%v stored=%v", err, ext, stored())
+	}
+	f.clock.advance(2 * time.Hour)
+	_, ext, err = f.svc.Authenticate(ctx, si.Token)
+	if err != nil || !ext.Equal(f.clock.Now().Add(SessionTTL)) || !stored().Equal(ext) {
+		t.Fatalf("after a day: %v ext=%v stored=%v", err, ext, stored())
+	}
+	// Unused for 30 days: expired.
+	f.clock.advance(SessionTTL)
+	if _, _, err := f.svc.Authenticate(ctx, si.Token); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("after 30 idle days: %v", err)
+	}
+
+	si2, err := f.svc.Login(ctx, "eva@example.com", "pace-de-cinco", "10.0.0.1")
+	if err != nil || si2.Token == si.Token {
+		t.Fatalf("a new token at every login: %v", err)
+	}
+	if err := f.svc.Logout(ctx, si2.Token); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.svc.Authenticate(ctx, si2.Token); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("after logout: %v", err)
+	}
+	for _, bad := range []string{"", "abc", strings.Repeat("A", 43) + "="} {
+		if _, _, err := f.svc.Authenticate(ctx, bad); !errors.Is(err, ErrNoSession) {
+			t.Errorf("token %q: %v", bad, err)
+		}
+	}
+
+	// The cleanup removes the expired row.
+	f.clock.advance(SessionTTL + time.Hour)
+	if err := f.svc.DeleteExpired(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := tokenHash(si.Token)
+	if _, _, err := f.store.SessionByTokenHash(ctx, h, time.Time{}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("expired session row kept: %v", err)
+	}
+}
+
+var linkRE = regexp.MustCompile(`https://pelotao\.example/redefinir-senha\?token=([A-Za-z0-9_-]{43})`)
+
+func (f *fixture) lastResetToken(t *testing.T) string {
+	t.Helper()
+	f.svc.Wait()
+	sent := f.mailer.messages()
+	if len(sent) == 0 {
+		t.Fatal("no e-mail sent")
+	}
+	m := linkRE.FindStringSubmatch(sent[len(sent)-1].Text)
+	if m == nil {
+		t.Fatalf("no link in %s", sent[len(sent)-1].Text)
+	}
+	return m[1]
+}
+
+func TestPasswordReset(t *testing.T) {
+	f := newFixture(t, testParams)
+	old := f.signUp(t, "fabi@example.com", "serra-do-mar")
+	ctx := context.Background()
+
+	if err := f.svc.RequestPasswordReset(ctx, "Fabi@Example.com"); err != nil {
+		t.Fatal(err)
+	}
+	token := f.lastResetToken(t)
+	m := f.mailer.messages()[0]
+	if m.To != "fabi@example.com" || m.Subject != mail.PasswordResetSubject || !strings.Contains(m.HTML, "https://pelotao.example/redefinir-senha?token="+token) {
+		t.Fatalf("message %+v", m)
+	}
+
+	// At most one e-mail per account per minute.
+	if err := f.svc.RequestPasswordReset(ctx, "fabi@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	f.svc.Wait()
+	if n := len(f.mailer.messages()); n != 1 {
+		t.Fatalf("%d e-mails within a minute", n)
+	}
+
+	if email, err := f.svc.ResetTokenEmail(ctx, token); err != nil || email != "fabi@example.com" {
+		t.Fatalf("token check: %q %v", email, err)
+	}
+	var pe *PolicyError
+	if err := f.svc.ResetPassword(ctx, token, "senha123"); !errors.As(err, &pe) {
+		t.Fatalf("common password at reset: %v", err)
+	}
+	if err := f.svc.ResetPassword(ctx, token, "nova-trilha-2026"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.svc.Authenticate(ctx, old.Token); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("a reset must end the user's sessions: %v", err)
+	}
+	if err := f.svc.ResetPassword(ctx, token, "outra-trilha-2026"); !errors.Is(err, ErrInvalidResetToken) {
+		t.Fatalf("token used twice: %v", err)
+	}
+	if _, err := f.svc.ResetTokenEmail(ctx, token); !errors.Is(err, ErrInvalidResetToken) {
+		t.Fatalf("used token checks as valid: %v", err)
+	}
+	if _, err := f.svc.Login(ctx, "fabi@example.com", "serra-do-mar", "10.0.0.1"); !errors.Is(err, ErrInvalidCredential) {
+		t.Fatalf("old password: %v", err)
+	}
+	if _, err := f.svc.Login(ctx, "fabi@example.com", "nova-trilha-2026", "10.0.0.1"); err != nil {
+		t.Fatalf("new password: %v", err)
+	}
+}
+
+func TestResetLinkExpiresAfterOneHour(t *testing.T) {
+	f := newFixture(t, testParams)
+	f.signUp(t, "gil@example.com", "km-quarenta-dois")
+	ctx := context.Background()
+	if err := f.svc.RequestPasswordReset(ctx, "gil@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	token := f.lastResetToken(t)
+	f.clock.advance(59 * time.Minute)
+	if _, err := f.svc.ResetTokenEmail(ctx, token); err != nil {
+		t.Fatalf("after 59 minutes: %v", err)
+	}
+	f.clock.advance(2 * time.Minute)
+	if err := f.svc.ResetPassword(ctx, token, "nova-trilha-2026"); !errors.Is(err, ErrInvalidResetToken) {
+		t.Fatalf("after 61 minutes: %v", err)
+	}
+}
+
+// Unknown and disabled accounts get the same answer and no e-mail; only malformed input differs.
+func TestResetRequestDoesNotRevealAccounts(t *testing.T) {
+	f := newFixture(t, testParams)
+	f.signUp(t, "hugo@example.com", "ritmo-forte")
+	f.signUp(t, "ines@example.com", "ritmo-leve")
+	ctx := context.Background()
+	if err := f.svc.SetDisabled(ctx, "ines@example.com", true); err != nil {
+		t.Fatal(err)
+	}
+	for _, email := range []string{"ninguem@example.com", "ines@example.com", "hugo@example.com"} {
+		if err := f.svc.RequestPasswordReset(ctx, email); err != nil {
+			t.Fatalf("%s: %v", email, err)
+		}
+	}
+	f.svc.Wait()
+	sent := f.mailer.messages()
+	if len(sent) != 1 || sent[0].To != "hugo@example.com" {
+		t.Fatalf("sent %+v", sent)
+	}
+	var ve ValidationError
+	if err := f.svc.RequestPasswordReset(ctx, "nao-e-email"); !errors.As(err, &ve) || ve["email"] == "" {
+		t.Fatalf("malformed: %v", err)
+	}
+}
+
+func TestResetLinkUsesTheBaseURL(t *testing.T) {
+	f := newFixture(t, testParams)
+	base, _ := url.Parse("https://www.pelotao.com.br/app")
+	f.svc.baseURL = base
+	if got := f.svc.ResetLink("abc"); got != "https://www.pelotao.com.br/app/redefinir-senha?token=abc" {
+		t.Fatal(got)
+	}
+}
+
+func TestEnsureDemoOrganizerIsIdempotent(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	id, err := f.svc.EnsureDemoOrganizer(ctx)
+	if err != nil || id == "" {
+		t.Fatal(id, err)
+	}
+	again, err := f.svc.EnsureDemoOrganizer(ctx)
+	if err != nil || again != id {
+		t.Fatalf("second call: %q %v, want %q", again, err, id)
+	}
+	si, err := f.svc.Login(ctx, DemoOrganizerEmail, DemoOrganizerPassword, "10.0.0.1")
+	if err != nil || si.User.ID != id {
+		t.Fatalf("demo organizer cannot sign in: %v", err)
+	}
+}
+
+// BenchmarkLogin measures a failed sign-in with the production parameters, for a known e-mail
+// with a wrong password and for an unknown e-mail: the two should cost about the same.
+// go test -run '^$' -bench Login ./internal/account
+func BenchmarkLogin(b *testing.B) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	base, _ := url.Parse("https://pelotao.example")
+	svc := New(Options{Store: st, Mailer: &fakeMailer{}, BaseURL: base, Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes}})
+	ctx := context.Background()
+	if _, err := svc.CreateUser(ctx, "bia@example.com", "bicicleta-azul", "Bia"); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, email string }{{"wrong-password", "bia@example.com"}, {"unknown-email", "ninguem@example.com"}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				// A fresh address each time, so the throttle never answers instead of the hash.
+				ip := fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
+				if _, err := svc.Login(ctx, c.email, "senha-errada", ip); !errors.Is(err, ErrInvalidCredential) {
+					b.Fatal(err)
+				}
+				if err := st.ClearLoginFailures(ctx, c.email); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

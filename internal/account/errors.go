@@ -1,0 +1,28 @@
+package account
+
+import "errors"
+
+// Errors of the account service. The HTTP layer maps each to its identity-provider code.
+var (
+	// ErrInvalidCredential: unknown e-mail or wrong password, deliberately indistinguishable.
+	ErrInvalidCredential = errors.New("account: invalid credential")
+	// ErrTooManyRequests: too many failed sign-ins for the account or from the address.
+	ErrTooManyRequests = errors.New("account: too many requests")
+	// ErrUserDisabled: the password was right but an operator disabled the account.
+	ErrUserDisabled = errors.New("account: user disabled")
+	// ErrEmailInUse: sign-up with an e-mail that already has an account.
+	ErrEmailInUse = errors.New("account: e-mail already in use")
+	// ErrInvalidResetToken: a reset link that is unknown, used or expired.
+	ErrInvalidResetToken = errors.New("account: invalid or expired reset token")
+	// ErrNoSession: the cookie names no live session.
+	ErrNoSession = errors.New("account: no session")
+)
+
+// ValidationError carries a pt-BR message per field (email, displayName); the HTTP layer
+// answers it with 422 and the messages beside the fields.
+type ValidationError map[string]string
+
+func (e ValidationError) Error() string { return "account: invalid input" }
+
+// FieldErrors implements the HTTP layer's field-errors interface.
+func (e ValidationError) FieldErrors() map[string]string { return e }

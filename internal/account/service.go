@@ -1,0 +1,447 @@
+// Package account is Pelotão's own identity provider: users, password hashing (argon2id),
+// sessions, password-reset links, the password policy and login throttling. Everything that
+// must hold across several instances (sessions, throttling counters, reset tokens) is in the
+// database.
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"net/mail"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"pelotao/internal/config"
+	pmail "pelotao/internal/mail"
+	"pelotao/internal/store"
+)
+
+const (
+	// SessionTTL is how long a session lives without being used (sliding expiry).
+	SessionTTL = 30 * 24 * time.Hour
+	// sessionRefreshAfter: a session is extended at most once per this interval, so that reading
+	// the session does not write to the database on every request.
+	sessionRefreshAfter = 24 * time.Hour
+
+	resetTTL           = time.Hour
+	resetEmailInterval = time.Minute
+
+	throttleWindow     = 15 * time.Minute
+	maxAccountFailures = 5
+	maxIPFailures      = 50
+
+	maxDisplayNameLen = 100
+	maxEmailLen       = 254
+)
+
+// Options configure a Service.
+type Options struct {
+	Store   store.AccountStore
+	Mailer  pmail.Mailer
+	BaseURL *url.URL // the public origin; reset links are built on it, never on a request's host
+	Policy  Policy
+	Params  Params // zero: DefaultParams
+	Log     *slog.Logger
+	Now     func() time.Time // zero: time.Now
+}
+
+// Service is the account domain.
+type Service struct {
+	store   store.AccountStore
+	mailer  pmail.Mailer
+	baseURL *url.URL
+	policy  Policy
+	params  Params
+	log     *slog.Logger
+	now     func() time.Time
+
+	// dummyHash is verified when the e-mail is unknown, so that answering "invalid credential"
+	// costs the same hashing time whether or not the account exists. Made at the first sign-in,
+	// not at start-up.
+	dummyHash func() (string, error)
+	// verify is verifyPassword; tests count its calls.
+	verify func(encoded, password string) (bool, Params, error)
+
+	mails sync.WaitGroup // reset e-mails still being sent
+}
+
+// New returns a Service.
+func New(o Options) *Service {
+	s := &Service{store: o.Store, mailer: o.Mailer, baseURL: o.BaseURL, policy: o.Policy,
+		params: o.Params, log: o.Log, now: o.Now, verify: verifyPassword}
+	if s.params == (Params{}) {
+		s.params = DefaultParams
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.policy.MaxBytes == 0 {
+		s.policy.MaxBytes = DefaultMaxBytes
+	}
+	s.dummyHash = sync.OnceValues(func() (string, error) { return hashPassword(s.params, "pelotão: conta inexistente") })
+	return s
+}
+
+// FromConfig builds the Service that the configuration describes.
+func FromConfig(cfg config.Config, st store.AccountStore, m pmail.Mailer, log *slog.Logger) *Service {
+	return New(Options{
+		Store: st, Mailer: m, BaseURL: cfg.BaseURL, Log: log,
+		Policy: Policy{MinLength: cfg.PasswordMinLength, MaxBytes: DefaultMaxBytes, RejectCommon: true},
+	})
+}
+
+// Policy returns the password policy in force.
+func (s *Service) Policy() Policy { return s.policy }
+
+// SignedIn is a new session: the user and the token for the cookie.
+type SignedIn struct {
+	User      store.User
+	Token     string
+	ExpiresAt time.Time
+}
+
+// NormalizeEmail is how e-mails are stored and compared: trimmed and in lower case.
+func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// validEmail accepts a bare address (no display name), as an <input type=email> would send.
+func validEmail(email string) bool {
+	if email == "" || len(email) > maxEmailLen || strings.ContainsAny(email, " <>\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(email)
+	return err == nil && a.Address == email
+}
+
+func checkEmail(email string, errs ValidationError) {
+	if email == "" {
+		errs["email"] = "Informe o seu e-mail."
+	} else if !validEmail(email) {
+		errs["email"] = "Informe um e-mail válido."
+	}
+}
+
+// CreateUser creates an account without signing in (sign-up, and operators' `pelotao user create`).
+func (s *Service) CreateUser(ctx context.Context, email, password, displayName string) (store.User, error) {
+	email, displayName = NormalizeEmail(email), strings.TrimSpace(displayName)
+	errs := ValidationError{}
+	checkEmail(email, errs)
+	if displayName == "" {
+		errs["displayName"] = "Informe o seu nome."
+	} else if utf8.RuneCountInString(displayName) > maxDisplayNameLen {
+		errs["displayName"] = "Use no máximo 100 caracteres."
+	}
+	if len(errs) > 0 {
+		return store.User{}, errs
+	}
+	if err := s.policy.Check(password); err != nil {
+		return store.User{}, err
+	}
+	hash, err := hashPassword(s.params, password)
+	if err != nil {
+		return store.User{}, err
+	}
+	u := store.User{ID: newUserID(), Email: email, DisplayName: displayName, PasswordHash: hash,
+		CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+	if err := s.store.CreateUser(ctx, u); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return store.User{}, ErrEmailInUse
+		}
+		return store.User{}, err
+	}
+	return u, nil
+}
+
+// SignUp creates an account and signs it in.
+func (s *Service) SignUp(ctx context.Context, email, password, displayName string) (SignedIn, error) {
+	u, err := s.CreateUser(ctx, email, password, displayName)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	return s.newSession(ctx, u)
+}
+
+// Login checks an e-mail and password from ip and opens a new session.
+func (s *Service) Login(ctx context.Context, email, password, ip string) (SignedIn, error) {
+	email = NormalizeEmail(email)
+	now := s.now()
+	failures, err := s.store.CountLoginFailures(ctx, email, ip, now.Add(-throttleWindow))
+	if err != nil {
+		return SignedIn{}, err
+	}
+	if failures.ForAccount >= maxAccountFailures || failures.FromIP >= maxIPFailures {
+		return SignedIn{}, ErrTooManyRequests
+	}
+
+	u, err := s.store.UserByEmail(ctx, email)
+	known := err == nil
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return SignedIn{}, err
+	}
+	encoded := u.PasswordHash
+	if !known {
+		if encoded, err = s.dummyHash(); err != nil {
+			return SignedIn{}, err
+		}
+	}
+	ok, params, err := s.verify(encoded, password)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	if !known || !ok {
+		if err := s.store.RecordLoginFailure(ctx, email, ip, now); err != nil {
+			return SignedIn{}, err
+		}
+		return SignedIn{}, ErrInvalidCredential
+	}
+	// Only someone who knows the password learns that the account is disabled.
+	if u.Disabled {
+		return SignedIn{}, ErrUserDisabled
+	}
+	if err := s.store.ClearLoginFailures(ctx, email); err != nil {
+		return SignedIn{}, err
+	}
+	if params.weakerThan(s.params) {
+		if hash, err := hashPassword(s.params, password); err != nil {
+			s.log.WarnContext(ctx, "rehashing password", "user", u.ID, "err", err)
+		} else if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
+			s.log.WarnContext(ctx, "storing upgraded password hash", "user", u.ID, "err", err)
+		}
+	}
+	return s.newSession(ctx, u)
+}
+
+func (s *Service) newSession(ctx context.Context, u store.User) (SignedIn, error) {
+	token, hash := newToken()
+	now := s.now().UTC()
+	se := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)}
+	if err := s.store.CreateSession(ctx, se); err != nil {
+		return SignedIn{}, err
+	}
+	return SignedIn{User: u, Token: token, ExpiresAt: se.ExpiresAt}, nil
+}
+
+// Authenticate returns the user of a session token. When the session was extended (at most
+// once a day), extendedUntil is its new expiry, and the cookie should be renewed to match.
+func (s *Service) Authenticate(ctx context.Context, token string) (u store.User, extendedUntil time.Time, err error) {
+	hash, ok := tokenHash(token)
+	if !ok {
+		return store.User{}, time.Time{}, ErrNoSession
+	}
+	now := s.now().UTC()
+	se, u, err := s.store.SessionByTokenHash(ctx, hash, now)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Disabled) {
+		return store.User{}, time.Time{}, ErrNoSession
+	}
+	if err != nil {
+		return store.User{}, time.Time{}, err
+	}
+	if se.ExpiresAt.Sub(now) < SessionTTL-sessionRefreshAfter {
+		extendedUntil = now.Add(SessionTTL)
+		if err := s.store.ExtendSession(ctx, hash, extendedUntil); err != nil {
+			// The session stays valid until its old expiry; the next request tries again.
+			s.log.WarnContext(ctx, "extending session", "err", err)
+			extendedUntil = time.Time{}
+		}
+	}
+	return u, extendedUntil, nil
+}
+
+// Logout ends the session of token on the server.
+func (s *Service) Logout(ctx context.Context, token string) error {
+	hash, ok := tokenHash(token)
+	if !ok {
+		return nil
+	}
+	return s.store.DeleteSession(ctx, hash)
+}
+
+// User returns the account with id.
+func (s *Service) User(ctx context.Context, id string) (store.User, error) {
+	return s.store.UserByID(ctx, id)
+}
+
+// RequestPasswordReset e-mails a reset link when email has an enabled account. The answer is
+// the same for every well-formed address (no account enumeration), and so is its timing: the
+// lookup and the e-mail happen after the caller has its answer.
+func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
+	email = NormalizeEmail(email)
+	errs := ValidationError{}
+	checkEmail(email, errs)
+	if len(errs) > 0 {
+		return errs
+	}
+	s.mails.Add(1)
+	go func() {
+		defer s.mails.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := s.sendResetLink(ctx, email); err != nil {
+			s.log.ErrorContext(ctx, "password reset e-mail", "err", err)
+		}
+	}()
+	return nil
+}
+
+func (s *Service) sendResetLink(ctx context.Context, email string) error {
+	u, err := s.store.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if u.Disabled {
+		return nil
+	}
+	token, hash := newToken()
+	now := s.now().UTC()
+	created, err := s.store.CreateResetToken(ctx, store.ResetToken{TokenHash: hash, UserID: u.ID,
+		CreatedAt: now, ExpiresAt: now.Add(resetTTL)}, now.Add(-resetEmailInterval))
+	if err != nil || !created {
+		return err
+	}
+	m, err := pmail.PasswordReset(u.Email, u.DisplayName, s.ResetLink(token))
+	if err != nil {
+		return err
+	}
+	return s.mailer.Send(ctx, m)
+}
+
+// ResetLink is the page of the web app that sets a new password with token.
+func (s *Service) ResetLink(token string) string {
+	u := *s.baseURL
+	u.Path = strings.TrimSuffix(u.Path, "/") + "/redefinir-senha"
+	u.RawQuery = url.Values{"token": {token}}.Encode()
+	u.Fragment = ""
+	return u.String()
+}
+
+// Wait blocks until the reset e-mails under way have been sent (shutdown, tests).
+func (s *Service) Wait() { s.mails.Wait() }
+
+// ResetTokenEmail returns the e-mail of the account a usable reset token belongs to.
+func (s *Service) ResetTokenEmail(ctx context.Context, token string) (string, error) {
+	hash, ok := tokenHash(token)
+	if !ok {
+		return "", ErrInvalidResetToken
+	}
+	u, err := s.store.ResetTokenUser(ctx, hash, s.now().UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		return "", ErrInvalidResetToken
+	}
+	return u.Email, err
+}
+
+// ResetPassword sets a new password with a reset token. The token is used up, and every
+// session of the account ends.
+func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+	hash, ok := tokenHash(token)
+	if !ok {
+		return ErrInvalidResetToken
+	}
+	if err := s.policy.Check(password); err != nil {
+		return err
+	}
+	encoded, err := hashPassword(s.params, password)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.ResetPassword(ctx, hash, encoded, s.now().UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrInvalidResetToken
+	}
+	if err != nil {
+		return err
+	}
+	// Whoever could read the account's e-mail may sign in again at once.
+	return s.store.ClearLoginFailures(ctx, u.Email)
+}
+
+// SetDisabled disables (or enables again) the account of email; disabling ends its sessions.
+func (s *Service) SetDisabled(ctx context.Context, email string, disabled bool) error {
+	u, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
+	if err != nil {
+		return err
+	}
+	return s.store.SetUserDisabled(ctx, u.ID, disabled)
+}
+
+// DeleteExpired removes expired sessions and reset links and old login failures.
+func (s *Service) DeleteExpired(ctx context.Context) error {
+	now := s.now().UTC()
+	return s.store.DeleteExpired(ctx, now, now.Add(-throttleWindow))
+}
+
+// RunCleanup calls DeleteExpired every interval until ctx ends.
+func (s *Service) RunCleanup(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if err := s.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+			s.log.WarnContext(ctx, "deleting expired sessions", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// The demo organizer owns the demo events (PELOTAO_DEMO=1). Its password is public: demo only.
+const (
+	DemoOrganizerEmail    = "organizador@pelotao.demo"
+	DemoOrganizerPassword = "pelotao-demo-2026"
+	DemoOrganizerName     = "Organizador Demo"
+)
+
+// EnsureDemoOrganizer creates the demo organizer's account unless it exists, and returns its id.
+func (s *Service) EnsureDemoOrganizer(ctx context.Context) (string, error) {
+	u, err := s.store.UserByEmail(ctx, DemoOrganizerEmail)
+	if err == nil {
+		return u.ID, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return "", err
+	}
+	u, err = s.CreateUser(ctx, DemoOrganizerEmail, DemoOrganizerPassword, DemoOrganizerName)
+	if errors.Is(err, ErrEmailInUse) { // another instance created it meanwhile
+		u, err = s.store.UserByEmail(ctx, DemoOrganizerEmail)
+	}
+	return u.ID, err
+}
+
+// newToken returns a 256-bit random token for a cookie or a link, and the SHA-256 that is stored.
+func newToken() (token string, hash []byte) {
+	var b [32]byte
+	_, _ = rand.Read(b[:]) // crypto/rand never fails (Go ≥ 1.24)
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	h := sha256.Sum256([]byte(token))
+	return token, h[:]
+}
+
+// tokenHash returns the stored form of a token, refusing anything newToken cannot have made.
+func tokenHash(token string) ([]byte, bool) {
+	if b, err := base64.RawURLEncoding.DecodeString(token); err != nil || len(b) != 32 {
+		return nil, false
+	}
+	h := sha256.Sum256([]byte(token))
+	return h[:], true
+}
+
+func newUserID() string {
+	var b [15]byte
+	_, _ = rand.Read(b[:])
+	return strings.ToLower(base32.StdEncoding.EncodeToString(b[:]))
+}

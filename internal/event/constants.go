@@ -1,0 +1,94 @@
+package event
+
+import (
+	_ "embed"
+	"encoding/json"
+	"slices"
+)
+
+// constants.json holds the lists and defaults of SPEC §9 and REQUIREMENTS DATA-5. The web app
+// imports the same file (web/src/lib/event.ts), so the form and the server never disagree.
+//
+//go:embed constants.json
+var constantsJSON []byte
+
+// UF is a Brazilian state.
+type UF struct {
+	Sigla string `json:"sigla"`
+	Nome  string `json:"nome"`
+}
+
+// Defaults are the values a new event starts with (SPEC §9).
+type Defaults struct {
+	Categoria    string `json:"categoria"`
+	Status       string `json:"status"`
+	PrimeiroLote string `json:"primeiroLote"`
+	Largada      struct {
+		Nome    string `json:"nome"`
+		Horario string `json:"horario"`
+	} `json:"largada"`
+	RetiradaKit struct {
+		HorarioInicio string `json:"horarioInicio"`
+		HorarioFim    string `json:"horarioFim"`
+	} `json:"retiradaKit"`
+	Kit struct {
+		Nome  string   `json:"nome"`
+		Items []string `json:"items"`
+	} `json:"kit"`
+	CronogramaPrimeiroHorario string `json:"cronogramaPrimeiroHorario"`
+	Genero                    string `json:"genero"`
+	IdadeMinima               int    `json:"idadeMinima"`
+	IdadeMaxima               int    `json:"idadeMaxima"`
+}
+
+// Limits bound what one event may hold.
+type Limits struct {
+	TituloMax int `json:"tituloMax"` // characters
+	TextoMax  int `json:"textoMax"`  // characters of a long text
+	ListaMax  int `json:"listaMax"`  // rows of any list
+	NomeMax   int `json:"nomeMax"`   // characters of a short text
+	URLMax    int `json:"urlMax"`    // characters of a link
+}
+
+// Constants is constants.json, typed.
+type Constants struct {
+	Categorias      []string `json:"categorias"`
+	Statuses        []string `json:"statuses"`
+	OpenStatus      string   `json:"openStatus"`
+	Generos         []string `json:"generos"`
+	TiposPreco      []string `json:"tiposPreco"`
+	TiposCronograma []string `json:"tiposCronograma"`
+	TiposPremiacao  []string `json:"tiposPremiacao"`
+	NiveisPremiacao []string `json:"niveisPremiacao"`
+	TiposPercurso   []string `json:"tiposPercurso"`
+	UFs             []UF     `json:"ufs"`
+	Defaults        Defaults `json:"defaults"`
+	Limits          Limits   `json:"limits"`
+}
+
+// Const is the project's one copy of the event constants.
+var Const = func() Constants {
+	var c Constants
+	if err := json.Unmarshal(constantsJSON, &c); err != nil {
+		panic("internal/event/constants.json: " + err.Error())
+	}
+	return c
+}()
+
+// Values of the enumerations that code branches on. Each is checked against constants.json by
+// the tests, so a change there cannot leave them behind.
+const (
+	TipoTexto       = "texto"
+	TipoEstruturado = "estruturado"
+	TipoPrecoLotes  = "lotes"
+	TipoPrecoKit    = "kit"
+	PercursoLink    = "link"
+	NivelGeral      = "geral"
+	NivelModalidade = "modalidade"
+	NivelCategoria  = "categoria"
+)
+
+// IsUF reports whether sigla is one of the 27 UFs.
+func IsUF(sigla string) bool {
+	return slices.ContainsFunc(Const.UFs, func(u UF) bool { return u.Sigla == sigla })
+}

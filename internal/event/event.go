@@ -1,0 +1,280 @@
+// Package event is the Event document of SPEC §3: its fields (JSON names exactly as the spec
+// writes them), its constants and defaults, decoding of what clients send (including the older
+// shape the athlete panel read), normalisation, validation and the calendar-date rule that
+// splits upcoming from past events.
+package event
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Event is one event. The server sets ID, OwnerID, CriadoEm and AtualizadoEm; clients may send
+// them back (they read the document and save it again) but the values they send are ignored.
+type Event struct {
+	ID           string    `json:"id"`
+	OwnerID      string    `json:"ownerId"`
+	CriadoEm     time.Time `json:"criadoEm"`
+	AtualizadoEm time.Time `json:"atualizadoEm"`
+
+	Titulo         string        `json:"titulo"`
+	Categoria      string        `json:"categoria"`
+	DataEvento     Date          `json:"dataEvento"`
+	Status         string        `json:"status"`
+	Banners        Banners       `json:"banners"`
+	RegulamentoURL string        `json:"regulamentoUrl"`
+	Regulamento    string        `json:"regulamento"`
+	LinkCompra     string        `json:"linkCompra"`
+	Local          Local         `json:"local"`
+	Informacoes    Informacoes   `json:"informacoes"`
+	Inscricoes     Inscricoes    `json:"inscricoes"`
+	RetiradaKits   []RetiradaKit `json:"retiradaKits"`
+	Kits           []Kit         `json:"kits"`
+	Largadas       []Largada     `json:"largadas"`
+	Modalidades    []Modalidade  `json:"modalidades"`
+	Premiacao      Premiacao     `json:"premiacao"`
+}
+
+type Banners struct {
+	Desktop string `json:"desktop"`
+	Mobile  string `json:"mobile"`
+}
+
+type Local struct {
+	Local    string `json:"local"`
+	Endereco string `json:"endereco"`
+	Cidade   string `json:"cidade"`
+	Estado   string `json:"estado"` // UF, e.g. "SP"
+}
+
+type Informacoes struct {
+	Descricao              string     `json:"descricao"`
+	InformacoesImportantes string     `json:"informacoesImportantes"`
+	Cronograma             Cronograma `json:"cronograma"`
+}
+
+// Cronograma is the schedule: free text (tipo "texto", valor a string) or rows (tipo
+// "estruturado", valor a list). Only the part that matches Tipo is written out.
+type Cronograma struct {
+	Tipo   string
+	Texto  string
+	Linhas []LinhaCronograma
+}
+
+type LinhaCronograma struct {
+	Horario   string `json:"horario"`
+	Descricao string `json:"descricao"`
+}
+
+type cronogramaJSON struct {
+	Tipo  string          `json:"tipo"`
+	Valor json.RawMessage `json:"valor"`
+}
+
+func (c Cronograma) MarshalJSON() ([]byte, error) {
+	var valor any = c.Texto
+	if c.Tipo == TipoEstruturado {
+		linhas := c.Linhas
+		if linhas == nil {
+			linhas = []LinhaCronograma{}
+		}
+		valor = linhas
+	}
+	return json.Marshal(struct {
+		Tipo  string `json:"tipo"`
+		Valor any    `json:"valor"`
+	}{c.Tipo, valor})
+}
+
+func (c *Cronograma) UnmarshalJSON(b []byte) error {
+	var raw cronogramaJSON
+	if err := strictUnmarshal(b, &raw); err != nil {
+		return err
+	}
+	*c = Cronograma{Tipo: raw.Tipo}
+	v := bytes.TrimSpace(raw.Valor)
+	switch {
+	case len(v) == 0 || bytes.Equal(v, []byte("null")):
+	case v[0] == '[':
+		if err := strictUnmarshal(v, &c.Linhas); err != nil {
+			return cronogramaError(err)
+		}
+	default:
+		if err := strictUnmarshal(v, &c.Texto); err != nil {
+			return cronogramaError(err)
+		}
+	}
+	return nil
+}
+
+// cronogramaError names the field in a type error: the decoder of the whole event cannot see
+// inside this type's own decoding.
+func cronogramaError(err error) error {
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return &DecodeError{Message: `O campo "informacoes.cronograma.valor" deve ser um texto ou uma lista de {horario, descricao}.`, err: err}
+	}
+	return err
+}
+
+type Inscricoes struct {
+	Ativas       bool       `json:"ativas"`
+	TipoPreco    string     `json:"tipoPreco"` // lotes, kit or texto
+	Lotes        []Lote     `json:"lotes"`
+	PrecosPorKit []PrecoKit `json:"precosPorKit"`
+	TextoPreco   string     `json:"textoPreco"`
+	Periodo      Periodo    `json:"periodo"`
+}
+
+type Lote struct {
+	Nome       string  `json:"nome"`
+	Valor      Decimal `json:"valor"`
+	MaxVagas   Integer `json:"maxVagas"`
+	DataLimite Date    `json:"dataLimite"`
+}
+
+type PrecoKit struct {
+	KitNome string  `json:"kitNome"`
+	Valor   Decimal `json:"valor"`
+}
+
+type Periodo struct {
+	Inicio Date `json:"inicio"`
+	Fim    Date `json:"fim"`
+}
+
+type RetiradaKit struct {
+	Local         string `json:"local"`
+	Data          Date   `json:"data"`
+	HorarioInicio string `json:"horarioInicio"`
+	HorarioFim    string `json:"horarioFim"`
+}
+
+type Kit struct {
+	Nome  string    `json:"nome"`
+	Items []ItemKit `json:"items"`
+}
+
+type ItemKit struct {
+	Nome string `json:"nome"`
+}
+
+type Largada struct {
+	ID      string `json:"id"`
+	Nome    string `json:"nome"`
+	Horario string `json:"horario"`
+}
+
+type Modalidade struct {
+	Nome           string                `json:"nome"`
+	Km             Decimal               `json:"km"`
+	LargadaID      string                `json:"largadaId"`
+	Percurso       Percurso              `json:"percurso"`
+	PremiacaoGeral string                `json:"premiacaoGeral"`
+	Categorias     []CategoriaModalidade `json:"categorias"`
+	Resultados     Resultados            `json:"resultados"`
+}
+
+type Percurso struct {
+	Tipo  string `json:"tipo"` // texto (a description) or link (a map URL)
+	Valor string `json:"valor"`
+}
+
+type CategoriaModalidade struct {
+	Nome          string  `json:"nome"`
+	IdadeInicial  Integer `json:"idadeInicial"`
+	IdadeLimite   Integer `json:"idadeLimite"`
+	QualquerIdade bool    `json:"qualquerIdade"`
+	Genero        string  `json:"genero"`
+	Premiacao     string  `json:"premiacao"`
+}
+
+type Resultados struct {
+	PDFGeralURL      string `json:"pdfGeralURL"`
+	PDFCategoriasURL string `json:"pdfCategoriasURL"`
+}
+
+// Premiacao is the prize list: text in Valor (tipo "texto") or rows in Estruturado
+// (tipo "estruturado"). Both parts are kept as sent.
+type Premiacao struct {
+	Tipo        string              `json:"tipo"`
+	Valor       string              `json:"valor"`
+	Estruturado []PremioEstruturado `json:"estruturado"`
+}
+
+type PremioEstruturado struct {
+	Descricao      string `json:"descricao"`
+	Nivel          string `json:"nivel"` // geral, modalidade or categoria
+	ModalidadeNome string `json:"modalidadeNome"`
+	CategoriaNome  string `json:"categoriaNome"`
+}
+
+// Summary is what a list of events carries: what a card and the athlete panel show
+// (web/src/lib/event.ts EventSummary).
+type Summary struct {
+	ID         string    `json:"id"`
+	Titulo     string    `json:"titulo"`
+	Categoria  string    `json:"categoria"`
+	DataEvento Date      `json:"dataEvento"`
+	Status     string    `json:"status"`
+	Banners    Banners   `json:"banners"`
+	Local      Local     `json:"local"`
+	LinkCompra string    `json:"linkCompra"`
+	Distances  []float64 `json:"distances"` // modalidades[].km in order, blanks left out
+}
+
+// Summary returns the list view of e.
+func (e *Event) Summary() Summary {
+	distances := make([]float64, 0, len(e.Modalidades))
+	for _, m := range e.Modalidades {
+		if m.Km.Valid {
+			distances = append(distances, m.Km.Value)
+		}
+	}
+	return Summary{
+		ID: e.ID, Titulo: e.Titulo, Categoria: e.Categoria, DataEvento: e.DataEvento,
+		Status: e.Status, Banners: e.Banners, Local: e.Local, LinkCompra: e.LinkCompra,
+		Distances: distances,
+	}
+}
+
+// IsUpcoming reports whether e is listed under 'Próximos Eventos' on today.
+func (e *Event) IsUpcoming(today Date) bool { return e.DataEvento.IsUpcoming(today) }
+
+// New returns an event holding the defaults of SPEC §9, as the new-event form starts.
+func New() Event {
+	d := Const.Defaults
+	items := make([]ItemKit, len(d.Kit.Items))
+	for i, nome := range d.Kit.Items {
+		items[i] = ItemKit{Nome: nome}
+	}
+	e := Event{
+		Categoria: d.Categoria,
+		Status:    d.Status,
+		Informacoes: Informacoes{
+			Cronograma: Cronograma{Tipo: TipoTexto},
+		},
+		Inscricoes: Inscricoes{
+			Ativas:    true,
+			TipoPreco: TipoPrecoLotes,
+			Lotes:     []Lote{{Nome: d.PrimeiroLote}},
+		},
+		Kits:      []Kit{{Nome: d.Kit.Nome, Items: items}},
+		Largadas:  []Largada{{ID: "largada-1", Nome: d.Largada.Nome, Horario: d.Largada.Horario}},
+		Premiacao: Premiacao{Tipo: TipoTexto},
+	}
+	e.Normalize()
+	return e
+}
+
+// NovaLinhaCronograma is the first row of a schedule switched to estruturado.
+func NovaLinhaCronograma() LinhaCronograma {
+	return LinhaCronograma{Horario: Const.Defaults.CronogramaPrimeiroHorario}
+}
+
+// NovaRetiradaKit is a new kit-pickup row with the default hours.
+func NovaRetiradaKit() RetiradaKit {
+	return RetiradaKit{HorarioInicio: Const.Defaults.RetiradaKit.HorarioInicio, HorarioFim: Const.Defaults.RetiradaKit.HorarioFim}
+}

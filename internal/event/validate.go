@@ -1,0 +1,440 @@
+package event
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ValidationError lists what is wrong with an event: a pt-BR message per field path, such as
+// "modalidades.1.largadaId". The API answers it with 422.
+type ValidationError struct {
+	Fields map[string]string
+}
+
+func (e *ValidationError) Error() string {
+	keys := make([]string, 0, len(e.Fields))
+	for k := range e.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("event: invalid:")
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s: %s", k, e.Fields[k])
+	}
+	return b.String()
+}
+
+// FieldErrors is the message of each field that needs correcting.
+func (e *ValidationError) FieldErrors() map[string]string { return e.Fields }
+
+// Messages shown next to a field. The web form shows the same texts.
+const (
+	MsgObrigatorio      = "Campo obrigatório."
+	MsgURL              = "Informe uma URL válida."
+	MsgLargada          = "Selecione uma largada."
+	MsgCategoria        = "Selecione uma categoria da lista."
+	MsgStatus           = "Selecione um status da lista."
+	MsgEstado           = "Selecione um estado (UF) da lista."
+	MsgGenero           = "Selecione um gênero da lista."
+	MsgTipo             = "Selecione um tipo da lista."
+	MsgData             = "Informe uma data válida."
+	MsgHorario          = "Informe um horário válido (HH:MM)."
+	MsgNumero           = "Informe um número válido."
+	MsgInteiro          = "Informe um número inteiro."
+	MsgNaoNegativo      = "Informe um valor maior ou igual a zero."
+	MsgPositivo         = "Informe um valor maior que zero."
+	MsgCentavos         = "Use no máximo duas casas decimais."
+	MsgIdade            = "Informe uma idade entre 0 e 120 anos."
+	MsgIdadeOrdem       = "A idade limite deve ser maior ou igual à idade inicial."
+	MsgHorarioOrdem     = "O horário final deve ser depois do horário inicial."
+	MsgPeriodoOrdem     = "O fim deve ser igual ou posterior ao início."
+	MsgLargadaRepetida  = "Já existe uma largada com este identificador."
+	MsgKitRepetido      = "Já existe um kit com este nome."
+	MsgModalidadeRep    = "Já existe uma modalidade com este nome."
+	MsgCategoriaRep     = "Já existe uma categoria com este nome nesta modalidade."
+	MsgKitInexistente   = "Selecione um dos kits cadastrados."
+	MsgModalidadeInex   = "Selecione uma das modalidades cadastradas."
+	MsgCategoriaInex    = "Selecione uma das categorias desta modalidade."
+	MsgSemModalidade    = "A premiação geral não tem modalidade."
+	MsgSemCategoria     = "Este nível de premiação não tem categoria."
+	MsgNivel            = "Selecione um nível de premiação da lista."
+	MsgCronogramaFormat = "O cronograma não corresponde ao tipo escolhido."
+)
+
+// Hard bounds for things a person types, so no document grows without limit.
+const (
+	maxKm    = 10_000
+	maxIdade = 120
+)
+
+// Validate checks every rule of an event (after Normalize) and returns a *ValidationError
+// listing each field that breaks one, or nil. It is the authority for every client.
+func (e *Event) Validate() error {
+	v := validator{fields: map[string]string{}}
+	lim := Const.Limits
+
+	v.required("titulo", e.Titulo)
+	v.maxLen("titulo", e.Titulo, lim.TituloMax)
+	v.oneOf("categoria", e.Categoria, Const.Categorias, MsgCategoria)
+	if !e.DataEvento.Valid() {
+		v.add("dataEvento", cond(e.DataEvento.IsZero(), MsgObrigatorio, MsgData))
+	}
+	v.oneOf("status", e.Status, Const.Statuses, MsgStatus)
+	v.url("banners.desktop", e.Banners.Desktop)
+	v.url("banners.mobile", e.Banners.Mobile)
+	v.url("regulamentoUrl", e.RegulamentoURL)
+	v.url("regulamento", e.Regulamento)
+	v.url("linkCompra", e.LinkCompra)
+
+	v.maxLen("local.local", e.Local.Local, lim.NomeMax)
+	v.maxLen("local.endereco", e.Local.Endereco, lim.NomeMax)
+	v.required("local.cidade", e.Local.Cidade)
+	v.maxLen("local.cidade", e.Local.Cidade, lim.NomeMax)
+	if e.Local.Estado == "" {
+		v.add("local.estado", MsgObrigatorio)
+	} else if !IsUF(e.Local.Estado) {
+		v.add("local.estado", MsgEstado)
+	}
+
+	info := e.Informacoes
+	v.maxLen("informacoes.descricao", info.Descricao, lim.TextoMax)
+	v.maxLen("informacoes.informacoesImportantes", info.InformacoesImportantes, lim.TextoMax)
+	v.validateCronograma("informacoes.cronograma", info.Cronograma)
+
+	v.validateInscricoes(e)
+
+	v.list("retiradaKits", len(e.RetiradaKits))
+	for i, r := range e.RetiradaKits {
+		p := path("retiradaKits", i)
+		v.required(p+".local", r.Local)
+		v.maxLen(p+".local", r.Local, lim.NomeMax)
+		v.date(p+".data", r.Data)
+		v.horario(p+".horarioInicio", r.HorarioInicio)
+		v.horario(p+".horarioFim", r.HorarioFim)
+		if validHorario(r.HorarioInicio) && validHorario(r.HorarioFim) && r.HorarioFim <= r.HorarioInicio {
+			v.add(p+".horarioFim", MsgHorarioOrdem)
+		}
+	}
+
+	v.list("kits", len(e.Kits))
+	kitNomes := map[string]bool{}
+	for i, k := range e.Kits {
+		p := path("kits", i)
+		v.required(p+".nome", k.Nome)
+		v.maxLen(p+".nome", k.Nome, lim.NomeMax)
+		if k.Nome != "" && kitNomes[k.Nome] {
+			v.add(p+".nome", MsgKitRepetido)
+		}
+		kitNomes[k.Nome] = true
+		v.list(p+".items", len(k.Items))
+		for j, it := range k.Items {
+			v.required(path(p+".items", j)+".nome", it.Nome)
+			v.maxLen(path(p+".items", j)+".nome", it.Nome, lim.NomeMax)
+		}
+	}
+	for i, pk := range e.Inscricoes.PrecosPorKit {
+		p := path("inscricoes.precosPorKit", i)
+		if pk.KitNome == "" {
+			v.add(p+".kitNome", MsgObrigatorio)
+		} else if !kitNomes[pk.KitNome] {
+			v.add(p+".kitNome", MsgKitInexistente)
+		}
+	}
+
+	v.list("largadas", len(e.Largadas))
+	largadaIDs := map[string]bool{}
+	for i, l := range e.Largadas {
+		p := path("largadas", i)
+		v.required(p+".id", l.ID)
+		v.maxLen(p+".id", l.ID, lim.NomeMax)
+		if l.ID != "" && largadaIDs[l.ID] {
+			v.add(p+".id", MsgLargadaRepetida)
+		}
+		largadaIDs[l.ID] = true
+		v.required(p+".nome", l.Nome)
+		v.maxLen(p+".nome", l.Nome, lim.NomeMax)
+		v.horario(p+".horario", l.Horario)
+	}
+
+	categoriasDe := v.validateModalidades(e.Modalidades, largadaIDs)
+	v.validatePremiacao(e.Premiacao, categoriasDe)
+
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return &ValidationError{Fields: v.fields}
+}
+
+func (v *validator) validateCronograma(p string, c Cronograma) {
+	lim := Const.Limits
+	switch c.Tipo {
+	case TipoTexto:
+		if len(c.Linhas) > 0 {
+			v.add(p+".valor", MsgCronogramaFormat)
+		}
+		v.maxLen(p+".valor", c.Texto, lim.TextoMax)
+	case TipoEstruturado:
+		if c.Texto != "" {
+			v.add(p+".valor", MsgCronogramaFormat)
+		}
+		v.list(p+".valor", len(c.Linhas))
+		for i, l := range c.Linhas {
+			lp := path(p+".valor", i)
+			v.horario(lp+".horario", l.Horario)
+			v.required(lp+".descricao", l.Descricao)
+			v.maxLen(lp+".descricao", l.Descricao, lim.NomeMax)
+		}
+	default:
+		v.add(p+".tipo", MsgTipo)
+	}
+}
+
+func (v *validator) validateInscricoes(e *Event) {
+	in := e.Inscricoes
+	lim := Const.Limits
+	v.oneOf("inscricoes.tipoPreco", in.TipoPreco, Const.TiposPreco, MsgTipo)
+	v.maxLen("inscricoes.textoPreco", in.TextoPreco, lim.TextoMax)
+	v.list("inscricoes.lotes", len(in.Lotes))
+	for i, l := range in.Lotes {
+		p := path("inscricoes.lotes", i)
+		v.required(p+".nome", l.Nome)
+		v.maxLen(p+".nome", l.Nome, lim.NomeMax)
+		v.money(p+".valor", l.Valor)
+		v.integer(p+".maxVagas", l.MaxVagas, 0, math.MaxInt32, MsgNaoNegativo)
+		v.date(p+".dataLimite", l.DataLimite)
+	}
+	v.list("inscricoes.precosPorKit", len(in.PrecosPorKit))
+	for i, pk := range in.PrecosPorKit {
+		v.money(path("inscricoes.precosPorKit", i)+".valor", pk.Valor)
+	}
+	v.date("inscricoes.periodo.inicio", in.Periodo.Inicio)
+	v.date("inscricoes.periodo.fim", in.Periodo.Fim)
+	if in.Periodo.Inicio.Valid() && in.Periodo.Fim.Valid() && in.Periodo.Fim.Compare(in.Periodo.Inicio) < 0 {
+		v.add("inscricoes.periodo.fim", MsgPeriodoOrdem)
+	}
+}
+
+// validateModalidades returns each modalidade's categories by name, for the prize rules.
+func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]bool) map[string]map[string]bool {
+	lim := Const.Limits
+	v.list("modalidades", len(ms))
+	categoriasDe := map[string]map[string]bool{}
+	for i, m := range ms {
+		p := path("modalidades", i)
+		v.required(p+".nome", m.Nome)
+		v.maxLen(p+".nome", m.Nome, lim.NomeMax)
+		cats := map[string]bool{}
+		if _, dup := categoriasDe[m.Nome]; dup && m.Nome != "" {
+			v.add(p+".nome", MsgModalidadeRep)
+		} else {
+			categoriasDe[m.Nome] = cats // prizes refer to the first modalidade of a name
+		}
+		switch {
+		case m.Km.invalid != "":
+			v.add(p+".km", MsgNumero)
+		case m.Km.Valid && m.Km.Value <= 0:
+			v.add(p+".km", MsgPositivo)
+		case m.Km.Valid && m.Km.Value > maxKm:
+			v.add(p+".km", fmt.Sprintf("Informe no máximo %s km.", milhar(maxKm)))
+		}
+		if !largadaIDs[m.LargadaID] || m.LargadaID == "" {
+			v.add(p+".largadaId", MsgLargada)
+		}
+		v.oneOf(p+".percurso.tipo", m.Percurso.Tipo, Const.TiposPercurso, MsgTipo)
+		if m.Percurso.Tipo == PercursoLink {
+			v.url(p+".percurso.valor", m.Percurso.Valor)
+		} else {
+			v.maxLen(p+".percurso.valor", m.Percurso.Valor, lim.TextoMax)
+		}
+		v.maxLen(p+".premiacaoGeral", m.PremiacaoGeral, lim.TextoMax)
+		v.url(p+".resultados.pdfGeralURL", m.Resultados.PDFGeralURL)
+		v.url(p+".resultados.pdfCategoriasURL", m.Resultados.PDFCategoriasURL)
+
+		v.list(p+".categorias", len(m.Categorias))
+		for j, c := range m.Categorias {
+			cp := path(p+".categorias", j)
+			v.required(cp+".nome", c.Nome)
+			v.maxLen(cp+".nome", c.Nome, lim.NomeMax)
+			if c.Nome != "" && cats[c.Nome] {
+				v.add(cp+".nome", MsgCategoriaRep)
+			}
+			cats[c.Nome] = true
+			v.integer(cp+".idadeInicial", c.IdadeInicial, 0, maxIdade, MsgIdade)
+			v.integer(cp+".idadeLimite", c.IdadeLimite, 0, maxIdade, MsgIdade)
+			if _, bad := v.fields[cp+".idadeLimite"]; !bad && c.IdadeInicial.Valid && c.IdadeLimite.Valid && c.IdadeLimite.Value < c.IdadeInicial.Value {
+				v.add(cp+".idadeLimite", MsgIdadeOrdem)
+			}
+			v.oneOf(cp+".genero", c.Genero, Const.Generos, MsgGenero)
+			v.maxLen(cp+".premiacao", c.Premiacao, lim.TextoMax)
+		}
+	}
+	return categoriasDe
+}
+
+func (v *validator) validatePremiacao(p Premiacao, categoriasDe map[string]map[string]bool) {
+	lim := Const.Limits
+	v.oneOf("premiacao.tipo", p.Tipo, Const.TiposPremiacao, MsgTipo)
+	v.maxLen("premiacao.valor", p.Valor, lim.TextoMax)
+	v.list("premiacao.estruturado", len(p.Estruturado))
+	for i, r := range p.Estruturado {
+		rp := path("premiacao.estruturado", i)
+		v.required(rp+".descricao", r.Descricao)
+		v.maxLen(rp+".descricao", r.Descricao, lim.NomeMax)
+		cats, modalidadeDefinida := categoriasDe[r.ModalidadeNome]
+		switch r.Nivel {
+		case NivelGeral:
+			if r.ModalidadeNome != "" {
+				v.add(rp+".modalidadeNome", MsgSemModalidade)
+			}
+			if r.CategoriaNome != "" {
+				v.add(rp+".categoriaNome", MsgSemCategoria)
+			}
+		case NivelModalidade, NivelCategoria:
+			if r.ModalidadeNome == "" {
+				v.add(rp+".modalidadeNome", MsgObrigatorio)
+			} else if !modalidadeDefinida {
+				v.add(rp+".modalidadeNome", MsgModalidadeInex)
+			}
+			switch {
+			case r.Nivel == NivelModalidade && r.CategoriaNome != "":
+				v.add(rp+".categoriaNome", MsgSemCategoria)
+			case r.Nivel == NivelCategoria && r.CategoriaNome == "":
+				v.add(rp+".categoriaNome", MsgObrigatorio)
+			case r.Nivel == NivelCategoria && modalidadeDefinida && !cats[r.CategoriaNome]:
+				v.add(rp+".categoriaNome", MsgCategoriaInex)
+			}
+		default:
+			v.add(rp+".nivel", MsgNivel)
+		}
+	}
+}
+
+type validator struct {
+	fields map[string]string
+}
+
+// add keeps the first message of a field: it is the most basic one.
+func (v *validator) add(field, msg string) {
+	if _, ok := v.fields[field]; !ok {
+		v.fields[field] = msg
+	}
+}
+
+func (v *validator) required(field, s string) {
+	if s == "" {
+		v.add(field, MsgObrigatorio)
+	}
+}
+
+func (v *validator) maxLen(field, s string, n int) {
+	if len(s) > n && utf8.RuneCountInString(s) > n {
+		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", milhar(n)))
+	}
+}
+
+func (v *validator) list(field string, n int) {
+	if n > Const.Limits.ListaMax {
+		v.add(field, fmt.Sprintf("Use no máximo %d itens.", Const.Limits.ListaMax))
+	}
+}
+
+func (v *validator) oneOf(field, s string, allowed []string, msg string) {
+	if !slices.Contains(allowed, s) {
+		v.add(field, msg)
+	}
+}
+
+func (v *validator) url(field, s string) {
+	if s == "" {
+		return
+	}
+	if len(s) > Const.Limits.URLMax {
+		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", milhar(Const.Limits.URLMax)))
+	} else if !ValidURL(s) {
+		v.add(field, MsgURL)
+	}
+}
+
+func (v *validator) date(field string, d Date) {
+	if !d.IsZero() && !d.Valid() {
+		v.add(field, MsgData)
+	}
+}
+
+func (v *validator) horario(field, s string) {
+	if s != "" && !validHorario(s) {
+		v.add(field, MsgHorario)
+	}
+}
+
+func (v *validator) money(field string, d Decimal) {
+	switch {
+	case d.invalid != "":
+		v.add(field, MsgNumero)
+	case !d.Valid:
+	case d.Value < 0:
+		v.add(field, MsgNaoNegativo)
+	case d.Value > 1e9:
+		v.add(field, MsgNumero)
+	case math.Abs(d.Value*100-math.Round(d.Value*100)) > 1e-6:
+		v.add(field, MsgCentavos)
+	}
+}
+
+func (v *validator) integer(field string, n Integer, lo, hi int, rangeMsg string) {
+	switch {
+	case n.invalid != "":
+		if _, err := strconv.ParseFloat(strings.Replace(n.invalid, ",", ".", 1), 64); err == nil {
+			v.add(field, MsgInteiro)
+		} else {
+			v.add(field, MsgNumero)
+		}
+	case n.Valid && (n.Value < lo || n.Value > hi):
+		v.add(field, rangeMsg)
+	}
+}
+
+var horarioRE = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+
+func validHorario(s string) bool { return horarioRE.MatchString(s) }
+
+// ValidURL reports whether s may be linked from an event: an absolute http(s) URL, or a file
+// served by Pelotão itself (/files/…).
+func ValidURL(s string) bool {
+	if strings.ContainsAny(s, " \t\r\n\\") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(s, "/files/"); ok {
+		u, err := url.Parse(s)
+		return err == nil && rest != "" && u.Scheme == "" && u.Host == "" &&
+			!strings.Contains(rest, "..") && !strings.Contains(rest, "//")
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
+}
+
+func path(list string, i int) string { return list + "." + strconv.Itoa(i) }
+
+func cond[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// milhar writes n with the pt-BR thousands separator: 20000 → "20.000".
+func milhar(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "." + s[i:]
+	}
+	return s
+}

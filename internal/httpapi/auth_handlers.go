@@ -1,0 +1,222 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"pelotao/internal/account"
+	"pelotao/internal/store"
+)
+
+// The identity-provider errors of the HTTP contract (DESIGN.md), with their pt-BR texts.
+var (
+	errInvalidCredential = &Error{Status: http.StatusUnauthorized, Code: "auth/invalid-credential",
+		Message: "Credenciais inválidas. Tente novamente."}
+	errTooManyRequests = &Error{Status: http.StatusTooManyRequests, Code: "auth/too-many-requests",
+		Message: "Muitas tentativas. Tente novamente mais tarde."}
+	errUserDisabled = &Error{Status: http.StatusForbidden, Code: "auth/user-disabled",
+		Message: "Esta conta está desativada. Fale com o suporte do Pelotão."}
+	errEmailInUse = &Error{Status: http.StatusConflict, Code: "auth/email-already-in-use",
+		Message: "Este e-mail já está cadastrado.", Fields: map[string]string{"email": "Este e-mail já está cadastrado."}}
+	errInvalidResetToken = &Error{Status: http.StatusBadRequest, Code: "auth/invalid-action-code",
+		Message: "Link inválido ou expirado."}
+)
+
+// noReferrerPages are pages whose address carries a secret (the reset token): the browser
+// must not send it to anyone in a Referer header.
+var noReferrerPages = map[string]bool{"resetPassword": true}
+
+// authError turns an account error into its API error; other errors pass through.
+func authError(err error) error {
+	var pe *account.PolicyError
+	switch {
+	case errors.Is(err, account.ErrInvalidCredential):
+		return errInvalidCredential
+	case errors.Is(err, account.ErrTooManyRequests):
+		return errTooManyRequests
+	case errors.Is(err, account.ErrUserDisabled):
+		return errUserDisabled
+	case errors.Is(err, account.ErrEmailInUse):
+		return errEmailInUse
+	case errors.Is(err, account.ErrInvalidResetToken):
+		return errInvalidResetToken
+	case errors.As(err, &pe):
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "auth/password-does-not-meet-requirements",
+			Message: pe.Error(), Fields: map[string]string{"password": pe.Error()}}
+	}
+	return err
+}
+
+// userJSON is the profile of SPEC §3 as the API shows it.
+type userJSON struct {
+	UID         string    `json:"uid"`
+	Email       string    `json:"email"`
+	DisplayName string    `json:"displayName"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+func userBody(u store.User) map[string]any {
+	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
+}
+
+// readJSON decodes a small JSON body into v.
+func readJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
+	if err := dec.Decode(v); err != nil {
+		return invalidArgument("Não foi possível ler os dados enviados.")
+	}
+	return nil
+}
+
+// clientIP is the address login throttling counts by. Behind a load balancer every request comes
+// from the balancer, so with PELOTAO_TRUST_PROXY the last X-Forwarded-For entry (the one our own
+// proxy appended; earlier ones are whatever the client claimed) is the client.
+func (s *Server) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			parts := strings.Split(xff[len(xff)-1], ",")
+			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
+				return ip
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) authRoutes() {
+	s.mux.Handle("GET /api/auth/session", apiFunc(s.getSession))
+	s.mux.Handle("POST /api/auth/signup", apiFunc(s.signUp))
+	s.mux.Handle("POST /api/auth/login", apiFunc(s.login))
+	s.mux.Handle("POST /api/auth/logout", apiFunc(s.logout))
+	s.mux.Handle("POST /api/auth/password-reset", apiFunc(s.requestPasswordReset))
+	s.mux.Handle("POST /api/auth/password-reset/verify", apiFunc(s.verifyResetToken))
+	s.mux.Handle("POST /api/auth/password-reset/confirm", apiFunc(s.confirmPasswordReset))
+	s.mux.Handle("GET /api/auth/password-policy", apiFunc(s.passwordPolicy))
+}
+
+func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
+	cu, ok := currentUser(r)
+	if !ok {
+		writeJSON(w, http.StatusOK, map[string]any{"user": nil})
+		return nil
+	}
+	u, err := s.accounts.User(r.Context(), cu.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, userBody(u))
+	return nil
+}
+
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
+	var in struct{ Email, Password, DisplayName string }
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName)
+	if err != nil {
+		return authError(err)
+	}
+	if err := s.startSession(w, r, si); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, userBody(si.User))
+	return nil
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	var in struct{ Email, Password string }
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, s.clientIP(r))
+	if errors.Is(err, account.ErrTooManyRequests) {
+		w.Header().Set("Retry-After", strconv.Itoa(int((15 * time.Minute).Seconds())))
+	}
+	if err != nil {
+		return authError(err)
+	}
+	if err := s.startSession(w, r, si); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, userBody(si.User))
+	return nil
+}
+
+// startSession gives the browser its new session. One it held before belongs to whoever signed
+// in then, so it ends on the server instead of lingering until it expires.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, si account.SignedIn) error {
+	if old := s.sessionToken(r); old != "" {
+		if err := s.accounts.Logout(r.Context(), old); err != nil {
+			return err
+		}
+	}
+	s.setSessionCookie(w, si.Token, si.ExpiresAt)
+	return nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
+	if token := s.sessionToken(r); token != "" {
+		if err := s.accounts.Logout(r.Context(), token); err != nil {
+			return err
+		}
+	}
+	s.setSessionCookie(w, "", time.Time{})
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
+	var in struct{ Email string }
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.accounts.RequestPasswordReset(r.Context(), in.Email); err != nil {
+		return authError(err)
+	}
+	writeJSON(w, http.StatusAccepted, map[string]any{})
+	return nil
+}
+
+// verifyResetToken lets the reset page show whose password it sets, or say at once that the
+// link is no longer valid (REQUIREMENTS AUTH-27). The token travels in the body, not the URL,
+// so that it stays out of access logs.
+func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error {
+	var in struct{ Token string }
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	email, err := s.accounts.ResetTokenEmail(r.Context(), in.Token)
+	if err != nil {
+		return authError(err)
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"email": email})
+	return nil
+}
+
+func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) error {
+	var in struct{ Token, Password string }
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.accounts.ResetPassword(r.Context(), in.Token, in.Password); err != nil {
+		return authError(err)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{})
+	return nil
+}
+
+func (s *Server) passwordPolicy(w http.ResponseWriter, r *http.Request) error {
+	writeJSON(w, http.StatusOK, s.accounts.Policy())
+	return nil
+}

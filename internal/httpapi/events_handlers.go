@@ -1,0 +1,223 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+)
+
+// maxEventBody bounds an event document: a full event is a few tens of KB.
+const maxEventBody = 1 << 20
+
+// eventsClock tells the time that "today" is taken from; tests move it to around midnight.
+var eventsClock = time.Now
+
+var errEventNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Evento não encontrado."}
+
+// listEvents answers GET /api/events: summaries by dataEvento, descending unless order=asc.
+func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.eventQuery(r)
+	if err != nil {
+		return err
+	}
+	page, err := s.store.ListEvents(r.Context(), q)
+	if errors.Is(err, store.ErrBadCursor) {
+		return invalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
+	}
+	if err != nil {
+		return err
+	}
+	writeEventList(w, page)
+	return nil
+}
+
+// writeEventList writes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
+// them, already JSON: copying them is what keeps a list of hundreds cheap.
+func writeEventList(w http.ResponseWriter, page store.EventPage) {
+	n := 64
+	for _, e := range page.Events {
+		n += len(e) + 1
+	}
+	buf := make([]byte, 0, n)
+	buf = append(buf, `{"events":[`...)
+	for i, e := range page.Events {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, e...)
+	}
+	buf = append(buf, ']')
+	if page.NextCursor != "" {
+		buf = append(buf, `,"nextCursor":`...)
+		buf = strconv.AppendQuote(buf, page.NextCursor)
+	}
+	buf = append(buf, "}\n"...)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Length", strconv.Itoa(len(buf)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf)
+}
+
+// eventQuery reads the query string of GET /api/events.
+func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
+	v := r.URL.Query()
+	q := store.EventQuery{
+		Q:         v.Get("q"),
+		Categoria: v.Get("categoria"),
+		UF:        v.Get("uf"),
+		Cursor:    v.Get("cursor"),
+	}
+	switch when := store.When(v.Get("when")); when {
+	case store.Anytime, store.Upcoming, store.Past:
+		q.When = when
+		q.Today = event.Today(s.cfg.Location, eventsClock())
+	default:
+		return q, invalidArgument("O parâmetro when aceita upcoming ou past.")
+	}
+	switch v.Get("order") {
+	case "", "desc":
+	case "asc":
+		q.Ascending = true
+	default:
+		return q, invalidArgument("O parâmetro order aceita asc ou desc.")
+	}
+	if raw := v.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > store.MaxListLimit {
+			return q, invalidArgument(fmt.Sprintf("O parâmetro limit deve ser um número de 1 a %d.", store.MaxListLimit))
+		}
+		q.Limit = n
+	}
+	switch v.Get("owner") {
+	case "":
+	case "me":
+		u, ok := currentUser(r)
+		if !ok {
+			return q, errUnauthenticated
+		}
+		q.OwnerID = u.ID
+	default:
+		return q, invalidArgument("O parâmetro owner aceita apenas me.")
+	}
+	if len(q.Q) > 200 {
+		return q, invalidArgument("A busca pode ter no máximo 200 caracteres.")
+	}
+	return q, nil
+}
+
+// getEvent answers GET /api/events/{id}: the whole document.
+func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
+	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		return errEventNotFound
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, e)
+	return nil
+}
+
+// createEvent answers POST /api/events: the signed-in user becomes the owner.
+func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
+	u, _ := currentUser(r)
+	e, err := readEvent(w, r)
+	if err != nil {
+		return err
+	}
+	e.ID, e.CriadoEm, e.AtualizadoEm = "", time.Time{}, time.Time{}
+	e.OwnerID = u.ID
+	created, err := s.store.CreateEvent(r.Context(), e)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/api/events/"+created.ID)
+	writeJSON(w, http.StatusCreated, created)
+	return nil
+}
+
+// updateEvent answers PUT /api/events/{id}, for the event's owner only.
+func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	if err := s.requireEventOwner(r, id); err != nil {
+		return err
+	}
+	e, err := readEvent(w, r)
+	if err != nil {
+		return err
+	}
+	e.ID = id
+	updated, err := s.store.UpdateEvent(r.Context(), e)
+	if errors.Is(err, store.ErrNotFound) {
+		return errEventNotFound
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, updated)
+	return nil
+}
+
+// deleteEvent answers DELETE /api/events/{id}, for the event's owner only.
+func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	if err := s.requireEventOwner(r, id); err != nil {
+		return err
+	}
+	if err := s.store.DeleteEvent(r.Context(), id); errors.Is(err, store.ErrNotFound) {
+		return errEventNotFound
+	} else if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// requireEventOwner lets through only the owner of event id; requireUser runs before it.
+func (s *Server) requireEventOwner(r *http.Request, id string) error {
+	u, _ := currentUser(r)
+	e, err := s.store.GetEvent(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errEventNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if e.OwnerID != u.ID {
+		return errForbidden
+	}
+	return nil
+}
+
+// readEvent reads, normalises and validates the event in the request body.
+func readEvent(w http.ResponseWriter, r *http.Request) (event.Event, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxEventBody))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return event.Event{}, &Error{Status: http.StatusRequestEntityTooLarge, Code: "invalid-argument",
+			Message: "O evento é grande demais: o limite é de 1 MB."}
+	}
+	if err != nil {
+		return event.Event{}, invalidArgument("Não foi possível ler o corpo da requisição.")
+	}
+	e, err := event.Decode(body)
+	var decodeErr *event.DecodeError
+	if errors.As(err, &decodeErr) {
+		return event.Event{}, invalidArgument(decodeErr.Message)
+	}
+	if err != nil {
+		return event.Event{}, err
+	}
+	e.Normalize()
+	if err := e.Validate(); err != nil {
+		return event.Event{}, err
+	}
+	return e, nil
+}

@@ -1,0 +1,207 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"pelotao/internal/store"
+)
+
+func isUniqueViolation(err error) bool {
+	var e *pgconn.PgError
+	return errors.As(err, &e) && e.Code == "23505"
+}
+
+const userColumns = "id, email, display_name, password_hash, created_at, disabled"
+
+func scanUser(row pgx.Row) (store.User, error) {
+	var u store.User
+	err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.CreatedAt, &u.Disabled)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, store.ErrNotFound
+	}
+	u.CreatedAt = u.CreatedAt.UTC()
+	return u, err
+}
+
+func affectedOne(tag pgconn.CommandTag, err error) error {
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// CreateUser implements store.AccountStore.
+func (s *Store) CreateUser(ctx context.Context, u store.User) error {
+	_, err := s.pool.Exec(ctx, "INSERT INTO users ("+userColumns+") VALUES ($1, $2, $3, $4, $5, $6)",
+		u.ID, u.Email, u.DisplayName, u.PasswordHash, u.CreatedAt, u.Disabled)
+	if isUniqueViolation(err) {
+		return store.ErrConflict
+	}
+	return err
+}
+
+// UserByEmail implements store.AccountStore.
+func (s *Store) UserByEmail(ctx context.Context, email string) (store.User, error) {
+	return scanUser(s.pool.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE email = $1", email))
+}
+
+// UserByID implements store.AccountStore.
+func (s *Store) UserByID(ctx context.Context, id string) (store.User, error) {
+	return scanUser(s.pool.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = $1", id))
+}
+
+// SetPasswordHash implements store.AccountStore.
+func (s *Store) SetPasswordHash(ctx context.Context, userID, hash string) error {
+	return affectedOne(s.pool.Exec(ctx, "UPDATE users SET password_hash = $1 WHERE id = $2", hash, userID))
+}
+
+// SetUserDisabled implements store.AccountStore.
+func (s *Store) SetUserDisabled(ctx context.Context, userID string, disabled bool) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := affectedOne(tx.Exec(ctx, "UPDATE users SET disabled = $1 WHERE id = $2", disabled, userID)); err != nil {
+			return err
+		}
+		if !disabled {
+			return nil
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM sessions WHERE user_id = $1", userID)
+		return err
+	})
+}
+
+// CreateSession implements store.AccountStore.
+func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
+	_, err := s.pool.Exec(ctx, "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+		se.TokenHash, se.UserID, se.CreatedAt, se.ExpiresAt)
+	return err
+}
+
+// SessionByTokenHash implements store.AccountStore.
+func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, store.User, error) {
+	var se store.Session
+	var u store.User
+	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at,
+			u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, now).
+		Scan(&se.TokenHash, &se.UserID, &se.CreatedAt, &se.ExpiresAt,
+			&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.CreatedAt, &u.Disabled)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return se, u, store.ErrNotFound
+	}
+	se.CreatedAt, se.ExpiresAt, u.CreatedAt = se.CreatedAt.UTC(), se.ExpiresAt.UTC(), u.CreatedAt.UTC()
+	return se, u, err
+}
+
+// ExtendSession implements store.AccountStore.
+func (s *Store) ExtendSession(ctx context.Context, tokenHash []byte, expiresAt time.Time) error {
+	return affectedOne(s.pool.Exec(ctx, "UPDATE sessions SET expires_at = $1 WHERE token_hash = $2", expiresAt, tokenHash))
+}
+
+// DeleteSession implements store.AccountStore.
+func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	_, err := s.pool.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", tokenHash)
+	return err
+}
+
+// CreateResetToken implements store.AccountStore. Locking the user's row makes concurrent
+// requests from several instances take turns, so only one of them inserts.
+func (s *Store) CreateResetToken(ctx context.Context, t store.ResetToken, notBefore time.Time) (bool, error) {
+	created := false
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var id string
+		if err := tx.QueryRow(ctx, "SELECT id FROM users WHERE id = $1 FOR UPDATE", t.UserID).Scan(&id); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return store.ErrNotFound
+			}
+			return err
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at)
+			SELECT $1, $2, $3, $4 WHERE NOT EXISTS (
+				SELECT 1 FROM password_reset_tokens WHERE user_id = $2 AND created_at > $5)`,
+			t.TokenHash, t.UserID, t.CreatedAt, t.ExpiresAt, notBefore)
+		created = tag.RowsAffected() == 1
+		return err
+	})
+	return created, err
+}
+
+// ResetTokenUser implements store.AccountStore.
+func (s *Store) ResetTokenUser(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
+	return scanUser(s.pool.QueryRow(ctx, `SELECT u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
+		FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+		WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2`, tokenHash, now))
+}
+
+// ResetPassword implements store.AccountStore.
+func (s *Store) ResetPassword(ctx context.Context, tokenHash []byte, passwordHash string, now time.Time) (store.User, error) {
+	var u store.User
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var userID string
+		err := tx.QueryRow(ctx, `UPDATE password_reset_tokens SET used_at = $1
+			WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id`,
+			now, tokenHash).Scan(&userID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE users SET password_hash = $1 WHERE id = $2", passwordHash, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE user_id = $1", userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE password_reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", now, userID); err != nil {
+			return err
+		}
+		u, err = scanUser(tx.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = $1", userID))
+		return err
+	})
+	return u, err
+}
+
+// RecordLoginFailure implements store.AccountStore.
+func (s *Store) RecordLoginFailure(ctx context.Context, email, ip string, at time.Time) error {
+	_, err := s.pool.Exec(ctx, "INSERT INTO login_failures (email, ip, at) VALUES ($1, $2, $3)", email, ip, at)
+	return err
+}
+
+// CountLoginFailures implements store.AccountStore.
+func (s *Store) CountLoginFailures(ctx context.Context, email, ip string, since time.Time) (store.LoginFailures, error) {
+	var f store.LoginFailures
+	err := s.pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM login_failures WHERE email = $1 AND at > $3),
+		(SELECT count(*) FROM login_failures WHERE ip = $2 AND at > $3)`,
+		email, ip, since).Scan(&f.ForAccount, &f.FromIP)
+	return f, err
+}
+
+// ClearLoginFailures implements store.AccountStore.
+func (s *Store) ClearLoginFailures(ctx context.Context, email string) error {
+	_, err := s.pool.Exec(ctx, "DELETE FROM login_failures WHERE email = $1", email)
+	return err
+}
+
+// DeleteExpired implements store.AccountStore.
+func (s *Store) DeleteExpired(ctx context.Context, now, failuresBefore time.Time) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE expires_at <= $1", now); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM password_reset_tokens WHERE expires_at <= $1", now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM login_failures WHERE at <= $1", failuresBefore)
+		return err
+	})
+}

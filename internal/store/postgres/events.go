@@ -1,0 +1,116 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+)
+
+var dialect = store.SQLDialect{
+	Placeholder: func(n int) string { return "$" + strconv.Itoa(n) },
+	Contains:    func(column, param string) string { return "strpos(" + column + ", " + param + ") > 0" },
+}
+
+// uniqueViolation is PostgreSQL's SQLSTATE for a duplicate key.
+const uniqueViolation = "23505"
+
+func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, error) {
+	store.PrepareNewEvent(&e, time.Now())
+	row, err := store.NewEventRow(e)
+	if err != nil {
+		return event.Event{}, err
+	}
+	_, err = s.pool.Exec(ctx, `INSERT INTO events
+		(id, owner_id, criado_em, atualizado_em, data_evento, categoria, status, estado, search, summary, doc)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		row.ID, row.OwnerID, row.CriadoEm, row.AtualizadoEm, row.DataEvento, row.Categoria,
+		row.Status, row.Estado, row.Search, string(row.Summary), string(row.Doc))
+	if err != nil {
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation {
+			return event.Event{}, store.ErrConflict
+		}
+		return event.Event{}, fmt.Errorf("postgres: creating event: %w", err)
+	}
+	return store.DecodeEventDoc(row.Doc, row.ID, row.OwnerID, row.CriadoEm, row.AtualizadoEm)
+}
+
+func (s *Store) GetEvent(ctx context.Context, id string) (event.Event, error) {
+	var doc, owner string
+	var criado, atualizado time.Time
+	err := s.pool.QueryRow(ctx, "SELECT doc, owner_id, criado_em, atualizado_em FROM events WHERE id = $1", id).
+		Scan(&doc, &owner, &criado, &atualizado)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return event.Event{}, store.ErrNotFound
+	}
+	if err != nil {
+		return event.Event{}, fmt.Errorf("postgres: reading event: %w", err)
+	}
+	return store.DecodeEventDoc([]byte(doc), id, owner, criado, atualizado)
+}
+
+func (s *Store) UpdateEvent(ctx context.Context, e event.Event) (event.Event, error) {
+	e.AtualizadoEm = time.Now()
+	row, err := store.NewEventRow(e)
+	if err != nil {
+		return event.Event{}, err
+	}
+	var owner string
+	var criado time.Time
+	err = s.pool.QueryRow(ctx, `UPDATE events SET atualizado_em = $1, data_evento = $2, categoria = $3,
+		status = $4, estado = $5, search = $6, summary = $7, doc = $8 WHERE id = $9 RETURNING owner_id, criado_em`,
+		row.AtualizadoEm, row.DataEvento, row.Categoria, row.Status, row.Estado, row.Search,
+		string(row.Summary), string(row.Doc), row.ID).Scan(&owner, &criado)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return event.Event{}, store.ErrNotFound
+	}
+	if err != nil {
+		return event.Event{}, fmt.Errorf("postgres: updating event: %w", err)
+	}
+	return store.DecodeEventDoc(row.Doc, row.ID, owner, criado, row.AtualizadoEm)
+}
+
+func (s *Store) DeleteEvent(ctx context.Context, id string) error {
+	tag, err := s.pool.Exec(ctx, "DELETE FROM events WHERE id = $1", id)
+	if err != nil {
+		return fmt.Errorf("postgres: deleting event: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.EventPage, error) {
+	query, args, limit, err := store.EventListSQL(q, dialect)
+	if err != nil {
+		return store.EventPage{}, err
+	}
+	rows, err := s.pool.Query(ctx, query, args...)
+	if err != nil {
+		return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
+	}
+	defer rows.Close()
+	var list []store.EventListRow
+	for rows.Next() {
+		var r store.EventListRow
+		var summary string
+		if err := rows.Scan(&summary, &r.DataEvento, &r.ID); err != nil {
+			return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
+		}
+		r.Summary = []byte(summary)
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
+	}
+	return store.EventPageFrom(list, limit), nil
+}

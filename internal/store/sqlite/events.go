@@ -1,0 +1,121 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+)
+
+// timeLayout keeps timestamps sortable as text.
+const timeLayout = "2006-01-02T15:04:05.000000Z"
+
+var dialect = store.SQLDialect{
+	Placeholder: func(int) string { return "?" },
+	Contains:    func(column, param string) string { return "instr(" + column + ", " + param + ") > 0" },
+}
+
+func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, error) {
+	store.PrepareNewEvent(&e, time.Now())
+	row, err := store.NewEventRow(e)
+	if err != nil {
+		return event.Event{}, err
+	}
+	_, err = s.write.ExecContext(ctx, `INSERT INTO events
+		(id, owner_id, criado_em, atualizado_em, data_evento, categoria, status, estado, search, summary, doc)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		row.ID, row.OwnerID, row.CriadoEm.Format(timeLayout), row.AtualizadoEm.Format(timeLayout),
+		row.DataEvento, row.Categoria, row.Status, row.Estado, row.Search, string(row.Summary), string(row.Doc))
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
+			return event.Event{}, store.ErrConflict
+		}
+		return event.Event{}, fmt.Errorf("sqlite: creating event: %w", err)
+	}
+	return store.DecodeEventDoc(row.Doc, row.ID, row.OwnerID, row.CriadoEm, row.AtualizadoEm)
+}
+
+func (s *Store) GetEvent(ctx context.Context, id string) (event.Event, error) {
+	var doc []byte
+	var owner, criado, atualizado string
+	err := s.read.QueryRowContext(ctx, "SELECT doc, owner_id, criado_em, atualizado_em FROM events WHERE id = ?", id).
+		Scan(&doc, &owner, &criado, &atualizado)
+	if errors.Is(err, sql.ErrNoRows) {
+		return event.Event{}, store.ErrNotFound
+	}
+	if err != nil {
+		return event.Event{}, fmt.Errorf("sqlite: reading event: %w", err)
+	}
+	return decodeDoc(doc, id, owner, criado, atualizado)
+}
+
+func decodeDoc(doc []byte, id, owner, criado, atualizado string) (event.Event, error) {
+	c, err1 := time.Parse(timeLayout, criado)
+	a, err2 := time.Parse(timeLayout, atualizado)
+	if err := errors.Join(err1, err2); err != nil {
+		return event.Event{}, fmt.Errorf("sqlite: event %s: %w", id, err)
+	}
+	return store.DecodeEventDoc(doc, id, owner, c, a)
+}
+
+func (s *Store) UpdateEvent(ctx context.Context, e event.Event) (event.Event, error) {
+	e.AtualizadoEm = time.Now()
+	row, err := store.NewEventRow(e)
+	if err != nil {
+		return event.Event{}, err
+	}
+	var owner, criado string
+	err = s.write.QueryRowContext(ctx, `UPDATE events SET atualizado_em = ?, data_evento = ?, categoria = ?,
+		status = ?, estado = ?, search = ?, summary = ?, doc = ? WHERE id = ? RETURNING owner_id, criado_em`,
+		row.AtualizadoEm.Format(timeLayout), row.DataEvento, row.Categoria, row.Status, row.Estado,
+		row.Search, string(row.Summary), string(row.Doc), row.ID).Scan(&owner, &criado)
+	if errors.Is(err, sql.ErrNoRows) {
+		return event.Event{}, store.ErrNotFound
+	}
+	if err != nil {
+		return event.Event{}, fmt.Errorf("sqlite: updating event: %w", err)
+	}
+	return decodeDoc(row.Doc, row.ID, owner, criado, row.AtualizadoEm.Format(timeLayout))
+}
+
+func (s *Store) DeleteEvent(ctx context.Context, id string) error {
+	res, err := s.write.ExecContext(ctx, "DELETE FROM events WHERE id = ?", id)
+	if err != nil {
+		return fmt.Errorf("sqlite: deleting event: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.EventPage, error) {
+	query, args, limit, err := store.EventListSQL(q, dialect)
+	if err != nil {
+		return store.EventPage{}, err
+	}
+	rows, err := s.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return store.EventPage{}, fmt.Errorf("sqlite: listing events: %w", err)
+	}
+	defer rows.Close()
+	var list []store.EventListRow
+	for rows.Next() {
+		var r store.EventListRow
+		if err := rows.Scan(&r.Summary, &r.DataEvento, &r.ID); err != nil {
+			return store.EventPage{}, fmt.Errorf("sqlite: listing events: %w", err)
+		}
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return store.EventPage{}, fmt.Errorf("sqlite: listing events: %w", err)
+	}
+	return store.EventPageFrom(list, limit), nil
+}

@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { AuthContext, type Auth } from '../lib/auth'
+import { afterLoginPath, GuestOnly, RequireAuth } from './guards'
+
+function auth(state: Pick<Auth, 'loading' | 'isAuthenticated'>): Auth {
+  const user = state.isAuthenticated ? { uid: 'u1', email: 'm@x.com', displayName: 'M', createdAt: '' } : null
+  const never = vi.fn(() => new Promise<never>(() => {}))
+  return { ...state, user, login: never, signup: never, logout: never, requestPasswordReset: never, refresh: never }
+}
+
+function Where() {
+  const l = useLocation()
+  return <p data-testid="where">{l.pathname + l.search + ((l.state as { from?: string } | null)?.from ? ` from ${(l.state as { from: string }).from}` : '')}</p>
+}
+
+function renderAt(path: string, a: Auth) {
+  return render(
+    <AuthContext.Provider value={a}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<GuestOnly />}>
+            <Route path="/login" element={<><p>página de login</p><Where /></>} />
+          </Route>
+          <Route element={<RequireAuth />}>
+            <Route path="/dashboard" element={<><p>painel</p><Where /></>} />
+            <Route path="/cadastro/:id" element={<p>formulário</p>} />
+          </Route>
+          <Route path="/" element={<p>início</p>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  )
+}
+
+describe('guards', () => {
+  it('while the session loads, neither page nor redirect: a loading indicator', () => {
+    for (const path of ['/dashboard', '/login', '/cadastro/e1']) {
+      const { unmount } = renderAt(path, auth({ loading: true, isAuthenticated: false }))
+      expect(screen.getByRole('status')).toHaveTextContent('Carregando...')
+      expect(screen.queryByText(/painel|página de login|formulário/)).not.toBeInTheDocument()
+      unmount()
+    }
+  })
+
+  it('a visitor on /dashboard or /cadastro goes to /login, remembering the page', () => {
+    renderAt('/cadastro/e1?x=1', auth({ loading: false, isAuthenticated: false }))
+    expect(screen.getByText('página de login')).toBeInTheDocument()
+    expect(screen.getByTestId('where')).toHaveTextContent('/login from /cadastro/e1?x=1')
+  })
+
+  it('a signed-in user on /login goes to /dashboard', () => {
+    renderAt('/login', auth({ loading: false, isAuthenticated: true }))
+    expect(screen.getByText('painel')).toBeInTheDocument()
+  })
+
+  it('a signed-in user reaches the guarded pages', () => {
+    renderAt('/dashboard', auth({ loading: false, isAuthenticated: true }))
+    expect(screen.getByText('painel')).toBeInTheDocument()
+  })
+
+  it('after login the visitor goes back only to a page of this site', () => {
+    expect(afterLoginPath({ from: '/cadastro/e1' })).toBe('/cadastro/e1')
+    expect(afterLoginPath(null)).toBe('/dashboard')
+    expect(afterLoginPath({ from: '//malicioso.example' })).toBe('/dashboard')
+    expect(afterLoginPath({ from: 'https://malicioso.example' })).toBe('/dashboard')
+    expect(afterLoginPath({ from: '/login' })).toBe('/dashboard')
+  })
+})

@@ -1,0 +1,37 @@
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { useAuth } from '../lib/auth'
+import { PageLoading } from '../components/PageLoading'
+
+// Where the guard of a signed-in-only page sent the visitor from, to go back there after login.
+type FromState = { from?: string } | null
+
+/** The page to open after signing in: the one the visitor was sent away from, or the dashboard. */
+export function afterLoginPath(state: unknown) {
+  const from = (state as FromState)?.from
+  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/dashboard'
+}
+
+/**
+ * Layout route for signed-in users only (/dashboard, /cadastro). A visitor goes to /login and
+ * comes back after signing in. While the session is still loading nothing is decided, so nothing
+ * flashes.
+ */
+export function RequireAuth() {
+  const { loading, isAuthenticated } = useAuth()
+  const location = useLocation()
+  if (loading) return <PageLoading />
+  if (!isAuthenticated) {
+    const from = location.pathname + location.search + location.hash
+    return <Navigate to="/login" replace state={{ from } satisfies FromState} />
+  }
+  return <Outlet />
+}
+
+/** Layout route for visitors only (/login): a signed-in user goes on, to the dashboard or back. */
+export function GuestOnly() {
+  const { loading, isAuthenticated } = useAuth()
+  const location = useLocation()
+  if (loading) return <PageLoading />
+  if (isAuthenticated) return <Navigate to={afterLoginPath(location.state)} replace />
+  return <Outlet />
+}

@@ -1,0 +1,44 @@
+import { useId, type InputHTMLAttributes } from 'react'
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }
+
+/** A labelled input of the account forms, with an optional hint read out with it. */
+export function Field({ label, hint, ...input }: FieldProps) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600"
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The error and success lines of a form; screen readers announce them as they appear. */
+export function FormMessages({ error, success }: { error?: string; success?: string }) {
+  return (
+    <>
+      <div role="alert" className={error ? 'rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800' : undefined}>
+        {error}
+      </div>
+      <div role="status" className={success ? 'rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800' : undefined}>
+        {success}
+      </div>
+    </>
+  )
+}
+
+export const submitClass =
+  'w-full rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60'
+export const textLinkClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline'

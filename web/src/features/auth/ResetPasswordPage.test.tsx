@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ResetPasswordPage } from './ResetPasswordPage'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+let confirmAnswer: () => Response
+let fetchMock: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  confirmAnswer = () => json({})
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const body = init?.body ? (JSON.parse(init.body as string) as { token?: string }) : {}
+    switch (url) {
+      case '/api/auth/password-policy':
+        return json({ minLength: 8, maxBytes: 128, rejectCommon: true })
+      case '/api/auth/password-reset/verify':
+        return body.token === 'bom'
+          ? json({ email: 'maria@exemplo.com' })
+          : json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
+      case '/api/auth/password-reset/confirm':
+        return confirmAnswer()
+      default:
+        return json({ user: null })
+    }
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/redefinir-senha" element={<ResetPasswordPage />} />
+        <Route path="/login" element={<p>tela de login</p>} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+describe('reset password page', () => {
+  it('shows the account, the rule from the server, and confirms a new password', async () => {
+    const user = userEvent.setup()
+    renderAt('/redefinir-senha?token=bom')
+    expect(await screen.findByText('maria@exemplo.com')).toBeInTheDocument()
+    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres e não pode ser uma senha comum.')).toBeInTheDocument()
+
+    await user.type(screen.getByLabelText('Nova senha'), 'curta12')
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'curta123')
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    expect(screen.getByText('As senhas não coincidem.')).toBeInTheDocument()
+
+    await user.clear(screen.getByLabelText('Confirmar nova senha'))
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'curta12')
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    expect(screen.getByText('A senha não atende aos requisitos: ter pelo menos 8 caracteres.')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/password-reset/confirm', expect.anything())
+
+    await user.clear(screen.getByLabelText('Nova senha'))
+    await user.clear(screen.getByLabelText('Confirmar nova senha'))
+    await user.type(screen.getByLabelText('Nova senha'), 'nova-largada')
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-largada')
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    expect(await screen.findByText('Senha redefinida com sucesso!')).toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/password-reset/confirm',
+      expect.objectContaining({ body: JSON.stringify({ token: 'bom', password: 'nova-largada' }) }),
+    )
+    await user.click(screen.getByRole('link', { name: 'Ir para o login' }))
+    expect(screen.getByText('tela de login')).toBeInTheDocument()
+  })
+
+  it('an invalid, used or expired link says so and leads to a new request', async () => {
+    renderAt('/redefinir-senha?token=usado')
+    expect(await screen.findByText('Link inválido ou expirado.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/login?modo=esqueci-senha')
+    expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument()
+  })
+
+  it('a link without a token is invalid without asking the server', () => {
+    renderAt('/redefinir-senha')
+    expect(screen.getByText('Link inválido ou expirado.')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/password-reset/verify', expect.anything())
+  })
+
+  it('a link used up while the page was open turns into the invalid-link view', async () => {
+    const user = userEvent.setup()
+    confirmAnswer = () => json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
+    renderAt('/redefinir-senha?token=bom')
+    await user.type(await screen.findByLabelText('Nova senha'), 'nova-largada')
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-largada')
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    expect(await screen.findByText('Link inválido ou expirado.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeInTheDocument()
+  })
+})

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
+import { AuthContext, useAuth, type AuthUser } from '../../lib/auth'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '../../lib/event'
 import { uploadFile } from '../../lib/uploads'
@@ -48,15 +50,24 @@ afterEach(() => {
   vi.mocked(uploadFile).mockReset()
 })
 
-function renderAt(path: string) {
+const owner: AuthUser = { uid: 'u1', email: 'org@exemplo.com.br', displayName: 'Organizadora', createdAt: '2026-01-01T00:00:00Z' }
+
+function SignedIn({ user, children }: { user: AuthUser; children: ReactNode }) {
+  const auth = useAuth()
+  return <AuthContext.Provider value={{ ...auth, user, isAuthenticated: true }}>{children}</AuthContext.Provider>
+}
+
+function renderAt(path: string, user: AuthUser = owner) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/cadastro" element={<EventFormPage />} />
-        <Route path="/cadastro/:eventId" element={<EventFormPage />} />
-        <Route path="/dashboard" element={<h1>Meu Painel</h1>} />
-      </Routes>
-    </MemoryRouter>,
+    <SignedIn user={user}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/cadastro" element={<EventFormPage />} />
+          <Route path="/cadastro/:eventId" element={<EventFormPage />} />
+          <Route path="/dashboard" element={<h1>Meu Painel</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </SignedIn>,
   )
 }
 
@@ -520,6 +531,13 @@ describe('editing an event', () => {
     const put = calls.find((c) => c.method === 'PUT')!
     expect(put.url).toBe('/api/events/ev-9')
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Corrida Nova')
+  })
+
+  it('tells anyone but the owner that the event is not theirs to edit', async () => {
+    respond = () => json(200, existing())
+    renderAt('/cadastro/ev-9', { ...owner, uid: 'u2' })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este evento pertence a outro organizador')
+    expect(screen.queryByRole('form')).toBeNull()
   })
 
   it('shows Evento não encontrado. for an unknown id', async () => {

@@ -3,6 +3,7 @@ import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { getEvent } from '../../lib/eventsApi'
 import { ApiError } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
 import { PageLoading } from '../../components/PageLoading'
 import { EventForm } from './EventForm'
 
@@ -20,12 +21,21 @@ export function EventFormPage() {
 
 function EditEvent({ id }: { id: string }) {
   const event = useResource(id, (signal) => getEvent(id, signal))
+  const { user } = useAuth()
   if (event.state === 'loading') return <PageLoading text="Carregando evento..." />
   if (event.state === 'error') {
     const missing = event.error instanceof ApiError && event.error.status === 404
     return (
       <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
         {missing ? 'Evento não encontrado.' : 'Falha ao carregar os dados do evento.'}
+      </p>
+    )
+  }
+  // The server refuses anyone else's changes (403); this says so before anything is typed.
+  if (user && event.data.ownerId !== user.uid) {
+    return (
+      <p role="alert" className="rounded-md bg-amber-50 p-4 text-amber-900">
+        Este evento pertence a outro organizador: só quem o cadastrou pode editá-lo.
       </p>
     )
   }

@@ -203,12 +203,14 @@ describe('the rules before sending', () => {
   it('rejects a bad link, price, age and a modality without start', () => {
     const v = filled()
     v.linkCompra = 'inscricoes.com'
+    v.regulamento = 'https://exemplo.com/' + 'r'.repeat(constants.limits.urlMax)
     v.inscricoes.lotes[0]!.valor = 'dez reais'
     v.inscricoes.lotes[0]!.maxVagas = '10,5'
     v.modalidades[0]!.largadaId = ''
     v.modalidades[0]!.categorias[0]!.idadeLimite = '12'
     expect(errorsOf(v)).toEqual({
       linkCompra: 'Informe uma URL válida.',
+      regulamento: 'Use no máximo 2.048 caracteres.',
       'inscricoes.lotes.0.valor': 'Informe um número válido.',
       'inscricoes.lotes.0.maxVagas': 'Informe um número inteiro.',
       'modalidades.0.largadaId': 'Selecione uma largada.',

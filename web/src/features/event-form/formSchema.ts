@@ -69,7 +69,7 @@ const tooLong = (max: number): Check => (s) => (s.trim().length > max ? messages
 const required: Check = (s) => (blank(s) ? messages.required : null)
 const date: Check = (s) => (s === '' || parseCalendarDate(s) ? null : messages.date)
 const time: Check = (s) => (s === '' || isTime(s) ? null : messages.time)
-const link: Check = (s) => (blank(s) || isLinkable(s) ? null : messages.url)
+const link: Check = (s) => (blank(s) ? null : s.trim().length > limits.urlMax ? messages.tooLong(limits.urlMax) : isLinkable(s) ? null : messages.url)
 const oneOf =
   (options: readonly string[], message: string): Check =>
   (s) =>

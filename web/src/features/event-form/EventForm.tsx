@@ -47,7 +47,9 @@ function Form({ event }: Props) {
     resolver: zodResolver(eventFormSchema) as unknown as Resolver<EventFormValues>,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    // Focus goes to the first invalid field on the page (focusFirstError), which is not always
+    // the first one registered: rows added later register last.
+    shouldFocusError: false,
   })
   const key = draftKey(event?.id)
   const discardDraft = useDraft(form, key)
@@ -56,6 +58,14 @@ function Form({ event }: Props) {
   const [restored, setRestored] = useState(false)
   const saving = useRef(false)
   const status = useRef<HTMLDivElement>(null)
+  const formElement = useRef<HTMLFormElement>(null)
+  const [focusRequests, setFocusRequests] = useState(0)
+  const focusFirstError = () => setFocusRequests((n) => n + 1)
+
+  // Runs once the errors are on screen (the same render as the request).
+  useEffect(() => {
+    if (focusRequests > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusRequests])
 
   // A draft left by a reload replaces the starting values, and still counts as unsaved.
   useEffect(() => {
@@ -101,11 +111,10 @@ function Form({ event }: Props) {
 
   function showServerFieldErrors(fields: Record<string, string>) {
     const values = form.getValues()
-    const names = Object.keys(fields).map((path) => [formFieldOf(path, values), fields[path]!] as const)
-    names.forEach(([name, message], i) =>
-      form.setError(name as FieldPath<EventFormValues>, { type: 'server', message }, { shouldFocus: i === 0 }),
-    )
-    return names.length > 0
+    const paths = Object.keys(fields)
+    for (const path of paths) form.setError(formFieldOf(path, values) as FieldPath<EventFormValues>, { type: 'server', message: fields[path] })
+    if (paths.length > 0) focusFirstError()
+    return paths.length > 0
   }
 
   function startOver() {
@@ -125,7 +134,7 @@ function Form({ event }: Props) {
           </button>
         </div>
       )}
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
+      <form ref={formElement} noValidate onSubmit={form.handleSubmit(submit, focusFirstError)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
         <p className="text-sm text-slate-600">
           Campos marcados com <span aria-hidden="true" className="font-bold text-red-700">*</span>
           <span className="sr-only">asterisco</span> são obrigatórios.

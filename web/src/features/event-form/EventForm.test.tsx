@@ -532,6 +532,8 @@ describe('editing an event', () => {
     const put = calls.find((c) => c.method === 'PUT')!
     expect(put.url).toBe('/api/events/ev-9')
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Corrida Nova')
+    await user.click(screen.getByRole('button', { name: 'Excluir evento' }))
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Excluir o evento "Corrida Nova"?')
   })
 
   it('tells anyone but the owner that the event is not theirs to edit', async () => {

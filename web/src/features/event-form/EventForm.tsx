@@ -55,6 +55,8 @@ function Form({ event }: Props) {
   const discardDraft = useDraft(form, key)
   const uploads = useUploadQueue()
   const [save, setSave] = useState<SaveState>({ kind: 'idle' })
+  // The event as last saved: the delete confirmation names it as it is now.
+  const [stored, setStored] = useState(event)
   const [restored, setRestored] = useState(false)
   const saving = useRef(false)
   const status = useRef<HTMLDivElement>(null)
@@ -97,6 +99,7 @@ function Form({ event }: Props) {
       discardDraft()
       // FORM-40: a new event's form starts over; an edited one shows what was saved.
       form.reset(event ? fromEvent(saved) : newEventValues())
+      if (event) setStored(saved)
       setRestored(false)
       setSave({ kind: 'saved', event: saved })
     } catch (err) {
@@ -167,7 +170,7 @@ function Form({ event }: Props) {
             >
               {isSaving ? 'Salvando...' : 'Salvar Evento'}
             </button>
-            {event && <DeleteEvent event={event} onDeleted={discardDraft} />}
+            {stored && <DeleteEvent event={stored} onDeleted={discardDraft} />}
           </div>
         </div>
       </form>

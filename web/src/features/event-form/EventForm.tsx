@@ -25,7 +25,7 @@ type SaveState =
   // atField: the server named the fields at fault, and focus went to the first of them.
   | { kind: 'failed'; message: string; atField?: boolean }
 
-export const saveFailure = (message: string) => `Erro ao salvar o evento. Tente novamente. Detalhes: ${message}`
+const saveFailure = (message: string) => `Erro ao salvar o evento. Tente novamente. Detalhes: ${message}`
 
 type Props = {
   /** The event being edited; absent when creating one. */

@@ -4,7 +4,7 @@ import { type ReactNode, type InputHTMLAttributes, type ChangeEvent } from 'reac
 import { get, useController, useFormContext, type FieldError, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form'
 import type { EventFormValues } from './formModel'
 
-export const inputClass =
+const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ' +
   'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 disabled:text-slate-500 ' +
   'aria-[invalid=true]:border-red-600'

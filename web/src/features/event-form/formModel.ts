@@ -74,7 +74,7 @@ function randomId(prefix: string): string {
 }
 
 /** An id for a new largada, unique within the event. */
-export function newLargadaId(): string {
+function newLargadaId(): string {
   return randomId('largada-')
 }
 

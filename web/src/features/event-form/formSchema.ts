@@ -13,7 +13,7 @@ const maxVagas = 2_147_483_647
 
 const thousands = new Intl.NumberFormat('pt-BR')
 
-export const messages = {
+const messages = {
   required: 'Campo obrigatório.',
   url: 'Informe uma URL válida.',
   largada: 'Selecione uma largada.',
@@ -47,7 +47,7 @@ export const messages = {
 const blank = (s: string) => s.trim() === ''
 
 /** An absolute http(s) URL, or a file Pelotão serves (/files/…), as the server accepts. */
-export function isLinkable(s: string): boolean {
+function isLinkable(s: string): boolean {
   const t = s.trim()
   if (/[\s\\]/.test(t)) return false
   if (t.startsWith('/files/')) return t.length > '/files/'.length && !t.includes('..') && !t.slice(1).includes('//')

@@ -63,11 +63,12 @@ function Form({ event }: Props) {
   const formElement = useRef<HTMLFormElement>(null)
   const [focusRequests, setFocusRequests] = useState(0)
   const focusFirstError = () => setFocusRequests((n) => n + 1)
-
-  // Runs once the errors are on screen (the same render as the request).
+  // The browser's errors arrive with a new submitCount, the server's with a focus request: either
+  // way this runs in the render that shows them.
+  const { submitCount } = form.formState
   useEffect(() => {
-    if (focusRequests > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusRequests])
+    if (submitCount > 0 || focusRequests > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [submitCount, focusRequests])
 
   // A draft left by a reload replaces the starting values, and still counts as unsaved.
   useEffect(() => {
@@ -137,7 +138,7 @@ function Form({ event }: Props) {
           </button>
         </div>
       )}
-      <form ref={formElement} noValidate onSubmit={form.handleSubmit(submit, focusFirstError)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
+      <form ref={formElement} noValidate onSubmit={form.handleSubmit(submit)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
         <p className="text-sm text-slate-600">
           Campos marcados com <span aria-hidden="true" className="font-bold text-red-700">*</span>
           <span className="sr-only">asterisco</span> são obrigatórios.

@@ -3,7 +3,7 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 
 GO_TAGS := webdist
-WEB_STAMP := web/node_modules/.package-lock.stamp
+WEB_STAMP := web/.npm-installed
 
 .PHONY: run build web test test-go test-web test-e2e vet clean
 

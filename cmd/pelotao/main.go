@@ -20,6 +20,8 @@ import (
 
 	"pelotao/internal/account"
 	"pelotao/internal/config"
+	"pelotao/internal/demo"
+	"pelotao/internal/event"
 	"pelotao/internal/httpapi"
 	"pelotao/internal/mail"
 	"pelotao/internal/store"
@@ -146,9 +148,15 @@ func serve() error {
 	defer accounts.Wait() // reset e-mails still being sent
 	go accounts.RunCleanup(ctx, time.Hour)
 	if cfg.Demo {
-		if _, err := ensureDemoOrganizer(ctx, accounts, log); err != nil {
+		ownerID, err := ensureDemoOrganizer(ctx, accounts, log)
+		if err != nil {
 			return err
 		}
+		start := time.Now()
+		if err := demo.Seed(ctx, st, ownerID, event.Today(cfg.Location, time.Now())); err != nil {
+			return err
+		}
+		log.Info("demo content ready", "duration", time.Since(start).Round(time.Millisecond))
 	}
 
 	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log, Accounts: accounts})

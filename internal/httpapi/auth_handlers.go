@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"net"
 	"net/http"
 	"strconv"
@@ -53,6 +51,9 @@ func authError(err error) error {
 	return err
 }
 
+// maxAuthBody bounds the small JSON bodies of the auth routes.
+const maxAuthBody = 64 << 10
+
 // userJSON is the profile of SPEC §3 as the API shows it.
 type userJSON struct {
 	UID         string    `json:"uid"`
@@ -63,15 +64,6 @@ type userJSON struct {
 
 func userBody(u store.User) map[string]any {
 	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
-}
-
-// readJSON decodes a small JSON body into v.
-func readJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	if err := dec.Decode(v); err != nil {
-		return invalidArgument("Não foi possível ler os dados enviados.")
-	}
-	return nil
 }
 
 // clientIP is the address login throttling counts by. Behind a load balancer every request comes
@@ -120,7 +112,7 @@ func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password, DisplayName string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName)
@@ -136,7 +128,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, s.clientIP(r))
@@ -178,7 +170,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	if err := s.accounts.RequestPasswordReset(r.Context(), in.Email); err != nil {
@@ -193,7 +185,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 // so that it stays out of access logs.
 func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	email, err := s.accounts.ResetTokenEmail(r.Context(), in.Token)
@@ -206,7 +198,7 @@ func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error 
 
 func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token, Password string }
-	if err := readJSON(r, &in); err != nil {
+	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
 		return err
 	}
 	if err := s.accounts.ResetPassword(r.Context(), in.Token, in.Password); err != nil {

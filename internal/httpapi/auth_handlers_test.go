@@ -270,8 +270,11 @@ func TestPasswordResetFlow(t *testing.T) {
 	if a := decode(t, app.call("GET", "/api/auth/session", "", old)); a.User != nil {
 		t.Fatal("the reset did not end the old session")
 	}
-	for _, path := range []string{"/api/auth/password-reset/confirm", "/api/auth/password-reset/verify"} {
-		w := app.call("POST", path, `{"token":"`+token+`","password":"outra-trilha-2026"}`)
+	for path, body := range map[string]string{
+		"/api/auth/password-reset/confirm": `{"token":"` + token + `","password":"outra-trilha-2026"}`,
+		"/api/auth/password-reset/verify":  `{"token":"` + token + `"}`,
+	} {
+		w := app.call("POST", path, body)
 		if a := decode(t, w); w.Code != 400 || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
 			t.Fatalf("%s with a used token: %d %s", path, w.Code, w.Body)
 		}

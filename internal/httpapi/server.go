@@ -65,6 +65,11 @@ func (s *Server) routes() {
 	s.mux.Handle("PUT /api/events/{id}", requireUser(s.updateEvent))
 	s.mux.Handle("DELETE /api/events/{id}", requireUser(s.deleteEvent))
 
+	s.mux.Handle("POST /api/uploads", requireUser(s.createUpload))
+	s.mux.Handle("GET /files/{id}", apiFunc(s.serveFile))
+
+	s.mux.Handle("POST /api/plan-interest", apiFunc(s.createPlanInterest))
+
 	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
 	for _, p := range pageRoutes {
 		s.mux.Handle("GET "+p.pattern, s.page(p))

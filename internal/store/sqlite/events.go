@@ -12,9 +12,6 @@ import (
 	"pelotao/internal/store"
 )
 
-// timeLayout keeps timestamps sortable as text.
-const timeLayout = "2006-01-02T15:04:05.000000Z"
-
 var dialect = store.SQLDialect{
 	Placeholder: func(int) string { return "?" },
 	Contains:    func(column, param string) string { return "instr(" + column + ", " + param + ") > 0" },
@@ -29,7 +26,7 @@ func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, er
 	_, err = s.write.ExecContext(ctx, `INSERT INTO events
 		(id, owner_id, criado_em, atualizado_em, data_evento, categoria, status, estado, search, summary, doc)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		row.ID, row.OwnerID, row.CriadoEm.Format(timeLayout), row.AtualizadoEm.Format(timeLayout),
+		row.ID, row.OwnerID, formatTime(row.CriadoEm), formatTime(row.AtualizadoEm),
 		row.DataEvento, row.Categoria, row.Status, row.Estado, row.Search, string(row.Summary), string(row.Doc))
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
@@ -55,8 +52,8 @@ func (s *Store) GetEvent(ctx context.Context, id string) (event.Event, error) {
 }
 
 func decodeDoc(doc []byte, id, owner, criado, atualizado string) (event.Event, error) {
-	c, err1 := time.Parse(timeLayout, criado)
-	a, err2 := time.Parse(timeLayout, atualizado)
+	c, err1 := parseTime(criado)
+	a, err2 := parseTime(atualizado)
 	if err := errors.Join(err1, err2); err != nil {
 		return event.Event{}, fmt.Errorf("sqlite: event %s: %w", id, err)
 	}
@@ -72,7 +69,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e event.Event) (event.Event, er
 	var owner, criado string
 	err = s.write.QueryRowContext(ctx, `UPDATE events SET atualizado_em = ?, data_evento = ?, categoria = ?,
 		status = ?, estado = ?, search = ?, summary = ?, doc = ? WHERE id = ? RETURNING owner_id, criado_em`,
-		row.AtualizadoEm.Format(timeLayout), row.DataEvento, row.Categoria, row.Status, row.Estado,
+		formatTime(row.AtualizadoEm), row.DataEvento, row.Categoria, row.Status, row.Estado,
 		row.Search, string(row.Summary), string(row.Doc), row.ID).Scan(&owner, &criado)
 	if errors.Is(err, sql.ErrNoRows) {
 		return event.Event{}, store.ErrNotFound
@@ -80,7 +77,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e event.Event) (event.Event, er
 	if err != nil {
 		return event.Event{}, fmt.Errorf("sqlite: updating event: %w", err)
 	}
-	return decodeDoc(row.Doc, row.ID, owner, criado, row.AtualizadoEm.Format(timeLayout))
+	return decodeDoc(row.Doc, row.ID, owner, criado, formatTime(row.AtualizadoEm))
 }
 
 func (s *Store) DeleteEvent(ctx context.Context, id string) error {

@@ -18,6 +18,8 @@ func Run(t *testing.T, open Open) {
 	t.Run("Ping", func(t *testing.T) { testPing(t, open(t)) })
 	t.Run("Accounts", func(t *testing.T) { testAccounts(t, open) })
 	runEvents(t, open)
+	t.Run("Files", func(t *testing.T) { testFiles(t, open) })
+	t.Run("PlanInterests", func(t *testing.T) { testPlanInterests(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -1,0 +1,182 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/jpeg"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+	"pelotao/internal/store/sqlite"
+)
+
+func openStore(t *testing.T) *sqlite.Store {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "demo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+var today = event.NewDate(2026, 3, 15)
+
+func allEvents(t *testing.T, st store.Store) []event.Event {
+	t.Helper()
+	page, err := st.ListEvents(context.Background(), store.EventQuery{Limit: store.MaxListLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	summaries, err := page.Summaries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []event.Event
+	for _, s := range summaries {
+		e, err := st.GetEvent(context.Background(), s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func getFile(t *testing.T, st store.Store, url string) store.File {
+	t.Helper()
+	id, ok := strings.CutPrefix(url, "/files/")
+	if !ok {
+		t.Fatalf("%q is not one of our files", url)
+	}
+	f, err := st.GetFile(context.Background(), id, 0)
+	if err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	return f
+}
+
+func TestSeed(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	if err := Seed(ctx, st, "demo-organizer", today); err != nil {
+		t.Fatal(err)
+	}
+	events := allEvents(t, st)
+	if len(events) < 10 {
+		t.Fatalf("%d events", len(events))
+	}
+
+	var openUpcoming, otherUpcoming, pastWithResults, pastWithoutResults, noModalidades int
+	categorias, tiposPreco, cronogramas, premiacoes := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	qualquer := false
+	for _, e := range events {
+		if err := e.Validate(); err != nil {
+			t.Errorf("%s does not pass validation: %v", e.ID, err)
+		}
+		if e.OwnerID != "demo-organizer" {
+			t.Errorf("%s owner %q", e.ID, e.OwnerID)
+		}
+		categorias[e.Categoria] = true
+		tiposPreco[e.Inscricoes.TipoPreco] = true
+		cronogramas[e.Informacoes.Cronograma.Tipo] = true
+		premiacoes[e.Premiacao.Tipo] = true
+		if len(e.Kits) == 0 || len(e.RetiradaKits) == 0 || e.Informacoes.Descricao == "" {
+			t.Errorf("%s is missing kits, kit pickup or a description", e.ID)
+		}
+		for _, m := range e.Modalidades {
+			for _, c := range m.Categorias {
+				qualquer = qualquer || c.QualquerIdade
+			}
+		}
+
+		upcoming := e.IsUpcoming(today)
+		withResults := len(e.Modalidades) > 0
+		for _, m := range e.Modalidades {
+			withResults = withResults && m.Resultados.PDFGeralURL != "" && m.Resultados.PDFCategoriasURL != ""
+		}
+		switch {
+		case len(e.Modalidades) == 0:
+			noModalidades++
+		case upcoming && e.Status == "Inscrições Abertas" && strings.HasPrefix(e.LinkCompra, "https://"):
+			openUpcoming++
+		case upcoming:
+			otherUpcoming++
+		case withResults:
+			pastWithResults++
+		default:
+			pastWithoutResults++
+		}
+
+		desktop, mobile := getFile(t, st, e.Banners.Desktop), getFile(t, st, e.Banners.Mobile)
+		checkBanner(t, e.ID+" desktop", desktop, desktopW, desktopH, desktopMaxBytes)
+		checkBanner(t, e.ID+" mobile", mobile, mobileW, mobileH, mobileMaxBytes)
+		checkPDF(t, e.ID+" regulamento", getFile(t, st, e.RegulamentoURL))
+		for _, m := range e.Modalidades {
+			if m.Resultados.PDFGeralURL != "" {
+				checkPDF(t, e.ID+" "+m.Nome+" geral", getFile(t, st, m.Resultados.PDFGeralURL))
+				checkPDF(t, e.ID+" "+m.Nome+" categorias", getFile(t, st, m.Resultados.PDFCategoriasURL))
+			}
+		}
+	}
+	if openUpcoming < 4 || otherUpcoming < 1 || pastWithResults < 4 || pastWithoutResults < 1 || noModalidades < 1 {
+		t.Errorf("upcoming open %d, upcoming other %d, past with results %d, past without %d, no modalidades %d",
+			openUpcoming, otherUpcoming, pastWithResults, pastWithoutResults, noModalidades)
+	}
+	if len(categorias) != len(event.Const.Categorias) || len(tiposPreco) != 3 || len(cronogramas) != 2 || len(premiacoes) != 2 || !qualquer {
+		t.Errorf("categorias %v, price formats %v, schedules %v, prizes %v, qualquer idade %v", categorias, tiposPreco, cronogramas, premiacoes, qualquer)
+	}
+
+	// Idempotent: a second start adds nothing.
+	if err := Seed(ctx, st, "demo-organizer", today); err != nil {
+		t.Fatal(err)
+	}
+	if again := allEvents(t, st); len(again) != len(events) {
+		t.Fatalf("second seed: %d events, had %d", len(again), len(events))
+	}
+}
+
+func checkBanner(t *testing.T, what string, f store.File, w, h, maxBytes int) {
+	t.Helper()
+	img, err := jpeg.Decode(bytes.NewReader(f.Data))
+	if err != nil || f.ContentType != "image/jpeg" {
+		t.Errorf("%s: %s, %v", what, f.ContentType, err)
+		return
+	}
+	if img.Bounds() != image.Rect(0, 0, w, h) || f.Width != w || f.Height != h {
+		t.Errorf("%s: %v", what, img.Bounds())
+	}
+	if len(f.Data) > maxBytes {
+		t.Errorf("%s: %d bytes, over %d", what, len(f.Data), maxBytes)
+	}
+	t.Logf("%s: %d×%d, %.1f KB", what, w, h, float64(len(f.Data))/1024)
+}
+
+func checkPDF(t *testing.T, what string, f store.File) {
+	t.Helper()
+	if f.ContentType != "application/pdf" || !bytes.HasPrefix(f.Data, []byte("%PDF-1.4")) || !bytes.HasSuffix(f.Data, []byte("%%EOF\n")) ||
+		!strings.HasSuffix(f.Name, ".pdf") {
+		t.Errorf("%s: %s %q", what, f.ContentType, f.Name)
+	}
+	t.Logf("%s: %q, %.1f KB", what, f.Name, float64(len(f.Data))/1024)
+}
+
+func TestSeedLeavesADatabaseWithEventsAlone(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	e := event.New()
+	e.Titulo, e.DataEvento, e.Local.Cidade, e.Local.Estado = "Minha corrida", today, "Recife", "PE"
+	if _, err := st.CreateEvent(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	if err := Seed(ctx, st, "demo-organizer", today); err != nil {
+		t.Fatal(err)
+	}
+	if got := allEvents(t, st); len(got) != 1 || got[0].Titulo != "Minha corrida" {
+		t.Fatalf("seeded into a database with events: %d events", len(got))
+	}
+}

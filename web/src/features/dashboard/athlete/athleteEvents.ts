@@ -1,0 +1,25 @@
+// The athlete panel's rules (REQUIREMENTS ATH-2..5), kept apart from React so they can be tested.
+import { openStatus, type EventSummary } from '../../../lib/event'
+import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../../lib/format'
+import { eventLocation } from '../eventText'
+
+/**
+ * Upcoming events (today in São Paulo or later) open for registration, soonest first; an event
+ * without a usable date counts as upcoming and goes last (HOME-7).
+ */
+export function openUpcomingEvents(events: EventSummary[], today: string = todayISO()): EventSummary[] {
+  // '~' sorts after every digit in code-unit order, which is the order of ISO dates.
+  const sortKey = (e: EventSummary) => (parseCalendarDate(e.dataEvento) ? e.dataEvento.slice(0, 10) : '~')
+  return events
+    .filter((e) => e.status === openStatus && isUpcoming(e.dataEvento, today))
+    .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))
+}
+
+/** Keeps the events whose title or location contains the text, ignoring case and accents (ATH-4, ATH-5). */
+export function filterEvents(events: EventSummary[], text: string): EventSummary[] {
+  const wanted = normalizeText(text)
+  if (wanted === '') return events
+  return events.filter(
+    (e) => normalizeText(e.titulo).includes(wanted) || normalizeText(eventLocation(e.local)).includes(wanted),
+  )
+}

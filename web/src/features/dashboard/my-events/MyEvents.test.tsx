@@ -1,0 +1,107 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { EventSummary } from '../../../lib/event'
+import { MyEvents } from './MyEvents'
+
+function summary(id: string, titulo: string): EventSummary {
+  return {
+    id,
+    titulo,
+    categoria: 'Corrida de Rua',
+    dataEvento: '2027-05-09',
+    status: 'Em Breve',
+    banners: { desktop: '', mobile: '' },
+    local: { local: '', endereco: '', cidade: 'Curitiba', estado: 'PR' },
+    linkCompra: '',
+    distances: [],
+  }
+}
+
+const respond = (status: number, body?: unknown) =>
+  Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }))
+
+/** A fake server: lists two events, and answers DELETE with `deleteStatus`. */
+function serve(deleteStatus: number) {
+  const fetch = vi.fn((_url: string, init?: RequestInit) => {
+    if (init?.method === 'DELETE') {
+      return deleteStatus === 204
+        ? respond(204)
+        : respond(deleteStatus, { error: { code: 'forbidden', message: 'Você não pode alterar este evento.' } })
+    }
+    return respond(200, { events: [summary('a1', 'Maratona de Curitiba'), summary('b2', 'Corrida do Batel')] })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+function renderMine() {
+  return render(
+    <MemoryRouter>
+      <MyEvents />
+    </MemoryRouter>,
+  )
+}
+
+describe('MyEvents', () => {
+  it("lists the user's own events with view and edit links and a link to a new event", async () => {
+    const fetch = serve(204)
+    renderMine()
+    expect(screen.getByText('Carregando eventos...')).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Ver Maratona de Curitiba' })).toHaveAttribute('href', '/event/a1')
+    expect(screen.getByRole('link', { name: 'Editar Maratona de Curitiba' })).toHaveAttribute('href', '/cadastro/a1')
+    expect(screen.getByRole('link', { name: 'Novo evento' })).toHaveAttribute('href', '/cadastro')
+    const first = screen.getAllByRole('listitem')[0]!
+    expect(within(first).getByText('09/05/2027 · Curitiba - PR · Em Breve')).toBeInTheDocument()
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/events?owner=me')
+  })
+
+  it('deletes an event only after confirmation', async () => {
+    const fetch = serve(204)
+    const user = userEvent.setup()
+    renderMine()
+    await user.click(await screen.findByRole('button', { name: 'Excluir Maratona de Curitiba' }))
+    let dialog = screen.getByRole('alertdialog', { name: 'Excluir evento' })
+    expect(dialog).toHaveAccessibleDescription(/"Maratona de Curitiba"/)
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Excluir Maratona de Curitiba' }))
+    dialog = screen.getByRole('alertdialog', { name: 'Excluir evento' })
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }))
+    expect(await screen.findByText('Evento "Maratona de Curitiba" excluído.')).toBeInTheDocument()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Excluir Maratona de Curitiba' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Excluir Corrida do Batel' })).toBeInTheDocument()
+    const deletes = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')
+    expect(deletes.map(([url]) => url)).toEqual(['/api/events/a1'])
+    expect(screen.getByRole('heading', { name: 'Meus eventos' })).toHaveFocus()
+  })
+
+  it("keeps the event and shows the server's reason when deleting fails", async () => {
+    serve(403)
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const user = userEvent.setup()
+    renderMine()
+    await user.click(await screen.findByRole('button', { name: 'Excluir Corrida do Batel' }))
+    const dialog = screen.getByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Você não pode alterar este evento.')
+    expect(within(dialog).getByRole('button', { name: 'Excluir' })).toBeEnabled()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('button', { name: 'Excluir Corrida do Batel' })).toBeInTheDocument()
+    log.mockRestore()
+  })
+
+  it('says so when the user has no events yet', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => respond(200, { events: [] })))
+    renderMine()
+    expect(await screen.findByText('Você ainda não cadastrou eventos.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { EventSummary } from '../../../lib/event'
+import { deleteEvent } from '../../../lib/eventsApi'
+import { formatDate } from '../../../lib/format'
+import { useResource } from '../../../lib/resource'
+import { listAllEvents } from '../allEvents'
+import { eventLocation, eventTitle, locationFallback } from '../eventText'
+import { DeleteEventDialog } from './DeleteEventDialog'
+
+const actionClass = 'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
+
+/** 'Meus eventos': the signed-in user's real events, to view, edit or delete. */
+export function MyEvents() {
+  const mine = useResource('my-events', (signal) => listAllEvents({ owner: 'me' }, signal))
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
+  const [confirming, setConfirming] = useState<EventSummary | null>(null)
+  const [notice, setNotice] = useState('')
+  const heading = useRef<HTMLHeadingElement>(null)
+  const events = mine.state === 'ready' ? mine.data.filter((e) => !deleted.has(e.id)) : []
+
+  function onDeleted(event: EventSummary) {
+    setDeleted((before) => new Set(before).add(event.id))
+    setConfirming(null)
+    setNotice(`Evento "${eventTitle(event)}" excluído.`)
+    // The button that opened the dialog is gone with its event; keep the keyboard in this section.
+    heading.current?.focus()
+  }
+
+  return (
+    <section aria-labelledby="meus-eventos-titulo" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 ref={heading} id="meus-eventos-titulo" tabIndex={-1} className="text-xl font-bold text-slate-900">
+          Meus eventos
+        </h2>
+        <Link to="/cadastro" className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+          Novo evento
+        </Link>
+      </div>
+      <p role="status" className="text-sm font-semibold text-brand-800">
+        {notice}
+      </p>
+
+      {mine.state === 'loading' ? (
+        <p role="status" className="text-slate-600">
+          Carregando eventos...
+        </p>
+      ) : mine.state === 'error' ? (
+        <p role="alert" className="text-red-700">
+          Não foi possível carregar seus eventos. Tente novamente mais tarde.
+        </p>
+      ) : events.length === 0 ? (
+        <p className="text-slate-600">Você ainda não cadastrou eventos.</p>
+      ) : (
+        <ul aria-labelledby="meus-eventos-titulo" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {events.map((e) => {
+            const titulo = eventTitle(e)
+            return (
+              <li key={e.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <h3 className="break-words font-bold text-slate-900">{titulo}</h3>
+                  <p className="text-sm text-slate-600">
+                    {formatDate(e.dataEvento)} · {eventLocation(e.local) || locationFallback} · {e.status}
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Link to={`/event/${encodeURIComponent(e.id)}`} aria-label={`Ver ${titulo}`} className={actionClass}>
+                    Ver
+                  </Link>
+                  <Link to={`/cadastro/${encodeURIComponent(e.id)}`} aria-label={`Editar ${titulo}`} className={actionClass}>
+                    Editar
+                  </Link>
+                  <button
+                    type="button"
+                    aria-label={`Excluir ${titulo}`}
+                    onClick={() => setConfirming(e)}
+                    className="rounded-full border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  >
+                    Excluir
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      {confirming && (
+        <DeleteEventDialog
+          titulo={eventTitle(confirming)}
+          onConfirm={() => deleteEvent(confirming.id).then(() => onDeleted(confirming))}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,50 @@
+import { formatMoney } from '../../../lib/format'
+import { ScrollTable, tdClass, thClass } from '../ScrollTable'
+import type { SampleEvent, SampleParticipant } from './sampleData'
+import { financeByPercurso } from './sampleRules'
+
+type Props = { events: readonly SampleEvent[]; participants: readonly SampleParticipant[] }
+
+/** 'Financeiro': paid and pending registrations per course, with totals (ORG-11). */
+export function FinanceTab({ events, participants }: Props) {
+  const f = financeByPercurso(events, participants)
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-600">Total pago</dt>
+          <dd className="mt-1 text-xl font-bold text-slate-900">{formatMoney(f.totalPago)}</dd>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-600">Total pendente</dt>
+          <dd className="mt-1 text-xl font-bold text-slate-900">{formatMoney(f.totalPendente)}</dd>
+        </div>
+      </dl>
+      <ScrollTable label="Financeiro por percurso">
+        <thead>
+          <tr>
+            {['Evento', 'Percurso', 'Pagos', 'Valor pago', 'Pendentes', 'Valor pendente'].map((h) => (
+              <th key={h} scope="col" className={thClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {f.rows.map((r) => (
+            <tr key={r.percursoId}>
+              <td className={tdClass}>{r.eventoNome}</td>
+              <th scope="row" className={`${tdClass} font-semibold`}>
+                {r.percursoNome}
+              </th>
+              <td className={`${tdClass} tabular-nums`}>{r.pagos}</td>
+              <td className={`${tdClass} tabular-nums`}>{formatMoney(r.valorPago)}</td>
+              <td className={`${tdClass} tabular-nums`}>{r.pendentes}</td>
+              <td className={`${tdClass} tabular-nums`}>{formatMoney(r.valorPendente)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { formatDate, formatMoney } from '../../../lib/format'
+import { ScrollTable, tdClass, thClass } from '../ScrollTable'
+import type { SampleEvent } from './sampleData'
+import { StatusBadge } from './StatusBadge'
+
+/** 'Configurações': each sample event's data and its courses with their limits (ORG-3, ORG-11). */
+export function SettingsTab({ events }: { events: readonly SampleEvent[] }) {
+  return (
+    <div className="space-y-6">
+      {events.map((e) => (
+        <section key={e.id} aria-label={e.nome} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+          <h3 className="text-lg font-bold text-slate-900">{e.nome}</h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Nome</dt>
+            <dd className="text-slate-900">{e.nome}</dd>
+            <dt className="text-slate-600">Data</dt>
+            <dd className="text-slate-900">{formatDate(e.data)}</dd>
+            <dt className="text-slate-600">Cidade</dt>
+            <dd className="text-slate-900">{e.cidade}</dd>
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              <StatusBadge status={e.status} />
+            </dd>
+          </dl>
+          <ScrollTable label={`Percursos de ${e.nome}`}>
+            <thead>
+              <tr>
+                {['Percurso', 'Preço', 'Limite de vagas'].map((h) => (
+                  <th key={h} scope="col" className={thClass}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {e.percursos.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row" className={`${tdClass} font-semibold`}>
+                    {c.nome}
+                  </th>
+                  <td className={tdClass}>{formatMoney(c.preco)}</td>
+                  <td className={`${tdClass} tabular-nums`}>{c.limite.toLocaleString('pt-BR')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+export type ImpactIconName = 'arvore' | 'reciclagem' | 'copos'
+
+// Drawn on the same 32-unit grid and stroke as the service icons.
+const paths: Record<ImpactIconName, string> = {
+  arvore: 'M16 28V14M16 18c-6 0-9-4-9-9 6 0 9 4 9 9zM16 15c0-5 3-9 9-9 0 5-3 9-9 9zM9 28h14',
+  reciclagem: 'M26 13a11 11 0 0 0-19-3M6 19a11 11 0 0 0 19 3M26 5v8h-8M6 27v-8h8',
+  copos: 'M8 6h16l-2 22H10zM9 13h14M13 18h6',
+}
+
+export function ImpactIcon({ name }: { name: ImpactIconName }) {
+  return (
+    <svg
+      viewBox="0 0 32 32"
+      className="h-8 w-8"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={paths[name]} />
+    </svg>
+  )
+}

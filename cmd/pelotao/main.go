@@ -115,12 +115,7 @@ func backup(path string) error {
 	if !strings.HasPrefix(cfg.DatabaseURL, "sqlite:") {
 		return fmt.Errorf("backup copies a SQLite database; for PostgreSQL use pg_dump")
 	}
-	s, err := sqlite.Open(context.Background(), sqlite.PathFromURL(cfg.DatabaseURL))
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	if err := s.Backup(context.Background(), path); err != nil {
+	if err := sqlite.Backup(context.Background(), sqlite.PathFromURL(cfg.DatabaseURL), path); err != nil {
 		return err
 	}
 	fmt.Println("backup written to", path)

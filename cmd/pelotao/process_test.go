@@ -82,7 +82,8 @@ func start(t *testing.T, dir string, env ...string) *process {
 		_ = cmd.Process.Kill()
 		<-p.done
 	})
-	deadline := time.Now().Add(30 * time.Second)
+	// Generous: seeding the demo content draws pictures, which takes long on a busy machine.
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		res, err := http.Get(p.base + "/healthz")
 		if err == nil {

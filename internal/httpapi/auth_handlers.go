@@ -2,10 +2,8 @@ package httpapi
 
 import (
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"pelotao/internal/account"
@@ -64,25 +62,6 @@ type userJSON struct {
 
 func userBody(u store.User) map[string]any {
 	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
-}
-
-// clientIP is the address login throttling counts by. Behind a load balancer every request comes
-// from the balancer, so with PELOTAO_TRUST_PROXY the last X-Forwarded-For entry (the one our own
-// proxy appended; earlier ones are whatever the client claimed) is the client.
-func (s *Server) clientIP(r *http.Request) string {
-	if s.cfg.TrustProxy {
-		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-			parts := strings.Split(xff[len(xff)-1], ",")
-			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {
-				return ip
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func (s *Server) authRoutes() {

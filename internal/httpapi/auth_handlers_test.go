@@ -14,6 +14,7 @@ import (
 	"pelotao/internal/account"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
+	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
 )
 
@@ -49,6 +50,12 @@ func newAuthApp(t *testing.T, dbPath string, env map[string]string) *authApp {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return newAuthAppOn(t, st, env)
+}
+
+// newAuthAppOn serves st with fast password hashing and a mailer that records what it sends.
+func newAuthAppOn(t testing.TB, st store.Store, env map[string]string) *authApp {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)

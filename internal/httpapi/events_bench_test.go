@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/store"
 )
 
 // benchApp is a server over 1,000 full events spread over two years around today.
@@ -26,7 +27,14 @@ func benchApp(b *testing.B) (*testApp, string) {
 		b.Fatal(err)
 	}
 	app.srv = srv
-	today := event.Today(app.srv.cfg.Location, time.Now())
+	return app, seedBenchEvents(b, app.store, app.srv.cfg.Location)
+}
+
+// seedBenchEvents stores 1,000 full events spread over two years around today in loc, and
+// returns the id of one of them.
+func seedBenchEvents(b *testing.B, st store.EventStore, loc *time.Location) string {
+	b.Helper()
+	today := event.Today(loc, time.Now())
 	var id string
 	for i := range 1000 {
 		e, err := event.Decode([]byte(validEventJSON(fmt.Sprintf("Evento %04d de São Paulo", i), today.AddDays(i-500).String())))
@@ -35,13 +43,13 @@ func benchApp(b *testing.B) (*testApp, string) {
 		}
 		e.Normalize()
 		e.OwnerID = "dono"
-		created, err := app.store.CreateEvent(context.Background(), e)
+		created, err := st.CreateEvent(context.Background(), e)
 		if err != nil {
 			b.Fatal(err)
 		}
 		id = created.ID
 	}
-	return app, id
+	return id
 }
 
 // BenchmarkEventsAPI measures GET /api/events and GET /api/events/{id} in-process (ns/op,

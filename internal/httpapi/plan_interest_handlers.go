@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"errors"
-	"net"
 	"net/http"
 	"time"
 
@@ -35,7 +34,7 @@ func (s *Server) createPlanInterest(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	p := store.PlanInterest{Nome: in.Nome, Email: in.Email, WhatsApp: in.WhatsApp, Plano: in.Plano, CriadoEm: time.Now()}
-	p, err = s.store.AddPlanInterest(r.Context(), p, clientIP(r), planInterestLimit)
+	p, err = s.store.AddPlanInterest(r.Context(), p, s.clientIP(r), planInterestLimit)
 	if errors.Is(err, store.ErrTooManyPlanInterests) {
 		w.Header().Set("Retry-After", "3600")
 		return errTooManyPlanInterests
@@ -45,14 +44,4 @@ func (s *Server) createPlanInterest(w http.ResponseWriter, r *http.Request) erro
 	}
 	writeJSON(w, http.StatusCreated, p)
 	return nil
-}
-
-// clientIP is the address the request came from. Behind a reverse proxy every request shares
-// the proxy's address; trusting X-Forwarded-For would need a configured list of trusted proxies.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

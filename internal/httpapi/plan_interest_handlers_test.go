@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -114,6 +115,32 @@ func TestCreatePlanInterestRateLimitedPerAddress(t *testing.T) {
 	}
 	if w := postPlanInterest(app, body, "203.0.113.6:5000"); w.Code != http.StatusCreated {
 		t.Errorf("another address was limited too: %d", w.Code)
+	}
+}
+
+// Behind a load balancer every request comes from the balancer: with PELOTAO_TRUST_PROXY the
+// limit counts each client, not the balancer.
+func TestPlanInterestLimitCountsClientsBehindATrustedProxy(t *testing.T) {
+	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), map[string]string{"PELOTAO_TRUST_PROXY": "1"})
+	post := func(client string) int {
+		r := httptest.NewRequest("POST", "/api/plan-interest", strings.NewReader(`{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`))
+		r.Header.Set("Content-Type", "application/json")
+		r.RemoteAddr = "10.0.0.2:40000" // the balancer
+		r.Header.Set("X-Forwarded-For", client)
+		w := httptest.NewRecorder()
+		app.srv.ServeHTTP(w, r)
+		return w.Code
+	}
+	for i := range planInterestLimit.Max {
+		if code := post("203.0.113.5"); code != http.StatusCreated {
+			t.Fatalf("request %d: status %d", i+1, code)
+		}
+	}
+	if code := post("203.0.113.5"); code != http.StatusTooManyRequests {
+		t.Fatalf("over the limit: status %d", code)
+	}
+	if code := post("198.51.100.7"); code != http.StatusCreated {
+		t.Fatalf("another client behind the same balancer was limited too: %d", code)
 	}
 }
 

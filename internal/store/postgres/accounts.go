@@ -11,11 +11,6 @@ import (
 	"pelotao/internal/store"
 )
 
-func isUniqueViolation(err error) bool {
-	var e *pgconn.PgError
-	return errors.As(err, &e) && e.Code == "23505"
-}
-
 const userColumns = "id, email, display_name, password_hash, created_at, disabled"
 
 func scanUser(row pgx.Row) (store.User, error) {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -18,9 +17,6 @@ var dialect = store.SQLDialect{
 	Placeholder: func(n int) string { return "$" + strconv.Itoa(n) },
 	Contains:    func(column, param string) string { return "strpos(" + column + ", " + param + ") > 0" },
 }
-
-// uniqueViolation is PostgreSQL's SQLSTATE for a duplicate key.
-const uniqueViolation = "23505"
 
 func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, error) {
 	store.PrepareNewEvent(&e, time.Now())
@@ -34,8 +30,7 @@ func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, er
 		row.ID, row.OwnerID, row.CriadoEm, row.AtualizadoEm, row.DataEvento, row.Categoria,
 		row.Status, row.Estado, row.Search, string(row.Summary), string(row.Doc))
 	if err != nil {
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation {
+		if isUniqueViolation(err) {
 			return event.Event{}, store.ErrConflict
 		}
 		return event.Event{}, fmt.Errorf("postgres: creating event: %w", err)

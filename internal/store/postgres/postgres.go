@@ -1,12 +1,36 @@
 // Package postgres implements the store on PostgreSQL (pgx v5), for running several pelotao
 // instances on one database. It passes the same storetest conformance suite as SQLite.
+//
+// Everything an instance needs to answer any request is in the database — sessions, login
+// throttling, reset tokens, uploaded files, plan interests — so a load balancer may send each
+// request to any instance.
+//
+// Start-up: Open retries for a few seconds while the database is unreachable (it may be starting
+// beside the app), then stops with an error naming the host. It then applies the embedded
+// migrations (migrations/*.sql) under a session advisory lock, so instances starting at once take
+// turns: the first applies them, the others find nothing left to do. `pelotao migrate` runs only
+// this step.
+//
+// Accent-insensitive search uses a normalised column, not the unaccent extension: each event row
+// has a search column written by Go (event.SearchText: lower case, accents removed), and a query
+// matches when that column contains every folded word of the query (event.SearchTerms). Why:
+//   - SQLite has no unaccent, so one Go function gives both databases the same matches, and the
+//     conformance suite checks them alike;
+//   - unaccent is an extension someone must be allowed to create in each database (managed
+//     PostgreSQL services differ), and its function is STABLE, not IMMUTABLE, so it cannot be
+//     used in an index or generated column without a wrapper;
+//   - the folding is done once per write instead of once per row per search.
+//
+// The cost: a change to event.SearchText needs a migration that rewrites the column.
 package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -41,7 +65,8 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			pool.Close()
-			return nil, fmt.Errorf("postgres: database unreachable at %s after %s: %w", cfg.ConnConfig.Host, wait, err)
+			return nil, fmt.Errorf("postgres: database unreachable at %s:%d after %s (check PELOTAO_DATABASE_URL): %w",
+				cfg.ConnConfig.Host, cfg.ConnConfig.Port, wait, err)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
@@ -60,4 +85,10 @@ func (s *Store) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
+}
+
+// isUniqueViolation reports PostgreSQL's SQLSTATE for a duplicate key.
+func isUniqueViolation(err error) bool {
+	var e *pgconn.PgError
+	return errors.As(err, &e) && e.Code == "23505"
 }

@@ -2,9 +2,7 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"os"
+	"io/fs"
 	"slices"
 	"strings"
 	"sync"
@@ -12,65 +10,15 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pelotao/internal/store"
+	"pelotao/internal/store/postgres/pgtest"
 	"pelotao/internal/store/storetest"
 )
 
-// testURL returns PELOTAO_TEST_POSTGRES_URL. Outside CI a missing database skips the test with
-// the reason; with CI=true it fails, because CI always provides one.
-func testURL(t *testing.T) string {
-	t.Helper()
-	url := os.Getenv("PELOTAO_TEST_POSTGRES_URL")
-	if url == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("PELOTAO_TEST_POSTGRES_URL is not set, and CI=true forbids skipping the PostgreSQL tests")
-		}
-		t.Skip("PostgreSQL tests skipped: PELOTAO_TEST_POSTGRES_URL is not set (.ci/run sets it)")
-	}
-	return url
-}
-
-// freshSchemaConfig makes an empty schema for one test and a pool configuration confined to it,
-// so each test sees a fresh database. The schema is dropped when the test ends.
-func freshSchemaConfig(t *testing.T) *pgxpool.Config {
-	t.Helper()
-	url := testURL(t)
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		if os.Getenv("CI") != "true" {
-			t.Skipf("PostgreSQL tests skipped: cannot connect to PELOTAO_TEST_POSTGRES_URL: %v", err)
-		}
-		t.Fatalf("connecting to PELOTAO_TEST_POSTGRES_URL: %v", err)
-	}
-	defer conn.Close(ctx)
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "t_" + hex.EncodeToString(b[:])
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), url)
-		if err == nil {
-			c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-			c.Close(context.Background())
-		}
-	})
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema + ",public"
-	cfg.MaxConns = 8
-	return cfg
-}
-
 func openTemp(t *testing.T) *Store {
 	t.Helper()
-	s, err := OpenConfig(context.Background(), freshSchemaConfig(t), 5*time.Second)
+	s, err := OpenConfig(context.Background(), pgtest.FreshSchema(t), 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,27 +48,70 @@ func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
 	}
 }
 
-// Two instances starting at once must not both apply a migration: the advisory lock serialises them.
-func TestConcurrentMigrations(t *testing.T) {
-	cfg := freshSchemaConfig(t)
+// Two instances starting at once on a fresh database both start, and the migrations are applied
+// once: the test holds the migration lock until both are waiting for it, so they really race.
+func TestConcurrentStartsApplyMigrationsOnce(t *testing.T) {
+	cfg := pgtest.FreshSchema(t)
+	cfg.ConnConfig.RuntimeParams["application_name"] = "pelotao-test-" + t.Name()
+	ctx := context.Background()
+	holder, err := pgx.ConnectConfig(ctx, cfg.ConnConfig.Copy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close(ctx)
+	if _, err := holder.Exec(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
+		t.Fatal(err)
+	}
+
+	stores := make([]*Store, 2)
+	errs := make([]error, 2)
 	var wg sync.WaitGroup
-	errs := make([]error, 4)
-	for i := range errs {
+	for i := range stores {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, err := OpenConfig(context.Background(), cfg.Copy(), 5*time.Second)
-			if err == nil {
-				s.Close()
-			}
-			errs[i] = err
+			stores[i], errs[i] = OpenConfig(ctx, cfg.Copy(), 5*time.Second)
 		}()
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Fatalf("concurrent start: %v", err)
+	started := make(chan struct{})
+	go func() { wg.Wait(); close(started) }()
+	for waiting := 0; waiting < len(stores); {
+		select {
+		case <-started:
+			t.Fatalf("the instances started without waiting for the migration lock: %v", errs)
+		default:
 		}
+		if err := holder.QueryRow(ctx, `SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+			WHERE l.locktype = 'advisory' AND NOT l.granted AND a.application_name = $1`,
+			cfg.ConnConfig.RuntimeParams["application_name"]).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if _, err := holder.Exec(ctx, "SELECT pg_advisory_unlock($1)", migrationLock); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("instance %d did not start: %v", i, err)
+		}
+		defer stores[i].Close()
+	}
+
+	var want []string
+	names, _ := fs.Glob(migrations, "migrations/*.sql")
+	for _, n := range names {
+		want = append(want, strings.TrimSuffix(strings.TrimPrefix(n, "migrations/"), ".sql"))
+	}
+	for i, s := range stores {
+		if got, err := s.Versions(ctx); err != nil || !slices.Equal(got, want) {
+			t.Fatalf("instance %d sees migrations %v (%v), want %v", i, got, err, want)
+		}
+	}
+	var createdAt int
+	if err := holder.QueryRow(ctx, "SELECT count(*) FROM app_meta WHERE key = 'created_at'").Scan(&createdAt); err != nil || createdAt != 1 {
+		t.Fatalf("0001_init ran %d times (%v)", createdAt, err)
 	}
 }
 

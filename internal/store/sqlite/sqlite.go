@@ -35,16 +35,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: creating %s: %w", dir, err)
 		}
 	}
-	// busy_timeout comes first so that every later pragma already waits instead of failing.
-	// synchronous=FULL: an acknowledged write (an event, a session) must survive a power cut;
-	// the cost is one extra fsync per commit, which the single writer absorbs easily.
-	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)"}
-	q := url.Values{}
-	for _, p := range pragmas {
-		q.Add("_pragma", p)
-	}
-	dsn := "file:" + path + "?" + q.Encode()
-
+	dsn := dsn(path)
 	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
 	if err != nil {
 		return nil, err
@@ -68,6 +59,19 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// dsn names the database at path with the settings every connection needs.
+func dsn(path string) string {
+	// busy_timeout comes first so that every later pragma already waits instead of failing.
+	// synchronous=FULL: an acknowledged write (an event, a session) must survive a power cut;
+	// the cost is one extra fsync per commit, which the single writer absorbs easily.
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(FULL)"}
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	return "file:" + path + "?" + q.Encode()
 }
 
 // PathFromURL turns "sqlite:data/pelotao.db" (or "sqlite://data/pelotao.db") into a file path.

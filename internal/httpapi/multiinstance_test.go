@@ -1,0 +1,200 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"pelotao/internal/store/postgres"
+	"pelotao/internal/store/postgres/pgtest"
+	"pelotao/internal/upload/uploadtest"
+)
+
+// instance is one pelotao server of several on one PostgreSQL database, reached over HTTP.
+type instance struct {
+	name string
+	url  string
+}
+
+// postgresInstances starts two servers on one fresh PostgreSQL database, each with its own
+// connection pool, as two processes behind a load balancer would be.
+func postgresInstances(t *testing.T) (a, b instance) {
+	t.Helper()
+	cfg := pgtest.FreshSchema(t)
+	start := func(name string) instance {
+		st, err := postgres.OpenConfig(context.Background(), cfg.Copy(), 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		ts := httptest.NewServer(newAuthAppOn(t, st, nil).srv)
+		t.Cleanup(ts.Close)
+		return instance{name: name, url: ts.URL}
+	}
+	return start("a"), start("b")
+}
+
+// send makes a same-origin JSON request with the given cookies; it returns the response (body
+// read) and the body.
+func (in instance) send(t *testing.T, method, path, body string, cookies ...*http.Cookie) (*http.Response, string) {
+	t.Helper()
+	r, err := http.NewRequest(method, in.url+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Header.Set("Content-Type", "application/json")
+	for _, c := range cookies {
+		r.AddCookie(c)
+	}
+	return in.do(t, r)
+}
+
+// do sends r, made for path alone, to this instance as the same-origin browser would.
+func (in instance) do(t *testing.T, r *http.Request) (*http.Response, string) {
+	t.Helper()
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	res, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, string(b)
+}
+
+func sessionCookieOf(t *testing.T, res *http.Response) *http.Cookie {
+	t.Helper()
+	for _, c := range res.Cookies() {
+		if strings.HasSuffix(c.Name, "pelotao_session") && c.MaxAge >= 0 {
+			return c
+		}
+	}
+	t.Fatalf("no session cookie in %v", res.Header)
+	return nil
+}
+
+// Nothing that matters stays in one process: what one instance writes, the other sees.
+func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
+	a, b := postgresInstances(t)
+
+	res, body := a.send(t, "POST", "/api/auth/signup", `{"email":"rita@example.com","password":"volta-da-lagoa","displayName":"Rita"}`)
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("signup on a: %d %s", res.StatusCode, body)
+	}
+	rita := sessionCookieOf(t, res)
+
+	t.Run("a session made on one is valid on the other", func(t *testing.T) {
+		res, body := b.send(t, "GET", "/api/auth/session", "", rita)
+		if res.StatusCode != 200 || !strings.Contains(body, `"email":"rita@example.com"`) {
+			t.Fatalf("session on b: %d %s", res.StatusCode, body)
+		}
+	})
+
+	t.Run("an event created through one is read through the other", func(t *testing.T) {
+		res, body := b.send(t, "POST", "/api/events", validEventJSON("Pedal da Lagoa da Conceição", "2031-03-09"), rita)
+		if res.StatusCode != http.StatusCreated {
+			t.Fatalf("create on b: %d %s", res.StatusCode, body)
+		}
+		var created struct{ ID string }
+		if err := json.Unmarshal([]byte(body), &created); err != nil || created.ID == "" {
+			t.Fatalf("created %s: %v", body, err)
+		}
+		res, body = a.send(t, "GET", "/api/events/"+created.ID, "")
+		if res.StatusCode != 200 || !strings.Contains(body, `"titulo":"Pedal da Lagoa da Conceição"`) {
+			t.Fatalf("read on a: %d %s", res.StatusCode, body)
+		}
+		// Accent-insensitive search, on the other instance too.
+		res, body = a.send(t, "GET", "/api/events?q=conceicao", "")
+		if res.StatusCode != 200 || !strings.Contains(body, created.ID) {
+			t.Fatalf("search on a: %d %s", res.StatusCode, body)
+		}
+	})
+
+	t.Run("an upload stored through one is served by the other", func(t *testing.T) {
+		jpg := uploadtest.JPEG(1000, 600) // wide enough for smaller widths too
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		fw, err := mw.CreateFormFile("file", "largada.jpg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fw.Write(jpg)
+		mw.Close()
+		r, err := http.NewRequest("POST", a.url+"/api/uploads?kind=image", &body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Header.Set("Content-Type", mw.FormDataContentType())
+		r.AddCookie(rita)
+		res, answer := a.do(t, r)
+		var up struct{ URL string }
+		if res.StatusCode != http.StatusCreated || json.Unmarshal([]byte(answer), &up) != nil || !strings.HasPrefix(up.URL, "/files/") {
+			t.Fatalf("upload on a: %d %s", res.StatusCode, answer)
+		}
+		res, got := b.send(t, "GET", up.URL, "")
+		if res.StatusCode != 200 || got != string(jpg) || res.Header.Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("GET %s on b: %d, %d bytes, %q", up.URL, res.StatusCode, len(got), res.Header.Get("Content-Type"))
+		}
+		res, small := b.send(t, "GET", up.URL+"?w=480", "")
+		if res.StatusCode != 200 || len(small) == 0 || len(small) >= len(jpg) {
+			t.Fatalf("GET %s?w=480 on b: %d, %d bytes (original %d)", up.URL, res.StatusCode, len(small), len(jpg))
+		}
+	})
+
+	t.Run("logout on one ends the session on both", func(t *testing.T) {
+		if res, body := a.send(t, "POST", "/api/auth/logout", "", rita); res.StatusCode >= 300 {
+			t.Fatalf("logout on a: %d %s", res.StatusCode, body)
+		}
+		for _, in := range []instance{a, b} {
+			if _, body := in.send(t, "GET", "/api/auth/session", "", rita); strings.TrimSpace(body) != `{"user":null}` {
+				t.Fatalf("session on %s after logout: %s", in.name, body)
+			}
+			if res, body := in.send(t, "POST", "/api/events", validEventJSON("Depois de sair", "2031-04-01"), rita); res.StatusCode != http.StatusUnauthorized {
+				t.Fatalf("write on %s after logout: %d %s", in.name, res.StatusCode, body)
+			}
+		}
+	})
+
+	t.Run("throttling counts failures sent to both", func(t *testing.T) {
+		if res, body := b.send(t, "POST", "/api/auth/signup", `{"email":"caio@example.com","password":"subida-forte","displayName":"Caio"}`); res.StatusCode != http.StatusCreated {
+			t.Fatalf("signup on b: %d %s", res.StatusCode, body)
+		}
+		for i := range 5 {
+			in := []instance{a, b}[i%2]
+			if res, body := in.send(t, "POST", "/api/auth/login", `{"email":"caio@example.com","password":"errada"}`); res.StatusCode != http.StatusUnauthorized {
+				t.Fatalf("failure %d on %s: %d %s", i+1, in.name, res.StatusCode, body)
+			}
+		}
+		for _, in := range []instance{a, b} {
+			res, body := in.send(t, "POST", "/api/auth/login", `{"email":"caio@example.com","password":"subida-forte"}`)
+			if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, `"auth/too-many-requests"`) || res.Header.Get("Retry-After") == "" {
+				t.Fatalf("%s after 5 failures split over both: %d %s", in.name, res.StatusCode, body)
+			}
+		}
+	})
+
+	t.Run("plan interests sent to both count towards one limit", func(t *testing.T) {
+		body := `{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`
+		for i := range planInterestLimit.Max {
+			in := []instance{a, b}[i%2]
+			if res, answer := in.send(t, "POST", "/api/plan-interest", body); res.StatusCode != http.StatusCreated {
+				t.Fatalf("interest %d on %s: %d %s", i+1, in.name, res.StatusCode, answer)
+			}
+		}
+		for _, in := range []instance{a, b} {
+			if res, answer := in.send(t, "POST", "/api/plan-interest", body); res.StatusCode != http.StatusTooManyRequests {
+				t.Fatalf("%s over the limit reached across both: %d %s", in.name, res.StatusCode, answer)
+			}
+		}
+	})
+}

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"pelotao/internal/config"
+	"pelotao/internal/event"
 	"pelotao/internal/store/sqlite"
 )
 
@@ -20,7 +21,9 @@ import (
 var testUI = fstest.MapFS{
 	".vite/manifest.json": {Data: []byte(`{
 		"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"], "css": ["assets/index-abc.css"]},
-		"_vendor.js": {"file": "assets/vendor-def.js"}
+		"_vendor.js": {"file": "assets/vendor-def.js"},
+		"src/features/events/EventsPage.tsx": {"file": "assets/EventsPage-ghi.js", "isDynamicEntry": true, "imports": ["index.html", "_vendor.js", "_resource.js"]},
+		"_resource.js": {"file": "assets/resource-jkl.js", "imports": ["index.html"]}
 	}`)},
 	"assets/index-abc.js":  {Data: []byte(strings.Repeat("console.log('pelotão');\n", 50))},
 	"assets/index-abc.css": {Data: []byte("body{margin:0}")},
@@ -72,6 +75,10 @@ func TestHealthz(t *testing.T) {
 
 func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
 	app := newTestApp(t)
+	// The event pages answer 404 for an unknown id (pages_test.go); "abc" exists, untitled.
+	if _, err := app.store.CreateEvent(context.Background(), event.Event{ID: "abc"}); err != nil {
+		t.Fatal(err)
+	}
 	cases := map[string]string{
 		"/":                  pageMetas["home"].Title,
 		"/about":             pageMetas["about"].Title,

@@ -23,6 +23,9 @@ type ui struct {
 	css     []string // stylesheets the entry needs
 	preload []string // static imports of the entry, fetched in parallel with it
 	gzipped sync.Map // asset path → []byte, compressed once on first request
+
+	manifest map[string]manifestChunk
+	loaded   map[string]bool // manifest keys that the entry loads by itself
 }
 
 type manifestChunk struct {
@@ -57,24 +60,41 @@ func loadUI(fsys fs.FS) (*ui, error) {
 	for _, c := range entry.CSS {
 		u.css = append(u.css, "/"+c)
 	}
-	seen := map[string]bool{}
-	var walk func(keys []string)
-	walk = func(keys []string) {
-		for _, k := range keys {
-			c, ok := m[k]
-			if !ok || seen[k] {
-				continue
-			}
-			seen[k] = true
-			u.preload = append(u.preload, "/"+c.File)
-			for _, css := range c.CSS {
-				u.css = append(u.css, "/"+css)
-			}
-			walk(c.Imports)
-		}
-	}
-	walk(entry.Imports)
+	u.manifest = m
+	u.loaded = map[string]bool{"index.html": true}
+	u.preload, u.css = u.walk(entry.Imports, u.loaded, u.preload, u.css)
 	return u, nil
+}
+
+// walk adds the files of the chunks keys and of their static imports, skipping the chunks in seen
+// and marking the others.
+func (u *ui) walk(keys []string, seen map[string]bool, js, css []string) ([]string, []string) {
+	for _, k := range keys {
+		c, ok := u.manifest[k]
+		if !ok || seen[k] {
+			continue
+		}
+		seen[k] = true
+		js = append(js, "/"+c.File)
+		for _, f := range c.CSS {
+			css = append(css, "/"+f)
+		}
+		js, css = u.walk(c.Imports, seen, js, css)
+	}
+	return js, css
+}
+
+// pageAssets lists what one lazily loaded page (its source module, a manifest key) needs beyond
+// the entry, so that the page's code downloads in parallel with the entry instead of after it.
+func (u *ui) pageAssets(module string) (js, css []string) {
+	if module == "" || u.manifest == nil {
+		return nil, nil
+	}
+	seen := make(map[string]bool, len(u.loaded))
+	for k := range u.loaded {
+		seen[k] = true
+	}
+	return u.walk([]string{module}, seen, nil, nil)
 }
 
 type emptyFS struct{}

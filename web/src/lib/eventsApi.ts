@@ -1,5 +1,5 @@
 import { api } from './api'
-import type { Event, EventList } from './event'
+import type { Event, EventList, EventSummary } from './event'
 
 /** The query parameters GET /api/events accepts (internal/httpapi/events_handlers.go). */
 export type EventQuery = {
@@ -24,6 +24,22 @@ export function eventQueryString(query: EventQuery): string {
 
 export function listEvents(query: EventQuery = {}, signal?: AbortSignal) {
   return api<EventList>(`/api/events${eventQueryString(query)}`, { signal })
+}
+
+/** Every event matching the query: the API pages its answer, so follow the cursor to the end. */
+export async function listAllEvents(query: Omit<EventQuery, 'cursor'>, signal?: AbortSignal): Promise<EventSummary[]> {
+  const events: EventSummary[] = []
+  const seen = new Set<string>()
+  let cursor: string | undefined
+  do {
+    const page = await listEvents({ ...query, cursor }, signal)
+    events.push(...page.events)
+    cursor = page.nextCursor
+    // A cursor seen before would loop forever; stop rather than trust it.
+    if (cursor !== undefined && seen.has(cursor)) break
+    if (cursor !== undefined) seen.add(cursor)
+  } while (cursor)
+  return events
 }
 
 export function getEvent(id: string, signal?: AbortSignal) {

@@ -16,3 +16,8 @@ export function usePageMeta(key: PageKey, override?: { title?: string; descripti
     document.querySelector('meta[name="description"]')?.setAttribute('content', description)
   }, [title, description])
 }
+
+/** The title of an event's page ('event' or 'results') once the event is known; the server renders the same. */
+export function eventPageTitle(key: 'event' | 'results', titulo: string) {
+  return meta.pages[key].eventTitle.replace('{titulo}', titulo)
+}

@@ -1,14 +1,8 @@
-// How the dashboard names an event's title and place, with the fallbacks of REQUIREMENTS ERR-10.
-import type { EventSummary, Local } from '../../lib/event'
-
-export function eventTitle(e: Pick<EventSummary, 'titulo'>): string {
-  return e.titulo || 'Título não disponível'
-}
+// How the dashboard names an event's place; titles and fallbacks are lib/eventText's (ERR-10).
+import type { Local } from '../../lib/event'
 
 /** 'Parque Ibirapuera, São Paulo - SP' (ATH-3); '' when the event has no venue or city. */
 export function eventLocation(local: Local): string {
   const city = [local.cidade, local.estado].filter(Boolean).join(' - ')
   return [local.local, city].filter(Boolean).join(', ')
 }
-
-export const locationFallback = 'Local a definir'

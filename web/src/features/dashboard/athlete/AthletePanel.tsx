@@ -3,9 +3,10 @@ import { Link } from 'react-router'
 import { SafeImage } from '../../../components/SafeImage'
 import type { EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
+import { listAllEvents } from '../../../lib/eventsApi'
 import { useResource } from '../../../lib/resource'
-import { listAllEvents } from '../allEvents'
-import { eventLocation, eventTitle, locationFallback } from '../eventText'
+import { fallbacks, titleOf } from '../../../lib/eventText'
+import { eventLocation } from '../eventText'
 import { filterEvents, openUpcomingEvents } from './athleteEvents'
 
 const emptyText = 'Nenhum evento futuro encontrado.'
@@ -86,9 +87,9 @@ function AthleteEventCard({ event }: { event: EventSummary }) {
       )}
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="text-lg font-bold text-slate-900 group-hover:text-brand-800">
-          {eventTitle(event)}
+          {titleOf(event)}
         </h3>
-        <p className="text-sm text-slate-600">{eventLocation(event.local) || locationFallback}</p>
+        <p className="text-sm text-slate-600">{eventLocation(event.local) || fallbacks.local}</p>
         <p className="text-sm font-semibold text-slate-800">{formatDate(event.dataEvento)}</p>
         {distances && <p className="text-sm text-brand-800">{distances}</p>}
       </div>

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { EventSummary } from '../../../lib/event'
-import { deleteEvent } from '../../../lib/eventsApi'
+import { deleteEvent, listAllEvents } from '../../../lib/eventsApi'
 import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
-import { listAllEvents } from '../allEvents'
-import { eventLocation, eventTitle, locationFallback } from '../eventText'
+import { fallbacks, titleOf } from '../../../lib/eventText'
+import { eventLocation } from '../eventText'
 import { DeleteEventDialog } from './DeleteEventDialog'
 
 const actionClass = 'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
@@ -22,7 +22,7 @@ export function MyEvents() {
   function onDeleted(event: EventSummary) {
     setDeleted((before) => new Set(before).add(event.id))
     setConfirming(null)
-    setNotice(`Evento "${eventTitle(event)}" excluído.`)
+    setNotice(`Evento "${titleOf(event)}" excluído.`)
     // The button that opened the dialog is gone with its event; keep the keyboard in this section.
     heading.current?.focus()
   }
@@ -54,13 +54,13 @@ export function MyEvents() {
       ) : (
         <ul aria-labelledby="meus-eventos-titulo" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {events.map((e) => {
-            const titulo = eventTitle(e)
+            const titulo = titleOf(e)
             return (
               <li key={e.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <h3 className="break-words font-bold text-slate-900">{titulo}</h3>
                   <p className="text-sm text-slate-600">
-                    {formatDate(e.dataEvento)} · {eventLocation(e.local) || locationFallback} · {e.status}
+                    {formatDate(e.dataEvento)} · {eventLocation(e.local) || fallbacks.local} · {e.status}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
@@ -87,7 +87,7 @@ export function MyEvents() {
 
       {confirming && (
         <DeleteEventDialog
-          titulo={eventTitle(confirming)}
+          titulo={titleOf(confirming)}
           onConfirm={() => deleteEvent(confirming.id).then(() => onDeleted(confirming))}
           onClose={() => setConfirming(null)}
         />

@@ -1,0 +1,240 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ImageModalProvider } from '../../components/ImageModal'
+import type { Event } from '../../lib/event'
+import { EventPage } from './EventPage'
+import { makeEvent, notFoundBody, stubFetch } from './testEvents'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function renderPage(event: Event | null, status = 200) {
+  const fetch = stubFetch(() => (event ? [status, event] : [404, notFoundBody]))
+  render(
+    <ImageModalProvider>
+      <MemoryRouter initialEntries={['/event/ev1']}>
+        <Routes>
+          <Route path="/event/:eventId" element={<EventPage />} />
+          <Route path="/" element={<p>lista de eventos</p>} />
+        </Routes>
+      </MemoryRouter>
+    </ImageModalProvider>,
+  )
+  return fetch
+}
+
+const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+const nbsp = (s: string | null) => s?.replace(/\u00a0/g, ' ')
+
+describe('event page', () => {
+  it('reads the event and shows its sections in order', async () => {
+    const fetch = renderPage(
+      makeEvent({
+        premiacao: { tipo: 'texto', valor: 'Medalhas' },
+        informacoes: { cronograma: { tipo: 'estruturado', valor: [{ horario: '06:30', descricao: 'Abertura' }] } },
+      }),
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando evento...')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1')
+    await waitFor(() => expect(document.title).toBe('Corrida da Serra — Pelotão'))
+    expect(sectionTitles()).toEqual([
+      'Inscrições',
+      'Sobre o Evento',
+      'Retirada de Kits',
+      'Kits',
+      'Modalidades',
+      'Premiação',
+      'Cronograma',
+      'Informações Importantes',
+    ])
+    expect(screen.getByText('Corrida de Rua')).toBeInTheDocument()
+    expect(screen.getAllByText('Inscrições Abertas').length).toBeGreaterThan(0)
+    expect(screen.getByText('Loja Centro')).toBeInTheDocument()
+    expect(screen.getByText('14/03/2026, das 09:00 às 18:00')).toBeInTheDocument()
+    expect(screen.getByText('Número de peito')).toBeInTheDocument()
+    expect(screen.getByText('06:30')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Baixar regulamento' })).toHaveAttribute('href', '/files/regulamento.pdf')
+  })
+
+  it('hides empty sections and uses the fallbacks', async () => {
+    renderPage(
+      makeEvent({
+        titulo: '',
+        categoria: '',
+        dataEvento: '',
+        banners: { desktop: '', mobile: '' },
+        regulamentoUrl: '',
+        local: { local: '', endereco: '', cidade: '', estado: '' },
+        informacoes: { descricao: '', informacoesImportantes: '', cronograma: { tipo: 'texto', valor: '' } },
+        retiradaKits: [],
+        kits: [],
+        modalidades: [],
+        largadas: [],
+        premiacao: { tipo: 'estruturado', valor: '', estruturado: [] },
+        inscricoes: { tipoPreco: 'texto', textoPreco: '', lotes: [], periodo: { inicio: '', fim: '' } },
+      }),
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Título não disponível' })).toBeInTheDocument()
+    expect(sectionTitles()).toEqual(['Inscrições'])
+    expect(screen.getByText('Sem categoria')).toBeInTheDocument()
+    expect(screen.getByText('Sem imagem')).toBeInTheDocument()
+    expect(screen.getAllByText('Data a definir').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Local a definir').length).toBeGreaterThan(0)
+    expect(screen.queryByText(/Largada às/)).not.toBeInTheDocument()
+  })
+
+  it('shows lot prices in BRL with their deadline, the period, the long date and the earliest start', async () => {
+    renderPage(makeEvent())
+    const sidebar = await screen.findByRole('complementary', { name: 'Inscrições e informações práticas' })
+    expect(nbsp(within(sidebar).getByText(/^R\$/).textContent)).toBe('R$ 1.234,50')
+    expect(within(sidebar).getByText('até 28/02/2026')).toBeInTheDocument()
+    expect(within(sidebar).getByText(/10\/01\/2026 a 10\/03\/2026/)).toBeInTheDocument()
+    expect(within(sidebar).getByText('15 de março de 2026')).toBeInTheDocument()
+    expect(within(sidebar).getByText('Largada às 07:00')).toBeInTheDocument()
+    expect(within(sidebar).getByText('Av. Central, 100')).toBeInTheDocument()
+    expect(within(sidebar).getByRole('link', { name: /Ver no mapa/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Parque%20da%20Cidade%2C%20Av.%20Central%2C%20100%2C%20S%C3%A3o%20Paulo%2C%20SP',
+    )
+    expect(within(sidebar).getByText('Ao se inscrever, você declara que leu e concorda com o regulamento do evento.')).toBeInTheDocument()
+  })
+
+  it('shows prices per kit, or the price text', async () => {
+    renderPage(makeEvent({ inscricoes: { tipoPreco: 'kit', precosPorKit: [{ kitNome: 'Kit Premium', valor: 150 }] } }))
+    const sidebar = await screen.findByRole('complementary')
+    expect(within(sidebar).getByText('Kit Premium')).toBeInTheDocument()
+    expect(nbsp(within(sidebar).getByText(/^R\$/).textContent)).toBe('R$ 150,00')
+  })
+
+  it('shows the price text', async () => {
+    renderPage(makeEvent({ inscricoes: { tipoPreco: 'texto', textoPreco: 'Gratuito para sócios' } }))
+    expect(await screen.findByText('Gratuito para sócios')).toBeInTheDocument()
+  })
+
+  it('says Data não informada for a lot without deadline and an open-ended period', async () => {
+    renderPage(
+      makeEvent({
+        inscricoes: {
+          lotes: [{ nome: 'Lote único', valor: 80, maxVagas: null, dataLimite: '' }],
+          periodo: { inicio: '2026-01-10', fim: '' },
+        },
+      }),
+    )
+    const sidebar = await screen.findByRole('complementary')
+    expect(within(sidebar).getByText('Data não informada')).toBeInTheDocument()
+    expect(within(sidebar).getByText(/10\/01\/2026 a Data não informada/)).toBeInTheDocument()
+  })
+
+  it('enables Inscreva-se Agora for open registrations with a link, opening it in a new tab', async () => {
+    renderPage(makeEvent())
+    const button = await screen.findByRole('button', { name: 'Inscreva-se Agora' })
+    expect(button).toHaveAttribute('href', 'https://ingressos.example/serra')
+    expect(button).toHaveAttribute('target', '_blank')
+    expect(button).toHaveAttribute('rel', 'noopener noreferrer')
+  })
+
+  it('disables the button with the status text for any other status', async () => {
+    renderPage(makeEvent({ status: 'Inscrições Encerradas' }))
+    expect(await screen.findByRole('button', { name: 'Inscrições Encerradas' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Inscreva-se Agora' })).not.toBeInTheDocument()
+  })
+
+  it('disables the button when registrations are open but there is no purchase link', async () => {
+    renderPage(makeEvent({ linkCompra: '' }))
+    expect(await screen.findByRole('button', { name: 'Inscrições Abertas' })).toBeDisabled()
+  })
+
+  it('opens the first modality, and opening another closes it', async () => {
+    const user = userEvent.setup()
+    renderPage(makeEvent())
+    const first = await screen.findByRole('button', { name: /^21K/ })
+    const second = screen.getByRole('button', { name: /^5K/ })
+    expect(first).toHaveAttribute('aria-expanded', 'true')
+    expect(second).toHaveAttribute('aria-expanded', 'false')
+    const panel = document.getElementById(first.getAttribute('aria-controls')!)!
+    expect(panel).toBeVisible()
+    expect(within(panel).getByText('21,1 km')).toBeInTheDocument()
+    expect(within(panel).getByText('Largada Geral · 07:00')).toBeInTheDocument()
+    expect(within(panel).getByText('Ida e volta pela avenida.')).toBeInTheDocument()
+    expect(within(panel).getByText('Troféu aos 5 primeiros')).toBeInTheDocument()
+    expect(within(panel).getByText('18 a 29 anos')).toBeInTheDocument()
+    expect(within(panel).getByText('Qualquer idade')).toBeInTheDocument()
+    expect(within(panel).getByText('Feminino')).toBeInTheDocument()
+
+    await user.click(second)
+    expect(second).toHaveAttribute('aria-expanded', 'true')
+    expect(first).toHaveAttribute('aria-expanded', 'false')
+    expect(panel).not.toBeVisible()
+    expect(screen.getByRole('link', { name: /Ver percurso/ })).toHaveAttribute('href', 'https://mapas.example/5k')
+
+    await user.click(second)
+    expect(second).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('groups structured prizes by level', async () => {
+    renderPage(
+      makeEvent({
+        premiacao: {
+          tipo: 'estruturado',
+          estruturado: [
+            { descricao: 'Troféu categoria', nivel: 'categoria', modalidadeNome: '21K', categoriaNome: 'Adulto' },
+            { descricao: 'Medalha geral', nivel: 'geral', modalidadeNome: '', categoriaNome: '' },
+            { descricao: 'Troféu 5K', nivel: 'modalidade', modalidadeNome: '5K', categoriaNome: '' },
+          ],
+        },
+      }),
+    )
+    const groups = (await screen.findAllByRole('heading', { level: 3 })).map((h) => h.textContent)
+    const prizeGroups = groups.filter((g) => ['Geral', 'Por modalidade', 'Por categoria'].includes(g ?? ''))
+    expect(prizeGroups).toEqual(['Geral', 'Por modalidade', 'Por categoria'])
+    expect(screen.getByText('21K · Adulto')).toBeInTheDocument()
+  })
+
+  it('opens the banner in the zoom modal', async () => {
+    const user = userEvent.setup()
+    renderPage(makeEvent())
+    await user.click(await screen.findByRole('button', { name: 'Ampliar banner de Corrida da Serra' }))
+    const dialog = screen.getByRole('dialog', { name: 'Imagem ampliada' })
+    // jsdom has no matchMedia, so the narrow (mobile) banner is chosen.
+    expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute('src', '/files/mobile.png')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('links a past event to its results, and not an upcoming one', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-05-10' }))
+    expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')
+  })
+
+  it('does not link an upcoming event to results', async () => {
+    renderPage(makeEvent({ dataEvento: '2999-01-01' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
+  })
+
+  it('goes back to the list when opened directly', async () => {
+    const user = userEvent.setup()
+    renderPage(makeEvent())
+    await user.click(await screen.findByRole('button', { name: 'Voltar' }))
+    expect(screen.getByText('lista de eventos')).toBeInTheDocument()
+  })
+
+  it('says Evento não encontrado. for an unknown id, without any section', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderPage(null)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeInTheDocument()
+    expect(screen.queryByText('Sobre o Evento')).not.toBeInTheDocument()
+  })
+
+  it('says Falha ao carregar os dados do evento. when the read fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderPage(makeEvent(), 500)
+    expect(await screen.findByText('Falha ao carregar os dados do evento.')).toBeInTheDocument()
+    expect(log).toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,163 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EventsPage } from './EventsPage'
+import { stubFetch, summary } from './testEvents'
+
+function Address() {
+  const { search } = useLocation()
+  return <span data-testid="endereço">{search}</span>
+}
+
+function renderPage(entry = '/') {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/" element={<><EventsPage /><Address /></>} />
+        <Route path="/event/:eventId" element={<p>página do evento</p>} />
+        <Route path="/resultado/:eventId" element={<p>página de resultados</p>} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+// The API's order: dataEvento descending. "Today" is 2026-03-15 in São Paulo.
+const events = [
+  summary({ id: 'far', titulo: 'Maratona do Rio', dataEvento: '2026-06-01', categoria: 'Corrida de Rua', local: { local: 'Aterro', cidade: 'Rio de Janeiro', estado: 'RJ' } }),
+  summary({ id: 'today', titulo: 'Corrida de Hoje', dataEvento: '2026-03-15', categoria: 'Corrida de Rua', local: { cidade: 'São Paulo', estado: 'SP' } }),
+  summary({ id: 'yesterday', titulo: 'Pedal de Ontem', dataEvento: '2026-03-14', categoria: 'Ciclismo', local: { cidade: 'Belo Horizonte', estado: 'MG' } }),
+  summary({ id: 'old', titulo: 'Trail Antigo', dataEvento: '2025-08-10', categoria: 'Trail Running', local: { cidade: 'Ouro Preto', estado: 'MG' } }),
+  summary({
+    id: 'bare', titulo: '', categoria: '', dataEvento: '', banners: { desktop: '', mobile: '' },
+    local: { local: '', endereco: '', cidade: '', estado: '' },
+  }),
+]
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-03-15T12:00:00-03:00'))
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const cardTitles = () => within(screen.getByRole('tabpanel')).queryAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+
+describe('events list', () => {
+  it('shows the loading text, then upcoming events soonest first, linking to their pages', async () => {
+    const fetch = stubFetch(() => [200, { events }])
+    renderPage()
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando eventos...')
+    expect(await screen.findByText('Maratona do Rio')).toBeInTheDocument()
+    expect(screen.queryByText('Carregando eventos...')).not.toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('tab', { name: 'Próximos Eventos' })).toHaveAttribute('aria-selected', 'true')
+    expect(cardTitles()).toEqual(['Corrida de Hoje', 'Maratona do Rio', 'Título não disponível'])
+    expect(screen.getByRole('link', { name: /Corrida de Hoje/ })).toHaveAttribute('href', '/event/today')
+  })
+
+  it('shows past events in the API order under Eventos Anteriores, linking to their results', async () => {
+    stubFetch(() => [200, { events }])
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByText('Maratona do Rio')
+    await user.click(screen.getByRole('tab', { name: 'Eventos Anteriores' }))
+    expect(screen.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
+    expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
+    expect(screen.getByTestId("endereço")).toHaveTextContent('?aba=anteriores')
+    await user.click(screen.getByRole('link', { name: /Pedal de Ontem/ }))
+    expect(screen.getByText('página de resultados')).toBeInTheDocument()
+  })
+
+  it('moves between tabs with the arrow keys', async () => {
+    stubFetch(() => [200, { events }])
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByText('Maratona do Rio')
+    screen.getByRole('tab', { name: 'Próximos Eventos' }).focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveFocus()
+    expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
+  })
+
+  it('shows a card with every fallback, and a placeholder when a banner fails', async () => {
+    stubFetch(() => [200, { events }])
+    renderPage()
+    await screen.findByText('Maratona do Rio')
+    const bare = screen.getByRole('link', { name: /Título não disponível/ })
+    for (const text of ['Data a definir', 'Sem categoria', 'Sem imagem']) expect(within(bare).getByText(text)).toBeInTheDocument()
+    expect(within(bare).getAllByText('Local a definir')).toHaveLength(2)
+
+    const banner = screen.getByRole('img', { name: 'Banner de Maratona do Rio' })
+    fireEvent.error(banner)
+    expect(banner).toHaveAttribute('src', '/placeholder.svg')
+  })
+
+  it('formats the card date as dd/mm/aaaa and the city with its state', async () => {
+    stubFetch(() => [200, { events }])
+    renderPage()
+    const card = await screen.findByRole('link', { name: /Maratona do Rio/ })
+    expect(within(card).getByText('01/06/2026')).toBeInTheDocument()
+    expect(within(card).getByText('Rio de Janeiro - RJ')).toBeInTheDocument()
+    expect(within(card).getByText('Corrida de Rua')).toBeInTheDocument()
+  })
+
+  it('logs a failed fetch, ends loading and says so instead of a blank page', async () => {
+    stubFetch(() => [500, { error: { code: 'internal', message: 'Erro.' } }])
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderPage()
+    expect(await screen.findByText('Nenhum evento encontrado.')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('Não foi possível carregar os eventos agora.')
+    expect(screen.queryByText('Carregando eventos...')).not.toBeInTheDocument()
+    expect(log).toHaveBeenCalled()
+    log.mockRestore()
+  })
+
+  it('says so when a tab has no events', async () => {
+    stubFetch(() => [200, { events: [] }])
+    renderPage()
+    expect(await screen.findByText('Nenhum evento encontrado.')).toBeInTheDocument()
+  })
+})
+
+describe('search and filters', () => {
+  it('restores them from the address', async () => {
+    stubFetch(() => [200, { events }])
+    renderPage('/?q=sao%20paulo&aba=proximos')
+    await screen.findByText('Corrida de Hoje')
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('sao paulo')
+    expect(cardTitles()).toEqual(['Corrida de Hoje'])
+  })
+
+  it('writes the search, category and state into the address', async () => {
+    stubFetch(() => [200, { events }])
+    const user = userEvent.setup()
+    renderPage('/?aba=anteriores')
+    await screen.findByText('Pedal de Ontem')
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'MG')
+    expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Categoria' }), 'Trail Running')
+    expect(cardTitles()).toEqual(['Trail Antigo'])
+    expect(screen.getByTestId("endereço")).toHaveTextContent('?aba=anteriores&uf=MG&categoria=Trail+Running')
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'pedal')
+    expect(screen.getByText('Nenhum evento encontrado.')).toBeInTheDocument()
+    expect(screen.getByTestId("endereço")).toHaveTextContent('q=pedal')
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }))
+    expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
+    expect(screen.getByTestId("endereço")).toHaveTextContent(/^\?aba=anteriores$/)
+  })
+
+  it('offers every category and state of constants.json', async () => {
+    stubFetch(() => [200, { events }])
+    renderPage()
+    await screen.findByText('Maratona do Rio')
+    expect(within(screen.getByRole('combobox', { name: 'Categoria' })).getAllByRole('option')).toHaveLength(6)
+    expect(within(screen.getByRole('combobox', { name: 'Estado' })).getAllByRole('option')).toHaveLength(28)
+    expect(screen.getByRole('option', { name: 'São Paulo (SP)' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,93 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ResultsPage } from './ResultsPage'
+import { makeEvent, notFoundBody, stubFetch } from './testEvents'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/resultado/:eventId" element={<ResultsPage />} />
+        <Route path="/resultado" element={<ResultsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+describe('results page', () => {
+  it('shows the header and one item per modality, the first open with both PDF links', async () => {
+    const fetch = stubFetch(() => [200, makeEvent()])
+    const user = userEvent.setup()
+    renderAt('/resultado/ev1')
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando resultados...')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1')
+    await waitFor(() => expect(document.title).toBe('Resultados: Corrida da Serra — Pelotão'))
+    expect(screen.getByText('15/03/2026')).toBeInTheDocument()
+    expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
+
+    const first = screen.getByRole('button', { name: /^21K/ })
+    const second = screen.getByRole('button', { name: /^5K/ })
+    expect(first).toHaveAttribute('aria-expanded', 'true')
+    const general = screen.getByRole('link', { name: 'Classificação Geral' })
+    expect(general).toHaveAttribute('href', '/files/geral.pdf')
+    expect(general).toHaveAttribute('target', '_blank')
+    expect(general).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(screen.getByRole('link', { name: 'Resultados por Categoria' })).toHaveAttribute('href', '/files/categorias.pdf')
+
+    await user.click(second)
+    expect(first).toHaveAttribute('aria-expanded', 'false')
+    const panel = document.getElementById(second.getAttribute('aria-controls')!)!
+    expect(within(panel).getByText('Resultados para esta modalidade ainda não disponíveis.')).toBeVisible()
+    expect(screen.queryByRole('link', { name: 'Classificação Geral' })).not.toBeInTheDocument()
+  })
+
+  it('hides only the missing link', async () => {
+    stubFetch(() => [200, makeEvent({ modalidades: [{ ...makeEvent().modalidades[0]!, resultados: { pdfGeralURL: '/files/g.pdf', pdfCategoriasURL: '' } }] })])
+    renderAt('/resultado/ev1')
+    expect(await screen.findByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Resultados por Categoria' })).not.toBeInTheDocument()
+  })
+
+  it('says Nenhum resultado encontrado para este evento. without modalities', async () => {
+    stubFetch(() => [200, makeEvent({ modalidades: [] })])
+    renderAt('/resultado/ev1')
+    expect(await screen.findByText('Nenhum resultado encontrado para este evento.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { expanded: true })).not.toBeInTheDocument()
+  })
+
+  it('says ID do evento não fornecido. without an id, and reads nothing', async () => {
+    const fetch = stubFetch(() => [200, makeEvent()])
+    renderAt('/resultado')
+    expect(screen.getByRole('heading', { level: 1, name: 'ID do evento não fornecido.' })).toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('says Evento não encontrado. for an unknown id', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubFetch(() => [404, notFoundBody])
+    renderAt('/resultado/nada')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeInTheDocument()
+  })
+
+  it('says Falha ao carregar os dados do evento. and logs when the read fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubFetch(() => [503, { error: { code: 'unavailable', message: 'Indisponível.' } }])
+    renderAt('/resultado/ev1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Falha ao carregar os dados do evento.' })).toBeInTheDocument()
+    expect(log).toHaveBeenCalled()
+  })
+
+  it('says Dados do evento não encontrados. when the read yields no event data', async () => {
+    stubFetch(() => [200, null])
+    renderAt('/resultado/ev1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dados do evento não encontrados.' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,73 @@
+import { Link } from 'react-router'
+import { SafeImage } from '../../../components/SafeImage'
+import { openStatus, type EventSummary } from '../../../lib/event'
+import { formatDate, formatDistances } from '../../../lib/format'
+import { categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../../../lib/eventText'
+import { bannerFor } from '../eventDisplay'
+import { CalendarIcon, PinIcon } from './icons'
+
+type Props = { event: EventSummary; past: boolean; eager: boolean }
+
+/** One event in the home grid: upcoming events open their page, past ones their results (HOME-12). */
+export function EventCard({ event, past, eager }: Props) {
+  const title = titleOf(event)
+  const src = bannerFor(event.banners, 'desktop')
+  const distances = formatDistances(event.distances)
+  return (
+    <li>
+      <Link
+        to={past ? `/resultado/${encodeURIComponent(event.id)}` : `/event/${encodeURIComponent(event.id)}`}
+        className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-brand-600/40"
+      >
+        <div className="aspect-[5/2] overflow-hidden bg-slate-200">
+          {src ? (
+            <SafeImage
+              src={src}
+              alt={`Banner de ${title}`}
+              width={640}
+              height={256}
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
+              decoding="async"
+              className={`h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] ${past ? 'grayscale-[35%]' : ''}`}
+            />
+          ) : (
+            <div className="flex h-full items-center justify-center bg-gradient-to-br from-slate-200 to-slate-300 text-sm font-semibold text-slate-600">
+              {fallbacks.imagem}
+            </div>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-1.5 p-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <span className="text-xs font-extrabold uppercase tracking-wide text-brand-700">{categoryOf(event)}</span>
+            {distances && <span className="text-xs font-semibold text-slate-600">{distances}</span>}
+          </div>
+          <h2 className="text-lg font-extrabold leading-snug text-slate-900 group-hover:text-brand-700">{title}</h2>
+          <p className="flex items-center gap-1.5 text-sm font-bold text-orange-700">
+            <CalendarIcon />
+            {formatDate(event.dataEvento)}
+          </p>
+          <p className="text-sm text-slate-700">{venueOf(event.local)}</p>
+          <p className="flex items-center gap-1.5 text-sm text-slate-600">
+            <PinIcon />
+            {cityOf(event.local)}
+          </p>
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
+            {!past && event.status.trim() && (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+                  event.status === openStatus ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-700'
+                }`}
+              >
+                {event.status}
+              </span>
+            )}
+            <span className="ml-auto text-sm font-bold text-brand-700">
+              {past ? 'Ver resultados' : 'Ver evento'} <span aria-hidden="true">→</span>
+            </span>
+          </div>
+        </div>
+      </Link>
+    </li>
+  )
+}

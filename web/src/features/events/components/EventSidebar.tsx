@@ -1,0 +1,193 @@
+import type { KeyboardEvent } from 'react'
+import { Link } from 'react-router'
+import type { Event } from '../../../lib/event'
+import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/format'
+import { fallbacks, titleOf } from '../../../lib/eventText'
+import { earliestStart, mapUrl, regulationUrl, registrationOf, whatsappShareUrl } from '../eventDisplay'
+import { CalendarIcon, ExternalIcon, FileIcon, PinIcon, ShareIcon } from './icons'
+
+export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
+
+/** Prices, date and time, venue, regulation, the consent line and the registration button (EVT-23..31). */
+export function EventSidebar({ event }: { event: Event }) {
+  const start = earliestStart(event.largadas)
+  const regulation = regulationUrl(event)
+  const map = mapUrl(event.local)
+  const { local, endereco, cidade, estado } = event.local
+  const place = [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')
+  const hasPlace = Boolean(local.trim() || endereco.trim() || place)
+
+  return (
+    <div className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200">
+      <div className="bg-gradient-to-r from-brand-800 to-brand-700 px-5 py-4 text-white">
+        <h2 className="text-lg font-extrabold">Inscrições</h2>
+      </div>
+      <div className="space-y-5 p-5">
+        <Prices inscricoes={event.inscricoes} />
+
+        <div className="space-y-4 border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
+          <div className="flex gap-3">
+            <CalendarIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <div>
+              <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">Data e horário</h3>
+              <p className="font-semibold text-slate-900">{formatLongDate(event.dataEvento)}</p>
+              {start && <p className="text-sm text-slate-600">Largada às {start}</p>}
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <PinIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            <div className="min-w-0">
+              <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">Local</h3>
+              {hasPlace ? (
+                <>
+                  {local.trim() && <p className="font-semibold text-slate-900">{local}</p>}
+                  {endereco.trim() && <p className="text-sm text-slate-600">{endereco}</p>}
+                  {place && <p className="text-sm text-slate-600">{place}</p>}
+                </>
+              ) : (
+                <p className="font-semibold text-slate-900">{fallbacks.local}</p>
+              )}
+              {map && (
+                <a
+                  href={map}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-1 inline-flex items-center gap-1 text-sm font-bold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  Ver no mapa
+                  <ExternalIcon />
+                </a>
+              )}
+            </div>
+          </div>
+          {regulation && (
+            <div className="flex gap-3">
+              <FileIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+              <div>
+                <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">Regulamento</h3>
+                <a
+                  href={regulation}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  Ler o regulamento
+                </a>
+              </div>
+            </div>
+          )}
+        </div>
+
+        <div className="border-t border-slate-100 pt-5">
+          <p className="text-xs leading-relaxed text-slate-600">{consentLine}</p>
+          <RegistrationButton event={event} />
+          {!isUpcoming(event.dataEvento) && (
+            <Link
+              to={`/resultado/${encodeURIComponent(event.id)}`}
+              className="mt-3 flex items-center justify-center gap-2 rounded-full border-2 border-brand-700 px-6 py-2.5 text-sm font-extrabold text-brand-700 hover:bg-brand-50"
+            >
+              <FileIcon className="h-4 w-4 shrink-0" />
+              Ver resultados oficiais
+            </Link>
+          )}
+          <a
+            href={whatsappShareUrl(titleOf(event), `${window.location.origin}/event/${encodeURIComponent(event.id)}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-3 flex items-center justify-center gap-2 rounded-full py-2 text-sm font-bold text-brand-700 hover:bg-brand-50"
+          >
+            <ShareIcon />
+            Compartilhar no WhatsApp
+          </a>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Prices({ inscricoes }: { inscricoes: Event['inscricoes'] }) {
+  const { tipoPreco, lotes, precosPorKit, textoPreco, periodo } = inscricoes
+  const hasPeriod = Boolean(periodo.inicio.trim() || periodo.fim.trim())
+  let prices = null
+  if (tipoPreco === 'lotes' && lotes.length > 0) {
+    prices = (
+      <ul className="divide-y divide-slate-100">
+        {lotes.map((l, i) => (
+          <li key={i} className="flex items-baseline justify-between gap-3 py-2">
+            <span>
+              <span className="block font-semibold text-slate-900">{l.nome}</span>
+              <span className="text-xs text-slate-500">
+                {l.dataLimite.trim() ? `até ${formatDate(l.dataLimite)}` : dateFallbacks.secondaryMissing}
+              </span>
+            </span>
+            <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(l.valor)}</span>
+          </li>
+        ))}
+      </ul>
+    )
+  } else if (tipoPreco === 'kit' && precosPorKit.length > 0) {
+    prices = (
+      <ul className="divide-y divide-slate-100">
+        {precosPorKit.map((p, i) => (
+          <li key={i} className="flex items-baseline justify-between gap-3 py-2">
+            <span className="font-semibold text-slate-900">{p.kitNome}</span>
+            <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(p.valor)}</span>
+          </li>
+        ))}
+      </ul>
+    )
+  } else if (tipoPreco === 'texto' && textoPreco.trim()) {
+    prices = <p className="whitespace-pre-line text-slate-800">{textoPreco}</p>
+  }
+  if (!prices && !hasPeriod) return null
+  return (
+    <div className="space-y-3">
+      {prices && (
+        <div>
+          <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">Valores</h3>
+          {prices}
+        </div>
+      )}
+      {hasPeriod && (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <span className="font-semibold">Período de inscrições:</span>{' '}
+          {formatDate(periodo.inicio, dateFallbacks.secondaryMissing)} a {formatDate(periodo.fim, dateFallbacks.secondaryMissing)}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const buttonClass = 'mt-3 flex w-full items-center justify-center gap-2 rounded-full px-6 py-3.5 text-base font-extrabold'
+
+/**
+ * EVT-28..30. Open: a link to the purchase page in a new tab, with the role of the button the spec
+ * describes (Space activates it like one). Otherwise a disabled button that shows the status.
+ */
+export function RegistrationButton({ event }: { event: Pick<Event, 'status' | 'linkCompra'> }) {
+  const registration = registrationOf(event)
+  if (!registration.open) {
+    return (
+      <button type="button" disabled className={`${buttonClass} cursor-not-allowed bg-slate-200 text-slate-600`}>
+        {registration.label}
+      </button>
+    )
+  }
+  return (
+    <a
+      role="button"
+      href={registration.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onKeyDown={(e: KeyboardEvent<HTMLAnchorElement>) => {
+        if (e.key === ' ') {
+          e.preventDefault()
+          e.currentTarget.click()
+        }
+      }}
+      className={`${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`}
+    >
+      Inscreva-se Agora
+    </a>
+  )
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { bannerFor, earliestStart, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref, whatsappShareUrl } from './eventDisplay'
+
+const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
+  local: '', endereco: '', cidade: '', estado: '', ...over,
+})
+
+describe('banners', () => {
+  it('chooses the banner for the device, falling back to the other', () => {
+    expect(bannerFor({ desktop: '/d', mobile: '/m' }, 'desktop')).toBe('/d')
+    expect(bannerFor({ desktop: '/d', mobile: '/m' }, 'mobile')).toBe('/m')
+    expect(bannerFor({ desktop: '', mobile: '/m' }, 'desktop')).toBe('/m')
+    expect(bannerFor({ desktop: '/d', mobile: '' }, 'mobile')).toBe('/d')
+    expect(bannerFor({ desktop: '', mobile: '' }, 'mobile')).toBe('')
+  })
+})
+
+describe('registration button rule (EVT-28..30)', () => {
+  it('opens only for Inscrições Abertas with a purchase link', () => {
+    expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: 'https://x.example/c' })).toEqual({ open: true, href: 'https://x.example/c' })
+    expect(registrationOf({ status: 'Inscrições Encerradas', linkCompra: 'https://x.example/c' })).toEqual({ open: false, label: 'Inscrições Encerradas' })
+    expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: '' })).toEqual({ open: false, label: 'Inscrições Abertas' })
+    expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: 'javascript:alert(1)' })).toEqual({ open: false, label: 'Inscrições Abertas' })
+  })
+})
+
+describe('links', () => {
+  it('accepts only web addresses and site paths', () => {
+    expect(safeHref('https://a.example')).toBe('https://a.example')
+    expect(safeHref('/files/x.pdf')).toBe('/files/x.pdf')
+    expect(safeHref('//evil.example')).toBe('')
+    expect(safeHref('javascript:alert(1)')).toBe('')
+  })
+
+  it('uses regulamentoUrl, then regulamento (EVT-22)', () => {
+    expect(regulationUrl({ regulamentoUrl: '/files/r.pdf', regulamento: 'https://r.example' })).toBe('/files/r.pdf')
+    expect(regulationUrl({ regulamentoUrl: '', regulamento: 'https://r.example' })).toBe('https://r.example')
+    expect(regulationUrl({ regulamentoUrl: '', regulamento: '' })).toBe('')
+  })
+
+  it('shares the event page on WhatsApp', () => {
+    expect(whatsappShareUrl('Corrida São João', 'https://pelotao.example/event/a1')).toBe(
+      'https://api.whatsapp.com/send?text=Corrida%20S%C3%A3o%20Jo%C3%A3o%20https%3A%2F%2Fpelotao.example%2Fevent%2Fa1',
+    )
+  })
+
+  it('searches the venue on Google Maps', () => {
+    expect(mapUrl(local({ local: 'Parque', cidade: 'São Paulo', estado: 'SP' }))).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Parque%2C%20S%C3%A3o%20Paulo%2C%20SP',
+    )
+    expect(mapUrl(local())).toBe('')
+  })
+})
+
+it('takes the earliest start time (EVT-26)', () => {
+  expect(earliestStart([{ id: 'a', nome: 'A', horario: '08:00' }, { id: 'b', nome: 'B', horario: '06:30' }])).toBe('06:30')
+  expect(earliestStart([])).toBe('')
+})
+
+it('labels a modality with its distance unless the name says it', () => {
+  expect(modalityLabel({ nome: 'Meia Maratona', km: 21.1 }, 0)).toEqual({ title: 'Meia Maratona', aside: '21,1 km' })
+  expect(modalityLabel({ nome: '10 km', km: 10 }, 0)).toEqual({ title: '10 km', aside: '' })
+  expect(modalityLabel({ nome: '10KM', km: 10 }, 0)).toEqual({ title: '10KM', aside: '' })
+  expect(modalityLabel({ nome: '', km: null }, 2)).toEqual({ title: 'Modalidade 3', aside: '' })
+})

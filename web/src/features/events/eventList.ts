@@ -1,0 +1,66 @@
+// The home page's list: every event in one query (HOME-3), split into upcoming and past on the
+// client by the São Paulo date (HOME-6), then narrowed by the visitor's search and filters.
+import type { EventSummary } from '../../lib/event'
+import { listAllEvents } from '../../lib/eventsApi'
+import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../lib/format'
+
+/**
+ * GET /api/events (dataEvento descending) to its end, in the API's largest pages so that it usually
+ * takes one request. The spec lists all events and splits them here rather than asking the server
+ * for when=upcoming|past, so that one answer fills both tabs and switching tabs costs no request.
+ */
+export function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
+  return listAllEvents({ limit: 500 }, signal)
+}
+
+export type Split = { upcoming: EventSummary[]; past: EventSummary[] }
+
+/**
+ * Upcoming: dated today (São Paulo) or later, soonest first, then the undated ones (HOME-7, HOME-8).
+ * Past: in the order given, which is the API's dataEvento descending (HOME-9).
+ */
+export function splitByDate(events: EventSummary[], today: string = todayISO()): Split {
+  const upcoming: EventSummary[] = []
+  const past: EventSummary[] = []
+  for (const e of events) (isUpcoming(e.dataEvento, today) ? upcoming : past).push(e)
+  // Reversed first: events of the same day then keep the API's ascending order (id ascending).
+  upcoming.reverse().sort((a, b) => {
+    const [x, y] = [sortKey(a), sortKey(b)]
+    return x < y ? -1 : x > y ? 1 : 0
+  })
+  return { upcoming, past }
+}
+
+// Undated events sort after every date ("~" follows the digits in code-point order).
+function sortKey(e: EventSummary) {
+  return parseCalendarDate(e.dataEvento) ? e.dataEvento.slice(0, 10) : '~'
+}
+
+export type Filters = { q: string; categoria: string; uf: string }
+
+export const emptyFilters: Filters = { q: '', categoria: '', uf: '' }
+
+
+export function readFilters(params: URLSearchParams): Filters {
+  return { q: params.get('q') ?? '', categoria: params.get('categoria') ?? '', uf: params.get('uf') ?? '' }
+}
+
+export function hasFilters(f: Filters) {
+  return f.q.trim() !== '' || f.categoria !== '' || f.uf !== ''
+}
+
+/**
+ * Keeps the events that match every filter. The search ignores accents and case, and every word
+ * must appear in the title, venue, city or state, as in the API's q ('sao paulo' finds 'São Paulo').
+ */
+export function filterEvents(events: EventSummary[], f: Filters): EventSummary[] {
+  const words = normalizeText(f.q).split(/\s+/).filter(Boolean)
+  const uf = f.uf.toUpperCase()
+  return events.filter((e) => {
+    if (f.categoria && e.categoria !== f.categoria) return false
+    if (uf && e.local.estado.toUpperCase() !== uf) return false
+    if (words.length === 0) return true
+    const text = normalizeText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' '))
+    return words.every((w) => text.includes(w))
+  })
+}

@@ -1,0 +1,107 @@
+// Builders for the events feature's tests: a complete Event (as the server sends it, every field
+// present) and a fetch stub that answers the events API.
+import { vi } from 'vitest'
+import type { Event, EventSummary } from '../../lib/event'
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] }
+
+export function makeEvent(over: DeepPartial<Event> = {}): Event {
+  const base: Event = {
+    id: 'ev1',
+    ownerId: 'u1',
+    criadoEm: '2026-01-01T12:00:00Z',
+    atualizadoEm: '2026-01-01T12:00:00Z',
+    titulo: 'Corrida da Serra',
+    categoria: 'Corrida de Rua',
+    dataEvento: '2026-03-15',
+    status: 'Inscrições Abertas',
+    banners: { desktop: '/files/desktop.png', mobile: '/files/mobile.png' },
+    regulamentoUrl: '/files/regulamento.pdf',
+    regulamento: '',
+    linkCompra: 'https://ingressos.example/serra',
+    local: { local: 'Parque da Cidade', endereco: 'Av. Central, 100', cidade: 'São Paulo', estado: 'SP' },
+    informacoes: {
+      descricao: 'Uma prova entre montanhas.',
+      informacoesImportantes: 'Chegue cedo.',
+      cronograma: { tipo: 'texto', valor: '07:00 Largada' },
+    },
+    inscricoes: {
+      ativas: true,
+      tipoPreco: 'lotes',
+      lotes: [{ nome: '1º Lote', valor: 1234.5, maxVagas: 100, dataLimite: '2026-02-28' }],
+      precosPorKit: [],
+      textoPreco: '',
+      periodo: { inicio: '2026-01-10', fim: '2026-03-10' },
+    },
+    retiradaKits: [{ local: 'Loja Centro', data: '2026-03-14', horarioInicio: '09:00', horarioFim: '18:00' }],
+    kits: [{ nome: 'Kit Básico', items: [{ nome: 'Medalha' }, { nome: 'Número de peito' }] }],
+    largadas: [
+      { id: 'l2', nome: 'Largada 5K', horario: '08:00' },
+      { id: 'l1', nome: 'Largada Geral', horario: '07:00' },
+    ],
+    modalidades: [
+      {
+        nome: '21K',
+        km: 21.1,
+        largadaId: 'l1',
+        percurso: { tipo: 'texto', valor: 'Ida e volta pela avenida.' },
+        premiacaoGeral: 'Troféu aos 5 primeiros',
+        categorias: [
+          { nome: 'Adulto', idadeInicial: 18, idadeLimite: 29, qualquerIdade: false, genero: 'Feminino', premiacao: 'Medalha' },
+          { nome: 'Livre', idadeInicial: 0, idadeLimite: 120, qualquerIdade: false, genero: 'Misto', premiacao: '' },
+        ],
+        resultados: { pdfGeralURL: '/files/geral.pdf', pdfCategoriasURL: '/files/categorias.pdf' },
+      },
+      {
+        nome: '5K',
+        km: 5,
+        largadaId: 'l2',
+        percurso: { tipo: 'link', valor: 'https://mapas.example/5k' },
+        premiacaoGeral: '',
+        categorias: [],
+        resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
+      },
+    ],
+    premiacao: { tipo: 'texto', valor: 'Medalha para todos os concluintes.', estruturado: [] },
+  }
+  return merge(base, over) as Event
+}
+
+function merge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base
+  if (typeof base !== 'object' || base === null || Array.isArray(base) || typeof over !== 'object' || over === null || Array.isArray(over)) {
+    return over
+  }
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) }
+  for (const [k, v] of Object.entries(over)) out[k] = merge(out[k], v)
+  return out
+}
+
+export function summaryOf(e: Event): EventSummary {
+  const { id, titulo, categoria, dataEvento, status, banners, local, linkCompra } = e
+  return {
+    id, titulo, categoria, dataEvento, status, banners, local, linkCompra,
+    distances: e.modalidades.map((m) => m.km).filter((k): k is number => k != null),
+  }
+}
+
+export function summary(over: DeepPartial<Event> & { id: string }): EventSummary {
+  return summaryOf(makeEvent(over))
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+export const notFoundBody = { error: { code: 'not-found', message: 'Não encontrado.' } }
+
+/** Stubs fetch with a function from the requested URL to [status, body]; returns the mock. */
+export function stubFetch(answer: (url: URL) => [number, unknown]) {
+  const mock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost')
+    const [status, body] = answer(url)
+    return json(status, body)
+  })
+  vi.stubGlobal('fetch', mock)
+  return mock
+}

@@ -5,7 +5,7 @@ SHELL := bash
 GO_TAGS := webdist
 WEB_STAMP := web/.npm-installed
 
-.PHONY: run build web test test-go test-web test-e2e vet perf clean
+.PHONY: run build web test test-go test-web test-e2e vet fuzz load perf clean
 
 ## run: build everything and serve http://localhost:8080 with demo content
 run: build
@@ -48,6 +48,23 @@ test-e2e: build
 	else \
 		echo "SKIPPING Playwright: /usr/bin/chromium is missing (apt-get install -y chromium)"; \
 	fi
+
+## fuzz: run each fuzz target for FUZZTIME (default 60s); a crash is saved under testdata/fuzz
+FUZZTIME ?= 60s
+FUZZ_TARGETS := internal/event:FuzzDecodeEvent internal/httpapi:FuzzAuthPayloads \
+	internal/httpapi:FuzzRenderPage internal/upload:FuzzPrepare
+fuzz:
+	@for target in $(FUZZ_TARGETS); do \
+		pkg=$${target%%:*}; name=$${target##*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg 2>&1 | grep -v ' INFO \| WARN \|level=' ; \
+	done
+
+## load: 200 concurrent clients for DURATION (default 60s) against bin/pelotao on SQLite; not part of test
+DURATION ?= 60s
+CLIENTS ?= 200
+load: build
+	go run ./cmd/loadtest -bin bin/pelotao -clients $(CLIENTS) -duration $(DURATION)
 
 ## perf: bytes, Lighthouse and a load run on demo content + 1,000 events, against the budgets
 perf:

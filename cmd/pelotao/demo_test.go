@@ -47,10 +47,9 @@ func TestDemoContentIsSeededOnce(t *testing.T) {
 	}
 
 	p.cmd.Process.Signal(syscall.SIGTERM)
-	if err := <-p.done; err != nil {
+	if err := p.wait(); err != nil {
 		t.Fatalf("stopping: %v", err)
 	}
-	p.done <- nil // the cleanup of start waits on it once more
 
 	again := listEvents(t, start(t, dir, "PELOTAO_DEMO=1"))
 	if len(again) != len(first) {

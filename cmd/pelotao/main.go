@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -122,6 +123,22 @@ func backup(path string) error {
 	return nil
 }
 
+// newHTTPServer is the http.Server of `pelotao serve`, with the limits that keep slow or hostile
+// clients from holding connections: the slow-client tests run against this same construction.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler: h,
+		// A client has 5 s to send its request headers, so connections that trickle headers
+		// (slowloris) are closed instead of piling up.
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       60 * time.Second, // uploads of up to 20 MB from phones on slow networks
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
 func serve() error {
 	cfg, err := loadConfig()
 	if err != nil {
@@ -152,6 +169,9 @@ func serve() error {
 			return err
 		}
 		log.Info("demo content ready", "duration", time.Since(start).Round(time.Millisecond))
+		// Drawing the banners and PDFs needed tens of megabytes that an idle server never
+		// needs again: give them back now rather than whenever the runtime gets to it.
+		debug.FreeOSMemory()
 	}
 
 	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log, Accounts: accounts})
@@ -162,15 +182,7 @@ func serve() error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{
-		Handler:           srv,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       60 * time.Second, // uploads of up to 20 MB from phones on slow networks
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	hs := newHTTPServer(srv, log)
 	log.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL.String())
 
 	errc := make(chan error, 1)

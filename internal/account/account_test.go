@@ -13,30 +13,13 @@ import (
 	"time"
 
 	"pelotao/internal/mail"
+	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
 )
 
 // testParams keep tests fast; the production parameters have their own test.
 var testParams = Params{Memory: 64, Time: 1, Threads: 1}
-
-type fakeMailer struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (f *fakeMailer) Send(_ context.Context, m mail.Message) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.sent = append(f.sent, m)
-	return nil
-}
-
-func (f *fakeMailer) messages() []mail.Message {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]mail.Message(nil), f.sent...)
-}
 
 type clock struct {
 	mu  sync.Mutex
@@ -58,7 +41,7 @@ func (c *clock) advance(d time.Duration) {
 type fixture struct {
 	svc    *Service
 	store  *sqlite.Store
-	mailer *fakeMailer
+	mailer *mailtest.Recorder
 	clock  *clock
 }
 
@@ -74,7 +57,7 @@ func newFixture(t *testing.T, params Params) *fixture {
 
 func newFixtureOn(t *testing.T, st *sqlite.Store, params Params) *fixture {
 	t.Helper()
-	f := &fixture{store: st, mailer: &fakeMailer{}, clock: &clock{now: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}}
+	f := &fixture{store: st, mailer: &mailtest.Recorder{}, clock: &clock{now: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}}
 	base, _ := url.Parse("https://pelotao.example")
 	f.svc = New(Options{Store: st, Mailer: f.mailer, BaseURL: base, Params: params, Now: f.clock.Now,
 		Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes, RejectCommon: true}})
@@ -352,7 +335,7 @@ var linkRE = regexp.MustCompile(`https://pelotao\.example/redefinir-senha\?token
 func (f *fixture) lastResetToken(t *testing.T) string {
 	t.Helper()
 	f.svc.Wait()
-	sent := f.mailer.messages()
+	sent := f.mailer.Messages()
 	if len(sent) == 0 {
 		t.Fatal("no e-mail sent")
 	}
@@ -372,7 +355,7 @@ func TestPasswordReset(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := f.lastResetToken(t)
-	m := f.mailer.messages()[0]
+	m := f.mailer.Messages()[0]
 	if m.To != "fabi@example.com" || m.Subject != mail.PasswordResetSubject || !strings.Contains(m.HTML, "https://pelotao.example/redefinir-senha?token="+token) {
 		t.Fatalf("message %+v", m)
 	}
@@ -382,7 +365,7 @@ func TestPasswordReset(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.svc.Wait()
-	if n := len(f.mailer.messages()); n != 1 {
+	if n := len(f.mailer.Messages()); n != 1 {
 		t.Fatalf("%d e-mails within a minute", n)
 	}
 
@@ -446,7 +429,7 @@ func TestResetRequestDoesNotRevealAccounts(t *testing.T) {
 		}
 	}
 	f.svc.Wait()
-	sent := f.mailer.messages()
+	sent := f.mailer.Messages()
 	if len(sent) != 1 || sent[0].To != "hugo@example.com" {
 		t.Fatalf("sent %+v", sent)
 	}
@@ -492,7 +475,7 @@ func BenchmarkLogin(b *testing.B) {
 	}
 	defer st.Close()
 	base, _ := url.Parse("https://pelotao.example")
-	svc := New(Options{Store: st, Mailer: &fakeMailer{}, BaseURL: base, Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes}})
+	svc := New(Options{Store: st, Mailer: &mailtest.Recorder{}, BaseURL: base, Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes}})
 	ctx := context.Background()
 	if _, err := svc.CreateUser(ctx, "bia@example.com", "bicicleta-azul", "Bia"); err != nil {
 		b.Fatal(err)

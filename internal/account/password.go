@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -29,6 +30,18 @@ const (
 
 var b64 = base64.RawStdEncoding
 
+// hashSlots bounds how many argon2 computations run at once. Each holds Params.Memory (19 MiB)
+// while it runs: unbounded, a burst of concurrent sign-ins — an attacker's as well — allocates
+// that much per request and can exhaust the server's memory. Bounded, extra sign-ins wait their
+// turn, and the CPU they would have split goes to finishing the ones running.
+var hashSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+
+func idKey(password string, salt []byte, p Params, keyLen uint32) []byte {
+	hashSlots <- struct{}{}
+	defer func() { <-hashSlots }()
+	return argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, keyLen)
+}
+
 // hashPassword returns the PHC-encoded argon2id hash of password with a fresh random salt:
 // $argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>
 func hashPassword(p Params, password string) (string, error) {
@@ -36,7 +49,7 @@ func hashPassword(p Params, password string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, keyLen)
+	key := idKey(password, salt, p, keyLen)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
 		argon2.Version, p.Memory, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
@@ -66,7 +79,7 @@ func verifyPassword(encoded, password string) (bool, Params, error) {
 	if err != nil || len(want) == 0 {
 		return false, Params{}, errBadHash
 	}
-	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(want)))
+	got := idKey(password, salt, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, p, nil
 }
 

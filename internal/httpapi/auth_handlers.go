@@ -49,9 +49,6 @@ func authError(err error) error {
 	return err
 }
 
-// maxAuthBody bounds the small JSON bodies of the auth routes.
-const maxAuthBody = 64 << 10
-
 // userJSON is the profile of SPEC §3 as the API shows it.
 type userJSON struct {
 	UID         string    `json:"uid"`
@@ -62,17 +59,6 @@ type userJSON struct {
 
 func userBody(u store.User) map[string]any {
 	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
-}
-
-func (s *Server) authRoutes() {
-	s.mux.Handle("GET "+sessionPath, apiFunc(s.getSession))
-	s.mux.Handle("POST /api/auth/signup", apiFunc(s.signUp))
-	s.mux.Handle("POST /api/auth/login", apiFunc(s.login))
-	s.mux.Handle("POST /api/auth/logout", apiFunc(s.logout))
-	s.mux.Handle("POST /api/auth/password-reset", apiFunc(s.requestPasswordReset))
-	s.mux.Handle("POST /api/auth/password-reset/verify", apiFunc(s.verifyResetToken))
-	s.mux.Handle("POST /api/auth/password-reset/confirm", apiFunc(s.confirmPasswordReset))
-	s.mux.Handle("GET /api/auth/password-policy", apiFunc(s.passwordPolicy))
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
@@ -102,7 +88,7 @@ func (s *Server) session(r *http.Request) (any, error) {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password, DisplayName string }
-	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
+	if err := readJSON(r, &in); err != nil {
 		return err
 	}
 	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName)
@@ -118,7 +104,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password string }
-	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
+	if err := readJSON(r, &in); err != nil {
 		return err
 	}
 	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, s.clientIP(r))
@@ -160,7 +146,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email string }
-	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
+	if err := readJSON(r, &in); err != nil {
 		return err
 	}
 	if err := s.accounts.RequestPasswordReset(r.Context(), in.Email); err != nil {
@@ -175,7 +161,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 // so that it stays out of access logs.
 func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }
-	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
+	if err := readJSON(r, &in); err != nil {
 		return err
 	}
 	email, err := s.accounts.ResetTokenEmail(r.Context(), in.Token)
@@ -188,7 +174,7 @@ func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error 
 
 func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token, Password string }
-	if err := decodeJSON(w, r, &in, maxAuthBody); err != nil {
+	if err := readJSON(r, &in); err != nil {
 		return err
 	}
 	if err := s.accounts.ResetPassword(r.Context(), in.Token, in.Password); err != nil {

@@ -8,42 +8,23 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"pelotao/internal/account"
 	"pelotao/internal/config"
-	"pelotao/internal/mail"
+	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
 )
 
-type recordingMailer struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (m *recordingMailer) Send(_ context.Context, msg mail.Message) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.sent = append(m.sent, msg)
-	return nil
-}
-
-func (m *recordingMailer) all() []mail.Message {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]mail.Message(nil), m.sent...)
-}
-
 type authApp struct {
 	srv      *Server
 	accounts *account.Service
-	mailer   *recordingMailer
+	mailer   *mailtest.Recorder
 }
 
 // newAuthApp serves a database file; two apps on one file are two instances of the site.
-func newAuthApp(t *testing.T, dbPath string, env map[string]string) *authApp {
+func newAuthApp(t testing.TB, dbPath string, env map[string]string) *authApp {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), dbPath)
 	if err != nil {
@@ -60,7 +41,7 @@ func newAuthAppOn(t testing.TB, st store.Store, env map[string]string) *authApp 
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &recordingMailer{}
+	m := &mailtest.Recorder{}
 	accounts := account.New(account.Options{Store: st, Mailer: m, BaseURL: cfg.BaseURL,
 		Params: account.Params{Memory: 64, Time: 1, Threads: 1},
 		Policy: account.Policy{MinLength: cfg.PasswordMinLength, MaxBytes: account.DefaultMaxBytes, RejectCommon: true}})
@@ -257,7 +238,7 @@ func TestPasswordResetFlow(t *testing.T) {
 		t.Fatalf("malformed: %d %s", w.Code, w.Body)
 	}
 	app.accounts.Wait()
-	sent := app.mailer.all()
+	sent := app.mailer.Messages()
 	if len(sent) != 1 || !strings.Contains(sent[0].Text, "https://pelotao.example/redefinir-senha?token=") || strings.Contains(sent[0].Text+sent[0].HTML, "malicioso") {
 		t.Fatalf("sent %+v", sent)
 	}
@@ -316,11 +297,11 @@ func TestResetPageSendsNoReferrer(t *testing.T) {
 // The session middleware is what requireUser relies on for write routes.
 func TestSessionReachesRequireUser(t *testing.T) {
 	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
-	app.srv.mux.Handle("POST /api/teste-escrita", requireUser(func(w http.ResponseWriter, r *http.Request) error {
+	app.srv.mux.Handle("POST /api/teste-escrita", requireUser(apiFunc(func(w http.ResponseWriter, r *http.Request) error {
 		u, _ := currentUser(r)
 		writeJSON(w, 200, map[string]string{"id": u.ID, "email": u.Email, "displayName": u.DisplayName})
 		return nil
-	}))
+	})))
 	if w := app.call("POST", "/api/teste-escrita", "{}"); w.Code != 401 {
 		t.Fatalf("visitor: %d", w.Code)
 	}

@@ -32,13 +32,14 @@ func currentUser(r *http.Request) (User, bool) {
 }
 
 // requireUser answers 401 to visitors and otherwise runs next.
-func requireUser(next apiFunc) apiFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
+func requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := currentUser(r); !ok {
-			return errUnauthenticated
+			writeError(w, r, errUnauthenticated)
+			return
 		}
-		return next(w, r)
-	}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // sessionCookieName is the session cookie's name. Over https it carries the __Host- prefix,

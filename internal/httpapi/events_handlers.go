@@ -3,7 +3,6 @@ package httpapi
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -11,9 +10,6 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
-
-// maxEventBody bounds an event document: a full event is a few tens of KB.
-const maxEventBody = 1 << 20
 
 // eventsClock tells the time that "today" is taken from; tests move it to around midnight.
 var eventsClock = time.Now
@@ -128,7 +124,7 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 // createEvent answers POST /api/events: the signed-in user becomes the owner.
 func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 	u, _ := currentUser(r)
-	e, err := readEvent(w, r)
+	e, err := readEvent(r)
 	if err != nil {
 		return err
 	}
@@ -149,7 +145,7 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err := s.requireEventOwner(r, id); err != nil {
 		return err
 	}
-	e, err := readEvent(w, r)
+	e, err := readEvent(r)
 	if err != nil {
 		return err
 	}
@@ -197,15 +193,10 @@ func (s *Server) requireEventOwner(r *http.Request, id string) error {
 }
 
 // readEvent reads, normalises and validates the event in the request body.
-func readEvent(w http.ResponseWriter, r *http.Request) (event.Event, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxEventBody))
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return event.Event{}, &Error{Status: http.StatusRequestEntityTooLarge, Code: "invalid-argument",
-			Message: "O evento é grande demais: o limite é de 1 MB."}
-	}
+func readEvent(r *http.Request) (event.Event, error) {
+	body, err := readBody(r)
 	if err != nil {
-		return event.Event{}, invalidArgument("Não foi possível ler o corpo da requisição.")
+		return event.Event{}, err
 	}
 	e, err := event.Decode(body)
 	var decodeErr *event.DecodeError

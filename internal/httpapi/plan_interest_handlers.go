@@ -26,7 +26,7 @@ type planInterestRequest struct {
 // createPlanInterest stores a visitor's interest in a coaching plan (PLANS-9).
 func (s *Server) createPlanInterest(w http.ResponseWriter, r *http.Request) error {
 	var req planInterestRequest
-	if err := decodeJSON(w, r, &req, 4<<10); err != nil {
+	if err := readJSON(r, &req); err != nil {
 		return err
 	}
 	in, err := coaching.Interest{Nome: req.Nome, Email: req.Email, WhatsApp: req.WhatsApp, Plano: req.Plano}.Clean()

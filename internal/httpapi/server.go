@@ -11,6 +11,7 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
 	"pelotao/internal/store"
+	"pelotao/internal/upload"
 )
 
 // Deps is what the server needs from the outside world.
@@ -57,31 +58,82 @@ func New(d Deps) (*Server, error) {
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-func (s *Server) routes() {
-	s.mux.HandleFunc("GET /healthz", s.health)
-	s.authRoutes()
+// access is who may use a route. Owner routes also need a signed-in user; the handler then
+// checks that the user owns the resource.
+type access int
 
-	s.mux.Handle("GET /api/events", apiFunc(s.listEvents))
-	s.mux.Handle("GET /api/events/{id}", apiFunc(s.getEvent))
-	s.mux.Handle("POST /api/events", requireUser(s.createEvent))
-	s.mux.Handle("PUT /api/events/{id}", requireUser(s.updateEvent))
-	s.mux.Handle("DELETE /api/events/{id}", requireUser(s.deleteEvent))
+const (
+	public access = iota
+	signedIn
+	owner
+)
 
-	s.mux.Handle("POST /api/uploads", requireUser(s.createUpload))
-	s.mux.Handle("GET /files/{id}", apiFunc(s.serveFile))
+// Bounds on request bodies, enforced for every route by the route table (see limitBody).
+const (
+	// maxJSONBody bounds the small JSON bodies of the account routes.
+	maxJSONBody = 64 << 10
+	// maxPlanInterestBody bounds a plan interest: a name, an e-mail, a phone and a plan.
+	maxPlanInterestBody = 4 << 10
+	// maxEventBody bounds an event document: a full event is a few tens of KB.
+	maxEventBody = 1 << 20
+	// maxUploadRequest leaves room for the multipart boundaries and part headers around the file.
+	maxUploadRequest = upload.MaxBytes + 64<<10
+)
 
-	s.mux.Handle("POST /api/plan-interest", apiFunc(s.createPlanInterest))
+// route is one entry of the route table: the pattern, its handler, who may use it and the
+// largest body it reads. Every route of the site is in the table, so tests can walk all of them.
+type route struct {
+	pattern string
+	handler http.Handler
+	access  access
+	maxBody int64 // 0: the route reads no body
+}
 
-	s.mux.HandleFunc("GET /robots.txt", s.robots)
-	s.mux.Handle("GET /sitemap.xml", apiFunc(s.sitemap))
+func (s *Server) routeTable() []route {
+	rs := []route{
+		{"GET /healthz", http.HandlerFunc(s.health), public, 0},
 
-	s.mux.HandleFunc("GET /assets/{path...}", s.ui.serveAsset)
+		{"GET " + sessionPath, apiFunc(s.getSession), public, 0},
+		{"POST /api/auth/signup", apiFunc(s.signUp), public, maxJSONBody},
+		{"POST /api/auth/login", apiFunc(s.login), public, maxJSONBody},
+		{"POST /api/auth/logout", apiFunc(s.logout), public, 0},
+		{"POST /api/auth/password-reset", apiFunc(s.requestPasswordReset), public, maxJSONBody},
+		{"POST /api/auth/password-reset/verify", apiFunc(s.verifyResetToken), public, maxJSONBody},
+		{"POST /api/auth/password-reset/confirm", apiFunc(s.confirmPasswordReset), public, maxJSONBody},
+		{"GET /api/auth/password-policy", apiFunc(s.passwordPolicy), public, 0},
+
+		{"GET /api/events", apiFunc(s.listEvents), public, 0},
+		{"GET /api/events/{id}", apiFunc(s.getEvent), public, 0},
+		{"POST /api/events", apiFunc(s.createEvent), signedIn, maxEventBody},
+		{"PUT /api/events/{id}", apiFunc(s.updateEvent), owner, maxEventBody},
+		{"DELETE /api/events/{id}", apiFunc(s.deleteEvent), owner, 0},
+
+		{"POST /api/uploads", apiFunc(s.createUpload), signedIn, maxUploadRequest},
+		{"GET /files/{id}", apiFunc(s.serveFile), public, 0},
+
+		{"POST /api/plan-interest", apiFunc(s.createPlanInterest), public, maxPlanInterestBody},
+
+		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
+		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},
+
+		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
+	}
 	for _, p := range pageRoutes {
 		h := s.page(p)
 		if p.meta == "event" {
 			h = s.withCalendar(h) // GET /event/{id}.ics
 		}
-		s.mux.Handle("GET "+p.pattern, h)
+		rs = append(rs, route{"GET " + p.pattern, h, public, 0})
 	}
-	s.mux.HandleFunc("/", s.notRouted)
+	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
+}
+
+func (s *Server) routes() {
+	for _, rt := range s.routeTable() {
+		h := rt.handler
+		if rt.access != public {
+			h = requireUser(h)
+		}
+		s.mux.Handle(rt.pattern, limitBody(rt.maxBody, h))
+	}
 }

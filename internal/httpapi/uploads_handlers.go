@@ -15,8 +15,6 @@ import (
 )
 
 const (
-	// maxUploadRequest leaves room for the multipart boundaries and part headers around the file.
-	maxUploadRequest = upload.MaxBytes + 64<<10
 	// maxUploadParts bounds the parts read from one request: the form sends one file, perhaps
 	// beside a field or two, and a request made of thousands of tiny parts is refused early.
 	maxUploadParts = 4
@@ -46,7 +44,6 @@ func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
 	if r.ContentLength > maxUploadRequest {
 		return tooLarge(upload.ErrTooLarge.Message)
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxUploadRequest)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return invalidArgument(`Envie o arquivo como multipart/form-data, no campo "file".`)

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { AuthContext, type Auth } from '../lib/auth'
 import { afterLoginPath, GuestOnly, RequireAuth } from './guards'
 
-function auth(state: Pick<Auth, 'loading' | 'isAuthenticated'>): Auth {
+function auth(state: Pick<Auth, 'loading' | 'isAuthenticated'> & { signedOut?: boolean }): Auth {
   const user = state.isAuthenticated ? { uid: 'u1', email: 'm@x.com', displayName: 'M', createdAt: '' } : null
   const never = vi.fn(() => new Promise<never>(() => {}))
-  return { ...state, user, login: never, signup: never, logout: never, requestPasswordReset: never, refresh: never }
+  return { signedOut: false, ...state, user, login: never, signup: never, logout: never, requestPasswordReset: never, refresh: never }
 }
 
 function Where() {
@@ -48,6 +48,12 @@ describe('guards', () => {
     renderAt('/cadastro/e1?x=1', auth({ loading: false, isAuthenticated: false }))
     expect(screen.getByText('página de login')).toBeInTheDocument()
     expect(screen.getByTestId('where')).toHaveTextContent('/login from /cadastro/e1?x=1')
+  })
+
+  it("someone who chose 'Sair' on a guarded page goes home, not to /login", () => {
+    renderAt('/dashboard', auth({ loading: false, isAuthenticated: false, signedOut: true }))
+    expect(screen.getByText('início')).toBeInTheDocument()
+    expect(screen.queryByText('página de login')).not.toBeInTheDocument()
   })
 
   it('a signed-in user on /login goes to /dashboard', () => {

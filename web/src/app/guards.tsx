@@ -13,13 +13,14 @@ export function afterLoginPath(state: unknown) {
 
 /**
  * Layout route for signed-in users only (/dashboard, /cadastro). A visitor goes to /login and
- * comes back after signing in. While the session is still loading nothing is decided, so nothing
- * flashes.
+ * comes back after signing in; someone who just chose 'Sair' here goes home (SPEC §4). While the
+ * session is still loading nothing is decided, so nothing flashes.
  */
 export function RequireAuth() {
-  const { loading, isAuthenticated } = useAuth()
+  const { loading, isAuthenticated, signedOut } = useAuth()
   const location = useLocation()
   if (loading) return <PageLoading />
+  if (signedOut) return <Navigate to="/" replace />
   if (!isAuthenticated) {
     const from = location.pathname + location.search + location.hash
     return <Navigate to="/login" replace state={{ from } satisfies FromState} />

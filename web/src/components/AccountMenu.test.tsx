@@ -10,6 +10,7 @@ function renderHeader(auth: Partial<Auth>, path = '/about') {
     user: null,
     isAuthenticated: false,
     loading: false,
+    signedOut: false,
     login: vi.fn(),
     signup: vi.fn(),
     logout: vi.fn(async () => {}),

@@ -3,19 +3,19 @@ import { Link, useNavigate } from 'react-router'
 import { initialOf, useAuth, type AuthUser } from '../lib/auth'
 
 /**
- * Goes to the home page and signs out on the server (SPEC §4). Leaving first matters: on a
- * signed-in-only page, the guard would otherwise send the visitor to /login. A failure is logged.
+ * Signs out on the server, then goes to the home page (SPEC §4). On a signed-in-only page the
+ * guard goes home by itself once the session has ended. A failure is logged.
  */
 export function useSignOut() {
   const { logout } = useAuth()
   const navigate = useNavigate()
   return async () => {
-    navigate('/')
     try {
       await logout()
     } catch (err) {
       console.error(err)
     }
+    navigate('/')
   }
 }
 

@@ -12,6 +12,8 @@ export type Auth = {
   isAuthenticated: boolean
   /** True until the server first answers whether this browser has a session. */
   loading: boolean
+  /** True once the person signed out in this tab: a signed-in-only page then goes home, not to /login. */
+  signedOut: boolean
   login: (email: string, password: string) => Promise<AuthUser>
   signup: (input: SignupInput) => Promise<AuthUser>
   logout: () => Promise<void>
@@ -31,6 +33,7 @@ export const AuthContext = createContext<Auth>({
   user: null,
   isAuthenticated: false,
   loading: false,
+  signedOut: false,
   login: missingProvider,
   signup: missingProvider,
   logout: missingProvider,
@@ -53,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The page carries the session it was rendered for (lib/initialData): no request at start.
   const [user, setUser] = useState<AuthUser | null>(() => initialData<UserBody>(sessionPath)?.user ?? null)
   const [loading, setLoading] = useState(() => initialData<UserBody>(sessionPath) === undefined)
+  const [signedOut, setSignedOut] = useState(false)
 
   const refresh = useCallback(async () => {
     try {
@@ -77,6 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Auth>(() => {
     const changed = (u: AuthUser | null) => {
       setUser(u)
+      setSignedOut(u === null)
       if (typeof BroadcastChannel === 'undefined') return
       const channel = new BroadcastChannel(channelName)
       channel.postMessage('changed')
@@ -86,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isAuthenticated: user !== null,
       loading,
+      signedOut,
       refresh,
       async login(email, password) {
         const { user } = await api<{ user: AuthUser }>('/api/auth/login', { method: 'POST', body: { email, password } })
@@ -105,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await api<unknown>('/api/auth/password-reset', { method: 'POST', body: { email } })
       },
     }
-  }, [user, loading, refresh])
+  }, [user, loading, signedOut, refresh])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

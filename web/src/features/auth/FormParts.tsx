@@ -25,6 +25,42 @@ export function Field({ label, hint, ...input }: FieldProps) {
   )
 }
 
+type NewPasswordProps = {
+  labels: readonly [password: string, confirmation: string]
+  hint?: string
+  password: string
+  confirmation: string
+  onPassword: (value: string) => void
+  onConfirmation: (value: string) => void
+}
+
+/** A new password typed twice, marked so that password managers offer to generate and store it. */
+export function NewPasswordFields({ labels, hint, password, confirmation, onPassword, onConfirmation }: NewPasswordProps) {
+  return (
+    <>
+      <Field
+        label={labels[0]}
+        type="password"
+        name="new-password"
+        required
+        autoComplete="new-password"
+        hint={hint}
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+      />
+      <Field
+        label={labels[1]}
+        type="password"
+        name="confirm-password"
+        required
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => onConfirmation(e.target.value)}
+      />
+    </>
+  )
+}
+
 /** The error and success lines of a form; screen readers announce them as they appear. */
 export function FormMessages({ error, success }: { error?: string; success?: string }) {
   return (

@@ -13,6 +13,7 @@ function fakeAuth(overrides: Partial<Auth> = {}): Auth {
     user: null,
     isAuthenticated: false,
     loading: false,
+    signedOut: false,
     login: vi.fn(async () => maria),
     signup: vi.fn(async () => maria),
     logout: vi.fn(async () => {}),

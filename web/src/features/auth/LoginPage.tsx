@@ -4,8 +4,8 @@ import { ApiError, networkErrorCode } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
-import { Field, FormMessages, submitClass, textLinkClass } from './FormParts'
-import { describePolicy, fetchPasswordPolicy, refusedPasswordMessage, requirementsMessage, unmetRules } from './passwordPolicy'
+import { Field, FormMessages, NewPasswordFields, submitClass, textLinkClass } from './FormParts'
+import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage } from './passwordPolicy'
 
 export type Mode = 'login' | 'signup' | 'forgotPassword'
 
@@ -18,7 +18,6 @@ export const forgotPasswordPath = '/login?modo=esqueci-senha'
 
 const texts = {
   invalidCredential: 'Credenciais inválidas. Tente novamente.',
-  mismatch: 'As senhas não coincidem.',
   emailInUse: 'Este e-mail já está cadastrado.',
   signupFailed: 'Não foi possível criar a conta. Tente novamente.',
   resetSent: 'Link de redefinição enviado! Verifique sua caixa de entrada.',
@@ -109,13 +108,9 @@ export function LoginPage() {
 
   const onSignup = (e: FormEvent) => {
     e.preventDefault()
-    if (password !== confirmation) {
-      setError(texts.mismatch)
-      return
-    }
-    const unmet = policy.state === 'ready' ? unmetRules(policy.data, password, false) : []
-    if (unmet.length > 0) {
-      setError(requirementsMessage(unmet))
+    const problem = newPasswordProblem(policy.state === 'ready' ? policy.data : undefined, password, confirmation)
+    if (problem) {
+      setError(problem)
       return
     }
     void run(async () => {
@@ -211,24 +206,13 @@ export function LoginPage() {
               onChange={(e) => setDisplayName(e.target.value)}
             />
             {emailField}
-            <Field
-              label="Senha"
-              type="password"
-              name="new-password"
-              required
-              autoComplete="new-password"
+            <NewPasswordFields
+              labels={['Senha', 'Confirmar Senha']}
               hint={policy.state === 'ready' ? describePolicy(policy.data) : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field
-              label="Confirmar Senha"
-              type="password"
-              name="confirm-password"
-              required
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
+              password={password}
+              confirmation={confirmation}
+              onPassword={setPassword}
+              onConfirmation={setConfirmation}
             />
             <FormMessages error={error} success={success} />
             <button type="submit" disabled={pending} className={submitClass}>

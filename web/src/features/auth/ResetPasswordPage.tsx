@@ -5,9 +5,9 @@ import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { PageLoading } from '../../components/PageLoading'
-import { Field, FormMessages, submitClass } from './FormParts'
+import { FormMessages, NewPasswordFields, submitClass } from './FormParts'
 import { forgotPasswordPath } from './LoginPage'
-import { describePolicy, fetchPasswordPolicy, refusedPasswordMessage, requirementsMessage, unmetRules, type PasswordPolicy } from './passwordPolicy'
+import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage, type PasswordPolicy } from './passwordPolicy'
 
 const invalidLinkCode = 'auth/invalid-action-code'
 
@@ -96,13 +96,9 @@ function NewPasswordForm({ token, email, policy, onDone, onLinkRefused }: FormPr
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    if (password !== confirmation) {
-      setError('As senhas não coincidem.')
-      return
-    }
-    const unmet = unmetRules(policy, password, false)
-    if (unmet.length > 0) {
-      setError(requirementsMessage(unmet))
+    const problem = newPasswordProblem(policy, password, confirmation)
+    if (problem) {
+      setError(problem)
       return
     }
     setPending(true)
@@ -130,24 +126,13 @@ function NewPasswordForm({ token, email, policy, onDone, onLinkRefused }: FormPr
       </p>
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-      <Field
-        label="Nova senha"
-        type="password"
-        name="new-password"
-        required
-        autoComplete="new-password"
+      <NewPasswordFields
+        labels={['Nova senha', 'Confirmar nova senha']}
         hint={describePolicy(policy)}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Field
-        label="Confirmar nova senha"
-        type="password"
-        name="confirm-password"
-        required
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
       />
       <FormMessages error={error} />
       <button type="submit" disabled={pending} className={submitClass}>

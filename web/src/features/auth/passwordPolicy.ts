@@ -21,7 +21,7 @@ export function describePolicy(p: PasswordPolicy) {
  * The rules a password fails, in the server's words. A common password can only be recognised by
  * the server, so when it refused a password that passes the local rules, that is the reason.
  */
-export function unmetRules(p: PasswordPolicy, password: string, refusedByServer: boolean) {
+function unmetRules(p: PasswordPolicy, password: string, refusedByServer: boolean) {
   const unmet: string[] = []
   if (Array.from(password).length < p.minLength) unmet.push(`ter pelo menos ${characters(p.minLength)}`)
   if (new TextEncoder().encode(password).length > p.maxBytes) unmet.push(`ter no máximo ${characters(p.maxBytes)}`)
@@ -29,8 +29,18 @@ export function unmetRules(p: PasswordPolicy, password: string, refusedByServer:
   return unmet
 }
 
-export function requirementsMessage(unmet: string[]) {
+function requirementsMessage(unmet: string[]) {
   return `A senha não atende aos requisitos: ${unmet.join('; ')}.`
+}
+
+/**
+ * Why a new password and its confirmation cannot be sent yet, or '' when they can. Without the
+ * policy (not loaded yet) only the server judges the rules.
+ */
+export function newPasswordProblem(p: PasswordPolicy | undefined, password: string, confirmation: string) {
+  if (password !== confirmation) return 'As senhas não coincidem.'
+  const unmet = p ? unmetRules(p, password, false) : []
+  return unmet.length > 0 ? requirementsMessage(unmet) : ''
 }
 
 /**

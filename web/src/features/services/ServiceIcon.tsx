@@ -1,6 +1,8 @@
+import { LineIcon } from '../../components/LineIcon'
+
 export type ServiceIconName = 'organizacao' | 'cronometragem' | 'percursos' | 'marketing' | 'fotografia' | 'kits'
 
-// Line drawings on a 32-unit grid, stroked in the current colour, so all six read as one set.
+// The six services, drawn for LineIcon.
 const paths: Record<ServiceIconName, string> = {
   organizacao: 'M10 5h12v4H10zM7 7H5v21h22V7h-2M10 15l2 2 4-4M10 23l2 2 4-4M19 16h5M19 24h5',
   cronometragem: 'M16 29a11 11 0 1 0 0-22 11 11 0 0 0 0 22zM13 3h6M16 3v4M16 12v6l4 3M25 8l2-2',
@@ -11,18 +13,5 @@ const paths: Record<ServiceIconName, string> = {
 }
 
 export function ServiceIcon({ name }: { name: ServiceIconName }) {
-  return (
-    <svg
-      viewBox="0 0 32 32"
-      className="h-8 w-8"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={paths[name]} />
-    </svg>
-  )
+  return <LineIcon d={paths[name]} />
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react'
 import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ApiError } from '../../lib/api'
 import { useDialogBehaviour } from '../../lib/useDialogBehaviour'
 import { formatPlanPrice, training, type PlanName } from './content'
@@ -18,13 +18,12 @@ function plausiblePhone(v: string) {
 
 // The same rules and messages as internal/coaching (Interest.Clean); the server stays the authority.
 const schema = z.object({
-  nome: z.string().trim().min(1, 'Informe seu nome.').max(120, 'Use no máximo 120 caracteres.'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Informe seu e-mail.')
-    .pipe(z.email('Informe um e-mail válido, como nome@exemplo.com.')),
-  whatsapp: z.string().refine(plausiblePhone, 'Informe um WhatsApp com DDD, como (11) 91234-5678.'),
+  nome: z.string().check(z.trim(), z.minLength(1, 'Informe seu nome.'), z.maxLength(120, 'Use no máximo 120 caracteres.')),
+  email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Informe seu e-mail.')),
+    z.email('Informe um e-mail válido, como nome@exemplo.com.'),
+  ),
+  whatsapp: z.string().check(z.refine(plausiblePhone, 'Informe um WhatsApp com DDD, como (11) 91234-5678.')),
   plano: z.enum(planNames, 'Escolha um dos planos: Iniciante, Intermédio ou Avançado.'),
 })
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { ScrollTable, tdClass, thClass } from '../ScrollTable'
-import { noParticipantText, ParticipantSearch } from './ParticipantSearch'
+import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
+import { NoParticipants, ParticipantSearch } from './ParticipantSearch'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { eventoNome, percursoNome, searchParticipants } from './sampleRules'
 
@@ -22,45 +22,33 @@ export function CheckinTab({ events, participants, onKitRetirado }: Props) {
       </p>
       <ParticipantSearch value={text} onChange={setText} />
       {shown.length === 0 ? (
-        <p role="status" className="text-slate-600">
-          {noParticipantText}
-        </p>
+        <NoParticipants />
       ) : (
-        <ScrollTable label="Check-in">
-          <thead>
-            <tr>
-              {['Nº de peito', 'Nome', 'Evento', 'Percurso', 'Camiseta', 'Kit retirado'].map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
+        <ScrollTable
+          label="Check-in"
+          columns={['Nº de peito', 'Nome', 'Evento', 'Percurso', 'Camiseta', 'Kit retirado']}
+        >
+          {shown.map((p) => (
+            <tr key={p.id}>
+              <Cell className="text-lg font-bold">{p.numeroPeito}</Cell>
+              <RowHeader>{p.nome}</RowHeader>
+              <Cell>{eventoNome(events, p)}</Cell>
+              <Cell>{percursoNome(events, p)}</Cell>
+              <Cell>{p.camiseta}</Cell>
+              <Cell>
+                <label className="inline-flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={p.kitRetirado}
+                    onChange={(e) => onKitRetirado(p.id, e.target.checked)}
+                    aria-label={`Kit retirado: ${p.nome}, nº ${p.numeroPeito}`}
+                    className="h-5 w-5 accent-brand-700"
+                  />
+                  <span aria-hidden="true">{p.kitRetirado ? 'Sim' : 'Não'}</span>
+                </label>
+              </Cell>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.id}>
-                <td className={`${tdClass} text-lg font-bold`}>{p.numeroPeito}</td>
-                <th scope="row" className={`${tdClass} font-semibold`}>
-                  {p.nome}
-                </th>
-                <td className={tdClass}>{eventoNome(events, p)}</td>
-                <td className={tdClass}>{percursoNome(events, p)}</td>
-                <td className={tdClass}>{p.camiseta}</td>
-                <td className={tdClass}>
-                  <label className="inline-flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      checked={p.kitRetirado}
-                      onChange={(e) => onKitRetirado(p.id, e.target.checked)}
-                      aria-label={`Kit retirado: ${p.nome}, nº ${p.numeroPeito}`}
-                      className="h-5 w-5 accent-brand-700"
-                    />
-                    <span aria-hidden="true">{p.kitRetirado ? 'Sim' : 'Não'}</span>
-                  </label>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/format'
-import { ScrollTable, tdClass, thClass } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { financeByPercurso } from './sampleRules'
 
@@ -20,30 +20,20 @@ export function FinanceTab({ events, participants }: Props) {
           <dd className="mt-1 text-xl font-bold text-slate-900">{formatMoney(f.totalPendente)}</dd>
         </div>
       </dl>
-      <ScrollTable label="Financeiro por percurso">
-        <thead>
-          <tr>
-            {['Evento', 'Percurso', 'Pagos', 'Valor pago', 'Pendentes', 'Valor pendente'].map((h) => (
-              <th key={h} scope="col" className={thClass}>
-                {h}
-              </th>
-            ))}
+      <ScrollTable
+        label="Financeiro por percurso"
+        columns={['Evento', 'Percurso', 'Pagos', 'Valor pago', 'Pendentes', 'Valor pendente']}
+      >
+        {f.rows.map((r) => (
+          <tr key={r.percursoId}>
+            <Cell>{r.eventoNome}</Cell>
+            <RowHeader>{r.percursoNome}</RowHeader>
+            <Cell numeric>{r.pagos}</Cell>
+            <Cell numeric>{formatMoney(r.valorPago)}</Cell>
+            <Cell numeric>{r.pendentes}</Cell>
+            <Cell numeric>{formatMoney(r.valorPendente)}</Cell>
           </tr>
-        </thead>
-        <tbody>
-          {f.rows.map((r) => (
-            <tr key={r.percursoId}>
-              <td className={tdClass}>{r.eventoNome}</td>
-              <th scope="row" className={`${tdClass} font-semibold`}>
-                {r.percursoNome}
-              </th>
-              <td className={`${tdClass} tabular-nums`}>{r.pagos}</td>
-              <td className={`${tdClass} tabular-nums`}>{formatMoney(r.valorPago)}</td>
-              <td className={`${tdClass} tabular-nums`}>{r.pendentes}</td>
-              <td className={`${tdClass} tabular-nums`}>{formatMoney(r.valorPendente)}</td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </ScrollTable>
     </div>
   )

@@ -19,4 +19,11 @@ export function ParticipantSearch({ value, onChange }: { value: string; onChange
   )
 }
 
-export const noParticipantText = 'Nenhum participante encontrado.'
+/** What the participant tabs show when the search matches nobody. */
+export function NoParticipants() {
+  return (
+    <p role="status" className="text-slate-600">
+      Nenhum participante encontrado.
+    </p>
+  )
+}

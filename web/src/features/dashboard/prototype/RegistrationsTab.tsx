@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { formatMoney } from '../../../lib/format'
-import { ScrollTable, tdClass, thClass } from '../ScrollTable'
-import { noParticipantText, ParticipantSearch } from './ParticipantSearch'
+import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
+import { NoParticipants, ParticipantSearch } from './ParticipantSearch'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { eventoNome, percursoNome, searchParticipants } from './sampleRules'
 
@@ -15,36 +15,24 @@ export function RegistrationsTab({ events, participants }: Props) {
     <div className="space-y-4">
       <ParticipantSearch value={text} onChange={setText} />
       {shown.length === 0 ? (
-        <p role="status" className="text-slate-600">
-          {noParticipantText}
-        </p>
+        <NoParticipants />
       ) : (
-        <ScrollTable label="Inscrições">
-          <thead>
-            <tr>
-              {['Nome', 'E-mail', 'Documento', 'Evento', 'Percurso', 'Camiseta', 'Pagamento', 'Valor'].map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
+        <ScrollTable
+          label="Inscrições"
+          columns={['Nome', 'E-mail', 'Documento', 'Evento', 'Percurso', 'Camiseta', 'Pagamento', 'Valor']}
+        >
+          {shown.map((p) => (
+            <tr key={p.id}>
+              <RowHeader>{p.nome}</RowHeader>
+              <Cell>{p.email}</Cell>
+              <Cell>{p.documento}</Cell>
+              <Cell>{eventoNome(events, p)}</Cell>
+              <Cell>{percursoNome(events, p)}</Cell>
+              <Cell>{p.camiseta}</Cell>
+              <Cell>{p.pago ? 'Pago' : 'Pendente'}</Cell>
+              <Cell>{formatMoney(p.valor)}</Cell>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.id}>
-                <th scope="row" className={`${tdClass} font-semibold`}>
-                  {p.nome}
-                </th>
-                <td className={tdClass}>{p.email}</td>
-                <td className={tdClass}>{p.documento}</td>
-                <td className={tdClass}>{eventoNome(events, p)}</td>
-                <td className={tdClass}>{percursoNome(events, p)}</td>
-                <td className={tdClass}>{p.camiseta}</td>
-                <td className={tdClass}>{p.pago ? 'Pago' : 'Pendente'}</td>
-                <td className={tdClass}>{formatMoney(p.valor)}</td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
     </div>

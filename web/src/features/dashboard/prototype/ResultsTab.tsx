@@ -1,4 +1,4 @@
-import { ScrollTable, tdClass, thClass } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { eventoNome, percursoNome } from './sampleRules'
 
@@ -7,30 +7,20 @@ type Props = { events: readonly SampleEvent[]; participants: readonly SamplePart
 /** 'Resultados': gross (gun) and net (chip) time side by side (ORG-11). */
 export function ResultsTab({ events, participants }: Props) {
   return (
-    <ScrollTable label="Resultados">
-      <thead>
-        <tr>
-          {['Nº de peito', 'Nome', 'Evento', 'Percurso', 'Tempo bruto', 'Tempo líquido'].map((h) => (
-            <th key={h} scope="col" className={thClass}>
-              {h}
-            </th>
-          ))}
+    <ScrollTable
+      label="Resultados"
+      columns={['Nº de peito', 'Nome', 'Evento', 'Percurso', 'Tempo bruto', 'Tempo líquido']}
+    >
+      {participants.map((p) => (
+        <tr key={p.id}>
+          <Cell>{p.numeroPeito}</Cell>
+          <RowHeader>{p.nome}</RowHeader>
+          <Cell>{eventoNome(events, p)}</Cell>
+          <Cell>{percursoNome(events, p)}</Cell>
+          <Cell numeric>{p.tempoBruto}</Cell>
+          <Cell numeric>{p.tempoLiquido}</Cell>
         </tr>
-      </thead>
-      <tbody>
-        {participants.map((p) => (
-          <tr key={p.id}>
-            <td className={tdClass}>{p.numeroPeito}</td>
-            <th scope="row" className={`${tdClass} font-semibold`}>
-              {p.nome}
-            </th>
-            <td className={tdClass}>{eventoNome(events, p)}</td>
-            <td className={tdClass}>{percursoNome(events, p)}</td>
-            <td className={`${tdClass} tabular-nums`}>{p.tempoBruto}</td>
-            <td className={`${tdClass} tabular-nums`}>{p.tempoLiquido}</td>
-          </tr>
-        ))}
-      </tbody>
+      ))}
     </ScrollTable>
   )
 }

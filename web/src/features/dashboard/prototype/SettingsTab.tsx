@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '../../../lib/format'
-import { ScrollTable, tdClass, thClass } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
 import type { SampleEvent } from './sampleData'
 import { StatusBadge } from './StatusBadge'
 
@@ -22,27 +22,14 @@ export function SettingsTab({ events }: { events: readonly SampleEvent[] }) {
               <StatusBadge status={e.status} />
             </dd>
           </dl>
-          <ScrollTable label={`Percursos de ${e.nome}`}>
-            <thead>
-              <tr>
-                {['Percurso', 'Preço', 'Limite de vagas'].map((h) => (
-                  <th key={h} scope="col" className={thClass}>
-                    {h}
-                  </th>
-                ))}
+          <ScrollTable label={`Percursos de ${e.nome}`} columns={['Percurso', 'Preço', 'Limite de vagas']}>
+            {e.percursos.map((c) => (
+              <tr key={c.id}>
+                <RowHeader>{c.nome}</RowHeader>
+                <Cell>{formatMoney(c.preco)}</Cell>
+                <Cell numeric>{c.limite.toLocaleString('pt-BR')}</Cell>
               </tr>
-            </thead>
-            <tbody>
-              {e.percursos.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row" className={`${tdClass} font-semibold`}>
-                    {c.nome}
-                  </th>
-                  <td className={tdClass}>{formatMoney(c.preco)}</td>
-                  <td className={`${tdClass} tabular-nums`}>{c.limite.toLocaleString('pt-BR')}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ScrollTable>
         </section>
       ))}

@@ -1,0 +1,386 @@
+// Command loadtest runs a built pelotao binary on a fresh SQLite database with demo content and
+// drives it with many concurrent clients mixing reads, logins and event creations. It fails
+// (exit 1) on any 5xx, on SQLITE_BUSY or "database is locked" in a response or in the server's
+// log, and when an event acknowledged with 201 cannot be read afterwards. `make load` runs it.
+//
+//	loadtest -bin bin/pelotao -clients 200 -duration 60s
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"pelotao/internal/event/eventtest"
+)
+
+const password = "carga-de-teste-2026"
+
+func main() {
+	bin := flag.String("bin", "bin/pelotao", "the pelotao binary to run")
+	clients := flag.Int("clients", 200, "concurrent clients")
+	duration := flag.Duration("duration", 60*time.Second, "how long the clients run")
+	accounts := flag.Int("accounts", 50, "accounts the clients sign in with")
+	flag.Parse()
+	if err := run(*bin, *clients, *accounts, *duration); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+// kind is one sort of request of the mix.
+type kind string
+
+const (
+	list   kind = "lista"
+	detail kind = "detalhe"
+	login  kind = "login"
+	create kind = "criação"
+)
+
+var kinds = []kind{list, detail, login, create}
+
+// tally is what the clients saw, per kind.
+type tally struct {
+	mu        sync.Mutex
+	latencies map[kind][]time.Duration
+	statuses  map[kind]map[int]int
+	failures  []string // transport errors, 5xx, SQLITE_BUSY: each one fails the run
+	created   []string // ids acknowledged with 201
+}
+
+func (t *tally) record(k kind, status int, d time.Duration, body []byte, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case err != nil:
+		t.failures = append(t.failures, fmt.Sprintf("%s: %v", k, err))
+		return
+	case status >= 500:
+		t.failures = append(t.failures, fmt.Sprintf("%s: %d %s", k, status, body))
+	case busy(body):
+		t.failures = append(t.failures, fmt.Sprintf("%s: %d with a busy database: %s", k, status, body))
+	}
+	t.latencies[k] = append(t.latencies[k], d)
+	t.statuses[k][status]++
+}
+
+func busy(b []byte) bool {
+	return bytes.Contains(b, []byte("SQLITE_BUSY")) || bytes.Contains(b, []byte("database is locked"))
+}
+
+func run(bin string, clients, accounts int, duration time.Duration) error {
+	dir, err := os.MkdirTemp("", "pelotao-load-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	srv, err := startServer(bin, dir)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	fmt.Printf("pelotao em %s, banco %s; carga média antes: %s\n", srv.base, filepath.Join(dir, "pelotao.db"), loadAverage())
+
+	transport := &http.Transport{MaxIdleConns: clients * 2, MaxIdleConnsPerHost: clients * 2}
+	emails, err := signUp(srv.base, transport, accounts)
+	if err != nil {
+		return err
+	}
+	ids, err := eventIDs(srv.base, transport)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%d contas, %d eventos de demonstração; %d clientes por %v\n", len(emails), len(ids), clients, duration)
+
+	t := &tally{latencies: map[kind][]time.Duration{}, statuses: map[kind]map[int]int{}}
+	for _, k := range kinds {
+		t.statuses[k] = map[int]int{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), duration)
+	defer cancel()
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := newClient(srv.base, transport, emails[i%len(emails)])
+			c.run(ctx, t, ids)
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	loadAfter := loadAverage()
+
+	// Every acknowledged creation must be readable now.
+	missing := 0
+	for _, id := range t.created {
+		res, err := (&http.Client{Transport: transport}).Get(srv.base + "/api/events/" + id)
+		if err != nil {
+			return err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			missing++
+		}
+	}
+	if err := srv.stop(); err != nil {
+		t.failures = append(t.failures, "server shutdown: "+err.Error())
+	}
+	serverLog, _ := os.ReadFile(srv.logPath)
+	for _, line := range strings.Split(string(serverLog), "\n") {
+		if busy([]byte(line)) || strings.Contains(line, "level=ERROR") {
+			t.failures = append(t.failures, "server log: "+line)
+		}
+	}
+
+	report(t, elapsed, clients)
+	fmt.Printf("criações confirmadas (201): %d, legíveis depois: %d, faltando: %d\n", len(t.created), len(t.created)-missing, missing)
+	fmt.Printf("carga média ao fim: %s (%d CPUs)\n", loadAfter, runtime.NumCPU())
+	if missing > 0 {
+		t.failures = append(t.failures, fmt.Sprintf("%d acknowledged events missing", missing))
+	}
+	if len(t.failures) > 0 {
+		for i, f := range t.failures {
+			if i == 20 {
+				fmt.Printf("… e mais %d\n", len(t.failures)-20)
+				break
+			}
+			fmt.Println("FALHA:", f)
+		}
+		return fmt.Errorf("%d failures", len(t.failures))
+	}
+	fmt.Println("OK: nenhum 5xx, nenhum SQLITE_BUSY, nenhuma criação perdida")
+	return nil
+}
+
+// server is the pelotao process under load.
+type server struct {
+	cmd     *exec.Cmd
+	base    string
+	logPath string
+	done    chan error
+	once    sync.Once
+	err     error
+}
+
+func startServer(bin, dir string) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	s := &server{base: "http://" + addr, logPath: filepath.Join(dir, "server.log"), done: make(chan error, 1)}
+	logFile, err := os.Create(s.logPath)
+	if err != nil {
+		return nil, err
+	}
+	s.cmd = exec.Command(bin, "serve")
+	s.cmd.Env = append(os.Environ(),
+		"PELOTAO_ADDR="+addr,
+		"PELOTAO_DATABASE_URL=sqlite:"+filepath.Join(dir, "pelotao.db"),
+		"PELOTAO_OUTBOX="+filepath.Join(dir, "outbox"),
+		"PELOTAO_BASE_URL="+s.base,
+		"PELOTAO_DEMO=1",
+	)
+	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
+	if err := s.cmd.Start(); err != nil {
+		return nil, err
+	}
+	go func() { s.done <- s.cmd.Wait(); logFile.Close() }()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		if res, err := http.Get(s.base + "/healthz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+		select {
+		case err := <-s.done:
+			log, _ := os.ReadFile(s.logPath)
+			return nil, fmt.Errorf("pelotao exited: %v\n%s", err, log)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	s.stop()
+	return nil, errors.New("pelotao did not become healthy")
+}
+
+// stop ends the server with SIGTERM, as an orchestrator would, and reports how it exited.
+func (s *server) stop() error {
+	s.once.Do(func() {
+		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case s.err = <-s.done:
+		case <-time.After(time.Minute):
+			_ = s.cmd.Process.Kill()
+			s.err = errors.New("did not stop within a minute of SIGTERM")
+		}
+	})
+	return s.err
+}
+
+// signUp creates n accounts, a few at a time (password hashing is deliberately expensive).
+func signUp(base string, transport http.RoundTripper, n int) ([]string, error) {
+	emails := make([]string, n)
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 4)
+	var wg sync.WaitGroup
+	for i := range n {
+		emails[i] = fmt.Sprintf("carga%03d@exemplo.com.br", i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			body := fmt.Sprintf(`{"email":%q,"password":%q,"displayName":"Carga %d"}`, emails[i], password, i)
+			res, err := (&http.Client{Transport: transport}).Post(base+"/api/auth/signup", "application/json", strings.NewReader(body))
+			if err != nil {
+				errs <- err
+				return
+			}
+			res.Body.Close()
+			if res.StatusCode != http.StatusCreated {
+				errs <- fmt.Errorf("signup %s: %d", emails[i], res.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	return emails, <-errs
+}
+
+func eventIDs(base string, transport http.RoundTripper) ([]string, error) {
+	res, err := (&http.Client{Transport: transport}).Get(base + "/api/events?limit=100")
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	var body struct{ Events []struct{ ID string } }
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(body.Events))
+	for i, e := range body.Events {
+		ids[i] = e.ID
+	}
+	if len(ids) == 0 {
+		return nil, errors.New("no demo events")
+	}
+	return ids, nil
+}
+
+// client is one browser: its own cookies, signed in as one account.
+type client struct {
+	base  string
+	email string
+	http  *http.Client
+	rnd   *rand.Rand
+}
+
+func newClient(base string, transport http.RoundTripper, email string) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{base: base, email: email, http: &http.Client{Transport: transport, Jar: jar, Timeout: time.Minute},
+		rnd: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
+}
+
+var listQueries = []string{"", "?when=upcoming&order=asc", "?when=past", "?categoria=Ciclismo", "?uf=SP", "?q=corrida", "?limit=10"}
+
+func (c *client) run(ctx context.Context, t *tally, ids []string) {
+	c.do(ctx, t, login, "POST", "/api/auth/login", fmt.Sprintf(`{"email":%q,"password":%q}`, c.email, password))
+	for n := 0; ctx.Err() == nil; n++ {
+		switch r := c.rnd.IntN(100); {
+		case r < 45:
+			c.do(ctx, t, list, "GET", "/api/events"+listQueries[c.rnd.IntN(len(listQueries))], "")
+		case r < 85:
+			c.do(ctx, t, detail, "GET", "/api/events/"+ids[c.rnd.IntN(len(ids))], "")
+		case r < 93:
+			c.do(ctx, t, login, "POST", "/api/auth/login", fmt.Sprintf(`{"email":%q,"password":%q}`, c.email, password))
+		default:
+			c.do(ctx, t, create, "POST", "/api/events", eventtest.JSON(fmt.Sprintf("Corrida de carga %s %d", c.email, n), "2031-09-07"))
+		}
+	}
+}
+
+func (c *client) do(ctx context.Context, t *tally, k kind, method, path, body string) {
+	req, _ := http.NewRequest(method, c.base+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	start := time.Now()
+	res, err := c.http.Do(req)
+	if err != nil {
+		if ctx.Err() == nil {
+			t.record(k, 0, 0, nil, err)
+		}
+		return
+	}
+	b, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	d := time.Since(start)
+	if err != nil {
+		t.record(k, 0, 0, nil, err)
+		return
+	}
+	t.record(k, res.StatusCode, d, b, nil)
+	if k == create && res.StatusCode == http.StatusCreated {
+		var e struct{ ID string }
+		if json.Unmarshal(b, &e) == nil && e.ID != "" {
+			t.mu.Lock()
+			t.created = append(t.created, e.ID)
+			t.mu.Unlock()
+		}
+	}
+}
+
+func report(t *tally, elapsed time.Duration, clients int) {
+	total := 0
+	for _, k := range kinds {
+		total += len(t.latencies[k])
+	}
+	fmt.Printf("\n%d requisições em %v com %d clientes: %.0f req/s\n", total, elapsed.Round(time.Millisecond), clients, float64(total)/elapsed.Seconds())
+	fmt.Printf("%-10s %8s %8s %10s %10s %10s  %s\n", "tipo", "req", "req/s", "p50", "p99", "máx", "status")
+	for _, k := range kinds {
+		ls := slices.Clone(t.latencies[k])
+		slices.Sort(ls)
+		if len(ls) == 0 {
+			continue
+		}
+		fmt.Printf("%-10s %8d %8.0f %10v %10v %10v  %v\n", k, len(ls), float64(len(ls))/elapsed.Seconds(),
+			pct(ls, 50).Round(time.Millisecond/10), pct(ls, 99).Round(time.Millisecond/10), ls[len(ls)-1].Round(time.Millisecond), t.statuses[k])
+	}
+}
+
+func pct(sorted []time.Duration, p int) time.Duration {
+	return sorted[(len(sorted)-1)*p/100]
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:3], " ")
+}

@@ -1,0 +1,23 @@
+// Package eventtest gives tests and tools outside internal/event a valid event to send.
+package eventtest
+
+import "fmt"
+
+// JSON is a complete, valid event as the form sends it (numbers typed as text), for POST /api/events.
+func JSON(titulo, date string) string {
+	return fmt.Sprintf(`{
+	"titulo": %q, "categoria": "Corrida de Rua", "dataEvento": %q, "status": "Inscrições Abertas",
+	"banners": {"desktop": "/files/abc", "mobile": "https://cdn.exemplo.com.br/m.webp"},
+	"regulamentoUrl": "/files/reg", "regulamento": "", "linkCompra": "https://ingressos.exemplo.com.br/x",
+	"local": {"local": "Parque", "endereco": "Av. Principal, 100", "cidade": "Curitiba", "estado": "PR"},
+	"informacoes": {"descricao": "Corrida de rua", "informacoesImportantes": "", "cronograma": {"tipo": "estruturado", "valor": [{"horario": "06:00", "descricao": "Abertura"}]}},
+	"inscricoes": {"ativas": true, "tipoPreco": "kit", "lotes": [], "precosPorKit": [{"kitNome": "Kit Básico", "valor": "79,90"}], "textoPreco": "", "periodo": {"inicio": "", "fim": ""}},
+	"retiradaKits": [{"local": "Loja", "data": "", "horarioInicio": "09:00", "horarioFim": "18:00"}],
+	"kits": [{"nome": "Kit Básico", "items": [{"nome": "Camiseta"}]}],
+	"largadas": [{"id": "l1", "nome": "Largada Geral", "horario": "06:30"}],
+	"modalidades": [{"nome": "10 km", "km": 10, "largadaId": "l1", "percurso": {"tipo": "link", "valor": "https://mapa.exemplo.com.br/10"}, "premiacaoGeral": "",
+		"categorias": [{"nome": "Geral", "idadeInicial": "", "idadeLimite": "", "qualquerIdade": true, "genero": "Misto", "premiacao": ""}],
+		"resultados": {"pdfGeralURL": "", "pdfCategoriasURL": ""}}],
+	"premiacao": {"tipo": "texto", "valor": "Medalhas", "estruturado": []}
+}`, titulo, date)
+}

@@ -1,0 +1,306 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pelotao/internal/upload/uploadtest"
+)
+
+// The roles of the authorization matrix.
+const (
+	visitor = iota
+	nonOwner
+	resourceOwner
+)
+
+var roleNames = [...]string{"visitante", "outro usuário", "dono"}
+
+// routeExpectation is what each role gets from one route of the table. The path and body are
+// derived from the pattern when empty; {role} in a body becomes a word unique to the role.
+type routeExpectation struct {
+	path string
+	body string
+	want [3]int // by role: visitor, nonOwner, resourceOwner
+}
+
+// routeExpectations must name every pattern of Server.routeTable: a new route without an
+// expected answer per role fails TestAuthorizationMatrix.
+var routeExpectations = map[string]routeExpectation{
+	"GET /healthz": {want: [3]int{200, 200, 200}},
+
+	"GET /api/auth/session": {want: [3]int{200, 200, 200}},
+	"POST /api/auth/signup": {body: `{"email":"novo-{role}@exemplo.com.br","password":"pedal-de-domingo","displayName":"Nova"}`,
+		want: [3]int{201, 201, 201}},
+	"POST /api/auth/login": {body: `{"email":"dona@exemplo.com.br","password":"largada-as-seis"}`,
+		want: [3]int{200, 200, 200}},
+	"POST /api/auth/logout":                 {want: [3]int{204, 204, 204}},
+	"POST /api/auth/password-reset":         {body: `{"email":"dona@exemplo.com.br"}`, want: [3]int{202, 202, 202}},
+	"POST /api/auth/password-reset/verify":  {body: `{"token":"nao-existe"}`, want: [3]int{400, 400, 400}},
+	"POST /api/auth/password-reset/confirm": {body: `{"token":"nao-existe","password":"nova-senha-longa"}`, want: [3]int{400, 400, 400}},
+	"GET /api/auth/password-policy":         {want: [3]int{200, 200, 200}},
+
+	"GET /api/events":         {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}":    {want: [3]int{200, 200, 200}},
+	"POST /api/events":        {body: validEventJSON("Pedal {role}", "2031-03-01"), want: [3]int{401, 201, 201}},
+	"PUT /api/events/{id}":    {body: validEventJSON("Pedal {role}", "2031-03-01"), want: [3]int{401, 403, 200}},
+	"DELETE /api/events/{id}": {want: [3]int{401, 403, 204}},
+
+	"POST /api/uploads": {want: [3]int{401, 201, 201}}, // the body is a JPEG in a multipart form
+	"GET /files/{id}":   {want: [3]int{200, 200, 200}},
+
+	"POST /api/plan-interest": {body: `{"nome":"Ana","email":"ana-{role}@exemplo.com.br","plano":"Iniciante"}`, want: [3]int{201, 201, 201}},
+
+	"GET /robots.txt":  {want: [3]int{200, 200, 200}},
+	"GET /sitemap.xml": {want: [3]int{200, 200, 200}},
+
+	"GET /assets/{path...}": {path: "/assets/index-abc.js", want: [3]int{200, 200, 200}},
+
+	"GET /{$}":             {want: [3]int{200, 200, 200}},
+	"GET /about":           {want: [3]int{200, 200, 200}},
+	"GET /services":        {want: [3]int{200, 200, 200}},
+	"GET /impact":          {want: [3]int{200, 200, 200}},
+	"GET /training":        {want: [3]int{200, 200, 200}},
+	"GET /event/{id}":      {want: [3]int{200, 200, 200}},
+	"GET /resultado/{id}":  {want: [3]int{200, 200, 200}},
+	"GET /login":           {want: [3]int{200, 200, 200}},
+	"GET /redefinir-senha": {want: [3]int{200, 200, 200}},
+	"GET /dashboard":       {want: [3]int{200, 200, 200}},
+	"GET /cadastro":        {want: [3]int{200, 200, 200}},
+	"GET /cadastro/{id}":   {want: [3]int{200, 200, 200}},
+	"/":                    {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
+}
+
+// matrixWorld is a fresh site with two signed-up accounts, an event and a file of the owner.
+type matrixWorld struct {
+	app             *authApp
+	cookies         [3]*http.Cookie // by role; the visitor has none
+	eventID, fileID string
+}
+
+func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
+	t.Helper()
+	w := &matrixWorld{app: newAuthApp(t, filepath.Join(t.TempDir(), "m.db"), env)}
+	t.Cleanup(w.app.accounts.Wait) // reset e-mails still being sent, before the database closes
+	for role, email := range map[int]string{resourceOwner: "dona@exemplo.com.br", nonOwner: "outro@exemplo.com.br"} {
+		res := w.app.call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"largada-as-seis","displayName":"Pessoa"}`)
+		if res.Code != http.StatusCreated {
+			t.Fatalf("signup %s: %d %s", email, res.Code, res.Body)
+		}
+		w.cookies[role] = sessionCookie(t, res)
+	}
+	res := w.app.call("POST", "/api/events", validEventJSON("Corrida da Dona", "2031-01-01"), w.cookies[resourceOwner])
+	if res.Code != http.StatusCreated {
+		t.Fatalf("owner's event: %d %s", res.Code, res.Body)
+	}
+	var created struct{ ID string }
+	json.Unmarshal(res.Body.Bytes(), &created)
+	w.eventID = created.ID
+	res = w.do(uploadForm(t, "POST", "/api/uploads"), resourceOwner)
+	if res.Code != http.StatusCreated {
+		t.Fatalf("owner's file: %d %s", res.Code, res.Body)
+	}
+	var up struct{ URL string }
+	json.Unmarshal(res.Body.Bytes(), &up)
+	w.fileID = strings.TrimPrefix(up.URL, "/files/")
+	return w
+}
+
+func uploadForm(t *testing.T, method, path string) *http.Request {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "largada.jpg")
+	fw.Write(uploadtest.JPEG(64, 48))
+	mw.Close()
+	r := httptest.NewRequest(method, path, &body)
+	r.Header.Set("Content-Type", mw.FormDataContentType())
+	return r
+}
+
+// do sends r as role, from the site's own pages.
+func (w *matrixWorld) do(r *http.Request, role int) *httptest.ResponseRecorder {
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	if c := w.cookies[role]; c != nil {
+		r.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	w.app.srv.ServeHTTP(rec, r)
+	return rec
+}
+
+// request builds the request of pattern for role.
+func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation, role int) *http.Request {
+	method, path, ok := strings.Cut(pattern, " ")
+	if !ok {
+		method, path = "GET", pattern
+	}
+	if exp.path != "" {
+		path = exp.path
+	}
+	id := w.eventID
+	if strings.HasPrefix(path, "/files/") {
+		id = w.fileID
+	}
+	path = strings.NewReplacer("{id}", id, "{$}", "").Replace(path)
+	if pattern == "POST /api/uploads" {
+		return uploadForm(t, method, path)
+	}
+	body := strings.ReplaceAll(exp.body, "{role}", fmt.Sprint(role))
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	return r
+}
+
+// Every route of the table answers each role as expected, and what the table declares about a
+// route's access is what the route does.
+func TestAuthorizationMatrix(t *testing.T) {
+	probe := newAuthApp(t, filepath.Join(t.TempDir(), "probe.db"), nil)
+	table := probe.srv.routeTable()
+	seen := map[string]bool{}
+	for _, rt := range table {
+		seen[rt.pattern] = true
+		exp, ok := routeExpectations[rt.pattern]
+		if !ok {
+			t.Errorf("route %q has no expectation in routeExpectations: say what a visitor, another user and the owner get", rt.pattern)
+			continue
+		}
+		switch rt.access {
+		case signedIn:
+			if exp.want[visitor] != 401 {
+				t.Errorf("%s is declared signed-in only but visitors are expected to get %d", rt.pattern, exp.want[visitor])
+			}
+		case owner:
+			if exp.want[visitor] != 401 || exp.want[nonOwner] != 403 {
+				t.Errorf("%s is declared owner only but expects %v", rt.pattern, exp.want)
+			}
+		}
+		t.Run(rt.pattern, func(t *testing.T) {
+			// A fresh world per route: logins, logouts and deletions must not leak into the next.
+			w := newMatrixWorld(t, nil)
+			for role := visitor; role <= resourceOwner; role++ {
+				res := w.do(w.request(t, rt.pattern, exp, role), role)
+				if res.Code != exp.want[role] {
+					t.Errorf("%s: %d, want %d (%s)", roleNames[role], res.Code, exp.want[role], res.Body)
+				}
+			}
+		})
+	}
+	for pattern := range routeExpectations {
+		if !seen[pattern] {
+			t.Errorf("routeExpectations names %q, which is not in the route table", pattern)
+		}
+	}
+}
+
+// hostileJSON are bodies no JSON route may answer with a 500.
+var hostileJSON = map[string]string{
+	"empty":            ``,
+	"blank":            "  \n ",
+	"null":             `null`,
+	"array":            `[1,2,3]`,
+	"string":           `"olá"`,
+	"unknown field":    `{"campoQueNaoExiste": true}`,
+	"wrong types":      `{"email": ["x"], "password": {}, "token": 7, "titulo": 5, "displayName": false}`,
+	"huge number":      `{"email": 1e999999, "titulo": 1e999999}`,
+	"long number":      `{"token": ` + strings.Repeat("9", 100000) + `}`,
+	"deep nesting":     `{"email": ` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`,
+	"deep objects":     strings.Repeat(`{"a":`, 20000) + `1` + strings.Repeat(`}`, 20000),
+	"trailing garbage": `{"email": "a@exemplo.com.br"} lixo`,
+	"two objects":      `{"email": "a@exemplo.com.br"}{"email": "b@exemplo.com.br"}`,
+	"truncated":        `{"email": "a@exem`,
+	"invalid utf-8":    "{\"email\": \"\xff\xfe\"}",
+	"nul bytes":        "{\"email\": \"a\x00b\"}\x00",
+	"oversized":        `{"email": "` + strings.Repeat("a", 2<<20) + `"}`,
+}
+
+// Every route that reads a JSON body refuses hostile bodies with 400, 413 or 422 (401 from the
+// login when the body reads but names no account) and a message in Portuguese — never a 500.
+func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	routes := 0
+	for _, rt := range w.app.srv.routeTable() {
+		if rt.maxBody == 0 || rt.pattern == "POST /api/uploads" {
+			continue // reads no body, or a multipart one (TestUploadMalformedRequests)
+		}
+		routes++
+		for name, body := range hostileJSON {
+			method, path, _ := strings.Cut(rt.pattern, " ")
+			r := httptest.NewRequest(method, strings.ReplaceAll(path, "{id}", w.eventID), strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			res := w.do(r, resourceOwner)
+			var answer errorBody
+			if err := json.Unmarshal(res.Body.Bytes(), &answer); err != nil {
+				t.Errorf("%s, %s: not a JSON error: %d %q", rt.pattern, name, res.Code, res.Body)
+				continue
+			}
+			msg := answer.Error.Message
+			switch {
+			case res.Code == 401 && rt.pattern == "POST /api/auth/login":
+				// A readable body with an odd e-mail: the credentials are refused, as they must be.
+			case res.Code != 400 && res.Code != 413 && res.Code != 422:
+				t.Errorf("%s, %s: %d %s", rt.pattern, name, res.Code, res.Body)
+			case msg == "" || strings.Contains(msg, "json") || strings.Contains(msg, "invalid character"):
+				t.Errorf("%s, %s: message %q is not for people", rt.pattern, name, msg)
+			}
+		}
+	}
+	if routes < 8 {
+		t.Fatalf("only %d JSON routes found in the route table", routes)
+	}
+}
+
+// Every route, answered over https, carries the CSP without inline scripts, nosniff and HSTS;
+// a file also carries its sandbox. Every route that changes something refuses a cross-site request.
+func TestEveryRouteCarriesSecurityHeaders(t *testing.T) {
+	w := newMatrixWorld(t, map[string]string{"PELOTAO_BASE_URL": "https://pelotao.example"})
+	for _, rt := range w.app.srv.routeTable() {
+		exp := routeExpectations[rt.pattern]
+		h := w.do(w.request(t, rt.pattern, exp, resourceOwner), resourceOwner).Header()
+		csp := h.Get("Content-Security-Policy")
+		if rt.pattern == "GET /files/{id}" {
+			if csp != fileCSP {
+				t.Errorf("%s: CSP %q, want the sandbox %q", rt.pattern, csp, fileCSP)
+			}
+		} else if !strings.Contains(csp, "script-src 'self';") || strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("%s: CSP %q", rt.pattern, csp)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: no nosniff", rt.pattern)
+		}
+		if !strings.HasPrefix(h.Get("Strict-Transport-Security"), "max-age=63072000") {
+			t.Errorf("%s: HSTS %q over https", rt.pattern, h.Get("Strict-Transport-Security"))
+		}
+
+		method, _, _ := strings.Cut(rt.pattern, " ")
+		if method == "GET" || method == "/" {
+			continue
+		}
+		for name, set := range map[string]func(*http.Request){
+			"Sec-Fetch-Site: cross-site": func(r *http.Request) { r.Header.Set("Sec-Fetch-Site", "cross-site") },
+			"foreign Origin": func(r *http.Request) {
+				r.Header.Del("Sec-Fetch-Site")
+				r.Header.Set("Origin", "https://malicioso.example")
+			},
+		} {
+			r := w.request(t, rt.pattern, exp, resourceOwner)
+			r.Host = "pelotao.example"
+			r.AddCookie(w.cookies[resourceOwner])
+			set(r)
+			rec := httptest.NewRecorder()
+			w.app.srv.ServeHTTP(rec, r)
+			if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "Requisição de outro site recusada.") {
+				t.Errorf("%s, %s: %d %s", rt.pattern, name, rec.Code, rec.Body)
+			}
+		}
+	}
+}

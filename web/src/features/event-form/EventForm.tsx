@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from 'react'
+import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Link } from 'react-router'
+import { ApiError } from '../../lib/api'
+import type { Event } from '../../lib/event'
+import { createEvent, updateEvent } from '../../lib/eventsApi'
+import { draftKey, loadDraft, useDraft } from './draft'
+import { formFieldOf, fromEvent, newEventValues, toEventInput, type EventFormValues } from './formModel'
+import { eventFormSchema } from './formSchema'
+import { UploadQueueProvider, useUploadQueue } from './uploadQueue'
+import { BasicsSection, LocalSection, MediaSection } from './sections/GeneralSections'
+import { AboutSection } from './sections/AboutSection'
+import { RegistrationSection } from './sections/RegistrationSection'
+import { KitsSection, RetiradaKitsSection } from './sections/KitSections'
+import { LargadasSection } from './sections/LargadasSection'
+import { ModalidadesSection } from './sections/ModalidadesSection'
+import { PremiacaoSection } from './sections/PremiacaoSection'
+import { DeleteEvent } from './DeleteEvent'
+
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; event: Event }
+  // atField: the server named the fields at fault, and focus went to the first of them.
+  | { kind: 'failed'; message: string; atField?: boolean }
+
+const saveFailure = (message: string) => `Erro ao salvar o evento. Tente novamente. Detalhes: ${message}`
+
+type Props = {
+  /** The event being edited; absent when creating one. */
+  event?: Event
+}
+
+export function EventForm(props: Props) {
+  return (
+    <UploadQueueProvider>
+      <Form {...props} />
+    </UploadQueueProvider>
+  )
+}
+
+function Form({ event }: Props) {
+  const [initial] = useState(() => (event ? fromEvent(event) : newEventValues()))
+  const form = useForm<EventFormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(eventFormSchema) as unknown as Resolver<EventFormValues>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // Focus goes to the first invalid field on the page (focusFirstError), which is not always
+    // the first one registered: rows added later register last.
+    shouldFocusError: false,
+  })
+  const key = draftKey(event?.id)
+  const discardDraft = useDraft(form, key)
+  const uploads = useUploadQueue()
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' })
+  // The event as last saved: the delete confirmation names it as it is now.
+  const [stored, setStored] = useState(event)
+  const [restored, setRestored] = useState(false)
+  const saving = useRef(false)
+  const status = useRef<HTMLDivElement>(null)
+  const formElement = useRef<HTMLFormElement>(null)
+  const [focusRequests, setFocusRequests] = useState(0)
+  const focusFirstError = () => setFocusRequests((n) => n + 1)
+  // The browser's errors arrive with a new submitCount, the server's with a focus request: either
+  // way this runs in the render that shows them.
+  const { submitCount } = form.formState
+  useEffect(() => {
+    if (submitCount > 0 || focusRequests > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [submitCount, focusRequests])
+
+  // A draft left by a reload replaces the starting values, and still counts as unsaved.
+  useEffect(() => {
+    const draft = loadDraft(key)
+    if (draft) {
+      form.reset(draft, { keepDefaultValues: true })
+      setRestored(true)
+    }
+  }, [form, key])
+
+  useEffect(() => {
+    if (save.kind === 'saved' || (save.kind === 'failed' && !save.atField)) status.current?.focus()
+  }, [save])
+
+  async function submit() {
+    if (saving.current) return
+    saving.current = true
+    setSave({ kind: 'saving' })
+    try {
+      const uploadError = await uploads.settle()
+      if (uploadError) {
+        setSave({ kind: 'failed', message: saveFailure(uploadError) })
+        return
+      }
+      // Read after the uploads: their URLs arrived while waiting.
+      const values = form.getValues()
+      const input = toEventInput(values)
+      const saved = event ? await updateEvent(event.id, input) : await createEvent(input)
+      discardDraft()
+      // FORM-40: a new event's form starts over; an edited one shows what was saved.
+      form.reset(event ? fromEvent(saved) : newEventValues())
+      if (event) setStored(saved)
+      setRestored(false)
+      setSave({ kind: 'saved', event: saved })
+    } catch (err) {
+      console.error(err)
+      const message = err instanceof Error ? err.message : String(err)
+      const atField = err instanceof ApiError && showServerFieldErrors(err.fields)
+      setSave({ kind: 'failed', message: saveFailure(message), atField })
+    } finally {
+      saving.current = false
+    }
+  }
+
+  function showServerFieldErrors(fields: Record<string, string>) {
+    const values = form.getValues()
+    const paths = Object.keys(fields)
+    for (const path of paths) form.setError(formFieldOf(path, values) as FieldPath<EventFormValues>, { type: 'server', message: fields[path] })
+    if (paths.length > 0) focusFirstError()
+    return paths.length > 0
+  }
+
+  function startOver() {
+    discardDraft()
+    form.reset(initial)
+    setRestored(false)
+  }
+
+  const isSaving = save.kind === 'saving'
+  return (
+    <FormProvider {...form}>
+      {restored && (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          <span>Rascunho restaurado: o formulário continua de onde você parou.</span>
+          <button type="button" onClick={startOver} className="min-h-11 rounded-md px-3 font-semibold underline">
+            Descartar rascunho
+          </button>
+        </div>
+      )}
+      <form ref={formElement} noValidate onSubmit={form.handleSubmit(submit)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
+        <p className="text-sm text-slate-600">
+          Campos marcados com <span aria-hidden="true" className="font-bold text-red-700">*</span>
+          <span className="sr-only">asterisco</span> são obrigatórios.
+        </p>
+        <BasicsSection />
+        <LocalSection />
+        <MediaSection />
+        <AboutSection />
+        <RegistrationSection />
+        <RetiradaKitsSection />
+        <KitsSection />
+        <LargadasSection />
+        <ModalidadesSection />
+        <PremiacaoSection />
+
+        <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-xl sm:border sm:p-4">
+          <div ref={status} tabIndex={-1} className="focus:outline-none">
+            {save.kind === 'saved' && <SavedMessage event={save.event} />}
+            {save.kind === 'failed' && (
+              <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+                {save.message}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="submit"
+              disabled={isSaving}
+              className="min-h-11 w-full rounded-full bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+            >
+              {isSaving ? 'Salvando...' : 'Salvar Evento'}
+            </button>
+            {stored && <DeleteEvent event={stored} onDeleted={discardDraft} />}
+          </div>
+        </div>
+      </form>
+    </FormProvider>
+  )
+}
+
+function SavedMessage({ event }: { event: Event }) {
+  return (
+    <div role="status" className="mb-3 rounded-md bg-green-50 p-3 text-sm text-green-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" aria-hidden="true" data-testid="sucesso">
+          <circle cx="12" cy="12" r="10" fill="currentColor" />
+          <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {`Evento "${event.titulo}" salvo com sucesso!`}
+      </p>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        <Link to={`/event/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
+          Ver página do evento
+        </Link>
+        <Link to={`/cadastro/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
+          Editar este evento
+        </Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,276 @@
+// The form's rules, the same as the server's (internal/event/validate.go, with the same pt-BR
+// messages) so that most mistakes are shown before sending. The server stays the authority:
+// whatever it still refuses comes back as a 422 and is shown at the same fields.
+// zod/mini: the same rules at a quarter of the full build's size in the form's chunk.
+import { z } from 'zod/mini'
+import { parseCalendarDate } from '../../lib/format'
+import { constants, parseDecimal, parseInteger, type EventFormValues } from './formModel'
+
+const { limits, defaults } = constants
+const maxKm = 10_000
+const maxMoney = 1e9
+const maxVagas = 2_147_483_647
+
+const thousands = new Intl.NumberFormat('pt-BR')
+
+const messages = {
+  required: 'Campo obrigatório.',
+  url: 'Informe uma URL válida.',
+  largada: 'Selecione uma largada.',
+  categoria: 'Selecione uma categoria da lista.',
+  status: 'Selecione um status da lista.',
+  estado: 'Selecione um estado (UF) da lista.',
+  genero: 'Selecione um gênero da lista.',
+  tipo: 'Selecione um tipo da lista.',
+  nivel: 'Selecione um nível de premiação da lista.',
+  date: 'Informe uma data válida.',
+  time: 'Informe um horário válido (HH:MM).',
+  number: 'Informe um número válido.',
+  integer: 'Informe um número inteiro.',
+  notNegative: 'Informe um valor maior ou igual a zero.',
+  positive: 'Informe um valor maior que zero.',
+  cents: 'Use no máximo duas casas decimais.',
+  maxKm: `Informe no máximo ${thousands.format(maxKm)} km.`,
+  age: `Informe uma idade entre ${defaults.idadeMinima} e ${defaults.idadeMaxima} anos.`,
+  ageOrder: 'A idade limite deve ser maior ou igual à idade inicial.',
+  timeOrder: 'O horário final deve ser depois do horário inicial.',
+  periodOrder: 'O fim deve ser igual ou posterior ao início.',
+  kitRepeated: 'Já existe um kit com este nome.',
+  modalidadeRepeated: 'Já existe uma modalidade com este nome.',
+  categoriaRepeated: 'Já existe uma categoria com este nome nesta modalidade.',
+  modalidadeUnknown: 'Selecione uma das modalidades cadastradas.',
+  categoriaUnknown: 'Selecione uma das categorias desta modalidade.',
+  tooLong: (max: number) => `Use no máximo ${thousands.format(max)} caracteres.`,
+  tooMany: (max: number) => `Use no máximo ${max} itens.`,
+} as const
+
+const blank = (s: string) => s.trim() === ''
+
+/** An absolute http(s) URL, or a file Pelotão serves (/files/…), as the server accepts. */
+function isLinkable(s: string): boolean {
+  const t = s.trim()
+  if (/[\s\\]/.test(t)) return false
+  if (t.startsWith('/files/')) return t.length > '/files/'.length && !t.includes('..') && !t.slice(1).includes('//')
+  try {
+    const u = new URL(t)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === ''
+  } catch {
+    return false
+  }
+}
+
+const isTime = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s)
+
+// ---- one field ----
+
+type Check = (s: string) => string | null // the message, or null when the text is fine
+
+const tooLong = (max: number): Check => (s) => (s.trim().length > max ? messages.tooLong(max) : null)
+const required: Check = (s) => (blank(s) ? messages.required : null)
+const date: Check = (s) => (s === '' || parseCalendarDate(s) ? null : messages.date)
+const time: Check = (s) => (s === '' || isTime(s) ? null : messages.time)
+const link: Check = (s) => (blank(s) ? null : s.trim().length > limits.urlMax ? messages.tooLong(limits.urlMax) : isLinkable(s) ? null : messages.url)
+const oneOf =
+  (options: readonly string[], message: string): Check =>
+  (s) =>
+    options.includes(s) ? null : message
+
+const money: Check = (s) => {
+  const v = parseDecimal(s)
+  if (v === undefined) return messages.number
+  if (v === null) return null
+  if (v < 0) return messages.notNegative
+  if (v > maxMoney) return messages.number
+  return Math.abs(v * 100 - Math.round(v * 100)) > 1e-6 ? messages.cents : null
+}
+
+const integer =
+  (lo: number, hi: number, rangeMessage: string): Check =>
+  (s) => {
+    const v = parseInteger(s)
+    if (v === undefined) return parseDecimal(s) === undefined ? messages.number : messages.integer
+    return v !== null && (v < lo || v > hi) ? rangeMessage : null
+  }
+
+const km: Check = (s) => {
+  const v = parseDecimal(s)
+  if (v === undefined) return messages.number
+  if (v === null) return null
+  if (v <= 0) return messages.positive
+  return v > maxKm ? messages.maxKm : null
+}
+
+/** A text field that passes every check, reporting the first that fails. */
+function text(...checks: Check[]) {
+  return z.string().check(
+    z.superRefine((s, ctx) => {
+      for (const check of checks) {
+        const message = check(s)
+        if (message) {
+          ctx.addIssue({ code: 'custom', message, input: s })
+          return
+        }
+      }
+    }),
+  )
+}
+
+const nome = (...checks: Check[]) => text(...checks, tooLong(limits.nomeMax))
+const longText = () => text(tooLong(limits.textoMax))
+const list = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(limits.listaMax, messages.tooMany(limits.listaMax)))
+
+// ---- the form ----
+
+const categoria = z.object({
+  nome: nome(required),
+  // Disabled inputs (while 'Qualquer idade' is ticked) may report no value at all; the ages
+  // are then 0–120 and not checked.
+  idadeInicial: z.optional(z.string()),
+  idadeLimite: z.optional(z.string()),
+  qualquerIdade: z.boolean(),
+  genero: text(oneOf(constants.generos, messages.genero)),
+  premiacao: longText(),
+})
+
+const modalidade = z.object({
+  nome: nome(required),
+  km: text(km),
+  largadaId: z.string(),
+  percurso: z.object({ tipo: text(oneOf(constants.tiposPercurso, messages.tipo)), valor: z.string() }),
+  premiacaoGeral: longText(),
+  categorias: list(categoria),
+  resultados: z.object({ pdfGeralURL: text(link), pdfCategoriasURL: text(link) }),
+})
+
+export const eventFormSchema = z
+  .object({
+    titulo: text(required, tooLong(limits.tituloMax)),
+    categoria: text(oneOf(constants.categorias, messages.categoria)),
+    status: text(oneOf(constants.statuses, messages.status)),
+    dataEvento: text(required, date),
+    local: z.object({
+      local: nome(),
+      endereco: nome(),
+      cidade: nome(required),
+      estado: text(
+        required,
+        oneOf(
+          constants.ufs.map((uf) => uf.sigla),
+          messages.estado,
+        ),
+      ),
+    }),
+    banners: z.object({ desktop: text(link), mobile: text(link) }),
+    regulamentoUrl: text(link),
+    regulamento: text(link),
+    linkCompra: text(link),
+    informacoes: z.object({
+      descricao: longText(),
+      informacoesImportantes: longText(),
+      cronograma: z.object({
+        tipo: text(oneOf(constants.tiposCronograma, messages.tipo)),
+        texto: longText(),
+        linhas: list(z.object({ horario: text(time), descricao: nome(required) })),
+      }),
+    }),
+    inscricoes: z.object({
+      ativas: z.boolean(),
+      tipoPreco: text(oneOf(constants.tiposPreco, messages.tipo)),
+      lotes: list(
+        z.object({
+          nome: nome(required),
+          valor: text(money),
+          maxVagas: text(integer(0, maxVagas, messages.notNegative)),
+          dataLimite: text(date),
+        }),
+      ),
+      textoPreco: longText(),
+      periodo: z.object({ inicio: text(date), fim: text(date) }),
+    }),
+    retiradaKits: list(
+      z.object({ local: nome(required), data: text(date), horarioInicio: text(time), horarioFim: text(time) }),
+    ),
+    kits: list(z.object({ rowKey: z.string(), nome: nome(required), preco: z.string(), items: list(z.object({ nome: nome(required) })) })),
+    largadas: list(z.object({ id: z.string(), nome: nome(required), horario: text(time) })),
+    modalidades: list(modalidade),
+    premiacao: z.object({
+      tipo: text(oneOf(constants.tiposPremiacao, messages.tipo)),
+      valor: longText(),
+      estruturado: z.array(
+        z.object({
+          descricao: z.string(),
+          nivel: text(oneOf(constants.niveisPremiacao, messages.nivel)),
+          modalidadeNome: z.string(),
+          categoriaNome: z.string(),
+        }),
+      ),
+    }),
+  })
+  // Rules across fields, and those of the price, schedule and prize format chosen.
+  .check(
+    z.superRefine((v, ctx) => {
+      const values = v as EventFormValues
+      const issue = (path: (string | number)[], message: string | null) => {
+        if (message) ctx.addIssue({ code: 'custom', path, message, input: v })
+      }
+
+      const { periodo, tipoPreco } = values.inscricoes
+      if (parseCalendarDate(periodo.inicio) && parseCalendarDate(periodo.fim) && periodo.fim < periodo.inicio)
+        issue(['inscricoes', 'periodo', 'fim'], messages.periodOrder)
+      if (tipoPreco === 'kit') values.kits.forEach((k, i) => issue(['kits', i, 'preco'], money(k.preco)))
+
+      values.retiradaKits.forEach((r, i) => {
+        if (isTime(r.horarioInicio) && isTime(r.horarioFim) && r.horarioFim <= r.horarioInicio)
+          issue(['retiradaKits', i, 'horarioFim'], messages.timeOrder)
+      })
+
+      repeated(values.kits.map((k) => k.nome)).forEach((i) => issue(['kits', i, 'nome'], messages.kitRepeated))
+      repeated(values.modalidades.map((m) => m.nome)).forEach((i) => issue(['modalidades', i, 'nome'], messages.modalidadeRepeated))
+
+      const largadaIds = new Set(values.largadas.map((l) => l.id))
+      values.modalidades.forEach((m, i) => {
+        const at = ['modalidades', i]
+        if (!m.largadaId || !largadaIds.has(m.largadaId)) issue([...at, 'largadaId'], messages.largada)
+        issue([...at, 'percurso', 'valor'], m.percurso.tipo === 'link' ? link(m.percurso.valor) : tooLong(limits.textoMax)(m.percurso.valor))
+        repeated(m.categorias.map((c) => c.nome)).forEach((j) => issue([...at, 'categorias', j, 'nome'], messages.categoriaRepeated))
+        m.categorias.forEach((c, j) => {
+          if (c.qualquerIdade) return
+          const cat = [...at, 'categorias', j]
+          const age = integer(defaults.idadeMinima, defaults.idadeMaxima, messages.age)
+          const fromError = age(c.idadeInicial ?? '')
+          const toError = age(c.idadeLimite ?? '')
+          issue([...cat, 'idadeInicial'], fromError)
+          issue([...cat, 'idadeLimite'], toError)
+          const from = parseInteger(c.idadeInicial ?? '')
+          const to = parseInteger(c.idadeLimite ?? '')
+          if (!fromError && !toError && from != null && to != null && to < from) issue([...cat, 'idadeLimite'], messages.ageOrder)
+        })
+      })
+
+      if (values.premiacao.tipo === 'estruturado') {
+        if (values.premiacao.estruturado.length > limits.listaMax) issue(['premiacao', 'estruturado'], messages.tooMany(limits.listaMax))
+        values.premiacao.estruturado.forEach((p, i) => {
+          const at = ['premiacao', 'estruturado', i]
+          issue([...at, 'descricao'], required(p.descricao) ?? tooLong(limits.nomeMax)(p.descricao))
+          if (p.nivel === 'geral') return
+          const modalidade = values.modalidades.find((m) => m.nome.trim() !== '' && m.nome === p.modalidadeNome)
+          issue([...at, 'modalidadeNome'], blank(p.modalidadeNome) ? messages.required : modalidade ? null : messages.modalidadeUnknown)
+          if (p.nivel !== 'categoria') return
+          const known = !modalidade || modalidade.categorias.some((c) => c.nome === p.categoriaNome)
+          issue([...at, 'categoriaNome'], blank(p.categoriaNome) ? messages.required : known ? null : messages.categoriaUnknown)
+        })
+      }
+    }),
+  )
+
+/** The positions of names used before in the list (blank names are reported as missing instead). */
+function repeated(names: string[]): number[] {
+  const seen = new Set<string>()
+  return names.flatMap((raw, i) => {
+    const name = raw.trim()
+    if (name === '') return []
+    if (seen.has(name)) return [i]
+    seen.add(name)
+    return []
+  })
+}

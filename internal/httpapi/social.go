@@ -91,8 +91,9 @@ func (s *Server) homeData(r *http.Request) map[string]any {
 	return nil
 }
 
-// eventHead fills in what the page of e says about it: its title, date and city, its banner,
-// and on the event page (details) the SportsEvent of schema.org and the event itself.
+// eventHead fills in what the page of e says about it: its title, date and city, its banner and
+// the event itself as first data; on the event page (details) also the SportsEvent of schema.org
+// and the preload of the banner.
 func (s *Server) eventHead(ctx context.Context, h head, meta pageMeta, e *event.Event, details bool) head {
 	title := strings.TrimSpace(e.Titulo)
 	if title != "" && meta.EventTitle != "" {
@@ -113,10 +114,10 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageMeta, e *event.
 	if h.Image.URL != "" {
 		h.Image.Alt = "Banner de " + cmp.Or(title, "evento")
 	}
+	h.Data = map[string]any{"/api/events/" + e.ID: e}
 	if details {
 		h.ImagePreloads = bannerPreloads(e.Banners)
 		h.JSONLD = sportsEvent(e, h.Canonical, h.Image.URL)
-		h.Data = map[string]any{"/api/events/" + e.ID: e}
 	}
 	return h
 }

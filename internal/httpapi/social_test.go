@@ -203,6 +203,10 @@ func TestEventPageJSONLD(t *testing.T) {
 	if strings.Contains(results, "application/ld+json") {
 		t.Errorf("results page carries the SportsEvent: %s", results)
 	}
+	var data map[string]event.Event
+	if err := json.Unmarshal([]byte(scriptBlock(t, results, "application/json")), &data); err != nil || data["/api/events/"+e.ID].ID != e.ID {
+		t.Errorf("results page: first data %v (%v), want the event", data, err)
+	}
 }
 
 func TestStartDateWithoutLargadaIsTheDay(t *testing.T) {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, type KeyboardEvent } from 'react'
+import { startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
@@ -8,6 +8,12 @@ import { filterEvents, hasFilters, initialEvents, loadAllEvents, readFilters, sp
 
 /** Cards whose pictures load at once; the server preloads the same number (internal/httpapi/social.go eagerCards). */
 const eagerCards = 2
+
+/**
+ * Cards of the first paint. The others follow in a transition, which React renders in slices
+ * between frames: a thousand cards in one go would hold a phone's main thread for a second.
+ */
+const firstCards = 24
 
 const tabs = [
   { key: 'proximos', label: 'Próximos Eventos' },
@@ -51,6 +57,11 @@ export function EventsPage() {
   }
 
   const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters) : []
+  const [allCards, setAllCards] = useState(false)
+  useEffect(() => {
+    if (!allCards && list.length > firstCards) startTransition(() => setAllCards(true))
+  }, [allCards, list.length])
+  const cards = allCards ? list : list.slice(0, firstCards)
 
   return (
     <>
@@ -121,7 +132,7 @@ export function EventsPage() {
                 {list.length === 1 ? '1 evento' : `${list.length} eventos`}
               </p>
               <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {list.map((e, i) => (
+                {cards.map((e, i) => (
                   <EventCard key={e.id} event={e} past={tab === 'anteriores'} eager={i < eagerCards} />
                 ))}
               </ul>

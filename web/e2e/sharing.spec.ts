@@ -49,6 +49,17 @@ test('the first render of the home page makes no API request', async ({ page }) 
   expect(api).toEqual([])
 })
 
+test('the first render of a results page makes no API request', async ({ page, request }) => {
+  const res = await request.get('/api/events?limit=500&when=past')
+  const past = ((await res.json()) as { events: EventSummary[] }).events.find((e) => e.titulo.trim())
+  expect(past, 'a past event').toBeTruthy()
+  const api = recordAPI(page)
+  await page.goto(`/resultado/${past!.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(past!.titulo.trim())
+  await page.waitForLoadState('networkidle')
+  expect(api).toEqual([])
+})
+
 for (const [name, viewport] of [
   ['phone', phone],
   ['desktop', { width: 1280, height: 800 }],

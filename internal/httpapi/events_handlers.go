@@ -17,25 +17,38 @@ var eventsClock = time.Now
 var errEventNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Evento não encontrado."}
 
 // listEvents answers GET /api/events: summaries by dataEvento, descending unless order=asc.
+// Public lists come from s.lists; owner=me depends on who asks, so it always asks the store.
 func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	q, err := s.eventQuery(r)
 	if err != nil {
 		return err
 	}
-	page, err := s.store.ListEvents(r.Context(), q)
+	fill := func() (listBody, error) {
+		page, err := s.store.ListEvents(r.Context(), q)
+		if err != nil {
+			return listBody{}, err
+		}
+		return newListBody(encodeEventList(page)), nil
+	}
+	var body listBody
+	if q.OwnerID == "" {
+		body, err = s.lists.get(q, fill)
+	} else {
+		body, err = fill()
+	}
 	if errors.Is(err, store.ErrBadCursor) {
 		return invalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
 	}
 	if err != nil {
 		return err
 	}
-	writeEventList(w, page)
+	writeListBody(w, r, body)
 	return nil
 }
 
-// writeEventList writes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
+// encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
 // them, already JSON: copying them is what keeps a list of hundreds cheap.
-func writeEventList(w http.ResponseWriter, page store.EventPage) {
+func encodeEventList(page store.EventPage) []byte {
 	n := 64
 	for _, e := range page.Events {
 		n += len(e) + 1
@@ -53,12 +66,25 @@ func writeEventList(w http.ResponseWriter, page store.EventPage) {
 		buf = append(buf, `,"nextCursor":`...)
 		buf = strconv.AppendQuote(buf, page.NextCursor)
 	}
-	buf = append(buf, "}\n"...)
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Length", strconv.Itoa(len(buf)))
+	return append(buf, "}\n"...)
+}
+
+// writeListBody sends the gzip copy to clients that accept it.
+func writeListBody(w http.ResponseWriter, r *http.Request, b listBody) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	body := b.json
+	if b.gzip != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			body = b.gzip
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf)
+	_, _ = w.Write(body)
 }
 
 // eventQuery reads the query string of GET /api/events.
@@ -131,6 +157,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 	e.ID, e.CriadoEm, e.AtualizadoEm = "", time.Time{}, time.Time{}
 	e.OwnerID = u.ID
 	created, err := s.store.CreateEvent(r.Context(), e)
+	s.lists.clear()
 	if err != nil {
 		return err
 	}
@@ -151,6 +178,7 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	}
 	e.ID = id
 	updated, err := s.store.UpdateEvent(r.Context(), e)
+	s.lists.clear()
 	if errors.Is(err, store.ErrNotFound) {
 		return errEventNotFound
 	}
@@ -167,9 +195,12 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 	if err := s.requireEventOwner(r, id); err != nil {
 		return err
 	}
-	if err := s.store.DeleteEvent(r.Context(), id); errors.Is(err, store.ErrNotFound) {
+	err := s.store.DeleteEvent(r.Context(), id)
+	s.lists.clear()
+	if errors.Is(err, store.ErrNotFound) {
 		return errEventNotFound
-	} else if err != nil {
+	}
+	if err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"pelotao/internal/account"
 	"pelotao/internal/config"
@@ -33,6 +34,8 @@ type Server struct {
 	ui       *ui
 	mux      *http.ServeMux
 	handler  http.Handler
+	// lists keeps recent public answers of GET /api/events (list_cache.go).
+	lists *listCache
 	// imageSizes are the sizes of banners named in link previews (social.go).
 	imageSizes imageSizes
 }
@@ -49,7 +52,8 @@ func New(d Deps) (*Server, error) {
 	if d.Accounts == nil {
 		d.Accounts = account.FromConfig(d.Config, d.Store, mail.New(d.Config, d.Log), d.Log)
 	}
-	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, mux: http.NewServeMux()}
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, mux: http.NewServeMux(),
+		lists: newListCache(time.Now)}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))

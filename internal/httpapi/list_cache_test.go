@@ -1,0 +1,231 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/store"
+)
+
+// testClock is a clock the test moves by hand.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// countingFill answers with the number of calls so far, so a test sees which answer it got.
+type countingFill struct{ calls int }
+
+func (f *countingFill) fill() (listBody, error) {
+	f.calls++
+	return newListBody([]byte(fmt.Sprintf("answer %d", f.calls))), nil
+}
+
+func mustGet(t *testing.T, c *listCache, q store.EventQuery, fill func() (listBody, error)) string {
+	t.Helper()
+	b, err := c.get(q, fill)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b.json)
+}
+
+func TestListCache(t *testing.T) {
+	day := event.Today(time.UTC, time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))
+	upcoming := store.EventQuery{When: store.Upcoming, Today: day, Categoria: "Ciclismo"}
+
+	t.Run("a second ask within the TTL is answered from the cache", func(t *testing.T) {
+		c, f := newListCache((&testClock{t: time.Unix(0, 0)}).now), &countingFill{}
+		mustGet(t, c, upcoming, f.fill)
+		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" || f.calls != 1 {
+			t.Fatalf("second ask: %q after %d fills", got, f.calls)
+		}
+		other := upcoming
+		other.UF = "SP"
+		if got := mustGet(t, c, other, f.fill); got != "answer 2" {
+			t.Fatalf("another query: %q", got)
+		}
+	})
+
+	t.Run("a write clears it", func(t *testing.T) {
+		c, f := newListCache((&testClock{t: time.Unix(0, 0)}).now), &countingFill{}
+		mustGet(t, c, upcoming, f.fill)
+		c.clear()
+		if got := mustGet(t, c, upcoming, f.fill); got != "answer 2" {
+			t.Fatalf("after clear: %q", got)
+		}
+	})
+
+	t.Run("answers expire after the TTL", func(t *testing.T) {
+		clock := &testClock{t: time.Unix(0, 0)}
+		c, f := newListCache(clock.now), &countingFill{}
+		mustGet(t, c, upcoming, f.fill)
+		clock.advance(listCacheTTL - time.Millisecond)
+		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" {
+			t.Fatalf("just before the TTL: %q", got)
+		}
+		clock.advance(time.Millisecond)
+		if got := mustGet(t, c, upcoming, f.fill); got != "answer 2" {
+			t.Fatalf("at the TTL: %q", got)
+		}
+	})
+
+	t.Run("a new day is a new key", func(t *testing.T) {
+		c, f := newListCache((&testClock{t: time.Unix(0, 0)}).now), &countingFill{}
+		mustGet(t, c, upcoming, f.fill)
+		tomorrow := upcoming
+		tomorrow.Today = day.AddDays(1)
+		if got := mustGet(t, c, tomorrow, f.fill); got != "answer 2" {
+			t.Fatalf("next day: %q", got)
+		}
+	})
+
+	t.Run("failures are not kept", func(t *testing.T) {
+		c := newListCache((&testClock{t: time.Unix(0, 0)}).now)
+		boom := errors.New("boom")
+		if _, err := c.get(upcoming, func() (listBody, error) { return listBody{}, boom }); err != boom {
+			t.Fatalf("err %v", err)
+		}
+		f := &countingFill{}
+		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" || c.len() != 1 {
+			t.Fatalf("after a failure: %q, %d kept", got, c.len())
+		}
+	})
+
+	t.Run("it holds at most listCacheMaxEntries, dropping the oldest", func(t *testing.T) {
+		clock := &testClock{t: time.Unix(0, 0)}
+		c, f := newListCache(clock.now), &countingFill{}
+		for i := range listCacheMaxEntries + 10 {
+			q := upcoming
+			q.Q = fmt.Sprint("busca ", i)
+			mustGet(t, c, q, f.fill)
+			clock.advance(time.Microsecond)
+		}
+		if c.len() != listCacheMaxEntries {
+			t.Fatalf("%d kept", c.len())
+		}
+		newest, oldest := upcoming, upcoming
+		newest.Q, oldest.Q = fmt.Sprint("busca ", listCacheMaxEntries+9), "busca 0"
+		calls := f.calls
+		mustGet(t, c, newest, f.fill)
+		if f.calls != calls {
+			t.Fatal("the newest answer was dropped")
+		}
+		mustGet(t, c, oldest, f.fill)
+		if f.calls != calls+1 {
+			t.Fatal("the oldest answer was kept")
+		}
+	})
+
+	t.Run("small answers have no gzip copy; large ones have one that inflates to the answer", func(t *testing.T) {
+		if b := newListBody([]byte(`{"events":[]}`)); b.gzip != nil {
+			t.Fatal("gzip copy of a tiny answer")
+		}
+		large := []byte(`{"events":[` + strings.Repeat(`{"titulo":"Corrida"},`, 200) + `{}]}`)
+		b := newListBody(large)
+		zr, err := gzip.NewReader(bytes.NewReader(b.gzip))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(got, large) || len(b.gzip) >= len(large) {
+			t.Fatalf("inflated %d bytes (%v) from %d, want %d", len(got), err, len(b.gzip), len(large))
+		}
+	})
+}
+
+// Through the API, with the cache's clock stopped so that only writes can refresh it.
+func TestEventsListCache(t *testing.T) {
+	app := newTestApp(t)
+	seedEvents(t, app)
+	app.srv.lists = newListCache((&testClock{t: time.Unix(0, 0)}).now)
+	storeDirectly := func(titulo, owner string) {
+		t.Helper()
+		e, err := event.Decode([]byte(validEventJSON(titulo, "2031-01-01")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Normalize()
+		e.OwnerID = owner
+		if _, err := app.store.CreateEvent(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := func(url string, user *User) string {
+		t.Helper()
+		r := httptest.NewRequest("GET", url, nil)
+		if user != nil {
+			r = r.WithContext(withUser(r.Context(), *user))
+		}
+		w := app.do(r)
+		if w.Code != 200 {
+			t.Fatalf("GET %s: %d %s", url, w.Code, w.Body)
+		}
+		return w.Body.String()
+	}
+
+	list("/api/events", nil)
+	storeDirectly("Escrito por Outra Instância", ana.ID)
+	if body := list("/api/events", nil); strings.Contains(body, "Escrito por Outra Instância") {
+		t.Fatal("the public list was not answered from the cache")
+	}
+
+	t.Run("owner=me is never cached", func(t *testing.T) {
+		list("/api/events?owner=me", &ana)
+		storeDirectly("Outro da Ana", ana.ID)
+		if body := list("/api/events?owner=me", &ana); !strings.Contains(body, "Outro da Ana") {
+			t.Fatalf("owner=me after a write: %s", body)
+		}
+	})
+
+	t.Run("a write through this instance shows at once", func(t *testing.T) {
+		r := httptest.NewRequest("POST", "/api/events", strings.NewReader(validEventJSON("Criado Agora", "2031-02-02")))
+		r.Header.Set("Content-Type", "application/json")
+		if w := app.do(r.WithContext(withUser(r.Context(), ana))); w.Code != 201 {
+			t.Fatalf("create: %d %s", w.Code, w.Body)
+		}
+		if body := list("/api/events", nil); !strings.Contains(body, "Criado Agora") || !strings.Contains(body, "Escrito por Outra Instância") {
+			t.Fatalf("list after a write: %s", body)
+		}
+	})
+
+	t.Run("clients that accept gzip get the same list compressed", func(t *testing.T) {
+		plain := list("/api/events", nil)
+		r := httptest.NewRequest("GET", "/api/events", nil)
+		r.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		w := app.do(r)
+		if w.Header().Get("Content-Encoding") != "gzip" || w.Header().Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("headers %v", w.Header())
+		}
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || string(got) != plain {
+			t.Fatalf("inflated %q (%v), want %q", got, err, plain)
+		}
+	})
+}

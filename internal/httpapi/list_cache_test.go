@@ -102,6 +102,45 @@ func TestListCache(t *testing.T) {
 		}
 	})
 
+	t.Run("concurrent asks share one fill", func(t *testing.T) {
+		c := newListCache((&testClock{t: time.Unix(0, 0)}).now)
+		started, release := make(chan struct{}), make(chan struct{})
+		var mu sync.Mutex
+		fills := 0
+		fill := func() (listBody, error) {
+			mu.Lock()
+			fills++
+			mu.Unlock()
+			close(started)
+			<-release
+			return newListBody([]byte("answer")), nil
+		}
+		var wg sync.WaitGroup
+		answers := make([]string, 10)
+		ask := func(i int) {
+			b, err := c.get(upcoming, fill)
+			if err != nil {
+				t.Error(err)
+			}
+			answers[i] = string(b.json)
+		}
+		wg.Go(func() { ask(0) })
+		<-started
+		for i := 1; i < len(answers); i++ {
+			wg.Go(func() { ask(i) })
+		}
+		close(release)
+		wg.Wait()
+		for i, a := range answers {
+			if a != "answer" {
+				t.Fatalf("ask %d: %q", i, a)
+			}
+		}
+		if fills != 1 {
+			t.Fatalf("%d fills", fills)
+		}
+	})
+
 	t.Run("failures are not kept", func(t *testing.T) {
 		c := newListCache((&testClock{t: time.Unix(0, 0)}).now)
 		boom := errors.New("boom")

@@ -194,9 +194,9 @@ func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, wid
 	return f.Width, f.Height
 }
 
-// oneColumnCards matches the screens where the home page's grid has more than one column (its
+// multiColumnCards matches the screens where the home page's grid has more than one column (its
 // sm:grid-cols-2 in web/src/features/events/EventsPage.tsx).
-const oneColumnCards = "(min-width: 640px)"
+const multiColumnCards = "(min-width: 640px)"
 
 // eagerCards is how many cards of the home page load at once (web/src/features/events/EventsPage.tsx).
 const eagerCards = 2
@@ -232,7 +232,7 @@ func (s *Server) homePreloads(r *http.Request) []imagePreload {
 			if len(out) > 0 {
 				// Phones show one card per row, so the second is below the fold there and its
 				// picture would only compete with the first one (the page's LCP) for bandwidth.
-				p.Media = oneColumnCards
+				p.Media = multiColumnCards
 			}
 			out = append(out, p)
 		} else {

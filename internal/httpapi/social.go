@@ -194,6 +194,10 @@ func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, wid
 	return f.Width, f.Height
 }
 
+// multiColumnCards matches the screens where the home page's grid has more than one column (its
+// sm:grid-cols-2 in web/src/features/events/EventsPage.tsx).
+const multiColumnCards = "(min-width: 640px)"
+
 // eagerCards is how many cards of the home page load at once (web/src/features/events/EventsPage.tsx).
 const eagerCards = 2
 
@@ -224,7 +228,13 @@ func (s *Server) homePreloads(r *http.Request) []imagePreload {
 		}
 		src := cmp.Or(strings.TrimSpace(e.Banners.Desktop), strings.TrimSpace(e.Banners.Mobile))
 		if uploadedFile.MatchString(src) {
-			out = append(out, imagePreload{Href: src, Responsive: responsiveAttrs(upload.SrcSet(src), upload.EventCardSizes)})
+			p := imagePreload{Href: src, Responsive: responsiveAttrs(upload.SrcSet(src), upload.EventCardSizes)}
+			if len(out) > 0 {
+				// Phones show one card per row, so the second is below the fold there and its
+				// picture would only compete with the first one (the page's LCP) for bandwidth.
+				p.Media = multiColumnCards
+			}
+			out = append(out, p)
 		} else {
 			out = append(out, imagePreload{}) // a card without an uploaded picture still takes its place
 		}

@@ -325,6 +325,12 @@ func TestHomePagePreloadsTheFirstCards(t *testing.T) {
 	if !strings.Contains(page, `imagesizes="`+html.EscapeString(upload.EventCardSizes)+`"`) {
 		t.Errorf("the preload does not repeat the cards' sizes: %s", page)
 	}
+	if tag := page[first : strings.Index(page[first:], ">")+first]; strings.Contains(tag, "media=") {
+		t.Errorf("the first card's picture is preloaded for some screens only: %s", tag)
+	}
+	if tag := page[second : strings.Index(page[second:], ">")+second]; !strings.Contains(tag, `media="(min-width: 640px)"`) {
+		t.Errorf("the second card's picture is preloaded on phones, where it is below the fold: %s", tag)
+	}
 	filtered := app.do(httptest.NewRequest("GET", "/?aba=anteriores", nil)).Body.String()
 	if strings.Contains(filtered, `rel="preload" as="image"`) {
 		t.Errorf("another tab preloads the first upcoming cards: %s", filtered)

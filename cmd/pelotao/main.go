@@ -25,6 +25,7 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/httpapi"
 	"pelotao/internal/mail"
+	"pelotao/internal/prerender"
 	"pelotao/internal/store"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/sqlite"
@@ -174,7 +175,13 @@ func serve() error {
 		debug.FreeOSMemory()
 	}
 
-	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log, Accounts: accounts})
+	var renderer *prerender.Renderer
+	if script := webui.Renderer(); script != nil {
+		if renderer, err = prerender.New(script, log); err != nil {
+			return err
+		}
+	}
+	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log, Accounts: accounts, Renderer: renderer})
 	if err != nil {
 		return err
 	}

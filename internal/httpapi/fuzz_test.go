@@ -89,7 +89,7 @@ func render(t testing.TB, srv *Server, meta pageMeta) string {
 	// The title also travels in the page's JSON blocks, as an event's does (social.go).
 	h := head{Title: meta.Title, Description: meta.Description, OGType: "website",
 		JSONLD: map[string]any{"name": meta.Title}, Data: map[string]any{"/api/x": meta.Title}}
-	srv.renderPage(w, httptest.NewRequest("GET", "/", nil), http.StatusOK, h, pageAssets{})
+	srv.renderPage(w, httptest.NewRequest("GET", "/", nil), http.StatusOK, h, pageAssets{}, srv.contentOf(h))
 	if w.Code != http.StatusOK {
 		t.Fatalf("renderPage: %d %s", w.Code, w.Body)
 	}

@@ -45,6 +45,12 @@ type pageRoute struct {
 	module  string // the page's lazily loaded module (web/src/app/router.tsx), preloaded with the entry
 }
 
+// prerendered are the pages visitors land on from links and searches, whose first markup the
+// server draws (internal/prerender): the pages of accounts and organizers are drawn by the app.
+var prerendered = map[string]bool{
+	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true,
+}
+
 // eventPages are the pages of the event {id}: an unknown id answers 404.
 var eventPages = map[string]bool{"event": true, "results": true}
 
@@ -76,6 +82,10 @@ type pageData struct {
 	Entry    string
 	CSS      []string
 	Preload  []string
+	// InitialData is head.Data as JSON. encoding/json escapes <, > and & inside strings, so the
+	// text cannot close its <script> element.
+	InitialData template.JS
+	Markup      template.HTML // the page drawn by the server, which the app hydrates; "" for none
 }
 
 func (s *Server) page(p pageRoute) http.Handler {
@@ -105,8 +115,48 @@ func (s *Server) page(p pageRoute) http.Handler {
 		} else {
 			s.log.Error("reading the session of a page", "err", err) // the app asks again
 		}
-		s.renderPage(w, r, status, h, assets)
+		content := s.contentOf(h)
+		if s.renderer != nil && prerendered[p.meta] && status == http.StatusOK && content.data != nil {
+			markup, err := s.renderer.Render(r.Context(), s.browserOrigin(r)+r.URL.RequestURI(), content.data)
+			if err != nil {
+				s.log.Warn("prerendering a page", "path", r.URL.Path, "err", err) // the app draws it
+			}
+			content.markup = markup
+		}
+		s.renderPage(w, r, status, h, assets, content)
 	})
+}
+
+// pageContent is what a page carries besides its head: its first data (JSON) and markup.
+type pageContent struct {
+	data   []byte
+	markup string
+}
+
+// contentOf is a page's content before any markup: head.Data as JSON, nil when there is none.
+func (s *Server) contentOf(h head) pageContent {
+	if h.Data == nil {
+		return pageContent{}
+	}
+	data, err := json.Marshal(h.Data)
+	if err != nil {
+		s.log.Error("encoding the first data of a page", "err", err) // the app fetches it
+		return pageContent{}
+	}
+	return pageContent{data: data}
+}
+
+// browserOrigin is the origin the browser sees (its location.origin), which the prerendered page
+// must use wherever the app uses it, or hydration would keep the server's: the public origin when
+// the request came to its host, else the host asked for.
+func (s *Server) browserOrigin(r *http.Request) string {
+	if r.Host == s.cfg.BaseURL.Host {
+		return s.cfg.BaseURL.Scheme + "://" + r.Host
+	}
+	if r.TLS != nil {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
 }
 
 // eventPage is the status and head of an event's page. An unknown id is a 404, so that crawlers
@@ -135,11 +185,12 @@ var pageGzip = sync.Pool{New: func() any {
 // pageAssets are the stylesheets and modules one page links in its HTML.
 type pageAssets struct{ css, preload []string }
 
-func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, h head, assets pageAssets) {
+func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, h head, assets pageAssets, content pageContent) {
 	var buf bytes.Buffer
 	err := indexTemplate.Execute(&buf, pageData{
 		head: h, SiteName: siteName,
 		Entry: s.ui.entry, CSS: assets.css, Preload: assets.preload,
+		InitialData: template.JS(content.data), Markup: template.HTML(content.markup),
 	})
 	if err != nil {
 		s.log.Error("rendering page", "err", err)

@@ -11,6 +11,7 @@ import (
 	"pelotao/internal/account"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
+	"pelotao/internal/prerender"
 	"pelotao/internal/store"
 	"pelotao/internal/upload"
 )
@@ -23,6 +24,8 @@ type Deps struct {
 	Log    *slog.Logger
 	// Accounts is the identity provider; nil builds one on Store with the configured mailer.
 	Accounts *account.Service
+	// Renderer draws the public pages' first markup; nil serves them without (the app draws them).
+	Renderer *prerender.Renderer
 }
 
 // Server routes every request of the site.
@@ -32,6 +35,7 @@ type Server struct {
 	log      *slog.Logger
 	accounts *account.Service
 	ui       *ui
+	renderer *prerender.Renderer
 	mux      *http.ServeMux
 	handler  http.Handler
 	// lists keeps recent public answers of GET /api/events (list_cache.go).
@@ -52,7 +56,8 @@ func New(d Deps) (*Server, error) {
 	if d.Accounts == nil {
 		d.Accounts = account.FromConfig(d.Config, d.Store, mail.New(d.Config, d.Log), d.Log)
 	}
-	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, mux: http.NewServeMux(),
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
+		mux:   http.NewServeMux(),
 		lists: newListCache(time.Now)}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),

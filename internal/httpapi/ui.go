@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,7 +22,7 @@ type ui struct {
 	fsys    fs.FS
 	entry   string   // the entry module, e.g. /assets/index-abc123.js
 	css     []string // stylesheets the entry needs
-	preload []string // static imports of the entry, fetched in parallel with it
+	preload []string // the app's modules, fetched in parallel with the entry
 	gzipped sync.Map // asset path → []byte, compressed once on first request
 
 	manifest map[string]manifestChunk
@@ -62,9 +63,13 @@ func loadUI(fsys fs.FS) (*ui, error) {
 	}
 	u.manifest = m
 	u.loaded = map[string]bool{"index.html": true}
-	u.preload, u.css = u.walk(entry.Imports, u.loaded, u.preload, u.css)
+	// The entry (web/src/boot.ts) imports the app when the page allows; every page needs it.
+	u.preload, u.css = u.walk(append(slices.Clip(entry.Imports), appModule), u.loaded, u.preload, u.css)
 	return u, nil
 }
+
+// appModule is the app itself (manifest key), which the entry imports.
+const appModule = "src/main.tsx"
 
 // walk adds the files of the chunks keys and of their static imports, skipping the chunks in seen
 // and marking the others.

@@ -21,3 +21,9 @@ func FS() fs.FS {
 	}
 	return sub
 }
+
+//go:embed ssr/render.js
+var renderer []byte
+
+// Renderer returns the server's renderer script (web/vite.ssr.config.ts, run by internal/prerender).
+func Renderer() []byte { return renderer }

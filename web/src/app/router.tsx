@@ -48,6 +48,11 @@ const landingPages: [path: string, page: Page][] = [
   ['/resultado/:eventId', ResultsPage],
 ]
 
+/** Loads every page a visitor can land on, for the server's renderer (src/ssr/entry.tsx). */
+export function preloadAllPages(): Promise<unknown> {
+  return Promise.all(landingPages.map(([, page]) => page.preload()))
+}
+
 /** Loads the page of pathname before the app first renders, so that it renders at once. */
 export function preloadPage(pathname: string): Promise<unknown> {
   const found = landingPages.find(([path]) => matchPath(path, pathname))

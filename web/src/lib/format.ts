@@ -74,7 +74,7 @@ export function formatAgeRange(c: { idadeInicial: number | null; idadeLimite: nu
   return `${from} a ${to} anos`
 }
 
-/** Lower-case, accent-free text for searches: 'São Paulo' → 'sao paulo'. */
+/** Lower-case, accent-free text for searches: 'São Paulo' → 'sao paulo' (drops the combining marks NFD splits off). */
 export function normalizeText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim()
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
 }

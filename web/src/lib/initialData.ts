@@ -21,6 +21,11 @@ function all(): Record<string, unknown> {
   return blocks
 }
 
+/** The server renderer hands the page's data here instead of the document. */
+export function provideInitialData(data: Record<string, unknown>) {
+  blocks = data
+}
+
 /** The answer the server embedded for GET path, if it did and it has not been used yet. */
 export function initialData<T>(path: string): T | undefined {
   return all()[path] as T | undefined

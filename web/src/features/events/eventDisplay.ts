@@ -2,6 +2,7 @@
 import type { Banners, Event, Largada, Local, Modalidade } from '../../lib/event'
 import { openStatus } from '../../lib/event'
 import { formatKm, normalizeText } from '../../lib/format'
+import { siteOrigin } from '../../lib/origin'
 
 /** The banner for a device, falling back to the other one; '' when there is none. */
 export function bannerFor(banners: Banners, device: 'desktop' | 'mobile') {
@@ -63,7 +64,7 @@ export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number)
 
 /** The event's page on this site, as shared links and calendar entries name it. */
 export function eventPageUrl(id: string) {
-  return `${window.location.origin}/event/${encodeURIComponent(id)}`
+  return `${siteOrigin()}/event/${encodeURIComponent(id)}`
 }
 
 /** The calendar file of the event, which phones open in their calendar (GET /event/{id}.ics). */

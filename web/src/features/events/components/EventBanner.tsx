@@ -1,49 +1,66 @@
-import { SafeImage } from '../../../components/SafeImage'
+import { SafeImage, type ImageSource } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
 import { eventBannerSizes, srcSetOf } from '../../../lib/images'
-import { useMediaQuery } from '../../../lib/useMediaQuery'
 import { fallbacks } from '../../../lib/eventText'
 import { bannerFor } from '../eventDisplay'
 import { ZoomIcon } from './icons'
 
+const wideScreen = '(min-width: 768px)'
+
 /**
  * The 400 px banner (EVT-4/5): the desktop picture from 768 px up, the mobile one below, each
- * falling back to the other. The whole picture shows (no crop) over a blurred copy of itself;
- * a click opens it in the shared zoom modal (EVT-6). The server preloads the same picture
- * (internal/httpapi/social.go), as it is the page's largest paint.
+ * falling back to the other. The browser picks it (<picture>), so the page's first markup, drawn
+ * by the server, already shows the right one. The whole picture shows (no crop) over a blurred
+ * copy of itself; a click opens it in the shared zoom modal (EVT-6). The server preloads the same
+ * picture (internal/httpapi/social.go), as it is the page's largest paint.
  */
 export function EventBanner({ banners, title }: { banners: Banners; title: string }) {
-  const wide = useMediaQuery('(min-width: 768px)')
-  const src = bannerFor(banners, wide ? 'desktop' : 'mobile')
   const modal = useImageModal()
+  const desktop = bannerFor(banners, 'desktop')
+  const mobile = bannerFor(banners, 'mobile')
   const alt = `Banner de ${title}`
 
-  if (!src) {
+  if (!mobile) {
     return (
       <div className="flex h-[400px] items-center justify-center bg-gradient-to-br from-brand-800 to-brand-900 text-lg font-bold text-brand-50">
         {fallbacks.imagem}
       </div>
     )
   }
+  const sources: ImageSource[] = desktop === mobile ? [] : [{ media: wideScreen, src: desktop }]
+  const shown = () => (window.matchMedia(wideScreen).matches ? desktop : mobile)
   return (
     <div className="relative h-[400px] overflow-hidden bg-slate-900">
       {/* The same picture as below, so the one download (preloaded by the server) serves both. */}
-      <img
-        aria-hidden="true"
-        alt=""
-        src={src}
-        srcSet={srcSetOf(src)}
-        sizes={eventBannerSizes}
-        className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-2xl"
-      />
+      <picture>
+        {sources.map((s) => (
+          <source key={s.media} media={s.media} srcSet={srcSetOf(s.src) ?? s.src} sizes={eventBannerSizes} />
+        ))}
+        <img
+          aria-hidden="true"
+          alt=""
+          src={mobile}
+          srcSet={srcSetOf(mobile)}
+          sizes={eventBannerSizes}
+          className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-2xl"
+        />
+      </picture>
       <button
         type="button"
         aria-label={`Ampliar banner de ${title}`}
-        onClick={() => modal.open([{ src, alt }])}
+        onClick={() => modal.open([{ src: shown(), alt }])}
         className="group relative mx-auto block h-full w-full max-w-7xl cursor-zoom-in"
       >
-        <SafeImage src={src} sizes={eventBannerSizes} alt={alt} fetchPriority="high" loading="eager" className="h-full w-full object-contain" />
+        <SafeImage
+          src={mobile}
+          sources={sources}
+          sizes={eventBannerSizes}
+          alt={alt}
+          fetchPriority="high"
+          loading="eager"
+          className="h-full w-full object-contain"
+        />
         <span className="absolute bottom-4 right-4 flex items-center gap-1.5 rounded-full bg-slate-900/70 px-3 py-1.5 text-xs font-bold text-white opacity-90 transition group-hover:opacity-100">
           <ZoomIcon className="h-4 w-4" />
           Ampliar

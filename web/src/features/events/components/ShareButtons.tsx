@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { whatsappShareUrl } from '../eventDisplay'
 import { LinkIcon, ShareIcon } from './icons'
 
@@ -12,7 +12,7 @@ const buttonClass =
 export function ShareButtons({ title, url }: { title: string; url: string }) {
   const [sheetFailed, setSheetFailed] = useState(false)
   const [status, setStatus] = useState('')
-  const sheet = typeof navigator.share === 'function' && !sheetFailed
+  const sheet = useHasShareSheet() && !sheetFailed
 
   async function share() {
     try {
@@ -55,5 +55,16 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
         {status}
       </p>
     </div>
+  )
+}
+
+const noChanges = () => () => {}
+
+/** Whether the browser has a share sheet; the server's markup (and so hydration) says no. */
+function useHasShareSheet() {
+  return useSyncExternalStore(
+    noChanges,
+    () => typeof navigator.share === 'function',
+    () => false,
   )
 }

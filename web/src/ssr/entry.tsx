@@ -1,0 +1,32 @@
+// The server's renderer (internal/prerender): the public pages as HTML, which the browser then
+// hydrates (src/main.tsx). Built by vite.ssr.config.ts into one script for goja.
+import './environment'
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server.browser'
+import { StaticRouter } from 'react-router'
+import { AppRoutes, preloadAllPages } from '../app/router'
+import { AuthProvider } from '../lib/auth'
+import { provideInitialData } from '../lib/initialData'
+import { setServerOrigin } from '../lib/origin'
+
+/** Settles once every page's module is loaded; render is ready then. */
+export const ready = preloadAllPages()
+
+/**
+ * The markup of the page at url (absolute: the origin is the browser's location.origin) for the
+ * page's first data, the JSON the page carries as #initial-data.
+ */
+export function render(url: string, data: string): string {
+  const { origin, pathname, search } = new URL(url)
+  setServerOrigin(origin)
+  provideInitialData(JSON.parse(data) as Record<string, unknown>)
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={pathname + search}>
+        <AuthProvider>
+          <AppRoutes />
+        </AuthProvider>
+      </StaticRouter>
+    </StrictMode>,
+  )
+}

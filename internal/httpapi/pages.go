@@ -117,7 +117,7 @@ func (s *Server) page(p pageRoute) http.Handler {
 		}
 		content := s.contentOf(h)
 		if s.renderer != nil && prerendered[p.meta] && status == http.StatusOK && content.data != nil {
-			markup, err := s.renderer.Render(r.Context(), s.browserOrigin(r)+r.URL.RequestURI(), content.data)
+			markup, err := s.renderer.Render(r.Context(), s.browserOrigin(r), r.URL.RequestURI(), content.data)
 			if err != nil {
 				s.log.Warn("prerendering a page", "path", r.URL.Path, "err", err) // the app draws it
 			}

@@ -63,10 +63,11 @@ func New(script []byte, log *slog.Logger) (*Renderer, error) {
 	return r, nil
 }
 
-// Render returns the markup of the page at pageURL (absolute, with the origin the browser sees)
-// for data, the page's first data as the JSON it carries. Equal inputs give the cached markup.
-func (r *Renderer) Render(ctx context.Context, pageURL string, data []byte) (string, error) {
-	key := sha256.Sum256([]byte(pageURL + "\x00" + string(data)))
+// Render returns the markup of the page at path (with its query) for data, the page's first data
+// as the JSON it carries; origin is the one the browser sees (its location.origin). Equal inputs
+// give the cached markup.
+func (r *Renderer) Render(ctx context.Context, origin, path string, data []byte) (string, error) {
+	key := sha256.Sum256([]byte(origin + "\x00" + path + "\x00" + string(data)))
 	if markup, ok := r.cache.get(key); ok {
 		return markup, nil
 	}
@@ -74,7 +75,7 @@ func (r *Renderer) Render(ctx context.Context, pageURL string, data []byte) (str
 	if err != nil {
 		return "", err
 	}
-	markup, err := e.run(pageURL, data)
+	markup, err := e.run(origin, path, data)
 	if err != nil {
 		var interrupted *goja.InterruptedError
 		if errors.As(err, &interrupted) {
@@ -111,7 +112,7 @@ func (r *Renderer) acquire(ctx context.Context) (*engine, error) {
 	}
 }
 
-func (e *engine) run(pageURL string, data []byte) (markup string, err error) {
+func (e *engine) run(origin, path string, data []byte) (markup string, err error) {
 	e.errors = e.errors[:0]
 	timer := time.AfterFunc(renderTimeout, func() { e.vm.Interrupt("prerender: render took too long") })
 	defer func() {
@@ -122,14 +123,14 @@ func (e *engine) run(pageURL string, data []byte) (markup string, err error) {
 			}
 		}
 	}()
-	out, err := e.render(goja.Undefined(), e.vm.ToValue(pageURL), e.vm.ToValue(string(data)))
+	out, err := e.render(goja.Undefined(), e.vm.ToValue(origin), e.vm.ToValue(path), e.vm.ToValue(string(data)))
 	if err != nil {
-		return "", fmt.Errorf("prerender %s: %w", pageURL, err)
+		return "", fmt.Errorf("prerender %s: %w", path, err)
 	}
 	// React reports a component that failed by logging it and drawing the fallback in its place:
 	// that markup is not the page, so the browser renders it instead.
 	if len(e.errors) > 0 {
-		return "", fmt.Errorf("prerender %s: %s", pageURL, strings.Join(e.errors, "; "))
+		return "", fmt.Errorf("prerender %s: %s", path, strings.Join(e.errors, "; "))
 	}
 	return out.String(), nil
 }

@@ -8,6 +8,23 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+  // The server draws the public pages, and the app then takes them over (web/src/main.tsx marks
+  // <html data-ready>): a click before that would be lost, so page loads wait for it.
+  page: async ({ page }, use) => {
+    for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          const response = await load(...args)
+          if (response?.headers()['content-type']?.startsWith('text/html')) {
+            await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'))
+          }
+          return response
+        },
+      })
+    }
+    await use(page)
+  },
   allowConsoleErrors: [[], { option: true }],
   consoleGuard: [
     async ({ page, allowConsoleErrors }, use) => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { AppRoutes, preloadPage } from './app/router'
@@ -11,8 +11,20 @@ const app = (
         <AppRoutes />
       </AuthProvider>
     </BrowserRouter>
+    <ReadyMark />
   </StrictMode>
 )
+
+/**
+ * Marks <html data-ready> once the app has taken over the page. Until then a drawn page's buttons
+ * do nothing (its links work), so scripts that drive the site, such as the end-to-end tests, wait for it.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = ''
+  }, [])
+  return null
+}
 
 // The public pages come drawn by the server (src/ssr/entry.tsx), and the app takes over that
 // markup; the others it draws itself.

@@ -13,16 +13,15 @@ import { setServerOrigin } from '../lib/origin'
 export const ready = preloadAllPages()
 
 /**
- * The markup of the page at url (absolute: the origin is the browser's location.origin) for the
- * page's first data, the JSON the page carries as #initial-data.
+ * The markup of the page at path (with its query) for the page's first data, the JSON the page
+ * carries as #initial-data; origin is the browser's location.origin, for the links that name it.
  */
-export function render(url: string, data: string): string {
-  const { origin, pathname, search } = new URL(url)
+export function render(origin: string, path: string, data: string): string {
   setServerOrigin(origin)
   provideInitialData(JSON.parse(data) as Record<string, unknown>)
   return renderToString(
     <StrictMode>
-      <StaticRouter location={pathname + search}>
+      <StaticRouter location={path}>
         <AuthProvider>
           <AppRoutes />
         </AuthProvider>

@@ -206,6 +206,18 @@ describe('event page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('offers each screen its banner through <picture>, and zooms the one a wide screen shows', async () => {
+    const user = userEvent.setup()
+    renderPage(makeEvent())
+    await screen.findByRole('button', { name: 'Ampliar banner de Corrida da Serra' })
+    const sources = [...document.querySelectorAll('picture source')].map((s) => [s.getAttribute('media'), s.getAttribute('srcset')])
+    expect(sources).toContainEqual(['(min-width: 768px)', expect.stringContaining('/files/desktop.png?w=800 800w')])
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 768px)' }))
+    await user.click(screen.getByRole('button', { name: 'Ampliar banner de Corrida da Serra' }))
+    const dialog = screen.getByRole('dialog', { name: 'Imagem ampliada' })
+    expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute('src', '/files/desktop.png')
+  })
+
   it('links a past event to its results, and not an upcoming one', async () => {
     renderPage(makeEvent({ dataEvento: '2020-05-10' }))
     expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')

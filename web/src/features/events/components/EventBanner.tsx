@@ -29,7 +29,7 @@ export function EventBanner({ banners, title }: { banners: Banners; title: strin
     )
   }
   const sources: ImageSource[] = desktop === mobile ? [] : [{ media: wideScreen, src: desktop }]
-  const shown = () => (window.matchMedia(wideScreen).matches ? desktop : mobile)
+  const shown = () => (typeof window.matchMedia === 'function' && window.matchMedia(wideScreen).matches ? desktop : mobile)
   return (
     <div className="relative h-[400px] overflow-hidden bg-slate-900">
       {/* The same picture as below, so the one download (preloaded by the server) serves both. */}

@@ -60,6 +60,65 @@ test('the first render of a results page makes no API request', async ({ page, r
   expect(api).toEqual([])
 })
 
+test('the public pages come drawn by the server and read without the app\'s code', async ({ context, request }) => {
+  const e = await eventWithBanners(request)
+  // A page of its own: the fixture's page waits for the app, which never comes here.
+  const page = await context.newPage()
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto(`/event/${e.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: e.titulo.trim() })).toBeVisible()
+  const banner = page.getByRole('img', { name: `Banner de ${e.titulo.trim()}` })
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect(page.getByRole('heading', { level: 2, name: 'Modalidades' })).toBeVisible()
+
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Encontre sua próxima prova' })).toBeVisible()
+  const card = page.getByRole('tabpanel').getByRole('link').first()
+  const title = await card.getByRole('heading', { level: 2 }).textContent()
+  await card.click() // links are plain links until the app takes over
+  await expect(page.getByRole('heading', { level: 1, name: title!.trim() })).toBeVisible()
+
+  for (const [path, heading] of [
+    ['/about', 'Sobre o Pelotão'],
+    ['/services', 'Nossos Serviços'],
+    ['/impact', 'Nosso Impacto'],
+    ['/training', 'Escolha o Plano Ideal para Você'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  }
+  await page.close()
+})
+
+test('the app takes over the drawn page without drawing it again', async ({ context, request }) => {
+  const e = await eventWithBanners(request)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+  // Hold the app's code until the drawn page has been marked.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/event/${e.id}`, { waitUntil: 'commit' })
+  const heading = page.getByRole('heading', { level: 1, name: e.titulo.trim() })
+  await expect(heading).toBeVisible()
+  await heading.evaluate((h) => h.setAttribute('data-drawn-by-server', ''))
+  release()
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'))
+  // Hydration kept the server's element (a fresh render would have replaced it) and matched it.
+  await expect(heading).toHaveAttribute('data-drawn-by-server', '')
+  await page.getByRole('button', { name: `Ampliar banner de ${e.titulo.trim()}` }).click()
+  await expect(page.getByRole('dialog', { name: 'Imagem ampliada' })).toBeVisible()
+  expect(errors).toEqual([])
+  await page.close()
+})
+
 for (const [name, viewport] of [
   ['phone', phone],
   ['desktop', { width: 1280, height: 800 }],

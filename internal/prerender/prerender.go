@@ -22,8 +22,12 @@ import (
 	"github.com/dop251/goja_nodejs/url"
 )
 
-// renderTimeout ends a render that runs away; the engine that ran it is dropped.
-const renderTimeout = 2 * time.Second
+// renderTimeout ends a render that runs away; the engine that ran it is dropped. A variable, so
+// that tests need not wait as long.
+var renderTimeout = 2 * time.Second
+
+// clientRenderedBoundary is React's mark of a Suspense boundary it could not draw on the server.
+const clientRenderedBoundary = "<!--$!-->"
 
 // Renderer runs the renderer script in a few engines, one render at a time each.
 type Renderer struct {
@@ -132,7 +136,14 @@ func (e *engine) run(origin, path string, data []byte) (markup string, err error
 	if len(e.errors) > 0 {
 		return "", fmt.Errorf("prerender %s: %s", path, strings.Join(e.errors, "; "))
 	}
-	return out.String(), nil
+	// A component that fails inside a Suspense boundary (the lazy pages are all inside one) is
+	// not logged: renderToString ignores the error, draws the boundary's fallback and marks it
+	// <!--$!--> for the browser to render. Text cannot make that comment, as React escapes '<'.
+	markup = out.String()
+	if strings.Contains(markup, clientRenderedBoundary) {
+		return "", fmt.Errorf("prerender %s: a part of the page failed to render (%s)", path, clientRenderedBoundary)
+	}
+	return markup, nil
 }
 
 func (r *Renderer) newEngine() (*engine, error) {
@@ -157,14 +168,21 @@ func (r *Renderer) newEngine() (*engine, error) {
 	if _, err := e.vm.RunProgram(r.program); err != nil {
 		return nil, fmt.Errorf("prerender: loading the renderer: %w", err)
 	}
-	exports := e.vm.Get("pelotaoRenderer")
-	if exports == nil || goja.IsUndefined(exports) {
+	obj, ok := e.vm.Get("pelotaoRenderer").(*goja.Object)
+	if !ok {
 		return nil, errors.New("prerender: the script defines no pelotaoRenderer")
 	}
-	obj := exports.ToObject(e.vm)
 	// The pages load as promises; goja settles them before RunProgram returns.
-	ready, ok := obj.Get("ready").Export().(*goja.Promise)
-	if !ok || ready.State() != goja.PromiseStateFulfilled {
+	var ready *goja.Promise
+	if v := obj.Get("ready"); v != nil {
+		ready, _ = v.Export().(*goja.Promise)
+	}
+	switch {
+	case ready == nil:
+		return nil, errors.New("prerender: pelotaoRenderer.ready is not a promise")
+	case ready.State() == goja.PromiseStatePending:
+		return nil, errors.New("prerender: the pages did not load: pelotaoRenderer.ready is still pending")
+	case ready.State() == goja.PromiseStateRejected:
 		return nil, fmt.Errorf("prerender: the pages did not load: %v", ready.Result())
 	}
 	render, ok := goja.AssertFunction(obj.Get("render"))

@@ -1,0 +1,280 @@
+//go:build webdist
+
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/prerender"
+	"pelotao/internal/webui"
+)
+
+// tLog writes a server's log into the test's.
+type tLog struct{ tb testing.TB }
+
+func (w tLog) Write(p []byte) (int, error) {
+	w.tb.Helper()
+	w.tb.Log(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
+
+// newRenderingApp is a test app as the binary serves it: the built web app, whose public pages
+// the real renderer script draws. Its accounts hash passwords fast; its warnings (a page that
+// failed to render, what the script logged) go to the test's log.
+func newRenderingApp(tb testing.TB) *testApp {
+	tb.Helper()
+	app := newTestApp(tb)
+	accounts := newAuthAppOn(tb, app.store, nil).accounts
+	tb.Cleanup(accounts.Wait)
+	log := slog.New(slog.NewTextHandler(tLog{tb}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	renderer, err := prerender.New(webui.Renderer(), log)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv, err := New(Deps{Config: app.srv.cfg, Store: app.store, UI: webui.FS(), Log: log, Accounts: accounts, Renderer: renderer})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	app.srv = srv
+	return app
+}
+
+// rootMarkup is what the page holds inside <div id="root">: up to the last </div> of the body,
+// as what follows the root (the first data, whose JSON escapes '<', and <noscript>) holds none.
+func rootMarkup(t *testing.T, page string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(page, `<div id="root">`)
+	rest, _, closed := strings.Cut(rest, "</body>")
+	end := strings.LastIndex(rest, "</div>")
+	if !ok || !closed || end < 0 {
+		t.Fatalf("no root element in %s", page)
+	}
+	return rest[:end]
+}
+
+var (
+	h1Pattern    = regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`)
+	tagPattern   = regexp.MustCompile(`(?s)<[^>]*>`)
+	assetPattern = regexp.MustCompile(`/assets/[^"'\s,)]+`)
+)
+
+// h1Texts are the texts of the markup's <h1> elements.
+func h1Texts(markup string) []string {
+	var texts []string
+	for _, m := range h1Pattern.FindAllStringSubmatch(markup, -1) {
+		texts = append(texts, html.UnescapeString(tagPattern.ReplaceAllString(m[1], "")))
+	}
+	return texts
+}
+
+// appModules splits the page into the content of its <template id="app-modules">, where a drawn
+// page keeps the app's modules until it is on screen, and the rest of the page.
+func appModules(page string) (modules, rest string, ok bool) {
+	before, after, ok := strings.Cut(page, `<template id="app-modules">`)
+	if !ok {
+		return "", page, false
+	}
+	modules, after, ok = strings.Cut(after, "</template>")
+	return modules, before + after, ok
+}
+
+// storeEvent stores e as the API would: normalized, its lists empty rather than null.
+func storeEvent(t *testing.T, app *testApp, e event.Event) event.Event {
+	t.Helper()
+	e.Normalize()
+	created, err := app.store.CreateEvent(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created
+}
+
+func TestPublicPagesArePrerendered(t *testing.T) {
+	app := newRenderingApp(t)
+	seedEvents(t, app)
+	today := event.Today(app.srv.cfg.Location, time.Now())
+	e := storeEvent(t, app, event.Event{
+		Titulo: `Corrida & Caminhada "da Serra" <Noturna>`, DataEvento: today.AddDays(20), Categoria: "Corrida de Rua",
+		Local:   event.Local{Local: "Parque", Cidade: "Campinas", Estado: "SP"},
+		Banners: event.Banners{Desktop: storeBanner(t, app.store), Mobile: storeBanner(t, app.store)},
+	})
+	ui := webui.FS()
+	cases := []struct{ path, h1 string }{
+		{"/", "Encontre sua próxima prova"},
+		{"/?aba=anteriores", "Encontre sua próxima prova"},
+		{"/about", "Sobre o Pelotão"},
+		{"/services", "Nossos Serviços"},
+		{"/impact", "Nosso Impacto"},
+		{"/training", "Escolha o Plano Ideal para Você"},
+		{"/event/" + e.ID, e.Titulo},
+		{"/resultado/" + e.ID, e.Titulo},
+	}
+	for _, c := range cases {
+		w := app.do(httptest.NewRequest("GET", c.path, nil))
+		page := w.Body.String()
+		if w.Code != http.StatusOK {
+			t.Errorf("%s: status %d", c.path, w.Code)
+			continue
+		}
+		markup := rootMarkup(t, page)
+		if markup == "" {
+			t.Errorf("%s: not prerendered (see the log)", c.path)
+			continue
+		}
+		if h1s := h1Texts(markup); len(h1s) != 1 || h1s[0] != c.h1 {
+			t.Errorf("%s: headings %q, want %q", c.path, h1s, c.h1)
+		}
+		// React marks a part it could not draw on the server, which the browser then draws.
+		if strings.Contains(markup, "<!--$!-->") {
+			t.Errorf("%s: a part of the page failed to render: %s", c.path, markup)
+		}
+		modules, rest, ok := appModules(page)
+		if !ok || !strings.Contains(modules, `<link rel="modulepreload" href="/assets/`) {
+			t.Errorf("%s: the app's modules are not held back in a template: %s", c.path, page)
+		}
+		if strings.Contains(rest, `<link rel="modulepreload"`) {
+			t.Errorf("%s: a drawn page preloads the app's modules before it is on screen: %s", c.path, rest)
+		}
+		// The server's markup and the browser's app must name the same files, or the page would
+		// show broken images until it is hydrated.
+		assets := assetPattern.FindAllString(markup, -1)
+		for _, asset := range assets {
+			if _, err := fs.Stat(ui, strings.TrimPrefix(html.UnescapeString(asset), "/")); err != nil {
+				t.Errorf("%s: the markup names %s, which the built app lacks", c.path, asset)
+			}
+		}
+		if c.path == "/about" && len(assets) == 0 {
+			t.Errorf("%s: the gallery's pictures are not in the markup", c.path)
+		}
+	}
+}
+
+func TestPrerenderedPagesShowTheirData(t *testing.T) {
+	app := newRenderingApp(t)
+	ids := seedEvents(t, app).ids
+	markup := func(path string) string {
+		t.Helper()
+		w := app.do(httptest.NewRequest("GET", path, nil))
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: status %d", path, w.Code)
+		}
+		return html.UnescapeString(rootMarkup(t, w.Body.String()))
+	}
+	// The home page draws the upcoming events of its first data, as cards that link to them.
+	home := markup("/")
+	for _, title := range []string{"Corrida de São João", "Pedal das Águas", "Corrida de Hoje"} {
+		if !strings.Contains(home, title) || !strings.Contains(home, `href="/event/`+ids[title]+`"`) {
+			t.Errorf("home: no card of %q", title)
+		}
+	}
+	if strings.Contains(home, "Triathlon Antigo") {
+		t.Error("home: a past event is among the upcoming ones")
+	}
+	if past := markup("/?aba=anteriores"); !strings.Contains(past, "Triathlon Antigo") || strings.Contains(past, "Pedal das Águas") {
+		t.Error("home, past events: the query did not reach the renderer")
+	}
+	ev := markup("/event/" + ids["Pedal das Águas"])
+	for _, want := range []string{"Maceió", "60 km", "Largada Geral", "Kit Básico", `href="https://ingressos.exemplo.com.br/x"`} {
+		if !strings.Contains(ev, want) {
+			t.Errorf("event page: %s missing", want)
+		}
+	}
+}
+
+func TestAccountPagesAreNotPrerendered(t *testing.T) {
+	app := newRenderingApp(t)
+	for _, path := range []string{"/login", "/dashboard", "/redefinir-senha", "/cadastro", "/event/nao-existe", "/resultado/nao-existe"} {
+		w := app.do(httptest.NewRequest("GET", path, nil))
+		page := w.Body.String()
+		if want := map[bool]int{true: http.StatusNotFound, false: http.StatusOK}[strings.Contains(path, "nao-existe")]; w.Code != want {
+			t.Errorf("%s: status %d, want %d", path, w.Code, want)
+		}
+		if markup := rootMarkup(t, page); markup != "" {
+			t.Errorf("%s: prerendered: %s", path, markup)
+		}
+		if _, _, ok := appModules(page); ok || !strings.Contains(page, `<link rel="modulepreload" href="/assets/`) {
+			t.Errorf("%s: the app's modules are not preloaded: %s", path, page)
+		}
+	}
+}
+
+func TestPrerenderedPageShowsTheSignedInUser(t *testing.T) {
+	app := newRenderingApp(t)
+	signup := httptest.NewRequest("POST", "/api/auth/signup", strings.NewReader(`{"email":"maria@exemplo.com.br","password":"corredora-veloz","displayName":"Maria Corredora"}`))
+	signup.Header.Set("Content-Type", "application/json")
+	signup.Header.Set("Sec-Fetch-Site", "same-origin")
+	w := app.do(signup)
+	if w.Code != http.StatusCreated {
+		t.Fatalf("signup: %d %s", w.Code, w.Body)
+	}
+	session := sessionCookie(t, w)
+
+	const menu, login = `aria-label="Menu da conta de Maria Corredora"`, `href="/login"`
+	visitor := rootMarkup(t, app.do(httptest.NewRequest("GET", "/about", nil)).Body.String())
+	if strings.Contains(visitor, menu) || !strings.Contains(visitor, login) {
+		t.Errorf("a visitor's page: want the Login link and no account menu in %s", visitor)
+	}
+	r := httptest.NewRequest("GET", "/about", nil)
+	r.AddCookie(session)
+	user := rootMarkup(t, app.do(r).Body.String())
+	if !strings.Contains(user, menu) || strings.Contains(user, login) {
+		t.Errorf("a signed-in user's page: want the account menu and no Login link in %s", user)
+	}
+}
+
+func TestPrerenderedShareLinkNamesTheBrowsersOrigin(t *testing.T) {
+	app := newRenderingApp(t)
+	e := storeEvent(t, app, event.Event{Titulo: "Meia do Sol", DataEvento: event.NewDate(2026, 3, 15)})
+	for _, c := range []struct{ host, origin string }{
+		{"127.0.0.1:39621", "http://127.0.0.1:39621"},
+		{"localhost:8080", "http://localhost:8080"}, // PELOTAO_BASE_URL's host: its scheme
+		{"pelotao.test", "http://pelotao.test"},
+	} {
+		r := httptest.NewRequest("GET", "/event/"+e.ID, nil)
+		r.Host = c.host
+		markup := rootMarkup(t, app.do(r).Body.String())
+		want := "https://api.whatsapp.com/send?text=" + url.QueryEscape("Meia do Sol") + "%20" + url.QueryEscape(c.origin+"/event/"+e.ID)
+		want = strings.ReplaceAll(want, "+", "%20")
+		if !strings.Contains(markup, `href="`+want+`"`) {
+			t.Errorf("Host %s: want the share link %s in %s", c.host, want, markup)
+		}
+	}
+}
+
+// BenchmarkPrerender measures the event and home pages over 1,000 events, drawn by the renderer
+// (each request from another origin, so that the cache never answers) and from its cache.
+func BenchmarkPrerender(b *testing.B) {
+	app := newRenderingApp(b)
+	id := seedBenchEvents(b, app.store, app.srv.cfg.Location)
+	for _, page := range []struct{ name, path string }{{"event", "/event/" + id}, {"home", "/"}} {
+		for _, cached := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/cached=%v", page.name, cached), func(b *testing.B) {
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					r := httptest.NewRequest("GET", page.path, nil)
+					if !cached {
+						i++
+						r.Host = fmt.Sprintf("h%d.example", i)
+					}
+					w := app.do(r)
+					if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `<template id="app-modules">`) {
+						b.Fatalf("%s: %d, not prerendered", page.path, w.Code)
+					}
+				}
+			})
+		}
+	}
+}

@@ -16,8 +16,29 @@ const noDynamicImport: Plugin = {
   },
 }
 
+// React's renderToString appends each small piece of markup to one string (result += chunk). goja
+// copies a string on every +=, so a page took time and memory in the square of its size (180 ms and
+// 600 MB for the home page). The pieces go into an array joined once instead. The exact source is
+// matched, so a React release that changes it fails this build rather than slowing the server.
+const linearRenderToString: Plugin = {
+  name: 'pelotao-linear-render-to-string',
+  transform(code, id) {
+    if (!id.includes('react-dom-server-legacy.browser.production')) return null
+    const edits: [string, string][] = [
+      ['    result = "",\n    readyToStream = !1;', '    result = [],\n    readyToStream = !1;'],
+      ['null !== chunk && (result += chunk);', 'null !== chunk && result.push(chunk);'],
+      ['  return result;\n}\nexports.renderToStaticMarkup', '  return result.join("");\n}\nexports.renderToStaticMarkup'],
+    ]
+    for (const [from, to] of edits) {
+      if (code.split(from).length !== 2) throw new Error(`${id}: expected exactly one ${JSON.stringify(from)}`)
+      code = code.replace(from, to)
+    }
+    return code
+  },
+}
+
 export default defineConfig({
-  plugins: [react(), noDynamicImport],
+  plugins: [react(), noDynamicImport, linearRenderToString],
   publicDir: false,
   build: {
     ssr: 'src/ssr/entry.tsx',

@@ -104,8 +104,7 @@ func (s *Server) page(p pageRoute) http.Handler {
 		case eventPages[p.meta]:
 			status, h = s.eventPage(r, p.meta, h)
 		case p.meta == "home":
-			h.Data = s.homeData(r)
-			h.ImagePreloads = s.homePreloads(r)
+			h.Data = s.homeData(r) // the first card's picture is preloaded by the drawn page (React)
 		}
 		if session, err := s.session(r); err == nil {
 			if h.Data == nil {

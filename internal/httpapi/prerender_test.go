@@ -193,6 +193,28 @@ func TestPrerenderedPagesShowTheirData(t *testing.T) {
 	}
 }
 
+func TestDrawnHomePagePreloadsOnlyTheFirstCardsPicture(t *testing.T) {
+	app := newRenderingApp(t)
+	today := event.Today(app.srv.cfg.Location, time.Now())
+	pics := map[string]string{}
+	for _, c := range []struct {
+		name string
+		date event.Date
+	}{{"depois", today.AddDays(9)}, {"passado", today.AddDays(-3)}, {"primeiro", today}, {"segundo", today.AddDays(2)}} {
+		pics[c.name] = storeBanner(t, app.store)
+		if _, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: c.name, DataEvento: c.date, Banners: event.Banners{Desktop: pics[c.name]}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := app.do(httptest.NewRequest("GET", "/", nil)).Body.String()
+	// React's server markup preloads the picture of the one eager card: the soonest event's, which
+	// is the page's largest paint; the others load lazily, so they do not take its bandwidth.
+	preloads := regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`).FindAllString(page, -1)
+	if len(preloads) != 1 || !strings.Contains(preloads[0], pics["primeiro"]+"?w=480 480w") || !strings.Contains(preloads[0], `fetchPriority="high"`) {
+		t.Errorf("image preloads %q, want the first card's picture only, at high priority", preloads)
+	}
+}
+
 func TestAccountPagesAreNotPrerendered(t *testing.T) {
 	app := newRenderingApp(t)
 	for _, path := range []string{"/login", "/dashboard", "/redefinir-senha", "/cadastro", "/event/nao-existe", "/resultado/nao-existe"} {

@@ -9,7 +9,6 @@ import (
 	"html/template"
 	"net/http"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -68,12 +67,30 @@ func (s *Server) absURL(path string) string { return s.cfg.BaseURL.String() + pa
 // homeEventsPath is the request web/src/features/events/eventList.ts loadAllEvents makes.
 const homeEventsPath = "/api/events?limit=500"
 
+// soonestCards is how many cards the home page draws first (eventList.ts firstCards), and
+// soonestEventsPath the request of those, the soonest upcoming events (eventList.ts soonestEvents).
+const soonestCards = 24
+
+var soonestEventsPath = fmt.Sprintf("/api/events?when=upcoming&order=asc&limit=%d", soonestCards)
+
 // maxEmbeddedPages bounds the home page's list, as a runaway cursor must not make a page endless.
 const maxEmbeddedPages = 20
 
-// homeData is the home page's events list, every page of it merged as one answer; nil when it
-// cannot be read (the app then fetches it and reports the failure).
+// homeData is the home page's first data; nil when it cannot be read (the app then fetches it
+// and reports the failure). The plain address shows the soonest upcoming events first, so it
+// carries only those and the app loads the rest: the page stays small however many events there
+// are. An address with a search or a tab carries the whole list, every page merged as one answer.
 func (s *Server) homeData(r *http.Request) map[string]any {
+	if r.URL.RawQuery == "" {
+		page, err := s.store.ListEvents(r.Context(), store.EventQuery{
+			When: store.Upcoming, Today: event.Today(s.cfg.Location, eventsClock()), Ascending: true, Limit: soonestCards,
+		})
+		if err != nil {
+			s.log.Error("reading the events of the home page", "err", err)
+			return nil
+		}
+		return map[string]any{soonestEventsPath: json.RawMessage(encodeEventList(page))}
+	}
 	q := store.EventQuery{Limit: store.MaxListLimit}
 	var events []json.RawMessage
 	for range maxEmbeddedPages {
@@ -192,54 +209,6 @@ func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, wid
 	}
 	c.m.Store(k, [2]int{f.Width, f.Height})
 	return f.Width, f.Height
-}
-
-// multiColumnCards matches the screens where the home page's grid has more than one column (its
-// sm:grid-cols-2 in web/src/features/events/EventsPage.tsx).
-const multiColumnCards = "(min-width: 640px)"
-
-// eagerCards is how many cards of the home page load at once (web/src/features/events/EventsPage.tsx).
-const eagerCards = 2
-
-// homePreloads preload the pictures of the home page's first cards: the soonest upcoming dated
-// events, as the 'Próximos Eventos' tab lists them first. A search or another tab in the address
-// shows other cards, so then nothing is preloaded.
-func (s *Server) homePreloads(r *http.Request) []imagePreload {
-	if r.URL.RawQuery != "" {
-		return nil
-	}
-	page, err := s.store.ListEvents(r.Context(), store.EventQuery{
-		When: store.Upcoming, Today: event.Today(s.cfg.Location, eventsClock()), Ascending: true, Limit: 20,
-	})
-	if err != nil {
-		return nil // the page still works; the pictures load when the cards render
-	}
-	summaries, err := page.Summaries()
-	if err != nil {
-		return nil
-	}
-	var out []imagePreload
-	for _, e := range summaries {
-		if !e.DataEvento.Valid() {
-			continue // undated events come after the dated ones
-		}
-		if len(out) == eagerCards {
-			break
-		}
-		src := cmp.Or(strings.TrimSpace(e.Banners.Desktop), strings.TrimSpace(e.Banners.Mobile))
-		if uploadedFile.MatchString(src) {
-			p := imagePreload{Href: src, Responsive: responsiveAttrs(upload.SrcSet(src), upload.EventCardSizes)}
-			if len(out) > 0 {
-				// Phones show one card per row, so the second is below the fold there and its
-				// picture would only compete with the first one (the page's LCP) for bandwidth.
-				p.Media = multiColumnCards
-			}
-			out = append(out, p)
-		} else {
-			out = append(out, imagePreload{}) // a card without an uploaded picture still takes its place
-		}
-	}
-	return slices.DeleteFunc(out, func(p imagePreload) bool { return p.Href == "" })
 }
 
 // bannerPreloads preload the banner web/src/features/events/components/EventBanner.tsx shows: the

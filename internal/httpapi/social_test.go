@@ -3,9 +3,12 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
+	"maps"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -220,24 +223,50 @@ func TestStartDateWithoutLargadaIsTheDay(t *testing.T) {
 	}
 }
 
-func TestHomePageCarriesTheEventsList(t *testing.T) {
+func TestHomePageCarriesItsFirstCards(t *testing.T) {
 	app := newTestApp(t)
-	for _, title := range []string{"Um", "Dois </script>"} {
-		if _, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: title}); err != nil {
+	today := event.Today(app.srv.cfg.Location, time.Now())
+	if _, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: "Passada </script>", DataEvento: today.AddDays(-1)}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range soonestCards + 2 {
+		if _, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: fmt.Sprintf("Dia %02d", i), DataEvento: today.AddDays(i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	page := app.do(httptest.NewRequest("GET", "/", nil)).Body.String()
-	var data map[string]struct {
+	type list struct {
 		Events     []event.Summary `json:"events"`
 		NextCursor *string         `json:"nextCursor"`
 	}
-	if err := json.Unmarshal([]byte(scriptBlock(t, page, "application/json")), &data); err != nil {
-		t.Fatal(err)
+	firstData := func(target string) map[string]list {
+		t.Helper()
+		page := app.do(httptest.NewRequest("GET", target, nil)).Body.String()
+		var data map[string]list
+		if err := json.Unmarshal([]byte(scriptBlock(t, page, "application/json")), &data); err != nil {
+			t.Fatal(err)
+		}
+		return data
 	}
-	list, ok := data[homeEventsPath]
-	if !ok || len(list.Events) != 2 || list.NextCursor != nil {
-		t.Errorf("first data %+v, want both events under %s", data, homeEventsPath)
+
+	// The plain address: the soonest upcoming events, as GET soonestEventsPath answers them.
+	data := firstData("/")
+	soonest, ok := data[soonestEventsPath]
+	if _, whole := data[homeEventsPath]; !ok || whole {
+		t.Fatalf("first data has %v, want %s only", slices.Collect(maps.Keys(data)), soonestEventsPath)
+	}
+	if len(soonest.Events) != soonestCards || soonest.Events[0].Titulo != "Dia 00" || soonest.Events[soonestCards-1].Titulo != fmt.Sprintf("Dia %02d", soonestCards-1) || soonest.NextCursor == nil {
+		t.Errorf("soonest events: %d from %q, cursor %v; want %d from today on, and a cursor", len(soonest.Events), soonest.Events[0].Titulo, soonest.NextCursor, soonestCards)
+	}
+	api := app.do(httptest.NewRequest("GET", soonestEventsPath, nil))
+	var answer list
+	if err := json.Unmarshal(api.Body.Bytes(), &answer); err != nil || len(answer.Events) != len(soonest.Events) || answer.Events[0].ID != soonest.Events[0].ID {
+		t.Errorf("the embedded answer differs from GET %s: %v", soonestEventsPath, err)
+	}
+
+	// An address with a tab or a search: the whole list, every event.
+	whole, ok := firstData("/?aba=anteriores")[homeEventsPath]
+	if !ok || len(whole.Events) != soonestCards+3 || whole.NextCursor != nil {
+		t.Errorf("whole list: %d events, cursor %v; want %d and none", len(whole.Events), whole.NextCursor, soonestCards+3)
 	}
 }
 
@@ -301,38 +330,5 @@ func BenchmarkPages(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-func TestHomePagePreloadsTheFirstCards(t *testing.T) {
-	app := newTestApp(t)
-	today := event.Today(app.srv.cfg.Location, time.Now())
-	pics := map[string]string{}
-	for _, c := range []struct {
-		name string
-		date event.Date
-	}{{"depois", today.AddDays(9)}, {"passado", today.AddDays(-3)}, {"sem data", event.Date{}}, {"primeiro", today}, {"segundo", today.AddDays(2)}} {
-		pics[c.name] = storeBanner(t, app.store)
-		if _, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: c.name, DataEvento: c.date, Banners: event.Banners{Desktop: pics[c.name]}}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	page := app.do(httptest.NewRequest("GET", "/", nil)).Body.String()
-	first, second := strings.Index(page, `href="`+pics["primeiro"]+`" imagesrcset`), strings.Index(page, `href="`+pics["segundo"]+`" imagesrcset`)
-	if n := strings.Count(page, `rel="preload" as="image"`); n != 2 || first < 0 || second < first {
-		t.Errorf("want the pictures of today's and the next event preloaded, in that order: %s", page)
-	}
-	if !strings.Contains(page, `imagesizes="`+html.EscapeString(upload.EventCardSizes)+`"`) {
-		t.Errorf("the preload does not repeat the cards' sizes: %s", page)
-	}
-	if tag := page[first : strings.Index(page[first:], ">")+first]; strings.Contains(tag, "media=") {
-		t.Errorf("the first card's picture is preloaded for some screens only: %s", tag)
-	}
-	if tag := page[second : strings.Index(page[second:], ">")+second]; !strings.Contains(tag, `media="(min-width: 640px)"`) {
-		t.Errorf("the second card's picture is preloaded on phones, where it is below the fold: %s", tag)
-	}
-	filtered := app.do(httptest.NewRequest("GET", "/?aba=anteriores", nil)).Body.String()
-	if strings.Contains(filtered, `rel="preload" as="image"`) {
-		t.Errorf("another tab preloads the first upcoming cards: %s", filtered)
 	}
 }

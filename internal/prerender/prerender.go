@@ -26,6 +26,9 @@ import (
 // that tests need not wait as long.
 var renderTimeout = 2 * time.Second
 
+// now is the clock of the cache's hour; tests set it.
+var now = time.Now
+
 // clientRenderedBoundary is React's mark of a Suspense boundary it could not draw on the server.
 const clientRenderedBoundary = "<!--$!-->"
 
@@ -48,6 +51,9 @@ type engine struct {
 // New compiles the renderer script and loads it once, so that a broken script fails at start-up
 // rather than on each page. Up to GOMAXPROCS engines run at once; each is made on first need.
 func New(script []byte, log *slog.Logger) (*Renderer, error) {
+	if log == nil {
+		log = slog.Default()
+	}
 	program, err := goja.Compile("render.js", string(script), false)
 	if err != nil {
 		return nil, fmt.Errorf("prerender: %w", err)
@@ -69,9 +75,12 @@ func New(script []byte, log *slog.Logger) (*Renderer, error) {
 
 // Render returns the markup of the page at path (with its query) for data, the page's first data
 // as the JSON it carries; origin is the one the browser sees (its location.origin). Equal inputs
-// give the cached markup.
+// within the same hour give the cached markup.
 func (r *Renderer) Render(ctx context.Context, origin, path string, data []byte) (string, error) {
-	key := sha256.Sum256([]byte(origin + "\x00" + path + "\x00" + string(data)))
+	// Pages also depend on the day (an event is upcoming until its date passes in São Paulo):
+	// keyed by the hour, the markup follows the date of any whole-hour zone, Brazil's included.
+	hour := now().UTC().Format("2006-01-02T15")
+	key := sha256.Sum256([]byte(hour + "\x00" + origin + "\x00" + path + "\x00" + string(data)))
 	if markup, ok := r.cache.get(key); ok {
 		return markup, nil
 	}

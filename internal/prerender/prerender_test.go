@@ -103,6 +103,30 @@ func TestRenderCachesEqualInputs(t *testing.T) {
 	}
 }
 
+func TestRenderCacheFollowsTheHour(t *testing.T) {
+	// 02:59 and 03:00 UTC are different days in São Paulo: the page must be drawn again.
+	clock := time.Date(2026, 3, 15, 2, 30, 0, 0, time.UTC)
+	now = func() time.Time { return clock }
+	t.Cleanup(func() { now = time.Now })
+	r := newRenderer(t, echoScript)
+	for _, step := range []struct {
+		at    time.Time
+		calls int64
+	}{
+		{time.Date(2026, 3, 15, 2, 30, 0, 0, time.UTC), 1},
+		{time.Date(2026, 3, 15, 2, 59, 59, 0, time.UTC), 1},
+		{time.Date(2026, 3, 15, 3, 0, 0, 0, time.UTC), 2},
+	} {
+		clock = step.at
+		if _, err := r.Render(context.Background(), "http://a", "/", []byte(`{"title":"Um"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if n := calls(t, r); n != step.calls {
+			t.Errorf("at %s: %d renders, want %d", step.at.Format(time.TimeOnly), n, step.calls)
+		}
+	}
+}
+
 func key(s string) [32]byte { return sha256.Sum256([]byte(s)) }
 
 func TestCacheEvictsTheLeastRecentlyUsedByBytes(t *testing.T) {

@@ -41,12 +41,25 @@ test('the first render of an event page makes no API request; navigating in the 
   await expect.poll(() => api).toContain(`/api/events/${e.id}`)
 })
 
-test('the first render of the home page makes no API request', async ({ page }) => {
+test('the home page comes with its first cards, and the whole list follows', async ({ page }) => {
   const api = recordAPI(page)
+  // Hold the list: the first cards must not wait for it.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/events?limit=500', async (route) => {
+    await held
+    await route.continue()
+  })
   await page.goto('/')
-  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first()).toBeVisible()
+  const cards = page.getByRole('tabpanel').getByRole('heading', { level: 2 })
+  await expect(cards.first()).toBeVisible()
+  expect(await cards.count()).toBeGreaterThan(0)
+  await expect.poll(() => api).toEqual(['/api/events?limit=500'])
+  release()
   await page.waitForLoadState('networkidle')
-  expect(api).toEqual([])
+  expect(api).toEqual(['/api/events?limit=500'])
+  await page.getByRole('tab', { name: 'Eventos Anteriores' }).click()
+  await expect(cards.first()).toBeVisible()
 })
 
 test('the first render of a results page makes no API request', async ({ page, request }) => {

@@ -2,7 +2,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { provideInitialData } from '../../lib/initialData'
 import { EventsPage } from './EventsPage'
+import { soonestEvents } from './eventList'
 import { stubFetch, summary } from './testEvents'
 
 function Address() {
@@ -46,6 +48,38 @@ afterEach(() => {
 const cardTitles = () => within(screen.getByRole('tabpanel')).queryAllByRole('heading', { level: 2 }).map((h) => h.textContent)
 
 describe('events list', () => {
+  it('draws the first cards the page came with while the whole list loads', async () => {
+    // The server's answer to the soonest upcoming events (dataEvento ascending).
+    provideInitialData({ [soonestEvents.path]: { events: [events[1], events[0]] } })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const fetch = vi.fn(async () => {
+      await held
+      return new Response(JSON.stringify({ events }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    })
+    vi.stubGlobal('fetch', fetch)
+    renderPage()
+    expect(cardTitles()).toEqual(['Corrida de Hoje', 'Maratona do Rio'])
+    expect(screen.queryByText('Carregando eventos...')).not.toBeInTheDocument()
+    expect(screen.queryByText(/\d+ eventos?$/)).not.toBeInTheDocument() // the count is not known yet
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/events?limit=500')
+
+    release()
+    expect(await screen.findByText('Título não disponível')).toBeInTheDocument()
+    expect(cardTitles()).toEqual(['Corrida de Hoje', 'Maratona do Rio', 'Título não disponível'])
+    expect(screen.getByText('3 eventos')).toBeInTheDocument()
+  })
+
+  it('waits for the whole list when the address has a search, even with the first cards in the page', async () => {
+    provideInitialData({ [soonestEvents.path]: { events: [events[1], events[0]] } })
+    stubFetch(() => [200, { events }])
+    renderPage('/?q=maratona')
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando eventos...')
+    expect(await screen.findByText('Maratona do Rio')).toBeInTheDocument()
+    expect(cardTitles()).toEqual(['Maratona do Rio'])
+  })
+
   it('shows the loading text, then upcoming events soonest first, linking to their pages', async () => {
     const fetch = stubFetch(() => [200, { events }])
     renderPage()

@@ -4,16 +4,18 @@ import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { EventCard } from './components/EventCard'
 import { EventFilters } from './components/EventFilters'
-import { filterEvents, hasFilters, initialEvents, loadAllEvents, readFilters, splitByDate, type Filters } from './eventList'
-
-/** Cards whose pictures load at once; the server preloads the same number (internal/httpapi/social.go eagerCards). */
-const eagerCards = 2
-
-/**
- * Cards of the first paint. The others follow in a transition, which React renders in slices
- * between frames: a thousand cards in one go would hold a phone's main thread for a second.
- */
-const firstCards = 24
+import { initialData } from '../../lib/initialData'
+import {
+  filterEvents,
+  firstCards,
+  hasFilters,
+  initialEvents,
+  loadAllEvents,
+  readFilters,
+  soonestEvents,
+  splitByDate,
+  type Filters,
+} from './eventList'
 
 const tabs = [
   { key: 'proximos', label: 'Próximos Eventos' },
@@ -28,7 +30,14 @@ export function EventsPage() {
   const tab: TabKey = params.get('aba') === 'anteriores' ? 'anteriores' : 'proximos'
   const filters = readFilters(params)
   const events = useResource('events', loadAllEvents, initialEvents)
+  // The plain address comes with its first cards only: they show while the whole list loads.
+  const [hasSoonest] = useState(() => initialData(soonestEvents.path) !== undefined)
+  const soonest = useResource(hasSoonest ? 'soonest' : null, loadAllEvents, soonestEvents)
   const split = useMemo(() => (events.state === 'ready' ? splitByDate(events.data) : null), [events])
+  const firstPage =
+    events.state === 'loading' && soonest.state === 'ready' && tab === 'proximos' && !hasFilters(filters)
+      ? splitByDate(soonest.data).upcoming
+      : null
 
   // Every change replaces the history entry: Back leaves the list instead of undoing keystrokes,
   // and returning from an event restores the tab and filters from the address.
@@ -56,7 +65,7 @@ export function EventsPage() {
     tabRefs.current[next]?.focus()
   }
 
-  const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters) : []
+  const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters) : (firstPage ?? [])
   const [allCards, setAllCards] = useState(false)
   useEffect(() => {
     if (!allCards && list.length > firstCards) startTransition(() => setAllCards(true))
@@ -109,7 +118,7 @@ export function EventsPage() {
         </div>
 
         <div role="tabpanel" id={`painel-${tab}`} aria-labelledby={`aba-${tab}`} className="mt-6">
-          {events.state === 'loading' ? (
+          {events.state === 'loading' && !firstPage ? (
             <p role="status" className="py-16 text-center text-slate-600">
               Carregando eventos...
             </p>
@@ -129,11 +138,11 @@ export function EventsPage() {
           ) : (
             <>
               <p className="sr-only" aria-live="polite">
-                {list.length === 1 ? '1 evento' : `${list.length} eventos`}
+                {firstPage ? '' : list.length === 1 ? '1 evento' : `${list.length} eventos`}
               </p>
               <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {cards.map((e, i) => (
-                  <EventCard key={e.id} event={e} past={tab === 'anteriores'} eager={i < eagerCards} />
+                  <EventCard key={e.id} event={e} past={tab === 'anteriores'} first={i === 0} />
                 ))}
               </ul>
             </>

@@ -16,16 +16,28 @@ export function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
 
 const homeQuery = { limit: 500 }
 
+const readEvents = (answer: unknown) => {
+  const events = (answer as Partial<EventList> | null)?.events
+  return Array.isArray(events) ? events : undefined
+}
+
 /**
- * The home page's list as the server embeds it in the page (every page merged into one answer,
- * internal/httpapi/social.go homeEventsPath), so the first render needs no request.
+ * The home page's whole list as the server embeds it in a page whose address has a search or a
+ * tab (every page merged into one answer, internal/httpapi/social.go homeEventsPath).
  */
-export const initialEvents: Initial<EventSummary[]> = {
-  path: `/api/events${eventQueryString(homeQuery)}`,
-  read: (answer) => {
-    const events = (answer as Partial<EventList> | null)?.events
-    return Array.isArray(events) ? events : undefined
-  },
+export const initialEvents: Initial<EventSummary[]> = { path: `/api/events${eventQueryString(homeQuery)}`, read: readEvents }
+
+/** How many cards the home page draws first; the rest follow (EventsPage). */
+export const firstCards = 24
+
+/**
+ * The first cards of the home page's plain address, 'Próximos Eventos' with no search: the soonest
+ * upcoming events, which the server embeds instead of the whole list (soonestEventsPath), so the page
+ * arrives small and draws at once while the whole list loads.
+ */
+export const soonestEvents: Initial<EventSummary[]> = {
+  path: `/api/events${eventQueryString({ when: 'upcoming', order: 'asc', limit: firstCards })}`,
+  read: readEvents,
 }
 
 export type Split = { upcoming: EventSummary[]; past: EventSummary[] }

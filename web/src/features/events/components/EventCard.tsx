@@ -7,10 +7,14 @@ import { eventCardSizes } from '../../../lib/images'
 import { bannerFor } from '../eventDisplay'
 import { CalendarIcon, PinIcon } from './icons'
 
-type Props = { event: EventSummary; past: boolean; eager: boolean }
+/**
+ * first: the card's picture is the page's largest paint, so it loads at once and before anything
+ * else (the server's markup preloads it); the others load as they near the screen.
+ */
+type Props = { event: EventSummary; past: boolean; first: boolean }
 
 /** One event in the home grid: upcoming events open their page, past ones their results (HOME-12). */
-export function EventCard({ event, past, eager }: Props) {
+export function EventCard({ event, past, first }: Props) {
   const title = titleOf(event)
   const src = bannerFor(event.banners, 'desktop')
   const distances = formatDistances(event.distances)
@@ -28,8 +32,8 @@ export function EventCard({ event, past, eager }: Props) {
               width={640}
               height={256}
               sizes={eventCardSizes}
-              loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={eager ? 'high' : 'auto'}
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : 'auto'}
               decoding="async"
               className={`h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] ${past ? 'grayscale-[35%]' : ''}`}
             />

@@ -11,6 +11,15 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // The framework and the app's shell, which every page needs, in one file: fewer requests, and
+    // one gzip stream compresses better than twenty small ones. Pages stay their own chunks.
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' },

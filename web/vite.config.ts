@@ -16,7 +16,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ }],
+          groups: [
+            // Vite's loader of dynamic imports, which the entry (src/boot.ts) needs before the app:
+            // in the app's chunk, it would make the entry fetch the whole app at once.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
+            { name: 'app', priority: 1, test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ },
+          ],
         },
       },
     },

@@ -37,8 +37,24 @@ const linearRenderToString: Plugin = {
   },
 }
 
+// The server draws only the public pages (internal/httpapi/pages.go prerendered), never a dialog
+// that opens on a click. The code loaded for the others (the account pages, the dashboard, the
+// event form, the plan dialog) is left out of the renderer: every engine holds its script in
+// memory. An import of it on the server gets an empty module.
+const notDrawnOnTheServer = /features\/(auth|dashboard|event-form)\/\w+Page$|features\/training\/PlanInterestDialog$/
+const publicPagesOnly: Plugin = {
+  name: 'pelotao-public-pages-only',
+  enforce: 'pre',
+  resolveId(source) {
+    return notDrawnOnTheServer.test(source) ? '\0not-drawn-on-the-server' : null
+  },
+  load(id) {
+    return id === '\0not-drawn-on-the-server' ? 'export {}' : null
+  },
+}
+
 export default defineConfig({
-  plugins: [react(), noDynamicImport, linearRenderToString],
+  plugins: [react(), noDynamicImport, linearRenderToString, publicPagesOnly],
   publicDir: false,
   build: {
     ssr: 'src/ssr/entry.tsx',

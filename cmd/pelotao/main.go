@@ -170,9 +170,6 @@ func serve() error {
 			return err
 		}
 		log.Info("demo content ready", "duration", time.Since(start).Round(time.Millisecond))
-		// Drawing the banners and PDFs needed tens of megabytes that an idle server never
-		// needs again: give them back now rather than whenever the runtime gets to it.
-		debug.FreeOSMemory()
 	}
 
 	var renderer *prerender.Renderer
@@ -181,6 +178,10 @@ func serve() error {
 			return err
 		}
 	}
+	// Drawing the demo's banners and PDFs, and compiling the renderer, needed tens of megabytes
+	// that an idle server never needs again: give them back now rather than whenever the runtime
+	// gets to it.
+	debug.FreeOSMemory()
 	srv, err := httpapi.New(httpapi.Deps{Config: cfg, Store: st, UI: webui.FS(), Log: log, Accounts: accounts, Renderer: renderer})
 	if err != nil {
 		return err

@@ -1,15 +1,32 @@
 // The app's entry. A page the server drew (src/ssr) is readable before any of the app's code runs,
-// so that code is fetched once the page is on screen: until then a slow phone's bandwidth goes to
-// the page's pictures. The server lists the modules to fetch in <template id="app-modules"> on
-// such a page, and as <link rel="modulepreload"> on the others, which the app draws at once.
+// and its links work, so that code is fetched once the page has loaded and its pictures are on
+// screen: on a slow phone the bandwidth goes to what the visitor sees first, and the app takes
+// over just after. On such a page the server lists the app's modules in
+// <script type="application/json" id="app-modules">; on the others, which the app draws, it links
+// them as <link rel="modulepreload">, fetched at once.
 import './styles.css'
 
 const deferred = document.getElementById('app-modules')
-if (deferred instanceof HTMLTemplateElement) {
+if (deferred) {
+  const modules = JSON.parse(deferred.textContent || '[]') as string[]
+  await pageLoaded()
   await afterNextPaint()
-  document.head.append(deferred.content)
+  for (const href of modules) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = href
+    document.head.append(link)
+  }
 }
 await import('./main')
+
+/** Settles once the page and its pictures have loaded (the window's load event). */
+function pageLoaded() {
+  return new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve()
+    else window.addEventListener('load', () => resolve(), { once: true })
+  })
+}
 
 /** Settles after the browser has painted the next frame (a timer set in a frame runs after its paint). */
 function afterNextPaint() {

@@ -16,7 +16,7 @@ export default defineConfig({
     rollupOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ }],
+          groups: [{ name: 'app', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ }],
         },
       },
     },

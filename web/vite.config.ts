@@ -20,7 +20,7 @@ export default defineConfig({
             // Vite's loader of dynamic imports, which the entry (src/boot.ts) needs before the app:
             // in the app's chunk, it would make the entry fetch the whole app at once.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
-            { name: 'app', priority: 1, test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ },
+            { name: 'app', priority: 1, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/]|components[\\/]|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ },
           ],
         },
       },

@@ -3,9 +3,10 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
-// goja cannot parse import(). The renderer loads every page up front, so the one import() left in
-// the bundle (React Router's loader of framework-mode route modules, which this app does not use)
-// never runs; it is turned into a failed promise so that the script parses.
+// goja cannot parse import(). The renderer loads every page up front, so an import() left in the
+// bundle would never run (none is left since React Router went; one came with its loader of
+// framework-mode route modules); should a dependency bring one back, it becomes a failed promise
+// so that the script still parses.
 const noDynamicImport: Plugin = {
   name: 'pelotao-no-dynamic-import',
   enforce: 'post',

@@ -158,7 +158,7 @@ func (e *engine) run(origin, path string, data []byte) (markup string, err error
 func (r *Renderer) newEngine() (*engine, error) {
 	e := &engine{vm: goja.New()}
 	new(require.Registry).Enable(e.vm)
-	url.Enable(e.vm) // URL and URLSearchParams, which React Router uses
+	url.Enable(e.vm) // URL and URLSearchParams, which the app's router and pages use
 	host := e.vm.NewObject()
 	if err := host.Set("zoneDate", zoneDate); err != nil {
 		return nil, err

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { BrowserRouter } from './app/routing'
 import { AppRoutes, preloadPage } from './app/router'
 import { AuthProvider } from './lib/auth'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Outlet, useLocation } from './routing'
 import { Header } from '../components/Header'
 import { Footer } from '../components/Footer'
 import { ImageModalProvider } from '../components/ImageModal'

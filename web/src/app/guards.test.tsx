@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { MemoryRouter, Route, Routes, useLocation } from './routing'
 import { describe, expect, it, vi } from 'vitest'
 import { AuthContext, type Auth } from '../lib/auth'
 import { afterLoginPath, GuestOnly, RequireAuth } from './guards'

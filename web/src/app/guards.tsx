@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router'
+import { Navigate, Outlet, useLocation } from './routing'
 import { useAuth } from '../lib/auth'
 import { PageLoading } from '../components/PageLoading'
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { matchPath, Navigate, Route, Routes } from 'react-router'
+import { matchPath, Navigate, Route, Routes } from './routing'
 import { Layout } from './Layout'
 import { PageLoading } from '../components/PageLoading'
 import { GuestOnly, RequireAuth } from './guards'
 
-// Declarative routes (not the data router): it keeps React Router at a third of its size, which
-// the home page's JavaScript budget needs. Every page is its own chunk, loaded on first visit.
+// The app's own small router (./routing) rather than React Router, which the home page's
+// JavaScript budget could not afford. Every page is its own chunk, loaded on first visit.
 // A page loaded before the first render (preloadPage) renders at once: React would otherwise show
 // the loading fallback for a moment even when the module is already there, which delays the
 // first picture of the page (LCP).

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter, Route, Routes } from '../app/routing'
 import { describe, expect, it, vi } from 'vitest'
 import { AuthContext, type Auth, type AuthUser } from '../lib/auth'
 import { Header } from './Header'

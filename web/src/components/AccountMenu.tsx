@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../app/routing'
 import { initialOf, useAuth, type AuthUser } from '../lib/auth'
 
 /**

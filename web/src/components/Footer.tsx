@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../app/routing'
 import { footerLinks } from '../app/navigation'
 
 export function Footer() {

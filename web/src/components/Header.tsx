@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink } from '../app/routing'
 import { headerLinks } from '../app/navigation'
 import { useAuth } from '../lib/auth'
 import { AccountMenu } from './AccountMenu'

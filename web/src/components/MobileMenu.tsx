@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
-import { Link } from 'react-router'
+import { Link } from '../app/routing'
 import { footerLinks, headerLinks } from '../app/navigation'
 import { useAuth } from '../lib/auth'
 import { useDialogBehaviour } from '../lib/useDialogBehaviour'

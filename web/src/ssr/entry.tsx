@@ -3,7 +3,7 @@
 import './environment'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server.browser'
-import { StaticRouter } from 'react-router'
+import { StaticRouter } from '../app/routing'
 import { AppRoutes, preloadAllPages } from '../app/router'
 import { AuthProvider } from '../lib/auth'
 import { provideInitialData } from '../lib/initialData'

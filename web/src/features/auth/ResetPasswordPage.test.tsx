@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ResetPasswordPage } from './ResetPasswordPage'
 

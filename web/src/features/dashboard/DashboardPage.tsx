@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../app/routing'
 import { usePageMeta } from '../../lib/pageMeta'
 import { AthletePanel } from './athlete/AthletePanel'
 import { OrganizerPanel } from './OrganizerPanel'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import type { Event } from '../../lib/event'
 import { deleteEvent } from '../../lib/eventsApi'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { AuthContext, useAuth, type AuthUser } from '../../lib/auth'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '../../lib/event'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Link } from 'react-router'
+import { Link } from '../../app/routing'
 import { ApiError } from '../../lib/api'
 import type { Event } from '../../lib/event'
 import { createEvent, updateEvent } from '../../lib/eventsApi'

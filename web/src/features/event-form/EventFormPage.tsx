@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '../../app/routing'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { getEvent } from '../../lib/eventsApi'

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ImageModalProvider } from '../../components/ImageModal'
 import type { Event } from '../../lib/event'

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '../../app/routing'
 import { openStatus, type Event } from '../../lib/event'
 import { formatDate } from '../../lib/format'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'

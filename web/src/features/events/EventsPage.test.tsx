@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { MemoryRouter, Route, Routes, useLocation } from '../../app/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { provideInitialData } from '../../lib/initialData'
 import { EventsPage } from './EventsPage'

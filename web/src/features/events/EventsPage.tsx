@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../app/routing'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { EventCard } from './components/EventCard'

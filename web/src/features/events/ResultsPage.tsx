@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from '../../app/routing'
 import type { Event, Modalidade } from '../../lib/event'
 import { SafeImage } from '../../components/SafeImage'
 import { formatDate } from '../../lib/format'

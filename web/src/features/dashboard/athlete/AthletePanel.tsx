@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../app/routing'
 import { SafeImage } from '../../../components/SafeImage'
 import type { EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'

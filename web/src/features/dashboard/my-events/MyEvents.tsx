@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../app/routing'
 import type { EventSummary } from '../../../lib/event'
 import { deleteEvent, listAllEvents } from '../../../lib/eventsApi'
 import { formatDate } from '../../../lib/format'

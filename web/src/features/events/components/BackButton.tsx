@@ -1,11 +1,11 @@
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../../app/routing'
 import { ArrowLeftIcon } from './icons'
 
 /** EVT-7: back in history, or to the events list when the page was opened directly. */
 export function BackButton({ className = '' }: { className?: string }) {
   const navigate = useNavigate()
   const location = useLocation()
-  // React Router gives the first entry of a visit the key 'default'.
+  // The router gives the first entry of a visit the key 'default'.
   const openedDirectly = location.key === 'default'
   return (
     <button

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../../app/routing'
 import { SafeImage } from '../../../components/SafeImage'
 import { openStatus, type EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'

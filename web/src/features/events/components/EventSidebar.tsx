@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../app/routing'
 import type { Event } from '../../../lib/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/format'
 import { fallbacks, titleOf } from '../../../lib/eventText'

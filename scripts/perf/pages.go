@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,11 +20,14 @@ var (
 	scriptSrc  = regexp.MustCompile(`<script type="module" src="([^"]+)"`)
 	modulePre  = regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)"`)
 	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)"`)
+	// A page drawn by the server lists the app's modules as JSON instead of preloading them
+	// (web/src/boot.ts fetches them once the page is on screen).
+	appModules = regexp.MustCompile(`<script type="application/json" id="app-modules">(.*?)</script>`)
 )
 
-// pageBytes is what a browser downloads, compressed, to show the page at pageURL: the HTML, the
-// entry and every module the HTML preloads (its static imports and the route's own chunk, which
-// the server lists), and the stylesheets.
+// pageBytes is what a browser downloads, compressed, to show the page at pageURL and run its app:
+// the HTML, the entry and every module the HTML preloads or lists (the app, its static imports and
+// the route's own chunk, which the server names), and the stylesheets.
 func pageBytes(pageURL string) (html, js, css int, err error) {
 	body, n, err := gzipGet(pageURL)
 	if err != nil {
@@ -31,10 +35,11 @@ func pageBytes(pageURL string) (html, js, css int, err error) {
 	}
 	html = n
 	base, _ := url.Parse(pageURL)
-	sum := func(re *regexp.Regexp) (int, error) {
+	// fetched is the compressed size of the files refs name.
+	fetched := func(refs []string) (int, error) {
 		total := 0
-		for _, m := range re.FindAllStringSubmatch(body, -1) {
-			ref, _ := url.Parse(m[1])
+		for _, r := range refs {
+			ref, _ := url.Parse(r)
 			_, n, err := gzipGet(base.ResolveReference(ref).String())
 			if err != nil {
 				return 0, err
@@ -43,16 +48,26 @@ func pageBytes(pageURL string) (html, js, css int, err error) {
 		}
 		return total, nil
 	}
-	entry, err := sum(scriptSrc)
-	if err != nil {
+	linked := func(re *regexp.Regexp) []string {
+		var refs []string
+		for _, m := range re.FindAllStringSubmatch(body, -1) {
+			refs = append(refs, m[1])
+		}
+		return refs
+	}
+	scripts := append(linked(scriptSrc), linked(modulePre)...)
+	if m := appModules.FindStringSubmatch(body); m != nil {
+		var listed []string
+		if err := json.Unmarshal([]byte(m[1]), &listed); err != nil {
+			return 0, 0, 0, fmt.Errorf("%s: app modules: %w", pageURL, err)
+		}
+		scripts = append(scripts, listed...)
+	}
+	if js, err = fetched(scripts); err != nil {
 		return 0, 0, 0, err
 	}
-	pre, err := sum(modulePre)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	css, err = sum(stylesheet)
-	return html, entry + pre, css, err
+	css, err = fetched(linked(stylesheet))
+	return html, js, css, err
 }
 
 // rawClient leaves answers compressed, so their length is what travelled.

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -15,12 +17,21 @@ import (
 // chromeFlags run the system Chromium headless in a container.
 const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking"
 
-// lighthouseMedian runs Lighthouse's mobile performance audit (its default: a mid-range phone on
-// a throttled 4G network, simulated) runs times and returns the median score (0–100) and LCP (ms).
-func lighthouseMedian(command, pageURL string, runs int) (score, lcp float64, err error) {
+// lighthouseRun is how pages are audited: command runs Lighthouse, runs times per page; reports,
+// when set, is a folder that keeps each report.
+type lighthouseRun struct {
+	command string
+	runs    int
+	reports string
+}
+
+// median runs Lighthouse's mobile performance audit (its default: a mid-range phone on a throttled
+// 4G network, simulated) on the page at path and returns the median score (0–100) and LCP (ms).
+func (lh lighthouseRun) median(base, path string) (score, lcp float64, err error) {
+	name := cmp.Or(strings.Trim(strings.ReplaceAll(path, "/", "_"), "_"), "home")
 	var scores, lcps []float64
-	for range runs {
-		s, l, err := lighthouseOnce(command, pageURL)
+	for i := range lh.runs {
+		s, l, err := lh.once(base+path, fmt.Sprintf("%s-%d.json", name, i+1))
 		if err != nil {
 			return 0, 0, err
 		}
@@ -29,17 +40,26 @@ func lighthouseMedian(command, pageURL string, runs int) (score, lcp float64, er
 	return median(scores), median(lcps), nil
 }
 
-func lighthouseOnce(command, pageURL string) (score, lcp float64, err error) {
-	args := append(strings.Fields(command)[1:], pageURL,
+func (lh lighthouseRun) once(pageURL, reportName string) (score, lcp float64, err error) {
+	command := strings.Fields(lh.command)
+	args := append(command[1:], pageURL,
 		"--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet",
 		"--chrome-flags="+chromeFlags)
-	cmd := exec.Command(strings.Fields(command)[0], args...)
+	cmd := exec.Command(command[0], args...)
 	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromePath())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		return 0, 0, fmt.Errorf("lighthouse %s: %v\n%s", pageURL, err, stderr.String())
+	}
+	if lh.reports != "" {
+		if err := os.MkdirAll(lh.reports, 0o755); err != nil {
+			return 0, 0, err
+		}
+		if err := os.WriteFile(filepath.Join(lh.reports, reportName), out, 0o644); err != nil {
+			return 0, 0, err
+		}
 	}
 	var report struct {
 		Categories struct {

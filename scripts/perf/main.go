@@ -25,15 +25,17 @@ func main() {
 	clients := flag.Int("clients", 50, "concurrent clients of the load run")
 	duration := flag.Duration("duration", 10*time.Second, "length of each load run")
 	lighthouse := flag.String("lighthouse", "npx --yes lighthouse@12", "the Lighthouse command; empty skips Lighthouse")
+	reports := flag.String("reports", "", "a folder to keep every Lighthouse report in (JSON), to see what a miss is made of")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("perf: ")
-	if err := run(*bin, *events, *runs, *clients, *duration, *lighthouse); err != nil {
+	lh := lighthouseRun{command: *lighthouse, runs: *runs, reports: *reports}
+	if err := run(*bin, *events, *clients, *duration, lh); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(bin string, events, runs, clients int, duration time.Duration, lighthouse string) error {
+func run(bin string, events, clients int, duration time.Duration, lh lighthouseRun) error {
 	dir, err := os.MkdirTemp("", "pelotao-perf-")
 	if err != nil {
 		return err
@@ -68,8 +70,8 @@ func run(bin string, events, runs, clients int, duration time.Duration, lighthou
 		if row.html, row.js, row.css, err = pageBytes(srv.base + p); err != nil {
 			return err
 		}
-		if lighthouse != "" {
-			if row.score, row.lcp, err = lighthouseMedian(lighthouse, srv.base+p, runs); err != nil {
+		if lh.command != "" {
+			if row.score, row.lcp, err = lh.median(srv.base, p); err != nil {
 				return err
 			}
 		}
@@ -86,7 +88,7 @@ func run(bin string, events, runs, clients int, duration time.Duration, lighthou
 		r.path = t
 		loads = append(loads, r)
 	}
-	printTable(os.Stdout, events, runs, clients, duration, rows, loads)
+	printTable(os.Stdout, events, lh.runs, clients, duration, rows, loads)
 	return nil
 }
 

@@ -41,8 +41,15 @@ test('the first render of an event page makes no API request; navigating in the 
   await expect.poll(() => api).toContain(`/api/events/${e.id}`)
 })
 
-test('the home page comes with its first cards, and the whole list follows', async ({ page }) => {
+test('the home page comes with its first cards, and the whole list follows without moving them', async ({ page }) => {
   const api = recordAPI(page)
+  await page.addInitScript(() => {
+    const w = window as unknown as { cls: number }
+    w.cls = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.cls += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
   // Hold the list: the first cards must not wait for it.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -55,9 +62,12 @@ test('the home page comes with its first cards, and the whole list follows', asy
   await expect(cards.first()).toBeVisible()
   expect(await cards.count()).toBeGreaterThan(0)
   await expect.poll(() => api).toEqual(['/api/events?limit=500'])
+  const first = await cards.allTextContents()
   release()
   await page.waitForLoadState('networkidle')
   expect(api).toEqual(['/api/events?limit=500'])
+  expect((await cards.allTextContents()).slice(0, first.length)).toEqual(first)
+  expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.05)
   await page.getByRole('tab', { name: 'Eventos Anteriores' }).click()
   await expect(cards.first()).toBeVisible()
 })

@@ -71,6 +71,18 @@ describe('events list', () => {
     expect(screen.getByText('3 eventos')).toBeInTheDocument()
   })
 
+  it('keeps the first cards in place when the whole list arrives, ties of a day included', async () => {
+    const day = (id: string, titulo: string) => summary({ id, titulo, dataEvento: '2026-03-20' })
+    // The soonest events ascending (ties by id), and the whole list as the API gives it: descending.
+    provideInitialData({ [soonestEvents.path]: { events: [day('a1', 'Primeira'), day('b2', 'Segunda'), day('c3', 'Terceira')] } })
+    stubFetch(() => [200, { events: [day('c3', 'Terceira'), day('b2', 'Segunda'), day('a1', 'Primeira'), events[3]!] }])
+    renderPage()
+    const first = cardTitles()
+    expect(first).toEqual(['Primeira', 'Segunda', 'Terceira'])
+    expect(await screen.findByText('3 eventos')).toBeInTheDocument()
+    expect(cardTitles()).toEqual(first)
+  })
+
   it('waits for the whole list when the address has a search, even with the first cards in the page', async () => {
     provideInitialData({ [soonestEvents.path]: { events: [events[1], events[0]] } })
     stubFetch(() => [200, { events }])

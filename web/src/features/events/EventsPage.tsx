@@ -4,6 +4,7 @@ import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { EventCard } from './components/EventCard'
 import { EventFilters } from './components/EventFilters'
+import { isUpcoming } from '../../lib/format'
 import { initialData } from '../../lib/initialData'
 import {
   filterEvents,
@@ -36,7 +37,7 @@ export function EventsPage() {
   const split = useMemo(() => (events.state === 'ready' ? splitByDate(events.data) : null), [events])
   const firstPage =
     events.state === 'loading' && soonest.state === 'ready' && tab === 'proximos' && !hasFilters(filters)
-      ? splitByDate(soonest.data).upcoming
+      ? soonest.data.filter((e) => isUpcoming(e.dataEvento)) // already soonest first, ties by id as the whole list
       : null
 
   // Every change replaces the history entry: Back leaves the list instead of undoing keystrokes,

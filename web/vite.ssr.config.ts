@@ -1,5 +1,6 @@
 // The server's renderer (src/ssr/entry.tsx) as one classic script for Go's JavaScript engine
 // (goja, internal/prerender), embedded like the app (internal/webui, build tag webdist).
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
@@ -56,6 +57,16 @@ const publicPagesOnly: Plugin = {
 
 export default defineConfig({
   plugins: [react(), noDynamicImport, linearRenderToString, publicPagesOnly],
+  resolve: {
+    // react-dom/server.browser also carries React's streaming renderer, which renderToString does
+    // not use: the renderer alone keeps every engine's compiled script a third smaller.
+    alias: [
+      {
+        find: /^react-dom\/server\.browser$/,
+        replacement: fileURLToPath(new URL('node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url)),
+      },
+    ],
+  },
   publicDir: false,
   build: {
     ssr: 'src/ssr/entry.tsx',

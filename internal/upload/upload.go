@@ -60,7 +60,8 @@ var (
 )
 
 // Prepare checks data and returns the file to store: its real content type, a readable name with
-// the extension of that type, an image's size and smaller widths. want, when not empty, is the
+// the extension of that type, an image's size (as shown, after its EXIF orientation) and smaller
+// widths, and an image's bytes without their metadata. want, when not empty, is the
 // only kind accepted (a banner field asks for an image, a regulation field for a PDF).
 func Prepare(name string, data []byte, want Kind) (store.File, error) {
 	if len(data) == 0 {
@@ -134,16 +135,27 @@ func prepareImage(name string, data []byte) (store.File, error) {
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return store.File{}, errTooManyPixel
 	}
-	img, err := decode(data)
+	// What is stored is the file without its metadata (see stripMetadata), and it is that file
+	// which is decoded: what is kept is what was checked.
+	data, orientation, err := stripMetadata(format, data)
 	if err != nil {
 		return store.File{}, errBrokenImage
 	}
-	variants, err := variants(img, data)
+	img, err := decode(data)
+	if err != nil || img.Bounds().Dx() != cfg.Width || img.Bounds().Dy() != cfg.Height {
+		return store.File{}, errBrokenImage
+	}
+	variants, err := variants(img, orientation)
 	if err != nil {
 		return store.File{}, err
 	}
+	// The size recorded is the size shown (pages give it to link previews as og:image:width).
+	w, h := cfg.Width, cfg.Height
+	if swapsAxes(orientation) {
+		w, h = h, w
+	}
 	return store.File{ContentType: t.contentType, Name: ReadableName(name, "imagem", t.ext),
-		Width: cfg.Width, Height: cfg.Height, Data: data, Variants: variants}, nil
+		Width: w, Height: h, Data: data, Variants: variants}, nil
 }
 
 // decodeSlots bounds how many images are decoded at once: a 40-megapixel image takes over

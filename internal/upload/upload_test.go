@@ -128,25 +128,6 @@ func TestVariants(t *testing.T) {
 	}
 }
 
-func TestRotatedJPEGHasNoVariants(t *testing.T) {
-	data := uploadtest.JPEG(1000, 500)
-	// An APP1 Exif segment, big-endian TIFF, one IFD entry: orientation 6 (turn 90°).
-	tiff := []byte("MM\x00\x2a\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00")
-	seg := append([]byte("Exif\x00\x00"), tiff...)
-	app1 := append([]byte{0xFF, 0xE1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}, seg...)
-	rotated := append(append([]byte{0xFF, 0xD8}, app1...), data[2:]...)
-	if o := exifOrientation(rotated); o != 6 {
-		t.Fatalf("orientation %d, want 6", o)
-	}
-	f, err := Prepare("foto.jpg", rotated, KindImage)
-	if err != nil || len(f.Variants) != 0 {
-		t.Fatalf("rotated photo: %d variants, %v", len(f.Variants), err)
-	}
-	if o := exifOrientation(data); o != 0 {
-		t.Fatalf("plain JPEG orientation %d", o)
-	}
-}
-
 func TestReadableName(t *testing.T) {
 	for in, want := range map[string]string{
 		"Regulamento 2026.PDF":          "Regulamento 2026.pdf",

@@ -223,3 +223,42 @@ func TestUploadStreamedTooLarge(t *testing.T) {
 		t.Fatalf("streamed: %d %s", w.Code, w.Body)
 	}
 }
+
+// A photo's EXIF (here a GPS position and a camera serial) never reaches /files/{id}.
+func TestUploadedPhotoLosesItsMetadata(t *testing.T) {
+	app := newTestApp(t)
+	jpg := uploadtest.JPEG(300, 200)
+	// Little-endian TIFF: IFD0 with Make and a GPS IFD pointer; the GPS IFD with GPSLatitudeRef.
+	tiff := []byte("II\x2a\x00\x08\x00\x00\x00" +
+		"\x02\x00" +
+		"\x0f\x01\x02\x00\x0a\x00\x00\x00\x2c\x00\x00\x00" + // Make → offset 44
+		"\x25\x88\x04\x00\x01\x00\x00\x00\x1a\x00\x00\x00" + // GPS IFD → offset 26
+		"\x00\x00\x00\x00" +
+		"\x01\x00" +
+		"\x01\x00\x02\x00\x02\x00\x00\x00S\x00\x00\x00" + // GPSLatitudeRef "S"
+		"\x00\x00\x00\x00" +
+		"SERIAL-42\x00")
+	seg := append([]byte("Exif\x00\x00"), tiff...)
+	app1 := append([]byte{0xFF, 0xE1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}, seg...)
+	photo := append(append([]byte{0xFF, 0xD8}, app1...), jpg[2:]...)
+
+	w := app.do(uploadRequest(t, "?kind=image", "foto.jpg", photo))
+	if w.Code != 201 {
+		t.Fatalf("status %d: %s", w.Code, w.Body)
+	}
+	got := app.do(httptest.NewRequest("GET", decodeAnswer(t, w).URL, nil))
+	if got.Code != 200 {
+		t.Fatalf("GET: %d", got.Code)
+	}
+	for _, s := range []string{"Exif", "SERIAL-42", "\x25\x88\x04\x00"} {
+		if bytes.Contains(got.Body.Bytes(), []byte(s)) {
+			t.Errorf("served file holds %q", s)
+		}
+	}
+	if !bytes.Equal(got.Body.Bytes(), jpg) {
+		t.Errorf("served %d bytes, want the photo without its EXIF (%d bytes)", got.Body.Len(), len(jpg))
+	}
+	if _, _, err := image.Decode(got.Body); err != nil {
+		t.Errorf("served file does not decode: %v", err)
+	}
+}

@@ -1,7 +1,7 @@
 // Package account is Pelotão's own identity provider: users, password hashing (argon2id),
-// sessions, password-reset links, the password policy and login throttling. Everything that
-// must hold across several instances (sessions, throttling counters, reset tokens) is in the
-// database.
+// sessions, password-reset links, the password policy, login throttling and the sign-up limit.
+// Everything that must hold across several instances (sessions, throttling and sign-up counters,
+// reset tokens) is in the database.
 package account
 
 import (

@@ -66,7 +66,7 @@ func newFixtureOn(t *testing.T, st *sqlite.Store, params Params) *fixture {
 
 func (f *fixture) signUp(t *testing.T, email, password string) SignedIn {
 	t.Helper()
-	si, err := f.svc.SignUp(context.Background(), email, password, "Maria")
+	si, err := f.svc.SignUp(context.Background(), email, password, "Maria", "192.0.2.1")
 	if err != nil {
 		t.Fatalf("sign-up %s: %v", email, err)
 	}
@@ -184,16 +184,16 @@ func TestSignUpValidatesAndNormalises(t *testing.T) {
 	if si.User.Email != "maria.silva@example.com" || si.User.CreatedAt.IsZero() || si.User.ID == "" || si.Token == "" {
 		t.Fatalf("user %+v", si.User)
 	}
-	if _, err := f.svc.SignUp(ctx, "MARIA.SILVA@example.com", "outra-senha-boa", "Outra"); !errors.Is(err, ErrEmailInUse) {
+	if _, err := f.svc.SignUp(ctx, "MARIA.SILVA@example.com", "outra-senha-boa", "Outra", "192.0.2.1"); !errors.Is(err, ErrEmailInUse) {
 		t.Fatalf("same e-mail in other case: %v", err)
 	}
-	_, err := f.svc.SignUp(ctx, "nao-e-email", "corredora-veloz", " ")
+	_, err := f.svc.SignUp(ctx, "nao-e-email", "corredora-veloz", " ", "192.0.2.1")
 	var ve ValidationError
 	if !errors.As(err, &ve) || ve["email"] == "" || ve["displayName"] == "" {
 		t.Fatalf("validation: %v", err)
 	}
 	var pe *PolicyError
-	if _, err := f.svc.SignUp(ctx, "joao@example.com", "trilh", "João"); !errors.As(err, &pe) {
+	if _, err := f.svc.SignUp(ctx, "joao@example.com", "trilh", "João", "192.0.2.1"); !errors.As(err, &pe) {
 		t.Fatalf("a 5-character password under the default policy: %v", err)
 	}
 }
@@ -493,5 +493,50 @@ func BenchmarkLogin(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Sign-ups are limited per address: the check comes before the password is hashed, and only
+// accounts actually created use up the budget.
+func TestSignUpLimitedPerAddress(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	hashes := 0
+	f.svc.hash = func(p Params, password string) (string, error) { hashes++; return hashPassword(p, password) }
+	const ip = "198.51.100.20"
+	for i := range SignupLimit.Max {
+		if _, err := f.svc.SignUp(ctx, fmt.Sprintf("atleta%d@example.com", i), "corredora-veloz", "Atleta", ip); err != nil {
+			t.Fatalf("sign-up %d: %v", i+1, err)
+		}
+		if i == 0 {
+			// A refused form and a taken e-mail do not count.
+			if _, err := f.svc.SignUp(ctx, "nao-e-email", "corredora-veloz", "Atleta", ip); err == nil {
+				t.Fatal("invalid e-mail accepted")
+			}
+			if _, err := f.svc.SignUp(ctx, "atleta0@example.com", "corredora-veloz", "Atleta", ip); !errors.Is(err, ErrEmailInUse) {
+				t.Fatalf("taken e-mail: %v", err)
+			}
+		}
+	}
+	before := hashes
+	if _, err := f.svc.SignUp(ctx, "mais-uma@example.com", "corredora-veloz", "Atleta", ip); !errors.Is(err, ErrTooManySignups) {
+		t.Fatalf("sign-up over the limit: %v", err)
+	}
+	if hashes != before {
+		t.Errorf("the refused sign-up hashed its password")
+	}
+	if _, err := f.store.UserByEmail(ctx, "mais-uma@example.com"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("refused account stored: %v", err)
+	}
+	if _, err := f.svc.SignUp(ctx, "vizinha@example.com", "corredora-veloz", "Vizinha", "198.51.100.21"); err != nil {
+		t.Errorf("another address: %v", err)
+	}
+	f.clock.advance(SignupLimit.Window + time.Second)
+	if _, err := f.svc.SignUp(ctx, "mais-uma@example.com", "corredora-veloz", "Atleta", ip); err != nil {
+		t.Errorf("after the window: %v", err)
+	}
+	// The operators' command is not limited.
+	if _, err := f.svc.CreateUser(ctx, "operador@example.com", "corredora-veloz", "Operador"); err != nil {
+		t.Errorf("CreateUser: %v", err)
 	}
 }

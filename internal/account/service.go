@@ -1,7 +1,7 @@
 // Package account is Pelotão's own identity provider: users, password hashing (argon2id),
-// sessions, password-reset links, the password policy and login throttling. Everything that
-// must hold across several instances (sessions, throttling counters, reset tokens) is in the
-// database.
+// sessions, password-reset links, the password policy, login throttling and the sign-up limit.
+// Everything that must hold across several instances (sessions, throttling and sign-up counters,
+// reset tokens) is in the database.
 package account
 
 import (
@@ -38,13 +38,30 @@ const (
 	maxAccountFailures = 5
 	maxIPFailures      = 50
 
+	// signupReleaseTimeout bounds giving back a sign-up slot after a failed sign-up.
+	signupReleaseTimeout = 5 * time.Second
+
 	maxDisplayNameLen = 100
 	maxEmailLen       = 254
 )
 
+// SignupLimit is how many accounts one client address may create per hour. Every sign-up costs
+// an argon2id hash (the most expensive thing the server does) and a row that stays, so a script
+// must not create accounts without end; ten still lets a family, a running club at its meeting
+// point or a school behind one address sign up together. Counted in the database (shared by all
+// instances), by a keyed hash of the address, never the address.
+var SignupLimit = store.SenderLimit{Max: 10, Window: time.Hour}
+
+// Store is what the account domain needs from the database: the accounts, and the
+// per-address sign-up limit.
+type Store interface {
+	store.AccountStore
+	store.SenderLimitStore
+}
+
 // Options configure a Service.
 type Options struct {
-	Store   store.AccountStore
+	Store   Store
 	Mailer  pmail.Mailer
 	BaseURL *url.URL // the public origin; reset links are built on it, never on a request's host
 	Policy  Policy
@@ -55,7 +72,7 @@ type Options struct {
 
 // Service is the account domain.
 type Service struct {
-	store   store.AccountStore
+	store   Store
 	mailer  pmail.Mailer
 	baseURL *url.URL
 	policy  Policy
@@ -69,6 +86,8 @@ type Service struct {
 	dummyHash func() (string, error)
 	// verify is verifyPassword; tests count its calls.
 	verify func(encoded, password string) (bool, Params, error)
+	// hash is hashPassword for new accounts; tests count its calls.
+	hash func(p Params, password string) (string, error)
 
 	mails sync.WaitGroup // reset e-mails still being sent
 }
@@ -76,7 +95,7 @@ type Service struct {
 // New returns a Service.
 func New(o Options) *Service {
 	s := &Service{store: o.Store, mailer: o.Mailer, baseURL: o.BaseURL, policy: o.Policy,
-		params: o.Params, log: o.Log, now: o.Now, verify: verifyPassword}
+		params: o.Params, log: o.Log, now: o.Now, verify: verifyPassword, hash: hashPassword}
 	if s.params == (Params{}) {
 		s.params = DefaultParams
 	}
@@ -94,7 +113,7 @@ func New(o Options) *Service {
 }
 
 // FromConfig builds the Service that the configuration describes.
-func FromConfig(cfg config.Config, st store.AccountStore, m pmail.Mailer, log *slog.Logger) *Service {
+func FromConfig(cfg config.Config, st Store, m pmail.Mailer, log *slog.Logger) *Service {
 	return New(Options{
 		Store: st, Mailer: m, BaseURL: cfg.BaseURL, Log: log,
 		Policy: Policy{MinLength: cfg.PasswordMinLength, MaxBytes: DefaultMaxBytes, RejectCommon: true},
@@ -131,8 +150,18 @@ func checkEmail(email string, errs ValidationError) {
 	}
 }
 
-// CreateUser creates an account without signing in (sign-up, and operators' `pelotao user create`).
+// CreateUser creates an account without signing in and without the per-address limit
+// (operators' `pelotao user create`, the demo organizer).
 func (s *Service) CreateUser(ctx context.Context, email, password, displayName string) (store.User, error) {
+	email, displayName, err := s.checkNewUser(email, password, displayName)
+	if err != nil {
+		return store.User{}, err
+	}
+	return s.insertUser(ctx, email, password, displayName)
+}
+
+// checkNewUser normalises and checks a new account's form (cheap: no hashing).
+func (s *Service) checkNewUser(email, password, displayName string) (string, string, error) {
 	email, displayName = NormalizeEmail(email), strings.TrimSpace(displayName)
 	errs := ValidationError{}
 	checkEmail(email, errs)
@@ -142,12 +171,17 @@ func (s *Service) CreateUser(ctx context.Context, email, password, displayName s
 		errs["displayName"] = "Use no máximo 100 caracteres."
 	}
 	if len(errs) > 0 {
-		return store.User{}, errs
+		return "", "", errs
 	}
 	if err := s.policy.Check(password); err != nil {
-		return store.User{}, err
+		return "", "", err
 	}
-	hash, err := hashPassword(s.params, password)
+	return email, displayName, nil
+}
+
+// insertUser hashes the password and stores an account whose form checkNewUser accepted.
+func (s *Service) insertUser(ctx context.Context, email, password, displayName string) (store.User, error) {
+	hash, err := s.hash(s.params, password)
 	if err != nil {
 		return store.User{}, err
 	}
@@ -162,10 +196,31 @@ func (s *Service) CreateUser(ctx context.Context, email, password, displayName s
 	return u, nil
 }
 
-// SignUp creates an account and signs it in.
-func (s *Service) SignUp(ctx context.Context, email, password, displayName string) (SignedIn, error) {
-	u, err := s.CreateUser(ctx, email, password, displayName)
+// SignUp creates an account from the client address ip and signs it in. At most
+// SignupLimit.Max accounts are created per address per SignupLimit.Window; over that it returns
+// ErrTooManySignups, before any hashing. Only accounts actually created use up the budget: a
+// form that is refused (ValidationError, PolicyError) never takes a slot, and the slot of a
+// sign-up that fails afterwards (ErrEmailInUse, a database error) is given back.
+func (s *Service) SignUp(ctx context.Context, email, password, displayName, ip string) (SignedIn, error) {
+	email, displayName, err := s.checkNewUser(email, password, displayName)
 	if err != nil {
+		return SignedIn{}, err
+	}
+	slot, err := s.store.TakeSenderSlot(ctx, store.ScopeSignup, ip, s.now().UTC(), SignupLimit)
+	if errors.Is(err, store.ErrTooManyFromSender) {
+		return SignedIn{}, ErrTooManySignups
+	}
+	if err != nil {
+		return SignedIn{}, err
+	}
+	u, err := s.insertUser(ctx, email, password, displayName)
+	if err != nil {
+		// Even when the client has gone: otherwise its failed attempt would count.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), signupReleaseTimeout)
+		defer cancel()
+		if rerr := s.store.ReleaseSenderSlot(rctx, slot); rerr != nil {
+			s.log.WarnContext(ctx, "giving back a sign-up slot", "err", rerr)
+		}
 		return SignedIn{}, err
 	}
 	return s.newSession(ctx, u)

@@ -34,7 +34,7 @@ func authError(err error) error {
 	switch {
 	case errors.Is(err, account.ErrInvalidCredential):
 		return errInvalidCredential
-	case errors.Is(err, account.ErrTooManyRequests):
+	case errors.Is(err, account.ErrTooManyRequests), errors.Is(err, account.ErrTooManySignups):
 		return errTooManyRequests
 	case errors.Is(err, account.ErrUserDisabled):
 		return errUserDisabled
@@ -91,7 +91,11 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err := readJSON(r, &in); err != nil {
 		return err
 	}
-	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName)
+	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName, s.clientIP(r))
+	if errors.Is(err, account.ErrTooManySignups) {
+		// Sign-up's 429 is sign-in's (same code and text, AUTH-15); only the wait differs.
+		w.Header().Set("Retry-After", strconv.Itoa(int(account.SignupLimit.Window.Seconds())))
+	}
 	if err != nil {
 		return authError(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// clientIP is the address that login throttling and the plan-interest limit count by. Behind a
+// clientIP is the address that login throttling, the sign-up limit and the plan-interest limit count by. Behind a
 // load balancer every request comes from the balancer, so with PELOTAO_TRUST_PROXY the last
 // X-Forwarded-For entry (the one our own proxy appended; earlier ones are whatever the client
 // claimed) is the client.

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"pelotao/internal/account"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
 	"pelotao/internal/upload/uploadtest"
@@ -207,4 +210,44 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The sign-up limit is counted in the database: sign-ups from one address sent to both
+// instances at once count towards one budget, and exactly account.SignupLimit.Max of them
+// create an account. (Both servers see the test's client as 127.0.0.1.)
+func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
+	a, b := postgresInstances(t)
+	const tries = 24
+	codes := make([]int, tries)
+	var wg sync.WaitGroup
+	for i := range tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := []instance{a, b}[i%2]
+			res, _ := in.send(t, "POST", "/api/auth/signup",
+				fmt.Sprintf(`{"email":"atleta%d@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`, i))
+			codes[i] = res.StatusCode
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for i, c := range codes {
+		switch c {
+		case http.StatusCreated:
+			created++
+		case http.StatusTooManyRequests:
+		default:
+			t.Errorf("sign-up %d: unexpected status %d", i, c)
+		}
+	}
+	if created != account.SignupLimit.Max {
+		t.Fatalf("%d of %d sign-ups split over two instances created an account, want exactly %d", created, tries, account.SignupLimit.Max)
+	}
+	for _, in := range []instance{a, b} {
+		res, body := in.send(t, "POST", "/api/auth/signup", `{"email":"mais-uma@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`)
+		if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, `"auth/too-many-requests"`) || res.Header.Get("Retry-After") != "3600" {
+			t.Fatalf("%s over the limit reached across both: %d %s (Retry-After %q)", in.name, res.StatusCode, body, res.Header.Get("Retry-After"))
+		}
+	}
 }

@@ -2,9 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"time"
 )
@@ -23,12 +20,6 @@ type PlanInterest struct {
 	CriadoEm time.Time `json:"criadoEm"`
 }
 
-// SenderLimit caps how many plan interests one sender may leave within a sliding window.
-type SenderLimit struct {
-	Max    int
-	Window time.Duration
-}
-
 // PlanInterestStore stores interest in a coaching plan, sent from /training.
 type PlanInterestStore interface {
 	// AddPlanInterest stores p (CriadoEm is the time of sending) for the sender at senderIP,
@@ -39,12 +30,4 @@ type PlanInterestStore interface {
 	AddPlanInterest(ctx context.Context, p PlanInterest, senderIP string, limit SenderLimit) (PlanInterest, error)
 	// PlanInterests lists the stored interests, newest first.
 	PlanInterests(ctx context.Context) ([]PlanInterest, error)
-}
-
-// SenderHash is the keyed hash kept instead of a sender's IP address. A plain hash of an IPv4
-// address is reversed by trying all four billion of them; with a secret key it is not.
-func SenderHash(key []byte, ip string) string {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(ip))
-	return hex.EncodeToString(m.Sum(nil))
 }

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -13,14 +12,9 @@ import (
 func (s *Store) AddPlanInterest(ctx context.Context, p store.PlanInterest, senderIP string, limit store.SenderLimit) (store.PlanInterest, error) {
 	p.CriadoEm = p.CriadoEm.UTC().Truncate(time.Microsecond)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var key string
-		if err := tx.QueryRow(ctx, "SELECT value FROM app_meta WHERE key = 'sender_hash_key'").Scan(&key); err != nil {
-			return fmt.Errorf("postgres: sender hash key: %w", err)
-		}
-		sender := store.SenderHash([]byte(key), senderIP)
-		// Serialises the requests of one sender (across instances) until this transaction ends,
-		// so that two of them cannot both see room for one more.
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", sender); err != nil {
+		// The lock name is the bare hash, as before sender slots had scopes.
+		sender, err := lockSender(ctx, tx, "", senderIP)
+		if err != nil {
 			return err
 		}
 		var recent int

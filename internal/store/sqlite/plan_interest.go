@@ -16,11 +16,10 @@ func (s *Store) AddPlanInterest(ctx context.Context, p store.PlanInterest, sende
 	}
 	defer tx.Rollback()
 
-	var key string
-	if err := tx.QueryRowContext(ctx, "SELECT value FROM app_meta WHERE key = 'sender_hash_key'").Scan(&key); err != nil {
-		return store.PlanInterest{}, fmt.Errorf("sqlite: sender hash key: %w", err)
+	sender, err := senderHash(ctx, tx, senderIP)
+	if err != nil {
+		return store.PlanInterest{}, err
 	}
-	sender := store.SenderHash([]byte(key), senderIP)
 	p.CriadoEm = p.CriadoEm.UTC().Truncate(time.Millisecond)
 
 	var recent int

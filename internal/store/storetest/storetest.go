@@ -20,6 +20,7 @@ func Run(t *testing.T, open Open) {
 	runEvents(t, open)
 	t.Run("Files", func(t *testing.T) { testFiles(t, open) })
 	t.Run("PlanInterests", func(t *testing.T) { testPlanInterests(t, open) })
+	t.Run("SenderSlots", func(t *testing.T) { testSenderSlots(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -213,6 +213,29 @@ describe('messages', () => {
     expect(signup).toHaveBeenCalledWith({ email: 'maria@exemplo.com', password: 'flamengo', displayName: 'Maria' })
   })
 
+  it('signup: too many accounts from this address shows the server text by the button, keeping what was typed', async () => {
+    const user = userEvent.setup()
+    const text = 'Muitas tentativas. Tente novamente mais tarde.'
+    const signup = vi.fn().mockRejectedValueOnce(new ApiError(429, 'auth/too-many-requests', text))
+    renderLogin(fakeAuth({ signup }), '/login?modo=cadastro')
+    await user.type(field('Nome'), 'Maria')
+    await user.type(field('Email'), 'maria@exemplo.com')
+    await user.type(field('Senha'), 'pedal-de-domingo')
+    await user.type(field('Confirmar Senha'), 'pedal-de-domingo')
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(text)
+    const button = screen.getByRole('button', { name: 'Cadastrar' })
+    expect(alert.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(alert.closest('form')).toBe(button.closest('form'))
+    expect(button).toBeEnabled()
+    expect(field('Nome').value).toBe('Maria')
+    expect(field('Email').value).toBe('maria@exemplo.com')
+    expect(field('Senha').value).toBe('pedal-de-domingo')
+    expect(field('Confirmar Senha').value).toBe('pedal-de-domingo')
+    expect(console.error).toHaveBeenCalled()
+  })
+
   it('signup: a password shorter than the policy is refused before any request', async () => {
     const user = userEvent.setup()
     const auth = fakeAuth()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -219,18 +220,34 @@ func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 	a, b := postgresInstances(t)
 	const tries = 24
 	codes := make([]int, tries)
+	errs := make([]error, tries)
 	var wg sync.WaitGroup
 	for i := range tries {
 		wg.Add(1)
-		go func() {
+		go func() { // no t.Fatal here: a goroutine reports through errs
 			defer wg.Done()
 			in := []instance{a, b}[i%2]
-			res, _ := in.send(t, "POST", "/api/auth/signup",
-				fmt.Sprintf(`{"email":"atleta%d@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`, i))
+			body := fmt.Sprintf(`{"email":"atleta%d@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`, i)
+			r, err := http.NewRequest("POST", in.url+"/api/auth/signup", strings.NewReader(body))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("Sec-Fetch-Site", "same-origin")
+			res, err := http.DefaultClient.Do(r)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			res.Body.Close()
 			codes[i] = res.StatusCode
 		}()
 	}
 	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
 	created := 0
 	for i, c := range codes {
 		switch c {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/config"
 	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
@@ -496,6 +497,28 @@ func BenchmarkLogin(b *testing.B) {
 	}
 }
 
+// The operator's PELOTAO_SIGNUPS_PER_HOUR is the limit the service applies.
+func TestSignUpLimitFromConfig(t *testing.T) {
+	st := newFixture(t, testParams).store
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"PELOTAO_SIGNUPS_PER_HOUR": "2", "PELOTAO_PASSWORD_MIN_LENGTH": "6"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := FromConfig(cfg, st, &mailtest.Recorder{}, nil)
+	if got := svc.SignupLimit(); got != (store.SenderLimit{Max: 2, Window: time.Hour}) {
+		t.Fatalf("limit %+v, want 2 per hour", got)
+	}
+	svc.params = testParams
+	for i := range 3 {
+		_, err := svc.SignUp(context.Background(), fmt.Sprintf("clube%d@example.com", i), "corredora-veloz", "Clube", "198.51.100.30")
+		if want := i == 2; errors.Is(err, ErrTooManySignups) != want {
+			t.Fatalf("sign-up %d: %v", i+1, err)
+		}
+	}
+}
+
 // Sign-ups are limited per address: the check comes before the password is hashed, and only
 // accounts actually created use up the budget.
 func TestSignUpLimitedPerAddress(t *testing.T) {
@@ -504,7 +527,7 @@ func TestSignUpLimitedPerAddress(t *testing.T) {
 	hashes := 0
 	f.svc.hash = func(p Params, password string) (string, error) { hashes++; return hashPassword(p, password) }
 	const ip = "198.51.100.20"
-	for i := range SignupLimit.Max {
+	for i := range DefaultSignupLimit.Max {
 		if _, err := f.svc.SignUp(ctx, fmt.Sprintf("atleta%d@example.com", i), "corredora-veloz", "Atleta", ip); err != nil {
 			t.Fatalf("sign-up %d: %v", i+1, err)
 		}
@@ -531,7 +554,7 @@ func TestSignUpLimitedPerAddress(t *testing.T) {
 	if _, err := f.svc.SignUp(ctx, "vizinha@example.com", "corredora-veloz", "Vizinha", "198.51.100.21"); err != nil {
 		t.Errorf("another address: %v", err)
 	}
-	f.clock.advance(SignupLimit.Window + time.Second)
+	f.clock.advance(DefaultSignupLimit.Window + time.Second)
 	if _, err := f.svc.SignUp(ctx, "mais-uma@example.com", "corredora-veloz", "Atleta", ip); err != nil {
 		t.Errorf("after the window: %v", err)
 	}

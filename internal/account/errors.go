@@ -8,8 +8,8 @@ var (
 	ErrInvalidCredential = errors.New("account: invalid credential")
 	// ErrTooManyRequests: too many failed sign-ins for the account or from the address.
 	ErrTooManyRequests = errors.New("account: too many requests")
-	// ErrTooManySignups: the client's address already created SignupLimit.Max accounts within
-	// SignupLimit.Window. The HTTP layer answers it as ErrTooManyRequests (same code and text).
+	// ErrTooManySignups: the client's address already created SignupLimit().Max accounts within
+	// SignupLimit().Window. The HTTP layer answers it as ErrTooManyRequests (same code and text).
 	ErrTooManySignups = errors.New("account: too many sign-ups from this address")
 	// ErrUserDisabled: the password was right but an operator disabled the account.
 	ErrUserDisabled = errors.New("account: user disabled")

@@ -45,12 +45,13 @@ const (
 	maxEmailLen       = 254
 )
 
-// SignupLimit is how many accounts one client address may create per hour. Every sign-up costs
-// an argon2id hash (the most expensive thing the server does) and a row that stays, so a script
-// must not create accounts without end; ten still lets a family, a running club at its meeting
-// point or a school behind one address sign up together. Counted in the database (shared by all
-// instances), by a keyed hash of the address, never the address.
-var SignupLimit = store.SenderLimit{Max: 10, Window: time.Hour}
+// DefaultSignupLimit is how many accounts one client address may create per hour unless the
+// configuration says otherwise (PELOTAO_SIGNUPS_PER_HOUR). Every sign-up costs an argon2id hash
+// (the most expensive thing the server does) and a row that stays, so a script must not create
+// accounts without end; ten still lets a family, a running club at its meeting point or a school
+// behind one address sign up together. Counted in the database (shared by all instances), by a
+// keyed hash of the address, never the address.
+var DefaultSignupLimit = store.SenderLimit{Max: 10, Window: time.Hour}
 
 // Store is what the account domain needs from the database: the accounts, and the
 // per-address sign-up limit.
@@ -68,6 +69,8 @@ type Options struct {
 	Params  Params // zero: DefaultParams
 	Log     *slog.Logger
 	Now     func() time.Time // zero: time.Now
+	// SignupLimit bounds the accounts one address creates; zero: DefaultSignupLimit.
+	SignupLimit store.SenderLimit
 }
 
 // Service is the account domain.
@@ -79,6 +82,7 @@ type Service struct {
 	params  Params
 	log     *slog.Logger
 	now     func() time.Time
+	signups store.SenderLimit
 
 	// dummyHash is verified when the e-mail is unknown, so that answering "invalid credential"
 	// costs the same hashing time whether or not the account exists. Made at the first sign-in,
@@ -95,7 +99,10 @@ type Service struct {
 // New returns a Service.
 func New(o Options) *Service {
 	s := &Service{store: o.Store, mailer: o.Mailer, baseURL: o.BaseURL, policy: o.Policy,
-		params: o.Params, log: o.Log, now: o.Now, verify: verifyPassword, hash: hashPassword}
+		params: o.Params, log: o.Log, now: o.Now, signups: o.SignupLimit, verify: verifyPassword, hash: hashPassword}
+	if s.signups == (store.SenderLimit{}) {
+		s.signups = DefaultSignupLimit
+	}
 	if s.params == (Params{}) {
 		s.params = DefaultParams
 	}
@@ -116,9 +123,13 @@ func New(o Options) *Service {
 func FromConfig(cfg config.Config, st Store, m pmail.Mailer, log *slog.Logger) *Service {
 	return New(Options{
 		Store: st, Mailer: m, BaseURL: cfg.BaseURL, Log: log,
-		Policy: Policy{MinLength: cfg.PasswordMinLength, MaxBytes: DefaultMaxBytes, RejectCommon: true},
+		Policy:      Policy{MinLength: cfg.PasswordMinLength, MaxBytes: DefaultMaxBytes, RejectCommon: true},
+		SignupLimit: store.SenderLimit{Max: cfg.SignupsPerHour, Window: time.Hour},
 	})
 }
+
+// SignupLimit is the limit on the accounts one address creates.
+func (s *Service) SignupLimit() store.SenderLimit { return s.signups }
 
 // Policy returns the password policy in force.
 func (s *Service) Policy() Policy { return s.policy }
@@ -197,7 +208,7 @@ func (s *Service) insertUser(ctx context.Context, email, password, displayName s
 }
 
 // SignUp creates an account from the client address ip and signs it in. At most
-// SignupLimit.Max accounts are created per address per SignupLimit.Window; over that it returns
+// SignupLimit().Max accounts are created per address per SignupLimit().Window; over that it returns
 // ErrTooManySignups, before any hashing. Only accounts actually created use up the budget: a
 // form that is refused (ValidationError, PolicyError) never takes a slot, and the slot of a
 // sign-up that fails afterwards (ErrEmailInUse, a database error) is given back.
@@ -206,7 +217,7 @@ func (s *Service) SignUp(ctx context.Context, email, password, displayName, ip s
 	if err != nil {
 		return SignedIn{}, err
 	}
-	slot, err := s.store.TakeSenderSlot(ctx, store.ScopeSignup, ip, s.now().UTC(), SignupLimit)
+	slot, err := s.store.TakeSenderSlot(ctx, store.ScopeSignup, ip, s.now().UTC(), s.signups)
 	if errors.Is(err, store.ErrTooManyFromSender) {
 		return SignedIn{}, ErrTooManySignups
 	}

@@ -23,6 +23,7 @@ type Config struct {
 	Demo              bool           // PELOTAO_DEMO: seed demo content into an empty database
 	PasswordMinLength int            // PELOTAO_PASSWORD_MIN_LENGTH
 	TrustProxy        bool           // PELOTAO_TRUST_PROXY: the client address is the last X-Forwarded-For entry
+	SignupsPerHour    int            // PELOTAO_SIGNUPS_PER_HOUR: accounts one client address may create per hour
 }
 
 // SecureCookies reports whether cookies must carry the Secure flag (the site is served over https).
@@ -109,6 +110,12 @@ func Load(getenv Getenv) (Config, error) {
 		errs = append(errs, errors.New("PELOTAO_PASSWORD_MIN_LENGTH: must be a whole number from 1 to 128"))
 	}
 	c.PasswordMinLength = n
+
+	n, err = strconv.Atoi(get("PELOTAO_SIGNUPS_PER_HOUR", "10"))
+	if err != nil || n < 1 || n > 100000 {
+		errs = append(errs, errors.New("PELOTAO_SIGNUPS_PER_HOUR: must be a whole number from 1 to 100000"))
+	}
+	c.SignupsPerHour = n
 
 	return c, errors.Join(errs...)
 }

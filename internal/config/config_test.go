@@ -17,7 +17,7 @@ func TestDefaults(t *testing.T) {
 	if c.Addr != ":8080" || c.DatabaseURL != "sqlite:data/pelotao.db" || c.Outbox != "data/outbox" {
 		t.Errorf("unexpected defaults: %+v", c)
 	}
-	if c.Location.String() != "America/Sao_Paulo" || c.PasswordMinLength != 6 || c.Demo || c.SMTPURL != nil {
+	if c.Location.String() != "America/Sao_Paulo" || c.PasswordMinLength != 6 || c.Demo || c.SMTPURL != nil || c.SignupsPerHour != 10 {
 		t.Errorf("unexpected defaults: %+v", c)
 	}
 	if c.BaseURL.String() != "http://localhost:8080" || c.SecureCookies() {
@@ -33,11 +33,12 @@ func TestValues(t *testing.T) {
 		"PELOTAO_DEMO":                "1",
 		"PELOTAO_TZ":                  "America/Manaus",
 		"PELOTAO_PASSWORD_MIN_LENGTH": "10",
+		"PELOTAO_SIGNUPS_PER_HOUR":    "200",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != ":9000" || !c.Demo || c.PasswordMinLength != 10 || c.Location.String() != "America/Manaus" {
+	if c.Addr != ":9000" || !c.Demo || c.PasswordMinLength != 10 || c.Location.String() != "America/Manaus" || c.SignupsPerHour != 200 {
 		t.Errorf("%+v", c)
 	}
 	if !c.SecureCookies() || c.BaseURL.String() != "https://pelotao.com.br" || c.SMTPURL.Host != "mail.example:587" {
@@ -64,6 +65,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"PELOTAO_TZ":                  "Mars/Olympus",
 		"PELOTAO_DEMO":                "talvez",
 		"PELOTAO_PASSWORD_MIN_LENGTH": "seis",
+		"PELOTAO_SIGNUPS_PER_HOUR":    "0",
 		"PELOTAO_BASE_URL":            "pelotao.com.br",
 		"PELOTAO_DATABASE_URL":        "mysql://x",
 		"PELOTAO_SMTP_URL":            "http://mail",

@@ -94,7 +94,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName, s.clientIP(r))
 	if errors.Is(err, account.ErrTooManySignups) {
 		// Sign-up's 429 is sign-in's (same code and text, AUTH-15); only the wait differs.
-		w.Header().Set("Retry-After", strconv.Itoa(int(account.SignupLimit.Window.Seconds())))
+		w.Header().Set("Retry-After", strconv.Itoa(int(s.accounts.SignupLimit().Window.Seconds())))
 	}
 	if err != nil {
 		return authError(err)

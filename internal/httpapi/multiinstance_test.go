@@ -214,7 +214,7 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 }
 
 // The sign-up limit is counted in the database: sign-ups from one address sent to both
-// instances at once count towards one budget, and exactly account.SignupLimit.Max of them
+// instances at once count towards one budget, and exactly account.DefaultSignupLimit.Max of them
 // create an account. (Both servers see the test's client as 127.0.0.1.)
 func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 	a, b := postgresInstances(t)
@@ -258,8 +258,8 @@ func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 			t.Errorf("sign-up %d: unexpected status %d", i, c)
 		}
 	}
-	if created != account.SignupLimit.Max {
-		t.Fatalf("%d of %d sign-ups split over two instances created an account, want exactly %d", created, tries, account.SignupLimit.Max)
+	if created != account.DefaultSignupLimit.Max {
+		t.Fatalf("%d of %d sign-ups split over two instances created an account, want exactly %d", created, tries, account.DefaultSignupLimit.Max)
 	}
 	for _, in := range []instance{a, b} {
 		res, body := in.send(t, "POST", "/api/auth/signup", `{"email":"mais-uma@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`)

@@ -39,7 +39,7 @@ func checkSignupLimited(t *testing.T, w *httptest.ResponseRecorder) {
 	if got := strings.TrimSpace(w.Body.String()); got != want {
 		t.Errorf("body %s, want %s", got, want)
 	}
-	if got := w.Header().Get("Retry-After"); got != strconv.Itoa(int(account.SignupLimit.Window.Seconds())) {
+	if got := w.Header().Get("Retry-After"); got != strconv.Itoa(int(account.DefaultSignupLimit.Window.Seconds())) {
 		t.Errorf("Retry-After %q", got)
 	}
 	if c := w.Result().Cookies(); len(c) != 0 {
@@ -49,7 +49,7 @@ func checkSignupLimited(t *testing.T, w *httptest.ResponseRecorder) {
 
 func TestSignUpLimitedPerAddress(t *testing.T) {
 	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
-	for i := range account.SignupLimit.Max {
+	for i := range account.DefaultSignupLimit.Max {
 		if w := app.signUpFrom(fmt.Sprintf("atleta%d@exemplo.com.br", i), fmt.Sprintf("203.0.113.5:%d", 5000+i), ""); w.Code != http.StatusCreated {
 			t.Fatalf("sign-up %d: %d %s", i+1, w.Code, w.Body)
 		}
@@ -75,7 +75,7 @@ func TestSignUpLimitCountsOnlyCreatedAccounts(t *testing.T) {
 	if w := app.signUpFrom("atleta0@exemplo.com.br", addr, ""); w.Code != http.StatusCreated {
 		t.Fatalf("first sign-up: %d %s", w.Code, w.Body)
 	}
-	for range account.SignupLimit.Max + 2 {
+	for range account.DefaultSignupLimit.Max + 2 {
 		if w := app.signUpFrom("atleta0@exemplo.com.br", addr, ""); w.Code != http.StatusConflict {
 			t.Fatalf("taken e-mail: %d %s", w.Code, w.Body)
 		}
@@ -83,7 +83,7 @@ func TestSignUpLimitCountsOnlyCreatedAccounts(t *testing.T) {
 			t.Fatalf("invalid e-mail: %d %s", w.Code, w.Body)
 		}
 	}
-	for i := 1; i < account.SignupLimit.Max; i++ {
+	for i := 1; i < account.DefaultSignupLimit.Max; i++ {
 		if w := app.signUpFrom(fmt.Sprintf("atleta%d@exemplo.com.br", i), addr, ""); w.Code != http.StatusCreated {
 			t.Fatalf("sign-up %d after the failures: %d %s", i+1, w.Code, w.Body)
 		}
@@ -97,7 +97,7 @@ func TestSignUpLimitAndForwardedFor(t *testing.T) {
 	t.Run("trusted proxy", func(t *testing.T) {
 		app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), map[string]string{"PELOTAO_TRUST_PROXY": "1"})
 		const balancer = "10.0.0.2:40000"
-		for i := range account.SignupLimit.Max {
+		for i := range account.DefaultSignupLimit.Max {
 			// The first entries are the client's own claims, different each time: they do not count.
 			xff := fmt.Sprintf("192.0.2.%d, 203.0.113.5", i)
 			if w := app.signUpFrom(fmt.Sprintf("atleta%d@exemplo.com.br", i), balancer, xff); w.Code != http.StatusCreated {
@@ -111,7 +111,7 @@ func TestSignUpLimitAndForwardedFor(t *testing.T) {
 	})
 	t.Run("no trusted proxy", func(t *testing.T) {
 		app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
-		for i := range account.SignupLimit.Max {
+		for i := range account.DefaultSignupLimit.Max {
 			// A script that invents a new X-Forwarded-For for each request is still one address.
 			xff := fmt.Sprintf("198.51.100.%d", i)
 			if w := app.signUpFrom(fmt.Sprintf("atleta%d@exemplo.com.br", i), "203.0.113.8:5000", xff); w.Code != http.StatusCreated {
@@ -148,7 +148,7 @@ func TestSignUpLimitUnderConcurrency(t *testing.T) {
 			t.Errorf("unexpected status %d", c)
 		}
 	}
-	if created != account.SignupLimit.Max {
-		t.Errorf("%d of %d concurrent sign-ups created an account, want exactly %d", created, tries, account.SignupLimit.Max)
+	if created != account.DefaultSignupLimit.Max {
+		t.Errorf("%d of %d concurrent sign-ups created an account, want exactly %d", created, tries, account.DefaultSignupLimit.Max)
 	}
 }

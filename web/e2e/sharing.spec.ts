@@ -94,6 +94,14 @@ test('the public pages come drawn by the server and read without the app\'s code
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await expect(page.getByRole('heading', { level: 2, name: 'Modalidades' })).toBeVisible()
 
+  // The search works as a plain form: the server draws the filtered list.
+  await page.goto('/')
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(e.titulo.trim())
+  await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter')
+  await expect(page).toHaveURL(/[?&]q=/)
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: e.titulo.trim() })).toBeVisible()
+  expect(await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).count()).toBeLessThan(5)
+
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1, name: 'Encontre sua próxima prova' })).toBeVisible()
   const card = page.getByRole('tabpanel').getByRole('link').first()

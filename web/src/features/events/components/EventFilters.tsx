@@ -7,11 +7,17 @@ type Props = { filters: Filters; onChange: (changes: Partial<Filters>) => void }
 const fieldClass =
   'w-full min-w-0 rounded-xl border-0 bg-white px-3 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/20 focus:outline-2 focus:outline-offset-2 focus:outline-accent-500'
 
-/** Search box and the category and state filters; the page keeps their values in the URL. */
+/**
+ * Search box and the category and state filters; the page keeps their values in the URL. Before
+ * the app has taken over the page the server drew, the form still works as a plain GET of the same
+ * address (?q=&categoria=&uf=), which the server draws filtered.
+ */
 export function EventFilters({ filters, onChange }: Props) {
   return (
     <form
       role="search"
+      method="get"
+      action="/"
       className="mt-6 grid grid-cols-2 gap-3 rounded-2xl bg-white/10 p-3 backdrop-blur lg:grid-cols-[minmax(0,1fr)_14rem_14rem] sm:p-4"
       onSubmit={(e) => e.preventDefault()}
     >
@@ -25,6 +31,7 @@ export function EventFilters({ filters, onChange }: Props) {
           </span>
           <input
             id="busca"
+            name="q"
             type="search"
             value={filters.q}
             onChange={(e) => onChange({ q: e.target.value })}
@@ -41,6 +48,7 @@ export function EventFilters({ filters, onChange }: Props) {
         </label>
         <select
           id="filtro-categoria"
+          name="categoria"
           value={filters.categoria}
           onChange={(e) => onChange({ categoria: e.target.value })}
           className={fieldClass}
@@ -57,7 +65,7 @@ export function EventFilters({ filters, onChange }: Props) {
         <label htmlFor="filtro-uf" className="mb-1 block text-xs font-bold uppercase tracking-wide text-brand-50">
           Estado
         </label>
-        <select id="filtro-uf" value={filters.uf} onChange={(e) => onChange({ uf: e.target.value })} className={fieldClass}>
+        <select id="filtro-uf" name="uf" value={filters.uf} onChange={(e) => onChange({ uf: e.target.value })} className={fieldClass}>
           <option value="">Todos</option>
           {ufs.map((u) => (
             <option key={u.sigla} value={u.sigla}>

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -23,18 +24,11 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	fill := func() (listBody, error) {
-		page, err := s.store.ListEvents(r.Context(), q)
-		if err != nil {
-			return listBody{}, err
-		}
-		return newListBody(encodeEventList(page)), nil
-	}
 	var body listBody
 	if q.OwnerID == "" {
-		body, err = s.lists.get(q, fill)
+		body, err = s.publicList(r.Context(), q)
 	} else {
-		body, err = fill()
+		body, err = s.readList(r.Context(), q)
 	}
 	if errors.Is(err, store.ErrBadCursor) {
 		return invalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
@@ -44,6 +38,20 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeListBody(w, r, body)
 	return nil
+}
+
+// publicList is the answer to a public list query (no owner), from s.lists while a recent one is kept.
+func (s *Server) publicList(ctx context.Context, q store.EventQuery) (listBody, error) {
+	return s.lists.get(q, func() (listBody, error) { return s.readList(ctx, q) })
+}
+
+// readList asks the store for the answer to q.
+func (s *Server) readList(ctx context.Context, q store.EventQuery) (listBody, error) {
+	page, err := s.store.ListEvents(ctx, q)
+	if err != nil {
+		return listBody{}, err
+	}
+	return newListBody(encodeEventList(page)), nil
 }
 
 // encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps

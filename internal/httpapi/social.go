@@ -82,14 +82,14 @@ const maxEmbeddedPages = 20
 // are. An address with a search or a tab carries the whole list, every page merged as one answer.
 func (s *Server) homeData(r *http.Request) map[string]any {
 	if r.URL.RawQuery == "" {
-		page, err := s.store.ListEvents(r.Context(), store.EventQuery{
+		soonest, err := s.publicList(r.Context(), store.EventQuery{
 			When: store.Upcoming, Today: event.Today(s.cfg.Location, eventsClock()), Ascending: true, Limit: soonestCards,
 		})
 		if err != nil {
 			s.log.Error("reading the events of the home page", "err", err)
 			return nil
 		}
-		return map[string]any{soonestEventsPath: json.RawMessage(encodeEventList(page))}
+		return map[string]any{soonestEventsPath: json.RawMessage(soonest.json)}
 	}
 	q := store.EventQuery{Limit: store.MaxListLimit}
 	var events []json.RawMessage

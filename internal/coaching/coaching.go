@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// Plans are the names of the plans, as SPEC §3 spells them.
+// Plans are the names of the plans, as docs/product.md §3 spells them.
 var Plans = []string{"Iniciante", "Intermédio", "Avançado"}
 
 // Limits of an interest's fields.

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// constants.json holds the lists and defaults of SPEC §9 and REQUIREMENTS DATA-5. The web app
+// constants.json holds the lists and defaults of docs/product.md §9 and docs/requirements.md DATA-5. The web app
 // imports the same file (web/src/lib/event.ts), so the form and the server never disagree.
 //
 //go:embed constants.json
@@ -18,7 +18,7 @@ type UF struct {
 	Nome  string `json:"nome"`
 }
 
-// Defaults are the values a new event starts with (SPEC §9).
+// Defaults are the values a new event starts with (docs/product.md §9).
 type Defaults struct {
 	Categoria    string `json:"categoria"`
 	Status       string `json:"status"`

@@ -10,7 +10,7 @@ func TestConstants(t *testing.T) {
 	if !slices.Equal(c.Categorias, []string{"Corrida de Rua", "Trail Running", "Ciclismo", "Duathlon", "Triathlon"}) {
 		t.Errorf("categorias %v", c.Categorias)
 	}
-	// REQUIREMENTS DATA-5
+	// docs/requirements.md DATA-5
 	if !slices.Equal(c.Statuses, []string{"Inscrições Abertas", "Em Breve", "Inscrições Encerradas", "Esgotado", "Adiado", "Cancelado", "Evento Realizado"}) {
 		t.Errorf("statuses %v", c.Statuses)
 	}
@@ -39,7 +39,7 @@ func TestConstants(t *testing.T) {
 	}
 }
 
-// SPEC §9 defaults (CONST-5 to CONST-11) as a new event starts.
+// docs/product.md §9 defaults (CONST-5 to CONST-11) as a new event starts.
 func TestNewEventDefaults(t *testing.T) {
 	e := New()
 	if e.Categoria != "Corrida de Rua" { // CONST-5

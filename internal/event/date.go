@@ -105,8 +105,8 @@ func (d Date) AddDays(n int) Date {
 }
 
 // IsUpcoming reports whether an event on d is upcoming on today: the day itself counts
-// (SPEC §4: "today (midnight) or later"). An event with no date is upcoming, listed after the
-// dated ones (REQUIREMENTS HOME-7).
+// (docs/product.md §4: "today (midnight) or later"). An event with no date is upcoming, listed after the
+// dated ones (docs/requirements.md HOME-7).
 func (d Date) IsUpcoming(today Date) bool { return !d.Valid() || d.Compare(today) >= 0 }
 
 func (d Date) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }

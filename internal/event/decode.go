@@ -20,7 +20,7 @@ type DecodeError struct {
 func (e *DecodeError) Error() string { return "event: decode: " + e.Message }
 func (e *DecodeError) Unwrap() error { return e.err }
 
-// legacyKeys are the fields of the older document shape the athlete panel read (SPEC §3, last line).
+// legacyKeys are the fields of the older document shape the athlete panel read (docs/product.md §3, last line).
 var legacyKeys = []string{"title", "location", "date", "images", "distances"}
 
 // Decode reads an event document as a client sends it: the spec's shape or, when it carries any

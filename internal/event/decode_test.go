@@ -101,7 +101,7 @@ func TestSpecFieldNames(t *testing.T) {
 	}
 }
 
-// SPEC §3, last line: documents shaped as title, location, date, images, distances.
+// docs/product.md §3, last line: documents shaped as title, location, date, images, distances.
 func TestDecodeOlderShape(t *testing.T) {
 	e, err := Decode([]byte(`{
 		"id": "antigo-1", "title": "Corrida do Farol", "location": "Farol da Barra, Salvador - BA",

@@ -1,4 +1,4 @@
-// Package event is the Event document of SPEC §3: its fields (JSON names exactly as the spec
+// Package event is the Event document of docs/product.md §3: its fields (JSON names exactly as the spec
 // writes them), its constants and defaults, decoding of what clients send (including the older
 // shape the athlete panel read), normalisation, validation and the calendar-date rule that
 // splits upcoming from past events.
@@ -243,7 +243,7 @@ func (e *Event) Summary() Summary {
 // IsUpcoming reports whether e is listed under 'Próximos Eventos' on today.
 func (e *Event) IsUpcoming(today Date) bool { return e.DataEvento.IsUpcoming(today) }
 
-// New returns an event holding the defaults of SPEC §9, as the new-event form starts.
+// New returns an event holding the defaults of docs/product.md §9, as the new-event form starts.
 func New() Event {
 	d := Const.Defaults
 	items := make([]ItemKit, len(d.Kit.Items))

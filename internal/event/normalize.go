@@ -3,7 +3,7 @@ package event
 import "strings"
 
 // Normalize tidies a decoded event before validation: strings trimmed, the UF upper-cased, empty
-// choices set to their defaults (SPEC §9), 'Qualquer idade' forcing ages 0 and 120 whatever was
+// choices set to their defaults (docs/product.md §9), 'Qualquer idade' forcing ages 0 and 120 whatever was
 // typed (FORM-33), and absent lists made empty so every field is always present in the JSON.
 func (e *Event) Normalize() {
 	d := Const.Defaults

@@ -11,7 +11,7 @@ import (
 
 // Decimal is a number typed into a form: a price or a distance. Forms send it as a JSON number,
 // as text ("49,90" with the Brazilian decimal comma is 49.9), or blank, which is null — never NaN
-// (REQUIREMENTS FORM-33/34). Text that is not a number is kept so that Validate reports it
+// (docs/requirements.md FORM-33/34). Text that is not a number is kept so that Validate reports it
 // on its field.
 type Decimal struct {
 	Value   float64

@@ -10,7 +10,7 @@ import (
 	"pelotao/internal/store"
 )
 
-// The identity-provider errors of the HTTP contract (DESIGN.md), with their pt-BR texts.
+// The identity-provider errors of the HTTP contract (docs/http-api.md), with their pt-BR texts.
 var (
 	errInvalidCredential = &Error{Status: http.StatusUnauthorized, Code: "auth/invalid-credential",
 		Message: "Credenciais inválidas. Tente novamente."}
@@ -49,7 +49,7 @@ func authError(err error) error {
 	return err
 }
 
-// userJSON is the profile of SPEC §3 as the API shows it.
+// userJSON is the profile of docs/product.md §3 as the API shows it.
 type userJSON struct {
 	UID         string    `json:"uid"`
 	Email       string    `json:"email"`
@@ -161,7 +161,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 }
 
 // verifyResetToken lets the reset page show whose password it sets, or say at once that the
-// link is no longer valid (REQUIREMENTS AUTH-27). The token travels in the body, not the URL,
+// link is no longer valid (docs/requirements.md AUTH-27). The token travels in the body, not the URL,
 // so that it stays out of access logs.
 func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }

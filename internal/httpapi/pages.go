@@ -221,7 +221,7 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, 
 
 // notRouted answers whatever no route matched: an unknown /api/ path gets a JSON 404, a file at
 // the root of the built app (favicon…) is served, and any other page path is not a page of the
-// site, so it is redirected to the home page (SPEC §2: "any other path").
+// site, so it is redirected to the home page (docs/product.md §2: "any other path").
 func (s *Server) notRouted(w http.ResponseWriter, r *http.Request) {
 	switch name := r.URL.Path[1:]; {
 	case isAPI(r.URL.Path):

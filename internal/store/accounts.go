@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// User is an account as stored: the profile of SPEC §3 (uid, email, name, createdAt) plus what
+// User is an account as stored: the profile of docs/product.md §3 (uid, email, name, createdAt) plus what
 // signing in needs. Email is stored normalised (trimmed, lower case), so it is unique as compared.
 type User struct {
 	ID           string

@@ -1,4 +1,4 @@
-// Command perf measures Pelotão against the budgets of DESIGN.md: it starts bin/pelotao on demo
+// Command perf measures Pelotão against the budgets of docs/budgets.md: it starts bin/pelotao on demo
 // content plus generated events in a temporary database, then prints one table with the bytes
 // each page makes a browser download, Lighthouse's mobile score and LCP for it, and a load run
 // of the hot routes beside /healthz (the machine's ceiling). `make perf` builds and runs it.

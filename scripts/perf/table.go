@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Budgets of DESIGN.md.
+// Budgets of docs/budgets.md.
 const (
 	budgetHomeJS = 100 << 10
 	budgetCSS    = 15 << 10

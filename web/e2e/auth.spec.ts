@@ -19,7 +19,7 @@ test('sign up → avatar letter → log out → log in again', async ({ page }) 
   await expect(avatar).toHaveText('V')
   await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Login' })).toBeHidden()
 
-  // The session survives a reload (REQUIREMENTS AUTH-29).
+  // The session survives a reload (docs/requirements.md AUTH-29).
   await page.reload()
   await expect(avatar).toHaveText('V')
 
@@ -83,7 +83,7 @@ test.describe('password reset', () => {
     await page.getByLabel('Email').fill(creds.email)
     await page.getByRole('button', { name: 'Enviar Link de Redefinição' }).click()
     await expect(page.getByText('Link de redefinição enviado! Verifique sua caixa de entrada.')).toBeVisible()
-    // 5 s later the screen is back in login mode (SPEC §9).
+    // 5 s later the screen is back in login mode (docs/product.md §9).
     await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true', { timeout: 8000 })
 
     const link = await readResetLink(creds.email, before)

@@ -13,7 +13,7 @@ export function afterLoginPath(state: unknown) {
 
 /**
  * Layout route for signed-in users only (/dashboard, /cadastro). A visitor goes to /login and
- * comes back after signing in; someone who just chose 'Sair' here goes home (SPEC §4). While the
+ * comes back after signing in; someone who just chose 'Sair' here goes home (docs/product.md §4). While the
  * session is still loading nothing is decided, so nothing flashes.
  */
 export function RequireAuth() {

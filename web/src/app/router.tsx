@@ -75,7 +75,7 @@ export function AppRoutes() {
           <Route path="login" element={<Lazy page={LoginPage} />} />
         </Route>
         <Route path="redefinir-senha" element={<Lazy page={ResetPasswordPage} />} />
-        {/* /cadastro requires login, a deliberate change from SPEC §6 (REQUIREMENTS GUARD-7). */}
+        {/* /cadastro requires login, a deliberate change from docs/product.md §6 (docs/requirements.md GUARD-7). */}
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
           <Route path="cadastro" element={<Lazy page={EventFormPage} />} />

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '../app/routing'
 import { initialOf, useAuth, type AuthUser } from '../lib/auth'
 
 /**
- * Signs out on the server, then goes to the home page (SPEC §4). On a signed-in-only page the
+ * Signs out on the server, then goes to the home page (docs/product.md §4). On a signed-in-only page the
  * guard goes home by itself once the session has ended. A failure is logged.
  */
 export function useSignOut() {

@@ -1,4 +1,4 @@
-// The Event document as the API serves it: SPEC.md §3's field names, exactly. The server
+// The Event document as the API serves it: docs/product.md §3's field names, exactly. The server
 // (internal/event) is the authority; it always sends every field, with "" / [] / null for empty.
 // Numbers may be sent as numbers or as typed text ("49,90"); blank is null (FORM-33/34).
 
@@ -8,7 +8,7 @@ import constants from '../../../internal/event/constants.json'
 export const categorias: readonly string[] = constants.categorias
 export type Categoria = (typeof categorias)[number]
 
-/** REQUIREMENTS DATA-5. Only openStatus ('Inscrições Abertas') enables the registration button. */
+/** docs/requirements.md DATA-5. Only openStatus ('Inscrições Abertas') enables the registration button. */
 export const statuses: readonly string[] = constants.statuses
 export type Status = (typeof statuses)[number]
 export const openStatus: Status = constants.openStatus
@@ -19,7 +19,7 @@ export type Genero = (typeof generos)[number]
 /** The 27 Brazilian states, for local.estado. */
 export const ufs: readonly { sigla: string; nome: string }[] = constants.ufs
 
-/** SPEC §9: what a new event starts with (categoria, status, '1º Lote', 'Largada Geral' 08:00, …). */
+/** docs/product.md §9: what a new event starts with (categoria, status, '1º Lote', 'Largada Geral' 08:00, …). */
 export const eventDefaults = constants.defaults
 
 /** Bounds the server enforces: titulo, long texts, short texts and links in characters; rows per list. */

@@ -1,4 +1,4 @@
-// An event's title, category and place as every page shows them, with the fallbacks of SPEC §8
+// An event's title, category and place as every page shows them, with the fallbacks of docs/product.md §8
 // (ERR-10, HOME-11).
 import type { Local } from './event'
 

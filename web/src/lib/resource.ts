@@ -11,7 +11,7 @@ export type Resource<T> =
 
 /**
  * The app's one way of loading data for a page: runs `load` whenever `key` changes, aborts the
- * previous request, and reports loading / ready / error. Failures are logged (SPEC §8 "also logged").
+ * previous request, and reports loading / ready / error. Failures are logged (docs/product.md §8 "also logged").
  * Pass key = null to load nothing. With `initial`, the first render takes the answer to GET
  * initial.path that the server put in the page (lib/initialData), if any, instead of loading.
  */

@@ -54,7 +54,7 @@ const tab = (name: string) => screen.getByRole('tab', { name })
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement
 
 describe('login modes', () => {
-  it('opens in login mode with the fields, link and button of SPEC §2', () => {
+  it('opens in login mode with the fields, link and button of docs/product.md §2', () => {
     renderLogin(fakeAuth())
     expect(tab('Entrar')).toHaveAttribute('aria-selected', 'true')
     expect(tab('Cadastrar')).toHaveAttribute('aria-selected', 'false')

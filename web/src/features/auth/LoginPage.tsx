@@ -9,7 +9,7 @@ import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswor
 
 export type Mode = 'login' | 'signup' | 'forgotPassword'
 
-/** After a reset link is sent, the screen returns to login mode this much later (SPEC §9). */
+/** After a reset link is sent, the screen returns to login mode this much later (docs/product.md §9). */
 export const resetReturnDelayMs = 5000
 
 // /login?modo=… opens a mode directly (the reset page links to the forgotPassword mode).
@@ -50,7 +50,7 @@ async function signupMessage(err: unknown, password: string) {
   }
 }
 
-/** /login: sign in, sign up, or ask for a password-reset link (SPEC §2, §4). */
+/** /login: sign in, sign up, or ask for a password-reset link (docs/product.md §2, §4). */
 export function LoginPage() {
   usePageMeta('login')
   const auth = useAuth()

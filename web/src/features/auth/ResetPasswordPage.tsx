@@ -20,7 +20,7 @@ async function loadReset(token: string, signal: AbortSignal) {
   return { email, policy }
 }
 
-/** /redefinir-senha?token=…: the page the reset e-mail links to (REQUIREMENTS AUTH-27). */
+/** /redefinir-senha?token=…: the page the reset e-mail links to (docs/requirements.md AUTH-27). */
 export function ResetPasswordPage() {
   usePageMeta('resetPassword')
   const token = useSearchParams()[0].get('token') ?? ''

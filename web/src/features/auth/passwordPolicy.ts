@@ -1,7 +1,7 @@
 import { api } from '../../lib/api'
 
 // The password policy, as GET /api/auth/password-policy serves it from the server's configuration.
-// Nothing here hard-codes its values (REQUIREMENTS AUTH-17, CONST-14).
+// Nothing here hard-codes its values (docs/requirements.md AUTH-17, CONST-14).
 export type PasswordPolicy = { minLength: number; maxBytes: number; rejectCommon: boolean }
 
 export function fetchPasswordPolicy(signal?: AbortSignal) {

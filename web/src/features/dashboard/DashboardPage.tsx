@@ -15,7 +15,7 @@ const idPrefix = 'painel'
 
 /**
  * /dashboard (signed in; the route guard sees to that): any user switches freely between the
- * athlete and the organizer panel, with no role check (REQUIREMENTS NAV-14, NAV-15, GUARD-5).
+ * athlete and the organizer panel, with no role check (docs/requirements.md NAV-14, NAV-15, GUARD-5).
  * The choice lives in the address (?painel=organizador) so a reload or a shared link keeps it.
  */
 export function DashboardPage() {

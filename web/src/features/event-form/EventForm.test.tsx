@@ -90,7 +90,7 @@ async function addModalidade(user: UserEvent, nome: string) {
 }
 
 describe('a new event', () => {
-  it('starts with the SPEC §9 defaults and browser validation off', async () => {
+  it('starts with the docs/product.md §9 defaults and browser validation off', async () => {
     const user = userEvent.setup({ delay: null })
     const { container } = renderAt('/cadastro')
     expect(screen.getByRole('form', { name: 'Cadastrar evento' })).toHaveAttribute('novalidate')
@@ -221,7 +221,7 @@ describe('a new event', () => {
   })
 })
 
-describe('transitions (SPEC §4)', () => {
+describe('transitions (docs/product.md §4)', () => {
   it('switching the schedule to estruturado starts with one row at 07:00', async () => {
     const user = userEvent.setup({ delay: null })
     renderAt('/cadastro')

@@ -51,7 +51,7 @@ type Common = {
   required?: boolean
   hint?: string
   className?: string
-  /** Replaces register's onChange, for fields whose change moves other fields (SPEC §4). */
+  /** Replaces register's onChange, for fields whose change moves other fields (docs/product.md §4). */
   onChange?: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void
 }
 

@@ -4,7 +4,7 @@ import type { Event } from '../../lib/event'
 import { formFieldOf, fromEvent, newEventValues, newRetiradaKit, parseDecimal, parseInteger, toEventInput, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
 
-describe('a new event starts from the SPEC §9 defaults', () => {
+describe('a new event starts from the docs/product.md §9 defaults', () => {
   const v = newEventValues()
   it('categoria Corrida de Rua and status Inscrições Abertas (CONST-5, CONST-6)', () => {
     expect(v.categoria).toBe('Corrida de Rua')

@@ -1,5 +1,5 @@
 // The form's own model of an Event: what the inputs hold (numbers as typed text, kit prices beside
-// their kits), its defaults (SPEC §9, from the shared constants), and the conversions to and from
+// their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
 import type { Event, Genero, Largada, LinhaCronograma, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/event'
@@ -65,7 +65,7 @@ export type EventFormValues = {
 /** What POST and PUT /api/events take: the document without the fields the server sets. */
 export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>
 
-// ---- defaults and new rows (SPEC §4, §9) ----
+// ---- defaults and new rows (docs/product.md §4, §9) ----
 
 /** A random id; getRandomValues (unlike randomUUID) also works on plain http. */
 function randomId(prefix: string): string {

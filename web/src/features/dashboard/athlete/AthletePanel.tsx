@@ -13,7 +13,7 @@ const emptyText = 'Nenhum evento futuro encontrado.'
 
 /**
  * 'Painel do Atleta': the upcoming events open for registration, from one listing of the API,
- * filtered on the client as the athlete types (REQUIREMENTS ATH-1..7).
+ * filtered on the client as the athlete types (docs/requirements.md ATH-1..7).
  */
 export function AthletePanel() {
   const events = useResource('athlete-events', (signal) => listAllEvents({ when: 'upcoming', order: 'asc' }, signal))

@@ -1,4 +1,4 @@
-// The athlete panel's rules (REQUIREMENTS ATH-2..5), kept apart from React so they can be tested.
+// The athlete panel's rules (docs/requirements.md ATH-2..5), kept apart from React so they can be tested.
 import { openStatus, type EventSummary } from '../../../lib/event'
 import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../../lib/format'
 import { eventLocation } from '../eventText'

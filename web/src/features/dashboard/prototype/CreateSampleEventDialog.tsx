@@ -19,7 +19,7 @@ const fields: { name: keyof NewSampleEventInput; label: string; type: string; pl
 ]
 
 /**
- * The prototype's 'Criar Evento' dialog (REQUIREMENTS ORG-6, ORG-7, ORG-9). Browser validation is
+ * The prototype's 'Criar Evento' dialog (docs/requirements.md ORG-6, ORG-7, ORG-9). Browser validation is
  * off so the messages are ours, in Portuguese, beside each field; the constraints stay on the
  * inputs (required, step, min) for assistive technology and the number keyboard.
  */

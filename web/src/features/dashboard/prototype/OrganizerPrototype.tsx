@@ -12,7 +12,7 @@ import { SettingsTab } from './SettingsTab'
 
 type Section = 'overview' | 'inscricoes' | 'checkin' | 'resultados' | 'financeiro' | 'config'
 
-/** SPEC §2's panel tabs, with the labels of REQUIREMENTS ORG-11. */
+/** docs/product.md §2's panel tabs, with the labels of docs/requirements.md ORG-11. */
 export const sections: readonly Tab<Section>[] = [
   { id: 'overview', label: 'Visão Geral' },
   { id: 'inscricoes', label: 'Inscrições' },
@@ -25,7 +25,7 @@ export const sections: readonly Tab<Section>[] = [
 const idPrefix = 'prototipo'
 
 /**
- * The spec's organizer prototype (REQUIREMENTS ORG-1..11): it works on sample data held in this
+ * The spec's organizer prototype (docs/requirements.md ORG-1..11): it works on sample data held in this
  * component's state and never calls the server, so a reload brings the sample data back.
  */
 export function OrganizerPrototype() {

@@ -1,4 +1,4 @@
-// The organizer prototype's fixed sample data (SPEC §3 "Organizer sample data", REQUIREMENTS
+// The organizer prototype's fixed sample data (docs/product.md §3 "Organizer sample data", docs/requirements.md
 // DATA-20, ORG-2): it lives only in the browser and comes back unchanged on every page load.
 
 export type SampleStatus = 'inscricoes_abertas' | 'rascunho'
@@ -36,7 +36,7 @@ export type SampleParticipant = {
   tempoLiquido: string
 }
 
-/** SPEC §9, CONST-12: each course of a newly created sample event takes up to 1000 athletes. */
+/** docs/product.md §9, CONST-12: each course of a newly created sample event takes up to 1000 athletes. */
 export const newSampleCourseLimit = 1000
 
 export const sampleEvents: readonly SampleEvent[] = [

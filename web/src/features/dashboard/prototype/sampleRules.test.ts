@@ -11,7 +11,7 @@ import {
 } from './sampleRules'
 
 describe('the sample data', () => {
-  it('has two events and three participants, each with every field of SPEC §3', () => {
+  it('has two events and three participants, each with every field of docs/product.md §3', () => {
     expect(sampleEvents).toHaveLength(2)
     expect(sampleParticipants).toHaveLength(3)
     for (const e of sampleEvents) {

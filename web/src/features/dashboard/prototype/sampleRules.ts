@@ -1,4 +1,4 @@
-// What the organizer prototype computes from its sample data (REQUIREMENTS ORG-6, ORG-7, ORG-11),
+// What the organizer prototype computes from its sample data (docs/requirements.md ORG-6, ORG-7, ORG-11),
 // as pure functions: the tabs only display their answers.
 import { normalizeText, parseCalendarDate } from '../../../lib/format'
 import { newSampleCourseLimit, type SampleEvent, type SampleParticipant } from './sampleData'
@@ -101,7 +101,7 @@ export type NewSampleEventInput = { nome: string; data: string; cidade: string; 
 export type NewSampleEventErrors = Partial<Record<keyof NewSampleEventInput, string>>
 
 /**
- * The dialog's rules (SPEC §5, ORG-6): every field required; preco a number of at most two
+ * The dialog's rules (docs/product.md §5, ORG-6): every field required; preco a number of at most two
  * decimals (step 0.01), not negative. `precoUnreadable` is the browser's word that the number
  * input holds something it cannot read as a number (its value is then '').
  */

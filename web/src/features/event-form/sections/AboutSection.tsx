@@ -17,7 +17,7 @@ export function AboutSection() {
           { value: 'estruturado', label: 'Horários (lista)' },
         ]}
         onChange={(e) => {
-          // SPEC §4: the structured schedule starts with one row at 07:00 (and rows hidden under
+          // docs/product.md §4: the structured schedule starts with one row at 07:00 (and rows hidden under
           // the text format are not kept).
           const rows = e.target.value === 'estruturado' ? [firstLinhaCronograma()] : []
           setValue('informacoes.cronograma.linhas', rows, { shouldDirty: true })

@@ -179,7 +179,7 @@ function Categoria({ modalidade: m, index: j }: { modalidade: number; index: num
         name={`${base}.qualquerIdade`}
         label="Qualquer idade"
         onChange={(e) => {
-          // SPEC §4: any age is the 0–120 range; the inputs stay disabled while ticked (FORM-29).
+          // docs/product.md §4: any age is the 0–120 range; the inputs stay disabled while ticked (FORM-29).
           if ((e.target as HTMLInputElement).checked) {
             form.setValue(`${base}.idadeInicial`, String(defaults.idadeMinima), { shouldDirty: true })
             form.setValue(`${base}.idadeLimite`, String(defaults.idadeMaxima), { shouldDirty: true })

@@ -63,7 +63,7 @@ function Prize({ index: i }: { index: number }) {
         label="Nível"
         options={niveis}
         onChange={(e) => {
-          // SPEC §4: geral clears modalidade and categoria; modalidade clears categoria.
+          // docs/product.md §4: geral clears modalidade and categoria; modalidade clears categoria.
           if (e.target.value === 'geral') setValue(`${base}.modalidadeNome`, '', dirty)
           if (e.target.value !== 'categoria') setValue(`${base}.categoriaNome`, '', dirty)
         }}

@@ -7,7 +7,7 @@ export function RegistrationSection() {
   const { control, getValues, setValue } = useFormContext<EventFormValues>()
   const tipoPreco = useWatch({ control, name: 'inscricoes.tipoPreco' })
 
-  // SPEC §4 / FORM-17: a new price format starts from its defaults, and nothing typed under
+  // docs/product.md §4 / FORM-17: a new price format starts from its defaults, and nothing typed under
   // another format is kept.
   function choosePriceFormat(tipo: TipoPreco) {
     const dirty = { shouldDirty: true }

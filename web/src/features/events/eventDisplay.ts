@@ -49,11 +49,6 @@ export function safeHref(url: string) {
   return /^https?:\/\//i.test(u) || /^\/(?!\/)/.test(u) ? u : ''
 }
 
-/** A WhatsApp share of the event page; api.whatsapp.com shows link previews more reliably than wa.me. */
-export function whatsappShareUrl(title: string, pageUrl: string) {
-  return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${pageUrl}`)}`
-}
-
 /** A modality's accordion label and its distance beside it, unless the name already says it ('10 km'). */
 export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number) {
   const title = m.nome.trim() || `Modalidade ${index + 1}`

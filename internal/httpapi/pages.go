@@ -48,11 +48,11 @@ type pageRoute struct {
 // prerendered are the pages visitors land on from links and searches, whose first markup the
 // server draws (internal/prerender): the pages of accounts and organizers are drawn by the app.
 var prerendered = map[string]bool{
-	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true,
+	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true, "athleteResult": true,
 }
 
 // eventPages are the pages of the event {id}: an unknown id answers 404.
-var eventPages = map[string]bool{"event": true, "results": true}
+var eventPages = map[string]bool{"event": true, "results": true, "athleteResult": true}
 
 // pageRoutes mirrors the routes of web/src/app/router.tsx.
 var pageRoutes = []pageRoute{
@@ -63,6 +63,7 @@ var pageRoutes = []pageRoute{
 	{"/training", "training", "src/features/training/TrainingPage.tsx"},
 	{"/event/{id}", "event", "src/features/events/EventPage.tsx"},
 	{"/resultado/{id}", "results", "src/features/events/ResultsPage.tsx"},
+	{"/resultado/{id}/atleta/{setId}/{bib}", "athleteResult", "src/features/results/AthletePage.tsx"},
 	{"/login", "login", "src/features/auth/LoginPage.tsx"},
 	{"/redefinir-senha", "resetPassword", "src/features/auth/ResetPasswordPage.tsx"},
 	{"/dashboard", "dashboard", "src/features/dashboard/DashboardPage.tsx"},

@@ -28,6 +28,7 @@ function page<M>(load: () => Promise<M>, name: keyof M): Page {
 const EventsPage = page(() => import('../features/events/EventsPage'), 'EventsPage')
 const EventPage = page(() => import('../features/events/EventPage'), 'EventPage')
 const ResultsPage = page(() => import('../features/events/ResultsPage'), 'ResultsPage')
+const AthletePage = page(() => import('../features/results/AthletePage'), 'AthletePage')
 const AboutPage = page(() => import('../features/about/AboutPage'), 'AboutPage')
 const ServicesPage = page(() => import('../features/services/ServicesPage'), 'ServicesPage')
 const ImpactPage = page(() => import('../features/impact/ImpactPage'), 'ImpactPage')
@@ -46,6 +47,7 @@ const landingPages: [path: string, page: Page][] = [
   ['/training', TrainingPage],
   ['/event/:eventId', EventPage],
   ['/resultado/:eventId', ResultsPage],
+  ['/resultado/:eventId/atleta/:setId/:bib', AthletePage],
 ]
 
 /** Loads every page a visitor can land on, for the server's renderer (src/ssr/entry.tsx). */
@@ -71,6 +73,7 @@ export function AppRoutes() {
         <Route path="training" element={<Lazy page={TrainingPage} />} />
         <Route path="event/:eventId" element={<Lazy page={EventPage} />} />
         <Route path="resultado/:eventId" element={<Lazy page={ResultsPage} />} />
+        <Route path="resultado/:eventId/atleta/:setId/:bib" element={<Lazy page={AthletePage} />} />
         <Route element={<GuestOnly />}>
           <Route path="login" element={<Lazy page={LoginPage} />} />
         </Route>

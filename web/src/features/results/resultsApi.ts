@@ -91,3 +91,13 @@ export function deleteResultSet(eventId: string, setId: string) {
 export function athletePagePath(eventId: string, setId: string, bib: string | number) {
   return `/resultado/${enc(eventId)}/atleta/${enc(setId)}/${enc(String(bib))}`
 }
+
+/** The athlete's certificate (PDF, A4 landscape), drawn by the server. */
+export function certificatePath(eventId: string, setId: string, bib: string | number) {
+  return `${athletePath(eventId, setId, String(bib))}/certificado.pdf`
+}
+
+/** The athlete's share card (PNG 1200×630), the page's og:image. */
+export function shareCardPath(eventId: string, setId: string, bib: string | number) {
+  return `${athletePath(eventId, setId, String(bib))}/card.png`
+}

@@ -76,6 +76,9 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /cadastro":        {want: [3]int{200, 200, 200}},
 	"GET /cadastro/{id}":   {want: [3]int{200, 200, 200}},
 	"/":                    {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
+
+	// The organizer's page of an event; its data comes from the staff-only API routes.
+	"GET /dashboard/eventos/{id}": {want: [3]int{200, 200, 200}},
 }
 
 // matrixWorld is a fresh site with two signed-up accounts, an event and a file of the owner.

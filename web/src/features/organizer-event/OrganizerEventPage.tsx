@@ -10,6 +10,7 @@ import { useResource } from '../../lib/resource'
 import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
 import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
+import { ResultsTab } from './results/ResultsTab'
 import { TeamTab } from './team/TeamTab'
 
 const idPrefix = 'evento'
@@ -91,9 +92,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
         <div className="pt-6">
           {selected === 'inscritos' && <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} />}
           {selected === 'retirada' && <KitTab eventId={event.id} />}
-          {selected === 'resultados' && (
-            <p className="text-slate-700">A importação e a publicação de resultados deste evento chegam em breve a esta aba.</p>
-          )}
+          {selected === 'resultados' && <ResultsTab event={event} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} />}
         </div>
       </TabPanel>

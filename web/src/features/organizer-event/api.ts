@@ -60,7 +60,7 @@ function importForm(file: File, mapping: Mapping | null, dryRun: boolean) {
 }
 
 /** The server may name the columns as a list or as a header → field object; the page uses the list. */
-function readColumns(columns: unknown): ImportColumn[] {
+export function readColumns(columns: unknown): ImportColumn[] {
   if (Array.isArray(columns)) {
     return columns.map((c: { header?: string; field?: string; campo?: string }) => ({
       header: c.header ?? '',

@@ -195,7 +195,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
   )
 }
 
-function RowErrors({ errors }: { errors: RowError[] }) {
+export function RowErrors({ errors }: { errors: RowError[] }) {
   const id = useId()
   return (
     <div role="alert" aria-labelledby={id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">

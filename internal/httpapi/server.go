@@ -65,8 +65,8 @@ func New(d Deps) (*Server, error) {
 	}
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
 		mailer: d.Mailer,
-		mux:   http.NewServeMux(),
-		lists: newListCache(time.Now)}
+		mux:    http.NewServeMux(),
+		lists:  newListCache(time.Now)}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))

@@ -26,6 +26,7 @@ type Store interface {
 	PlanInterestStore
 	SenderLimitStore
 	StaffStore
+	ResultStore
 
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error

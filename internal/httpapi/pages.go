@@ -174,7 +174,11 @@ func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 		s.log.Error("reading the event of a page", "path", r.URL.Path, "err", err)
 		return http.StatusOK, h
 	}
-	return http.StatusOK, s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
+	h = s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
+	if kind == "results" {
+		s.addResultsData(r.Context(), h.Data, e.ID)
+	}
+	return http.StatusOK, h
 }
 
 // pageGzip holds compressors for pages: each holds a megabyte of state, too much to make per request.

@@ -11,10 +11,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderAthlete(athlete: [number, unknown], set = makeSet()) {
+function renderAthlete(athlete: [number, unknown]) {
   const fetch = stubFetch((url) => {
     if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
-    if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [set] }]
     if (url.pathname === '/api/events/ev1/results/s1/athletes/101') return athlete
     return [404, notFoundBody]
   })
@@ -77,7 +76,7 @@ describe('athlete result page', () => {
   })
 
   it('leaves the preliminary label out once official, and the splits out when there are none', async () => {
-    renderAthlete([200, { ...full, parciais: [] }], makeSet({ status: 'oficial' }))
+    renderAthlete([200, { ...full, parciais: [], resultSet: makeSet({ status: 'oficial' }) }])
     await screen.findByRole('heading', { level: 1, name: 'JOÃO DA SILVA' })
     await waitFor(() => expect(screen.getByText(/0:42:13/)).toBeInTheDocument())
     expect(screen.queryByText('Preliminar')).not.toBeInTheDocument()

@@ -17,8 +17,6 @@ import {
   athletePath,
   certificatePath,
   getAthlete,
-  listResultSets,
-  resultSetsPath,
   shareCardPath,
   type AthleteResult,
   type ResultSet,
@@ -33,9 +31,6 @@ export function AthletePage() {
     (signal) => getAthlete(eventId, setId, bib, signal),
     { path: athletePath(eventId, setId, bib) },
   )
-  const sets = useResource(eventId ? `resultSets:${eventId}` : null, (signal) => listResultSets(eventId, signal), {
-    path: resultSetsPath(eventId),
-  })
   const ready = doc.state === 'ready' && athlete.state === 'ready'
   usePageMeta('athleteResult', ready ? { title: athleteTitle(athlete.data.nome, titleOf(doc.event)) } : undefined)
 
@@ -47,8 +42,7 @@ export function AthletePage() {
     const missing = athlete.state === 'loading' || (athlete.error instanceof ApiError && athlete.error.status === 404)
     return <PageMessage text={missing ? 'Resultado não encontrado.' : 'Falha ao carregar o resultado.'} />
   }
-  const set = sets.state === 'ready' ? sets.data?.resultSets?.find((s) => s.id === setId) : undefined
-  return <AthleteResultView event={doc.event} set={set} setId={setId} result={athlete.data} />
+  return <AthleteResultView event={doc.event} set={athlete.data.resultSet} setId={setId} result={athlete.data} />
 }
 
 /** The page's title once the athlete is known; the server's og:title names them the same way. */

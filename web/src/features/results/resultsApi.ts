@@ -36,14 +36,17 @@ export type Result = {
   parciais: Parcial[] | null
 }
 
-/** The single-athlete answer: the line and how many took part and finished. */
+/** The single-athlete answer: the line, how many took part and finished, and its set. */
 export type AthleteResult = Result & {
   total: number
   concluintes: number
+  /** The percent of finishers slower; null without a place. */
   maisRapidoQue: number | null
-  /** Finishers of the athlete's sex and category, when the server sends them. */
-  totalSexo?: number
-  totalCategoria?: number
+  /** Finishers of the athlete's sex and of their category. */
+  totalSexo: number
+  totalCategoria: number
+  /** The set the line is in, for its modality and its preliminary label. */
+  resultSet?: ResultSet
 }
 
 export type ResultPage = { results: Result[]; total: number; nextCursor?: string | null }

@@ -25,5 +25,5 @@ export function makeSet(over: Partial<ResultSet> = {}): ResultSet {
 }
 
 export function makeAthlete(over: Partial<AthleteResult> = {}): AthleteResult {
-  return { ...makeResult(), total: 3456, concluintes: 3400, maisRapidoQue: 87.4, ...over }
+  return { ...makeResult(), total: 3456, concluintes: 3400, maisRapidoQue: 87.4, totalSexo: 1800, totalCategoria: 140, resultSet: makeSet(), ...over }
 }

@@ -128,6 +128,23 @@ describe('organizer results tab', () => {
     expect(screen.getByRole('button', { name: 'Publicar resultados' })).toBeDisabled()
   })
 
+  it('reads the file again once the modality is chosen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const sent = stubXHR((form) =>
+      form.get('percurso')
+        ? [200, { columns, rows: [makeResult()], errors: [] }]
+        : [422, { error: { code: 'invalid-argument', message: 'Alguns campos precisam de correção.', fields: { percurso: 'Campo obrigatório.' } } }],
+    )
+    renderTab()
+    const user = userEvent.setup()
+    await user.upload(screen.getByLabelText('Arquivo de resultados'), csv())
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Modalidade' })).toHaveAccessibleDescription('Campo obrigatório.'))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Modalidade' }), '5K')
+    expect(await screen.findByRole('combobox', { name: 'Chip' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Modalidade' })).not.toHaveAccessibleDescription()
+    expect(sent.map((s) => s.form.get('percurso'))).toEqual(['', '5K'])
+  })
+
   it('says what is missing next to it before sending, and a server refusal of the file next to the file', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubXHR(() => [422, { error: { code: 'invalid', message: 'Dados inválidos.', fields: { file: 'Arquivo vazio.' } } }])

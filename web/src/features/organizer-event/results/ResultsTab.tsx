@@ -208,6 +208,12 @@ function ImportResults({ event, published, initialPercurso, onPublished }: Impor
     void runPreview({ file, percurso, status, mapping: next })
   }
 
+  function onPercurso(next: string) {
+    setPercurso(next)
+    // Pace comes from the modality's distance, and a file read without one was refused: read again.
+    if (file && next) void runPreview({ file, percurso: next, status, mapping })
+  }
+
   async function onPublish(e: FormEvent) {
     e.preventDefault()
     const missing: Errors = {}
@@ -248,7 +254,7 @@ function ImportResults({ event, published, initialPercurso, onPublished }: Impor
             <select
               id={`${id}-percurso`}
               value={percurso}
-              onChange={(e) => setPercurso(e.target.value)}
+              onChange={(e) => onPercurso(e.target.value)}
               aria-invalid={errors.percurso ? true : undefined}
               aria-describedby={errors.percurso ? `${id}-percurso-erro` : undefined}
               className="mt-1 min-h-11 w-full rounded-md border border-slate-300 px-2"

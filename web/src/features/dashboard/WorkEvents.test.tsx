@@ -21,7 +21,7 @@ function summary(id: string, titulo: string): EventSummary {
 }
 
 function answer(events: unknown[]) {
-  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ events }), { status: 200 })))
+  const fetch = vi.fn((_url: string) => Promise.resolve(new Response(JSON.stringify({ events }), { status: 200 })))
   vi.stubGlobal('fetch', fetch)
   return fetch
 }

@@ -74,7 +74,7 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
         <h2 ref={heading} id={`${id}-titulo`} tabIndex={-1} className="text-lg font-bold text-slate-900">
           Equipe do evento
         </h2>
-        <p role="status" className="text-sm font-semibold text-brand-800">
+        <p role="status" className="break-words text-sm font-semibold text-brand-800">
           {notice}
         </p>
         {staff.state === 'loading' ? (
@@ -165,7 +165,7 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
             ))}
           </ul>
           {error && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            <p role="alert" className="break-words rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
               {error}
             </p>
           )}

@@ -14,6 +14,8 @@ const columns = [
   { header: 'Atleta', field: 'nome' },
   { header: 'CPF', field: 'documento' },
   { header: 'Distância', field: 'ignorar' },
+  // A header the server did not recognise: no field.
+  { header: 'Observação', field: '' },
 ]
 const rows = [
   { nome: 'João Gonçalves', documento: { tipo: 'cpf', numero: '52998224725' } },
@@ -42,6 +44,7 @@ describe('ImportPanel', () => {
     expect(await screen.findByLabelText('Atleta')).toHaveValue('nome')
     expect(screen.getByLabelText('CPF')).toHaveValue('documento')
     expect(screen.getByLabelText('Distância')).toHaveValue('ignorar')
+    expect(screen.getByLabelText('Observação')).toHaveValue('ignorar')
     const preview = screen.getByRole('region', { name: 'Primeiras linhas como serão importadas' })
     expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nome', 'CPF ou documento'])
     expect(within(preview).getByText('Conceição Araújo')).toBeInTheDocument()
@@ -78,7 +81,7 @@ describe('ImportPanel', () => {
     await user.selectOptions(await screen.findByLabelText('Distância'), 'Modalidade')
 
     await vi.waitFor(() => expect(sent).toHaveLength(2))
-    expect(JSON.parse(String(form(sent[1]!).get('mapping')))).toEqual({ Atleta: 'nome', CPF: 'documento', Distância: 'percurso' })
+    expect(JSON.parse(String(form(sent[1]!).get('mapping')))).toEqual({ Atleta: 'nome', CPF: 'documento', Distância: 'percurso', Observação: 'ignorar' })
     expect(form(sent[1]!).get('dryRun')).toBe('1')
     expect(await screen.findByLabelText('Distância')).toHaveValue('percurso')
   })

@@ -14,7 +14,7 @@ const ana = testParticipant({
   documento: { tipo: 'cpf', numero: '***.982.247-**' },
   percurso: '5 km',
   pago: false,
-  numeroPeito: '7',
+  numeroPeito: 7,
   kitRetirado: { at: '2027-03-14T12:14:00Z', balcao: '2', por: 'Bia', retiradoPor: { nome: 'Carlos Lima', documento: '11144477735' }, camisetaEntregue: 'G' },
 })
 
@@ -92,8 +92,8 @@ describe('ParticipantsTable', () => {
           {
             ...ana,
             historico: [
-              { at: '2027-03-01T13:00:00Z', tipo: 'importado' },
-              { at: '2027-03-14T12:14:00Z', tipo: 'retirado', por: 'Bia' },
+              { em: '2027-03-01T13:00:00Z', tipo: 'importado', por: 'Dona' },
+              { em: '2027-03-14T12:14:00Z', tipo: 'retirado', por: 'Bia' },
             ],
           },
         ],
@@ -106,7 +106,7 @@ describe('ParticipantsTable', () => {
     expect(within(dialog).getByText(/Retirado em 14\/03\/2027.*09:14 no balcão 2 por Carlos Lima \(terceiro\), camiseta entregue G/)).toBeInTheDocument()
     const history = await within(dialog).findByRole('list')
     expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^Importado 01\/03\/2027/),
+      expect.stringMatching(/^Importado 01\/03\/2027.*· Dona$/),
       expect.stringMatching(/^Kit retirado 14\/03\/2027.*· Bia$/),
     ])
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toHaveFocus()

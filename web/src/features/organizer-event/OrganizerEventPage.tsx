@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react'
 import { Link, useParams, useSearchParams } from '../../app/routing'
 import { TabPanel, Tabs } from '../../components/Tabs'
 import { PageLoading } from '../../components/PageLoading'
@@ -60,10 +61,14 @@ function Refusal({ title, text }: { title: string; text: string }) {
 
 function Workspace({ event, role }: { event: Event; role: Role }) {
   const [params, setParams] = useSearchParams()
+  // A staff-only request answered 403: the user was taken off the team since the page opened.
+  const [forbidden, setForbidden] = useState(false)
   const tabs = tabsByRole[role].map((id) => ({ id, label: tabLabels[id] }))
   const asked = params.get('aba') as TabId | null
   const selected: TabId = asked && tabsByRole[role].includes(asked) ? asked : 'inscritos'
   const city = [event.local.cidade, event.local.estado].filter(Boolean).join(' - ')
+  const onForbidden = useCallback(() => setForbidden(true), [])
+  if (forbidden) return <Forbidden />
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
@@ -90,10 +95,12 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
       />
       <TabPanel idPrefix={idPrefix} id={selected}>
         <div className="pt-6">
-          {selected === 'inscritos' && <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} />}
+          {selected === 'inscritos' && (
+            <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
+          )}
           {selected === 'retirada' && <KitTab eventId={event.id} />}
-          {selected === 'resultados' && <ResultsTab event={event} />}
-          {selected === 'equipe' && <TeamTab eventId={event.id} role={role} />}
+          {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
+          {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
         </div>
       </TabPanel>
     </section>

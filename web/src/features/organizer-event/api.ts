@@ -2,6 +2,7 @@
 // import, list, totals and exports, and the event's team.
 import { api, type RowError } from '../../lib/api'
 import type { StaffRole } from '../../lib/staff'
+import { ignoreField } from './participants/fields'
 
 const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
 
@@ -17,22 +18,24 @@ export type KitRetirado = {
 
 export type Participant = {
   id: string
+  inscricao: string
   nome: string
   email: string
+  telefone: string
   documento: Documento | null
-  nascimento: string
+  nascimento: string | null
   sexo: string
   percurso: string
   camiseta: string
   equipe: string
-  numeroPeito: string
+  numeroPeito: number | null
   pago: boolean
   valor: number | null
   kitRetirado: KitRetirado | null
 }
 
-/** One line of a participant's history: imported, updated, picked up, undone. */
-export type HistoryEntry = { at: string; tipo: string; descricao?: string; por?: string }
+/** One line of a participant's history: importado, atualizado, retirado or desfeito, when and by whom. */
+export type HistoryEntry = { tipo: string; em: string; por: string; detalhe?: unknown }
 
 export type ParticipantDetail = Participant & { historico?: HistoryEntry[] }
 
@@ -64,11 +67,12 @@ export function readColumns(columns: unknown): ImportColumn[] {
   if (Array.isArray(columns)) {
     return columns.map((c: { header?: string; field?: string; campo?: string }) => ({
       header: c.header ?? '',
-      field: c.field ?? c.campo ?? 'ignorar',
+      // A header the server did not recognise comes with no field: it is left out.
+      field: c.field || c.campo || ignoreField,
     }))
   }
   if (columns && typeof columns === 'object') {
-    return Object.entries(columns as Record<string, string>).map(([header, field]) => ({ header, field }))
+    return Object.entries(columns as Record<string, string>).map(([header, field]) => ({ header, field: field || ignoreField }))
   }
   return []
 }

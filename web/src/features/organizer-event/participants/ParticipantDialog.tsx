@@ -56,6 +56,7 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
           </button>
         </div>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <Item term="Nº da inscrição">{p.inscricao}</Item>
           <Item term="Nº de peito">{p.numeroPeito}</Item>
           <Item term={p.documento?.tipo === 'passaporte' ? 'Passaporte' : 'CPF'}>{formatDocumento(p.documento)}</Item>
           <Item term="Modalidade">{p.percurso}</Item>
@@ -64,6 +65,7 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
           <Item term="Nascimento">{p.nascimento ? formatDate(p.nascimento, '') : ''}</Item>
           <Item term="Equipe">{p.equipe}</Item>
           <Item term="E-mail">{p.email}</Item>
+          <Item term="Telefone">{p.telefone}</Item>
           <Item term="Pago">{p.pago ? 'Sim' : 'Não'}</Item>
           <Item term="Valor">{formatMoney(p.valor)}</Item>
           <Item term="Kit">
@@ -108,9 +110,8 @@ function History({ entries }: { entries: HistoryEntry[] }) {
       {entries.map((h, i) => (
         <li key={i}>
           <span className="font-semibold text-slate-900">{historyLabels[h.tipo] ?? h.tipo}</span>{' '}
-          <span className="text-slate-600">{formatMoment(h.at)}</span>
+          <span className="text-slate-600">{formatMoment(h.em)}</span>
           {h.por && <span className="text-slate-600"> · {h.por}</span>}
-          {h.descricao && <p className="text-slate-700">{h.descricao}</p>}
         </li>
       ))}
     </ol>

@@ -1,22 +1,24 @@
 import { useId, useState } from 'react'
 import type { Role } from '../../../lib/staff'
 import { useResource } from '../../../lib/resource'
+import { useForbidden } from '../access'
 import { getSummary, participantsCSVPath, participantsPDFPath } from '../api'
 import { ImportPanel } from './ImportPanel'
 import { ParticipantsTable } from './ParticipantsTable'
 import { Totals } from './Totals'
 
-type Props = { eventId: string; role: Role; percursos: readonly string[] }
+type Props = { eventId: string; role: Role; percursos: readonly string[]; onForbidden: () => void }
 
 /**
  * Inscritos: the owner and managers import, total and export the participants; the kit desk only
  * searches the list, whose CPFs the server masks for it.
  */
-export function ParticipantsTab({ eventId, role, percursos }: Props) {
+export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props) {
   const manages = role !== 'retirada'
   // Bumped after an import, so that the list and the totals are read again.
   const [version, setVersion] = useState(0)
   const summary = useResource(manages ? `summary:${eventId}:${version}` : null, (signal) => getSummary(eventId, signal))
+  useForbidden(summary.error, onForbidden)
   const filterPercursos = summary.state === 'ready' ? Object.keys(summary.data.porPercurso).sort() : percursos
 
   return (
@@ -31,7 +33,7 @@ export function ParticipantsTab({ eventId, role, percursos }: Props) {
           </p>
         ) : null)}
       {manages && <Exports eventId={eventId} />}
-      <ParticipantsTable eventId={eventId} percursos={filterPercursos} version={version} />
+      <ParticipantsTable eventId={eventId} percursos={filterPercursos} version={version} onForbidden={onForbidden} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { useResource } from '../../../lib/resource'
+import { useForbidden } from '../access'
 import { listParticipants, participantQueryString, type Participant, type ParticipantQuery } from '../api'
 import { ParticipantDialog } from './ParticipantDialog'
 import { formatDocumento } from './fields'
@@ -17,6 +18,7 @@ type Props = {
   percursos: readonly string[]
   /** Changes after an import or a change elsewhere, to read the list again. */
   version: number
+  onForbidden: () => void
 }
 
 type Filters = Pick<ParticipantQuery, 'percurso' | 'pago' | 'kitRetirado'>
@@ -25,7 +27,7 @@ const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
 const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
-export function ParticipantsTable({ eventId, percursos, version }: Props) {
+export function ParticipantsTable({ eventId, percursos, version, onForbidden }: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
@@ -45,6 +47,7 @@ export function ParticipantsTable({ eventId, percursos, version }: Props) {
   const query: ParticipantQuery = { q, ...filters, limit: pageSize, cursor: cursors.at(-1) }
   const key = `participants:${eventId}:${version}:${participantQueryString(query)}`
   const page = useResource(key, (signal) => listParticipants(eventId, query, signal))
+  useForbidden(page.error, onForbidden)
 
   function filter(name: keyof Filters, value: string) {
     setFilters((before) => ({ ...before, [name]: value }))

@@ -58,11 +58,11 @@ const columns = [
 ]
 const csv = () => new File(['Pos;Atleta;Chip\n1;João;0:42:13\n'], 'resultado-21k.csv', { type: 'text/csv' })
 
-function renderTab(sets: unknown[] = []) {
+function renderTab(sets: unknown[] = [], onForbidden = () => {}) {
   const fetch = stubFetch((url) => (url.pathname === '/api/events/ev1/results' ? [200, { resultSets: sets }] : [200, {}]))
   render(
     <MemoryRouter initialEntries={['/dashboard/eventos/ev1?aba=resultados']}>
-      <ResultsTab event={makeEvent()} />
+      <ResultsTab event={makeEvent()} onForbidden={onForbidden} />
     </MemoryRouter>,
   )
   return fetch
@@ -126,6 +126,17 @@ describe('organizer results tab', () => {
     expect(screen.getByText('Arquivo escolhido: resultado-21k.csv')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Modalidade' })).toHaveValue('5K')
     expect(screen.getByRole('button', { name: 'Publicar resultados' })).toBeDisabled()
+  })
+
+  it('tells the page when the user is no longer on the team', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubXHR(() => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }])
+    const onForbidden = vi.fn()
+    renderTab([], onForbidden)
+    const user = userEvent.setup()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Modalidade' }), '5K')
+    await user.upload(screen.getByLabelText('Arquivo de resultados'), csv())
+    await waitFor(() => expect(onForbidden).toHaveBeenCalled())
   })
 
   it('reads the file again once the modality is chosen', async () => {

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
 import { formatCount, formatPlace, statusShort } from '../../results/resultFormat'
 import { deleteResultSet, listResultSets, type ResultSet, type ResultSetStatus } from '../../results/resultsApi'
+import { isForbidden } from '../access'
 import type { Mapping } from '../api'
 import { RowErrors } from '../participants/ImportPanel'
 import { fieldChoices, fieldLabel, previewResults, publishResults, type ResultsPreview, type ResultsUpload } from './resultsImport'
@@ -24,7 +25,7 @@ const statusLabels: Record<ResultSetStatus, string> = { preliminar: 'Preliminar'
  * company's file — read first without saving, shown with its guessed columns (editable), its first
  * lines and every row error, and published only when the organizer says so.
  */
-export function ResultsTab({ event }: { event: Event }) {
+export function ResultsTab({ event, onForbidden }: { event: Event; onForbidden: () => void }) {
   const [version, setVersion] = useState(0)
   const [replacing, setReplacing] = useState<{ percurso: string; n: number } | null>(null)
   const sets = useResource(`organizer-results:${event.id}:${version}`, (signal) => listResultSets(event.id, signal))
@@ -38,6 +39,7 @@ export function ResultsTab({ event }: { event: Event }) {
         failed={sets.state === 'error'}
         onReplace={(percurso) => setReplacing((r) => ({ percurso, n: (r?.n ?? 0) + 1 }))}
         onDeleted={() => setVersion((v) => v + 1)}
+        onForbidden={onForbidden}
       />
       <ImportResults
         key={replacing?.n ?? 0}
@@ -45,6 +47,7 @@ export function ResultsTab({ event }: { event: Event }) {
         published={published}
         initialPercurso={replacing?.percurso}
         onPublished={() => setVersion((v) => v + 1)}
+        onForbidden={onForbidden}
       />
     </div>
   )
@@ -56,9 +59,10 @@ type PublishedProps = {
   failed: boolean
   onReplace: (percurso: string) => void
   onDeleted: () => void
+  onForbidden: () => void
 }
 
-function PublishedSets({ event, sets, failed, onReplace, onDeleted }: PublishedProps) {
+function PublishedSets({ event, sets, failed, onReplace, onDeleted, onForbidden }: PublishedProps) {
   const id = useId()
   const [deleting, setDeleting] = useState<ResultSet | null>(null)
   return (
@@ -122,7 +126,11 @@ function PublishedSets({ event, sets, failed, onReplace, onDeleted }: PublishedP
             setDeleting(null)
             onDeleted()
           }}
-          failure={(err) => (err instanceof ApiError ? err.message : 'Não foi possível excluir. Tente novamente.')}
+          failure={(err) => {
+            // No longer on the team: the page says so instead of this dialog.
+            if (isForbidden(err)) onForbidden()
+            return err instanceof ApiError ? err.message : 'Não foi possível excluir. Tente novamente.'
+          }}
           onClose={() => setDeleting(null)}
         >
           A tabela, as páginas dos atletas e os certificados desta modalidade saem do ar. Os arquivos PDF do evento continuam. Esta
@@ -138,11 +146,12 @@ type ImportProps = {
   published: ResultSet[]
   initialPercurso?: string
   onPublished: () => void
+  onForbidden: () => void
 }
 
 type Errors = { file?: string; percurso?: string; status?: string; form?: string }
 
-function ImportResults({ event, published, initialPercurso, onPublished }: ImportProps) {
+function ImportResults({ event, published, initialPercurso, onPublished, onForbidden }: ImportProps) {
   const id = useId()
   const percursos = event.modalidades.map((m) => m.nome.trim()).filter(Boolean)
   const [file, setFile] = useState<File | null>(null)
@@ -164,6 +173,7 @@ function ImportResults({ event, published, initialPercurso, onPublished }: Impor
 
   function failed(err: unknown, fallback: string) {
     console.error(err)
+    if (isForbidden(err)) onForbidden()
     if (!(err instanceof ApiError)) return setErrors({ form: fallback })
     setRowErrors(err.rows)
     const f = err.fields

@@ -198,7 +198,7 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
 
 function Fact({ label, big = false, children }: { label: string; big?: boolean; children: ReactNode }) {
   return (
-    <div>
+    <div className={big ? 'col-span-2 sm:col-span-1' : undefined}>
       <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className={`mt-0.5 font-extrabold tabular-nums text-slate-900 ${big ? 'text-3xl' : 'text-xl'}`}>{children}</dd>
     </div>

@@ -155,7 +155,7 @@ function ResultTable({ eventId, set, results }: { eventId: string; set: ResultSe
             Líquido
           </th>
           <th scope="col" className="hidden w-20 py-2 sm:table-cell">
-            Pace
+            Pace /km
           </th>
         </tr>
       </thead>
@@ -178,7 +178,7 @@ function ResultTable({ eventId, set, results }: { eventId: string; set: ResultSe
             </td>
             <td className="hidden py-2 pr-2 text-slate-700 md:table-cell">
               {r.categoria}
-              {r.posicaoCategoria != null && <span className="block text-xs text-slate-500">{formatPlace(r.posicaoCategoria)}</span>}
+              {r.posicaoCategoria != null && <span className="block text-xs text-slate-500">{formatPlace(r.posicaoCategoria)} na categoria</span>}
             </td>
             <td className="hidden py-2 pr-2 tabular-nums text-slate-700 sm:table-cell">{r.tempoBruto}</td>
             <td className="py-2 pr-2 text-right font-bold tabular-nums text-slate-900 sm:text-left">

@@ -139,7 +139,7 @@ func TestParseRowErrors(t *testing.T) {
 	if len(p.Results) != 0 {
 		t.Fatalf("a file with errors gave %d results", len(p.Results))
 	}
-	want := []RowError{
+	want := []sheet.RowError{
 		{3, "Tempo", `Tempo "1:61:00" inválido: minutos e segundos vão de 00 a 59.`},
 		{4, "Peito", "Número de peito 10 repetido (já está na linha 2)."},
 		{5, "Atleta", "Informe o nome do atleta."},
@@ -159,7 +159,7 @@ func TestParseHeaderErrorsAndMapping(t *testing.T) {
 		Rows:   []sheet.Row{{Number: 2, Cells: []string{"1", "Ana Lima", "7", "0:20:00", "0:10:00", "x"}}},
 	}
 	p := Parse(tab, Options{})
-	if want := []RowError{{1, "", "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."}}; !reflect.DeepEqual(p.Errors, want) {
+	if want := []sheet.RowError{{1, "", "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."}}; !reflect.DeepEqual(p.Errors, want) {
 		t.Fatalf("errors = %+v", p.Errors)
 	}
 	// The mapping names the athlete column and renames the split; unnamed headers are guessed.
@@ -172,12 +172,12 @@ func TestParseHeaderErrorsAndMapping(t *testing.T) {
 	}
 	bad := []struct {
 		mapping map[string]string
-		want    RowError
+		want    sheet.RowError
 	}{
-		{map[string]string{"Competidor": "apelido"}, RowError{1, "Competidor", `Campo "apelido" desconhecido no mapeamento.`}},
-		{map[string]string{"Competidor": "nome", "Idade": "ignorar"}, RowError{1, "Idade", `A coluna "Idade" do mapeamento não está na planilha.`}},
-		{map[string]string{"Competidor": "nome", "Observação": "nome"}, RowError{1, "Observação", `As colunas "Competidor" e "Observação" são lidas como o mesmo campo; indique no mapeamento qual usar.`}},
-		{map[string]string{"Competidor": "nome", "Volta 1": "parcial:"}, RowError{1, "Volta 1", "Dê um nome à parcial (parcial:<nome>)."}},
+		{map[string]string{"Competidor": "apelido"}, sheet.RowError{1, "Competidor", `Campo "apelido" desconhecido no mapeamento.`}},
+		{map[string]string{"Competidor": "nome", "Idade": "ignorar"}, sheet.RowError{1, "Idade", `A coluna "Idade" do mapeamento não está na planilha.`}},
+		{map[string]string{"Competidor": "nome", "Observação": "nome"}, sheet.RowError{1, "Observação", `As colunas "Competidor" e "Observação" são lidas como o mesmo campo; indique no mapeamento qual usar.`}},
+		{map[string]string{"Competidor": "nome", "Volta 1": "parcial:"}, sheet.RowError{1, "Volta 1", "Dê um nome à parcial (parcial:<nome>)."}},
 	}
 	for _, b := range bad {
 		p := Parse(tab, Options{Mapping: b.mapping})

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/results"
 	"pelotao/internal/store"
+	"pelotao/internal/store/storetest"
 	"pelotao/internal/team"
 	"pelotao/internal/upload/uploadtest"
 )
@@ -89,6 +91,13 @@ var routeExpectations = map[string]routeExpectation{
 	// {staffId} is a fresh kit desk invitation for each call.
 	"DELETE /api/events/{id}/staff/{staffId}": {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
 	"GET /api/me/events-staff":                {want: [3]int{401, 200, 200}},
+
+	// The body is a results spreadsheet in a multipart form; {setId} is a fresh set of the event.
+	"POST /api/events/{id}/results":                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
+	"GET /api/events/{id}/results":                        {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}":                {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}": {want: [3]int{200, 200, 200}},
+	"DELETE /api/events/{id}/results/{setId}":             {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
 
 	"GET /robots.txt":  {want: [3]int{200, 200, 200}},
 	"GET /sitemap.xml": {want: [3]int{200, 200, 200}},
@@ -218,9 +227,21 @@ func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation
 		}
 		path = strings.ReplaceAll(path, "{staffId}", m.ID)
 	}
+	if strings.Contains(path, "{setId}") {
+		set, err := w.app.srv.store.ReplaceResultSet(t.Context(), results.Set{EventID: w.eventID,
+			Percurso: fmt.Sprintf("60 km %d-%d", role, time.Now().UnixNano()), Status: results.Preliminar},
+			storetest.SampleResults(3, "Atleta"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = strings.NewReplacer("{setId}", set.ID, "{bib}", "1001").Replace(path)
+	}
 	path = strings.NewReplacer("{id}", id, "{$}", "").Replace(path)
-	if pattern == "POST /api/uploads" {
+	switch pattern {
+	case "POST /api/uploads":
 		return uploadForm(t, method, path)
+	case "POST /api/events/{id}/results":
+		return resultsForm(t, path, resultsCSV(3), map[string]string{"percurso": "60 km"})
 	}
 	body := strings.ReplaceAll(exp.body, "{role}", fmt.Sprint(role))
 	r := httptest.NewRequest(method, path, strings.NewReader(body))

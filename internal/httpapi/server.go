@@ -46,6 +46,8 @@ type Server struct {
 	lists *listCache
 	// imageSizes are the sizes of banners named in link previews (social.go).
 	imageSizes imageSizes
+	// resultsCache keeps result sets in memory for their tables (results_cache.go).
+	resultsCache *resultsCache
 }
 
 // New builds the server and its routes.
@@ -66,7 +68,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
 		mailer: d.Mailer,
 		mux:    http.NewServeMux(),
-		lists:  newListCache(time.Now)}
+		lists:  newListCache(time.Now), resultsCache: newResultsCache()}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))
@@ -151,6 +153,12 @@ func (s *Server) routeTable() []route {
 		{"POST /api/events/{id}/staff", apiFunc(s.inviteStaff), eventManagers, maxStaffBody},
 		{"DELETE /api/events/{id}/staff/{staffId}", apiFunc(s.removeStaff), eventManagers, 0},
 		{"GET /api/me/events-staff", apiFunc(s.myStaffEvents), signedIn, 0},
+
+		{"POST /api/events/{id}/results", apiFunc(s.importResults), eventManagers, maxSheetRequest},
+		{"GET /api/events/{id}/results", apiFunc(s.listResultSets), public, 0},
+		{"GET /api/events/{id}/results/{setId}", apiFunc(s.listResults), public, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}", apiFunc(s.getAthleteResult), public, 0},
+		{"DELETE /api/events/{id}/results/{setId}", apiFunc(s.deleteResultSet), eventManagers, 0},
 
 		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
 		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},

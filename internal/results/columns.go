@@ -79,8 +79,8 @@ func guessField(header string) string {
 
 // mapColumns decides each column's field: the mapping first (header as written → field), then
 // the guess. Problems with the header row come back as errors of row 1.
-func mapColumns(header []string, mapping map[string]string) ([]Column, []RowError) {
-	var errs []RowError
+func mapColumns(header []string, mapping map[string]string) ([]Column, []sheet.RowError) {
+	var errs []sheet.RowError
 	present := map[string]bool{}
 	for _, h := range header {
 		present[strings.TrimSpace(h)] = true
@@ -88,13 +88,13 @@ func mapColumns(header []string, mapping map[string]string) ([]Column, []RowErro
 	for h, f := range mapping {
 		switch {
 		case !present[strings.TrimSpace(h)]:
-			errs = append(errs, RowError{Row: 1, Column: h, Message: fmt.Sprintf("A coluna %q do mapeamento não está na planilha.", h)})
+			errs = append(errs, sheet.RowError{Row: 1, Column: h, Message: fmt.Sprintf("A coluna %q do mapeamento não está na planilha.", h)})
 		case strings.HasPrefix(f, ParcialPrefix):
 			if strings.TrimSpace(strings.TrimPrefix(f, ParcialPrefix)) == "" {
-				errs = append(errs, RowError{Row: 1, Column: h, Message: "Dê um nome à parcial (parcial:<nome>)."})
+				errs = append(errs, sheet.RowError{Row: 1, Column: h, Message: "Dê um nome à parcial (parcial:<nome>)."})
 			}
 		case !mappable[f]:
-			errs = append(errs, RowError{Row: 1, Column: h, Message: fmt.Sprintf("Campo %q desconhecido no mapeamento.", f)})
+			errs = append(errs, sheet.RowError{Row: 1, Column: h, Message: fmt.Sprintf("Campo %q desconhecido no mapeamento.", f)})
 		}
 	}
 	trimmed := map[string]string{}
@@ -117,20 +117,20 @@ func mapColumns(header []string, mapping map[string]string) ([]Column, []RowErro
 			continue
 		}
 		if other, dup := seen[f]; dup {
-			errs = append(errs, RowError{Row: 1, Column: h, Message: fmt.Sprintf("As colunas %q e %q são lidas como o mesmo campo; indique no mapeamento qual usar.", other, h)})
+			errs = append(errs, sheet.RowError{Row: 1, Column: h, Message: fmt.Sprintf("As colunas %q e %q são lidas como o mesmo campo; indique no mapeamento qual usar.", other, h)})
 			continue
 		}
 		seen[f] = h
 	}
 	has := func(f string) bool { _, ok := seen[f]; return ok }
 	if !has(fieldNumeroPeito) {
-		errs = append(errs, RowError{Row: 1, Message: "A planilha não tem a coluna do número de peito (Peito, Nº de peito ou Bib)."})
+		errs = append(errs, sheet.RowError{Row: 1, Message: "A planilha não tem a coluna do número de peito (Peito, Nº de peito ou Bib)."})
 	}
 	if !has(fieldNome) {
-		errs = append(errs, RowError{Row: 1, Message: "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."})
+		errs = append(errs, sheet.RowError{Row: 1, Message: "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."})
 	}
 	if !has(fieldTempoLiquido) && !has(fieldTempoBruto) {
-		errs = append(errs, RowError{Row: 1, Message: "A planilha não tem coluna de tempo (Tempo líquido, Chip time, Tempo bruto ou Gun time)."})
+		errs = append(errs, sheet.RowError{Row: 1, Message: "A planilha não tem coluna de tempo (Tempo líquido, Chip time, Tempo bruto ou Gun time)."})
 	}
 	return cols, errs
 }

@@ -23,19 +23,11 @@ type Options struct {
 	Mapping map[string]string
 }
 
-// RowError is a problem with one cell or row: the row as a spreadsheet numbers it (the header is
-// row 1), the column's header ("" for the whole row) and a pt-BR message.
-type RowError struct {
-	Row     int    `json:"row"`
-	Column  string `json:"column"`
-	Message string `json:"message"`
-}
-
 // Parsed is a file read as results. When Errors is not empty nothing of it may be saved.
 type Parsed struct {
 	Columns []Column
 	Results []Result
-	Errors  []RowError
+	Errors  []sheet.RowError
 }
 
 // Limits on cell texts, so that a result line stays a line.
@@ -96,7 +88,7 @@ func Parse(t *sheet.Table, o Options) *Parsed {
 			continue
 		}
 		if first, dup := bibRow[l.NumeroPeito]; dup {
-			errs = append(errs, RowError{Row: row.Number, Column: cols[idx[fieldNumeroPeito]].Header,
+			errs = append(errs, sheet.RowError{Row: row.Number, Column: cols[idx[fieldNumeroPeito]].Header,
 				Message: fmt.Sprintf("Número de peito %s repetido (já está na linha %d).", l.NumeroPeito, first)})
 			continue
 		}
@@ -104,7 +96,7 @@ func Parse(t *sheet.Table, o Options) *Parsed {
 		lines = append(lines, l)
 	}
 	if len(errs) > 0 {
-		slices.SortStableFunc(errs, func(a, b RowError) int { return cmp.Compare(a.Row, b.Row) })
+		slices.SortStableFunc(errs, func(a, b sheet.RowError) int { return cmp.Compare(a.Row, b.Row) })
 		p.Errors = errs
 		return p
 	}
@@ -141,10 +133,10 @@ func placesInFile(lines []*line) [3]bool {
 }
 
 // readRow reads one data row; nil when the row has errors that leave no result.
-func readRow(row sheet.Row, cols []Column, idx map[string]int) (*line, []RowError) {
-	var errs []RowError
+func readRow(row sheet.Row, cols []Column, idx map[string]int) (*line, []sheet.RowError) {
+	var errs []sheet.RowError
 	fail := func(field, msg string) {
-		errs = append(errs, RowError{Row: row.Number, Column: cols[idx[field]].Header, Message: msg})
+		errs = append(errs, sheet.RowError{Row: row.Number, Column: cols[idx[field]].Header, Message: msg})
 	}
 	cell := func(field string) string {
 		i, ok := idx[field]
@@ -225,12 +217,12 @@ func readRow(row sheet.Row, cols []Column, idx map[string]int) (*line, []RowErro
 		}
 		s := row.Cell(i)
 		if strings.HasPrefix(s, "=") {
-			errs = append(errs, RowError{Row: row.Number, Column: c.Header, Message: fmt.Sprintf("A célula %q parece uma fórmula: exporte a planilha com os valores, não as fórmulas.", s)})
+			errs = append(errs, sheet.RowError{Row: row.Number, Column: c.Header, Message: fmt.Sprintf("A célula %q parece uma fórmula: exporte a planilha com os valores, não as fórmulas.", s)})
 			continue
 		}
 		t, msg := parseTime(s)
 		if msg != "" {
-			errs = append(errs, RowError{Row: row.Number, Column: c.Header, Message: msg})
+			errs = append(errs, sheet.RowError{Row: row.Number, Column: c.Header, Message: msg})
 			continue
 		}
 		l.Parciais = append(l.Parciais, Parcial{Nome: name, Tempo: t.text})

@@ -139,14 +139,14 @@ func TestParseRowErrors(t *testing.T) {
 	if len(p.Results) != 0 {
 		t.Fatalf("a file with errors gave %d results", len(p.Results))
 	}
-	want := []RowError{
-		{3, "Tempo", `Tempo "1:61:00" inválido: minutos e segundos vão de 00 a 59.`},
-		{4, "Peito", "Número de peito 10 repetido (já está na linha 2)."},
-		{5, "Atleta", "Informe o nome do atleta."},
-		{6, "Tempo", `A célula "=A2+1" parece uma fórmula: exporte a planilha com os valores, não as fórmulas.`},
-		{7, "Tempo", "Informe o tempo, ou o status (DNF, DNS, DSQ) de quem não concluiu."},
-		{9, "Posição", `Posição "oitavo" inválida: use um número inteiro a partir de 1.`},
-		{10, "Peito", `Número de peito "17 A" inválido: use só letras, algarismos e hífen (até 12).`},
+	want := []sheet.RowError{
+		{Row: 3, Column: "Tempo", Message: `Tempo "1:61:00" inválido: minutos e segundos vão de 00 a 59.`},
+		{Row: 4, Column: "Peito", Message: "Número de peito 10 repetido (já está na linha 2)."},
+		{Row: 5, Column: "Atleta", Message: "Informe o nome do atleta."},
+		{Row: 6, Column: "Tempo", Message: `A célula "=A2+1" parece uma fórmula: exporte a planilha com os valores, não as fórmulas.`},
+		{Row: 7, Column: "Tempo", Message: "Informe o tempo, ou o status (DNF, DNS, DSQ) de quem não concluiu."},
+		{Row: 9, Column: "Posição", Message: `Posição "oitavo" inválida: use um número inteiro a partir de 1.`},
+		{Row: 10, Column: "Peito", Message: `Número de peito "17 A" inválido: use só letras, algarismos e hífen (até 12).`},
 	}
 	if !reflect.DeepEqual(p.Errors, want) {
 		t.Fatalf("errors =\n%+v\nwant\n%+v", p.Errors, want)
@@ -159,7 +159,7 @@ func TestParseHeaderErrorsAndMapping(t *testing.T) {
 		Rows:   []sheet.Row{{Number: 2, Cells: []string{"1", "Ana Lima", "7", "0:20:00", "0:10:00", "x"}}},
 	}
 	p := Parse(tab, Options{})
-	if want := []RowError{{1, "", "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."}}; !reflect.DeepEqual(p.Errors, want) {
+	if want := []sheet.RowError{{Row: 1, Column: "", Message: "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."}}; !reflect.DeepEqual(p.Errors, want) {
 		t.Fatalf("errors = %+v", p.Errors)
 	}
 	// The mapping names the athlete column and renames the split; unnamed headers are guessed.
@@ -172,12 +172,12 @@ func TestParseHeaderErrorsAndMapping(t *testing.T) {
 	}
 	bad := []struct {
 		mapping map[string]string
-		want    RowError
+		want    sheet.RowError
 	}{
-		{map[string]string{"Competidor": "apelido"}, RowError{1, "Competidor", `Campo "apelido" desconhecido no mapeamento.`}},
-		{map[string]string{"Competidor": "nome", "Idade": "ignorar"}, RowError{1, "Idade", `A coluna "Idade" do mapeamento não está na planilha.`}},
-		{map[string]string{"Competidor": "nome", "Observação": "nome"}, RowError{1, "Observação", `As colunas "Competidor" e "Observação" são lidas como o mesmo campo; indique no mapeamento qual usar.`}},
-		{map[string]string{"Competidor": "nome", "Volta 1": "parcial:"}, RowError{1, "Volta 1", "Dê um nome à parcial (parcial:<nome>)."}},
+		{map[string]string{"Competidor": "apelido"}, sheet.RowError{Row: 1, Column: "Competidor", Message: `Campo "apelido" desconhecido no mapeamento.`}},
+		{map[string]string{"Competidor": "nome", "Idade": "ignorar"}, sheet.RowError{Row: 1, Column: "Idade", Message: `A coluna "Idade" do mapeamento não está na planilha.`}},
+		{map[string]string{"Competidor": "nome", "Observação": "nome"}, sheet.RowError{Row: 1, Column: "Observação", Message: `As colunas "Competidor" e "Observação" são lidas como o mesmo campo; indique no mapeamento qual usar.`}},
+		{map[string]string{"Competidor": "nome", "Volta 1": "parcial:"}, sheet.RowError{Row: 1, Column: "Volta 1", Message: "Dê um nome à parcial (parcial:<nome>)."}},
 	}
 	for _, b := range bad {
 		p := Parse(tab, Options{Mapping: b.mapping})

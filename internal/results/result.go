@@ -57,6 +57,31 @@ type Set struct {
 	ImportedAt time.Time `json:"importedAt"`
 	// Categorias lists the set's categories, for the filter of the results table.
 	Categorias []string `json:"categorias"`
+	// FinishersBy counts the finishers of each sex and category, for an athlete's "7º de 120".
+	FinishersBy FinishersBy `json:"-"`
+}
+
+// FinishersBy counts finishers by sexo and by categoria (lines without one are not counted).
+type FinishersBy struct {
+	Sexo      map[string]int `json:"sexo"`
+	Categoria map[string]int `json:"categoria"`
+}
+
+// CountFinishersBy counts the finishers of rs by sex and by category.
+func CountFinishersBy(rs []Result) FinishersBy {
+	f := FinishersBy{Sexo: map[string]int{}, Categoria: map[string]int{}}
+	for _, r := range rs {
+		if r.Status != StatusOK {
+			continue
+		}
+		if r.Sexo != "" {
+			f.Sexo[r.Sexo]++
+		}
+		if r.Categoria != "" {
+			f.Categoria[r.Categoria]++
+		}
+	}
+	return f
 }
 
 // Athlete is the single-athlete answer: the result, the set's totals and how it compares.

@@ -140,3 +140,12 @@ func hasLetter(cells []string) bool {
 	}
 	return false
 }
+
+// RowError is a problem with one cell or row of an import: the row as a spreadsheet numbers it
+// (the header is row 1), the column's header ("" for the whole row) and a pt-BR message. The
+// API answers a file with row errors with all of them, in error.rows[].
+type RowError struct {
+	Row     int    `json:"row"`
+	Column  string `json:"column"`
+	Message string `json:"message"`
+}

@@ -30,8 +30,8 @@ type ResultStore interface {
 	ListResults(ctx context.Context, q ResultQuery) (ResultPage, error)
 	// GetResult returns the line of a bib in a set, or ErrNotFound.
 	GetResult(ctx context.Context, setID, bib string) (results.Result, error)
-	// CountFinishers counts a set's finishers of a sex and of a category ("" counts none).
-	CountFinishers(ctx context.Context, setID, sexo, categoria string) (bySexo, byCategoria int, err error)
+	// ResultLines returns every line of a set, in order: what a cache of the set holds.
+	ResultLines(ctx context.Context, setID string) ([]ResultRow, error)
 }
 
 // ResultQuery selects a page of a set's lines.

@@ -20,6 +20,8 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	}
 	counts := results.CountOf(rs)
 	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, categorias
+	set.FinishersBy = results.CountFinishersBy(rs)
+	by, _ := json.Marshal(set.FinishersBy)
 	set.ImportedAt = time.Now().UTC().Truncate(time.Microsecond)
 	cats, _ := json.Marshal(categorias)
 
@@ -42,12 +44,12 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		set.ID = store.NewEventID() // the same kind of unguessable id as an event's
-		_, err = tx.Exec(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, imported_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), set.ImportedAt)
+		_, err = tx.Exec(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), string(by), set.ImportedAt)
 	case err == nil:
 		if _, err = tx.Exec(ctx, "DELETE FROM results WHERE set_id = $1", set.ID); err == nil {
-			_, err = tx.Exec(ctx, `UPDATE result_sets SET status = $1, finishers = $2, total = $3, categorias = $4, imported_at = $5
-				WHERE id = $6`, set.Status, set.Finishers, set.Total, string(cats), set.ImportedAt, set.ID)
+			_, err = tx.Exec(ctx, `UPDATE result_sets SET status = $1, finishers = $2, total = $3, categorias = $4, finishers_by = $5, imported_at = $6
+				WHERE id = $7`, set.Status, set.Finishers, set.Total, string(cats), string(by), set.ImportedAt, set.ID)
 		}
 	}
 	if err != nil {
@@ -68,16 +70,16 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	return set, nil
 }
 
-const resultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, imported_at"
+const resultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at"
 
 func scanResultSet(row pgx.Row) (results.Set, error) {
 	var set results.Set
-	var cats string
-	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &set.ImportedAt); err != nil {
+	var cats, by string
+	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &by, &set.ImportedAt); err != nil {
 		return set, err
 	}
 	set.ImportedAt = set.ImportedAt.UTC()
-	return set, json.Unmarshal([]byte(cats), &set.Categorias)
+	return set, errors.Join(json.Unmarshal([]byte(cats), &set.Categorias), json.Unmarshal([]byte(by), &set.FinishersBy))
 }
 
 func (s *Store) ListResultSets(ctx context.Context, eventID string) ([]results.Set, error) {
@@ -162,14 +164,21 @@ func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Resul
 	return store.DecodeResult([]byte(doc), ordem)
 }
 
-func (s *Store) CountFinishers(ctx context.Context, setID, sexo, categoria string) (int, int, error) {
-	var bySexo, byCategoria int
-	err := s.pool.QueryRow(ctx, `SELECT
-		(SELECT count(*) FROM results WHERE set_id = $1 AND sexo = $2 AND sexo <> '' AND status = 'ok'),
-		(SELECT count(*) FROM results WHERE set_id = $1 AND categoria = $3 AND categoria <> '' AND status = 'ok')`,
-		setID, sexo, categoria).Scan(&bySexo, &byCategoria)
+func (s *Store) ResultLines(ctx context.Context, setID string) ([]store.ResultRow, error) {
+	rows, err := s.pool.Query(ctx, "SELECT ordem, numero_peito, sexo, categoria, status, search, doc FROM results WHERE set_id = $1 ORDER BY ordem", setID)
 	if err != nil {
-		return 0, 0, fmt.Errorf("postgres: counting finishers: %w", err)
+		return nil, fmt.Errorf("postgres: reading results: %w", err)
 	}
-	return bySexo, byCategoria, nil
+	defer rows.Close()
+	var lines []store.ResultRow
+	for rows.Next() {
+		var l store.ResultRow
+		var doc string
+		if err := rows.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &doc); err != nil {
+			return nil, fmt.Errorf("postgres: reading results: %w", err)
+		}
+		l.Doc = []byte(doc)
+		lines = append(lines, l)
+	}
+	return lines, rows.Err()
 }

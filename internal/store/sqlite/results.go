@@ -24,6 +24,8 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	}
 	counts := results.CountOf(rs)
 	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, categorias
+	set.FinishersBy = results.CountFinishersBy(rs)
+	by, _ := json.Marshal(set.FinishersBy)
 	set.ImportedAt = time.Now().UTC().Truncate(time.Microsecond)
 	cats, _ := json.Marshal(categorias)
 
@@ -43,12 +45,12 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		set.ID = store.NewEventID() // the same kind of unguessable id as an event's
-		_, err = tx.ExecContext(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, imported_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), formatTime(set.ImportedAt))
+		_, err = tx.ExecContext(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), string(by), formatTime(set.ImportedAt))
 	case err == nil:
 		if _, err = tx.ExecContext(ctx, "DELETE FROM results WHERE set_id = ?", set.ID); err == nil {
-			_, err = tx.ExecContext(ctx, `UPDATE result_sets SET status = ?, finishers = ?, total = ?, categorias = ?, imported_at = ?
-				WHERE id = ?`, set.Status, set.Finishers, set.Total, string(cats), formatTime(set.ImportedAt), set.ID)
+			_, err = tx.ExecContext(ctx, `UPDATE result_sets SET status = ?, finishers = ?, total = ?, categorias = ?, finishers_by = ?, imported_at = ?
+				WHERE id = ?`, set.Status, set.Finishers, set.Total, string(cats), string(by), formatTime(set.ImportedAt), set.ID)
 		}
 	}
 	if err != nil {
@@ -97,12 +99,12 @@ func insertResults(ctx context.Context, tx *sql.Tx, setID string, rows []store.R
 	return nil
 }
 
-const resultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, imported_at"
+const resultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at"
 
 func scanResultSet(row interface{ Scan(...any) error }) (results.Set, error) {
 	var set results.Set
-	var cats, imported string
-	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &imported); err != nil {
+	var cats, by, imported string
+	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &by, &imported); err != nil {
 		return set, err
 	}
 	t, err := parseTime(imported)
@@ -110,7 +112,7 @@ func scanResultSet(row interface{ Scan(...any) error }) (results.Set, error) {
 		return set, err
 	}
 	set.ImportedAt = t
-	return set, json.Unmarshal([]byte(cats), &set.Categorias)
+	return set, errors.Join(json.Unmarshal([]byte(cats), &set.Categorias), json.Unmarshal([]byte(by), &set.FinishersBy))
 }
 
 func (s *Store) ListResultSets(ctx context.Context, eventID string) ([]results.Set, error) {
@@ -197,14 +199,19 @@ func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Resul
 	return store.DecodeResult(doc, ordem)
 }
 
-func (s *Store) CountFinishers(ctx context.Context, setID, sexo, categoria string) (int, int, error) {
-	var bySexo, byCategoria int
-	err := s.read.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM results WHERE set_id = ? AND sexo = ? AND sexo <> '' AND status = 'ok'),
-		(SELECT count(*) FROM results WHERE set_id = ? AND categoria = ? AND categoria <> '' AND status = 'ok')`,
-		setID, sexo, setID, categoria).Scan(&bySexo, &byCategoria)
+func (s *Store) ResultLines(ctx context.Context, setID string) ([]store.ResultRow, error) {
+	rows, err := s.read.QueryContext(ctx, "SELECT ordem, numero_peito, sexo, categoria, status, search, doc FROM results WHERE set_id = ? ORDER BY ordem", setID)
 	if err != nil {
-		return 0, 0, fmt.Errorf("sqlite: counting finishers: %w", err)
+		return nil, fmt.Errorf("sqlite: reading results: %w", err)
 	}
-	return bySexo, byCategoria, nil
+	defer rows.Close()
+	var lines []store.ResultRow
+	for rows.Next() {
+		var l store.ResultRow
+		if err := rows.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &l.Doc); err != nil {
+			return nil, fmt.Errorf("sqlite: reading results: %w", err)
+		}
+		lines = append(lines, l)
+	}
+	return lines, rows.Err()
 }

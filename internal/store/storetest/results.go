@@ -119,12 +119,22 @@ func testResultSetReplaceAndRead(t *testing.T, s store.Store) {
 	if _, err := s.GetResult(ctx, first.ID, "1006"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a line of the replaced set is still there: %v", err)
 	}
-	bySexo, byCat, err := s.CountFinishers(ctx, first.ID, "M", "C1")
-	if err != nil || bySexo != 1 || byCat != 1 { // M: 1001 and 1003 (a DNF); C1: 1001
-		t.Fatalf("CountFinishers = %d, %d, %v", bySexo, byCat, err)
+	// 1000 F C0, 1001 M C1, 1002 F C2, 1003 M C0 (a DNF): finishers by sex and category.
+	wantBy := results.FinishersBy{Sexo: map[string]int{"F": 2, "M": 1}, Categoria: map[string]int{"C0": 1, "C1": 1, "C2": 1}}
+	if !reflect.DeepEqual(got.FinishersBy, wantBy) {
+		t.Fatalf("FinishersBy = %+v, want %+v", got.FinishersBy, wantBy)
 	}
-	if bySexo, byCat, err := s.CountFinishers(ctx, first.ID, "", ""); err != nil || bySexo != 0 || byCat != 0 {
-		t.Fatalf("CountFinishers without sex and category = %d, %d, %v", bySexo, byCat, err)
+	lines, err := s.ResultLines(ctx, first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 4 || lines[3].Ordem != 4 || lines[3].Status != results.StatusDNF || lines[1].Sexo != "M" ||
+		lines[0].Search != store.ResultSearchText(SampleResults(4, "C")[0]) {
+		t.Fatalf("ResultLines = %+v", lines)
+	}
+	var doc results.Result
+	if err := json.Unmarshal(lines[2].Doc, &doc); err != nil || doc.NumeroPeito != "1002" {
+		t.Fatalf("ResultLines doc = %s", lines[2].Doc)
 	}
 }
 

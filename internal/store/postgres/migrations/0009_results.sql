@@ -13,6 +13,7 @@ CREATE TABLE result_sets (
     finishers   INTEGER NOT NULL,
     total       INTEGER NOT NULL,
     categorias  TEXT NOT NULL, -- JSON array, in order of first appearance
+    finishers_by TEXT NOT NULL, -- JSON results.FinishersBy: finishers by sexo and by categoria
     imported_at TIMESTAMPTZ NOT NULL
 );
 CREATE UNIQUE INDEX result_sets_by_event ON result_sets (event_id, percurso);
@@ -29,5 +30,6 @@ CREATE TABLE results (
     PRIMARY KEY (set_id, ordem)
 );
 CREATE UNIQUE INDEX results_by_bib ON results (set_id, numero_peito);
+-- The table's pages when filtered; a search scans the set's search column.
 CREATE INDEX results_by_sexo ON results (set_id, sexo, categoria, ordem);
 CREATE INDEX results_by_categoria ON results (set_id, categoria, ordem);

@@ -12,6 +12,7 @@ CREATE TABLE result_sets (
     finishers   INTEGER NOT NULL,
     total       INTEGER NOT NULL,
     categorias  TEXT NOT NULL, -- JSON array, in order of first appearance
+    finishers_by TEXT NOT NULL, -- JSON results.FinishersBy: finishers by sexo and by categoria
     imported_at TEXT NOT NULL
 ) STRICT;
 CREATE UNIQUE INDEX result_sets_by_event ON result_sets (event_id, percurso);
@@ -28,5 +29,6 @@ CREATE TABLE results (
     PRIMARY KEY (set_id, ordem)
 ) STRICT, WITHOUT ROWID;
 CREATE UNIQUE INDEX results_by_bib ON results (set_id, numero_peito);
+-- The table's pages when filtered; a search scans the set's search column.
 CREATE INDEX results_by_sexo ON results (set_id, sexo, categoria, ordem);
 CREATE INDEX results_by_categoria ON results (set_id, categoria, ordem);

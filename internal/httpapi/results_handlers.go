@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -142,10 +143,7 @@ func (s *Server) listResults(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q.SetID = set.ID
-	page, cached, err := s.resultsCache.page(r.Context(), s.store, set, q)
-	if !cached {
-		page, err = s.store.ListResults(r.Context(), q)
-	}
+	page, err := s.resultsPage(r.Context(), set, q)
 	if errors.Is(err, store.ErrBadCursor) {
 		return invalidArgument("O parâmetro cursor é inválido.")
 	}
@@ -156,10 +154,29 @@ func (s *Server) listResults(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// writeResultsPage writes {"results":[…],"total":n,"nextCursor":"…"|null}. The lines are the
-// JSON the store holds, written as they are: encoding/json would re-check and compact each, the
-// better part of the request's time.
+// resultsPage is the page q asks of set: from memory, or from the database for a set too large
+// to keep there.
+func (s *Server) resultsPage(ctx context.Context, set results.Set, q store.ResultQuery) (store.ResultPage, error) {
+	page, cached, err := s.resultsCache.page(ctx, s.store, set, q)
+	if !cached {
+		page, err = s.store.ListResults(ctx, q)
+	}
+	return page, err
+}
+
+// writeResultsPage writes the page as resultsPageJSON has it.
 func writeResultsPage(w http.ResponseWriter, page store.ResultPage) {
+	b := resultsPageJSON(page)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b)
+}
+
+// resultsPageJSON is {"results":[…],"total":n,"nextCursor":"…"|null}. The lines are the JSON the
+// store holds, written as they are: encoding/json would re-check and compact each, the better
+// part of the request's time.
+func resultsPageJSON(page store.ResultPage) []byte {
 	size := 64
 	for _, doc := range page.Results {
 		size += len(doc) + 1
@@ -180,11 +197,7 @@ func writeResultsPage(w http.ResponseWriter, page store.ResultPage) {
 	} else {
 		b = strconv.AppendQuote(b, page.NextCursor)
 	}
-	b = append(b, "}\n"...)
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(b)
+	return append(b, "}\n"...)
 }
 
 func resultQuery(r *http.Request) (store.ResultQuery, error) {

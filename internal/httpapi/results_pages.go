@@ -2,6 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
 	"fmt"
 
 	"pelotao/internal/store"
@@ -31,15 +34,29 @@ func (s *Server) addResultsData(ctx context.Context, data map[string]any, eventI
 	}
 	pages := make(map[string]any, len(sets))
 	for _, set := range sets {
-		page, err := s.store.ListResults(ctx, store.ResultQuery{SetID: set.ID, Limit: resultsFirstPage})
+		page, err := s.resultsPage(ctx, set, store.ResultQuery{SetID: set.ID, Limit: resultsFirstPage})
 		if err != nil {
 			s.log.Error("reading the results of a page", "event", eventID, "set", set.ID, "err", err)
 			return
 		}
-		pages[resultPagePath(eventID, set.ID)] = map[string]any{"results": page.Results, "total": page.Total, "nextCursor": page.NextCursor}
+		pages[resultPagePath(eventID, set.ID)] = json.RawMessage(resultsPageJSON(page))
 	}
 	data[resultSetsPath(eventID)] = map[string]any{"resultSets": sets}
 	for path, page := range pages {
 		data[path] = page
 	}
+}
+
+// addAthleteData puts the athlete's answer into data, the athlete page's first data; an unknown
+// set or bib is left for the app to say ('Resultado não encontrado.').
+func (s *Server) addAthleteData(r *http.Request, data map[string]any) {
+	a, err := s.athleteResult(r)
+	if err != nil {
+		var apiErr *Error
+		if !errors.As(err, &apiErr) {
+			s.log.Error("reading the athlete of a page", "path", r.URL.Path, "err", err)
+		}
+		return
+	}
+	data[resultSetsPath(r.PathValue("id"))+"/"+r.PathValue("setId")+"/athletes/"+r.PathValue("bib")] = a
 }

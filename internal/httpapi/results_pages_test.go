@@ -59,4 +59,19 @@ func TestResultsPageDrawsTheFirstPageOfEachSet(t *testing.T) {
 			t.Errorf("the first data lacks %s", key)
 		}
 	}
+
+	// The athlete's page is drawn with the athlete's answer.
+	w = app.do(httptest.NewRequest("GET", "/resultado/"+e.ID+"/atleta/"+set.ID+"/1002", nil))
+	if w.Code != http.StatusOK {
+		t.Fatalf("athlete page: status %d", w.Code)
+	}
+	athlete := html.UnescapeString(rootMarkup(t, w.Body.String()))
+	if h1s := h1Texts(athlete); len(h1s) != 1 || h1s[0] != "Atleta Número 002" {
+		t.Errorf("athlete page: headings %q", h1s)
+	}
+	for _, want := range []string{fmt.Sprintf("2º de %d", resultsFirstPage+5), "Preliminar", "certificado"} {
+		if !strings.Contains(athlete, want) {
+			t.Errorf("the drawn athlete page lacks %q", want)
+		}
+	}
 }

@@ -175,8 +175,11 @@ func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 		return http.StatusOK, h
 	}
 	h = s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
-	if kind == "results" {
+	switch kind {
+	case "results":
 		s.addResultsData(r.Context(), h.Data, e.ID)
+	case "athleteResult":
+		h = s.athleteHead(r, h, &e)
 	}
 	return http.StatusOK, h
 }

@@ -179,7 +179,7 @@ func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 	case "results":
 		s.addResultsData(r.Context(), h.Data, e.ID)
 	case "athleteResult":
-		s.addAthleteData(r, h.Data)
+		h = s.athleteHead(r, h, &e)
 	}
 	return http.StatusOK, h
 }

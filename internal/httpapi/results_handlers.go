@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -112,13 +113,24 @@ func eventErr(err error) error {
 // listResultSets answers GET /api/events/{id}/results: the event's published modalities.
 func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	if _, err := s.store.GetEvent(r.Context(), id); err != nil {
+	e, err := s.store.GetEvent(r.Context(), id)
+	if err != nil {
 		return eventErr(err)
 	}
 	sets, err := s.store.ListResultSets(r.Context(), id)
 	if err != nil {
 		return err
 	}
+	// In the order of the event's modalities, as its page lists them.
+	order := func(percurso string) int {
+		for i, m := range e.Modalidades {
+			if m.Nome == percurso {
+				return i
+			}
+		}
+		return len(e.Modalidades)
+	}
+	slices.SortStableFunc(sets, func(a, b results.Set) int { return order(a.Percurso) - order(b.Percurso) })
 	writeJSON(w, http.StatusOK, map[string]any{"resultSets": sets})
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -232,6 +233,11 @@ func TestResultsStatuses(t *testing.T) {
 			t.Errorf("%s: %d %s; want %d with %q", c.name, c.res.Code, c.res.Body, c.want, c.text)
 		}
 	}
+	// The files refused saved nothing: the set still has the lines of the XLSX import.
+	res = get(base + "/" + set.ID)
+	if p := decodeInto[struct{ Total int }](t, res); p.Total != 1 || !strings.Contains(res.Body.String(), "Ana Júlia") {
+		t.Fatalf("after refused files: %s", res.Body)
+	}
 }
 
 // A 50 MB upload is refused with 413 from its Content-Length, before its body is read; one that
@@ -363,4 +369,56 @@ func mustDecodeEvent(t *testing.T, doc string) event.Event {
 	}
 	e.Normalize()
 	return e
+}
+
+// Many readers at once while the set is published again: one load per version, every page
+// whole (the total of one version), nothing racing (go test -race).
+func TestResultsCacheConcurrent(t *testing.T) {
+	app := newTestApp(t)
+	st := app.store
+	e, err := st.CreateEvent(t.Context(), mustDecodeEvent(t, validEventJSON("Corrida", "2026-04-12")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	publish := func(n int) results.Set {
+		set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	set := publish(300)
+	c := newResultsCache()
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 40 {
+				cur, err := st.GetResultSet(t.Context(), e.ID, set.ID)
+				if err != nil {
+					errs <- err
+					return
+				}
+				q := store.ResultQuery{Q: "conceicao", Sexo: []string{"", "F"}[g%2], Limit: 10, Cursor: []string{"", "5"}[i%2]}
+				p, _, err := c.page(t.Context(), st, cur, q)
+				if err != nil {
+					errs <- err
+					return
+				}
+				// Every name has "Conceição"; half the lines are F. The page may be of a newer version
+				// than cur (published in between), never of a mix.
+				if p.Total != 300/(1+g%2) && p.Total != 450/(1+g%2) {
+					errs <- fmt.Errorf("total %d for a set of %d", p.Total, cur.Total)
+					return
+				}
+			}
+		})
+	}
+	publish(450)
+	publish(300)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
 }

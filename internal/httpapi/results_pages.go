@@ -3,9 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
 
 	"pelotao/internal/store"
 )
@@ -45,18 +43,4 @@ func (s *Server) addResultsData(ctx context.Context, data map[string]any, eventI
 	for path, page := range pages {
 		data[path] = page
 	}
-}
-
-// addAthleteData puts the athlete's answer into data, the athlete page's first data; an unknown
-// set or bib is left for the app to say ('Resultado não encontrado.').
-func (s *Server) addAthleteData(r *http.Request, data map[string]any) {
-	a, err := s.athleteResult(r)
-	if err != nil {
-		var apiErr *Error
-		if !errors.As(err, &apiErr) {
-			s.log.Error("reading the athlete of a page", "path", r.URL.Path, "err", err)
-		}
-		return
-	}
-	data[resultSetsPath(r.PathValue("id"))+"/"+r.PathValue("setId")+"/athletes/"+r.PathValue("bib")] = a
 }

@@ -93,11 +93,13 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/me/events-staff":                {want: [3]int{401, 200, 200}},
 
 	// The body is a results spreadsheet in a multipart form; {setId} is a fresh set of the event.
-	"POST /api/events/{id}/results":                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
-	"GET /api/events/{id}/results":                        {want: [3]int{200, 200, 200}},
-	"GET /api/events/{id}/results/{setId}":                {want: [3]int{200, 200, 200}},
-	"GET /api/events/{id}/results/{setId}/athletes/{bib}": {want: [3]int{200, 200, 200}},
-	"DELETE /api/events/{id}/results/{setId}":             {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
+	"POST /api/events/{id}/results":                                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
+	"GET /api/events/{id}/results":                                        {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}":                                {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}":                 {want: [3]int{200, 200, 200}},
+	"DELETE /api/events/{id}/results/{setId}":                             {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf": {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png":        {want: [3]int{200, 200, 200}},
 
 	"GET /robots.txt":  {want: [3]int{200, 200, 200}},
 	"GET /sitemap.xml": {want: [3]int{200, 200, 200}},

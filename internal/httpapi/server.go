@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/certificate"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
 	"pelotao/internal/prerender"
@@ -159,6 +160,8 @@ func (s *Server) routeTable() []route {
 		{"GET /api/events/{id}/results/{setId}", apiFunc(s.listResults), public, 0},
 		{"GET /api/events/{id}/results/{setId}/athletes/{bib}", apiFunc(s.getAthleteResult), public, 0},
 		{"DELETE /api/events/{id}/results/{setId}", apiFunc(s.deleteResultSet), eventManagers, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", s.keepsake("certificado", "application/pdf", certificate.PDF), public, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png", s.keepsake("card", "image/png", certificate.PNG), public, 0},
 
 		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
 		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},

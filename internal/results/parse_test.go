@@ -219,3 +219,27 @@ func TestMaisRapidoQue(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceWords(t *testing.T) {
+	p := func(n int) *int { return &n }
+	a := Athlete{Result: Result{Sexo: "F", Categoria: "F3034", Posicao: p(12), PosicaoSexo: p(3), PosicaoCategoria: p(1)},
+		Concluintes: 3456, TotalSexo: 1200, TotalCategoria: 140}
+	want := Words{"12º de 3.456 no geral", "3º de 1.200 no feminino", "1º de 140 na categoria F3034"}
+	if got := PlaceWords(a); got != want {
+		t.Fatalf("PlaceWords = %+v", got)
+	}
+	a.Posicao, a.Sexo = nil, "X"
+	if got := PlaceWords(a); got.Geral != "" || got.Sexo != "" {
+		t.Fatalf("without places = %+v", got)
+	}
+	r := Result{TempoBruto: "0:43:01", TempoLiquido: "0:42:13.47"}
+	if tempo, nome := RankingTime(r, event.TempoBruto); tempo != "0:43:01" || nome != "tempo bruto" {
+		t.Errorf("bruto = %q %q", tempo, nome)
+	}
+	if tempo, nome := RankingTime(r, event.TempoLiquido); tempo != "0:42:13.47" || nome != "tempo líquido" {
+		t.Errorf("líquido = %q %q", tempo, nome)
+	}
+	if tempo, _ := RankingTime(Result{TempoBruto: "1:00:00"}, event.TempoLiquido); tempo != "1:00:00" {
+		t.Errorf("no net time = %q", tempo)
+	}
+}

@@ -38,7 +38,7 @@ function Results({ event }: { event: Event }) {
               <ArrowLeftIcon />
               Eventos anteriores
             </Link>
-            <p className="mt-4 text-sm font-bold uppercase tracking-widest text-brand-100">Resultados oficiais</p>
+            <p className="mt-4 text-sm font-bold uppercase tracking-widest text-brand-100">Resultados</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{titleOf(event)}</h1>
             <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-brand-50">
               <span className="inline-flex items-center gap-1.5">

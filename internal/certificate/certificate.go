@@ -42,6 +42,7 @@ func PDF(a Athlete) ([]byte, error) {
 	pdf.SetCreationDate(a.At)
 	pdf.SetModificationDate(a.At)
 	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetCatalogSort(true) // fonts in a fixed order: the same document, the same bytes
 	pdf.AddPage()
 	w, h := pdf.GetPageSize()
 

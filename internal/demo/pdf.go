@@ -36,6 +36,7 @@ func newPDF(width, height float64) *pdfDoc {
 	}
 	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: orientation, UnitStr: "pt", Size: fpdf.SizeType{Wd: min(width, height), Ht: max(width, height)}})
 	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetCatalogSort(true) // fonts in a fixed order: the same document, the same bytes
 	pdf.SetCompression(true)
 	pdf.SetCreationDate(pdfEpoch)
 	pdf.SetModificationDate(pdfEpoch)

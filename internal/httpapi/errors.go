@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
 
@@ -16,8 +15,8 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
-	// Rows are the row errors of an imported spreadsheet (RACEDAY.md: error.rows[]).
-	Rows []sheet.RowError
+	// Rows are the bad rows of an uploaded spreadsheet ({row, column, message}).
+	Rows any
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -45,7 +44,7 @@ type errorBody struct {
 		Code    string            `json:"code"`
 		Message string            `json:"message"`
 		Fields  map[string]string `json:"fields,omitempty"`
-		Rows    []sheet.RowError  `json:"rows,omitempty"`
+		Rows    any               `json:"rows,omitempty"`
 	} `json:"error"`
 }
 

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -17,9 +16,6 @@ import (
 )
 
 var errResultSetNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Resultado não encontrado."}
-
-// previewRows is how many parsed lines a dry run shows: enough to check the columns were read right.
-const previewRows = 20
 
 // resultsPreview answers a dry run: the mapping as guessed (or given), the first lines as they
 // would be saved, every row error and the counts.
@@ -62,11 +58,9 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	if status != results.Preliminar && status != results.Oficial {
 		fields["status"] = "Escolha preliminar ou oficial."
 	}
-	var mapping map[string]string
-	if m := strings.TrimSpace(up.Fields["mapping"]); m != "" {
-		if err := json.Unmarshal([]byte(m), &mapping); err != nil {
-			fields["mapping"] = "O mapeamento deve ser um objeto JSON de coluna da planilha para campo."
-		}
+	mapping, err := readMapping(up.Fields["mapping"])
+	if err != nil {
+		return err
 	}
 	if len(fields) > 0 {
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",

@@ -12,7 +12,7 @@ import (
 const maxSheetRequest = sheet.MaxBytes + 64<<10
 
 // maxSheetField bounds a form field beside the file (a modality's name, a mapping).
-const maxSheetField = 32 << 10
+const maxSheetField = 64 << 10
 
 // sheetUpload is a spreadsheet import read from a multipart form: the table of its "file" part
 // and its other fields.
@@ -44,7 +44,7 @@ func readSheetUpload(r *http.Request) (sheetUpload, error) {
 			return up, sheetReadError(err)
 		}
 		if parts >= 16 {
-			return up, invalidArgument("O formulário tem campos demais.")
+			return up, invalidArgument("Envie uma planilha por vez.")
 		}
 		name := part.FormName()
 		switch {

@@ -115,7 +115,7 @@ test('the owner imports a Windows-1252 file, fixes a bad CPF, sees the totals an
   await expect(page.getByText('Não pagos', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('1')
 
   // The list: accent-insensitive search; the owner sees the full CPF.
-  const list = page.getByRole('region', { name: 'Inscritos' })
+  const list = page.getByRole('region', { name: 'Inscritos', exact: true })
   await expect(page.getByText('4 inscritos encontrados')).toBeVisible()
   await page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou e-mail' }).fill('goncalves')
   await expect(page.getByText('1 inscrito encontrado')).toBeVisible()
@@ -194,7 +194,7 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
     expect(res.status(), await res.text()).toBe(200)
     await p.reload()
     await invitee.ready()
-    const list = p.getByRole('region', { name: 'Inscritos' })
+    const list = p.getByRole('region', { name: 'Inscritos', exact: true })
     await expect(p.getByText('4 inscritos encontrados')).toBeVisible()
     for (const a of athletes) await expect(list).not.toContainText(a[2]!)
     const documents = await list.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''))

@@ -123,8 +123,10 @@ export function ImportPanel({ eventId, onImported }: Props) {
             <p className="text-sm text-slate-600">Confira como cada coluna será lida e corrija o que estiver errado.</p>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {preview.columns.map((c, i) => (
-                <label key={c.header} htmlFor={`${id}-coluna-${i}`} className="block text-sm">
-                  <span className="block break-words font-semibold text-slate-800">{c.header}</span>
+                <div key={c.header} className="text-sm">
+                  <label htmlFor={`${id}-coluna-${i}`} className="block break-words font-semibold text-slate-800">
+                    {c.header}
+                  </label>
                   <select
                     id={`${id}-coluna-${i}`}
                     value={c.field}
@@ -138,7 +140,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
               ))}
             </div>
           </fieldset>

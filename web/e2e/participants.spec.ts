@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { mailsTo, signedInUser, uniqueEmail } from './accounts'
 import { expect, phone, test } from './fixtures'
 
@@ -128,6 +129,20 @@ test('the owner imports a Windows-1252 file, fixes a bad CPF, sees the totals an
 
   expect(await pageWidth(page)).toBe(phone.width)
   expect(await axeViolations(page)).toEqual([])
+
+  // Exports: the CSV (UTF-8 with BOM, accents intact) and the printable list of a bib range.
+  const csvDownload = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Baixar planilha (CSV)' }).click()
+  const exported = readFileSync(await (await csvDownload).path(), 'utf8')
+  expect(exported.charCodeAt(0)).toBe(0xfeff)
+  expect(exported).toContain('Conceição Araújo')
+  await page.getByLabel('Do nº', { exact: true }).first().fill('1')
+  await page.getByLabel('até o nº', { exact: true }).first().fill('999')
+  const pdfDownload = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Baixar lista (PDF)' }).click()
+  const pdf = await pdfDownload
+  expect(pdf.suggestedFilename()).toBe('lista-retirada-1-999.pdf')
+  expect(readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 
   // Importing the same file again changes nothing.
   await upload.setInputFiles(goodFile())

@@ -47,6 +47,7 @@ function world(team: { role: string }[] = []) {
     ['GET', '/api/me/events-staff', () => [200, { events: team.map((t) => ({ role: t.role, event: testEvent() })) }]],
     ['GET', '/api/events/ev1/participants', () => [200, { participants: [], total: 0, nextCursor: null }]],
     ['GET', '/api/events/ev1/participants/summary', () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }]],
+    ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [] }]],
     ['GET', '/api/events/ev1/staff', () => [200, { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona' }, staff: [] }]],
   ])
 }

@@ -68,6 +68,7 @@ var pageRoutes = []pageRoute{
 	{"/dashboard", "dashboard", "src/features/dashboard/DashboardPage.tsx"},
 	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
+	{"/retirada/{id}", "kitDesk", "src/features/kit-desk/KitDeskPage.tsx"},
 }
 
 //go:embed templates/index.html

@@ -144,8 +144,8 @@ type SignedIn struct {
 // NormalizeEmail is how e-mails are stored and compared: trimmed and in lower case.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// validEmail accepts a bare address (no display name), as an <input type=email> would send.
-func validEmail(email string) bool {
+// ValidEmail accepts a bare address (no display name), as an <input type=email> would send.
+func ValidEmail(email string) bool {
 	if email == "" || len(email) > maxEmailLen || strings.ContainsAny(email, " <>\"") {
 		return false
 	}
@@ -156,7 +156,7 @@ func validEmail(email string) bool {
 func checkEmail(email string, errs ValidationError) {
 	if email == "" {
 		errs["email"] = "Informe o seu e-mail."
-	} else if !validEmail(email) {
+	} else if !ValidEmail(email) {
 		errs["email"] = "Informe um e-mail válido."
 	}
 }

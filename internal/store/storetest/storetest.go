@@ -21,6 +21,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Files", func(t *testing.T) { testFiles(t, open) })
 	t.Run("PlanInterests", func(t *testing.T) { testPlanInterests(t, open) })
 	t.Run("SenderSlots", func(t *testing.T) { testSenderSlots(t, open) })
+	t.Run("Staff", func(t *testing.T) { testStaff(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, foldForSearch, search } from './search'
+import { buildIndex, search } from './search'
 import { participant } from './testRoster'
 
 const roster = [
@@ -11,15 +11,6 @@ const roster = [
 ]
 const index = buildIndex(roster)
 const find = (q: string) => search(index, q).ids
-
-describe('foldForSearch', () => {
-  it.each([
-    ['São Paulo', 'sao paulo'],
-    ['  JOÃO   da  SILVA ', 'joao da silva'],
-    ['Conceição Peçanha', 'conceicao pecanha'],
-    ["D'Ávila-Müller", 'd avila muller'],
-  ])('%s → %s', (input, folded) => expect(foldForSearch(input)).toBe(folded))
-})
 
 describe('search by name', () => {
   it('ignores accents and case, takes words in any order and partial words', () => {

@@ -1,4 +1,4 @@
-import { normalizeText } from '../../lib/format'
+import { foldText, searchWords } from '../../lib/textFold'
 import type { RosterParticipant } from './types'
 
 // Search at the desk runs on every keystroke over up to 30,000 participants on a phone, so the
@@ -7,7 +7,7 @@ import type { RosterParticipant } from './types'
 
 type Entry = {
   id: string
-  /** The name folded (lib/format normalizeText), punctuation as spaces, with a leading space. */
+  /** The name folded (lib/textFold, the rule the server shares), with a leading space. */
   name: string
   bib: string
   /** The CPF digits the device has: all 11 for managers, the six the mask shows for retirada. */
@@ -21,17 +21,12 @@ export type SearchResult = { ids: string[]; more: boolean }
 
 export const searchLimit = 30
 
-/** Folds text for search: no accents, lower case, runs of anything but letters and digits as one space. */
-export function foldForSearch(text: string): string {
-  return normalizeText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
-}
-
 export function buildIndex(participants: Iterable<RosterParticipant>): SearchIndex {
   const entries: Entry[] = []
   for (const p of participants) {
     entries.push({
       id: p.id,
-      name: ' ' + foldForSearch(p.nome),
+      name: ' ' + foldText(p.nome),
       bib: String(p.numeroPeito ?? '').trim(),
       cpf: p.documento?.tipo === 'cpf' ? p.documento.numero.replace(/\D/g, '') : '',
     })
@@ -66,7 +61,7 @@ function searchDigits(index: SearchIndex, digits: string, limit: number): Search
 }
 
 function searchName(index: SearchIndex, query: string, limit: number): SearchResult {
-  const words = foldForSearch(query).split(' ').filter(Boolean)
+  const words = searchWords(query)
   if (words.length === 0) return { ids: [], more: false }
   const starts = words.map((w) => ' ' + w)
   const strong: string[] = []
@@ -75,12 +70,12 @@ function searchName(index: SearchIndex, query: string, limit: number): SearchRes
     let all = true
     let prefixes = true
     for (let i = 0; i < words.length; i++) {
-      if (e.name.includes(starts[i]!)) continue
-      prefixes = false
+      // Most entries miss: one scan decides that, the word-start check runs only on hits.
       if (!e.name.includes(words[i]!)) {
         all = false
         break
       }
+      if (prefixes && !e.name.includes(starts[i]!)) prefixes = false
     }
     if (!all) continue
     if (prefixes) {

@@ -22,7 +22,7 @@ type Props = {
 export function ParticipantCard({ participant: p, pending, conflict, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
   const details = (
     <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-lg text-slate-900">
-      <span>{p.numeroPeito ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
+      <span>{p.numeroPeito != null ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
       <span>{p.percurso}</span>
       <span>
         Camiseta <strong>{p.camiseta || '—'}</strong>

@@ -56,7 +56,7 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
         </h2>
         <p className="mt-1 text-xl font-bold text-slate-950">{p.nome}</p>
         <p className="text-lg text-slate-800">
-          {p.numeroPeito ? `Nº ${p.numeroPeito} · ` : ''}
+          {p.numeroPeito != null ? `Nº ${p.numeroPeito} · ` : ''}
           {p.percurso}
         </p>
         <fieldset className="mt-4 flex flex-col gap-2">

@@ -3,11 +3,11 @@ import { buildIndex, search } from './search'
 import { participant } from './testRoster'
 
 const roster = [
-  participant('1', 'João da Silva', { numeroPeito: '1234', documento: { tipo: 'cpf', numero: '***.456.789-**' } }),
-  participant('2', 'Maria Conceição Peçanha', { numeroPeito: '77', documento: { tipo: 'cpf', numero: '***.111.222-**' } }),
-  participant('3', 'Silvana João-Pedro', { numeroPeito: '12', documento: { tipo: 'passaporte', numero: 'AB123456' } }),
-  participant('4', "Ana D'Ávila", { numeroPeito: '9001', documento: null }),
-  participant('5', 'JOSÉ SILVEIRA', { numeroPeito: '123', documento: { tipo: 'cpf', numero: '98765432100' } }),
+  participant('1', 'João da Silva', { numeroPeito: 1234, documento: { tipo: 'cpf', numero: '***.456.789-**' } }),
+  participant('2', 'Maria Conceição Peçanha', { numeroPeito: 77, documento: { tipo: 'cpf', numero: '***.111.222-**' } }),
+  participant('3', 'Silvana João-Pedro', { numeroPeito: 12, documento: { tipo: 'passaporte', numero: 'AB123456' } }),
+  participant('4', "Ana D'Ávila", { numeroPeito: 9001, documento: null }),
+  participant('5', 'JOSÉ SILVEIRA', { numeroPeito: 123, documento: { tipo: 'cpf', numero: '98765432100' } }),
 ]
 const index = buildIndex(roster)
 const find = (q: string) => search(index, q).ids

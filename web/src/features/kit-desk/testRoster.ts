@@ -8,7 +8,7 @@ export function participant(id: string, nome: string, extra: Partial<RosterParti
     documento: { tipo: 'cpf', numero: '***.456.789-**' },
     percurso: '10 km',
     camiseta: 'M',
-    numeroPeito: id,
+    numeroPeito: Number(id),
     pago: true,
     kitRetirado: null,
     ...extra,

@@ -21,7 +21,7 @@ export type RosterParticipant = {
   documento: Documento | null
   percurso: string
   camiseta: string
-  numeroPeito: string
+  numeroPeito: number | null
   pago: boolean
   kitRetirado: KitRetirado | null
 }

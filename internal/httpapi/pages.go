@@ -66,6 +66,7 @@ var pageRoutes = []pageRoute{
 	{"/login", "login", "src/features/auth/LoginPage.tsx"},
 	{"/redefinir-senha", "resetPassword", "src/features/auth/ResetPasswordPage.tsx"},
 	{"/dashboard", "dashboard", "src/features/dashboard/DashboardPage.tsx"},
+	{"/dashboard/eventos/{id}", "organizerEvent", "src/features/organizer-event/OrganizerEventPage.tsx"},
 	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 	{"/retirada/{id}", "kitDesk", "src/features/kit-desk/KitDeskPage.tsx"},

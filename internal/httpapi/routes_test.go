@@ -108,6 +108,9 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /cadastro":        {want: [3]int{200, 200, 200}},
 	"GET /cadastro/{id}":   {want: [3]int{200, 200, 200}},
 	"/":                    {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
+
+	// The organizer's page of an event; its data comes from the staff-only API routes.
+	"GET /dashboard/eventos/{id}": {want: [3]int{200, 200, 200}},
 }
 
 // matrixWorld is a fresh site with an event of the owner with its team (a manager and a kit desk

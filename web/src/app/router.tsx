@@ -37,6 +37,7 @@ const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')
 const EventFormPage = page(() => import('../features/event-form/EventFormPage'), 'EventFormPage')
 const KitDeskPage = page(() => import('../features/kit-desk/KitDeskPage'), 'KitDeskPage')
+const OrganizerEventPage = page(() => import('../features/organizer-event/OrganizerEventPage'), 'OrganizerEventPage')
 
 /** The pages of the paths visitors arrive at, for preloadPage; the routes below are the truth. */
 const landingPages: [path: string, page: Page][] = [
@@ -83,6 +84,7 @@ export function AppRoutes() {
         {/* /cadastro requires login, a deliberate change from SPEC §6 (REQUIREMENTS GUARD-7). */}
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
+          <Route path="dashboard/eventos/:eventId" element={<Lazy page={OrganizerEventPage} />} />
           <Route path="cadastro" element={<Lazy page={EventFormPage} />} />
           <Route path="cadastro/:eventId" element={<Lazy page={EventFormPage} />} />
         </Route>

@@ -3,17 +3,22 @@
 
 export type FieldErrors = Record<string, string>
 
+/** A bad row of an uploaded spreadsheet: its number as a spreadsheet shows it (header = 1) and column. */
+export type RowError = { row: number; column: string; message: string }
+
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields: FieldErrors
+  readonly rows: RowError[]
 
-  constructor(status: number, code: string, message: string, fields: FieldErrors = {}) {
+  constructor(status: number, code: string, message: string, fields: FieldErrors = {}, rows: RowError[] = []) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fields = fields
+    this.rows = rows
   }
 }
 
@@ -39,8 +44,8 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   if (res.status === 204) return undefined as T
   const data: unknown = await res.json().catch(() => null)
   if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors } } | null)?.error
-    throw new ApiError(res.status, e?.code ?? 'internal', e?.message ?? 'Ocorreu um erro inesperado. Tente novamente.', e?.fields)
+    const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null)?.error
+    throw new ApiError(res.status, e?.code ?? 'internal', e?.message ?? 'Ocorreu um erro inesperado. Tente novamente.', e?.fields, e?.rows)
   }
   return data as T
 }

@@ -7,9 +7,10 @@ import { fallbacks, titleOf } from '../../lib/eventText'
 import { formatLongDate } from '../../lib/format'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
-import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
+import { roleLabels, type Role } from '../../lib/staff'
 import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
+import { KitTab } from './kit/KitTab'
 import { TeamTab } from './team/TeamTab'
 
 const idPrefix = 'evento'
@@ -90,7 +91,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
       <TabPanel idPrefix={idPrefix} id={selected}>
         <div className="pt-6">
           {selected === 'inscritos' && <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} />}
-          {selected === 'retirada' && <KitTab eventId={event.id} />}
+          {selected === 'retirada' && <KitTab eventId={event.id} role={role} />}
           {selected === 'resultados' && (
             <p className="text-slate-700">A importação e a publicação de resultados deste evento chegam em breve a esta aba.</p>
           )}
@@ -98,18 +99,5 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
         </div>
       </TabPanel>
     </section>
-  )
-}
-
-function KitTab({ eventId }: { eventId: string }) {
-  return (
-    <div className="space-y-3">
-      <p className="text-slate-700">
-        A retirada de kits é feita no aplicativo do balcão, que funciona no celular mesmo sem internet depois do primeiro acesso.
-      </p>
-      <a href={kitDeskPath(eventId)} className="inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
-        Abrir o balcão de retirada
-      </a>
-    </div>
   )
 }

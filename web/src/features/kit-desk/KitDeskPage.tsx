@@ -122,7 +122,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-slate-800">{state.evento?.titulo ?? 'Retirada de kits'}</p>
             <h1 className="text-xl font-extrabold">
-              {balcao}{' '}
+              <span>{balcao}</span>{' '}
               <button type="button" onClick={onRename} className="min-h-11 px-2 text-base font-semibold underline">
                 Trocar balcão
               </button>

@@ -88,6 +88,7 @@ func (e *Event) Validate() error {
 		v.add("dataEvento", cond(e.DataEvento.IsZero(), MsgObrigatorio, MsgData))
 	}
 	v.oneOf("status", e.Status, Const.Statuses, MsgStatus)
+	v.oneOf("tempoClassificacao", e.TempoClassificacao, Const.TemposClassif, MsgTipo)
 	v.url("banners.desktop", e.Banners.Desktop)
 	v.url("banners.mobile", e.Banners.Mobile)
 	v.url("regulamentoUrl", e.RegulamentoURL)

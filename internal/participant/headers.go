@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode"
 
-	"pelotao/internal/event"
+	"pelotao/internal/sheet"
 )
 
 // The fields a column can fill. Their names are the participant's JSON names, which is also
@@ -30,8 +29,8 @@ const (
 	Ignorar            = "ignorar"
 )
 
-// headerNames are the headers each field is known by, in Portuguese and English, folded as
-// foldHeader folds them (RACEDAY.md lists the ones ticketing exports use).
+// headerNames are the headers each field is known by, in Portuguese and English (RACEDAY.md
+// lists the ones ticketing exports use); accents, case and punctuation do not count.
 var headerNames = map[string][]string{
 	FieldNome:          {"nome", "atleta", "name", "nome completo", "full name", "participante", "nome do atleta", "nome do participante"},
 	FieldEmail:         {"e mail", "email", "endereco de e mail", "correio eletronico"},
@@ -50,16 +49,8 @@ var headerNames = map[string][]string{
 	FieldInscricao:     {"inscricao", "n da inscricao", "no da inscricao", "numero da inscricao", "id da inscricao", "codigo da inscricao", "pedido", "n do pedido", "no do pedido", "numero do pedido", "registration", "registration id", "order", "order id"},
 }
 
-// fieldByHeader is headerNames turned around.
-var fieldByHeader = func() map[string]string {
-	m := map[string]string{}
-	for f, names := range headerNames {
-		for _, n := range names {
-			m[n] = f
-		}
-	}
-	return m
-}()
+// fields matches headers (sheet.HeaderKey: accents, case, spaces and punctuation do not count).
+var fields = sheet.NewFields(headerNames)
 
 // fieldLabels name the fields in messages, as organizers know them.
 var fieldLabels = map[string]string{
@@ -67,14 +58,6 @@ var fieldLabels = map[string]string{
 	FieldPassaporte: "Passaporte", FieldTipoDocumento: "Tipo de documento", FieldNascimento: "Nascimento",
 	FieldSexo: "Sexo", FieldPercurso: "Modalidade", FieldCamiseta: "Camiseta", FieldEquipe: "Equipe",
 	FieldNumeroPeito: "Nº de peito", FieldPago: "Pago", FieldValor: "Valor", FieldInscricao: "Inscrição",
-}
-
-// foldHeader folds a header for matching: no accents, lower case, "nº"/"n°" as "no", and
-// anything but letters and digits as one space.
-func foldHeader(h string) string {
-	h = strings.NewReplacer("º", "o", "°", "o").Replace(h)
-	h = event.Fold(h)
-	return strings.Join(strings.FieldsFunc(h, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
 }
 
 // Column is one column of the file and the field it fills ("" when none was recognised).
@@ -103,7 +86,7 @@ func MatchHeaders(header []string, mapping map[string]string) ([]Column, error) 
 		cols[i].Header = h
 		f, ok := mapping[h]
 		if !ok {
-			f = fieldByHeader[foldHeader(h)]
+			f, _ = fields.Match(h)
 		}
 		if f == Ignorar || f == "" || taken[f] {
 			continue

@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"pelotao/internal/sheet"
 )
 
 // RowError is one bad cell of a file: Row as a spreadsheet shows it (the header is row 1, the
@@ -47,22 +49,15 @@ var textLimits = map[string]int{
 	FieldNome: 150, FieldTelefone: 40, FieldPercurso: 100, FieldCamiseta: 20, FieldEquipe: 150, FieldInscricao: 100,
 }
 
-// Parse reads a file's rows of cells (the first is the header) into participants. A file that
-// cannot be read at all is a *FileError or *MappingError; bad cells are Parsed.Errors, one per
-// cell, and two rows of one person in one modality (or one registration id, or one bib) are an
-// error on the later row. today bounds birth dates.
-func Parse(table [][]string, mapping map[string]string, today time.Time) (Parsed, error) {
-	if len(table) > 0 && blank(table[0]) {
-		return Parsed{}, &FileError{"A primeira linha do arquivo está vazia: ela deve ser o cabeçalho, com os nomes das colunas (Nome, CPF, Modalidade…)."}
+// Parse reads a spreadsheet (sheet.Read) into participants. A file that cannot be read at all
+// is a *FileError or *MappingError; bad cells are Parsed.Errors, one per cell, and two rows of
+// one person in one modality (or one registration id, or one bib) are an error on the later
+// row. today bounds birth dates.
+func Parse(t *sheet.Table, mapping map[string]string, today time.Time) (Parsed, error) {
+	if len(t.Rows) > MaxRows {
+		return Parsed{}, &FileError{fmt.Sprintf("O arquivo tem %d linhas de inscritos; o limite é de %d por arquivo.", len(t.Rows), MaxRows)}
 	}
-	if len(table) == 0 {
-		return Parsed{}, &FileError{"O arquivo está vazio."}
-	}
-	if len(table)-1 > MaxRows {
-		return Parsed{}, &FileError{fmt.Sprintf("O arquivo tem %d linhas de inscritos; o limite é de %d por arquivo.", len(table)-1, MaxRows)}
-	}
-	header := table[0]
-	cols, err := MatchHeaders(header, mapping)
+	cols, err := MatchHeaders(t.Header, mapping)
 	if err != nil {
 		return Parsed{}, err
 	}
@@ -72,7 +67,7 @@ func Parse(table [][]string, mapping map[string]string, today time.Time) (Parsed
 			at[c.Field] = i
 		}
 	}
-	if err := checkHeader(header, at); err != nil {
+	if err := checkHeader(t.Header, at); err != nil {
 		return Parsed{}, err
 	}
 	_, hasInscricao := at[FieldInscricao]
@@ -80,38 +75,37 @@ func Parse(table [][]string, mapping map[string]string, today time.Time) (Parsed
 	byDoc := map[string]int{}  // document and modality → row
 	byInsc := map[string]int{} // registration id → row
 	byBib := map[int]int{}     // bib → row
-	for i, cells := range table[1:] {
-		line := i + 2
-		if blank(cells) {
+	for _, row := range t.Rows {
+		if blank(row.Cells) {
 			continue
 		}
-		r := rowReader{cells: cells, at: at, header: header, line: line}
+		r := rowReader{cells: row.Cells, at: at, header: t.Header, line: row.Number}
 		p := r.participant(today)
 		if len(r.errs) == 0 {
 			key := p.Documento.Tipo + ":" + p.Documento.Numero + "|" + Key(p.Percurso)
 			if prev, dup := byDoc[key]; dup {
 				r.fail(FieldDocumento, fmt.Sprintf("%s repetido na modalidade %q: já está na linha %d.", docLabel(p.Documento.Tipo), p.Percurso, prev))
 			} else {
-				byDoc[key] = line
+				byDoc[key] = r.line
 			}
 			if p.Inscricao != "" {
 				if prev, dup := byInsc[p.Inscricao]; dup {
 					r.fail(FieldInscricao, fmt.Sprintf("Inscrição %q repetida: já está na linha %d.", p.Inscricao, prev))
 				} else {
-					byInsc[p.Inscricao] = line
+					byInsc[p.Inscricao] = r.line
 				}
 			}
 			if p.NumeroPeito != nil {
 				if prev, dup := byBib[*p.NumeroPeito]; dup {
 					r.fail(FieldNumeroPeito, fmt.Sprintf("Nº de peito %d repetido: já está na linha %d.", *p.NumeroPeito, prev))
 				} else {
-					byBib[*p.NumeroPeito] = line
+					byBib[*p.NumeroPeito] = r.line
 				}
 			}
 		}
 		out.Errors = append(out.Errors, r.sorted()...)
 		if len(r.errs) == 0 {
-			out.Rows = append(out.Rows, Row{Line: line, P: p})
+			out.Rows = append(out.Rows, Row{Line: r.line, P: p})
 		}
 	}
 	return out, nil
@@ -149,8 +143,9 @@ func docLabel(tipo string) string {
 	return "CPF"
 }
 
-// Key is how modality names compare (bib ranges, duplicates): folded, so "10 KM" is "10 km".
-func Key(s string) string { return foldHeader(s) }
+// Key is how modality names compare (bib ranges, duplicates): folded, so "10 KM" is "10 km"
+// and "10km" too.
+func Key(s string) string { return sheet.HeaderKey(s) }
 
 func blank(cells []string) bool {
 	for _, c := range cells {

@@ -5,21 +5,24 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pelotao/internal/sheet"
 )
 
 var today = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 
-// table splits a semicolon-separated text, one row per line.
-func table(s string) [][]string {
-	var out [][]string
-	for _, line := range strings.Split(strings.TrimSpace(s), "\n") {
-		out = append(out, strings.Split(line, ";"))
+// table reads a semicolon-separated text as an upload is read.
+func table(t *testing.T, s string) *sheet.Table {
+	t.Helper()
+	tbl, err := sheet.Read([]byte(strings.TrimSpace(s) + "\n"))
+	if err != nil {
+		t.Fatalf("sheet: %v", err)
 	}
-	return out
+	return tbl
 }
 
 func TestParseHeadersAndValues(t *testing.T) {
-	got, err := Parse(table(`
+	got, err := Parse(table(t, `
 Nº da Inscrição;ATLETA;Cpf;Data de Nascimento;Gênero;Distância;Tamanho;Assessoria;Nº de peito;E-mail;Celular;Status do pagamento;Valor;Observação
 A-1; Ana  Souza ;529.982.247-25;31/12/1990;Feminino;10 km;p;Corre Recife;101;Ana@Exemplo.com.br;(81) 99999-0000;Aprovado;R$ 1.234,56;vip
 A-2;=HIPERLINK("x");11144477735;1985-02-03;m;5 km;GG;;;;;Pendente;89,9;
@@ -47,7 +50,7 @@ A-2;=HIPERLINK("x");11144477735;1985-02-03;m;5 km;GG;;;;;Pendente;89,9;
 }
 
 func TestParseRowErrors(t *testing.T) {
-	got, err := Parse(table(`
+	got, err := Parse(table(t, `
 Nome;CPF;Nascimento;Sexo;Modalidade;Pago;Peito;Email
 Ana;529.982.247-25;31/12/1990;F;10 km;Sim;1;
 Bia;529.982.247-2X;32/01/1990;Q;10 km;talvez;0;bia@
@@ -85,7 +88,7 @@ Eva;;;;5 km;;;
 }
 
 func TestParsePassports(t *testing.T) {
-	got, err := Parse(table(`
+	got, err := Parse(table(t, `
 Nome;Tipo de documento;Documento;Passaporte
 John;Passaporte;ab 123456;
 Marie;;;FR998877
@@ -106,19 +109,13 @@ Ivan;passport;12;
 
 func TestParseFileErrors(t *testing.T) {
 	cases := map[string]string{
-		"":                      "O arquivo está vazio.",
-		";;\nAna;1;2":           "A primeira linha do arquivo está vazia",
-		"Ana;529.982.247-25;5k": "A primeira linha parece ser de dados",
-		"Coluna A;Coluna B":     "Nenhuma coluna do cabeçalho",
-		"Nome;Modalidade":       "Falta a coluna de documento",
-		"CPF;Modalidade":        "Falta a coluna de nome",
+		"Ana;529.982.247-25;5k\nBia;111.444.777-35;5k": "A primeira linha parece ser de dados",
+		"Coluna A;Coluna B\nx;y":                       "Nenhuma coluna do cabeçalho",
+		"Nome;Modalidade\nAna;5k":                      "Falta a coluna de documento",
+		"CPF;Modalidade\n529.982.247-25;5k":            "Falta a coluna de nome",
 	}
 	for in, want := range cases {
-		var tbl [][]string
-		if in != "" {
-			tbl = table(in)
-		}
-		_, err := Parse(tbl, nil, today)
+		_, err := Parse(table(t, in), nil, today)
 		var fe *FileError
 		if !errors.As(err, &fe) || !strings.HasPrefix(fe.Message, want) {
 			t.Errorf("%q: %v, want %q…", in, err, want)
@@ -127,7 +124,7 @@ func TestParseFileErrors(t *testing.T) {
 }
 
 func TestParseMapping(t *testing.T) {
-	tbl := table(`
+	tbl := table(t, `
 Participante;Identidade;Obs;Nome
 Ana;529.982.247-25;x;Apelido`)
 	got, err := Parse(tbl, map[string]string{"Identidade": "documento", "Nome": "ignorar"}, today)

@@ -8,7 +8,7 @@ import (
 
 func mustParse(t *testing.T, s string) Parsed {
 	t.Helper()
-	p, err := Parse(table(s), nil, today)
+	p, err := Parse(table(t, s), nil, today)
 	if err != nil || len(p.Errors) > 0 {
 		t.Fatalf("parse: %v %+v", err, p.Errors)
 	}

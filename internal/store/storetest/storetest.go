@@ -22,6 +22,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("PlanInterests", func(t *testing.T) { testPlanInterests(t, open) })
 	t.Run("SenderSlots", func(t *testing.T) { testSenderSlots(t, open) })
 	t.Run("Staff", func(t *testing.T) { testStaff(t, open) })
+	t.Run("Participants", func(t *testing.T) { testParticipants(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -152,6 +152,12 @@ func (s *Server) routeTable() []route {
 		{"DELETE /api/events/{id}/staff/{staffId}", apiFunc(s.removeStaff), eventManagers, 0},
 		{"GET /api/me/events-staff", apiFunc(s.myStaffEvents), signedIn, 0},
 
+		{"GET /api/events/{id}/checkin/roster", apiFunc(s.getRoster), eventTeam, 0},
+		{"POST /api/events/{id}/checkin", apiFunc(s.postCheckins), eventTeam, maxCheckinBody},
+		{"DELETE /api/events/{id}/checkin/{participantId}", apiFunc(s.deleteCheckin), eventManagers, 0},
+		{"GET /api/events/{id}/checkin/stats", apiFunc(s.getCheckinStats), eventTeam, 0},
+		{"GET /api/events/{id}/checkin/history", apiFunc(s.getCheckinHistory), eventManagers, 0},
+
 		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
 		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},
 

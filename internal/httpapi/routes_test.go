@@ -90,6 +90,17 @@ var routeExpectations = map[string]routeExpectation{
 	"DELETE /api/events/{id}/staff/{staffId}": {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
 	"GET /api/me/events-staff":                {want: [3]int{401, 200, 200}},
 
+	// The body is a CSV of one participant in a multipart form (participantsForm).
+	"POST /api/events/{id}/participants":                {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants":                 {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"GET /api/events/{id}/participants/{participantId}": {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"GET /api/events/{id}/participants/summary":         {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants/settings":        {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"PUT /api/events/{id}/participants/settings": {body: `{"faixasPeito":[{"percurso":"5 km","inicio":1,"fim":500}]}`,
+		want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants.csv": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants.pdf": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+
 	// The kit desk. The matrix's event has no participants: a pickup is refused (422) and an undo
 	// finds no pickup (404), after the role check.
 	"GET /api/events/{id}/checkin/roster": {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
@@ -129,9 +140,9 @@ var routeExpectations = map[string]routeExpectation{
 // member), another user who owns another event whose manager is otherTeamMember, and a file of
 // the owner.
 type matrixWorld struct {
-	app             *authApp
-	cookies         [len(roleNames)]*http.Cookie // by role; the visitor has none
-	eventID, fileID string
+	app                            *authApp
+	cookies                        [len(roleNames)]*http.Cookie // by role; the visitor has none
+	eventID, fileID, participantID string
 }
 
 func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
@@ -171,6 +182,7 @@ func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
 	signUp(gestaoMember, "gestora@exemplo.com.br")
 	signUp(retiradaMember, "retirada@exemplo.com.br")
 	signUp(otherTeamMember, "equipe-outra@exemplo.com.br")
+	w.participantID = w.importOne(t, "Bia Lima", "111.444.777-35")
 	var res *httptest.ResponseRecorder
 	res = w.do(uploadForm(t, "POST", "/api/uploads"), resourceOwner)
 	if res.Code != http.StatusCreated {
@@ -220,6 +232,10 @@ func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation
 	if strings.HasPrefix(path, "/files/") {
 		id = w.fileID
 	}
+	if pattern == "POST /api/events/{id}/participants" {
+		return participantsForm(t, strings.ReplaceAll(path, "{id}", id), "Nome;CPF;Modalidade\nAna Souza;529.982.247-25;5 km\n", nil)
+	}
+	path = strings.ReplaceAll(path, "{participantId}", w.participantID)
 	if strings.Contains(path, "{staffId}") {
 		m, err := w.app.srv.store.AddStaff(t.Context(), store.StaffMember{EventID: w.eventID,
 			Email: fmt.Sprintf("removivel-%d-%d@exemplo.com.br", role, time.Now().UnixNano()),

@@ -152,6 +152,15 @@ func (s *Server) routeTable() []route {
 		{"DELETE /api/events/{id}/staff/{staffId}", apiFunc(s.removeStaff), eventManagers, 0},
 		{"GET /api/me/events-staff", apiFunc(s.myStaffEvents), signedIn, 0},
 
+		{"POST /api/events/{id}/participants", apiFunc(s.importParticipants), eventManagers, maxSheetRequest},
+		{"GET /api/events/{id}/participants", apiFunc(s.listParticipants), eventTeam, 0},
+		{"GET /api/events/{id}/participants/{participantId}", apiFunc(s.getParticipant), eventTeam, 0},
+		{"GET /api/events/{id}/participants/summary", apiFunc(s.participantSummary), eventManagers, 0},
+		{"GET /api/events/{id}/participants/settings", apiFunc(s.getParticipantSettings), eventManagers, 0},
+		{"PUT /api/events/{id}/participants/settings", apiFunc(s.putParticipantSettings), eventManagers, maxJSONBody},
+		{"GET /api/events/{id}/participants.csv", apiFunc(s.exportParticipantsCSV), eventManagers, 0},
+		{"GET /api/events/{id}/participants.pdf", apiFunc(s.printParticipants), eventManagers, 0},
+
 		{"GET /api/events/{id}/checkin/roster", apiFunc(s.getRoster), eventTeam, 0},
 		{"POST /api/events/{id}/checkin", apiFunc(s.postCheckins), eventTeam, maxCheckinBody},
 		{"DELETE /api/events/{id}/checkin/{participantId}", apiFunc(s.deleteCheckin), eventManagers, 0},

@@ -81,26 +81,27 @@ func Parse(t *sheet.Table, mapping map[string]string, today time.Time) (Parsed, 
 		}
 		r := rowReader{cells: row.Cells, at: at, header: t.Header, line: row.Number}
 		p := r.participant(today)
-		if len(r.errs) == 0 {
+		// Duplicates are found whatever else is wrong with the row: each value read counts.
+		if p.Documento.Numero != "" {
 			key := p.Documento.Tipo + ":" + p.Documento.Numero + "|" + Key(p.Percurso)
 			if prev, dup := byDoc[key]; dup {
 				r.fail(FieldDocumento, fmt.Sprintf("%s repetido na modalidade %q: já está na linha %d.", docLabel(p.Documento.Tipo), p.Percurso, prev))
 			} else {
 				byDoc[key] = r.line
 			}
-			if p.Inscricao != "" {
-				if prev, dup := byInsc[p.Inscricao]; dup {
-					r.fail(FieldInscricao, fmt.Sprintf("Inscrição %q repetida: já está na linha %d.", p.Inscricao, prev))
-				} else {
-					byInsc[p.Inscricao] = r.line
-				}
+		}
+		if p.Inscricao != "" {
+			if prev, dup := byInsc[p.Inscricao]; dup {
+				r.fail(FieldInscricao, fmt.Sprintf("Inscrição %q repetida: já está na linha %d.", p.Inscricao, prev))
+			} else {
+				byInsc[p.Inscricao] = r.line
 			}
-			if p.NumeroPeito != nil {
-				if prev, dup := byBib[*p.NumeroPeito]; dup {
-					r.fail(FieldNumeroPeito, fmt.Sprintf("Nº de peito %d repetido: já está na linha %d.", *p.NumeroPeito, prev))
-				} else {
-					byBib[*p.NumeroPeito] = r.line
-				}
+		}
+		if p.NumeroPeito != nil {
+			if prev, dup := byBib[*p.NumeroPeito]; dup {
+				r.fail(FieldNumeroPeito, fmt.Sprintf("Nº de peito %d repetido: já está na linha %d.", *p.NumeroPeito, prev))
+			} else {
+				byBib[*p.NumeroPeito] = r.line
 			}
 		}
 		out.Errors = append(out.Errors, r.sorted()...)
@@ -171,12 +172,18 @@ func (r *rowReader) cell(field string) string {
 	if !ok || i >= len(r.cells) {
 		return ""
 	}
-	return strings.TrimSpace(strings.Map(func(c rune) rune {
+	s := strings.TrimSpace(strings.Map(func(c rune) rune {
 		if unicode.IsControl(c) {
 			return ' '
 		}
 		return c
 	}, strings.ToValidUTF8(r.cells[i], "\uFFFD")))
+	// An export neutralises a formula-looking cell with a leading ' (sheet.Neutralise), which
+	// spreadsheets read as "this is text": so does the import, and an export reads back as it was.
+	if len(s) > 1 && s[0] == '\'' && strings.ContainsRune("=+-@", rune(s[1])) {
+		s = s[1:]
+	}
+	return s
 }
 
 func (r *rowReader) fail(field, message string) {

@@ -188,3 +188,16 @@ func TestQueryTerms(t *testing.T) {
 		t.Errorf("SearchTerms: %q", got)
 	}
 }
+
+// A cell an export neutralised ('=…) reads back as it was written; any other apostrophe stays.
+func TestParseNeutralisedCells(t *testing.T) {
+	got, err := Parse(table(t, "Nome;CPF\n'=SOMA(A1,B1);529.982.247-25\nD'Ávila;111.444.777-35\n'-;123.456.789-09\n"), nil, today)
+	if err != nil || len(got.Rows) != 3 {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	for i, want := range []string{"=SOMA(A1,B1)", "D'Ávila", "-"} {
+		if got.Rows[i].P.Nome != want {
+			t.Errorf("row %d: %q, want %q", i+2, got.Rows[i].P.Nome, want)
+		}
+	}
+}

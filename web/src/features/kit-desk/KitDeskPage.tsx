@@ -77,6 +77,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const [picking, setPicking] = useState<RosterParticipant | null>(null)
   const [undoing, setUndoing] = useState<RosterParticipant | null>(null)
   const [leaving, setLeaving] = useState(false)
+  const [done, setDone] = useState('')
   const searchBox = useRef<HTMLInputElement>(null)
 
   // The index holds names, bibs and documents; pickups change the roster without rebuilding it.
@@ -95,6 +96,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   function confirmPickup(p: RosterParticipant, choice: PickupChoice) {
     setPicking(null)
     setQuery('')
+    setDone(`Kit de ${p.nome} registrado.`)
     void sync.record({
       id: newPickupId(),
       participantId: p.id,
@@ -115,6 +117,22 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
 
   const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
   const queued = state.pending.size
+  function card(id: string) {
+    const p = state.roster.get(id)
+    if (!p) return null
+    return (
+      <ParticipantCard
+        key={id}
+        participant={p}
+        pending={state.pending.get(id)}
+        conflict={state.conflicts.get(id)}
+        canUndo={canUndo}
+        onPickup={() => setPicking(p)}
+        onUndo={() => setUndoing(p)}
+        onAcknowledge={() => void sync.acknowledge(id)}
+      />
+    )
+  }
   return (
     <div className="min-h-dvh bg-white text-slate-950">
       <header className="sticky top-0 z-10 border-b-2 border-slate-900 bg-white px-4 pt-3 pb-3">
@@ -141,6 +159,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             {state.offline ? 'Sem conexão' : 'Conectado'}
           </span>
           {queued > 0 && <span className="rounded-lg bg-amber-200 px-2 py-1 text-amber-950">{queueLine(queued)}</span>}
+          {done && <span className="rounded-lg bg-green-100 px-2 py-1 text-green-950">{done}</span>}
           {state.roster.size > 0 && (
             <span className="rounded-lg bg-slate-100 px-2 py-1">
               {picked.toLocaleString('pt-BR')} de {state.roster.size.toLocaleString('pt-BR')} kits retirados
@@ -155,7 +174,10 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           ref={searchBox}
           type="search"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setDone('')
+          }}
           placeholder="Nome, CPF ou nº de peito"
           autoComplete="off"
           autoCorrect="off"
@@ -181,23 +203,19 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         {deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 && (
           <p className="text-lg">Ninguém encontrado para “{deferredQuery.trim()}”.</p>
         )}
+        {/* A pickup this desk made that another desk's beat is shown until the desk acknowledges it. */}
+        {deferredQuery.trim() === '' && state.conflicts.size > 0 && (
+          <section aria-labelledby="conflitos" className="mb-6">
+            <h2 id="conflitos" className="mb-2 text-xl font-extrabold text-red-900">
+              Retiradas que não valeram
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {[...state.conflicts.keys()].map((id) => card(id))}
+            </ul>
+          </section>
+        )}
         <ul aria-label="Inscritos encontrados" className="flex flex-col gap-3">
-          {found.ids.map((id) => {
-            const p = state.roster.get(id)
-            if (!p) return null
-            return (
-              <ParticipantCard
-                key={id}
-                participant={p}
-                pending={state.pending.get(id)}
-                conflict={state.conflicts.get(id)}
-                canUndo={canUndo}
-                onPickup={() => setPicking(p)}
-                onUndo={() => setUndoing(p)}
-                onAcknowledge={() => void sync.acknowledge(id)}
-              />
-            )
-          })}
+          {found.ids.map((id) => card(id))}
         </ul>
         {found.more && <p className="mt-3 text-lg">Há mais resultados: digite mais letras do nome.</p>}
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"pelotao/internal/event/eventtest"
+	"pelotao/internal/participant"
 )
 
 // The kit desks' run (RACEDAY.md "Kit pickup"): desks each send one pickup every interval, as a
@@ -50,6 +51,8 @@ func runDesks(base string, transport http.RoundTripper, desks int, every, durati
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Desks work on their own: their sends are spread over the interval, not in lockstep.
+			time.Sleep(time.Duration(d) * every / time.Duration(desks))
 			desk(owner, base, eventID, fmt.Sprintf("Balcão %d", d+1), participants, every, start.Add(duration), t)
 		}()
 	}
@@ -175,9 +178,9 @@ func deskEvent(base string, transport http.RoundTripper) (*http.Client, string, 
 		return nil, "", nil, err
 	}
 	var csv strings.Builder
-	csv.WriteString("Nome;Inscrição;Modalidade;Camiseta;Peito;Pago\r\n")
+	csv.WriteString("Nome;CPF;Inscrição;Modalidade;Camiseta;Peito;Pago\r\n")
 	for i := range deskAthletes {
-		fmt.Fprintf(&csv, "Atleta %d da Silva;INS-%05d;10 km;M;%d;Sim\r\n", i, i, i+1)
+		fmt.Fprintf(&csv, "Atleta %d da Silva;%s;INS-%05d;10 km;M;%d;Sim\r\n", i, participant.CompleteCPF(fmt.Sprintf("%09d", 300000000+i*37)), i, i+1)
 	}
 	var form bytes.Buffer
 	mw := multipart.NewWriter(&form)

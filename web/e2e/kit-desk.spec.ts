@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { request as newRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { createUser, signIn, uniqueEmail, type Credentials } from './accounts'
 import { expect, phone, test } from './fixtures'
@@ -175,7 +176,11 @@ test('a retirada member never receives a full CPF, in the page or in any answer'
   await openDesk(page, s, 'Balcão 3')
   await search(page).fill(athletes[0]!.cpf)
   await expect(page.getByText('CPF ***.982.247-**')).toBeVisible()
+  const violations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(await violations(), 'accessibility of the desk at 375 px').toEqual([])
   await page.getByRole('button', { name: /João da Silva/ }).click()
+  expect(await violations(), 'accessibility of the pickup dialog').toEqual([])
   await page.getByRole('button', { name: 'Confirmar retirada' }).click()
   await expect(page.getByText('Kit de João da Silva registrado.')).toBeVisible()
   await search(page).fill('joao')

@@ -69,6 +69,7 @@ var pageRoutes = []pageRoute{
 	{"/dashboard/eventos/{id}", "organizerEvent", "src/features/organizer-event/OrganizerEventPage.tsx"},
 	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
+	{"/retirada/{id}", "kitDesk", "src/features/kit-desk/KitDeskPage.tsx"},
 }
 
 //go:embed templates/index.html

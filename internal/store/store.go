@@ -28,6 +28,7 @@ type Store interface {
 	SenderLimitStore
 	StaffStore
 	ParticipantStore
+	CheckinStore
 
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error

@@ -11,6 +11,7 @@ import { useResource } from '../../lib/resource'
 import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
 import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
+import { KitTab } from './kit/KitTab'
 import { TeamTab } from './team/TeamTab'
 
 const idPrefix = 'evento'
@@ -97,7 +98,8 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {selected === 'inscritos' && (
             <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
           )}
-          {selected === 'retirada' && <KitTab eventId={event.id} />}
+          {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
+          {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && (
             <p className="text-slate-700">A importação e a publicação de resultados deste evento chegam em breve a esta aba.</p>
           )}
@@ -108,7 +110,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
   )
 }
 
-function KitTab({ eventId }: { eventId: string }) {
+function KitDeskLink({ eventId }: { eventId: string }) {
   return (
     <div className="space-y-3">
       <p className="text-slate-700">

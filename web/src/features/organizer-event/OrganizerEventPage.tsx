@@ -38,7 +38,7 @@ export function OrganizerEventPage() {
 }
 
 /** The pt-BR 403: signed in, but not on this event's team. */
-export function Forbidden() {
+function Forbidden() {
   return (
     <Refusal
       title="Acesso negado."

@@ -51,8 +51,9 @@ var prerendered = map[string]bool{
 	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true, "athleteResult": true,
 }
 
-// eventPages are the pages of the event {id}: an unknown id answers 404.
-var eventPages = map[string]bool{"event": true, "results": true, "athleteResult": true}
+// eventPages are the pages of the event {id}: an unknown id answers 404 (the organizer's page too:
+// the app then says so).
+var eventPages = map[string]bool{"event": true, "results": true, "athleteResult": true, "organizerEvent": true}
 
 // pageRoutes mirrors the routes of web/src/app/router.tsx.
 var pageRoutes = []pageRoute{
@@ -70,6 +71,7 @@ var pageRoutes = []pageRoute{
 	{"/dashboard/eventos/{id}", "organizerEvent", "src/features/organizer-event/OrganizerEventPage.tsx"},
 	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
+	{"/retirada/{id}", "kitDesk", "src/features/kit-desk/KitDeskPage.tsx"},
 }
 
 //go:embed templates/index.html

@@ -111,6 +111,16 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/events/{id}/participants.csv": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
 	"GET /api/events/{id}/participants.pdf": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
 
+	// The kit desk. The matrix's event has no participants: a pickup is refused (422) and an undo
+	// finds no pickup (404), after the role check.
+	"GET /api/events/{id}/checkin/roster": {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"POST /api/events/{id}/checkin": {body: `{"checkins":[{"id":"m-{role}","participantId":"nao-existe","at":"2026-05-10T12:00:00Z","retiradoPor":null,"camisetaEntregue":"M","balcao":"Balcão 1"}]}`,
+		want: [3]int{401, 403, 422}, team: [3]int{422, 422, 403}},
+	"DELETE /api/events/{id}/checkin/{participantId}": {path: "/api/events/{id}/checkin/nao-existe",
+		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
+	"GET /api/events/{id}/checkin/stats":   {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"GET /api/events/{id}/checkin/history": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+
 	"GET /robots.txt":  {want: [3]int{200, 200, 200}},
 	"GET /sitemap.xml": {want: [3]int{200, 200, 200}},
 
@@ -133,6 +143,8 @@ var routeExpectations = map[string]routeExpectation{
 
 	// The organizer's page of an event; its data comes from the staff-only API routes.
 	"GET /dashboard/eventos/{id}": {want: [3]int{200, 200, 200}},
+	// The kit desk app: its data comes from the checkin routes above, which check the role.
+	"GET /retirada/{id}": {want: [3]int{200, 200, 200}},
 }
 
 // matrixWorld is a fresh site with an event of the owner with its team (a manager and a kit desk

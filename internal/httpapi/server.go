@@ -171,6 +171,12 @@ func (s *Server) routeTable() []route {
 		{"GET /api/events/{id}/participants.csv", apiFunc(s.exportParticipantsCSV), eventManagers, 0},
 		{"GET /api/events/{id}/participants.pdf", apiFunc(s.printParticipants), eventManagers, 0},
 
+		{"GET /api/events/{id}/checkin/roster", apiFunc(s.getRoster), eventTeam, 0},
+		{"POST /api/events/{id}/checkin", apiFunc(s.postCheckins), eventTeam, maxCheckinBody},
+		{"DELETE /api/events/{id}/checkin/{participantId}", apiFunc(s.deleteCheckin), eventManagers, 0},
+		{"GET /api/events/{id}/checkin/stats", apiFunc(s.getCheckinStats), eventTeam, 0},
+		{"GET /api/events/{id}/checkin/history", apiFunc(s.getCheckinHistory), eventManagers, 0},
+
 		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
 		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},
 

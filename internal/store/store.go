@@ -29,6 +29,7 @@ type Store interface {
 	StaffStore
 	ResultStore
 	ParticipantStore
+	CheckinStore
 
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error

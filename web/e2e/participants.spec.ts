@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { mailsTo, signedInUser, uniqueEmail } from './accounts'
 import { expect, phone, test } from './fixtures'
 
@@ -74,64 +75,110 @@ async function axeViolations(page: Page) {
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-test('the owner imports a Windows-1252 file, fixes a bad CPF, sees the totals and searches the list', async ({ page }) => {
-  await signedInUser(page, { displayName: 'Dona da Prova' })
-  const id = await createEvent(page.request, 'Corrida do Barigui')
-  await page.goto('/dashboard?painel=organizador')
-  await page.getByRole('link', { name: 'Gerenciar Corrida do Barigui' }).click()
-  await expect(page).toHaveURL(new RegExp(`/dashboard/eventos/${id}$`))
-  await expect(page.getByRole('heading', { level: 1, name: 'Corrida do Barigui' })).toBeVisible()
-  await expect(page.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
+test.describe('the owner', () => {
+  // The overlapping bib range below is refused on purpose (422), and the app logs the refusal.
+  test.use({ allowConsoleErrors: [[/status of 422/, /Alguns campos precisam de correção/], { scope: 'test' }] })
 
-  // A bad CPF: the dry run shows the row error where a spreadsheet shows it, and nothing to save.
-  const upload = page.getByLabel('Planilha de inscritos')
-  await upload.setInputFiles(badFile())
-  const errors = page.getByRole('alert').filter({ hasText: 'nada foi salvo' })
-  await expect(errors).toContainText('1 linha com erro')
-  await expect(errors.getByRole('listitem')).toHaveText([/^Linha 4, coluna "CPF": /])
-  await expect(page.getByRole('button', { name: 'Importar inscritos' })).toBeDisabled()
-  // The guessed mapping, read from accented Windows-1252 headers.
-  await expect(page.getByLabel('Atleta')).toHaveValue('nome')
-  await expect(page.getByLabel('Distância')).toHaveValue('percurso')
-  await expect(page.getByLabel('Nº da inscrição')).toHaveValue('inscricao')
-  expect(await axeViolations(page)).toEqual([])
+  test('imports a Windows-1252 file, fixes a bad CPF, sets bib ranges, sees the totals and searches the list', async ({ page }) => {
+    await signedInUser(page, { displayName: 'Dona da Prova' })
+    const id = await createEvent(page.request, 'Corrida do Barigui')
+    await page.goto('/dashboard?painel=organizador')
+    await page.getByRole('link', { name: 'Gerenciar Corrida do Barigui' }).click()
+    await expect(page).toHaveURL(new RegExp(`/dashboard/eventos/${id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Corrida do Barigui' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
 
-  // The fixed file: accents arrive intact, and the import reports four new participants.
-  await upload.setInputFiles(goodFile())
-  await expect(errors).toBeHidden()
-  const preview = page.getByRole('region', { name: 'Primeiras linhas como serão importadas' })
-  await expect(preview).toContainText('Conceição Araújo')
-  await expect(preview).toContainText('Inês Müller')
-  await page.getByRole('button', { name: 'Importar inscritos' }).click()
-  const done = page.getByRole('status').filter({ hasText: 'Importação concluída.' })
-  await expect(done).toContainText('4 novos')
-  await expect(done).toContainText('0 atualizados')
+    // A bad CPF: the dry run shows the row error where a spreadsheet shows it, and nothing to save.
+    const upload = page.getByLabel('Planilha de inscritos')
+    await upload.setInputFiles(badFile())
+    const errors = page.getByRole('alert').filter({ hasText: 'nada foi salvo' })
+    await expect(errors).toContainText('1 linha com erro')
+    await expect(errors.getByRole('listitem')).toHaveText([/^Linha 4, coluna "CPF": /])
+    await expect(page.getByRole('button', { name: 'Importar inscritos' })).toBeDisabled()
+    // The guessed mapping, read from accented Windows-1252 headers.
+    await expect(page.getByLabel('Atleta')).toHaveValue('nome')
+    await expect(page.getByLabel('Distância')).toHaveValue('percurso')
+    await expect(page.getByLabel('Nº da inscrição')).toHaveValue('inscricao')
+    expect(await axeViolations(page)).toEqual([])
 
-  // Totals for purchasing, as tables (the bars repeat them for the eye).
-  await expect(page.getByRole('table', { name: 'Por modalidade' }).getByRole('row')).toHaveText([/Modalidade\s*Inscritos/, /5 km\s*2/, /10 km\s*2/])
-  await expect(page.getByRole('table', { name: 'Por sexo' }).getByRole('row')).toHaveText([/Sexo\s*Inscritos/, /Feminino\s*2/, /Masculino\s*2/])
-  const shirts = page.getByRole('table', { name: 'Camisetas por tamanho e modalidade' })
-  await expect(shirts.getByRole('row').filter({ hasText: /^P/ })).toHaveText(/P\s*1\s*1\s*2/)
-  await expect(page.getByText('Não pagos', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('1')
+    // The file has no bib column: the bibs come from the modalities' ranges.
+    const ranges = page.getByRole('region', { name: 'Faixas de nº de peito por modalidade' })
+    await ranges.getByRole('group', { name: '5 km' }).getByLabel('Do nº').fill('1')
+    await ranges.getByRole('group', { name: '5 km' }).getByLabel('até o nº').fill('500')
+    await ranges.getByRole('group', { name: '10 km' }).getByLabel('Do nº').fill('400')
+    await ranges.getByRole('group', { name: '10 km' }).getByLabel('até o nº').fill('900')
+    await ranges.getByRole('button', { name: 'Salvar faixas' }).click()
+    await expect(ranges.getByRole('group', { name: '10 km' })).toContainText('sobrepõe')
+    await ranges.getByRole('group', { name: '10 km' }).getByLabel('Do nº').fill('1001')
+    await ranges.getByRole('group', { name: '10 km' }).getByLabel('até o nº').fill('2000')
+    await ranges.getByRole('button', { name: 'Salvar faixas' }).click()
+    await expect(ranges.getByText(/Faixas salvas/)).toBeVisible()
 
-  // The list: accent-insensitive search; the owner sees the full CPF.
-  const list = page.getByRole('region', { name: 'Inscritos' })
-  await expect(page.getByText('4 inscritos encontrados')).toBeVisible()
-  await page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou e-mail' }).fill('goncalves')
-  await expect(page.getByText('1 inscrito encontrado')).toBeVisible()
-  await expect(list.getByRole('row').nth(1)).toContainText('João Gonçalves')
-  await expect(list.getByRole('row').nth(1)).toContainText(cpf('529982247'))
-  await page.getByRole('searchbox').fill('')
-  await page.getByRole('combobox', { name: 'Pagamento' }).selectOption({ label: 'Não pagos' })
-  await expect(page.getByText('1 inscrito encontrado')).toBeVisible()
-  await expect(list).toContainText('Inês Müller')
+    // The fixed file: accents arrive intact, and the import reports four new participants.
+    await upload.setInputFiles(goodFile())
+    await expect(errors).toBeHidden()
+    const preview = page.getByRole('region', { name: 'Primeiras linhas como serão importadas' })
+    await expect(preview).toContainText('Conceição Araújo')
+    await expect(preview).toContainText('Inês Müller')
+    await page.getByRole('button', { name: 'Importar inscritos' }).click()
+    const done = page.getByRole('status').filter({ hasText: 'Importação concluída.' })
+    await expect(done).toContainText('4 novos')
+    await expect(done).toContainText('0 atualizados')
 
-  expect(await pageWidth(page)).toBe(phone.width)
-  expect(await axeViolations(page)).toEqual([])
+    // Totals for purchasing, as tables (the bars repeat them for the eye).
+    await expect(page.getByRole('table', { name: 'Por modalidade' }).getByRole('row')).toHaveText([/Modalidade\s*Inscritos/, /5 km\s*2/, /10 km\s*2/])
+    await expect(page.getByRole('table', { name: 'Por sexo' }).getByRole('row')).toHaveText([/Sexo\s*Inscritos/, /Feminino\s*2/, /Masculino\s*2/])
+    const shirts = page.getByRole('table', { name: 'Camisetas por tamanho e modalidade' })
+    await expect(shirts.getByRole('row').filter({ hasText: /^P/ })).toHaveText(/P\s*1\s*1\s*2/)
+    await expect(page.getByText('Não pagos', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('1')
 
-  // Importing the same file again changes nothing.
-  await upload.setInputFiles(goodFile())
-  await expect(page.getByText(/0 novos, 0 atualizados, 4 sem mudança/)).toBeVisible()
+    // The list: accent-insensitive search; the owner sees the full CPF.
+    const list = page.getByRole('region', { name: 'Inscritos', exact: true })
+    await expect(page.getByText('4 inscritos encontrados')).toBeVisible()
+    await page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou e-mail' }).fill('goncalves')
+    await expect(page.getByText('1 inscrito encontrado')).toBeVisible()
+    await expect(list.getByRole('row').nth(1)).toContainText('João Gonçalves')
+    await expect(list.getByRole('row').nth(1)).toContainText(cpf('529982247'))
+    await expect(list.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/^10\d\d$/)
+
+    // Its detail, with the history of the record.
+    await list.getByRole('button', { name: 'João Gonçalves' }).click()
+    const detail = page.getByRole('dialog', { name: 'João Gonçalves' })
+    await expect(detail.getByRole('list', { name: 'Histórico' })).toContainText('Importado')
+    await expect(detail).toContainText('Equipe Açaí')
+    expect(await axeViolations(page)).toEqual([])
+    await detail.getByRole('button', { name: 'Fechar' }).click()
+    await expect(detail).toBeHidden()
+    await page.getByRole('searchbox').fill('')
+    await page.getByRole('combobox', { name: 'Pagamento' }).selectOption({ label: 'Não pagos' })
+    await expect(page.getByText('1 inscrito encontrado')).toBeVisible()
+    await expect(list).toContainText('Inês Müller')
+
+    expect(await pageWidth(page)).toBe(phone.width)
+    expect(await axeViolations(page)).toEqual([])
+
+    // Exports: the CSV (UTF-8 with BOM, accents intact) and the printable list of a bib range.
+    const csvDownload = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Baixar planilha (CSV)' }).click()
+    const exported = readFileSync(await (await csvDownload).path(), 'utf8')
+    expect(exported.charCodeAt(0)).toBe(0xfeff)
+    expect(exported).toContain('Conceição Araújo')
+    const exports = page.getByRole('region', { name: 'Exportar' })
+    await exports.getByLabel('Do nº').fill('1')
+    await exports.getByLabel('até o nº').fill('999')
+    let pdfDownload = page.waitForEvent('download')
+    await exports.getByRole('button', { name: 'Baixar lista (PDF)' }).click()
+    expect((await pdfDownload).suggestedFilename()).toBe('lista-retirada-1-999.pdf')
+    pdfDownload = page.waitForEvent('download')
+    await exports.getByRole('button', { name: 'Baixar lista de 10 km, peitos 1001 a 2000 (PDF)' }).click()
+    const pdf = await pdfDownload
+    expect(pdf.suggestedFilename()).toBe('lista-retirada-1001-2000.pdf')
+    expect(readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+
+    // Importing the same file again changes nothing.
+    await upload.setInputFiles(goodFile())
+    await expect(page.getByText(/0 novos, 0 atualizados, 4 sem mudança/)).toBeVisible()
+  })
 })
 
 /** A page in a browser of its own (another person), loads waiting for the app as the fixture does. */
@@ -194,7 +241,7 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
     expect(res.status(), await res.text()).toBe(200)
     await p.reload()
     await invitee.ready()
-    const list = p.getByRole('region', { name: 'Inscritos' })
+    const list = p.getByRole('region', { name: 'Inscritos', exact: true })
     await expect(p.getByText('4 inscritos encontrados')).toBeVisible()
     for (const a of athletes) await expect(list).not.toContainText(a[2]!)
     const documents = await list.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''))
@@ -239,7 +286,7 @@ test('someone not on the team gets a pt-BR 403 with a way back', async ({ page, 
 })
 
 test.describe('an unknown event', () => {
-  test.use({ allowConsoleErrors: [/status of 404/] })
+  test.use({ allowConsoleErrors: [[/status of 404/], { scope: 'test' }] })
 
   test('says so', async ({ page }) => {
   await signedInUser(page)

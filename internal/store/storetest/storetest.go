@@ -24,6 +24,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Staff", func(t *testing.T) { testStaff(t, open) })
 	runResults(t, open)
 	t.Run("Participants", func(t *testing.T) { testParticipants(t, open) })
+	t.Run("Checkin", func(t *testing.T) { testCheckin(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -37,6 +37,7 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage')
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage')
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')
 const EventFormPage = page(() => import('../features/event-form/EventFormPage'), 'EventFormPage')
+const KitDeskPage = page(() => import('../features/kit-desk/KitDeskPage'), 'KitDeskPage')
 const OrganizerEventPage = page(() => import('../features/organizer-event/OrganizerEventPage'), 'OrganizerEventPage')
 
 /** The pages of the paths visitors arrive at, for preloadPage; the routes below are the truth. */
@@ -66,6 +67,10 @@ export function preloadPage(pathname: string): Promise<unknown> {
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The kit desk fills a phone's screen: no site header or footer. */}
+      <Route element={<RequireAuth />}>
+        <Route path="retirada/:eventId" element={<Lazy page={KitDeskPage} />} />
+      </Route>
       <Route element={<Layout />}>
         <Route index element={<Lazy page={EventsPage} />} />
         <Route path="about" element={<Lazy page={AboutPage} />} />

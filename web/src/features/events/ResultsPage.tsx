@@ -1,7 +1,8 @@
 import { Link, useParams } from '../../app/routing'
 import type { Event, Modalidade } from '../../lib/event'
 import { SafeImage } from '../../components/SafeImage'
-import { formatDate, normalizeText } from '../../lib/format'
+import { formatDate } from '../../lib/format'
+import { foldText } from '../../lib/textFold'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { Accordion } from './components/Accordion'
 import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './components/icons'
@@ -79,10 +80,10 @@ function Results({ event }: { event: Event }) {
 function ResultModalities({ event }: { event: Event }) {
   const sets = useResultSets(event.id)
   const bySet = new Map<string, ResultSet>()
-  for (const set of sets) bySet.set(normalizeText(set.percurso), set)
+  for (const set of sets) bySet.set(foldText(set.percurso), set)
   const items = event.modalidades.map((m, i) => {
-    const set = bySet.get(normalizeText(m.nome))
-    bySet.delete(normalizeText(m.nome))
+    const set = bySet.get(foldText(m.nome))
+    bySet.delete(foldText(m.nome))
     const { title, aside } = modalityLabel(m, i)
     return {
       key: String(i),

@@ -47,6 +47,7 @@ function world(team: { role: string }[] = []) {
     ['GET', '/api/me/events-staff', () => [200, { events: team.map((t) => ({ role: t.role, event: testEvent() })) }]],
     ['GET', '/api/events/ev1/participants', () => [200, { participants: [], total: 0, nextCursor: null }]],
     ['GET', '/api/events/ev1/participants/summary', () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }]],
+    ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [] }]],
     ['GET', '/api/events/ev1/staff', () => [200, { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona' }, staff: [] }]],
   ])
 }
@@ -113,6 +114,12 @@ describe('OrganizerEventPage', () => {
     expect(screen.queryByRole('heading', { name: 'Importar inscritos' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Baixar planilha (CSV)' })).not.toBeInTheDocument()
     expect(sent.some((s) => s.url.pathname.endsWith('/summary'))).toBe(false)
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Retirada de kits' }))
+    const panel = screen.getByRole('tabpanel', { name: 'Retirada de kits' })
+    expect(within(panel).getByRole('link', { name: 'Abrir o balcão de retirada' })).toHaveAttribute('href', '/retirada/ev1')
+    // Only the link: the progress and the pickup history are the managers'.
+    expect(sent.some((s) => s.url.pathname.includes('/checkin'))).toBe(false)
   })
 
   it('answers a stranger with a pt-BR 403 and a way back to the dashboard', async () => {

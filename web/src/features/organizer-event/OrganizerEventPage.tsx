@@ -11,6 +11,7 @@ import { useResource } from '../../lib/resource'
 import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
 import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
+import { KitTab } from './kit/KitTab'
 import { ResultsTab } from './results/ResultsTab'
 import { TeamTab } from './team/TeamTab'
 
@@ -38,7 +39,7 @@ export function OrganizerEventPage() {
 }
 
 /** The pt-BR 403: signed in, but not on this event's team. */
-export function Forbidden() {
+function Forbidden() {
   return (
     <Refusal
       title="Acesso negado."
@@ -98,7 +99,8 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {selected === 'inscritos' && (
             <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
           )}
-          {selected === 'retirada' && <KitTab eventId={event.id} />}
+          {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
+          {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
         </div>
@@ -107,7 +109,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
   )
 }
 
-function KitTab({ eventId }: { eventId: string }) {
+function KitDeskLink({ eventId }: { eventId: string }) {
   return (
     <div className="space-y-3">
       <p className="text-slate-700">

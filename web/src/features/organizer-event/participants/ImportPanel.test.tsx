@@ -61,6 +61,8 @@ describe('ImportPanel', () => {
     expect(screen.getByText('0 fora deste arquivo')).toBeInTheDocument()
     expect(form(sent[1]!).get('dryRun')).toBeNull()
     expect(onImported).toHaveBeenCalledOnce()
+    // Saved: the picker is empty again, so that the next export (same name) is read anew.
+    expect(screen.getByLabelText<HTMLInputElement>('Planilha de inscritos').files).toHaveLength(0)
   })
 
   it('reads the file again with the mapping the organizer chose', async () => {

@@ -93,6 +93,7 @@ describe('ParticipantsTable', () => {
             ...ana,
             historico: [
               { em: '2027-03-01T13:00:00Z', tipo: 'importado', por: 'Dona' },
+              { em: '2027-03-05T13:00:00Z', tipo: 'atualizado', por: 'Dona', detalhe: { percurso: ['10 km', '5 km'], pago: [true, false] } },
               { em: '2027-03-14T12:14:00Z', tipo: 'retirado', por: 'Bia' },
             ],
           },
@@ -104,9 +105,10 @@ describe('ParticipantsTable', () => {
     await user.click(await screen.findByRole('button', { name: 'Ana Conceição' }))
     const dialog = screen.getByRole('dialog', { name: 'Ana Conceição' })
     expect(within(dialog).getByText(/Retirado em 14\/03\/2027.*09:14 no balcão 2 por Carlos Lima \(terceiro\), camiseta entregue G/)).toBeInTheDocument()
-    const history = await within(dialog).findByRole('list')
-    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    const history = await within(dialog).findByRole('list', { name: 'Histórico' })
+    expect(within(history).getAllByRole('listitem').filter((li) => li.parentElement === history).map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^Importado 01\/03\/2027.*· Dona$/),
+      expect.stringMatching(/^Atualizado 05\/03\/2027.*· DonaModalidade: 10 km → 5 kmPago: Sim → Não$/),
       expect.stringMatching(/^Kit retirado 14\/03\/2027.*· Bia$/),
     ])
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toHaveFocus()

@@ -67,33 +67,14 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
           Buscar por nome, CPF, nº de peito ou e-mail
           <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${controlClass} font-normal`} />
         </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Modalidade
-          <select value={filters.percurso} onChange={(e) => filter('percurso', e.target.value)} className={`${controlClass} font-normal`}>
-            <option value="">Todas</option>
-            {percursos.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Pagamento
-          <select value={filters.pago} onChange={(e) => filter('pago', e.target.value)} className={`${controlClass} font-normal`}>
-            <option value="">Todos</option>
-            <option value="true">Pagos</option>
-            <option value="false">Não pagos</option>
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Kit
-          <select value={filters.kitRetirado} onChange={(e) => filter('kitRetirado', e.target.value)} className={`${controlClass} font-normal`}>
-            <option value="">Todos</option>
-            <option value="true">Retirado</option>
-            <option value="false">Não retirado</option>
-          </select>
-        </label>
+        <Filter label="Modalidade" value={filters.percurso} onChange={(v) => filter('percurso', v)} options={[['', 'Todas'], ...percursos.map((p) => [p, p] as const)]} />
+        <Filter label="Pagamento" value={filters.pago} onChange={(v) => filter('pago', v)} options={[['', 'Todos'], ['true', 'Pagos'], ['false', 'Não pagos']]} />
+        <Filter
+          label="Kit"
+          value={filters.kitRetirado}
+          onChange={(v) => filter('kitRetirado', v)}
+          options={[['', 'Todos'], ['true', 'Retirado'], ['false', 'Não retirado']]}
+        />
       </div>
 
       <p role="status" className="text-sm text-slate-700">
@@ -154,5 +135,31 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
 
       {open && <ParticipantDialog eventId={eventId} participant={open} onClose={() => setOpen(null)} />}
     </section>
+  )
+}
+
+type FilterProps = {
+  label: string
+  value: string | undefined
+  onChange: (value: string) => void
+  options: readonly (readonly [value: string, label: string])[]
+}
+
+// The label sits beside the select, not around it, so that the options' text is not part of it.
+function Filter({ label, value, onChange, options }: FilterProps) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

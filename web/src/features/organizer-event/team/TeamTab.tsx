@@ -139,12 +139,15 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-normal"
               />
             </label>
-            <label className="block text-sm font-semibold text-slate-800">
-              Papel
+            <div>
+              <label htmlFor={`${id}-papel`} className="block text-sm font-semibold text-slate-800">
+                Papel
+              </label>
               <select
+                id={`${id}-papel`}
                 value={invitedRole}
                 onChange={(e) => setInvitedRole(e.target.value as StaffRole)}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-normal"
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
               >
                 {roles.map((r) => (
                   <option key={r} value={r}>
@@ -152,7 +155,7 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
               {busy ? 'Enviando...' : 'Enviar convite'}
             </button>

@@ -54,7 +54,7 @@ describe('results page', () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
       if (url.pathname === '/api/events/ev1/results')
-        return [200, { resultSets: [makeSet({ id: 's1', percurso: '21k' }), makeSet({ id: 's9', percurso: 'Caminhada', status: 'oficial' })] }]
+        return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K' }), makeSet({ id: 's9', percurso: 'Caminhada', status: 'oficial' })] }]
       if (url.pathname === '/api/events/ev1/results/s1') return [200, { results: [makeResult()], total: 1 }]
       return [200, { results: [makeResult({ nome: 'Caminhante' })], total: 1 }]
     })

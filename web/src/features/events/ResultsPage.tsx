@@ -2,7 +2,6 @@ import { Link, useParams } from '../../app/routing'
 import type { Event, Modalidade } from '../../lib/event'
 import { SafeImage } from '../../components/SafeImage'
 import { formatDate } from '../../lib/format'
-import { foldText } from '../../lib/textFold'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { Accordion } from './components/Accordion'
 import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './components/icons'
@@ -79,11 +78,12 @@ function Results({ event }: { event: Event }) {
  */
 function ResultModalities({ event }: { event: Event }) {
   const sets = useResultSets(event.id)
+  // A set is published for a modality by its exact name (the server checks it on import).
   const bySet = new Map<string, ResultSet>()
-  for (const set of sets) bySet.set(foldText(set.percurso), set)
+  for (const set of sets) bySet.set(set.percurso.trim(), set)
   const items = event.modalidades.map((m, i) => {
-    const set = bySet.get(foldText(m.nome))
-    bySet.delete(foldText(m.nome))
+    const set = bySet.get(m.nome.trim())
+    bySet.delete(m.nome.trim())
     const { title, aside } = modalityLabel(m, i)
     return {
       key: String(i),

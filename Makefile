@@ -52,7 +52,8 @@ test-e2e: build
 ## fuzz: run each fuzz target for FUZZTIME (default 60s); a crash is saved under testdata/fuzz
 FUZZTIME ?= 60s
 FUZZ_TARGETS := internal/event:FuzzDecodeEvent internal/httpapi:FuzzAuthPayloads \
-	internal/httpapi:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata
+	internal/httpapi:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata \
+	internal/sheet:FuzzRead internal/results:FuzzParse internal/participant:FuzzParse
 fuzz:
 	@for target in $(FUZZ_TARGETS); do \
 		pkg=$${target%%:*}; name=$${target##*:}; \
@@ -60,11 +61,13 @@ fuzz:
 		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg 2>&1 | grep -v ' INFO \| WARN \|level=' ; \
 	done
 
-## load: 200 concurrent clients for DURATION (default 60s) against bin/pelotao on SQLite; not part of test
+## load: 200 concurrent clients for DURATION (default 60s), then DESKS kit desks (20) posting a pickup every 2 s for DESK_DURATION (60s), against bin/pelotao on SQLite; not part of test
 DURATION ?= 60s
 CLIENTS ?= 200
+DESKS ?= 20
+DESK_DURATION ?= 60s
 load: build
-	go run ./cmd/loadtest -bin bin/pelotao -clients $(CLIENTS) -duration $(DURATION)
+	go run ./cmd/loadtest -bin bin/pelotao -clients $(CLIENTS) -duration $(DURATION) -desks $(DESKS) -desk-duration $(DESK_DURATION)
 
 ## perf: bytes, Lighthouse and a load run on demo content + 1,000 events, against the budgets
 perf:

@@ -43,7 +43,7 @@ const linearRenderToString: Plugin = {
 // that opens on a click. The code loaded for the others (the account pages, the dashboard, the
 // event form, the plan dialog) is left out of the renderer: every engine holds its script in
 // memory. An import of it on the server gets an empty module.
-const notDrawnOnTheServer = /features\/(auth|dashboard|event-form)\/\w+Page$|features\/training\/PlanInterestDialog$/
+const notDrawnOnTheServer = /features\/(auth|dashboard|event-form|kit-desk)\/\w+Page$|features\/training\/PlanInterestDialog$/
 const publicPagesOnly: Plugin = {
   name: 'pelotao-public-pages-only',
   enforce: 'pre',

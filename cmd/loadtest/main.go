@@ -1,9 +1,10 @@
 // Command loadtest runs a built pelotao binary on a fresh SQLite database with demo content and
-// drives it with many concurrent clients mixing reads, logins and event creations. It fails
-// (exit 1) on any 5xx, on SQLITE_BUSY or "database is locked" in a response or in the server's
-// log, and when an event acknowledged with 201 cannot be read afterwards. `make load` runs it.
+// drives it with many concurrent clients mixing reads, logins and event creations, then with kit
+// desks posting pickups (desks.go). It fails (exit 1) on any 5xx, on SQLITE_BUSY or "database is
+// locked" in a response or in the server's log, when an event acknowledged with 201 cannot be
+// read afterwards, and when a pickup is lost or counted twice. `make load` runs it.
 //
-//	loadtest -bin bin/pelotao -clients 200 -duration 60s
+//	loadtest -bin bin/pelotao -clients 200 -duration 60s -desks 20 -desk-every 2s -desk-duration 60s
 package main
 
 import (
@@ -38,8 +39,11 @@ func main() {
 	clients := flag.Int("clients", 200, "concurrent clients")
 	duration := flag.Duration("duration", 60*time.Second, "how long the clients run")
 	accounts := flag.Int("accounts", 50, "accounts the clients sign in with")
+	desks := flag.Int("desks", 20, "kit desks posting pickups after the clients' run (0: none)")
+	deskEvery := flag.Duration("desk-every", 2*time.Second, "how often each kit desk posts a pickup")
+	deskDuration := flag.Duration("desk-duration", 60*time.Second, "how long the kit desks run")
 	flag.Parse()
-	if err := run(*bin, *clients, *accounts, *duration); err != nil {
+	if err := run(*bin, *clients, *accounts, *duration, deskRun{*desks, *deskEvery, *deskDuration}); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -86,7 +90,13 @@ func busy(b []byte) bool {
 	return bytes.Contains(b, []byte("SQLITE_BUSY")) || bytes.Contains(b, []byte("database is locked"))
 }
 
-func run(bin string, clients, accounts int, duration time.Duration) error {
+// deskRun is the kit desks' part of the run (desks.go).
+type deskRun struct {
+	desks           int
+	every, duration time.Duration
+}
+
+func run(bin string, clients, accounts int, duration time.Duration, desks deskRun) error {
 	dir, err := os.MkdirTemp("", "pelotao-load-")
 	if err != nil {
 		return err
@@ -129,6 +139,11 @@ func run(bin string, clients, accounts int, duration time.Duration) error {
 	wg.Wait()
 	elapsed := time.Since(start)
 	loadAfter := loadAverage()
+	if desks.desks > 0 {
+		if err := runDesks(srv.base, transport, desks.desks, desks.every, desks.duration); err != nil {
+			t.failures = append(t.failures, err.Error())
+		}
+	}
 
 	// Every acknowledged creation must be readable now.
 	missing := 0

@@ -144,8 +144,8 @@ type SignedIn struct {
 // NormalizeEmail is how e-mails are stored and compared: trimmed and in lower case.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// validEmail accepts a bare address (no display name), as an <input type=email> would send.
-func validEmail(email string) bool {
+// ValidEmail accepts a bare address (no display name), as an <input type=email> would send.
+func ValidEmail(email string) bool {
 	if email == "" || len(email) > maxEmailLen || strings.ContainsAny(email, " <>\"") {
 		return false
 	}
@@ -156,7 +156,7 @@ func validEmail(email string) bool {
 func checkEmail(email string, errs ValidationError) {
 	if email == "" {
 		errs["email"] = "Informe o seu e-mail."
-	} else if !validEmail(email) {
+	} else if !ValidEmail(email) {
 		errs["email"] = "Informe um e-mail válido."
 	}
 }
@@ -472,18 +472,33 @@ const (
 	DemoOrganizerName     = "Organizador Demo"
 )
 
+// The demo event team (demo only, public password): a manager (gestao) and a kit desk member
+// (retirada) of the upcoming demo events.
+const (
+	DemoGestaoEmail   = "gestao@pelotao.demo"
+	DemoGestaoName    = "Gestora Demo"
+	DemoRetiradaEmail = "retirada@pelotao.demo"
+	DemoRetiradaName  = "Retirada Demo"
+	DemoTeamPassword  = DemoOrganizerPassword
+)
+
 // EnsureDemoOrganizer creates the demo organizer's account unless it exists, and returns its id.
 func (s *Service) EnsureDemoOrganizer(ctx context.Context) (string, error) {
-	u, err := s.store.UserByEmail(ctx, DemoOrganizerEmail)
+	return s.EnsureDemoUser(ctx, DemoOrganizerEmail, DemoOrganizerPassword, DemoOrganizerName)
+}
+
+// EnsureDemoUser creates a demo account unless its e-mail has one, and returns its id.
+func (s *Service) EnsureDemoUser(ctx context.Context, email, password, name string) (string, error) {
+	u, err := s.store.UserByEmail(ctx, email)
 	if err == nil {
 		return u.ID, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return "", err
 	}
-	u, err = s.CreateUser(ctx, DemoOrganizerEmail, DemoOrganizerPassword, DemoOrganizerName)
+	u, err = s.CreateUser(ctx, email, password, name)
 	if errors.Is(err, ErrEmailInUse) { // another instance created it meanwhile
-		u, err = s.store.UserByEmail(ctx, DemoOrganizerEmail)
+		u, err = s.store.UserByEmail(ctx, email)
 	}
 	return u.ID, err
 }

@@ -2,145 +2,98 @@ package demo
 
 import (
 	"bytes"
-	"compress/zlib"
-	"fmt"
-	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-pdf/fpdf"
 )
 
-// pdfDoc is a small PDF 1.4 writer: pages of text in the standard Helvetica faces (which every
-// viewer has, so nothing is embedded) with filled rectangles and lines. Text is WinAnsi-encoded,
-// which covers every letter of Portuguese.
+// pdfDoc draws the demo's PDFs (results tables, rules) with fpdf, the one PDF library of the
+// project (certificates use it too): pages of text in the standard Helvetica faces (which every
+// viewer has, so nothing is embedded), cp1252-encoded, which covers every letter of Portuguese.
+// Sizes and coordinates are points from the top-left corner, as a page is read.
 type pdfDoc struct {
-	width, height float64 // points
-	pages         []*bytes.Buffer
+	pdf *fpdf.Fpdf
+	tr  func(string) string
 }
 
 type pdfFont string
 
 const (
-	regular pdfFont = "F1"
-	bold    pdfFont = "F2"
+	regular pdfFont = ""
+	bold    pdfFont = "B"
 )
 
 type rgb struct{ r, g, b float64 }
 
-func newPDF(width, height float64) *pdfDoc { return &pdfDoc{width: width, height: height} }
+// pdfEpoch dates every demo PDF, so that seeding twice writes the same bytes.
+var pdfEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// page starts a new page and returns it for drawing.
+func newPDF(width, height float64) *pdfDoc {
+	orientation := "P"
+	if width > height {
+		orientation = "L"
+	}
+	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: orientation, UnitStr: "pt", Size: fpdf.SizeType{Wd: min(width, height), Ht: max(width, height)}})
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetCatalogSort(true) // fonts in a fixed order: the same document, the same bytes
+	pdf.SetCompression(true)
+	pdf.SetCreationDate(pdfEpoch)
+	pdf.SetModificationDate(pdfEpoch)
+	pdf.SetCreator("Pelotão", true)
+	return &pdfDoc{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}
+}
+
+// page starts a new page and returns it for drawing; pages are drawn in order.
 func (d *pdfDoc) page() *pdfPage {
-	b := &bytes.Buffer{}
-	d.pages = append(d.pages, b)
-	return &pdfPage{b: b, h: d.height}
+	d.pdf.AddPage()
+	return &pdfPage{d}
 }
 
-type pdfPage struct {
-	b *bytes.Buffer
-	h float64
+type pdfPage struct{ d *pdfDoc }
+
+func (c rgb) ints() (int, int, int) {
+	return int(c.r*255 + 0.5), int(c.g*255 + 0.5), int(c.b*255 + 0.5)
 }
 
-// Coordinates are from the top-left corner, as a page is read; PDF's own origin is bottom-left.
-
+// text draws s with its baseline at y.
 func (p *pdfPage) text(x, y float64, f pdfFont, size float64, c rgb, s string) {
-	fmt.Fprintf(p.b, "BT %.3f %.3f %.3f rg /%s %.1f Tf %.2f %.2f Td (%s) Tj ET\n",
-		c.r, c.g, c.b, f, size, x, p.h-y, pdfString(s))
+	p.d.pdf.SetFont("Helvetica", string(f), size)
+	p.d.pdf.SetTextColor(c.ints())
+	p.d.pdf.Text(x, y, p.d.tr(s))
 }
 
 func (p *pdfPage) rect(x, y, w, h float64, c rgb) {
-	fmt.Fprintf(p.b, "%.3f %.3f %.3f rg %.2f %.2f %.2f %.2f re f\n", c.r, c.g, c.b, x, p.h-y-h, w, h)
+	p.d.pdf.SetFillColor(c.ints())
+	p.d.pdf.Rect(x, y, w, h, "F")
 }
 
 func (p *pdfPage) line(x0, y0, x1, y1, width float64, c rgb) {
-	fmt.Fprintf(p.b, "%.3f %.3f %.3f RG %.2f w %.2f %.2f m %.2f %.2f l S\n", c.r, c.g, c.b, width, x0, p.h-y0, x1, p.h-y1)
+	p.d.pdf.SetDrawColor(c.ints())
+	p.d.pdf.SetLineWidth(width)
+	p.d.pdf.Line(x0, y0, x1, y1)
 }
 
-// textWidth estimates the width of s in Helvetica: digits are exact (every figure is 0.556 em,
-// so columns of times line up), letters close enough to centre a heading or keep a name in its column.
+// measure holds a document only to measure text with the fonts' own metrics.
+var measure = struct {
+	sync.Mutex
+	*pdfDoc
+}{pdfDoc: newPDF(595.28, 841.89)}
+
+// textWidth is the width of s in Helvetica at size points.
 func textWidth(s string, f pdfFont, size float64) float64 {
-	var em float64
-	for _, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-			em += 0.556
-		case strings.ContainsRune(" .,:;'!|il", r):
-			em += 0.278
-		case strings.ContainsRune("fjrtI()-/", r):
-			em += 0.333
-		case strings.ContainsRune("mwMW", r):
-			em += 0.85
-		case r >= 'A' && r <= 'Z' || strings.ContainsRune("ÁÂÃÉÊÍÓÔÕÚÇ", r):
-			em += 0.68
-		default:
-			em += 0.54
-		}
-	}
-	if f == bold {
-		em *= 1.06
-	}
-	return em * size
+	measure.Lock()
+	defer measure.Unlock()
+	measure.pdf.SetFont("Helvetica", string(f), size)
+	return measure.pdf.GetStringWidth(measure.tr(s))
 }
 
-// pdfString encodes s for a literal string in WinAnsiEncoding; a character outside it becomes '?'.
-func pdfString(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '(' || r == ')' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r >= 0x20 && r < 0x7f:
-			b.WriteRune(r)
-		case r >= 0xa0 && r <= 0xff: // Latin-1: á, ã, ç, é, ô, º, ª… are the same code in WinAnsi
-			fmt.Fprintf(&b, "\\%03o", r)
-		case r == '–':
-			b.WriteString("\\226")
-		case r == '—':
-			b.WriteString("\\227")
-		case r == '•':
-			b.WriteString("\\225")
-		default:
-			b.WriteByte('?')
-		}
-	}
-	return b.String()
-}
-
-// bytes writes the whole file: catalog, page tree, fonts, pages with compressed contents, and
-// the cross-reference table that lets viewers jump to any object.
+// bytes writes the whole file.
 func (d *pdfDoc) bytes(title string) []byte {
+	d.pdf.SetTitle(title, true)
 	var out bytes.Buffer
-	var offsets []int
-	obj := func(body string) int {
-		offsets = append(offsets, out.Len())
-		fmt.Fprintf(&out, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
-		return len(offsets)
+	if err := d.pdf.Output(&out); err != nil {
+		panic("demo: writing a PDF: " + err.Error()) // only a drawing bug gets here
 	}
-	out.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n") // the binary comment marks the file as binary to transfer tools
-
-	// Objects 1–4 are fixed; pages follow in pairs (page, contents).
-	n := len(d.pages)
-	kids := make([]string, n)
-	for i := range n {
-		kids[i] = fmt.Sprintf("%d 0 R", 5+2*i)
-	}
-	obj("<< /Type /Catalog /Pages 2 0 R >>")
-	obj(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n))
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
-	for _, content := range d.pages {
-		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.0f %.0f] "+
-			"/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>", d.width, d.height, len(offsets)+2))
-		var z bytes.Buffer
-		zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
-		zw.Write(content.Bytes())
-		zw.Close()
-		obj(fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes()))
-	}
-	info := obj(fmt.Sprintf("<< /Title (%s) /Producer (Pelotao) >>", pdfString(title)))
-	xref := out.Len()
-	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
-	for _, o := range offsets {
-		fmt.Fprintf(&out, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&out, "trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, info, xref)
 	return out.Bytes()
 }

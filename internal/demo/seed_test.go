@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pelotao/internal/event"
+	"pelotao/internal/results"
 	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
 )
@@ -158,7 +159,7 @@ func checkBanner(t *testing.T, what string, f store.File, w, h, maxBytes int) {
 
 func checkPDF(t *testing.T, what string, f store.File) {
 	t.Helper()
-	if f.ContentType != "application/pdf" || !bytes.HasPrefix(f.Data, []byte("%PDF-1.4")) || !bytes.HasSuffix(f.Data, []byte("%%EOF\n")) ||
+	if f.ContentType != "application/pdf" || !bytes.HasPrefix(f.Data, []byte("%PDF-")) || !bytes.HasSuffix(f.Data, []byte("%%EOF\n")) ||
 		!strings.HasSuffix(f.Name, ".pdf") {
 		t.Errorf("%s: %s %q", what, f.ContentType, f.Name)
 	}
@@ -178,5 +179,54 @@ func TestSeedLeavesADatabaseWithEventsAlone(t *testing.T) {
 	}
 	if got := allEvents(t, st); len(got) != 1 || got[0].Titulo != "Minha corrida" {
 		t.Fatalf("seeded into a database with events: %d events", len(got))
+	}
+}
+
+// Past events' results are published as data too: a set per modality with its PDFs, hundreds of
+// lines with places, one set (the latest race's first modality) still preliminar.
+func TestSeedPublishesResults(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	if err := Seed(ctx, st, "demo-organizer", today); err != nil {
+		t.Fatal(err)
+	}
+	preliminares, sets := 0, 0
+	for _, e := range allEvents(t, st) {
+		rs, err := st.ListResultSets(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withPDFs := 0
+		for _, m := range e.Modalidades {
+			if m.Resultados.PDFGeralURL != "" {
+				withPDFs++
+			}
+		}
+		if len(rs) != withPDFs {
+			t.Errorf("%s: %d result sets for %d modalities with result PDFs", e.ID, len(rs), withPDFs)
+		}
+		for _, set := range rs {
+			sets++
+			if set.Status == results.Preliminar {
+				preliminares++
+			}
+			if set.Total < 70 || set.Finishers >= set.Total || len(set.Categorias) < 2 {
+				t.Errorf("%s %s: %+v", e.ID, set.Percurso, set)
+			}
+			lines, err := st.ResultLines(ctx, set.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, err := store.DecodeResult(lines[0].Doc, lines[0].Ordem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *first.Posicao != 1 || first.TempoBruto == "" || first.Pace == "" || len(first.Parciais) != 1 || !strings.Contains(first.Nome, " ") {
+				t.Errorf("%s %s: first line %+v", e.ID, set.Percurso, first)
+			}
+		}
+	}
+	if sets < 6 || preliminares != 1 {
+		t.Fatalf("%d sets, %d preliminar", sets, preliminares)
 	}
 }

@@ -39,6 +39,7 @@ type Defaults struct {
 	Genero                    string `json:"genero"`
 	IdadeMinima               int    `json:"idadeMinima"`
 	IdadeMaxima               int    `json:"idadeMaxima"`
+	TempoClassificacao        string `json:"tempoClassificacao"`
 }
 
 // Limits bound what one event may hold.
@@ -61,6 +62,7 @@ type Constants struct {
 	TiposPremiacao  []string `json:"tiposPremiacao"`
 	NiveisPremiacao []string `json:"niveisPremiacao"`
 	TiposPercurso   []string `json:"tiposPercurso"`
+	TemposClassif   []string `json:"temposClassificacao"`
 	UFs             []UF     `json:"ufs"`
 	Defaults        Defaults `json:"defaults"`
 	Limits          Limits   `json:"limits"`
@@ -86,6 +88,8 @@ const (
 	NivelGeral      = "geral"
 	NivelModalidade = "modalidade"
 	NivelCategoria  = "categoria"
+	TempoLiquido    = "liquido"
+	TempoBruto      = "bruto"
 )
 
 // IsUF reports whether sigla is one of the 27 UFs.

@@ -27,6 +27,7 @@ func TestConstants(t *testing.T) {
 		{TipoTexto, c.TiposPremiacao}, {TipoEstruturado, c.TiposPremiacao},
 		{TipoPrecoLotes, c.TiposPreco}, {TipoPrecoKit, c.TiposPreco}, {TipoTexto, c.TiposPreco},
 		{TipoTexto, c.TiposPercurso}, {PercursoLink, c.TiposPercurso},
+		{TempoLiquido, c.TemposClassif}, {TempoBruto, c.TemposClassif}, {c.Defaults.TempoClassificacao, c.TemposClassif},
 		{NivelGeral, c.NiveisPremiacao}, {NivelModalidade, c.NiveisPremiacao}, {NivelCategoria, c.NiveisPremiacao},
 	}
 	for _, m := range members {

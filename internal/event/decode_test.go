@@ -162,18 +162,7 @@ func TestSummary(t *testing.T) {
 	}
 }
 
-func TestFold(t *testing.T) {
-	for in, want := range map[string]string{
-		"São Paulo":           "sao paulo",
-		"  RIBEIRÃO   Preto ": "ribeirao preto",
-		"Açaí Maceió Jaraguá": "acai maceio jaragua",
-		"Corrida\tda\nPraia":  "corrida da praia",
-		"":                    "",
-	} {
-		if got := Fold(in); got != want {
-			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
-		}
-	}
+func TestSearchTerms(t *testing.T) {
 	if got := SearchTerms("  São  PAULO "); len(got) != 2 || got[0] != "sao" || got[1] != "paulo" {
 		t.Errorf("SearchTerms: %q", got)
 	}

@@ -35,6 +35,9 @@ type Event struct {
 	Largadas       []Largada     `json:"largadas"`
 	Modalidades    []Modalidade  `json:"modalidades"`
 	Premiacao      Premiacao     `json:"premiacao"`
+	// TempoClassificacao is which time ranks the imported results: "liquido" (net, chip time,
+	// the default) or "bruto" (gun time, as some federation rules rank).
+	TempoClassificacao string `json:"tempoClassificacao"`
 }
 
 type Banners struct {
@@ -261,9 +264,10 @@ func New() Event {
 			TipoPreco: TipoPrecoLotes,
 			Lotes:     []Lote{{Nome: d.PrimeiroLote}},
 		},
-		Kits:      []Kit{{Nome: d.Kit.Nome, Items: items}},
-		Largadas:  []Largada{{ID: "largada-1", Nome: d.Largada.Nome, Horario: d.Largada.Horario}},
-		Premiacao: Premiacao{Tipo: TipoTexto},
+		Kits:               []Kit{{Nome: d.Kit.Nome, Items: items}},
+		Largadas:           []Largada{{ID: "largada-1", Nome: d.Largada.Nome, Horario: d.Largada.Horario}},
+		Premiacao:          Premiacao{Tipo: TipoTexto},
+		TempoClassificacao: d.TempoClassificacao,
 	}
 	e.Normalize()
 	return e

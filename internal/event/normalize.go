@@ -14,6 +14,8 @@ func (e *Event) Normalize() {
 	e.Local.Estado = strings.ToUpper(e.Local.Estado)
 	orDefault(&e.Categoria, d.Categoria)
 	orDefault(&e.Status, d.Status)
+	trim(&e.TempoClassificacao)
+	orDefault(&e.TempoClassificacao, d.TempoClassificacao)
 
 	c := &e.Informacoes.Cronograma
 	trim(&c.Tipo, &c.Texto)

@@ -88,6 +88,7 @@ func (e *Event) Validate() error {
 		v.add("dataEvento", cond(e.DataEvento.IsZero(), MsgObrigatorio, MsgData))
 	}
 	v.oneOf("status", e.Status, Const.Statuses, MsgStatus)
+	v.oneOf("tempoClassificacao", e.TempoClassificacao, Const.TemposClassif, MsgTipo)
 	v.url("banners.desktop", e.Banners.Desktop)
 	v.url("banners.mobile", e.Banners.Mobile)
 	v.url("regulamentoUrl", e.RegulamentoURL)
@@ -243,7 +244,7 @@ func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]b
 		case m.Km.Valid && m.Km.Value <= 0:
 			v.add(p+".km", MsgPositivo)
 		case m.Km.Valid && m.Km.Value > maxKm:
-			v.add(p+".km", fmt.Sprintf("Informe no máximo %s km.", milhar(maxKm)))
+			v.add(p+".km", fmt.Sprintf("Informe no máximo %s km.", Milhar(maxKm)))
 		}
 		if !largadaIDs[m.LargadaID] || m.LargadaID == "" {
 			v.add(p+".largadaId", MsgLargada)
@@ -336,7 +337,7 @@ func (v *validator) required(field, s string) {
 
 func (v *validator) maxLen(field, s string, n int) {
 	if len(s) > n && utf8.RuneCountInString(s) > n {
-		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", milhar(n)))
+		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", Milhar(n)))
 	}
 }
 
@@ -357,7 +358,7 @@ func (v *validator) url(field, s string) {
 		return
 	}
 	if len(s) > Const.Limits.URLMax {
-		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", milhar(Const.Limits.URLMax)))
+		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", Milhar(Const.Limits.URLMax)))
 	} else if !ValidURL(s) {
 		v.add(field, MsgURL)
 	}
@@ -430,8 +431,8 @@ func cond[T any](c bool, a, b T) T {
 	return b
 }
 
-// milhar writes n with the pt-BR thousands separator: 20000 → "20.000".
-func milhar(n int) string {
+// Milhar writes n with the pt-BR thousands separator: 20000 → "20.000".
+func Milhar(n int) string {
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "." + s[i:]

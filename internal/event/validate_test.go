@@ -1,6 +1,8 @@
 package event
 
 import (
+	"encoding/json"
+	"errors"
 	"maps"
 	"strings"
 	"testing"
@@ -214,5 +216,33 @@ func TestNormalize(t *testing.T) {
 	}
 	if e.Kits == nil || e.Largadas == nil || e.Modalidades[0].Categorias == nil || e.Premiacao.Estruturado == nil {
 		t.Error("lists left nil: they must encode as []")
+	}
+}
+
+// tempoClassificacao: absent in older documents (net time then ranks), kept through JSON, and
+// one of the two choices.
+func TestTempoClassificacao(t *testing.T) {
+	e := validEvent()
+	e.TempoClassificacao = ""
+	e.Normalize()
+	if e.TempoClassificacao != TempoLiquido {
+		t.Fatalf("default = %q", e.TempoClassificacao)
+	}
+	e.TempoClassificacao = TempoBruto
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.TempoClassificacao != TempoBruto {
+		t.Fatalf("round trip = %q", back.TempoClassificacao)
+	}
+	e.TempoClassificacao = "chip"
+	var ve *ValidationError
+	if err := e.Validate(); !errors.As(err, &ve) || ve.Fields["tempoClassificacao"] != MsgTipo {
+		t.Fatalf("Validate = %v", err)
 	}
 }

@@ -45,7 +45,7 @@ func newAuthAppOn(t testing.TB, st store.Store, env map[string]string) *authApp 
 	accounts := account.New(account.Options{Store: st, Mailer: m, BaseURL: cfg.BaseURL,
 		Params: account.Params{Memory: 64, Time: 1, Threads: 1},
 		Policy: account.Policy{MinLength: cfg.PasswordMinLength, MaxBytes: account.DefaultMaxBytes, RejectCommon: true}})
-	srv, err := New(Deps{Config: cfg, Store: st, UI: testUI, Accounts: accounts})
+	srv, err := New(Deps{Config: cfg, Store: st, UI: testUI, Accounts: accounts, Mailer: m})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,8 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
+	// Rows are the bad rows of an uploaded spreadsheet ({row, column, message}).
+	Rows any
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -42,6 +44,7 @@ type errorBody struct {
 		Code    string            `json:"code"`
 		Message string            `json:"message"`
 		Fields  map[string]string `json:"fields,omitempty"`
+		Rows    any               `json:"rows,omitempty"`
 	} `json:"error"`
 }
 
@@ -63,7 +66,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 			Message: "Ocorreu um erro inesperado. Tente novamente em instantes."}
 	}
 	var body errorBody
-	body.Error.Code, body.Error.Message, body.Error.Fields = apiErr.Code, apiErr.Message, apiErr.Fields
+	body.Error.Code, body.Error.Message, body.Error.Fields, body.Error.Rows = apiErr.Code, apiErr.Message, apiErr.Fields, apiErr.Rows
 	writeJSON(w, apiErr.Status, body)
 }
 

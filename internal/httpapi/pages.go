@@ -48,11 +48,12 @@ type pageRoute struct {
 // prerendered are the pages visitors land on from links and searches, whose first markup the
 // server draws (internal/prerender): the pages of accounts and organizers are drawn by the app.
 var prerendered = map[string]bool{
-	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true,
+	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true, "athleteResult": true,
 }
 
-// eventPages are the pages of the event {id}: an unknown id answers 404.
-var eventPages = map[string]bool{"event": true, "results": true}
+// eventPages are the pages of the event {id}: an unknown id answers 404 (the organizer's page too:
+// the app then says so).
+var eventPages = map[string]bool{"event": true, "results": true, "athleteResult": true, "organizerEvent": true}
 
 // pageRoutes mirrors the routes of web/src/app/router.tsx.
 var pageRoutes = []pageRoute{
@@ -63,11 +64,14 @@ var pageRoutes = []pageRoute{
 	{"/training", "training", "src/features/training/TrainingPage.tsx"},
 	{"/event/{id}", "event", "src/features/events/EventPage.tsx"},
 	{"/resultado/{id}", "results", "src/features/events/ResultsPage.tsx"},
+	{"/resultado/{id}/atleta/{setId}/{bib}", "athleteResult", "src/features/results/AthletePage.tsx"},
 	{"/login", "login", "src/features/auth/LoginPage.tsx"},
 	{"/redefinir-senha", "resetPassword", "src/features/auth/ResetPasswordPage.tsx"},
 	{"/dashboard", "dashboard", "src/features/dashboard/DashboardPage.tsx"},
+	{"/dashboard/eventos/{id}", "organizerEvent", "src/features/organizer-event/OrganizerEventPage.tsx"},
 	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
 	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
+	{"/retirada/{id}", "kitDesk", "src/features/kit-desk/KitDeskPage.tsx"},
 }
 
 //go:embed templates/index.html
@@ -172,7 +176,14 @@ func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 		s.log.Error("reading the event of a page", "path", r.URL.Path, "err", err)
 		return http.StatusOK, h
 	}
-	return http.StatusOK, s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
+	h = s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
+	switch kind {
+	case "results":
+		s.addResultsData(r.Context(), h.Data, e.ID)
+	case "athleteResult":
+		h = s.athleteHead(r, h, &e)
+	}
+	return http.StatusOK, h
 }
 
 // pageGzip holds compressors for pages: each holds a megabyte of state, too much to make per request.

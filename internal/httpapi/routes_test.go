@@ -10,18 +10,31 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"pelotao/internal/results"
+	"pelotao/internal/store"
+	"pelotao/internal/store/storetest"
+	"pelotao/internal/team"
 	"pelotao/internal/upload/uploadtest"
 )
 
-// The roles of the authorization matrix.
+// The roles of the authorization matrix. The event's team (gestao, retirada) and a manager of
+// another event's team are signed-in users who are not the owner of the world's event.
 const (
 	visitor = iota
 	nonOwner
 	resourceOwner
+	gestaoMember
+	retiradaMember
+	otherTeamMember
 )
 
-var roleNames = [...]string{"visitante", "outro usuário", "dono"}
+var roleNames = [...]string{"visitante", "outro usuário", "dono", "gestão do evento", "retirada do evento", "equipe de outro evento"}
+
+// matrixOrder is the order in which the roles call each route: the owner last, so that a
+// deletion does not change what the others get.
+var matrixOrder = [...]int{visitor, nonOwner, otherTeamMember, retiradaMember, gestaoMember, resourceOwner}
 
 // routeExpectation is what each role gets from one route of the table. The path and body are
 // derived from the pattern when empty; {role} in a body becomes a word unique to the role.
@@ -29,6 +42,20 @@ type routeExpectation struct {
 	path string
 	body string
 	want [3]int // by role: visitor, nonOwner, resourceOwner
+	// team is what gestaoMember, retiradaMember and otherTeamMember get. Routes outside an
+	// event's team leave it zero: those three are then just other users (want[nonOwner]).
+	team [3]int
+}
+
+// answer is the status role is expected to get.
+func (e routeExpectation) answer(role int) int {
+	if role < gestaoMember {
+		return e.want[role]
+	}
+	if e.team == [3]int{} {
+		return e.want[nonOwner]
+	}
+	return e.team[role-gestaoMember]
 }
 
 // routeExpectations must name every pattern of Server.routeTable: a new route without an
@@ -58,51 +85,116 @@ var routeExpectations = map[string]routeExpectation{
 
 	"POST /api/plan-interest": {body: `{"nome":"Ana","email":"ana-{role}@exemplo.com.br","plano":"Iniciante"}`, want: [3]int{201, 201, 201}},
 
+	"GET /api/events/{id}/staff": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"POST /api/events/{id}/staff": {body: `{"email":"convidada-{role}@exemplo.com.br","role":"retirada"}`,
+		want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
+	// {staffId} is a fresh kit desk invitation for each call.
+	"DELETE /api/events/{id}/staff/{staffId}": {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
+	"GET /api/me/events-staff":                {want: [3]int{401, 200, 200}},
+
+	// The body is a results spreadsheet in a multipart form; {setId} is a fresh set of the event.
+	"POST /api/events/{id}/results":                                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
+	"GET /api/events/{id}/results":                                        {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}":                                {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}":                 {want: [3]int{200, 200, 200}},
+	"DELETE /api/events/{id}/results/{setId}":                             {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf": {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png":        {want: [3]int{200, 200, 200}},
+	// The body is a CSV of one participant in a multipart form (participantsForm).
+	"POST /api/events/{id}/participants":                {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants":                 {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"GET /api/events/{id}/participants/{participantId}": {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"GET /api/events/{id}/participants/summary":         {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants/settings":        {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"PUT /api/events/{id}/participants/settings": {body: `{"faixasPeito":[{"percurso":"5 km","inicio":1,"fim":500}]}`,
+		want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants.csv": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/participants.pdf": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+
+	// The kit desk. The matrix's event has no participants: a pickup is refused (422) and an undo
+	// finds no pickup (404), after the role check.
+	"GET /api/events/{id}/checkin/roster": {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"POST /api/events/{id}/checkin": {body: `{"checkins":[{"id":"m-{role}","participantId":"nao-existe","at":"2026-05-10T12:00:00Z","retiradoPor":null,"camisetaEntregue":"M","balcao":"Balcão 1"}]}`,
+		want: [3]int{401, 403, 422}, team: [3]int{422, 422, 403}},
+	"DELETE /api/events/{id}/checkin/{participantId}": {path: "/api/events/{id}/checkin/nao-existe",
+		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
+	"GET /api/events/{id}/checkin/stats":   {want: [3]int{401, 403, 200}, team: [3]int{200, 200, 403}},
+	"GET /api/events/{id}/checkin/history": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+
 	"GET /robots.txt":  {want: [3]int{200, 200, 200}},
 	"GET /sitemap.xml": {want: [3]int{200, 200, 200}},
 
 	"GET /assets/{path...}": {path: "/assets/index-abc.js", want: [3]int{200, 200, 200}},
 
-	"GET /{$}":             {want: [3]int{200, 200, 200}},
-	"GET /about":           {want: [3]int{200, 200, 200}},
-	"GET /services":        {want: [3]int{200, 200, 200}},
-	"GET /impact":          {want: [3]int{200, 200, 200}},
-	"GET /training":        {want: [3]int{200, 200, 200}},
-	"GET /event/{id}":      {want: [3]int{200, 200, 200}},
-	"GET /resultado/{id}":  {want: [3]int{200, 200, 200}},
+	"GET /{$}":            {want: [3]int{200, 200, 200}},
+	"GET /about":          {want: [3]int{200, 200, 200}},
+	"GET /services":       {want: [3]int{200, 200, 200}},
+	"GET /impact":         {want: [3]int{200, 200, 200}},
+	"GET /training":       {want: [3]int{200, 200, 200}},
+	"GET /event/{id}":     {want: [3]int{200, 200, 200}},
+	"GET /resultado/{id}": {want: [3]int{200, 200, 200}},
+	"GET /resultado/{id}/atleta/{setId}/{bib}": {want: [3]int{200, 200, 200}},
 	"GET /login":           {want: [3]int{200, 200, 200}},
 	"GET /redefinir-senha": {want: [3]int{200, 200, 200}},
 	"GET /dashboard":       {want: [3]int{200, 200, 200}},
 	"GET /cadastro":        {want: [3]int{200, 200, 200}},
 	"GET /cadastro/{id}":   {want: [3]int{200, 200, 200}},
 	"/":                    {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
+
+	// The organizer's page of an event; its data comes from the staff-only API routes.
+	"GET /dashboard/eventos/{id}": {want: [3]int{200, 200, 200}},
+	// The kit desk app: its data comes from the checkin routes above, which check the role.
+	"GET /retirada/{id}": {want: [3]int{200, 200, 200}},
 }
 
-// matrixWorld is a fresh site with two signed-up accounts, an event and a file of the owner.
+// matrixWorld is a fresh site with an event of the owner with its team (a manager and a kit desk
+// member), another user who owns another event whose manager is otherTeamMember, and a file of
+// the owner.
 type matrixWorld struct {
-	app             *authApp
-	cookies         [3]*http.Cookie // by role; the visitor has none
-	eventID, fileID string
+	app                            *authApp
+	cookies                        [len(roleNames)]*http.Cookie // by role; the visitor has none
+	eventID, fileID, participantID string
 }
 
 func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
 	t.Helper()
 	w := &matrixWorld{app: newAuthApp(t, filepath.Join(t.TempDir(), "m.db"), env)}
 	t.Cleanup(w.app.accounts.Wait) // reset e-mails still being sent, before the database closes
-	for role, email := range map[int]string{resourceOwner: "dona@exemplo.com.br", nonOwner: "outro@exemplo.com.br"} {
+	signUp := func(role int, email string) {
 		res := w.app.call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"largada-as-seis","displayName":"Pessoa"}`)
 		if res.Code != http.StatusCreated {
 			t.Fatalf("signup %s: %d %s", email, res.Code, res.Body)
 		}
 		w.cookies[role] = sessionCookie(t, res)
 	}
-	res := w.app.call("POST", "/api/events", validEventJSON("Corrida da Dona", "2031-01-01"), w.cookies[resourceOwner])
-	if res.Code != http.StatusCreated {
-		t.Fatalf("owner's event: %d %s", res.Code, res.Body)
+	newEvent := func(role int, titulo string) string {
+		res := w.app.call("POST", "/api/events", validEventJSON(titulo, "2031-01-01"), w.cookies[role])
+		if res.Code != http.StatusCreated {
+			t.Fatalf("%s's event: %d %s", roleNames[role], res.Code, res.Body)
+		}
+		var created struct{ ID string }
+		json.Unmarshal(res.Body.Bytes(), &created)
+		return created.ID
 	}
-	var created struct{ ID string }
-	json.Unmarshal(res.Body.Bytes(), &created)
-	w.eventID = created.ID
+	invite := func(owner int, eventID, email, role string) {
+		res := w.app.call("POST", "/api/events/"+eventID+"/staff", `{"email":"`+email+`","role":"`+role+`"}`, w.cookies[owner])
+		if res.Code != http.StatusCreated {
+			t.Fatalf("inviting %s: %d %s", email, res.Code, res.Body)
+		}
+	}
+	signUp(resourceOwner, "dona@exemplo.com.br")
+	signUp(nonOwner, "outro@exemplo.com.br")
+	w.eventID = newEvent(resourceOwner, "Corrida da Dona")
+	otherEvent := newEvent(nonOwner, "Corrida do Outro")
+	// Invited before they have accounts: signing up makes them members.
+	invite(resourceOwner, w.eventID, "Gestora@Exemplo.com.br", "gestao")
+	invite(resourceOwner, w.eventID, "retirada@exemplo.com.br", "retirada")
+	invite(nonOwner, otherEvent, "equipe-outra@exemplo.com.br", "gestao")
+	signUp(gestaoMember, "gestora@exemplo.com.br")
+	signUp(retiradaMember, "retirada@exemplo.com.br")
+	signUp(otherTeamMember, "equipe-outra@exemplo.com.br")
+	w.participantID = w.importOne(t, "Bia Lima", "111.444.777-35")
+	var res *httptest.ResponseRecorder
 	res = w.do(uploadForm(t, "POST", "/api/uploads"), resourceOwner)
 	if res.Code != http.StatusCreated {
 		t.Fatalf("owner's file: %d %s", res.Code, res.Body)
@@ -125,9 +217,11 @@ func uploadForm(t *testing.T, method, path string) *http.Request {
 	return r
 }
 
-// do sends r as role, from the site's own pages.
+// do sends r as role, from the site's own pages and from the role's own address (so that the
+// per-address limits of sign-ups and plan interests count each role apart).
 func (w *matrixWorld) do(r *http.Request, role int) *httptest.ResponseRecorder {
 	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	r.RemoteAddr = fmt.Sprintf("198.51.100.%d:4321", role+1)
 	if c := w.cookies[role]; c != nil {
 		r.AddCookie(c)
 	}
@@ -149,9 +243,34 @@ func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation
 	if strings.HasPrefix(path, "/files/") {
 		id = w.fileID
 	}
+	if pattern == "POST /api/events/{id}/participants" {
+		return participantsForm(t, strings.ReplaceAll(path, "{id}", id), "Nome;CPF;Modalidade\nAna Souza;529.982.247-25;5 km\n", nil)
+	}
+	path = strings.ReplaceAll(path, "{participantId}", w.participantID)
+	if strings.Contains(path, "{staffId}") {
+		m, err := w.app.srv.store.AddStaff(t.Context(), store.StaffMember{EventID: w.eventID,
+			Email: fmt.Sprintf("removivel-%d-%d@exemplo.com.br", role, time.Now().UnixNano()),
+			Role:  team.Retirada, InvitedBy: "teste", InvitedAt: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = strings.ReplaceAll(path, "{staffId}", m.ID)
+	}
+	if strings.Contains(path, "{setId}") {
+		set, err := w.app.srv.store.ReplaceResultSet(t.Context(), results.Set{EventID: w.eventID,
+			Percurso: fmt.Sprintf("60 km %d-%d", role, time.Now().UnixNano()), Status: results.Preliminar},
+			storetest.SampleResults(3, "Atleta"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path = strings.NewReplacer("{setId}", set.ID, "{bib}", "1001").Replace(path)
+	}
 	path = strings.NewReplacer("{id}", id, "{$}", "").Replace(path)
-	if pattern == "POST /api/uploads" {
+	switch pattern {
+	case "POST /api/uploads":
 		return uploadForm(t, method, path)
+	case "POST /api/events/{id}/results":
+		return resultsForm(t, path, resultsCSV(3), map[string]string{"percurso": "60 km"})
 	}
 	body := strings.ReplaceAll(exp.body, "{role}", fmt.Sprint(role))
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
@@ -180,17 +299,26 @@ func TestAuthorizationMatrix(t *testing.T) {
 				t.Errorf("%s is declared signed-in only but visitors are expected to get %d", rt.pattern, exp.want[visitor])
 			}
 		case owner:
-			if exp.want[visitor] != 401 || exp.want[nonOwner] != 403 {
+			if exp.want[visitor] != 401 || exp.want[nonOwner] != 403 || exp.answer(gestaoMember) != 403 {
 				t.Errorf("%s is declared owner only but expects %v", rt.pattern, exp.want)
+			}
+		case eventManagers, eventTeam:
+			// What the table declares is what the expectations say, role by role.
+			for role := nonOwner; role < len(roleNames); role++ {
+				admitted := role != nonOwner && role != otherTeamMember &&
+					(role != retiradaMember || rt.access == eventTeam)
+				if got := exp.answer(role); admitted != (got != 401 && got != 403) || exp.want[visitor] != 401 {
+					t.Errorf("%s admits %v but %s is expected to get %d", rt.pattern, rt.access.eventRoles(), roleNames[role], got)
+				}
 			}
 		}
 		t.Run(rt.pattern, func(t *testing.T) {
 			// A fresh world per route: logins, logouts and deletions must not leak into the next.
 			w := newMatrixWorld(t, nil)
-			for role := visitor; role <= resourceOwner; role++ {
+			for _, role := range matrixOrder {
 				res := w.do(w.request(t, rt.pattern, exp, role), role)
-				if res.Code != exp.want[role] {
-					t.Errorf("%s: %d, want %d (%s)", roleNames[role], res.Code, exp.want[role], res.Body)
+				if want := exp.answer(role); res.Code != want {
+					t.Errorf("%s: %d, want %d (%s)", roleNames[role], res.Code, want, res.Body)
 				}
 			}
 		})

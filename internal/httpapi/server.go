@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/certificate"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
 	"pelotao/internal/prerender"
 	"pelotao/internal/store"
+	"pelotao/internal/team"
 	"pelotao/internal/upload"
 )
 
@@ -26,6 +28,8 @@ type Deps struct {
 	Accounts *account.Service
 	// Renderer draws the public pages' first markup; nil serves them without (the app draws them).
 	Renderer *prerender.Renderer
+	// Mailer sends the team invitations; nil builds the configured one (SMTP or the outbox).
+	Mailer mail.Mailer
 }
 
 // Server routes every request of the site.
@@ -36,12 +40,15 @@ type Server struct {
 	accounts *account.Service
 	ui       *ui
 	renderer *prerender.Renderer
+	mailer   mail.Mailer
 	mux      *http.ServeMux
 	handler  http.Handler
 	// lists keeps recent public answers of GET /api/events (list_cache.go).
 	lists *listCache
 	// imageSizes are the sizes of banners named in link previews (social.go).
 	imageSizes imageSizes
+	// resultsCache keeps result sets in memory for their tables (results_cache.go).
+	resultsCache *resultsCache
 }
 
 // New builds the server and its routes.
@@ -53,12 +60,16 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d.Mailer == nil {
+		d.Mailer = mail.New(d.Config, d.Log)
+	}
 	if d.Accounts == nil {
-		d.Accounts = account.FromConfig(d.Config, d.Store, mail.New(d.Config, d.Log), d.Log)
+		d.Accounts = account.FromConfig(d.Config, d.Store, d.Mailer, d.Log)
 	}
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
-		mux:   http.NewServeMux(),
-		lists: newListCache(time.Now)}
+		mailer: d.Mailer,
+		mux:    http.NewServeMux(),
+		lists:  newListCache(time.Now), resultsCache: newResultsCache()}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))
@@ -68,14 +79,29 @@ func New(d Deps) (*Server, error) {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
 // access is who may use a route. Owner routes also need a signed-in user; the handler then
-// checks that the user owns the resource.
+// checks that the user owns the resource. Event team routes (eventManagers, eventTeam) name an
+// event in {id} and admit only the roles eventRoles lists: routes() puts requireEventRole in
+// front of their handler, which reads the role with eventRoleOf.
 type access int
 
 const (
 	public access = iota
 	signedIn
 	owner
+	eventManagers // the event's owner and gestao
+	eventTeam     // the event's owner, gestao and retirada
 )
+
+// eventRoles are the roles an event team route admits; nil for other routes.
+func (a access) eventRoles() []team.Role {
+	switch a {
+	case eventManagers:
+		return []team.Role{team.Owner, team.Gestao}
+	case eventTeam:
+		return []team.Role{team.Owner, team.Gestao, team.Retirada}
+	}
+	return nil
+}
 
 // Bounds on request bodies, enforced for every route by the route table (see limitBody).
 const (
@@ -83,6 +109,8 @@ const (
 	maxJSONBody = 64 << 10
 	// maxPlanInterestBody bounds a plan interest: a name, an e-mail, a phone and a plan.
 	maxPlanInterestBody = 4 << 10
+	// maxStaffBody bounds a team invitation: an e-mail and a role.
+	maxStaffBody = 4 << 10
 	// maxEventBody bounds an event document: a full event is a few tens of KB.
 	maxEventBody = 1 << 20
 	// maxUploadRequest leaves room for the multipart boundaries and part headers around the file.
@@ -122,6 +150,33 @@ func (s *Server) routeTable() []route {
 
 		{"POST /api/plan-interest", apiFunc(s.createPlanInterest), public, maxPlanInterestBody},
 
+		{"GET /api/events/{id}/staff", apiFunc(s.listStaff), eventManagers, 0},
+		{"POST /api/events/{id}/staff", apiFunc(s.inviteStaff), eventManagers, maxStaffBody},
+		{"DELETE /api/events/{id}/staff/{staffId}", apiFunc(s.removeStaff), eventManagers, 0},
+		{"GET /api/me/events-staff", apiFunc(s.myStaffEvents), signedIn, 0},
+
+		{"POST /api/events/{id}/results", apiFunc(s.importResults), eventManagers, maxSheetRequest},
+		{"GET /api/events/{id}/results", apiFunc(s.listResultSets), public, 0},
+		{"GET /api/events/{id}/results/{setId}", apiFunc(s.listResults), public, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}", apiFunc(s.getAthleteResult), public, 0},
+		{"DELETE /api/events/{id}/results/{setId}", apiFunc(s.deleteResultSet), eventManagers, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", s.keepsake("certificado", "application/pdf", certificate.PDF), public, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png", s.keepsake("card", "image/png", certificate.PNG), public, 0},
+		{"POST /api/events/{id}/participants", apiFunc(s.importParticipants), eventManagers, maxSheetRequest},
+		{"GET /api/events/{id}/participants", apiFunc(s.listParticipants), eventTeam, 0},
+		{"GET /api/events/{id}/participants/{participantId}", apiFunc(s.getParticipant), eventTeam, 0},
+		{"GET /api/events/{id}/participants/summary", apiFunc(s.participantSummary), eventManagers, 0},
+		{"GET /api/events/{id}/participants/settings", apiFunc(s.getParticipantSettings), eventManagers, 0},
+		{"PUT /api/events/{id}/participants/settings", apiFunc(s.putParticipantSettings), eventManagers, maxJSONBody},
+		{"GET /api/events/{id}/participants.csv", apiFunc(s.exportParticipantsCSV), eventManagers, 0},
+		{"GET /api/events/{id}/participants.pdf", apiFunc(s.printParticipants), eventManagers, 0},
+
+		{"GET /api/events/{id}/checkin/roster", apiFunc(s.getRoster), eventTeam, 0},
+		{"POST /api/events/{id}/checkin", apiFunc(s.postCheckins), eventTeam, maxCheckinBody},
+		{"DELETE /api/events/{id}/checkin/{participantId}", apiFunc(s.deleteCheckin), eventManagers, 0},
+		{"GET /api/events/{id}/checkin/stats", apiFunc(s.getCheckinStats), eventTeam, 0},
+		{"GET /api/events/{id}/checkin/history", apiFunc(s.getCheckinHistory), eventManagers, 0},
+
 		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
 		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},
 
@@ -140,6 +195,9 @@ func (s *Server) routeTable() []route {
 func (s *Server) routes() {
 	for _, rt := range s.routeTable() {
 		h := rt.handler
+		if roles := rt.access.eventRoles(); roles != nil {
+			h = s.guardEvent(roles, h)
+		}
 		if rt.access != public {
 			h = requireUser(h)
 		}

@@ -24,6 +24,7 @@ Disallow: /cadastro
 Disallow: /api/
 Disallow: /login
 Disallow: /redefinir-senha
+Disallow: /retirada/
 
 Sitemap: %s
 `

@@ -41,7 +41,8 @@ type LoginFailures struct {
 
 // AccountStore stores users, sessions, password-reset tokens and login throttling.
 type AccountStore interface {
-	// CreateUser inserts a user; ErrConflict when the e-mail is taken.
+	// CreateUser inserts a user; ErrConflict when the e-mail is taken. In the same transaction
+	// the invitations waiting for its e-mail (StaffStore) become the user's team memberships.
 	CreateUser(ctx context.Context, u User) error
 	// UserByEmail finds a user by normalised e-mail; ErrNotFound when there is none.
 	UserByEmail(ctx context.Context, email string) (User, error)

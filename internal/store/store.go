@@ -3,7 +3,8 @@
 // storetest holds the conformance suite both must pass.
 //
 // Each area of the product has its own interface in its own file here (events.go, accounts.go,
-// files.go, plan_interest.go, sender_limit.go); Store is all of them together.
+// files.go, plan_interest.go, sender_limit.go, staff.go,
+// participants.go); Store is all of them together.
 package store
 
 import (
@@ -25,6 +26,10 @@ type Store interface {
 	FileStore
 	PlanInterestStore
 	SenderLimitStore
+	StaffStore
+	ResultStore
+	ParticipantStore
+	CheckinStore
 
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error

@@ -35,8 +35,14 @@ func affectedOne(tag pgconn.CommandTag, err error) error {
 
 // CreateUser implements store.AccountStore.
 func (s *Store) CreateUser(ctx context.Context, u store.User) error {
-	_, err := s.pool.Exec(ctx, "INSERT INTO users ("+userColumns+") VALUES ($1, $2, $3, $4, $5, $6)",
-		u.ID, u.Email, u.DisplayName, u.PasswordHash, u.CreatedAt, u.Disabled)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO users ("+userColumns+") VALUES ($1, $2, $3, $4, $5, $6)",
+			u.ID, u.Email, u.DisplayName, u.PasswordHash, u.CreatedAt, u.Disabled); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "UPDATE event_staff SET user_id = $1 WHERE user_id IS NULL AND email = $2", u.ID, u.Email)
+		return err
+	})
 	if isUniqueViolation(err) {
 		return store.ErrConflict
 	}

@@ -34,12 +34,23 @@ func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 
 // CreateUser implements store.AccountStore.
 func (s *Store) CreateUser(ctx context.Context, u store.User) error {
-	_, err := s.write.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?)",
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?)",
 		u.ID, u.Email, u.DisplayName, u.PasswordHash, unixMilli(u.CreatedAt), u.Disabled)
 	if isUniqueViolation(err) {
 		return store.ErrConflict
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE event_staff SET user_id = ? WHERE user_id IS NULL AND email = ?", u.ID, u.Email); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // UserByEmail implements store.AccountStore.

@@ -10,7 +10,7 @@ import (
 	"pelotao/internal/store/storetest"
 )
 
-func openTemp(t *testing.T) *Store {
+func openTemp(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "pelotao.db"))
 	if err != nil {

@@ -21,6 +21,10 @@ func Run(t *testing.T, open Open) {
 	t.Run("Files", func(t *testing.T) { testFiles(t, open) })
 	t.Run("PlanInterests", func(t *testing.T) { testPlanInterests(t, open) })
 	t.Run("SenderSlots", func(t *testing.T) { testSenderSlots(t, open) })
+	t.Run("Staff", func(t *testing.T) { testStaff(t, open) })
+	runResults(t, open)
+	t.Run("Participants", func(t *testing.T) { testParticipants(t, open) })
+	t.Run("Checkin", func(t *testing.T) { testCheckin(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

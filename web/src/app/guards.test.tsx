@@ -73,4 +73,17 @@ describe('guards', () => {
     expect(afterLoginPath({ from: 'https://malicioso.example' })).toBe('/dashboard')
     expect(afterLoginPath({ from: '/login' })).toBe('/dashboard')
   })
+
+  it("an e-mailed link's next parameter is followed, to a page of this site only", () => {
+    expect(afterLoginPath(null, '/dashboard/eventos/e1')).toBe('/dashboard/eventos/e1')
+    expect(afterLoginPath({ from: '/cadastro/e1' }, '/dashboard/eventos/e1')).toBe('/cadastro/e1')
+    for (const next of ['//malicioso.example', '/\\malicioso.example', 'https://malicioso.example', '/login?modo=cadastro', '']) {
+      expect(afterLoginPath(null, next)).toBe('/dashboard')
+    }
+  })
+
+  it('a user who signs in on /login?next=… goes there', () => {
+    renderAt('/login?modo=cadastro&next=%2Fcadastro%2Fe1', auth({ loading: false, isAuthenticated: true }))
+    expect(screen.getByText('formulário')).toBeInTheDocument()
+  })
 })

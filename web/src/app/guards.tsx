@@ -5,10 +5,15 @@ import { PageLoading } from '../components/PageLoading'
 // Where the guard of a signed-in-only page sent the visitor from, to go back there after login.
 type FromState = { from?: string } | null
 
-/** The page to open after signing in: the one the visitor was sent away from, or the dashboard. */
-export function afterLoginPath(state: unknown) {
-  const from = (state as FromState)?.from
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/dashboard'
+/**
+ * The page to open after signing in: the one the visitor was sent away from, else the `next`
+ * parameter of /login (a link in an e-mail, such as a team invitation, cannot carry history
+ * state), else the dashboard. Only a path of this site: '//host' and '/\host' leave it.
+ */
+export function afterLoginPath(state: unknown, next?: string | null) {
+  const from = (state as FromState)?.from ?? next
+  const sitePath = from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\')
+  return sitePath && !from.startsWith('/login') ? from : '/dashboard'
 }
 
 /**
@@ -33,6 +38,6 @@ export function GuestOnly() {
   const { loading, isAuthenticated } = useAuth()
   const location = useLocation()
   if (loading) return <PageLoading />
-  if (isAuthenticated) return <Navigate to={afterLoginPath(location.state)} replace />
+  if (isAuthenticated) return <Navigate to={afterLoginPath(location.state, new URLSearchParams(location.search).get('next'))} replace />
   return <Outlet />
 }

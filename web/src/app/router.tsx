@@ -28,6 +28,7 @@ function page<M>(load: () => Promise<M>, name: keyof M): Page {
 const EventsPage = page(() => import('../features/events/EventsPage'), 'EventsPage')
 const EventPage = page(() => import('../features/events/EventPage'), 'EventPage')
 const ResultsPage = page(() => import('../features/events/ResultsPage'), 'ResultsPage')
+const AthletePage = page(() => import('../features/results/AthletePage'), 'AthletePage')
 const AboutPage = page(() => import('../features/about/AboutPage'), 'AboutPage')
 const ServicesPage = page(() => import('../features/services/ServicesPage'), 'ServicesPage')
 const ImpactPage = page(() => import('../features/impact/ImpactPage'), 'ImpactPage')
@@ -36,6 +37,8 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage')
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage')
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')
 const EventFormPage = page(() => import('../features/event-form/EventFormPage'), 'EventFormPage')
+const KitDeskPage = page(() => import('../features/kit-desk/KitDeskPage'), 'KitDeskPage')
+const OrganizerEventPage = page(() => import('../features/organizer-event/OrganizerEventPage'), 'OrganizerEventPage')
 
 /** The pages of the paths visitors arrive at, for preloadPage; the routes below are the truth. */
 const landingPages: [path: string, page: Page][] = [
@@ -46,6 +49,7 @@ const landingPages: [path: string, page: Page][] = [
   ['/training', TrainingPage],
   ['/event/:eventId', EventPage],
   ['/resultado/:eventId', ResultsPage],
+  ['/resultado/:eventId/atleta/:setId/:bib', AthletePage],
 ]
 
 /** Loads every page a visitor can land on, for the server's renderer (src/ssr/entry.tsx). */
@@ -63,6 +67,10 @@ export function preloadPage(pathname: string): Promise<unknown> {
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The kit desk fills a phone's screen: no site header or footer. */}
+      <Route element={<RequireAuth />}>
+        <Route path="retirada/:eventId" element={<Lazy page={KitDeskPage} />} />
+      </Route>
       <Route element={<Layout />}>
         <Route index element={<Lazy page={EventsPage} />} />
         <Route path="about" element={<Lazy page={AboutPage} />} />
@@ -71,6 +79,7 @@ export function AppRoutes() {
         <Route path="training" element={<Lazy page={TrainingPage} />} />
         <Route path="event/:eventId" element={<Lazy page={EventPage} />} />
         <Route path="resultado/:eventId" element={<Lazy page={ResultsPage} />} />
+        <Route path="resultado/:eventId/atleta/:setId/:bib" element={<Lazy page={AthletePage} />} />
         <Route element={<GuestOnly />}>
           <Route path="login" element={<Lazy page={LoginPage} />} />
         </Route>
@@ -78,6 +87,7 @@ export function AppRoutes() {
         {/* /cadastro requires login, a deliberate change from docs/product.md §6 (docs/requirements.md GUARD-7). */}
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
+          <Route path="dashboard/eventos/:eventId" element={<Lazy page={OrganizerEventPage} />} />
           <Route path="cadastro" element={<Lazy page={EventFormPage} />} />
           <Route path="cadastro/:eventId" element={<Lazy page={EventFormPage} />} />
         </Route>

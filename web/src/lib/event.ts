@@ -85,6 +85,8 @@ export type Event = {
   largadas: Largada[]
   modalidades: Modalidade[]
   premiacao: Premiacao
+  /** Which time ranks the imported results: net (chip) or gun time. */
+  tempoClassificacao: 'liquido' | 'bruto'
 }
 
 /** What GET /api/events lists: the fields a card and the athlete panel need. */

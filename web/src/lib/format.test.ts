@@ -7,7 +7,6 @@ import {
   formatLongDate,
   formatMoney,
   isUpcoming,
-  normalizeText,
   todayISO,
 } from './format'
 
@@ -51,10 +50,5 @@ describe('pt-BR formatting', () => {
     expect(isUpcoming('2026-03-15', '2026-03-15')).toBe(true)
     expect(isUpcoming('2026-03-14', '2026-03-15')).toBe(false)
     expect(isUpcoming('', '2026-03-15')).toBe(true)
-  })
-
-  it('normalizes text for accent-insensitive search', () => {
-    expect(normalizeText('  São Paulo ')).toBe('sao paulo')
-    expect(normalizeText('JÉRÔME')).toBe('jerome')
   })
 })

@@ -73,8 +73,3 @@ export function formatAgeRange(c: { idadeInicial: number | null; idadeLimite: nu
   if (c.qualquerIdade || (from === 0 && to === 120)) return 'Qualquer idade'
   return `${from} a ${to} anos`
 }
-
-/** Lower-case, accent-free text for searches: 'São Paulo' → 'sao paulo' (drops the combining marks NFD splits off). */
-export function normalizeText(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
-}

@@ -2,7 +2,8 @@ import { useSearchParams } from '../../app/routing'
 import { usePageMeta } from '../../lib/pageMeta'
 import { AthletePanel } from './athlete/AthletePanel'
 import { OrganizerPanel } from './OrganizerPanel'
-import { TabPanel, Tabs, type Tab } from './Tabs'
+import { WorkEvents } from './WorkEvents'
+import { TabPanel, Tabs, type Tab } from '../../components/Tabs'
 
 type Panel = 'atleta' | 'organizador'
 
@@ -30,6 +31,7 @@ export function DashboardPage() {
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Meu Painel</h1>
+      <WorkEvents />
       <Tabs label="Painel" idPrefix={idPrefix} tabs={panels} selected={panel} onSelect={select} look="segmented" />
       <TabPanel idPrefix={idPrefix} id={panel}>
         {panel === 'atleta' ? <AthletePanel /> : <OrganizerPanel />}

@@ -150,6 +150,15 @@ describe('the rules before sending', () => {
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]))
   }
 
+  it('keeps the ranking time chosen for the results through the form and its rules', () => {
+    const v = { ...filled(), tempoClassificacao: 'bruto' as const }
+    const r = eventFormSchema.safeParse(v)
+    expect(r.success).toBe(true)
+    expect(toEventInput(r.data as EventFormValues).tempoClassificacao).toBe('bruto')
+    expect(newEventValues().tempoClassificacao).toBe('liquido')
+    expect(errorsOf({ ...v, tempoClassificacao: 'chip' as never })).toEqual({ tempoClassificacao: 'Selecione um tipo da lista.' })
+  })
+
   it('an empty form needs exactly titulo, dataEvento, cidade and estado', () => {
     expect(errorsOf(newEventValues())).toEqual({
       titulo: 'Campo obrigatório.',

@@ -60,6 +60,7 @@ export type EventFormValues = {
   largadas: Largada[]
   modalidades: ModalidadeForm[]
   premiacao: { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioForm[] }
+  tempoClassificacao: Event['tempoClassificacao']
 }
 
 /** What POST and PUT /api/events take: the document without the fields the server sets. */
@@ -149,6 +150,7 @@ export function newEventValues(): EventFormValues {
     largadas: [defaultLargada()],
     modalidades: [],
     premiacao: { tipo: 'texto', valor: '', estruturado: [] },
+    tempoClassificacao: defaults.tempoClassificacao as Event['tempoClassificacao'],
   }
 }
 
@@ -263,6 +265,7 @@ export function toEventInput(v: EventFormValues): EventInput {
       valor: v.premiacao.tipo === 'texto' ? v.premiacao.valor : '',
       estruturado: v.premiacao.tipo === 'estruturado' ? v.premiacao.estruturado.map((p) => ({ ...p })) : [],
     },
+    tempoClassificacao: v.tempoClassificacao,
   }
 }
 
@@ -329,6 +332,8 @@ export function fromEvent(e: Event): EventFormValues {
       valor: e.premiacao.valor,
       estruturado: e.premiacao.estruturado.map((p) => ({ ...p })),
     },
+    // Older documents lack it; the server's default applies.
+    tempoClassificacao: e.tempoClassificacao ?? (defaults.tempoClassificacao as Event['tempoClassificacao']),
   }
 }
 

@@ -205,6 +205,7 @@ export const eventFormSchema = z
         }),
       ),
     }),
+    tempoClassificacao: text(oneOf(constants.temposClassificacao, messages.tipo)),
   })
   // Rules across fields, and those of the price, schedule and prize format chosen.
   .check(

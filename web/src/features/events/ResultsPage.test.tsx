@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ResultsPage } from './ResultsPage'
 import { makeEvent, notFoundBody, stubFetch } from './testEvents'
+import { makeResult, makeSet } from '../results/testResults'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -47,6 +48,24 @@ describe('results page', () => {
     const panel = document.getElementById(second.getAttribute('aria-controls')!)!
     expect(within(panel).getByText('Resultados para esta modalidade ainda não disponíveis.')).toBeVisible()
     expect(screen.queryByRole('link', { name: 'Classificação Geral' })).not.toBeInTheDocument()
+  })
+
+  it('shows the published results of a modality beside its PDFs, labelled Preliminar until official, and sets of other modalities after', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+      if (url.pathname === '/api/events/ev1/results')
+        return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K' }), makeSet({ id: 's9', percurso: 'Caminhada', status: 'oficial' })] }]
+      if (url.pathname === '/api/events/ev1/results/s1') return [200, { results: [makeResult()], total: 1 }]
+      return [200, { results: [makeResult({ nome: 'Caminhante' })], total: 1 }]
+    })
+    renderAt('/resultado/ev1')
+    const first = await screen.findByRole('button', { name: /^21K/ })
+    await waitFor(() => expect(first).toHaveTextContent('Preliminar'))
+    const panel = document.getElementById(first.getAttribute('aria-controls')!)!
+    expect(await within(panel).findByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
+    expect(within(panel).getByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
+    const walk = screen.getByRole('button', { name: 'Caminhada' })
+    expect(walk).not.toHaveTextContent('Preliminar')
   })
 
   it('hides only the missing link', async () => {

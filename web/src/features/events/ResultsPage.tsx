@@ -9,8 +9,11 @@ import { PageMessage } from './components/PageMessage'
 import { documentMessages, useEventDocument } from './eventDocument'
 import { cityOf, titleOf } from '../../lib/eventText'
 import { bannerFor, modalityLabel, safeHref } from './eventDisplay'
+import { useResource } from '../../lib/resource'
+import { ResultSetView } from '../results/ResultSetView'
+import { listResultSets, resultSetsPath, type ResultSet } from '../results/resultsApi'
 
-/** /resultado/{eventId}: the official result files of each modality (RES-1..13). */
+/** /resultado/{eventId}: each modality's results, searchable, and its result files (RES-1..13). */
 export function ResultsPage() {
   const { eventId } = useParams()
   const doc = useEventDocument(eventId)
@@ -35,7 +38,7 @@ function Results({ event }: { event: Event }) {
               <ArrowLeftIcon />
               Eventos anteriores
             </Link>
-            <p className="mt-4 text-sm font-bold uppercase tracking-widest text-brand-100">Resultados oficiais</p>
+            <p className="mt-4 text-sm font-bold uppercase tracking-widest text-brand-100">Resultados</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{titleOf(event)}</h1>
             <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-brand-50">
               <span className="inline-flex items-center gap-1.5">
@@ -62,32 +65,93 @@ function Results({ event }: { event: Event }) {
         </div>
       </header>
       <section className="mx-auto max-w-4xl px-4 py-8 sm:py-10" aria-label="Resultados por modalidade">
-        {event.modalidades.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-semibold text-slate-700">
-            Nenhum resultado encontrado para este evento.
-          </p>
-        ) : (
-          <Accordion
-            headingLevel={2}
-            items={event.modalidades.map((m, i) => ({
-              key: String(i),
-              ...modalityLabel(m, i),
-              content: <ResultFiles modalidade={m} />,
-            }))}
-          />
-        )}
+        <ResultModalities event={event} />
       </section>
     </>
   )
 }
 
+/**
+ * One accordion item per modality (RES-7..9), with its published results as a searchable table
+ * when the organizer imported them, and the PDF files beside it (RES-10..12). Sets whose modality
+ * is not (or no longer) among the event's follow as items of their own.
+ */
+function ResultModalities({ event }: { event: Event }) {
+  const sets = useResultSets(event.id)
+  // A set is published for a modality by its exact name (the server checks it on import).
+  const bySet = new Map<string, ResultSet>()
+  for (const set of sets) bySet.set(set.percurso.trim(), set)
+  const items = event.modalidades.map((m, i) => {
+    const set = bySet.get(m.nome.trim())
+    bySet.delete(m.nome.trim())
+    const { title, aside } = modalityLabel(m, i)
+    return {
+      key: String(i),
+      title: <ModalityTitle title={title} set={set} />,
+      aside,
+      content: <ModalityResults eventId={event.id} set={set} modalidade={m} />,
+    }
+  })
+  for (const set of bySet.values()) {
+    items.push({
+      key: `set-${set.id}`,
+      title: <ModalityTitle title={set.percurso} set={set} />,
+      aside: '',
+      content: <ModalityResults eventId={event.id} set={set} />,
+    })
+  }
+  if (items.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-semibold text-slate-700">
+        Nenhum resultado encontrado para este evento.
+      </p>
+    )
+  }
+  return <Accordion headingLevel={2} items={items} />
+}
+
+/** The published sets; none while they load or when they cannot be read (the PDFs still show). */
+function useResultSets(eventId: string): ResultSet[] {
+  const r = useResource(`resultSets:${eventId}`, (signal) => listResultSets(eventId, signal), { path: resultSetsPath(eventId) })
+  const sets = r.state === 'ready' ? r.data?.resultSets : undefined
+  return Array.isArray(sets) ? sets : []
+}
+
+function ModalityTitle({ title, set }: { title: string; set: ResultSet | undefined }) {
+  return (
+    <>
+      {title}
+      {set?.status === 'preliminar' && (
+        <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-bold text-amber-900">
+          Preliminar
+        </span>
+      )}
+    </>
+  )
+}
+
+function ModalityResults({ eventId, set, modalidade }: { eventId: string; set: ResultSet | undefined; modalidade?: Modalidade }) {
+  if (!set) return modalidade ? <ResultFiles modalidade={modalidade} /> : null
+  return (
+    <>
+      <ResultSetView eventId={eventId} set={set} categorias={modalidade?.categorias.map((c) => c.nome).filter(Boolean) ?? []} />
+      {modalidade && (
+        <div className="mt-6">
+          <ResultFiles modalidade={modalidade} quietWhenNone />
+        </div>
+      )}
+    </>
+  )
+}
+
 /** RES-10..12: a link per published file, or the not-yet-available line. */
-function ResultFiles({ modalidade }: { modalidade: Modalidade }) {
+function ResultFiles({ modalidade, quietWhenNone = false }: { modalidade: Modalidade; quietWhenNone?: boolean }) {
   const files = [
     { label: 'Classificação Geral', href: safeHref(modalidade.resultados.pdfGeralURL) },
     { label: 'Resultados por Categoria', href: safeHref(modalidade.resultados.pdfCategoriasURL) },
   ].filter((f) => f.href)
   if (files.length === 0) {
+    if (quietWhenNone) return null
     return <p className="text-slate-700">Resultados para esta modalidade ainda não disponíveis.</p>
   }
   return (

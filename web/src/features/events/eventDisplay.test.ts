@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bannerFor, earliestStart, googleCalendarUrl, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref, whatsappShareUrl } from './eventDisplay'
+import { bannerFor, earliestStart, googleCalendarUrl, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref } from './eventDisplay'
+import { whatsappShareUrl } from '../../components/ShareButtons'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
   local: '', endereco: '', cidade: '', estado: '', ...over,

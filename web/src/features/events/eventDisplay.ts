@@ -1,7 +1,8 @@
 // How an event's fields read on the public pages, beyond the shared fallbacks of lib/eventText.
 import type { Banners, Event, Largada, Local, Modalidade } from '../../lib/event'
 import { openStatus } from '../../lib/event'
-import { formatKm, normalizeText } from '../../lib/format'
+import { formatKm } from '../../lib/format'
+import { foldText } from '../../lib/textFold'
 import { siteOrigin } from '../../lib/origin'
 
 /** The banner for a device, falling back to the other one; '' when there is none. */
@@ -49,16 +50,11 @@ export function safeHref(url: string) {
   return /^https?:\/\//i.test(u) || /^\/(?!\/)/.test(u) ? u : ''
 }
 
-/** A WhatsApp share of the event page; api.whatsapp.com shows link previews more reliably than wa.me. */
-export function whatsappShareUrl(title: string, pageUrl: string) {
-  return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${pageUrl}`)}`
-}
-
 /** A modality's accordion label and its distance beside it, unless the name already says it ('10 km'). */
 export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number) {
   const title = m.nome.trim() || `Modalidade ${index + 1}`
   const km = formatKm(m.km)
-  const compact = (s: string) => normalizeText(s).replace(/\s+/g, '')
+  const compact = (s: string) => foldText(s).replaceAll(' ', '')
   return { title, aside: km && !compact(title).includes(compact(km)) ? km : '' }
 }
 

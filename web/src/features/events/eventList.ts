@@ -3,7 +3,8 @@
 import type { EventList, EventSummary } from '../../lib/event'
 import { eventQueryString, listAllEvents } from '../../lib/eventsApi'
 import type { Initial } from '../../lib/resource'
-import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../lib/format'
+import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/format'
+import { foldText, matchesWords, searchWords } from '../../lib/textFold'
 
 /**
  * GET /api/events (dataEvento descending) to its end, in the API's largest pages so that it usually
@@ -81,13 +82,12 @@ export function hasFilters(f: Filters) {
  * must appear in the title, venue, city or state, as in the API's q ('sao paulo' finds 'São Paulo').
  */
 export function filterEvents(events: EventSummary[], f: Filters): EventSummary[] {
-  const words = normalizeText(f.q).split(/\s+/).filter(Boolean)
+  const words = searchWords(f.q)
   const uf = f.uf.toUpperCase()
   return events.filter((e) => {
     if (f.categoria && e.categoria !== f.categoria) return false
     if (uf && e.local.estado.toUpperCase() !== uf) return false
     if (words.length === 0) return true
-    const text = normalizeText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' '))
-    return words.every((w) => text.includes(w))
+    return matchesWords(foldText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' ')), words)
   })
 }

@@ -63,6 +63,7 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
       },
     ],
     premiacao: { tipo: 'texto', valor: 'Medalha para todos os concluintes.', estruturado: [] },
+    tempoClassificacao: 'liquido',
   }
   return merge(base, over) as Event
 }

@@ -1,6 +1,7 @@
 // The athlete panel's rules (docs/requirements.md ATH-2..5), kept apart from React so they can be tested.
 import { openStatus, type EventSummary } from '../../../lib/event'
-import { isUpcoming, normalizeText, parseCalendarDate, todayISO } from '../../../lib/format'
+import { isUpcoming, parseCalendarDate, todayISO } from '../../../lib/format'
+import { foldText, matchesWords, searchWords } from '../../../lib/textFold'
 import { eventLocation } from '../eventText'
 
 /**
@@ -15,11 +16,11 @@ export function openUpcomingEvents(events: EventSummary[], today: string = today
     .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))
 }
 
-/** Keeps the events whose title or location contains the text, ignoring case and accents (ATH-4, ATH-5). */
+/** Keeps the events whose title or location contains every word of the text, ignoring case and accents (ATH-4, ATH-5). */
 export function filterEvents(events: EventSummary[], text: string): EventSummary[] {
-  const wanted = normalizeText(text)
-  if (wanted === '') return events
+  const words = searchWords(text)
+  if (words.length === 0) return events
   return events.filter(
-    (e) => normalizeText(e.titulo).includes(wanted) || normalizeText(eventLocation(e.local)).includes(wanted),
+    (e) => matchesWords(foldText(e.titulo), words) || matchesWords(foldText(eventLocation(e.local)), words),
   )
 }

@@ -4,13 +4,14 @@ import type { EventSummary } from '../../../lib/event'
 import { deleteEvent, listAllEvents } from '../../../lib/eventsApi'
 import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
+import { organizerEventPath } from '../../../lib/staff'
 import { fallbacks, titleOf } from '../../../lib/eventText'
 import { eventLocation } from '../eventText'
 import { DeleteEventDialog } from './DeleteEventDialog'
 
 const actionClass = 'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
 
-/** 'Meus eventos': the signed-in user's real events, to view, edit or delete. */
+/** 'Meus eventos': the signed-in user's real events, to manage, view, edit or delete. */
 export function MyEvents() {
   const mine = useResource('my-events', (signal) => listAllEvents({ owner: 'me' }, signal))
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
@@ -64,6 +65,13 @@ export function MyEvents() {
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
+                  <Link
+                    to={organizerEventPath(e.id)}
+                    aria-label={`Gerenciar ${titulo}`}
+                    className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
+                  >
+                    Gerenciar
+                  </Link>
                   <Link to={`/event/${encodeURIComponent(e.id)}`} aria-label={`Ver ${titulo}`} className={actionClass}>
                     Ver
                   </Link>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { NoParticipants, ParticipantSearch } from './ParticipantSearch'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { eventoNome, percursoNome, searchParticipants } from './sampleRules'

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/format'
-import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { financeByPercurso } from './sampleRules'
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { TabPanel, Tabs, type Tab } from '../Tabs'
+import { TabPanel, Tabs, type Tab } from '../../../components/Tabs'
 import { CheckinTab } from './CheckinTab'
 import { CreateSampleEventDialog } from './CreateSampleEventDialog'
 import { FinanceTab } from './FinanceTab'

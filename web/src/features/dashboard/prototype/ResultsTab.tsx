@@ -1,4 +1,4 @@
-import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { eventoNome, percursoNome } from './sampleRules'
 

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '../../../lib/format'
-import { Cell, RowHeader, ScrollTable } from '../ScrollTable'
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import type { SampleEvent } from './sampleData'
 import { StatusBadge } from './StatusBadge'
 

@@ -1,6 +1,7 @@
 // What the organizer prototype computes from its sample data (docs/requirements.md ORG-6, ORG-7, ORG-11),
 // as pure functions: the tabs only display their answers.
-import { normalizeText, parseCalendarDate } from '../../../lib/format'
+import { parseCalendarDate } from '../../../lib/format'
+import { foldText, matchesWords, searchWords } from '../../../lib/textFold'
 import { newSampleCourseLimit, type SampleEvent, type SampleParticipant } from './sampleData'
 
 /** Sums money in cents, so that 89,90 + 119,90 is exactly 209,80. */
@@ -62,18 +63,16 @@ export function financeByPercurso(events: readonly SampleEvent[], participants: 
 }
 
 /**
- * Participants whose nome, e-mail or documento contains the text, ignoring case and accents
- * ('joao' finds 'João'); a documento also matches by its digits alone ('12345678909').
+ * Participants whose nome, e-mail or documento contains every word of the text, ignoring case and
+ * accents ('joao silv' finds 'João da Silva'); a documento also matches by its digits alone ('12345678909').
  */
 export function searchParticipants(participants: readonly SampleParticipant[], text: string): SampleParticipant[] {
-  const wanted = normalizeText(text)
-  if (wanted === '') return [...participants]
-  const wantedDigits = /^[\d.\-/\s]+$/.test(wanted) ? wanted.replace(/\D/g, '') : ''
+  const words = searchWords(text)
+  if (words.length === 0) return [...participants]
+  const wantedDigits = /^[\d.\-/\s]+$/.test(text.trim()) ? text.replace(/\D/g, '') : ''
   return participants.filter(
     (p) =>
-      normalizeText(p.nome).includes(wanted) ||
-      normalizeText(p.email).includes(wanted) ||
-      normalizeText(p.documento).includes(wanted) ||
+      [p.nome, p.email, p.documento].some((field) => matchesWords(foldText(field), words)) ||
       (wantedDigits !== '' && p.documento.replace(/\D/g, '').includes(wantedDigits)),
   )
 }

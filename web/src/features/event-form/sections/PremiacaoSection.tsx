@@ -23,6 +23,14 @@ export function PremiacaoSection() {
         ]}
       />
       {tipo === 'estruturado' ? <PrizeRows /> : <TextArea name="premiacao.valor" label="Premiação (texto)" rows={4} />}
+      <RadioGroup
+        name="tempoClassificacao"
+        label="Classificação dos resultados publicados"
+        options={[
+          { value: 'liquido', label: 'Pelo tempo líquido (chip)' },
+          { value: 'bruto', label: 'Pelo tempo bruto (desde a largada oficial)' },
+        ]}
+      />
     </Section>
   )
 }

@@ -5,7 +5,7 @@ import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } fr
 import { fallbacks, titleOf } from '../../../lib/eventText'
 import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './icons'
-import { ShareButtons } from './ShareButtons'
+import { ShareButtons } from '../../../components/ShareButtons'
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 

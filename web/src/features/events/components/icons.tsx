@@ -86,23 +86,3 @@ export function ZoomIcon({ className = 'h-5 w-5 shrink-0' }: { className?: strin
     </svg>
   )
 }
-
-export function ShareIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
-  return (
-    <svg {...base} className={className}>
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-    </svg>
-  )
-}
-
-export function LinkIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L11.6 6" />
-      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.6-1.6" />
-    </svg>
-  )
-}

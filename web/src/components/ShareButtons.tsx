@@ -1,13 +1,16 @@
 import { useState, useSyncExternalStore } from 'react'
-import { whatsappShareUrl } from '../eventDisplay'
-import { LinkIcon, ShareIcon } from './icons'
 
 const buttonClass =
   'flex items-center justify-center gap-2 rounded-full py-2 text-sm font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700'
 
+/** A WhatsApp share of a page; api.whatsapp.com shows link previews more reliably than wa.me. */
+export function whatsappShareUrl(title: string, pageUrl: string) {
+  return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${pageUrl}`)}`
+}
+
 /**
- * Sharing the event: the phone's own share sheet where the browser has one (Web Share API),
- * otherwise WhatsApp and copying the link.
+ * Sharing a page (an event, an athlete's result): the phone's own share sheet where the browser
+ * has one (Web Share API), otherwise WhatsApp and copying the link.
  */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
   const [sheetFailed, setSheetFailed] = useState(false)
@@ -66,5 +69,36 @@ function useHasShareSheet() {
     noChanges,
     () => typeof navigator.share === 'function',
     () => false,
+  )
+}
+
+// Line icons as the event pages draw them (decorative: the button's text carries the meaning).
+const iconBase = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const
+
+function ShareIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
+  return (
+    <svg {...iconBase} className={className}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
+  )
+}
+
+function LinkIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
+  return (
+    <svg {...iconBase} className={className}>
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L11.6 6" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.6-1.6" />
+    </svg>
   )
 }

@@ -1,0 +1,118 @@
+package certificate
+
+import (
+	"bytes"
+	"compress/zlib"
+	"image/png"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var ana = Athlete{Evento: "Corrida São João da Várzea", Data: "15 de março de 2026", Local: "Recife – PE",
+	Percurso: "10 km", Nome: "Ângela Conceição Gonçalves", Peito: "1023", Tempo: "0:42:13.47", TempoNome: "tempo líquido",
+	Pace: "4:13", Geral: "12º de 3.456 no geral", Sexo: "3º de 1.200 no feminino", Categoria: "1º de 140 na categoria F3034",
+	At: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}
+
+// pdfText is the text shown by the PDF's content streams, in the order drawn (fpdf writes each
+// cell as one (…) Tj, cp1252-encoded).
+func pdfText(t *testing.T, doc []byte) string {
+	t.Helper()
+	var all strings.Builder
+	for _, m := range regexp.MustCompile(`(?s)stream\r?\n(.*?)\r?\nendstream`).FindAllSubmatch(doc, -1) {
+		r, err := zlib.NewReader(bytes.NewReader(m[1]))
+		if err != nil {
+			continue // an uncompressed or non-content stream
+		}
+		b, _ := io.ReadAll(r)
+		for _, s := range regexp.MustCompile(`\(((?:[^()\\]|\\.)*)\) ?Tj`).FindAllSubmatch(b, -1) {
+			all.WriteString(decode1252(s[1]))
+			all.WriteByte('\n')
+		}
+	}
+	return all.String()
+}
+
+// decode1252 reads a PDF literal string of Latin-1/cp1252 bytes, with its escapes.
+func decode1252(b []byte) string {
+	var out []rune
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c == '\\' && i+1 < len(b) {
+			i++
+			c = b[i]
+			if c >= '0' && c <= '7' && i+2 < len(b) {
+				c = (b[i]-'0')<<6 | (b[i+1]-'0')<<3 | (b[i+2] - '0')
+				i += 2
+			}
+		}
+		switch c {
+		case 0x96:
+			out = append(out, '–')
+		case 0xba:
+			out = append(out, 'º')
+		default:
+			out = append(out, rune(c))
+		}
+	}
+	return string(out)
+}
+
+func TestPDF(t *testing.T) {
+	doc, err := PDF(ana)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(doc, []byte("%PDF-")) || !bytes.Contains(doc, []byte("/MediaBox [0 0 841.89 595.28]")) {
+		t.Fatalf("not an A4 landscape PDF: %.200s", doc)
+	}
+	text := pdfText(t, doc)
+	for _, want := range []string{"CERTIFICADO", "Ângela Conceição Gonçalves", "0:42:13.47", "12º de 3.456 no geral",
+		"3º de 1.200 no feminino", "1º de 140 na categoria F3034", "15 de março de 2026, em Recife – PE", "Corrida São João da Várzea"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the certificate lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "PRELIMINAR") {
+		t.Error("an official result says PRELIMINAR")
+	}
+	again, _ := PDF(ana)
+	if !bytes.Equal(doc, again) {
+		t.Error("the same result gives different bytes (its ETag would lie)")
+	}
+	pre := ana
+	pre.Preliminar = true
+	doc, _ = PDF(pre)
+	if !strings.Contains(pdfText(t, doc), "RESULTADO PRELIMINAR") {
+		t.Error("a preliminary result's certificate does not say so")
+	}
+}
+
+func TestPNG(t *testing.T) {
+	for _, pre := range []bool{false, true} {
+		a := ana
+		a.Preliminar = pre
+		a.Nome = strings.Repeat("Maria ", 20) // too long: cut, never outside the card
+		b, err := PNG(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := img.Bounds().Size(); got.X != CardW || got.Y != CardH {
+			t.Fatalf("card is %v", got)
+		}
+		// The ribbon's yellow is there only for a preliminary result.
+		r, g, _, _ := img.At(CardW-70, 50).RGBA()
+		if yellow := r>>8 == 0xff && g>>8 == 0xd1; yellow != pre {
+			t.Errorf("preliminar %v: pixel under the ribbon is %v", pre, img.At(CardW-70, 50))
+		}
+		if len(b) > 300<<10 {
+			t.Errorf("card weighs %d KB", len(b)>>10)
+		}
+	}
+}

@@ -1,0 +1,314 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"pelotao/internal/event"
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+	"pelotao/internal/team"
+)
+
+// The kit desk's routes (RACEDAY.md "Kit pickup"): the roster a desk keeps offline, the pickups
+// it sends, undo, and the organizer tab's progress and history.
+
+const (
+	// maxCheckinsPerRequest bounds one POST: a desk that was offline for hours sends its queue
+	// in batches of at most this many (web/src/features/kit-desk/sync.ts sends 100).
+	maxCheckinsPerRequest = 500
+	// maxCheckinBody leaves room for maxCheckinsPerRequest pickups of a few hundred bytes.
+	maxCheckinBody = 512 << 10
+	// rosterDaysAfter is how long after the event's date the roster is still served (LGPD).
+	rosterDaysAfter = 7
+	maxHistoryLimit = 500
+)
+
+var (
+	errRosterClosed = &Error{Status: http.StatusGone, Code: "checkin/closed",
+		Message: "A retirada de kits deste evento foi encerrada: a lista de inscritos deixa de ser enviada aos balcões 7 dias depois da data do evento."}
+	errNoPickup          = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "O kit deste inscrito não consta como retirado."}
+	errPickupParticipant = &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
+		Message: "Uma das retiradas é de um inscrito que não pertence a este evento."}
+)
+
+// checkinClock tells the time the roster's cutoff is measured from.
+var checkinClock = time.Now
+
+// rosterParticipant is a participant as a desk keeps it: only what the desk shows or searches
+// (no e-mail, phone or birth date on a device that may be lost), the document masked for the
+// retirada role.
+type rosterParticipant struct {
+	ID          string                `json:"id"`
+	Nome        string                `json:"nome"`
+	Documento   participant.Documento `json:"documento"`
+	Percurso    string                `json:"percurso"`
+	Camiseta    string                `json:"camiseta"`
+	NumeroPeito *int                  `json:"numeroPeito"`
+	Pago        bool                  `json:"pago"`
+	KitRetirado *participant.Kit      `json:"kitRetirado"`
+}
+
+// getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor].
+func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	e, err := s.store.GetEvent(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if rosterClosed(e.DataEvento, event.Today(s.cfg.Location, checkinClock())) {
+		return errRosterClosed
+	}
+	var since int64
+	if v := r.URL.Query().Get("since"); v != "" {
+		if since, err = strconv.ParseInt(v, 10, 64); err != nil || since < 0 {
+			return invalidArgument("Cursor inválido: baixe a lista de inscritos de novo.")
+		}
+	}
+	list, cursor, err := s.store.Roster(r.Context(), id, since)
+	if err != nil {
+		return err
+	}
+	role := eventRoleOf(r)
+	out := make([]rosterParticipant, len(list))
+	for i, p := range list {
+		doc := p.Documento
+		if !team.SeesFullDocument(role) {
+			doc = doc.Masked()
+		}
+		out[i] = rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
+			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado}
+	}
+	return writeJSONGzip(w, r, map[string]any{"participants": out, "cursor": strconv.FormatInt(cursor, 10), "papel": role})
+}
+
+// rosterClosed reports whether the roster may no longer be served on today: after the event's
+// date plus rosterDaysAfter days. An event without a date keeps it.
+func rosterClosed(date, today event.Date) bool {
+	return date.Valid() && today.Compare(date.AddDays(rosterDaysAfter)) > 0
+}
+
+// checkinJSON is one pickup as a desk sends it.
+type checkinJSON struct {
+	ID               string                `json:"id"`
+	ParticipantID    string                `json:"participantId"`
+	At               time.Time             `json:"at"`
+	RetiradoPor      *participant.Terceiro `json:"retiradoPor"`
+	CamisetaEntregue string                `json:"camisetaEntregue"`
+	Balcao           string                `json:"balcao"`
+}
+
+// fieldError is a 422 with pt-BR messages by field path (checkins[2].balcao).
+type fieldError map[string]string
+
+func (f fieldError) Error() string                  { return fmt.Sprint(map[string]string(f)) }
+func (f fieldError) FieldErrors() map[string]string { return f }
+
+// validate checks one pickup as the desk's form does, and more (the server is the authority).
+func (c *checkinJSON) validate(i int, errs fieldError) {
+	at := func(field string) string { return fmt.Sprintf("checkins[%d].%s", i, field) }
+	text := func(field, v string, max int, required string) string {
+		v = strings.TrimSpace(v)
+		switch {
+		case v == "" && required != "":
+			errs[at(field)] = required
+		case utf8.RuneCountInString(v) > max:
+			errs[at(field)] = fmt.Sprintf("Use no máximo %d caracteres.", max)
+		}
+		return v
+	}
+	c.ID = text("id", c.ID, 64, "Informe o identificador da retirada.")
+	c.ParticipantID = text("participantId", c.ParticipantID, 64, "Informe o inscrito.")
+	c.Balcao = text("balcao", c.Balcao, 40, "Informe o balcão.")
+	c.CamisetaEntregue = text("camisetaEntregue", c.CamisetaEntregue, 20, "")
+	if c.At.IsZero() {
+		errs[at("at")] = "Informe quando o kit foi entregue."
+	} else if c.At.After(checkinClock().Add(24 * time.Hour)) {
+		errs[at("at")] = "A hora da retirada está no futuro: confira o relógio do aparelho."
+	}
+	if c.RetiradoPor != nil {
+		c.RetiradoPor.Nome = text("retiradoPor.nome", c.RetiradoPor.Nome, 120, "Informe o nome de quem retirou.")
+		c.RetiradoPor.Documento = text("retiradoPor.documento", c.RetiradoPor.Documento, 40, "Informe o documento de quem retirou.")
+	}
+}
+
+// postCheckins answers POST /api/events/{id}/checkin: one answer per pickup, in order.
+func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Checkins []checkinJSON `json:"checkins"`
+	}
+	if err := readJSON(r, &body); err != nil {
+		return err
+	}
+	switch n := len(body.Checkins); {
+	case n == 0:
+		return invalidArgument("Envie ao menos uma retirada em checkins.")
+	case n > maxCheckinsPerRequest:
+		return invalidArgument(fmt.Sprintf("Envie no máximo %d retiradas por vez.", maxCheckinsPerRequest))
+	}
+	errs := fieldError{}
+	for i := range body.Checkins {
+		body.Checkins[i].validate(i, errs)
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	u, _ := currentUser(r)
+	por := u.DisplayName
+	if strings.TrimSpace(por) == "" {
+		por = u.Email
+	}
+	pickups := make([]store.Pickup, len(body.Checkins))
+	for i, c := range body.Checkins {
+		pickups[i] = store.Pickup{ID: c.ID, EventID: r.PathValue("id"), ParticipantID: c.ParticipantID, At: c.At.UTC(),
+			Balcao: c.Balcao, PorUID: u.ID, Por: por, RetiradoPor: c.RetiradoPor, CamisetaEntregue: c.CamisetaEntregue}
+	}
+	results, err := s.store.RecordPickups(r.Context(), r.PathValue("id"), pickups)
+	if errors.Is(err, store.ErrNotFound) {
+		return errPickupParticipant
+	}
+	if err != nil {
+		return err
+	}
+	type answer struct {
+		ID          string           `json:"id"`
+		Status      string           `json:"status"`
+		KitRetirado *participant.Kit `json:"kitRetirado"`
+	}
+	out := make([]answer, len(results))
+	for i, res := range results {
+		out[i] = answer{ID: res.ID, Status: res.Status, KitRetirado: res.Kit}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"checkins": out})
+	return nil
+}
+
+// deleteCheckin answers DELETE /api/events/{id}/checkin/{participantId}: the pickup undone,
+// kept in the history.
+func (s *Server) deleteCheckin(w http.ResponseWriter, r *http.Request) error {
+	u, _ := currentUser(r)
+	err := s.store.UndoPickup(r.Context(), r.PathValue("id"), r.PathValue("participantId"), u.ID, u.DisplayName)
+	if errors.Is(err, store.ErrNotFound) {
+		return errNoPickup
+	}
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// getCheckinStats answers GET /api/events/{id}/checkin/stats: the organizer tab's progress.
+func (s *Server) getCheckinStats(w http.ResponseWriter, r *http.Request) error {
+	st, err := s.store.PickupStats(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	type percurso struct {
+		Percurso  string `json:"percurso"`
+		Total     int    `json:"total"`
+		Retirados int    `json:"retirados"`
+	}
+	type balcao struct {
+		Balcao    string `json:"balcao"`
+		Retirados int    `json:"retirados"`
+	}
+	type quarter struct {
+		Inicio    time.Time `json:"inicio"`
+		Retirados int       `json:"retirados"`
+	}
+	body := struct {
+		Total           int        `json:"total"`
+		Retirados       int        `json:"retirados"`
+		PorPercurso     []percurso `json:"porPercurso"`
+		PorBalcao       []balcao   `json:"porBalcao"`
+		PorQuartoDeHora []quarter  `json:"porQuartoDeHora"`
+	}{Total: st.Total, Retirados: st.Retirados, PorPercurso: []percurso{}, PorBalcao: []balcao{}, PorQuartoDeHora: []quarter{}}
+	for _, p := range st.PorPercurso {
+		body.PorPercurso = append(body.PorPercurso, percurso(p))
+	}
+	for _, b := range st.PorBalcao {
+		body.PorBalcao = append(body.PorBalcao, balcao(b))
+	}
+	for _, q := range st.PorQuartoDeHora {
+		body.PorQuartoDeHora = append(body.PorQuartoDeHora, quarter(q))
+	}
+	writeJSON(w, http.StatusOK, body)
+	return nil
+}
+
+// getCheckinHistory answers GET /api/events/{id}/checkin/history[?limit=n]: pickups, newest
+// first, with those undone and those refused as conflicts.
+func (s *Server) getCheckinHistory(w http.ResponseWriter, r *http.Request) error {
+	limit := 100
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxHistoryLimit {
+			return invalidArgument(fmt.Sprintf("limit deve ser um número de 1 a %d.", maxHistoryLimit))
+		}
+		limit = n
+	}
+	records, err := s.store.PickupHistory(r.Context(), r.PathValue("id"), limit)
+	if err != nil {
+		return err
+	}
+	type record struct {
+		ID               string                `json:"id"`
+		ParticipantID    string                `json:"participantId"`
+		Nome             string                `json:"nome"`
+		NumeroPeito      *int                  `json:"numeroPeito"`
+		At               time.Time             `json:"at"`
+		Balcao           string                `json:"balcao"`
+		Por              string                `json:"por"`
+		RetiradoPor      *participant.Terceiro `json:"retiradoPor"`
+		CamisetaEntregue string                `json:"camisetaEntregue"`
+		Status           string                `json:"status"`
+		RegistradoEm     time.Time             `json:"registradoEm"`
+		DesfeitoEm       *time.Time            `json:"desfeitoEm"`
+		DesfeitoPor      string                `json:"desfeitoPor"`
+	}
+	out := make([]record, len(records))
+	for i, h := range records {
+		out[i] = record{ID: h.ID, ParticipantID: h.ParticipantID, Nome: h.Nome, NumeroPeito: h.NumeroPeito, At: h.At,
+			Balcao: h.Balcao, Por: h.Por, RetiradoPor: h.RetiradoPor, CamisetaEntregue: h.CamisetaEntregue,
+			Status: h.Status, RegistradoEm: h.RecordedAt, DesfeitoEm: h.UndoneAt, DesfeitoPor: h.UndonePor}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"history": out})
+	return nil
+}
+
+// writeJSONGzip is writeJSON for large answers (a roster of 30,000 participants): compressed
+// for clients that accept it.
+func writeJSONGzip(w http.ResponseWriter, r *http.Request, v any) error {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Add("Vary", "Accept-Encoding")
+	body := buf.Bytes()
+	if acceptsGzip(r) && len(body) > 1400 {
+		var zbuf bytes.Buffer
+		zw := pageGzip.Get().(*gzip.Writer)
+		zw.Reset(&zbuf)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		pageGzip.Put(zw)
+		h.Set("Content-Encoding", "gzip")
+		body = zbuf.Bytes()
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body) // a client gone away is not the server's error
+	return nil
+}

@@ -1,0 +1,68 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+	"pelotao/internal/store/sqlite"
+)
+
+// The first roster a desk downloads for an event of 30,000 participants stays within 2 MB gzip
+// (the budget of issue 20), so a phone on a hall's weak signal gets it in one go. The size is
+// deterministic for these names; the test prints it.
+func TestRosterOf30000ParticipantsFitsTwoMegabytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports 30,000 participants; skipped with -short")
+	}
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	w := newDeskWorld(t, st, 1)
+	first := []string{"João", "Maria", "José", "Ana", "Antônio", "Francisca", "Carlos", "Adriana", "Paulo", "Juliana", "Lucas", "Márcia"}
+	last := []string{"Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Conceição", "Araújo"}
+	percursos := []string{"5 km", "10 km", "21 km"}
+	sizes := []string{"PP", "P", "M", "G", "GG"}
+	var plan participant.Plan
+	for i := range 30_000 {
+		bib := i + 1
+		plan.Add = append(plan.Add, participant.Row{Line: i + 2, P: participant.Participant{ID: store.NewParticipantID(),
+			Nome:      fmt.Sprintf("%s %s %s %s", first[i%12], last[(i/12)%12], last[(i/144)%12], last[(i*7)%12]),
+			Documento: participant.Documento{Tipo: participant.CPF, Numero: participant.CompleteCPF(fmt.Sprintf("%09d", 200000000+i*31))},
+			Percurso:  percursos[i%3], Camiseta: sizes[i%5], NumeroPeito: &bib, Pago: i%10 != 0,
+			Email: fmt.Sprintf("atleta%d@exemplo.com.br", i)}})
+	}
+	if err := st.ApplyImport(context.Background(), w.eventID, plan, store.Actor{UserID: "dona", Nome: "Dona", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	r := httptest.NewRequest("GET", "/api/events/"+w.eventID+"/checkin/roster", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	r.AddCookie(w.retirada)
+	rec := httptest.NewRecorder()
+	start := time.Now()
+	w.app.srv.ServeHTTP(rec, r)
+	took := time.Since(start)
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("roster: %d %v", rec.Code, rec.Header())
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(zr)
+	t.Logf("roster of 30,003 participants: %d bytes JSON, %d bytes gzip, answered in %v", len(raw), rec.Body.Len(), took.Round(time.Millisecond))
+	if rec.Body.Len() > 2<<20 {
+		t.Fatalf("the first roster is %d bytes gzip, over the 2 MB budget", rec.Body.Len())
+	}
+}

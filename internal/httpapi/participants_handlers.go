@@ -1,0 +1,252 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+	"pelotao/internal/team"
+)
+
+const (
+	// previewRows is how many lines a dry run shows (participants and results alike).
+	previewRows = 20
+	// maxPrintRows bounds a printed list: a desk's range, not the whole event at once.
+	maxPrintRows = 5000
+)
+
+var (
+	errParticipantNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrito não encontrado."}
+	errImportConflict      = &Error{Status: http.StatusConflict, Code: "conflict",
+		Message: "Os inscritos mudaram enquanto o arquivo era importado (outra importação ao mesmo tempo?). Envie o arquivo de novo."}
+)
+
+// readMapping reads the optional form field mapping: a JSON object from a header of the file
+// (as written there) to a field name.
+func readMapping(raw string) (map[string]string, error) {
+	if strings.TrimSpace(raw) == "" {
+		return nil, nil
+	}
+	var m map[string]string
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		msg := `O mapeamento (mapping) deve ser um objeto JSON de cabeçalho para campo, como {"Atleta": "nome"}.`
+		return nil, &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: msg,
+			Fields: map[string]string{"mapping": msg}}
+	}
+	return m, nil
+}
+
+// rowsError is the 422 of a file with bad rows: nothing was saved.
+func rowsError(rows []participant.RowError) *Error {
+	msg := "Há 1 linha com erro na planilha; nada foi importado. Corrija e envie de novo."
+	if n := countRows(rows); n > 1 {
+		msg = fmt.Sprintf("Há %d linhas com erros na planilha; nada foi importado. Corrija e envie de novo.", n)
+	}
+	return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-rows", Message: msg, Rows: rows}
+}
+
+func countRows(errs []participant.RowError) int {
+	seen := map[int]bool{}
+	for _, e := range errs {
+		seen[e.Row] = true
+	}
+	return len(seen)
+}
+
+// previewRow is a participant of a dry run, with the row it comes from.
+type previewRow struct {
+	Row int `json:"row"`
+	participant.Participant
+}
+
+// importParticipants answers POST /api/events/{id}/participants: a spreadsheet of
+// registrations (RACEDAY.md). dryRun=1 answers what the import would do; otherwise it is saved
+// whole or, with any bad row, not at all (422 with error.rows).
+func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) error {
+	up, err := readSheetUpload(r)
+	if err != nil {
+		return err
+	}
+	mapping, err := readMapping(up.Fields["mapping"])
+	if err != nil {
+		return err
+	}
+	parsed, err := participant.Parse(up.Table, mapping, time.Now().In(s.cfg.Location))
+	var fe *participant.FileError
+	var me *participant.MappingError
+	switch {
+	case errors.As(err, &fe):
+		return invalidFile(fe.Message)
+	case errors.As(err, &me):
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: me.Message,
+			Fields: map[string]string{"mapping": me.Message}}
+	case err != nil:
+		return err
+	}
+	id := r.PathValue("id")
+	existing, err := s.store.EventParticipants(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	settings, err := s.store.ParticipantSettings(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	plan := participant.PlanImport(existing, parsed, settings)
+	if dry := up.Fields["dryRun"]; dry == "1" || dry == "true" {
+		rows := make([]previewRow, 0, previewRows)
+		for _, row := range parsed.Rows[:min(previewRows, len(parsed.Rows))] {
+			rows = append(rows, previewRow{Row: row.Line, Participant: row.P})
+		}
+		errs := plan.Errors
+		if errs == nil {
+			errs = []participant.RowError{}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": errs, "counts": plan.Counts()})
+		return nil
+	}
+	if len(plan.Errors) > 0 {
+		return rowsError(plan.Errors)
+	}
+	u, _ := currentUser(r)
+	err = s.store.ApplyImport(r.Context(), id, plan, store.Actor{UserID: u.ID, Nome: u.DisplayName, At: time.Now().UTC().Truncate(time.Millisecond)})
+	if errors.Is(err, store.ErrConflict) {
+		return errImportConflict
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, plan.Counts())
+	return nil
+}
+
+// forRole is p as role may see it: the kit desk sees documents masked (LGPD).
+func forRole(p participant.Participant, role team.Role) participant.Participant {
+	if !team.SeesFullDocument(role) {
+		p.Documento = p.Documento.Masked()
+	}
+	return p
+}
+
+// boolParam reads an optional true/false query parameter.
+func boolParam(r *http.Request, name string) (*bool, error) {
+	switch r.URL.Query().Get(name) {
+	case "":
+		return nil, nil
+	case "true", "1":
+		v := true
+		return &v, nil
+	case "false", "0":
+		v := false
+		return &v, nil
+	}
+	return nil, invalidArgument(fmt.Sprintf("O parâmetro %s aceita true ou false.", name))
+}
+
+// listParticipants answers GET /api/events/{id}/participants: a page by name, with the filters
+// q (name or e-mail words, CPF, passport or bib), percurso, kitRetirado and pago.
+func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error {
+	v := r.URL.Query()
+	q := store.ParticipantQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Percurso: v.Get("percurso"), Cursor: v.Get("cursor")}
+	if len(q.Q) > 200 {
+		return invalidArgument("A busca pode ter no máximo 200 caracteres.")
+	}
+	var err error
+	if q.KitRetirado, err = boolParam(r, "kitRetirado"); err != nil {
+		return err
+	}
+	if q.Pago, err = boolParam(r, "pago"); err != nil {
+		return err
+	}
+	if raw := v.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > store.MaxParticipantLimit {
+			return invalidArgument(fmt.Sprintf("O parâmetro limit deve ser um número de 1 a %d.", store.MaxParticipantLimit))
+		}
+		q.Limit = n
+	}
+	page, err := s.store.ListParticipants(r.Context(), q)
+	if errors.Is(err, store.ErrBadCursor) {
+		return invalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
+	}
+	if err != nil {
+		return err
+	}
+	role := eventRoleOf(r)
+	list := make([]participant.Participant, len(page.Participants))
+	for i, p := range page.Participants {
+		list[i] = forRole(p, role)
+	}
+	var next *string
+	if page.NextCursor != "" {
+		next = &page.NextCursor
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"participants": list, "total": page.Total, "nextCursor": next})
+	return nil
+}
+
+// getParticipant answers GET /api/events/{id}/participants/{participantId}: the participant
+// and its history (historico).
+func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
+	id, pid := r.PathValue("id"), r.PathValue("participantId")
+	p, err := s.store.GetParticipant(r.Context(), id, pid)
+	if errors.Is(err, store.ErrNotFound) {
+		return errParticipantNotFound
+	}
+	if err != nil {
+		return err
+	}
+	h, err := s.store.ParticipantHistory(r.Context(), id, pid)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, struct {
+		participant.Participant
+		Historico []participant.HistoryEntry `json:"historico"`
+	}{forRole(p, eventRoleOf(r)), h})
+	return nil
+}
+
+// participantSummary answers GET /api/events/{id}/participants/summary.
+func (s *Server) participantSummary(w http.ResponseWriter, r *http.Request) error {
+	sum, err := s.store.ParticipantSummary(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sum)
+	return nil
+}
+
+// getParticipantSettings answers GET /api/events/{id}/participants/settings: {"faixasPeito":[…]}.
+func (s *Server) getParticipantSettings(w http.ResponseWriter, r *http.Request) error {
+	set, err := s.store.ParticipantSettings(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, set)
+	return nil
+}
+
+// putParticipantSettings answers PUT /api/events/{id}/participants/settings: the bib ranges by
+// modality that imports give to participants the file leaves without a bib.
+func (s *Server) putParticipantSettings(w http.ResponseWriter, r *http.Request) error {
+	var in participant.Settings
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	set, err := in.Clean()
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetParticipantSettings(r.Context(), r.PathValue("id"), set); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, set)
+	return nil
+}

@@ -1,0 +1,424 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"pelotao/internal/event"
+	"pelotao/internal/results"
+	"pelotao/internal/sheet"
+	"pelotao/internal/store"
+	"pelotao/internal/store/storetest"
+)
+
+// resultsCSV is a timing company's pt-BR export of n finishers of the 60 km (validEventJSON's
+// modality) and one DNF, without places: the server computes them.
+func resultsCSV(n int) []byte {
+	var b strings.Builder
+	b.WriteString("Nº de peito;Nome;Sexo;Categoria;Equipe;Tempo Bruto;Tempo Líquido;30 km\r\n")
+	for i := range n {
+		sec := 2*3600 + i*7
+		fmt.Fprintf(&b, "%d;Atleta Conceição %d;%s;%s;Pedal Fôlego;%d:%02d:%02d;%d:%02d:%02d;1:%02d:00\r\n", 100+i, i,
+			[]string{"F", "M"}[i%2], []string{"Elite", "Master A"}[i%2], sec/3600, sec/60%60, sec%60, sec/3600, sec/60%60, sec%60, i%60)
+	}
+	fmt.Fprintf(&b, "%d;Raí Müller;M;Master A;;DNF;;\r\n", 100+n)
+	return []byte(b.String())
+}
+
+// resultsForm is a multipart import request: the file and the form fields.
+func resultsForm(t testing.TB, path string, file []byte, fields map[string]string) *http.Request {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		mw.WriteField(k, v)
+	}
+	if file != nil {
+		fw, _ := mw.CreateFormFile("file", "resultado.csv")
+		fw.Write(file)
+	}
+	mw.Close()
+	r := httptest.NewRequest("POST", path, &body)
+	r.Header.Set("Content-Type", mw.FormDataContentType())
+	return r
+}
+
+type importAnswer struct {
+	results.Set
+	Columns []results.Column `json:"columns"`
+	Rows    []results.Result `json:"rows"`
+	Errors  []sheet.RowError `json:"errors"`
+	Counts  *results.Counts  `json:"counts"`
+	Error   *struct {
+		Code, Message string
+		Fields        map[string]string
+		Rows          []sheet.RowError
+	} `json:"error"`
+}
+
+func decodeInto[T any](t *testing.T, res *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(res.Body.Bytes(), &v); err != nil {
+		t.Fatalf("body %q: %v", res.Body, err)
+	}
+	return v
+}
+
+func TestResultsImportReadDelete(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	base := "/api/events/" + w.eventID + "/results"
+	form := map[string]string{"percurso": "60 km", "status": "preliminar", "dryRun": "1"}
+
+	// Dry run: the guessed mapping, the first 20 lines, no errors, the counts; nothing saved.
+	res := w.do(resultsForm(t, base, resultsCSV(30), form), resourceOwner)
+	if res.Code != http.StatusOK {
+		t.Fatalf("dry run: %d %s", res.Code, res.Body)
+	}
+	dry := decodeInto[importAnswer](t, res)
+	if len(dry.Rows) != 20 || dry.Errors == nil || len(dry.Errors) != 0 || *dry.Counts != (results.Counts{Total: 31, Finishers: 30, DNF: 1}) {
+		t.Fatalf("dry run = %d rows, errors %v, counts %+v", len(dry.Rows), dry.Errors, dry.Counts)
+	}
+	if dry.Columns[0] != (results.Column{Header: "Nº de peito", Field: "numeroPeito"}) || dry.Columns[7].Field != "parcial:30 km" {
+		t.Fatalf("columns = %+v", dry.Columns)
+	}
+	if first := dry.Rows[0]; *first.Posicao != 1 || first.Pace != "2:00" || first.TempoLiquido != "2:00:00" {
+		t.Fatalf("first line = %+v", first)
+	}
+	if res := w.do(httptest.NewRequest("GET", base, nil), visitor); !strings.Contains(res.Body.String(), `"resultSets":[]`) {
+		t.Fatalf("a dry run saved: %s", res.Body)
+	}
+
+	// The manager publishes; the answer is the set summary.
+	delete(form, "dryRun")
+	res = w.do(resultsForm(t, base, resultsCSV(30), form), gestaoMember)
+	if res.Code != http.StatusCreated {
+		t.Fatalf("import: %d %s", res.Code, res.Body)
+	}
+	set := decodeInto[results.Set](t, res)
+	if set.ID == "" || set.Percurso != "60 km" || set.Status != "preliminar" || set.Finishers != 30 || set.Total != 31 ||
+		strings.Join(set.Categorias, ",") != "Elite,Master A" {
+		t.Fatalf("set = %+v", set)
+	}
+
+	// The public list of sets, and a page of the table searched and filtered.
+	res = w.do(httptest.NewRequest("GET", base, nil), visitor)
+	sets := decodeInto[struct{ ResultSets []results.Set }](t, res)
+	if res.Code != 200 || len(sets.ResultSets) != 1 || sets.ResultSets[0].ID != set.ID {
+		t.Fatalf("sets: %d %s", res.Code, res.Body)
+	}
+	type page struct {
+		Results    []results.Result
+		Total      int
+		NextCursor *string
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"?limit=10&sexo=M", nil), visitor)
+	p := decodeInto[page](t, res)
+	if res.Code != 200 || len(p.Results) != 10 || p.Total != 16 || p.NextCursor == nil || p.Results[0].NumeroPeito != "101" {
+		t.Fatalf("page: %d %s", res.Code, res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"?limit=10&sexo=M&cursor="+*p.NextCursor, nil), visitor)
+	if p = decodeInto[page](t, res); len(p.Results) != 6 || p.NextCursor != nil || p.Results[5].Status != "DNF" {
+		t.Fatalf("second page: %s", res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"?q=CONCEI%C3%87%C3%83O+112&categoria=Elite", nil), visitor)
+	if p = decodeInto[page](t, res); p.Total != 1 || p.Results[0].Nome != "Atleta Conceição 12" {
+		t.Fatalf("search: %s", res.Body)
+	}
+	if !strings.Contains(res.Body.String(), `"nextCursor":null`) || !strings.Contains(res.Body.String(), `"posicaoCategoria":7`) {
+		t.Fatalf("search answer shape: %s", res.Body)
+	}
+
+	// One athlete: places, totals, pace, splits, maisRapidoQue and the set.
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/103", nil), visitor)
+	if res.Code != 200 {
+		t.Fatalf("athlete: %d %s", res.Code, res.Body)
+	}
+	var a map[string]any
+	json.Unmarshal(res.Body.Bytes(), &a)
+	want := map[string]any{"numeroPeito": "103", "posicao": 4.0, "posicaoSexo": 2.0, "posicaoCategoria": 2.0, "total": 31.0,
+		"concluintes": 30.0, "maisRapidoQue": 86.0, "totalSexo": 15.0, "totalCategoria": 15.0, "status": "ok",
+		"tempoLiquido": "2:00:21", "pace": "2:00"}
+	for k, v := range want {
+		if a[k] != v {
+			t.Errorf("athlete %s = %v, want %v", k, a[k], v)
+		}
+	}
+	if a["resultSet"].(map[string]any)["status"] != "preliminar" || len(a["parciais"].([]any)) != 1 {
+		t.Errorf("athlete = %s", res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/130", nil), visitor)
+	if a := decodeInto[map[string]any](t, res); a["maisRapidoQue"] != nil || a["posicao"] != nil || a["status"] != "DNF" {
+		t.Fatalf("DNF athlete: %s", res.Body)
+	}
+
+	// Publishing again as oficial keeps the set's id; deleting it removes it.
+	form["status"] = "oficial"
+	res = w.do(resultsForm(t, base, resultsCSV(5), form), resourceOwner)
+	if again := decodeInto[results.Set](t, res); res.Code != 201 || again.ID != set.ID || again.Status != "oficial" || again.Total != 6 {
+		t.Fatalf("re-import: %d %s", res.Code, res.Body)
+	}
+	if res := w.do(httptest.NewRequest("DELETE", base+"/"+set.ID, nil), gestaoMember); res.Code != http.StatusNoContent {
+		t.Fatalf("delete: %d %s", res.Code, res.Body)
+	}
+	if res := w.do(httptest.NewRequest("GET", base+"/"+set.ID, nil), visitor); res.Code != http.StatusNotFound {
+		t.Fatalf("deleted set: %d %s", res.Code, res.Body)
+	}
+}
+
+// Every status of the contract other than the happy paths.
+func TestResultsStatuses(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	base := "/api/events/" + w.eventID + "/results"
+	form := map[string]string{"percurso": "60 km", "status": "oficial"}
+	res := w.do(resultsForm(t, base, resultsCSV(3), form), resourceOwner)
+	set := decodeInto[results.Set](t, res)
+
+	get := func(path string) *httptest.ResponseRecorder {
+		return w.do(httptest.NewRequest("GET", path, nil), visitor)
+	}
+	withErrors := []byte("Posição;Peito;Nome;Tempo\n1;10;Ana;0:20:01\n2;11;Bia;1:61:00\n3;10;Cris;0:21:00\n")
+	xlsx := func() []byte {
+		f := excelize.NewFile()
+		defer f.Close()
+		f.SetSheetRow("Sheet1", "A1", &[]any{"Peito", "Nome", "Tempo"})
+		f.SetSheetRow("Sheet1", "A2", &[]any{7, "Ana Júlia", "0:31:02"})
+		var b bytes.Buffer
+		f.Write(&b)
+		return b.Bytes()
+	}()
+	cases := []struct {
+		name string
+		res  *httptest.ResponseRecorder
+		want int
+		text string // part of the answer
+	}{
+		{"xlsx import", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km"}), resourceOwner), 201, `"status":"preliminar"`},
+		{"rows with errors", w.do(resultsForm(t, base, withErrors, form), resourceOwner), 422,
+			`"rows":[{"row":3,"column":"Tempo","message":"Tempo \"1:61:00\" inválido: minutos e segundos vão de 00 a 59."},{"row":4,"column":"Peito","message":"Número de peito 10 repetido (já está na linha 2)."}]`},
+		{"dry run shows errors", w.do(resultsForm(t, base, withErrors, map[string]string{"percurso": "60 km", "dryRun": "1"}), resourceOwner), 200, `"errors":[{"row":3`},
+		{"unknown modality", w.do(resultsForm(t, base, resultsCSV(2), map[string]string{"percurso": "10 km"}), resourceOwner), 422, `"percurso":"Selecione uma das modalidades cadastradas."`},
+		{"no modality", w.do(resultsForm(t, base, resultsCSV(2), nil), resourceOwner), 422, `"percurso":"Campo obrigatório."`},
+		{"bad status", w.do(resultsForm(t, base, resultsCSV(2), map[string]string{"percurso": "60 km", "status": "final"}), resourceOwner), 422, `"status":"Escolha preliminar ou oficial."`},
+		{"bad mapping", w.do(resultsForm(t, base, resultsCSV(2), map[string]string{"percurso": "60 km", "mapping": "[1]"}), resourceOwner), 422, `"mapping":`},
+		{"mapping to an unknown field", w.do(resultsForm(t, base, resultsCSV(2), map[string]string{"percurso": "60 km", "mapping": `{"Nome":"apelido"}`}), resourceOwner), 422, `Campo \"apelido\" desconhecido`},
+		{"no file", w.do(resultsForm(t, base, nil, form), resourceOwner), 422, `"file":"Escolha uma planilha para enviar."`},
+		{"not multipart", w.do(httptest.NewRequest("POST", base, strings.NewReader(`{"percurso":"60 km"}`)), resourceOwner), 400, "multipart/form-data"},
+		{"visitor", w.do(resultsForm(t, base, resultsCSV(2), form), visitor), 401, ""},
+		{"kit desk", w.do(resultsForm(t, base, resultsCSV(2), form), retiradaMember), 403, ""},
+		{"another event's manager", w.do(resultsForm(t, base, resultsCSV(2), form), otherTeamMember), 403, ""},
+		{"unknown event", w.do(resultsForm(t, "/api/events/nao-existe/results", resultsCSV(2), form), resourceOwner), 404, "Evento não encontrado."},
+		{"sets of an unknown event", get("/api/events/nao-existe/results"), 404, "Evento não encontrado."},
+		{"unknown set", get(base + "/nao-existe"), 404, "Resultado não encontrado."},
+		{"set through another event", get("/api/events/nao-existe/results/" + set.ID), 404, ""},
+		{"unknown bib", get(base + "/" + set.ID + "/athletes/999"), 404, "Atleta não encontrado"},
+		{"bad limit", get(base + "/" + set.ID + "?limit=0"), 400, "limit"},
+		{"limit too big", get(base + "/" + set.ID + "?limit=201"), 400, "limit"},
+		{"bad cursor", get(base + "/" + set.ID + "?cursor=xyz"), 400, "cursor"},
+		{"long query", get(base + "/" + set.ID + "?q=" + strings.Repeat("a", 201)), 400, "q"},
+		{"delete unknown set", w.do(httptest.NewRequest("DELETE", base+"/nao-existe", nil), resourceOwner), 404, ""},
+		{"delete by the kit desk", w.do(httptest.NewRequest("DELETE", base+"/"+set.ID, nil), retiradaMember), 403, ""},
+	}
+	for _, c := range cases {
+		if c.res.Code != c.want || !strings.Contains(c.res.Body.String(), c.text) {
+			t.Errorf("%s: %d %s; want %d with %q", c.name, c.res.Code, c.res.Body, c.want, c.text)
+		}
+	}
+	// The files refused saved nothing: the set still has the lines of the XLSX import.
+	res = get(base + "/" + set.ID)
+	if p := decodeInto[struct{ Total int }](t, res); p.Total != 1 || !strings.Contains(res.Body.String(), "Ana Júlia") {
+		t.Fatalf("after refused files: %s", res.Body)
+	}
+}
+
+// A 50 MB upload is refused with 413 from its Content-Length, before its body is read; one that
+// hides its length is cut at the limit.
+func TestResultsImportTooLarge(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	path := "/api/events/" + w.eventID + "/results"
+	body := &countingBody{left: 50 << 20}
+	r := httptest.NewRequest("POST", path, body)
+	r.ContentLength = 50 << 20
+	r.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	res := w.do(r, resourceOwner)
+	if res.Code != http.StatusRequestEntityTooLarge || !strings.Contains(res.Body.String(), "O arquivo passa de 20 MB") {
+		t.Fatalf("declared 50 MB: %d %s", res.Code, res.Body)
+	}
+	if body.read > 0 {
+		t.Fatalf("read %d bytes of a body refused by its length", body.read)
+	}
+	big := append(resultsCSV(1), bytes.Repeat([]byte("1;Nome;M;;;0:30:00;0:30:00;\n"), sheet.MaxBytes/28+1)...)
+	r = resultsForm(t, path, big, map[string]string{"percurso": "60 km"})
+	r.ContentLength = -1
+	res = w.do(r, resourceOwner)
+	if res.Code != http.StatusRequestEntityTooLarge || !strings.Contains(res.Body.String(), "20 MB") {
+		t.Fatalf("undeclared 20+ MB: %d %s", res.Code, res.Body)
+	}
+}
+
+type countingBody struct{ left, read int }
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n := min(len(p), b.left)
+	b.left -= n
+	b.read += n
+	if n == 0 {
+		return 0, fmt.Errorf("end")
+	}
+	return n, nil
+}
+
+// No bad file makes the server answer 500: each is a 422 (or 413) with a message in Portuguese.
+func TestResultsImportBadFilesNever500(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	path := "/api/events/" + w.eventID + "/results"
+	files := map[string][]byte{
+		"empty":            {},
+		"png":              []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00"),
+		"xls":              []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00\x00"),
+		"broken zip":       []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00garbage"),
+		"header only":      []byte("Peito;Nome;Tempo\n"),
+		"no known columns": []byte("a;b;c\n1;2;3\n"),
+		"binary":           bytes.Repeat([]byte{0, 1, 2, 0xff}, 1000),
+		"quotes":           []byte("Peito;Nome;Tempo\n\"1;\"Ana\n\"\"\"\n"),
+		"formulas":         []byte("Peito;Nome;Tempo\n=1+1;=cmd|' /C calc'!A0;=A1\n"),
+		"huge cell":        []byte("Peito;Nome;Tempo\n1;" + strings.Repeat("a", 1<<20) + ";0:30:00\n"),
+		"many columns":     []byte(strings.Repeat("x;", 1000) + "\n1\n"),
+		"utf-16 garbage":   []byte("\xff\xfe\x00\xd8"),
+	}
+	for name, f := range files {
+		res := w.do(resultsForm(t, path, f, map[string]string{"percurso": "60 km"}), resourceOwner)
+		var answer errorBody
+		json.Unmarshal(res.Body.Bytes(), &answer)
+		if (res.Code != 422 && res.Code != 413) || answer.Error.Message == "" {
+			t.Errorf("%s: %d %s", name, res.Code, res.Body)
+		}
+	}
+}
+
+// The cache answers every query as the database does (same lines, total and cursor), and a
+// re-import is seen at once.
+func TestResultsCacheMatchesDatabase(t *testing.T) {
+	app := newTestApp(t)
+	st := app.store
+	e, err := st.CreateEvent(t.Context(), mustDecodeEvent(t, validEventJSON("Corrida", "2026-04-12")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := storetest.SampleResults(500, "Zé")
+	all[7].Nome = "Ângela Côrtes"
+	set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newResultsCache()
+	queries := []store.ResultQuery{
+		{}, {Limit: 7}, {Limit: 7, Cursor: "7"}, {Limit: 200, Cursor: "400"}, {Cursor: "500"},
+		{Q: "angela"}, {Q: "CÔRTES ang"}, {Q: "conceicao 12", Limit: 5}, {Q: "12 conceicao", Limit: 5, Cursor: "130"},
+		{Sexo: "F", Limit: 3}, {Sexo: "M", Categoria: "C2", Limit: 4, Cursor: "9"}, {Categoria: "C1", Q: "49"},
+		{Q: "ninguem"}, {Q: "folego", Sexo: "X"}, {Q: "1"},
+	}
+	for _, q := range queries {
+		q.SetID = set.ID
+		want, err := st.ListResults(t.Context(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, cached, err := c.page(t.Context(), st, set, q)
+		if err != nil || !cached {
+			t.Fatalf("%+v: cached %v, %v", q, cached, err)
+		}
+		if got.Total != want.Total || got.NextCursor != want.NextCursor || len(got.Results) != len(want.Results) {
+			t.Errorf("%+v: cache %d lines, total %d, next %q; database %d, %d, %q", q,
+				len(got.Results), got.Total, got.NextCursor, len(want.Results), want.Total, want.NextCursor)
+			continue
+		}
+		for i := range got.Results {
+			if !bytes.Equal(got.Results[i], want.Results[i]) {
+				t.Errorf("%+v: line %d differs", q, i)
+			}
+		}
+	}
+	if _, _, err := c.page(t.Context(), st, set, store.ResultQuery{Cursor: "x"}); err != store.ErrBadCursor {
+		t.Errorf("bad cursor: %v", err)
+	}
+	again, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(3, "Novo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := c.page(t.Context(), st, again, store.ResultQuery{})
+	if err != nil || got.Total != 3 || !strings.Contains(string(got.Results[0]), "Novo") {
+		t.Fatalf("after a re-import: %d lines, %v", got.Total, err)
+	}
+}
+
+func mustDecodeEvent(t *testing.T, doc string) event.Event {
+	t.Helper()
+	e, err := event.Decode([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Normalize()
+	return e
+}
+
+// Many readers at once while the set is published again: one load per version, every page
+// whole (the total of one version), nothing racing (go test -race).
+func TestResultsCacheConcurrent(t *testing.T) {
+	app := newTestApp(t)
+	st := app.store
+	e, err := st.CreateEvent(t.Context(), mustDecodeEvent(t, validEventJSON("Corrida", "2026-04-12")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	publish := func(n int) results.Set {
+		set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	set := publish(300)
+	c := newResultsCache()
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 40 {
+				cur, err := st.GetResultSet(t.Context(), e.ID, set.ID)
+				if err != nil {
+					errs <- err
+					return
+				}
+				q := store.ResultQuery{Q: "conceicao", Sexo: []string{"", "F"}[g%2], Limit: 10, Cursor: []string{"", "5"}[i%2]}
+				p, _, err := c.page(t.Context(), st, cur, q)
+				if err != nil {
+					errs <- err
+					return
+				}
+				// Every name has "Conceição"; half the lines are F. The page may be of a newer version
+				// than cur (published in between), never of a mix.
+				if p.Total != 300/(1+g%2) && p.Total != 450/(1+g%2) {
+					errs <- fmt.Errorf("total %d for a set of %d", p.Total, cur.Total)
+					return
+				}
+			}
+		})
+	}
+	publish(450)
+	publish(300)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,77 @@
+//go:build webdist
+
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"pelotao/internal/event"
+	"pelotao/internal/results"
+)
+
+// The results page carries each set and its first page of lines, and the server draws them:
+// a visitor (or a crawler) sees the table before the app's code arrives.
+func TestResultsPageDrawsTheFirstPageOfEachSet(t *testing.T) {
+	app := newRenderingApp(t)
+	e := storeEvent(t, app, event.Event{
+		Titulo: "Corrida dos Resultados", DataEvento: event.Today(app.srv.cfg.Location, eventsClock()).AddDays(-3),
+		Modalidades: []event.Modalidade{{Nome: "10 km", Km: event.Decimal{Value: 10, Valid: true}}},
+	})
+	var lines []results.Result
+	for i := 1; i <= resultsFirstPage+5; i++ {
+		place := i
+		lines = append(lines, results.Result{
+			NumeroPeito: fmt.Sprint(1000 + i), Nome: fmt.Sprintf("Atleta Número %03d", i), Sexo: "F", Categoria: "F30-34",
+			Posicao: &place, TempoLiquido: fmt.Sprintf("0:%02d:00", 30+i%30), Status: results.StatusOK, Ordem: i,
+		})
+	}
+	set, err := app.store.ReplaceResultSet(context.Background(), results.Set{EventID: e.ID, Percurso: "10 km", Status: results.Preliminar}, lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	w := app.do(httptest.NewRequest("GET", "/resultado/"+e.ID, nil))
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d", w.Code)
+	}
+	page := w.Body.String()
+	markup := html.UnescapeString(rootMarkup(t, page))
+	for _, want := range []string{"Atleta Número 001", fmt.Sprintf("Atleta Número %03d", resultsFirstPage), "Preliminar", "Carregar mais",
+		`href="/resultado/` + e.ID + `/atleta/` + set.ID + `/1001"`} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("the drawn page lacks %q", want)
+		}
+	}
+	if strings.Contains(markup, fmt.Sprintf("Atleta Número %03d", resultsFirstPage+1)) {
+		t.Error("the drawn page holds more than the first page")
+	}
+	if strings.Contains(markup, "Carregando resultados") {
+		t.Error("the drawn page waits for the results instead of showing them")
+	}
+	for _, key := range []string{resultSetsPath(e.ID), resultPagePath(e.ID, set.ID)} {
+		if !strings.Contains(page, `"`+key+`"`) {
+			t.Errorf("the first data lacks %s", key)
+		}
+	}
+
+	// The athlete's page is drawn with the athlete's answer.
+	w = app.do(httptest.NewRequest("GET", "/resultado/"+e.ID+"/atleta/"+set.ID+"/1002", nil))
+	if w.Code != http.StatusOK {
+		t.Fatalf("athlete page: status %d", w.Code)
+	}
+	athlete := html.UnescapeString(rootMarkup(t, w.Body.String()))
+	if h1s := h1Texts(athlete); len(h1s) != 1 || h1s[0] != "Atleta Número 002" {
+		t.Errorf("athlete page: headings %q", h1s)
+	}
+	for _, want := range []string{fmt.Sprintf("2º de %d", resultsFirstPage+5), "Preliminar", "certificado"} {
+		if !strings.Contains(athlete, want) {
+			t.Errorf("the drawn athlete page lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"pelotao/internal/account"
+	"pelotao/internal/mail"
+	"pelotao/internal/store"
+	"pelotao/internal/team"
+)
+
+var (
+	errStaffNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Membro da equipe não encontrado."}
+	errStaffConflict = &Error{Status: http.StatusConflict, Code: "conflict", Message: "Este e-mail já faz parte da equipe.",
+		Fields: map[string]string{"email": "Este e-mail já faz parte da equipe."}}
+	errStaffManagerOnlyRetirada = &Error{Status: http.StatusForbidden, Code: "forbidden",
+		Message: "Gestores só podem convidar ou remover a equipe de retirada de kits."}
+)
+
+// staffJSON is a team member as the API shows it. Nome is null while the invitation waits for
+// its e-mail to sign up (pendente).
+type staffJSON struct {
+	ID          string    `json:"id"`
+	Email       string    `json:"email"`
+	Nome        *string   `json:"nome"`
+	Role        team.Role `json:"role"`
+	Pendente    bool      `json:"pendente"`
+	ConvidadoEm time.Time `json:"convidadoEm"`
+}
+
+func staffOf(m store.StaffMember) staffJSON {
+	j := staffJSON{ID: m.ID, Email: m.Email, Role: m.Role, Pendente: m.UserID == "", ConvidadoEm: m.InvitedAt}
+	if !j.Pendente {
+		j.Nome = &m.DisplayName
+	}
+	return j
+}
+
+// listStaff answers GET /api/events/{id}/staff: the owner and the team.
+func (s *Server) listStaff(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	e, err := s.store.GetEvent(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	owner, err := s.store.UserByID(r.Context(), e.OwnerID)
+	ownerJSON := map[string]any{"id": e.OwnerID, "email": nil, "nome": nil}
+	switch {
+	case err == nil:
+		ownerJSON["email"], ownerJSON["nome"] = owner.Email, owner.DisplayName
+	case !errors.Is(err, store.ErrNotFound): // demo events may belong to no account
+		return err
+	}
+	members, err := s.store.Staff(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	list := make([]staffJSON, len(members))
+	for i, m := range members {
+		list[i] = staffOf(m)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"owner": ownerJSON, "staff": list, "role": eventRoleOf(r)})
+	return nil
+}
+
+// inviteStaff answers POST /api/events/{id}/staff {email, role}: the owner invites managers and
+// kit desk staff, a manager only kit desk staff. The invitation is e-mailed; to an address
+// without an account it takes effect when that address signs up.
+func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Email string    `json:"email"`
+		Role  team.Role `json:"role"`
+	}
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	email := account.NormalizeEmail(in.Email)
+	fields := map[string]string{}
+	if email == "" {
+		fields["email"] = "Informe o e-mail de quem você quer convidar."
+	} else if !account.ValidEmail(email) {
+		fields["email"] = "Informe um e-mail válido."
+	}
+	if !in.Role.Invitable() {
+		fields["role"] = "Escolha a função: gestao ou retirada."
+	}
+	if len(fields) > 0 {
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
+			Message: "Alguns campos precisam de correção.", Fields: fields}
+	}
+	by := eventRoleOf(r)
+	if !team.CanManage(by, in.Role) {
+		return errStaffManagerOnlyRetirada
+	}
+	id := r.PathValue("id")
+	e, err := s.store.GetEvent(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if owner, err := s.store.UserByID(r.Context(), e.OwnerID); err == nil && owner.Email == email {
+		msg := "Este e-mail é do dono do evento, que já tem acesso a tudo."
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: msg,
+			Fields: map[string]string{"email": msg}}
+	}
+	u, _ := currentUser(r)
+	m, err := s.store.AddStaff(r.Context(), store.StaffMember{EventID: id, Email: email, Role: in.Role,
+		InvitedBy: u.ID, InvitedAt: time.Now().UTC().Truncate(time.Millisecond)})
+	if errors.Is(err, store.ErrConflict) {
+		return errStaffConflict
+	}
+	if err != nil {
+		return err
+	}
+	sent := true
+	if err := s.sendInvitation(r, m, u, e.Titulo); err != nil {
+		// The invitation stands (the member sees the event on signing in); the answer says
+		// the e-mail did not go, so the organizer can tell the person another way.
+		s.log.ErrorContext(r.Context(), "team invitation e-mail", "request_id", requestID(r.Context()), "err", err)
+		sent = false
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"member": staffOf(m), "emailEnviado": sent})
+	return nil
+}
+
+var roleWords = map[team.Role]string{team.Gestao: "gestão", team.Retirada: "retirada de kits"}
+
+func (s *Server) sendInvitation(r *http.Request, m store.StaffMember, by User, eventTitle string) error {
+	link := func(path string, q url.Values) string {
+		u := *s.cfg.BaseURL
+		u.Path = strings.TrimSuffix(u.Path, "/") + path
+		u.RawQuery, u.Fragment = q.Encode(), ""
+		return u.String()
+	}
+	inviter := by.DisplayName
+	if inviter == "" {
+		inviter = by.Email
+	}
+	msg, err := mail.Invitation(mail.StaffInvitation{
+		To: m.Email, Inviter: inviter, Event: eventTitle, RoleName: roleWords[m.Role],
+		Workspace: link("/dashboard/eventos/"+url.PathEscape(m.EventID), nil),
+		SignUp:    link("/login", url.Values{"modo": {"cadastro"}}),
+	})
+	if err != nil {
+		return err
+	}
+	return s.mailer.Send(r.Context(), msg)
+}
+
+// removeStaff answers DELETE /api/events/{id}/staff/{staffId}: the owner removes anyone, a
+// manager only kit desk staff.
+func (s *Server) removeStaff(w http.ResponseWriter, r *http.Request) error {
+	id, staffID := r.PathValue("id"), r.PathValue("staffId")
+	m, err := s.store.StaffMember(r.Context(), id, staffID)
+	if errors.Is(err, store.ErrNotFound) {
+		return errStaffNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if !team.CanManage(eventRoleOf(r), m.Role) {
+		return errStaffManagerOnlyRetirada
+	}
+	err = s.store.RemoveStaff(r.Context(), id, staffID)
+	if errors.Is(err, store.ErrNotFound) {
+		return errStaffNotFound
+	}
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// myStaffEvents answers GET /api/me/events-staff: the events the signed-in user works on as a
+// team member (its own events come from GET /api/events?owner=me), each with the user's role.
+func (s *Server) myStaffEvents(w http.ResponseWriter, r *http.Request) error {
+	u, _ := currentUser(r)
+	evs, err := s.store.StaffEvents(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	type item struct {
+		Role  team.Role       `json:"role"`
+		Event json.RawMessage `json:"event"`
+	}
+	list := make([]item, len(evs))
+	for i, e := range evs {
+		list[i] = item{Role: e.Role, Event: e.Summary}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"events": list})
+	return nil
+}

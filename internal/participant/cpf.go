@@ -1,0 +1,92 @@
+package participant
+
+import (
+	"errors"
+	"strings"
+)
+
+// CPF errors, in Portuguese: they are shown beside the cell that caused them.
+var (
+	errCPFLetters  = errors.New("O CPF tem letras ou símbolos: informe só os 11 números (ou use o tipo passaporte para estrangeiros).")
+	errCPFLength   = errors.New("O CPF deve ter 11 dígitos.")
+	errCPFRepeated = errors.New("CPF inválido: todos os dígitos são iguais.")
+	errCPFDigits   = errors.New("CPF inválido: os dígitos verificadores não conferem.")
+)
+
+// ParseCPF reads a CPF written with or without punctuation (123.456.789-09, 12345678909) and
+// returns its 11 digits, checked by the Receita Federal's two check digits. Spreadsheets often
+// drop leading zeros of a CPF kept as a number, so 8 to 10 digits are padded with zeros before
+// the check (the check digits then tell whether that was right).
+func ParseCPF(s string) (string, error) {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == '.' || r == '-' || r == ' ' || r == '/':
+		default:
+			return "", errCPFLetters
+		}
+	}
+	d := b.String()
+	if len(d) >= 8 && len(d) < 11 {
+		d = strings.Repeat("0", 11-len(d)) + d
+	}
+	if len(d) != 11 {
+		return "", errCPFLength
+	}
+	if strings.Count(d, d[:1]) == 11 {
+		return "", errCPFRepeated
+	}
+	if cpfCheckDigit(d[:9]) != d[9] || cpfCheckDigit(d[:10]) != d[10] {
+		return "", errCPFDigits
+	}
+	return d, nil
+}
+
+// cpfCheckDigit is the next check digit of the digits so far: each digit weighted from
+// len+1 down to 2, the sum times 10 modulo 11, where 10 counts as 0.
+func cpfCheckDigit(digits string) byte {
+	sum, weight := 0, len(digits)+1
+	for i := 0; i < len(digits); i++ {
+		sum += int(digits[i]-'0') * weight
+		weight--
+	}
+	d := sum * 10 % 11
+	if d == 10 {
+		d = 0
+	}
+	return byte('0' + d)
+}
+
+// CompleteCPF returns the CPF made of nine base digits and their two check digits (demo data
+// and tests make valid CPFs with it).
+func CompleteCPF(base9 string) string {
+	d := base9 + string(cpfCheckDigit(base9))
+	return d + string(cpfCheckDigit(d))
+}
+
+// FormatCPF writes 11 digits as 123.456.789-09.
+func FormatCPF(d string) string {
+	if len(d) != 11 {
+		return d
+	}
+	return d[:3] + "." + d[3:6] + "." + d[6:9] + "-" + d[9:]
+}
+
+// MaskCPF shows only the middle six digits (***.456.789-**), as the kit desk sees a CPF: enough
+// to tell two namesakes apart, not enough to use the number elsewhere (LGPD).
+func MaskCPF(d string) string {
+	if len(d) != 11 {
+		return "***"
+	}
+	return "***." + d[3:6] + "." + d[6:9] + "-**"
+}
+
+// MaskPassport shows only a passport's last three characters.
+func MaskPassport(p string) string {
+	if len(p) <= 3 {
+		return "***"
+	}
+	return "***" + p[len(p)-3:]
+}

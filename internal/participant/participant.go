@@ -1,0 +1,130 @@
+// Package participant is an event's registrations as Pelotão keeps them (RACEDAY.md,
+// "Participants"): the participant record, CPF and passport documents, reading a ticketing
+// spreadsheet (header matching, values as Brazilian exports write them, row errors) and the
+// re-import that updates what is already there without losing a recorded kit pickup.
+//
+// The spreadsheet's bytes (CSV in any of its encodings, XLSX) are read by internal/sheet; this
+// package starts from its rows of cells.
+package participant
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+// Document types.
+const (
+	CPF        = "cpf"
+	Passaporte = "passaporte"
+)
+
+// Documento identifies the athlete: a CPF as 11 digits, or a passport for foreign athletes.
+type Documento struct {
+	Tipo   string `json:"tipo"`
+	Numero string `json:"numero"`
+}
+
+// Masked is the document as the kit desk sees it (LGPD).
+func (d Documento) Masked() Documento {
+	if d.Tipo == CPF {
+		return Documento{Tipo: CPF, Numero: MaskCPF(d.Numero)}
+	}
+	return Documento{Tipo: d.Tipo, Numero: MaskPassport(d.Numero)}
+}
+
+// Centavos is an amount of money in cents; JSON writes it in reais (89.9), as the prototype's
+// participant does.
+type Centavos int64
+
+func (c Centavos) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(c)/100, 'f', -1, 64), nil
+}
+
+func (c *Centavos) UnmarshalJSON(b []byte) error {
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*c = Centavos(f*100 + 0.5)
+	return nil
+}
+
+// Terceiro is who picked up a kit for the athlete (name and document, as regulations ask).
+type Terceiro struct {
+	Nome      string `json:"nome"`
+	Documento string `json:"documento"`
+}
+
+// Kit is a recorded kit pickup. Only the kit desk writes it; an import never changes it.
+type Kit struct {
+	At               time.Time `json:"at"`
+	Balcao           string    `json:"balcao"`
+	Por              string    `json:"por"`         // the staff member who handed the kit
+	RetiradoPor      *Terceiro `json:"retiradoPor"` // nil: the athlete in person
+	CamisetaEntregue string    `json:"camisetaEntregue"`
+}
+
+// Participant is one registration of an event. Field names follow the prototype (RACEDAY.md).
+type Participant struct {
+	ID string `json:"id"`
+	// Inscricao is the ticketing system's registration id, when the file has one: re-imports
+	// match on it first.
+	Inscricao   string    `json:"inscricao"`
+	Nome        string    `json:"nome"`
+	Email       string    `json:"email"`
+	Telefone    string    `json:"telefone"`
+	Documento   Documento `json:"documento"`
+	Nascimento  *string   `json:"nascimento"` // YYYY-MM-DD
+	Sexo        string    `json:"sexo"`       // F, M, X or "" when the file does not say
+	Percurso    string    `json:"percurso"`   // the modality, as the file names it
+	Camiseta    string    `json:"camiseta"`
+	Equipe      string    `json:"equipe"`
+	NumeroPeito *int      `json:"numeroPeito"`
+	Pago        bool      `json:"pago"`
+	Valor       *Centavos `json:"valor"`
+	KitRetirado *Kit      `json:"kitRetirado"`
+	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
+	// answers "what changed since" with it).
+	Rev int64 `json:"-"`
+}
+
+// History kinds: what happened to a participant.
+const (
+	HistoryImported = "importado"
+	HistoryUpdated  = "atualizado"
+	HistoryPickedUp = "retirado"
+	HistoryUndone   = "desfeito"
+)
+
+// HistoryEntry is one thing that happened to a participant, by whom and when. Detalhe says
+// what changed (for an update, the fields before and after), as JSON.
+type HistoryEntry struct {
+	Tipo    string          `json:"tipo"`
+	Em      time.Time       `json:"em"`
+	Por     string          `json:"por"` // the name of who did it
+	Detalhe json.RawMessage `json:"detalhe,omitempty"`
+}
+
+// Summary is what the organizer needs for purchasing (RACEDAY.md): totals by modality, sex,
+// and T-shirt size within modality; paid and picked-up counts.
+type Summary struct {
+	Total       int                       `json:"total"`
+	Pagos       int                       `json:"pagos"`
+	KitRetirado int                       `json:"kitRetirado"`
+	PorPercurso map[string]int            `json:"porPercurso"`
+	PorSexo     map[string]int            `json:"porSexo"`
+	PorCamiseta map[string]map[string]int `json:"porCamiseta"`
+}
+
+// FaixaPeito is the range of bib numbers of one modality, for participants the file gives no bib.
+type FaixaPeito struct {
+	Percurso string `json:"percurso"`
+	Inicio   int    `json:"inicio"`
+	Fim      int    `json:"fim"`
+}
+
+// Settings are an event's participant settings.
+type Settings struct {
+	FaixasPeito []FaixaPeito `json:"faixasPeito"`
+}

@@ -1,0 +1,71 @@
+package participant
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"pelotao/internal/event"
+)
+
+// Search finds participants by words that start words of their name or e-mail, by the start of
+// their CPF (digits, with or without punctuation) or passport, or by bib: each participant is
+// indexed under the terms SearchTerms gives, and a query matches the participants having, for
+// every term of QueryTerms, a term that starts with it. Prefix lookups in an index answer in
+// the same time over 50 or 30,000 participants, which a substring scan would not.
+
+// maxQueryTerms bounds the words of a query, so that a query cannot grow the SQL without limit.
+const maxQueryTerms = 6
+
+// words splits folded text into runs of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(event.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// SearchTerms are the terms a participant is found by.
+func SearchTerms(p Participant) []string {
+	terms := words(p.Nome)
+	terms = append(terms, words(p.Email)...)
+	terms = append(terms, strings.ToLower(p.Documento.Numero))
+	if p.NumeroPeito != nil {
+		terms = append(terms, strconv.Itoa(*p.NumeroPeito))
+	}
+	seen := make(map[string]bool, len(terms))
+	out := terms[:0]
+	for _, t := range terms {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// QueryTerms are the terms of a search. A query of digits and CPF punctuation only
+// (123.456.789-09, 1234) is one term, its digits; otherwise its words, folded.
+func QueryTerms(q string) []string {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return nil
+	}
+	if strings.IndexFunc(q, func(r rune) bool { return !(r >= '0' && r <= '9') && !strings.ContainsRune(".-/ ", r) }) < 0 {
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, q)
+		if digits != "" {
+			return []string{digits}
+		}
+		return nil
+	}
+	terms := words(q)
+	if len(terms) > maxQueryTerms {
+		terms = terms[:maxQueryTerms]
+	}
+	return terms
+}
+
+// SortKey is the order of a list of participants: the name, folded.
+func SortKey(p Participant) string { return event.Fold(p.Nome) }

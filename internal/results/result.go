@@ -1,0 +1,131 @@
+// Package results is a modality's results as data: reading a timing company's spreadsheet into
+// results (columns matched by name, times, statuses, places and pace computed when the file lacks
+// them), and what an athlete's page shows of one result.
+package results
+
+import "time"
+
+// Set statuses: a set stays preliminar until the organizer publishes it as oficial.
+const (
+	Preliminar = "preliminar"
+	Oficial    = "oficial"
+)
+
+// Result statuses: only StatusOK results have places.
+const (
+	StatusOK  = "ok"
+	StatusDNF = "DNF"
+	StatusDNS = "DNS"
+	StatusDSQ = "DSQ"
+)
+
+// Result is one athlete's line (RACEDAY.md "A result"). A missing time or pace is "".
+type Result struct {
+	NumeroPeito      string    `json:"numeroPeito"`
+	Nome             string    `json:"nome"`
+	Sexo             string    `json:"sexo"`
+	Categoria        string    `json:"categoria"`
+	Equipe           string    `json:"equipe"`
+	Posicao          *int      `json:"posicao"`
+	PosicaoSexo      *int      `json:"posicaoSexo"`
+	PosicaoCategoria *int      `json:"posicaoCategoria"`
+	TempoBruto       string    `json:"tempoBruto"`
+	TempoLiquido     string    `json:"tempoLiquido"`
+	Pace             string    `json:"pace"`
+	Status           string    `json:"status"`
+	Parciais         []Parcial `json:"parciais"`
+
+	// Ordem is the line's place in the set's table (finishers by place, then the others in
+	// file order), 1-based: what pages and sorts by.
+	Ordem int `json:"-"`
+}
+
+// Parcial is a split time, named as the file's column.
+type Parcial struct {
+	Nome  string `json:"nome"`
+	Tempo string `json:"tempo"`
+}
+
+// Set is a modality's published results (GET /api/events/{id}/results).
+type Set struct {
+	ID         string    `json:"id"`
+	EventID    string    `json:"-"`
+	Percurso   string    `json:"percurso"` // the modality's nome
+	Status     string    `json:"status"`
+	Finishers  int       `json:"finishers"`
+	Total      int       `json:"total"`
+	ImportedAt time.Time `json:"importedAt"`
+	// Categorias lists the set's categories, for the filter of the results table.
+	Categorias []string `json:"categorias"`
+	// FinishersBy counts the finishers of each sex and category, for an athlete's "7º de 120".
+	FinishersBy FinishersBy `json:"-"`
+}
+
+// FinishersBy counts finishers by sexo and by categoria (lines without one are not counted).
+type FinishersBy struct {
+	Sexo      map[string]int `json:"sexo"`
+	Categoria map[string]int `json:"categoria"`
+}
+
+// CountFinishersBy counts the finishers of rs by sex and by category.
+func CountFinishersBy(rs []Result) FinishersBy {
+	f := FinishersBy{Sexo: map[string]int{}, Categoria: map[string]int{}}
+	for _, r := range rs {
+		if r.Status != StatusOK {
+			continue
+		}
+		if r.Sexo != "" {
+			f.Sexo[r.Sexo]++
+		}
+		if r.Categoria != "" {
+			f.Categoria[r.Categoria]++
+		}
+	}
+	return f
+}
+
+// Athlete is the single-athlete answer: the result, the set's totals and how it compares.
+type Athlete struct {
+	Result
+	Total       int `json:"total"`
+	Concluintes int `json:"concluintes"`
+	// MaisRapidoQue is the percent of finishers slower than the athlete; nil without a place.
+	MaisRapidoQue  *int `json:"maisRapidoQue"`
+	TotalSexo      int  `json:"totalSexo"`      // finishers of the athlete's sex
+	TotalCategoria int  `json:"totalCategoria"` // finishers of the athlete's category
+}
+
+// MaisRapidoQue is the percent (rounded down) of finishers slower than the place posicao.
+func MaisRapidoQue(posicao, concluintes int) int {
+	if concluintes == 0 || posicao < 1 || posicao > concluintes {
+		return 0
+	}
+	return (concluintes - posicao) * 100 / concluintes
+}
+
+// Counts sums up a parsed file or a set.
+type Counts struct {
+	Total     int `json:"total"`
+	Finishers int `json:"finishers"`
+	DNF       int `json:"dnf"`
+	DNS       int `json:"dns"`
+	DSQ       int `json:"dsq"`
+}
+
+// CountOf counts results by status.
+func CountOf(rs []Result) Counts {
+	c := Counts{Total: len(rs)}
+	for _, r := range rs {
+		switch r.Status {
+		case StatusOK:
+			c.Finishers++
+		case StatusDNF:
+			c.DNF++
+		case StatusDNS:
+			c.DNS++
+		case StatusDSQ:
+			c.DSQ++
+		}
+	}
+	return c
+}

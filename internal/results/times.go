@@ -1,0 +1,52 @@
+package results
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+)
+
+// timeRE is h:mm:ss, hh:mm:ss or mm:ss with an optional fraction of tenths, hundredths or
+// thousandths, after a point or a pt-BR comma.
+var timeRE = regexp.MustCompile(`^(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})(?:[.,](\d{1,3}))?$`)
+
+// raceTime is a time as the file wrote it, normalised to h:mm:ss with the file's fraction, and
+// in milliseconds for ranking.
+type raceTime struct {
+	text string
+	ms   int64
+}
+
+// parseTime reads a time cell; the message says what is wrong, for a row error.
+func parseTime(s string) (raceTime, string) {
+	m := timeRE.FindStringSubmatch(s)
+	if m == nil {
+		return raceTime{}, fmt.Sprintf("Tempo %q inválido: use h:mm:ss, hh:mm:ss ou mm:ss (com décimos ou centésimos opcionais, como 0:42:13.47).", s)
+	}
+	h, _ := strconv.Atoi(m[1])
+	mi, _ := strconv.Atoi(m[2])
+	sec, _ := strconv.Atoi(m[3])
+	if mi > 59 || sec > 59 {
+		return raceTime{}, fmt.Sprintf("Tempo %q inválido: minutos e segundos vão de 00 a 59.", s)
+	}
+	if len(m[3]) != 2 || m[1] != "" && len(m[2]) != 2 {
+		return raceTime{}, fmt.Sprintf("Tempo %q inválido: minutos e segundos têm dois dígitos (0:05:09).", s)
+	}
+	ms := (int64(h)*3600 + int64(mi)*60 + int64(sec)) * 1000
+	text := fmt.Sprintf("%d:%02d:%02d", h, mi, sec)
+	if f := m[4]; f != "" {
+		frac, _ := strconv.Atoi(f + "00"[:3-len(f)])
+		ms += int64(frac)
+		text += "." + f
+	}
+	return raceTime{text: text, ms: ms}, ""
+}
+
+// pace is the time per km as m:ss, rounded to the nearest second; "" without a distance.
+func pace(ms int64, km float64) string {
+	if km <= 0 || ms <= 0 {
+		return ""
+	}
+	sec := int64(float64(ms)/1000/km + 0.5)
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
+}

@@ -1,0 +1,292 @@
+package sheet
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+func readFile(t *testing.T, name string) *Table {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Read(data)
+	if err != nil {
+		t.Fatalf("Read(%s): %v", name, err)
+	}
+	return tab
+}
+
+// rowNumbers lists the spreadsheet numbers of the table's data rows.
+func rowNumbers(tab *Table) []int {
+	var ns []int
+	for _, r := range tab.Rows {
+		ns = append(ns, r.Number)
+	}
+	return ns
+}
+
+func TestReadExcelPtBRWindows1252(t *testing.T) {
+	tab := readFile(t, "excel-ptbr-windows1252.csv")
+	wantHeader := []string{"Classificação", "Nº de peito", "Nome", "Sexo", "Categoria", "Equipe", "Tempo Bruto", "Tempo Líquido"}
+	if !reflect.DeepEqual(tab.Header, wantHeader) {
+		t.Fatalf("header = %q, want %q", tab.Header, wantHeader)
+	}
+	// Row 4 is blank and is skipped, but row numbers stay the ones Excel shows; the quoted team
+	// with a line break is one cell of row 5.
+	if got, want := rowNumbers(tab), []int{2, 3, 5, 6}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("row numbers = %v, want %v", got, want)
+	}
+	if got := tab.Rows[0].Cell(2); got != "José Antônio da Conceição" {
+		t.Errorf("name = %q", got)
+	}
+	if got := tab.Rows[1].Cell(5); got != "Corre, São João!" {
+		t.Errorf("quoted team with a comma = %q", got)
+	}
+	if got := tab.Rows[2].Cell(5); got != "Equipe\nDois Irmãos" {
+		t.Errorf("quoted team with a line break = %q", got)
+	}
+	if got := tab.Rows[3].Cells; len(got) != 5 || got[0] != "DNF" || got[3] != "M" {
+		t.Errorf("row without times = %q (trailing empty cells trimmed)", got)
+	}
+}
+
+func TestReadUTF8BOMComma(t *testing.T) {
+	tab := readFile(t, "utf8-bom-comma.csv")
+	if tab.Header[0] != "Inscrição" {
+		t.Fatalf("the BOM stays in the first header: %q", tab.Header[0])
+	}
+	if len(tab.Header) != 9 || len(tab.Rows) != 2 || tab.Rows[1].Cell(1) != "Sérgio Peçanha" {
+		t.Fatalf("table = %+v", tab)
+	}
+}
+
+func TestReadTabsAndUTF16(t *testing.T) {
+	tsv := readFile(t, "tabs-utf8.tsv")
+	utf16 := readFile(t, "excel-unicode-text.txt")
+	if !reflect.DeepEqual(tsv, utf16) {
+		t.Fatalf("the same table as UTF-8 TSV and Excel's UTF-16 text differ:\n%+v\n%+v", tsv, utf16)
+	}
+	if got := tsv.Rows[1].Cell(2); got != "Françoise Éboué" {
+		t.Errorf("name = %q", got)
+	}
+	if got := tsv.Rows[0].Cell(7); got != "1:20:59.8" {
+		t.Errorf("chip time = %q", got)
+	}
+	if got, want := rowNumbers(tsv), []int{2, 3}; !reflect.DeepEqual(got, want) {
+		t.Errorf("row numbers = %v, want %v", got, want)
+	}
+}
+
+func TestSniffDelimiter(t *testing.T) {
+	cases := []struct {
+		text string
+		want rune
+	}{
+		{"Nome;Tempo\nJoão;0:30:00", ';'},
+		{"Nome,Tempo\n", ','},
+		{"Nome\tTempo\tEquipe, Assessoria\n", '\t'},
+		{`"Sobrenome, Nome";Tempo` + "\n", ';'},
+		{"Nome\nA;B;C", ','}, // only the header line counts; one column
+	}
+	for _, c := range cases {
+		if got := sniffDelimiter(c.text); got != c.want {
+			t.Errorf("sniffDelimiter(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestReadXLSX builds a workbook the way a timing company's would look: a date column with a
+// pt-BR format, times with a time format, a formula whose cached value is read (and which a
+// reader must never evaluate), a blank row, and a second sheet that is not read.
+func TestReadXLSX(t *testing.T) {
+	f := excelize.NewFile()
+	defer f.Close()
+	sh := f.GetSheetName(0)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	dateStyle, err := f.NewStyle(&excelize.Style{CustomNumFmt: ptr("dd/mm/yyyy")})
+	must(err)
+	timeStyle, err := f.NewStyle(&excelize.Style{NumFmt: 21}) // shown as hh:mm:ss
+	must(err)
+	must(f.SetSheetRow(sh, "A1", &[]any{"Posição", "Atleta", "Nascimento", "Tempo líquido", "Total"}))
+	must(f.SetSheetRow(sh, "A2", &[]any{1, "Luíza Brandão", 31137, 0.0209375, nil}))
+	must(f.SetSheetRow(sh, "A4", &[]any{2, "Otávio Jucá", 32874, 0.5 / 24, nil}))
+	must(f.SetCellStyle(sh, "C2", "C4", dateStyle))
+	must(f.SetCellStyle(sh, "D2", "D4", timeStyle))
+	// A formula with a cached value, as Excel saves it; the cached text must be what is read.
+	must(f.SetCellFormula(sh, "E2", "A2+A4"))
+	must(f.SetCellValue(sh, "E2", 3))
+	must(f.SetCellFormula(sh, "E4", "=HYPERLINK(\"http://example.com\")"))
+	_, err = f.NewSheet("Outra")
+	must(err)
+	must(f.SetCellValue("Outra", "A1", "não é lida"))
+	var buf bytes.Buffer
+	must(f.Write(&buf))
+
+	tab, err := Read(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Posição", "Atleta", "Nascimento", "Tempo líquido", "Total"}; !reflect.DeepEqual(tab.Header, want) {
+		t.Fatalf("header = %q", tab.Header)
+	}
+	if got, want := rowNumbers(tab), []int{2, 4}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("row numbers = %v, want %v", got, want)
+	}
+	want := [][]string{
+		{"1", "Luíza Brandão", "31/03/1985", "00:30:09", "3"},
+		{"2", "Otávio Jucá", "01/01/1990", "00:30:00"},
+	}
+	for i, w := range want {
+		if got := tab.Rows[i].Cells; !reflect.DeepEqual(got, w) {
+			t.Errorf("row %d = %q, want %q", tab.Rows[i].Number, got, w)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestReadRefuses(t *testing.T) {
+	var zipNotWorkbook bytes.Buffer
+	zipNotWorkbook.WriteString("PK\x03\x04 not really a zip")
+	cases := []struct {
+		name string
+		data []byte
+		want *Error
+	}{
+		{"empty", nil, ErrEmpty},
+		{"only blanks", []byte(" \r\n\n\t"), ErrEmpty},
+		{"too large", bytes.Repeat([]byte("a;b\n"), MaxBytes/4+1), ErrTooLarge},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), ErrNotSheet},
+		{"pdf-like binary", append([]byte("%PDF-1.7\n"), 0, 1, 2, 3), ErrNotSheet},
+		{"zip that is no workbook", zipNotWorkbook.Bytes(), ErrNotSheet},
+		{"xls 97-2003", []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00"), ErrOldExcel},
+		{"header only", []byte("Nome;Tempo\r\n"), ErrNoRows},
+		{"header then blank rows", []byte("Nome;Tempo\r\n;\r\n\r\n"), ErrNoRows},
+		{"first row blank", []byte("\r\nNome;Tempo\r\nAna;0:30:00\r\n"), ErrNoHeader},
+		{"no header, data first", []byte("1;0:30:00\n2;0:31:00\n"), ErrNoHeader},
+		{"too wide", []byte(strings.Repeat("a;", MaxColumns) + "a\n1\n"), ErrTooWide},
+		{"too many rows", []byte("n\n" + strings.Repeat("1\n", MaxRows+1)), ErrTooMany},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tab, err := Read(c.data)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("Read = %+v, %v; want %v", tab, err, c.want)
+			}
+		})
+	}
+}
+
+func TestReadFromStopsAtLimit(t *testing.T) {
+	// A 50 MB upload is refused after MaxBytes+1 bytes, without reading the rest.
+	r := &countingReader{left: 50 << 20}
+	if _, err := ReadFrom(r); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrTooLarge", err)
+	}
+	if r.read > MaxBytes+1 {
+		t.Fatalf("read %d bytes of a 50 MB body", r.read)
+	}
+}
+
+type countingReader struct{ left, read int }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, os.ErrClosed
+	}
+	n := min(len(p), r.left)
+	for i := range p[:n] {
+		p[i] = 'a'
+	}
+	r.left -= n
+	r.read += n
+	return n, nil
+}
+
+func TestHeaderKeyAndFields(t *testing.T) {
+	same := [][]string{
+		{"Nº de peito", "no de peito", "N° de Peito", "No. de peito", "nº-de-peito"},
+		{"E-mail", "Email", "e mail"},
+		{"Tempo Líquido", "tempo liquido", "TEMPO_LÍQUIDO"},
+		{"Classificação", "classificacao"},
+	}
+	for _, group := range same {
+		for _, h := range group[1:] {
+			if HeaderKey(h) != HeaderKey(group[0]) {
+				t.Errorf("HeaderKey(%q) = %q, HeaderKey(%q) = %q", h, HeaderKey(h), group[0], HeaderKey(group[0]))
+			}
+		}
+	}
+	fields := NewFields(map[string][]string{
+		"numeroPeito":  {"Peito", "Nº de peito", "Bib"},
+		"tempoLiquido": {"Tempo líquido", "Chip time"},
+	})
+	for h, want := range map[string]string{"N° DE PEITO": "numeroPeito", "BIB": "numeroPeito", "chip-time": "tempoLiquido"} {
+		if got, ok := fields.Match(h); !ok || got != want {
+			t.Errorf("Match(%q) = %q, %v; want %q", h, got, ok, want)
+		}
+	}
+	if got, ok := fields.Match("Tempo bruto"); ok {
+		t.Errorf("Match(Tempo bruto) = %q, want no match", got)
+	}
+}
+
+func TestNewFieldsRefusesAmbiguousSynonym(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a header under two fields did not panic")
+		}
+	}()
+	NewFields(map[string][]string{"a": {"Nº"}, "b": {"no"}})
+}
+
+func TestWriter(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := [][]string{
+		{"Nome", "Equipe", "Observação"},
+		{"João; \"Zé\"", "=HYPERLINK(\"http://x\")", "+55 11"},
+		{"-1", "@SUM(A1)", "\tcmd"},
+		{"\r=1", "ação", ""},
+	}
+	for _, r := range rows {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	want := "\xEF\xBB\xBFNome;Equipe;Observação\r\n" +
+		"\"João; \"\"Zé\"\"\";\"'=HYPERLINK(\"\"http://x\"\")\";'+55 11\r\n" +
+		"'-1;'@SUM(A1);'\tcmd\r\n" +
+		"\"'=1\";ação;\r\n" // csv with CRLF line ends drops a lone CR
+	if buf.String() != want {
+		t.Fatalf("export =\n%q\nwant\n%q", buf.String(), want)
+	}
+	// What is written reads back as the neutralised cells.
+	tab, err := Read(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tab.Rows[0].Cells[1]; got != "'=HYPERLINK(\"http://x\")" {
+		t.Errorf("read back = %q", got)
+	}
+}

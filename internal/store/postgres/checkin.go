@@ -1,0 +1,268 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+)
+
+// RecordPickups implements store.CheckinStore. Instances decide together: every writer of
+// participants takes the participants' rev counter first (nextRevs), which queues them; and the
+// unique index kit_pickups_current would refuse a second current pickup even without it — a
+// second insert waits for the first's commit and then does nothing.
+func (s *Store) RecordPickups(ctx context.Context, eventID string, pickups []store.Pickup) ([]store.PickupResult, error) {
+	var out []store.PickupResult
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		out = make([]store.PickupResult, 0, len(pickups))
+		rev, err := nextRevs(ctx, tx, len(pickups))
+		if err != nil {
+			return err
+		}
+		now := time.Now()
+		for i, p := range pickups {
+			r, err := recordPickup(ctx, tx, eventID, p, now, rev+int64(i))
+			if err != nil {
+				return err
+			}
+			out = append(out, r)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func recordPickup(ctx context.Context, tx pgx.Tx, eventID string, p store.Pickup, now time.Time, rev int64) (store.PickupResult, error) {
+	r := store.PickupResult{ID: p.ID}
+	var ours bool
+	err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM participants WHERE id = $1 AND event_id = $2)", p.ParticipantID, eventID).Scan(&ours)
+	if err != nil {
+		return r, fmt.Errorf("postgres: pickup's participant: %w", err)
+	}
+	if !ours {
+		return r, store.ErrNotFound
+	}
+	tag, err := tx.Exec(ctx, insertPickup+" ON CONFLICT DO NOTHING", pickupArgs(eventID, p, store.PickupOK, now)...)
+	if err != nil {
+		return r, fmt.Errorf("postgres: recording pickup: %w", err)
+	}
+	if tag.RowsAffected() == 1 {
+		r.Status = store.PickupOK
+	} else {
+		// Either this id was recorded before (a retry), or the kit has another current pickup.
+		tag, err = tx.Exec(ctx, insertPickup+" ON CONFLICT (id) DO NOTHING", pickupArgs(eventID, p, store.PickupConflict, now)...)
+		if err != nil {
+			return r, fmt.Errorf("postgres: recording pickup: %w", err)
+		}
+		r.Status = store.PickupConflict
+		if tag.RowsAffected() == 0 {
+			var before string
+			if err := tx.QueryRow(ctx, "SELECT status FROM kit_pickups WHERE id = $1", p.ID).Scan(&before); err != nil {
+				return r, fmt.Errorf("postgres: recording pickup: %w", err)
+			}
+			if before == store.PickupOK {
+				r.Status = store.PickupDuplicate
+			}
+		}
+	}
+	r.Kit, err = currentKit(ctx, tx, p.ParticipantID)
+	if err != nil || r.Status != store.PickupOK {
+		return r, err
+	}
+	detalhe, _ := json.Marshal(r.Kit)
+	return r, setParticipantKit(ctx, tx, eventID, p.ParticipantID, r.Kit, rev,
+		[]any{p.ParticipantID, participant.HistoryPickedUp, now, p.PorUID, p.Por, string(detalhe)})
+}
+
+const insertPickup = `INSERT INTO kit_pickups (id, event_id, participant_id, at, balcao, por_uid, por,
+	retirado_por_nome, retirado_por_documento, camiseta_entregue, status, recorded_at)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`
+
+func pickupArgs(eventID string, p store.Pickup, status string, now time.Time) []any {
+	var nome, doc *string
+	if p.RetiradoPor != nil {
+		nome, doc = &p.RetiradoPor.Nome, &p.RetiradoPor.Documento
+	}
+	return []any{p.ID, eventID, p.ParticipantID, p.At, p.Balcao, p.PorUID, p.Por, nome, doc, p.CamisetaEntregue, status, now}
+}
+
+// currentKit is the participant's pickup that counts, or nil.
+func currentKit(ctx context.Context, tx pgx.Tx, participantID string) (*participant.Kit, error) {
+	var k participant.Kit
+	var nome, doc *string
+	err := tx.QueryRow(ctx, `SELECT at, balcao, por, retirado_por_nome, retirado_por_documento, camiseta_entregue
+		FROM kit_pickups WHERE participant_id = $1 AND status = 'ok' AND undone_at IS NULL`, participantID).
+		Scan(&k.At, &k.Balcao, &k.Por, &nome, &doc, &k.CamisetaEntregue)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: current pickup: %w", err)
+	}
+	k.At = k.At.UTC()
+	if nome != nil {
+		k.RetiradoPor = &participant.Terceiro{Nome: *nome, Documento: *doc}
+	}
+	return &k, nil
+}
+
+// setParticipantKit writes the participant's current pickup (nil: none) with rev, and its
+// history entry (participant_history's columns after id).
+func setParticipantKit(ctx context.Context, tx pgx.Tx, eventID, participantID string, k *participant.Kit, rev int64, history []any) error {
+	var at *time.Time
+	var balcao, por, retiradoPor, camiseta *string
+	if k != nil {
+		at, balcao, por, camiseta = &k.At, &k.Balcao, &k.Por, &k.CamisetaEntregue
+		if k.RetiradoPor != nil {
+			b, _ := json.Marshal(k.RetiradoPor)
+			s := string(b)
+			retiradoPor = &s
+		}
+	}
+	_, err := tx.Exec(ctx, `UPDATE participants SET kit_at = $1, kit_balcao = $2, kit_por = $3, kit_retirado_por = $4,
+		kit_camiseta_entregue = $5, rev = $6 WHERE id = $7 AND event_id = $8`,
+		at, balcao, por, retiradoPor, camiseta, rev, participantID, eventID)
+	if err != nil {
+		return fmt.Errorf("postgres: participant's pickup: %w", err)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO participant_history (participant_id, tipo, em, por, por_nome, detalhe)
+		VALUES ($1, $2, $3, $4, $5, $6)`, history...)
+	if err != nil {
+		return fmt.Errorf("postgres: participant's history: %w", err)
+	}
+	return nil
+}
+
+// UndoPickup implements store.CheckinStore.
+func (s *Store) UndoPickup(ctx context.Context, eventID, participantID, porUID, por string) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rev, err := nextRevs(ctx, tx, 1)
+		if err != nil {
+			return err
+		}
+		kit, err := currentKit(ctx, tx, participantID)
+		if err != nil {
+			return err
+		}
+		now := time.Now()
+		tag, err := tx.Exec(ctx, `UPDATE kit_pickups SET undone_at = $1, undone_por = $2
+			WHERE event_id = $3 AND participant_id = $4 AND status = 'ok' AND undone_at IS NULL`, now, por, eventID, participantID)
+		if err != nil {
+			return fmt.Errorf("postgres: undoing pickup: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return store.ErrNotFound
+		}
+		detalhe, _ := json.Marshal(kit)
+		return setParticipantKit(ctx, tx, eventID, participantID, nil, rev,
+			[]any{participantID, participant.HistoryUndone, now, porUID, por, string(detalhe)})
+	})
+}
+
+// Roster implements store.CheckinStore.
+func (s *Store) Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error) {
+	list, err := s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+
+		" FROM participants WHERE event_id = $1 AND rev > $2 ORDER BY rev", eventID, since)
+	if err != nil {
+		return nil, since, err
+	}
+	if len(list) > 0 {
+		since = list[len(list)-1].Rev
+	}
+	return list, since, nil
+}
+
+// PickupHistory implements store.CheckinStore.
+func (s *Store) PickupHistory(ctx context.Context, eventID string, limit int) ([]store.PickupRecord, error) {
+	rows, err := s.pool.Query(ctx, `SELECT k.id, k.participant_id, k.at, k.balcao, k.por_uid, k.por,
+		k.retirado_por_nome, k.retirado_por_documento, k.camiseta_entregue, k.status, k.recorded_at,
+		k.undone_at, COALESCE(k.undone_por, ''), p.nome, p.numero_peito
+		FROM kit_pickups k JOIN participants p ON p.id = k.participant_id
+		WHERE k.event_id = $1 ORDER BY k.recorded_at DESC, k.id DESC LIMIT $2`, eventID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: pickup history: %w", err)
+	}
+	defer rows.Close()
+	out := []store.PickupRecord{}
+	for rows.Next() {
+		r := store.PickupRecord{Pickup: store.Pickup{EventID: eventID}}
+		var nome, doc *string
+		if err := rows.Scan(&r.ID, &r.ParticipantID, &r.At, &r.Balcao, &r.PorUID, &r.Por, &nome, &doc,
+			&r.CamisetaEntregue, &r.Status, &r.RecordedAt, &r.UndoneAt, &r.UndonePor, &r.Nome, &r.NumeroPeito); err != nil {
+			return nil, fmt.Errorf("postgres: pickup history: %w", err)
+		}
+		r.At, r.RecordedAt = r.At.UTC(), r.RecordedAt.UTC()
+		if r.UndoneAt != nil {
+			t := r.UndoneAt.UTC()
+			r.UndoneAt = &t
+		}
+		if nome != nil {
+			r.RetiradoPor = &participant.Terceiro{Nome: *nome, Documento: *doc}
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// PickupStats implements store.CheckinStore.
+func (s *Store) PickupStats(ctx context.Context, eventID string) (store.PickupStats, error) {
+	st := store.PickupStats{PorPercurso: []store.PercursoPickups{}, PorBalcao: []store.BalcaoPickups{}, PorQuartoDeHora: []store.QuarterPickups{}}
+	err := s.eachRow(ctx, `SELECT percurso, count(*), count(kit_at) FROM participants
+		WHERE event_id = $1 GROUP BY percurso ORDER BY percurso`, []any{eventID}, func(scan func(...any) error) error {
+		var m store.PercursoPickups
+		if err := scan(&m.Percurso, &m.Total, &m.Retirados); err != nil {
+			return err
+		}
+		st.Total += m.Total
+		st.Retirados += m.Retirados
+		st.PorPercurso = append(st.PorPercurso, m)
+		return nil
+	})
+	if err != nil {
+		return st, err
+	}
+	err = s.eachRow(ctx, `SELECT kit_balcao, count(*) FROM participants
+		WHERE event_id = $1 AND kit_at IS NOT NULL GROUP BY kit_balcao ORDER BY kit_balcao`, []any{eventID}, func(scan func(...any) error) error {
+		var b store.BalcaoPickups
+		if err := scan(&b.Balcao, &b.Retirados); err != nil {
+			return err
+		}
+		st.PorBalcao = append(st.PorBalcao, b)
+		return nil
+	})
+	if err != nil {
+		return st, err
+	}
+	err = s.eachRow(ctx, `SELECT to_timestamp(floor(extract(epoch FROM kit_at) / 900) * 900), count(*) FROM participants
+		WHERE event_id = $1 AND kit_at IS NOT NULL GROUP BY 1 ORDER BY 1`, []any{eventID}, func(scan func(...any) error) error {
+		var q store.QuarterPickups
+		if err := scan(&q.Inicio, &q.Retirados); err != nil {
+			return err
+		}
+		q.Inicio = q.Inicio.UTC()
+		st.PorQuartoDeHora = append(st.PorQuartoDeHora, q)
+		return nil
+	})
+	return st, err
+}
+
+// eachRow runs a query and calls row for each of its rows.
+func (s *Store) eachRow(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
+	rows, err := s.pool.Query(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return fmt.Errorf("postgres: %w", err)
+		}
+	}
+	return rows.Err()
+}

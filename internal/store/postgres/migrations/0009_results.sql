@@ -1,0 +1,35 @@
+-- Results as data (RACEDAY.md "Results"): one set per event and modality (percurso), and its
+-- lines. A line is stored as its JSON (doc, a results.Result) beside the columns the table
+-- filters, searches and pages on. ordem is the line's place in the table (finishers by place,
+-- then the others), unique in a set: pages are keyed on it. search is computed in Go
+-- (store.ResultSearchText: name, bib and team folded) so SQLite and PostgreSQL match alike.
+-- Text columns that are compared use the "C" collation, as in SQLite.
+-- Deleting an event deletes its sets; deleting a set deletes its lines.
+CREATE TABLE result_sets (
+    id          TEXT COLLATE "C" PRIMARY KEY,
+    event_id    TEXT COLLATE "C" NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    percurso    TEXT COLLATE "C" NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('preliminar', 'oficial')),
+    finishers   INTEGER NOT NULL,
+    total       INTEGER NOT NULL,
+    categorias  TEXT NOT NULL, -- JSON array, in order of first appearance
+    finishers_by TEXT NOT NULL, -- JSON results.FinishersBy: finishers by sexo and by categoria
+    imported_at TIMESTAMPTZ NOT NULL
+);
+CREATE UNIQUE INDEX result_sets_by_event ON result_sets (event_id, percurso);
+
+CREATE TABLE results (
+    set_id       TEXT COLLATE "C" NOT NULL REFERENCES result_sets(id) ON DELETE CASCADE,
+    ordem        INTEGER NOT NULL,
+    numero_peito TEXT COLLATE "C" NOT NULL,
+    sexo         TEXT COLLATE "C" NOT NULL,
+    categoria    TEXT COLLATE "C" NOT NULL,
+    status       TEXT NOT NULL,
+    search       TEXT NOT NULL,
+    doc          TEXT NOT NULL,
+    PRIMARY KEY (set_id, ordem)
+);
+CREATE UNIQUE INDEX results_by_bib ON results (set_id, numero_peito);
+-- The table's pages when filtered; a search scans the set's search column.
+CREATE INDEX results_by_sexo ON results (set_id, sexo, categoria, ordem);
+CREATE INDEX results_by_categoria ON results (set_id, categoria, ordem);

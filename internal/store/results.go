@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pelotao/internal/event"
+	"pelotao/internal/results"
+)
+
+// ResultStore stores the results of events: a set per event and modality (percurso), and its
+// lines.
+type ResultStore interface {
+	// ReplaceResultSet publishes set (EventID, Percurso, Status) with its results, in one
+	// transaction: a set already published for the modality keeps its ID (links to its athletes
+	// keep working) and has its lines replaced; readers see the old lines or the new ones,
+	// never a mix. It sets ID, ImportedAt and the counts and returns the set as stored.
+	// An unknown event is ErrNotFound.
+	ReplaceResultSet(ctx context.Context, set results.Set, rs []results.Result) (results.Set, error)
+	// ListResultSets returns an event's sets by percurso; none is an empty list.
+	ListResultSets(ctx context.Context, eventID string) ([]results.Set, error)
+	// GetResultSet returns one set of the event, or ErrNotFound.
+	GetResultSet(ctx context.Context, eventID, setID string) (results.Set, error)
+	// DeleteResultSet removes a set of the event and its lines, or returns ErrNotFound.
+	DeleteResultSet(ctx context.Context, eventID, setID string) error
+	// ListResults returns one page of a set's lines in order (finishers by place first).
+	ListResults(ctx context.Context, q ResultQuery) (ResultPage, error)
+	// GetResult returns the line of a bib in a set, or ErrNotFound.
+	GetResult(ctx context.Context, setID, bib string) (results.Result, error)
+	// ResultLines returns every line of a set, in order: what a cache of the set holds.
+	ResultLines(ctx context.Context, setID string) ([]ResultRow, error)
+}
+
+// ResultQuery selects a page of a set's lines.
+type ResultQuery struct {
+	SetID string
+	// Q matches lines whose name, bib or team contain every word of it, ignoring case and accents.
+	Q         string
+	Sexo      string
+	Categoria string
+	Limit     int    // 1..MaxResultLimit; 0 means DefaultResultLimit
+	Cursor    string // ResultPage.NextCursor of the previous page
+}
+
+const (
+	DefaultResultLimit = 50
+	MaxResultLimit     = 200
+)
+
+// ResultPage is one page of lines, each a results.Result as JSON exactly as stored; Total
+// counts every line the filters select.
+type ResultPage struct {
+	Results    []json.RawMessage
+	Total      int
+	NextCursor string
+}
+
+// ResultLimit is q.Limit made valid.
+func (q ResultQuery) ResultLimit() int {
+	switch {
+	case q.Limit <= 0:
+		return DefaultResultLimit
+	case q.Limit > MaxResultLimit:
+		return MaxResultLimit
+	}
+	return q.Limit
+}
+
+// ResultSearchText is what a results search looks in: the name, bib and team, folded.
+func ResultSearchText(r results.Result) string {
+	return event.Fold(r.Nome + " " + r.NumeroPeito + " " + r.Equipe)
+}
+
+// ResultRow is a line as both databases store it.
+type ResultRow struct {
+	Ordem       int
+	NumeroPeito string
+	Sexo        string
+	Categoria   string
+	Status      string
+	Search      string
+	Doc         []byte
+}
+
+// NewResultRows prepares a set's lines for storage, and returns the set's categories in
+// order of first appearance.
+func NewResultRows(rs []results.Result) ([]ResultRow, []string, error) {
+	rows := make([]ResultRow, len(rs))
+	seen := map[string]bool{}
+	categorias := []string{}
+	for i, r := range rs {
+		doc, err := json.Marshal(r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: encoding result: %w", err)
+		}
+		rows[i] = ResultRow{Ordem: r.Ordem, NumeroPeito: r.NumeroPeito, Sexo: r.Sexo, Categoria: r.Categoria,
+			Status: r.Status, Search: ResultSearchText(r), Doc: doc}
+		if r.Categoria != "" && !seen[r.Categoria] {
+			seen[r.Categoria] = true
+			categorias = append(categorias, r.Categoria)
+		}
+	}
+	return rows, categorias, nil
+}
+
+// DecodeResult reads a stored line.
+func DecodeResult(doc []byte, ordem int) (results.Result, error) {
+	var r results.Result
+	if err := json.Unmarshal(doc, &r); err != nil {
+		return r, fmt.Errorf("store: decoding result: %w", err)
+	}
+	r.Ordem = ordem
+	return r, nil
+}
+
+// ResultListSQL builds the page query of q: the count of every line the filters select and, in
+// the same statement (one snapshot), the lines after the cursor. It returns one row per line,
+// total, doc, ordem, ordered; or a single row total, NULL, NULL when the page is empty.
+func ResultListSQL(q ResultQuery, d SQLDialect) (query string, args []any, limit int, err error) {
+	after := 0
+	if q.Cursor != "" {
+		after, err = strconv.Atoi(q.Cursor)
+		if err != nil || after < 1 {
+			return "", nil, 0, ErrBadCursor
+		}
+	}
+	limit = q.ResultLimit()
+	param := func(v any) string {
+		args = append(args, v)
+		return d.Placeholder(len(args))
+	}
+	filter := func() string {
+		where := []string{"set_id = " + param(q.SetID)}
+		if q.Sexo != "" {
+			where = append(where, "sexo = "+param(q.Sexo))
+		}
+		if q.Categoria != "" {
+			where = append(where, "categoria = "+param(q.Categoria))
+		}
+		for _, w := range event.SearchTerms(q.Q) {
+			where = append(where, d.Contains("search", param(w)))
+		}
+		return strings.Join(where, " AND ")
+	}
+	count := "SELECT count(*) AS total FROM results WHERE " + filter()
+	page := "SELECT doc, ordem FROM results WHERE " + filter() + " AND ordem > " + param(after) +
+		" ORDER BY ordem LIMIT " + param(limit+1)
+	query = "SELECT c.total, p.doc, p.ordem FROM (" + count + ") c LEFT JOIN (" + page + ") p ON 1 = 1 ORDER BY p.ordem"
+	return query, args, limit, nil
+}
+
+// ResultPageFrom makes the page of rows read with one more than limit.
+func ResultPageFrom(docs []json.RawMessage, ordens []int, total, limit int) ResultPage {
+	p := ResultPage{Results: docs, Total: total}
+	if len(docs) > limit {
+		p.Results = docs[:limit]
+		p.NextCursor = strconv.Itoa(ordens[limit-1])
+	}
+	if p.Results == nil {
+		p.Results = []json.RawMessage{}
+	}
+	return p
+}

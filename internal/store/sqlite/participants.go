@@ -1,0 +1,293 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+)
+
+// nextRevs takes n values of the participants' change counter in tx and returns the first;
+// every insert or update of a participant (imports here, pickups at the kit desk) sets its rev
+// from it.
+func nextRevs(ctx context.Context, tx *sql.Tx, n int) (int64, error) {
+	var last int64
+	if err := tx.QueryRowContext(ctx, "UPDATE participant_rev SET value = value + ? WHERE id = 1 RETURNING value", n).Scan(&last); err != nil {
+		return 0, fmt.Errorf("sqlite: participant rev: %w", err)
+	}
+	return last - int64(n) + 1, nil
+}
+
+// batchInsert inserts rows into table in statements of many rows each: one statement per row
+// would make a 30,000-participant import spend its time crossing into SQLite.
+func batchInsert(ctx context.Context, tx *sql.Tx, table string, columns string, rows [][]any) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	width := len(rows[0])
+	perStmt := max(1, 30000/width) // SQLite allows 32,766 parameters per statement
+	one := "(" + strings.TrimSuffix(strings.Repeat("?, ", width), ", ") + ")"
+	for start := 0; start < len(rows); start += perStmt {
+		chunk := rows[start:min(start+perStmt, len(rows))]
+		args := make([]any, 0, len(chunk)*width)
+		for _, r := range chunk {
+			args = append(args, r...)
+		}
+		q := "INSERT INTO " + table + " (" + columns + ") VALUES " + strings.TrimSuffix(strings.Repeat(one+", ", len(chunk)), ", ")
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const participantInsertColumns = `id, event_id, inscricao, doc_tipo, doc_numero, nome, nome_ordem, email, telefone,
+	nascimento, sexo, percurso, camiseta, equipe, numero_peito, pago, valor, rev, criado_em, atualizado_em`
+
+// ApplyImport implements store.ParticipantStore.
+func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participant.Plan, by store.Actor) error {
+	n := len(plan.Add) + len(plan.Update)
+	if n == 0 {
+		return nil
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	rev, err := nextRevs(ctx, tx, n)
+	if err != nil {
+		return err
+	}
+	at := unixMilli(by.At)
+	var rows, terms, history [][]any
+	for _, a := range plan.Add {
+		r := store.NewParticipantRow(eventID, a.P)
+		r.ID = store.NewParticipantID()
+		rows = append(rows, []any{r.ID, eventID, r.Inscricao, r.DocTipo, r.DocNumero, r.Nome, r.NomeOrdem, r.Email,
+			r.Telefone, r.Nascimento, r.Sexo, r.Percurso, r.Camiseta, r.Equipe, r.NumeroPeito, r.Pago, r.Valor, rev, at, at})
+		rev++
+		for _, t := range r.Terms {
+			terms = append(terms, []any{eventID, t, r.ID})
+		}
+		history = append(history, []any{r.ID, participant.HistoryImported, at, by.UserID, by.Nome, nil})
+	}
+	if err := batchInsert(ctx, tx, "participants", participantInsertColumns, rows); err != nil {
+		if isUniqueViolation(err) {
+			return store.ErrConflict
+		}
+		return fmt.Errorf("sqlite: adding participants: %w", err)
+	}
+	if len(plan.Update) > 0 {
+		upd, err := tx.PrepareContext(ctx, `UPDATE participants SET inscricao = ?, doc_tipo = ?, doc_numero = ?, nome = ?,
+			nome_ordem = ?, email = ?, telefone = ?, nascimento = ?, sexo = ?, percurso = ?, camiseta = ?, equipe = ?,
+			numero_peito = ?, pago = ?, valor = ?, rev = ?, atualizado_em = ? WHERE id = ? AND event_id = ?`)
+		if err != nil {
+			return err
+		}
+		defer upd.Close()
+		del, err := tx.PrepareContext(ctx, "DELETE FROM participant_terms WHERE participant_id = ?")
+		if err != nil {
+			return err
+		}
+		defer del.Close()
+		for _, u := range plan.Update {
+			r := store.NewParticipantRow(eventID, u.P)
+			res, err := upd.ExecContext(ctx, r.Inscricao, r.DocTipo, r.DocNumero, r.Nome, r.NomeOrdem, r.Email, r.Telefone,
+				r.Nascimento, r.Sexo, r.Percurso, r.Camiseta, r.Equipe, r.NumeroPeito, r.Pago, r.Valor, rev, at, r.ID, eventID)
+			if isUniqueViolation(err) {
+				return store.ErrConflict
+			}
+			if err := affectedOne(res, err); err != nil {
+				return fmt.Errorf("sqlite: updating participant %s: %w", r.ID, err)
+			}
+			rev++
+			if _, err := del.ExecContext(ctx, r.ID); err != nil {
+				return err
+			}
+			for _, t := range r.Terms {
+				terms = append(terms, []any{eventID, t, r.ID})
+			}
+			history = append(history, []any{r.ID, participant.HistoryUpdated, at, by.UserID, by.Nome, string(participant.ChangesJSON(u.Changes))})
+		}
+	}
+	if err := batchInsert(ctx, tx, "participant_terms", "event_id, term, participant_id", terms); err != nil {
+		return fmt.Errorf("sqlite: participant terms: %w", err)
+	}
+	if err := batchInsert(ctx, tx, "participant_history", "participant_id, tipo, em, por, por_nome, detalhe", history); err != nil {
+		return fmt.Errorf("sqlite: participant history: %w", err)
+	}
+	return tx.Commit()
+}
+
+// scanParticipant reads store.ParticipantColumns (and extra destinations after them).
+func scanParticipant(row interface{ Scan(...any) error }, extra ...any) (participant.Participant, error) {
+	var p participant.Participant
+	var valor, kitAt sql.NullInt64
+	var bib sql.NullInt64
+	var balcao, por, retiradoPor, camiseta sql.NullString
+	dest := append([]any{&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
+		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &bib, &p.Pago, &valor, &kitAt, &balcao, &por,
+		&retiradoPor, &camiseta, &p.Rev}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return p, store.ErrNotFound
+		}
+		return p, err
+	}
+	if bib.Valid {
+		n := int(bib.Int64)
+		p.NumeroPeito = &n
+	}
+	if valor.Valid {
+		v := participant.Centavos(valor.Int64)
+		p.Valor = &v
+	}
+	if kitAt.Valid {
+		p.KitRetirado = &participant.Kit{At: fromUnixMilli(kitAt.Int64), Balcao: balcao.String, Por: por.String,
+			CamisetaEntregue: camiseta.String}
+		if retiradoPor.Valid && retiradoPor.String != "" {
+			var t participant.Terceiro
+			if err := json.Unmarshal([]byte(retiradoPor.String), &t); err != nil {
+				return p, fmt.Errorf("sqlite: participant %s: kit_retirado_por: %w", p.ID, err)
+			}
+			p.KitRetirado.RetiradoPor = &t
+		}
+	}
+	return p, nil
+}
+
+func (s *Store) queryParticipants(ctx context.Context, q string, args ...any) ([]participant.Participant, error) {
+	rows, err := s.read.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: participants: %w", err)
+	}
+	defer rows.Close()
+	out := []participant.Participant{}
+	for rows.Next() {
+		p, err := scanParticipant(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: participants: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// EventParticipants implements store.ParticipantStore.
+func (s *Store) EventParticipants(ctx context.Context, eventID string) ([]participant.Participant, error) {
+	return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? ORDER BY nome_ordem, id", eventID)
+}
+
+// ParticipantsByBib implements store.ParticipantStore.
+func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to int) ([]participant.Participant, error) {
+	return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+` FROM participants
+		WHERE event_id = ? AND numero_peito BETWEEN ? AND ? ORDER BY numero_peito`, eventID, from, to)
+}
+
+// ListParticipants implements store.ParticipantStore.
+func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
+	page, args, count, countArgs, limit, err := store.ParticipantListSQL(q, dialect)
+	if err != nil {
+		return store.ParticipantPage{}, err
+	}
+	var total int
+	if err := s.read.QueryRowContext(ctx, count, countArgs...).Scan(&total); err != nil {
+		return store.ParticipantPage{}, fmt.Errorf("sqlite: counting participants: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, page, args...)
+	if err != nil {
+		return store.ParticipantPage{}, fmt.Errorf("sqlite: listing participants: %w", err)
+	}
+	defer rows.Close()
+	var list []participant.Participant
+	var keys []string
+	for rows.Next() {
+		var key string
+		p, err := scanParticipant(rows, &key)
+		if err != nil {
+			return store.ParticipantPage{}, fmt.Errorf("sqlite: listing participants: %w", err)
+		}
+		list, keys = append(list, p), append(keys, key)
+	}
+	if err := rows.Err(); err != nil {
+		return store.ParticipantPage{}, err
+	}
+	return store.ParticipantPageFrom(list, keys, limit, total), nil
+}
+
+// GetParticipant implements store.ParticipantStore.
+func (s *Store) GetParticipant(ctx context.Context, eventID, id string) (participant.Participant, error) {
+	return scanParticipant(s.read.QueryRowContext(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? AND id = ?", eventID, id))
+}
+
+// ParticipantHistory implements store.ParticipantStore.
+func (s *Store) ParticipantHistory(ctx context.Context, eventID, id string) ([]participant.HistoryEntry, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT h.tipo, h.em, h.por_nome, h.detalhe FROM participant_history h
+		JOIN participants p ON p.id = h.participant_id WHERE p.event_id = ? AND h.participant_id = ? ORDER BY h.id`, eventID, id)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: participant history: %w", err)
+	}
+	defer rows.Close()
+	out := []participant.HistoryEntry{}
+	for rows.Next() {
+		var h participant.HistoryEntry
+		var em int64
+		var detalhe sql.NullString
+		if err := rows.Scan(&h.Tipo, &em, &h.Por, &detalhe); err != nil {
+			return nil, fmt.Errorf("sqlite: participant history: %w", err)
+		}
+		h.Em = fromUnixMilli(em)
+		if detalhe.Valid {
+			h.Detalhe = json.RawMessage(detalhe.String)
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// ParticipantSummary implements store.ParticipantStore.
+func (s *Store) ParticipantSummary(ctx context.Context, eventID string) (participant.Summary, error) {
+	sum := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{}}
+	rows, err := s.read.QueryContext(ctx, `SELECT percurso, sexo, camiseta, count(*), sum(pago), count(kit_at)
+		FROM participants WHERE event_id = ? GROUP BY percurso, sexo, camiseta`, eventID)
+	if err != nil {
+		return sum, fmt.Errorf("sqlite: participant summary: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var percurso, sexo, camiseta string
+		var n, pagos, kits int
+		if err := rows.Scan(&percurso, &sexo, &camiseta, &n, &pagos, &kits); err != nil {
+			return sum, fmt.Errorf("sqlite: participant summary: %w", err)
+		}
+		store.AddToSummary(&sum, percurso, sexo, camiseta, n, pagos, kits)
+	}
+	return sum, rows.Err()
+}
+
+// ParticipantSettings implements store.ParticipantStore.
+func (s *Store) ParticipantSettings(ctx context.Context, eventID string) (participant.Settings, error) {
+	var doc string
+	err := s.read.QueryRowContext(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID).Scan(&doc)
+	return store.DecodeParticipantSettings(doc, err, sql.ErrNoRows)
+}
+
+// SetParticipantSettings implements store.ParticipantStore.
+func (s *Store) SetParticipantSettings(ctx context.Context, eventID string, set participant.Settings) error {
+	doc, err := json.Marshal(set)
+	if err != nil {
+		return err
+	}
+	_, err = s.write.ExecContext(ctx, `INSERT INTO participant_settings (event_id, doc) VALUES (?, ?)
+		ON CONFLICT (event_id) DO UPDATE SET doc = excluded.doc`, eventID, string(doc))
+	if err != nil && strings.Contains(err.Error(), "FOREIGN KEY") {
+		return store.ErrNotFound
+	}
+	return err
+}

@@ -1,0 +1,60 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"pelotao/internal/team"
+)
+
+// StaffMember is one person on an event's team (RACEDAY.md, "Who does what"). An invitation to
+// an e-mail without an account is pending (UserID empty) until that address signs up: creating
+// the account turns it into a membership (AccountStore.CreateUser).
+type StaffMember struct {
+	ID      string
+	EventID string
+	UserID  string // empty while the invitation is pending
+	// Email is the invited address, normalised (trimmed, lower case) so it compares
+	// case-insensitively with accounts' e-mails.
+	Email       string
+	DisplayName string // the account's name; empty while pending
+	Role        team.Role
+	InvitedBy   string // user id of whoever invited
+	InvitedAt   time.Time
+}
+
+// StaffEvent is an event someone works on, as its list summary (event.Summary as JSON).
+type StaffEvent struct {
+	Role    team.Role
+	Summary json.RawMessage
+}
+
+// StaffStore stores events' teams. An event's deletion removes its team.
+type StaffStore interface {
+	// EventRole is userID's role on eventID: team.Owner for the event's owner, the member's role,
+	// or "" for anyone else (pending invitations give no role). ErrNotFound: no such event.
+	EventRole(ctx context.Context, eventID, userID string) (team.Role, error)
+	// AddStaff puts m on its event's team (m.ID is set when empty); when an account has m.Email,
+	// the member is that account straight away. ErrConflict: the e-mail is already on the team;
+	// ErrNotFound: no such event.
+	AddStaff(ctx context.Context, m StaffMember) (StaffMember, error)
+	// Staff lists an event's team, oldest invitation first.
+	Staff(ctx context.Context, eventID string) ([]StaffMember, error)
+	// StaffMember returns one member of an event's team, or ErrNotFound.
+	StaffMember(ctx context.Context, eventID, staffID string) (StaffMember, error)
+	// RemoveStaff takes a member off an event's team, or returns ErrNotFound.
+	RemoveStaff(ctx context.Context, eventID, staffID string) error
+	// StaffEvents lists the events userID works on as a team member (not those it owns), by
+	// event date, newest first.
+	StaffEvents(ctx context.Context, userID string) ([]StaffEvent, error)
+}
+
+// NewStaffID returns a fresh, unguessable id for a team member.
+func NewStaffID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

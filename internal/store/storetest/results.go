@@ -1,0 +1,303 @@
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"pelotao/internal/event"
+	"pelotao/internal/results"
+	"pelotao/internal/store"
+)
+
+func runResults(t *testing.T, open Open) {
+	t.Run("ResultSetReplaceAndRead", func(t *testing.T) { testResultSetReplaceAndRead(t, open(t)) })
+	t.Run("ResultsFilterSearchPage", func(t *testing.T) { testResultsFilterSearchPage(t, open(t)) })
+	t.Run("ResultSetDelete", func(t *testing.T) { testResultSetDelete(t, open(t)) })
+	t.Run("ResultSetReplaceIsAtomic", func(t *testing.T) { testResultSetReplaceIsAtomic(t, open(t)) })
+}
+
+func createEvent(t *testing.T, s store.Store) event.Event {
+	t.Helper()
+	e, err := s.CreateEvent(context.Background(), sampleEvent("Corrida dos Resultados", today, "Recife", "PE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// sampleResults are n lines in table order: odd lines F, even M; categories by threes; the
+// last line a DNF; names carry prefix and accents.
+func SampleResults(n int, prefix string) []results.Result {
+	rs := make([]results.Result, n)
+	for i := range rs {
+		place := i + 1
+		r := results.Result{
+			NumeroPeito: fmt.Sprint(1000 + i), Nome: fmt.Sprintf("%s Conceição %d", prefix, i),
+			Sexo: []string{"F", "M"}[i%2], Categoria: fmt.Sprintf("C%d", i%3), Equipe: "Fôlego",
+			Posicao: &place, TempoLiquido: fmt.Sprintf("0:%02d:%02d", 30+i/60, i%60), Status: results.StatusOK,
+			Parciais: []results.Parcial{{Nome: "5 km", Tempo: "0:15:00"}}, Ordem: place,
+		}
+		if i == n-1 {
+			r.Posicao, r.TempoLiquido, r.Status = nil, "", results.StatusDNF
+		}
+		rs[i] = r
+	}
+	return rs
+}
+
+func decodeResults(t *testing.T, docs []json.RawMessage) []results.Result {
+	t.Helper()
+	out := make([]results.Result, len(docs))
+	for i, d := range docs {
+		if err := json.Unmarshal(d, &out[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+func testResultSetReplaceAndRead(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	if _, err := s.ReplaceResultSet(ctx, results.Set{EventID: "nao-existe", Percurso: "5 km", Status: results.Preliminar}, SampleResults(3, "A")); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown event: %v", err)
+	}
+	first, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, SampleResults(7, "A"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.ID == "" || first.Total != 7 || first.Finishers != 6 || first.ImportedAt.IsZero() ||
+		!reflect.DeepEqual(first.Categorias, []string{"C0", "C1", "C2"}) {
+		t.Fatalf("set = %+v", first)
+	}
+	if _, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "21,1 km", Status: results.Oficial}, SampleResults(2, "B")); err != nil {
+		t.Fatal(err)
+	}
+	// Publishing the modality again keeps the set's id and replaces its lines and status.
+	again, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Oficial}, SampleResults(4, "C"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID != first.ID || again.Total != 4 || again.Status != results.Oficial {
+		t.Fatalf("replaced set = %+v (first %s)", again, first.ID)
+	}
+	sets, err := s.ListResultSets(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sets) != 2 || sets[0].Percurso != "21,1 km" || sets[1].Percurso != "5 km" || sets[1].Total != 4 {
+		t.Fatalf("sets = %+v", sets)
+	}
+	got, err := s.GetResultSet(ctx, e.ID, first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.ImportedAt.Equal(again.ImportedAt) || got.Status != results.Oficial || got.Finishers != 3 || got.EventID != e.ID {
+		t.Fatalf("GetResultSet = %+v, want %+v", got, again)
+	}
+	if _, err := s.GetResultSet(ctx, "outro-evento", first.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a set read through another event: %v", err)
+	}
+	if sets, err := s.ListResultSets(ctx, "outro-evento"); err != nil || sets == nil || len(sets) != 0 {
+		t.Fatalf("sets of an event without any = %v, %v", sets, err)
+	}
+
+	want := SampleResults(4, "C")[1]
+	r, err := s.GetResult(ctx, first.ID, want.NumeroPeito)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r, want) {
+		t.Fatalf("GetResult = %+v, want %+v", r, want)
+	}
+	if _, err := s.GetResult(ctx, first.ID, "1006"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a line of the replaced set is still there: %v", err)
+	}
+	// 1000 F C0, 1001 M C1, 1002 F C2, 1003 M C0 (a DNF): finishers by sex and category.
+	wantBy := results.FinishersBy{Sexo: map[string]int{"F": 2, "M": 1}, Categoria: map[string]int{"C0": 1, "C1": 1, "C2": 1}}
+	if !reflect.DeepEqual(got.FinishersBy, wantBy) {
+		t.Fatalf("FinishersBy = %+v, want %+v", got.FinishersBy, wantBy)
+	}
+	lines, err := s.ResultLines(ctx, first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 4 || lines[3].Ordem != 4 || lines[3].Status != results.StatusDNF || lines[1].Sexo != "M" ||
+		lines[0].Search != store.ResultSearchText(SampleResults(4, "C")[0]) {
+		t.Fatalf("ResultLines = %+v", lines)
+	}
+	var doc results.Result
+	if err := json.Unmarshal(lines[2].Doc, &doc); err != nil || doc.NumeroPeito != "1002" {
+		t.Fatalf("ResultLines doc = %s", lines[2].Doc)
+	}
+}
+
+func testResultsFilterSearchPage(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	all := SampleResults(25, "Zé")
+	all[3].Nome, all[3].Equipe = "Ângela Côrtes", "Pé na Estrada"
+	set, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bibs := func(q store.ResultQuery) ([]string, int, string) {
+		t.Helper()
+		q.SetID = set.ID
+		p, err := s.ListResults(ctx, q)
+		if err != nil {
+			t.Fatalf("%+v: %v", q, err)
+		}
+		var out []string
+		for _, r := range decodeResults(t, p.Results) {
+			out = append(out, r.NumeroPeito)
+		}
+		return out, p.Total, p.NextCursor
+	}
+	// Pages of 10 in table order, the total on every page.
+	var seen []string
+	cursor := ""
+	for page := 0; ; page++ {
+		got, total, next := bibs(store.ResultQuery{Limit: 10, Cursor: cursor})
+		if total != 25 {
+			t.Fatalf("page %d total = %d", page, total)
+		}
+		seen = append(seen, got...)
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	if len(seen) != 25 || seen[0] != "1000" || seen[24] != "1024" {
+		t.Fatalf("paged bibs = %v", seen)
+	}
+	if got, total, next := bibs(store.ResultQuery{Limit: 10, Cursor: "25"}); len(got) != 0 || total != 25 || next != "" {
+		t.Fatalf("after the last line: %v, %d, %q", got, total, next)
+	}
+	cases := []struct {
+		q     store.ResultQuery
+		want  []string
+		total int
+	}{
+		{store.ResultQuery{Q: "angela cortes"}, []string{"1003"}, 1},
+		{store.ResultQuery{Q: "CÔRTES ângela"}, []string{"1003"}, 1},
+		{store.ResultQuery{Q: "pe na estrada"}, []string{"1003"}, 1},
+		{store.ResultQuery{Q: "1017"}, []string{"1017"}, 1},
+		{store.ResultQuery{Sexo: "F", Categoria: "C0", Limit: 10}, []string{"1000", "1006", "1012", "1018", "1024"}, 5},
+		{store.ResultQuery{Categoria: "C2", Limit: 2}, []string{"1002", "1005"}, 8},
+		{store.ResultQuery{Sexo: "M", Q: "conceicao 1"}, []string{"1001", "1005", "1007"}, 11}, // 1003 is Ângela
+		{store.ResultQuery{Q: "ninguém"}, nil, 0},
+	}
+	for _, c := range cases {
+		q := c.q
+		if q.Limit == 0 {
+			q.Limit = 3
+		}
+		got, total, _ := bibs(q)
+		if !reflect.DeepEqual(got, c.want) || total != c.total {
+			t.Errorf("%+v: %v (total %d), want %v (total %d)", c.q, got, total, c.want, c.total)
+		}
+	}
+	if _, err := s.ListResults(ctx, store.ResultQuery{SetID: set.ID, Cursor: "abc"}); !errors.Is(err, store.ErrBadCursor) {
+		t.Fatalf("bad cursor: %v", err)
+	}
+}
+
+func testResultSetDelete(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	a, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, SampleResults(3, "A"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "21,1 km", Status: results.Preliminar}, SampleResults(3, "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteResultSet(ctx, "outro-evento", a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleting through another event: %v", err)
+	}
+	if err := s.DeleteResultSet(ctx, e.ID, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteResultSet(ctx, e.ID, a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleting twice: %v", err)
+	}
+	if _, err := s.GetResult(ctx, a.ID, "1000"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a line of a deleted set: %v", err)
+	}
+	// Deleting the event deletes its results.
+	if err := s.DeleteEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetResultSet(ctx, e.ID, b.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a set of a deleted event: %v", err)
+	}
+	if _, err := s.GetResult(ctx, b.ID, "1000"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a line of a deleted event: %v", err)
+	}
+}
+
+// testResultSetReplaceIsAtomic reads pages while the set is replaced again and again by
+// versions of different sizes and names: every page is all one version, with its total.
+func testResultSetReplaceIsAtomic(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	versions := map[string]int{"Velho": 300, "Novo": 450}
+	set, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, SampleResults(300, "Velho"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				p, err := s.ListResults(ctx, store.ResultQuery{SetID: set.ID, Limit: store.MaxResultLimit})
+				if err != nil {
+					errs <- err
+					return
+				}
+				var rs []results.Result
+				for _, d := range p.Results {
+					var r results.Result
+					_ = json.Unmarshal(d, &r)
+					rs = append(rs, r)
+				}
+				version := strings.Fields(rs[0].Nome)[0]
+				for _, r := range rs {
+					if !strings.HasPrefix(r.Nome, version+" ") || versions[version] != p.Total {
+						errs <- fmt.Errorf("a page mixes versions: %q in a page of %s, total %d", r.Nome, version, p.Total)
+						return
+					}
+				}
+			}
+		}()
+	}
+	for i := range 6 {
+		prefix := []string{"Novo", "Velho"}[i%2]
+		if _, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, SampleResults(versions[prefix], prefix)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(done)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}

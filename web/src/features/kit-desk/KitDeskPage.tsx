@@ -1,0 +1,259 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useNavigate, useParams } from '../../app/routing'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { PageLoading } from '../../components/PageLoading'
+import { useAuth } from '../../lib/auth'
+import { usePageMeta } from '../../lib/pageMeta'
+import { useDeskName } from './deskName'
+import { DeskNameForm } from './DeskNameForm'
+import { DeviceStore } from './deviceStore'
+import { newPickupId, queueLine } from './display'
+import { ParticipantCard } from './ParticipantCard'
+import { PickupDialog, type PickupChoice } from './PickupDialog'
+import { buildIndex, search } from './search'
+import { clearDeskWorker, registerDeskWorker } from './serviceWorker'
+import { DeskSync, type DeskSnapshot } from './sync'
+import type { RosterParticipant } from './types'
+
+/**
+ * /retirada/{eventId}: the kit pickup desk (owner, gestao and retirada of the event). Phone first,
+ * one hand, high contrast; works offline after one visit (RACEDAY.md "Kit pickup").
+ */
+export function KitDeskPage() {
+  usePageMeta('kitDesk')
+  const { eventId = '' } = useParams()
+  const [balcao, setBalcao] = useDeskName()
+  const [renaming, setRenaming] = useState(false)
+  const [sync, setSync] = useState<DeskSync | null>(null)
+  const [failed, setFailed] = useState('')
+
+  useEffect(() => void registerDeskWorker(), [])
+
+  useEffect(() => {
+    let engine: DeskSync | undefined
+    let store: DeviceStore | undefined
+    let cancelled = false
+    DeviceStore.open()
+      .then((s) => {
+        store = s
+        if (cancelled) return s.close()
+        engine = new DeskSync(eventId, s)
+        setSync(engine)
+        return engine.start()
+      })
+      .catch((err: unknown) => {
+        console.error(err)
+        setFailed('Este aparelho não permite guardar a lista de inscritos (IndexedDB). Use outro navegador ou saia da janela anônima.')
+      })
+    return () => {
+      cancelled = true
+      engine?.stop()
+      store?.close()
+    }
+  }, [eventId])
+
+  if (failed) return <p role="alert" className="p-6 text-xl font-bold text-red-900">{failed}</p>
+  if (!balcao || renaming) {
+    return (
+      <DeskNameForm
+        initial={balcao}
+        onSave={(name) => {
+          setBalcao(name)
+          setRenaming(false)
+        }}
+      />
+    )
+  }
+  if (!sync) return <PageLoading text="Abrindo a retirada de kits..." />
+  return <Desk sync={sync} balcao={balcao} onRename={() => setRenaming(true)} />
+}
+
+function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRename: () => void }) {
+  const state = useSyncExternalStore(sync.subscribe, sync.getSnapshot)
+  const { user, logout } = useAuth()
+  const navigate = useNavigate()
+  const [query, setQuery] = useState('')
+  const deferredQuery = useDeferredValue(query)
+  const [picking, setPicking] = useState<RosterParticipant | null>(null)
+  const [undoing, setUndoing] = useState<RosterParticipant | null>(null)
+  const [leaving, setLeaving] = useState(false)
+  const [done, setDone] = useState('')
+  const searchBox = useRef<HTMLInputElement>(null)
+
+  // The index holds names, bibs and documents; pickups change the roster without rebuilding it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const index = useMemo(() => buildIndex(state.roster.values()), [state.indexVersion, state.roster])
+  const found = useMemo(() => search(index, deferredQuery), [index, deferredQuery])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
+
+  const dialogOpen = picking !== null || undoing !== null || leaving
+  // The search box keeps the focus: the next athlete is typed right after a pickup.
+  useEffect(() => {
+    if (!dialogOpen) searchBox.current?.focus()
+  }, [dialogOpen])
+
+  function confirmPickup(p: RosterParticipant, choice: PickupChoice) {
+    setPicking(null)
+    setQuery('')
+    setDone(`Kit de ${p.nome} registrado.`)
+    void sync.record({
+      id: newPickupId(),
+      participantId: p.id,
+      at: new Date().toISOString(),
+      balcao,
+      ...choice,
+    })
+  }
+
+  async function leave() {
+    const store = await DeviceStore.open()
+    await store.wipe()
+    store.close()
+    await clearDeskWorker()
+    await logout().catch((err: unknown) => console.error(err)) // offline: the device is wiped all the same
+    navigate('/', { replace: true })
+  }
+
+  const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
+  const queued = state.pending.size
+  function card(id: string) {
+    const p = state.roster.get(id)
+    if (!p) return null
+    return (
+      <ParticipantCard
+        key={id}
+        participant={p}
+        pending={state.pending.get(id)}
+        conflict={state.conflicts.get(id)}
+        canUndo={canUndo}
+        onPickup={() => setPicking(p)}
+        onUndo={() => setUndoing(p)}
+        onAcknowledge={() => void sync.acknowledge(id)}
+      />
+    )
+  }
+  return (
+    <div className="min-h-dvh bg-white text-slate-950">
+      <header className="sticky top-0 z-10 border-b-2 border-slate-900 bg-white px-4 pt-3 pb-3">
+        <div className="flex items-center justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-800">{state.evento?.titulo ?? 'Retirada de kits'}</p>
+            <h1 className="text-xl font-extrabold">
+              <span>{balcao}</span>{' '}
+              <button type="button" onClick={onRename} className="min-h-11 px-2 text-base font-semibold underline">
+                Trocar balcão
+              </button>
+            </h1>
+          </div>
+          <button
+            type="button"
+            onClick={() => (queued > 0 ? setLeaving(true) : void leave())}
+            className="min-h-11 shrink-0 rounded-xl border-2 border-slate-900 px-4 font-bold"
+          >
+            Sair
+          </button>
+        </div>
+        <div role="status" aria-live="polite" className="mt-2 flex flex-wrap gap-2 text-base font-bold">
+          <span className={state.offline ? 'rounded-lg bg-amber-200 px-2 py-1 text-amber-950' : 'rounded-lg bg-green-100 px-2 py-1 text-green-950'}>
+            {state.offline ? 'Sem conexão' : 'Conectado'}
+          </span>
+          {queued > 0 && <span className="rounded-lg bg-amber-200 px-2 py-1 text-amber-950">{queueLine(queued)}</span>}
+          {done && <span className="rounded-lg bg-green-100 px-2 py-1 text-green-950">{done}</span>}
+          {state.roster.size > 0 && (
+            <span className="rounded-lg bg-slate-100 px-2 py-1">
+              {picked.toLocaleString('pt-BR')} de {state.roster.size.toLocaleString('pt-BR')} kits retirados
+            </span>
+          )}
+        </div>
+        <label htmlFor="busca-retirada" className="sr-only">
+          Buscar por nome, CPF ou nº de peito
+        </label>
+        <input
+          id="busca-retirada"
+          ref={searchBox}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setDone('')
+          }}
+          placeholder="Nome, CPF ou nº de peito"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          className="mt-3 min-h-14 w-full rounded-xl border-2 border-slate-950 px-4 text-xl"
+        />
+      </header>
+      <main className="px-4 py-4">
+        {state.error && (
+          <p role="alert" className="mb-4 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg font-bold text-red-950">
+            {state.error}
+          </p>
+        )}
+        {state.loading && <p className="text-lg">Baixando a lista de inscritos...</p>}
+        {!state.loading && !state.closed && state.roster.size === 0 && !state.error && (
+          <p className="text-lg">
+            {state.offline
+              ? 'A lista de inscritos ainda não foi baixada neste aparelho. Conecte-se à internet uma vez para baixá-la.'
+              : 'Nenhum inscrito neste evento.'}
+          </p>
+        )}
+        {deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 && (
+          <p className="text-lg">Ninguém encontrado para “{deferredQuery.trim()}”.</p>
+        )}
+        {/* A pickup this desk made that another desk's beat is shown until the desk acknowledges it. */}
+        {deferredQuery.trim() === '' && state.conflicts.size > 0 && (
+          <section aria-labelledby="conflitos" className="mb-6">
+            <h2 id="conflitos" className="mb-2 text-xl font-extrabold text-red-900">
+              Retiradas que não valeram
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {[...state.conflicts.keys()].map((id) => card(id))}
+            </ul>
+          </section>
+        )}
+        <ul aria-label="Inscritos encontrados" className="flex flex-col gap-3">
+          {found.ids.map((id) => card(id))}
+        </ul>
+        {found.more && <p className="mt-3 text-lg">Há mais resultados: digite mais letras do nome.</p>}
+        {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
+      </main>
+      {picking && <PickupDialog participant={picking} onConfirm={(c) => confirmPickup(picking, c)} onClose={() => setPicking(null)} />}
+      {undoing && (
+        <ConfirmDialog
+          title="Desfazer retirada?"
+          confirmLabel="Desfazer retirada"
+          busyLabel="Desfazendo..."
+          onConfirm={async () => {
+            await sync.undo(undoing.id)
+            setUndoing(null)
+          }}
+          failure={(err) => (err instanceof Error && err.message ? err.message : 'Não foi possível desfazer. Tente novamente.')}
+          onClose={() => setUndoing(null)}
+        >
+          O kit de {undoing.nome} volta a constar como não retirado. A retirada fica no histórico.
+        </ConfirmDialog>
+      )}
+      {leaving && (
+        <ConfirmDialog
+          title="Sair e apagar os dados deste aparelho?"
+          confirmLabel="Sair e apagar"
+          busyLabel="Saindo..."
+          onConfirm={leave}
+          failure={() => 'Não foi possível apagar os dados. Tente novamente.'}
+          onClose={() => setLeaving(false)}
+        >
+          {queueLine(queued)}: {queued === 1 ? 'ela ainda não foi enviada e será perdida' : 'elas ainda não foram enviadas e serão perdidas'}. Conecte-se à internet e espere o envio antes de sair.
+        </ConfirmDialog>
+      )}
+    </div>
+  )
+}
+
+function countPicked(roster: DeskSnapshot['roster'], pending: DeskSnapshot['pending']) {
+  let n = 0
+  for (const p of roster.values()) if (p.kitRetirado || pending.has(p.id)) n++
+  return n
+}

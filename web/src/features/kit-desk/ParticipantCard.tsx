@@ -1,0 +1,87 @@
+import type { Conflito } from './deviceStore'
+import { alreadyPickedUp, formatPickupTime, whoTookIt } from './display'
+import type { Checkin, RosterParticipant } from './types'
+
+type Props = {
+  participant: RosterParticipant
+  /** This desk's pickup of the kit, not yet sent. */
+  pending: Checkin | undefined
+  /** This desk's pickup that lost to another desk's. */
+  conflict: Conflito | undefined
+  canUndo: boolean
+  onPickup: () => void
+  onUndo: () => void
+  onAcknowledge: () => void
+}
+
+/**
+ * One participant at the desk: name, bib, modality, shirt ordered, paid, and the kit's state.
+ * An available kit is one big button; a picked-up one says when, where and by whom, and only a
+ * manager may undo it.
+ */
+export function ParticipantCard({ participant: p, pending, conflict, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
+  const details = (
+    <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-lg text-slate-900">
+      <span>{p.numeroPeito != null ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
+      <span>{p.percurso}</span>
+      <span>
+        Camiseta <strong>{p.camiseta || '—'}</strong>
+      </span>
+      <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>{p.pago ? 'Pago' : 'Não pago'}</span>
+      {p.documento && <span className="tabular-nums">{p.documento.tipo === 'cpf' ? 'CPF' : 'Passaporte'} {p.documento.numero}</span>}
+    </span>
+  )
+  const name = <span className="block text-2xl leading-tight font-extrabold text-slate-950">{p.nome}</span>
+
+  if (!p.kitRetirado && !pending) {
+    return (
+      <li>
+        <button
+          type="button"
+          onClick={onPickup}
+          className="block w-full rounded-2xl border-2 border-slate-900 bg-white p-4 text-left active:bg-slate-100"
+        >
+          {name}
+          {details}
+          <span className="mt-3 flex min-h-12 items-center justify-center rounded-xl bg-green-800 text-xl font-extrabold text-white">
+            Entregar kit
+          </span>
+        </button>
+      </li>
+    )
+  }
+
+  const kit = p.kitRetirado
+  return (
+    <li className="rounded-2xl border-2 border-slate-400 bg-slate-100 p-4">
+      {name}
+      {details}
+      {conflict && (
+        <div role="alert" className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg text-red-950">
+          <p className="font-extrabold">{kit ? alreadyPickedUp(kit) : 'Kit já retirado em outro balcão'}</p>
+          <p>A retirada registrada aqui às {formatPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.</p>
+          <button type="button" onClick={onAcknowledge} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
+            Entendi
+          </button>
+        </div>
+      )}
+      {pending && !kit ? (
+        <p className="mt-3 text-lg font-bold text-amber-900">
+          Retirado às {formatPickupTime(pending.at)} neste balcão — aguardando envio
+        </p>
+      ) : (
+        kit && (
+          <p className="mt-3 text-lg text-slate-950">
+            <strong>Kit retirado às {formatPickupTime(kit.at)}</strong> no {kit.balcao}
+            {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
+          </p>
+        )
+      )}
+      {canUndo && kit && !pending && (
+        <button type="button" onClick={onUndo} className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-800 font-bold text-red-800">
+          Desfazer retirada
+        </button>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { alreadyPickedUp } from './display'
+import { PickupDialog } from './PickupDialog'
+import { participant } from './testRoster'
+
+describe('PickupDialog', () => {
+  it('records a pickup by the athlete with the shirt ordered, by default', async () => {
+    const onConfirm = vi.fn()
+    render(<PickupDialog participant={participant('1', 'Ana Souza', { camiseta: 'GG' })} onConfirm={onConfirm} onClose={() => {}} />)
+    expect(screen.getByLabelText('Camiseta entregue')).toHaveValue('GG')
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'GG' })
+  })
+
+  it('asks a third party for name and document, and keeps the shirt handed when it differs', async () => {
+    const onConfirm = vi.fn()
+    render(<PickupDialog participant={participant('1', 'Ana Souza')} onConfirm={onConfirm} onClose={() => {}} />)
+    await userEvent.click(screen.getByLabelText('Outra pessoa, com autorização'))
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect(screen.getByText('Informe o nome de quem retira.')).toBeVisible()
+    expect(screen.getByText('Informe o documento de quem retira.')).toBeVisible()
+    await userEvent.type(screen.getByLabelText('Nome de quem retira'), ' Bruno Souza ')
+    await userEvent.type(screen.getByLabelText('Documento de quem retira (RG ou CPF)'), 'RG 12.345.678-9')
+    await userEvent.selectOptions(screen.getByLabelText('Camiseta entregue'), 'G')
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: { nome: 'Bruno Souza', documento: 'RG 12.345.678-9' }, camisetaEntregue: 'G' })
+  })
+})
+
+describe('alreadyPickedUp', () => {
+  const kit = { at: '2026-05-10T12:14:00Z', balcao: 'Balcão 1', por: 'Ana', retiradoPor: null, camisetaEntregue: 'M' }
+  it('says when and at which desk, in São Paulo time', () => {
+    expect(alreadyPickedUp(kit, new Date('2026-05-10T15:00:00Z'))).toBe('Kit já retirado às 09:14 no balcão 1')
+  })
+  it('names the day when it was not today', () => {
+    expect(alreadyPickedUp(kit, new Date('2026-05-11T15:00:00Z'))).toBe('Kit já retirado em 10/05 às 09:14 no balcão 1')
+  })
+})

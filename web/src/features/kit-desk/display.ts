@@ -1,0 +1,36 @@
+import { siteTimeZone } from '../../lib/format'
+import type { KitRetirado } from './types'
+
+const time = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, hour: '2-digit', minute: '2-digit' })
+const day = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, day: '2-digit', month: '2-digit' })
+
+/** "09:14" today, "10/05 às 09:14" another day (in the site's time zone). */
+export function formatPickupTime(at: string, now = new Date()): string {
+  const d = new Date(at)
+  if (Number.isNaN(d.getTime())) return ''
+  const sameDay = day.format(d) === day.format(now)
+  return sameDay ? time.format(d) : `${day.format(d)} às ${time.format(d)}`
+}
+
+/** "Kit já retirado às 09:14 no Balcão 1", the line a desk reads when another desk got there first. */
+export function alreadyPickedUp(kit: KitRetirado, now = new Date()): string {
+  const t = formatPickupTime(kit.at, now)
+  return `Kit já retirado ${t.includes(' às ') ? 'em ' + t : 'às ' + t} no ${kit.balcao.toLocaleLowerCase('pt-BR')}`
+}
+
+/** Who took the kit: the athlete, or the third party with their document. */
+export function whoTookIt(kit: KitRetirado): string {
+  return kit.retiradoPor ? `${kit.retiradoPor.nome} (doc. ${kit.retiradoPor.documento}), por autorização` : 'o próprio atleta'
+}
+
+/** Pluralised queue line: "3 retiradas aguardando envio". */
+export function queueLine(n: number): string {
+  return n === 1 ? '1 retirada aguardando envio' : `${n.toLocaleString('pt-BR')} retiradas aguardando envio`
+}
+
+/** An id made on the device, so that a pickup sent twice is recorded once. */
+export function newPickupId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
+}

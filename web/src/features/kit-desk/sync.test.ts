@@ -1,0 +1,238 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, networkErrorCode } from '../../lib/api'
+import { DeviceStore } from './deviceStore'
+import { DeskSync, rosterAllowed, type Remote } from './sync'
+import { participant } from './testRoster'
+import type { Checkin, CheckinAnswer, KitRetirado, RosterParticipant } from './types'
+
+// A server in memory with the contract's rules: the first recorded pickup of a kit wins, an id
+// already seen is answered again without counting, and `since` answers only later changes.
+class FakeServer {
+  online = true
+  participants = new Map<string, RosterParticipant>()
+  changedAt = new Map<string, number>()
+  seen = new Map<string, CheckinAnswer['status']>()
+  rev = 0
+  posts: Checkin[][] = []
+  dataEvento = '2099-01-01'
+
+  constructor(ps: RosterParticipant[]) {
+    for (const p of ps) this.change(p)
+  }
+
+  change(p: RosterParticipant) {
+    this.participants.set(p.id, p)
+    this.changedAt.set(p.id, ++this.rev)
+  }
+
+  private reach() {
+    if (!this.online) throw new ApiError(0, networkErrorCode, 'Falha de conexão.')
+  }
+
+  remote: Remote = {
+    fetchEvento: async () => (this.reach(), { titulo: 'Corrida', dataEvento: this.dataEvento }),
+    fetchRoster: async (_event, since) => {
+      this.reach()
+      const after = Number(since || 0)
+      const participants = [...this.participants.values()].filter((p) => this.changedAt.get(p.id)! > after)
+      return { participants, cursor: String(this.rev), papel: 'retirada' }
+    },
+    sendCheckins: async (_event, checkins) => {
+      this.reach()
+      this.posts.push(checkins)
+      return checkins.map((c): CheckinAnswer => {
+        const p = this.participants.get(c.participantId)!
+        const before = this.seen.get(c.id)
+        if (before) return { id: c.id, status: before === 'conflict' ? 'conflict' : 'duplicate', kitRetirado: p.kitRetirado }
+        if (p.kitRetirado) {
+          this.seen.set(c.id, 'conflict')
+          return { id: c.id, status: 'conflict', kitRetirado: p.kitRetirado }
+        }
+        const kit: KitRetirado = { at: c.at, balcao: c.balcao, por: 'Equipe', retiradoPor: c.retiradoPor, camisetaEntregue: c.camisetaEntregue }
+        this.change({ ...p, kitRetirado: kit })
+        this.seen.set(c.id, 'ok')
+        return { id: c.id, status: 'ok', kitRetirado: kit }
+      })
+    },
+    undoCheckin: async (_event, participantId) => {
+      this.reach()
+      this.change({ ...this.participants.get(participantId)!, kitRetirado: null })
+    },
+  }
+}
+
+let dbName = ''
+let n = 0
+const opened: DeviceStore[] = []
+const syncs: DeskSync[] = []
+
+async function desk(server: FakeServer) {
+  const store = await DeviceStore.open(dbName)
+  opened.push(store)
+  const sync = new DeskSync('ev1', store, server.remote)
+  syncs.push(sync)
+  await sync.start()
+  return sync
+}
+
+function pickup(id: string, participantId: string, balcao = 'Balcão 1'): Checkin {
+  return { id, participantId, at: '2026-05-10T12:14:00.000Z', retiradoPor: null, camisetaEntregue: 'M', balcao }
+}
+
+beforeEach(() => {
+  dbName = `retirada-test-${++n}`
+})
+
+afterEach(() => {
+  for (const s of syncs.splice(0)) s.stop()
+  for (const s of opened.splice(0)) s.close()
+  vi.useRealTimers()
+})
+
+describe('DeskSync', () => {
+  it('downloads the roster, then asks only for what changed after its cursor', async () => {
+    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia')])
+    const sync = await desk(server)
+    expect(sync.getSnapshot().roster.size).toBe(2)
+    const index = sync.getSnapshot().indexVersion
+    server.change({ ...server.participants.get('2')!, kitRetirado: { at: '2026-05-10T12:00:00Z', balcao: 'Balcão 2', por: 'X', retiradoPor: null, camisetaEntregue: 'M' } })
+    const spy = vi.spyOn(server.remote, 'fetchRoster')
+    await sync.refresh()
+    expect(spy).toHaveBeenCalledWith('ev1', '2')
+    expect(sync.getSnapshot().roster.get('2')!.kitRetirado?.balcao).toBe('Balcão 2')
+    expect(sync.getSnapshot().indexVersion).toBe(index) // a pickup does not rebuild the search index
+  })
+
+  it('keeps pickups made offline across a reload and sends them in order, once, when the network returns', async () => {
+    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia'), participant('3', 'Caio')])
+    const first = await desk(server)
+    server.online = false
+    for (const [id, p] of [['a', '1'], ['b', '2'], ['c', '3']] as const) await first.record(pickup(id, p))
+    expect(first.getSnapshot().pending.size).toBe(3)
+    expect(first.getSnapshot().offline).toBe(true)
+    first.stop()
+
+    // The page is reloaded (a new engine on the same device database), still offline.
+    const second = await desk(server)
+    expect(second.getSnapshot().pending.size).toBe(3)
+    expect(second.getSnapshot().roster.size).toBe(3)
+
+    server.online = true
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(second.getSnapshot().pending.size).toBe(0))
+    const sent = server.posts.flat().map((c) => c.id)
+    expect(sent).toEqual(['a', 'b', 'c'])
+    expect(second.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 1')
+  })
+
+  it('never counts a pickup twice when it is sent again', async () => {
+    const server = new FakeServer([participant('1', 'Ana')])
+    const sync = await desk(server)
+    await server.remote.sendCheckins('ev1', [pickup('a', '1')]) // the first send's answer was lost
+    await sync.record(pickup('a', '1'))
+    await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
+    expect(server.seen.size).toBe(1)
+    expect(sync.getSnapshot().conflicts.size).toBe(0)
+  })
+
+  it('shows a conflict lost to another desk, with the winning pickup', async () => {
+    const server = new FakeServer([participant('1', 'Ana')])
+    const sync = await desk(server)
+    await server.remote.sendCheckins('ev1', [pickup('other', '1', 'Balcão 2')])
+    await sync.record(pickup('mine', '1', 'Balcão 1'))
+    await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
+    const conflict = sync.getSnapshot().conflicts.get('1')!
+    expect(conflict.tentativa.id).toBe('mine')
+    expect(conflict.vencedor?.balcao).toBe('Balcão 2')
+    expect(sync.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 2')
+    await sync.acknowledge('1')
+    expect(sync.getSnapshot().conflicts.size).toBe(0)
+  })
+
+  it('retries with growing waits while the server cannot be reached', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    vi.spyOn(Math, 'random').mockReturnValue(0.5) // no jitter
+    const server = new FakeServer([participant('1', 'Ana')])
+    const sync = await desk(server)
+    server.online = false
+    const send = vi.spyOn(server.remote, 'sendCheckins')
+    // vi.waitFor would move the fake clock; IndexedDB (fake-indexeddb) runs on setImmediate.
+    const settle = async () => {
+      for (let i = 0; i < 30; i++) await new Promise((r) => setImmediate(r))
+    }
+    await sync.record(pickup('a', '1'))
+    await settle()
+    expect(send).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(999)
+    await settle()
+    expect(send).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await settle()
+    expect(send).toHaveBeenCalledTimes(2) // 1 s after the first
+    await vi.advanceTimersByTimeAsync(1999)
+    await settle()
+    expect(send).toHaveBeenCalledTimes(2)
+    server.online = true
+    await vi.advanceTimersByTimeAsync(1)
+    await settle()
+    expect(send).toHaveBeenCalledTimes(3) // 2 s after the second
+    expect(sync.getSnapshot().pending.size).toBe(0)
+  })
+
+  it('drops the roster, keeping unsent pickups, when the server says the pickup period ended', async () => {
+    const server = new FakeServer([participant('1', 'Ana')])
+    const sync = await desk(server)
+    server.online = false
+    await sync.record(pickup('a', '1'))
+    server.online = true
+    server.remote.fetchRoster = async () => {
+      throw new ApiError(410, 'checkin/closed', 'A retirada de kits deste evento foi encerrada.')
+    }
+    server.remote.sendCheckins = async () => {
+      throw new ApiError(0, networkErrorCode, 'Falha de conexão.')
+    }
+    await sync.refresh()
+    expect(sync.getSnapshot().closed).toBe(true)
+    expect(sync.getSnapshot().roster.size).toBe(0)
+    expect(sync.getSnapshot().error).toBe('A retirada de kits deste evento foi encerrada.')
+    const store = await DeviceStore.open(dbName)
+    opened.push(store)
+    expect(await store.roster('ev1')).toEqual([])
+    expect(await store.queue('ev1')).toHaveLength(1)
+  })
+
+  it('undoes a pickup on the server and on the device', async () => {
+    const server = new FakeServer([participant('1', 'Ana')])
+    const sync = await desk(server)
+    await sync.record(pickup('a', '1'))
+    await vi.waitFor(() => expect(sync.getSnapshot().roster.get('1')!.kitRetirado).not.toBeNull())
+    await sync.undo('1')
+    expect(sync.getSnapshot().roster.get('1')!.kitRetirado).toBeNull()
+    expect(server.participants.get('1')!.kitRetirado).toBeNull()
+  })
+})
+
+describe('rosterAllowed', () => {
+  it('keeps the roster until the event date plus 7 days, inclusive', () => {
+    expect(rosterAllowed('2026-05-10', '2026-05-17')).toBe(true)
+    expect(rosterAllowed('2026-05-10', '2026-05-18')).toBe(false)
+    expect(rosterAllowed('2026-12-28', '2027-01-04')).toBe(true)
+    expect(rosterAllowed('2026-12-28', '2027-01-05')).toBe(false)
+  })
+})
+
+describe('DeviceStore.wipe', () => {
+  it('removes rosters, queue and conflicts of every event', async () => {
+    const store = await DeviceStore.open(dbName)
+    opened.push(store)
+    await store.applyRoster({ eventId: 'ev1', cursor: '1', papel: 'retirada', dataEvento: '2099-01-01', titulo: 'X' }, [participant('1', 'Ana')])
+    await store.enqueue('ev2', pickup('a', '9'))
+    await store.addConflict({ eventId: 'ev1', participantId: '1', tentativa: pickup('b', '1'), vencedor: null })
+    await store.wipe()
+    expect(await store.roster('ev1')).toEqual([])
+    expect(await store.queue('ev2')).toEqual([])
+    expect(await store.conflicts('ev1')).toEqual([])
+    expect(await store.evento('ev1')).toBeUndefined()
+  })
+})

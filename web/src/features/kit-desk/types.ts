@@ -1,0 +1,54 @@
+// The kit desk's data, with the field names of RACEDAY.md ("Kit pickup" and the participant).
+
+export type Documento = { tipo: 'cpf' | 'passaporte'; numero: string }
+
+/** Who took the kit when not the athlete: a third party with an authorization. */
+export type RetiradoPor = { nome: string; documento: string }
+
+/** A recorded pickup: when, at which desk, which staff member (por), who took it, the shirt handed. */
+export type KitRetirado = {
+  at: string
+  balcao: string
+  por: string
+  retiradoPor: RetiradoPor | null
+  camisetaEntregue: string
+}
+
+/** A participant as the roster carries it to a desk (CPF masked for the retirada role). */
+export type RosterParticipant = {
+  id: string
+  nome: string
+  documento: Documento | null
+  percurso: string
+  camiseta: string
+  numeroPeito: number | null
+  pago: boolean
+  kitRetirado: KitRetirado | null
+}
+
+export type Papel = 'owner' | 'gestao' | 'retirada'
+
+/** GET /api/events/{id}/checkin/roster: everything, or what changed after `since`. */
+export type RosterAnswer = {
+  participants: RosterParticipant[]
+  cursor: string
+  /** The signed-in member's role in this event: only owner and gestao may undo a pickup. */
+  papel: Papel
+}
+
+/** One pickup made on a device, as POST /api/events/{id}/checkin takes it; id is made on the device. */
+export type Checkin = {
+  id: string
+  participantId: string
+  at: string
+  retiradoPor: RetiradoPor | null
+  camisetaEntregue: string
+  balcao: string
+}
+
+/** The server's answer to one sent pickup; on conflict kitRetirado is the pickup that won. */
+export type CheckinAnswer = {
+  id: string
+  status: 'ok' | 'duplicate' | 'conflict'
+  kitRetirado: KitRetirado | null
+}

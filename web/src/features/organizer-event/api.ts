@@ -1,0 +1,184 @@
+// The calls of the organizer's event page (RACEDAY.md "HTTP contract additions"): participants
+// import, list, totals and exports, and the event's team.
+import { api, apiFile, type RowError } from '../../lib/api'
+import type { StaffRole } from '../../lib/staff'
+import { ignoreField } from './participants/fields'
+
+const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
+
+export type Documento = { tipo: 'cpf' | 'passaporte'; numero: string }
+
+export type KitRetirado = {
+  at: string
+  balcao: string
+  por: string
+  retiradoPor: { nome: string; documento: string } | null
+  camisetaEntregue: string
+}
+
+export type Participant = {
+  id: string
+  inscricao: string
+  nome: string
+  email: string
+  telefone: string
+  documento: Documento | null
+  nascimento: string | null
+  sexo: string
+  percurso: string
+  camiseta: string
+  equipe: string
+  numeroPeito: number | null
+  pago: boolean
+  valor: number | null
+  kitRetirado: KitRetirado | null
+}
+
+/** One line of a participant's history: importado, atualizado, retirado or desfeito, when and by whom. */
+export type HistoryEntry = { tipo: string; em: string; por: string; detalhe?: unknown }
+
+export type ParticipantDetail = Participant & { historico?: HistoryEntry[] }
+
+export type ImportCounts = { added: number; updated: number; unchanged: number; missing: number }
+
+/** A header of the file and the field it is read as ('ignorar' for none). */
+export type ImportColumn = { header: string; field: string }
+
+export type ImportPreview = {
+  columns: ImportColumn[]
+  rows: Record<string, unknown>[]
+  errors: RowError[]
+  counts: ImportCounts
+}
+
+/** Header → field, as the form field `mapping` of the import (RACEDAY.md). */
+export type Mapping = Record<string, string>
+
+function importForm(file: File, mapping: Mapping | null, dryRun: boolean) {
+  const form = new FormData()
+  form.set('file', file)
+  if (mapping) form.set('mapping', JSON.stringify(mapping))
+  if (dryRun) form.set('dryRun', '1')
+  return form
+}
+
+/** The server may name the columns as a list or as a header → field object; the page uses the list. */
+export function readColumns(columns: unknown): ImportColumn[] {
+  if (Array.isArray(columns)) {
+    return columns.map((c: { header?: string; field?: string; campo?: string }) => ({
+      header: c.header ?? '',
+      // A header the server did not recognise comes with no field: it is left out.
+      field: c.field || c.campo || ignoreField,
+    }))
+  }
+  if (columns && typeof columns === 'object') {
+    return Object.entries(columns as Record<string, string>).map(([header, field]) => ({ header, field: field || ignoreField }))
+  }
+  return []
+}
+
+/** The dry run: what the file would do, with its row errors; nothing is saved. */
+export async function previewImport(eventId: string, file: File, mapping: Mapping | null): Promise<ImportPreview> {
+  const answer = await api<Omit<ImportPreview, 'columns'> & { columns: unknown }>(`${eventBase(eventId)}/participants`, {
+    method: 'POST',
+    body: importForm(file, mapping, true),
+  })
+  return { ...answer, columns: readColumns(answer.columns), rows: answer.rows ?? [], errors: answer.errors ?? [] }
+}
+
+/** Saves the file's participants; a file with row errors answers 422 with error.rows. */
+export function commitImport(eventId: string, file: File, mapping: Mapping | null): Promise<ImportCounts> {
+  return api<ImportCounts>(`${eventBase(eventId)}/participants`, { method: 'POST', body: importForm(file, mapping, false) })
+}
+
+export type ParticipantQuery = {
+  q?: string
+  percurso?: string
+  pago?: '' | 'true' | 'false'
+  kitRetirado?: '' | 'true' | 'false'
+  limit?: number
+  cursor?: string
+}
+
+export type ParticipantPage = { participants: Participant[]; total: number; nextCursor?: string | null }
+
+export function participantQueryString(query: ParticipantQuery): string {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== '') params.set(k, String(v))
+  }
+  const s = params.toString()
+  return s ? `?${s}` : ''
+}
+
+export function listParticipants(eventId: string, query: ParticipantQuery, signal?: AbortSignal) {
+  return api<ParticipantPage>(`${eventBase(eventId)}/participants${participantQueryString(query)}`, { signal })
+}
+
+export function getParticipant(eventId: string, participantId: string, signal?: AbortSignal) {
+  return api<ParticipantDetail>(`${eventBase(eventId)}/participants/${encodeURIComponent(participantId)}`, { signal })
+}
+
+export type Summary = {
+  total: number
+  pagos: number
+  kitRetirado: number
+  porPercurso: Record<string, number>
+  porSexo: Record<string, number>
+  porCamiseta: Record<string, Record<string, number>>
+}
+
+export function getSummary(eventId: string, signal?: AbortSignal) {
+  return api<Summary>(`${eventBase(eventId)}/participants/summary`, { signal })
+}
+
+/** The CSV export (UTF-8 with BOM), downloaded by the browser with the session cookie. */
+export const participantsCSVPath = (eventId: string) => `${eventBase(eventId)}/participants.csv`
+
+/** The printable list (PDF) of the bibs from `de` to `ate`, both optional. */
+export function participantsPDFPath(eventId: string, range: BibRange = {}) {
+  const params = new URLSearchParams()
+  if (range.de) params.set('de', String(range.de))
+  if (range.ate) params.set('ate', String(range.ate))
+  const s = params.toString()
+  return `${eventBase(eventId)}/participants.pdf${s ? `?${s}` : ''}`
+}
+
+export type BibRange = { de?: number; ate?: number }
+
+/** The printable list as a file; a range too long to print is refused (422) with its reason. */
+export function fetchParticipantsPDF(eventId: string, range: BibRange) {
+  return apiFile(participantsPDFPath(eventId, range))
+}
+
+/** The bib numbers an import gives, by modality, to participants the file leaves without one. */
+export type FaixaPeito = { percurso: string; inicio: number; fim: number }
+export type ParticipantSettings = { faixasPeito: FaixaPeito[] }
+
+export function getParticipantSettings(eventId: string, signal?: AbortSignal) {
+  return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { signal })
+}
+
+/** Saves the settings; 422 with fields named faixasPeito.{i}.inicio / .fim / .percurso. */
+export function putParticipantSettings(eventId: string, settings: ParticipantSettings) {
+  return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { method: 'PUT', body: settings })
+}
+
+/** A member of the team, or an invitation whose e-mail has no account yet (pendente, nome null). */
+export type StaffMember = { id: string; email: string; nome: string | null; role: StaffRole; pendente: boolean }
+
+/** The event's owner (e-mail and name null for an event of no account, as the demo's) and team. */
+export type Team = { owner: { id: string; email: string | null; nome: string | null }; staff: StaffMember[] }
+
+export function listStaff(eventId: string, signal?: AbortSignal) {
+  return api<Team>(`${eventBase(eventId)}/staff`, { signal })
+}
+
+/** Invites by e-mail; emailEnviado false: the invitation stands but its e-mail did not go. */
+export function inviteStaff(eventId: string, email: string, role: StaffRole) {
+  return api<{ member: StaffMember; emailEnviado: boolean }>(`${eventBase(eventId)}/staff`, { method: 'POST', body: { email, role } })
+}
+
+export function removeStaff(eventId: string, staffId: string) {
+  return api<void>(`${eventBase(eventId)}/staff/${encodeURIComponent(staffId)}`, { method: 'DELETE' })
+}

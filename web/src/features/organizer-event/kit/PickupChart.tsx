@@ -1,0 +1,70 @@
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
+import { siteTimeZone } from '../../../lib/format'
+import { fillQuarters, type Quarter } from './quarters'
+
+const clock = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, hour: '2-digit', minute: '2-digit' })
+const dayClock = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
+
+const barWidth = 14
+const gap = 4
+const height = 160
+const axis = 20
+
+/**
+ * Pickups per 15 minutes as bars (hand-made SVG, no chart library in the bundle); the table
+ * below it is the same data for screen readers and for reading exact numbers.
+ */
+export function PickupChart({ quarters }: { quarters: readonly Quarter[] }) {
+  const bars = fillQuarters(quarters)
+  if (bars.length === 0) return <p className="text-slate-700">Nenhuma retirada registrada ainda.</p>
+  const max = Math.max(...bars.map((b) => b.retirados), 1)
+  const width = bars.length * (barWidth + gap)
+  const label = (q: Quarter, i: number) => (i === 0 || sameDayAs(bars[i - 1]!, q) ? clock : dayClock).format(new Date(q.inicio))
+  return (
+    <figure className="space-y-3">
+      <figcaption className="font-semibold text-slate-900">Retiradas a cada 15 minutos</figcaption>
+      <div className="overflow-x-auto">
+        <svg width={width} height={height + axis} viewBox={`0 0 ${width} ${height + axis}`} aria-hidden="true" className="text-brand-700">
+          {bars.map((b, i) => {
+            const h = Math.round((b.retirados / max) * (height - 16))
+            const x = i * (barWidth + gap)
+            return (
+              <g key={b.inicio}>
+                <rect x={x} y={height - h} width={barWidth} height={h} className="fill-current" />
+                {b.retirados > 0 && b.retirados === max && (
+                  <text x={x + barWidth / 2} y={height - h - 4} textAnchor="middle" className="fill-slate-900 text-[10px]">
+                    {b.retirados}
+                  </text>
+                )}
+                {i % 4 === 0 && (
+                  <text x={x} y={height + 14} className="fill-slate-700 text-[10px]">
+                    {clock.format(new Date(b.inicio))}
+                  </text>
+                )}
+              </g>
+            )
+          })}
+          <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-400" />
+        </svg>
+      </div>
+      <details>
+        <summary className="cursor-pointer font-semibold text-brand-800">Ver como tabela</summary>
+        <div className="mt-2">
+          <ScrollTable label="Retiradas a cada 15 minutos" columns={['Início', 'Retiradas']}>
+            {bars.map((b, i) => (
+              <tr key={b.inicio}>
+                <RowHeader>{label(b, i)}</RowHeader>
+                <Cell numeric>{b.retirados}</Cell>
+              </tr>
+            ))}
+          </ScrollTable>
+        </div>
+      </details>
+    </figure>
+  )
+}
+
+function sameDayAs(a: Quarter, b: Quarter) {
+  const day = (q: Quarter) => dayClock.format(new Date(q.inicio)).slice(0, 5)
+  return day(a) === day(b)
+}

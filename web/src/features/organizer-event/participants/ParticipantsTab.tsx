@@ -1,0 +1,48 @@
+import { useState } from 'react'
+import type { Role } from '../../../lib/staff'
+import { useResource } from '../../../lib/resource'
+import { useForbidden } from '../access'
+import { getParticipantSettings, getSummary, type FaixaPeito } from '../api'
+import { BibRanges } from './BibRanges'
+import { Exports } from './Exports'
+import { ImportPanel } from './ImportPanel'
+import { ParticipantsTable } from './ParticipantsTable'
+import { Totals } from './Totals'
+
+type Props = { eventId: string; role: Role; percursos: readonly string[]; onForbidden: () => void }
+
+/**
+ * Inscritos: the owner and managers import, search, total and export the participants and set
+ * the bib ranges; the kit desk only searches the list, whose CPFs the server masks for it.
+ */
+export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props) {
+  const manages = role !== 'retirada'
+  // Bumped after an import, so that the list and the totals are read again.
+  const [version, setVersion] = useState(0)
+  const summary = useResource(manages ? `summary:${eventId}:${version}` : null, (signal) => getSummary(eventId, signal))
+  const settings = useResource(manages ? `participant-settings:${eventId}` : null, (signal) => getParticipantSettings(eventId, signal))
+  const [savedFaixas, setSavedFaixas] = useState<FaixaPeito[] | null>(null)
+  useForbidden(summary.error, onForbidden)
+  const faixas = savedFaixas ?? (settings.state === 'ready' ? settings.data.faixasPeito : [])
+  // The modalities of the event, then any other the imported files named.
+  const known = [...new Set([...percursos, ...(summary.state === 'ready' ? Object.keys(summary.data.porPercurso) : [])])]
+
+  return (
+    <div className="space-y-8">
+      {manages && <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />}
+      <ParticipantsTable eventId={eventId} percursos={known} version={version} onForbidden={onForbidden} />
+      {manages &&
+        (summary.state === 'ready' ? (
+          summary.data.total > 0 && <Totals summary={summary.data} />
+        ) : summary.state === 'error' ? (
+          <p role="alert" className="text-red-700">
+            Não foi possível carregar os totais.
+          </p>
+        ) : null)}
+      {manages && <Exports eventId={eventId} faixas={faixas} />}
+      {manages && settings.state === 'ready' && (
+        <BibRanges eventId={eventId} percursos={known} saved={settings.data.faixasPeito} onSaved={setSavedFaixas} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,431 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Link } from '../../../app/routing'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { ApiError, type RowError } from '../../../lib/api'
+import type { Event } from '../../../lib/event'
+import { formatDate } from '../../../lib/format'
+import { useResource } from '../../../lib/resource'
+import { formatCount, formatPlace, statusShort } from '../../results/resultFormat'
+import { deleteResultSet, listResultSets, type ResultSet, type ResultSetStatus } from '../../results/resultsApi'
+import { isForbidden } from '../access'
+import type { Mapping } from '../api'
+import { RowErrors } from '../participants/ImportPanel'
+import { fieldChoices, fieldLabel, previewResults, publishResults, type ResultsPreview, type ResultsUpload } from './resultsImport'
+
+/** How many of the file's lines the preview shows. */
+const previewRows = 5
+
+const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
+const secondaryClass =
+  'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
+const statusLabels: Record<ResultSetStatus, string> = { preliminar: 'Preliminar', oficial: 'Oficial' }
+
+/**
+ * Resultados: the sets published per modality (replace, delete) and the import of a timing
+ * company's file — read first without saving, shown with its guessed columns (editable), its first
+ * lines and every row error, and published only when the organizer says so.
+ */
+export function ResultsTab({ event, onForbidden }: { event: Event; onForbidden: () => void }) {
+  const [version, setVersion] = useState(0)
+  const [replacing, setReplacing] = useState<{ percurso: string; n: number } | null>(null)
+  const sets = useResource(`organizer-results:${event.id}:${version}`, (signal) => listResultSets(event.id, signal))
+  const published = sets.state === 'ready' ? (sets.data.resultSets ?? []) : []
+
+  return (
+    <div className="space-y-8">
+      <PublishedSets
+        event={event}
+        sets={sets.state === 'ready' ? published : null}
+        failed={sets.state === 'error'}
+        onReplace={(percurso) => setReplacing((r) => ({ percurso, n: (r?.n ?? 0) + 1 }))}
+        onDeleted={() => setVersion((v) => v + 1)}
+        onForbidden={onForbidden}
+      />
+      <ImportResults
+        key={replacing?.n ?? 0}
+        event={event}
+        published={published}
+        initialPercurso={replacing?.percurso}
+        onPublished={() => setVersion((v) => v + 1)}
+        onForbidden={onForbidden}
+      />
+    </div>
+  )
+}
+
+type PublishedProps = {
+  event: Event
+  sets: ResultSet[] | null
+  failed: boolean
+  onReplace: (percurso: string) => void
+  onDeleted: () => void
+  onForbidden: () => void
+}
+
+function PublishedSets({ event, sets, failed, onReplace, onDeleted, onForbidden }: PublishedProps) {
+  const id = useId()
+  const [deleting, setDeleting] = useState<ResultSet | null>(null)
+  return (
+    <section aria-labelledby={`${id}-titulo`} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
+          Resultados publicados
+        </h2>
+        <Link to={`/resultado/${encodeURIComponent(event.id)}`} className="text-sm font-semibold text-brand-800 hover:underline">
+          Ver a página pública de resultados
+        </Link>
+      </div>
+      {failed && (
+        <p role="alert" className="text-red-700">
+          Não foi possível carregar os resultados publicados.
+        </p>
+      )}
+      {sets === null && !failed && <p className="text-slate-600">Carregando...</p>}
+      {sets?.length === 0 && <p className="text-slate-700">Nenhum resultado publicado ainda. Envie o arquivo da cronometragem abaixo.</p>}
+      {sets && sets.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {sets.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-bold text-slate-900">
+                  {s.percurso}{' '}
+                  <span
+                    className={`ml-1 rounded-full px-2 py-0.5 text-xs font-bold ${
+                      s.status === 'oficial' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'
+                    }`}
+                  >
+                    {statusLabels[s.status] ?? s.status}
+                  </span>
+                </p>
+                <p className="text-sm text-slate-600">
+                  {formatCount(s.finishers)} concluintes de {formatCount(s.total)} · importado em {formatDate(s.importedAt)}
+                </p>
+              </div>
+              <button type="button" onClick={() => onReplace(s.percurso)} className={secondaryClass} aria-label={`Substituir ${s.percurso}`}>
+                Substituir
+              </button>
+              <button
+                type="button"
+                onClick={() => setDeleting(s)}
+                className="inline-flex min-h-11 items-center rounded-full border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50"
+                aria-label={`Excluir ${s.percurso}`}
+              >
+                Excluir
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Excluir os resultados de ${deleting.percurso}?`}
+          confirmLabel="Excluir resultados"
+          busyLabel="Excluindo..."
+          onConfirm={async () => {
+            await deleteResultSet(event.id, deleting.id)
+            setDeleting(null)
+            onDeleted()
+          }}
+          failure={(err) => {
+            // No longer on the team: the page says so instead of this dialog.
+            if (isForbidden(err)) onForbidden()
+            return err instanceof ApiError ? err.message : 'Não foi possível excluir. Tente novamente.'
+          }}
+          onClose={() => setDeleting(null)}
+        >
+          A tabela, as páginas dos atletas e os certificados desta modalidade saem do ar. Os arquivos PDF do evento continuam. Esta
+          ação não pode ser desfeita.
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}
+
+type ImportProps = {
+  event: Event
+  published: ResultSet[]
+  initialPercurso?: string
+  onPublished: () => void
+  onForbidden: () => void
+}
+
+type Errors = { file?: string; percurso?: string; status?: string; form?: string }
+
+function ImportResults({ event, published, initialPercurso, onPublished, onForbidden }: ImportProps) {
+  const id = useId()
+  const percursos = event.modalidades.map((m) => m.nome.trim()).filter(Boolean)
+  const [file, setFile] = useState<File | null>(null)
+  const [percurso, setPercurso] = useState(initialPercurso ?? (percursos.length === 1 ? percursos[0]! : ''))
+  const [status, setStatus] = useState<ResultSetStatus>('preliminar')
+  const [mapping, setMapping] = useState<Mapping | null>(null)
+  const [preview, setPreview] = useState<ResultsPreview | null>(null)
+  const [rowErrors, setRowErrors] = useState<RowError[]>([])
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState<'' | 'preview' | 'publish'>('')
+  const [progress, setProgress] = useState(0)
+  const [done, setDone] = useState<ResultSet | null>(null)
+  const replaces = published.find((s) => s.percurso === percurso)
+  const fileInput = useRef<HTMLInputElement>(null)
+  // Asked to replace a set: the file is what is left to choose (focusing it also scrolls to it).
+  useEffect(() => {
+    if (initialPercurso) fileInput.current?.focus()
+  }, [initialPercurso])
+
+  function failed(err: unknown, fallback: string) {
+    console.error(err)
+    if (isForbidden(err)) onForbidden()
+    if (!(err instanceof ApiError)) return setErrors({ form: fallback })
+    setRowErrors(err.rows)
+    const f = err.fields
+    // A message about the file, the modality or the status goes next to it; else above the button.
+    const placed: Errors = { file: f.file, percurso: f.percurso, status: f.status }
+    if (!placed.file && !placed.percurso && !placed.status) placed.form = err.message
+    setErrors(placed)
+  }
+
+  async function runPreview(upload: ResultsUpload) {
+    setBusy('preview')
+    setProgress(0)
+    setErrors({})
+    setDone(null)
+    try {
+      const answer = await previewResults(event.id, upload, setProgress)
+      setPreview(answer)
+      setRowErrors(answer.errors)
+    } catch (err) {
+      setPreview(null)
+      failed(err, 'Não foi possível ler o arquivo. Tente novamente.')
+    } finally {
+      setBusy('')
+    }
+  }
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0] ?? null
+    setFile(chosen)
+    setMapping(null)
+    setPreview(null)
+    setRowErrors([])
+    if (chosen) void runPreview({ file: chosen, percurso, status, mapping: null })
+  }
+
+  function onColumn(header: string, field: string) {
+    if (!file || !preview) return
+    // Every header is sent, so that what the organizer saw guessed stays as it was.
+    const next: Mapping = Object.fromEntries(preview.columns.map((c) => [c.header, c.field]))
+    next[header] = field
+    setMapping(next)
+    void runPreview({ file, percurso, status, mapping: next })
+  }
+
+  function onPercurso(next: string) {
+    setPercurso(next)
+    // Pace comes from the modality's distance, and a file read without one was refused: read again.
+    if (file && next) void runPreview({ file, percurso: next, status, mapping })
+  }
+
+  async function onPublish(e: FormEvent) {
+    e.preventDefault()
+    const missing: Errors = {}
+    if (!file) missing.file = 'Escolha o arquivo de resultados.'
+    if (!percurso) missing.percurso = 'Escolha a modalidade destes resultados.'
+    if (missing.file || missing.percurso) return setErrors(missing)
+    setBusy('publish')
+    setProgress(0)
+    setErrors({})
+    try {
+      const set = await publishResults(event.id, { file: file!, percurso, status, mapping }, setProgress)
+      setDone(set)
+      setPreview(null)
+      setRowErrors([])
+      onPublished()
+    } catch (err) {
+      failed(err, 'Não foi possível publicar. Tente novamente.')
+    } finally {
+      setBusy('')
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
+        {initialPercurso ? `Substituir resultados de ${initialPercurso}` : 'Publicar resultados'}
+      </h2>
+      <p className="text-sm text-slate-600">
+        Envie o arquivo da empresa de cronometragem (CSV, TSV ou XLSX), um por modalidade. Publicar de novo substitui o resultado
+        anterior daquela modalidade de uma só vez.
+      </p>
+      <form onSubmit={onPublish} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-percurso`} className="block text-sm font-semibold text-slate-800">
+              Modalidade
+            </label>
+            <select
+              id={`${id}-percurso`}
+              value={percurso}
+              onChange={(e) => onPercurso(e.target.value)}
+              aria-invalid={errors.percurso ? true : undefined}
+              aria-describedby={errors.percurso ? `${id}-percurso-erro` : undefined}
+              className="mt-1 min-h-11 w-full rounded-md border border-slate-300 px-2"
+            >
+              <option value="">Escolha a modalidade</option>
+              {percursos.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+            {errors.percurso && <FieldError id={`${id}-percurso-erro`} text={errors.percurso} />}
+          </div>
+          <fieldset aria-describedby={errors.status ? `${id}-status-erro` : undefined}>
+            <legend className="text-sm font-semibold text-slate-800">Situação</legend>
+            <div className="mt-1 flex min-h-11 flex-wrap items-center gap-4">
+              {(['preliminar', 'oficial'] as const).map((s) => (
+                <label key={s} className="inline-flex items-center gap-2">
+                  <input type="radio" name={`${id}-status`} value={s} checked={status === s} onChange={() => setStatus(s)} className="h-5 w-5" />
+                  {statusLabels[s]}
+                </label>
+              ))}
+            </div>
+            {errors.status && <FieldError id={`${id}-status-erro`} text={errors.status} />}
+          </fieldset>
+        </div>
+        <div>
+          <label htmlFor={`${id}-arquivo`} className="block text-sm font-semibold text-slate-800">
+            Arquivo de resultados
+          </label>
+          <input
+            ref={fileInput}
+            id={`${id}-arquivo`}
+            type="file"
+            accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={onFile}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? `${id}-arquivo-erro` : undefined}
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-200 file:px-4 file:py-2 file:font-semibold"
+          />
+          {file && <p className="mt-1 text-sm text-slate-600">Arquivo escolhido: {file.name}</p>}
+          {errors.file && <FieldError id={`${id}-arquivo-erro`} text={errors.file} />}
+        </div>
+
+        <div role="status" className="text-sm text-slate-600">
+          {busy && (
+            <>
+              <span>{busy === 'preview' ? 'Lendo o arquivo...' : 'Publicando...'}</span>
+              {progress < 100 && (
+                <progress max={100} value={progress} aria-label="Envio do arquivo" className="ml-3 h-2 w-40 align-middle">
+                  {progress}%
+                </progress>
+              )}
+            </>
+          )}
+        </div>
+
+        {rowErrors.length > 0 && <RowErrors errors={rowErrors} />}
+
+        {preview && <Preview preview={preview} disabled={busy !== ''} onColumn={onColumn} />}
+
+        {replaces && (
+          <p className="text-sm text-amber-900">
+            {percurso} já tem resultado publicado ({statusLabels[replaces.status]}): publicar substitui o atual.
+          </p>
+        )}
+        {errors.form && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {errors.form}
+          </p>
+        )}
+        <button type="submit" disabled={busy !== '' || rowErrors.length > 0} className={buttonClass}>
+          {replaces ? 'Substituir resultados' : 'Publicar resultados'}
+        </button>
+      </form>
+      {done && (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">
+          Resultados de {done.percurso} publicados ({statusLabels[done.status] ?? done.status}): {formatCount(done.finishers)} concluintes de{' '}
+          {formatCount(done.total)}.{' '}
+          <Link to={`/resultado/${encodeURIComponent(event.id)}`} className="underline">
+            Ver a página pública
+          </Link>
+        </p>
+      )}
+    </section>
+  )
+}
+
+function FieldError({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {text}
+    </p>
+  )
+}
+
+function Preview({ preview, disabled, onColumn }: { preview: ResultsPreview; disabled: boolean; onColumn: (header: string, field: string) => void }) {
+  const id = useId()
+  return (
+    <div className="space-y-4">
+      <fieldset className="space-y-2">
+        <legend className="font-semibold text-slate-900">Colunas do arquivo</legend>
+        <p className="text-sm text-slate-600">Confira como cada coluna será lida e corrija o que estiver errado.</p>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {preview.columns.map((c, i) => (
+            <label key={c.header} htmlFor={`${id}-coluna-${i}`} className="block text-sm">
+              <span className="block break-words font-semibold text-slate-800">{c.header}</span>
+              <select
+                id={`${id}-coluna-${i}`}
+                value={c.field}
+                disabled={disabled}
+                onChange={(e) => onColumn(c.header, e.target.value)}
+                className="mt-1 w-full rounded-md border border-slate-300 px-2 py-2"
+              >
+                {fieldChoices(c.header, c.field).map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {preview.rows.length > 0 && (
+        <div className="space-y-1">
+          <h3 id={`${id}-previa`} className="font-semibold text-slate-900">
+            Primeiras linhas como serão publicadas
+          </h3>
+          <div role="region" aria-labelledby={`${id}-previa`} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
+            <table className="min-w-full text-left text-sm">
+              <thead className="bg-slate-50">
+                <tr>
+                  {['Pos.', 'Nº', 'Nome', 'Sexo', 'Categoria', 'Equipe', fieldLabel('tempoBruto'), fieldLabel('tempoLiquido'), 'Parciais'].map((h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.slice(0, previewRows).map((r, i) => (
+                  <tr key={i} className="border-t border-slate-100">
+                    <td className="whitespace-nowrap px-3 py-2">{formatPlace(r.posicao) || statusShort(r.status ?? 'ok') || '—'}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{r.numeroPeito}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{r.nome}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{r.sexo}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{r.categoria}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{r.equipe}</td>
+                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{r.tempoBruto}</td>
+                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{r.tempoLiquido}</td>
+                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                      {(r.parciais ?? []).map((p) => `${p.nome} ${p.tempo}`).join(' · ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+// The organizer's side of results (RACEDAY.md "HTTP contract additions"): a timing company's file
+// read without saving (dry run) to preview it, then published as a modality's set.
+import type { RowError } from '../../../lib/api'
+import { postForm } from '../../../lib/uploads'
+import type { Result, ResultSet, ResultSetStatus } from '../../results/resultsApi'
+import { readColumns, type ImportColumn, type Mapping } from '../api'
+
+export type ResultsPreview = {
+  columns: ImportColumn[]
+  /** The first lines as they will be published. */
+  rows: Partial<Result>[]
+  errors: RowError[]
+}
+
+export type ResultsUpload = { file: File; percurso: string; status: ResultSetStatus; mapping: Mapping | null }
+
+function resultsForm({ file, percurso, status, mapping }: ResultsUpload, dryRun: boolean) {
+  const form = new FormData()
+  form.set('file', file)
+  form.set('percurso', percurso)
+  form.set('status', status)
+  if (mapping) form.set('mapping', JSON.stringify(mapping))
+  if (dryRun) form.set('dryRun', '1')
+  return form
+}
+
+const resultsPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/results`
+
+/** The dry run: the guessed columns, the first lines and every row error; nothing is saved. */
+export async function previewResults(eventId: string, upload: ResultsUpload, onProgress?: (p: number) => void): Promise<ResultsPreview> {
+  const answer = (await postForm(resultsPath(eventId), resultsForm(upload, true), onProgress)) as {
+    columns?: unknown
+    rows?: Partial<Result>[]
+    errors?: RowError[]
+  } | null
+  return { columns: readColumns(answer?.columns), rows: answer?.rows ?? [], errors: answer?.errors ?? [] }
+}
+
+/** Publishes the file as the modality's set, replacing the one it had in one step. */
+export async function publishResults(eventId: string, upload: ResultsUpload, onProgress?: (p: number) => void): Promise<ResultSet> {
+  return (await postForm(resultsPath(eventId), resultsForm(upload, false), onProgress)) as ResultSet
+}
+
+export const ignoreField = 'ignorar'
+export const splitPrefix = 'parcial:'
+
+/** The fields a column of a results file can be read as, with their pt-BR names. */
+export const resultFieldLabels: Record<string, string> = {
+  posicao: 'Classificação geral',
+  numeroPeito: 'Nº de peito',
+  nome: 'Nome',
+  sexo: 'Sexo',
+  categoria: 'Categoria',
+  equipe: 'Equipe',
+  posicaoSexo: 'Classificação por sexo',
+  posicaoCategoria: 'Classificação na categoria',
+  tempoBruto: 'Tempo bruto',
+  tempoLiquido: 'Tempo líquido',
+  status: 'Status (DNF, DNS, DSQ)',
+  [ignoreField]: 'Ignorar esta coluna',
+}
+
+/** The choices for the column `header`: the fields, and a split named after the header. */
+export function fieldChoices(header: string, current: string): { value: string; label: string }[] {
+  const choices = Object.entries(resultFieldLabels).map(([value, label]) => ({ value, label }))
+  const split = `${splitPrefix}${header}`
+  choices.splice(choices.length - 1, 0, { value: split, label: `Parcial "${header}"` })
+  if (!choices.some((c) => c.value === current)) choices.splice(choices.length - 1, 0, { value: current, label: fieldLabel(current) })
+  return choices
+}
+
+/** A field's pt-BR name: a split is "Parcial "<nome>"". */
+export function fieldLabel(field: string): string {
+  if (field.startsWith(splitPrefix)) return `Parcial "${field.slice(splitPrefix.length)}"`
+  return resultFieldLabels[field] ?? field
+}

@@ -1,0 +1,196 @@
+import { useEffect, useId, useState } from 'react'
+import { Link } from '../../app/routing'
+import { formatCount, formatPace, formatPlace, sexLabels, statusShort } from './resultFormat'
+import { athletePagePath, type Result, type ResultSet } from './resultsApi'
+import { useResultPages } from './useResultPages'
+
+/** How long typing pauses before the server is asked: one request per word, not per key. */
+export const searchDelayMs = 300
+
+const fieldClass =
+  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700'
+
+/**
+ * One modality's results: search by name, bib or team (the server folds accents and case),
+ * filters by sex and category, and pages through the cursor. Each line opens the athlete's page.
+ */
+export function ResultSetView({ eventId, set, categorias }: { eventId: string; set: ResultSet; categorias: string[] }) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const [q, setQ] = useState('')
+  const [sexo, setSexo] = useState('')
+  const [categoria, setCategoria] = useState('')
+  useEffect(() => {
+    const t = setTimeout(() => setQ(text.trim()), searchDelayMs)
+    return () => clearTimeout(t)
+  }, [text])
+  const pages = useResultPages(eventId, set.id, { q, sexo, categoria })
+  const options = set.categorias?.length ? set.categorias : categorias
+
+  return (
+    <div>
+      {set.status === 'preliminar' && (
+        <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+          Resultado preliminar: pode mudar até a publicação do resultado oficial.
+        </p>
+      )}
+      <form
+        role="search"
+        aria-label={`Buscar nos resultados de ${set.percurso}`}
+        onSubmit={(e) => {
+          e.preventDefault()
+          setQ(text.trim())
+        }}
+        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_12rem]"
+      >
+        <div>
+          <label htmlFor={`${id}-busca`} className="mb-1 block text-sm font-bold text-slate-800">
+            Nome, nº de peito ou equipe
+          </label>
+          <input
+            id={`${id}-busca`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Ex.: Maria, 1234, Assessoria"
+            autoComplete="off"
+            className={fieldClass}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-sexo`} className="mb-1 block text-sm font-bold text-slate-800">
+            Sexo
+          </label>
+          <select id={`${id}-sexo`} value={sexo} onChange={(e) => setSexo(e.target.value)} className={fieldClass}>
+            <option value="">Todos</option>
+            {Object.entries(sexLabels).map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-categoria`} className="mb-1 block text-sm font-bold text-slate-800">
+            Categoria
+          </label>
+          <select id={`${id}-categoria`} value={categoria} onChange={(e) => setCategoria(e.target.value)} className={fieldClass}>
+            <option value="">Todas</option>
+            {options.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <div className="mt-4">
+        {pages.state === 'loading' && (
+          <p role="status" className="py-6 text-center text-slate-600">
+            Carregando resultados...
+          </p>
+        )}
+        {pages.state === 'error' && (
+          <p role="alert" className="py-6 text-center font-semibold text-red-800">
+            Falha ao carregar os resultados. Tente novamente.
+          </p>
+        )}
+        {pages.state === 'ready' && (
+          <>
+            <p aria-live="polite" className="mb-2 text-sm text-slate-700">
+              {pages.total === 0
+                ? 'Nenhum atleta encontrado.'
+                : pages.total === 1
+                  ? '1 atleta'
+                  : `${formatCount(pages.total)} atletas`}
+            </p>
+            {pages.results.length > 0 && <ResultTable eventId={eventId} set={set} results={pages.results} />}
+            {pages.hasMore && (
+              <div className="mt-4 text-center">
+                <button
+                  type="button"
+                  onClick={pages.loadMore}
+                  disabled={pages.loadingMore}
+                  className="min-h-11 rounded-full bg-brand-700 px-6 text-sm font-bold text-white hover:bg-brand-800 disabled:opacity-60"
+                >
+                  {pages.loadingMore ? 'Carregando...' : 'Carregar mais'}
+                </button>
+                {pages.moreError && (
+                  <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
+                    {pages.moreError}
+                  </p>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * A compact table: on a phone the place, the athlete (bib, category and team under the name) and
+ * the time, with gun time and pace under it; wider screens give those their own columns.
+ */
+function ResultTable({ eventId, set, results }: { eventId: string; set: ResultSet; results: Result[] }) {
+  return (
+    <table className="w-full table-fixed border-collapse text-left text-sm">
+      <caption className="sr-only">Resultados de {set.percurso}</caption>
+      <thead className="border-b border-slate-300 text-xs font-bold uppercase tracking-wide text-slate-600">
+        <tr>
+          <th scope="col" className="w-12 py-2 pr-2 sm:w-16">
+            Pos.
+          </th>
+          <th scope="col" className="py-2 pr-2">
+            Atleta
+          </th>
+          <th scope="col" className="hidden w-28 py-2 pr-2 md:table-cell">
+            Categoria
+          </th>
+          <th scope="col" className="hidden w-24 py-2 pr-2 sm:table-cell">
+            Bruto
+          </th>
+          <th scope="col" className="w-24 py-2 pr-2 text-right sm:text-left">
+            Líquido
+          </th>
+          <th scope="col" className="hidden w-20 py-2 sm:table-cell">
+            Pace /km
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {results.map((r) => (
+          <tr key={String(r.numeroPeito)} className="align-top">
+            <td className="py-2 pr-2 font-extrabold tabular-nums text-slate-900">{formatPlace(r.posicao) || '—'}</td>
+            <td className="py-2 pr-2">
+              <Link
+                to={athletePagePath(eventId, set.id, r.numeroPeito)}
+                className="font-bold break-words text-brand-800 underline-offset-2 hover:underline"
+              >
+                {r.nome}
+              </Link>
+              <span className="block break-words text-xs text-slate-600">
+                Nº {r.numeroPeito}
+                {r.equipe && ` · ${r.equipe}`}
+              </span>
+              {r.categoria && <span className="block break-words text-xs text-slate-600 md:hidden">{r.categoria}</span>}
+            </td>
+            <td className="hidden py-2 pr-2 text-slate-700 md:table-cell">
+              {r.categoria}
+              {r.posicaoCategoria != null && <span className="block text-xs text-slate-500">{formatPlace(r.posicaoCategoria)} na categoria</span>}
+            </td>
+            <td className="hidden py-2 pr-2 tabular-nums text-slate-700 sm:table-cell">{r.tempoBruto}</td>
+            <td className="py-2 pr-2 text-right font-bold tabular-nums text-slate-900 sm:text-left">
+              {r.status === 'ok' ? r.tempoLiquido || '—' : statusShort(r.status)}
+              {r.status === 'ok' && (
+                <span className="block text-xs font-normal text-slate-600 sm:hidden">{formatPace(r.pace)}</span>
+              )}
+            </td>
+            <td className="hidden py-2 tabular-nums text-slate-700 sm:table-cell">{r.pace}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

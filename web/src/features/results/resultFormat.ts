@@ -1,0 +1,57 @@
+// How results read in pt-BR: places ("12º de 3.456"), pace, statuses and sexes. Times are shown as
+// the timing company wrote them (the API keeps the fraction the file had).
+import type { Result, ResultStatus } from './resultsApi'
+
+const count = new Intl.NumberFormat('pt-BR')
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
+
+/** 3.456 */
+export function formatCount(n: number): string {
+  return count.format(n)
+}
+
+/** 12º, or 12º de 3.456 when the field's size is known; '' without a place. */
+export function formatPlace(place: number | null | undefined, of?: number | null): string {
+  if (place == null || !Number.isFinite(place) || place < 1) return ''
+  const p = `${count.format(place)}º`
+  return of != null && Number.isFinite(of) && of > 0 ? `${p} de ${count.format(of)}` : p
+}
+
+/** 5:32 /km; '' when the file gave no pace. */
+export function formatPace(pace: string | null | undefined): string {
+  const p = pace?.trim() ?? ''
+  return p ? `${p} /km` : ''
+}
+
+/** 'mais rápido que 87% dos concluintes'; '' when the server had no figure. */
+export function fasterThan(pct: number | null | undefined): string {
+  if (pct == null || !Number.isFinite(pct)) return ''
+  return `mais rápido que ${percent.format(Math.min(100, Math.max(0, pct)))}% dos concluintes`
+}
+
+const statusLabels: Record<Exclude<ResultStatus, 'ok'>, string> = {
+  DNF: 'Não concluiu (DNF)',
+  DNS: 'Não largou (DNS)',
+  DSQ: 'Desclassificado (DSQ)',
+}
+
+/** What a result without a place says instead of a time; '' for a finisher. */
+export function statusLabel(status: ResultStatus): string {
+  return status === 'ok' ? '' : (statusLabels[status] ?? status)
+}
+
+/** The short form for tables: DNF, DNS, DSQ. */
+export function statusShort(status: ResultStatus): string {
+  return status === 'ok' ? '' : status
+}
+
+export const sexLabels: Record<string, string> = { F: 'Feminino', M: 'Masculino', X: 'Outro' }
+
+export function sexLabel(sexo: string): string {
+  return sexLabels[sexo] ?? sexo
+}
+
+/** The time a line ranks by: net time, else gun time. */
+export function mainTime(r: Pick<Result, 'tempoLiquido' | 'tempoBruto'>): string {
+  return r.tempoLiquido || r.tempoBruto
+}

@@ -1,0 +1,106 @@
+// The results API of RACEDAY.md ("HTTP contract additions"), as the public pages read it.
+import { api } from '../../lib/api'
+
+export type ResultSetStatus = 'preliminar' | 'oficial'
+
+/** One modality's published results (GET /api/events/{id}/results). */
+export type ResultSet = {
+  id: string
+  percurso: string
+  status: ResultSetStatus
+  finishers: number
+  total: number
+  importedAt: string
+  /** The categories the set has, for the filter; absent from servers that do not send them. */
+  categorias?: string[]
+}
+
+export type ResultStatus = 'ok' | 'DNF' | 'DNS' | 'DSQ'
+
+export type Parcial = { nome: string; tempo: string }
+
+/** One athlete's line (RACEDAY.md "A result"). */
+export type Result = {
+  numeroPeito: string | number
+  nome: string
+  sexo: string
+  categoria: string
+  equipe: string
+  posicao: number | null
+  posicaoSexo: number | null
+  posicaoCategoria: number | null
+  tempoBruto: string
+  tempoLiquido: string
+  pace: string
+  status: ResultStatus
+  parciais: Parcial[] | null
+}
+
+/** The single-athlete answer: the line, how many took part and finished, and its set. */
+export type AthleteResult = Result & {
+  total: number
+  concluintes: number
+  /** The percent of finishers slower; null without a place. */
+  maisRapidoQue: number | null
+  /** Finishers of the athlete's sex and of their category. */
+  totalSexo: number
+  totalCategoria: number
+  /** The set the line is in, for its modality and its preliminary label. */
+  resultSet?: ResultSet
+}
+
+export type ResultPage = { results: Result[]; total: number; nextCursor?: string | null }
+
+export type ResultQuery = { q?: string; sexo?: string; categoria?: string; cursor?: string }
+
+/** Rows per request: a phone screen a few times over, and a small first page in the drawn HTML. */
+export const resultPageSize = 50
+
+const enc = encodeURIComponent
+
+export function resultSetsPath(eventId: string) {
+  return `/api/events/${enc(eventId)}/results`
+}
+
+/** The path of one page of a set; the unfiltered first page is also what the server embeds. */
+export function resultPagePath(eventId: string, setId: string, query: ResultQuery = {}) {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v) params.set(k, v)
+  params.set('limit', String(resultPageSize))
+  return `${resultSetsPath(eventId)}/${enc(setId)}?${params}`
+}
+
+export function athletePath(eventId: string, setId: string, bib: string) {
+  return `${resultSetsPath(eventId)}/${enc(setId)}/athletes/${enc(bib)}`
+}
+
+export function listResultSets(eventId: string, signal?: AbortSignal) {
+  return api<{ resultSets: ResultSet[] }>(resultSetsPath(eventId), { signal })
+}
+
+export function listResults(eventId: string, setId: string, query: ResultQuery, signal?: AbortSignal) {
+  return api<ResultPage>(resultPagePath(eventId, setId, query), { signal })
+}
+
+export function getAthlete(eventId: string, setId: string, bib: string, signal?: AbortSignal) {
+  return api<AthleteResult>(athletePath(eventId, setId, bib), { signal })
+}
+
+export function deleteResultSet(eventId: string, setId: string) {
+  return api<void>(`${resultSetsPath(eventId)}/${enc(setId)}`, { method: 'DELETE' })
+}
+
+/** The page of one athlete's result, on this site. */
+export function athletePagePath(eventId: string, setId: string, bib: string | number) {
+  return `/resultado/${enc(eventId)}/atleta/${enc(setId)}/${enc(String(bib))}`
+}
+
+/** The athlete's certificate (PDF, A4 landscape), drawn by the server. */
+export function certificatePath(eventId: string, setId: string, bib: string | number) {
+  return `${athletePath(eventId, setId, String(bib))}/certificado.pdf`
+}
+
+/** The athlete's share card (PNG 1200×630), the page's og:image. */
+export function shareCardPath(eventId: string, setId: string, bib: string | number) {
+  return `${athletePath(eventId, setId, String(bib))}/card.png`
+}

@@ -47,8 +47,10 @@ type cachedSet struct {
 	search string
 	starts []int
 	// trigrams lists, for each three bytes of the texts, the lines that have them, in order:
-	// a search reads the lines its words' trigrams share instead of every line.
-	trigrams map[uint32][]int32
+	// a search reads the lines its words' trigrams share instead of every line. bySexo and
+	// byCategoria list the lines of each sex and category the same way.
+	trigrams            map[uint32][]int32
+	bySexo, byCategoria map[string][]int32
 }
 
 type cachedLine struct {
@@ -112,25 +114,23 @@ func (cs *cachedSet) each(q store.ResultQuery, fn func(i int32)) {
 		return (q.Sexo == "" || l.sexo == q.Sexo) && (q.Categoria == "" || l.categoria == q.Categoria)
 	}
 	terms := event.SearchTerms(q.Q)
-	if len(terms) == 0 {
-		for i := range int32(len(cs.lines)) {
-			if selected(i) {
-				fn(i)
-			}
-		}
-		return
-	}
-	for _, i := range cs.candidates(terms) {
+	for _, i := range cs.candidates(terms, q) {
 		if selected(i) && containsAll(cs.text(i), terms) {
 			fn(i)
 		}
 	}
 }
 
-// candidates are the lines that have every trigram of the words: the lines that may contain
-// them all, in order. Words shorter than a trigram leave every line a candidate.
-func (cs *cachedSet) candidates(terms []string) []int32 {
+// candidates are the lines that have every trigram of the words and the sex and category
+// asked for: the lines that may match, in order. With neither, every line is a candidate.
+func (cs *cachedSet) candidates(terms []string, q store.ResultQuery) []int32 {
 	var lists [][]int32
+	if q.Sexo != "" {
+		lists = append(lists, cs.bySexo[q.Sexo])
+	}
+	if q.Categoria != "" {
+		lists = append(lists, cs.byCategoria[q.Categoria])
+	}
 	for _, t := range terms {
 		for k := 0; k+3 <= len(t); k++ {
 			lists = append(lists, cs.trigrams[trigram(t[k:])])
@@ -237,9 +237,12 @@ func (c *resultsCache) load(ctx context.Context, st store.ResultStore, setID str
 	var b strings.Builder
 	cs.lines = make([]cachedLine, len(rows))
 	cs.starts = make([]int, len(rows))
-	cs.trigrams = map[uint32][]int32{}
+	cs.trigrams, cs.bySexo, cs.byCategoria = map[uint32][]int32{}, map[string][]int32{}, map[string][]int32{}
 	for i, r := range rows {
 		cs.lines[i] = cachedLine{ordem: r.Ordem, sexo: r.Sexo, categoria: r.Categoria, doc: r.Doc}
+		cs.bySexo[r.Sexo] = append(cs.bySexo[r.Sexo], int32(i))
+		cs.byCategoria[r.Categoria] = append(cs.byCategoria[r.Categoria], int32(i))
+		cs.size += 8
 		cs.starts[i] = b.Len()
 		b.WriteString(r.Search)
 		b.WriteByte('\n')

@@ -46,7 +46,7 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 				r.Telefone, r.Nascimento, r.Sexo, r.Percurso, r.Camiseta, r.Equipe, r.NumeroPeito, r.Pago, r.Valor, rev, by.At, by.At})
 			rev++
 			for _, t := range r.Terms {
-				terms = append(terms, []any{eventID, t, r.ID})
+				terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
 			}
 			history = append(history, []any{r.ID, participant.HistoryImported, by.At, by.UserID, by.Nome, nil})
 		}
@@ -69,10 +69,14 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 				}
 				return nil
 			})
-			batch.Queue("DELETE FROM participant_terms WHERE participant_id = $1", r.ID)
 			rev++
-			for _, t := range r.Terms {
-				terms = append(terms, []any{eventID, t, r.ID})
+			removed, added := u.TermChanges()
+			for _, t := range removed {
+				batch.Queue("DELETE FROM participant_terms WHERE event_id = $1 AND term = $2 AND nome_ordem = $3 AND participant_id = $4",
+					eventID, t, participant.SortKey(u.Before), r.ID)
+			}
+			for _, t := range added {
+				terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
 			}
 			history = append(history, []any{r.ID, participant.HistoryUpdated, by.At, by.UserID, by.Nome, string(participant.ChangesJSON(u.Changes))})
 		}
@@ -81,7 +85,7 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 				return err
 			}
 		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"participant_terms"}, []string{"event_id", "term", "participant_id"}, pgx.CopyFromRows(terms)); err != nil {
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"participant_terms"}, []string{"event_id", "term", "nome_ordem", "participant_id"}, pgx.CopyFromRows(terms)); err != nil {
 			return err
 		}
 		_, err = tx.CopyFrom(ctx, pgx.Identifier{"participant_history"}, []string{"participant_id", "tipo", "em", "por", "por_nome", "detalhe"}, pgx.CopyFromRows(history))

@@ -1,11 +1,13 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"pelotao/internal/participant"
@@ -73,7 +75,7 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 			r.Telefone, r.Nascimento, r.Sexo, r.Percurso, r.Camiseta, r.Equipe, r.NumeroPeito, r.Pago, r.Valor, rev, at, at})
 		rev++
 		for _, t := range r.Terms {
-			terms = append(terms, []any{eventID, t, r.ID})
+			terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
 		}
 		history = append(history, []any{r.ID, participant.HistoryImported, at, by.UserID, by.Nome, nil})
 	}
@@ -91,7 +93,7 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 			return err
 		}
 		defer upd.Close()
-		del, err := tx.PrepareContext(ctx, "DELETE FROM participant_terms WHERE participant_id = ?")
+		del, err := tx.PrepareContext(ctx, "DELETE FROM participant_terms WHERE event_id = ? AND term = ? AND nome_ordem = ? AND participant_id = ?")
 		if err != nil {
 			return err
 		}
@@ -107,16 +109,23 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 				return fmt.Errorf("sqlite: updating participant %s: %w", r.ID, err)
 			}
 			rev++
-			if _, err := del.ExecContext(ctx, r.ID); err != nil {
-				return err
+			removed, added := u.TermChanges()
+			for _, t := range removed {
+				if _, err := del.ExecContext(ctx, eventID, t, participant.SortKey(u.Before), r.ID); err != nil {
+					return err
+				}
 			}
-			for _, t := range r.Terms {
-				terms = append(terms, []any{eventID, t, r.ID})
+			for _, t := range added {
+				terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
 			}
 			history = append(history, []any{r.ID, participant.HistoryUpdated, at, by.UserID, by.Nome, string(participant.ChangesJSON(u.Changes))})
 		}
 	}
-	if err := batchInsert(ctx, tx, "participant_terms", "event_id, term, participant_id", terms); err != nil {
+	// In key order, each term lands beside the previous one in the index instead of anywhere.
+	slices.SortFunc(terms, func(a, b []any) int {
+		return cmp.Or(cmp.Compare(a[1].(string), b[1].(string)), cmp.Compare(a[2].(string), b[2].(string)), cmp.Compare(a[3].(string), b[3].(string)))
+	})
+	if err := batchInsert(ctx, tx, "participant_terms", "event_id, term, nome_ordem, participant_id", terms); err != nil {
 		return fmt.Errorf("sqlite: participant terms: %w", err)
 	}
 	if err := batchInsert(ctx, tx, "participant_history", "participant_id, tipo, em, por, por_nome, detalhe", history); err != nil {

@@ -36,7 +36,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		}
 	}
 	dsn := dsn(path)
-	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	// The writer's page cache holds a large import's pages (30,000 participants and their
+	// search terms) until commit, instead of spilling them to the WAL and reading them back.
+	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=cache_size(-32000)")
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"pelotao/internal/store"
 )
 
 // Store is the SQLite implementation of store.Store.
@@ -23,6 +25,7 @@ type Store struct {
 	read  *sql.DB
 	write *sql.DB
 	path  string
+	terms store.TermIndexes // participants' search terms of the events searched lately
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.

@@ -63,6 +63,13 @@ CREATE TABLE participant_history (
 );
 CREATE INDEX participant_history_participant ON participant_history (participant_id, id);
 
+-- The version of an event's search terms: the first rev of the last import that wrote them.
+-- Servers keep an event's terms in memory (store.TermIndex) while it stays the same.
+CREATE TABLE participant_search_versions (
+    event_id TEXT COLLATE "C" PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+    version  BIGINT NOT NULL
+);
+
 CREATE TABLE participant_settings (
     event_id TEXT COLLATE "C" PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
     doc      TEXT NOT NULL

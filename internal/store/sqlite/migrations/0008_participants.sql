@@ -63,6 +63,13 @@ CREATE TABLE participant_history (
 ) STRICT;
 CREATE INDEX participant_history_participant ON participant_history (participant_id, id);
 
+-- The version of an event's search terms: the first rev of the last import that wrote them.
+-- Servers keep an event's terms in memory (store.TermIndex) while it stays the same.
+CREATE TABLE participant_search_versions (
+    event_id TEXT PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+    version  INTEGER NOT NULL
+) STRICT;
+
 -- An event's participant settings (participant.Settings as JSON: the bib ranges).
 CREATE TABLE participant_settings (
     event_id TEXT PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,

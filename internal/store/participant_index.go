@@ -94,8 +94,9 @@ func (x *TermIndex) Search(terms []string, afterKey, afterID string, limit int) 
 
 // TermIndexes keeps the indexes of the events searched lately, at most maxTermIndexes.
 type TermIndexes struct {
-	mu sync.Mutex
-	m  map[string]*TermIndex
+	mu      sync.Mutex
+	m       map[string]*TermIndex
+	loading sync.Mutex // one load at a time: fifty clients arriving together load it once
 }
 
 const maxTermIndexes = 16
@@ -107,6 +108,14 @@ func (c *TermIndexes) Get(eventID string, version int64, load func() ([]TermRow,
 	x := c.m[eventID]
 	c.mu.Unlock()
 	if x != nil && x.version == version {
+		return x, nil
+	}
+	c.loading.Lock()
+	defer c.loading.Unlock()
+	c.mu.Lock()
+	x = c.m[eventID]
+	c.mu.Unlock()
+	if x != nil && x.version == version { // loaded while this one waited
 		return x, nil
 	}
 	rows, err := load()

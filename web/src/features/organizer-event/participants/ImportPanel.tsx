@@ -182,7 +182,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
             </div>
           )}
 
-          {preview.counts && (
+          {preview.counts && rowErrors.length === 0 && (
             <p className="text-sm text-slate-700">
               Ao importar: {preview.counts.added} novos, {preview.counts.updated} atualizados, {preview.counts.unchanged} sem mudança,{' '}
               {preview.counts.missing} fora deste arquivo.

@@ -65,7 +65,7 @@ func (a *authApp) call(method, path, body string, cookies ...*http.Cookie) *http
 	return w
 }
 
-func sessionCookie(t *testing.T, w *httptest.ResponseRecorder) *http.Cookie {
+func sessionCookie(t testing.TB, w *httptest.ResponseRecorder) *http.Cookie {
 	t.Helper()
 	for _, c := range w.Result().Cookies() {
 		if strings.HasSuffix(c.Name, "pelotao_session") {

@@ -85,6 +85,11 @@ func BenchmarkEventsAPI(b *testing.B) {
 // concurrentLatency sends b.N requests over HTTP from `clients` clients at once, and returns
 // the 50th and 99th percentile of the request times; ns/op is then wall time per request.
 func concurrentLatency(b *testing.B, h http.Handler, url string, clients int) (p50, p99 time.Duration) {
+	return concurrentLatencyAs(b, h, url, clients, nil)
+}
+
+// concurrentLatencyAs is concurrentLatency with a session cookie on every request (nil: none).
+func concurrentLatencyAs(b *testing.B, h http.Handler, url string, clients int, cookie *http.Cookie) (p50, p99 time.Duration) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
@@ -101,8 +106,12 @@ func concurrentLatency(b *testing.B, h http.Handler, url string, clients int) (p
 				if i >= int64(b.N) {
 					return
 				}
+				req, _ := http.NewRequest("GET", srv.URL+url, nil)
+				if cookie != nil {
+					req.AddCookie(cookie)
+				}
 				start := time.Now()
-				resp, err := client.Get(srv.URL + url)
+				resp, err := client.Do(req)
 				if err != nil {
 					b.Error(err)
 					return

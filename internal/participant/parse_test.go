@@ -173,7 +173,8 @@ func TestQueryTerms(t *testing.T) {
 		"529.982.247-25":  {"52998224725"},
 		" 1234 ":          {"1234"},
 		"José  D'Ávila":   {"jose", "d", "avila"},
-		"ana@exemplo.com": {"ana", "exemplo", "com"},
+		"Ana@Exemplo.com": {"ana@exemplo.com"},
+		"ana.souza":       {"ana", "souza"},
 		"":                nil,
 		"...":             nil,
 	}
@@ -184,7 +185,7 @@ func TestQueryTerms(t *testing.T) {
 	}
 	bib := 42
 	p := Participant{Nome: "José Conceição", Email: "jose.c@exemplo.com.br", Documento: Documento{CPF, "52998224725"}, NumeroPeito: &bib}
-	if got := strings.Join(SearchTerms(p), " "); got != "jose conceicao c exemplo com br 52998224725 42" {
+	if got := strings.Join(SearchTerms(p), " "); got != "jose conceicao c jose.c@exemplo.com.br 52998224725 42" {
 		t.Errorf("SearchTerms: %q", got)
 	}
 }

@@ -4,15 +4,37 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 )
 
-// Update is an existing participant the file changes: P is the participant as it will be
-// (its kit pickup as it was), Changes each changed field's old and new value.
+// Update is an existing participant the file changes: Before as it is, P as it will be (its
+// kit pickup as it was), Changes each changed field's old and new value.
 type Update struct {
 	Line    int
+	Before  Participant
 	P       Participant
 	Changes map[string][2]any
+}
+
+// TermChanges are the search terms an update removes and adds. Terms carry the name's sort
+// key, so a new sort key replaces them all.
+func (u Update) TermChanges() (removed, added []string) {
+	before, after := SearchTerms(u.Before), SearchTerms(u.P)
+	if SortKey(u.Before) != SortKey(u.P) {
+		return before, after
+	}
+	for _, t := range before {
+		if !slices.Contains(after, t) {
+			removed = append(removed, t)
+		}
+	}
+	for _, t := range after {
+		if !slices.Contains(before, t) {
+			added = append(added, t)
+		}
+	}
+	return removed, added
 }
 
 // Plan is what importing a file into an event does: participants to add and to update, how
@@ -122,7 +144,7 @@ func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
 			continue
 		}
 		if changes := diff(existing[matched[r]-1], final[r]); len(changes) > 0 {
-			plan.Update = append(plan.Update, Update{Line: row.Line, P: final[r], Changes: changes})
+			plan.Update = append(plan.Update, Update{Line: row.Line, Before: existing[matched[r]-1], P: final[r], Changes: changes})
 		} else {
 			plan.Unchanged++
 		}

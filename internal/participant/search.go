@@ -22,10 +22,15 @@ func words(s string) []string {
 	return strings.FieldsFunc(event.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// SearchTerms are the terms a participant is found by.
+// SearchTerms are the terms a participant is found by: the words of the name and of the
+// e-mail's local part, the whole e-mail (its domain's words would be on every participant),
+// the document and the bib.
 func SearchTerms(p Participant) []string {
 	terms := words(p.Nome)
-	terms = append(terms, words(p.Email)...)
+	if local, _, ok := strings.Cut(p.Email, "@"); ok {
+		terms = append(terms, words(local)...)
+		terms = append(terms, p.Email)
+	}
 	terms = append(terms, strings.ToLower(p.Documento.Numero))
 	if p.NumeroPeito != nil {
 		terms = append(terms, strconv.Itoa(*p.NumeroPeito))
@@ -42,11 +47,15 @@ func SearchTerms(p Participant) []string {
 }
 
 // QueryTerms are the terms of a search. A query of digits and CPF punctuation only
-// (123.456.789-09, 1234) is one term, its digits; otherwise its words, folded.
+// (123.456.789-09, 1234) is one term, its digits; one with an @ is an e-mail (or its start);
+// otherwise its words, folded.
 func QueryTerms(q string) []string {
 	q = strings.TrimSpace(q)
 	if q == "" {
 		return nil
+	}
+	if strings.Contains(q, "@") && !strings.ContainsAny(q, " \t") {
+		return []string{strings.ToLower(q)}
 	}
 	if strings.IndexFunc(q, func(r rune) bool { return !(r >= '0' && r <= '9') && !strings.ContainsRune(".-/ ", r) }) < 0 {
 		digits := strings.Map(func(r rune) rune {

@@ -32,11 +32,14 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"pelotao/internal/store"
 )
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
-	pool *pgxpool.Pool
+	pool  *pgxpool.Pool
+	terms store.TermIndexes // participants' search terms of the events searched lately
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable

@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"pelotao/internal/store"
 )
 
 // Store is the SQLite implementation of store.Store.
@@ -23,6 +25,7 @@ type Store struct {
 	read  *sql.DB
 	write *sql.DB
 	path  string
+	terms store.TermIndexes // participants' search terms of the events searched lately
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -36,7 +39,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		}
 	}
 	dsn := dsn(path)
-	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	// The writer's page cache holds a large import's pages (30,000 participants and their
+	// search terms) until commit, instead of spilling them to the WAL and reading them back.
+	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=cache_size(-32000)")
 	if err != nil {
 		return nil, err
 	}

@@ -129,6 +129,25 @@ func testParticipantList(t *testing.T, s store.Store) {
 	if !slices.Equal(seen, names(all)) {
 		t.Fatalf("paged: %v", seen)
 	}
+	// A search pages the same way, with or without a filter.
+	for _, paid := range []*bool{nil, &yes} {
+		seen = nil
+		q = store.ParticipantQuery{EventID: e.ID, Q: "a", Pago: paid, Limit: 1}
+		for pages := 0; ; pages++ {
+			page, err := s.ListParticipants(ctx, q)
+			if err != nil || page.Total != 4 || pages > 4 {
+				t.Fatalf("search page %d (pago %v): %+v, %v", pages, paid, page, err)
+			}
+			seen = append(seen, names(page.Participants)...)
+			if page.NextCursor == "" {
+				break
+			}
+			q.Cursor = page.NextCursor
+		}
+		if !slices.Equal(seen, []string{"Ana Beatriz", "Ana Souza", "Ângela Souza Lima", "Bruno Álvares"}) {
+			t.Fatalf("search paged (pago %v): %v", paid, seen)
+		}
+	}
 	if _, err := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, Cursor: "%%%"}); !errors.Is(err, store.ErrBadCursor) {
 		t.Fatalf("bad cursor: %v", err)
 	}
@@ -144,7 +163,7 @@ func testParticipantReimport(t *testing.T, s store.Store) {
 	changed.Nome, changed.Percurso = "Ana Souza Lima", "10 km"
 	later := importer
 	later.At = importer.At.Add(24 * time.Hour)
-	plan := participant.Plan{Update: []participant.Update{{Line: 2, P: changed, Changes: map[string][2]any{"percurso": {"5 km", "10 km"}}}},
+	plan := participant.Plan{Update: []participant.Update{{Line: 2, Before: ana, P: changed, Changes: map[string][2]any{"percurso": {"5 km", "10 km"}}}},
 		Add: []participant.Row{{Line: 3, P: person("Caio Reis", "123456789", "5 km", 3)}}}
 	if err := s.ApplyImport(ctx, e.ID, plan, later); err != nil {
 		t.Fatal(err)
@@ -157,8 +176,19 @@ func testParticipantReimport(t *testing.T, s store.Store) {
 	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, Q: "ana lima"}); page.Total != 1 {
 		t.Fatalf("search after update: %+v", page)
 	}
+	ana2 := got
+	ana2.Nome = "Ana Reis"
+	plan = participant.Plan{Update: []participant.Update{{Line: 2, Before: got, P: ana2, Changes: map[string][2]any{"nome": {got.Nome, ana2.Nome}}}}}
+	if err := s.ApplyImport(ctx, e.ID, plan, later); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]int{"ana lima": 0, "souza": 0, "reis": 2, "ana reis": 1} {
+		if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, Q: q}); page.Total != want {
+			t.Errorf("search %q after a rename: %d, want %d", q, page.Total, want)
+		}
+	}
 	h, err := s.ParticipantHistory(ctx, e.ID, ana.ID)
-	if err != nil || len(h) != 2 || h[0].Tipo != participant.HistoryImported || h[1].Tipo != participant.HistoryUpdated ||
+	if err != nil || len(h) != 3 || h[0].Tipo != participant.HistoryImported || h[1].Tipo != participant.HistoryUpdated ||
 		!h[1].Em.Equal(later.At) || h[1].Por != "Dona Maria" || string(h[1].Detalhe) != `{"percurso":["5 km","10 km"]}` {
 		t.Fatalf("history: %+v, %v", h, err)
 	}
@@ -283,7 +313,7 @@ func ImportKeepsPickups(t *testing.T, s store.Store, record PickupWriter) {
 	changed := all[0]
 	changed.KitRetirado = nil // what an import's plan could carry must not matter
 	changed.Camiseta, changed.Pago = "GG", false
-	plan := participant.Plan{Update: []participant.Update{{Line: 2, P: changed, Changes: map[string][2]any{"camiseta": {"M", "GG"}}}}}
+	plan := participant.Plan{Update: []participant.Update{{Line: 2, Before: all[0], P: changed, Changes: map[string][2]any{"camiseta": {"M", "GG"}}}}}
 	if err := s.ApplyImport(ctx, e.ID, plan, importer); err != nil {
 		t.Fatal(err)
 	}

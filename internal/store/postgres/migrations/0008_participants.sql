@@ -39,13 +39,18 @@ CREATE INDEX participants_by_bib ON participants (event_id, numero_peito) WHERE 
 CREATE UNIQUE INDEX participants_by_document ON participants (event_id, doc_tipo, doc_numero, percurso);
 CREATE UNIQUE INDEX participants_by_inscricao ON participants (event_id, inscricao) WHERE inscricao <> '';
 
+-- The words a participant is found by (participant.SearchTerms), looked up by prefix in the
+-- primary key, which also holds the participant's nome_ordem so that a search counts, orders
+-- and pages its matches without reading them; the only index, since an import writes some 7
+-- terms per participant: an update deletes the terms it replaces by their key, the event's
+-- deletion removes them all.
 CREATE TABLE participant_terms (
-    event_id       TEXT COLLATE "C" NOT NULL,
+    event_id       TEXT COLLATE "C" NOT NULL REFERENCES events(id) ON DELETE CASCADE,
     term           TEXT COLLATE "C" NOT NULL,
-    participant_id TEXT COLLATE "C" NOT NULL REFERENCES participants(id) ON DELETE CASCADE,
-    PRIMARY KEY (event_id, term, participant_id)
+    nome_ordem     TEXT COLLATE "C" NOT NULL,
+    participant_id TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (event_id, term, nome_ordem, participant_id)
 );
-CREATE INDEX participant_terms_participant ON participant_terms (participant_id);
 
 CREATE TABLE participant_history (
     id             BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -57,6 +62,13 @@ CREATE TABLE participant_history (
     detalhe        TEXT
 );
 CREATE INDEX participant_history_participant ON participant_history (participant_id, id);
+
+-- The version of an event's search terms: the first rev of the last import that wrote them.
+-- Servers keep an event's terms in memory (store.TermIndex) while it stays the same.
+CREATE TABLE participant_search_versions (
+    event_id TEXT COLLATE "C" PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+    version  BIGINT NOT NULL
+);
 
 CREATE TABLE participant_settings (
     event_id TEXT COLLATE "C" PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,

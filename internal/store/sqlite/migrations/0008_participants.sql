@@ -38,14 +38,18 @@ CREATE UNIQUE INDEX participants_by_document ON participants (event_id, doc_tipo
 CREATE UNIQUE INDEX participants_by_inscricao ON participants (event_id, inscricao) WHERE inscricao <> '';
 
 -- The words a participant is found by (participant.SearchTerms: name and e-mail words folded,
--- document, bib); a search looks terms up by prefix in the primary key.
+-- the e-mail, document, bib); a search looks terms up by prefix in the primary key, which also
+-- holds the participant's nome_ordem, so a search counts, orders and pages its matches without
+-- reading them (only the page's rows are read). One index only, since an import writes some 7
+-- terms per participant: an update deletes the terms it replaces by their key, and the event's
+-- deletion removes them all (no participant is deleted alone).
 CREATE TABLE participant_terms (
-    event_id       TEXT NOT NULL,
+    event_id       TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
     term           TEXT NOT NULL,
-    participant_id TEXT NOT NULL REFERENCES participants(id) ON DELETE CASCADE,
-    PRIMARY KEY (event_id, term, participant_id)
+    nome_ordem     TEXT NOT NULL,
+    participant_id TEXT NOT NULL,
+    PRIMARY KEY (event_id, term, nome_ordem, participant_id)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX participant_terms_participant ON participant_terms (participant_id);
 
 -- What happened to each participant (imported, updated, picked up, undone), by whom and when.
 CREATE TABLE participant_history (
@@ -58,6 +62,13 @@ CREATE TABLE participant_history (
     detalhe        TEXT                           -- JSON
 ) STRICT;
 CREATE INDEX participant_history_participant ON participant_history (participant_id, id);
+
+-- The version of an event's search terms: the first rev of the last import that wrote them.
+-- Servers keep an event's terms in memory (store.TermIndex) while it stays the same.
+CREATE TABLE participant_search_versions (
+    event_id TEXT PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+    version  INTEGER NOT NULL
+) STRICT;
 
 -- An event's participant settings (participant.Settings as JSON: the bib ranges).
 CREATE TABLE participant_settings (

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useNavigate, useParams } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
@@ -83,7 +83,13 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // The index holds names, bibs and documents; pickups change the roster without rebuilding it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const index = useMemo(() => buildIndex(state.roster.values()), [state.indexVersion, state.roster])
-  const found = useMemo(() => search(index, deferredQuery), [index, deferredQuery])
+  const found = useMemo(() => {
+    const start = performance.now()
+    const result = search(index, deferredQuery)
+    // A User Timing entry: devtools and scripts/kit-desk-speed.ts read each search's cost.
+    performance.measure('retirada:busca', { start })
+    return result
+  }, [index, deferredQuery])
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
 
@@ -115,6 +121,8 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
     navigate('/', { replace: true })
   }
 
+  // Stable, so that the cards (memo) of a new keystroke's results that were already shown do not render again.
+  const acknowledge = useCallback((id: string) => void sync.acknowledge(id), [sync])
   const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
   const queued = state.pending.size
   function card(id: string) {
@@ -127,9 +135,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         pending={state.pending.get(id)}
         conflict={state.conflicts.get(id)}
         canUndo={canUndo}
-        onPickup={() => setPicking(p)}
-        onUndo={() => setUndoing(p)}
-        onAcknowledge={() => void sync.acknowledge(id)}
+        onPickup={setPicking}
+        onUndo={setUndoing}
+        onAcknowledge={acknowledge}
       />
     )
   }

@@ -161,6 +161,13 @@ test('two desks hand out the same kit offline: the second to sync is told it los
   await p1.getByRole('searchbox').fill('ana luiza')
   await expect(p1.getByText('Kit retirado às', { exact: false })).toBeVisible()
   expect((await roster(s.owner, s.eventId)).filter((p) => p.kitRetirado)).toHaveLength(1)
+
+  // Online, each desk sees the other's pickups within 10 seconds.
+  await pickUp(p1, 'carlos', 'Carlos Eduardo Lima')
+  await expect(p2.getByText('2 de 5 kits retirados')).toBeVisible({ timeout: 10_000 })
+  await p2.getByRole('searchbox').fill('carlos eduardo')
+  await expect(p2.getByText(/Kit retirado às \d{2}:\d{2}/)).toBeVisible()
+  await expect(p2.getByRole('button', { name: /Carlos Eduardo Lima/ })).toHaveCount(0)
   await one.close()
   await two.close()
 })

@@ -1,11 +1,31 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/cookiejar"
+	"strings"
 	"syscall"
 	"testing"
+
+	"pelotao/internal/account"
 )
+
+func getJSON(t *testing.T, c *http.Client, url string, v any) {
+	t.Helper()
+	res, err := c.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("GET %s: %d", url, res.StatusCode)
+	}
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func listEvents(t *testing.T, p *process) []struct {
 	ID      string            `json:"id"`
@@ -44,6 +64,39 @@ func TestDemoContentIsSeededOnce(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/jpeg" {
 		t.Fatalf("banner %s: %d %s", first[0].Banners["desktop"], res.StatusCode, res.Header.Get("Content-Type"))
+	}
+
+	// The demo kit desk member signs in with the credentials the README gives and works on the
+	// upcoming events, whose participants they see with CPFs masked.
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	login, err := json.Marshal(map[string]string{"email": account.DemoRetiradaEmail, "password": account.DemoTeamPassword})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", p.base+"/api/auth/login", bytes.NewReader(login))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if res, err := client.Do(req); err != nil || res.StatusCode != 200 {
+		t.Fatalf("kit desk sign-in: %v %v", res, err)
+	}
+	var work struct {
+		Events []struct {
+			Role  string
+			Event struct{ ID string }
+		}
+	}
+	getJSON(t, client, p.base+"/api/me/events-staff", &work)
+	if len(work.Events) == 0 || work.Events[0].Role != "retirada" {
+		t.Fatalf("the demo kit desk works on %+v", work)
+	}
+	var page struct {
+		Total        int
+		Participants []struct{ Documento struct{ Numero string } }
+	}
+	getJSON(t, client, p.base+"/api/events/"+work.Events[0].Event.ID+"/participants?limit=5", &page)
+	if page.Total < 150 || !strings.HasPrefix(page.Participants[0].Documento.Numero, "***.") {
+		t.Fatalf("participants of %s: %+v", work.Events[0].Event.ID, page)
 	}
 
 	p.cmd.Process.Signal(syscall.SIGTERM)

@@ -166,7 +166,14 @@ func serve() error {
 			return err
 		}
 		start := time.Now()
-		if err := demo.Seed(ctx, st, ownerID, event.Today(cfg.Location, time.Now())); err != nil {
+		today := event.Today(cfg.Location, time.Now())
+		if err := demo.Seed(ctx, st, ownerID, today); err != nil {
+			return err
+		}
+		if err := ensureDemoTeam(ctx, accounts, log); err != nil {
+			return err
+		}
+		if err := demo.SeedRaceDay(ctx, st, ownerID, demo.Team{Gestao: account.DemoGestaoEmail, Retirada: account.DemoRetiradaEmail}, today); err != nil {
 			return err
 		}
 		log.Info("demo content ready", "duration", time.Since(start).Round(time.Millisecond))

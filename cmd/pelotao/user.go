@@ -98,3 +98,20 @@ func ensureDemoOrganizer(ctx context.Context, accounts *account.Service, log *sl
 		"email", account.DemoOrganizerEmail, "password", account.DemoOrganizerPassword, "user_id", id)
 	return id, nil
 }
+
+// ensureDemoTeam makes sure the demo event team (a manager and a kit desk member) can sign in
+// and prints their demo-only credentials.
+func ensureDemoTeam(ctx context.Context, accounts *account.Service, log *slog.Logger) error {
+	for _, m := range []struct{ role, email, name string }{
+		{"gestao", account.DemoGestaoEmail, account.DemoGestaoName},
+		{"retirada", account.DemoRetiradaEmail, account.DemoRetiradaName},
+	} {
+		id, err := accounts.EnsureDemoUser(ctx, m.email, account.DemoTeamPassword, m.name)
+		if err != nil {
+			return fmt.Errorf("demo team: %w", err)
+		}
+		log.Info("demo event team member (demo only, public password)",
+			"role", m.role, "email", m.email, "password", account.DemoTeamPassword, "user_id", id)
+	}
+	return nil
+}

@@ -472,18 +472,33 @@ const (
 	DemoOrganizerName     = "Organizador Demo"
 )
 
+// The demo event team (demo only, public password): a manager (gestao) and a kit desk member
+// (retirada) of the upcoming demo events.
+const (
+	DemoGestaoEmail   = "gestao@pelotao.demo"
+	DemoGestaoName    = "Gestora Demo"
+	DemoRetiradaEmail = "retirada@pelotao.demo"
+	DemoRetiradaName  = "Retirada Demo"
+	DemoTeamPassword  = DemoOrganizerPassword
+)
+
 // EnsureDemoOrganizer creates the demo organizer's account unless it exists, and returns its id.
 func (s *Service) EnsureDemoOrganizer(ctx context.Context) (string, error) {
-	u, err := s.store.UserByEmail(ctx, DemoOrganizerEmail)
+	return s.EnsureDemoUser(ctx, DemoOrganizerEmail, DemoOrganizerPassword, DemoOrganizerName)
+}
+
+// EnsureDemoUser creates a demo account unless its e-mail has one, and returns its id.
+func (s *Service) EnsureDemoUser(ctx context.Context, email, password, name string) (string, error) {
+	u, err := s.store.UserByEmail(ctx, email)
 	if err == nil {
 		return u.ID, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return "", err
 	}
-	u, err = s.CreateUser(ctx, DemoOrganizerEmail, DemoOrganizerPassword, DemoOrganizerName)
+	u, err = s.CreateUser(ctx, email, password, name)
 	if errors.Is(err, ErrEmailInUse) { // another instance created it meanwhile
-		u, err = s.store.UserByEmail(ctx, DemoOrganizerEmail)
+		u, err = s.store.UserByEmail(ctx, email)
 	}
 	return u.ID, err
 }

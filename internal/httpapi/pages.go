@@ -51,8 +51,9 @@ var prerendered = map[string]bool{
 	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true,
 }
 
-// eventPages are the pages of the event {id}: an unknown id answers 404.
-var eventPages = map[string]bool{"event": true, "results": true}
+// eventPages are the pages of the event {id}: an unknown id answers 404 (the organizer's page too:
+// the app then says so).
+var eventPages = map[string]bool{"event": true, "results": true, "organizerEvent": true}
 
 // pageRoutes mirrors the routes of web/src/app/router.tsx.
 var pageRoutes = []pageRoute{

@@ -27,10 +27,24 @@ export const networkErrorCode = 'network-request-failed'
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal }
 
-export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
-  let res: Response
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const res = await send(path, options)
+  if (res.status === 204) return undefined as T
+  const data: unknown = await res.json().catch(() => null)
+  if (!res.ok) throw errorOf(res, data)
+  return data as T
+}
+
+/** A file the API answers (a PDF, a CSV) as a Blob; a refusal is the same ApiError as api()'s. */
+export async function apiFile(path: string, { signal }: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const res = await send(path, { signal })
+  if (!res.ok) throw errorOf(res, await res.json().catch(() => null))
+  return res.blob()
+}
+
+async function send(path: string, { method = 'GET', body, signal }: Options): Promise<Response> {
   try {
-    res = await fetch(path, {
+    return await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
@@ -41,11 +55,9 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
     if (err instanceof DOMException && err.name === 'AbortError') throw err
     throw new ApiError(0, networkErrorCode, 'Falha de conexão. Verifique sua internet e tente novamente.')
   }
-  if (res.status === 204) return undefined as T
-  const data: unknown = await res.json().catch(() => null)
-  if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null)?.error
-    throw new ApiError(res.status, e?.code ?? 'internal', e?.message ?? 'Ocorreu um erro inesperado. Tente novamente.', e?.fields, e?.rows)
-  }
-  return data as T
+}
+
+function errorOf(res: Response, data: unknown): ApiError {
+  const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null)?.error
+  return new ApiError(res.status, e?.code ?? 'internal', e?.message ?? 'Ocorreu um erro inesperado. Tente novamente.', e?.fields, e?.rows)
 }

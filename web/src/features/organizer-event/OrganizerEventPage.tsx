@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react'
 import { Link, useParams, useSearchParams } from '../../app/routing'
 import { TabPanel, Tabs } from '../../components/Tabs'
 import { PageLoading } from '../../components/PageLoading'
@@ -7,7 +8,7 @@ import { fallbacks, titleOf } from '../../lib/eventText'
 import { formatLongDate } from '../../lib/format'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
-import { roleLabels, type Role } from '../../lib/staff'
+import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
 import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
 import { KitTab } from './kit/KitTab'
@@ -37,7 +38,7 @@ export function OrganizerEventPage() {
 }
 
 /** The pt-BR 403: signed in, but not on this event's team. */
-export function Forbidden() {
+function Forbidden() {
   return (
     <Refusal
       title="Acesso negado."
@@ -60,10 +61,14 @@ function Refusal({ title, text }: { title: string; text: string }) {
 
 function Workspace({ event, role }: { event: Event; role: Role }) {
   const [params, setParams] = useSearchParams()
+  // A staff-only request answered 403: the user was taken off the team since the page opened.
+  const [forbidden, setForbidden] = useState(false)
   const tabs = tabsByRole[role].map((id) => ({ id, label: tabLabels[id] }))
   const asked = params.get('aba') as TabId | null
   const selected: TabId = asked && tabsByRole[role].includes(asked) ? asked : 'inscritos'
   const city = [event.local.cidade, event.local.estado].filter(Boolean).join(' - ')
+  const onForbidden = useCallback(() => setForbidden(true), [])
+  if (forbidden) return <Forbidden />
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
@@ -90,14 +95,30 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
       />
       <TabPanel idPrefix={idPrefix} id={selected}>
         <div className="pt-6">
-          {selected === 'inscritos' && <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} />}
-          {selected === 'retirada' && <KitTab eventId={event.id} role={role} />}
+          {selected === 'inscritos' && (
+            <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
+          )}
+          {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
+          {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && (
             <p className="text-slate-700">A importação e a publicação de resultados deste evento chegam em breve a esta aba.</p>
           )}
-          {selected === 'equipe' && <TeamTab eventId={event.id} role={role} />}
+          {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
         </div>
       </TabPanel>
     </section>
+  )
+}
+
+function KitDeskLink({ eventId }: { eventId: string }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-slate-700">
+        A retirada de kits é feita no aplicativo do balcão, que funciona no celular mesmo sem internet depois do primeiro acesso.
+      </p>
+      <a href={kitDeskPath(eventId)} className="inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+        Abrir o balcão de retirada
+      </a>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 // Who the signed-in user is on one event's team, and which tabs of the page that lets them use.
+import { useEffect } from 'react'
 import { ApiError } from '../../lib/api'
 import type { Event } from '../../lib/event'
 import { getEvent } from '../../lib/eventsApi'
@@ -42,3 +43,10 @@ export async function loadAccess(eventId: string, uid: string, signal?: AbortSig
 
 /** Whether a failed staff-only request means the user is not (or no longer) on the team. */
 export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403
+
+/** Calls onForbidden when a staff-only request of a tab answered 403. */
+export function useForbidden(error: unknown, onForbidden: () => void) {
+  useEffect(() => {
+    if (isForbidden(error)) onForbidden()
+  }, [error, onForbidden])
+}

@@ -1,7 +1,8 @@
 // The calls of the organizer's event page (RACEDAY.md "HTTP contract additions"): participants
 // import, list, totals and exports, and the event's team.
-import { api, type RowError } from '../../lib/api'
+import { api, apiFile, type RowError } from '../../lib/api'
 import type { StaffRole } from '../../lib/staff'
+import { ignoreField } from './participants/fields'
 
 const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
 
@@ -17,22 +18,24 @@ export type KitRetirado = {
 
 export type Participant = {
   id: string
+  inscricao: string
   nome: string
   email: string
+  telefone: string
   documento: Documento | null
-  nascimento: string
+  nascimento: string | null
   sexo: string
   percurso: string
   camiseta: string
   equipe: string
-  numeroPeito: string
+  numeroPeito: number | null
   pago: boolean
   valor: number | null
   kitRetirado: KitRetirado | null
 }
 
-/** One line of a participant's history: imported, updated, picked up, undone. */
-export type HistoryEntry = { at: string; tipo: string; descricao?: string; por?: string }
+/** One line of a participant's history: importado, atualizado, retirado or desfeito, when and by whom. */
+export type HistoryEntry = { tipo: string; em: string; por: string; detalhe?: unknown }
 
 export type ParticipantDetail = Participant & { historico?: HistoryEntry[] }
 
@@ -64,11 +67,12 @@ function readColumns(columns: unknown): ImportColumn[] {
   if (Array.isArray(columns)) {
     return columns.map((c: { header?: string; field?: string; campo?: string }) => ({
       header: c.header ?? '',
-      field: c.field ?? c.campo ?? 'ignorar',
+      // A header the server did not recognise comes with no field: it is left out.
+      field: c.field || c.campo || ignoreField,
     }))
   }
   if (columns && typeof columns === 'object') {
-    return Object.entries(columns as Record<string, string>).map(([header, field]) => ({ header, field }))
+    return Object.entries(columns as Record<string, string>).map(([header, field]) => ({ header, field: field || ignoreField }))
   }
   return []
 }
@@ -132,12 +136,32 @@ export function getSummary(eventId: string, signal?: AbortSignal) {
 export const participantsCSVPath = (eventId: string) => `${eventBase(eventId)}/participants.csv`
 
 /** The printable list (PDF) of the bibs from `de` to `ate`, both optional. */
-export function participantsPDFPath(eventId: string, range: { de?: string; ate?: string } = {}) {
+export function participantsPDFPath(eventId: string, range: BibRange = {}) {
   const params = new URLSearchParams()
-  if (range.de) params.set('de', range.de)
-  if (range.ate) params.set('ate', range.ate)
+  if (range.de) params.set('de', String(range.de))
+  if (range.ate) params.set('ate', String(range.ate))
   const s = params.toString()
   return `${eventBase(eventId)}/participants.pdf${s ? `?${s}` : ''}`
+}
+
+export type BibRange = { de?: number; ate?: number }
+
+/** The printable list as a file; a range too long to print is refused (422) with its reason. */
+export function fetchParticipantsPDF(eventId: string, range: BibRange) {
+  return apiFile(participantsPDFPath(eventId, range))
+}
+
+/** The bib numbers an import gives, by modality, to participants the file leaves without one. */
+export type FaixaPeito = { percurso: string; inicio: number; fim: number }
+export type ParticipantSettings = { faixasPeito: FaixaPeito[] }
+
+export function getParticipantSettings(eventId: string, signal?: AbortSignal) {
+  return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { signal })
+}
+
+/** Saves the settings; 422 with fields named faixasPeito.{i}.inicio / .fim / .percurso. */
+export function putParticipantSettings(eventId: string, settings: ParticipantSettings) {
+  return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { method: 'PUT', body: settings })
 }
 
 /** A member of the team, or an invitation whose e-mail has no account yet (pendente, nome null). */

@@ -53,6 +53,7 @@ describe('MyEvents', () => {
     expect(screen.getByText('Carregando eventos...')).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Ver Maratona de Curitiba' })).toHaveAttribute('href', '/event/a1')
     expect(screen.getByRole('link', { name: 'Editar Maratona de Curitiba' })).toHaveAttribute('href', '/cadastro/a1')
+    expect(screen.getByRole('link', { name: 'Gerenciar Maratona de Curitiba' })).toHaveAttribute('href', '/dashboard/eventos/a1')
     expect(screen.getByRole('link', { name: 'Novo evento' })).toHaveAttribute('href', '/cadastro')
     const first = screen.getAllByRole('listitem')[0]!
     expect(within(first).getByText('09/05/2027 · Curitiba - PR · Em Breve')).toBeInTheDocument()

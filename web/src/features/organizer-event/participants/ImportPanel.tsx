@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react'
+import { useId, useRef, useState, type ChangeEvent } from 'react'
 import { ApiError, type RowError } from '../../../lib/api'
 import { commitImport, previewImport, type ImportCounts, type ImportPreview, type Mapping } from '../api'
 import { cellText, fieldLabel, fieldLabels, ignoreField } from './fields'
@@ -24,6 +24,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState<'' | 'preview' | 'commit'>('')
   const [counts, setCounts] = useState<ImportCounts | null>(null)
+  const input = useRef<HTMLInputElement>(null)
 
   async function runPreview(chosen: File, nextMapping: Mapping | null) {
     setBusy('preview')
@@ -70,6 +71,9 @@ export function ImportPanel({ eventId, onImported }: Props) {
       setCounts(await commitImport(eventId, file, mapping))
       setPreview(null)
       setRowErrors([])
+      // Tomorrow's export often has the same name: choosing it again must read it again.
+      setFile(null)
+      if (input.current) input.current.value = ''
       onImported()
     } catch (err) {
       console.error(err)
@@ -97,6 +101,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
           Planilha de inscritos
         </label>
         <input
+          ref={input}
           id={`${id}-arquivo`}
           type="file"
           accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -123,8 +128,10 @@ export function ImportPanel({ eventId, onImported }: Props) {
             <p className="text-sm text-slate-600">Confira como cada coluna será lida e corrija o que estiver errado.</p>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {preview.columns.map((c, i) => (
-                <label key={c.header} htmlFor={`${id}-coluna-${i}`} className="block text-sm">
-                  <span className="block break-words font-semibold text-slate-800">{c.header}</span>
+                <div key={c.header} className="text-sm">
+                  <label htmlFor={`${id}-coluna-${i}`} className="block break-words font-semibold text-slate-800">
+                    {c.header}
+                  </label>
                   <select
                     id={`${id}-coluna-${i}`}
                     value={c.field}
@@ -138,7 +145,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
               ))}
             </div>
           </fieldset>

@@ -4,7 +4,7 @@ import { formatDate, formatMoney, siteTimeZone } from '../../../lib/format'
 import { useDialogBehaviour } from '../../../lib/useDialogBehaviour'
 import { useResource } from '../../../lib/resource'
 import { getParticipant, type HistoryEntry, type Participant } from '../api'
-import { formatDocumento } from './fields'
+import { cellText, fieldLabel, formatDocumento } from './fields'
 
 const when = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, dateStyle: 'short', timeStyle: 'short' })
 
@@ -56,6 +56,7 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
           </button>
         </div>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <Item term="Nº da inscrição">{p.inscricao}</Item>
           <Item term="Nº de peito">{p.numeroPeito}</Item>
           <Item term={p.documento?.tipo === 'passaporte' ? 'Passaporte' : 'CPF'}>{formatDocumento(p.documento)}</Item>
           <Item term="Modalidade">{p.percurso}</Item>
@@ -64,6 +65,7 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
           <Item term="Nascimento">{p.nascimento ? formatDate(p.nascimento, '') : ''}</Item>
           <Item term="Equipe">{p.equipe}</Item>
           <Item term="E-mail">{p.email}</Item>
+          <Item term="Telefone">{p.telefone}</Item>
           <Item term="Pago">{p.pago ? 'Sim' : 'Não'}</Item>
           <Item term="Valor">{formatMoney(p.valor)}</Item>
           <Item term="Kit">
@@ -74,7 +76,9 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
               : 'Não retirado'}
           </Item>
         </dl>
-        <h3 className="mt-6 font-semibold text-slate-900">Histórico</h3>
+        <h3 id={`${id}-historico`} className="mt-6 font-semibold text-slate-900">
+          Histórico
+        </h3>
         {detail.state === 'loading' ? (
           <p role="status" className="text-sm text-slate-600">
             Carregando histórico...
@@ -84,7 +88,7 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
             Não foi possível carregar o histórico.
           </p>
         ) : (
-          <History entries={detail.data.historico ?? []} />
+          <History labelledBy={`${id}-historico`} entries={detail.data.historico ?? []} />
         )}
       </div>
     </div>,
@@ -101,18 +105,34 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function History({ entries }: { entries: HistoryEntry[] }) {
+function History({ labelledBy, entries }: { labelledBy: string; entries: HistoryEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nenhum registro.</p>
   return (
-    <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
+    <ol aria-labelledby={labelledBy} className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
       {entries.map((h, i) => (
         <li key={i}>
           <span className="font-semibold text-slate-900">{historyLabels[h.tipo] ?? h.tipo}</span>{' '}
-          <span className="text-slate-600">{formatMoment(h.at)}</span>
+          <span className="text-slate-600">{formatMoment(h.em)}</span>
           {h.por && <span className="text-slate-600"> · {h.por}</span>}
-          {h.descricao && <p className="text-slate-700">{h.descricao}</p>}
+          <Changes detalhe={h.detalhe} />
         </li>
       ))}
     </ol>
+  )
+}
+
+/** An update's detalhe, {field: [before, after]}, as "Modalidade: 5 km → 10 km" lines. */
+function Changes({ detalhe }: { detalhe: unknown }) {
+  if (!detalhe || typeof detalhe !== 'object' || Array.isArray(detalhe)) return null
+  const pairs = Object.entries(detalhe).filter((e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2)
+  if (pairs.length === 0) return null
+  return (
+    <ul className="text-slate-700">
+      {pairs.map(([field, [before, after]]) => (
+        <li key={field}>
+          {fieldLabel(field)}: {cellText(before) || '—'} → {cellText(after) || '—'}
+        </li>
+      ))}
+    </ul>
   )
 }

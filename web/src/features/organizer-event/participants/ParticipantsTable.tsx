@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { useResource } from '../../../lib/resource'
+import { useForbidden } from '../access'
 import { listParticipants, participantQueryString, type Participant, type ParticipantQuery } from '../api'
 import { ParticipantDialog } from './ParticipantDialog'
 import { formatDocumento } from './fields'
@@ -17,6 +18,7 @@ type Props = {
   percursos: readonly string[]
   /** Changes after an import or a change elsewhere, to read the list again. */
   version: number
+  onForbidden: () => void
 }
 
 type Filters = Pick<ParticipantQuery, 'percurso' | 'pago' | 'kitRetirado'>
@@ -25,7 +27,7 @@ const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
 const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
-export function ParticipantsTable({ eventId, percursos, version }: Props) {
+export function ParticipantsTable({ eventId, percursos, version, onForbidden }: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
@@ -45,6 +47,7 @@ export function ParticipantsTable({ eventId, percursos, version }: Props) {
   const query: ParticipantQuery = { q, ...filters, limit: pageSize, cursor: cursors.at(-1) }
   const key = `participants:${eventId}:${version}:${participantQueryString(query)}`
   const page = useResource(key, (signal) => listParticipants(eventId, query, signal))
+  useForbidden(page.error, onForbidden)
 
   function filter(name: keyof Filters, value: string) {
     setFilters((before) => ({ ...before, [name]: value }))
@@ -64,33 +67,14 @@ export function ParticipantsTable({ eventId, percursos, version }: Props) {
           Buscar por nome, CPF, nº de peito ou e-mail
           <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${controlClass} font-normal`} />
         </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Modalidade
-          <select value={filters.percurso} onChange={(e) => filter('percurso', e.target.value)} className={`${controlClass} font-normal`}>
-            <option value="">Todas</option>
-            {percursos.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Pagamento
-          <select value={filters.pago} onChange={(e) => filter('pago', e.target.value)} className={`${controlClass} font-normal`}>
-            <option value="">Todos</option>
-            <option value="true">Pagos</option>
-            <option value="false">Não pagos</option>
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Kit
-          <select value={filters.kitRetirado} onChange={(e) => filter('kitRetirado', e.target.value)} className={`${controlClass} font-normal`}>
-            <option value="">Todos</option>
-            <option value="true">Retirado</option>
-            <option value="false">Não retirado</option>
-          </select>
-        </label>
+        <Filter label="Modalidade" value={filters.percurso} onChange={(v) => filter('percurso', v)} options={[['', 'Todas'], ...percursos.map((p) => [p, p] as const)]} />
+        <Filter label="Pagamento" value={filters.pago} onChange={(v) => filter('pago', v)} options={[['', 'Todos'], ['true', 'Pagos'], ['false', 'Não pagos']]} />
+        <Filter
+          label="Kit"
+          value={filters.kitRetirado}
+          onChange={(v) => filter('kitRetirado', v)}
+          options={[['', 'Todos'], ['true', 'Retirado'], ['false', 'Não retirado']]}
+        />
       </div>
 
       <p role="status" className="text-sm text-slate-700">
@@ -151,5 +135,31 @@ export function ParticipantsTable({ eventId, percursos, version }: Props) {
 
       {open && <ParticipantDialog eventId={eventId} participant={open} onClose={() => setOpen(null)} />}
     </section>
+  )
+}
+
+type FilterProps = {
+  label: string
+  value: string | undefined
+  onChange: (value: string) => void
+  options: readonly (readonly [value: string, label: string])[]
+}
+
+// The label sits beside the select, not around it, so that the options' text is not part of it.
+function Filter({ label, value, onChange, options }: FilterProps) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

@@ -8,6 +8,8 @@ export const fieldLabels: Record<string, string> = {
   inscricao: 'Nº da inscrição',
   nome: 'Nome',
   documento: 'CPF ou documento',
+  passaporte: 'Passaporte',
+  tipoDocumento: 'Tipo de documento',
   nascimento: 'Nascimento',
   sexo: 'Sexo',
   percurso: 'Modalidade',

@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ApiError } from '../../../lib/api'
 import { useResource } from '../../../lib/resource'
 import { roleLabels, type Role, type StaffRole } from '../../../lib/staff'
+import { useForbidden } from '../access'
 import { inviteStaff, listStaff, removeStaff, type StaffMember } from '../api'
 
 /** The roles each role may invite: the owner anyone, a manager only kit-desk staff (RACEDAY.md). */
@@ -20,10 +21,11 @@ const roleHints: Record<StaffRole, string> = {
 const nameOf = (m: StaffMember) => m.nome || m.email
 
 /** Equipe: the event's members and pending invitations, an invitation by e-mail, and removal. */
-export function TeamTab({ eventId, role }: { eventId: string; role: Role }) {
+export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role: Role; onForbidden: () => void }) {
   const id = useId()
   const [version, setVersion] = useState(0)
   const staff = useResource(`staff:${eventId}:${version}`, (signal) => listStaff(eventId, signal))
+  useForbidden(staff.error, onForbidden)
   const roles = invitableRoles[role]
   const [email, setEmail] = useState('')
   const [invitedRole, setInvitedRole] = useState<StaffRole>(roles[roles.length - 1] ?? 'retirada')
@@ -72,7 +74,7 @@ export function TeamTab({ eventId, role }: { eventId: string; role: Role }) {
         <h2 ref={heading} id={`${id}-titulo`} tabIndex={-1} className="text-lg font-bold text-slate-900">
           Equipe do evento
         </h2>
-        <p role="status" className="text-sm font-semibold text-brand-800">
+        <p role="status" className="break-words text-sm font-semibold text-brand-800">
           {notice}
         </p>
         {staff.state === 'loading' ? (
@@ -137,12 +139,15 @@ export function TeamTab({ eventId, role }: { eventId: string; role: Role }) {
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-normal"
               />
             </label>
-            <label className="block text-sm font-semibold text-slate-800">
-              Papel
+            <div>
+              <label htmlFor={`${id}-papel`} className="block text-sm font-semibold text-slate-800">
+                Papel
+              </label>
               <select
+                id={`${id}-papel`}
                 value={invitedRole}
                 onChange={(e) => setInvitedRole(e.target.value as StaffRole)}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-normal"
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
               >
                 {roles.map((r) => (
                   <option key={r} value={r}>
@@ -150,7 +155,7 @@ export function TeamTab({ eventId, role }: { eventId: string; role: Role }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
               {busy ? 'Enviando...' : 'Enviar convite'}
             </button>
@@ -163,7 +168,7 @@ export function TeamTab({ eventId, role }: { eventId: string; role: Role }) {
             ))}
           </ul>
           {error && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            <p role="alert" className="break-words rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
               {error}
             </p>
           )}

@@ -1,0 +1,150 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MemoryRouter, Route, Routes, useLocation } from '../../app/routing'
+import { AuthContext, type Auth } from '../../lib/auth'
+import { OrganizerEventPage } from './OrganizerEventPage'
+import { serve, testEvent } from './testServer'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function signedInAs(uid: string): Auth {
+  const never = vi.fn(() => new Promise<never>(() => {}))
+  return {
+    loading: false,
+    isAuthenticated: true,
+    signedOut: false,
+    user: { uid, email: `${uid}@exemplo.com.br`, displayName: uid, createdAt: '' },
+    login: never,
+    signup: never,
+    logout: never,
+    requestPasswordReset: never,
+    refresh: never,
+  }
+}
+
+function Address() {
+  const { search } = useLocation()
+  return <output aria-label="endereço">{search}</output>
+}
+
+function renderPage(uid: string, url = '/dashboard/eventos/ev1') {
+  return render(
+    <AuthContext.Provider value={signedInAs(uid)}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/dashboard/eventos/:eventId" element={<><OrganizerEventPage /><Address /></>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  )
+}
+
+/** The event ev1 of 'dona', with `team` as the work list of whoever asks, and empty lists. */
+function world(team: { role: string }[] = []) {
+  return serve([
+    ['GET', '/api/events/ev1', () => [200, testEvent()]],
+    ['GET', '/api/me/events-staff', () => [200, { events: team.map((t) => ({ role: t.role, event: testEvent() })) }]],
+    ['GET', '/api/events/ev1/participants', () => [200, { participants: [], total: 0, nextCursor: null }]],
+    ['GET', '/api/events/ev1/participants/summary', () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }]],
+    ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [] }]],
+    ['GET', '/api/events/ev1/staff', () => [200, { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona' }, staff: [] }]],
+  ])
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent)
+
+describe('OrganizerEventPage', () => {
+  it("shows the event's header and the owner's four tabs, Inscritos first", async () => {
+    world()
+    renderPage('dona')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
+    expect(screen.getByText('15 de março de 2027')).toBeInTheDocument()
+    expect(screen.getByText('Curitiba - PR')).toBeInTheDocument()
+    expect(screen.getByText('Inscrições Abertas')).toBeInTheDocument()
+    expect(screen.getByRole('tablist', { name: 'Gestão do evento' })).toBeInTheDocument()
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe'])
+    expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tabpanel', { name: 'Inscritos' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Importar inscritos' })).toBeInTheDocument()
+  })
+
+  it('moves between tabs with the arrow keys and keeps the tab in the address', async () => {
+    world()
+    const user = userEvent.setup()
+    renderPage('dona')
+    const inscritos = await screen.findByRole('tab', { name: 'Inscritos' })
+    await user.click(inscritos)
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Retirada de kits' })).toHaveFocus()
+    expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?aba=retirada')
+    expect(within(screen.getByRole('tabpanel', { name: 'Retirada de kits' })).getByRole('link', { name: 'Abrir o balcão de retirada' })).toHaveAttribute(
+      'href',
+      '/retirada/ev1',
+    )
+    await user.keyboard('{End}')
+    expect(screen.getByRole('tab', { name: 'Equipe' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?aba=equipe')
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveFocus()
+    expect(screen.getByRole('status', { name: 'endereço' })).toBeEmptyDOMElement()
+  })
+
+  it('opens on the tab named in the address, as after a reload', async () => {
+    world()
+    renderPage('dona', '/dashboard/eventos/ev1?aba=equipe')
+    expect(await screen.findByRole('tab', { name: 'Equipe' })).toHaveAttribute('aria-selected', 'true')
+    expect(await screen.findByText('Dona')).toBeInTheDocument()
+  })
+
+  it('shows a manager the same tabs as the owner', async () => {
+    world([{ role: 'gestao' }])
+    renderPage('gerente')
+    expect(await screen.findByText('Gestão')).toBeInTheDocument()
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe'])
+  })
+
+  it('shows the kit desk only the list and the link to the kit desk app, whatever the address asks', async () => {
+    const sent = world([{ role: 'retirada' }])
+    renderPage('balcao', '/dashboard/eventos/ev1?aba=equipe')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits'])
+    expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
+    expect(await screen.findByRole('heading', { name: 'Lista de inscritos' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Importar inscritos' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Baixar planilha (CSV)' })).not.toBeInTheDocument()
+    expect(sent.some((s) => s.url.pathname.endsWith('/summary'))).toBe(false)
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Retirada de kits' }))
+    const panel = screen.getByRole('tabpanel', { name: 'Retirada de kits' })
+    expect(within(panel).getByRole('link', { name: 'Abrir o balcão de retirada' })).toHaveAttribute('href', '/retirada/ev1')
+    // Only the link: the progress and the pickup history are the managers'.
+    expect(sent.some((s) => s.url.pathname.includes('/checkin'))).toBe(false)
+  })
+
+  it('answers a stranger with a pt-BR 403 and a way back to the dashboard', async () => {
+    world()
+    renderPage('estranho')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acesso negado.' })).toBeInTheDocument()
+    expect(screen.getByText(/não faz parte da equipe deste evento/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard?painel=organizador')
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
+  })
+
+  it('answers an unknown event with a 404 message', async () => {
+    serve([['GET', '/api/events/nao-existe', () => [404, { error: { code: 'not-found', message: 'Evento não encontrado.' } }]]])
+    renderPage('dona', '/dashboard/eventos/nao-existe')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toBeInTheDocument()
+  })
+
+  it('shows the 403 when a list answers 403 (the member was removed meanwhile)', async () => {
+    serve([
+      ['GET', '/api/events/ev1', () => [200, testEvent()]],
+      ['GET', '/api/me/events-staff', () => [200, { events: [{ role: 'retirada', event: testEvent() }] }]],
+      ['GET', '/api/events/ev1/participants', () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
+    ])
+    renderPage('balcao')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acesso negado.' })).toBeInTheDocument()
+  })
+})

@@ -205,3 +205,38 @@ test('a retirada member never receives a full CPF, in the page or in any answer'
   const full = await roster(s.owner, s.eventId)
   expect(full.map((p) => p.documento?.numero)).toContain(athletes[0]!.cpf)
 })
+
+test('Sair warns about unsent pickups, then wipes the device', async ({ page, baseURL }) => {
+  const s = await seed(baseURL)
+  await openDesk(page, s, 'Balcão 4')
+  // The server cannot be reached for pickups: the one recorded stays queued.
+  await page.route('**/checkin', (route) => route.abort('internetdisconnected'))
+  await pickUp(page, 'maria', 'Maria Conceição Peçanha')
+  await expect(page.getByText('1 retirada aguardando envio')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sair' }).click()
+  const warning = page.getByRole('alertdialog', { name: 'Sair e apagar os dados deste aparelho?' })
+  await expect(warning).toContainText('ela ainda não foi enviada e será perdida')
+  await warning.getByRole('button', { name: 'Sair e apagar' }).click()
+  await expect(page).toHaveURL(`${baseURL}/`)
+
+  const left = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('pelotao-retirada')
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    const count = (store: string) =>
+      new Promise<number>((resolve) => {
+        const req = db.transaction(store).objectStore(store).count()
+        req.onsuccess = () => resolve(req.result)
+      })
+    const counts = { participantes: await count('participantes'), fila: await count('fila'), eventos: await count('eventos') }
+    db.close()
+    const workers = (await navigator.serviceWorker.getRegistrations()).length
+    return { ...counts, kept: await caches.has('pelotao-retirada'), workers }
+  })
+  expect(left).toEqual({ participantes: 0, fila: 0, eventos: 0, kept: false, workers: 0 })
+  // Signed out on the server too.
+  expect(((await (await page.request.get('/api/auth/session')).json()) as { user: unknown }).user).toBeNull()
+})

@@ -1,7 +1,8 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { useNavigate, useParams } from '../../app/routing'
+import { useParams } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
+import { api } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useDeskName } from './deskName'
@@ -70,8 +71,7 @@ export function KitDeskPage() {
 
 function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRename: () => void }) {
   const state = useSyncExternalStore(sync.subscribe, sync.getSnapshot)
-  const { user, logout } = useAuth()
-  const navigate = useNavigate()
+  const { user } = useAuth()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const [picking, setPicking] = useState<RosterParticipant | null>(null)
@@ -117,8 +117,11 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
     await store.wipe()
     store.close()
     await clearDeskWorker()
-    await logout().catch((err: unknown) => console.error(err)) // offline: the device is wiped all the same
-    navigate('/', { replace: true })
+    // The session ends on the server; the app learns it from the full load below. (Through
+    // useAuth the app would go home at once, within this page, which the worker still controls
+    // and whose cache would take the home page's files.) Offline, the device is wiped all the same.
+    await api<void>('/api/auth/logout', { method: 'POST' }).catch((err: unknown) => console.error(err))
+    window.location.replace('/')
   }
 
   // Stable, so that the cards (memo) of a new keystroke's results that were already shown do not render again.

@@ -11,7 +11,7 @@ import { DeviceStore } from './deviceStore'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, type PickupChoice } from './PickupDialog'
-import { buildIndex, search } from './search'
+import { buildIndex, timedSearch } from './search'
 import { clearDeskWorker, registerDeskWorker } from './serviceWorker'
 import { DeskSync, type DeskSnapshot } from './sync'
 import type { RosterParticipant } from './types'
@@ -83,13 +83,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // The index holds names, bibs and documents; pickups change the roster without rebuilding it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const index = useMemo(() => buildIndex(state.roster.values()), [state.indexVersion, state.roster])
-  const found = useMemo(() => {
-    const start = performance.now()
-    const result = search(index, deferredQuery)
-    // A User Timing entry: devtools and scripts/kit-desk-speed.ts read each search's cost.
-    performance.measure('retirada:busca', { start })
-    return result
-  }, [index, deferredQuery])
+  const found = useMemo(() => timedSearch(index, deferredQuery), [index, deferredQuery])
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
 

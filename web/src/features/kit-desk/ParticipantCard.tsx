@@ -66,17 +66,17 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
           </button>
         </div>
       )}
-      {pending && !kit ? (
+      {kit && (
+        <p className="mt-3 text-lg text-slate-950">
+          <strong>Kit retirado às {formatPickupTime(kit.at)}</strong> no {kit.balcao}
+          {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
+        </p>
+      )}
+      {/* Another desk's pickup may arrive before this desk's is sent: both show until the server decides. */}
+      {pending && (
         <p className="mt-3 text-lg font-bold text-amber-900">
           Retirado às {formatPickupTime(pending.at)} neste balcão — aguardando envio
         </p>
-      ) : (
-        kit && (
-          <p className="mt-3 text-lg text-slate-950">
-            <strong>Kit retirado às {formatPickupTime(kit.at)}</strong> no {kit.balcao}
-            {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
-          </p>
-        )
       )}
       {canUndo && kit && !pending && (
         <button type="button" onClick={() => onUndo(p)} className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-800 font-bold text-red-800">

@@ -161,6 +161,13 @@ test('two desks hand out the same kit offline: the second to sync is told it los
   await p1.getByRole('searchbox').fill('ana luiza')
   await expect(p1.getByText('Kit retirado às', { exact: false })).toBeVisible()
   expect((await roster(s.owner, s.eventId)).filter((p) => p.kitRetirado)).toHaveLength(1)
+
+  // Online, each desk sees the other's pickups within 10 seconds.
+  await pickUp(p1, 'carlos', 'Carlos Eduardo Lima')
+  await expect(p2.getByText('2 de 5 kits retirados')).toBeVisible({ timeout: 10_000 })
+  await p2.getByRole('searchbox').fill('carlos eduardo')
+  await expect(p2.getByText(/Kit retirado às \d{2}:\d{2}/)).toBeVisible()
+  await expect(p2.getByRole('button', { name: /Carlos Eduardo Lima/ })).toHaveCount(0)
   await one.close()
   await two.close()
 })
@@ -197,4 +204,39 @@ test('a retirada member never receives a full CPF, in the page or in any answer'
   // The owner, a manager, sees it whole.
   const full = await roster(s.owner, s.eventId)
   expect(full.map((p) => p.documento?.numero)).toContain(athletes[0]!.cpf)
+})
+
+test('Sair warns about unsent pickups, then wipes the device', async ({ page, baseURL }) => {
+  const s = await seed(baseURL)
+  await openDesk(page, s, 'Balcão 4')
+  // The server cannot be reached for pickups: the one recorded stays queued.
+  await page.route('**/checkin', (route) => route.abort('internetdisconnected'))
+  await pickUp(page, 'maria', 'Maria Conceição Peçanha')
+  await expect(page.getByText('1 retirada aguardando envio')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sair' }).click()
+  const warning = page.getByRole('alertdialog', { name: 'Sair e apagar os dados deste aparelho?' })
+  await expect(warning).toContainText('ela ainda não foi enviada e será perdida')
+  await warning.getByRole('button', { name: 'Sair e apagar' }).click()
+  await expect(page).toHaveURL(`${baseURL}/`)
+
+  const left = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('pelotao-retirada')
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    const count = (store: string) =>
+      new Promise<number>((resolve) => {
+        const req = db.transaction(store).objectStore(store).count()
+        req.onsuccess = () => resolve(req.result)
+      })
+    const counts = { participantes: await count('participantes'), fila: await count('fila'), eventos: await count('eventos') }
+    db.close()
+    const workers = (await navigator.serviceWorker.getRegistrations()).length
+    return { ...counts, kept: await caches.has('pelotao-retirada'), workers }
+  })
+  expect(left).toEqual({ participantes: 0, fila: 0, eventos: 0, kept: false, workers: 0 })
+  // Signed out on the server too.
+  expect(((await (await page.request.get('/api/auth/session')).json()) as { user: unknown }).user).toBeNull()
 })

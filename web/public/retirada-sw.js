@@ -2,6 +2,7 @@
 // (web/src/features/kit-desk/serviceWorker.ts). It keeps the desk's page and its files so that
 // the desk opens with no network; the roster and the pickups live in IndexedDB, not here, and no
 // API answer is ever cached (requests to /api/ go straight to the network).
+/* global self, caches, fetch, URL, setTimeout */
 const cacheName = 'pelotao-retirada'
 // A slow hall network: after this long the page kept from the last visit is shown instead.
 const networkWait = 4000

@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 /** Asks the device's desk name once ("Balcão 2"); every pickup made here carries it. */
 export function DeskNameForm({ initial = '', onSave }: { initial?: string; onSave: (name: string) => void }) {
   const [name, setName] = useState(initial)
   const [error, setError] = useState('')
   const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // The one thing to do on this screen: its field takes the focus.
+  useEffect(() => input.current?.focus(), [])
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -27,8 +30,8 @@ export function DeskNameForm({ initial = '', onSave }: { initial?: string; onSav
         id={id}
         value={name}
         onChange={(e) => setName(e.target.value)}
+        ref={input}
         placeholder="Balcão 2"
-        autoFocus
         maxLength={60}
         aria-invalid={error !== ''}
         aria-describedby={error ? `${id}-erro` : undefined}

@@ -1,7 +1,8 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { useNavigate, useParams } from '../../app/routing'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useParams } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
+import { api } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useDeskName } from './deskName'
@@ -10,7 +11,7 @@ import { DeviceStore } from './deviceStore'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, type PickupChoice } from './PickupDialog'
-import { buildIndex, search } from './search'
+import { buildIndex, timedSearch } from './search'
 import { clearDeskWorker, registerDeskWorker } from './serviceWorker'
 import { DeskSync, type DeskSnapshot } from './sync'
 import type { RosterParticipant } from './types'
@@ -70,8 +71,7 @@ export function KitDeskPage() {
 
 function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRename: () => void }) {
   const state = useSyncExternalStore(sync.subscribe, sync.getSnapshot)
-  const { user, logout } = useAuth()
-  const navigate = useNavigate()
+  const { user } = useAuth()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const [picking, setPicking] = useState<RosterParticipant | null>(null)
@@ -83,7 +83,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // The index holds names, bibs and documents; pickups change the roster without rebuilding it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const index = useMemo(() => buildIndex(state.roster.values()), [state.indexVersion, state.roster])
-  const found = useMemo(() => search(index, deferredQuery), [index, deferredQuery])
+  const found = useMemo(() => timedSearch(index, deferredQuery), [index, deferredQuery])
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
 
@@ -111,10 +111,15 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
     await store.wipe()
     store.close()
     await clearDeskWorker()
-    await logout().catch((err: unknown) => console.error(err)) // offline: the device is wiped all the same
-    navigate('/', { replace: true })
+    // The session ends on the server; the app learns it from the full load below. (Through
+    // useAuth the app would go home at once, within this page, which the worker still controls
+    // and whose cache would take the home page's files.) Offline, the device is wiped all the same.
+    await api<void>('/api/auth/logout', { method: 'POST' }).catch((err: unknown) => console.error(err))
+    window.location.replace('/')
   }
 
+  // Stable, so that the cards (memo) of a new keystroke's results that were already shown do not render again.
+  const acknowledge = useCallback((id: string) => void sync.acknowledge(id), [sync])
   const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
   const queued = state.pending.size
   function card(id: string) {
@@ -127,9 +132,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         pending={state.pending.get(id)}
         conflict={state.conflicts.get(id)}
         canUndo={canUndo}
-        onPickup={() => setPicking(p)}
-        onUndo={() => setUndoing(p)}
-        onAcknowledge={() => void sync.acknowledge(id)}
+        onPickup={setPicking}
+        onUndo={setUndoing}
+        onAcknowledge={acknowledge}
       />
     )
   }

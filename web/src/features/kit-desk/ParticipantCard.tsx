@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { Conflito } from './deviceStore'
 import { alreadyPickedUp, formatPickupTime, whoTookIt } from './display'
 import type { Checkin, RosterParticipant } from './types'
@@ -9,9 +10,9 @@ type Props = {
   /** This desk's pickup that lost to another desk's. */
   conflict: Conflito | undefined
   canUndo: boolean
-  onPickup: () => void
-  onUndo: () => void
-  onAcknowledge: () => void
+  onPickup: (p: RosterParticipant) => void
+  onUndo: (p: RosterParticipant) => void
+  onAcknowledge: (participantId: string) => void
 }
 
 /**
@@ -19,7 +20,7 @@ type Props = {
  * An available kit is one big button; a picked-up one says when, where and by whom, and only a
  * manager may undo it.
  */
-export function ParticipantCard({ participant: p, pending, conflict, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
+export const ParticipantCard = memo(function ParticipantCard({ participant: p, pending, conflict, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
   const details = (
     <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-lg text-slate-900">
       <span>{p.numeroPeito != null ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
@@ -38,7 +39,7 @@ export function ParticipantCard({ participant: p, pending, conflict, canUndo, on
       <li>
         <button
           type="button"
-          onClick={onPickup}
+          onClick={() => onPickup(p)}
           className="block w-full rounded-2xl border-2 border-slate-900 bg-white p-4 text-left active:bg-slate-100"
         >
           {name}
@@ -60,28 +61,28 @@ export function ParticipantCard({ participant: p, pending, conflict, canUndo, on
         <div role="alert" className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg text-red-950">
           <p className="font-extrabold">{kit ? alreadyPickedUp(kit) : 'Kit já retirado em outro balcão'}</p>
           <p>A retirada registrada aqui às {formatPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.</p>
-          <button type="button" onClick={onAcknowledge} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
+          <button type="button" onClick={() => onAcknowledge(p.id)} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
             Entendi
           </button>
         </div>
       )}
-      {pending && !kit ? (
+      {kit && (
+        <p className="mt-3 text-lg text-slate-950">
+          <strong>Kit retirado às {formatPickupTime(kit.at)}</strong> no {kit.balcao}
+          {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
+        </p>
+      )}
+      {/* Another desk's pickup may arrive before this desk's is sent: both show until the server decides. */}
+      {pending && (
         <p className="mt-3 text-lg font-bold text-amber-900">
           Retirado às {formatPickupTime(pending.at)} neste balcão — aguardando envio
         </p>
-      ) : (
-        kit && (
-          <p className="mt-3 text-lg text-slate-950">
-            <strong>Kit retirado às {formatPickupTime(kit.at)}</strong> no {kit.balcao}
-            {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
-          </p>
-        )
       )}
       {canUndo && kit && !pending && (
-        <button type="button" onClick={onUndo} className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-800 font-bold text-red-800">
+        <button type="button" onClick={() => onUndo(p)} className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-800 font-bold text-red-800">
           Desfazer retirada
         </button>
       )}
     </li>
   )
-}
+})

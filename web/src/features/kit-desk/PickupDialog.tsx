@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { useDialogBehaviour } from '../../lib/useDialogBehaviour'
 import type { RetiradoPor, RosterParticipant } from './types'
@@ -18,6 +18,9 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
 }) {
   const dialog = useRef<HTMLDivElement>(null)
   useDialogBehaviour(dialog, onClose)
+  const first = useRef<HTMLInputElement>(null)
+  // After useDialogBehaviour has noted the opener, to which the focus returns.
+  useEffect(() => first.current?.focus(), [])
   const id = useId()
   const [terceiro, setTerceiro] = useState(false)
   const [nome, setNome] = useState('')
@@ -61,7 +64,7 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
           <fieldset className="mt-4 flex flex-col gap-2">
             <legend className="mb-2 text-lg font-bold text-slate-950">Quem está retirando?</legend>
             <label className={`${radio} ${!terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
-              <input type="radio" name="quem" checked={!terceiro} onChange={() => setTerceiro(false)} className="size-6" autoFocus />
+              <input type="radio" name="quem" checked={!terceiro} onChange={() => setTerceiro(false)} className="size-6" ref={first} />
               O próprio atleta
             </label>
             <label className={`${radio} ${terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>

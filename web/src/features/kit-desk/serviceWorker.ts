@@ -21,8 +21,12 @@ export async function registerDeskWorker() {
   }
 }
 
-/** Removes what the worker keeps (the page, which carries the signed-in user, and its files). */
+/**
+ * Removes the worker and what it keeps (the page, which carries the signed-in user, and its
+ * files); the next visit online installs it again.
+ */
 export async function clearDeskWorker() {
-  if (typeof caches === 'undefined') return
-  await caches.delete(workerCache)
+  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration('/retirada/') : undefined
+  await registration?.unregister()
+  if (typeof caches !== 'undefined') await caches.delete(workerCache)
 }

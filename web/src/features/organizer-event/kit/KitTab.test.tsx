@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Role } from '../../../lib/staff'
 import { KitTab } from './KitTab'
 
 const stats = {
@@ -50,7 +51,8 @@ describe('KitTab', () => {
   it('shows progress by modality and desk, the chart as a table, and lets a manager undo', async () => {
     const calls: string[] = []
     serve(calls)
-    render(<KitTab eventId="ev1" role="gestao" />)
+    const gestao: Role = 'gestao'
+    render(<KitTab eventId="ev1" role={gestao} />)
     expect(await screen.findByText('3 de 4 kits retirados (75%)')).toBeVisible()
     const byModality = screen.getByRole('region', { name: 'Por modalidade' })
     expect(within(byModality).getByRole('row', { name: '10 km 2 3 66,7%' })).toBeInTheDocument()
@@ -65,7 +67,8 @@ describe('KitTab', () => {
   it('shows the kit desk its progress but not the history', async () => {
     const calls: string[] = []
     serve(calls)
-    render(<KitTab eventId="ev1" role="retirada" />)
+    const retirada: Role = 'retirada'
+    render(<KitTab eventId="ev1" role={retirada} />)
     expect(await screen.findByText('3 de 4 kits retirados (75%)')).toBeVisible()
     expect(screen.queryByRole('heading', { name: 'Histórico' })).not.toBeInTheDocument()
     expect(calls.some((c) => c.includes('/history'))).toBe(false)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { siteTimeZone } from '../../../lib/format'
@@ -14,6 +14,11 @@ const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFracti
 
 type Live = { stats: KitStats; history: PickupRecord[] }
 
+async function fetchLive(eventId: string, manager: boolean, signal: AbortSignal): Promise<Live> {
+  const [stats, history] = await Promise.all([fetchKitStats(eventId, signal), manager ? fetchKitHistory(eventId, signal) : []])
+  return { stats, history }
+}
+
 /**
  * The Retirada de kits tab of /dashboard/eventos/{eventId}: progress live (picked up / total, by
  * modality, by desk, per 15 minutes) and the history of pickups, where a manager may undo one.
@@ -25,30 +30,30 @@ export function KitTab({ eventId, role }: { eventId: string; role: Role }) {
 
   // The history names third parties and their documents: managers only (the server agrees).
   const manager = role === 'owner' || role === 'gestao'
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const [stats, history] = await Promise.all([fetchKitStats(eventId, signal), manager ? fetchKitHistory(eventId, signal) : []])
-        setLive({ stats, history })
-        setError('')
-      } catch (err) {
-        if (signal?.aborted) return
-        console.error(err)
-        setError(err instanceof Error && err.message ? err.message : 'Não foi possível carregar a retirada de kits.')
-      }
-    },
-    [eventId, manager],
-  )
+  // Moves on after an undo, to show it at once rather than at the next refresh.
+  const [version, setVersion] = useState(0)
 
   useEffect(() => {
     const controller = new AbortController()
-    void load(controller.signal)
-    const timer = setInterval(() => void load(controller.signal), refreshEvery)
+    const refresh = () =>
+      fetchLive(eventId, manager, controller.signal).then(
+        (next) => {
+          setLive(next)
+          setError('')
+        },
+        (err: unknown) => {
+          if (controller.signal.aborted) return
+          console.error(err)
+          setError(err instanceof Error && err.message ? err.message : 'Não foi possível carregar a retirada de kits.')
+        },
+      )
+    void refresh()
+    const timer = setInterval(refresh, refreshEvery)
     return () => {
       controller.abort()
       clearInterval(timer)
     }
-  }, [load])
+  }, [eventId, manager, version])
 
   return (
     <div className="space-y-8">
@@ -75,7 +80,7 @@ export function KitTab({ eventId, role }: { eventId: string; role: Role }) {
           onConfirm={async () => {
             await undoPickup(eventId, undoing.participantId)
             setUndoing(null)
-            await load()
+            setVersion((v) => v + 1)
           }}
           failure={(err) => (err instanceof Error && err.message ? err.message : 'Não foi possível desfazer. Tente novamente.')}
           onClose={() => setUndoing(null)}

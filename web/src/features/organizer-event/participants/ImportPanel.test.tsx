@@ -101,6 +101,8 @@ describe('ImportPanel', () => {
       'Linha 7, coluna "Nascimento": Data inválida.',
     ])
     expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeDisabled()
+    // A file with errors saves nothing, so there are no counts to announce.
+    expect(screen.queryByText(/Ao importar/)).not.toBeInTheDocument()
   })
 
   it("keeps the chosen file when saving fails with row errors (422), and a fixed file's preview clears them", async () => {

@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { Cell, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError, type RowError } from '../../../lib/api'
 import { commitImport, previewImport, type ImportCounts, type ImportPreview, type Mapping } from '../api'
 import { cellText, fieldLabel, fieldLabels, ignoreField } from './fields'
+
+const previewLabel = 'Primeiras linhas como serão importadas'
 
 /** How many of the file's rows the preview shows. */
 const previewRows = 5
@@ -152,37 +155,20 @@ export function ImportPanel({ eventId, onImported }: Props) {
 
           {preview.rows.length > 0 && (
             <div className="space-y-1">
-              <h3 id={`${id}-previa`} className="font-semibold text-slate-900">
-                Primeiras linhas como serão importadas
-              </h3>
-              <div role="region" aria-labelledby={`${id}-previa`} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
-                <table className="min-w-full text-left text-sm">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      {shownFields.map((c) => (
-                        <th key={c.header} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                          {fieldLabel(c.field)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.slice(0, previewRows).map((row, i) => (
-                      <tr key={i} className="border-t border-slate-100">
-                        {shownFields.map((c) => (
-                          <td key={c.header} className="whitespace-nowrap px-3 py-2">
-                            {cellText(row[c.field])}
-                          </td>
-                        ))}
-                      </tr>
+              <h3 className="font-semibold text-slate-900">{previewLabel}</h3>
+              <ScrollTable label={previewLabel} columns={shownFields.map((c) => fieldLabel(c.field))}>
+                {preview.rows.slice(0, previewRows).map((row, i) => (
+                  <tr key={i}>
+                    {shownFields.map((c) => (
+                      <Cell key={c.header}>{cellText(row[c.field])}</Cell>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </tr>
+                ))}
+              </ScrollTable>
             </div>
           )}
 
-          {preview.counts && (
+          {preview.counts && rowErrors.length === 0 && (
             <p className="text-sm text-slate-700">
               Ao importar: {preview.counts.added} novos, {preview.counts.updated} atualizados, {preview.counts.unchanged} sem mudança,{' '}
               {preview.counts.missing} fora deste arquivo.

@@ -62,7 +62,7 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Lista de inscritos
       </h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className="block text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-1">
           Buscar por nome, CPF, nº de peito ou e-mail
           <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${controlClass} font-normal`} />

@@ -1,0 +1,111 @@
+// Measures the kit desk in Chromium with the CPU slowed 4× (CDP), as a mid-range phone:
+// the first roster download of 30,000 participants (bytes, time until the desk can search) and
+// each keystroke of a search (input → results on screen). A measurement, not a test: it prints
+// figures and fails only when the desk does not work.
+//
+//   make build && cd web && npx jiti scripts/kit-desk-speed.ts
+import { chromium, request } from '@playwright/test'
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const participants = 30_000
+const dir = mkdtempSync(path.join(tmpdir(), 'pelotao-kit-speed-'))
+const port = 30000 + Math.floor(Math.random() * 10000)
+const base = `http://127.0.0.1:${port}`
+const server = spawn('../bin/pelotao', ['serve'], {
+  env: { ...process.env, PELOTAO_ADDR: `127.0.0.1:${port}`, PELOTAO_BASE_URL: base, PELOTAO_DATABASE_URL: `sqlite:${path.join(dir, 'db')}`, PELOTAO_OUTBOX: path.join(dir, 'outbox') },
+  stdio: 'ignore',
+})
+
+function cpf(n: number) {
+  const base9 = String(100000000 + n * 37).padStart(9, '0')
+  const check = (d: string) => {
+    let sum = 0
+    for (let i = 0; i < d.length; i++) sum += Number(d[i]) * (d.length + 1 - i)
+    const r = (sum * 10) % 11
+    return String(r === 10 ? 0 : r)
+  }
+  const ten = base9 + check(base9)
+  return ten + check(ten)
+}
+
+const first = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Francisca', 'Carlos', 'Adriana', 'Paulo', 'Juliana', 'Lucas', 'Márcia', 'Luís', 'Fernanda', 'Pedro', 'Patrícia']
+const last = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Conceição']
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {
+      if (i > 100) throw new Error('pelotao did not start')
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const api = await request.newContext({ baseURL: base })
+  const creds = { email: 'medida@exemplo.com.br', password: 'medida-do-balcao', displayName: 'Medida' }
+  await api.post('/api/auth/signup', { data: creds })
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  const event = await (await api.post('/api/events', { data: { titulo: 'Corrida da Medida', dataEvento: tomorrow, local: { cidade: 'Recife', estado: 'PE' } } })).json()
+  const rows = ['Nome;CPF;Modalidade;Camiseta;Peito;Pago']
+  for (let i = 0; i < participants; i++) {
+    rows.push(`${first[i % 16]} ${last[(i >> 4) % 16]} da ${last[(i >> 8) % 16]} ${last[(i * 7) % 16]};${cpf(i)};${['5 km', '10 km', '21 km'][i % 3]};M;${i + 1};Sim`)
+  }
+  const imported = await api.post(`/api/events/${event.id}/participants`, {
+    multipart: { file: { name: 'inscritos.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) } },
+    timeout: 300_000,
+  })
+  if (!imported.ok()) throw new Error(`import: ${imported.status()} ${await imported.text()}`)
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const login = await context.request.post(`${base}/api/auth/login`, { data: { email: creds.email, password: creds.password } })
+  if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`)
+  await context.addInitScript(() => localStorage.setItem('pelotao-retirada-balcao', 'Balcão 1'))
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  let rosterBytes = 0
+  page.on('response', async (res) => {
+    if (res.url().includes('/checkin/roster') && !res.url().includes('since=')) rosterBytes = Number((await res.headerValue('content-length')) ?? 0)
+  })
+  const start = Date.now()
+  await page.goto(`${base}/retirada/${event.id}`)
+  await page.getByText(`0 de ${participants.toLocaleString('pt-BR')} kits retirados`).waitFor({ timeout: 90_000 }).catch(async (err: unknown) => {
+    console.error(await page.locator('body').innerText())
+    throw err
+  })
+  const ready = Date.now() - start
+
+  // Each keystroke: the time from the input event until the page is idle again with the
+  // results painted (React renders the results as a deferred update, after the keystroke's own).
+  const timings = await page.evaluate(async (queries: string[]) => {
+    const input = document.querySelector<HTMLInputElement>('#busca-retirada')!
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+    const out: [string, number, number][] = []
+    for (const q of queries) {
+      performance.clearMeasures('retirada:busca')
+      const t0 = performance.now()
+      setValue.call(input, q)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      await new Promise((r) => requestAnimationFrame(() => requestIdleCallback(() => r(null), { timeout: 5000 })))
+      const searched = performance.getEntriesByName('retirada:busca').reduce((sum, e) => sum + e.duration, 0)
+      out.push([q, performance.now() - t0, searched])
+      await new Promise((r) => setTimeout(r, 100)) // the next keystroke comes a moment later
+    }
+    return out
+  }, ['j', 'jo', 'joa', 'joao', 'joao ', 'joao s', 'joao si', 'joao sil', 'joao silv', '', 'zuleica', '', '1', '12', '123', '1234', '', '123.456', '123.456.789-09', ''])
+  console.log(`roster of ${participants} participants: ${(rosterBytes / 1024 / 1024).toFixed(2)} MB gzip; desk ready to search ${(ready / 1000).toFixed(1)} s after opening (CPU 4× slower)`)
+  console.log('CPU 4× slower; search = the search itself (User Timing retirada:busca); keystroke = input → results painted and the page idle')
+  for (const [q, ms, searched] of timings) console.log(`"${q}": search ${searched.toFixed(1)} ms, keystroke ${ms.toFixed(1)} ms`)
+  const stat = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b)
+    return `median ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`
+  }
+  const typed = timings.filter(([q]) => q !== '')
+  console.log(`search: ${stat(typed.map(([, , s]) => s))}; keystroke: ${stat(typed.map(([, ms]) => ms))}`)
+  await browser.close()
+} finally {
+  server.kill('SIGTERM')
+}

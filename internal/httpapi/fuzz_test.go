@@ -67,9 +67,9 @@ func FuzzRenderPage(f *testing.F) {
 	f.Add("Pedal & Trilha <b>", "a\"b'c<d>e&f")
 	f.Add("</TITLE ><svg onload=alert(1)>", "</head><body>")
 	app := newTestApp(f)
-	plain := pageShape(f, render(f, app.srv, pageMeta{Title: "T", Description: "D"}))
+	plain := pageShape(f, render(f, app.srv, pageInfo{Title: "T", Description: "D"}))
 	f.Fuzz(func(t *testing.T, title, description string) {
-		out := render(t, app.srv, pageMeta{Title: title, Description: description})
+		out := render(t, app.srv, pageInfo{Title: title, Description: description})
 		shape := pageShape(t, out)
 		if strings.Join(shape.tags, " ") != strings.Join(plain.tags, " ") {
 			t.Fatalf("the document changed shape:\n got %v\nwant %v\n%s", shape.tags, plain.tags, out)
@@ -83,7 +83,7 @@ func FuzzRenderPage(f *testing.F) {
 	})
 }
 
-func render(t testing.TB, srv *Server, meta pageMeta) string {
+func render(t testing.TB, srv *Server, meta pageInfo) string {
 	t.Helper()
 	w := httptest.NewRecorder()
 	// The title also travels in the page's JSON blocks, as an event's does (social.go).

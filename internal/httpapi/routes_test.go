@@ -63,19 +63,19 @@ var routeExpectations = map[string]routeExpectation{
 
 	"GET /assets/{path...}": {path: "/assets/index-abc.js", want: [3]int{200, 200, 200}},
 
-	"GET /{$}":             {want: [3]int{200, 200, 200}},
-	"GET /about":           {want: [3]int{200, 200, 200}},
-	"GET /services":        {want: [3]int{200, 200, 200}},
-	"GET /impact":          {want: [3]int{200, 200, 200}},
-	"GET /training":        {want: [3]int{200, 200, 200}},
-	"GET /event/{id}":      {want: [3]int{200, 200, 200}},
-	"GET /resultado/{id}":  {want: [3]int{200, 200, 200}},
-	"GET /login":           {want: [3]int{200, 200, 200}},
-	"GET /redefinir-senha": {want: [3]int{200, 200, 200}},
-	"GET /dashboard":       {want: [3]int{200, 200, 200}},
-	"GET /cadastro":        {want: [3]int{200, 200, 200}},
-	"GET /cadastro/{id}":   {want: [3]int{200, 200, 200}},
-	"/":                    {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
+	"GET /{$}":                 {want: [3]int{200, 200, 200}},
+	"GET /about":               {want: [3]int{200, 200, 200}},
+	"GET /services":            {want: [3]int{200, 200, 200}},
+	"GET /impact":              {want: [3]int{200, 200, 200}},
+	"GET /training":            {want: [3]int{200, 200, 200}},
+	"GET /event/{eventId}":     {want: [3]int{200, 200, 200}},
+	"GET /resultado/{eventId}": {want: [3]int{200, 200, 200}},
+	"GET /login":               {want: [3]int{200, 200, 200}},
+	"GET /redefinir-senha":     {want: [3]int{200, 200, 200}},
+	"GET /dashboard":           {want: [3]int{200, 200, 200}},
+	"GET /cadastro":            {want: [3]int{200, 200, 200}},
+	"GET /cadastro/{eventId}":  {want: [3]int{200, 200, 200}},
+	"/":                        {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
 }
 
 // matrixWorld is a fresh site with two signed-up accounts, an event and a file of the owner.
@@ -149,7 +149,7 @@ func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation
 	if strings.HasPrefix(path, "/files/") {
 		id = w.fileID
 	}
-	path = strings.NewReplacer("{id}", id, "{$}", "").Replace(path)
+	path = strings.NewReplacer("{id}", id, "{eventId}", w.eventID, "{$}", "").Replace(path)
 	if pattern == "POST /api/uploads" {
 		return uploadForm(t, method, path)
 	}

@@ -127,12 +127,14 @@ func (s *Server) routeTable() []route {
 
 		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
 	}
-	for _, p := range pageRoutes {
+	for _, p := range sitePages { // pages.json
 		h := s.page(p)
-		if p.meta == "event" {
-			h = s.withCalendar(h) // GET /event/{id}.ics
+		if p.name == "event" {
+			h = s.withCalendar(h) // GET /event/{eventId}.ics
 		}
-		rs = append(rs, route{"GET " + p.pattern, h, public, 0})
+		for _, path := range p.Paths {
+			rs = append(rs, route{"GET " + pagePattern(path), h, public, 0})
+		}
 	}
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
 }

@@ -38,8 +38,10 @@ type Server struct {
 	renderer *prerender.Renderer
 	mux      *http.ServeMux
 	handler  http.Handler
-	// lists keeps recent public answers of GET /api/events (list_cache.go).
-	lists *listCache
+	// lists keeps recent public answers of GET /api/events, events those of GET /api/events/{id}
+	// (answer_cache.go).
+	lists  *answerCache[store.EventQuery]
+	events *answerCache[string]
 	// imageSizes are the sizes of banners named in link previews (social.go).
 	imageSizes imageSizes
 }
@@ -58,7 +60,7 @@ func New(d Deps) (*Server, error) {
 	}
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
 		mux:   http.NewServeMux(),
-		lists: newListCache(time.Now)}
+		lists: newAnswerCache[store.EventQuery](time.Now), events: newAnswerCache[string](time.Now)}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))

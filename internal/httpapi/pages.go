@@ -18,9 +18,11 @@ import (
 )
 
 // pages.json is the page registry: each page's paths, module, access, prerendering, indexing,
-// referrer policy, title and description. The web app builds its routes from the same file
-// (web/src/app/pages.ts), so a page exists on both sides or on neither, and the title a page gets
-// from the server is the one it sets on client navigation.
+// referrer policy, title and description (the fields of pageInfo). The web app builds its routes
+// from the same file (web/src/app/pages.ts), so a page exists on both sides or on neither, and the
+// title a page gets from the server is the one it sets on client navigation. Adding a page is one
+// entry there and its module, web/src/features/<area>/<Name>Page.tsx. (No comments in the file:
+// the app ships it.)
 //
 //go:embed pages.json
 var pagesJSON []byte
@@ -33,21 +35,25 @@ const (
 	accessSignedIn  = "signedIn"
 )
 
-// pageInfo is one page of pages.json.
+// pageInfo is one page of pages.json, under its name.
 type pageInfo struct {
-	name           string
-	Paths          []string `json:"paths"`     // ServeMux patterns without the method; "/" is the home page only
-	Module         string   `json:"module"`    // the page's lazily loaded module, preloaded with the entry
-	Component      string   `json:"component"` // its export (the web app's)
-	Access         string   `json:"access"`
-	Prerender      bool     `json:"prerender"` // the server draws its first markup (internal/prerender)
-	Indexed        bool     `json:"indexed"`
-	EventPage      bool     `json:"eventPage"` // the page of the event {eventId}: 404 when unknown
-	ReferrerPolicy string   `json:"referrerPolicy"`
-	Layout         string   `json:"layout"` // web app only
-	Title          string   `json:"title"`
-	Description    string   `json:"description"`
-	EventTitle     string   `json:"eventTitle"` // the title once the page's event is known; {titulo} is replaced
+	name string
+	// Paths are ServeMux patterns without the method ({eventId} is a parameter; "/" is the home
+	// page only); the web app's router reads {eventId} as :eventId.
+	Paths     []string `json:"paths"`
+	Module    string   `json:"module"`    // the page's lazily loaded module, preloaded with the entry
+	Component string   `json:"component"` // the module's export that is the page
+	Access    string   `json:"access"`    // public, guestOnly or signedIn: the web app's guard
+	Prerender bool     `json:"prerender"` // the server draws its first markup (internal/prerender)
+	// Indexed pages are for search engines: the sitemap lists those without parameters; robots.txt
+	// disallows the others.
+	Indexed        bool   `json:"indexed"`
+	EventPage      bool   `json:"eventPage"`      // the page of the event {eventId}: 404 when unknown, the event in its head
+	ReferrerPolicy string `json:"referrerPolicy"` // for pages whose address carries a secret
+	Layout         string `json:"layout"`         // "bare": without the site's header and footer (web app only)
+	Title          string `json:"title"`
+	Description    string `json:"description"`
+	EventTitle     string `json:"eventTitle"` // the title once the page's event is known; {titulo} is replaced
 }
 
 // pattern is the ServeMux pattern of one of the page's paths.

@@ -12,6 +12,9 @@
 //     with none at either end: "Ana-Maria D'Ávila" → "ana maria d avila".
 //   - Everything else stays: letters of any script, digits, ª and º.
 //
+// rules.json lists code point ranges rather than Unicode categories because the server's page
+// renderer (goja) has no Unicode property escapes (\p{L}) in regular expressions.
+//
 // Why apostrophes separate rather than join ("d avila", not "davila"): a query word matches anywhere
 // inside the text, so "avila" and "d'avila" both find "D'Ávila" either way; and the events table
 // keeps a folded search column written before this rule (punctuation kept), which answers every

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import registry from '../internal/httpapi/pages.json' with { type: 'json' }
 
 // goja cannot parse import(). The renderer loads every page up front, so an import() left in the
 // bundle would never run (none is left since React Router went; one came with its loader of
@@ -39,19 +40,21 @@ const linearRenderToString: Plugin = {
   },
 }
 
-// The server draws only the public pages (internal/httpapi/pages.go prerendered), never a dialog
-// that opens on a click. The code loaded for the others (the account pages, the dashboard, the
+// The server draws only the prerendered pages of the registry (internal/httpapi/pages.json), never
+// a dialog that opens on a click. The code of the others (the account pages, the dashboard, the
 // event form, the plan dialog) is left out of the renderer: every engine holds its script in
-// memory. An import of it on the server gets an empty module.
-const notDrawnOnTheServer = /features\/(auth|dashboard|event-form|kit-desk)\/\w+Page$|features\/training\/PlanInterestDialog$/
+// memory. Such a module is an empty one on the server.
+const notDrawnOnTheServer = [
+  ...Object.values(registry.pages)
+    .filter((p) => !p.prerender)
+    .map((p) => fileURLToPath(new URL(p.module, import.meta.url))),
+  fileURLToPath(new URL('src/features/training/PlanInterestDialog.tsx', import.meta.url)),
+]
 const publicPagesOnly: Plugin = {
   name: 'pelotao-public-pages-only',
   enforce: 'pre',
-  resolveId(source) {
-    return notDrawnOnTheServer.test(source) ? '\0not-drawn-on-the-server' : null
-  },
   load(id) {
-    return id === '\0not-drawn-on-the-server' ? 'export {}' : null
+    return notDrawnOnTheServer.includes(id.split('?')[0]!) ? 'export {}' : null
   },
 }
 

@@ -20,7 +20,7 @@ import (
 	"pelotao/internal/participant"
 )
 
-// The kit desks' run (RACEDAY.md "Kit pickup"): desks each send one pickup every interval, as a
+// The kit desks' run (docs/product.md §10 "Kit pickup"): desks each send one pickup every interval, as a
 // desk syncing one by one does, to one server. Desks draw athletes from a shared pool, so some
 // pick up the same kit (conflicts), and a tenth of the sends are retries of the desk's previous
 // pickup (its answer "lost"), which must come back `duplicate`. At the end the roster must hold

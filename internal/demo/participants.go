@@ -12,6 +12,7 @@ import (
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
+	"pelotao/internal/textfold"
 )
 
 // RaceDayStore is what SeedRaceDay writes to.
@@ -114,7 +115,7 @@ func registrations(e event.Event) (participant.Settings, participant.Plan) {
 		if rng.IntN(2) == 0 {
 			p.Nome += " " + pick(rng, sobrenomes)
 		}
-		p.Email = strings.ReplaceAll(event.Fold(p.Nome), " ", ".") + fmt.Sprint(rng.IntN(100)) + "@" + pick(rng, emailDomains)
+		p.Email = strings.ReplaceAll(textfold.Fold(p.Nome), " ", ".") + fmt.Sprint(rng.IntN(100)) + "@" + pick(rng, emailDomains)
 		p.Telefone = fmt.Sprintf("(%s) 9%04d-%04d", ddd, rng.IntN(10000), rng.IntN(10000))
 		birth := time.Date(1958+rng.IntN(49), time.Month(1+rng.IntN(12)), 1+rng.IntN(28), 0, 0, 0, 0, time.UTC).Format("2006-01-02")
 		p.Nascimento = &birth

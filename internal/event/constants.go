@@ -6,8 +6,10 @@ import (
 	"slices"
 )
 
-// constants.json holds the lists and defaults of docs/product.md §9 and docs/requirements.md DATA-5. The web app
-// imports the same file (web/src/lib/event.ts), so the form and the server never disagree.
+// constants.json holds the lists and defaults of docs/product.md §9 and docs/requirements.md DATA-5, the limits and
+// the pt-BR validation messages. The web app imports the same file (web/src/lib/event.ts,
+// the form's rules), so the form and the server never disagree; testdata/validation_cases.json
+// is the case table both run.
 //
 //go:embed constants.json
 var constantsJSON []byte
@@ -42,13 +44,58 @@ type Defaults struct {
 	TempoClassificacao        string `json:"tempoClassificacao"`
 }
 
-// Limits bound what one event may hold.
+// Limits bound what one event may hold. Characters are counted as a person counts them, in
+// Unicode code points (Go runes; [...s].length in the browser), after trimming.
 type Limits struct {
-	TituloMax int `json:"tituloMax"` // characters
-	TextoMax  int `json:"textoMax"`  // characters of a long text
-	ListaMax  int `json:"listaMax"`  // rows of any list
-	NomeMax   int `json:"nomeMax"`   // characters of a short text
-	URLMax    int `json:"urlMax"`    // characters of a link
+	TituloMax int     `json:"tituloMax"` // characters
+	TextoMax  int     `json:"textoMax"`  // characters of a long text
+	ListaMax  int     `json:"listaMax"`  // rows of any list
+	NomeMax   int     `json:"nomeMax"`   // characters of a short text
+	URLMax    int     `json:"urlMax"`    // characters of a link
+	KmMax     float64 `json:"kmMax"`     // distance of a modalidade
+	ValorMax  float64 `json:"valorMax"`  // a price, in reais
+	VagasMax  int     `json:"vagasMax"`  // places of a lote
+	IdadeMin  int     `json:"idadeMin"`  // ages of a categoria
+	IdadeMax  int     `json:"idadeMax"`
+}
+
+// Messages are the pt-BR texts shown next to a field, on the server's 422 and in the web form
+// alike. {min} and {max} stand for numbers written the pt-BR way (see Fill).
+type Messages struct {
+	Obrigatorio           string `json:"obrigatorio"`
+	URL                   string `json:"url"`
+	Largada               string `json:"largada"`
+	Categoria             string `json:"categoria"`
+	Status                string `json:"status"`
+	Estado                string `json:"estado"`
+	Genero                string `json:"genero"`
+	Tipo                  string `json:"tipo"`
+	Nivel                 string `json:"nivel"`
+	Data                  string `json:"data"`
+	Horario               string `json:"horario"`
+	Numero                string `json:"numero"`
+	Inteiro               string `json:"inteiro"`
+	NaoNegativo           string `json:"naoNegativo"`
+	Positivo              string `json:"positivo"`
+	Centavos              string `json:"centavos"`
+	Idade                 string `json:"idade"`
+	IdadeOrdem            string `json:"idadeOrdem"`
+	HorarioOrdem          string `json:"horarioOrdem"`
+	PeriodoOrdem          string `json:"periodoOrdem"`
+	LargadaRepetida       string `json:"largadaRepetida"`
+	KitRepetido           string `json:"kitRepetido"`
+	ModalidadeRepetida    string `json:"modalidadeRepetida"`
+	CategoriaRepetida     string `json:"categoriaRepetida"`
+	KitInexistente        string `json:"kitInexistente"`
+	ModalidadeInexistente string `json:"modalidadeInexistente"`
+	CategoriaInexistente  string `json:"categoriaInexistente"`
+	SemModalidade         string `json:"semModalidade"`
+	SemCategoria          string `json:"semCategoria"`
+	CronogramaFormato     string `json:"cronogramaFormato"`
+	CaracteresMax         string `json:"caracteresMax"`
+	ItensMax              string `json:"itensMax"`
+	KmMax                 string `json:"kmMax"`
+	VagasMax              string `json:"vagasMax"`
 }
 
 // Constants is constants.json, typed.
@@ -66,6 +113,7 @@ type Constants struct {
 	UFs             []UF     `json:"ufs"`
 	Defaults        Defaults `json:"defaults"`
 	Limits          Limits   `json:"limits"`
+	Messages        Messages `json:"messages"`
 }
 
 // Const is the project's one copy of the event constants.

@@ -35,45 +35,45 @@ func (e *ValidationError) Error() string {
 // FieldErrors is the message of each field that needs correcting.
 func (e *ValidationError) FieldErrors() map[string]string { return e.Fields }
 
-// Messages shown next to a field. The web form shows the same texts.
-const (
-	MsgObrigatorio      = "Campo obrigatório."
-	MsgURL              = "Informe uma URL válida."
-	MsgLargada          = "Selecione uma largada."
-	MsgCategoria        = "Selecione uma categoria da lista."
-	MsgStatus           = "Selecione um status da lista."
-	MsgEstado           = "Selecione um estado (UF) da lista."
-	MsgGenero           = "Selecione um gênero da lista."
-	MsgTipo             = "Selecione um tipo da lista."
-	MsgData             = "Informe uma data válida."
-	MsgHorario          = "Informe um horário válido (HH:MM)."
-	MsgNumero           = "Informe um número válido."
-	MsgInteiro          = "Informe um número inteiro."
-	MsgNaoNegativo      = "Informe um valor maior ou igual a zero."
-	MsgPositivo         = "Informe um valor maior que zero."
-	MsgCentavos         = "Use no máximo duas casas decimais."
-	MsgIdade            = "Informe uma idade entre 0 e 120 anos."
-	MsgIdadeOrdem       = "A idade limite deve ser maior ou igual à idade inicial."
-	MsgHorarioOrdem     = "O horário final deve ser depois do horário inicial."
-	MsgPeriodoOrdem     = "O fim deve ser igual ou posterior ao início."
-	MsgLargadaRepetida  = "Já existe uma largada com este identificador."
-	MsgKitRepetido      = "Já existe um kit com este nome."
-	MsgModalidadeRep    = "Já existe uma modalidade com este nome."
-	MsgCategoriaRep     = "Já existe uma categoria com este nome nesta modalidade."
-	MsgKitInexistente   = "Selecione um dos kits cadastrados."
-	MsgModalidadeInex   = "Selecione uma das modalidades cadastradas."
-	MsgCategoriaInex    = "Selecione uma das categorias desta modalidade."
-	MsgSemModalidade    = "A premiação geral não tem modalidade."
-	MsgSemCategoria     = "Este nível de premiação não tem categoria."
-	MsgNivel            = "Selecione um nível de premiação da lista."
-	MsgCronogramaFormat = "O cronograma não corresponde ao tipo escolhido."
+// Messages shown next to a field, from constants.json (the web form reads the same texts).
+var (
+	MsgObrigatorio      = Const.Messages.Obrigatorio
+	MsgURL              = Const.Messages.URL
+	MsgLargada          = Const.Messages.Largada
+	MsgCategoria        = Const.Messages.Categoria
+	MsgStatus           = Const.Messages.Status
+	MsgEstado           = Const.Messages.Estado
+	MsgGenero           = Const.Messages.Genero
+	MsgTipo             = Const.Messages.Tipo
+	MsgData             = Const.Messages.Data
+	MsgHorario          = Const.Messages.Horario
+	MsgNumero           = Const.Messages.Numero
+	MsgInteiro          = Const.Messages.Inteiro
+	MsgNaoNegativo      = Const.Messages.NaoNegativo
+	MsgPositivo         = Const.Messages.Positivo
+	MsgCentavos         = Const.Messages.Centavos
+	MsgIdade            = Fill(Const.Messages.Idade, Const.Limits.IdadeMin, Const.Limits.IdadeMax)
+	MsgIdadeOrdem       = Const.Messages.IdadeOrdem
+	MsgHorarioOrdem     = Const.Messages.HorarioOrdem
+	MsgPeriodoOrdem     = Const.Messages.PeriodoOrdem
+	MsgLargadaRepetida  = Const.Messages.LargadaRepetida
+	MsgKitRepetido      = Const.Messages.KitRepetido
+	MsgModalidadeRep    = Const.Messages.ModalidadeRepetida
+	MsgCategoriaRep     = Const.Messages.CategoriaRepetida
+	MsgKitInexistente   = Const.Messages.KitInexistente
+	MsgModalidadeInex   = Const.Messages.ModalidadeInexistente
+	MsgCategoriaInex    = Const.Messages.CategoriaInexistente
+	MsgSemModalidade    = Const.Messages.SemModalidade
+	MsgSemCategoria     = Const.Messages.SemCategoria
+	MsgNivel            = Const.Messages.Nivel
+	MsgCronogramaFormat = Const.Messages.CronogramaFormato
 )
 
-// Hard bounds for things a person types, so no document grows without limit.
-const (
-	maxKm    = 10_000
-	maxIdade = 120
-)
+// Fill writes min and max into a message's {min} and {max}, with the pt-BR thousands separator
+// (20000 → "20.000"), as the web form's fillMessage does.
+func Fill(msg string, min, max int) string {
+	return strings.NewReplacer("{min}", Milhar(min), "{max}", Milhar(max)).Replace(msg)
+}
 
 // Validate checks every rule of an event (after Normalize) and returns a *ValidationError
 // listing each field that breaks one, or nil. It is the authority for every client.
@@ -209,7 +209,7 @@ func (v *validator) validateInscricoes(e *Event) {
 		v.required(p+".nome", l.Nome)
 		v.maxLen(p+".nome", l.Nome, lim.NomeMax)
 		v.money(p+".valor", l.Valor)
-		v.integer(p+".maxVagas", l.MaxVagas, 0, math.MaxInt32, MsgNaoNegativo)
+		v.integer(p+".maxVagas", l.MaxVagas, 0, lim.VagasMax, MsgNaoNegativo, Fill(Const.Messages.VagasMax, 0, lim.VagasMax))
 		v.date(p+".dataLimite", l.DataLimite)
 	}
 	v.list("inscricoes.precosPorKit", len(in.PrecosPorKit))
@@ -243,8 +243,8 @@ func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]b
 			v.add(p+".km", MsgNumero)
 		case m.Km.Valid && m.Km.Value <= 0:
 			v.add(p+".km", MsgPositivo)
-		case m.Km.Valid && m.Km.Value > maxKm:
-			v.add(p+".km", fmt.Sprintf("Informe no máximo %s km.", Milhar(maxKm)))
+		case m.Km.Valid && m.Km.Value > lim.KmMax:
+			v.add(p+".km", Fill(Const.Messages.KmMax, 0, int(lim.KmMax)))
 		}
 		if !largadaIDs[m.LargadaID] || m.LargadaID == "" {
 			v.add(p+".largadaId", MsgLargada)
@@ -268,8 +268,8 @@ func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]b
 				v.add(cp+".nome", MsgCategoriaRep)
 			}
 			cats[c.Nome] = true
-			v.integer(cp+".idadeInicial", c.IdadeInicial, 0, maxIdade, MsgIdade)
-			v.integer(cp+".idadeLimite", c.IdadeLimite, 0, maxIdade, MsgIdade)
+			v.integer(cp+".idadeInicial", c.IdadeInicial, lim.IdadeMin, lim.IdadeMax, MsgIdade, MsgIdade)
+			v.integer(cp+".idadeLimite", c.IdadeLimite, lim.IdadeMin, lim.IdadeMax, MsgIdade, MsgIdade)
 			if _, bad := v.fields[cp+".idadeLimite"]; !bad && c.IdadeInicial.Valid && c.IdadeLimite.Valid && c.IdadeLimite.Value < c.IdadeInicial.Value {
 				v.add(cp+".idadeLimite", MsgIdadeOrdem)
 			}
@@ -335,15 +335,17 @@ func (v *validator) required(field, s string) {
 	}
 }
 
+// maxLen counts code points, as a person counts characters ("Mãe 🏃" is 5); the web form counts
+// alike, not in UTF-16 units. len(s) ≤ n is a shortcut: a string has no more runes than bytes.
 func (v *validator) maxLen(field, s string, n int) {
 	if len(s) > n && utf8.RuneCountInString(s) > n {
-		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", Milhar(n)))
+		v.add(field, Fill(Const.Messages.CaracteresMax, 0, n))
 	}
 }
 
 func (v *validator) list(field string, n int) {
 	if n > Const.Limits.ListaMax {
-		v.add(field, fmt.Sprintf("Use no máximo %d itens.", Const.Limits.ListaMax))
+		v.add(field, Fill(Const.Messages.ItensMax, 0, Const.Limits.ListaMax))
 	}
 }
 
@@ -358,7 +360,7 @@ func (v *validator) url(field, s string) {
 		return
 	}
 	if len(s) > Const.Limits.URLMax {
-		v.add(field, fmt.Sprintf("Use no máximo %s caracteres.", Milhar(Const.Limits.URLMax)))
+		v.add(field, Fill(Const.Messages.CaracteresMax, 0, Const.Limits.URLMax))
 	} else if !ValidURL(s) {
 		v.add(field, MsgURL)
 	}
@@ -383,23 +385,36 @@ func (v *validator) money(field string, d Decimal) {
 	case !d.Valid:
 	case d.Value < 0:
 		v.add(field, MsgNaoNegativo)
-	case d.Value > 1e9:
+	case d.Value > Const.Limits.ValorMax:
 		v.add(field, MsgNumero)
 	case math.Abs(d.Value*100-math.Round(d.Value*100)) > 1e-6:
 		v.add(field, MsgCentavos)
 	}
 }
 
-func (v *validator) integer(field string, n Integer, lo, hi int, rangeMsg string) {
-	switch {
-	case n.invalid != "":
-		if _, err := strconv.ParseFloat(strings.Replace(n.invalid, ",", ".", 1), 64); err == nil {
-			v.add(field, MsgInteiro)
-		} else {
+// integer reports a whole number outside lo..hi with belowMsg or aboveMsg. The decoder keeps a
+// number too large for an int as invalid text, which still gets the range message.
+func (v *validator) integer(field string, n Integer, lo, hi int, belowMsg, aboveMsg string) {
+	value := float64(n.Value)
+	if n.invalid != "" {
+		f, err := strconv.ParseFloat(strings.Replace(n.invalid, ",", ".", 1), 64)
+		switch {
+		case err != nil:
 			v.add(field, MsgNumero)
+			return
+		case f != math.Trunc(f):
+			v.add(field, MsgInteiro)
+			return
 		}
-	case n.Valid && (n.Value < lo || n.Value > hi):
-		v.add(field, rangeMsg)
+		value = f
+	} else if !n.Valid {
+		return
+	}
+	switch {
+	case value < float64(lo):
+		v.add(field, belowMsg)
+	case value > float64(hi):
+		v.add(field, aboveMsg)
 	}
 }
 

@@ -24,10 +24,6 @@ var (
 		Message: "Link inválido ou expirado."}
 )
 
-// noReferrerPages are pages whose address carries a secret (the reset token): the browser
-// must not send it to anyone in a Referer header.
-var noReferrerPages = map[string]bool{"resetPassword": true}
-
 // authError turns an account error into its API error; other errors pass through.
 func authError(err error) error {
 	var pe *account.PolicyError

@@ -20,10 +20,10 @@ const calendarSuffix = ".ics"
 // times but no end, and a calendar entry of no length is easy to miss.
 const nominalDuration = 2 * time.Hour
 
-// withCalendar answers /event/{id}.ics with the calendar file and leaves the rest to page.
+// withCalendar answers /event/{eventId}.ics with the calendar file and leaves the rest to page.
 func (s *Server) withCalendar(page http.Handler) http.Handler {
 	return apiFunc(func(w http.ResponseWriter, r *http.Request) error {
-		id, ok := strings.CutSuffix(r.PathValue("id"), calendarSuffix)
+		id, ok := strings.CutSuffix(r.PathValue("eventId"), calendarSuffix)
 		if !ok {
 			page.ServeHTTP(w, r)
 			return nil

@@ -18,7 +18,7 @@ import (
 	"pelotao/internal/team"
 )
 
-// The kit desk's routes (RACEDAY.md "Kit pickup"): the roster a desk keeps offline, the pickups
+// The kit desk's routes (docs/product.md §10 "Kit pickup"): the roster a desk keeps offline, the pickups
 // it sends, undo, and the organizer tab's progress and history.
 
 const (

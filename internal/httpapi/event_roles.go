@@ -12,7 +12,7 @@ import (
 
 const eventRoleKey ctxKey = iota + 200
 
-// requireEventRole is the one authorization check of an event's team (RACEDAY.md, "Who does
+// requireEventRole is the one authorization check of an event's team (docs/product.md §10, "Who does
 // what"): it returns the signed-in user's role on eventID when that role is one of allowed.
 // Otherwise: 401 for a visitor, 404 for an unknown event, 403 for anyone else (a stranger, a
 // member of another event's team, or a member whose role is not allowed).

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,7 +25,7 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var body listBody
+	var body answer
 	if q.OwnerID == "" {
 		body, err = s.publicList(r.Context(), q)
 	} else {
@@ -36,22 +37,22 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeListBody(w, r, body)
+	writeAnswer(w, r, body, "no-store")
 	return nil
 }
 
 // publicList is the answer to a public list query (no owner), from s.lists while a recent one is kept.
-func (s *Server) publicList(ctx context.Context, q store.EventQuery) (listBody, error) {
-	return s.lists.get(q, func() (listBody, error) { return s.readList(ctx, q) })
+func (s *Server) publicList(ctx context.Context, q store.EventQuery) (answer, error) {
+	return s.lists.get(q, func() (answer, error) { return s.readList(ctx, q) })
 }
 
 // readList asks the store for the answer to q.
-func (s *Server) readList(ctx context.Context, q store.EventQuery) (listBody, error) {
+func (s *Server) readList(ctx context.Context, q store.EventQuery) (answer, error) {
 	page, err := s.store.ListEvents(ctx, q)
 	if err != nil {
-		return listBody{}, err
+		return answer{}, err
 	}
-	return newListBody(encodeEventList(page)), nil
+	return newAnswer(encodeEventList(page)), nil
 }
 
 // encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
@@ -75,24 +76,6 @@ func encodeEventList(page store.EventPage) []byte {
 		buf = strconv.AppendQuote(buf, page.NextCursor)
 	}
 	return append(buf, "}\n"...)
-}
-
-// writeListBody sends the gzip copy to clients that accept it.
-func writeListBody(w http.ResponseWriter, r *http.Request, b listBody) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	body := b.json
-	if b.gzip != nil {
-		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
-			h.Set("Content-Encoding", "gzip")
-			body = b.gzip
-		}
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
 }
 
 // eventQuery reads the query string of GET /api/events.
@@ -142,16 +125,29 @@ func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
 	return q, nil
 }
 
-// getEvent answers GET /api/events/{id}: the whole document.
+// getEvent answers GET /api/events/{id}: the whole document, encoded once per answerCacheTTL
+// (s.events) with its ETag. Browsers keep it and ask again with If-None-Match (no-cache: they
+// must ask every time), which a 304 answers without the body.
 func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
-	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
+	id := r.PathValue("id")
+	body, err := s.events.get(id, func() (answer, error) {
+		e, err := s.store.GetEvent(r.Context(), id)
+		if err != nil {
+			return answer{}, err
+		}
+		b, err := json.Marshal(e)
+		if err != nil {
+			return answer{}, err
+		}
+		return newTaggedAnswer(append(b, '\n')), nil
+	})
 	if errors.Is(err, store.ErrNotFound) {
 		return errEventNotFound
 	}
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, e)
+	writeAnswer(w, r, body, "no-cache")
 	return nil
 }
 
@@ -187,6 +183,7 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	e.ID = id
 	updated, err := s.store.UpdateEvent(r.Context(), e)
 	s.lists.clear()
+	s.events.forget(id)
 	if errors.Is(err, store.ErrNotFound) {
 		return errEventNotFound
 	}
@@ -205,6 +202,7 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 	}
 	err := s.store.DeleteEvent(r.Context(), id)
 	s.lists.clear()
+	s.events.forget(id)
 	if errors.Is(err, store.ErrNotFound) {
 		return errEventNotFound
 	}

@@ -67,23 +67,23 @@ func FuzzRenderPage(f *testing.F) {
 	f.Add("Pedal & Trilha <b>", "a\"b'c<d>e&f")
 	f.Add("</TITLE ><svg onload=alert(1)>", "</head><body>")
 	app := newTestApp(f)
-	plain := pageShape(f, render(f, app.srv, pageMeta{Title: "T", Description: "D"}))
+	plain := pageShape(f, render(f, app.srv, pageInfo{Title: "T", Description: "D"}))
 	f.Fuzz(func(t *testing.T, title, description string) {
-		out := render(t, app.srv, pageMeta{Title: title, Description: description})
+		out := render(t, app.srv, pageInfo{Title: title, Description: description})
 		shape := pageShape(t, out)
 		if strings.Join(shape.tags, " ") != strings.Join(plain.tags, " ") {
 			t.Fatalf("the document changed shape:\n got %v\nwant %v\n%s", shape.tags, plain.tags, out)
 		}
-		if comparable(title) && shape.title != title {
+		if readsBackUnchanged(title) && shape.title != title {
 			t.Fatalf("title %q reads back as %q\n%s", title, shape.title, out)
 		}
-		if comparable(description) && shape.description != description {
+		if readsBackUnchanged(description) && shape.description != description {
 			t.Fatalf("description %q reads back as %q\n%s", description, shape.description, out)
 		}
 	})
 }
 
-func render(t testing.TB, srv *Server, meta pageMeta) string {
+func render(t testing.TB, srv *Server, meta pageInfo) string {
 	t.Helper()
 	w := httptest.NewRecorder()
 	// The title also travels in the page's JSON blocks, as an event's does (social.go).
@@ -96,9 +96,9 @@ func render(t testing.TB, srv *Server, meta pageMeta) string {
 	return w.Body.String()
 }
 
-// comparable reports whether s reads back unchanged from HTML: parsers rewrite carriage
+// readsBackUnchanged reports whether s reads back unchanged from HTML: parsers rewrite carriage
 // returns, NUL and invalid UTF-8 by design, so only the document's shape is compared for those.
-func comparable(s string) bool {
+func readsBackUnchanged(s string) bool {
 	return utf8.ValidString(s) && !strings.ContainsAny(s, "\r\x00")
 }
 

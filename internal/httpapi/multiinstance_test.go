@@ -105,7 +105,7 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 	})
 
 	t.Run("an event created through one is read through the other", func(t *testing.T) {
-		// a keeps this search in its list cache: it shows b's write once listCacheTTL has passed.
+		// a keeps this search in its list cache: it shows b's write once answerCacheTTL has passed.
 		if res, body := a.send(t, "GET", "/api/events?q=conceicao", ""); res.StatusCode != 200 || strings.Contains(body, "Conceição") {
 			t.Fatalf("search on a before: %d %s", res.StatusCode, body)
 		}
@@ -122,16 +122,52 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 			t.Fatalf("read on a: %d %s", res.StatusCode, body)
 		}
 		// Accent-insensitive search, on the other instance too. The generous deadline only keeps
-		// a broken cache from hanging the test; the answer normally changes after listCacheTTL.
-		for deadline := time.Now().Add(listCacheTTL + 10*time.Second); ; time.Sleep(listCacheTTL / 10) {
+		// a broken cache from hanging the test; the answer normally changes after answerCacheTTL.
+		for deadline := time.Now().Add(answerCacheTTL + 10*time.Second); ; time.Sleep(answerCacheTTL / 10) {
 			res, body = a.send(t, "GET", "/api/events?q=conceicao", "")
 			if res.StatusCode == 200 && strings.Contains(body, created.ID) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("search on a, %v after the write on b: %d %s", listCacheTTL+10*time.Second, res.StatusCode, body)
+				t.Fatalf("search on a, %v after the write on b: %d %s", answerCacheTTL+10*time.Second, res.StatusCode, body)
 			}
 		}
+	})
+
+	t.Run("an event updated or deleted through one is not served stale by the other", func(t *testing.T) {
+		res, body := b.send(t, "POST", "/api/events", validEventJSON("Corrida do Farol", "2031-04-12"), rita)
+		var created struct{ ID string }
+		if err := json.Unmarshal([]byte(body), &created); res.StatusCode != http.StatusCreated || err != nil {
+			t.Fatalf("create on b: %d %s", res.StatusCode, body)
+		}
+		path := "/api/events/" + created.ID
+		if res, body := a.send(t, "GET", path, ""); res.StatusCode != 200 || !strings.Contains(body, "Corrida do Farol") {
+			t.Fatalf("read on a: %d %s", res.StatusCode, body) // a now keeps it in its event cache
+		}
+		if res, body := b.send(t, "PUT", path, validEventJSON("Corrida do Farol Novo", "2031-04-12"), rita); res.StatusCode != 200 {
+			t.Fatalf("update on b: %d %s", res.StatusCode, body)
+		}
+		// a shows b's write once answerCacheTTL has passed; the deadline only keeps a broken cache
+		// from hanging the test.
+		waitOnA := func(what string, done func(*http.Response, string) bool) {
+			t.Helper()
+			for deadline := time.Now().Add(answerCacheTTL + 10*time.Second); ; time.Sleep(answerCacheTTL / 10) {
+				res, body := a.send(t, "GET", path, "")
+				if done(res, body) {
+					return
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s on a, %v after the write on b: %d %s", what, answerCacheTTL+10*time.Second, res.StatusCode, body)
+				}
+			}
+		}
+		waitOnA("the update", func(res *http.Response, body string) bool {
+			return res.StatusCode == 200 && strings.Contains(body, "Corrida do Farol Novo")
+		})
+		if res, body := b.send(t, "DELETE", path, "", rita); res.StatusCode != http.StatusNoContent {
+			t.Fatalf("delete on b: %d %s", res.StatusCode, body)
+		}
+		waitOnA("the deletion", func(res *http.Response, _ string) bool { return res.StatusCode == http.StatusNotFound })
 	})
 
 	t.Run("an upload stored through one is served by the other", func(t *testing.T) {

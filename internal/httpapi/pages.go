@@ -6,72 +6,115 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"pelotao/internal/store"
 )
 
-// pagemeta.json holds each page's title and description. The web app imports the same file,
-// so the title a page gets from the server and the one it sets on client navigation never drift.
+// pages.json is the page registry: each page's paths, module, access, prerendering, indexing,
+// referrer policy, title and description (the fields of pageInfo). The web app builds its routes
+// from the same file (web/src/app/pages.ts), so a page exists on both sides or on neither, and the
+// title a page gets from the server is the one it sets on client navigation. Adding a page is one
+// entry there and its module, web/src/features/<area>/<Name>Page.tsx. (No comments in the file:
+// the app ships it.)
 //
-//go:embed pagemeta.json
-var pageMetaJSON []byte
+//go:embed pages.json
+var pagesJSON []byte
 
-type pageMeta struct {
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	EventTitle  string `json:"eventTitle"` // the title once the page's event is known; {titulo} is replaced
+// Who may open a page. The server sends every page to anyone (the app's guards redirect); the
+// access decides robots.txt and the web app's guards.
+const (
+	accessPublic    = "public"
+	accessGuestOnly = "guestOnly"
+	accessSignedIn  = "signedIn"
+)
+
+// pageInfo is one page of pages.json, under its name.
+type pageInfo struct {
+	name string
+	// Paths are ServeMux patterns without the method ({eventId} is a parameter; "/" is the home
+	// page only); the web app's router reads {eventId} as :eventId.
+	Paths     []string `json:"paths"`
+	Module    string   `json:"module"`    // the page's lazily loaded module, preloaded with the entry
+	Component string   `json:"component"` // the module's export that is the page
+	Access    string   `json:"access"`    // public, guestOnly or signedIn: the web app's guard
+	Prerender bool     `json:"prerender"` // the server draws its first markup (internal/prerender)
+	// Indexed pages are for search engines: the sitemap lists those without parameters; robots.txt
+	// disallows the others.
+	Indexed        bool   `json:"indexed"`
+	EventPage      bool   `json:"eventPage"`      // the page of the event {eventId}: 404 when unknown, the event in its head
+	ReferrerPolicy string `json:"referrerPolicy"` // for pages whose address carries a secret
+	Layout         string `json:"layout"`         // "bare": without the site's header and footer (web app only)
+	Title          string `json:"title"`
+	Description    string `json:"description"`
+	EventTitle     string `json:"eventTitle"` // the title once the page's event is known; {titulo} is replaced
 }
 
-var pageMetas, siteName = func() (map[string]pageMeta, string) {
-	var m struct {
+// pattern is the ServeMux pattern of one of the page's paths.
+func pagePattern(path string) string {
+	if path == "/" {
+		return "/{$}"
+	}
+	return path
+}
+
+// sitePages are the pages of pages.json ordered by their first path, and siteName the site's.
+var sitePages, siteName = func() ([]pageInfo, string) {
+	var reg struct {
 		SiteName string              `json:"siteName"`
-		Pages    map[string]pageMeta `json:"pages"`
+		Pages    map[string]pageInfo `json:"pages"`
 	}
-	if err := json.Unmarshal(pageMetaJSON, &m); err != nil {
-		panic("pagemeta.json: " + err.Error())
+	if err := json.Unmarshal(pagesJSON, &reg); err != nil {
+		panic("pages.json: " + err.Error())
 	}
-	return m.Pages, m.SiteName
+	var list []pageInfo
+	for name, p := range reg.Pages {
+		p.name = name
+		if err := p.check(); err != nil {
+			panic("pages.json: " + name + ": " + err.Error())
+		}
+		list = append(list, p)
+	}
+	slices.SortFunc(list, func(a, b pageInfo) int { return strings.Compare(a.Paths[0], b.Paths[0]) })
+	return list, reg.SiteName
 }()
 
-// pageRoute is one route of the single-page app that the server answers with index.html.
-type pageRoute struct {
-	pattern string
-	meta    string // key in pagemeta.json
-	module  string // the page's lazily loaded module (web/src/app/router.tsx), preloaded with the entry
+// check reports an entry the server or the app could not serve as meant.
+func (p pageInfo) check() error {
+	switch {
+	case len(p.Paths) == 0 || p.Module == "" || p.Component == "" || p.Title == "" || p.Description == "":
+		return errors.New("paths, module, component, title and description are required")
+	case !slices.Contains([]string{accessPublic, accessGuestOnly, accessSignedIn}, p.Access):
+		return fmt.Errorf("unknown access %q", p.Access)
+	case (p.Prerender || p.Indexed) && p.Access != accessPublic:
+		return errors.New("only a public page is prerendered or indexed")
+	case p.EventPage && p.EventTitle == "":
+		return errors.New("an event's page needs an eventTitle")
+	}
+	for _, path := range p.Paths {
+		if !strings.HasPrefix(path, "/") || strings.ContainsAny(path, " \t") {
+			return fmt.Errorf("path %q", path)
+		}
+		if p.EventPage && !strings.Contains(path, "{eventId}") {
+			return fmt.Errorf("an event's page has {eventId} in every path, not %q", path)
+		}
+	}
+	return nil
 }
 
-// prerendered are the pages visitors land on from links and searches, whose first markup the
-// server draws (internal/prerender): the pages of accounts and organizers are drawn by the app.
-var prerendered = map[string]bool{
-	"home": true, "about": true, "services": true, "impact": true, "training": true, "event": true, "results": true, "athleteResult": true,
-}
-
-// eventPages are the pages of the event {id}: an unknown id answers 404 (the organizer's page too:
-// the app then says so).
-var eventPages = map[string]bool{"event": true, "results": true, "athleteResult": true, "organizerEvent": true}
-
-// pageRoutes mirrors the routes of web/src/app/router.tsx.
-var pageRoutes = []pageRoute{
-	{"/{$}", "home", "src/features/events/EventsPage.tsx"},
-	{"/about", "about", "src/features/about/AboutPage.tsx"},
-	{"/services", "services", "src/features/services/ServicesPage.tsx"},
-	{"/impact", "impact", "src/features/impact/ImpactPage.tsx"},
-	{"/training", "training", "src/features/training/TrainingPage.tsx"},
-	{"/event/{id}", "event", "src/features/events/EventPage.tsx"},
-	{"/resultado/{id}", "results", "src/features/events/ResultsPage.tsx"},
-	{"/resultado/{id}/atleta/{setId}/{bib}", "athleteResult", "src/features/results/AthletePage.tsx"},
-	{"/login", "login", "src/features/auth/LoginPage.tsx"},
-	{"/redefinir-senha", "resetPassword", "src/features/auth/ResetPasswordPage.tsx"},
-	{"/dashboard", "dashboard", "src/features/dashboard/DashboardPage.tsx"},
-	{"/dashboard/eventos/{id}", "organizerEvent", "src/features/organizer-event/OrganizerEventPage.tsx"},
-	{"/cadastro", "eventForm", "src/features/event-form/EventFormPage.tsx"},
-	{"/cadastro/{id}", "eventForm", "src/features/event-form/EventFormPage.tsx"},
-	{"/retirada/{id}", "kitDesk", "src/features/kit-desk/KitDeskPage.tsx"},
+// pageByName is the page of pages.json called name.
+func pageByName(name string) pageInfo {
+	i := slices.IndexFunc(sitePages, func(p pageInfo) bool { return p.name == name })
+	if i < 0 {
+		panic("pages.json has no page " + name)
+	}
+	return sitePages[i]
 }
 
 //go:embed templates/index.html
@@ -92,22 +135,19 @@ type pageData struct {
 	Markup      template.HTML // the page drawn by the server, which the app hydrates; "" for none
 }
 
-func (s *Server) page(p pageRoute) http.Handler {
-	meta := pageMetas[p.meta]
-	if meta.Title == "" {
-		panic("pagemeta.json has no page " + p.meta)
-	}
-	js, css := s.ui.pageAssets(p.module)
+func (s *Server) page(p pageInfo) http.Handler {
+	js, css := s.ui.pageAssets(p.Module)
 	assets := pageAssets{css: append(slices.Clip(s.ui.css), css...), preload: append(slices.Clip(s.ui.preload), js...)}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if noReferrerPages[p.meta] {
-			w.Header().Set("Referrer-Policy", "no-referrer")
+		if p.ReferrerPolicy != "" {
+			// The address carries a secret (the reset token): no other site may see it.
+			w.Header().Set("Referrer-Policy", p.ReferrerPolicy)
 		}
-		status, h := http.StatusOK, s.pageHead(r, meta)
+		status, h := http.StatusOK, s.pageHead(r, p)
 		switch {
-		case eventPages[p.meta]:
-			status, h = s.eventPage(r, p.meta, h)
-		case p.meta == "home":
+		case p.EventPage:
+			status, h = s.eventPage(r, p, h)
+		case p.name == "home":
 			h.Data = s.homeData(r) // the first card's picture is preloaded by the drawn page (React)
 		}
 		if session, err := s.session(r); err == nil {
@@ -119,7 +159,7 @@ func (s *Server) page(p pageRoute) http.Handler {
 			s.log.Error("reading the session of a page", "err", err) // the app asks again
 		}
 		content := s.contentOf(h)
-		if s.renderer != nil && prerendered[p.meta] && status == http.StatusOK && content.data != nil {
+		if s.renderer != nil && p.Prerender && status == http.StatusOK && content.data != nil {
 			markup, err := s.renderer.Render(r.Context(), s.browserOrigin(r), r.URL.RequestURI(), content.data)
 			if err != nil {
 				s.log.Warn("prerendering a page", "path", r.URL.Path, "err", err) // the app draws it
@@ -166,8 +206,8 @@ func (s *Server) browserOrigin(r *http.Request) string {
 // and link checkers see what the app then says ('Evento não encontrado.'); a known one carries the
 // event's title, date, city and banner, which shared links show. A failed read is the app's to
 // report, so the page still renders.
-func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
-	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
+func (s *Server) eventPage(r *http.Request, p pageInfo, h head) (int, head) {
+	e, err := s.store.GetEvent(r.Context(), r.PathValue("eventId"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		h.Canonical = "" // not a page of the site
@@ -176,8 +216,8 @@ func (s *Server) eventPage(r *http.Request, kind string, h head) (int, head) {
 		s.log.Error("reading the event of a page", "path", r.URL.Path, "err", err)
 		return http.StatusOK, h
 	}
-	h = s.eventHead(r.Context(), h, pageMetas[kind], &e, kind == "event")
-	switch kind {
+	h = s.eventHead(r.Context(), h, p, &e, p.name == "event")
+	switch p.name {
 	case "results":
 		s.addResultsData(r.Context(), h.Data, e.ID)
 	case "athleteResult":

@@ -3,6 +3,10 @@ package httpapi
 import (
 	"context"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,8 +46,8 @@ func TestEventPagesAnswer404ForAnUnknownEvent(t *testing.T) {
 	}{
 		{"/event/" + e.ID, "Corrida &amp; Caminhada da Serra — Pelotão", 200},
 		{"/resultado/" + e.ID, "Resultados: Corrida &amp; Caminhada da Serra — Pelotão", 200},
-		{"/event/nao-existe", pageMetas["event"].Title, 404},
-		{"/resultado/nao-existe", pageMetas["results"].Title, 404},
+		{"/event/nao-existe", pageByName("event").Title, 404},
+		{"/resultado/nao-existe", pageByName("results").Title, 404},
 	}
 	for _, c := range cases {
 		w := app.do(httptest.NewRequest("GET", c.path, nil))
@@ -62,7 +66,95 @@ func TestEventPageRendersWhenTheEventCannotBeRead(t *testing.T) {
 	app := newTestApp(t)
 	app.store.Close()
 	w := app.do(httptest.NewRequest("GET", "/event/abc", nil))
-	if w.Code != 200 || !strings.Contains(w.Body.String(), "<title>"+pageMetas["event"].Title+"</title>") {
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "<title>"+pageByName("event").Title+"</title>") {
 		t.Fatalf("database closed: %d %s", w.Code, w.Body)
+	}
+}
+
+// The route table serves a page at exactly the paths of pages.json: a page route added in Go
+// alone, or a page of the registry the server does not serve, fails here. (The web app's side is
+// web/src/app/router.test.tsx, which checks its routes against the same registry.)
+func TestPageRoutesAreThoseOfTheRegistry(t *testing.T) {
+	app := newTestApp(t)
+	registry := map[string]bool{}
+	for _, p := range sitePages {
+		for _, path := range p.Paths {
+			registry["GET "+pagePattern(path)] = true
+		}
+	}
+	served := map[string]bool{}
+	for _, rt := range app.srv.routeTable() {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		if method != "GET" {
+			continue
+		}
+		path = strings.NewReplacer("{$}", "", "{path...}", "x.js").Replace(path)
+		path = regexp.MustCompile(`\{\w+\}`).ReplaceAllString(path, "abc")
+		w := app.do(httptest.NewRequest("GET", path, nil))
+		if strings.Contains(w.Body.String(), `<div id="root">`) { // the app's index.html
+			served[rt.pattern] = true
+		}
+	}
+	for pattern := range served {
+		if !registry[pattern] {
+			t.Errorf("%s serves a page but is not in pages.json", pattern)
+		}
+	}
+	for pattern := range registry {
+		if !served[pattern] {
+			t.Errorf("pages.json has %s, which the server does not serve as a page", pattern)
+		}
+	}
+}
+
+// Every page's module is a file of the web app that exports the page's component, so that the
+// server preloads what the app loads.
+func TestRegistryModulesExist(t *testing.T) {
+	for _, p := range sitePages {
+		src, err := os.ReadFile(filepath.Join("..", "..", "web", p.Module))
+		if err != nil {
+			t.Errorf("%s: %v", p.name, err)
+			continue
+		}
+		if !strings.Contains(string(src), "export function "+p.Component+"(") {
+			t.Errorf("%s: %s does not export function %s", p.name, p.Module, p.Component)
+		}
+	}
+}
+
+func TestRegistryEntriesAreChecked(t *testing.T) {
+	valid := pageByName("event")
+	for name, change := range map[string]func(p *pageInfo){
+		"no paths":                 func(p *pageInfo) { p.Paths = nil },
+		"unknown access":           func(p *pageInfo) { p.Access = "admin" },
+		"prerendered private page": func(p *pageInfo) { p.Access = accessSignedIn },
+		"event page without id":    func(p *pageInfo) { p.Paths = []string{"/evento"} },
+		"relative path":            func(p *pageInfo) { p.Paths = []string{"event/{eventId}"} },
+	} {
+		p := valid
+		p.Paths = slices.Clone(valid.Paths)
+		change(&p)
+		if p.check() == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := valid.check(); err != nil {
+		t.Errorf("the event page: %v", err)
+	}
+}
+
+func TestRobotsDisallowsThePagesNotIndexed(t *testing.T) {
+	var disallowed []string
+	for _, m := range regexp.MustCompile(`(?m)^Disallow: (.+)$`).FindAllStringSubmatch(robotsTxt, -1) {
+		disallowed = append(disallowed, m[1])
+	}
+	for _, p := range sitePages {
+		for _, path := range p.Paths {
+			prefix := strings.SplitN(path, "{", 2)[0]
+			blocked := slices.ContainsFunc(disallowed, func(d string) bool { return strings.HasPrefix(prefix, d) })
+			if blocked == p.Indexed {
+				t.Errorf("%s (indexed %v): robots.txt disallows %v", path, p.Indexed, disallowed)
+			}
+		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"pelotao/internal/sheet"
 )
 
-// exportHeader is the export's header row: names an import reads back (RACEDAY.md's headers),
+// exportHeader is the export's header row: names an import reads back (docs/product.md §10's headers),
 // then the kit pickup, which an import ignores.
 var exportHeader = []string{"Inscrição", "Nome", "Tipo de documento", "Documento", "Nascimento", "Sexo", "Modalidade",
 	"Camiseta", "Equipe", "Nº de peito", "E-mail", "Telefone", "Pago", "Valor",

@@ -66,7 +66,7 @@ type previewRow struct {
 }
 
 // importParticipants answers POST /api/events/{id}/participants: a spreadsheet of
-// registrations (RACEDAY.md). dryRun=1 answers what the import would do; otherwise it is saved
+// registrations (docs/product.md §10). dryRun=1 answers what the import would do; otherwise it is saved
 // whole or, with any bad row, not at all (422 with error.rows).
 func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) error {
 	up, err := readSheetUpload(r)

@@ -126,25 +126,25 @@ var routeExpectations = map[string]routeExpectation{
 
 	"GET /assets/{path...}": {path: "/assets/index-abc.js", want: [3]int{200, 200, 200}},
 
-	"GET /{$}":            {want: [3]int{200, 200, 200}},
-	"GET /about":          {want: [3]int{200, 200, 200}},
-	"GET /services":       {want: [3]int{200, 200, 200}},
-	"GET /impact":         {want: [3]int{200, 200, 200}},
-	"GET /training":       {want: [3]int{200, 200, 200}},
-	"GET /event/{id}":     {want: [3]int{200, 200, 200}},
-	"GET /resultado/{id}": {want: [3]int{200, 200, 200}},
-	"GET /resultado/{id}/atleta/{setId}/{bib}": {want: [3]int{200, 200, 200}},
-	"GET /login":           {want: [3]int{200, 200, 200}},
-	"GET /redefinir-senha": {want: [3]int{200, 200, 200}},
-	"GET /dashboard":       {want: [3]int{200, 200, 200}},
-	"GET /cadastro":        {want: [3]int{200, 200, 200}},
-	"GET /cadastro/{id}":   {want: [3]int{200, 200, 200}},
-	"/":                    {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
+	"GET /{$}":                 {want: [3]int{200, 200, 200}},
+	"GET /about":               {want: [3]int{200, 200, 200}},
+	"GET /services":            {want: [3]int{200, 200, 200}},
+	"GET /impact":              {want: [3]int{200, 200, 200}},
+	"GET /training":            {want: [3]int{200, 200, 200}},
+	"GET /event/{eventId}":     {want: [3]int{200, 200, 200}},
+	"GET /resultado/{eventId}": {want: [3]int{200, 200, 200}},
+	"GET /resultado/{eventId}/atleta/{setId}/{bib}": {want: [3]int{200, 200, 200}},
+	"GET /login":              {want: [3]int{200, 200, 200}},
+	"GET /redefinir-senha":    {want: [3]int{200, 200, 200}},
+	"GET /dashboard":          {want: [3]int{200, 200, 200}},
+	"GET /cadastro":           {want: [3]int{200, 200, 200}},
+	"GET /cadastro/{eventId}": {want: [3]int{200, 200, 200}},
+	"/":                       {path: "/qualquer-coisa", want: [3]int{302, 302, 302}},
 
 	// The organizer's page of an event; its data comes from the staff-only API routes.
-	"GET /dashboard/eventos/{id}": {want: [3]int{200, 200, 200}},
+	"GET /dashboard/eventos/{eventId}": {want: [3]int{200, 200, 200}},
 	// The kit desk app: its data comes from the checkin routes above, which check the role.
-	"GET /retirada/{id}": {want: [3]int{200, 200, 200}},
+	"GET /retirada/{eventId}": {want: [3]int{200, 200, 200}},
 }
 
 // matrixWorld is a fresh site with an event of the owner with its team (a manager and a kit desk
@@ -265,7 +265,7 @@ func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation
 		}
 		path = strings.NewReplacer("{setId}", set.ID, "{bib}", "1001").Replace(path)
 	}
-	path = strings.NewReplacer("{id}", id, "{$}", "").Replace(path)
+	path = strings.NewReplacer("{id}", id, "{eventId}", w.eventID, "{$}", "").Replace(path)
 	switch pattern {
 	case "POST /api/uploads":
 		return uploadForm(t, method, path)

@@ -43,8 +43,10 @@ type Server struct {
 	mailer   mail.Mailer
 	mux      *http.ServeMux
 	handler  http.Handler
-	// lists keeps recent public answers of GET /api/events (list_cache.go).
-	lists *listCache
+	// lists keeps recent public answers of GET /api/events, events those of GET /api/events/{id}
+	// (answer_cache.go).
+	lists  *answerCache[store.EventQuery]
+	events *answerCache[string]
 	// imageSizes are the sizes of banners named in link previews (social.go).
 	imageSizes imageSizes
 	// resultsCache keeps result sets in memory for their tables (results_cache.go).
@@ -69,7 +71,8 @@ func New(d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
 		mailer: d.Mailer,
 		mux:    http.NewServeMux(),
-		lists:  newListCache(time.Now), resultsCache: newResultsCache()}
+		lists:  newAnswerCache[store.EventQuery](time.Now), events: newAnswerCache[string](time.Now),
+		resultsCache: newResultsCache()}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))
@@ -182,12 +185,14 @@ func (s *Server) routeTable() []route {
 
 		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
 	}
-	for _, p := range pageRoutes {
+	for _, p := range sitePages { // pages.json
 		h := s.page(p)
-		if p.meta == "event" {
-			h = s.withCalendar(h) // GET /event/{id}.ics
+		if p.name == "event" {
+			h = s.withCalendar(h) // GET /event/{eventId}.ics
 		}
-		rs = append(rs, route{"GET " + p.pattern, h, public, 0})
+		for _, path := range p.Paths {
+			rs = append(rs, route{"GET " + pagePattern(path), h, public, 0})
+		}
 	}
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
 }

@@ -80,13 +80,13 @@ func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := map[string]string{
-		"/":                  pageMetas["home"].Title,
-		"/about":             pageMetas["about"].Title,
-		"/training":          pageMetas["training"].Title,
-		"/event/abc":         pageMetas["event"].Title,
-		"/resultado/abc":     pageMetas["results"].Title,
-		"/redefinir-senha":   pageMetas["resetPassword"].Title,
-		"/cadastro/evento-1": pageMetas["eventForm"].Title,
+		"/":                  pageByName("home").Title,
+		"/about":             pageByName("about").Title,
+		"/training":          pageByName("training").Title,
+		"/event/abc":         pageByName("event").Title,
+		"/resultado/abc":     pageByName("results").Title,
+		"/redefinir-senha":   pageByName("resetPassword").Title,
+		"/cadastro/evento-1": pageByName("eventForm").Title,
 	}
 	for path, title := range cases {
 		w := app.do(httptest.NewRequest("GET", path, nil))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,22 +13,26 @@ import (
 	"pelotao/internal/store"
 )
 
-// sitemapPages are the pages of pagemeta.json that search engines should know; the others are
-// for signed-in users or one-time links.
-var sitemapPages = map[string]bool{"home": true, "about": true, "services": true, "impact": true, "training": true}
-
-// robotsTxt keeps crawlers out of the private pages and the API, and points them to the sitemap.
-const robotsTxt = `User-agent: *
-Allow: /
-Disallow: /dashboard
-Disallow: /cadastro
-Disallow: /api/
-Disallow: /login
-Disallow: /redefinir-senha
-Disallow: /retirada/
-
-Sitemap: %s
-`
+// robotsTxt keeps crawlers out of the API and the pages not indexed (pages.json: those of
+// signed-in users, of signing in and of one-time links), and points them to the sitemap.
+var robotsTxt = func() string {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /\nDisallow: /api/\n")
+	var written []string
+	for _, p := range sitePages {
+		if p.Indexed {
+			continue
+		}
+		for _, path := range p.Paths {
+			prefix := strings.TrimSuffix(strings.SplitN(path, "{", 2)[0], "/")
+			if !slices.ContainsFunc(written, func(w string) bool { return strings.HasPrefix(prefix, w) }) {
+				written = append(written, prefix)
+				fmt.Fprintf(&b, "Disallow: %s\n", prefix)
+			}
+		}
+	}
+	return b.String() + "\nSitemap: %s\n"
+}()
 
 func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -44,9 +49,11 @@ type sitemapURL struct {
 // page of every past one, with the date each event last changed.
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
 	var urls []sitemapURL
-	for _, p := range pageRoutes {
-		if sitemapPages[p.meta] {
-			urls = append(urls, sitemapURL{Loc: s.absURL(strings.TrimSuffix(p.pattern, "{$}"))})
+	for _, p := range sitePages { // the indexed pages without parameters; the events' come below
+		for _, path := range p.Paths {
+			if p.Indexed && !strings.Contains(path, "{") {
+				urls = append(urls, sitemapURL{Loc: s.absURL(path)})
+			}
 		}
 	}
 	today := event.Today(s.cfg.Location, eventsClock())

@@ -56,7 +56,7 @@ type ogImage struct {
 	Alt           string
 }
 
-func (s *Server) pageHead(r *http.Request, meta pageMeta) head {
+func (s *Server) pageHead(r *http.Request, meta pageInfo) head {
 	return head{Title: meta.Title, Description: meta.Description, Canonical: s.absURL(r.URL.Path), OGType: "website"}
 }
 
@@ -111,7 +111,7 @@ func (s *Server) homeData(r *http.Request) map[string]any {
 // eventHead fills in what the page of e says about it: its title, date and city, its banner and
 // the event itself as first data; on the event page (details) also the SportsEvent of schema.org
 // and the preload of the banner.
-func (s *Server) eventHead(ctx context.Context, h head, meta pageMeta, e *event.Event, details bool) head {
+func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.Event, details bool) head {
 	title := strings.TrimSpace(e.Titulo)
 	if title != "" && meta.EventTitle != "" {
 		h.Title = strings.ReplaceAll(meta.EventTitle, "{titulo}", title)

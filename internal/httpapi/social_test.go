@@ -70,10 +70,10 @@ func TestPageMetaOfEachRouteKind(t *testing.T) {
 	cases := []struct {
 		path, title, description, image, ogType string
 	}{
-		{"/", pageMetas["home"].Title, pageMetas["home"].Description, "", "website"},
-		{"/about", pageMetas["about"].Title, pageMetas["about"].Description, "", "website"},
-		{"/event/" + e.ID, "Meia do Sol — Pelotão", "15 de março de 2026 · Campinas/SP. " + pageMetas["event"].Description, base + banner + "?w=1200", "article"},
-		{"/resultado/" + e.ID, "Resultados: Meia do Sol — Pelotão", "15 de março de 2026 · Campinas/SP. " + pageMetas["results"].Description, base + banner + "?w=1200", "article"},
+		{"/", pageByName("home").Title, pageByName("home").Description, "", "website"},
+		{"/about", pageByName("about").Title, pageByName("about").Description, "", "website"},
+		{"/event/" + e.ID, "Meia do Sol — Pelotão", "15 de março de 2026 · Campinas/SP. " + pageByName("event").Description, base + banner + "?w=1200", "article"},
+		{"/resultado/" + e.ID, "Resultados: Meia do Sol — Pelotão", "15 de março de 2026 · Campinas/SP. " + pageByName("results").Description, base + banner + "?w=1200", "article"},
 	}
 	for _, c := range cases {
 		w := app.do(httptest.NewRequest("GET", c.path, nil))
@@ -108,7 +108,7 @@ func TestUnknownEventPageIsNotCanonical(t *testing.T) {
 	app := newTestApp(t)
 	w := app.do(httptest.NewRequest("GET", "/event/nao-existe", nil))
 	page := w.Body.String()
-	if w.Code != 404 || !strings.Contains(page, "<title>"+pageMetas["event"].Title+"</title>") {
+	if w.Code != 404 || !strings.Contains(page, "<title>"+pageByName("event").Title+"</title>") {
 		t.Fatalf("status %d, page %s", w.Code, page)
 	}
 	if strings.Contains(page, `rel="canonical"`) || strings.Contains(page, "application/ld+json") || strings.Contains(page, `"/api/events/`) {

@@ -29,7 +29,7 @@ const (
 	Ignorar            = "ignorar"
 )
 
-// headerNames are the headers each field is known by, in Portuguese and English (RACEDAY.md
+// headerNames are the headers each field is known by, in Portuguese and English (docs/product.md §10
 // lists the ones ticketing exports use); accents, case and punctuation do not count.
 var headerNames = map[string][]string{
 	FieldNome:          {"nome", "atleta", "name", "nome completo", "full name", "participante", "nome do atleta", "nome do participante"},

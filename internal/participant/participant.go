@@ -1,4 +1,4 @@
-// Package participant is an event's registrations as Pelotão keeps them (RACEDAY.md,
+// Package participant is an event's registrations as Pelotão keeps them (docs/product.md §10,
 // "Participants"): the participant record, CPF and passport documents, reading a ticketing
 // spreadsheet (header matching, values as Brazilian exports write them, row errors) and the
 // re-import that updates what is already there without losing a recorded kit pickup.
@@ -65,7 +65,7 @@ type Kit struct {
 	CamisetaEntregue string    `json:"camisetaEntregue"`
 }
 
-// Participant is one registration of an event. Field names follow the prototype (RACEDAY.md).
+// Participant is one registration of an event. Field names follow the prototype (docs/product.md §10).
 type Participant struct {
 	ID string `json:"id"`
 	// Inscricao is the ticketing system's registration id, when the file has one: re-imports
@@ -106,7 +106,7 @@ type HistoryEntry struct {
 	Detalhe json.RawMessage `json:"detalhe,omitempty"`
 }
 
-// Summary is what the organizer needs for purchasing (RACEDAY.md): totals by modality, sex,
+// Summary is what the organizer needs for purchasing (docs/product.md §10): totals by modality, sex,
 // and T-shirt size within modality; paid and picked-up counts.
 type Summary struct {
 	Total       int                       `json:"total"`

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"pelotao/internal/event"
+	"pelotao/internal/textfold"
 )
 
 // Search finds participants by words that start words of their name or e-mail, by the start of
@@ -19,7 +19,7 @@ const maxQueryTerms = 6
 
 // words splits folded text into runs of letters and digits.
 func words(s string) []string {
-	return strings.FieldsFunc(event.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return strings.FieldsFunc(textfold.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // SearchTerms are the terms a participant is found by: the words of the name and of the
@@ -77,4 +77,4 @@ func QueryTerms(q string) []string {
 }
 
 // SortKey is the order of a list of participants: the name, folded.
-func SortKey(p Participant) string { return event.Fold(p.Nome) }
+func SortKey(p Participant) string { return textfold.Fold(p.Nome) }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/textfold"
 )
 
 // The cells of a ticketing export, read as Brazilian spreadsheets write them. Each parser
@@ -57,7 +58,7 @@ var paidWords = map[string]bool{
 // parsePaid reads Sim/Não, S/N, Pago/Aprovado/Pendente, true/false, 1/0 (and their English and
 // feminine forms); an empty cell is not paid.
 func parsePaid(s string) (bool, error) {
-	paid, ok := paidWords[event.Fold(strings.TrimSpace(s))]
+	paid, ok := paidWords[textfold.Fold(strings.TrimSpace(s))]
 	if !ok {
 		return false, errors.New("Valor de pagamento não reconhecido: use Sim ou Não (ou Pago/Pendente).")
 	}
@@ -73,7 +74,7 @@ var sexWords = map[string]string{
 
 // parseSexo reads F, M or X (and Feminino/Masculino/Não binário, Female/Male…).
 func parseSexo(s string) (string, error) {
-	v, ok := sexWords[event.Fold(strings.TrimSpace(s))]
+	v, ok := sexWords[textfold.Fold(strings.TrimSpace(s))]
 	if !ok {
 		return "", errors.New("Sexo não reconhecido: use F, M ou X.")
 	}
@@ -148,7 +149,7 @@ func parsePassport(s string) (string, error) {
 
 // parseDocType says whether a row's document is a CPF or a passport.
 func parseDocType(s string) (string, error) {
-	switch event.Fold(strings.TrimSpace(s)) {
+	switch textfold.Fold(strings.TrimSpace(s)) {
 	case "", "cpf":
 		return CPF, nil
 	case "passaporte", "passport", "pass":

@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"strings"
 
-	"pelotao/internal/event"
 	"pelotao/internal/sheet"
+	"pelotao/internal/textfold"
 )
 
 // Field names a column may map to: a result's JSON names, a split, or nothing.
@@ -55,9 +55,9 @@ var mappable = map[string]bool{
 	fieldTempoLiquido: true, fieldStatus: true, Ignorar: true,
 }
 
-// splitRE recognises a split column by its folded header: "5K", "10 km", "21,1 km", "Parcial 1",
-// "Split 2", "Half", "Meia maratona", "Volta 3", "Lap 3", "T1".
-var splitRE = regexp.MustCompile(`^(\d+([.,]\d+)? ?(k|km|mi|mile|miles)|(parcial|split|volta|lap|pc|checkpoint) ?\d*|half|meia|meia maratona|t\d)$`)
+// splitRE recognises a split column by its folded header (textfold turns "21,1 km" into "21 1 km"):
+// "5K", "10 km", "21,1 km", "Parcial 1", "Split 2", "Half", "Meia maratona", "Volta 3", "Lap 3", "T1".
+var splitRE = regexp.MustCompile(`^(\d+([., ]\d+)? ?(k|km|mi|mile|miles)|(parcial|split|volta|lap|pc|checkpoint) ?\d*|half|meia|meia maratona|t\d)$`)
 
 // Column is how one header of the file is read: a field name, ParcialPrefix + a split's name,
 // or Ignorar.
@@ -71,7 +71,7 @@ func guessField(header string) string {
 	if f, ok := fields.Match(header); ok {
 		return f
 	}
-	if splitRE.MatchString(event.Fold(strings.TrimSpace(header))) {
+	if splitRE.MatchString(textfold.Fold(strings.TrimSpace(header))) {
 		return ParcialPrefix + strings.TrimSpace(header)
 	}
 	return Ignorar

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"pelotao/internal/event"
 	"pelotao/internal/sheet"
+	"pelotao/internal/textfold"
 )
 
 // Options are what Parse needs from the event besides the file.
@@ -51,7 +51,7 @@ var statusWords = map[string]string{
 var noTime = map[string]bool{"-": true, "--": true, "–": true, "—": true, "x": true}
 
 func statusOf(cell string) (string, bool) {
-	s, ok := statusWords[strings.Trim(event.Fold(cell), ".")]
+	s, ok := statusWords[strings.Trim(textfold.Fold(cell), ".")]
 	return s, ok
 }
 
@@ -258,7 +258,7 @@ func readRow(row sheet.Row, cols []Column, idx map[string]int) (*line, []sheet.R
 
 // sexo reads F, M or X from what files write ("Feminino", "Masc.", "Female", "W").
 func sexo(s string) string {
-	switch f := strings.Trim(event.Fold(s), "."); f {
+	switch f := strings.Trim(textfold.Fold(s), "."); f {
 	case "":
 		return ""
 	case "f", "fem", "feminino", "female", "w", "woman", "women", "mulher":

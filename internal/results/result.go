@@ -19,7 +19,7 @@ const (
 	StatusDSQ = "DSQ"
 )
 
-// Result is one athlete's line (RACEDAY.md "A result"). A missing time or pace is "".
+// Result is one athlete's line (docs/http-api.md "A result"). A missing time or pace is "".
 type Result struct {
 	NumeroPeito      string    `json:"numeroPeito"`
 	Nome             string    `json:"nome"`

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"pelotao/internal/event"
+	"pelotao/internal/textfold"
 )
 
 // HeaderKey folds a column header for matching: accents, case, spaces and punctuation do not
@@ -14,7 +14,7 @@ import (
 // give the same key; "E-mail" and "Email" too). The degree sign is read as the ordinal it is
 // so often typed for.
 func HeaderKey(h string) string {
-	folded := event.Fold(norm.NFKD.String(strings.ReplaceAll(h, "°", "º")))
+	folded := textfold.Fold(norm.NFKD.String(strings.ReplaceAll(h, "°", "º")))
 	var b strings.Builder
 	for _, r := range folded {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {

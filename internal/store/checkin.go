@@ -7,7 +7,7 @@ import (
 	"pelotao/internal/participant"
 )
 
-// Pickup is one kit pickup as a desk sent it (RACEDAY.md "Kit pickup"). Its ID is made on the
+// Pickup is one kit pickup as a desk sent it (docs/product.md §10 "Kit pickup"). Its ID is made on the
 // device: the same pickup sent again (a retry after a lost answer) is recorded once.
 type Pickup struct {
 	ID            string

@@ -15,7 +15,7 @@ import (
 	"pelotao/internal/participant"
 )
 
-// ParticipantStore stores events' participants (RACEDAY.md, "Participants"), their history and
+// ParticipantStore stores events' participants (docs/product.md §10, "Participants"), their history and
 // their settings. An event's deletion removes them all (LGPD).
 //
 // Every insert or update of a participant takes a new Rev from one counter of the database,

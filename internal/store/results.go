@@ -9,6 +9,7 @@ import (
 
 	"pelotao/internal/event"
 	"pelotao/internal/results"
+	"pelotao/internal/textfold"
 )
 
 // ResultStore stores the results of events: a set per event and modality (percurso), and its
@@ -71,7 +72,7 @@ func (q ResultQuery) ResultLimit() int {
 
 // ResultSearchText is what a results search looks in: the name, bib and team, folded.
 func ResultSearchText(r results.Result) string {
-	return event.Fold(r.Nome + " " + r.NumeroPeito + " " + r.Equipe)
+	return textfold.Fold(r.Nome + " " + r.NumeroPeito + " " + r.Equipe)
 }
 
 // ResultRow is a line as both databases store it.

@@ -10,7 +10,7 @@ import (
 	"pelotao/internal/team"
 )
 
-// StaffMember is one person on an event's team (RACEDAY.md, "Who does what"). An invitation to
+// StaffMember is one person on an event's team (docs/product.md §10, "Who does what"). An invitation to
 // an e-mail without an account is pending (UserID empty) until that address signs up: creating
 // the account turns it into a membership (AccountStore.CreateUser).
 type StaffMember struct {

@@ -1,4 +1,4 @@
-// Package team is who works on an event and what each role may do (RACEDAY.md, "Who does what"):
+// Package team is who works on an event and what each role may do (docs/product.md §10, "Who does what"):
 // the owner (the account that created the event), managers (gestao) and kit-desk staff (retirada).
 package team
 

@@ -9,8 +9,8 @@ import (
 
 // cases.json is shared with web/src/lib/textFold.test.ts: both sides must give these answers.
 type cases struct {
-	Fold    []struct{ In, Out string }
-	Words   []struct {
+	Fold  []struct{ In, Out string }
+	Words []struct {
 		Query string
 		Words []string
 	}

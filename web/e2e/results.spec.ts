@@ -3,7 +3,7 @@ import { request as newRequest, type APIRequestContext, type Page } from '@playw
 import { signedInUser } from './accounts'
 import { expect, phone, test } from './fixtures'
 
-// Results as data (RACEDAY.md "Results"): an organizer imports a timing company's file, fixes a
+// Results as data (docs/product.md §10 "Results"): an organizer imports a timing company's file, fixes a
 // column the preview guessed wrong and publishes it; a visitor finds an athlete by an unaccented
 // name, opens the athlete's page, downloads the certificate and sees the share card as og:image.
 

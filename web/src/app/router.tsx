@@ -3,6 +3,7 @@ import { matchPath, Navigate, Route, Routes } from './routing'
 import { Layout } from './Layout'
 import { PageLoading } from '../components/PageLoading'
 import { GuestOnly, RequireAuth } from './guards'
+import { pages } from './pages'
 
 // The app's own small router (./routing) rather than React Router, which the home page's
 // JavaScript budget could not afford. Every page is its own chunk, loaded on first visit.
@@ -11,9 +12,9 @@ import { GuestOnly, RequireAuth } from './guards'
 // first picture of the page (LCP).
 type Page = ComponentType & { preload: () => Promise<unknown> }
 
-function page<M>(load: () => Promise<M>, name: keyof M): Page {
+function page(load: () => Promise<Record<string, ComponentType>>, name: string): Page {
   let loaded: ComponentType | undefined
-  const preload = () => load().then((m) => (loaded = m[name] as ComponentType))
+  const preload = () => load().then((m) => (loaded = m[name]))
   const Lazy = lazy(async () => {
     await preload()
     return { default: loaded! }
@@ -25,72 +26,56 @@ function page<M>(load: () => Promise<M>, name: keyof M): Page {
   return Object.assign(Component, { preload })
 }
 
-const EventsPage = page(() => import('../features/events/EventsPage'), 'EventsPage')
-const EventPage = page(() => import('../features/events/EventPage'), 'EventPage')
-const ResultsPage = page(() => import('../features/events/ResultsPage'), 'ResultsPage')
-const AthletePage = page(() => import('../features/results/AthletePage'), 'AthletePage')
-const AboutPage = page(() => import('../features/about/AboutPage'), 'AboutPage')
-const ServicesPage = page(() => import('../features/services/ServicesPage'), 'ServicesPage')
-const ImpactPage = page(() => import('../features/impact/ImpactPage'), 'ImpactPage')
-const TrainingPage = page(() => import('../features/training/TrainingPage'), 'TrainingPage')
-const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage')
-const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage')
-const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')
-const EventFormPage = page(() => import('../features/event-form/EventFormPage'), 'EventFormPage')
-const KitDeskPage = page(() => import('../features/kit-desk/KitDeskPage'), 'KitDeskPage')
-const OrganizerEventPage = page(() => import('../features/organizer-event/OrganizerEventPage'), 'OrganizerEventPage')
+// Every page module the registry may name; each becomes its own chunk.
+const modules = import.meta.glob<Record<string, ComponentType>>('../features/*/*Page.tsx')
 
-/** The pages of the paths visitors arrive at, for preloadPage; the routes below are the truth. */
-const landingPages: [path: string, page: Page][] = [
-  ['/', EventsPage],
-  ['/about', AboutPage],
-  ['/services', ServicesPage],
-  ['/impact', ImpactPage],
-  ['/training', TrainingPage],
-  ['/event/:eventId', EventPage],
-  ['/resultado/:eventId', ResultsPage],
-  ['/resultado/:eventId/atleta/:setId/:bib', AthletePage],
-]
+/** Each page of the registry (./pages.ts) with its lazily loaded component. */
+export const routedPages = pages.map((entry) => {
+  const load = modules[entry.module]
+  if (!load) throw new Error(`pages.json: ${entry.name}: no module ${entry.module}`)
+  return { ...entry, Page: page(load, entry.component) }
+})
+
+type RoutedPage = (typeof routedPages)[number]
+
+/** The pages the server draws, which visitors land on from links and searches. */
+const landingPages = routedPages.filter((p) => p.prerender)
 
 /** Loads every page a visitor can land on, for the server's renderer (src/ssr/entry.tsx). */
 export function preloadAllPages(): Promise<unknown> {
-  return Promise.all(landingPages.map(([, page]) => page.preload()))
+  return Promise.all(landingPages.map((p) => p.Page.preload()))
 }
 
 /** Loads the page of pathname before the app first renders, so that it renders at once. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const found = landingPages.find(([path]) => matchPath(path, pathname))
-  return found ? found[1].preload() : Promise.resolve()
+  const found = landingPages.find((p) => p.paths.some((path) => matchPath(path, pathname)))
+  return found ? found.Page.preload() : Promise.resolve()
 }
 
-/** The site's routes. Keep in step with pageRoutes in internal/httpapi/pages.go. */
+/** The routes of some pages, behind the guard of their access. */
+function routesOf(list: RoutedPage[]) {
+  const routes = (access: RoutedPage['access']) =>
+    list
+      .filter((p) => p.access === access)
+      .flatMap((p) => p.paths.map((path) => <Route key={path} path={path} element={<Lazy page={p.Page} />} />))
+  return (
+    <>
+      {routes('public')}
+      <Route element={<GuestOnly />}>{routes('guestOnly')}</Route>
+      {/* /cadastro requires login, a deliberate change from docs/product.md §6 (docs/requirements.md GUARD-7). */}
+      <Route element={<RequireAuth />}>{routes('signedIn')}</Route>
+    </>
+  )
+}
+
+/** The site's routes, from the page registry (internal/httpapi/pages.json), which the server serves alike. */
 export function AppRoutes() {
   return (
     <Routes>
-      {/* The kit desk fills a phone's screen: no site header or footer. */}
-      <Route element={<RequireAuth />}>
-        <Route path="retirada/:eventId" element={<Lazy page={KitDeskPage} />} />
-      </Route>
+      {/* A bare page (the kit desk) fills the screen: no site header or footer. */}
+      {routesOf(routedPages.filter((p) => p.layout === 'bare'))}
       <Route element={<Layout />}>
-        <Route index element={<Lazy page={EventsPage} />} />
-        <Route path="about" element={<Lazy page={AboutPage} />} />
-        <Route path="services" element={<Lazy page={ServicesPage} />} />
-        <Route path="impact" element={<Lazy page={ImpactPage} />} />
-        <Route path="training" element={<Lazy page={TrainingPage} />} />
-        <Route path="event/:eventId" element={<Lazy page={EventPage} />} />
-        <Route path="resultado/:eventId" element={<Lazy page={ResultsPage} />} />
-        <Route path="resultado/:eventId/atleta/:setId/:bib" element={<Lazy page={AthletePage} />} />
-        <Route element={<GuestOnly />}>
-          <Route path="login" element={<Lazy page={LoginPage} />} />
-        </Route>
-        <Route path="redefinir-senha" element={<Lazy page={ResetPasswordPage} />} />
-        {/* /cadastro requires login, a deliberate change from docs/product.md §6 (docs/requirements.md GUARD-7). */}
-        <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<Lazy page={DashboardPage} />} />
-          <Route path="dashboard/eventos/:eventId" element={<Lazy page={OrganizerEventPage} />} />
-          <Route path="cadastro" element={<Lazy page={EventFormPage} />} />
-          <Route path="cadastro/:eventId" element={<Lazy page={EventFormPage} />} />
-        </Route>
+        {routesOf(routedPages.filter((p) => p.layout === 'site'))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

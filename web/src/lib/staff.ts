@@ -1,4 +1,4 @@
-// An event's team (RACEDAY.md "Who does what"): the owner, managers (gestao) and kit-desk staff
+// An event's team (docs/product.md §10 "Who does what"): the owner, managers (gestao) and kit-desk staff
 // (retirada). Shared by the dashboard, which lists the events a member works on, and the
 // organizer's page of one event, which shows each role what it may use.
 import { api } from './api'

@@ -1,4 +1,4 @@
--- Results as data (RACEDAY.md "Results"): one set per event and modality (percurso), and its
+-- Results as data (docs/product.md §10 "Results"): one set per event and modality (percurso), and its
 -- lines. A line is stored as its JSON (doc, a results.Result) beside the columns the table
 -- filters, searches and pages on. ordem is the line's place in the table (finishers by place,
 -- then the others), unique in a set: pages are keyed on it. search is computed in Go

@@ -1,4 +1,4 @@
--- Kit pickups (RACEDAY.md "Kit pickup"): every pickup a desk sent, keyed by the id the device made,
+-- Kit pickups (docs/product.md §10 "Kit pickup"): every pickup a desk sent, keyed by the id the device made,
 -- so that a pickup sent twice is recorded once. status 'ok' is a pickup that counted; 'conflict'
 -- one that arrived when the kit was already picked up (kept, so the same id answers the same).
 -- An undo marks the row (undone_at, undone_por) and keeps it: the history is this table.

@@ -1,4 +1,4 @@
--- Events' teams (RACEDAY.md, "Who does what"): one row per person invited to an event, as a
+-- Events' teams (docs/product.md §10, "Who does what"): one row per person invited to an event, as a
 -- manager (gestao) or kit desk (retirada); the owner is events.owner_id and has no row here.
 -- user_id is empty while the invitation waits for its e-mail to sign up: creating the account
 -- fills it in (store.AccountStore.CreateUser). email is normalised (trimmed, lower case), as

@@ -1,4 +1,4 @@
--- Events' participants (RACEDAY.md, "Participants"), imported from ticketing spreadsheets.
+-- Events' participants (docs/product.md §10, "Participants"), imported from ticketing spreadsheets.
 -- nome_ordem is the folded name (participant.SortKey), the order of every list. The kit_*
 -- columns are the current kit pickup, written only by the kit desk (never by an import).
 -- rev orders changes: every insert or update takes the next value of participant_rev, so the

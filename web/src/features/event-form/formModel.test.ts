@@ -47,6 +47,7 @@ describe('numbers as people type them', () => {
     ['R$ 10', 10],
     ['  7 ', 7],
     ['0', 0],
+    ['-5', -5],
   ])('parseDecimal(%j) = %d', (text, value) => expect(parseDecimal(text)).toBe(value))
 
   it('a blank decimal is null, never NaN', () => {
@@ -54,7 +55,7 @@ describe('numbers as people type them', () => {
     expect(parseDecimal('   ')).toBeNull()
   })
 
-  it.each(['abc', '1,2,3', '12.34,5', '1.23,4', '-5', '4,', ','])('parseDecimal(%j) is not a number', (text) =>
+  it.each(['abc', '1,2,3', '12.34,5', '1.23,4', '--5', '-', '4,', ','])('parseDecimal(%j) is not a number', (text) =>
     expect(parseDecimal(text)).toBeUndefined(),
   )
 
@@ -64,7 +65,8 @@ describe('numbers as people type them', () => {
     expect(parseInteger('')).toBeNull()
     expect(parseInteger('4,5')).toBeUndefined()
     expect(parseInteger('4.5')).toBeUndefined()
-    expect(parseInteger('-1')).toBeUndefined()
+    expect(parseInteger('-1')).toBe(-1)
+    expect(parseInteger('1-')).toBeUndefined()
   })
 })
 
@@ -180,7 +182,7 @@ describe('the rules before sending', () => {
     v.retiradaKits = [{ local: '', data: '2026-02-30', horarioInicio: '18:00', horarioFim: '09:00' }]
     expect(errorsOf(v)).toEqual({
       'inscricoes.lotes.0.valor': 'Use no máximo duas casas decimais.',
-      'inscricoes.lotes.1.maxVagas': 'Informe um número válido.',
+      'inscricoes.lotes.1.maxVagas': 'Informe um valor maior ou igual a zero.',
       'modalidades.0.km': 'Informe um valor maior que zero.',
       'modalidades.0.categorias.0.idadeInicial': 'Informe uma idade entre 0 e 120 anos.',
       'modalidades.0.categorias.2.nome': 'Já existe uma categoria com este nome nesta modalidade.',

@@ -157,12 +157,15 @@ export function newEventValues(): EventFormValues {
 // ---- numbers as typed ----
 
 /**
- * A decimal as people type it in Brazil: '49,90', '1.234,50', '1234.5', 'R$ 10'. Blank → null;
- * undefined means it is not a number (never NaN).
+ * A decimal as people type it in Brazil: '49,90', '1.234,50', '1234.5', 'R$ 10', '-5'. Blank → null;
+ * undefined means it is not a number (never NaN). A minus sign is read, so that the rules say
+ * what is wrong with a negative value, as the server does.
  */
 export function parseDecimal(text: string): number | null | undefined {
-  const s = text.replace(/^\s*R\$\s*/, '').trim()
-  if (s === '') return null
+  const t = text.replace(/^\s*R\$\s*/, '').trim()
+  if (t === '') return null
+  const sign = t.startsWith('-') ? -1 : 1
+  const s = sign < 0 ? t.slice(1) : t
   let normalized: string
   if (s.includes(',')) {
     // Comma decimals: dots, if any, must be thousands separators.
@@ -175,14 +178,14 @@ export function parseDecimal(text: string): number | null | undefined {
   } else {
     return undefined
   }
-  return Number(normalized)
+  return sign * Number(normalized)
 }
 
-/** A whole number: '42' → 42, blank → null, anything else (including '4,5') → undefined. */
+/** A whole number: '42' → 42, '-1' → -1, blank → null, anything else (including '4,5') → undefined. */
 export function parseInteger(text: string): number | null | undefined {
   const s = text.trim()
   if (s === '') return null
-  return /^\d+$/.test(s) ? Number(s) : undefined
+  return /^-?\d+$/.test(s) ? Number(s) : undefined
 }
 
 const decimalText = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 })

@@ -1,48 +1,56 @@
-// The form's rules, the same as the server's (internal/event/validate.go, with the same pt-BR
-// messages) so that most mistakes are shown before sending. The server stays the authority:
+// The form's rules, the same as the server's (internal/event/validate.go; limits and pt-BR
+// messages from internal/event/constants.json, cases in internal/event/testdata/validation_cases.json) so that most mistakes are shown before sending. The server stays the authority:
 // whatever it still refuses comes back as a 422 and is shown at the same fields.
 // zod/mini: the same rules at a quarter of the full build's size in the form's chunk.
 import { z } from 'zod/mini'
 import { parseCalendarDate } from '../../lib/format'
 import { constants, parseDecimal, parseInteger, type EventFormValues } from './formModel'
 
-const { limits, defaults } = constants
-const maxKm = 10_000
-const maxMoney = 1e9
-const maxVagas = 2_147_483_647
+const { limits } = constants
+const m = constants.messages
 
 const thousands = new Intl.NumberFormat('pt-BR')
 
+/** A message of constants.json with its {min} and {max} written the pt-BR way, as Go's event.Fill. */
+export function fillMessage(message: string, max: number, min = 0): string {
+  return message.replaceAll('{min}', thousands.format(min)).replaceAll('{max}', thousands.format(max))
+}
+
+// The server's texts (internal/event/constants.json), under the names the checks below use.
 const messages = {
-  required: 'Campo obrigatório.',
-  url: 'Informe uma URL válida.',
-  largada: 'Selecione uma largada.',
-  categoria: 'Selecione uma categoria da lista.',
-  status: 'Selecione um status da lista.',
-  estado: 'Selecione um estado (UF) da lista.',
-  genero: 'Selecione um gênero da lista.',
-  tipo: 'Selecione um tipo da lista.',
-  nivel: 'Selecione um nível de premiação da lista.',
-  date: 'Informe uma data válida.',
-  time: 'Informe um horário válido (HH:MM).',
-  number: 'Informe um número válido.',
-  integer: 'Informe um número inteiro.',
-  notNegative: 'Informe um valor maior ou igual a zero.',
-  positive: 'Informe um valor maior que zero.',
-  cents: 'Use no máximo duas casas decimais.',
-  maxKm: `Informe no máximo ${thousands.format(maxKm)} km.`,
-  age: `Informe uma idade entre ${defaults.idadeMinima} e ${defaults.idadeMaxima} anos.`,
-  ageOrder: 'A idade limite deve ser maior ou igual à idade inicial.',
-  timeOrder: 'O horário final deve ser depois do horário inicial.',
-  periodOrder: 'O fim deve ser igual ou posterior ao início.',
-  kitRepeated: 'Já existe um kit com este nome.',
-  modalidadeRepeated: 'Já existe uma modalidade com este nome.',
-  categoriaRepeated: 'Já existe uma categoria com este nome nesta modalidade.',
-  modalidadeUnknown: 'Selecione uma das modalidades cadastradas.',
-  categoriaUnknown: 'Selecione uma das categorias desta modalidade.',
-  tooLong: (max: number) => `Use no máximo ${thousands.format(max)} caracteres.`,
-  tooMany: (max: number) => `Use no máximo ${max} itens.`,
+  required: m.obrigatorio,
+  url: m.url,
+  largada: m.largada,
+  categoria: m.categoria,
+  status: m.status,
+  estado: m.estado,
+  genero: m.genero,
+  tipo: m.tipo,
+  nivel: m.nivel,
+  date: m.data,
+  time: m.horario,
+  number: m.numero,
+  integer: m.inteiro,
+  notNegative: m.naoNegativo,
+  positive: m.positivo,
+  cents: m.centavos,
+  maxKm: fillMessage(m.kmMax, limits.kmMax),
+  maxVagas: fillMessage(m.vagasMax, limits.vagasMax),
+  age: fillMessage(m.idade, limits.idadeMax, limits.idadeMin),
+  ageOrder: m.idadeOrdem,
+  timeOrder: m.horarioOrdem,
+  periodOrder: m.periodoOrdem,
+  kitRepeated: m.kitRepetido,
+  modalidadeRepeated: m.modalidadeRepetida,
+  categoriaRepeated: m.categoriaRepetida,
+  modalidadeUnknown: m.modalidadeInexistente,
+  categoriaUnknown: m.categoriaInexistente,
+  tooLong: (max: number) => fillMessage(m.caracteresMax, max),
+  tooMany: (max: number) => fillMessage(m.itensMax, max),
 } as const
+
+/** Characters as a person counts them, in code points ('🏃' is one), as the server counts runes. */
+const characters = (s: string) => [...s.trim()].length
 
 const blank = (s: string) => s.trim() === ''
 
@@ -65,11 +73,11 @@ const isTime = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s)
 
 type Check = (s: string) => string | null // the message, or null when the text is fine
 
-const tooLong = (max: number): Check => (s) => (s.trim().length > max ? messages.tooLong(max) : null)
+const tooLong = (max: number): Check => (s) => (characters(s) > max ? messages.tooLong(max) : null)
 const required: Check = (s) => (blank(s) ? messages.required : null)
 const date: Check = (s) => (s === '' || parseCalendarDate(s) ? null : messages.date)
 const time: Check = (s) => (s === '' || isTime(s) ? null : messages.time)
-const link: Check = (s) => (blank(s) ? null : s.trim().length > limits.urlMax ? messages.tooLong(limits.urlMax) : isLinkable(s) ? null : messages.url)
+const link: Check = (s) => (blank(s) ? null : characters(s) > limits.urlMax ? messages.tooLong(limits.urlMax) : isLinkable(s) ? null : messages.url)
 const oneOf =
   (options: readonly string[], message: string): Check =>
   (s) =>
@@ -80,16 +88,17 @@ const money: Check = (s) => {
   if (v === undefined) return messages.number
   if (v === null) return null
   if (v < 0) return messages.notNegative
-  if (v > maxMoney) return messages.number
+  if (v > limits.valorMax) return messages.number
   return Math.abs(v * 100 - Math.round(v * 100)) > 1e-6 ? messages.cents : null
 }
 
 const integer =
-  (lo: number, hi: number, rangeMessage: string): Check =>
+  (lo: number, hi: number, belowMessage: string, aboveMessage: string): Check =>
   (s) => {
     const v = parseInteger(s)
     if (v === undefined) return parseDecimal(s) === undefined ? messages.number : messages.integer
-    return v !== null && (v < lo || v > hi) ? rangeMessage : null
+    if (v === null) return null
+    return v < lo ? belowMessage : v > hi ? aboveMessage : null
   }
 
 const km: Check = (s) => {
@@ -97,7 +106,7 @@ const km: Check = (s) => {
   if (v === undefined) return messages.number
   if (v === null) return null
   if (v <= 0) return messages.positive
-  return v > maxKm ? messages.maxKm : null
+  return v > limits.kmMax ? messages.maxKm : null
 }
 
 /** A text field that passes every check, reporting the first that fails. */
@@ -180,7 +189,7 @@ export const eventFormSchema = z
         z.object({
           nome: nome(required),
           valor: text(money),
-          maxVagas: text(integer(0, maxVagas, messages.notNegative)),
+          maxVagas: text(integer(0, limits.vagasMax, messages.notNegative, messages.maxVagas)),
           dataLimite: text(date),
         }),
       ),
@@ -237,7 +246,7 @@ export const eventFormSchema = z
         m.categorias.forEach((c, j) => {
           if (c.qualquerIdade) return
           const cat = [...at, 'categorias', j]
-          const age = integer(defaults.idadeMinima, defaults.idadeMaxima, messages.age)
+          const age = integer(limits.idadeMin, limits.idadeMax, messages.age, messages.age)
           const fromError = age(c.idadeInicial ?? '')
           const toError = age(c.idadeLimite ?? '')
           issue([...cat, 'idadeInicial'], fromError)
@@ -253,7 +262,7 @@ export const eventFormSchema = z
         values.premiacao.estruturado.forEach((p, i) => {
           const at = ['premiacao', 'estruturado', i]
           issue([...at, 'descricao'], required(p.descricao) ?? tooLong(limits.nomeMax)(p.descricao))
-          if (p.nivel === 'geral') return
+          if (p.nivel !== 'modalidade' && p.nivel !== 'categoria') return // geral, or a nivel already reported
           const modalidade = values.modalidades.find((m) => m.nome.trim() !== '' && m.nome === p.modalidadeNome)
           issue([...at, 'modalidadeNome'], blank(p.modalidadeNome) ? messages.required : modalidade ? null : messages.modalidadeUnknown)
           if (p.nivel !== 'categoria') return

@@ -18,7 +18,7 @@ import type { RosterParticipant } from './types'
 
 /**
  * /retirada/{eventId}: the kit pickup desk (owner, gestao and retirada of the event). Phone first,
- * one hand, high contrast; works offline after one visit (RACEDAY.md "Kit pickup").
+ * one hand, high contrast; works offline after one visit (docs/product.md §10 "Kit pickup").
  */
 export function KitDeskPage() {
   usePageMeta('kitDesk')

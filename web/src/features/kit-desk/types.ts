@@ -1,4 +1,4 @@
-// The kit desk's data, with the field names of RACEDAY.md ("Kit pickup" and the participant).
+// The kit desk's data, with the field names of docs/product.md §10 ("Kit pickup" and the participant).
 
 export type Documento = { tipo: 'cpf' | 'passaporte'; numero: string }
 

@@ -14,7 +14,7 @@ export const tabLabels: Record<TabId, string> = {
   equipe: 'Equipe',
 }
 
-/** The tabs each role may use (RACEDAY.md "Who does what"); the server enforces the same. */
+/** The tabs each role may use (docs/product.md §10 "Who does what"); the server enforces the same. */
 export const tabsByRole: Record<Role, readonly TabId[]> = {
   owner: ['inscritos', 'retirada', 'resultados', 'equipe'],
   gestao: ['inscritos', 'retirada', 'resultados', 'equipe'],

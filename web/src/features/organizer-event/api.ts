@@ -1,4 +1,4 @@
-// The calls of the organizer's event page (RACEDAY.md "HTTP contract additions"): participants
+// The calls of the organizer's event page (docs/http-api.md "Race-day routes"): participants
 // import, list, totals and exports, and the event's team.
 import { api, apiFile, type RowError } from '../../lib/api'
 import type { StaffRole } from '../../lib/staff'
@@ -51,7 +51,7 @@ export type ImportPreview = {
   counts: ImportCounts
 }
 
-/** Header → field, as the form field `mapping` of the import (RACEDAY.md). */
+/** Header → field, as the form field `mapping` of the import (docs/product.md §10). */
 export type Mapping = Record<string, string>
 
 function importForm(file: File, mapping: Mapping | null, dryRun: boolean) {

@@ -1,4 +1,4 @@
-// The results API of RACEDAY.md ("HTTP contract additions"), as the public pages read it.
+// The results API of docs/http-api.md ("Race-day routes"), as the public pages read it.
 import { api } from '../../lib/api'
 
 export type ResultSetStatus = 'preliminar' | 'oficial'
@@ -19,7 +19,7 @@ export type ResultStatus = 'ok' | 'DNF' | 'DNS' | 'DSQ'
 
 export type Parcial = { nome: string; tempo: string }
 
-/** One athlete's line (RACEDAY.md "A result"). */
+/** One athlete's line (docs/http-api.md "A result"). */
 export type Result = {
   numeroPeito: string | number
   nome: string

@@ -1,4 +1,4 @@
-// The participant fields a column of an imported file can be read as (RACEDAY.md "JSON field
+// The participant fields a column of an imported file can be read as (docs/http-api.md "JSON field
 // names"), in the order the import's mapping offers them, with their pt-BR names.
 import type { Documento } from '../api'
 

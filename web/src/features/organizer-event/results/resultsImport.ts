@@ -1,4 +1,4 @@
-// The organizer's side of results (RACEDAY.md "HTTP contract additions"): a timing company's file
+// The organizer's side of results (docs/http-api.md "Race-day routes"): a timing company's file
 // read without saving (dry run) to preview it, then published as a modality's set.
 import type { RowError } from '../../../lib/api'
 import { postForm } from '../../../lib/uploads'

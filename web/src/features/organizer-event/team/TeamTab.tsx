@@ -6,7 +6,7 @@ import { roleLabels, type Role, type StaffRole } from '../../../lib/staff'
 import { useForbidden } from '../access'
 import { inviteStaff, listStaff, removeStaff, type StaffMember } from '../api'
 
-/** The roles each role may invite: the owner anyone, a manager only kit-desk staff (RACEDAY.md). */
+/** The roles each role may invite: the owner anyone, a manager only kit-desk staff (docs/product.md §10). */
 export const invitableRoles: Record<Role, readonly StaffRole[]> = {
   owner: ['gestao', 'retirada'],
   gestao: ['retirada'],

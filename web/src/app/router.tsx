@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { matchPath, Navigate, Route, Routes } from './routing'
 import { Layout } from './Layout'
 import { PageLoading } from '../components/PageLoading'
+import { ErrorBoundary } from '../components/ErrorBoundary'
 import { GuestOnly, RequireAuth } from './guards'
 
 // The app's own small router (./routing) rather than React Router, which the home page's
@@ -59,8 +60,17 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return found ? found[1].preload() : Promise.resolve()
 }
 
-/** The site's routes. Keep in step with pageRoutes in internal/httpapi/pages.go. */
+/** The site. The layout keeps a failing page to its main part; this boundary catches a failing layout. */
 export function AppRoutes() {
+  return (
+    <ErrorBoundary>
+      <SiteRoutes />
+    </ErrorBoundary>
+  )
+}
+
+/** The site's routes. Keep in step with pageRoutes in internal/httpapi/pages.go. */
+function SiteRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ImageModalProvider } from '../../components/ImageModal'
 import type { Event } from '../../lib/event'
 import { EventPage } from './EventPage'
-import { makeEvent, notFoundBody, stubFetch } from './testEvents'
+import { findModality, makeEvent, modality, notFoundBody, stubFetch } from './testEvents'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -152,13 +152,12 @@ describe('event page', () => {
   it('opens the first modality, and opening another closes it', async () => {
     const user = userEvent.setup()
     renderPage(makeEvent())
-    const first = await screen.findByRole('button', { name: /^21K/ })
-    const second = screen.getByRole('button', { name: /^5K/ })
-    expect(first).toHaveAttribute('aria-expanded', 'true')
-    expect(second).toHaveAttribute('aria-expanded', 'false')
-    const panel = document.getElementById(first.getAttribute('aria-controls')!)!
-    expect(panel).toBeVisible()
-    expect(within(panel).getByText('21,1 km')).toBeInTheDocument()
+    const first = await findModality(/^21K/)
+    const second = modality(/^5K/)
+    expect(first.item).toHaveProperty('open', true)
+    expect(second.item).toHaveProperty('open', false)
+    const panel = first.panel
+    expect(within(panel).getByText('21,1 km')).toBeVisible()
     expect(within(panel).getByText('Largada Geral · 07:00')).toBeInTheDocument()
     expect(within(panel).getByText('Ida e volta pela avenida.')).toBeInTheDocument()
     expect(within(panel).getByText('Troféu aos 5 primeiros')).toBeInTheDocument()
@@ -166,14 +165,14 @@ describe('event page', () => {
     expect(within(panel).getByText('Qualquer idade')).toBeInTheDocument()
     expect(within(panel).getByText('Feminino')).toBeInTheDocument()
 
-    await user.click(second)
-    expect(second).toHaveAttribute('aria-expanded', 'true')
-    expect(first).toHaveAttribute('aria-expanded', 'false')
-    expect(panel).not.toBeVisible()
+    await user.click(second.summary)
+    await waitFor(() => expect(first.item).toHaveProperty('open', false))
+    expect(second.item).toHaveProperty('open', true)
     expect(screen.getByRole('link', { name: /Ver percurso/ })).toHaveAttribute('href', 'https://mapas.example/5k')
 
-    await user.click(second)
-    expect(second).toHaveAttribute('aria-expanded', 'false')
+    await user.click(second.summary)
+    await waitFor(() => expect(second.item).toHaveProperty('open', false))
+    expect(first.item).toHaveProperty('open', false)
   })
 
   it('groups structured prizes by level', async () => {

@@ -125,7 +125,7 @@ for (const [label, viewport] of [
       await expect(dialog).toBeHidden()
       await expect(zoom).toBeFocused()
 
-      await page.getByRole('button', { name: 'Voltar' }).click()
+      await page.getByRole('link', { name: 'Voltar' }).click()
       await expect(page).toHaveURL(/\/$/)
 
       await page.goto(`/event/${event.id}`)

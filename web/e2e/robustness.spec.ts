@@ -120,6 +120,22 @@ test.describe('partial events from the API', () => {
   })
 })
 
+/**
+ * Holds the app's code until release is called, so that what the test does before surely comes
+ * before the app runs.
+ */
+async function holdTheApp(page: Page) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+const appStarted = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'))
+
 test.describe('before the app has started', () => {
   test('a tap on a closed modality of a drawn page opens it, on a slow phone (EVT-15/16)', async ({ browser, baseURL, request }) => {
     test.setTimeout(120_000) // a phone's processor and network, emulated on a shared machine
@@ -142,13 +158,7 @@ test.describe('before the app has started', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 })
-    // The app's code is held until the tap is made, so the tap surely comes before the app runs.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdTheApp(page)
 
     await page.goto(`/event/${id}`, { waitUntil: 'commit' })
     const items = page.getByRole('main').locator('details')
@@ -156,7 +166,7 @@ test.describe('before the app has started', () => {
     await items.nth(1).locator('summary').tap()
     await expect(items.nth(1)).toHaveJSProperty('open', true)
     await expect(items.nth(0)).toHaveJSProperty('open', false)
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready')), 'the app had not started').toBe(false)
+    expect(await appStarted(page), 'the app had not started').toBe(false)
 
     release()
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 60_000 })
@@ -167,6 +177,20 @@ test.describe('before the app has started', () => {
     await expect(items.nth(0)).toHaveJSProperty('open', true)
     await expect(items.nth(1)).toHaveJSProperty('open', false)
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test("the home page's tabs are links: 'Eventos Anteriores' shows the past events (HOME-1)", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: phone, hasTouch: true, locale: 'pt-BR' })
+    const page = await context.newPage()
+    const release = await holdTheApp(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    await page.getByRole('tab', { name: 'Eventos Anteriores' }).tap()
+    await expect(page).toHaveURL(/\/\?aba=anteriores$/)
+    await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tabpanel').getByRole('link', { name: /./ }).first()).toHaveAttribute('href', /^\/resultado\//)
+    expect(await appStarted(page), 'the app had not started').toBe(false)
+    release()
     await context.close()
   })
 })

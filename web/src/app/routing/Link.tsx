@@ -1,8 +1,8 @@
-import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { useEffect, type ComponentPropsWithRef, type MouseEvent } from 'react'
 import { createPath, resolve } from './history'
 import { useLocation, useNavigate, type NavigateOptions } from './Router'
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & NavigateOptions & { to: string }
+export type LinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & NavigateOptions & { to: string }
 
 /**
  * A real link (<a href>) that moves within the app on a plain click. A click with a modifier key,

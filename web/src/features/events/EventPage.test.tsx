@@ -12,14 +12,15 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderPage(event: Event | null, status = 200) {
+function renderPage(event: Event | null, status = 200, entries = ['/event/ev1']) {
   const fetch = stubFetch(() => (event ? [status, event] : [404, notFoundBody]))
   render(
     <ImageModalProvider>
-      <MemoryRouter initialEntries={['/event/ev1']}>
+      <MemoryRouter initialEntries={entries}>
         <Routes>
           <Route path="/event/:eventId" element={<EventPage />} />
           <Route path="/" element={<p>lista de eventos</p>} />
+          <Route path="/about" element={<p>página sobre</p>} />
         </Routes>
       </MemoryRouter>
     </ImageModalProvider>,
@@ -235,8 +236,17 @@ describe('event page', () => {
   it('goes back to the list when opened directly', async () => {
     const user = userEvent.setup()
     renderPage(makeEvent())
-    await user.click(await screen.findByRole('button', { name: 'Voltar' }))
+    const back = await screen.findByRole('link', { name: 'Voltar' })
+    expect(back).toHaveAttribute('href', '/') // before the app runs, too
+    await user.click(back)
     expect(screen.getByText('lista de eventos')).toBeInTheDocument()
+  })
+
+  it('goes back in history when the visitor came from another page', async () => {
+    const user = userEvent.setup()
+    renderPage(makeEvent(), 200, ['/about', '/event/ev1'])
+    await user.click(await screen.findByRole('link', { name: 'Voltar' }))
+    expect(screen.getByText('página sobre')).toBeInTheDocument()
   })
 
   it('says Evento não encontrado. for an unknown id, without any section', async () => {

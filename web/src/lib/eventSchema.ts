@@ -7,14 +7,15 @@
 // shows what it can.
 // zod/mini: the build the event form already loads, and the smallest.
 import { z } from 'zod/mini'
-import type { Event, EventList } from './event'
+import type { Cronograma, Event, EventList } from './event'
 
 const text = z.catch(z.string(), '')
 const flag = (value: boolean) => z.catch(z.boolean(), value)
 /** A price, a distance or an age: a number (JSON has no NaN), or null (blank) for anything else. */
-const amount = z.catch(z.nullable(z.number()), null)
+const amount = z.transform((v: unknown) => (typeof v === 'number' ? v : null))
 /** One of options, or fallback. */
-const oneOf = <const T extends readonly [string, ...string[]]>(options: T, fallback: T[number]) => z.catch(z.enum(options), fallback)
+const oneOf = <const T extends readonly string[]>(options: T, fallback: T[number]) =>
+  z.transform((v: unknown): T[number] => (options.includes(v as string) ? (v as T[number]) : fallback))
 /** A list whose rows each take their defaults; anything but an array is an empty list. */
 const list = <T extends z.core.SomeType>(row: T) => z.catch(z.array(row), [])
 /** An object whose fields each take their defaults; anything but an object is all defaults. */
@@ -24,23 +25,19 @@ const record = <T extends z.core.$ZodLooseShape>(shape: T) => {
 }
 
 /** modalidades[].km of a summary: the numbers of the list, whatever else it holds left out. */
-const numbers = z.pipe(
-  z.catch(z.array(z.unknown()), []),
-  z.transform((values) => values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v))),
-)
+const numbers = z.transform((v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []))
 
 const local = record({ local: text, endereco: text, cidade: text, estado: text })
 const banners = record({ desktop: text, mobile: text })
 
 const linhaCronograma = record({ horario: text, descricao: text })
 // Rows when the document says estruturado and has them; otherwise whatever text it holds.
-const cronograma = z.catch(
-  z.union([
-    z.object({ tipo: z.literal('estruturado'), valor: z.array(linhaCronograma) }),
-    z.object({ tipo: z.catch(z.literal('texto'), 'texto'), valor: text }),
-  ]),
-  { tipo: 'texto', valor: '' },
-)
+const linhas = z.array(linhaCronograma)
+const cronograma = z.transform((v: unknown): Cronograma => {
+  const { tipo, valor } = (typeof v === 'object' && v !== null ? v : {}) as { tipo?: unknown; valor?: unknown }
+  const rows = tipo === 'estruturado' ? linhas.safeParse(valor) : undefined
+  return rows?.success ? { tipo: 'estruturado', valor: rows.data } : { tipo: 'texto', valor: typeof valor === 'string' ? valor : '' }
+})
 
 const categoriaModalidade = record({
   nome: text,

@@ -5,7 +5,7 @@ SHELL := bash
 GO_TAGS := webdist
 WEB_STAMP := web/.npm-installed
 
-.PHONY: run build web test test-go test-web test-e2e vet fuzz load perf clean
+.PHONY: run build web test test-go test-web test-e2e vet lint fuzz load perf clean
 
 ## run: build everything and serve http://localhost:8080 with demo content
 run: build
@@ -27,12 +27,16 @@ web: $(WEB_STAMP)
 	cd web && npm run build
 
 ## test: every test — Go (vet, unit, store conformance), Vitest, Playwright in headless Chromium
-test: vet test-go test-web test-e2e
+test: vet lint test-go test-web test-e2e
 
 vet: web
 	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	go vet -tags $(GO_TAGS) ./...
 	go vet ./...
+
+## lint: ESLint over the web app and its end-to-end tests (web/eslint.config.js)
+lint: $(WEB_STAMP)
+	cd web && npm run lint
 
 test-go: web
 	go test -tags $(GO_TAGS) -count=1 ./...

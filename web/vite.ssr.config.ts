@@ -4,39 +4,24 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import registry from '../internal/httpapi/pages.json' with { type: 'json' }
+import { checkNoDynamicImport, patchReactServer, reactServerFile } from './src/ssr/reactPatch'
 
-// goja cannot parse import(). The renderer loads every page up front, so an import() left in the
-// bundle would never run (none is left since React Router went; one came with its loader of
-// framework-mode route modules); should a dependency bring one back, it becomes a failed promise
-// so that the script still parses.
+// The checks and the patch live in src/ssr/reactPatch.ts, where a test runs them against the
+// installed React.
 const noDynamicImport: Plugin = {
   name: 'pelotao-no-dynamic-import',
   enforce: 'post',
   generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
-      if (chunk.type === 'chunk') chunk.code = chunk.code.replace(/\bimport\(/g, 'Promise.reject(')
+      if (chunk.type === 'chunk') checkNoDynamicImport(chunk.code, chunk.fileName)
     }
   },
 }
 
-// React's renderToString appends each small piece of markup to one string (result += chunk). goja
-// copies a string on every +=, so a page took time and memory in the square of its size (180 ms and
-// 600 MB for the home page). The pieces go into an array joined once instead. The exact source is
-// matched, so a React release that changes it fails this build rather than slowing the server.
 const linearRenderToString: Plugin = {
   name: 'pelotao-linear-render-to-string',
   transform(code, id) {
-    if (!id.includes('react-dom-server-legacy.browser.production')) return null
-    const edits: [string, string][] = [
-      ['    result = "",\n    readyToStream = !1;', '    result = [],\n    readyToStream = !1;'],
-      ['null !== chunk && (result += chunk);', 'null !== chunk && result.push(chunk);'],
-      ['  return result;\n}\nexports.renderToStaticMarkup', '  return result.join("");\n}\nexports.renderToStaticMarkup'],
-    ]
-    for (const [from, to] of edits) {
-      if (code.split(from).length !== 2) throw new Error(`${id}: expected exactly one ${JSON.stringify(from)}`)
-      code = code.replace(from, to)
-    }
-    return code
+    return id.includes('react-dom-server-legacy.browser.production') ? patchReactServer(code, id) : null
   },
 }
 
@@ -66,7 +51,7 @@ export default defineConfig({
     alias: [
       {
         find: /^react-dom\/server\.browser$/,
-        replacement: fileURLToPath(new URL('node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url)),
+        replacement: fileURLToPath(new URL(reactServerFile, import.meta.url)),
       },
     ],
   },

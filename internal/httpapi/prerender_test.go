@@ -305,3 +305,52 @@ func BenchmarkPrerender(b *testing.B) {
 		}
 	}
 }
+
+// An event document that lacks fields (written by an older version, edited by hand, trimmed by a
+// proxy) reaches the renderer as the page's first data: the pages draw their fallbacks for it
+// (ERR-9, ERR-10, EVT-8, HOME-10, RES-12/13) rather than failing, through the same parse the
+// browser's app gives the API's answers (web/src/lib/eventSchema.ts).
+func TestPrerenderDrawsPartialEvents(t *testing.T) {
+	renderer, err := prerender.New(webui.Renderer(), slog.New(slog.NewTextHandler(tLog{t}, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	partial := `{"id":"p1","local":null,"banners":null,"modalidades":[{"nome":"5 km","resultados":null}],"largadas":null}`
+	cases := []struct {
+		path string
+		data map[string]string
+		want []string
+	}{
+		{"/", map[string]string{soonestEventsPath: `{"events":[{"id":"p1"},{"id":"p2","titulo":"Corrida Parcial","local":null,"distances":null}]}`},
+			[]string{"Título não disponível", "Sem categoria", "Data a definir", "Local a definir", "Corrida Parcial", `href="/event/p1"`}},
+		{"/?aba=anteriores", map[string]string{homeEventsPath: `{"events":[{"id":"p3","dataEvento":"2001-05-01"}]}`},
+			[]string{"Título não disponível", "01/05/2001", `href="/resultado/p3"`}},
+		{"/event/p1", map[string]string{"/api/events/p1": partial},
+			[]string{"<h1", "Título não disponível", "Sem categoria", "Data a definir", "Local a definir", "5 km"}},
+		{"/resultado/p1", map[string]string{"/api/events/p1": partial},
+			[]string{"Título não disponível", "Resultados para esta modalidade ainda não disponíveis."}},
+		{"/resultado/p1", map[string]string{"/api/events/p1": `{"id":"p1"}`},
+			[]string{"Nenhum resultado encontrado para este evento."}},
+	}
+	for _, c := range cases {
+		blocks := map[string]json.RawMessage{}
+		for k, v := range c.data {
+			blocks[k] = json.RawMessage(v)
+		}
+		data, err := json.Marshal(blocks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		markup, err := renderer.Render(context.Background(), "http://example.test", c.path, data)
+		if err != nil {
+			t.Errorf("%s with %s: %v", c.path, data, err)
+			continue
+		}
+		markup = html.UnescapeString(markup)
+		for _, want := range c.want {
+			if !strings.Contains(markup, want) {
+				t.Errorf("%s with %s: %q missing from %s", c.path, data, want, markup)
+			}
+		}
+	}
+}

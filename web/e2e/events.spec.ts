@@ -72,8 +72,8 @@ async function expectListed(page: Page, request: APIRequestContext, query: strin
 
 const cardOf = (page: Page, e: { titulo: string }) => page.getByRole('tabpanel').getByRole('link', { name: titleOf(e) })
 
-// The modality accordion's buttons (the header's menu button is outside main).
-const accordionButtons = (page: Page) => page.getByRole('main').locator('button[aria-controls]')
+// The modality accordion's items: a <details> each, opened by its <summary>.
+const accordionItems = (page: Page) => page.getByRole('main').locator('details')
 
 // The page load and the API read both answer 404, and useResource logs the read's ApiError.
 const notFoundErrors = [/404/, /Failed to load resource/, /ApiError: Evento não encontrado/]
@@ -125,7 +125,7 @@ for (const [label, viewport] of [
       await expect(dialog).toBeHidden()
       await expect(zoom).toBeFocused()
 
-      await page.getByRole('button', { name: 'Voltar' }).click()
+      await page.getByRole('link', { name: 'Voltar' }).click()
       await expect(page).toHaveURL(/\/$/)
 
       await page.goto(`/event/${event.id}`)
@@ -137,15 +137,15 @@ for (const [label, viewport] of [
       const event = (await demoDetails(request, baseURL, 'when=upcoming')).find((e) => e.modalidades.length >= 2)
       expect(event, 'an upcoming demo event with two modalities').toBeDefined()
       await page.goto(`/event/${event!.id}`)
-      const items = accordionButtons(page)
+      const items = accordionItems(page)
       await expect(items).toHaveCount(event!.modalidades.length)
-      await expect(items.nth(0)).toHaveAttribute('aria-expanded', 'true')
-      await expect(items.nth(1)).toHaveAttribute('aria-expanded', 'false')
-      await items.nth(1).click()
-      await expect(items.nth(1)).toHaveAttribute('aria-expanded', 'true')
-      await expect(items.nth(0)).toHaveAttribute('aria-expanded', 'false')
-      await expect(page.locator(`[id="${await items.nth(1).getAttribute('aria-controls')}"]`)).toBeVisible()
-      await expect(page.locator(`[id="${await items.nth(0).getAttribute('aria-controls')}"]`)).toBeHidden()
+      await expect(items.nth(0)).toHaveJSProperty('open', true)
+      await expect(items.nth(1)).toHaveJSProperty('open', false)
+      await items.nth(1).locator('summary').click()
+      await expect(items.nth(1)).toHaveJSProperty('open', true)
+      await expect(items.nth(0)).toHaveJSProperty('open', false)
+      await expect(items.nth(1).locator('summary + *')).toBeVisible()
+      await expect(items.nth(0).locator('summary + *')).toBeHidden()
     })
 
     test('the registration button is enabled only for open registrations with a link', async ({ page, request, baseURL }) => {
@@ -178,10 +178,10 @@ for (const [label, viewport] of [
       await cardOf(page, event!).click()
       await expect(page).toHaveURL(new RegExp(`/resultado/${event!.id}$`))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(event!))
-      const items = accordionButtons(page)
+      const items = accordionItems(page)
       await expect(items).toHaveCount(event!.modalidades.length)
-      await expect(items.first()).toHaveAttribute('aria-expanded', 'true')
-      if (index > 0) await items.nth(index).click()
+      await expect(items.first()).toHaveJSProperty('open', true)
+      if (index > 0) await items.nth(index).locator('summary').click()
 
       const general = page.getByRole('link', { name: 'Classificação Geral' })
       await expect(general).toHaveAttribute('href', modality.resultados.pdfGeralURL)
@@ -197,7 +197,7 @@ for (const [label, viewport] of [
 
       const without = event!.modalidades.findIndex((m) => !m.resultados.pdfGeralURL && !m.resultados.pdfCategoriasURL)
       if (without >= 0) {
-        await items.nth(without).click()
+        await items.nth(without).locator('summary').click()
         await expect(page.getByText('Resultados para esta modalidade ainda não disponíveis.')).toBeVisible()
       }
       await page.screenshot({ path: test.info().outputPath(`results-${viewport.width}.png`), fullPage: true })

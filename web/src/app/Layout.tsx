@@ -3,9 +3,11 @@ import { Outlet, useLocation } from './routing'
 import { Header } from '../components/Header'
 import { Footer } from '../components/Footer'
 import { ImageModalProvider } from '../components/ImageModal'
+import { ErrorBoundary } from '../components/ErrorBoundary'
 
 export function Layout() {
-  useScrollToTopOnNavigation()
+  const { pathname } = useLocation()
+  useScrollToTopOnNavigation(pathname)
   return (
     <ImageModalProvider>
       <a
@@ -17,7 +19,10 @@ export function Layout() {
       <div className="flex min-h-dvh flex-col">
         <Header />
         <main id="conteudo" className="flex-1" tabIndex={-1}>
-          <Outlet />
+          {/* A page that fails shows a message between the header and the footer, never a blank site. */}
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
         </main>
         <Footer />
       </div>
@@ -26,8 +31,7 @@ export function Layout() {
 }
 
 /** A new page starts at its top, as in a multi-page site; going back keeps the browser's own restoration. */
-function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation()
+function useScrollToTopOnNavigation(pathname: string) {
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])

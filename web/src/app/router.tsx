@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { matchPath, Navigate, Route, Routes } from './routing'
 import { Layout } from './Layout'
 import { PageLoading } from '../components/PageLoading'
+import { ErrorBoundary } from '../components/ErrorBoundary'
 import { GuestOnly, RequireAuth } from './guards'
 import { pages } from './pages'
 
@@ -68,8 +69,17 @@ function routesOf(list: RoutedPage[]) {
   )
 }
 
-/** The site's routes, from the page registry (internal/httpapi/pages.json), which the server serves alike. */
+/** The site. The layout keeps a failing page to its main part; this boundary catches a failing layout. */
 export function AppRoutes() {
+  return (
+    <ErrorBoundary>
+      <SiteRoutes />
+    </ErrorBoundary>
+  )
+}
+
+/** The site's routes, from the page registry (internal/httpapi/pages.json), which the server serves alike. */
+function SiteRoutes() {
   return (
     <Routes>
       {/* A bare page (the kit desk) fills the screen: no site header or footer. */}

@@ -102,6 +102,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           id={menuId}
           role="menu"
           aria-label="Conta"
+          tabIndex={-1}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 mt-2 w-44 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >

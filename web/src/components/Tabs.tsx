@@ -24,7 +24,7 @@ export const tabPanelId = (prefix: string, id: string) => `${prefix}-panel-${id}
 export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSelect, look = 'underline' }: TabsProps<K>) {
   const buttons = useRef(new Map<K, HTMLButtonElement>())
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const at = tabs.findIndex((t) => t.id === selected)
     const next = {
       ArrowRight: at + 1,
@@ -44,7 +44,6 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
     <div
       role="tablist"
       aria-label={label}
-      onKeyDown={onKeyDown}
       className={
         segmented
           ? 'inline-flex w-full rounded-full bg-slate-200 p-1 sm:w-auto'
@@ -68,6 +67,7 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
             aria-controls={active ? tabPanelId(idPrefix, t.id) : undefined}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(t.id)}
+            onKeyDown={onKeyDown}
             className={
               segmented
                 ? `flex-auto rounded-full px-2 py-2 text-sm font-semibold leading-tight transition-colors sm:flex-none sm:px-4 ${

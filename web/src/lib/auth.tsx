@@ -71,6 +71,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (initialData<UserBody>(sessionPath) !== undefined) forgetInitialData(sessionPath)
+    // refresh sets state once the server has answered, not during the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     else void refresh()
     if (typeof BroadcastChannel === 'undefined') return
     const channel = new BroadcastChannel(channelName)

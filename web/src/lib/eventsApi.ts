@@ -1,5 +1,7 @@
 import { api } from './api'
-import type { Event, EventList, EventSummary } from './event'
+import type { Event, EventSummary } from './event'
+import { parseEvent, parseEventList } from './eventSchema'
+import type { Initial } from './resource'
 
 /** The query parameters GET /api/events accepts (internal/httpapi/events_handlers.go). */
 export type EventQuery = {
@@ -22,8 +24,16 @@ export function eventQueryString(query: EventQuery): string {
   return s ? `?${s}` : ''
 }
 
-export function listEvents(query: EventQuery = {}, signal?: AbortSignal) {
-  return api<EventList>(`/api/events${eventQueryString(query)}`, { signal })
+// Every event answer goes through lib/eventSchema, here and in initialEventList / initialEvent for
+// the same answers embedded in a drawn page: the pages only ever see complete events.
+
+export async function listEvents(query: EventQuery = {}, signal?: AbortSignal) {
+  return parseEventList(await api<unknown>(`/api/events${eventQueryString(query)}`, { signal }))
+}
+
+/** The embedded answer to GET /api/events with query, as the cards of its list. */
+export function initialEventList(query: EventQuery): Initial<EventSummary[]> {
+  return { path: `/api/events${eventQueryString(query)}`, read: (answer) => parseEventList(answer).events }
 }
 
 /** Every event matching the query: the API pages its answer, so follow the cursor to the end. */
@@ -43,20 +53,25 @@ export async function listAllEvents(query: Omit<EventQuery, 'cursor'>, signal?: 
 }
 
 /** The API path of one event; the server also embeds an event page's first data under it. */
-export function eventPath(id: string) {
+function eventPath(id: string) {
   return `/api/events/${encodeURIComponent(id)}`
 }
 
-export function getEvent(id: string, signal?: AbortSignal) {
-  return api<Event>(eventPath(id), { signal })
+export async function getEvent(id: string, signal?: AbortSignal) {
+  return parseEvent(await api<unknown>(eventPath(id), { signal }))
 }
 
-export function createEvent(event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {
-  return api<Event>('/api/events', { method: 'POST', body: event })
+/** The embedded answer to GET /api/events/{id}. */
+export function initialEvent(id: string): Initial<Event> {
+  return { path: eventPath(id), read: parseEvent }
 }
 
-export function updateEvent(id: string, event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {
-  return api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PUT', body: event })
+export async function createEvent(event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {
+  return parseEvent(await api<unknown>('/api/events', { method: 'POST', body: event }))
+}
+
+export async function updateEvent(id: string, event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {
+  return parseEvent(await api<unknown>(`/api/events/${encodeURIComponent(id)}`, { method: 'PUT', body: event }))
 }
 
 export function deleteEvent(id: string) {

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { forgetInitialData, initialData } from './initialData'
 
-/** Where the page's embedded first data is (the API path), and how to read T from that answer. */
-export type Initial<T> = { path: string; read?: (answer: unknown) => T | undefined }
+/**
+ * Where the page's embedded first data is (the API path), and how to read T from that answer: the
+ * same parse as the API's answer gets (lib/eventSchema), as the embedded data is that answer.
+ */
+export type Initial<T> = { path: string; read: (answer: unknown) => T | undefined }
 
 export type Resource<T> =
   | { state: 'loading'; data?: undefined; error?: undefined }
@@ -18,7 +21,7 @@ export type Resource<T> =
 export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, initial?: Initial<T>): Resource<T> {
   const [result, setResult] = useState<{ key: string | null; value: Resource<T> }>(() => {
     const answer = key !== null && initial ? initialData<unknown>(initial.path) : undefined
-    const data = answer === undefined ? undefined : initial?.read ? initial.read(answer) : (answer as T)
+    const data = answer === undefined ? undefined : initial?.read(answer)
     return { key, value: data === undefined ? { state: 'loading' } : { state: 'ready', data } }
   })
   // The key whose data came with the page: its first effect has nothing to load.

@@ -1,15 +1,15 @@
-import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { useEffect, type ComponentPropsWithRef, type MouseEvent } from 'react'
 import { createPath, resolve } from './history'
 import { useLocation, useNavigate, type NavigateOptions } from './Router'
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & NavigateOptions & { to: string }
+export type LinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & NavigateOptions & { to: string }
 
 /**
  * A real link (<a href>) that moves within the app on a plain click. A click with a modifier key,
  * another button or target="_blank" is the browser's: a new tab, a download. A link to the page
  * already shown replaces its entry instead of adding one, unless replace says otherwise.
  */
-export function Link({ to, replace, state, onClick, ...anchor }: LinkProps) {
+export function Link({ to, replace, state, onClick, children, ...anchor }: LinkProps) {
   const location = useLocation()
   const navigate = useNavigate()
   const href = createPath(resolve(to, location.pathname))
@@ -19,7 +19,11 @@ export function Link({ to, replace, state, onClick, ...anchor }: LinkProps) {
     event.preventDefault()
     navigate(to, { replace: replace ?? createPath(location) === href, state })
   }
-  return <a {...anchor} href={href} onClick={handleClick} />
+  return (
+    <a {...anchor} href={href} onClick={handleClick}>
+      {children}
+    </a>
+  )
 }
 
 function isPlainClick(event: MouseEvent, target: string | undefined) {

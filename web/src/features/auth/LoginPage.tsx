@@ -78,7 +78,7 @@ export function LoginPage() {
     setConfirmation('')
   }
 
-  const switchTo = (next: Mode) => (e: MouseEvent) => {
+  function switchTo(e: MouseEvent, next: Mode) {
     e.preventDefault()
     switchMode(next)
   }
@@ -182,7 +182,7 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
             <div className="text-right">
-              <a href={forgotPasswordPath} onClick={switchTo('forgotPassword')} className={textLinkClass}>
+              <a href={forgotPasswordPath} onClick={(e) => switchTo(e, 'forgotPassword')} className={textLinkClass}>
                 Esqueceu a senha?
               </a>
             </div>
@@ -230,7 +230,7 @@ export function LoginPage() {
               Enviar Link de Redefinição
             </button>
             <div className="text-center">
-              <Link to="/login" onClick={switchTo('login')} className={textLinkClass}>
+              <Link to="/login" onClick={(e) => switchTo(e, 'login')} className={textLinkClass}>
                 Voltar para o Login
               </Link>
             </div>

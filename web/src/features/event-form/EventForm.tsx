@@ -75,6 +75,8 @@ function Form({ event }: Props) {
     const draft = loadDraft(key)
     if (draft) {
       form.reset(draft, { keepDefaultValues: true })
+      // The draft is in localStorage, outside React: read once the form is on screen, then shown.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setRestored(true)
     }
   }, [form, key])
@@ -138,7 +140,7 @@ function Form({ event }: Props) {
           </button>
         </div>
       )}
-      <form ref={formElement} noValidate onSubmit={form.handleSubmit(submit)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
+      <form ref={formElement} noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
         <p className="text-sm text-slate-600">
           Campos marcados com <span aria-hidden="true" className="font-bold text-red-700">*</span>
           <span className="sr-only">asterisco</span> são obrigatórios.

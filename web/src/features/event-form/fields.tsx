@@ -141,7 +141,7 @@ export function SelectField({
   placeholder,
 }: Common & { options: Option[]; placeholder?: string }) {
   const { control } = useFormContext<EventFormValues>()
-  const { field } = useController({ control, name: name as FieldPath<EventFormValues> })
+  const { ref, value, onBlur, onChange: setValue } = useController({ control, name: name as FieldPath<EventFormValues> }).field
   const message = useFieldError(name)
   const id = fieldId(name)
   return (
@@ -152,13 +152,13 @@ export function SelectField({
       <select
         id={id}
         className={inputClass}
-        name={field.name}
-        ref={field.ref}
-        value={String(field.value ?? '')}
-        onBlur={field.onBlur}
+        name={name}
+        ref={ref}
+        value={String(value ?? '')}
+        onBlur={onBlur}
         onChange={(e) => {
           onChange?.(e)
-          field.onChange(e)
+          setValue(e)
         }}
         aria-invalid={message ? true : undefined}
         aria-required={required ? true : undefined}

@@ -5,21 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ImageModalProvider } from '../../components/ImageModal'
 import type { Event } from '../../lib/event'
 import { EventPage } from './EventPage'
-import { makeEvent, notFoundBody, stubFetch } from './testEvents'
+import { findModality, makeEvent, modality, notFoundBody, stubFetch } from './testEvents'
 
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
-function renderPage(event: Event | null, status = 200) {
+function renderPage(event: Event | null, status = 200, entries = ['/event/ev1']) {
   const fetch = stubFetch(() => (event ? [status, event] : [404, notFoundBody]))
   render(
     <ImageModalProvider>
-      <MemoryRouter initialEntries={['/event/ev1']}>
+      <MemoryRouter initialEntries={entries}>
         <Routes>
           <Route path="/event/:eventId" element={<EventPage />} />
           <Route path="/" element={<p>lista de eventos</p>} />
+          <Route path="/about" element={<p>página sobre</p>} />
         </Routes>
       </MemoryRouter>
     </ImageModalProvider>,
@@ -152,13 +153,12 @@ describe('event page', () => {
   it('opens the first modality, and opening another closes it', async () => {
     const user = userEvent.setup()
     renderPage(makeEvent())
-    const first = await screen.findByRole('button', { name: /^21K/ })
-    const second = screen.getByRole('button', { name: /^5K/ })
-    expect(first).toHaveAttribute('aria-expanded', 'true')
-    expect(second).toHaveAttribute('aria-expanded', 'false')
-    const panel = document.getElementById(first.getAttribute('aria-controls')!)!
-    expect(panel).toBeVisible()
-    expect(within(panel).getByText('21,1 km')).toBeInTheDocument()
+    const first = await findModality(/^21K/)
+    const second = modality(/^5K/)
+    expect(first.item).toHaveProperty('open', true)
+    expect(second.item).toHaveProperty('open', false)
+    const panel = first.panel
+    expect(within(panel).getByText('21,1 km')).toBeVisible()
     expect(within(panel).getByText('Largada Geral · 07:00')).toBeInTheDocument()
     expect(within(panel).getByText('Ida e volta pela avenida.')).toBeInTheDocument()
     expect(within(panel).getByText('Troféu aos 5 primeiros')).toBeInTheDocument()
@@ -166,14 +166,14 @@ describe('event page', () => {
     expect(within(panel).getByText('Qualquer idade')).toBeInTheDocument()
     expect(within(panel).getByText('Feminino')).toBeInTheDocument()
 
-    await user.click(second)
-    expect(second).toHaveAttribute('aria-expanded', 'true')
-    expect(first).toHaveAttribute('aria-expanded', 'false')
-    expect(panel).not.toBeVisible()
+    await user.click(second.summary)
+    await waitFor(() => expect(first.item).toHaveProperty('open', false))
+    expect(second.item).toHaveProperty('open', true)
     expect(screen.getByRole('link', { name: /Ver percurso/ })).toHaveAttribute('href', 'https://mapas.example/5k')
 
-    await user.click(second)
-    expect(second).toHaveAttribute('aria-expanded', 'false')
+    await user.click(second.summary)
+    await waitFor(() => expect(second.item).toHaveProperty('open', false))
+    expect(first.item).toHaveProperty('open', false)
   })
 
   it('groups structured prizes by level', async () => {
@@ -236,8 +236,17 @@ describe('event page', () => {
   it('goes back to the list when opened directly', async () => {
     const user = userEvent.setup()
     renderPage(makeEvent())
-    await user.click(await screen.findByRole('button', { name: 'Voltar' }))
+    const back = await screen.findByRole('link', { name: 'Voltar' })
+    expect(back).toHaveAttribute('href', '/') // before the app runs, too
+    await user.click(back)
     expect(screen.getByText('lista de eventos')).toBeInTheDocument()
+  })
+
+  it('goes back in history when the visitor came from another page', async () => {
+    const user = userEvent.setup()
+    renderPage(makeEvent(), 200, ['/about', '/event/ev1'])
+    await user.click(await screen.findByRole('link', { name: 'Voltar' }))
+    expect(screen.getByText('página sobre')).toBeInTheDocument()
   })
 
   it('says Evento não encontrado. for an unknown id, without any section', async () => {

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useSearchParams } from '../../app/routing'
+import { Link, useSearchParams } from '../../app/routing'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { EventCard } from './components/EventCard'
@@ -56,7 +56,16 @@ export function EventsPage() {
     )
   }
 
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
+  // The address of a tab: this one's search and filters, and the tab.
+  function tabPath(aba: TabKey) {
+    const next = new URLSearchParams(params)
+    if (aba === 'proximos') next.delete('aba')
+    else next.set('aba', aba)
+    const query = next.toString()
+    return query ? `/?${query}` : '/'
+  }
+
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([])
   function onTabKey(e: KeyboardEvent, index: number) {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
     if (!delta) return
@@ -95,25 +104,26 @@ export function EventsPage() {
           {tabs.map((t, i) => {
             const selected = t.key === tab
             return (
-              <button
+              <Link
                 key={t.key}
                 ref={(el) => {
                   tabRefs.current[i] = el
                 }}
-                type="button"
+                // A real link: on a page the server drew, a tap shows the other list before the app runs.
+                to={tabPath(t.key)}
+                replace
                 role="tab"
                 id={`aba-${t.key}`}
                 aria-selected={selected}
                 aria-controls={`painel-${t.key}`}
                 tabIndex={selected ? 0 : -1}
-                onClick={() => update({ aba: t.key })}
                 onKeyDown={(e) => onTabKey(e, i)}
                 className={`flex-1 whitespace-nowrap rounded-full px-3 py-2.5 text-sm font-bold transition sm:flex-none sm:px-6 ${
                   selected ? 'bg-white text-brand-800 shadow' : 'text-slate-700 hover:text-brand-800'
                 }`}
               >
                 {t.label}
-              </button>
+              </Link>
             )
           })}
         </div>

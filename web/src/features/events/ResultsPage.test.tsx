@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ResultsPage } from './ResultsPage'
-import { makeEvent, notFoundBody, stubFetch } from './testEvents'
+import { makeEvent, modality, notFoundBody, stubFetch } from './testEvents'
 import { makeResult, makeSet } from '../results/testResults'
 
 afterEach(() => {
@@ -34,20 +34,20 @@ describe('results page', () => {
     expect(screen.getByText('15/03/2026')).toBeInTheDocument()
     expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
 
-    const first = screen.getByRole('button', { name: /^21K/ })
-    const second = screen.getByRole('button', { name: /^5K/ })
-    expect(first).toHaveAttribute('aria-expanded', 'true')
+    const first = modality(/^21K/)
+    const second = modality(/^5K/)
+    expect(first.item).toHaveProperty('open', true)
+    expect(second.item).toHaveProperty('open', false)
     const general = screen.getByRole('link', { name: 'Classificação Geral' })
     expect(general).toHaveAttribute('href', '/files/geral.pdf')
     expect(general).toHaveAttribute('target', '_blank')
     expect(general).toHaveAttribute('rel', 'noopener noreferrer')
     expect(screen.getByRole('link', { name: 'Resultados por Categoria' })).toHaveAttribute('href', '/files/categorias.pdf')
 
-    await user.click(second)
-    expect(first).toHaveAttribute('aria-expanded', 'false')
-    const panel = document.getElementById(second.getAttribute('aria-controls')!)!
-    expect(within(panel).getByText('Resultados para esta modalidade ainda não disponíveis.')).toBeVisible()
-    expect(screen.queryByRole('link', { name: 'Classificação Geral' })).not.toBeInTheDocument()
+    await user.click(second.summary)
+    await waitFor(() => expect(first.item).toHaveProperty('open', false))
+    expect(within(second.item).getByText('Resultados para esta modalidade ainda não disponíveis.')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Classificação Geral' })).not.toBeVisible()
   })
 
   it('shows the published results of a modality beside its PDFs, labelled Preliminar until official, and sets of other modalities after', async () => {
@@ -79,7 +79,7 @@ describe('results page', () => {
     stubFetch(() => [200, makeEvent({ modalidades: [] })])
     renderAt('/resultado/ev1')
     expect(await screen.findByText('Nenhum resultado encontrado para este evento.')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { expanded: true })).not.toBeInTheDocument()
+    expect(document.querySelector('details')).toBeNull()
   })
 
   it('says ID do evento não fornecido. without an id, and reads nothing', async () => {

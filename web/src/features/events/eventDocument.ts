@@ -2,7 +2,7 @@
 // (EVT-2/3, RES-2..5).
 import { ApiError } from '../../lib/api'
 import type { Event } from '../../lib/event'
-import { eventPath, getEvent } from '../../lib/eventsApi'
+import { getEvent, initialEvent } from '../../lib/eventsApi'
 import { useResource } from '../../lib/resource'
 
 export type EventDocument =
@@ -20,19 +20,15 @@ export const documentMessages = {
   empty: 'Dados do evento não encontrados.',
 } as const
 
-/** An answer counts as event data when it is an object with the event's id (RES-5). */
-function isEventData(data: unknown): data is Event {
-  return typeof data === 'object' && data !== null && !Array.isArray(data) && typeof (data as Event).id === 'string' && (data as Event).id !== ''
-}
-
 /** Reads /api/events/{id}; a blank id reads nothing (RES-2). */
 export function useEventDocument(eventId: string | undefined): EventDocument {
   const id = eventId?.trim() ?? ''
-  const r = useResource(id ? `event:${id}` : null, (signal) => getEvent(id, signal), { path: eventPath(id) })
+  const r = useResource(id ? `event:${id}` : null, (signal) => getEvent(id, signal), initialEvent(id))
   if (!id) return { state: 'no-id' }
   if (r.state === 'loading') return { state: 'loading' }
   if (r.state === 'error') {
     return r.error instanceof ApiError && r.error.status === 404 ? { state: 'not-found' } : { state: 'failed' }
   }
-  return isEventData(r.data) ? { state: 'ready', event: r.data } : { state: 'empty' }
+  // An answer counts as event data when it has the event's id (RES-5); lib/eventSchema completes the rest.
+  return r.data.id !== '' ? { state: 'ready', event: r.data } : { state: 'empty' }
 }

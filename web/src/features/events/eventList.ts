@@ -1,8 +1,7 @@
 // The home page's list: every event in one query (HOME-3), split into upcoming and past on the
 // client by the São Paulo date (HOME-6), then narrowed by the visitor's search and filters.
-import type { EventList, EventSummary } from '../../lib/event'
-import { eventQueryString, listAllEvents } from '../../lib/eventsApi'
-import type { Initial } from '../../lib/resource'
+import type { EventSummary } from '../../lib/event'
+import { initialEventList, listAllEvents } from '../../lib/eventsApi'
 import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/format'
 import { foldText, matchesWords, searchWords } from '../../lib/textFold'
 
@@ -17,16 +16,11 @@ export function loadAllEvents(signal?: AbortSignal): Promise<EventSummary[]> {
 
 const homeQuery = { limit: 500 }
 
-const readEvents = (answer: unknown) => {
-  const events = (answer as Partial<EventList> | null)?.events
-  return Array.isArray(events) ? events : undefined
-}
-
 /**
  * The home page's whole list as the server embeds it in a page whose address has a search or a
  * tab (every page merged into one answer, internal/httpapi/social.go homeEventsPath).
  */
-export const initialEvents: Initial<EventSummary[]> = { path: `/api/events${eventQueryString(homeQuery)}`, read: readEvents }
+export const initialEvents = initialEventList(homeQuery)
 
 /** How many cards the home page draws first; the rest follow (EventsPage). */
 export const firstCards = 24
@@ -36,10 +30,7 @@ export const firstCards = 24
  * upcoming events, which the server embeds instead of the whole list (soonestEventsPath), so the page
  * arrives small and draws at once while the whole list loads.
  */
-export const soonestEvents: Initial<EventSummary[]> = {
-  path: `/api/events${eventQueryString({ when: 'upcoming', order: 'asc', limit: firstCards })}`,
-  read: readEvents,
-}
+export const soonestEvents = initialEventList({ when: 'upcoming', order: 'asc', limit: firstCards })
 
 export type Split = { upcoming: EventSummary[]; past: EventSummary[] }
 

@@ -1,5 +1,6 @@
 // Builders for the events feature's tests: a complete Event (as the server sends it, every field
 // present) and a fetch stub that answers the events API.
+import { screen } from '@testing-library/react'
 import { vi } from 'vitest'
 import type { Event, EventSummary } from '../../lib/event'
 
@@ -105,4 +106,16 @@ export function stubFetch(answer: (url: URL) => [number, unknown]) {
   })
   vi.stubGlobal('fetch', mock)
   return mock
+}
+
+/** A modality of the accordion, by its heading: the <summary> to click, its <details> and its content. */
+export function modality(name: RegExp) {
+  const summary = screen.getByRole('heading', { name }).closest('summary')!
+  return { summary, item: summary.closest('details')!, panel: summary.nextElementSibling as HTMLElement }
+}
+
+/** modality, once the page shows it. */
+export async function findModality(name: RegExp) {
+  await screen.findByRole('heading', { name })
+  return modality(name)
 }

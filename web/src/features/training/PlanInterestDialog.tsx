@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react'
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
+import { useForm, type FieldError, type SubmitHandler, type UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod/mini'
 import { ApiError } from '../../lib/api'
 import { useDialogBehaviour } from '../../lib/useDialogBehaviour'
@@ -65,7 +65,7 @@ export function PlanInterestDialog({ plano, onClose }: Props) {
     [getValues],
   )
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send: SubmitHandler<z.output<typeof schema>> = async (values) => {
     setFormError(null)
     try {
       const saved = await sendPlanInterest(values)
@@ -80,7 +80,7 @@ export function PlanInterestDialog({ plano, onClose }: Props) {
         if (isField(name)) setError(name, { type: 'server', message }, { shouldFocus: i === 0 })
       })
     }
-  })
+  }
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/60 sm:items-center sm:p-4">
@@ -109,7 +109,7 @@ export function PlanInterestDialog({ plano, onClose }: Props) {
         {sent ? (
           <Confirmation interest={sent} onClose={onClose} />
         ) : (
-          <form noValidate onSubmit={onSubmit} className="mt-2 space-y-5">
+          <form noValidate onSubmit={(e) => void handleSubmit(send)(e)} className="mt-2 space-y-5">
             <p className="text-slate-600">
               Deixe seu contato e um treinador do Pelotão fala com você para montar o seu plano.
             </p>

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { makeEvent } from '../features/events/testEvents'
+import { parseEvent, parseEventList } from './eventSchema'
+
+describe('parseEvent', () => {
+  it('keeps a complete event as the server sent it', () => {
+    const e = makeEvent()
+    expect(parseEvent(JSON.parse(JSON.stringify(e)))).toEqual(e)
+  })
+
+  it('keeps a structured schedule and structured prizes', () => {
+    const e = makeEvent({
+      informacoes: { cronograma: { tipo: 'estruturado', valor: [{ horario: '07:00', descricao: 'Largada' }] } },
+      premiacao: { tipo: 'estruturado', valor: '', estruturado: [{ descricao: 'Troféu', nivel: 'categoria', modalidadeNome: '10 km', categoriaNome: 'Geral' }] },
+    })
+    expect(parseEvent(e)).toEqual(e)
+  })
+
+  it('gives every missing field its empty value (ERR-9, ERR-10)', () => {
+    const e = parseEvent({ id: 'x', local: null, modalidades: [{ nome: '5 km', resultados: null }], inscricoes: { lotes: [{ valor: '12' }] } })
+    expect(e.titulo).toBe('')
+    expect(e.categoria).toBe('')
+    expect(e.dataEvento).toBe('')
+    expect(e.local).toEqual({ local: '', endereco: '', cidade: '', estado: '' })
+    expect(e.banners).toEqual({ desktop: '', mobile: '' })
+    expect(e.informacoes.cronograma).toEqual({ tipo: 'texto', valor: '' })
+    expect(e.modalidades[0]).toEqual({
+      nome: '5 km',
+      km: null,
+      largadaId: '',
+      percurso: { tipo: 'texto', valor: '' },
+      premiacaoGeral: '',
+      categorias: [],
+      resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
+    })
+    expect(e.inscricoes).toMatchObject({ ativas: true, tipoPreco: 'lotes', lotes: [{ nome: '', valor: null, maxVagas: null, dataLimite: '' }] })
+    expect(e.premiacao).toEqual({ tipo: 'texto', valor: '', estruturado: [] })
+  })
+
+  it('treats a wrong type like a missing value', () => {
+    const e = parseEvent({ id: 'x', titulo: 42, largadas: 'Largada Geral', kits: [null], informacoes: { cronograma: { tipo: 'estruturado', valor: 'texto' } } })
+    expect(e.titulo).toBe('')
+    expect(e.largadas).toEqual([])
+    expect(e.kits).toEqual([{ nome: '', items: [] }])
+    expect(e.informacoes.cronograma).toEqual({ tipo: 'texto', valor: 'texto' })
+  })
+
+  it('reads anything but an object as an event without an id (RES-5)', () => {
+    for (const answer of [null, undefined, 'texto', [], 7]) expect(parseEvent(answer).id).toBe('')
+  })
+})
+
+describe('parseEventList', () => {
+  it('completes each summary and keeps only numbers among the distances', () => {
+    const list = parseEventList({ events: [{ id: 'a', distances: [5, null, '10', 21.1] }, { id: 'b', local: null }], nextCursor: 'c' })
+    expect(list.nextCursor).toBe('c')
+    expect(list.events[0]).toEqual({
+      id: 'a',
+      titulo: '',
+      categoria: '',
+      dataEvento: '',
+      status: '',
+      banners: { desktop: '', mobile: '' },
+      local: { local: '', endereco: '', cidade: '', estado: '' },
+      linkCompra: '',
+      distances: [5, 21.1],
+    })
+    expect(list.events[1]!.local.cidade).toBe('')
+  })
+
+  it('reads an answer without a list as an empty list', () => {
+    expect(parseEventList(null)).toEqual({ events: [] })
+    expect(parseEventList({ events: 'x' }).events).toEqual([])
+  })
+})

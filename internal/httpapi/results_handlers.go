@@ -131,11 +131,20 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 
 // resultSetOf reads the route's set, 404 when the event has no such set.
 func (s *Server) resultSetOf(r *http.Request) (results.Set, error) {
-	set, err := s.store.GetResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
+	set, err := s.store.GetResultSet(r.Context(), eventIDOf(r), r.PathValue("setId"))
 	if errors.Is(err, store.ErrNotFound) {
 		return set, errResultSetNotFound
 	}
 	return set, err
+}
+
+// eventIDOf is the event of a request to the results API ({id}) or to the athlete's page, whose
+// pattern names it {eventId} as every page of the registry does.
+func eventIDOf(r *http.Request) string {
+	if id := r.PathValue("id"); id != "" {
+		return id
+	}
+	return r.PathValue("eventId")
 }
 
 // listResults answers GET /api/events/{id}/results/{setId}: a page of the table, filtered.

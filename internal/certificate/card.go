@@ -8,10 +8,9 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomedium"
-	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"pelotao/internal/typeface"
 )
 
 // Card sizes: what WhatsApp, Telegram and social sites show large (1.91:1).
@@ -20,25 +19,10 @@ const (
 )
 
 var (
-	boldFont   = mustFont(gobold.TTF)
-	mediumFont = mustFont(gomedium.TTF)
+	boldFont   = typeface.Bold
+	mediumFont = typeface.Medium
+	face       = typeface.Face
 )
-
-func mustFont(ttf []byte) *opentype.Font {
-	f, err := opentype.Parse(ttf)
-	if err != nil {
-		panic(err)
-	}
-	return f
-}
-
-func face(f *opentype.Font, size float64) font.Face {
-	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
-	if err != nil {
-		panic(err)
-	}
-	return fc
-}
 
 // Colours of the card: the dusk sky of the site's banners, and their warm accent.
 var (

@@ -11,11 +11,10 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomedium"
-	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
+
+	"pelotao/internal/typeface"
 )
 
 // Banner sizes, and the most each JPEG may weigh (a phone on a mobile network loads them).
@@ -356,25 +355,10 @@ func (s *scene) swimmer(x, y, h float64) {
 }
 
 var (
-	boldFont   = mustFont(gobold.TTF)
-	mediumFont = mustFont(gomedium.TTF)
+	boldFont   = typeface.Bold
+	mediumFont = typeface.Medium
+	face       = typeface.Face
 )
-
-func mustFont(ttf []byte) *opentype.Font {
-	f, err := opentype.Parse(ttf)
-	if err != nil {
-		panic(err)
-	}
-	return f
-}
-
-func face(f *opentype.Font, size float64) font.Face {
-	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
-	if err != nil {
-		panic(err)
-	}
-	return fc
-}
 
 // words sets the kicker, the title (wrapped) and the date line, over a shade that keeps them
 // readable whatever the scene behind.

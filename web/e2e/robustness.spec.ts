@@ -1,5 +1,5 @@
 // The site holds up when the API's event answers lack fields (a document written by an older
-// version, edited by hand, trimmed by a proxy): the pages show SPEC §8's fallbacks, never a blank
+// version, edited by hand, trimmed by a proxy): the pages show docs/product.md §8's fallbacks, never a blank
 // page. And a tap on a page the server drew works before the app has taken the page over.
 import type { CDPSession, Page, Route } from '@playwright/test'
 import { signedInUser } from './accounts'

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import registry from '../../../internal/httpapi/pages.json'
 import { GuestOnly, RequireAuth } from './guards'
 import { Layout } from './Layout'
-import { AppRoutes, routedPages } from './router'
+import { ErrorBoundary } from '../components/ErrorBoundary'
+import { AppRoutes, routedPages, SiteRoutes } from './router'
 import type { RouteProps } from './routing'
 
 type Leaf = { path: string; guard: string; layout: string }
@@ -31,7 +32,13 @@ function leaves(node: ReactNode, guard = 'public', layout = 'bare', found: Leaf[
 }
 
 describe('the routes are those of the page registry', () => {
-  const declared = leaves((AppRoutes() as ReactElement<{ children: ReactNode }>).props.children)
+  const declared = leaves((SiteRoutes() as ReactElement<{ children: ReactNode }>).props.children)
+
+  it('keeps every route inside the error boundary', () => {
+    const app = AppRoutes() as ReactElement<{ children: ReactNode }>
+    expect(app.type).toBe(ErrorBoundary)
+    expect(isValidElement(app.props.children) && app.props.children.type).toBe(SiteRoutes)
+  })
 
   it('declares every path of every page, behind its guard and in its layout, and nothing else', () => {
     const want: Leaf[] = Object.values(registry.pages).flatMap((p) =>

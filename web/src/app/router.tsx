@@ -79,7 +79,7 @@ export function AppRoutes() {
 }
 
 /** The site's routes, from the page registry (internal/httpapi/pages.json), which the server serves alike. */
-function SiteRoutes() {
+export function SiteRoutes() {
   return (
     <Routes>
       {/* A bare page (the kit desk) fills the screen: no site header or footer. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeEvent } from '../features/events/testEvents'
+import { makeEvent } from './testing/testEvents'
 import { parseEvent, parseEventList } from './eventSchema'
 
 describe('parseEvent', () => {
@@ -14,6 +14,10 @@ describe('parseEvent', () => {
       premiacao: { tipo: 'estruturado', valor: '', estruturado: [{ descricao: 'Troféu', nivel: 'categoria', modalidadeNome: '10 km', categoriaNome: 'Geral' }] },
     })
     expect(parseEvent(e)).toEqual(e)
+  })
+
+  it('keeps gun time as the time that ranks the results', () => {
+    expect(parseEvent(makeEvent({ tempoClassificacao: 'bruto' })).tempoClassificacao).toBe('bruto')
   })
 
   it('gives every missing field its empty value (ERR-9, ERR-10)', () => {
@@ -35,11 +39,20 @@ describe('parseEvent', () => {
     })
     expect(e.inscricoes).toMatchObject({ ativas: true, tipoPreco: 'lotes', lotes: [{ nome: '', valor: null, maxVagas: null, dataLimite: '' }] })
     expect(e.premiacao).toEqual({ tipo: 'texto', valor: '', estruturado: [] })
+    expect(e.tempoClassificacao).toBe('liquido')
   })
 
   it('treats a wrong type like a missing value', () => {
-    const e = parseEvent({ id: 'x', titulo: 42, largadas: 'Largada Geral', kits: [null], informacoes: { cronograma: { tipo: 'estruturado', valor: 'texto' } } })
+    const e = parseEvent({
+      id: 'x',
+      titulo: 42,
+      largadas: 'Largada Geral',
+      kits: [null],
+      informacoes: { cronograma: { tipo: 'estruturado', valor: 'texto' } },
+      tempoClassificacao: 'chip',
+    })
     expect(e.titulo).toBe('')
+    expect(e.tempoClassificacao).toBe('liquido')
     expect(e.largadas).toEqual([])
     expect(e.kits).toEqual([{ nome: '', items: [] }])
     expect(e.informacoes.cronograma).toEqual({ tipo: 'texto', valor: 'texto' })

@@ -5,24 +5,9 @@
 // their fallbacks ('Título não disponível', 'Sem categoria', 'Data a definir': ERR-9, ERR-10)
 // instead of failing. A wrong value is treated like a missing one, never as an error: the page
 // shows what it can.
-// zod/mini: the build the event form already loads, and the smallest.
 import { z } from 'zod/mini'
 import type { Cronograma, Event, EventList } from './event'
-
-const text = z.catch(z.string(), '')
-const flag = (value: boolean) => z.catch(z.boolean(), value)
-/** A price, a distance or an age: a number (JSON has no NaN), or null (blank) for anything else. */
-const amount = z.transform((v: unknown) => (typeof v === 'number' ? v : null))
-/** One of options, or fallback. */
-const oneOf = <const T extends readonly string[]>(options: T, fallback: T[number]) =>
-  z.transform((v: unknown): T[number] => (options.includes(v as string) ? (v as T[number]) : fallback))
-/** A list whose rows each take their defaults; anything but an array is an empty list. */
-const list = <T extends z.core.SomeType>(row: T) => z.catch(z.array(row), [])
-/** An object whose fields each take their defaults; anything but an object is all defaults. */
-const record = <T extends z.core.$ZodLooseShape>(shape: T) => {
-  const schema = z.object(shape)
-  return z.catch(schema, () => schema.parse({}))
-}
+import { amount, flag, list, oneOf, record, text } from './schema'
 
 /** modalidades[].km of a summary: the numbers of the list, whatever else it holds left out. */
 const numbers = z.transform((v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []))
@@ -92,6 +77,8 @@ const eventFields = {
       record({ descricao: text, nivel: oneOf(['geral', 'modalidade', 'categoria'], 'geral'), modalidadeNome: text, categoriaNome: text }),
     ),
   }),
+  // An event saved before results existed has none: net time, as the server's default.
+  tempoClassificacao: oneOf(['liquido', 'bruto'], 'liquido'),
 }
 
 const eventSchema = record(eventFields)

@@ -1,6 +1,8 @@
-// An event's title, category and place as every page shows them, with the fallbacks of docs/product.md §8
-// (ERR-10, HOME-11).
-import type { Local } from './event'
+// An event's title, category, place, banner, modality labels and links as every page shows them,
+// with the fallbacks of docs/product.md §8 (ERR-10, HOME-11).
+import type { Banners, Local, Modalidade } from './event'
+import { formatKm } from './format'
+import { foldText } from './textFold'
 
 export const fallbacks = {
   titulo: 'Título não disponível',
@@ -27,4 +29,27 @@ export function cityOf(local: Local) {
   const estado = local.estado.trim()
   if (!cidade) return estado || fallbacks.local
   return estado ? `${cidade} - ${estado}` : cidade
+}
+
+/** The banner for a device, falling back to the other one; '' when there is none. */
+export function bannerFor(banners: Banners, device: 'desktop' | 'mobile') {
+  const other = device === 'desktop' ? 'mobile' : 'desktop'
+  return banners[device].trim() || banners[other].trim()
+}
+
+/**
+ * Links come from organizers: only web addresses and the site's own paths become hrefs, so that a
+ * 'javascript:' value can never run.
+ */
+export function safeHref(url: string) {
+  const u = url.trim()
+  return /^https?:\/\//i.test(u) || /^\/(?!\/)/.test(u) ? u : ''
+}
+
+/** A modality's accordion label and its distance beside it, unless the name already says it ('10 km'). */
+export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number) {
+  const title = m.nome.trim() || `Modalidade ${index + 1}`
+  const km = formatKm(m.km)
+  const compact = (s: string) => foldText(s).replaceAll(' ', '')
+  return { title, aside: km && !compact(title).includes(compact(km)) ? km : '' }
 }

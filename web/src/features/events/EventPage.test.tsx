@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ImageModalProvider } from '../../components/ImageModal'
 import type { Event } from '../../lib/event'
 import { EventPage } from './EventPage'
-import { findModality, makeEvent, modality, notFoundBody, stubFetch } from './testEvents'
+import { findModality, makeEvent, modality, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
 
 afterEach(() => {
   vi.unstubAllGlobals()

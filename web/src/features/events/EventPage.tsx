@@ -6,9 +6,9 @@ import { BackButton } from './components/BackButton'
 import { EventBanner } from './components/EventBanner'
 import { EventSections } from './components/EventSections'
 import { EventSidebar } from './components/EventSidebar'
-import { CalendarIcon, PinIcon } from './components/icons'
-import { PageMessage } from './components/PageMessage'
-import { documentMessages, useEventDocument } from './eventDocument'
+import { CalendarIcon, PinIcon } from '../../components/icons'
+import { PageMessage } from '../../components/PageMessage'
+import { documentMessages, useEventDocument } from '../../lib/eventDocument'
 import { categoryOf, cityOf, titleOf } from '../../lib/eventText'
 
 /** /event/{eventId}: the event's details (EVT-1..31). */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { provideInitialData } from '../../lib/initialData'
 import { EventsPage } from './EventsPage'
 import { soonestEvents } from './eventList'
-import { stubFetch, summary } from './testEvents'
+import { stubFetch, summary } from '../../lib/testing/testEvents'
 
 function Address() {
   const { search } = useLocation()

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { bannerFor, earliestStart, googleCalendarUrl, mapUrl, modalityLabel, registrationOf, regulationUrl, safeHref } from './eventDisplay'
+import { earliestStart, googleCalendarUrl, mapUrl, registrationOf, regulationUrl } from './eventDisplay'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
   local: '', endereco: '', cidade: '', estado: '', ...over,
-})
-
-describe('banners', () => {
-  it('chooses the banner for the device, falling back to the other', () => {
-    expect(bannerFor({ desktop: '/d', mobile: '/m' }, 'desktop')).toBe('/d')
-    expect(bannerFor({ desktop: '/d', mobile: '/m' }, 'mobile')).toBe('/m')
-    expect(bannerFor({ desktop: '', mobile: '/m' }, 'desktop')).toBe('/m')
-    expect(bannerFor({ desktop: '/d', mobile: '' }, 'mobile')).toBe('/d')
-    expect(bannerFor({ desktop: '', mobile: '' }, 'mobile')).toBe('')
-  })
 })
 
 describe('registration button rule (EVT-28..30)', () => {
@@ -26,13 +16,6 @@ describe('registration button rule (EVT-28..30)', () => {
 })
 
 describe('links', () => {
-  it('accepts only web addresses and site paths', () => {
-    expect(safeHref('https://a.example')).toBe('https://a.example')
-    expect(safeHref('/files/x.pdf')).toBe('/files/x.pdf')
-    expect(safeHref('//evil.example')).toBe('')
-    expect(safeHref('javascript:alert(1)')).toBe('')
-  })
-
   it('uses regulamentoUrl, then regulamento (EVT-22)', () => {
     expect(regulationUrl({ regulamentoUrl: '/files/r.pdf', regulamento: 'https://r.example' })).toBe('/files/r.pdf')
     expect(regulationUrl({ regulamentoUrl: '', regulamento: 'https://r.example' })).toBe('https://r.example')
@@ -56,13 +39,6 @@ describe('links', () => {
 it('takes the earliest start time (EVT-26)', () => {
   expect(earliestStart([{ id: 'a', nome: 'A', horario: '08:00' }, { id: 'b', nome: 'B', horario: '06:30' }])).toBe('06:30')
   expect(earliestStart([])).toBe('')
-})
-
-it('labels a modality with its distance unless the name says it', () => {
-  expect(modalityLabel({ nome: 'Meia Maratona', km: 21.1 }, 0)).toEqual({ title: 'Meia Maratona', aside: '21,1 km' })
-  expect(modalityLabel({ nome: '10 km', km: 10 }, 0)).toEqual({ title: '10 km', aside: '' })
-  expect(modalityLabel({ nome: '10KM', km: 10 }, 0)).toEqual({ title: '10KM', aside: '' })
-  expect(modalityLabel({ nome: '', km: null }, 2)).toEqual({ title: 'Modalidade 3', aside: '' })
 })
 
 describe('googleCalendarUrl', () => {

@@ -1,15 +1,8 @@
 // How an event's fields read on the public pages, beyond the shared fallbacks of lib/eventText.
-import type { Banners, Event, Largada, Local, Modalidade } from '../../lib/event'
+import type { Event, Largada, Local } from '../../lib/event'
 import { openStatus } from '../../lib/event'
-import { formatKm } from '../../lib/format'
-import { foldText } from '../../lib/textFold'
+import { safeHref } from '../../lib/eventText'
 import { siteOrigin } from '../../lib/origin'
-
-/** The banner for a device, falling back to the other one; '' when there is none. */
-export function bannerFor(banners: Banners, device: 'desktop' | 'mobile') {
-  const other = device === 'desktop' ? 'mobile' : 'desktop'
-  return banners[device].trim() || banners[other].trim()
-}
 
 /** A Google Maps search for the venue, or '' when nothing about the place is known. */
 export function mapUrl(local: Local) {
@@ -39,23 +32,6 @@ export function registrationOf(e: Pick<Event, 'status' | 'linkCompra'>): Registr
   const href = safeHref(e.linkCompra)
   if (e.status === openStatus && href) return { open: true, href }
   return { open: false, label: e.status.trim() || 'Inscrições indisponíveis' }
-}
-
-/**
- * Links come from organizers: only web addresses and the site's own paths become hrefs, so that a
- * 'javascript:' value can never run.
- */
-export function safeHref(url: string) {
-  const u = url.trim()
-  return /^https?:\/\//i.test(u) || /^\/(?!\/)/.test(u) ? u : ''
-}
-
-/** A modality's accordion label and its distance beside it, unless the name already says it ('10 km'). */
-export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number) {
-  const title = m.nome.trim() || `Modalidade ${index + 1}`
-  const km = formatKm(m.km)
-  const compact = (s: string) => foldText(s).replaceAll(' ', '')
-  return { title, aside: km && !compact(title).includes(compact(km)) ? km : '' }
 }
 
 /** The event's page on this site, as shared links and calendar entries name it. */

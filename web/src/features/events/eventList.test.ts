@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { todayISO } from '../../lib/format'
 import { filterEvents, loadAllEvents, readFilters, splitByDate } from './eventList'
-import { stubFetch, summary } from './testEvents'
+import { stubFetch, summary } from '../../lib/testing/testEvents'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -196,7 +196,9 @@ export class DeskSync {
     // Two tabs of one device sending the same queue would only cost duplicates, but the lock keeps
     // the order and spares the requests.
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-    return locks ? locks.request(`pelotao-retirada-fila-${this.eventId}`, run) : run()
+    // The lock is held until run's promise settles, and request's promise settles with it: its
+    // value is run's, not a promise of one (which request<T> would otherwise type it as).
+    return locks ? locks.request<void>(`pelotao-retirada-fila-${this.eventId}`, run) : run()
   }
 
   private async sendQueue() {

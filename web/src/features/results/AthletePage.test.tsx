@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
-import { makeEvent, notFoundBody, stubFetch } from '../events/testEvents'
+import { makeEvent, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
 import { AthletePage } from './AthletePage'
-import { makeAthlete, makeSet } from './testResults'
-import type { AthleteResult } from './resultsApi'
+import { makeAthlete, makeSet } from '../../lib/testing/testResults'
+import type { AthleteResult } from '../../lib/resultsApi'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -93,6 +93,18 @@ describe('athlete result page', () => {
   it('says Resultado não encontrado. for an unknown bib', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     renderAthlete([404, notFoundBody])
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultado não encontrado.' })).toBeInTheDocument()
+  })
+
+  it('draws a partial answer with what it has', async () => {
+    renderAthlete([200, { numeroPeito: '101', nome: 'ANA', parciais: null, posicao: '3' }])
+    expect(await screen.findByRole('heading', { level: 1, name: 'ANA' })).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Classificação' })).getAllByText('—')).toHaveLength(3)
+    expect(screen.queryByRole('region', { name: 'Parciais' })).not.toBeInTheDocument()
+  })
+
+  it('says Resultado não encontrado. when the answer holds no athlete', async () => {
+    renderAthlete([200, null])
     expect(await screen.findByRole('heading', { level: 1, name: 'Resultado não encontrado.' })).toBeInTheDocument()
   })
 

@@ -8,19 +8,19 @@ import { formatDate } from '../../lib/format'
 import { siteOrigin } from '../../lib/origin'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
-import { PageMessage } from '../events/components/PageMessage'
-import { ArrowLeftIcon, CalendarIcon, FileIcon } from '../events/components/icons'
-import { documentMessages, useEventDocument } from '../events/eventDocument'
-import { fasterThan, formatPace, formatPlace, sexLabel, statusLabel } from './resultFormat'
+import { PageMessage } from '../../components/PageMessage'
+import { ArrowLeftIcon, CalendarIcon, FileIcon } from '../../components/icons'
+import { documentMessages, useEventDocument } from '../../lib/eventDocument'
+import { fasterThan, formatPace, formatPlace, sexLabel, statusLabel } from '../../lib/resultFormat'
 import {
   athletePagePath,
-  athletePath,
   certificatePath,
   getAthlete,
+  initialAthlete,
   shareCardPath,
   type AthleteResult,
   type ResultSet,
-} from './resultsApi'
+} from '../../lib/resultsApi'
 
 /** /resultado/{eventId}/atleta/{setId}/{bib}: one athlete's result, certificate and share card. */
 export function AthletePage() {
@@ -29,20 +29,22 @@ export function AthletePage() {
   const athlete = useResource(
     eventId && setId && bib ? `athlete:${eventId}:${setId}:${bib}` : null,
     (signal) => getAthlete(eventId, setId, bib, signal),
-    { path: athletePath(eventId, setId, bib) },
+    initialAthlete(eventId, setId, bib),
   )
-  const ready = doc.state === 'ready' && athlete.state === 'ready'
-  usePageMeta('athleteResult', ready ? { title: athleteTitle(athlete.data.nome, titleOf(doc.event)) } : undefined)
+  // An answer counts as the athlete's line when it has their number; lib/resultSchema completes the rest.
+  const found = athlete.state === 'ready' && athlete.data.numeroPeito !== '' ? athlete.data : undefined
+  const ready = doc.state === 'ready' && found !== undefined
+  usePageMeta('athleteResult', ready ? { title: athleteTitle(found.nome, titleOf(doc.event)) } : undefined)
 
   if (doc.state === 'loading' || (doc.state === 'ready' && athlete.state === 'loading')) {
     return <PageMessage loading text="Carregando resultado..." />
   }
   if (doc.state !== 'ready') return <PageMessage text={documentMessages[doc.state]} />
-  if (athlete.state === 'error' || athlete.state === 'loading') {
-    const missing = athlete.state === 'loading' || (athlete.error instanceof ApiError && athlete.error.status === 404)
-    return <PageMessage text={missing ? 'Resultado não encontrado.' : 'Falha ao carregar o resultado.'} />
+  if (!found) {
+    const failed = athlete.state === 'error' && !(athlete.error instanceof ApiError && athlete.error.status === 404)
+    return <PageMessage text={failed ? 'Falha ao carregar o resultado.' : 'Resultado não encontrado.'} />
   }
-  return <AthleteResultView event={doc.event} set={athlete.data.resultSet} setId={setId} result={athlete.data} />
+  return <AthleteResultView event={doc.event} set={found.resultSet} setId={setId} result={found} />
 }
 
 /** The page's title once the athlete is known; the server's og:title names them the same way. */

@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../app/routing'
-import { stubFetch } from '../events/testEvents'
+import { stubFetch } from '../../lib/testing/testEvents'
 import { ResultSetView, searchDelayMs } from './ResultSetView'
-import { makeResult, makeSet } from './testResults'
+import { makeResult, makeSet } from '../../lib/testing/testResults'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
-import { formatCount, formatPace, formatPlace, sexLabels, statusShort } from './resultFormat'
-import { athletePagePath, type Result, type ResultSet } from './resultsApi'
+import { formatCount, formatPace, formatPlace, sexLabels, statusShort } from '../../lib/resultFormat'
+import { athletePagePath, type Result, type ResultSet } from '../../lib/resultsApi'
 import { useResultPages } from './useResultPages'
 
 /** How long typing pauses before the server is asked: one request per word, not per key. */

@@ -2,7 +2,7 @@
 // embedded first page draws at once), later pages appended by "Carregar mais" through the cursor.
 import { useState } from 'react'
 import { useResource } from '../../lib/resource'
-import { listResults, resultPagePath, type Result, type ResultQuery } from './resultsApi'
+import { initialResultPage, listResults, type Result, type ResultQuery } from '../../lib/resultsApi'
 
 type More = { key: string; results: Result[]; cursor: string | null; loading: boolean; error: string }
 
@@ -13,7 +13,7 @@ export type ResultPages =
 
 export function useResultPages(eventId: string, setId: string, query: ResultQuery): ResultPages {
   const key = `results:${eventId}:${setId}:${query.q ?? ''}:${query.sexo ?? ''}:${query.categoria ?? ''}`
-  const first = useResource(key, (signal) => listResults(eventId, setId, query, signal), { path: resultPagePath(eventId, setId) })
+  const first = useResource(key, (signal) => listResults(eventId, setId, query, signal), initialResultPage(eventId, setId))
   const [more, setMore] = useState<More | null>(null)
 
   if (first.state !== 'ready') return { state: first.state }

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from '../../../app/routing'
-import { ArrowLeftIcon } from './icons'
+import { ArrowLeftIcon } from '../../../components/icons'
 
 /**
  * EVT-7: back in history, or to the events list when the page was opened directly. A real link to

@@ -2,9 +2,8 @@ import { SafeImage, type ImageSource } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
 import { eventBannerSizes, srcSetOf } from '../../../lib/images'
-import { fallbacks } from '../../../lib/eventText'
-import { bannerFor } from '../eventDisplay'
-import { ZoomIcon } from './icons'
+import { bannerFor, fallbacks } from '../../../lib/eventText'
+import { ZoomIcon } from '../../../components/icons'
 
 const wideScreen = '(min-width: 768px)'
 

@@ -2,10 +2,9 @@ import { Link } from '../../../app/routing'
 import { SafeImage } from '../../../components/SafeImage'
 import { openStatus, type EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
-import { categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../../../lib/eventText'
+import { bannerFor, categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../../../lib/eventText'
 import { eventCardSizes } from '../../../lib/images'
-import { bannerFor } from '../eventDisplay'
-import { CalendarIcon, PinIcon } from './icons'
+import { CalendarIcon, PinIcon } from '../../../components/icons'
 
 /**
  * first: the card's picture is the page's largest paint, so it loads at once and before anything

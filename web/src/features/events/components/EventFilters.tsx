@@ -1,6 +1,6 @@
 import { categorias, ufs } from '../../../lib/event'
 import { hasFilters, type Filters } from '../eventList'
-import { SearchIcon } from './icons'
+import { SearchIcon } from '../../../components/icons'
 
 type Props = { filters: Filters; onChange: (changes: Partial<Filters>) => void }
 

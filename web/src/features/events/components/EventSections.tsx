@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import type { Event, Modalidade, PremioEstruturado } from '../../../lib/event'
 import { dateFallbacks, formatAgeRange, formatDate, formatKm } from '../../../lib/format'
-import { modalityLabel, regulationUrl, safeHref } from '../eventDisplay'
-import { Accordion } from './Accordion'
-import { ClockIcon, ExternalIcon, FileIcon, PinIcon } from './icons'
+import { modalityLabel, safeHref } from '../../../lib/eventText'
+import { regulationUrl } from '../eventDisplay'
+import { Accordion } from '../../../components/Accordion'
+import { ClockIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 
 /** The main column in the order of EVT-10; a section with nothing to show is left out (EVT-11). */
 export function EventSections({ event }: { event: Event }) {

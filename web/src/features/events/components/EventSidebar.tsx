@@ -4,7 +4,7 @@ import type { Event } from '../../../lib/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/format'
 import { fallbacks, titleOf } from '../../../lib/eventText'
 import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
-import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './icons'
+import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../../app/routing'
-import { makeEvent, stubFetch } from '../../events/testEvents'
-import { makeResult, makeSet } from '../../results/testResults'
+import { makeEvent, stubFetch } from '../../../lib/testing/testEvents'
+import { makeResult, makeSet } from '../../../lib/testing/testResults'
 import { ResultsTab } from './ResultsTab'
 
 type Sent = { url: string; form: FormData }

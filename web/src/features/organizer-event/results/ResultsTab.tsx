@@ -5,8 +5,8 @@ import { ApiError, type RowError } from '../../../lib/api'
 import type { Event } from '../../../lib/event'
 import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
-import { formatCount, formatPlace, statusShort } from '../../results/resultFormat'
-import { deleteResultSet, listResultSets, type ResultSet, type ResultSetStatus } from '../../results/resultsApi'
+import { formatCount, formatPlace, statusShort } from '../../../lib/resultFormat'
+import { deleteResultSet, listResultSets, type ResultSet, type ResultSetStatus } from '../../../lib/resultsApi'
 import { isForbidden } from '../access'
 import type { Mapping } from '../api'
 import { RowErrors } from '../participants/ImportPanel'
@@ -29,7 +29,7 @@ export function ResultsTab({ event, onForbidden }: { event: Event; onForbidden: 
   const [version, setVersion] = useState(0)
   const [replacing, setReplacing] = useState<{ percurso: string; n: number } | null>(null)
   const sets = useResource(`organizer-results:${event.id}:${version}`, (signal) => listResultSets(event.id, signal))
-  const published = sets.state === 'ready' ? (sets.data.resultSets ?? []) : []
+  const published = sets.state === 'ready' ? sets.data : []
 
   return (
     <div className="space-y-8">
@@ -394,6 +394,7 @@ function Preview({ preview, disabled, onColumn }: { preview: ResultsPreview; dis
           <h3 id={`${id}-previa`} className="font-semibold text-slate-900">
             Primeiras linhas como serão publicadas
           </h3>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus for keyboards to scroll it (WCAG 2.1.1; axe scrollable-region-focusable), as in components/ScrollTable */}
           <div role="region" aria-labelledby={`${id}-previa`} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50">

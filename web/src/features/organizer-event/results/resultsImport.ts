@@ -2,7 +2,8 @@
 // read without saving (dry run) to preview it, then published as a modality's set.
 import type { RowError } from '../../../lib/api'
 import { postForm } from '../../../lib/uploads'
-import type { Result, ResultSet, ResultSetStatus } from '../../results/resultsApi'
+import type { Result, ResultSet, ResultSetStatus } from '../../../lib/resultsApi'
+import { parseResultSet } from '../../../lib/resultSchema'
 import { readColumns, type ImportColumn, type Mapping } from '../api'
 
 export type ResultsPreview = {
@@ -38,7 +39,7 @@ export async function previewResults(eventId: string, upload: ResultsUpload, onP
 
 /** Publishes the file as the modality's set, replacing the one it had in one step. */
 export async function publishResults(eventId: string, upload: ResultsUpload, onProgress?: (p: number) => void): Promise<ResultSet> {
-  return (await postForm(resultsPath(eventId), resultsForm(upload, false), onProgress)) as ResultSet
+  return parseResultSet(await postForm(resultsPath(eventId), resultsForm(upload, false), onProgress))
 }
 
 export const ignoreField = 'ignorar'

@@ -1,8 +1,8 @@
-// Builders for the events feature's tests: a complete Event (as the server sends it, every field
-// present) and a fetch stub that answers the events API.
+// Builders for the tests of every page that shows an event: a complete Event (as the server sends
+// it, every field present) and a fetch stub that answers the API.
 import { screen } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { Event, EventSummary } from '../../lib/event'
+import type { Event, EventSummary } from '../event'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] }
 

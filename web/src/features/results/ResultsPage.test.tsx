@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ResultsPage } from './ResultsPage'
-import { makeEvent, modality, notFoundBody, stubFetch } from './testEvents'
-import { makeResult, makeSet } from '../results/testResults'
+import { findModality, makeEvent, modality, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
+import { makeResult, makeSet } from '../../lib/testing/testResults'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -59,13 +59,28 @@ describe('results page', () => {
       return [200, { results: [makeResult({ nome: 'Caminhante' })], total: 1 }]
     })
     renderAt('/resultado/ev1')
-    const first = await screen.findByRole('button', { name: /^21K/ })
-    await waitFor(() => expect(first).toHaveTextContent('Preliminar'))
-    const panel = document.getElementById(first.getAttribute('aria-controls')!)!
-    expect(await within(panel).findByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
-    expect(within(panel).getByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
-    const walk = screen.getByRole('button', { name: 'Caminhada' })
-    expect(walk).not.toHaveTextContent('Preliminar')
+    const first = await findModality(/^21K/)
+    await waitFor(() => expect(first.summary).toHaveTextContent('Preliminar'))
+    expect(await within(first.panel).findByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
+    expect(within(first.panel).getByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
+    // The set of a modality the event does not list is an item of its own, after the event's.
+    const walk = await findModality(/^Caminhada/)
+    expect(walk.summary).not.toHaveTextContent('Preliminar')
+    const items = [...document.querySelectorAll('details')]
+    expect(items.indexOf(walk.item)).toBe(items.length - 1)
+  })
+
+  it('draws partial answers of the results API with what they have', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+      if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [{ id: 's1', percurso: '21K' }, null] }]
+      return [200, { results: [{ numeroPeito: '101', nome: 'ANA', parciais: null }] }]
+    })
+    renderAt('/resultado/ev1')
+    const first = await findModality(/^21K/)
+    expect(await within(first.panel).findByRole('link', { name: 'ANA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
+    // The event's two modalities, and nothing for the set that had no id.
+    expect(document.querySelectorAll('details')).toHaveLength(2)
   })
 
   it('hides only the missing link', async () => {

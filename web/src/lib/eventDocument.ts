@@ -1,9 +1,9 @@
 // Loading one event for the event page and the results page, with every outcome the pages name
 // (EVT-2/3, RES-2..5).
-import { ApiError } from '../../lib/api'
-import type { Event } from '../../lib/event'
-import { getEvent, initialEvent } from '../../lib/eventsApi'
-import { useResource } from '../../lib/resource'
+import { ApiError } from './api'
+import type { Event } from './event'
+import { getEvent, initialEvent } from './eventsApi'
+import { useResource } from './resource'
 
 export type EventDocument =
   | { state: 'no-id' }

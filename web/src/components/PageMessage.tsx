@@ -1,4 +1,4 @@
-import { Link } from '../../../app/routing'
+import { Link } from '../app/routing'
 
 /**
  * A page-level outcome instead of the page's content: loading, not found, failed (ERR-5/6, ERR-14).

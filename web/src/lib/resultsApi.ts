@@ -1,5 +1,8 @@
-// The results API of docs/http-api.md ("Race-day routes"), as the public pages read it.
-import { api } from '../../lib/api'
+// The results API of docs/http-api.md ("Race-day routes"), as the public pages and the organizer's
+// Resultados tab read it.
+import { api } from './api'
+import type { Initial } from './resource'
+import { parseAthlete, parseResultPage, parseResultSets } from './resultSchema'
 
 export type ResultSetStatus = 'preliminar' | 'oficial'
 
@@ -74,16 +77,34 @@ export function athletePath(eventId: string, setId: string, bib: string) {
   return `${resultSetsPath(eventId)}/${enc(setId)}/athletes/${enc(bib)}`
 }
 
-export function listResultSets(eventId: string, signal?: AbortSignal) {
-  return api<{ resultSets: ResultSet[] }>(resultSetsPath(eventId), { signal })
+// Every answer goes through lib/resultSchema, here and in the initial* readers of the same answers
+// embedded in a drawn page: the pages only ever see complete sets and lines.
+
+export async function listResultSets(eventId: string, signal?: AbortSignal): Promise<ResultSet[]> {
+  return parseResultSets(await api<unknown>(resultSetsPath(eventId), { signal }))
 }
 
-export function listResults(eventId: string, setId: string, query: ResultQuery, signal?: AbortSignal) {
-  return api<ResultPage>(resultPagePath(eventId, setId, query), { signal })
+/** The embedded answer to GET /api/events/{id}/results. */
+export function initialResultSets(eventId: string): Initial<ResultSet[]> {
+  return { path: resultSetsPath(eventId), read: parseResultSets }
 }
 
-export function getAthlete(eventId: string, setId: string, bib: string, signal?: AbortSignal) {
-  return api<AthleteResult>(athletePath(eventId, setId, bib), { signal })
+export async function listResults(eventId: string, setId: string, query: ResultQuery, signal?: AbortSignal): Promise<ResultPage> {
+  return parseResultPage(await api<unknown>(resultPagePath(eventId, setId, query), { signal }))
+}
+
+/** The embedded first page of a set, unfiltered. */
+export function initialResultPage(eventId: string, setId: string): Initial<ResultPage> {
+  return { path: resultPagePath(eventId, setId), read: parseResultPage }
+}
+
+export async function getAthlete(eventId: string, setId: string, bib: string, signal?: AbortSignal): Promise<AthleteResult> {
+  return parseAthlete(await api<unknown>(athletePath(eventId, setId, bib), { signal }))
+}
+
+/** The embedded answer of an athlete's page. */
+export function initialAthlete(eventId: string, setId: string, bib: string): Initial<AthleteResult> {
+  return { path: athletePath(eventId, setId, bib), read: parseAthlete }
 }
 
 export function deleteResultSet(eventId: string, setId: string) {

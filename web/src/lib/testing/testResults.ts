@@ -1,5 +1,6 @@
-// Builders for the results feature's tests: result lines and sets as the API sends them.
-import type { AthleteResult, Result, ResultSet } from './resultsApi'
+// Builders for the tests of the results pages and the organizer's Resultados tab: result lines
+// and sets as the API sends them.
+import type { AthleteResult, Result, ResultSet } from '../resultsApi'
 
 export function makeResult(over: Partial<Result> = {}): Result {
   return {

@@ -1,4 +1,4 @@
-// Line icons drawn for the event pages. Decorative: the text beside each one carries the meaning.
+// Line icons drawn for the event and results pages. Decorative: the text beside each one carries the meaning.
 const base = {
   viewBox: '0 0 24 24',
   fill: 'none',

@@ -3,15 +3,14 @@ import type { Event, Modalidade } from '../../lib/event'
 import { SafeImage } from '../../components/SafeImage'
 import { formatDate } from '../../lib/format'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
-import { Accordion } from './components/Accordion'
-import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from './components/icons'
-import { PageMessage } from './components/PageMessage'
-import { documentMessages, useEventDocument } from './eventDocument'
-import { cityOf, titleOf } from '../../lib/eventText'
-import { bannerFor, modalityLabel, safeHref } from './eventDisplay'
+import { Accordion } from '../../components/Accordion'
+import { ArrowLeftIcon, CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../components/icons'
+import { PageMessage } from '../../components/PageMessage'
+import { documentMessages, useEventDocument } from '../../lib/eventDocument'
+import { bannerFor, cityOf, modalityLabel, safeHref, titleOf } from '../../lib/eventText'
 import { useResource } from '../../lib/resource'
-import { ResultSetView } from '../results/ResultSetView'
-import { listResultSets, resultSetsPath, type ResultSet } from '../results/resultsApi'
+import { ResultSetView } from './ResultSetView'
+import { initialResultSets, listResultSets, type ResultSet } from '../../lib/resultsApi'
 
 /** /resultado/{eventId}: each modality's results, searchable, and its result files (RES-1..13). */
 export function ResultsPage() {
@@ -112,9 +111,8 @@ function ResultModalities({ event }: { event: Event }) {
 
 /** The published sets; none while they load or when they cannot be read (the PDFs still show). */
 function useResultSets(eventId: string): ResultSet[] {
-  const r = useResource(`resultSets:${eventId}`, (signal) => listResultSets(eventId, signal), { path: resultSetsPath(eventId) })
-  const sets = r.state === 'ready' ? r.data?.resultSets : undefined
-  return Array.isArray(sets) ? sets : []
+  const r = useResource(`resultSets:${eventId}`, (signal) => listResultSets(eventId, signal), initialResultSets(eventId))
+  return r.state === 'ready' ? r.data : []
 }
 
 function ModalityTitle({ title, set }: { title: string; set: ResultSet | undefined }) {

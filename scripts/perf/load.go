@@ -10,18 +10,35 @@ import (
 	"time"
 )
 
+// loadTarget is a route under load: label names it in the table, path is what is asked for (with
+// the organizer's session cookie when set), budget is which of docs/budgets.md it answers to.
+type loadTarget struct {
+	label, path, cookie string
+	budget              loadBudget
+}
+
+type loadBudget int
+
+const (
+	noBudget     loadBudget = iota // a figure the others are compared with
+	listBudget                     // GET /api/events: p99
+	searchBudget                   // a searched page of 30,000 results or participants: p99
+	detailBudget                   // GET /api/events/{id}: req/s beside /healthz's
+)
+
 type loadResult struct {
-	path               string
+	loadTarget
 	requests, failures int
 	perSecond          float64
 	p50, p99           time.Duration
 }
 
-// loadRun sends GET url from clients goroutines, each waiting for its answer before the next
+// loadRun sends GET base+t.path from clients goroutines, each waiting for its answer before the next
 // request, for d. Clients accept gzip, as browsers do, and read the compressed answer whole without
 // inflating it: the load generator shares the server's cores, and inflating fifteen thousand
 // answers a second would spend the better part of one of them on work no server does.
-func loadRun(url string, clients int, d time.Duration) (loadResult, error) {
+func loadRun(base string, t loadTarget, clients int, d time.Duration) (loadResult, error) {
+	url := base + t.path
 	tr := &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
@@ -30,6 +47,9 @@ func loadRun(url string, clients int, d time.Duration) (loadResult, error) {
 		return loadResult{}, err
 	}
 	req.Header.Set("Accept-Encoding", "gzip")
+	if t.cookie != "" {
+		req.Header.Set("Cookie", t.cookie)
+	}
 	if res, err := client.Do(req); err != nil {
 		return loadResult{}, err
 	} else if res.Body.Close(); res.StatusCode != http.StatusOK {
@@ -73,7 +93,7 @@ func loadRun(url string, clients int, d time.Duration) (loadResult, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	slices.Sort(latencies)
-	r := loadResult{requests: len(latencies), failures: failures, perSecond: float64(len(latencies)) / elapsed.Seconds()}
+	r := loadResult{loadTarget: t, requests: len(latencies), failures: failures, perSecond: float64(len(latencies)) / elapsed.Seconds()}
 	if len(latencies) > 0 {
 		r.p50 = latencies[len(latencies)*50/100]
 		r.p99 = latencies[min(len(latencies)-1, len(latencies)*99/100)]

@@ -1,20 +1,16 @@
 // Command perf measures Pelotão against the budgets of docs/budgets.md: it starts bin/pelotao on demo
-// content plus generated events in a temporary database, then prints one table with the bytes
-// each page makes a browser download, Lighthouse's mobile score and LCP for it, and a load run
-// of the hot routes beside /healthz (the machine's ceiling). `make perf` builds and runs it.
+// content plus generated events in a temporary database, signs the demo organizer in and imports
+// race-day files of 30,000 rows (results of a past event, participants of an upcoming one), then
+// prints one table: the imports' times, the bytes each page makes a browser download with
+// Lighthouse's mobile score and LCP for it, and a load run of the hot routes beside /healthz (the
+// machine's ceiling). `make perf` builds and runs it.
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"log"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"syscall"
 	"time"
 )
 
@@ -51,7 +47,11 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 	if err := srv.start(); err != nil {
 		return err
 	}
+	pastID, modalidade, err := pastDemoEvent(srv.base)
 	srv.stop()
+	if err != nil {
+		return err
+	}
 	log.Printf("generating %d events", events)
 	eventID, err := generate(context.Background(), srv.dbPath, events)
 	if err != nil {
@@ -61,95 +61,73 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 		return err
 	}
 	defer srv.stop()
+	log.Printf("race day: importing %d results into %s and %d participants (twice) into %s", raceRows, pastID, raceRows, eventID)
+	org, err := signIn(srv.base)
+	if err != nil {
+		return err
+	}
+	rd, err := prepareRaceDay(org, pastID, modalidade, eventID)
+	if err != nil {
+		return err
+	}
 
-	pages := []string{"/", "/event/" + eventID, "/about"}
-	var rows []pageRow
-	for _, p := range pages {
-		log.Printf("measuring %s", p)
-		row := pageRow{path: p}
-		if row.html, row.js, row.css, err = pageBytes(srv.base + p); err != nil {
+	rep := report{events: events, runs: lh.runs, clients: clients, duration: duration, raceDay: rd}
+	for _, p := range rd.pages() {
+		log.Printf("measuring %s", p.path)
+		row := pageRow{page: p}
+		cookie := ""
+		if p.signedIn {
+			cookie = org.cookie
+		}
+		if row.html, row.js, row.css, err = pageBytes(srv.base+p.path, cookie); err != nil {
 			return err
 		}
-		if lh.command != "" {
-			if row.score, row.lcp, err = lh.median(srv.base, p); err != nil {
+		if lh.command != "" && !p.signedIn {
+			if row.score, row.lcp, err = lh.median(srv.base, p.path); err != nil {
 				return err
 			}
 		}
-		rows = append(rows, row)
+		rep.pages = append(rep.pages, row)
 	}
-	targets := []string{"/healthz", "/api/events", "/api/events/" + eventID, "/event/" + eventID}
-	var loads []loadResult
-	for _, t := range targets {
-		log.Printf("load: %d clients for %s on %s", clients, duration, t)
-		r, err := loadRun(srv.base+t, clients, duration)
+	for _, t := range rd.loadTargets(org.cookie) {
+		log.Printf("load: %d clients for %s on %s", clients, duration, t.path)
+		r, err := loadRun(srv.base, t, clients, duration)
 		if err != nil {
 			return err
 		}
-		r.path = t
-		loads = append(loads, r)
+		rep.loads = append(rep.loads, r)
 	}
-	printTable(os.Stdout, events, lh.runs, clients, duration, rows, loads)
+	rep.print(os.Stdout)
 	return nil
 }
 
-// server is bin/pelotao on a temporary database and a free port.
-type server struct {
-	bin, dir, dbPath, base string
-	env                    []string
-	cmd                    *exec.Cmd
+// pages are the pages measured: the site's public pages (the upcoming event's page among them),
+// the results of the past event and one of its athletes, and the organizer's race-day pages of
+// the upcoming event.
+func (rd raceDay) pages() []page {
+	return []page{
+		{label: "/", path: "/"},
+		{label: "/event/{id}", path: "/event/" + rd.upcomingID},
+		{label: "/about", path: "/about"},
+		{label: "/resultado/{id}", path: "/resultado/" + rd.pastID},
+		{label: "/resultado/{id}/atleta/{setId}/{bib}", path: "/resultado/" + rd.pastID + "/atleta/" + rd.setID + "/" + rd.bib},
+		{label: "/dashboard/eventos/{id}", path: "/dashboard/eventos/" + rd.upcomingID, signedIn: true},
+		{label: "/retirada/{id}", path: "/retirada/" + rd.upcomingID, signedIn: true},
+	}
 }
 
-func newServer(bin, dir string) (*server, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
+// loadTargets are the routes under load: /healthz (the machine's ceiling), the hot public routes,
+// and pages of 50 over the 30,000 results and participants, searched as people search them.
+func (rd raceDay) loadTargets(cookie string) []loadTarget {
+	set := "/api/events/" + rd.pastID + "/results/" + rd.setID + "?limit=50&q=" + searchedSurname
+	return []loadTarget{
+		{label: "/healthz", path: "/healthz"},
+		{label: "/api/events", path: "/api/events", budget: listBudget},
+		{label: "/api/events/{id}", path: "/api/events/" + rd.upcomingID, budget: detailBudget},
+		{label: "/event/{id}", path: "/event/" + rd.upcomingID},
+		{label: "…/results/{setId}?q=" + searchedSurname, path: set, budget: searchBudget},
+		{label: "…/results/{setId}?q=" + searchedSurname + "&sexo&categoria", path: set + "&sexo=" + filteredSexo + "&categoria=" + filteredCategory, budget: searchBudget},
+		{label: "…/participants?q=" + searchedSurname + " (organizer)", path: "/api/events/" + rd.upcomingID + "/participants?limit=50&q=" + searchedSurname,
+			cookie: cookie, budget: searchBudget},
 	}
-	addr := l.Addr().String()
-	l.Close()
-	s := &server{bin: bin, dir: dir, dbPath: filepath.Join(dir, "pelotao.db"), base: "http://" + addr}
-	s.env = append(os.Environ(),
-		"PELOTAO_ADDR="+addr, "PELOTAO_BASE_URL="+s.base, "PELOTAO_DATABASE_URL=sqlite:"+s.dbPath,
-		"PELOTAO_OUTBOX="+filepath.Join(dir, "outbox"), "PELOTAO_DEMO=1")
-	return s, nil
-}
-
-func (s *server) start() error {
-	logFile, err := os.OpenFile(filepath.Join(s.dir, "server.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	s.cmd = exec.Command(s.bin, "serve")
-	s.cmd.Env, s.cmd.Stdout, s.cmd.Stderr = s.env, logFile, logFile
-	if err := s.cmd.Start(); err != nil {
-		return err
-	}
-	deadline := time.Now().Add(3 * time.Minute)
-	for time.Now().Before(deadline) {
-		if res, err := http.Get(s.base + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	s.stop()
-	logText, _ := os.ReadFile(logFile.Name())
-	return errors.New("the server did not become healthy:\n" + string(logText))
-}
-
-func (s *server) stop() {
-	if s.cmd == nil || s.cmd.Process == nil {
-		return
-	}
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { _ = s.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-done
-	}
-	s.cmd = nil
 }

@@ -9,8 +9,15 @@ import (
 	"regexp"
 )
 
+// page is a page measured: label names it in the table, path is where it is; a signed-in page is
+// fetched with the organizer's session and not audited by Lighthouse, which has none.
+type page struct {
+	label, path string
+	signedIn    bool
+}
+
 type pageRow struct {
-	path          string
+	page
 	html, js, css int // bytes on the wire, gzip
 	score         float64
 	lcp           float64 // milliseconds
@@ -27,9 +34,10 @@ var (
 
 // pageBytes is what a browser downloads, compressed, to show the page at pageURL and run its app:
 // the HTML, the entry and every module the HTML preloads or lists (the app, its static imports and
-// the route's own chunk, which the server names), and the stylesheets.
-func pageBytes(pageURL string) (html, js, css int, err error) {
-	body, n, err := gzipGet(pageURL)
+// the route's own chunk, which the server names), and the stylesheets. cookie, when set, is sent
+// with the page's request.
+func pageBytes(pageURL, cookie string) (html, js, css int, err error) {
+	body, n, err := gzipGet(pageURL, cookie)
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -40,7 +48,7 @@ func pageBytes(pageURL string) (html, js, css int, err error) {
 		total := 0
 		for _, r := range refs {
 			ref, _ := url.Parse(r)
-			_, n, err := gzipGet(base.ResolveReference(ref).String())
+			_, n, err := gzipGet(base.ResolveReference(ref).String(), "")
 			if err != nil {
 				return 0, err
 			}
@@ -73,10 +81,14 @@ func pageBytes(pageURL string) (html, js, css int, err error) {
 // rawClient leaves answers compressed, so their length is what travelled.
 var rawClient = &http.Client{Transport: &http.Transport{DisableCompression: true}}
 
-// gzipGet fetches u asking for gzip; it returns the body uncompressed and the bytes received.
-func gzipGet(u string) (string, int, error) {
+// gzipGet fetches u asking for gzip, with cookie when set; it returns the body uncompressed and
+// the bytes received.
+func gzipGet(u, cookie string) (string, int, error) {
 	req, _ := http.NewRequest("GET", u, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
 	res, err := rawClient.Do(req)
 	if err != nil {
 		return "", 0, err

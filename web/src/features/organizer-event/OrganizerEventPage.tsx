@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useParams, useSearchParams } from '../../app/routing'
 import { TabPanel, Tabs } from '../../components/Tabs'
 import { PageLoading } from '../../components/PageLoading'
@@ -11,9 +11,12 @@ import { useResource } from '../../lib/resource'
 import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
 import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
-import { KitTab } from './kit/KitTab'
-import { ResultsTab } from './results/ResultsTab'
-import { TeamTab } from './team/TeamTab'
+
+// The first tab comes with the page; the others load when opened, so the page's first download
+// stays within the JavaScript budget (docs/budgets.md).
+const KitTab = lazy(() => import('./kit/KitTab').then((m) => ({ default: m.KitTab })))
+const ResultsTab = lazy(() => import('./results/ResultsTab').then((m) => ({ default: m.ResultsTab })))
+const TeamTab = lazy(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })))
 
 const idPrefix = 'evento'
 const backLink = '/dashboard?painel=organizador'
@@ -96,6 +99,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
       />
       <TabPanel idPrefix={idPrefix} id={selected}>
         <div className="pt-6">
+          <Suspense fallback={<PageLoading />}>
           {selected === 'inscritos' && (
             <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
           )}
@@ -103,6 +107,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
+          </Suspense>
         </div>
       </TabPanel>
     </section>

@@ -77,7 +77,8 @@ test('an organizer publishes a timing file; a visitor finds an athlete, the cert
 
   await visitor.goto(`/resultado/${eventId}`)
   await visitor.waitForFunction(() => document.documentElement.hasAttribute('data-ready'))
-  const item = visitor.getByRole('button', { name: /^10 km/ })
+  // The modality's accordion item: a <details> opened by its <summary>.
+  const item = visitor.getByRole('main').locator('summary', { hasText: /^10 km/ })
   await expect(item).toContainText('Preliminar')
   const table = visitor.getByRole('table', { name: 'Resultados de 10 km' })
   await expect(table.getByRole('row')).toHaveCount(5)

@@ -34,6 +34,11 @@ async function servePartialEvents(page: Page) {
     (url) => url.pathname === '/api/events',
     (route) => route.fulfill({ json: partialList }),
   )
+  // The made-up events have no published results (the server would answer 404 for their ids).
+  await page.route(
+    (url) => /^\/api\/events\/[^/]+\/results$/.test(url.pathname),
+    (route) => route.fulfill({ json: { resultSets: [] } }),
+  )
   await page.route(
     (url) => /^\/api\/events\/[^/]+$/.test(url.pathname),
     (route) => route.fulfill({ json: partialEvent(decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!)) }),

@@ -136,14 +136,16 @@ func (s *Server) sendInvitation(r *http.Request, m store.StaffMember, by User, e
 		u.RawQuery, u.Fragment = q.Encode(), ""
 		return u.String()
 	}
+	workspace := "/dashboard/eventos/" + url.PathEscape(m.EventID)
 	inviter := by.DisplayName
 	if inviter == "" {
 		inviter = by.Email
 	}
 	msg, err := mail.Invitation(mail.StaffInvitation{
 		To: m.Email, Inviter: inviter, Event: eventTitle, RoleName: roleWords[m.Role],
-		Workspace: link("/dashboard/eventos/"+url.PathEscape(m.EventID), nil),
-		SignUp:    link("/login", url.Values{"modo": {"cadastro"}}),
+		Workspace: link(workspace, nil),
+		// After signing up, the new member lands on the event they were invited to.
+		SignUp: link("/login", url.Values{"modo": {"cadastro"}, "next": {workspace}}),
 	})
 	if err != nil {
 		return err

@@ -35,7 +35,7 @@ func TestStaffInvitationFlow(t *testing.T) {
 	last := msgs[len(msgs)-1]
 	if last.To != "joana.silva@exemplo.com.br" || !strings.Contains(last.Subject, "Convite") ||
 		!strings.Contains(last.Text, "Corrida da Dona") || !strings.Contains(last.Text, "gestão") ||
-		!strings.Contains(last.Text, "/dashboard/eventos/"+w.eventID) || !strings.Contains(last.Text, "/login?modo=cadastro") {
+		!strings.Contains(last.Text, "/dashboard/eventos/"+w.eventID) || !strings.Contains(last.Text, "/login?modo=cadastro&next=%2Fdashboard%2Feventos%2F"+w.eventID) {
 		t.Fatalf("invitation e-mail: %+v", last)
 	}
 

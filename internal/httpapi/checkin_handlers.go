@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -295,18 +294,7 @@ func writeJSONGzip(w http.ResponseWriter, r *http.Request, v any) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	h.Add("Vary", "Accept-Encoding")
-	body := buf.Bytes()
-	if acceptsGzip(r) && len(body) > 1400 {
-		var zbuf bytes.Buffer
-		zw := pageGzip.Get().(*gzip.Writer)
-		zw.Reset(&zbuf)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		pageGzip.Put(zw)
-		h.Set("Content-Encoding", "gzip")
-		body = zbuf.Bytes()
-	}
+	body := compressFor(r, h, buf.Bytes())
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body) // a client gone away is not the server's error

@@ -18,12 +18,9 @@ import (
 )
 
 // The first roster a desk downloads for an event of 30,000 participants stays within 2 MB gzip
-// (the budget of issue 20), so a phone on a hall's weak signal gets it in one go. The size is
+// (docs/budgets.md, race day), so a phone on a hall's weak signal gets it in one go. The size is
 // deterministic for these names; the test prints it.
 func TestRosterOf30000ParticipantsFitsTwoMegabytes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("imports 30,000 participants; skipped with -short")
-	}
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
 		t.Fatal(err)

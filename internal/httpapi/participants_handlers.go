@@ -179,15 +179,14 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	role := eventRoleOf(r)
-	list := make([]participant.Participant, len(page.Participants))
-	for i, p := range page.Participants {
-		list[i] = forRole(p, role)
+	for i, p := range page.Participants { // the page is the store's copy
+		page.Participants[i] = forRole(p, role)
 	}
 	var next *string
 	if page.NextCursor != "" {
 		next = &page.NextCursor
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"participants": list, "total": page.Total, "nextCursor": next})
+	writeJSON(w, http.StatusOK, map[string]any{"participants": page.Participants, "total": page.Total, "nextCursor": next})
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
 	"sort"
 )
 
@@ -15,26 +14,6 @@ type Update struct {
 	Before  Participant
 	P       Participant
 	Changes map[string][2]any
-}
-
-// TermChanges are the search terms an update removes and adds. Terms carry the name's sort
-// key, so a new sort key replaces them all.
-func (u Update) TermChanges() (removed, added []string) {
-	before, after := SearchTerms(u.Before), SearchTerms(u.P)
-	if SortKey(u.Before) != SortKey(u.P) {
-		return before, after
-	}
-	for _, t := range before {
-		if !slices.Contains(after, t) {
-			removed = append(removed, t)
-		}
-	}
-	for _, t := range after {
-		if !slices.Contains(before, t) {
-			added = append(added, t)
-		}
-	}
-	return removed, added
 }
 
 // Plan is what importing a file into an event does: participants to add and to update, how

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -104,110 +103,6 @@ func decodeParticipantCursor(s string) (string, string, error) {
 	return key, id, nil
 }
 
-// ParticipantListSQL builds the page query of q (ParticipantColumns and nome_ordem, one row
-// more than the page) and the count query of the same selection.
-//
-// A search term t matches a participant with an indexed term in [t, t+U+FFFF): a prefix, found
-// in the terms' key, which carries each participant's nome_ordem. The matches of every term
-// (DISTINCT, INTERSECT) are counted, ordered and cut to the page inside the terms' index, and
-// only the page's participants are read; CROSS JOIN keeps them in that order (SQLite reads it as
-// "this table first": left to itself it walks every participant of the event by name and tests
-// each against the terms). Filters on the participant's own columns need every match read, so
-// with them the page is cut after the join.
-func ParticipantListSQL(q ParticipantQuery, d SQLDialect) (page string, pageArgs []any, count string, countArgs []any, limit int, err error) {
-	limit = q.Limit
-	switch {
-	case limit <= 0:
-		limit = DefaultParticipantLimit
-	case limit > MaxParticipantLimit:
-		limit = MaxParticipantLimit
-	}
-	var cursorKey, cursorID string
-	if q.Cursor != "" {
-		if cursorKey, cursorID, err = decodeParticipantCursor(q.Cursor); err != nil {
-			return "", nil, "", nil, 0, err
-		}
-	}
-	// Placeholders are numbered in the order the text uses them ("?" is positional).
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return d.Placeholder(len(args))
-	}
-	after := func(key, id string) string { // the cursor's keyset condition
-		return fmt.Sprintf("(%s > %s OR (%s = %s AND %s > %s))", key, arg(cursorKey), key, arg(cursorKey), id, arg(cursorID))
-	}
-	filters := func() (where []string) {
-		if q.Percurso != "" {
-			where = append(where, "participants.percurso = "+arg(q.Percurso))
-		}
-		if q.KitRetirado != nil {
-			where = append(where, map[bool]string{true: "participants.kit_at IS NOT NULL", false: "participants.kit_at IS NULL"}[*q.KitRetirado])
-		}
-		if q.Pago != nil {
-			where = append(where, "participants.pago = "+arg(*q.Pago))
-		}
-		return where
-	}
-	columns := qualified("participants", ParticipantColumns)
-	terms := participant.QueryTerms(q.Q)
-	if len(terms) == 0 {
-		where := append([]string{"participants.event_id = " + arg(q.EventID)}, filters()...)
-		count, countArgs = "SELECT count(*) FROM participants WHERE "+strings.Join(where, " AND "), slices.Clone(args)
-		if q.Cursor != "" {
-			where = append(where, after("participants.nome_ordem", "participants.id"))
-		}
-		page = fmt.Sprintf("SELECT %s, participants.nome_ordem FROM participants WHERE %s ORDER BY participants.nome_ordem, participants.id LIMIT %d",
-			columns, strings.Join(where, " AND "), limit+1)
-		return page, args, count, countArgs, limit, nil
-	}
-	subs := make([]string, len(terms))
-	for i, t := range terms {
-		subs[i] = fmt.Sprintf("SELECT DISTINCT nome_ordem, participant_id FROM participant_terms WHERE event_id = %s AND term >= %s AND term < %s",
-			arg(q.EventID), arg(t), arg(t+"\uffff"))
-	}
-	matches := "(" + strings.Join(subs, " INTERSECT ") + ") m"
-	where := filters()
-	if len(where) == 0 {
-		count, countArgs = "SELECT count(*) FROM "+matches, slices.Clone(args)
-		cut := ""
-		if q.Cursor != "" {
-			cut = " WHERE " + after("m.nome_ordem", "m.participant_id")
-		}
-		page = fmt.Sprintf(`SELECT %s, participants.nome_ordem FROM (SELECT m.nome_ordem, m.participant_id FROM %s%s
-			ORDER BY m.nome_ordem, m.participant_id LIMIT %d) p CROSS JOIN participants
-			WHERE participants.id = p.participant_id ORDER BY p.nome_ordem, p.participant_id`, columns, matches, cut, limit+1)
-		return page, args, count, countArgs, limit, nil
-	}
-	where = append([]string{"participants.id = m.participant_id"}, where...)
-	count, countArgs = "SELECT count(*) FROM "+matches+" CROSS JOIN participants WHERE "+strings.Join(where, " AND "), slices.Clone(args)
-	if q.Cursor != "" {
-		where = append(where, after("m.nome_ordem", "m.participant_id"))
-	}
-	page = fmt.Sprintf("SELECT %s, m.nome_ordem FROM %s CROSS JOIN participants WHERE %s ORDER BY m.nome_ordem, m.participant_id LIMIT %d",
-		columns, matches, strings.Join(where, " AND "), limit+1)
-	return page, args, count, countArgs, limit, nil
-}
-
-// qualified prefixes each of a comma-separated column list with table.
-func qualified(table, columns string) string {
-	cols := strings.Split(columns, ",")
-	for i, c := range cols {
-		cols[i] = table + "." + strings.TrimSpace(c)
-	}
-	return strings.Join(cols, ", ")
-}
-
-// ParticipantPageFrom makes a page of rows read with ParticipantListSQL (sortKeys beside them).
-func ParticipantPageFrom(list []participant.Participant, sortKeys []string, limit, total int) ParticipantPage {
-	page := ParticipantPage{Participants: list, Total: total}
-	if len(list) > limit {
-		page.Participants = list[:limit]
-		page.NextCursor = encodeParticipantCursor(sortKeys[limit-1], list[limit-1].ID)
-	}
-	return page
-}
-
 // ParticipantRow is a participant as both databases store its own columns (not the kit's).
 type ParticipantRow struct {
 	ID, EventID, Inscricao, DocTipo, DocNumero, Nome, NomeOrdem, Email, Telefone string
@@ -216,7 +111,6 @@ type ParticipantRow struct {
 	NumeroPeito                                                                  *int
 	Pago                                                                         bool
 	Valor                                                                        *int64
-	Terms                                                                        []string
 }
 
 // NewParticipantRow is p as stored in event eventID.
@@ -224,7 +118,7 @@ func NewParticipantRow(eventID string, p participant.Participant) ParticipantRow
 	r := ParticipantRow{ID: p.ID, EventID: eventID, Inscricao: p.Inscricao, DocTipo: p.Documento.Tipo,
 		DocNumero: p.Documento.Numero, Nome: p.Nome, NomeOrdem: participant.SortKey(p), Email: p.Email,
 		Telefone: p.Telefone, Nascimento: p.Nascimento, Sexo: p.Sexo, Percurso: p.Percurso, Camiseta: p.Camiseta,
-		Equipe: p.Equipe, NumeroPeito: p.NumeroPeito, Pago: p.Pago, Terms: participant.SearchTerms(p)}
+		Equipe: p.Equipe, NumeroPeito: p.NumeroPeito, Pago: p.Pago}
 	if p.Valor != nil {
 		v := int64(*p.Valor)
 		r.Valor = &v

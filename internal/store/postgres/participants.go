@@ -38,20 +38,13 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO participant_search_versions (event_id, version) VALUES ($1, $2)
-			ON CONFLICT (event_id) DO UPDATE SET version = excluded.version`, eventID, rev); err != nil {
-			return err
-		}
-		var rows, terms, history [][]any
+		var rows, history [][]any
 		for _, a := range plan.Add {
 			r := store.NewParticipantRow(eventID, a.P)
 			r.ID = store.NewParticipantID()
 			rows = append(rows, []any{r.ID, eventID, r.Inscricao, r.DocTipo, r.DocNumero, r.Nome, r.NomeOrdem, r.Email,
 				r.Telefone, r.Nascimento, r.Sexo, r.Percurso, r.Camiseta, r.Equipe, r.NumeroPeito, r.Pago, r.Valor, rev, by.At, by.At})
 			rev++
-			for _, t := range r.Terms {
-				terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
-			}
 			history = append(history, []any{r.ID, participant.HistoryImported, by.At, by.UserID, by.Nome, nil})
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"participants"}, []string{"id", "event_id", "inscricao", "doc_tipo",
@@ -74,23 +67,12 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 				return nil
 			})
 			rev++
-			removed, added := u.TermChanges()
-			for _, t := range removed {
-				batch.Queue("DELETE FROM participant_terms WHERE event_id = $1 AND term = $2 AND nome_ordem = $3 AND participant_id = $4",
-					eventID, t, participant.SortKey(u.Before), r.ID)
-			}
-			for _, t := range added {
-				terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
-			}
 			history = append(history, []any{r.ID, participant.HistoryUpdated, by.At, by.UserID, by.Nome, string(participant.ChangesJSON(u.Changes))})
 		}
 		if batch.Len() > 0 {
 			if err := tx.SendBatch(ctx, &batch).Close(); err != nil {
 				return err
 			}
-		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"participant_terms"}, []string{"event_id", "term", "nome_ordem", "participant_id"}, pgx.CopyFromRows(terms)); err != nil {
-			return err
 		}
 		_, err = tx.CopyFrom(ctx, pgx.Identifier{"participant_history"}, []string{"participant_id", "tipo", "em", "por", "por_nome", "detalhe"}, pgx.CopyFromRows(history))
 		return err
@@ -177,48 +159,15 @@ func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to 
 
 // ListParticipants implements store.ParticipantStore.
 func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
-	if terms, ok := store.IndexedSearch(q); ok {
-		x, err := s.termIndex(ctx, q.EventID)
-		if err != nil {
-			return store.ParticipantPage{}, err
-		}
-		return store.PageFromIndex(x, q, terms, func(ids []string) ([]participant.Participant, error) {
-			return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = $1 AND id = ANY($2)", q.EventID, ids)
-		})
+	var rev int64
+	if err := s.pool.QueryRow(ctx, "SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = $1", q.EventID).Scan(&rev); err != nil {
+		return store.ParticipantPage{}, fmt.Errorf("postgres: participants' rev: %w", err)
 	}
-	page, args, count, countArgs, limit, err := store.ParticipantListSQL(q, dialect)
+	r, err := s.rosters.Get(ctx, q.EventID, rev, s.Roster)
 	if err != nil {
 		return store.ParticipantPage{}, err
 	}
-	var total int
-	if store.CountFromIndex(q) {
-		x, err := s.termIndex(ctx, q.EventID)
-		if err != nil {
-			return store.ParticipantPage{}, err
-		}
-		total = x.Len()
-	} else if err := s.pool.QueryRow(ctx, count, countArgs...).Scan(&total); err != nil {
-		return store.ParticipantPage{}, fmt.Errorf("postgres: counting participants: %w", err)
-	}
-	rows, err := s.pool.Query(ctx, page, args...)
-	if err != nil {
-		return store.ParticipantPage{}, fmt.Errorf("postgres: listing participants: %w", err)
-	}
-	defer rows.Close()
-	var list []participant.Participant
-	var keys []string
-	for rows.Next() {
-		var key string
-		p, err := scanParticipant(rows, &key)
-		if err != nil {
-			return store.ParticipantPage{}, fmt.Errorf("postgres: listing participants: %w", err)
-		}
-		list, keys = append(list, p), append(keys, key)
-	}
-	if err := rows.Err(); err != nil {
-		return store.ParticipantPage{}, err
-	}
-	return store.ParticipantPageFrom(list, keys, limit, total), nil
+	return r.Page(q)
 }
 
 // GetParticipant implements store.ParticipantStore.
@@ -290,29 +239,4 @@ func (s *Store) SetParticipantSettings(ctx context.Context, eventID string, set 
 		return store.ErrNotFound
 	}
 	return err
-}
-
-// termIndex is the event's search terms in memory, at the event's current search version.
-func (s *Store) termIndex(ctx context.Context, eventID string) (*store.TermIndex, error) {
-	var version int64
-	err := s.pool.QueryRow(ctx, "SELECT version FROM participant_search_versions WHERE event_id = $1", eventID).Scan(&version)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("postgres: search version: %w", err)
-	}
-	return s.terms.Get(eventID, version, func() ([]store.TermRow, error) {
-		rows, err := s.pool.Query(ctx, "SELECT term, nome_ordem, participant_id FROM participant_terms WHERE event_id = $1", eventID)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: search terms: %w", err)
-		}
-		defer rows.Close()
-		var out []store.TermRow
-		for rows.Next() {
-			var r store.TermRow
-			if err := rows.Scan(&r.Term, &r.NomeOrdem, &r.ParticipantID); err != nil {
-				return nil, fmt.Errorf("postgres: search terms: %w", err)
-			}
-			out = append(out, r)
-		}
-		return out, rows.Err()
-	})
 }

@@ -38,8 +38,8 @@ import (
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
-	pool  *pgxpool.Pool
-	terms store.TermIndexes // participants' search terms of the events searched lately
+	pool    *pgxpool.Pool
+	rosters store.Rosters // the participants of the events listed lately
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable

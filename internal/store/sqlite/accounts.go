@@ -110,7 +110,7 @@ func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now ti
 	var se store.Session
 	var u store.User
 	var created, expires, userCreated int64
-	err := s.read.QueryRowContext(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at,
+	err := s.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at,
 			u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, unixMilli(now)).

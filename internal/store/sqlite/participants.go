@@ -1,13 +1,11 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"pelotao/internal/participant"
@@ -66,21 +64,14 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO participant_search_versions (event_id, version) VALUES (?, ?)
-		ON CONFLICT (event_id) DO UPDATE SET version = excluded.version`, eventID, rev); err != nil {
-		return fmt.Errorf("sqlite: search version: %w", err)
-	}
 	at := unixMilli(by.At)
-	var rows, terms, history [][]any
+	var rows, history [][]any
 	for _, a := range plan.Add {
 		r := store.NewParticipantRow(eventID, a.P)
 		r.ID = store.NewParticipantID()
 		rows = append(rows, []any{r.ID, eventID, r.Inscricao, r.DocTipo, r.DocNumero, r.Nome, r.NomeOrdem, r.Email,
 			r.Telefone, r.Nascimento, r.Sexo, r.Percurso, r.Camiseta, r.Equipe, r.NumeroPeito, r.Pago, r.Valor, rev, at, at})
 		rev++
-		for _, t := range r.Terms {
-			terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
-		}
 		history = append(history, []any{r.ID, participant.HistoryImported, at, by.UserID, by.Nome, nil})
 	}
 	if err := batchInsert(ctx, tx, "participants", participantInsertColumns, rows); err != nil {
@@ -97,11 +88,6 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 			return err
 		}
 		defer upd.Close()
-		del, err := tx.PrepareContext(ctx, "DELETE FROM participant_terms WHERE event_id = ? AND term = ? AND nome_ordem = ? AND participant_id = ?")
-		if err != nil {
-			return err
-		}
-		defer del.Close()
 		for _, u := range plan.Update {
 			r := store.NewParticipantRow(eventID, u.P)
 			res, err := upd.ExecContext(ctx, r.Inscricao, r.DocTipo, r.DocNumero, r.Nome, r.NomeOrdem, r.Email, r.Telefone,
@@ -113,24 +99,8 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 				return fmt.Errorf("sqlite: updating participant %s: %w", r.ID, err)
 			}
 			rev++
-			removed, added := u.TermChanges()
-			for _, t := range removed {
-				if _, err := del.ExecContext(ctx, eventID, t, participant.SortKey(u.Before), r.ID); err != nil {
-					return err
-				}
-			}
-			for _, t := range added {
-				terms = append(terms, []any{eventID, t, r.NomeOrdem, r.ID})
-			}
 			history = append(history, []any{r.ID, participant.HistoryUpdated, at, by.UserID, by.Nome, string(participant.ChangesJSON(u.Changes))})
 		}
-	}
-	// In key order, each term lands beside the previous one in the index instead of anywhere.
-	slices.SortFunc(terms, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(a[1].(string), b[1].(string)), cmp.Compare(a[2].(string), b[2].(string)), cmp.Compare(a[3].(string), b[3].(string)))
-	})
-	if err := batchInsert(ctx, tx, "participant_terms", "event_id, term, nome_ordem, participant_id", terms); err != nil {
-		return fmt.Errorf("sqlite: participant terms: %w", err)
 	}
 	if err := batchInsert(ctx, tx, "participant_history", "participant_id, tipo, em, por, por_nome, detalhe", history); err != nil {
 		return fmt.Errorf("sqlite: participant history: %w", err)
@@ -205,55 +175,15 @@ func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to 
 
 // ListParticipants implements store.ParticipantStore.
 func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
-	if terms, ok := store.IndexedSearch(q); ok {
-		x, err := s.termIndex(ctx, q.EventID)
-		if err != nil {
-			return store.ParticipantPage{}, err
-		}
-		// The ids come from the event's own terms: looked up by id alone, since SQLite, also
-		// given the event, would walk the event's participants instead of the primary key.
-		return store.PageFromIndex(x, q, terms, func(ids []string) ([]participant.Participant, error) {
-			args := make([]any, len(ids))
-			for i, id := range ids {
-				args[i] = id
-			}
-			return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE id IN (?"+
-				strings.Repeat(", ?", len(ids)-1)+")", args...)
-		})
+	var rev int64
+	if err := s.hotRow(ctx, "SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?", q.EventID).Scan(&rev); err != nil {
+		return store.ParticipantPage{}, fmt.Errorf("sqlite: participants' rev: %w", err)
 	}
-	page, args, count, countArgs, limit, err := store.ParticipantListSQL(q, dialect)
+	r, err := s.rosters.Get(ctx, q.EventID, rev, s.Roster)
 	if err != nil {
 		return store.ParticipantPage{}, err
 	}
-	var total int
-	if store.CountFromIndex(q) {
-		x, err := s.termIndex(ctx, q.EventID)
-		if err != nil {
-			return store.ParticipantPage{}, err
-		}
-		total = x.Len()
-	} else if err := s.read.QueryRowContext(ctx, count, countArgs...).Scan(&total); err != nil {
-		return store.ParticipantPage{}, fmt.Errorf("sqlite: counting participants: %w", err)
-	}
-	rows, err := s.read.QueryContext(ctx, page, args...)
-	if err != nil {
-		return store.ParticipantPage{}, fmt.Errorf("sqlite: listing participants: %w", err)
-	}
-	defer rows.Close()
-	var list []participant.Participant
-	var keys []string
-	for rows.Next() {
-		var key string
-		p, err := scanParticipant(rows, &key)
-		if err != nil {
-			return store.ParticipantPage{}, fmt.Errorf("sqlite: listing participants: %w", err)
-		}
-		list, keys = append(list, p), append(keys, key)
-	}
-	if err := rows.Err(); err != nil {
-		return store.ParticipantPage{}, err
-	}
-	return store.ParticipantPageFrom(list, keys, limit, total), nil
+	return r.Page(q)
 }
 
 // GetParticipant implements store.ParticipantStore.
@@ -325,29 +255,4 @@ func (s *Store) SetParticipantSettings(ctx context.Context, eventID string, set 
 		return store.ErrNotFound
 	}
 	return err
-}
-
-// termIndex is the event's search terms in memory, at the event's current search version.
-func (s *Store) termIndex(ctx context.Context, eventID string) (*store.TermIndex, error) {
-	var version int64
-	err := s.read.QueryRowContext(ctx, "SELECT version FROM participant_search_versions WHERE event_id = ?", eventID).Scan(&version)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("sqlite: search version: %w", err)
-	}
-	return s.terms.Get(eventID, version, func() ([]store.TermRow, error) {
-		rows, err := s.read.QueryContext(ctx, "SELECT term, nome_ordem, participant_id FROM participant_terms WHERE event_id = ?", eventID)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: search terms: %w", err)
-		}
-		defer rows.Close()
-		var out []store.TermRow
-		for rows.Next() {
-			var r store.TermRow
-			if err := rows.Scan(&r.Term, &r.NomeOrdem, &r.ParticipantID); err != nil {
-				return nil, fmt.Errorf("sqlite: search terms: %w", err)
-			}
-			out = append(out, r)
-		}
-		return out, rows.Err()
-	})
 }

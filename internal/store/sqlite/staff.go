@@ -13,7 +13,7 @@ import (
 // EventRole implements store.StaffStore.
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
 	var owner, role string
-	err := s.read.QueryRowContext(ctx, `SELECT owner_id,
+	err := s.hotRow(ctx, `SELECT owner_id,
 		COALESCE((SELECT role FROM event_staff WHERE event_id = events.id AND user_id = ?), '')
 		FROM events WHERE id = ?`, userID, eventID).Scan(&owner, &role)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -19,6 +19,7 @@ func testParticipants(t *testing.T, open Open) {
 	t.Run("ConflictSavesNothing", func(t *testing.T) { testParticipantConflict(t, open(t)) })
 	t.Run("SummaryBibsSettings", func(t *testing.T) { testParticipantSummary(t, open(t)) })
 	t.Run("RemovedWithEvent", func(t *testing.T) { testParticipantsRemovedWithEvent(t, open(t)) })
+	t.Run("ImportKeepsPickups", func(t *testing.T) { testImportKeepsPickups(t, open(t)) })
 }
 
 var importer = store.Actor{UserID: "dono-1", Nome: "Dona Maria", At: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)}
@@ -272,6 +273,9 @@ func testParticipantsRemovedWithEvent(t *testing.T, s store.Store) {
 	e := create(t, s, sampleEvent("Corrida Apagada", event.NewDate(2026, time.December, 6), "Recife", "PE"))
 	importAll(t, s, e.ID, person("Ana", "111444777", "5 km", 1), person("Bia", "529982247", "5 km", 2))
 	all, _ := s.EventParticipants(ctx, e.ID)
+	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID}); page.Total != 2 {
+		t.Fatalf("list: %+v", page)
+	}
 	if err := s.SetParticipantSettings(ctx, e.ID, participant.Settings{}); err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +289,7 @@ func testParticipantsRemovedWithEvent(t *testing.T, s store.Store) {
 		t.Fatalf("history outlived its event: %+v", h)
 	}
 	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, Q: "ana"}); page.Total != 0 {
-		t.Fatalf("search terms outlived their event: %+v", page)
+		t.Fatalf("participants listed after their event: %+v", page)
 	}
 	// The same event id again starts empty (nothing left in any table).
 	again := sampleEvent("Corrida Apagada", event.NewDate(2026, time.December, 6), "Recife", "PE")
@@ -294,22 +298,34 @@ func testParticipantsRemovedWithEvent(t *testing.T, s store.Store) {
 	if set, _ := s.ParticipantSettings(ctx, e.ID); len(set.FaixasPeito) != 0 {
 		t.Fatalf("settings outlived their event: %+v", set)
 	}
+	// Listed before the deletion and not since, the event's new participants replace the old
+	// in the list, which does not show the deleted ones.
+	importAll(t, s, e.ID, person("Caio", "123456789", "5 km", 1))
+	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID}); !slices.Equal(names(page.Participants), []string{"Caio"}) || page.Total != 1 {
+		t.Fatalf("the list of an event created again: %v (total %d)", names(page.Participants), page.Total)
+	}
 }
 
-// PickupWriter records a kit pickup the way the kit desk does, straight in the database (the
-// kit desk's store is not part of this suite): at, desk "2", by "Rita", handed shirt "G", for a
-// third party {nome "Pedro", documento "123"}.
-type PickupWriter func(t *testing.T, participantID string, at time.Time)
-
-// ImportKeepsPickups checks that re-importing a participant whose kit was picked up updates
-// the participant and leaves the pickup exactly as it was.
-func ImportKeepsPickups(t *testing.T, s store.Store, record PickupWriter) {
+// testImportKeepsPickups checks that re-importing a participant whose kit was picked up
+// updates the participant and leaves the pickup exactly as it was, and that the list sees
+// pickups and their undoing at once.
+func testImportKeepsPickups(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	e := create(t, s, sampleEvent("Corrida com Retirada", event.NewDate(2026, time.December, 6), "Recife", "PE"))
 	importAll(t, s, e.ID, person("Ana Souza", "111444777", "5 km", 1))
 	all, _ := s.EventParticipants(ctx, e.ID)
+	yes := true
+	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, KitRetirado: &yes}); page.Total != 0 {
+		t.Fatalf("kitRetirado filter before the pickup: %+v", page)
+	}
 	at := time.Date(2026, 12, 5, 9, 14, 0, 0, time.UTC)
-	record(t, all[0].ID, at)
+	p := pickup("k-1", all[0].ID, "2", at)
+	p.Por, p.RetiradoPor = "Rita", &participant.Terceiro{Nome: "Pedro", Documento: "123"}
+	record(t, s, e.ID, p)
+	// The list (which servers keep in memory) sees the pickup at once.
+	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, KitRetirado: &yes}); page.Total != 1 || page.Participants[0].KitRetirado == nil {
+		t.Fatalf("kitRetirado filter after the pickup: %+v", page)
+	}
 	changed := all[0]
 	changed.KitRetirado = nil // what an import's plan could carry must not matter
 	changed.Camiseta, changed.Pago = "GG", false
@@ -324,11 +340,16 @@ func ImportKeepsPickups(t *testing.T, s store.Store, record PickupWriter) {
 		*got.KitRetirado.RetiradoPor != *want.RetiradoPor {
 		t.Fatalf("after re-import: %+v kit %+v, %v", got, got.KitRetirado, err)
 	}
-	yes := true
-	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, KitRetirado: &yes}); page.Total != 1 {
-		t.Fatalf("kitRetirado filter: %+v", page)
+	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, KitRetirado: &yes}); page.Total != 1 || page.Participants[0].Camiseta != "GG" {
+		t.Fatalf("kitRetirado filter after the re-import: %+v", page)
 	}
 	if sum, _ := s.ParticipantSummary(ctx, e.ID); sum.KitRetirado != 1 || sum.Pagos != 0 {
 		t.Fatalf("summary: %+v", sum)
+	}
+	if err := s.UndoPickup(ctx, e.ID, all[0].ID, "u-2", "Rita"); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := s.ListParticipants(ctx, store.ParticipantQuery{EventID: e.ID, KitRetirado: &yes}); page.Total != 0 {
+		t.Fatalf("kitRetirado filter after the undo: %+v", page)
 	}
 }

@@ -203,6 +203,7 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteEvent(r.Context(), id)
 	s.lists.clear()
 	s.events.forget(id)
+	s.resultsCache.forgetEvent(id)
 	if errors.Is(err, store.ErrNotFound) {
 		return errEventNotFound
 	}

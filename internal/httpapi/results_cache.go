@@ -31,6 +31,14 @@ type resultsCache struct {
 	entries map[string]*cachedSet
 	bytes   int
 	clock   func() time.Time
+	// sets holds the rows of the sets read lately (set), by set id.
+	sets map[string]recentSet
+}
+
+// recentSet is a set's row as the database had it at read.
+type recentSet struct {
+	set  results.Set
+	read time.Time
 }
 
 type cachedSet struct {
@@ -49,7 +57,51 @@ type cachedLine struct {
 }
 
 func newResultsCache() *resultsCache {
-	return &resultsCache{entries: map[string]*cachedSet{}, clock: time.Now}
+	return &resultsCache{entries: map[string]*cachedSet{}, sets: map[string]recentSet{}, clock: time.Now}
+}
+
+// set returns the event's set setID, read from the database at most answerCacheTTL ago: the
+// pages of a table asked together (a searched page at every keystroke, many runners after a
+// race) cost the database one read a second per set, not one each. This instance's writes drop
+// the row at once (forgetSet, forgetEvent); another instance's re-import shows here within the
+// second, as its event edits do (answer_cache.go).
+func (c *resultsCache) set(ctx context.Context, st store.ResultStore, eventID, setID string) (results.Set, error) {
+	now := c.clock()
+	c.mu.Lock()
+	recent, ok := c.sets[setID]
+	c.mu.Unlock()
+	if ok && recent.set.EventID == eventID && now.Sub(recent.read) < answerCacheTTL {
+		return recent.set, nil
+	}
+	set, err := st.GetResultSet(ctx, eventID, setID)
+	if err != nil {
+		return set, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.sets) >= answerCacheMaxEntries {
+		clear(c.sets) // rows are one read each: starting over costs less than tracking their age
+	}
+	c.sets[setID] = recentSet{set: set, read: now}
+	return set, nil
+}
+
+// forgetSet drops the row of a set this instance has just replaced or deleted.
+func (c *resultsCache) forgetSet(setID string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.sets, setID)
+}
+
+// forgetEvent drops the rows of an event's sets, once this instance has deleted the event.
+func (c *resultsCache) forgetEvent(eventID string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, recent := range c.sets {
+		if recent.set.EventID == eventID {
+			delete(c.sets, id)
+		}
+	}
 }
 
 // page answers q over set from memory; ok is false when the set is too large to keep, and the

@@ -81,6 +81,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		return rowErrors(parsed.Errors)
 	}
 	set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: percurso, Status: status}, parsed.Results)
+	s.resultsCache.forgetSet(set.ID)
 	if err != nil {
 		return eventErr(err)
 	}
@@ -129,9 +130,9 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// resultSetOf reads the route's set, 404 when the event has no such set.
+// resultSetOf reads the route's set (resultsCache.set), 404 when the event has no such set.
 func (s *Server) resultSetOf(r *http.Request) (results.Set, error) {
-	set, err := s.store.GetResultSet(r.Context(), eventIDOf(r), r.PathValue("setId"))
+	set, err := s.resultsCache.set(r.Context(), s.store, eventIDOf(r), r.PathValue("setId"))
 	if errors.Is(err, store.ErrNotFound) {
 		return set, errResultSetNotFound
 	}
@@ -275,6 +276,7 @@ func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error 
 // deleteResultSet answers DELETE /api/events/{id}/results/{setId} (owner and gestao).
 func (s *Server) deleteResultSet(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
+	s.resultsCache.forgetSet(r.PathValue("setId"))
 	if errors.Is(err, store.ErrNotFound) {
 		return errResultSetNotFound
 	}

@@ -178,16 +178,7 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	role := eventRoleOf(r)
-	for i, p := range page.Participants { // the page is the store's copy
-		page.Participants[i] = forRole(p, role)
-	}
-	var next *string
-	if page.NextCursor != "" {
-		next = &page.NextCursor
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"participants": page.Participants, "total": page.Total, "nextCursor": next})
-	return nil
+	return s.participantsJSON.writePage(w, page, eventRoleOf(r))
 }
 
 // getParticipant answers GET /api/events/{id}/participants/{participantId}: the participant

@@ -51,6 +51,8 @@ type Server struct {
 	imageSizes imageSizes
 	// resultsCache keeps result sets in memory for their tables (results_cache.go).
 	resultsCache *resultsCache
+	// participantsJSON keeps participants encoded for the list's pages (participants_json.go).
+	participantsJSON participantsJSON
 }
 
 // New builds the server and its routes.

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TrainingPage } from './TrainingPage'
@@ -168,6 +168,7 @@ describe('training page', () => {
       'Obrigado, João! Recebemos seu interesse no plano Avançado. Um treinador vai falar com você pelo e-mail joao@exemplo.com.br ou pelo WhatsApp em breve.',
     )
     expect(screen.getByRole('dialog', { name: 'Interesse recebido!' })).toBeInTheDocument()
-    expect(within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1)).toHaveFocus()
+    // The confirmation takes focus in an effect after it is drawn: wait for it.
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1)).toHaveFocus())
   })
 })

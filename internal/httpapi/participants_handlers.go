@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,6 +67,19 @@ type previewRow struct {
 	participant.Participant
 }
 
+// missingShownMax is how many of the participants a file leaves out a dry run names.
+const missingShownMax = 100
+
+// missingShown is the first missingShown participants of missing (the event's, not in the file)
+// by name, for the organizer to see who they are before importing: usually cancellations.
+func missingShown(missing []participant.Participant) []participant.Participant {
+	shown := append([]participant.Participant{}, missing...)
+	slices.SortFunc(shown, func(a, b participant.Participant) int {
+		return cmp.Or(cmp.Compare(participant.SortKey(a), participant.SortKey(b)), cmp.Compare(a.ID, b.ID))
+	})
+	return shown[:min(len(shown), missingShownMax)]
+}
+
 // importParticipants answers POST /api/events/{id}/participants: a spreadsheet of
 // registrations (docs/product.md §10). dryRun=1 answers what the import would do; otherwise it is saved
 // whole or, with any bad row, not at all (422 with error.rows).
@@ -108,7 +123,8 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 		if errs == nil {
 			errs = []participant.RowError{}
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": errs, "counts": plan.Counts()})
+		writeJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": errs, "counts": plan.Counts(),
+			"missingParticipants": missingShown(plan.Missing)})
 		return nil
 	}
 	if len(plan.Errors) > 0 {

@@ -112,6 +112,13 @@ func TestImportParticipants(t *testing.T) {
 	if page := w.list(t, "", resourceOwner); page.Total != 1 {
 		t.Fatalf("a dry run saved: %+v", page)
 	}
+	// It names who the file leaves out, for the organizer to see before importing.
+	if missing := body["missingParticipants"].([]any); len(missing) != 1 || missing[0].(map[string]any)["nome"] != "Bia Lima" {
+		t.Fatalf("missing participants: %v", body["missingParticipants"])
+	}
+	if _, body = w.importAs(t, gestaoMember, "Nome;CPF;Modalidade\nBia Lima;111.444.777-35;10 km\n", map[string]string{"dryRun": "1"}); len(body["missingParticipants"].([]any)) != 0 {
+		t.Fatalf("nobody missing: %v", body["missingParticipants"])
+	}
 
 	// The import itself; then the same file again changes nothing.
 	code, body = w.importAs(t, gestaoMember, threeAthletes, nil)

@@ -224,6 +224,7 @@ test.describe('organizer panel', () => {
     })
 
     test('every panel, section and the dialog pass the axe accessibility checks', async ({ page }) => {
+      test.slow() // eight axe runs over whole panels: past 30 s on a busy machine
       const violations = async () =>
         (await new AxeBuilder({ page }).analyze()).violations.map(
           (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -167,7 +167,7 @@ func (s *Store) UndoPickup(ctx context.Context, eventID, participantID, porUID, 
 
 // Roster implements store.CheckinStore.
 func (s *Store) Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error) {
-	list, err := s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+
+	list, err := store.QueryAll(ctx, s.query, "postgres: participants", store.ScanParticipant, "SELECT "+store.ParticipantColumns+
 		" FROM participants WHERE event_id = $1 AND rev > $2 ORDER BY rev", eventID, since)
 	if err != nil {
 		return nil, since, err

@@ -53,29 +53,18 @@ func (d nullTimeDest) Scan(src any) error {
 	return err
 }
 
-// timeDests replaces the *time.Time and **time.Time destinations of the scanners in package
-// store with ones that read SQLite's stored times.
+// timeDests replaces, in place, the *time.Time and **time.Time destinations of the scanners in
+// package store with ones that read SQLite's stored times.
 func timeDests(dest []any) []any {
-	var out []any
 	for i, d := range dest {
-		var conv any
 		switch t := d.(type) {
 		case *time.Time:
-			conv = timeDest{t}
+			dest[i] = timeDest{t}
 		case **time.Time:
-			conv = nullTimeDest{t}
-		default:
-			continue
+			dest[i] = nullTimeDest{t}
 		}
-		if out == nil {
-			out = append([]any(nil), dest...)
-		}
-		out[i] = conv
 	}
-	if out == nil {
-		return dest
-	}
-	return out
+	return dest
 }
 
 // timeRows is a query's rows as store.Rows, reading SQLite's stored times.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/results"
@@ -87,9 +88,26 @@ type ResultRow struct {
 	Doc         []byte
 }
 
-// NewResultRows prepares a set's lines for storage, and returns the set's categories in
+// PrepareResultSet readies the publication of set with rs at now: it sets the set's counts,
+// categories and ImportedAt, and returns its lines for storage and its JSON columns
+// (categorias, finishers_by).
+func PrepareResultSet(set *results.Set, rs []results.Result, now time.Time) (rows []ResultRow, categorias, finishersBy string, err error) {
+	rows, cats, err := newResultRows(rs)
+	if err != nil {
+		return nil, "", "", err
+	}
+	counts := results.CountOf(rs)
+	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, cats
+	set.FinishersBy = results.CountFinishersBy(rs)
+	set.ImportedAt = now.UTC().Truncate(time.Microsecond)
+	c, _ := json.Marshal(cats)
+	by, _ := json.Marshal(set.FinishersBy)
+	return rows, string(c), string(by), nil
+}
+
+// newResultRows prepares a set's lines for storage, and returns the set's categories in
 // order of first appearance.
-func NewResultRows(rs []results.Result) ([]ResultRow, []string, error) {
+func newResultRows(rs []results.Result) ([]ResultRow, []string, error) {
 	rows := make([]ResultRow, len(rs))
 	seen := map[string]bool{}
 	categorias := []string{}

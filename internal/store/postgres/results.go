@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -14,16 +13,10 @@ import (
 )
 
 func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []results.Result) (results.Set, error) {
-	rows, categorias, err := store.NewResultRows(rs)
+	rows, cats, by, err := store.PrepareResultSet(&set, rs, time.Now())
 	if err != nil {
 		return results.Set{}, err
 	}
-	counts := results.CountOf(rs)
-	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, categorias
-	set.FinishersBy = results.CountFinishersBy(rs)
-	by, _ := json.Marshal(set.FinishersBy)
-	set.ImportedAt = time.Now().UTC().Truncate(time.Microsecond)
-	cats, _ := json.Marshal(categorias)
 
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -45,11 +38,11 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	case errors.Is(err, pgx.ErrNoRows):
 		set.ID = store.NewEventID() // the same kind of unguessable id as an event's
 		_, err = tx.Exec(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), string(by), set.ImportedAt)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, cats, by, set.ImportedAt)
 	case err == nil:
 		if _, err = tx.Exec(ctx, "DELETE FROM results WHERE set_id = $1", set.ID); err == nil {
 			_, err = tx.Exec(ctx, `UPDATE result_sets SET status = $1, finishers = $2, total = $3, categorias = $4, finishers_by = $5, imported_at = $6
-				WHERE id = $7`, set.Status, set.Finishers, set.Total, string(cats), string(by), set.ImportedAt, set.ID)
+				WHERE id = $7`, set.Status, set.Finishers, set.Total, cats, by, set.ImportedAt, set.ID)
 		}
 	}
 	if err != nil {
@@ -81,14 +74,7 @@ func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (result
 }
 
 func (s *Store) DeleteResultSet(ctx context.Context, eventID, setID string) error {
-	tag, err := s.pool.Exec(ctx, "DELETE FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID)
-	if err != nil {
-		return fmt.Errorf("postgres: deleting result set: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return affectedOne(s.pool.Exec(ctx, "DELETE FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID))
 }
 
 func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.ResultPage, error) {

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,16 +17,10 @@ import (
 const insertBatch = 500
 
 func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []results.Result) (results.Set, error) {
-	rows, categorias, err := store.NewResultRows(rs)
+	rows, cats, by, err := store.PrepareResultSet(&set, rs, time.Now())
 	if err != nil {
 		return results.Set{}, err
 	}
-	counts := results.CountOf(rs)
-	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, categorias
-	set.FinishersBy = results.CountFinishersBy(rs)
-	by, _ := json.Marshal(set.FinishersBy)
-	set.ImportedAt = time.Now().UTC().Truncate(time.Microsecond)
-	cats, _ := json.Marshal(categorias)
 
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -46,11 +39,11 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	case errors.Is(err, sql.ErrNoRows):
 		set.ID = store.NewEventID() // the same kind of unguessable id as an event's
 		_, err = tx.ExecContext(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), string(by), formatTime(set.ImportedAt))
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, cats, by, formatTime(set.ImportedAt))
 	case err == nil:
 		if _, err = tx.ExecContext(ctx, "DELETE FROM results WHERE set_id = ?", set.ID); err == nil {
 			_, err = tx.ExecContext(ctx, `UPDATE result_sets SET status = ?, finishers = ?, total = ?, categorias = ?, finishers_by = ?, imported_at = ?
-				WHERE id = ?`, set.Status, set.Finishers, set.Total, string(cats), string(by), formatTime(set.ImportedAt), set.ID)
+				WHERE id = ?`, set.Status, set.Finishers, set.Total, cats, by, formatTime(set.ImportedAt), set.ID)
 		}
 	}
 	if err != nil {
@@ -110,16 +103,7 @@ func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (result
 }
 
 func (s *Store) DeleteResultSet(ctx context.Context, eventID, setID string) error {
-	res, err := s.write.ExecContext(ctx, "DELETE FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID)
-	if err != nil {
-		return fmt.Errorf("sqlite: deleting result set: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return affectedOne(s.write.ExecContext(ctx, "DELETE FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID))
 }
 
 func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.ResultPage, error) {

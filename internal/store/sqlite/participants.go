@@ -109,12 +109,14 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 
 // EventParticipants implements store.ParticipantStore.
 func (s *Store) EventParticipants(ctx context.Context, eventID string) ([]participant.Participant, error) {
-	return store.QueryAll(ctx, s.query, "sqlite: participants", store.ScanParticipant, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? ORDER BY nome_ordem, id", eventID)
+	return store.QueryAll(ctx, s.query, "sqlite: participants", store.ScanParticipant,
+		"SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? ORDER BY nome_ordem, id", eventID)
 }
 
 // ParticipantsByBib implements store.ParticipantStore.
 func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to int) ([]participant.Participant, error) {
-	return store.QueryAll(ctx, s.query, "sqlite: participants", store.ScanParticipant, "SELECT "+store.ParticipantColumns+` FROM participants
+	return store.QueryAll(ctx, s.query, "sqlite: participants", store.ScanParticipant,
+		"SELECT "+store.ParticipantColumns+` FROM participants
 		WHERE event_id = ? AND numero_peito BETWEEN ? AND ? ORDER BY numero_peito`, eventID, from, to)
 }
 

@@ -97,3 +97,99 @@ type CheckinStore interface {
 	// PickupHistory lists the event's pickups, newest recorded first, at most limit.
 	PickupHistory(ctx context.Context, eventID string, limit int) ([]PickupRecord, error)
 }
+
+// KitColumns are the columns of a kit_pickups row that ScanKit reads.
+const KitColumns = "at, balcao, por, retirado_por_nome, retirado_por_documento, camiseta_entregue"
+
+// ScanKit reads a row of KitColumns: the kit a pickup handed; no row is nil.
+func ScanKit(row Scanner) (*participant.Kit, error) {
+	var k participant.Kit
+	var nome, doc *string
+	err := row.Scan(&k.At, &k.Balcao, &k.Por, &nome, &doc, &k.CamisetaEntregue)
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	k.At = k.At.UTC()
+	if nome != nil {
+		k.RetiradoPor = &participant.Terceiro{Nome: *nome, Documento: *doc}
+	}
+	return &k, nil
+}
+
+// PickupHistorySelect selects the columns ScanPickupRecord reads, from kit_pickups k and its
+// participant p.
+const PickupHistorySelect = `SELECT k.id, k.event_id, k.participant_id, k.at, k.balcao, k.por_uid, k.por,
+	k.retirado_por_nome, k.retirado_por_documento, k.camiseta_entregue, k.status, k.recorded_at,
+	k.undone_at, COALESCE(k.undone_por, ''), p.nome, p.numero_peito
+	FROM kit_pickups k JOIN participants p ON p.id = k.participant_id`
+
+// ScanPickupRecord reads a row of PickupHistorySelect.
+func ScanPickupRecord(row Scanner) (PickupRecord, error) {
+	var r PickupRecord
+	var nome, doc *string
+	if err := row.Scan(&r.ID, &r.EventID, &r.ParticipantID, &r.At, &r.Balcao, &r.PorUID, &r.Por, &nome, &doc,
+		&r.CamisetaEntregue, &r.Status, &r.RecordedAt, &r.UndoneAt, &r.UndonePor, &r.Nome, &r.NumeroPeito); err != nil {
+		return r, err
+	}
+	r.At, r.RecordedAt = r.At.UTC(), r.RecordedAt.UTC()
+	if r.UndoneAt != nil {
+		t := r.UndoneAt.UTC()
+		r.UndoneAt = &t
+	}
+	if nome != nil {
+		r.RetiradoPor = &participant.Terceiro{Nome: *nome, Documento: *doc}
+	}
+	return r, nil
+}
+
+// ReadPickupStats reads an event's progress with query; quarterStart is the database's SQL for
+// the start of kit_at's quarter of an hour, as a time.
+func ReadPickupStats(ctx context.Context, query Query, d SQLDialect, quarterStart, eventID string) (PickupStats, error) {
+	what := d.Name + ": pickup stats"
+	st := PickupStats{PorPercurso: []PercursoPickups{}, PorBalcao: []BalcaoPickups{}, PorQuartoDeHora: []QuarterPickups{}}
+	byPercurso, err := QueryAll(ctx, query, what, func(row Scanner) (m PercursoPickups, err error) {
+		err = row.Scan(&m.Percurso, &m.Total, &m.Retirados)
+		return m, err
+	}, `SELECT percurso, count(*), count(kit_at) FROM participants
+		WHERE event_id = `+d.Placeholder(1)+` GROUP BY percurso ORDER BY percurso`, eventID)
+	if err != nil {
+		return st, err
+	}
+	for _, m := range byPercurso {
+		st.Total += m.Total
+		st.Retirados += m.Retirados
+	}
+	st.PorPercurso = byPercurso
+	st.PorBalcao, err = QueryAll(ctx, query, what, func(row Scanner) (b BalcaoPickups, err error) {
+		err = row.Scan(&b.Balcao, &b.Retirados)
+		return b, err
+	}, `SELECT kit_balcao, count(*) FROM participants
+		WHERE event_id = `+d.Placeholder(1)+` AND kit_at IS NOT NULL GROUP BY kit_balcao ORDER BY kit_balcao`, eventID)
+	if err != nil {
+		return st, err
+	}
+	st.PorQuartoDeHora, err = QueryAll(ctx, query, what, func(row Scanner) (q QuarterPickups, err error) {
+		err = row.Scan(&q.Inicio, &q.Retirados)
+		q.Inicio = q.Inicio.UTC()
+		return q, err
+	}, `SELECT `+quarterStart+`, count(*) FROM participants
+		WHERE event_id = `+d.Placeholder(1)+` AND kit_at IS NOT NULL GROUP BY 1 ORDER BY 1`, eventID)
+	return st, err
+}
+
+// ReadRoster reads the event's participants whose rev is above since, in rev order, with
+// query; and the cursor to ask from next time (CheckinStore.Roster).
+func ReadRoster(ctx context.Context, query Query, d SQLDialect, eventID string, since int64) ([]participant.Participant, int64, error) {
+	list, err := QueryAll(ctx, query, d.Name+": roster", ScanParticipant, "SELECT "+ParticipantColumns+
+		" FROM participants WHERE event_id = "+d.Placeholder(1)+" AND rev > "+d.Placeholder(2)+" ORDER BY rev", eventID, since)
+	if err != nil {
+		return nil, since, err
+	}
+	if len(list) > 0 {
+		since = list[len(list)-1].Rev
+	}
+	return list, since, nil
+}

@@ -184,15 +184,16 @@ func DecodeEventDoc(doc []byte, id, ownerID string, criadoEm, atualizadoEm time.
 	return e, nil
 }
 
-// SQLDialect is how one database writes the two things the listing query needs.
+// SQLDialect is how one database writes what the queries built here differ in.
 type SQLDialect struct {
+	Name        string                            // the database's: its errors start with it
 	Placeholder func(n int) string                // the n-th parameter (1-based): "?" or "$1"
 	Contains    func(column, param string) string // column contains param as a substring
 }
 
-// EventListSQL builds the listing query for q: it selects summary, data_evento and id, and asks
+// eventListSQL builds the listing query for q: it selects summary, data_evento and id, and asks
 // for one row more than the page, so the caller knows whether another page follows.
-func EventListSQL(q EventQuery, d SQLDialect) (query string, args []any, limit int, err error) {
+func eventListSQL(q EventQuery, d SQLDialect) (query string, args []any, limit int, err error) {
 	var where []string
 	arg := func(v any) string {
 		args = append(args, v)
@@ -244,15 +245,27 @@ func EventListSQL(q EventQuery, d SQLDialect) (query string, args []any, limit i
 	return b.String(), args, limit, nil
 }
 
-// EventListRow is one row of an EventListSQL query.
-type EventListRow struct {
+// eventListRow is one row of an eventListSQL query.
+type eventListRow struct {
 	Summary    []byte
 	DataEvento string
 	ID         string
 }
 
-// EventPageFrom turns the rows of an EventListSQL query into a page.
-func EventPageFrom(rows []EventListRow, limit int) EventPage {
+// ReadEventPage reads the page of summaries q selects with query.
+func ReadEventPage(ctx context.Context, query Query, d SQLDialect, q EventQuery) (EventPage, error) {
+	stmt, args, limit, err := eventListSQL(q, d)
+	if err != nil {
+		return EventPage{}, err
+	}
+	rows, err := QueryAll(ctx, query, d.Name+": listing events", func(row Scanner) (r eventListRow, err error) {
+		err = row.Scan(&r.Summary, &r.DataEvento, &r.ID)
+		return r, err
+	}, stmt, args...)
+	if err != nil {
+		return EventPage{}, err
+	}
+	// The query asks for one row more than limit: its presence says that a page follows.
 	page := EventPage{Events: make([]json.RawMessage, 0, min(len(rows), limit))}
 	for i, r := range rows {
 		if i == limit {
@@ -262,5 +275,5 @@ func EventPageFrom(rows []EventListRow, limit int) EventPage {
 		}
 		page.Events = append(page.Events, r.Summary)
 	}
-	return page
+	return page, nil
 }

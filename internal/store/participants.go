@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -137,33 +136,89 @@ func SummaryKey(v string) string {
 	return v
 }
 
-// AddToSummary counts n participants of one (modality, sex, shirt) group, of which pagos paid
-// and kits picked up.
-func AddToSummary(s *participant.Summary, percurso, sexo, camiseta string, n, pagos, kits int) {
-	s.Total += n
-	s.Pagos += pagos
-	s.KitRetirado += kits
-	p := SummaryKey(percurso)
-	s.PorPercurso[p] += n
-	s.PorSexo[SummaryKey(sexo)] += n
-	if s.PorCamiseta[p] == nil {
-		s.PorCamiseta[p] = map[string]int{}
+// ReadParticipantSummary runs stmt with query and counts its rows: percurso, sexo, camiseta,
+// and how many participants, paid ones and kits picked up each (modality, sex, shirt) group has;
+// what starts its errors.
+func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string, args ...any) (participant.Summary, error) {
+	type group struct {
+		percurso, sexo, camiseta string
+		n, pagos, kits           int
 	}
-	s.PorCamiseta[p][SummaryKey(camiseta)] += n
+	groups, err := QueryAll(ctx, query, what, func(row Scanner) (g group, err error) {
+		err = row.Scan(&g.percurso, &g.sexo, &g.camiseta, &g.n, &g.pagos, &g.kits)
+		return g, err
+	}, stmt, args...)
+	s := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{}}
+	for _, g := range groups {
+		s.Total += g.n
+		s.Pagos += g.pagos
+		s.KitRetirado += g.kits
+		p := SummaryKey(g.percurso)
+		s.PorPercurso[p] += g.n
+		s.PorSexo[SummaryKey(g.sexo)] += g.n
+		if s.PorCamiseta[p] == nil {
+			s.PorCamiseta[p] = map[string]int{}
+		}
+		s.PorCamiseta[p][SummaryKey(g.camiseta)] += g.n
+	}
+	return s, err
 }
 
-// DecodeParticipantSettings reads the settings document of a query that ended with err
-// (noRows: the driver's "no row"; the event never had settings).
-func DecodeParticipantSettings(doc string, err, noRows error) (participant.Settings, error) {
+// ScanParticipantSettings reads an event's settings document; no row is the settings of an
+// event that never set them.
+func ScanParticipantSettings(row Scanner) (participant.Settings, error) {
 	set := participant.Settings{FaixasPeito: []participant.FaixaPeito{}}
-	if errors.Is(err, noRows) {
+	var doc []byte
+	err := row.Scan(&doc)
+	if IsNoRows(err) {
 		return set, nil
 	}
 	if err != nil {
 		return set, fmt.Errorf("store: participant settings: %w", err)
 	}
-	if err := json.Unmarshal([]byte(doc), &set); err != nil {
+	if err := json.Unmarshal(doc, &set); err != nil {
 		return set, fmt.Errorf("store: participant settings: %w", err)
 	}
 	return set, nil
+}
+
+// ScanParticipant reads a row of ParticipantColumns.
+func ScanParticipant(row Scanner) (participant.Participant, error) {
+	var p participant.Participant
+	var kitAt *time.Time
+	var balcao, por, retiradoPor, camiseta *string
+	if err := row.Scan(&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
+		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &p.NumeroPeito, &p.Pago, &p.Valor, &kitAt, &balcao, &por,
+		&retiradoPor, &camiseta, &p.Rev); err != nil {
+		return p, err
+	}
+	if kitAt != nil {
+		str := func(s *string) string {
+			if s == nil {
+				return ""
+			}
+			return *s
+		}
+		p.KitRetirado = &participant.Kit{At: kitAt.UTC(), Balcao: str(balcao), Por: str(por), CamisetaEntregue: str(camiseta)}
+		if str(retiradoPor) != "" {
+			var t participant.Terceiro
+			if err := json.Unmarshal([]byte(*retiradoPor), &t); err != nil {
+				return p, fmt.Errorf("store: participant %s: kit_retirado_por: %w", p.ID, err)
+			}
+			p.KitRetirado.RetiradoPor = &t
+		}
+	}
+	return p, nil
+}
+
+// ScanHistoryEntry reads a row of participant_history's tipo, em, por_nome and detalhe.
+func ScanHistoryEntry(row Scanner) (participant.HistoryEntry, error) {
+	var h participant.HistoryEntry
+	var detalhe *string
+	err := row.Scan(&h.Tipo, &h.Em, &h.Por, &detalhe)
+	h.Em = h.Em.UTC()
+	if detalhe != nil {
+		h.Detalhe = json.RawMessage(*detalhe)
+	}
+	return h, err
 }

@@ -3,9 +3,11 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/results"
@@ -86,9 +88,26 @@ type ResultRow struct {
 	Doc         []byte
 }
 
-// NewResultRows prepares a set's lines for storage, and returns the set's categories in
+// PrepareResultSet readies the publication of set with rs at now: it sets the set's counts,
+// categories and ImportedAt, and returns its lines for storage and its JSON columns
+// (categorias, finishers_by).
+func PrepareResultSet(set *results.Set, rs []results.Result, now time.Time) (rows []ResultRow, categorias, finishersBy string, err error) {
+	rows, cats, err := newResultRows(rs)
+	if err != nil {
+		return nil, "", "", err
+	}
+	counts := results.CountOf(rs)
+	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, cats
+	set.FinishersBy = results.CountFinishersBy(rs)
+	set.ImportedAt = now.UTC().Truncate(time.Microsecond)
+	c, _ := json.Marshal(cats)
+	by, _ := json.Marshal(set.FinishersBy)
+	return rows, string(c), string(by), nil
+}
+
+// newResultRows prepares a set's lines for storage, and returns the set's categories in
 // order of first appearance.
-func NewResultRows(rs []results.Result) ([]ResultRow, []string, error) {
+func newResultRows(rs []results.Result) ([]ResultRow, []string, error) {
 	rows := make([]ResultRow, len(rs))
 	seen := map[string]bool{}
 	categorias := []string{}
@@ -117,10 +136,77 @@ func DecodeResult(doc []byte, ordem int) (results.Result, error) {
 	return r, nil
 }
 
-// ResultListSQL builds the page query of q: the count of every line the filters select and, in
+// ResultSetColumns are the columns of a result set row, in the order ScanResultSet reads.
+const ResultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at"
+
+// ScanResultSet reads a row of ResultSetColumns.
+func ScanResultSet(row Scanner) (results.Set, error) {
+	var set results.Set
+	var cats, by string
+	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &by, &set.ImportedAt); err != nil {
+		return set, err
+	}
+	set.ImportedAt = set.ImportedAt.UTC()
+	return set, errors.Join(json.Unmarshal([]byte(cats), &set.Categorias), json.Unmarshal([]byte(by), &set.FinishersBy))
+}
+
+// ScanResult reads a line's doc and ordem.
+func ScanResult(row Scanner) (results.Result, error) {
+	var doc []byte
+	var ordem int
+	if err := row.Scan(&doc, &ordem); err != nil {
+		return results.Result{}, err
+	}
+	return DecodeResult(doc, ordem)
+}
+
+// ResultRowColumns are the columns of a line, in the order ScanResultRow reads.
+const ResultRowColumns = "ordem, numero_peito, sexo, categoria, status, search, doc"
+
+// ScanResultRow reads a row of ResultRowColumns.
+func ScanResultRow(row Scanner) (ResultRow, error) {
+	var l ResultRow
+	err := row.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &l.Doc)
+	return l, err
+}
+
+// ReadResultPage reads the page of lines q selects with query.
+func ReadResultPage(ctx context.Context, query Query, d SQLDialect, q ResultQuery) (ResultPage, error) {
+	stmt, args, limit, err := resultListSQL(q, d)
+	if err != nil {
+		return ResultPage{}, err
+	}
+	type line struct {
+		total int
+		doc   []byte
+		ordem *int
+	}
+	lines, err := QueryAll(ctx, query, d.Name+": listing results", func(row Scanner) (l line, err error) {
+		err = row.Scan(&l.total, &l.doc, &l.ordem)
+		return l, err
+	}, stmt, args...)
+	if err != nil {
+		return ResultPage{}, err
+	}
+	// The query asks for one line more than limit: its presence says that a page follows.
+	p := ResultPage{Results: []json.RawMessage{}}
+	for i, l := range lines {
+		p.Total = l.total
+		switch {
+		case l.ordem == nil: // an empty page: its one row holds only the total
+		case len(p.Results) < limit:
+			p.Results = append(p.Results, l.doc)
+		default:
+			p.NextCursor = strconv.Itoa(*lines[i-1].ordem)
+		}
+	}
+	return p, nil
+}
+
+// resultListSQL builds the page query of q: the count of every line the filters select and, in
 // the same statement (one snapshot), the lines after the cursor. It returns one row per line,
 // total, doc, ordem, ordered; or a single row total, NULL, NULL when the page is empty.
-func ResultListSQL(q ResultQuery, d SQLDialect) (query string, args []any, limit int, err error) {
+func resultListSQL(q ResultQuery, d SQLDialect) (query string, args []any, limit int, err error) {
 	after := 0
 	if q.Cursor != "" {
 		after, err = strconv.Atoi(q.Cursor)
@@ -151,17 +237,4 @@ func ResultListSQL(q ResultQuery, d SQLDialect) (query string, args []any, limit
 		" ORDER BY ordem LIMIT " + param(limit+1)
 	query = "SELECT c.total, p.doc, p.ordem FROM (" + count + ") c LEFT JOIN (" + page + ") p ON 1 = 1 ORDER BY p.ordem"
 	return query, args, limit, nil
-}
-
-// ResultPageFrom makes the page of rows read with one more than limit.
-func ResultPageFrom(docs []json.RawMessage, ordens []int, total, limit int) ResultPage {
-	p := ResultPage{Results: docs, Total: total}
-	if len(docs) > limit {
-		p.Results = docs[:limit]
-		p.NextCursor = strconv.Itoa(ordens[limit-1])
-	}
-	if p.Results == nil {
-		p.Results = []json.RawMessage{}
-	}
-	return p
 }

@@ -58,3 +58,39 @@ func NewStaffID() string {
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
+
+// StaffSelect selects the columns ScanStaffMember reads, from event_staff s and its account u.
+const StaffSelect = `SELECT s.id, s.event_id, COALESCE(s.user_id, ''), s.email, COALESCE(u.display_name, ''),
+	s.role, s.invited_by, s.invited_at FROM event_staff s LEFT JOIN users u ON u.id = s.user_id`
+
+// ScanStaffMember reads a row of StaffSelect.
+func ScanStaffMember(row Scanner) (StaffMember, error) {
+	var m StaffMember
+	var role string
+	err := row.Scan(&m.ID, &m.EventID, &m.UserID, &m.Email, &m.DisplayName, &role, &m.InvitedBy, &m.InvitedAt)
+	m.Role, m.InvitedAt = team.Role(role), m.InvitedAt.UTC()
+	return m, err
+}
+
+// ScanStaffEvent reads a row of a member's role and the event's summary.
+func ScanStaffEvent(row Scanner) (StaffEvent, error) {
+	var role string
+	var summary []byte
+	err := row.Scan(&role, &summary)
+	return StaffEvent{Role: team.Role(role), Summary: summary}, err
+}
+
+// EventRoleScanner reads userID's role from a row of the event's owner_id and userID's role on
+// its team ("" for none).
+func EventRoleScanner(userID string) func(Scanner) (team.Role, error) {
+	return func(row Scanner) (team.Role, error) {
+		var owner, role string
+		if err := row.Scan(&owner, &role); err != nil {
+			return "", err
+		}
+		if owner == userID {
+			return team.Owner, nil
+		}
+		return team.Role(role), nil
+	}
+}

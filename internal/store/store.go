@@ -3,8 +3,9 @@
 // storetest holds the conformance suite both must pass.
 //
 // Each area of the product has its own interface in its own file here (events.go, accounts.go,
-// files.go, plan_interest.go, sender_limit.go, staff.go,
-// participants.go); Store is all of them together.
+// files.go, plan_interest.go, sender_limit.go, staff.go, results.go, participants.go,
+// checkin.go); Store is all of them together. Beside each interface are the SQL text, the
+// row scanners and the readers both implementations share; rows.go is how they read rows.
 package store
 
 import (

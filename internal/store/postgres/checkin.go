@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -94,22 +93,12 @@ func pickupArgs(eventID string, p store.Pickup, status string, now time.Time) []
 
 // currentKit is the participant's pickup that counts, or nil.
 func currentKit(ctx context.Context, tx pgx.Tx, participantID string) (*participant.Kit, error) {
-	var k participant.Kit
-	var nome, doc *string
-	err := tx.QueryRow(ctx, `SELECT at, balcao, por, retirado_por_nome, retirado_por_documento, camiseta_entregue
-		FROM kit_pickups WHERE participant_id = $1 AND status = 'ok' AND undone_at IS NULL`, participantID).
-		Scan(&k.At, &k.Balcao, &k.Por, &nome, &doc, &k.CamisetaEntregue)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
+	k, err := store.ScanKit(tx.QueryRow(ctx, "SELECT "+store.KitColumns+
+		" FROM kit_pickups WHERE participant_id = $1 AND status = 'ok' AND undone_at IS NULL", participantID))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: current pickup: %w", err)
 	}
-	k.At = k.At.UTC()
-	if nome != nil {
-		k.RetiradoPor = &participant.Terceiro{Nome: *nome, Documento: *doc}
-	}
-	return &k, nil
+	return k, nil
 }
 
 // setParticipantKit writes the participant's current pickup (nil: none) with rev, and its
@@ -167,102 +156,16 @@ func (s *Store) UndoPickup(ctx context.Context, eventID, participantID, porUID, 
 
 // Roster implements store.CheckinStore.
 func (s *Store) Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error) {
-	list, err := s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+
-		" FROM participants WHERE event_id = $1 AND rev > $2 ORDER BY rev", eventID, since)
-	if err != nil {
-		return nil, since, err
-	}
-	if len(list) > 0 {
-		since = list[len(list)-1].Rev
-	}
-	return list, since, nil
+	return store.ReadRoster(ctx, s.query, dialect, eventID, since)
 }
 
 // PickupHistory implements store.CheckinStore.
 func (s *Store) PickupHistory(ctx context.Context, eventID string, limit int) ([]store.PickupRecord, error) {
-	rows, err := s.pool.Query(ctx, `SELECT k.id, k.participant_id, k.at, k.balcao, k.por_uid, k.por,
-		k.retirado_por_nome, k.retirado_por_documento, k.camiseta_entregue, k.status, k.recorded_at,
-		k.undone_at, COALESCE(k.undone_por, ''), p.nome, p.numero_peito
-		FROM kit_pickups k JOIN participants p ON p.id = k.participant_id
-		WHERE k.event_id = $1 ORDER BY k.recorded_at DESC, k.id DESC LIMIT $2`, eventID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: pickup history: %w", err)
-	}
-	defer rows.Close()
-	out := []store.PickupRecord{}
-	for rows.Next() {
-		r := store.PickupRecord{Pickup: store.Pickup{EventID: eventID}}
-		var nome, doc *string
-		if err := rows.Scan(&r.ID, &r.ParticipantID, &r.At, &r.Balcao, &r.PorUID, &r.Por, &nome, &doc,
-			&r.CamisetaEntregue, &r.Status, &r.RecordedAt, &r.UndoneAt, &r.UndonePor, &r.Nome, &r.NumeroPeito); err != nil {
-			return nil, fmt.Errorf("postgres: pickup history: %w", err)
-		}
-		r.At, r.RecordedAt = r.At.UTC(), r.RecordedAt.UTC()
-		if r.UndoneAt != nil {
-			t := r.UndoneAt.UTC()
-			r.UndoneAt = &t
-		}
-		if nome != nil {
-			r.RetiradoPor = &participant.Terceiro{Nome: *nome, Documento: *doc}
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return store.QueryAll(ctx, s.query, "postgres: pickup history", store.ScanPickupRecord, store.PickupHistorySelect+
+		" WHERE k.event_id = $1 ORDER BY k.recorded_at DESC, k.id DESC LIMIT $2", eventID, limit)
 }
 
 // PickupStats implements store.CheckinStore.
 func (s *Store) PickupStats(ctx context.Context, eventID string) (store.PickupStats, error) {
-	st := store.PickupStats{PorPercurso: []store.PercursoPickups{}, PorBalcao: []store.BalcaoPickups{}, PorQuartoDeHora: []store.QuarterPickups{}}
-	err := s.eachRow(ctx, `SELECT percurso, count(*), count(kit_at) FROM participants
-		WHERE event_id = $1 GROUP BY percurso ORDER BY percurso`, []any{eventID}, func(scan func(...any) error) error {
-		var m store.PercursoPickups
-		if err := scan(&m.Percurso, &m.Total, &m.Retirados); err != nil {
-			return err
-		}
-		st.Total += m.Total
-		st.Retirados += m.Retirados
-		st.PorPercurso = append(st.PorPercurso, m)
-		return nil
-	})
-	if err != nil {
-		return st, err
-	}
-	err = s.eachRow(ctx, `SELECT kit_balcao, count(*) FROM participants
-		WHERE event_id = $1 AND kit_at IS NOT NULL GROUP BY kit_balcao ORDER BY kit_balcao`, []any{eventID}, func(scan func(...any) error) error {
-		var b store.BalcaoPickups
-		if err := scan(&b.Balcao, &b.Retirados); err != nil {
-			return err
-		}
-		st.PorBalcao = append(st.PorBalcao, b)
-		return nil
-	})
-	if err != nil {
-		return st, err
-	}
-	err = s.eachRow(ctx, `SELECT to_timestamp(floor(extract(epoch FROM kit_at) / 900) * 900), count(*) FROM participants
-		WHERE event_id = $1 AND kit_at IS NOT NULL GROUP BY 1 ORDER BY 1`, []any{eventID}, func(scan func(...any) error) error {
-		var q store.QuarterPickups
-		if err := scan(&q.Inicio, &q.Retirados); err != nil {
-			return err
-		}
-		q.Inicio = q.Inicio.UTC()
-		st.PorQuartoDeHora = append(st.PorQuartoDeHora, q)
-		return nil
-	})
-	return st, err
-}
-
-// eachRow runs a query and calls row for each of its rows.
-func (s *Store) eachRow(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("postgres: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows.Scan); err != nil {
-			return fmt.Errorf("postgres: %w", err)
-		}
-	}
-	return rows.Err()
+	return store.ReadPickupStats(ctx, s.query, dialect, "to_timestamp(floor(extract(epoch FROM kit_at) / 900) * 900)", eventID)
 }

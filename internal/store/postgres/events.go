@@ -14,6 +14,7 @@ import (
 )
 
 var dialect = store.SQLDialect{
+	Name:        "postgres",
 	Placeholder: func(n int) string { return "$" + strconv.Itoa(n) },
 	Contains:    func(column, param string) string { return "strpos(" + column + ", " + param + ") > 0" },
 }
@@ -85,27 +86,5 @@ func (s *Store) DeleteEvent(ctx context.Context, id string) error {
 }
 
 func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.EventPage, error) {
-	query, args, limit, err := store.EventListSQL(q, dialect)
-	if err != nil {
-		return store.EventPage{}, err
-	}
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
-	}
-	defer rows.Close()
-	var list []store.EventListRow
-	for rows.Next() {
-		var r store.EventListRow
-		var summary string
-		if err := rows.Scan(&summary, &r.DataEvento, &r.ID); err != nil {
-			return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
-		}
-		r.Summary = []byte(summary)
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return store.EventPage{}, fmt.Errorf("postgres: listing events: %w", err)
-	}
-	return store.EventPageFrom(list, limit), nil
+	return store.ReadEventPage(ctx, s.query, dialect, q)
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -86,74 +85,16 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 	return nil
 }
 
-// scanParticipant reads store.ParticipantColumns (and extra destinations after them).
-func scanParticipant(row pgx.Row, extra ...any) (participant.Participant, error) {
-	var p participant.Participant
-	var valor *int64
-	var bib *int32
-	var kitAt *time.Time
-	var balcao, por, retiradoPor, camiseta *string
-	dest := append([]any{&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
-		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &bib, &p.Pago, &valor, &kitAt, &balcao, &por,
-		&retiradoPor, &camiseta, &p.Rev}, extra...)
-	if err := row.Scan(dest...); err != nil {
-		if errors.Is(err, pgx.ErrNoRows) {
-			return p, store.ErrNotFound
-		}
-		return p, err
-	}
-	if bib != nil {
-		n := int(*bib)
-		p.NumeroPeito = &n
-	}
-	if valor != nil {
-		v := participant.Centavos(*valor)
-		p.Valor = &v
-	}
-	if kitAt != nil {
-		str := func(s *string) string {
-			if s == nil {
-				return ""
-			}
-			return *s
-		}
-		p.KitRetirado = &participant.Kit{At: kitAt.UTC(), Balcao: str(balcao), Por: str(por), CamisetaEntregue: str(camiseta)}
-		if str(retiradoPor) != "" {
-			var t participant.Terceiro
-			if err := json.Unmarshal([]byte(*retiradoPor), &t); err != nil {
-				return p, fmt.Errorf("postgres: participant %s: kit_retirado_por: %w", p.ID, err)
-			}
-			p.KitRetirado.RetiradoPor = &t
-		}
-	}
-	return p, nil
-}
-
-func (s *Store) queryParticipants(ctx context.Context, q string, args ...any) ([]participant.Participant, error) {
-	rows, err := s.pool.Query(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: participants: %w", err)
-	}
-	defer rows.Close()
-	out := []participant.Participant{}
-	for rows.Next() {
-		p, err := scanParticipant(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: participants: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
-}
-
 // EventParticipants implements store.ParticipantStore.
 func (s *Store) EventParticipants(ctx context.Context, eventID string) ([]participant.Participant, error) {
-	return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = $1 ORDER BY nome_ordem, id", eventID)
+	return store.QueryAll(ctx, s.query, "postgres: participants", store.ScanParticipant,
+		"SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = $1 ORDER BY nome_ordem, id", eventID)
 }
 
 // ParticipantsByBib implements store.ParticipantStore.
 func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to int) ([]participant.Participant, error) {
-	return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+` FROM participants
+	return store.QueryAll(ctx, s.query, "postgres: participants", store.ScanParticipant,
+		"SELECT "+store.ParticipantColumns+` FROM participants
 		WHERE event_id = $1 AND numero_peito BETWEEN $2 AND $3 ORDER BY numero_peito`, eventID, from, to)
 }
 
@@ -172,58 +113,27 @@ func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) 
 
 // GetParticipant implements store.ParticipantStore.
 func (s *Store) GetParticipant(ctx context.Context, eventID, id string) (participant.Participant, error) {
-	return scanParticipant(s.pool.QueryRow(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = $1 AND id = $2", eventID, id))
+	return store.ScanOne(s.pool.QueryRow(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = $1 AND id = $2",
+		eventID, id), "postgres: reading participant", store.ScanParticipant)
 }
 
 // ParticipantHistory implements store.ParticipantStore.
 func (s *Store) ParticipantHistory(ctx context.Context, eventID, id string) ([]participant.HistoryEntry, error) {
-	rows, err := s.pool.Query(ctx, `SELECT h.tipo, h.em, h.por_nome, h.detalhe FROM participant_history h
-		JOIN participants p ON p.id = h.participant_id WHERE p.event_id = $1 AND h.participant_id = $2 ORDER BY h.id`, eventID, id)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: participant history: %w", err)
-	}
-	defer rows.Close()
-	out := []participant.HistoryEntry{}
-	for rows.Next() {
-		var h participant.HistoryEntry
-		var detalhe *string
-		if err := rows.Scan(&h.Tipo, &h.Em, &h.Por, &detalhe); err != nil {
-			return nil, fmt.Errorf("postgres: participant history: %w", err)
-		}
-		h.Em = h.Em.UTC()
-		if detalhe != nil {
-			h.Detalhe = json.RawMessage(*detalhe)
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
+	return store.QueryAll(ctx, s.query, "postgres: participant history", store.ScanHistoryEntry,
+		`SELECT h.tipo, h.em, h.por_nome, h.detalhe FROM participant_history h JOIN participants p ON p.id = h.participant_id
+		WHERE p.event_id = $1 AND h.participant_id = $2 ORDER BY h.id`, eventID, id)
 }
 
 // ParticipantSummary implements store.ParticipantStore.
 func (s *Store) ParticipantSummary(ctx context.Context, eventID string) (participant.Summary, error) {
-	sum := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{}}
-	rows, err := s.pool.Query(ctx, `SELECT percurso, sexo, camiseta, count(*), count(*) FILTER (WHERE pago), count(kit_at)
+	return store.ReadParticipantSummary(ctx, s.query, "postgres: participant summary",
+		`SELECT percurso, sexo, camiseta, count(*), count(*) FILTER (WHERE pago), count(kit_at)
 		FROM participants WHERE event_id = $1 GROUP BY percurso, sexo, camiseta`, eventID)
-	if err != nil {
-		return sum, fmt.Errorf("postgres: participant summary: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var percurso, sexo, camiseta string
-		var n, pagos, kits int
-		if err := rows.Scan(&percurso, &sexo, &camiseta, &n, &pagos, &kits); err != nil {
-			return sum, fmt.Errorf("postgres: participant summary: %w", err)
-		}
-		store.AddToSummary(&sum, percurso, sexo, camiseta, n, pagos, kits)
-	}
-	return sum, rows.Err()
 }
 
 // ParticipantSettings implements store.ParticipantStore.
 func (s *Store) ParticipantSettings(ctx context.Context, eventID string) (participant.Settings, error) {
-	var doc string
-	err := s.pool.QueryRow(ctx, "SELECT doc FROM participant_settings WHERE event_id = $1", eventID).Scan(&doc)
-	return store.DecodeParticipantSettings(doc, err, pgx.ErrNoRows)
+	return store.ScanParticipantSettings(s.pool.QueryRow(ctx, "SELECT doc FROM participant_settings WHERE event_id = $1", eventID))
 }
 
 // SetParticipantSettings implements store.ParticipantStore.

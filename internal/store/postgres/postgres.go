@@ -95,3 +95,8 @@ func isUniqueViolation(err error) bool {
 	var e *pgconn.PgError
 	return errors.As(err, &e) && e.Code == "23505"
 }
+
+// query runs a read query for the readers in package store.
+func (s *Store) query(ctx context.Context, query string, args ...any) (store.Rows, error) {
+	return s.pool.Query(ctx, query, args...)
+}

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -14,16 +13,10 @@ import (
 )
 
 func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []results.Result) (results.Set, error) {
-	rows, categorias, err := store.NewResultRows(rs)
+	rows, cats, by, err := store.PrepareResultSet(&set, rs, time.Now())
 	if err != nil {
 		return results.Set{}, err
 	}
-	counts := results.CountOf(rs)
-	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, categorias
-	set.FinishersBy = results.CountFinishersBy(rs)
-	by, _ := json.Marshal(set.FinishersBy)
-	set.ImportedAt = time.Now().UTC().Truncate(time.Microsecond)
-	cats, _ := json.Marshal(categorias)
 
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -45,11 +38,11 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	case errors.Is(err, pgx.ErrNoRows):
 		set.ID = store.NewEventID() // the same kind of unguessable id as an event's
 		_, err = tx.Exec(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), string(by), set.ImportedAt)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, cats, by, set.ImportedAt)
 	case err == nil:
 		if _, err = tx.Exec(ctx, "DELETE FROM results WHERE set_id = $1", set.ID); err == nil {
 			_, err = tx.Exec(ctx, `UPDATE result_sets SET status = $1, finishers = $2, total = $3, categorias = $4, finishers_by = $5, imported_at = $6
-				WHERE id = $7`, set.Status, set.Finishers, set.Total, string(cats), string(by), set.ImportedAt, set.ID)
+				WHERE id = $7`, set.Status, set.Finishers, set.Total, cats, by, set.ImportedAt, set.ID)
 		}
 	}
 	if err != nil {
@@ -70,115 +63,30 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	return set, nil
 }
 
-const resultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at"
-
-func scanResultSet(row pgx.Row) (results.Set, error) {
-	var set results.Set
-	var cats, by string
-	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &by, &set.ImportedAt); err != nil {
-		return set, err
-	}
-	set.ImportedAt = set.ImportedAt.UTC()
-	return set, errors.Join(json.Unmarshal([]byte(cats), &set.Categorias), json.Unmarshal([]byte(by), &set.FinishersBy))
-}
-
 func (s *Store) ListResultSets(ctx context.Context, eventID string) ([]results.Set, error) {
-	rows, err := s.pool.Query(ctx, "SELECT "+resultSetColumns+" FROM result_sets WHERE event_id = $1 ORDER BY percurso", eventID)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: listing result sets: %w", err)
-	}
-	defer rows.Close()
-	sets := []results.Set{}
-	for rows.Next() {
-		set, err := scanResultSet(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: listing result sets: %w", err)
-		}
-		sets = append(sets, set)
-	}
-	return sets, rows.Err()
+	return store.QueryAll(ctx, s.query, "postgres: listing result sets", store.ScanResultSet,
+		"SELECT "+store.ResultSetColumns+" FROM result_sets WHERE event_id = $1 ORDER BY percurso", eventID)
 }
 
 func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (results.Set, error) {
-	set, err := scanResultSet(s.pool.QueryRow(ctx,
-		"SELECT "+resultSetColumns+" FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return results.Set{}, store.ErrNotFound
-	}
-	if err != nil {
-		return results.Set{}, fmt.Errorf("postgres: reading result set: %w", err)
-	}
-	return set, nil
+	return store.ScanOne(s.pool.QueryRow(ctx, "SELECT "+store.ResultSetColumns+" FROM result_sets WHERE id = $1 AND event_id = $2",
+		setID, eventID), "postgres: reading result set", store.ScanResultSet)
 }
 
 func (s *Store) DeleteResultSet(ctx context.Context, eventID, setID string) error {
-	tag, err := s.pool.Exec(ctx, "DELETE FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID)
-	if err != nil {
-		return fmt.Errorf("postgres: deleting result set: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return affectedOne(s.pool.Exec(ctx, "DELETE FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID))
 }
 
 func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.ResultPage, error) {
-	query, args, limit, err := store.ResultListSQL(q, dialect)
-	if err != nil {
-		return store.ResultPage{}, err
-	}
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return store.ResultPage{}, fmt.Errorf("postgres: listing results: %w", err)
-	}
-	defer rows.Close()
-	var docs []json.RawMessage
-	var ordens []int
-	total := 0
-	for rows.Next() {
-		var doc *string
-		var ordem *int
-		if err := rows.Scan(&total, &doc, &ordem); err != nil {
-			return store.ResultPage{}, fmt.Errorf("postgres: listing results: %w", err)
-		}
-		if ordem != nil {
-			docs, ordens = append(docs, json.RawMessage(*doc)), append(ordens, *ordem)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return store.ResultPage{}, fmt.Errorf("postgres: listing results: %w", err)
-	}
-	return store.ResultPageFrom(docs, ordens, total, limit), nil
+	return store.ReadResultPage(ctx, s.query, dialect, q)
 }
 
 func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Result, error) {
-	var doc string
-	var ordem int
-	err := s.pool.QueryRow(ctx, "SELECT doc, ordem FROM results WHERE set_id = $1 AND numero_peito = $2", setID, bib).Scan(&doc, &ordem)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return results.Result{}, store.ErrNotFound
-	}
-	if err != nil {
-		return results.Result{}, fmt.Errorf("postgres: reading result: %w", err)
-	}
-	return store.DecodeResult([]byte(doc), ordem)
+	return store.ScanOne(s.pool.QueryRow(ctx, "SELECT doc, ordem FROM results WHERE set_id = $1 AND numero_peito = $2",
+		setID, bib), "postgres: reading result", store.ScanResult)
 }
 
 func (s *Store) ResultLines(ctx context.Context, setID string) ([]store.ResultRow, error) {
-	rows, err := s.pool.Query(ctx, "SELECT ordem, numero_peito, sexo, categoria, status, search, doc FROM results WHERE set_id = $1 ORDER BY ordem", setID)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: reading results: %w", err)
-	}
-	defer rows.Close()
-	var lines []store.ResultRow
-	for rows.Next() {
-		var l store.ResultRow
-		var doc string
-		if err := rows.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &doc); err != nil {
-			return nil, fmt.Errorf("postgres: reading results: %w", err)
-		}
-		l.Doc = []byte(doc)
-		lines = append(lines, l)
-	}
-	return lines, rows.Err()
+	return store.QueryAll(ctx, s.query, "postgres: reading results", store.ScanResultRow,
+		"SELECT "+store.ResultRowColumns+" FROM results WHERE set_id = $1 ORDER BY ordem", setID)
 }

@@ -13,20 +13,10 @@ import (
 
 // EventRole implements store.StaffStore.
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
-	var owner, role string
-	err := s.pool.QueryRow(ctx, `SELECT owner_id,
+	row := s.pool.QueryRow(ctx, `SELECT owner_id,
 		COALESCE((SELECT role FROM event_staff WHERE event_id = events.id AND user_id = $1), '')
-		FROM events WHERE id = $2`, userID, eventID).Scan(&owner, &role)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", store.ErrNotFound
-	}
-	if err != nil {
-		return "", fmt.Errorf("postgres: event role: %w", err)
-	}
-	if owner == userID {
-		return team.Owner, nil
-	}
-	return team.Role(role), nil
+		FROM events WHERE id = $2`, userID, eventID)
+	return store.ScanOne(row, "postgres: event role", store.EventRoleScanner(userID))
 }
 
 // AddStaff implements store.StaffStore.
@@ -63,41 +53,16 @@ func (s *Store) AddStaff(ctx context.Context, m store.StaffMember) (store.StaffM
 	return m, err
 }
 
-const staffSelect = `SELECT s.id, s.event_id, COALESCE(s.user_id, ''), s.email, COALESCE(u.display_name, ''),
-	s.role, s.invited_by, s.invited_at FROM event_staff s LEFT JOIN users u ON u.id = s.user_id`
-
-func scanStaff(row pgx.Row) (store.StaffMember, error) {
-	var m store.StaffMember
-	var role string
-	err := row.Scan(&m.ID, &m.EventID, &m.UserID, &m.Email, &m.DisplayName, &role, &m.InvitedBy, &m.InvitedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return m, store.ErrNotFound
-	}
-	m.Role, m.InvitedAt = team.Role(role), m.InvitedAt.UTC()
-	return m, err
-}
-
 // Staff implements store.StaffStore.
 func (s *Store) Staff(ctx context.Context, eventID string) ([]store.StaffMember, error) {
-	rows, err := s.pool.Query(ctx, staffSelect+" WHERE s.event_id = $1 ORDER BY s.invited_at, s.id", eventID)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: listing staff: %w", err)
-	}
-	defer rows.Close()
-	out := []store.StaffMember{}
-	for rows.Next() {
-		m, err := scanStaff(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: listing staff: %w", err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return store.QueryAll(ctx, s.query, "postgres: listing staff", store.ScanStaffMember,
+		store.StaffSelect+" WHERE s.event_id = $1 ORDER BY s.invited_at, s.id", eventID)
 }
 
 // StaffMember implements store.StaffStore.
 func (s *Store) StaffMember(ctx context.Context, eventID, staffID string) (store.StaffMember, error) {
-	return scanStaff(s.pool.QueryRow(ctx, staffSelect+" WHERE s.event_id = $1 AND s.id = $2", eventID, staffID))
+	return store.ScanOne(s.pool.QueryRow(ctx, store.StaffSelect+" WHERE s.event_id = $1 AND s.id = $2", eventID, staffID),
+		"postgres: reading staff member", store.ScanStaffMember)
 }
 
 // RemoveStaff implements store.StaffStore.
@@ -107,19 +72,7 @@ func (s *Store) RemoveStaff(ctx context.Context, eventID, staffID string) error 
 
 // StaffEvents implements store.StaffStore.
 func (s *Store) StaffEvents(ctx context.Context, userID string) ([]store.StaffEvent, error) {
-	rows, err := s.pool.Query(ctx, `SELECT s.role, e.summary FROM event_staff s JOIN events e ON e.id = s.event_id
+	return store.QueryAll(ctx, s.query, "postgres: staff events", store.ScanStaffEvent,
+		`SELECT s.role, e.summary FROM event_staff s JOIN events e ON e.id = s.event_id
 		WHERE s.user_id = $1 ORDER BY e.data_evento DESC, e.id DESC`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: staff events: %w", err)
-	}
-	defer rows.Close()
-	out := []store.StaffEvent{}
-	for rows.Next() {
-		var role, summary string
-		if err := rows.Scan(&role, &summary); err != nil {
-			return nil, fmt.Errorf("postgres: staff events: %w", err)
-		}
-		out = append(out, store.StaffEvent{Role: team.Role(role), Summary: []byte(summary)})
-	}
-	return out, rows.Err()
 }

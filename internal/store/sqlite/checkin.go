@@ -95,23 +95,12 @@ func pickupArgs(eventID string, p store.Pickup, status string, now time.Time) []
 
 // currentKit is the participant's pickup that counts, or nil.
 func currentKit(ctx context.Context, tx *sql.Tx, participantID string) (*participant.Kit, error) {
-	var k participant.Kit
-	var at int64
-	var nome, doc sql.NullString
-	err := tx.QueryRowContext(ctx, `SELECT at, balcao, por, retirado_por_nome, retirado_por_documento, camiseta_entregue
-		FROM kit_pickups WHERE participant_id = ? AND status = 'ok' AND undone_at IS NULL`, participantID).
-		Scan(&at, &k.Balcao, &k.Por, &nome, &doc, &k.CamisetaEntregue)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
+	k, err := store.ScanKit(timeRow{tx.QueryRowContext(ctx, "SELECT "+store.KitColumns+
+		" FROM kit_pickups WHERE participant_id = ? AND status = 'ok' AND undone_at IS NULL", participantID)})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: current pickup: %w", err)
 	}
-	k.At = fromUnixMilli(at)
-	if nome.Valid {
-		k.RetiradoPor = &participant.Terceiro{Nome: nome.String, Documento: doc.String}
-	}
-	return &k, nil
+	return k, nil
 }
 
 // setParticipantKit writes the participant's current pickup (nil: none) with rev, and its
@@ -179,110 +168,16 @@ func (s *Store) UndoPickup(ctx context.Context, eventID, participantID, porUID, 
 
 // Roster implements store.CheckinStore.
 func (s *Store) Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error) {
-	list, err := s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+
-		" FROM participants WHERE event_id = ? AND rev > ? ORDER BY rev", eventID, since)
-	if err != nil {
-		return nil, since, err
-	}
-	if len(list) > 0 {
-		since = list[len(list)-1].Rev
-	}
-	return list, since, nil
+	return store.ReadRoster(ctx, s.query, dialect, eventID, since)
 }
 
 // PickupHistory implements store.CheckinStore.
 func (s *Store) PickupHistory(ctx context.Context, eventID string, limit int) ([]store.PickupRecord, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT k.id, k.participant_id, k.at, k.balcao, k.por_uid, k.por,
-		k.retirado_por_nome, k.retirado_por_documento, k.camiseta_entregue, k.status, k.recorded_at,
-		k.undone_at, COALESCE(k.undone_por, ''), p.nome, p.numero_peito
-		FROM kit_pickups k JOIN participants p ON p.id = k.participant_id
-		WHERE k.event_id = ? ORDER BY k.recorded_at DESC, k.rowid DESC LIMIT ?`, eventID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: pickup history: %w", err)
-	}
-	defer rows.Close()
-	out := []store.PickupRecord{}
-	for rows.Next() {
-		r := store.PickupRecord{Pickup: store.Pickup{EventID: eventID}}
-		var at, recorded int64
-		var undone, bib sql.NullInt64
-		var nome, doc sql.NullString
-		if err := rows.Scan(&r.ID, &r.ParticipantID, &at, &r.Balcao, &r.PorUID, &r.Por, &nome, &doc,
-			&r.CamisetaEntregue, &r.Status, &recorded, &undone, &r.UndonePor, &r.Nome, &bib); err != nil {
-			return nil, fmt.Errorf("sqlite: pickup history: %w", err)
-		}
-		r.At, r.RecordedAt = fromUnixMilli(at), fromUnixMilli(recorded)
-		if undone.Valid {
-			t := fromUnixMilli(undone.Int64)
-			r.UndoneAt = &t
-		}
-		if nome.Valid {
-			r.RetiradoPor = &participant.Terceiro{Nome: nome.String, Documento: doc.String}
-		}
-		if bib.Valid {
-			n := int(bib.Int64)
-			r.NumeroPeito = &n
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return store.QueryAll(ctx, s.query, "sqlite: pickup history", store.ScanPickupRecord, store.PickupHistorySelect+
+		" WHERE k.event_id = ? ORDER BY k.recorded_at DESC, k.rowid DESC LIMIT ?", eventID, limit)
 }
 
 // PickupStats implements store.CheckinStore.
 func (s *Store) PickupStats(ctx context.Context, eventID string) (store.PickupStats, error) {
-	st := store.PickupStats{PorPercurso: []store.PercursoPickups{}, PorBalcao: []store.BalcaoPickups{}, PorQuartoDeHora: []store.QuarterPickups{}}
-	err := s.eachRow(ctx, `SELECT percurso, count(*), count(kit_at) FROM participants
-		WHERE event_id = ? GROUP BY percurso ORDER BY percurso`, []any{eventID}, func(scan func(...any) error) error {
-		var m store.PercursoPickups
-		if err := scan(&m.Percurso, &m.Total, &m.Retirados); err != nil {
-			return err
-		}
-		st.Total += m.Total
-		st.Retirados += m.Retirados
-		st.PorPercurso = append(st.PorPercurso, m)
-		return nil
-	})
-	if err != nil {
-		return st, err
-	}
-	err = s.eachRow(ctx, `SELECT kit_balcao, count(*) FROM participants
-		WHERE event_id = ? AND kit_at IS NOT NULL GROUP BY kit_balcao ORDER BY kit_balcao`, []any{eventID}, func(scan func(...any) error) error {
-		var b store.BalcaoPickups
-		if err := scan(&b.Balcao, &b.Retirados); err != nil {
-			return err
-		}
-		st.PorBalcao = append(st.PorBalcao, b)
-		return nil
-	})
-	if err != nil {
-		return st, err
-	}
-	quarter := (15 * time.Minute).Milliseconds()
-	err = s.eachRow(ctx, `SELECT kit_at / ? * ?, count(*) FROM participants
-		WHERE event_id = ? AND kit_at IS NOT NULL GROUP BY 1 ORDER BY 1`, []any{quarter, quarter, eventID}, func(scan func(...any) error) error {
-		var q store.QuarterPickups
-		var start int64
-		if err := scan(&start, &q.Retirados); err != nil {
-			return err
-		}
-		q.Inicio = fromUnixMilli(start)
-		st.PorQuartoDeHora = append(st.PorQuartoDeHora, q)
-		return nil
-	})
-	return st, err
-}
-
-// eachRow runs a read query and calls row for each of its rows.
-func (s *Store) eachRow(ctx context.Context, query string, args []any, row func(scan func(...any) error) error) error {
-	rows, err := s.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("sqlite: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows.Scan); err != nil {
-			return fmt.Errorf("sqlite: %w", err)
-		}
-	}
-	return rows.Err()
+	return store.ReadPickupStats(ctx, s.query, dialect, "kit_at / 900000 * 900000", eventID)
 }

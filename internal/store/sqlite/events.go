@@ -13,6 +13,7 @@ import (
 )
 
 var dialect = store.SQLDialect{
+	Name:        "sqlite",
 	Placeholder: func(int) string { return "?" },
 	Contains:    func(column, param string) string { return "instr(" + column + ", " + param + ") > 0" },
 }
@@ -94,25 +95,5 @@ func (s *Store) DeleteEvent(ctx context.Context, id string) error {
 }
 
 func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.EventPage, error) {
-	query, args, limit, err := store.EventListSQL(q, dialect)
-	if err != nil {
-		return store.EventPage{}, err
-	}
-	rows, err := s.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return store.EventPage{}, fmt.Errorf("sqlite: listing events: %w", err)
-	}
-	defer rows.Close()
-	var list []store.EventListRow
-	for rows.Next() {
-		var r store.EventListRow
-		if err := rows.Scan(&r.Summary, &r.DataEvento, &r.ID); err != nil {
-			return store.EventPage{}, fmt.Errorf("sqlite: listing events: %w", err)
-		}
-		list = append(list, r)
-	}
-	if err := rows.Err(); err != nil {
-		return store.EventPage{}, fmt.Errorf("sqlite: listing events: %w", err)
-	}
-	return store.EventPageFrom(list, limit), nil
+	return store.ReadEventPage(ctx, s.query, dialect, q)
 }

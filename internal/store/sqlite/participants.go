@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -108,68 +107,16 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 	return tx.Commit()
 }
 
-// scanParticipant reads store.ParticipantColumns (and extra destinations after them).
-func scanParticipant(row interface{ Scan(...any) error }, extra ...any) (participant.Participant, error) {
-	var p participant.Participant
-	var valor, kitAt sql.NullInt64
-	var bib sql.NullInt64
-	var balcao, por, retiradoPor, camiseta sql.NullString
-	dest := append([]any{&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
-		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &bib, &p.Pago, &valor, &kitAt, &balcao, &por,
-		&retiradoPor, &camiseta, &p.Rev}, extra...)
-	if err := row.Scan(dest...); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return p, store.ErrNotFound
-		}
-		return p, err
-	}
-	if bib.Valid {
-		n := int(bib.Int64)
-		p.NumeroPeito = &n
-	}
-	if valor.Valid {
-		v := participant.Centavos(valor.Int64)
-		p.Valor = &v
-	}
-	if kitAt.Valid {
-		p.KitRetirado = &participant.Kit{At: fromUnixMilli(kitAt.Int64), Balcao: balcao.String, Por: por.String,
-			CamisetaEntregue: camiseta.String}
-		if retiradoPor.Valid && retiradoPor.String != "" {
-			var t participant.Terceiro
-			if err := json.Unmarshal([]byte(retiradoPor.String), &t); err != nil {
-				return p, fmt.Errorf("sqlite: participant %s: kit_retirado_por: %w", p.ID, err)
-			}
-			p.KitRetirado.RetiradoPor = &t
-		}
-	}
-	return p, nil
-}
-
-func (s *Store) queryParticipants(ctx context.Context, q string, args ...any) ([]participant.Participant, error) {
-	rows, err := s.read.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: participants: %w", err)
-	}
-	defer rows.Close()
-	out := []participant.Participant{}
-	for rows.Next() {
-		p, err := scanParticipant(rows)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: participants: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
-}
-
 // EventParticipants implements store.ParticipantStore.
 func (s *Store) EventParticipants(ctx context.Context, eventID string) ([]participant.Participant, error) {
-	return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? ORDER BY nome_ordem, id", eventID)
+	return store.QueryAll(ctx, s.query, "sqlite: participants", store.ScanParticipant,
+		"SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? ORDER BY nome_ordem, id", eventID)
 }
 
 // ParticipantsByBib implements store.ParticipantStore.
 func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to int) ([]participant.Participant, error) {
-	return s.queryParticipants(ctx, "SELECT "+store.ParticipantColumns+` FROM participants
+	return store.QueryAll(ctx, s.query, "sqlite: participants", store.ScanParticipant,
+		"SELECT "+store.ParticipantColumns+` FROM participants
 		WHERE event_id = ? AND numero_peito BETWEEN ? AND ? ORDER BY numero_peito`, eventID, from, to)
 }
 
@@ -188,59 +135,27 @@ func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) 
 
 // GetParticipant implements store.ParticipantStore.
 func (s *Store) GetParticipant(ctx context.Context, eventID, id string) (participant.Participant, error) {
-	return scanParticipant(s.read.QueryRowContext(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? AND id = ?", eventID, id))
+	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? AND id = ?",
+		eventID, id)}, "sqlite: reading participant", store.ScanParticipant)
 }
 
 // ParticipantHistory implements store.ParticipantStore.
 func (s *Store) ParticipantHistory(ctx context.Context, eventID, id string) ([]participant.HistoryEntry, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT h.tipo, h.em, h.por_nome, h.detalhe FROM participant_history h
-		JOIN participants p ON p.id = h.participant_id WHERE p.event_id = ? AND h.participant_id = ? ORDER BY h.id`, eventID, id)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: participant history: %w", err)
-	}
-	defer rows.Close()
-	out := []participant.HistoryEntry{}
-	for rows.Next() {
-		var h participant.HistoryEntry
-		var em int64
-		var detalhe sql.NullString
-		if err := rows.Scan(&h.Tipo, &em, &h.Por, &detalhe); err != nil {
-			return nil, fmt.Errorf("sqlite: participant history: %w", err)
-		}
-		h.Em = fromUnixMilli(em)
-		if detalhe.Valid {
-			h.Detalhe = json.RawMessage(detalhe.String)
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
+	return store.QueryAll(ctx, s.query, "sqlite: participant history", store.ScanHistoryEntry,
+		`SELECT h.tipo, h.em, h.por_nome, h.detalhe FROM participant_history h JOIN participants p ON p.id = h.participant_id
+		WHERE p.event_id = ? AND h.participant_id = ? ORDER BY h.id`, eventID, id)
 }
 
 // ParticipantSummary implements store.ParticipantStore.
 func (s *Store) ParticipantSummary(ctx context.Context, eventID string) (participant.Summary, error) {
-	sum := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{}}
-	rows, err := s.read.QueryContext(ctx, `SELECT percurso, sexo, camiseta, count(*), sum(pago), count(kit_at)
+	return store.ReadParticipantSummary(ctx, s.query, "sqlite: participant summary",
+		`SELECT percurso, sexo, camiseta, count(*), sum(pago), count(kit_at)
 		FROM participants WHERE event_id = ? GROUP BY percurso, sexo, camiseta`, eventID)
-	if err != nil {
-		return sum, fmt.Errorf("sqlite: participant summary: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var percurso, sexo, camiseta string
-		var n, pagos, kits int
-		if err := rows.Scan(&percurso, &sexo, &camiseta, &n, &pagos, &kits); err != nil {
-			return sum, fmt.Errorf("sqlite: participant summary: %w", err)
-		}
-		store.AddToSummary(&sum, percurso, sexo, camiseta, n, pagos, kits)
-	}
-	return sum, rows.Err()
 }
 
 // ParticipantSettings implements store.ParticipantStore.
 func (s *Store) ParticipantSettings(ctx context.Context, eventID string) (participant.Settings, error) {
-	var doc string
-	err := s.read.QueryRowContext(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID).Scan(&doc)
-	return store.DecodeParticipantSettings(doc, err, sql.ErrNoRows)
+	return store.ScanParticipantSettings(s.read.QueryRowContext(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID))
 }
 
 // SetParticipantSettings implements store.ParticipantStore.

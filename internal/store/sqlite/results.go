@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,16 +17,10 @@ import (
 const insertBatch = 500
 
 func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []results.Result) (results.Set, error) {
-	rows, categorias, err := store.NewResultRows(rs)
+	rows, cats, by, err := store.PrepareResultSet(&set, rs, time.Now())
 	if err != nil {
 		return results.Set{}, err
 	}
-	counts := results.CountOf(rs)
-	set.Finishers, set.Total, set.Categorias = counts.Finishers, counts.Total, categorias
-	set.FinishersBy = results.CountFinishersBy(rs)
-	by, _ := json.Marshal(set.FinishersBy)
-	set.ImportedAt = time.Now().UTC().Truncate(time.Microsecond)
-	cats, _ := json.Marshal(categorias)
 
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -46,11 +39,11 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	case errors.Is(err, sql.ErrNoRows):
 		set.ID = store.NewEventID() // the same kind of unguessable id as an event's
 		_, err = tx.ExecContext(ctx, `INSERT INTO result_sets (id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, string(cats), string(by), formatTime(set.ImportedAt))
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, set.ID, set.EventID, set.Percurso, set.Status, set.Finishers, set.Total, cats, by, formatTime(set.ImportedAt))
 	case err == nil:
 		if _, err = tx.ExecContext(ctx, "DELETE FROM results WHERE set_id = ?", set.ID); err == nil {
 			_, err = tx.ExecContext(ctx, `UPDATE result_sets SET status = ?, finishers = ?, total = ?, categorias = ?, finishers_by = ?, imported_at = ?
-				WHERE id = ?`, set.Status, set.Finishers, set.Total, string(cats), string(by), formatTime(set.ImportedAt), set.ID)
+				WHERE id = ?`, set.Status, set.Finishers, set.Total, cats, by, formatTime(set.ImportedAt), set.ID)
 		}
 	}
 	if err != nil {
@@ -99,119 +92,30 @@ func insertResults(ctx context.Context, tx *sql.Tx, setID string, rows []store.R
 	return nil
 }
 
-const resultSetColumns = "id, event_id, percurso, status, finishers, total, categorias, finishers_by, imported_at"
-
-func scanResultSet(row interface{ Scan(...any) error }) (results.Set, error) {
-	var set results.Set
-	var cats, by, imported string
-	if err := row.Scan(&set.ID, &set.EventID, &set.Percurso, &set.Status, &set.Finishers, &set.Total, &cats, &by, &imported); err != nil {
-		return set, err
-	}
-	t, err := parseTime(imported)
-	if err != nil {
-		return set, err
-	}
-	set.ImportedAt = t
-	return set, errors.Join(json.Unmarshal([]byte(cats), &set.Categorias), json.Unmarshal([]byte(by), &set.FinishersBy))
-}
-
 func (s *Store) ListResultSets(ctx context.Context, eventID string) ([]results.Set, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT "+resultSetColumns+" FROM result_sets WHERE event_id = ? ORDER BY percurso", eventID)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: listing result sets: %w", err)
-	}
-	defer rows.Close()
-	sets := []results.Set{}
-	for rows.Next() {
-		set, err := scanResultSet(rows)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: listing result sets: %w", err)
-		}
-		sets = append(sets, set)
-	}
-	return sets, rows.Err()
+	return store.QueryAll(ctx, s.query, "sqlite: listing result sets", store.ScanResultSet,
+		"SELECT "+store.ResultSetColumns+" FROM result_sets WHERE event_id = ? ORDER BY percurso", eventID)
 }
 
 func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (results.Set, error) {
-	set, err := scanResultSet(s.read.QueryRowContext(ctx,
-		"SELECT "+resultSetColumns+" FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return results.Set{}, store.ErrNotFound
-	}
-	if err != nil {
-		return results.Set{}, fmt.Errorf("sqlite: reading result set: %w", err)
-	}
-	return set, nil
+	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, "SELECT "+store.ResultSetColumns+" FROM result_sets WHERE id = ? AND event_id = ?",
+		setID, eventID)}, "sqlite: reading result set", store.ScanResultSet)
 }
 
 func (s *Store) DeleteResultSet(ctx context.Context, eventID, setID string) error {
-	res, err := s.write.ExecContext(ctx, "DELETE FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID)
-	if err != nil {
-		return fmt.Errorf("sqlite: deleting result set: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return affectedOne(s.write.ExecContext(ctx, "DELETE FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID))
 }
 
 func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.ResultPage, error) {
-	query, args, limit, err := store.ResultListSQL(q, dialect)
-	if err != nil {
-		return store.ResultPage{}, err
-	}
-	rows, err := s.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return store.ResultPage{}, fmt.Errorf("sqlite: listing results: %w", err)
-	}
-	defer rows.Close()
-	var docs []json.RawMessage
-	var ordens []int
-	total := 0
-	for rows.Next() {
-		var doc []byte
-		var ordem sql.NullInt64
-		if err := rows.Scan(&total, &doc, &ordem); err != nil {
-			return store.ResultPage{}, fmt.Errorf("sqlite: listing results: %w", err)
-		}
-		if ordem.Valid {
-			docs, ordens = append(docs, doc), append(ordens, int(ordem.Int64))
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return store.ResultPage{}, fmt.Errorf("sqlite: listing results: %w", err)
-	}
-	return store.ResultPageFrom(docs, ordens, total, limit), nil
+	return store.ReadResultPage(ctx, s.query, dialect, q)
 }
 
 func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Result, error) {
-	var doc []byte
-	var ordem int
-	err := s.read.QueryRowContext(ctx, "SELECT doc, ordem FROM results WHERE set_id = ? AND numero_peito = ?", setID, bib).Scan(&doc, &ordem)
-	if errors.Is(err, sql.ErrNoRows) {
-		return results.Result{}, store.ErrNotFound
-	}
-	if err != nil {
-		return results.Result{}, fmt.Errorf("sqlite: reading result: %w", err)
-	}
-	return store.DecodeResult(doc, ordem)
+	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, "SELECT doc, ordem FROM results WHERE set_id = ? AND numero_peito = ?",
+		setID, bib)}, "sqlite: reading result", store.ScanResult)
 }
 
 func (s *Store) ResultLines(ctx context.Context, setID string) ([]store.ResultRow, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT ordem, numero_peito, sexo, categoria, status, search, doc FROM results WHERE set_id = ? ORDER BY ordem", setID)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: reading results: %w", err)
-	}
-	defer rows.Close()
-	var lines []store.ResultRow
-	for rows.Next() {
-		var l store.ResultRow
-		if err := rows.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &l.Doc); err != nil {
-			return nil, fmt.Errorf("sqlite: reading results: %w", err)
-		}
-		lines = append(lines, l)
-	}
-	return lines, rows.Err()
+	return store.QueryAll(ctx, s.query, "sqlite: reading results", store.ScanResultRow,
+		"SELECT "+store.ResultRowColumns+" FROM results WHERE set_id = ? ORDER BY ordem", setID)
 }

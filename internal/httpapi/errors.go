@@ -39,6 +39,25 @@ func invalidArgument(message string) *Error {
 	return &Error{Status: http.StatusBadRequest, Code: "invalid-argument", Message: message}
 }
 
+// notFoundAs answers the store's ErrNotFound as notFound, the route's own 404; any other error,
+// and nil, passes as it is.
+func notFoundAs(err error, notFound *Error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound
+	}
+	return err
+}
+
+// noContent answers a delete (or an undo) the store has done with 204; the store's ErrNotFound
+// is notFound.
+func noContent(w http.ResponseWriter, err error, notFound *Error) error {
+	if err != nil {
+		return notFoundAs(err, notFound)
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
 type errorBody struct {
 	Error struct {
 		Code    string            `json:"code"`

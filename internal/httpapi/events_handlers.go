@@ -141,11 +141,8 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 		}
 		return newTaggedAnswer(append(b, '\n')), nil
 	})
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	writeAnswer(w, r, body, "no-cache")
 	return nil
@@ -184,11 +181,8 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	updated, err := s.store.UpdateEvent(r.Context(), e)
 	s.lists.clear()
 	s.events.forget(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	writeJSON(w, http.StatusOK, updated)
 	return nil
@@ -203,25 +197,15 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteEvent(r.Context(), id)
 	s.lists.clear()
 	s.events.forget(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return noContent(w, err, errEventNotFound)
 }
 
 // requireEventOwner lets through only the owner of event id; requireUser runs before it.
 func (s *Server) requireEventOwner(r *http.Request, id string) error {
 	u, _ := currentUser(r)
 	e, err := s.store.GetEvent(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	if e.OwnerID != u.ID {
 		return errForbidden

@@ -195,11 +195,8 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 	id, pid := r.PathValue("id"), r.PathValue("participantId")
 	p, err := s.store.GetParticipant(r.Context(), id, pid)
-	if errors.Is(err, store.ErrNotFound) {
-		return errParticipantNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errParticipantNotFound)
 	}
 	h, err := s.store.ParticipantHistory(r.Context(), id, pid)
 	if err != nil {

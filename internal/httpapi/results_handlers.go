@@ -31,7 +31,7 @@ type resultsPreview struct {
 func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return eventErr(err)
+		return notFoundAs(err, errEventNotFound)
 	}
 	up, err := readSheetUpload(r)
 	if err != nil {
@@ -82,7 +82,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	}
 	set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: percurso, Status: status}, parsed.Results)
 	if err != nil {
-		return eventErr(err)
+		return notFoundAs(err, errEventNotFound)
 	}
 	w.Header().Set("Location", "/api/events/"+e.ID+"/results/"+set.ID)
 	writeJSON(w, http.StatusCreated, set)
@@ -96,20 +96,12 @@ func nonNilSlice[T any](s []T) []T {
 	return s
 }
 
-// eventErr names the event in a not-found.
-func eventErr(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
-	return err
-}
-
 // listResultSets answers GET /api/events/{id}/results: the event's published modalities.
 func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	e, err := s.store.GetEvent(r.Context(), id)
 	if err != nil {
-		return eventErr(err)
+		return notFoundAs(err, errEventNotFound)
 	}
 	sets, err := s.store.ListResultSets(r.Context(), id)
 	if err != nil {
@@ -132,10 +124,7 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 // resultSetOf reads the route's set, 404 when the event has no such set.
 func (s *Server) resultSetOf(r *http.Request) (results.Set, error) {
 	set, err := s.store.GetResultSet(r.Context(), eventIDOf(r), r.PathValue("setId"))
-	if errors.Is(err, store.ErrNotFound) {
-		return set, errResultSetNotFound
-	}
-	return set, err
+	return set, notFoundAs(err, errResultSetNotFound)
 }
 
 // eventIDOf is the event of a request to the results API ({id}) or to the athlete's page, whose
@@ -240,6 +229,8 @@ type athleteAnswer struct {
 	ResultSet results.Set `json:"resultSet"`
 }
 
+var errAthleteNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
+
 // athleteResult reads one athlete's answer; the certificate, the card and the page use it too.
 func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 	set, err := s.resultSetOf(r)
@@ -247,11 +238,8 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 		return athleteAnswer{}, err
 	}
 	res, err := s.store.GetResult(r.Context(), set.ID, r.PathValue("bib"))
-	if errors.Is(err, store.ErrNotFound) {
-		return athleteAnswer{}, &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
-	}
 	if err != nil {
-		return athleteAnswer{}, err
+		return athleteAnswer{}, notFoundAs(err, errAthleteNotFound)
 	}
 	a := athleteAnswer{ResultSet: set, Athlete: results.Athlete{Result: res, Total: set.Total, Concluintes: set.Finishers,
 		TotalSexo: set.FinishersBy.Sexo[res.Sexo], TotalCategoria: set.FinishersBy.Categoria[res.Categoria]}}
@@ -275,12 +263,5 @@ func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error 
 // deleteResultSet answers DELETE /api/events/{id}/results/{setId} (owner and gestao).
 func (s *Server) deleteResultSet(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
-	if errors.Is(err, store.ErrNotFound) {
-		return errResultSetNotFound
-	}
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return noContent(w, err, errResultSetNotFound)
 }

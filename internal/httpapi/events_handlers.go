@@ -58,24 +58,32 @@ func (s *Server) readList(ctx context.Context, q store.EventQuery) (answer, erro
 // encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
 // them, already JSON: copying them is what keeps a list of hundreds cheap.
 func encodeEventList(page store.EventPage) []byte {
-	n := 64
-	for _, e := range page.Events {
-		n += len(e) + 1
-	}
-	buf := make([]byte, 0, n)
-	buf = append(buf, `{"events":[`...)
-	for i, e := range page.Events {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, e...)
-	}
-	buf = append(buf, ']')
+	buf := rawList("events", page.Events)
 	if page.NextCursor != "" {
 		buf = append(buf, `,"nextCursor":`...)
 		buf = strconv.AppendQuote(buf, page.NextCursor)
 	}
 	return append(buf, "}\n"...)
+}
+
+// rawList begins an answer whose list is documents already JSON: {"name":[doc,doc,…], copied
+// as they are, with room left for a few more fields and the closing brace.
+func rawList(name string, docs []json.RawMessage) []byte {
+	n := 64
+	for _, doc := range docs {
+		n += len(doc) + 1
+	}
+	buf := make([]byte, 0, n)
+	buf = append(buf, `{"`...)
+	buf = append(buf, name...)
+	buf = append(buf, `":[`...)
+	for i, doc := range docs {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, doc...)
+	}
+	return append(buf, ']')
 }
 
 // eventQuery reads the query string of GET /api/events.

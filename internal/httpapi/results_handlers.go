@@ -181,19 +181,8 @@ func writeResultsPage(w http.ResponseWriter, page store.ResultPage) {
 // store holds, written as they are: encoding/json would re-check and compact each, the better
 // part of the request's time.
 func resultsPageJSON(page store.ResultPage) []byte {
-	size := 64
-	for _, doc := range page.Results {
-		size += len(doc) + 1
-	}
-	b := make([]byte, 0, size)
-	b = append(b, `{"results":[`...)
-	for i, doc := range page.Results {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, doc...)
-	}
-	b = append(b, `],"total":`...)
+	b := rawList("results", page.Results)
+	b = append(b, `,"total":`...)
 	b = strconv.AppendInt(b, int64(page.Total), 10)
 	b = append(b, `,"nextCursor":`...)
 	if page.NextCursor == "" {

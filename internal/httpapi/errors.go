@@ -96,6 +96,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// writeOK answers v with 200, or returns err when the read of v failed.
+func writeOK(w http.ResponseWriter, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
+	return nil
+}
+
 // apiFunc is a handler that returns its error instead of writing it.
 type apiFunc func(w http.ResponseWriter, r *http.Request) error
 

@@ -212,21 +212,13 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 // participantSummary answers GET /api/events/{id}/participants/summary.
 func (s *Server) participantSummary(w http.ResponseWriter, r *http.Request) error {
 	sum, err := s.store.ParticipantSummary(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, sum)
-	return nil
+	return writeOK(w, sum, err)
 }
 
 // getParticipantSettings answers GET /api/events/{id}/participants/settings: {"faixasPeito":[…]}.
 func (s *Server) getParticipantSettings(w http.ResponseWriter, r *http.Request) error {
 	set, err := s.store.ParticipantSettings(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, set)
-	return nil
+	return writeOK(w, set, err)
 }
 
 // putParticipantSettings answers PUT /api/events/{id}/participants/settings: the bib ranges by

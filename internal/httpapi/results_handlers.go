@@ -242,11 +242,7 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 // getAthleteResult answers GET /api/events/{id}/results/{setId}/athletes/{bib}.
 func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.athleteResult(r)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, a)
-	return nil
+	return writeOK(w, a, err)
 }
 
 // deleteResultSet answers DELETE /api/events/{id}/results/{setId} (owner and gestao).

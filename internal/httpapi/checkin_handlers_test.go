@@ -293,9 +293,7 @@ func TestTwoInstancesFirstPickupWins(t *testing.T) {
 	got := map[string]int{}
 	var wg sync.WaitGroup
 	for i := range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			res := apps[i%2].call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody(fmt.Sprint("desk-", i), w.caio, fmt.Sprint("Balcão ", i)), w.retirada)
 			var a checkinAnswers
 			_ = json.Unmarshal(res.Body.Bytes(), &a)
@@ -306,7 +304,7 @@ func TestTwoInstancesFirstPickupWins(t *testing.T) {
 				return
 			}
 			got[a.Checkins[0].Status]++
-		}()
+		})
 	}
 	wg.Wait()
 	if got["ok"] != 1 || got["conflict"] != 19 {

@@ -48,13 +48,11 @@ func runDesks(base string, transport http.RoundTripper, desks int, every, durati
 	var wg sync.WaitGroup
 	start := time.Now()
 	for d := range desks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			// Desks work on their own: their sends are spread over the interval, not in lockstep.
 			time.Sleep(time.Duration(d) * every / time.Duration(desks))
 			desk(owner, base, eventID, fmt.Sprintf("Balcão %d", d+1), participants, every, start.Add(duration), t)
-		}()
+		})
 	}
 	wg.Wait()
 

@@ -129,12 +129,10 @@ func run(bin string, clients, accounts int, duration time.Duration, desks deskRu
 	var wg sync.WaitGroup
 	start := time.Now()
 	for i := range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			c := newClient(srv.base, transport, emails[i%len(emails)])
 			c.run(ctx, t, ids)
-		}()
+		})
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
@@ -265,9 +263,7 @@ func signUp(base string, transport http.RoundTripper, n int) ([]string, error) {
 	var wg sync.WaitGroup
 	for i := range n {
 		emails[i] = fmt.Sprintf("carga%03d@exemplo.com.br", i)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			body := fmt.Sprintf(`{"email":%q,"password":%q,"displayName":"Carga %d"}`, emails[i], password, i)
@@ -280,7 +276,7 @@ func signUp(base string, transport http.RoundTripper, n int) ([]string, error) {
 			if res.StatusCode != http.StatusCreated {
 				errs <- fmt.Errorf("signup %s: %d", emails[i], res.StatusCode)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	close(errs)

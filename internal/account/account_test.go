@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"pelotao/internal/clocktest"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
@@ -22,28 +22,11 @@ import (
 // testParams keep tests fast; the production parameters have their own test.
 var testParams = Params{Memory: 64, Time: 1, Threads: 1}
 
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 type fixture struct {
 	svc    *Service
 	store  *sqlite.Store
 	mailer *mailtest.Recorder
-	clock  *clock
+	clock  *clocktest.Clock
 }
 
 func newFixture(t *testing.T, params Params) *fixture {
@@ -58,7 +41,7 @@ func newFixture(t *testing.T, params Params) *fixture {
 
 func newFixtureOn(t *testing.T, st *sqlite.Store, params Params) *fixture {
 	t.Helper()
-	f := &fixture{store: st, mailer: &mailtest.Recorder{}, clock: &clock{now: time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)}}
+	f := &fixture{store: st, mailer: &mailtest.Recorder{}, clock: clocktest.New(time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC))}
 	base, _ := url.Parse("https://pelotao.example")
 	f.svc = New(Options{Store: st, Mailer: f.mailer, BaseURL: base, Params: params, Now: f.clock.Now,
 		Policy: Policy{MinLength: 6, MaxBytes: DefaultMaxBytes, RejectCommon: true}})
@@ -234,7 +217,7 @@ func TestThrottlingPerAccountAndPerIP(t *testing.T) {
 	if _, err := f.svc.Login(ctx, "caio@example.com", "subida-forte", "10.9.9.9"); !errors.Is(err, ErrTooManyRequests) {
 		t.Fatalf("sixth attempt: %v", err)
 	}
-	f.clock.advance(15*time.Minute + time.Second)
+	f.clock.Advance(15*time.Minute + time.Second)
 	if _, err := f.svc.Login(ctx, "caio@example.com", "subida-forte", "10.9.9.9"); err != nil {
 		t.Fatalf("after the window: %v", err)
 	}
@@ -288,18 +271,18 @@ func TestSessionSlidingExpiryAndLogout(t *testing.T) {
 		return se.ExpiresAt
 	}
 
-	f.clock.advance(23 * time.Hour)
+	f.clock.Advance(23 * time.Hour)
 	u, ext, err := f.svc.Authenticate(ctx, si.Token)
 	if err != nil || u.Email != "eva@example.com" || !ext.IsZero() || !stored().Equal(si.ExpiresAt) {
 		t.Fatalf("within a day: %v ext=%v stored=%v", err, ext, stored())
 	}
-	f.clock.advance(2 * time.Hour)
+	f.clock.Advance(2 * time.Hour)
 	_, ext, err = f.svc.Authenticate(ctx, si.Token)
 	if err != nil || !ext.Equal(f.clock.Now().Add(SessionTTL)) || !stored().Equal(ext) {
 		t.Fatalf("after a day: %v ext=%v stored=%v", err, ext, stored())
 	}
 	// Unused for 30 days: expired.
-	f.clock.advance(SessionTTL)
+	f.clock.Advance(SessionTTL)
 	if _, _, err := f.svc.Authenticate(ctx, si.Token); !errors.Is(err, ErrNoSession) {
 		t.Fatalf("after 30 idle days: %v", err)
 	}
@@ -321,7 +304,7 @@ func TestSessionSlidingExpiryAndLogout(t *testing.T) {
 	}
 
 	// The cleanup removes the expired row.
-	f.clock.advance(SessionTTL + time.Hour)
+	f.clock.Advance(SessionTTL + time.Hour)
 	if err := f.svc.DeleteExpired(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -405,11 +388,11 @@ func TestResetLinkExpiresAfterOneHour(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := f.lastResetToken(t)
-	f.clock.advance(59 * time.Minute)
+	f.clock.Advance(59 * time.Minute)
 	if _, err := f.svc.ResetTokenEmail(ctx, token); err != nil {
 		t.Fatalf("after 59 minutes: %v", err)
 	}
-	f.clock.advance(2 * time.Minute)
+	f.clock.Advance(2 * time.Minute)
 	if err := f.svc.ResetPassword(ctx, token, "nova-trilha-2026"); !errors.Is(err, ErrInvalidResetToken) {
 		t.Fatalf("after 61 minutes: %v", err)
 	}
@@ -554,7 +537,7 @@ func TestSignUpLimitedPerAddress(t *testing.T) {
 	if _, err := f.svc.SignUp(ctx, "vizinha@example.com", "corredora-veloz", "Vizinha", "198.51.100.21"); err != nil {
 		t.Errorf("another address: %v", err)
 	}
-	f.clock.advance(DefaultSignupLimit.Window + time.Second)
+	f.clock.Advance(DefaultSignupLimit.Window + time.Second)
 	if _, err := f.svc.SignUp(ctx, "mais-uma@example.com", "corredora-veloz", "Atleta", ip); err != nil {
 		t.Errorf("after the window: %v", err)
 	}

@@ -42,19 +42,26 @@ func TestDecodeRefusesWhatItCannotRead(t *testing.T) {
 	}
 }
 
+// throughJSON encodes v and decodes the JSON as an event, failing the test on either error.
+func throughJSON(t *testing.T, v any) ([]byte, Event) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, e
+}
+
 // The polymorphic fields keep their shape through decode → encode, and a full document
 // round-trips byte for byte.
 func TestRoundTrip(t *testing.T) {
 	e := validEvent()
 	e.ID, e.OwnerID = "abc", "dono"
-	first, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Decode(first)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first, back := throughJSON(t, e)
 	back.Normalize()
 	second, _ := json.Marshal(back)
 	if string(first) != string(second) {

@@ -96,14 +96,7 @@ func TestValidationCases(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			body, err := json.Marshal(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := Decode(body)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, e := throughJSON(t, doc)
 			e.Normalize()
 			if got := fieldErrors(t, e); !maps.Equal(got, c.Errors) {
 				t.Fatalf("errors %v, want %v", got, c.Errors)
@@ -232,15 +225,7 @@ func TestTempoClassificacao(t *testing.T) {
 		t.Fatalf("default = %q", e.TempoClassificacao)
 	}
 	e.TempoClassificacao = TempoBruto
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back.TempoClassificacao != TempoBruto {
+	if _, back := throughJSON(t, e); back.TempoClassificacao != TempoBruto {
 		t.Fatalf("round trip = %q", back.TempoClassificacao)
 	}
 	e.TempoClassificacao = "chip"

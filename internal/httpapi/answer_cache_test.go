@@ -14,27 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/clocktest"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
-
-// testClock is a clock the test moves by hand.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // countingFill answers with the number of calls so far, so a test sees which answer it got.
 type countingFill struct{ calls int }
@@ -58,7 +41,7 @@ func TestListCache(t *testing.T) {
 	upcoming := store.EventQuery{When: store.Upcoming, Today: day, Categoria: "Ciclismo"}
 
 	t.Run("a second ask within the TTL is answered from the cache", func(t *testing.T) {
-		c, f := newAnswerCache[store.EventQuery]((&testClock{t: time.Unix(0, 0)}).now), &countingFill{}
+		c, f := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now), &countingFill{}
 		mustGet(t, c, upcoming, f.fill)
 		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" || f.calls != 1 {
 			t.Fatalf("second ask: %q after %d fills", got, f.calls)
@@ -71,7 +54,7 @@ func TestListCache(t *testing.T) {
 	})
 
 	t.Run("a write clears it", func(t *testing.T) {
-		c, f := newAnswerCache[store.EventQuery]((&testClock{t: time.Unix(0, 0)}).now), &countingFill{}
+		c, f := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now), &countingFill{}
 		mustGet(t, c, upcoming, f.fill)
 		c.clear()
 		if got := mustGet(t, c, upcoming, f.fill); got != "answer 2" {
@@ -80,21 +63,21 @@ func TestListCache(t *testing.T) {
 	})
 
 	t.Run("answers expire after the TTL", func(t *testing.T) {
-		clock := &testClock{t: time.Unix(0, 0)}
-		c, f := newAnswerCache[store.EventQuery](clock.now), &countingFill{}
+		clock := clocktest.New(time.Unix(0, 0))
+		c, f := newAnswerCache[store.EventQuery](clock.Now), &countingFill{}
 		mustGet(t, c, upcoming, f.fill)
-		clock.advance(answerCacheTTL - time.Millisecond)
+		clock.Advance(answerCacheTTL - time.Millisecond)
 		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" {
 			t.Fatalf("just before the TTL: %q", got)
 		}
-		clock.advance(time.Millisecond)
+		clock.Advance(time.Millisecond)
 		if got := mustGet(t, c, upcoming, f.fill); got != "answer 2" {
 			t.Fatalf("at the TTL: %q", got)
 		}
 	})
 
 	t.Run("a new day is a new key", func(t *testing.T) {
-		c, f := newAnswerCache[store.EventQuery]((&testClock{t: time.Unix(0, 0)}).now), &countingFill{}
+		c, f := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now), &countingFill{}
 		mustGet(t, c, upcoming, f.fill)
 		tomorrow := upcoming
 		tomorrow.Today = day.AddDays(1)
@@ -104,7 +87,7 @@ func TestListCache(t *testing.T) {
 	})
 
 	t.Run("concurrent asks share one fill", func(t *testing.T) {
-		c := newAnswerCache[store.EventQuery]((&testClock{t: time.Unix(0, 0)}).now)
+		c := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
 		started, release := make(chan struct{}), make(chan struct{})
 		var mu sync.Mutex
 		fills := 0
@@ -143,7 +126,7 @@ func TestListCache(t *testing.T) {
 	})
 
 	t.Run("failures are not kept", func(t *testing.T) {
-		c := newAnswerCache[store.EventQuery]((&testClock{t: time.Unix(0, 0)}).now)
+		c := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
 		boom := errors.New("boom")
 		if _, err := c.get(upcoming, func() (answer, error) { return answer{}, boom }); err != boom {
 			t.Fatalf("err %v", err)
@@ -155,13 +138,13 @@ func TestListCache(t *testing.T) {
 	})
 
 	t.Run("it holds at most answerCacheMaxEntries, dropping the oldest", func(t *testing.T) {
-		clock := &testClock{t: time.Unix(0, 0)}
-		c, f := newAnswerCache[store.EventQuery](clock.now), &countingFill{}
+		clock := clocktest.New(time.Unix(0, 0))
+		c, f := newAnswerCache[store.EventQuery](clock.Now), &countingFill{}
 		for i := range answerCacheMaxEntries + 10 {
 			q := upcoming
 			q.Q = fmt.Sprint("busca ", i)
 			mustGet(t, c, q, f.fill)
-			clock.advance(time.Microsecond)
+			clock.Advance(time.Microsecond)
 		}
 		if c.len() != answerCacheMaxEntries {
 			t.Fatalf("%d kept", c.len())
@@ -200,7 +183,7 @@ func TestListCache(t *testing.T) {
 func TestEventsListCache(t *testing.T) {
 	app := newTestApp(t)
 	seedEvents(t, app)
-	app.srv.lists = newAnswerCache[store.EventQuery]((&testClock{t: time.Unix(0, 0)}).now)
+	app.srv.lists = newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
 	storeDirectly := func(titulo, owner string) {
 		t.Helper()
 		e, err := event.Decode([]byte(validEventJSON(titulo, "2031-01-01")))
@@ -275,8 +258,8 @@ func TestEventsListCache(t *testing.T) {
 func TestEventETagAndCache(t *testing.T) {
 	app := newTestApp(t)
 	id := seedEvents(t, app).ids["Corrida de São João"]
-	clock := &testClock{t: time.Unix(0, 0)}
-	app.srv.events = newAnswerCache[string](clock.now)
+	clock := clocktest.New(time.Unix(0, 0))
+	app.srv.events = newAnswerCache[string](clock.Now)
 	get := func(ifNoneMatch string, headers ...string) *httptest.ResponseRecorder {
 		t.Helper()
 		r := httptest.NewRequest("GET", "/api/events/"+id, nil)
@@ -345,11 +328,11 @@ func TestEventETagAndCache(t *testing.T) {
 		if _, err := app.store.UpdateEvent(context.Background(), e); err != nil {
 			t.Fatal(err)
 		}
-		clock.advance(answerCacheTTL - time.Millisecond)
+		clock.Advance(answerCacheTTL - time.Millisecond)
 		if w := get(etag); w.Code != http.StatusNotModified {
 			t.Fatalf("within the TTL: %d %s", w.Code, w.Body)
 		}
-		clock.advance(time.Millisecond)
+		clock.Advance(time.Millisecond)
 		w := get(etag)
 		if w.Code != 200 || !strings.Contains(w.Body.String(), "Escrito por Outra Instância") || w.Header().Get("ETag") == etag {
 			t.Fatalf("after the TTL: %d %v %s", w.Code, w.Header(), w.Body)

@@ -59,11 +59,7 @@ func userBody(u store.User) map[string]any {
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
 	body, err := s.session(r)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, body)
-	return nil
+	return writeOK(w, body, err)
 }
 
 // sessionPath is the API path of the session, which pages also carry as first data.

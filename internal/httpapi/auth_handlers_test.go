@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
-	"pelotao/internal/store/sqlite"
 )
 
 type authApp struct {
@@ -26,12 +24,7 @@ type authApp struct {
 // newAuthApp serves a database file; two apps on one file are two instances of the site.
 func newAuthApp(t testing.TB, dbPath string, env map[string]string) *authApp {
 	t.Helper()
-	st, err := sqlite.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return newAuthAppOn(t, st, env)
+	return newAuthAppOn(t, openSQLite(t, dbPath), env)
 }
 
 // newAuthAppOn serves st with fast password hashing and a mailer that records what it sends.
@@ -86,22 +79,13 @@ type apiAnswer struct {
 	} `json:"error"`
 }
 
-func decode(t *testing.T, w *httptest.ResponseRecorder) apiAnswer {
-	t.Helper()
-	var a apiAnswer
-	if err := json.Unmarshal(w.Body.Bytes(), &a); err != nil {
-		t.Fatalf("body %q: %v", w.Body, err)
-	}
-	return a
-}
-
 func TestSignUpSessionLogoutLogin(t *testing.T) {
 	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
 	w := app.call("POST", "/api/auth/signup", `{"email":"Maria@Example.com","password":"corredora-veloz","displayName":"Maria"}`)
 	if w.Code != http.StatusCreated {
 		t.Fatalf("signup: %d %s", w.Code, w.Body)
 	}
-	a := decode(t, w)
+	a := decodeInto[apiAnswer](t, w)
 	if a.User == nil || a.User.Email != "maria@example.com" || a.User.DisplayName != "Maria" || a.User.UID == "" || a.User.CreatedAt == "" {
 		t.Fatalf("signup body %s", w.Body)
 	}
@@ -113,7 +97,7 @@ func TestSignUpSessionLogoutLogin(t *testing.T) {
 		t.Fatalf("cookie lifetime %d s, want 30 days", c.MaxAge)
 	}
 
-	if a := decode(t, app.call("GET", "/api/auth/session", "", c)); a.User == nil || a.User.Email != "maria@example.com" {
+	if a := decodeInto[apiAnswer](t, app.call("GET", "/api/auth/session", "", c)); a.User == nil || a.User.Email != "maria@example.com" {
 		t.Fatalf("session with cookie: %+v", a)
 	}
 	if w := app.call("GET", "/api/auth/session", ""); strings.TrimSpace(w.Body.String()) != `{"user":null}` {
@@ -131,7 +115,7 @@ func TestSignUpSessionLogoutLogin(t *testing.T) {
 	}
 
 	w = app.call("POST", "/api/auth/login", `{"email":"maria@example.com","password":"corredora-veloz"}`)
-	if w.Code != 200 || decode(t, w).User.Email != "maria@example.com" {
+	if w.Code != 200 || decodeInto[apiAnswer](t, w).User.Email != "maria@example.com" {
 		t.Fatalf("login: %d %s", w.Code, w.Body)
 	}
 	if c2 := sessionCookie(t, w); c2.Value == c.Value {
@@ -139,15 +123,15 @@ func TestSignUpSessionLogoutLogin(t *testing.T) {
 	}
 
 	w = app.call("POST", "/api/auth/signup", `{"email":"maria@example.com","password":"outra-senha-boa","displayName":"M"}`)
-	if a := decode(t, w); w.Code != http.StatusConflict || a.Error.Code != "auth/email-already-in-use" || a.Error.Message != "Este e-mail já está cadastrado." {
+	if a := decodeInto[apiAnswer](t, w); w.Code != http.StatusConflict || a.Error.Code != "auth/email-already-in-use" || a.Error.Message != "Este e-mail já está cadastrado." {
 		t.Fatalf("duplicate: %d %s", w.Code, w.Body)
 	}
 	w = app.call("POST", "/api/auth/signup", `{"email":"jo@example.com","password":"trilh","displayName":"Jo"}`)
-	if a := decode(t, w); w.Code != 422 || a.Error.Code != "auth/password-does-not-meet-requirements" || a.Error.Fields["password"] == "" {
+	if a := decodeInto[apiAnswer](t, w); w.Code != 422 || a.Error.Code != "auth/password-does-not-meet-requirements" || a.Error.Fields["password"] == "" {
 		t.Fatalf("5-character password: %d %s", w.Code, w.Body)
 	}
 	w = app.call("POST", "/api/auth/signup", `{"email":"nao-e-email","password":"corredora-veloz","displayName":""}`)
-	if a := decode(t, w); w.Code != 422 || a.Error.Code != "invalid-argument" || a.Error.Fields["email"] == "" || a.Error.Fields["displayName"] == "" {
+	if a := decodeInto[apiAnswer](t, w); w.Code != 422 || a.Error.Code != "invalid-argument" || a.Error.Fields["email"] == "" || a.Error.Fields["displayName"] == "" {
 		t.Fatalf("invalid fields: %d %s", w.Code, w.Body)
 	}
 }
@@ -159,7 +143,7 @@ func TestSecureCookieOverHTTPS(t *testing.T) {
 	if c.Name != "__Host-pelotao_session" || !c.Secure || !c.HttpOnly || c.Path != "/" || c.Domain != "" {
 		t.Fatalf("cookie over https: %+v", c)
 	}
-	if a := decode(t, app.call("GET", "/api/auth/session", "", c)); a.User == nil {
+	if a := decodeInto[apiAnswer](t, app.call("GET", "/api/auth/session", "", c)); a.User == nil {
 		t.Fatal("the __Host- cookie is not read back")
 	}
 }
@@ -172,7 +156,7 @@ func TestUnknownEmailAndWrongPasswordAnswerAlike(t *testing.T) {
 	if wrong.Code != 401 || unknown.Code != 401 || wrong.Body.String() != unknown.Body.String() {
 		t.Fatalf("wrong password %d %s; unknown e-mail %d %s", wrong.Code, wrong.Body, unknown.Code, unknown.Body)
 	}
-	if decode(t, wrong).Error.Code != "auth/invalid-credential" {
+	if decodeInto[apiAnswer](t, wrong).Error.Code != "auth/invalid-credential" {
 		t.Fatalf("code: %s", wrong.Body)
 	}
 	if len(wrong.Result().Cookies()) != 0 {
@@ -194,7 +178,7 @@ func TestThrottlingHoldsAcrossTwoServers(t *testing.T) {
 	}
 	for name, app := range map[string]*authApp{"a": a, "b": b} {
 		w := app.call("POST", "/api/auth/login", `{"email":"caio@example.com","password":"subida-forte"}`)
-		if w.Code != http.StatusTooManyRequests || decode(t, w).Error.Code != "auth/too-many-requests" || w.Header().Get("Retry-After") == "" {
+		if w.Code != http.StatusTooManyRequests || decodeInto[apiAnswer](t, w).Error.Code != "auth/too-many-requests" || w.Header().Get("Retry-After") == "" {
 			t.Fatalf("server %s after 5 failures: %d %s", name, w.Code, w.Body)
 		}
 	}
@@ -208,7 +192,7 @@ func TestDisabledUserAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	w = app.call("POST", "/api/auth/login", `{"email":"davi@example.com","password":"longao-de-domingo"}`)
-	if w.Code != http.StatusForbidden || decode(t, w).Error.Code != "auth/user-disabled" {
+	if w.Code != http.StatusForbidden || decodeInto[apiAnswer](t, w).Error.Code != "auth/user-disabled" {
 		t.Fatalf("disabled: %d %s", w.Code, w.Body)
 	}
 	// The dead session cookie is removed, and the request is a visitor's.
@@ -234,7 +218,7 @@ func TestPasswordResetFlow(t *testing.T) {
 	if wk.Code != 202 || unknown.Code != 202 || wk.Body.String() != unknown.Body.String() {
 		t.Fatalf("known %d %s; unknown %d %s", wk.Code, wk.Body, unknown.Code, unknown.Body)
 	}
-	if w := app.call("POST", "/api/auth/password-reset", `{"email":"nao-e-email"}`); w.Code != 422 || decode(t, w).Error.Fields["email"] == "" {
+	if w := app.call("POST", "/api/auth/password-reset", `{"email":"nao-e-email"}`); w.Code != 422 || decodeInto[apiAnswer](t, w).Error.Fields["email"] == "" {
 		t.Fatalf("malformed: %d %s", w.Code, w.Body)
 	}
 	app.accounts.Wait()
@@ -249,13 +233,13 @@ func TestPasswordResetFlow(t *testing.T) {
 		t.Fatalf("verify: %d %s", w.Code, w.Body)
 	}
 	w = app.call("POST", "/api/auth/password-reset/confirm", `{"token":"`+token+`","password":"senha123"}`)
-	if w.Code != 422 || decode(t, w).Error.Code != "auth/password-does-not-meet-requirements" {
+	if w.Code != 422 || decodeInto[apiAnswer](t, w).Error.Code != "auth/password-does-not-meet-requirements" {
 		t.Fatalf("common password: %d %s", w.Code, w.Body)
 	}
 	if w := app.call("POST", "/api/auth/password-reset/confirm", `{"token":"`+token+`","password":"nova-trilha-2026"}`); w.Code != 200 {
 		t.Fatalf("confirm: %d %s", w.Code, w.Body)
 	}
-	if a := decode(t, app.call("GET", "/api/auth/session", "", old)); a.User != nil {
+	if a := decodeInto[apiAnswer](t, app.call("GET", "/api/auth/session", "", old)); a.User != nil {
 		t.Fatal("the reset did not end the old session")
 	}
 	for path, body := range map[string]string{
@@ -263,7 +247,7 @@ func TestPasswordResetFlow(t *testing.T) {
 		"/api/auth/password-reset/verify":  `{"token":"` + token + `"}`,
 	} {
 		w := app.call("POST", path, body)
-		if a := decode(t, w); w.Code != 400 || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
+		if a := decodeInto[apiAnswer](t, w); w.Code != 400 || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
 			t.Fatalf("%s with a used token: %d %s", path, w.Code, w.Body)
 		}
 	}
@@ -310,7 +294,7 @@ func TestSessionReachesRequireUser(t *testing.T) {
 		t.Fatalf("forged cookie: %d", w.Code)
 	}
 	w := app.call("POST", "/api/auth/signup", `{"email":"eva@example.com","password":"pace-de-cinco","displayName":"Eva"}`)
-	uid := decode(t, w).User.UID
+	uid := decodeInto[apiAnswer](t, w).User.UID
 	w = app.call("POST", "/api/teste-escrita", "{}", sessionCookie(t, w))
 	if w.Code != 200 || !strings.Contains(w.Body.String(), `"id":"`+uid+`"`) || !strings.Contains(w.Body.String(), `"displayName":"Eva"`) {
 		t.Fatalf("signed in: %d %s", w.Code, w.Body)
@@ -339,7 +323,7 @@ func TestLoginEndsTheBrowsersPreviousSession(t *testing.T) {
 	if w.Code != 200 {
 		t.Fatalf("login: %d %s", w.Code, w.Body)
 	}
-	if a := decode(t, app.call("GET", "/api/auth/session", "", first)); a.User != nil {
+	if a := decodeInto[apiAnswer](t, app.call("GET", "/api/auth/session", "", first)); a.User != nil {
 		t.Fatalf("the previous session still works: %+v", a.User)
 	}
 }

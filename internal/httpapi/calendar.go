@@ -2,14 +2,12 @@ package httpapi
 
 import (
 	"cmp"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"pelotao/internal/event"
-	"pelotao/internal/store"
 )
 
 // calendarSuffix ends the address of an event's calendar file, /event/{id}.ics: a path wildcard
@@ -36,11 +34,8 @@ func (s *Server) withCalendar(page http.Handler) http.Handler {
 // phones add to their calendar ('Adicionar ao calendário').
 func (s *Server) eventCalendar(w http.ResponseWriter, r *http.Request, id string) error {
 	e, err := s.store.GetEvent(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	if !e.DataEvento.Valid() {
 		return &Error{Status: http.StatusNotFound, Code: "no-date", Message: "O evento ainda não tem data."}

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -171,11 +170,8 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 			Balcao: c.Balcao, PorUID: u.ID, Por: por, RetiradoPor: c.RetiradoPor, CamisetaEntregue: c.CamisetaEntregue}
 	}
 	results, err := s.store.RecordPickups(r.Context(), r.PathValue("id"), pickups)
-	if errors.Is(err, store.ErrNotFound) {
-		return errPickupParticipant
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errPickupParticipant)
 	}
 	type answer struct {
 		ID          string           `json:"id"`
@@ -195,14 +191,7 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) deleteCheckin(w http.ResponseWriter, r *http.Request) error {
 	u, _ := currentUser(r)
 	err := s.store.UndoPickup(r.Context(), r.PathValue("id"), r.PathValue("participantId"), u.ID, u.DisplayName)
-	if errors.Is(err, store.ErrNotFound) {
-		return errNoPickup
-	}
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return noContent(w, err, errNoPickup)
 }
 
 // getCheckinStats answers GET /api/events/{id}/checkin/stats: the organizer tab's progress.

@@ -16,20 +16,12 @@ import (
 	"pelotao/internal/store"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
-	"pelotao/internal/store/sqlite"
 )
 
 // onBothDatabases runs test on a fresh SQLite file and on a fresh PostgreSQL schema (skipped,
 // with its reason, when PELOTAO_TEST_POSTGRES_URL is unset; CI sets it).
 func onBothDatabases(t *testing.T, test func(t *testing.T, st store.Store)) {
-	t.Run("sqlite", func(t *testing.T) {
-		st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		test(t, st)
-	})
+	t.Run("sqlite", func(t *testing.T) { test(t, openSQLite(t, filepath.Join(t.TempDir(), "c.db"))) })
 	t.Run("postgres", func(t *testing.T) {
 		st, err := postgres.OpenConfig(context.Background(), pgtest.FreshSchema(t), 5*time.Second)
 		if err != nil {
@@ -82,9 +74,7 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 			Nome: p.nome, Percurso: "10 km", Camiseta: "M", Pago: true, Email: fmt.Sprintf("p%d@exemplo.com.br", i),
 			Documento: participant.Documento{Tipo: participant.CPF, Numero: p.cpf}}})
 	}
-	if err := st.ApplyImport(context.Background(), w.eventID, plan, store.Actor{UserID: "dona", Nome: "Dona", At: time.Now()}); err != nil {
-		t.Fatal(err)
-	}
+	importPlan(t, st, w.eventID, plan)
 	list, err := st.EventParticipants(context.Background(), w.eventID)
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +83,14 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 		*map[string]*string{"Ana Souza": &w.ana, "Bia Lima": &w.bia, "Caio Reis": &w.caio}[p.Nome] = p.ID
 	}
 	return w
+}
+
+// importPlan saves plan's participants to the event, as its owner's import would.
+func importPlan(t testing.TB, st store.Store, eventID string, plan participant.Plan) {
+	t.Helper()
+	if err := st.ApplyImport(context.Background(), eventID, plan, store.Actor{UserID: "dona", Nome: "Dona", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 type rosterBody struct {
@@ -230,12 +228,7 @@ func TestKitDeskJourney(t *testing.T) {
 }
 
 func TestCheckinValidation(t *testing.T) {
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "v.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	w := newDeskWorld(t, st, 1)
+	w := newDeskWorld(t, openSQLite(t, filepath.Join(t.TempDir(), "v.db")), 1)
 	path := "/api/events/" + w.eventID + "/checkin"
 	cases := []struct {
 		body  string
@@ -300,9 +293,7 @@ func TestTwoInstancesFirstPickupWins(t *testing.T) {
 	got := map[string]int{}
 	var wg sync.WaitGroup
 	for i := range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			res := apps[i%2].call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody(fmt.Sprint("desk-", i), w.caio, fmt.Sprint("Balcão ", i)), w.retirada)
 			var a checkinAnswers
 			_ = json.Unmarshal(res.Body.Bytes(), &a)
@@ -313,7 +304,7 @@ func TestTwoInstancesFirstPickupWins(t *testing.T) {
 				return
 			}
 			got[a.Checkins[0].Status]++
-		}()
+		})
 	}
 	wg.Wait()
 	if got["ok"] != 1 || got["conflict"] != 19 {

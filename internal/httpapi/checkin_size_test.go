@@ -3,7 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,18 +13,13 @@ import (
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
-	"pelotao/internal/store/sqlite"
 )
 
 // The first roster a desk downloads for an event of 30,000 participants stays within 2 MB gzip
 // (docs/budgets.md, race day), so a phone on a hall's weak signal gets it in one go. The size is
 // deterministic for these names; the test prints it.
 func TestRosterOf30000ParticipantsFitsTwoMegabytes(t *testing.T) {
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := openSQLite(t, filepath.Join(t.TempDir(), "r.db"))
 	w := newDeskWorld(t, st, 1)
 	first := []string{"João", "Maria", "José", "Ana", "Antônio", "Francisca", "Carlos", "Adriana", "Paulo", "Juliana", "Lucas", "Márcia"}
 	last := []string{"Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Conceição", "Araújo"}
@@ -40,9 +34,7 @@ func TestRosterOf30000ParticipantsFitsTwoMegabytes(t *testing.T) {
 			Percurso:  percursos[i%3], Camiseta: sizes[i%5], NumeroPeito: &bib, Pago: i%10 != 0,
 			Email: fmt.Sprintf("atleta%d@exemplo.com.br", i)}})
 	}
-	if err := st.ApplyImport(context.Background(), w.eventID, plan, store.Actor{UserID: "dona", Nome: "Dona", At: time.Now()}); err != nil {
-		t.Fatal(err)
-	}
+	importPlan(t, st, w.eventID, plan)
 	r := httptest.NewRequest("GET", "/api/events/"+w.eventID+"/checkin/roster", nil)
 	r.Header.Set("Accept-Encoding", "gzip")
 	r.AddCookie(w.retirada)

@@ -39,6 +39,25 @@ func invalidArgument(message string) *Error {
 	return &Error{Status: http.StatusBadRequest, Code: "invalid-argument", Message: message}
 }
 
+// notFoundAs answers the store's ErrNotFound as notFound, the route's own 404; any other error,
+// and nil, passes as it is.
+func notFoundAs(err error, notFound *Error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound
+	}
+	return err
+}
+
+// noContent answers a delete (or an undo) the store has done with 204; the store's ErrNotFound
+// is notFound.
+func noContent(w http.ResponseWriter, err error, notFound *Error) error {
+	if err != nil {
+		return notFoundAs(err, notFound)
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
 type errorBody struct {
 	Error struct {
 		Code    string            `json:"code"`
@@ -75,6 +94,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeOK answers v with 200, or returns err when the read of v failed.
+func writeOK(w http.ResponseWriter, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
+	return nil
 }
 
 // apiFunc is a handler that returns its error instead of writing it.

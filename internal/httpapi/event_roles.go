@@ -2,11 +2,9 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 
-	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
 
@@ -22,11 +20,8 @@ func (s *Server) requireEventRole(r *http.Request, eventID string, allowed ...te
 		return "", errUnauthenticated
 	}
 	role, err := s.store.EventRole(r.Context(), eventID, u.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return "", errEventNotFound
-	}
 	if err != nil {
-		return "", err
+		return "", notFoundAs(err, errEventNotFound)
 	}
 	if role == "" || !slices.Contains(allowed, role) {
 		return "", errForbidden

@@ -98,9 +98,7 @@ func concurrentLatencyAs(b *testing.B, h http.Handler, url string, clients int, 
 	var wg sync.WaitGroup
 	b.ResetTimer()
 	for range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
 				i := next.Add(1) - 1
 				if i >= int64(b.N) {
@@ -123,7 +121,7 @@ func concurrentLatencyAs(b *testing.B, h http.Handler, url string, clients int, 
 				}
 				times[i] = time.Since(start)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	b.StopTimer()

@@ -58,24 +58,32 @@ func (s *Server) readList(ctx context.Context, q store.EventQuery) (answer, erro
 // encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
 // them, already JSON: copying them is what keeps a list of hundreds cheap.
 func encodeEventList(page store.EventPage) []byte {
-	n := 64
-	for _, e := range page.Events {
-		n += len(e) + 1
-	}
-	buf := make([]byte, 0, n)
-	buf = append(buf, `{"events":[`...)
-	for i, e := range page.Events {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, e...)
-	}
-	buf = append(buf, ']')
+	buf := rawList("events", page.Events)
 	if page.NextCursor != "" {
 		buf = append(buf, `,"nextCursor":`...)
 		buf = strconv.AppendQuote(buf, page.NextCursor)
 	}
 	return append(buf, "}\n"...)
+}
+
+// rawList begins an answer whose list is documents already JSON: {"name":[doc,doc,…], copied
+// as they are, with room left for a few more fields and the closing brace.
+func rawList(name string, docs []json.RawMessage) []byte {
+	n := 64
+	for _, doc := range docs {
+		n += len(doc) + 1
+	}
+	buf := make([]byte, 0, n)
+	buf = append(buf, `{"`...)
+	buf = append(buf, name...)
+	buf = append(buf, `":[`...)
+	for i, doc := range docs {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, doc...)
+	}
+	return append(buf, ']')
 }
 
 // eventQuery reads the query string of GET /api/events.
@@ -141,11 +149,8 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 		}
 		return newTaggedAnswer(append(b, '\n')), nil
 	})
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	writeAnswer(w, r, body, "no-cache")
 	return nil
@@ -184,11 +189,8 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	updated, err := s.store.UpdateEvent(r.Context(), e)
 	s.lists.clear()
 	s.events.forget(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	writeJSON(w, http.StatusOK, updated)
 	return nil
@@ -204,25 +206,15 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 	s.lists.clear()
 	s.events.forget(id)
 	s.resultsCache.forgetEvent(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return noContent(w, err, errEventNotFound)
 }
 
 // requireEventOwner lets through only the owner of event id; requireUser runs before it.
 func (s *Server) requireEventOwner(r *http.Request, id string) error {
 	u, _ := currentUser(r)
 	e, err := s.store.GetEvent(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errEventNotFound)
 	}
 	if e.OwnerID != u.ID {
 		return errForbidden

@@ -259,9 +259,7 @@ func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 	errs := make([]error, tries)
 	var wg sync.WaitGroup
 	for i := range tries {
-		wg.Add(1)
-		go func() { // no t.Fatal here: a goroutine reports through errs
-			defer wg.Done()
+		wg.Go(func() { // no t.Fatal here: a goroutine reports through errs
 			in := []instance{a, b}[i%2]
 			body := fmt.Sprintf(`{"email":"atleta%d@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`, i)
 			r, err := http.NewRequest("POST", in.url+"/api/auth/signup", strings.NewReader(body))
@@ -278,7 +276,7 @@ func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 			}
 			res.Body.Close()
 			codes[i] = res.StatusCode
-		}()
+		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {

@@ -202,11 +202,8 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 	id, pid := r.PathValue("id"), r.PathValue("participantId")
 	p, err := s.store.GetParticipant(r.Context(), id, pid)
-	if errors.Is(err, store.ErrNotFound) {
-		return errParticipantNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errParticipantNotFound)
 	}
 	h, err := s.store.ParticipantHistory(r.Context(), id, pid)
 	if err != nil {
@@ -222,21 +219,13 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 // participantSummary answers GET /api/events/{id}/participants/summary.
 func (s *Server) participantSummary(w http.ResponseWriter, r *http.Request) error {
 	sum, err := s.store.ParticipantSummary(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, sum)
-	return nil
+	return writeOK(w, sum, err)
 }
 
 // getParticipantSettings answers GET /api/events/{id}/participants/settings: {"faixasPeito":[…]}.
 func (s *Server) getParticipantSettings(w http.ResponseWriter, r *http.Request) error {
 	set, err := s.store.ParticipantSettings(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, set)
-	return nil
+	return writeOK(w, set, err)
 }
 
 // putParticipantSettings answers PUT /api/events/{id}/participants/settings: the bib ranges by

@@ -16,10 +16,7 @@ import (
 func TestResultsCacheSetRows(t *testing.T) {
 	app := newTestApp(t)
 	st := app.store
-	e, err := st.CreateEvent(t.Context(), mustDecodeEvent(t, validEventJSON("Corrida", "2026-04-12")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
 	publish := func(n int) results.Set {
 		set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
 		if err != nil {

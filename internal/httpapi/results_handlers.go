@@ -31,7 +31,7 @@ type resultsPreview struct {
 func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return eventErr(err)
+		return notFoundAs(err, errEventNotFound)
 	}
 	up, err := readSheetUpload(r)
 	if err != nil {
@@ -83,7 +83,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: percurso, Status: status}, parsed.Results)
 	s.resultsCache.forgetSet(set.ID)
 	if err != nil {
-		return eventErr(err)
+		return notFoundAs(err, errEventNotFound)
 	}
 	w.Header().Set("Location", "/api/events/"+e.ID+"/results/"+set.ID)
 	writeJSON(w, http.StatusCreated, set)
@@ -97,20 +97,12 @@ func nonNilSlice[T any](s []T) []T {
 	return s
 }
 
-// eventErr names the event in a not-found.
-func eventErr(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return errEventNotFound
-	}
-	return err
-}
-
 // listResultSets answers GET /api/events/{id}/results: the event's published modalities.
 func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	e, err := s.store.GetEvent(r.Context(), id)
 	if err != nil {
-		return eventErr(err)
+		return notFoundAs(err, errEventNotFound)
 	}
 	sets, err := s.store.ListResultSets(r.Context(), id)
 	if err != nil {
@@ -133,10 +125,7 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 // resultSetOf reads the route's set (resultsCache.set), 404 when the event has no such set.
 func (s *Server) resultSetOf(r *http.Request) (results.Set, error) {
 	set, err := s.resultsCache.set(r.Context(), s.store, eventIDOf(r), r.PathValue("setId"))
-	if errors.Is(err, store.ErrNotFound) {
-		return set, errResultSetNotFound
-	}
-	return set, err
+	return set, notFoundAs(err, errResultSetNotFound)
 }
 
 // eventIDOf is the event of a request to the results API ({id}) or to the athlete's page, whose
@@ -193,19 +182,8 @@ func writeResultsPage(w http.ResponseWriter, page store.ResultPage) {
 // store holds, written as they are: encoding/json would re-check and compact each, the better
 // part of the request's time.
 func resultsPageJSON(page store.ResultPage) []byte {
-	size := 64
-	for _, doc := range page.Results {
-		size += len(doc) + 1
-	}
-	b := make([]byte, 0, size)
-	b = append(b, `{"results":[`...)
-	for i, doc := range page.Results {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, doc...)
-	}
-	b = append(b, `],"total":`...)
+	b := rawList("results", page.Results)
+	b = append(b, `,"total":`...)
 	b = strconv.AppendInt(b, int64(page.Total), 10)
 	b = append(b, `,"nextCursor":`...)
 	if page.NextCursor == "" {
@@ -241,6 +219,8 @@ type athleteAnswer struct {
 	ResultSet results.Set `json:"resultSet"`
 }
 
+var errAthleteNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
+
 // athleteResult reads one athlete's answer; the certificate, the card and the page use it too.
 func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 	set, err := s.resultSetOf(r)
@@ -248,11 +228,8 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 		return athleteAnswer{}, err
 	}
 	res, err := s.store.GetResult(r.Context(), set.ID, r.PathValue("bib"))
-	if errors.Is(err, store.ErrNotFound) {
-		return athleteAnswer{}, &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
-	}
 	if err != nil {
-		return athleteAnswer{}, err
+		return athleteAnswer{}, notFoundAs(err, errAthleteNotFound)
 	}
 	a := athleteAnswer{ResultSet: set, Athlete: results.Athlete{Result: res, Total: set.Total, Concluintes: set.Finishers,
 		TotalSexo: set.FinishersBy.Sexo[res.Sexo], TotalCategoria: set.FinishersBy.Categoria[res.Categoria]}}
@@ -266,23 +243,12 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 // getAthleteResult answers GET /api/events/{id}/results/{setId}/athletes/{bib}.
 func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.athleteResult(r)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, a)
-	return nil
+	return writeOK(w, a, err)
 }
 
 // deleteResultSet answers DELETE /api/events/{id}/results/{setId} (owner and gestao).
 func (s *Server) deleteResultSet(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
 	s.resultsCache.forgetSet(r.PathValue("setId"))
-	if errors.Is(err, store.ErrNotFound) {
-		return errResultSetNotFound
-	}
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return noContent(w, err, errResultSetNotFound)
 }

@@ -65,15 +65,6 @@ type importAnswer struct {
 	} `json:"error"`
 }
 
-func decodeInto[T any](t *testing.T, res *httptest.ResponseRecorder) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(res.Body.Bytes(), &v); err != nil {
-		t.Fatalf("body %q: %v", res.Body, err)
-	}
-	return v
-}
-
 func TestResultsImportReadDelete(t *testing.T) {
 	w := newMatrixWorld(t, nil)
 	base := "/api/events/" + w.eventID + "/results"
@@ -310,10 +301,7 @@ func TestResultsImportBadFilesNever500(t *testing.T) {
 func TestResultsCacheMatchesDatabase(t *testing.T) {
 	app := newTestApp(t)
 	st := app.store
-	e, err := st.CreateEvent(t.Context(), mustDecodeEvent(t, validEventJSON("Corrida", "2026-04-12")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
 	all := storetest.SampleResults(500, "Zé")
 	all[7].Nome = "Ângela Côrtes"
 	set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, all)
@@ -361,13 +349,17 @@ func TestResultsCacheMatchesDatabase(t *testing.T) {
 	}
 }
 
-func mustDecodeEvent(t *testing.T, doc string) event.Event {
+// storedEvent saves the event doc, as the form sends it, straight to the store.
+func storedEvent(t *testing.T, st store.Store, doc string) event.Event {
 	t.Helper()
 	e, err := event.Decode([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.Normalize()
+	if e, err = st.CreateEvent(t.Context(), e); err != nil {
+		t.Fatal(err)
+	}
 	return e
 }
 
@@ -376,10 +368,7 @@ func mustDecodeEvent(t *testing.T, doc string) event.Event {
 func TestResultsCacheConcurrent(t *testing.T) {
 	app := newTestApp(t)
 	st := app.store
-	e, err := st.CreateEvent(t.Context(), mustDecodeEvent(t, validEventJSON("Corrida", "2026-04-12")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
 	publish := func(n int) results.Set {
 		set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
 		if err != nil {

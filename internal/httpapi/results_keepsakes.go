@@ -35,7 +35,7 @@ func (s *Server) keepsake(kind, contentType string, draw func(certificate.Athlet
 	return func(w http.ResponseWriter, r *http.Request) error {
 		e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 		if err != nil {
-			return eventErr(err)
+			return notFoundAs(err, errEventNotFound)
 		}
 		a, err := s.athleteResult(r)
 		if err != nil {

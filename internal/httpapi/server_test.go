@@ -36,13 +36,30 @@ type testApp struct {
 	store *sqlite.Store
 }
 
-func newTestApp(t testing.TB) *testApp {
+// openSQLite opens the database file at path, closed when the test ends.
+func openSQLite(t testing.TB, path string) *sqlite.Store {
 	t.Helper()
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	st, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// decodeInto reads the JSON answer into a T, failing the test when it is not one.
+func decodeInto[T any](t *testing.T, res *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(res.Body.Bytes(), &v); err != nil {
+		t.Fatalf("body %q: %v", res.Body, err)
+	}
+	return v
+}
+
+func newTestApp(t testing.TB) *testApp {
+	t.Helper()
+	st := openSQLite(t, filepath.Join(t.TempDir(), "test.db"))
 	cfg, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -232,12 +249,7 @@ func TestPanicAnswers500WithoutDetail(t *testing.T) {
 
 func TestPagesRenderWithoutBuiltApp(t *testing.T) {
 	cfg, _ := config.Load(func(string) string { return "" })
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "x.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := New(Deps{Config: cfg, Store: st})
+	srv, err := New(Deps{Config: cfg, Store: openSQLite(t, filepath.Join(t.TempDir(), "x.db"))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 
 	"pelotao/internal/sheet"
@@ -13,6 +14,11 @@ const maxSheetRequest = sheet.MaxBytes + 64<<10
 
 // maxSheetField bounds a form field beside the file (a modality's name, a mapping).
 const maxSheetField = 64 << 10
+
+// sheetFormFile is an import's form: one spreadsheet and a few small fields.
+var sheetFormFile = formFile{maxRequest: maxSheetRequest, maxParts: 16, tooLarge: sheet.ErrTooLarge.Message,
+	notMultipart: `Envie a planilha como multipart/form-data, no campo "file".`, tooMany: "Envie uma planilha por vez.",
+	unreadable: "Não foi possível ler a planilha enviada. Tente novamente."}
 
 // sheetUpload is a spreadsheet import read from a multipart form: the table of its "file" part
 // and its other fields.
@@ -26,43 +32,31 @@ type sheetUpload struct {
 // limit; a file that is not a readable spreadsheet is a 422 saying why.
 func readSheetUpload(r *http.Request) (sheetUpload, error) {
 	up := sheetUpload{Fields: map[string]string{}}
-	if r.ContentLength > maxSheetRequest {
-		return up, tooLarge(sheet.ErrTooLarge.Message)
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return up, invalidArgument(`Envie a planilha como multipart/form-data, no campo "file".`)
-	}
 	var data []byte
 	found := false
-	for parts := 0; ; parts++ {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return up, sheetReadError(err)
-		}
-		if parts >= 16 {
-			return up, invalidArgument("Envie uma planilha por vez.")
-		}
+	err := sheetFormFile.eachPart(r, func(part *multipart.Part) error {
+		var err error
 		name := part.FormName()
 		switch {
 		case name == "file" && !found:
 			found = true
 			if data, err = io.ReadAll(io.LimitReader(part, sheet.MaxBytes+1)); err != nil {
-				return up, sheetReadError(err)
+				return sheetFormFile.readError(err)
 			}
 		case name != "" && name != "file":
 			v, err := io.ReadAll(io.LimitReader(part, maxSheetField+1))
 			if err != nil {
-				return up, sheetReadError(err)
+				return sheetFormFile.readError(err)
 			}
 			if len(v) > maxSheetField {
-				return up, invalidArgument("O campo " + name + " do formulário é grande demais.")
+				return invalidArgument("O campo " + name + " do formulário é grande demais.")
 			}
 			up.Fields[name] = string(v)
 		}
+		return nil
+	})
+	if err != nil {
+		return up, err
 	}
 	if !found {
 		return up, invalidFile("Escolha uma planilha para enviar.")
@@ -75,13 +69,6 @@ func readSheetUpload(r *http.Request) (sheetUpload, error) {
 		return up, invalidFile(se.Message)
 	}
 	return up, err
-}
-
-func sheetReadError(err error) error {
-	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-		return tooLarge(sheet.ErrTooLarge.Message)
-	}
-	return invalidArgument("Não foi possível ler a planilha enviada. Tente novamente.")
 }
 
 // rowErrors is the 422 of an import whose rows have errors: all of them, and nothing saved.

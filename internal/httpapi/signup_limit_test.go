@@ -131,11 +131,9 @@ func TestSignUpLimitUnderConcurrency(t *testing.T) {
 	codes := make([]int, tries)
 	var wg sync.WaitGroup
 	for i := range tries {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			codes[i] = apps[i%2].signUpFrom(fmt.Sprintf("atleta%d@exemplo.com.br", i), "203.0.113.9:5000", "").Code
-		}()
+		})
 	}
 	wg.Wait()
 	created := 0

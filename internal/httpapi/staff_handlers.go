@@ -158,24 +158,14 @@ func (s *Server) sendInvitation(r *http.Request, m store.StaffMember, by User, e
 func (s *Server) removeStaff(w http.ResponseWriter, r *http.Request) error {
 	id, staffID := r.PathValue("id"), r.PathValue("staffId")
 	m, err := s.store.StaffMember(r.Context(), id, staffID)
-	if errors.Is(err, store.ErrNotFound) {
-		return errStaffNotFound
-	}
 	if err != nil {
-		return err
+		return notFoundAs(err, errStaffNotFound)
 	}
 	if !team.CanManage(eventRoleOf(r), m.Role) {
 		return errStaffManagerOnlyRetirada
 	}
 	err = s.store.RemoveStaff(r.Context(), id, staffID)
-	if errors.Is(err, store.ErrNotFound) {
-		return errStaffNotFound
-	}
-	if err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return noContent(w, err, errStaffNotFound)
 }
 
 // myStaffEvents answers GET /api/me/events-staff: the events the signed-in user works on as a

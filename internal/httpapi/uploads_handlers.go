@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -33,6 +34,57 @@ func invalidFile(message string) *Error {
 		Fields: map[string]string{"file": message}}
 }
 
+// formFile is a route that takes a file in a multipart form: its limits, and what it answers,
+// in pt-BR, when the request is not such a form, has too many parts or cannot be read.
+type formFile struct {
+	maxRequest   int64
+	maxParts     int
+	tooLarge     string
+	notMultipart string
+	tooMany      string
+	unreadable   string
+}
+
+// uploadFormFile is POST /api/uploads: one image or PDF, perhaps beside a field or two.
+var uploadFormFile = formFile{maxRequest: maxUploadRequest, maxParts: maxUploadParts, tooLarge: upload.ErrTooLarge.Message,
+	notMultipart: `Envie o arquivo como multipart/form-data, no campo "file".`, tooMany: "Envie um arquivo por vez.",
+	unreadable: "Não foi possível ler o arquivo enviado. Tente novamente."}
+
+// eachPart hands the parts of the form to read, in order. A body over the limit is refused
+// before it is read, from its Content-Length, or as soon as it passes the limit.
+func (f formFile) eachPart(r *http.Request, read func(*multipart.Part) error) error {
+	if r.ContentLength > f.maxRequest {
+		return tooLarge(f.tooLarge)
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return invalidArgument(f.notMultipart)
+	}
+	for parts := 0; ; parts++ {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return f.readError(err)
+		}
+		if parts >= f.maxParts {
+			return invalidArgument(f.tooMany)
+		}
+		if err := read(part); err != nil {
+			return err
+		}
+	}
+}
+
+// readError is a 413 for a body past the route's limit, and a 400 for any other failed read.
+func (f formFile) readError(err error) error {
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		return tooLarge(f.tooLarge)
+	}
+	return invalidArgument(f.unreadable)
+}
+
 // createUpload stores the file sent in the multipart field "file" and answers its URL.
 // An optional ?kind=image or ?kind=pdf refuses any other kind (banner and regulation fields).
 func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
@@ -41,38 +93,25 @@ func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
 	if kind != "" && kind != upload.KindImage && kind != upload.KindPDF {
 		return invalidArgument("O parâmetro kind deve ser image ou pdf.")
 	}
-	if r.ContentLength > maxUploadRequest {
-		return tooLarge(upload.ErrTooLarge.Message)
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return invalidArgument(`Envie o arquivo como multipart/form-data, no campo "file".`)
-	}
 	var name string
 	var data []byte
 	found := false
-	for parts := 0; ; parts++ {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return uploadReadError(err)
-		}
-		if parts >= maxUploadParts {
-			return invalidArgument("Envie um arquivo por vez.")
-		}
+	err := uploadFormFile.eachPart(r, func(part *multipart.Part) error {
 		if part.FormName() != "file" || found {
-			continue // NextPart discards the rest of a part that is not read
+			return nil // NextPart discards the rest of a part that is not read
 		}
 		found, name = true, part.FileName()
-		data, err = io.ReadAll(io.LimitReader(part, upload.MaxBytes+1))
-		if err != nil {
-			return uploadReadError(err)
+		var err error
+		if data, err = io.ReadAll(io.LimitReader(part, upload.MaxBytes+1)); err != nil {
+			return uploadFormFile.readError(err)
 		}
 		if len(data) > upload.MaxBytes {
 			return tooLarge(upload.ErrTooLarge.Message)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if !found {
 		return invalidFile("Escolha um arquivo para enviar.")
@@ -94,13 +133,6 @@ func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"url": "/files/" + saved.ID})
 	return nil
-}
-
-func uploadReadError(err error) error {
-	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-		return tooLarge(upload.ErrTooLarge.Message)
-	}
-	return invalidArgument("Não foi possível ler o arquivo enviado. Tente novamente.")
 }
 
 // serveFile answers a stored file. ?w=N asks for the narrowest stored width of an image that is

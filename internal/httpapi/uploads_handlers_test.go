@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"encoding/json"
 	"image"
 	"image/color"
 	"io"
@@ -43,15 +42,6 @@ type uploadAnswer struct {
 	} `json:"error"`
 }
 
-func decodeAnswer(t *testing.T, w *httptest.ResponseRecorder) uploadAnswer {
-	t.Helper()
-	var a uploadAnswer
-	if err := json.Unmarshal(w.Body.Bytes(), &a); err != nil {
-		t.Fatalf("body %q: %v", w.Body, err)
-	}
-	return a
-}
-
 func TestUploads(t *testing.T) {
 	app := newTestApp(t)
 	jpg := uploadtest.JPEG(300, 200)
@@ -84,7 +74,7 @@ func TestUploads(t *testing.T) {
 			if w.Code != c.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, c.status, w.Body)
 			}
-			a := decodeAnswer(t, w)
+			a := decodeInto[uploadAnswer](t, w)
 			if c.status != 201 {
 				if a.Error.Code != "invalid-argument" || !strings.Contains(a.Error.Fields["file"], c.message) {
 					t.Fatalf("error %+v, want fields.file containing %q", a.Error, c.message)
@@ -113,7 +103,7 @@ func TestUploadNeedsASignedInUser(t *testing.T) {
 	r := uploadRequest(t, "", "banner.jpg", uploadtest.JPEG(10, 10))
 	r = r.WithContext(httptest.NewRequest("GET", "/", nil).Context()) // a visitor's request
 	w := app.do(r)
-	if w.Code != http.StatusUnauthorized || decodeAnswer(t, w).Error.Code != "unauthenticated" {
+	if w.Code != http.StatusUnauthorized || decodeInto[uploadAnswer](t, w).Error.Code != "unauthenticated" {
 		t.Fatalf("visitor: %d %s", w.Code, w.Body)
 	}
 }
@@ -134,7 +124,7 @@ func TestUploadMalformedRequests(t *testing.T) {
 	mw.Close()
 	noFile := signedIn(httptest.NewRequest("POST", "/api/uploads", &body))
 	noFile.Header.Set("Content-Type", mw.FormDataContentType())
-	if w := app.do(noFile); w.Code != 422 || decodeAnswer(t, w).Error.Fields["file"] != "Escolha um arquivo para enviar." {
+	if w := app.do(noFile); w.Code != 422 || decodeInto[uploadAnswer](t, w).Error.Fields["file"] != "Escolha um arquivo para enviar." {
 		t.Errorf("no file: %d %s", w.Code, w.Body)
 	}
 
@@ -158,7 +148,7 @@ func TestUploadMalformedRequests(t *testing.T) {
 func TestServeFileHeaders(t *testing.T) {
 	app := newTestApp(t)
 	w := app.do(uploadRequest(t, "", "Banner Desktop.jpg", uploadtest.JPEG(1600, 640)))
-	url := decodeAnswer(t, w).URL
+	url := decodeInto[uploadAnswer](t, w).URL
 
 	got := app.do(httptest.NewRequest("GET", url, nil))
 	h := got.Header()
@@ -219,7 +209,7 @@ func TestUploadStreamedTooLarge(t *testing.T) {
 	r.Body = io.NopCloser(io.MultiReader(r.Body)) // hides the length
 	r.ContentLength = -1
 	w := app.do(r)
-	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(decodeAnswer(t, w).Error.Fields["file"], "20 MB") {
+	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(decodeInto[uploadAnswer](t, w).Error.Fields["file"], "20 MB") {
 		t.Fatalf("streamed: %d %s", w.Code, w.Body)
 	}
 }
@@ -246,7 +236,7 @@ func TestUploadedPhotoLosesItsMetadata(t *testing.T) {
 	if w.Code != 201 {
 		t.Fatalf("status %d: %s", w.Code, w.Body)
 	}
-	got := app.do(httptest.NewRequest("GET", decodeAnswer(t, w).URL, nil))
+	got := app.do(httptest.NewRequest("GET", decodeInto[uploadAnswer](t, w).URL, nil))
 	if got.Code != 200 {
 		t.Fatalf("GET: %d", got.Code)
 	}

@@ -233,34 +233,31 @@ func (r *rowReader) participant(today time.Time) Participant {
 		r.fail(FieldEmail, err.Error())
 	}
 	r.document(&p)
-	if s := r.cell(FieldNascimento); s != "" {
-		if d, err := parseDate(s, today); err != nil {
-			r.fail(FieldNascimento, err.Error())
-		} else {
-			p.Nascimento = &d
-		}
-	}
+	p.Nascimento = optional(r, FieldNascimento, func(s string) (string, error) { return parseDate(s, today) })
 	if p.Sexo, err = parseSexo(r.cell(FieldSexo)); err != nil {
 		r.fail(FieldSexo, err.Error())
 	}
-	if s := r.cell(FieldNumeroPeito); s != "" {
-		if n, err := parseBib(s); err != nil {
-			r.fail(FieldNumeroPeito, err.Error())
-		} else {
-			p.NumeroPeito = &n
-		}
-	}
+	p.NumeroPeito = optional(r, FieldNumeroPeito, parseBib)
 	if p.Pago, err = parsePaid(r.cell(FieldPago)); err != nil {
 		r.fail(FieldPago, err.Error())
 	}
-	if s := r.cell(FieldValor); s != "" {
-		if v, err := parseValor(s); err != nil {
-			r.fail(FieldValor, err.Error())
-		} else {
-			p.Valor = &v
-		}
-	}
+	p.Valor = optional(r, FieldValor, parseValor)
 	return p
+}
+
+// optional reads a cell the file may leave empty: nil when it is, the row's error for the field
+// when parse refuses it.
+func optional[T any](r *rowReader, field string, parse func(string) (T, error)) *T {
+	s := r.cell(field)
+	if s == "" {
+		return nil
+	}
+	v, err := parse(s)
+	if err != nil {
+		r.fail(field, err.Error())
+		return nil
+	}
+	return &v
 }
 
 // document reads the row's CPF or passport: the document column holds a CPF unless the row's

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { mailsTo, signedInUser, uniqueEmail } from './accounts'
+import { cpfDigits } from './cpf'
 import { createEvent } from './events'
 import { expect, phone, test } from './fixtures'
 
@@ -14,14 +15,9 @@ test.use({ viewport: phone, hasTouch: true })
 /** An event with 5 km and 10 km in Curitiba, open for registration. */
 const race = { dataEvento: '2031-04-20', cidade: 'Curitiba', estado: 'PR', km: [5, 10] }
 
-/** A valid CPF from its first nine digits: the Receita Federal's two check digits appended. */
+/** A valid CPF from its first nine digits, as people write it: 529.982.247-25. */
 function cpf(nine: string) {
-  const digits = nine.split('').map(Number)
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0)
-    digits.push(((sum * 10) % 11) % 10)
-  }
-  const s = digits.join('')
+  const s = cpfDigits(nine)
   return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`
 }
 

@@ -57,32 +57,15 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
             className={fieldClass}
           />
         </div>
-        <div>
-          <label htmlFor={`${id}-sexo`} className="mb-1 block text-sm font-bold text-slate-800">
-            Sexo
-          </label>
-          <select id={`${id}-sexo`} value={sexo} onChange={(e) => setSexo(e.target.value)} className={fieldClass}>
-            <option value="">Todos</option>
-            {Object.entries(sexLabels).map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-categoria`} className="mb-1 block text-sm font-bold text-slate-800">
-            Categoria
-          </label>
-          <select id={`${id}-categoria`} value={categoria} onChange={(e) => setCategoria(e.target.value)} className={fieldClass}>
-            <option value="">Todas</option>
-            {options.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Filter id={`${id}-sexo`} label="Sexo" all="Todos" value={sexo} onChange={setSexo} options={Object.entries(sexLabels)} />
+        <Filter
+          id={`${id}-categoria`}
+          label="Categoria"
+          all="Todas"
+          value={categoria}
+          onChange={setCategoria}
+          options={options.map((c) => [c, c])}
+        />
       </form>
       <div className="mt-4">
         {pages.state === 'loading' && (
@@ -125,6 +108,35 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
           </>
         )}
       </div>
+    </div>
+  )
+}
+
+type FilterProps = {
+  id: string
+  label: string
+  /** The choice that filters nothing. */
+  all: string
+  value: string
+  onChange: (value: string) => void
+  /** [value, label] of each choice. */
+  options: [string, string][]
+}
+
+function Filter({ id, label, all, value, onChange, options }: FilterProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-bold text-slate-800">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldClass}>
+        <option value="">{all}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }

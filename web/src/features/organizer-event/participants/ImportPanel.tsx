@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { Cell, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/api'
-import { commitImport, previewImport, type ImportCounts } from '../api'
+import { commitImport, ignoreField, previewImport, type ImportCounts } from '../api'
 import { previewRows, RowErrors, SheetColumns, SheetFileField, useSheetImport } from '../sheetImport'
-import { cellText, fieldLabel, fieldLabels, ignoreField } from './fields'
+import { cellText, fieldLabel, fieldLabels } from './fields'
 
 const previewLabel = 'Primeiras linhas como serão importadas'
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ComponentProps } from 'react'
 import { Link } from '../../app/routing'
+import { SelectField } from '../../components/SelectField'
 import { formatCount, formatPace, formatPlace, sexLabels, statusShort } from '../../lib/resultFormat'
 import { athletePagePath, type Result, type ResultSet } from '../../lib/resultsApi'
 import { useResultPages } from './useResultPages'
@@ -57,15 +58,8 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
             className={fieldClass}
           />
         </div>
-        <Filter id={`${id}-sexo`} label="Sexo" all="Todos" value={sexo} onChange={setSexo} options={Object.entries(sexLabels)} />
-        <Filter
-          id={`${id}-categoria`}
-          label="Categoria"
-          all="Todas"
-          value={categoria}
-          onChange={setCategoria}
-          options={options.map((c) => [c, c])}
-        />
+        <Filter label="Sexo" value={sexo} onChange={setSexo} options={[['', 'Todos'], ...Object.entries(sexLabels)]} />
+        <Filter label="Categoria" value={categoria} onChange={setCategoria} options={[['', 'Todas'], ...options.map((c) => [c, c] as const)]} />
       </form>
       <div className="mt-4">
         {pages.state === 'loading' && (
@@ -112,33 +106,8 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
   )
 }
 
-type FilterProps = {
-  id: string
-  label: string
-  /** The choice that filters nothing. */
-  all: string
-  value: string
-  onChange: (value: string) => void
-  /** [value, label] of each choice. */
-  options: [string, string][]
-}
-
-function Filter({ id, label, all, value, onChange, options }: FilterProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-bold text-slate-800">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldClass}>
-        <option value="">{all}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
+function Filter(props: Omit<ComponentProps<typeof SelectField>, 'labelClassName' | 'className'>) {
+  return <SelectField {...props} labelClassName="mb-1 block text-sm font-bold text-slate-800" className={fieldClass} />
 }
 
 /**

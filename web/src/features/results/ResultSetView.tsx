@@ -1,6 +1,5 @@
-import { useEffect, useId, useState, type ComponentProps } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
-import { SelectField } from '../../components/SelectField'
 import { formatCount, formatPace, formatPlace, sexLabels, statusShort } from '../../lib/resultFormat'
 import { athletePagePath, type Result, type ResultSet } from '../../lib/resultsApi'
 import { useResultPages } from './useResultPages'
@@ -58,8 +57,32 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
             className={fieldClass}
           />
         </div>
-        <Filter label="Sexo" value={sexo} onChange={setSexo} options={[['', 'Todos'], ...Object.entries(sexLabels)]} />
-        <Filter label="Categoria" value={categoria} onChange={setCategoria} options={[['', 'Todas'], ...options.map((c) => [c, c] as const)]} />
+        <div>
+          <label htmlFor={`${id}-sexo`} className="mb-1 block text-sm font-bold text-slate-800">
+            Sexo
+          </label>
+          <select id={`${id}-sexo`} value={sexo} onChange={(e) => setSexo(e.target.value)} className={fieldClass}>
+            <option value="">Todos</option>
+            {Object.entries(sexLabels).map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-categoria`} className="mb-1 block text-sm font-bold text-slate-800">
+            Categoria
+          </label>
+          <select id={`${id}-categoria`} value={categoria} onChange={(e) => setCategoria(e.target.value)} className={fieldClass}>
+            <option value="">Todas</option>
+            {options.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
       </form>
       <div className="mt-4">
         {pages.state === 'loading' && (
@@ -104,10 +127,6 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
       </div>
     </div>
   )
-}
-
-function Filter(props: Omit<ComponentProps<typeof SelectField>, 'labelClassName' | 'className'>) {
-  return <SelectField {...props} labelClassName="mb-1 block text-sm font-bold text-slate-800" className={fieldClass} />
 }
 
 /**

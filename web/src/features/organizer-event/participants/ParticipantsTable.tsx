@@ -1,6 +1,5 @@
-import { useEffect, useId, useState, type ComponentProps } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
-import { SelectField } from '../../../components/SelectField'
 import { useResource } from '../../../lib/resource'
 import { useForbidden } from '../access'
 import { listParticipants, participantQueryString, type Participant, type ParticipantQuery } from '../api'
@@ -139,6 +138,28 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
   )
 }
 
-function Filter(props: Omit<ComponentProps<typeof SelectField>, 'labelClassName' | 'className'>) {
-  return <SelectField {...props} labelClassName="block text-sm font-semibold text-slate-800" className={controlClass} />
+type FilterProps = {
+  label: string
+  value: string | undefined
+  onChange: (value: string) => void
+  options: readonly (readonly [value: string, label: string])[]
+}
+
+// The label sits beside the select, not around it, so that the options' text is not part of it.
+function Filter({ label, value, onChange, options }: FilterProps) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }

@@ -1,15 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test'
+import { request as newRequest, type Page } from '@playwright/test'
 import { createUser, signedInUser } from './accounts'
+import { createEvent, marker } from './events'
 import { expect, phone, test } from './fixtures'
 
 // The journeys of /dashboard: the athlete panel on real events, 'Meus eventos' per user, and the
 // organizer prototype on sample data that never touches the server.
-
-/** A word no demo event contains, so that each test finds only its own events. */
-function marker() {
-  return `Teste${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-}
 
 /** The calendar date `days` from today in São Paulo. */
 function inDays(days: number) {
@@ -17,30 +13,6 @@ function inDays(days: number) {
   const d = new Date(`${today}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
-}
-
-type NewEvent = { titulo: string; dataEvento: string; status?: string; cidade?: string; estado?: string; km?: number[] }
-
-/** Creates an event through POST /api/events as the user signed in on `request`. */
-async function createEvent(request: APIRequestContext, e: NewEvent): Promise<string> {
-  const km = e.km ?? []
-  const res = await request.post('/api/events', {
-    data: {
-      titulo: e.titulo,
-      dataEvento: e.dataEvento,
-      status: e.status ?? 'Inscrições Abertas',
-      local: { local: 'Parque da Cidade', endereco: '', cidade: e.cidade ?? 'São Paulo', estado: e.estado ?? 'SP' },
-      largadas: km.length ? [{ id: 'geral', nome: 'Largada Geral', horario: '07:00' }] : [],
-      modalidades: km.map((k) => ({
-        nome: `${k} km`,
-        km: k,
-        largadaId: 'geral',
-        categorias: [{ nome: 'Geral', qualquerIdade: true, genero: 'Misto' }],
-      })),
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
 }
 
 /** A separate API client for a second user, so its session never mixes with the page's. */

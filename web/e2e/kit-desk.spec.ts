@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { request as newRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { createUser, signIn, uniqueEmail, type Credentials } from './accounts'
+import { cpfDigits } from './cpf'
 import { expect, phone, test } from './fixtures'
 
 // The kit desk (/retirada/{eventId}) against the real binary: it keeps working with the network
@@ -21,24 +22,12 @@ function inDays(days: number) {
   return d.toISOString().slice(0, 10)
 }
 
-/** A valid CPF (Receita Federal check digits) from nine base digits. */
-function cpf(base9: string) {
-  const check = (digits: string) => {
-    let sum = 0
-    for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i)
-    const d = (sum * 10) % 11
-    return String(d === 10 ? 0 : d)
-  }
-  const ten = base9 + check(base9)
-  return ten + check(ten)
-}
-
 const athletes = [
-  { nome: 'João da Silva', cpf: cpf('529982247'), peito: 101, camiseta: 'M' },
-  { nome: 'Maria Conceição Peçanha', cpf: cpf('111444777'), peito: 102, camiseta: 'P' },
-  { nome: 'José Antônio Araújo', cpf: cpf('390533447'), peito: 103, camiseta: 'G' },
-  { nome: 'Ana Luíza Ferreira', cpf: cpf('746971314'), peito: 104, camiseta: 'PP' },
-  { nome: 'Carlos Eduardo Lima', cpf: cpf('123456789'), peito: 105, camiseta: 'GG' },
+  { nome: 'João da Silva', cpf: cpfDigits('529982247'), peito: 101, camiseta: 'M' },
+  { nome: 'Maria Conceição Peçanha', cpf: cpfDigits('111444777'), peito: 102, camiseta: 'P' },
+  { nome: 'José Antônio Araújo', cpf: cpfDigits('390533447'), peito: 103, camiseta: 'G' },
+  { nome: 'Ana Luíza Ferreira', cpf: cpfDigits('746971314'), peito: 104, camiseta: 'PP' },
+  { nome: 'Carlos Eduardo Lima', cpf: cpfDigits('123456789'), peito: 105, camiseta: 'GG' },
 ]
 
 type Seeded = { eventId: string; owner: APIRequestContext; staff: Credentials }

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { mailsTo, signedInUser, uniqueEmail } from './accounts'
+import { cpfDigits } from './cpf'
+import { createEvent } from './events'
 import { expect, phone, test } from './fixtures'
 
 // The organizer's page of an event (/dashboard/eventos/{id}) against the real server: importing
@@ -10,35 +12,12 @@ import { expect, phone, test } from './fixtures'
 
 test.use({ viewport: phone, hasTouch: true })
 
-/** Creates an event with 5 km and 10 km as the user signed in on `request`; returns its id. */
-async function createEvent(request: APIRequestContext, titulo: string): Promise<string> {
-  const res = await request.post('/api/events', {
-    data: {
-      titulo,
-      dataEvento: '2031-04-20',
-      status: 'Inscrições Abertas',
-      local: { local: 'Parque Barigui', endereco: '', cidade: 'Curitiba', estado: 'PR' },
-      largadas: [{ id: 'geral', nome: 'Largada Geral', horario: '07:00' }],
-      modalidades: ['5 km', '10 km'].map((nome, i) => ({
-        nome,
-        km: [5, 10][i],
-        largadaId: 'geral',
-        categorias: [{ nome: 'Geral', qualquerIdade: true, genero: 'Misto' }],
-      })),
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+/** An event with 5 km and 10 km in Curitiba, open for registration. */
+const race = { dataEvento: '2031-04-20', cidade: 'Curitiba', estado: 'PR', km: [5, 10] }
 
-/** A valid CPF from its first nine digits: the Receita Federal's two check digits appended. */
+/** A valid CPF from its first nine digits, as people write it: 529.982.247-25. */
 function cpf(nine: string) {
-  const digits = nine.split('').map(Number)
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0)
-    digits.push(((sum * 10) % 11) % 10)
-  }
-  const s = digits.join('')
+  const s = cpfDigits(nine)
   return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`
 }
 
@@ -81,7 +60,7 @@ test.describe('the owner', () => {
 
   test('imports a Windows-1252 file, fixes a bad CPF, sets bib ranges, sees the totals and searches the list', async ({ page }) => {
     await signedInUser(page, { displayName: 'Dona da Prova' })
-    const id = await createEvent(page.request, 'Corrida do Barigui')
+    const id = await createEvent(page.request, { titulo: 'Corrida do Barigui', ...race })
     await page.goto('/dashboard?painel=organizador')
     await page.getByRole('link', { name: 'Gerenciar Corrida do Barigui' }).click()
     await expect(page).toHaveURL(new RegExp(`/dashboard/eventos/${id}$`))
@@ -191,7 +170,7 @@ async function otherPerson(browser: Browser, baseURL: string | undefined) {
 
 test('a kit desk member invited by e-mail signs up from the link, lands on the event and sees CPFs masked', async ({ page, browser, baseURL }) => {
   await signedInUser(page, { displayName: 'Dona da Prova' })
-  const id = await createEvent(page.request, 'Meia do Batel')
+  const id = await createEvent(page.request, { titulo: 'Meia do Batel', ...race })
   const email = uniqueEmail('balcao')
 
   await page.goto(`/dashboard/eventos/${id}?aba=equipe`)
@@ -266,7 +245,7 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
 
 test('someone not on the team gets a pt-BR 403 with a way back', async ({ page, browser, baseURL }) => {
   await signedInUser(page)
-  const id = await createEvent(page.request, 'Pedal Fechado')
+  const id = await createEvent(page.request, { titulo: 'Pedal Fechado', ...race })
   const stranger = await otherPerson(browser, baseURL)
   try {
     await signedInUser(stranger.page, { displayName: 'Estranho' })

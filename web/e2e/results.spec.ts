@@ -1,32 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test'
+import { request as newRequest, type Page } from '@playwright/test'
 import { signedInUser } from './accounts'
+import { createEvent, marker } from './events'
 import { expect, phone, test } from './fixtures'
 
 // Results as data (docs/product.md §10 "Results"): an organizer imports a timing company's file, fixes a
 // column the preview guessed wrong and publishes it; a visitor finds an athlete by an unaccented
 // name, opens the athlete's page, downloads the certificate and sees the share card as og:image.
-
-/** A word no demo event contains, so that each test finds only its own event. */
-function marker() {
-  return `Teste${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-}
-
-/** Creates a past event with a 10 km modality as the user signed in on `request`. */
-async function createEvent(request: APIRequestContext, titulo: string): Promise<string> {
-  const res = await request.post('/api/events', {
-    data: {
-      titulo,
-      dataEvento: '2026-03-15',
-      status: 'Inscrições Encerradas',
-      local: { local: 'Parque da Cidade', endereco: '', cidade: 'São Paulo', estado: 'SP' },
-      largadas: [{ id: 'geral', nome: 'Largada Geral', horario: '07:00' }],
-      modalidades: [{ nome: '10 km', km: 10, largadaId: 'geral', categorias: [{ nome: 'Geral', qualquerIdade: true, genero: 'Misto' }] }],
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
 
 // A timing company's export as Excel in Brazil writes it (semicolons). "Marca" is the net time
 // under a name no timing company uses, so the preview leaves it out until the organizer maps it.
@@ -40,7 +20,12 @@ const timingFile = [
 
 async function publishAsOrganizer(page: Page): Promise<string> {
   await signedInUser(page, { displayName: 'Organizadora de Testes' })
-  const eventId = await createEvent(page.request, `Corrida dos Resultados ${marker()}`)
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida dos Resultados ${marker()}`,
+    dataEvento: '2026-03-15',
+    status: 'Inscrições Encerradas',
+    km: [10],
+  })
   await page.goto(`/dashboard/eventos/${eventId}?aba=resultados`)
   await page.getByRole('combobox', { name: 'Modalidade' }).selectOption('10 km')
   await page.getByLabel('Arquivo de resultados').setInputFiles({ name: 'resultado-10km.csv', mimeType: 'text/csv', buffer: Buffer.from(timingFile) })

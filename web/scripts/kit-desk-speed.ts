@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { cpfDigits } from '../e2e/cpf'
 
 const participants = 30_000
 const dir = mkdtempSync(path.join(tmpdir(), 'pelotao-kit-speed-'))
@@ -19,17 +20,8 @@ const server = spawn('../bin/pelotao', ['serve'], {
   stdio: 'ignore',
 })
 
-function cpf(n: number) {
-  const base9 = String(100000000 + n * 37).padStart(9, '0')
-  const check = (d: string) => {
-    let sum = 0
-    for (let i = 0; i < d.length; i++) sum += Number(d[i]) * (d.length + 1 - i)
-    const r = (sum * 10) % 11
-    return String(r === 10 ? 0 : r)
-  }
-  const ten = base9 + check(base9)
-  return ten + check(ten)
-}
+/** The `n`th participant's CPF. */
+const cpf = (n: number) => cpfDigits(String(100000000 + n * 37).padStart(9, '0'))
 
 const first = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Francisca', 'Carlos', 'Adriana', 'Paulo', 'Juliana', 'Lucas', 'Márcia', 'Luís', 'Fernanda', 'Pedro', 'Patrícia']
 const last = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Conceição']

@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
+import { lineIconProps } from './icons'
 
 const buttonClass =
   'flex items-center justify-center gap-2 rounded-full py-2 text-sm font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700'
@@ -73,19 +74,10 @@ function useHasShareSheet() {
 }
 
 // Line icons as the event pages draw them (decorative: the button's text carries the meaning).
-const iconBase = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const
 
 function ShareIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...iconBase} className={className}>
+    <svg {...lineIconProps} className={className}>
       <circle cx="18" cy="5" r="3" />
       <circle cx="6" cy="12" r="3" />
       <circle cx="18" cy="19" r="3" />
@@ -96,7 +88,7 @@ function ShareIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
 
 function LinkIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...iconBase} className={className}>
+    <svg {...lineIconProps} className={className}>
       <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L11.6 6" />
       <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.6-1.6" />
     </svg>

@@ -1,5 +1,6 @@
 // Line icons drawn for the event and results pages. Decorative: the text beside each one carries the meaning.
-const base = {
+/** What every one of these line icons (and the share buttons' own) draws with. */
+export const lineIconProps = {
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -11,7 +12,7 @@ const base = {
 
 export function CalendarIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M3 10h18M8 3v4M16 3v4" />
     </svg>
@@ -20,7 +21,7 @@ export function CalendarIcon({ className = 'h-4 w-4 shrink-0' }: { className?: s
 
 export function PinIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
       <circle cx="12" cy="10" r="2.5" />
     </svg>
@@ -29,7 +30,7 @@ export function PinIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string
 
 export function ClockIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </svg>
@@ -38,7 +39,7 @@ export function ClockIcon({ className = 'h-4 w-4 shrink-0' }: { className?: stri
 
 export function SearchIcon({ className = 'h-5 w-5 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5" />
     </svg>
@@ -47,7 +48,7 @@ export function SearchIcon({ className = 'h-5 w-5 shrink-0' }: { className?: str
 
 export function ArrowLeftIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <path d="M19 12H5M11 6l-6 6 6 6" />
     </svg>
   )
@@ -55,7 +56,7 @@ export function ArrowLeftIcon({ className = 'h-4 w-4 shrink-0' }: { className?: 
 
 export function ChevronIcon({ className = 'h-5 w-5 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <path d="M6 9l6 6 6-6" />
     </svg>
   )
@@ -63,7 +64,7 @@ export function ChevronIcon({ className = 'h-5 w-5 shrink-0' }: { className?: st
 
 export function FileIcon({ className = 'h-5 w-5 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
       <path d="M14 3v5h5M9 13h6M9 17h6" />
     </svg>
@@ -72,7 +73,7 @@ export function FileIcon({ className = 'h-5 w-5 shrink-0' }: { className?: strin
 
 export function ExternalIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </svg>
   )
@@ -80,7 +81,7 @@ export function ExternalIcon({ className = 'h-4 w-4 shrink-0' }: { className?: s
 
 export function ZoomIcon({ className = 'h-5 w-5 shrink-0' }: { className?: string }) {
   return (
-    <svg {...base} className={className}>
+    <svg {...lineIconProps} className={className}>
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5M11 8v6M8 11h6" />
     </svg>

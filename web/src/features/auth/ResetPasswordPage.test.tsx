@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAt } from '../../lib/testing/renderAt'
 import { ResetPasswordPage } from './ResetPasswordPage'
 
 const json = (body: unknown, status = 200) =>
@@ -36,21 +36,12 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/redefinir-senha" element={<ResetPasswordPage />} />
-        <Route path="/login" element={<p>tela de login</p>} />
-      </Routes>
-    </MemoryRouter>,
-  )
-}
+const renderPage = (path: string) => renderAt(path, { '/redefinir-senha': <ResetPasswordPage />, '/login': <p>tela de login</p> })
 
 describe('reset password page', () => {
   it('shows the account, the rule from the server, and confirms a new password', async () => {
     const user = userEvent.setup()
-    renderAt('/redefinir-senha?token=bom')
+    renderPage('/redefinir-senha?token=bom')
     expect(await screen.findByText('maria@exemplo.com')).toBeInTheDocument()
     expect(screen.getByText('A senha deve ter pelo menos 8 caracteres e não pode ser uma senha comum.')).toBeInTheDocument()
 
@@ -80,14 +71,14 @@ describe('reset password page', () => {
   })
 
   it('an invalid, used or expired link says so and leads to a new request', async () => {
-    renderAt('/redefinir-senha?token=usado')
+    renderPage('/redefinir-senha?token=usado')
     expect(await screen.findByText('Link inválido ou expirado.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/login?modo=esqueci-senha')
     expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument()
   })
 
   it('a link without a token is invalid without asking the server', () => {
-    renderAt('/redefinir-senha')
+    renderPage('/redefinir-senha')
     expect(screen.getByText('Link inválido ou expirado.')).toBeInTheDocument()
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/password-reset/verify', expect.anything())
   })
@@ -95,7 +86,7 @@ describe('reset password page', () => {
   it('a link used up while the page was open turns into the invalid-link view', async () => {
     const user = userEvent.setup()
     confirmAnswer = () => json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
-    renderAt('/redefinir-senha?token=bom')
+    renderPage('/redefinir-senha?token=bom')
     await user.type(await screen.findByLabelText('Nova senha'), 'nova-largada')
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-largada')
     await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))

@@ -1,24 +1,10 @@
 import { render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../app/routing'
-import type { EventSummary } from '../../lib/event'
+import { summary } from '../../lib/testing/testEvents'
 import { WorkEvents } from './WorkEvents'
 
 afterEach(() => vi.unstubAllGlobals())
-
-function summary(id: string, titulo: string): EventSummary {
-  return {
-    id,
-    titulo,
-    categoria: 'Corrida de Rua',
-    dataEvento: '2027-05-09',
-    status: 'Em Breve',
-    banners: { desktop: '', mobile: '' },
-    local: { local: '', endereco: '', cidade: 'Curitiba', estado: 'PR' },
-    linkCompra: '',
-    distances: [],
-  }
-}
 
 function answer(events: unknown[]) {
   const fetch = vi.fn((_url: string) => Promise.resolve(new Response(JSON.stringify({ events }), { status: 200 })))
@@ -36,13 +22,13 @@ const renderIt = () =>
 describe('WorkEvents', () => {
   it('lists the events the user works on, with the role, the workspace and the kit desk for retirada', async () => {
     const fetch = answer([
-      { role: 'gestao', event: summary('a1', 'Maratona de Curitiba') },
-      { role: 'retirada', event: summary('b2', 'Corrida do Batel') },
+      { role: 'gestao', event: summary({ id: 'a1', titulo: 'Maratona de Curitiba' }) },
+      { role: 'retirada', event: summary({ id: 'b2', titulo: 'Corrida do Batel' }) },
     ])
     renderIt()
     const list = await screen.findByRole('list', { name: 'Eventos em que trabalho' })
     const [gestao, retirada] = within(list).getAllByRole('listitem')
-    expect(gestao).toHaveTextContent('09/05/2027 · Curitiba - PR · Gestão')
+    expect(gestao).toHaveTextContent('15/03/2026 · Parque da Cidade, São Paulo - SP · Gestão')
     expect(within(gestao!).getByRole('link', { name: 'Abrir Maratona de Curitiba' })).toHaveAttribute('href', '/dashboard/eventos/a1')
     expect(within(gestao!).queryByRole('link', { name: /Balcão/ })).not.toBeInTheDocument()
     expect(retirada).toHaveTextContent('Retirada de kits')

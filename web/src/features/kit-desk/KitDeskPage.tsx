@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, us
 import { useParams } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
+import { UndoPickupDialog } from '../../components/UndoPickupDialog'
 import { api } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
@@ -227,19 +228,14 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
       </main>
       {picking && <PickupDialog participant={picking} onConfirm={(c) => confirmPickup(picking, c)} onClose={() => setPicking(null)} />}
       {undoing && (
-        <ConfirmDialog
-          title="Desfazer retirada?"
-          confirmLabel="Desfazer retirada"
-          busyLabel="Desfazendo..."
-          onConfirm={async () => {
+        <UndoPickupDialog
+          nome={undoing.nome}
+          onUndo={async () => {
             await sync.undo(undoing.id)
             setUndoing(null)
           }}
-          failure={(err) => (err instanceof Error && err.message ? err.message : 'Não foi possível desfazer. Tente novamente.')}
           onClose={() => setUndoing(null)}
-        >
-          O kit de {undoing.nome} volta a constar como não retirado. A retirada fica no histórico.
-        </ConfirmDialog>
+        />
       )}
       {leaving && (
         <ConfirmDialog

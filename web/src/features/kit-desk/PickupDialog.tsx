@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { createPortal } from 'react-dom'
-import { useDialogBehaviour } from '../../lib/useDialogBehaviour'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { Dialog } from '../../components/Dialog'
 import type { RetiradoPor, RosterParticipant } from './types'
 
 export type PickupChoice = { retiradoPor: RetiradoPor | null; camisetaEntregue: string }
@@ -16,11 +15,7 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
   onConfirm: (choice: PickupChoice) => void
   onClose: () => void
 }) {
-  const dialog = useRef<HTMLDivElement>(null)
-  useDialogBehaviour(dialog, onClose)
   const first = useRef<HTMLInputElement>(null)
-  // After useDialogBehaviour has noted the opener, to which the focus returns.
-  useEffect(() => first.current?.focus(), [])
   const id = useId()
   const [terceiro, setTerceiro] = useState(false)
   const [nome, setNome] = useState('')
@@ -43,68 +38,65 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
   }
 
   const radio = 'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 text-lg font-semibold'
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/70 sm:items-center">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-titulo`}
-        className="max-h-dvh w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 sm:rounded-2xl"
-      >
-        <form onSubmit={submit} noValidate>
-          <h2 id={`${id}-titulo`} className="text-2xl font-extrabold text-slate-950">
-            Retirada do kit
-          </h2>
-          <p className="mt-1 text-xl font-bold text-slate-950">{p.nome}</p>
-          <p className="text-lg text-slate-800">
-            {p.numeroPeito != null ? `Nº ${p.numeroPeito} · ` : ''}
-            {p.percurso}
-          </p>
-          <fieldset className="mt-4 flex flex-col gap-2">
-            <legend className="mb-2 text-lg font-bold text-slate-950">Quem está retirando?</legend>
-            <label className={`${radio} ${!terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
-              <input type="radio" name="quem" checked={!terceiro} onChange={() => setTerceiro(false)} className="size-6" ref={first} />
-              O próprio atleta
-            </label>
-            <label className={`${radio} ${terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
-              <input type="radio" name="quem" checked={terceiro} onChange={() => setTerceiro(true)} className="size-6" />
-              Outra pessoa, com autorização
-            </label>
-          </fieldset>
-          {terceiro && (
-            <div className="mt-3 flex flex-col gap-3">
-              <TextField id={`${id}-nome`} label="Nome de quem retira" value={nome} onChange={setNome} error={errors.nome} autoComplete="off" />
-              <TextField id={`${id}-doc`} label="Documento de quem retira (RG ou CPF)" value={documento} onChange={setDocumento} error={errors.documento} autoComplete="off" />
-            </div>
-          )}
-          <label htmlFor={`${id}-camiseta`} className="mt-4 block text-lg font-bold text-slate-950">
-            Camiseta entregue
+  return (
+    <Dialog
+      labelledBy={`${id}-titulo`}
+      initialFocus={first}
+      onClose={onClose}
+      backdrop="bg-slate-950/70"
+      className="max-h-dvh w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 sm:rounded-2xl"
+    >
+      <form onSubmit={submit} noValidate>
+        <h2 id={`${id}-titulo`} className="text-2xl font-extrabold text-slate-950">
+          Retirada do kit
+        </h2>
+        <p className="mt-1 text-xl font-bold text-slate-950">{p.nome}</p>
+        <p className="text-lg text-slate-800">
+          {p.numeroPeito != null ? `Nº ${p.numeroPeito} · ` : ''}
+          {p.percurso}
+        </p>
+        <fieldset className="mt-4 flex flex-col gap-2">
+          <legend className="mb-2 text-lg font-bold text-slate-950">Quem está retirando?</legend>
+          <label className={`${radio} ${!terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
+            <input type="radio" name="quem" checked={!terceiro} onChange={() => setTerceiro(false)} className="size-6" ref={first} />
+            O próprio atleta
           </label>
-          <select
-            id={`${id}-camiseta`}
-            value={camiseta}
-            onChange={(e) => setCamiseta(e.target.value)}
-            className="mt-1 min-h-14 w-full rounded-xl border-2 border-slate-900 bg-white px-3 text-xl"
-          >
-            {options.map((s) => (
-              <option key={s} value={s}>
-                {s === p.camiseta ? `${s} (pedida)` : s}
-              </option>
-            ))}
-          </select>
-          <div className="mt-6 flex flex-col gap-3">
-            <button type="submit" className="min-h-16 rounded-xl bg-green-800 text-xl font-extrabold text-white">
-              Confirmar retirada
-            </button>
-            <button type="button" onClick={onClose} className="min-h-14 rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950">
-              Cancelar
-            </button>
+          <label className={`${radio} ${terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
+            <input type="radio" name="quem" checked={terceiro} onChange={() => setTerceiro(true)} className="size-6" />
+            Outra pessoa, com autorização
+          </label>
+        </fieldset>
+        {terceiro && (
+          <div className="mt-3 flex flex-col gap-3">
+            <TextField id={`${id}-nome`} label="Nome de quem retira" value={nome} onChange={setNome} error={errors.nome} autoComplete="off" />
+            <TextField id={`${id}-doc`} label="Documento de quem retira (RG ou CPF)" value={documento} onChange={setDocumento} error={errors.documento} autoComplete="off" />
           </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+        )}
+        <label htmlFor={`${id}-camiseta`} className="mt-4 block text-lg font-bold text-slate-950">
+          Camiseta entregue
+        </label>
+        <select
+          id={`${id}-camiseta`}
+          value={camiseta}
+          onChange={(e) => setCamiseta(e.target.value)}
+          className="mt-1 min-h-14 w-full rounded-xl border-2 border-slate-900 bg-white px-3 text-xl"
+        >
+          {options.map((s) => (
+            <option key={s} value={s}>
+              {s === p.camiseta ? `${s} (pedida)` : s}
+            </option>
+          ))}
+        </select>
+        <div className="mt-6 flex flex-col gap-3">
+          <button type="submit" className="min-h-16 rounded-xl bg-green-800 text-xl font-extrabold text-white">
+            Confirmar retirada
+          </button>
+          <button type="button" onClick={onClose} className="min-h-14 rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950">
+            Cancelar
+          </button>
+        </div>
+      </form>
+    </Dialog>
   )
 }
 

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes, useLocation } from '../../app/routing'
 import { AuthContext, type Auth } from '../../lib/auth'
 import { OrganizerEventPage } from './OrganizerEventPage'
-import { serve, testEvent } from './testServer'
+import { makeEvent } from '../../lib/testing/testEvents'
+import { serve } from './testServer'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -43,8 +44,8 @@ function renderPage(uid: string, url = '/dashboard/eventos/ev1') {
 /** The event ev1 of 'dona', with `team` as the work list of whoever asks, and empty lists. */
 function world(team: { role: string }[] = []) {
   return serve([
-    ['GET', '/api/events/ev1', () => [200, testEvent()]],
-    ['GET', '/api/me/events-staff', () => [200, { events: team.map((t) => ({ role: t.role, event: testEvent() })) }]],
+    ['GET', '/api/events/ev1', () => [200, makeEvent({ ownerId: 'dona' })]],
+    ['GET', '/api/me/events-staff', () => [200, { events: team.map((t) => ({ role: t.role, event: makeEvent({ ownerId: 'dona' }) })) }]],
     ['GET', '/api/events/ev1/participants', () => [200, { participants: [], total: 0, nextCursor: null }]],
     ['GET', '/api/events/ev1/participants/summary', () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }]],
     ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [] }]],
@@ -59,8 +60,8 @@ describe('OrganizerEventPage', () => {
     world()
     renderPage('dona')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
-    expect(screen.getByText('15 de março de 2027')).toBeInTheDocument()
-    expect(screen.getByText('Curitiba - PR')).toBeInTheDocument()
+    expect(screen.getByText('15 de março de 2026')).toBeInTheDocument()
+    expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
     expect(screen.getByText('Inscrições Abertas')).toBeInTheDocument()
     expect(screen.getByRole('tablist', { name: 'Gestão do evento' })).toBeInTheDocument()
     expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe'])
@@ -141,8 +142,8 @@ describe('OrganizerEventPage', () => {
 
   it('shows the 403 when a list answers 403 (the member was removed meanwhile)', async () => {
     serve([
-      ['GET', '/api/events/ev1', () => [200, testEvent()]],
-      ['GET', '/api/me/events-staff', () => [200, { events: [{ role: 'retirada', event: testEvent() }] }]],
+      ['GET', '/api/events/ev1', () => [200, makeEvent({ ownerId: 'dona' })]],
+      ['GET', '/api/me/events-staff', () => [200, { events: [{ role: 'retirada', event: makeEvent({ ownerId: 'dona' }) }] }]],
       ['GET', '/api/events/ev1/participants', () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
     ])
     renderPage('balcao')

@@ -2,7 +2,6 @@
 // import, list, totals and exports, and the event's team.
 import { api, apiFile, type RowError } from '../../lib/api'
 import type { StaffRole } from '../../lib/staff'
-import { ignoreField } from './participants/fields'
 
 const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
 
@@ -40,6 +39,9 @@ export type HistoryEntry = { tipo: string; em: string; por: string; detalhe?: un
 export type ParticipantDetail = Participant & { historico?: HistoryEntry[] }
 
 export type ImportCounts = { added: number; updated: number; unchanged: number; missing: number }
+
+/** The field of a column that is not read. */
+export const ignoreField = 'ignorar'
 
 /** A header of the file and the field it is read as ('ignorar' for none). */
 export type ImportColumn = { header: string; field: string }

@@ -1,7 +1,6 @@
 // A fake API for this feature's tests: each request goes to the first route whose method and path
 // match, and every request is kept (with its FormData or JSON body) for the test to inspect.
 import { vi } from 'vitest'
-import type { Event } from '../../lib/event'
 import type { Participant } from './api'
 
 export type Sent = { method: string; url: URL; body: FormData | unknown }
@@ -22,20 +21,6 @@ export function serve(routes: Route[]) {
   })
   vi.stubGlobal('fetch', fetch)
   return sent
-}
-
-/** The fields of an event that the organizer's page reads. */
-export function testEvent(over: Partial<Event> = {}): Event {
-  return {
-    id: 'ev1',
-    ownerId: 'dona',
-    titulo: 'Corrida da Serra',
-    dataEvento: '2027-03-15',
-    status: 'Inscrições Abertas',
-    local: { local: 'Parque', endereco: '', cidade: 'Curitiba', estado: 'PR' },
-    modalidades: [{ nome: '5 km' }, { nome: '10 km' }],
-    ...over,
-  } as Event
 }
 
 export function testParticipant(over: Partial<Participant> = {}): Participant {

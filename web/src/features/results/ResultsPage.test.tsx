@@ -1,32 +1,23 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ResultsPage } from './ResultsPage'
 import { findModality, makeEvent, modality, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
 import { makeResult, makeSet } from '../../lib/testing/testResults'
+import { renderAt } from '../../lib/testing/renderAt'
 
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
-function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/resultado/:eventId" element={<ResultsPage />} />
-        <Route path="/resultado" element={<ResultsPage />} />
-      </Routes>
-    </MemoryRouter>,
-  )
-}
+const renderPage = (path: string) => renderAt(path, { '/resultado/:eventId': <ResultsPage />, '/resultado': <ResultsPage /> })
 
 describe('results page', () => {
   it('shows the header and one item per modality, the first open with both PDF links', async () => {
     const fetch = stubFetch(() => [200, makeEvent()])
     const user = userEvent.setup()
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     expect(screen.getByRole('status')).toHaveTextContent('Carregando resultados...')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1')
@@ -58,7 +49,7 @@ describe('results page', () => {
       if (url.pathname === '/api/events/ev1/results/s1') return [200, { results: [makeResult()], total: 1 }]
       return [200, { results: [makeResult({ nome: 'Caminhante' })], total: 1 }]
     })
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     const first = await findModality(/^21K/)
     await waitFor(() => expect(first.summary).toHaveTextContent('Preliminar'))
     expect(await within(first.panel).findByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
@@ -76,7 +67,7 @@ describe('results page', () => {
       if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [{ id: 's1', percurso: '21K' }, null] }]
       return [200, { results: [{ numeroPeito: '101', nome: 'ANA', parciais: null }] }]
     })
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     const first = await findModality(/^21K/)
     expect(await within(first.panel).findByRole('link', { name: 'ANA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
     // The event's two modalities, and nothing for the set that had no id.
@@ -85,21 +76,21 @@ describe('results page', () => {
 
   it('hides only the missing link', async () => {
     stubFetch(() => [200, makeEvent({ modalidades: [{ ...makeEvent().modalidades[0]!, resultados: { pdfGeralURL: '/files/g.pdf', pdfCategoriasURL: '' } }] })])
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     expect(await screen.findByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Resultados por Categoria' })).not.toBeInTheDocument()
   })
 
   it('says Nenhum resultado encontrado para este evento. without modalities', async () => {
     stubFetch(() => [200, makeEvent({ modalidades: [] })])
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     expect(await screen.findByText('Nenhum resultado encontrado para este evento.')).toBeInTheDocument()
     expect(document.querySelector('details')).toBeNull()
   })
 
   it('says ID do evento não fornecido. without an id, and reads nothing', async () => {
     const fetch = stubFetch(() => [200, makeEvent()])
-    renderAt('/resultado')
+    renderPage('/resultado')
     expect(screen.getByRole('heading', { level: 1, name: 'ID do evento não fornecido.' })).toBeInTheDocument()
     expect(fetch).not.toHaveBeenCalled()
   })
@@ -107,21 +98,21 @@ describe('results page', () => {
   it('says Evento não encontrado. for an unknown id', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubFetch(() => [404, notFoundBody])
-    renderAt('/resultado/nada')
+    renderPage('/resultado/nada')
     expect(await screen.findByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeInTheDocument()
   })
 
   it('says Falha ao carregar os dados do evento. and logs when the read fails', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     stubFetch(() => [503, { error: { code: 'unavailable', message: 'Indisponível.' } }])
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Falha ao carregar os dados do evento.' })).toBeInTheDocument()
     expect(log).toHaveBeenCalled()
   })
 
   it('says Dados do evento não encontrados. when the read yields no event data', async () => {
     stubFetch(() => [200, null])
-    renderAt('/resultado/ev1')
+    renderPage('/resultado/ev1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Dados do evento não encontrados.' })).toBeInTheDocument()
   })
 })

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { EventSummary } from '../../../lib/event'
+import { summary } from '../../../lib/testing/testEvents'
 import { filterEvents, openUpcomingEvents } from './athleteEvents'
-
-function summary(over: Partial<EventSummary> & Pick<EventSummary, 'id'>): EventSummary {
-  return {
-    titulo: `Evento ${over.id}`,
-    categoria: 'Corrida de Rua',
-    dataEvento: '2026-05-10',
-    status: 'Inscrições Abertas',
-    banners: { desktop: '', mobile: '' },
-    local: { local: '', endereco: '', cidade: '', estado: '' },
-    linkCompra: '',
-    distances: [],
-    ...over,
-  }
-}
 
 describe('openUpcomingEvents', () => {
   const today = '2026-03-15'

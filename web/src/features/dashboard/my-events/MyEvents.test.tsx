@@ -2,22 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { EventSummary } from '../../../lib/event'
+import { summary } from '../../../lib/testing/testEvents'
 import { MyEvents } from './MyEvents'
-
-function summary(id: string, titulo: string): EventSummary {
-  return {
-    id,
-    titulo,
-    categoria: 'Corrida de Rua',
-    dataEvento: '2027-05-09',
-    status: 'Em Breve',
-    banners: { desktop: '', mobile: '' },
-    local: { local: '', endereco: '', cidade: 'Curitiba', estado: 'PR' },
-    linkCompra: '',
-    distances: [],
-  }
-}
 
 const respond = (status: number, body?: unknown) =>
   Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }))
@@ -30,7 +16,7 @@ function serve(deleteStatus: number) {
         ? respond(204)
         : respond(deleteStatus, { error: { code: 'forbidden', message: 'Você não pode alterar este evento.' } })
     }
-    return respond(200, { events: [summary('a1', 'Maratona de Curitiba'), summary('b2', 'Corrida do Batel')] })
+    return respond(200, { events: [summary({ id: 'a1', titulo: 'Maratona de Curitiba' }), summary({ id: 'b2', titulo: 'Corrida do Batel' })] })
   })
   vi.stubGlobal('fetch', fetch)
   return fetch
@@ -56,7 +42,7 @@ describe('MyEvents', () => {
     expect(screen.getByRole('link', { name: 'Gerenciar Maratona de Curitiba' })).toHaveAttribute('href', '/dashboard/eventos/a1')
     expect(screen.getByRole('link', { name: 'Novo evento' })).toHaveAttribute('href', '/cadastro')
     const first = screen.getAllByRole('listitem')[0]!
-    expect(within(first).getByText('09/05/2027 · Curitiba - PR · Em Breve')).toBeInTheDocument()
+    expect(within(first).getByText('15/03/2026 · Parque da Cidade, São Paulo - SP · Inscrições Abertas')).toBeInTheDocument()
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events?owner=me')
   })
 

@@ -2,14 +2,11 @@ import { useRef, useState } from 'react'
 import { Link } from '../../../app/routing'
 import type { EventSummary } from '../../../lib/event'
 import { deleteEvent, listAllEvents } from '../../../lib/eventsApi'
-import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
 import { organizerEventPath } from '../../../lib/staff'
-import { fallbacks, titleOf } from '../../../lib/eventText'
-import { eventLocation } from '../eventText'
+import { titleOf } from '../../../lib/eventText'
+import { actionClass, EventItem, eventListClass, mainActionClass } from '../EventItem'
 import { DeleteEventDialog } from './DeleteEventDialog'
-
-const actionClass = 'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
 
 /** 'Meus eventos': the signed-in user's real events, to manage, view, edit or delete. */
 export function MyEvents() {
@@ -53,41 +50,29 @@ export function MyEvents() {
       ) : events.length === 0 ? (
         <p className="text-slate-600">Você ainda não cadastrou eventos.</p>
       ) : (
-        <ul aria-labelledby="meus-eventos-titulo" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <ul aria-labelledby="meus-eventos-titulo" className={eventListClass}>
           {events.map((e) => {
             const titulo = titleOf(e)
             return (
-              <li key={e.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <h3 className="break-words font-bold text-slate-900">{titulo}</h3>
-                  <p className="text-sm text-slate-600">
-                    {formatDate(e.dataEvento)} · {eventLocation(e.local) || fallbacks.local} · {e.status}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Link
-                    to={organizerEventPath(e.id)}
-                    aria-label={`Gerenciar ${titulo}`}
-                    className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
-                  >
-                    Gerenciar
-                  </Link>
-                  <Link to={`/event/${encodeURIComponent(e.id)}`} aria-label={`Ver ${titulo}`} className={actionClass}>
-                    Ver
-                  </Link>
-                  <Link to={`/cadastro/${encodeURIComponent(e.id)}`} aria-label={`Editar ${titulo}`} className={actionClass}>
-                    Editar
-                  </Link>
-                  <button
-                    type="button"
-                    aria-label={`Excluir ${titulo}`}
-                    onClick={() => setConfirming(e)}
-                    className="rounded-full border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
-                  >
-                    Excluir
-                  </button>
-                </div>
-              </li>
+              <EventItem key={e.id} event={e} detail={e.status}>
+                <Link to={organizerEventPath(e.id)} aria-label={`Gerenciar ${titulo}`} className={mainActionClass}>
+                  Gerenciar
+                </Link>
+                <Link to={`/event/${encodeURIComponent(e.id)}`} aria-label={`Ver ${titulo}`} className={actionClass}>
+                  Ver
+                </Link>
+                <Link to={`/cadastro/${encodeURIComponent(e.id)}`} aria-label={`Editar ${titulo}`} className={actionClass}>
+                  Editar
+                </Link>
+                <button
+                  type="button"
+                  aria-label={`Excluir ${titulo}`}
+                  onClick={() => setConfirming(e)}
+                  className="rounded-full border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                >
+                  Excluir
+                </button>
+              </EventItem>
             )
           })}
         </ul>

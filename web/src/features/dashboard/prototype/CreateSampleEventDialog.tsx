@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { createPortal } from 'react-dom'
-import { useDialogBehaviour } from '../../../lib/useDialogBehaviour'
+import { Dialog } from '../../../components/Dialog'
 import { validateNewSampleEvent, type NewSampleEventErrors, type NewSampleEventInput } from './sampleRules'
 
 type Props = {
@@ -24,13 +23,11 @@ const fields: { name: keyof NewSampleEventInput; label: string; type: string; pl
  * inputs (required, step, min) for assistive technology and the number keyboard.
  */
 export function CreateSampleEventDialog({ onCreate, onClose }: Props) {
-  const dialog = useRef<HTMLDivElement>(null)
   const inputs = useRef(new Map<keyof NewSampleEventInput, HTMLInputElement>())
   const [values, setValues] = useState(empty)
   const [errors, setErrors] = useState<NewSampleEventErrors>({})
   const id = useId()
-  useDialogBehaviour(dialog, onClose)
-  // After useDialogBehaviour has noted the opener, so that focus can go back to it.
+  // After Dialog has noted the opener, so that focus can go back to it.
   useEffect(() => inputs.current.get('nome')?.focus(), [])
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -45,73 +42,69 @@ export function CreateSampleEventDialog({ onCreate, onClose }: Props) {
     onCreate(values)
   }
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/60 p-0 sm:items-center sm:p-4">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-titulo`}
-        aria-describedby={`${id}-nota`}
-        className="max-h-full w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-md sm:rounded-2xl"
-      >
-        <h2 id={`${id}-titulo`} className="text-xl font-bold text-slate-900">
-          Criar Evento
-        </h2>
-        <p id={`${id}-nota`} className="mt-1 text-sm text-slate-600">
-          Evento de exemplo: fica só neste navegador, como rascunho, até a página ser recarregada. Todos os campos são obrigatórios.
-        </p>
-        <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-          {fields.map((f) => {
-            const error = errors[f.name]
-            const inputId = `${id}-${f.name}`
-            return (
-              <div key={f.name} className="flex flex-col gap-1">
-                <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
-                  {f.label}
-                </label>
-                <input
-                  ref={(el) => {
-                    if (el) inputs.current.set(f.name, el)
-                    else inputs.current.delete(f.name)
-                  }}
-                  id={inputId}
-                  name={f.name}
-                  type={f.type}
-                  required
-                  {...(f.name === 'preco' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
-                  placeholder={f.placeholder}
-                  value={values[f.name]}
-                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${inputId}-erro` : undefined}
-                  className={`rounded-lg border bg-white px-3 py-2 text-slate-900 ${
-                    error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
-                  }`}
-                />
-                {error && (
-                  <p id={`${inputId}-erro`} className="text-sm text-red-700">
-                    {error}
-                  </p>
-                )}
-              </div>
-            )
-          })}
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              Cancelar
-            </button>
-            <button type="submit" className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
-              Salvar evento
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Dialog
+      labelledBy={`${id}-titulo`}
+      describedBy={`${id}-nota`}
+      onClose={onClose}
+      backdrop="bg-slate-950/60 p-0 sm:p-4"
+      className="max-h-full w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-md sm:rounded-2xl"
+    >
+      <h2 id={`${id}-titulo`} className="text-xl font-bold text-slate-900">
+        Criar Evento
+      </h2>
+      <p id={`${id}-nota`} className="mt-1 text-sm text-slate-600">
+        Evento de exemplo: fica só neste navegador, como rascunho, até a página ser recarregada. Todos os campos são obrigatórios.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        {fields.map((f) => {
+          const error = errors[f.name]
+          const inputId = `${id}-${f.name}`
+          return (
+            <div key={f.name} className="flex flex-col gap-1">
+              <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
+                {f.label}
+              </label>
+              <input
+                ref={(el) => {
+                  if (el) inputs.current.set(f.name, el)
+                  else inputs.current.delete(f.name)
+                }}
+                id={inputId}
+                name={f.name}
+                type={f.type}
+                required
+                {...(f.name === 'preco' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
+                placeholder={f.placeholder}
+                value={values[f.name]}
+                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-erro` : undefined}
+                className={`rounded-lg border bg-white px-3 py-2 text-slate-900 ${
+                  error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
+                }`}
+              />
+              {error && (
+                <p id={`${inputId}-erro`} className="text-sm text-red-700">
+                  {error}
+                </p>
+              )}
+            </div>
+          )
+        })}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Cancelar
+          </button>
+          <button type="submit" className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+            Salvar evento
+          </button>
+        </div>
+      </form>
+    </Dialog>
   )
 }

@@ -33,7 +33,9 @@ const pickup = {
   desfeitoPor: '',
 }
 
-function serve(calls: string[]) {
+/** Renders the tab for `role` against a fake server; returns the requests it made, as "METHOD url". */
+async function renderAs(role: Role) {
+  const calls: string[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -43,17 +45,16 @@ function serve(calls: string[]) {
       return new Response(null, { status: 204 })
     }),
   )
+  render(<KitTab eventId="ev1" role={role} />)
+  expect(await screen.findByText('3 de 4 kits retirados (75%)')).toBeVisible()
+  return calls
 }
 
 afterEach(() => vi.unstubAllGlobals())
 
 describe('KitTab', () => {
   it('shows progress by modality and desk, the chart as a table, and lets a manager undo', async () => {
-    const calls: string[] = []
-    serve(calls)
-    const gestao: Role = 'gestao'
-    render(<KitTab eventId="ev1" role={gestao} />)
-    expect(await screen.findByText('3 de 4 kits retirados (75%)')).toBeVisible()
+    const calls = await renderAs('gestao')
     const byModality = screen.getByRole('region', { name: 'Por modalidade' })
     expect(within(byModality).getByRole('row', { name: '10 km 2 3 66,7%' })).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Por balcão' })).getByRole('row', { name: 'Balcão 1 3' })).toBeInTheDocument()
@@ -65,11 +66,7 @@ describe('KitTab', () => {
   })
 
   it('shows the kit desk its progress but not the history', async () => {
-    const calls: string[] = []
-    serve(calls)
-    const retirada: Role = 'retirada'
-    render(<KitTab eventId="ev1" role={retirada} />)
-    expect(await screen.findByText('3 de 4 kits retirados (75%)')).toBeVisible()
+    const calls = await renderAs('retirada')
     expect(screen.queryByRole('heading', { name: 'Histórico' })).not.toBeInTheDocument()
     expect(calls.some((c) => c.includes('/history'))).toBe(false)
   })

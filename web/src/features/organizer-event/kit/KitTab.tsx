@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { UndoPickupDialog } from '../../../components/UndoPickupDialog'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { siteTimeZone } from '../../../lib/format'
 import { kitDeskPath, type Role } from '../../../lib/staff'
@@ -73,20 +73,15 @@ export function KitTab({ eventId, role }: { eventId: string; role: Role }) {
       {live && <PickupChart quarters={live.stats.porQuartoDeHora} />}
       {live && manager && <History history={live.history} onUndo={setUndoing} />}
       {undoing && (
-        <ConfirmDialog
-          title="Desfazer retirada?"
-          confirmLabel="Desfazer retirada"
-          busyLabel="Desfazendo..."
-          onConfirm={async () => {
+        <UndoPickupDialog
+          nome={undoing.nome}
+          onUndo={async () => {
             await undoPickup(eventId, undoing.participantId)
             setUndoing(null)
             setVersion((v) => v + 1)
           }}
-          failure={(err) => (err instanceof Error && err.message ? err.message : 'Não foi possível desfazer. Tente novamente.')}
           onClose={() => setUndoing(null)}
-        >
-          O kit de {undoing.nome} volta a constar como não retirado. A retirada fica no histórico.
-        </ConfirmDialog>
+        />
       )}
     </div>
   )

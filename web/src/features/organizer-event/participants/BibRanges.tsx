@@ -12,8 +12,6 @@ type Props = {
 
 type Draft = Record<string, { inicio: string; fim: string }>
 
-const inputClass = 'mt-1 block w-24 rounded-md border border-slate-300 px-3 py-2 font-normal aria-invalid:border-red-600'
-
 /**
  * Bib ranges by modality: an import numbers the participants its file leaves without a bib from
  * their modality's range. A modality left blank has no range. The server checks overlaps.
@@ -79,26 +77,8 @@ export function BibRanges({ eventId, percursos, saved, onSaved }: Props) {
           return (
             <fieldset key={p} aria-describedby={described} className="flex flex-wrap items-end gap-3">
               <legend className="mb-1 w-full break-words text-sm font-semibold text-slate-900">{p}</legend>
-              <label className="text-sm text-slate-800">
-                Do nº
-                <input
-                  inputMode="numeric"
-                  value={draft[p]?.inicio ?? ''}
-                  onChange={(e) => edit(p, 'inicio', e.target.value)}
-                  aria-invalid={errorOf(p, 'inicio') ? true : undefined}
-                  className={inputClass}
-                />
-              </label>
-              <label className="text-sm text-slate-800">
-                até o nº
-                <input
-                  inputMode="numeric"
-                  value={draft[p]?.fim ?? ''}
-                  onChange={(e) => edit(p, 'fim', e.target.value)}
-                  aria-invalid={errorOf(p, 'fim') ? true : undefined}
-                  className={inputClass}
-                />
-              </label>
+              <BibField label="Do nº" value={draft[p]?.inicio ?? ''} invalid={!!errorOf(p, 'inicio')} onChange={(v) => edit(p, 'inicio', v)} />
+              <BibField label="até o nº" value={draft[p]?.fim ?? ''} invalid={!!errorOf(p, 'fim')} onChange={(v) => edit(p, 'fim', v)} />
               {described && (
                 <p id={described} className="w-full text-sm text-red-700">
                   {problems.join(' ')}
@@ -120,5 +100,23 @@ export function BibRanges({ eventId, percursos, saved, onSaved }: Props) {
         )}
       </form>
     </section>
+  )
+}
+
+type BibFieldProps = { label: string; value: string; invalid: boolean; onChange: (value: string) => void }
+
+/** One end of a modality's range. */
+function BibField({ label, value, invalid, onChange }: BibFieldProps) {
+  return (
+    <label className="text-sm text-slate-800">
+      {label}
+      <input
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid ? true : undefined}
+        className="mt-1 block w-24 rounded-md border border-slate-300 px-3 py-2 font-normal aria-invalid:border-red-600"
+      />
+    </label>
   )
 }

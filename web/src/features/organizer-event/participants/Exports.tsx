@@ -63,26 +63,8 @@ export function Exports({ eventId, faixas }: { eventId: string; faixas: readonly
       <form onSubmit={onSubmit} aria-describedby={`${id}-pdf-erro`} className="space-y-3">
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="mb-1 text-sm text-slate-700">Lista para impressão (PDF) por faixa de nº de peito; em branco, do primeiro ao último</legend>
-          <label className="text-sm font-semibold text-slate-800">
-            Do nº
-            <input
-              inputMode="numeric"
-              pattern="[0-9]*"
-              value={de}
-              onChange={(e) => setDe(e.target.value.replace(/\D/g, ''))}
-              className="mt-1 block w-28 rounded-md border border-slate-300 px-3 py-2 font-normal"
-            />
-          </label>
-          <label className="text-sm font-semibold text-slate-800">
-            até o nº
-            <input
-              inputMode="numeric"
-              pattern="[0-9]*"
-              value={ate}
-              onChange={(e) => setAte(e.target.value.replace(/\D/g, ''))}
-              className="mt-1 block w-28 rounded-md border border-slate-300 px-3 py-2 font-normal"
-            />
-          </label>
+          <BibField label="Do nº" value={de} onChange={setDe} />
+          <BibField label="até o nº" value={ate} onChange={setAte} />
           <button type="submit" disabled={busy} className={buttonClass}>
             {busy ? 'Gerando...' : 'Baixar lista (PDF)'}
           </button>
@@ -109,5 +91,21 @@ export function Exports({ eventId, faixas }: { eventId: string; faixas: readonly
         </p>
       </form>
     </section>
+  )
+}
+
+/** A bib number of the list's range: digits only. */
+function BibField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="text-sm font-semibold text-slate-800">
+      {label}
+      <input
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+        className="mt-1 block w-28 rounded-md border border-slate-300 px-3 py-2 font-normal"
+      />
+    </label>
   )
 }

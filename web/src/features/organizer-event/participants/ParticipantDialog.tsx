@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { createPortal } from 'react-dom'
+import { useId, useRef, type ReactNode } from 'react'
+import { Dialog } from '../../../components/Dialog'
 import { formatDate, formatMoney, siteTimeZone } from '../../../lib/format'
-import { useDialogBehaviour } from '../../../lib/useDialogBehaviour'
 import { useResource } from '../../../lib/resource'
 import { getParticipant, type HistoryEntry, type Participant } from '../api'
 import { cellText, fieldLabel, formatDocumento } from './fields'
@@ -23,76 +22,68 @@ const historyLabels: Record<string, string> = {
 
 /** One participant with the history of their record (imported, updated, picked up, undone). */
 export function ParticipantDialog({ eventId, participant, onClose }: { eventId: string; participant: Participant; onClose: () => void }) {
-  const dialog = useRef<HTMLDivElement>(null)
   const close = useRef<HTMLButtonElement>(null)
   const id = useId()
-  useDialogBehaviour(dialog, onClose)
-  // Focus moves in only after useDialogBehaviour has noted the opener, to return there on close.
-  useEffect(() => close.current?.focus(), [])
   const detail = useResource(`participant:${eventId}:${participant.id}`, (signal) => getParticipant(eventId, participant.id, signal))
   const p = detail.state === 'ready' ? detail.data : participant
   const kit = p.kitRetirado
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/60 p-4 sm:items-center">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-titulo`}
-        className="max-h-full w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <div className="flex items-start justify-between gap-3">
-          <h2 id={`${id}-titulo`} className="break-words text-xl font-bold text-slate-900">
-            {p.nome}
-          </h2>
-          <button
-            ref={close}
-            type="button"
-            onClick={onClose}
-            className="min-h-11 shrink-0 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Fechar
-          </button>
-        </div>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <Item term="Nº da inscrição">{p.inscricao}</Item>
-          <Item term="Nº de peito">{p.numeroPeito}</Item>
-          <Item term={p.documento?.tipo === 'passaporte' ? 'Passaporte' : 'CPF'}>{formatDocumento(p.documento)}</Item>
-          <Item term="Modalidade">{p.percurso}</Item>
-          <Item term="Camiseta">{p.camiseta}</Item>
-          <Item term="Sexo">{p.sexo}</Item>
-          <Item term="Nascimento">{p.nascimento ? formatDate(p.nascimento, '') : ''}</Item>
-          <Item term="Equipe">{p.equipe}</Item>
-          <Item term="E-mail">{p.email}</Item>
-          <Item term="Telefone">{p.telefone}</Item>
-          <Item term="Pago">{p.pago ? 'Sim' : 'Não'}</Item>
-          <Item term="Valor">{formatMoney(p.valor)}</Item>
-          <Item term="Kit">
-            {kit
-              ? `Retirado em ${formatMoment(kit.at)}${kit.balcao ? ` no balcão ${kit.balcao}` : ''}${
-                  kit.retiradoPor ? ` por ${kit.retiradoPor.nome} (terceiro)` : ''
-                }${kit.camisetaEntregue && kit.camisetaEntregue !== p.camiseta ? `, camiseta entregue ${kit.camisetaEntregue}` : ''}`
-              : 'Não retirado'}
-          </Item>
-        </dl>
-        <h3 id={`${id}-historico`} className="mt-6 font-semibold text-slate-900">
-          Histórico
-        </h3>
-        {detail.state === 'loading' ? (
-          <p role="status" className="text-sm text-slate-600">
-            Carregando histórico...
-          </p>
-        ) : detail.state === 'error' ? (
-          <p role="alert" className="text-sm text-red-700">
-            Não foi possível carregar o histórico.
-          </p>
-        ) : (
-          <History labelledBy={`${id}-historico`} entries={detail.data.historico ?? []} />
-        )}
+  return (
+    <Dialog
+      labelledBy={`${id}-titulo`}
+      initialFocus={close}
+      onClose={onClose}
+      className="max-h-full w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={`${id}-titulo`} className="break-words text-xl font-bold text-slate-900">
+          {p.nome}
+        </h2>
+        <button
+          ref={close}
+          type="button"
+          onClick={onClose}
+          className="min-h-11 shrink-0 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Fechar
+        </button>
       </div>
-    </div>,
-    document.body,
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <Item term="Nº da inscrição">{p.inscricao}</Item>
+        <Item term="Nº de peito">{p.numeroPeito}</Item>
+        <Item term={p.documento?.tipo === 'passaporte' ? 'Passaporte' : 'CPF'}>{formatDocumento(p.documento)}</Item>
+        <Item term="Modalidade">{p.percurso}</Item>
+        <Item term="Camiseta">{p.camiseta}</Item>
+        <Item term="Sexo">{p.sexo}</Item>
+        <Item term="Nascimento">{p.nascimento ? formatDate(p.nascimento, '') : ''}</Item>
+        <Item term="Equipe">{p.equipe}</Item>
+        <Item term="E-mail">{p.email}</Item>
+        <Item term="Telefone">{p.telefone}</Item>
+        <Item term="Pago">{p.pago ? 'Sim' : 'Não'}</Item>
+        <Item term="Valor">{formatMoney(p.valor)}</Item>
+        <Item term="Kit">
+          {kit
+            ? `Retirado em ${formatMoment(kit.at)}${kit.balcao ? ` no balcão ${kit.balcao}` : ''}${
+                kit.retiradoPor ? ` por ${kit.retiradoPor.nome} (terceiro)` : ''
+              }${kit.camisetaEntregue && kit.camisetaEntregue !== p.camiseta ? `, camiseta entregue ${kit.camisetaEntregue}` : ''}`
+            : 'Não retirado'}
+        </Item>
+      </dl>
+      <h3 id={`${id}-historico`} className="mt-6 font-semibold text-slate-900">
+        Histórico
+      </h3>
+      {detail.state === 'loading' ? (
+        <p role="status" className="text-sm text-slate-600">
+          Carregando histórico...
+        </p>
+      ) : detail.state === 'error' ? (
+        <p role="alert" className="text-sm text-red-700">
+          Não foi possível carregar o histórico.
+        </p>
+      ) : (
+        <History labelledBy={`${id}-historico`} entries={detail.data.historico ?? []} />
+      )}
+    </Dialog>
   )
 }
 

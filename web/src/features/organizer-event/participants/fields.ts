@@ -1,8 +1,6 @@
 // The participant fields a column of an imported file can be read as (docs/http-api.md "JSON field
 // names"), in the order the import's mapping offers them, with their pt-BR names.
-import type { Documento } from '../api'
-
-export const ignoreField = 'ignorar'
+import { ignoreField, type Documento } from '../api'
 
 export const fieldLabels: Record<string, string> = {
   inscricao: 'Nº da inscrição',

@@ -1,19 +1,15 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link } from '../../../app/routing'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { ApiError, type RowError } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
 import type { Event } from '../../../lib/event'
 import { formatDate } from '../../../lib/format'
 import { useResource } from '../../../lib/resource'
 import { formatCount, formatPlace, statusShort } from '../../../lib/resultFormat'
 import { deleteResultSet, listResultSets, type ResultSet, type ResultSetStatus } from '../../../lib/resultsApi'
 import { isForbidden } from '../access'
-import type { Mapping } from '../api'
-import { RowErrors } from '../participants/ImportPanel'
-import { fieldChoices, fieldLabel, previewResults, publishResults, type ResultsPreview, type ResultsUpload } from './resultsImport'
-
-/** How many of the file's lines the preview shows. */
-const previewRows = 5
+import { previewRows, RowErrors, SheetColumns, SheetFileField, useSheetImport, type ReadSheet } from '../sheetImport'
+import { fieldChoices, fieldLabel, previewResults, publishResults, type ResultsPreview } from './resultsImport'
 
 const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
 const secondaryClass =
@@ -154,28 +150,37 @@ type Errors = { file?: string; percurso?: string; status?: string; form?: string
 function ImportResults({ event, published, initialPercurso, onPublished, onForbidden }: ImportProps) {
   const id = useId()
   const percursos = event.modalidades.map((m) => m.nome.trim()).filter(Boolean)
-  const [file, setFile] = useState<File | null>(null)
   const [percurso, setPercurso] = useState(initialPercurso ?? (percursos.length === 1 ? percursos[0]! : ''))
   const [status, setStatus] = useState<ResultSetStatus>('preliminar')
-  const [mapping, setMapping] = useState<Mapping | null>(null)
-  const [preview, setPreview] = useState<ResultsPreview | null>(null)
-  const [rowErrors, setRowErrors] = useState<RowError[]>([])
   const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState<'' | 'preview' | 'publish'>('')
   const [progress, setProgress] = useState(0)
   const [done, setDone] = useState<ResultSet | null>(null)
   const replaces = published.find((s) => s.percurso === percurso)
-  const fileInput = useRef<HTMLInputElement>(null)
+  const sheet = useSheetImport(readAs(percurso), {
+    onRead: () => {
+      setProgress(0)
+      setErrors({})
+      setDone(null)
+    },
+    onFailed: failed,
+  })
+  const { file, preview, rowErrors, busy } = sheet
+  const fileInput = sheet.input
   // Asked to replace a set: the file is what is left to choose (focusing it also scrolls to it).
   useEffect(() => {
     if (initialPercurso) fileInput.current?.focus()
-  }, [initialPercurso])
+  }, [initialPercurso, fileInput])
+
+  /** The dry run of the chosen file as the results of the modality `p`. */
+  function readAs(p: string): ReadSheet<ResultsPreview> {
+    return (file, mapping) => previewResults(event.id, { file, percurso: p, status, mapping }, setProgress)
+  }
 
   function failed(err: unknown, fallback: string) {
     console.error(err)
     if (isForbidden(err)) onForbidden()
     if (!(err instanceof ApiError)) return setErrors({ form: fallback })
-    setRowErrors(err.rows)
+    sheet.setRowErrors(err.rows)
     const f = err.fields
     // A message about the file, the modality or the status goes next to it; else above the button.
     const placed: Errors = { file: f.file, percurso: f.percurso, status: f.status }
@@ -183,45 +188,10 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
     setErrors(placed)
   }
 
-  async function runPreview(upload: ResultsUpload) {
-    setBusy('preview')
-    setProgress(0)
-    setErrors({})
-    setDone(null)
-    try {
-      const answer = await previewResults(event.id, upload, setProgress)
-      setPreview(answer)
-      setRowErrors(answer.errors)
-    } catch (err) {
-      setPreview(null)
-      failed(err, 'Não foi possível ler o arquivo. Tente novamente.')
-    } finally {
-      setBusy('')
-    }
-  }
-
-  function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const chosen = e.target.files?.[0] ?? null
-    setFile(chosen)
-    setMapping(null)
-    setPreview(null)
-    setRowErrors([])
-    if (chosen) void runPreview({ file: chosen, percurso, status, mapping: null })
-  }
-
-  function onColumn(header: string, field: string) {
-    if (!file || !preview) return
-    // Every header is sent, so that what the organizer saw guessed stays as it was.
-    const next: Mapping = Object.fromEntries(preview.columns.map((c) => [c.header, c.field]))
-    next[header] = field
-    setMapping(next)
-    void runPreview({ file, percurso, status, mapping: next })
-  }
-
   function onPercurso(next: string) {
     setPercurso(next)
     // Pace comes from the modality's distance, and a file read without one was refused: read again.
-    if (file && next) void runPreview({ file, percurso: next, status, mapping })
+    if (next) sheet.readAgain(readAs(next))
   }
 
   async function onPublish(e: FormEvent) {
@@ -230,20 +200,12 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
     if (!file) missing.file = 'Escolha o arquivo de resultados.'
     if (!percurso) missing.percurso = 'Escolha a modalidade destes resultados.'
     if (missing.file || missing.percurso) return setErrors(missing)
-    setBusy('publish')
     setProgress(0)
     setErrors({})
-    try {
-      const set = await publishResults(event.id, { file: file!, percurso, status, mapping }, setProgress)
-      setDone(set)
-      setPreview(null)
-      setRowErrors([])
+    await sheet.save(async (file, mapping) => {
+      setDone(await publishResults(event.id, { file, percurso, status, mapping }, setProgress))
       onPublished()
-    } catch (err) {
-      failed(err, 'Não foi possível publicar. Tente novamente.')
-    } finally {
-      setBusy('')
-    }
+    }, 'Não foi possível publicar. Tente novamente.')
   }
 
   return (
@@ -291,23 +253,16 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
             {errors.status && <FieldError id={`${id}-status-erro`} text={errors.status} />}
           </fieldset>
         </div>
-        <div>
-          <label htmlFor={`${id}-arquivo`} className="block text-sm font-semibold text-slate-800">
-            Arquivo de resultados
-          </label>
-          <input
-            ref={fileInput}
-            id={`${id}-arquivo`}
-            type="file"
-            accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={onFile}
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={errors.file ? `${id}-arquivo-erro` : undefined}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-200 file:px-4 file:py-2 file:font-semibold"
-          />
+        <SheetFileField
+          id={`${id}-arquivo`}
+          label="Arquivo de resultados"
+          inputRef={fileInput}
+          onChange={sheet.onFile}
+          errorId={errors.file ? `${id}-arquivo-erro` : undefined}
+        >
           {file && <p className="mt-1 text-sm text-slate-600">Arquivo escolhido: {file.name}</p>}
           {errors.file && <FieldError id={`${id}-arquivo-erro`} text={errors.file} />}
-        </div>
+        </SheetFileField>
 
         <div role="status" className="text-sm text-slate-600">
           {busy && (
@@ -324,7 +279,7 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
 
         {rowErrors.length > 0 && <RowErrors errors={rowErrors} />}
 
-        {preview && <Preview preview={preview} disabled={busy !== ''} onColumn={onColumn} />}
+        {preview && <Preview preview={preview} disabled={busy !== ''} onColumn={sheet.onColumn} />}
 
         {replaces && (
           <p className="text-sm text-amber-900">
@@ -365,30 +320,7 @@ function Preview({ preview, disabled, onColumn }: { preview: ResultsPreview; dis
   const id = useId()
   return (
     <div className="space-y-4">
-      <fieldset className="space-y-2">
-        <legend className="font-semibold text-slate-900">Colunas do arquivo</legend>
-        <p className="text-sm text-slate-600">Confira como cada coluna será lida e corrija o que estiver errado.</p>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {preview.columns.map((c, i) => (
-            <label key={c.header} htmlFor={`${id}-coluna-${i}`} className="block text-sm">
-              <span className="block break-words font-semibold text-slate-800">{c.header}</span>
-              <select
-                id={`${id}-coluna-${i}`}
-                value={c.field}
-                disabled={disabled}
-                onChange={(e) => onColumn(c.header, e.target.value)}
-                className="mt-1 w-full rounded-md border border-slate-300 px-2 py-2"
-              >
-                {fieldChoices(c.header, c.field).map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SheetColumns columns={preview.columns} choices={(c) => fieldChoices(c.header, c.field)} disabled={disabled} onColumn={onColumn} />
       {preview.rows.length > 0 && (
         <div className="space-y-1">
           <h3 id={`${id}-previa`} className="font-semibold text-slate-900">

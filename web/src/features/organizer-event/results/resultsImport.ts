@@ -4,7 +4,7 @@ import type { RowError } from '../../../lib/api'
 import { postForm } from '../../../lib/uploads'
 import type { Result, ResultSet, ResultSetStatus } from '../../../lib/resultsApi'
 import { parseResultSet } from '../../../lib/resultSchema'
-import { readColumns, type ImportColumn, type Mapping } from '../api'
+import { ignoreField, readColumns, type ImportColumn, type Mapping } from '../api'
 
 export type ResultsPreview = {
   columns: ImportColumn[]
@@ -42,7 +42,6 @@ export async function publishResults(eventId: string, upload: ResultsUpload, onP
   return parseResultSet(await postForm(resultsPath(eventId), resultsForm(upload, false), onProgress))
 }
 
-export const ignoreField = 'ignorar'
 export const splitPrefix = 'parcial:'
 
 /** The fields a column of a results file can be read as, with their pt-BR names. */

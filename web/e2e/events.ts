@@ -1,0 +1,32 @@
+// Events for the journeys, created through the API (POST /api/events) as the user signed in on a
+// request context, each with a word of its own so that a test finds only its own events.
+import { expect, type APIRequestContext } from '@playwright/test'
+
+/** A word no demo event contains, so that each test finds only its own events. */
+export function marker() {
+  return `Teste${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+}
+
+type NewEvent = { titulo: string; dataEvento: string; status?: string; cidade?: string; estado?: string; km?: number[] }
+
+/** Creates an event through POST /api/events as the user signed in on `request`. */
+export async function createEvent(request: APIRequestContext, e: NewEvent): Promise<string> {
+  const km = e.km ?? []
+  const res = await request.post('/api/events', {
+    data: {
+      titulo: e.titulo,
+      dataEvento: e.dataEvento,
+      status: e.status ?? 'Inscrições Abertas',
+      local: { local: 'Parque da Cidade', endereco: '', cidade: e.cidade ?? 'São Paulo', estado: e.estado ?? 'SP' },
+      largadas: km.length ? [{ id: 'geral', nome: 'Largada Geral', horario: '07:00' }] : [],
+      modalidades: km.map((k) => ({
+        nome: `${k} km`,
+        km: k,
+        largadaId: 'geral',
+        categorias: [{ nome: 'Geral', qualquerIdade: true, genero: 'Misto' }],
+      })),
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}

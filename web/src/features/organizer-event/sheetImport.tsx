@@ -1,0 +1,191 @@
+// What the import of the participants' spreadsheet and the results' file share: the chosen file is
+// first read without saving (dry run) and shown as it will be saved — the guessed column of each
+// header, editable, and every row error — and saved only when the organizer confirms.
+import { useId, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react'
+import type { RowError } from '../../lib/api'
+import type { ImportColumn, Mapping } from './api'
+
+/** How many of the file's lines the preview shows. */
+export const previewRows = 5
+
+/** What a dry run answers, whatever else it holds. */
+export type SheetPreview = { columns: ImportColumn[]; errors: RowError[] }
+
+/** Reads `file` as `mapping` says (null: as the server guesses), saving nothing. */
+export type ReadSheet<P extends SheetPreview> = (file: File, mapping: Mapping | null) => Promise<P>
+
+type Options = {
+  /** A reading starts: what the last reading or save said is cleared. */
+  onRead: () => void
+  /** A reading or a save failed; `fallback` is what to say for an error that is not the API's. */
+  onFailed: (err: unknown, fallback: string) => void
+}
+
+/**
+ * The chosen file, its mapping, its last dry run and row errors, and what is being done with them
+ * ('preview' or 'save'). The chosen file stays on any error.
+ */
+export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onRead, onFailed }: Options) {
+  const [file, setFile] = useState<File | null>(null)
+  const [mapping, setMapping] = useState<Mapping | null>(null)
+  const [preview, setPreview] = useState<P | null>(null)
+  const [rowErrors, setRowErrors] = useState<RowError[]>([])
+  const [busy, setBusy] = useState<'' | 'preview' | 'save'>('')
+  const input = useRef<HTMLInputElement>(null)
+
+  async function runPreview(chosen: File, nextMapping: Mapping | null, readWith: ReadSheet<P> = read) {
+    setBusy('preview')
+    onRead()
+    try {
+      const answer = await readWith(chosen, nextMapping)
+      setPreview(answer)
+      setRowErrors(answer.errors)
+    } catch (err) {
+      setPreview(null)
+      onFailed(err, 'Não foi possível ler o arquivo. Tente novamente.')
+    } finally {
+      setBusy('')
+    }
+  }
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0] ?? null
+    setFile(chosen)
+    setMapping(null)
+    setPreview(null)
+    setRowErrors([])
+    if (chosen) void runPreview(chosen, null)
+  }
+
+  function onColumn(header: string, field: string) {
+    if (!file || !preview) return
+    // Every header is sent, so that what the organizer saw guessed stays as it was.
+    const next: Mapping = Object.fromEntries(preview.columns.map((c) => [c.header, c.field]))
+    next[header] = field
+    setMapping(next)
+    void runPreview(file, next)
+  }
+
+  /** Reads the chosen file again, with `readWith` in place of the hook's reading. */
+  function readAgain(readWith: ReadSheet<P>) {
+    if (file) void runPreview(file, mapping, readWith)
+  }
+
+  /** Saves the chosen file with `commit`; the preview and its row errors go once it is saved. */
+  async function save(commit: (file: File, mapping: Mapping | null) => Promise<void>, fallback: string) {
+    if (!file) return
+    setBusy('save')
+    try {
+      await commit(file, mapping)
+      setPreview(null)
+      setRowErrors([])
+    } catch (err) {
+      onFailed(err, fallback)
+    } finally {
+      setBusy('')
+    }
+  }
+
+  /** Empties the picker: choosing a file of the same name again must read it again. */
+  function clearFile() {
+    setFile(null)
+    if (input.current) input.current.value = ''
+  }
+
+  return { file, preview, rowErrors, setRowErrors, busy, input, onFile, onColumn, readAgain, save, clearFile }
+}
+
+const accept =
+  '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+type FileFieldProps = {
+  id: string
+  label: string
+  inputRef: RefObject<HTMLInputElement | null>
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void
+  /** The id of the message that says what is wrong with the file, when there is one. */
+  errorId?: string
+  children?: ReactNode
+}
+
+/** The file picker (CSV, TSV or XLSX), with `children` below it. */
+export function SheetFileField({ id, label, inputRef, onChange, errorId, children }: FileFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={accept}
+        onChange={onChange}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-200 file:px-4 file:py-2 file:font-semibold"
+      />
+      {children}
+    </div>
+  )
+}
+
+type ColumnsProps = {
+  columns: ImportColumn[]
+  /** The fields a column can be read as, with their pt-BR names. */
+  choices: (column: ImportColumn) => { value: string; label: string }[]
+  disabled: boolean
+  onColumn: (header: string, field: string) => void
+}
+
+/** Each header of the file with the field it is read as, for the organizer to correct. */
+export function SheetColumns({ columns, choices, disabled, onColumn }: ColumnsProps) {
+  const id = useId()
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold text-slate-900">Colunas do arquivo</legend>
+      <p className="text-sm text-slate-600">Confira como cada coluna será lida e corrija o que estiver errado.</p>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {columns.map((c, i) => (
+          <div key={c.header} className="text-sm">
+            <label htmlFor={`${id}-coluna-${i}`} className="block break-words font-semibold text-slate-800">
+              {c.header}
+            </label>
+            <select
+              id={`${id}-coluna-${i}`}
+              value={c.field}
+              disabled={disabled}
+              onChange={(e) => onColumn(c.header, e.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 px-2 py-2"
+            >
+              {choices(c).map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+export function RowErrors({ errors }: { errors: RowError[] }) {
+  const id = useId()
+  return (
+    <div role="alert" aria-labelledby={id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <h3 id={id} className="font-semibold">
+        {errors.length === 1 ? '1 linha com erro' : `${errors.length} linhas com erro`} — nada foi salvo
+      </h3>
+      <ul className="mt-2 max-h-64 list-disc space-y-1 overflow-y-auto pl-5">
+        {errors.map((e, i) => (
+          <li key={i}>
+            Linha {e.row}
+            {e.column ? `, coluna "${e.column}"` : ''}: {e.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -59,6 +59,7 @@ test.describe('the owner', () => {
   test.use({ allowConsoleErrors: [[/status of 422/, /Alguns campos precisam de correção/], { scope: 'test' }] })
 
   test('imports a Windows-1252 file, fixes a bad CPF, sets bib ranges, sees the totals and searches the list', async ({ page }) => {
+    test.setTimeout(60_000) // a whole workspace journey with two axe runs
     await signedInUser(page, { displayName: 'Dona da Prova' })
     const id = await createEvent(page.request, { titulo: 'Corrida do Barigui', ...race })
     await page.goto('/dashboard?painel=organizador')
@@ -169,6 +170,7 @@ async function otherPerson(browser: Browser, baseURL: string | undefined) {
 }
 
 test('a kit desk member invited by e-mail signs up from the link, lands on the event and sees CPFs masked', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000) // two people, a sign-up (argon2) and an e-mail read from the outbox
   await signedInUser(page, { displayName: 'Dona da Prova' })
   const id = await createEvent(page.request, { titulo: 'Meia do Batel', ...race })
   const email = uniqueEmail('balcao')

@@ -51,6 +51,8 @@ export type ImportPreview = {
   rows: Record<string, unknown>[]
   errors: RowError[]
   counts: ImportCounts
+  /** The first (at most 100, by name) of the event's participants the file leaves out. */
+  missingParticipants: Participant[]
 }
 
 /** Header → field, as the form field `mapping` of the import (docs/product.md §10). */
@@ -85,7 +87,13 @@ export async function previewImport(eventId: string, file: File, mapping: Mappin
     method: 'POST',
     body: importForm(file, mapping, true),
   })
-  return { ...answer, columns: readColumns(answer.columns), rows: answer.rows ?? [], errors: answer.errors ?? [] }
+  return {
+    ...answer,
+    columns: readColumns(answer.columns),
+    rows: answer.rows ?? [],
+    errors: answer.errors ?? [],
+    missingParticipants: answer.missingParticipants ?? [],
+  }
 }
 
 /** Saves the file's participants; a file with row errors answers 422 with error.rows. */

@@ -65,6 +65,33 @@ describe('ImportPanel', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Planilha de inscritos').files).toHaveLength(0)
   })
 
+  it('names who the file leaves out, who stay on the list', async () => {
+    const missing = [
+      { id: 'p1', nome: 'Bia Lima', numeroPeito: 77, percurso: '10 km', kitRetirado: null },
+      { id: 'p2', nome: 'Caio Reis', numeroPeito: null, percurso: '5 km', kitRetirado: { at: '2026-11-20T12:00:00Z' } },
+    ]
+    serve([['POST', path, () => [200, { columns, rows, errors: [], counts: { ...counts, missing: 102 }, missingParticipants: missing }]]])
+    const user = userEvent.setup()
+    render(<ImportPanel eventId="ev1" onImported={() => {}} />)
+    await choose(user)
+
+    expect(await screen.findByText(/102 fora deste arquivo/)).toBeInTheDocument()
+    await user.click(screen.getByText('Ver quem está fora deste arquivo'))
+    expect(screen.getByText('Bia Lima · nº 77 · 10 km')).toBeVisible()
+    expect(screen.getByText('Caio Reis · 5 km · kit retirado')).toBeVisible()
+    expect(screen.getByText('e mais 100.')).toBeVisible()
+    expect(screen.getByText(/continuam na lista do evento/)).toBeVisible()
+  })
+
+  it('says nothing of missing participants when the file has them all', async () => {
+    serve([['POST', path, () => [200, { columns, rows, errors: [], counts }]]])
+    const user = userEvent.setup()
+    render(<ImportPanel eventId="ev1" onImported={() => {}} />)
+    await choose(user)
+    expect(await screen.findByText(/2 novos, 0 atualizados/)).toBeInTheDocument()
+    expect(screen.queryByText('Ver quem está fora deste arquivo')).not.toBeInTheDocument()
+  })
+
   it('reads the file again with the mapping the organizer chose', async () => {
     const sent = serve([
       [

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { Cell, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/api'
-import { commitImport, ignoreField, previewImport, type ImportCounts } from '../api'
+import { commitImport, ignoreField, previewImport, type ImportCounts, type Participant } from '../api'
 import { previewRows, RowErrors, SheetColumns, SheetFileField, useSheetImport } from '../sheetImport'
 import { cellText, fieldLabel, fieldLabels } from './fields'
 
@@ -102,6 +102,9 @@ export function ImportPanel({ eventId, onImported }: Props) {
               {preview.counts.missing} fora deste arquivo.
             </p>
           )}
+          {rowErrors.length === 0 && preview.missingParticipants.length > 0 && (
+            <MissingParticipants shown={preview.missingParticipants} total={preview.counts.missing} />
+          )}
           <button type="button" onClick={onCommit} disabled={busy !== '' || rowErrors.length > 0} className={buttonClass}>
             Importar inscritos
           </button>
@@ -113,6 +116,27 @@ export function ImportPanel({ eventId, onImported }: Props) {
 
       {counts && <ImportResult counts={counts} />}
     </section>
+  )
+}
+
+/** Who the file leaves out (usually cancellations): they stay on the event's list. */
+function MissingParticipants({ shown, total }: { shown: Participant[]; total: number }) {
+  return (
+    <details className="rounded-md border border-slate-200 p-3 text-sm text-slate-700">
+      <summary className="cursor-pointer font-semibold text-slate-900">Ver quem está fora deste arquivo</summary>
+      <p className="mt-2">Eles continuam na lista do evento, com o kit e o histórico que já têm.</p>
+      <ul className="mt-2 space-y-1">
+        {shown.map((p) => (
+          <li key={p.id}>
+            {p.nome}
+            {p.numeroPeito != null && ` · nº ${p.numeroPeito}`}
+            {p.percurso && ` · ${p.percurso}`}
+            {p.kitRetirado && ' · kit retirado'}
+          </li>
+        ))}
+      </ul>
+      {total > shown.length && <p className="mt-2">e mais {total - shown.length}.</p>}
+    </details>
   )
 }
 

@@ -1,13 +1,15 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Role } from '../../../lib/staff'
 import { useResource } from '../../../lib/resource'
 import { useForbidden } from '../access'
 import { getParticipantSettings, getSummary, type FaixaPeito } from '../api'
-import { BibRanges } from './BibRanges'
-import { Exports } from './Exports'
 import { ImportPanel } from './ImportPanel'
 import { ParticipantsTable } from './ParticipantsTable'
-import { Totals } from './Totals'
+
+// Below the list, and only for managers: their code comes after the page's (docs/budgets.md).
+const Totals = lazy(() => import('./Totals').then((m) => ({ default: m.Totals })))
+const Exports = lazy(() => import('./Exports').then((m) => ({ default: m.Exports })))
+const BibRanges = lazy(() => import('./BibRanges').then((m) => ({ default: m.BibRanges })))
 
 type Props = { eventId: string; role: Role; percursos: readonly string[]; onForbidden: () => void }
 
@@ -31,18 +33,20 @@ export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props
     <div className="space-y-8">
       {manages && <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />}
       <ParticipantsTable eventId={eventId} percursos={known} version={version} onForbidden={onForbidden} />
-      {manages &&
-        (summary.state === 'ready' ? (
-          summary.data.total > 0 && <Totals summary={summary.data} />
-        ) : summary.state === 'error' ? (
-          <p role="alert" className="text-red-700">
-            Não foi possível carregar os totais.
-          </p>
-        ) : null)}
-      {manages && <Exports eventId={eventId} faixas={faixas} />}
-      {manages && settings.state === 'ready' && (
-        <BibRanges eventId={eventId} percursos={known} saved={settings.data.faixasPeito} onSaved={setSavedFaixas} />
-      )}
+      <Suspense>
+        {manages &&
+          (summary.state === 'ready' ? (
+            summary.data.total > 0 && <Totals summary={summary.data} />
+          ) : summary.state === 'error' ? (
+            <p role="alert" className="text-red-700">
+              Não foi possível carregar os totais.
+            </p>
+          ) : null)}
+        {manages && <Exports eventId={eventId} faixas={faixas} />}
+        {manages && settings.state === 'ready' && (
+          <BibRanges eventId={eventId} percursos={known} saved={settings.data.faixasPeito} onSaved={setSavedFaixas} />
+        )}
+      </Suspense>
     </div>
   )
 }

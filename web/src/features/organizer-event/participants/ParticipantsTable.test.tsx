@@ -103,7 +103,7 @@ describe('ParticipantsTable', () => {
     const user = userEvent.setup()
     renderTable()
     await user.click(await screen.findByRole('button', { name: 'Ana Conceição' }))
-    const dialog = screen.getByRole('dialog', { name: 'Ana Conceição' })
+    const dialog = await screen.findByRole('dialog', { name: 'Ana Conceição' })
     expect(within(dialog).getByText(/Retirado em 14\/03\/2027.*09:14 no balcão 2 por Carlos Lima \(terceiro\), camiseta entregue G/)).toBeInTheDocument()
     const history = await within(dialog).findByRole('list', { name: 'Histórico' })
     expect(within(history).getAllByRole('listitem').filter((li) => li.parentElement === history).map((li) => li.textContent)).toEqual([

@@ -1,10 +1,12 @@
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { useResource } from '../../../lib/resource'
 import { useForbidden } from '../access'
 import { listParticipants, participantQueryString, type Participant, type ParticipantQuery } from '../api'
-import { ParticipantDialog } from './ParticipantDialog'
 import { formatDocumento } from './fields'
+
+// Opened from a row: its code (and the dialog's) comes when first asked for.
+const ParticipantDialog = lazy(() => import('./ParticipantDialog').then((m) => ({ default: m.ParticipantDialog })))
 
 /** Rows per page: the server pages the list, so 30,000 participants cost the browser one page. */
 export const pageSize = 50
@@ -133,7 +135,11 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
         </nav>
       )}
 
-      {open && <ParticipantDialog eventId={eventId} participant={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense>
+          <ParticipantDialog eventId={eventId} participant={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -7,7 +7,6 @@ import (
 
 	"pelotao/internal/results"
 	"pelotao/internal/store"
-	"pelotao/internal/store/storetest"
 )
 
 // A set's row is read from the database once per answerCacheTTL: another instance's re-import
@@ -17,13 +16,7 @@ func TestResultsCacheSetRows(t *testing.T) {
 	app := newTestApp(t)
 	st := app.store
 	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
-	publish := func(n int) results.Set {
-		set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return set
-	}
+	publish := func(n int) results.Set { return publishSample(t, st, e.ID, n) }
 	first := publish(10)
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	c := newResultsCache()

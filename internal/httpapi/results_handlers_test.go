@@ -363,19 +363,23 @@ func storedEvent(t *testing.T, st store.Store, doc string) event.Event {
 	return e
 }
 
+// publishSample publishes n sample lines as the event's official "60 km" results.
+func publishSample(t *testing.T, st store.Store, eventID string, n int) results.Set {
+	t.Helper()
+	set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: eventID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
 // Many readers at once while the set is published again: one load per version, every page
 // whole (the total of one version), nothing racing (go test -race).
 func TestResultsCacheConcurrent(t *testing.T) {
 	app := newTestApp(t)
 	st := app.store
 	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
-	publish := func(n int) results.Set {
-		set, err := st.ReplaceResultSet(t.Context(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, storetest.SampleResults(n, "Zé"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return set
-	}
+	publish := func(n int) results.Set { return publishSample(t, st, e.ID, n) }
 	set := publish(300)
 	c := newResultsCache()
 	var wg sync.WaitGroup

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,7 +34,8 @@ func TestParticipantsJSONPages(t *testing.T) {
 		if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil {
 			t.Fatalf("%s: %v", w.Body, err)
 		}
-		if w.Header().Get("Content-Type") != "application/json; charset=utf-8" || w.Header().Get("Cache-Control") != "no-store" {
+		if w.Header().Get("Content-Type") != "application/json; charset=utf-8" || w.Header().Get("Cache-Control") != "no-store" ||
+			w.Header().Get("Content-Length") != strconv.Itoa(w.Body.Len()) {
 			t.Errorf("headers %v", w.Header())
 		}
 		return got

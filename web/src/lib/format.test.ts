@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  formatCount,
   formatAgeRange,
   formatDate,
   formatDistances,
@@ -13,6 +14,11 @@ import {
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ')
 
 describe('pt-BR formatting', () => {
+  it('writes counts with pt-BR digit groups', () => {
+    expect(formatCount(30000)).toBe('30.000')
+    expect(formatCount(24)).toBe('24')
+  })
+
   it('formats money as BRL', () => {
     expect(nbsp(formatMoney(1234.5))).toBe('R$ 1.234,50')
     expect(nbsp(formatMoney(0))).toBe('R$ 0,00')

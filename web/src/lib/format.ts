@@ -1,9 +1,15 @@
-// pt-BR formatting of money, dates, distances and ages, through Intl. Calendar dates
+// pt-BR formatting of money, counts, dates, distances and ages, through Intl. Calendar dates
 // ("2026-03-15") are formatted as dates in UTC, so they never shift a day in any time zone.
 
 export const siteTimeZone = 'America/Sao_Paulo'
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+const count = new Intl.NumberFormat('pt-BR')
+
+/** 3.456 */
+export function formatCount(n: number): string {
+  return count.format(n)
+}
 const shortDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' })
 const longDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
 const km = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fasterThan, formatCount, formatPace, formatPlace, mainTime, sexLabel, statusLabel } from './resultFormat'
+import { fasterThan, formatPace, formatPlace, mainTime, sexLabel, statusLabel } from './resultFormat'
 
 describe('result formatting', () => {
   it('writes places as ordinals with the field size in pt-BR digits', () => {
@@ -8,7 +8,6 @@ describe('result formatting', () => {
     expect(formatPlace(3, null)).toBe('3º')
     expect(formatPlace(null, 10)).toBe('')
     expect(formatPlace(0, 10)).toBe('')
-    expect(formatCount(30000)).toBe('30.000')
   })
 
   it('writes pace per km and nothing without one', () => {

@@ -1,20 +1,15 @@
 // How results read in pt-BR: places ("12º de 3.456"), pace, statuses and sexes. Times are shown as
 // the timing company wrote them (the API keeps the fraction the file had).
+import { formatCount } from './format'
 import type { Result, ResultStatus } from './resultsApi'
 
-const count = new Intl.NumberFormat('pt-BR')
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
-
-/** 3.456 */
-export function formatCount(n: number): string {
-  return count.format(n)
-}
 
 /** 12º, or 12º de 3.456 when the field's size is known; '' without a place. */
 export function formatPlace(place: number | null | undefined, of?: number | null): string {
   if (place == null || !Number.isFinite(place) || place < 1) return ''
-  const p = `${count.format(place)}º`
-  return of != null && Number.isFinite(of) && of > 0 ? `${p} de ${count.format(of)}` : p
+  const p = `${formatCount(place)}º`
+  return of != null && Number.isFinite(of) && of > 0 ? `${p} de ${formatCount(of)}` : p
 }
 
 /** 5:32 /km; '' when the file gave no pace. */

@@ -168,6 +168,40 @@ describe('events list', () => {
   })
 })
 
+describe('a long list', () => {
+  // 30 upcoming events and 2 past ones, as the API lists them (dataEvento descending).
+  const many = Array.from({ length: 30 }, (_, i) =>
+    summary({ id: `e${i}`, titulo: `Corrida ${30 - i}`, dataEvento: `2026-04-${String(30 - i).padStart(2, '0')}` }),
+  ).concat(events[2]!, events[3]!)
+
+  it('shows the first 24 cards and 24 more at each Mostrar mais eventos', async () => {
+    stubFetch(() => [200, { events: many }])
+    const user = userEvent.setup()
+    renderPage()
+    expect(await screen.findByText('Mostrando 24 de 30 eventos')).toBeInTheDocument()
+    expect(cardTitles()).toHaveLength(24)
+    expect(cardTitles()[0]).toBe('Corrida 1')
+    await user.click(screen.getByRole('button', { name: 'Mostrar mais eventos' }))
+    expect(cardTitles()).toHaveLength(30)
+    expect(cardTitles().at(-1)).toBe('Corrida 30')
+    expect(screen.queryByRole('button', { name: 'Mostrar mais eventos' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/^Mostrando/)).not.toBeInTheDocument()
+  })
+
+  it('starts again from the first cards in another tab or search', async () => {
+    stubFetch(() => [200, { events: many }])
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(await screen.findByRole('button', { name: 'Mostrar mais eventos' }))
+    expect(cardTitles()).toHaveLength(30)
+    await user.click(screen.getByRole('tab', { name: 'Eventos Anteriores' }))
+    expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
+    await user.click(screen.getByRole('tab', { name: 'Próximos Eventos' }))
+    expect(cardTitles()).toHaveLength(24)
+    expect(screen.getByText('Mostrando 24 de 30 eventos')).toBeInTheDocument()
+  })
+})
+
 describe('search and filters', () => {
   it('restores them from the address', async () => {
     stubFetch(() => [200, { events }])

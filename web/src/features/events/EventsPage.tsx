@@ -1,10 +1,10 @@
-import { startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useSearchParams } from '../../app/routing'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { EventCard } from './components/EventCard'
 import { EventFilters } from './components/EventFilters'
-import { isUpcoming } from '../../lib/format'
+import { formatCount, isUpcoming } from '../../lib/format'
 import { initialData } from '../../lib/initialData'
 import {
   filterEvents,
@@ -76,11 +76,12 @@ export function EventsPage() {
   }
 
   const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters) : (firstPage ?? [])
-  const [allCards, setAllCards] = useState(false)
-  useEffect(() => {
-    if (!allCards && list.length > firstCards) startTransition(() => setAllCards(true))
-  }, [allCards, list.length])
-  const cards = allCards ? list : list.slice(0, firstCards)
+  // The cards shown of this tab and search: another tab or search starts again from the first ones.
+  const listKey = `${tab}?${params.toString()}`
+  const [shown, setShown] = useState({ key: listKey, count: firstCards })
+  if (shown.key !== listKey) setShown({ key: listKey, count: firstCards }) // adjusted while rendering, as React advises
+  const count = shown.key === listKey ? shown.count : firstCards
+  const cards = list.slice(0, count)
 
   return (
     <>
@@ -156,6 +157,20 @@ export function EventsPage() {
                   <EventCard key={e.id} event={e} past={tab === 'anteriores'} first={i === 0} />
                 ))}
               </ul>
+              {list.length > cards.length && (
+                <div className="mt-8 flex flex-col items-center gap-2">
+                  <p className="text-sm text-slate-600">
+                    Mostrando {formatCount(cards.length)} de {formatCount(list.length)} eventos
+                  </p>
+                  <button
+                    type="button"
+                    onClick={() => setShown({ key: listKey, count: count + firstCards })}
+                    className="min-h-11 rounded-full bg-brand-700 px-6 font-bold text-white hover:bg-brand-800"
+                  >
+                    Mostrar mais eventos
+                  </button>
+                </div>
+              )}
             </>
           )}
         </div>

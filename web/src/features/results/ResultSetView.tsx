@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
-import { formatCount, formatPace, formatPlace, sexLabels, statusShort } from '../../lib/resultFormat'
+import { formatCount } from '../../lib/format'
+import { formatPace, formatPlace, sexLabels, statusShort } from '../../lib/resultFormat'
 import { athletePagePath, type Result, type ResultSet } from '../../lib/resultsApi'
 import { useResultPages } from './useResultPages'
 

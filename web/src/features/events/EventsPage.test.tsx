@@ -174,7 +174,7 @@ describe('a long list', () => {
     summary({ id: `e${i}`, titulo: `Corrida ${30 - i}`, dataEvento: `2026-04-${String(30 - i).padStart(2, '0')}` }),
   ).concat(events[2]!, events[3]!)
 
-  it('shows the first 24 cards and 24 more at each Mostrar mais eventos', async () => {
+  it('shows the first 24 cards and 24 more at each Mostrar mais eventos (HOME-17)', async () => {
     stubFetch(() => [200, { events: many }])
     const user = userEvent.setup()
     renderPage()
@@ -188,7 +188,7 @@ describe('a long list', () => {
     expect(screen.queryByText(/^Mostrando/)).not.toBeInTheDocument()
   })
 
-  it('starts again from the first cards in another tab or search', async () => {
+  it('starts again from the first cards in another tab or search (HOME-17)', async () => {
     stubFetch(() => [200, { events: many }])
     const user = userEvent.setup()
     renderPage()

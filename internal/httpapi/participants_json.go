@@ -64,7 +64,7 @@ func (c *participantsJSON) writePage(w http.ResponseWriter, page store.Participa
 	docs := make([][]byte, len(page.Participants))
 	size := len(head) + len(tail) + max(len(docs)-1, 0) // the commas
 	for i, p := range page.Participants {
-		b, err := c.of(p, role)
+		b, err := c.of(*p, role)
 		if err != nil {
 			return err
 		}

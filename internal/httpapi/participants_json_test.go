@@ -27,7 +27,11 @@ func TestParticipantsJSONPages(t *testing.T) {
 	page := func(role team.Role, next string, ps ...participant.Participant) map[string]any {
 		t.Helper()
 		w := httptest.NewRecorder()
-		if err := c.writePage(w, store.ParticipantPage{Participants: ps, Total: 7, NextCursor: next}, role); err != nil {
+		list := make([]*participant.Participant, len(ps))
+		for i := range ps {
+			list[i] = &ps[i]
+		}
+		if err := c.writePage(w, store.ParticipantPage{Participants: list, Total: 7, NextCursor: next}, role); err != nil {
 			t.Fatal(err)
 		}
 		var got map[string]any

@@ -115,14 +115,14 @@ func (r *Roster) Page(q ParticipantQuery) (ParticipantPage, error) {
 			return cmp.Or(cmp.Compare(r.keys[i], afterKey), cmp.Compare(r.people[i].ID, afterID)) > 0
 		})
 	}
-	page := ParticipantPage{Participants: make([]participant.Participant, 0, min(limit, len(r.people)))}
+	page := ParticipantPage{Participants: make([]*participant.Participant, 0, min(limit, len(r.people)))}
 	add := func(i int) bool { // false when the page is full
 		if len(page.Participants) == limit {
-			last := &page.Participants[limit-1]
+			last := page.Participants[limit-1]
 			page.NextCursor = encodeParticipantCursor(participant.SortKey(*last), last.ID)
 			return false
 		}
-		page.Participants = append(page.Participants, *r.people[i])
+		page.Participants = append(page.Participants, r.people[i])
 		return true
 	}
 	filtered := q.Percurso != "" || q.KitRetirado != nil || q.Pago != nil

@@ -66,9 +66,10 @@ const (
 	MaxParticipantLimit     = 500
 )
 
-// ParticipantPage is one page; Total counts every participant the query selects.
+// ParticipantPage is one page; Total counts every participant the query selects. The participants
+// are the roster's own (a Roster never changes once made): read them, never write to them.
 type ParticipantPage struct {
-	Participants []participant.Participant
+	Participants []*participant.Participant
 	Total        int
 	NextCursor   string
 }

@@ -46,10 +46,15 @@ func importAll(t *testing.T, s store.Store, eventID string, ps ...participant.Pa
 	}
 }
 
-func names(ps []participant.Participant) []string {
+func names[P participant.Participant | *participant.Participant](ps []P) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
-		out[i] = p.Nome
+		switch p := any(p).(type) {
+		case participant.Participant:
+			out[i] = p.Nome
+		case *participant.Participant:
+			out[i] = p.Nome
+		}
 	}
 	return out
 }

@@ -204,6 +204,7 @@ for (const [label, viewport] of [
     })
 
     test('the three pages have no serious or critical accessibility violation', async ({ page, request, baseURL }) => {
+      test.slow() // three pages, three axe runs: 10 s alone, past 30 s on a busy machine (CI failed here once)
       const [upcoming] = await demo(request, baseURL, 'when=upcoming&order=asc')
       const [past] = await demo(request, baseURL, 'when=past')
       for (const path of ['/', `/event/${upcoming!.id}`, `/resultado/${past!.id}`]) {

@@ -105,10 +105,26 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 	return err
 }
 
-// SessionByTokenHash implements store.AccountStore.
+// SessionByTokenHash implements store.AccountStore. The answer is kept while nothing is written
+// (fresh.go); a kept session is still checked against now.
 func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, store.User, error) {
-	var se store.Session
-	var u store.User
+	a, err := s.sessions.get(string(tokenHash), func() (sessionAnswer, error) {
+		return s.sessionByTokenHash(ctx, tokenHash, now)
+	})
+	if err == nil && !a.session.ExpiresAt.After(now) {
+		err = store.ErrNotFound
+	}
+	return a.session, a.user, err
+}
+
+type sessionAnswer struct {
+	session store.Session
+	user    store.User
+}
+
+func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (sessionAnswer, error) {
+	var a sessionAnswer
+	se, u := &a.session, &a.user
 	var created, expires, userCreated int64
 	err := s.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at,
 			u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
@@ -117,10 +133,10 @@ func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now ti
 		Scan(&se.TokenHash, &se.UserID, &created, &expires,
 			&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &userCreated, &u.Disabled)
 	if errors.Is(err, sql.ErrNoRows) {
-		return se, u, store.ErrNotFound
+		return a, store.ErrNotFound
 	}
 	se.CreatedAt, se.ExpiresAt, u.CreatedAt = fromUnixMilli(created), fromUnixMilli(expires), fromUnixMilli(userCreated)
-	return se, u, err
+	return a, err
 }
 
 // ExtendSession implements store.AccountStore.

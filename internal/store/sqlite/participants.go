@@ -122,8 +122,11 @@ func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to 
 
 // ListParticipants implements store.ParticipantStore.
 func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
-	var rev int64
-	if err := s.hotRow(ctx, "SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?", q.EventID).Scan(&rev); err != nil {
+	rev, err := s.revs.get(q.EventID, func() (rev int64, err error) {
+		err = s.hotRow(ctx, "SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?", q.EventID).Scan(&rev)
+		return rev, err
+	})
+	if err != nil {
 		return store.ParticipantPage{}, fmt.Errorf("sqlite: participants' rev: %w", err)
 	}
 	r, err := s.rosters.Get(ctx, q.EventID, rev, s.Roster)

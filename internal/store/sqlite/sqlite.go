@@ -15,10 +15,12 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
 
 	"pelotao/internal/store"
+	"pelotao/internal/team"
 )
 
 // Store is the SQLite implementation of store.Store.
@@ -28,6 +30,11 @@ type Store struct {
 	path    string
 	rosters store.Rosters // the participants of the events listed lately
 	hot     sync.Map      // query → *sql.Stmt on read: see hotRow
+
+	writes   atomic.Uint64 // the writer's commits: see fresh.go
+	sessions *fresh[sessionAnswer]
+	roles    *fresh[team.Role]
+	revs     *fresh[int64] // an event's participants' rev
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -43,10 +50,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	dsn := dsn(path)
 	// The writer's page cache holds a large import's pages (30,000 participants and their
 	// history) until commit, instead of spilling them to the WAL and reading them back.
-	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=cache_size(-32000)")
+	writer, err := moderncsqlite.NewConnector(dsn + "&_txlock=immediate&_pragma=cache_size(-32000)")
 	if err != nil {
 		return nil, err
 	}
+	s := &Store{path: path}
+	write := sql.OpenDB(writeCounter{writer, &s.writes})
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
@@ -60,7 +69,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 
-	s := &Store{read: read, write: write, path: path}
+	s.read, s.write = read, write
+	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, err

@@ -12,10 +12,12 @@ import (
 
 // EventRole implements store.StaffStore.
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
-	row := s.hotRow(ctx, `SELECT owner_id,
-		COALESCE((SELECT role FROM event_staff WHERE event_id = events.id AND user_id = ?), '')
-		FROM events WHERE id = ?`, userID, eventID)
-	return store.ScanOne(row, "sqlite: event role", store.EventRoleScanner(userID))
+	return s.roles.get(eventID+"\x00"+userID, func() (team.Role, error) {
+		row := s.hotRow(ctx, `SELECT owner_id,
+			COALESCE((SELECT role FROM event_staff WHERE event_id = events.id AND user_id = ?), '')
+			FROM events WHERE id = ?`, userID, eventID)
+		return store.ScanOne(row, "sqlite: event role", store.EventRoleScanner(userID))
+	})
 }
 
 // AddStaff implements store.StaffStore.

@@ -1,0 +1,177 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql/driver"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// A signed-in request reads the same few rows on every call: its session, its role in the event,
+// the event's participants' rev. Those reads cost a busy organizer page half of its time, and
+// their answers change only when something is written. This process writes through one
+// connection, so it knows when that happens: every commit of the writer counts one more write
+// (writeCounter), and a kept answer (fresh) serves while no write has been counted since it was
+// read. Another process writing the same file (a command run beside the server) is seen within
+// freshFor.
+
+// freshFor bounds how long a kept answer serves even with no write counted here.
+const freshFor = time.Second
+
+// freshMax bounds how many answers one fresh keeps; it forgets them all when full.
+const freshMax = 10_000
+
+// fresh keeps answers by key until the writer's next commit or freshFor, whichever comes first.
+// Errors (a session not found) are never kept: every miss asks the database again.
+type fresh[V any] struct {
+	writes *atomic.Uint64 // the writer's commits so far
+	mu     sync.RWMutex
+	kept   map[string]freshAnswer[V]
+}
+
+type freshAnswer[V any] struct {
+	v      V
+	writes uint64 // the count when the answer was read
+	at     time.Time
+}
+
+func newFresh[V any](writes *atomic.Uint64) *fresh[V] {
+	return &fresh[V]{writes: writes, kept: make(map[string]freshAnswer[V])}
+}
+
+// get answers key from what is kept, or from read (keeping its answer).
+//
+// The count is taken before read: a write that commits while read runs makes the answer
+// outdated at once, whether read saw the write or not.
+func (f *fresh[V]) get(key string, read func() (V, error)) (V, error) {
+	writes, now := f.writes.Load(), time.Now()
+	f.mu.RLock()
+	a, ok := f.kept[key]
+	f.mu.RUnlock()
+	if ok && a.writes == writes && now.Sub(a.at) < freshFor {
+		return a.v, nil
+	}
+	v, err := read()
+	if err != nil {
+		return v, err
+	}
+	f.mu.Lock()
+	if len(f.kept) >= freshMax {
+		clear(f.kept)
+	}
+	f.kept[key] = freshAnswer[V]{v: v, writes: writes, at: now}
+	f.mu.Unlock()
+	return v, nil
+}
+
+// writeCounter opens the writer's connections so that each of them counts a write once a
+// statement run outside a transaction has finished, and once a transaction has committed:
+// after that, a read sees the write, so what was kept before it is no longer served.
+type writeCounter struct {
+	driver.Connector
+	writes *atomic.Uint64
+}
+
+// modernc.org/sqlite's connections and statements have these methods.
+type (
+	driverConn interface {
+		driver.Conn
+		driver.ConnBeginTx
+		driver.ConnPrepareContext
+		driver.ExecerContext
+		driver.QueryerContext
+		driver.Pinger
+		driver.SessionResetter
+		driver.Validator
+	}
+	driverStmt interface {
+		driver.Stmt
+		driver.StmtExecContext
+		driver.StmtQueryContext
+	}
+)
+
+func (w writeCounter) Connect(ctx context.Context) (driver.Conn, error) {
+	c, err := w.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return countedConn{c.(driverConn), w.writes}, nil
+}
+
+type countedConn struct {
+	driverConn
+	writes *atomic.Uint64
+}
+
+func (c countedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	tx, err := c.driverConn.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	return countedTx{tx, c.writes}, nil
+}
+
+func (c countedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	defer c.writes.Add(1)
+	return c.driverConn.ExecContext(ctx, query, args)
+}
+
+func (c countedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	rows, err := c.driverConn.QueryContext(ctx, query, args)
+	if err != nil {
+		c.writes.Add(1)
+		return nil, err
+	}
+	return countedRows{rows, c.writes}, nil
+}
+
+func (c countedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	st, err := c.driverConn.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return countedStmt{st.(driverStmt), c.writes}, nil
+}
+
+type countedTx struct {
+	driver.Tx
+	writes *atomic.Uint64
+}
+
+func (t countedTx) Commit() error {
+	defer t.writes.Add(1)
+	return t.Tx.Commit()
+}
+
+type countedStmt struct {
+	driverStmt
+	writes *atomic.Uint64
+}
+
+func (s countedStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	defer s.writes.Add(1)
+	return s.driverStmt.ExecContext(ctx, args)
+}
+
+func (s countedStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	rows, err := s.driverStmt.QueryContext(ctx, args)
+	if err != nil {
+		s.writes.Add(1)
+		return nil, err
+	}
+	return countedRows{rows, s.writes}, nil
+}
+
+// countedRows counts the write when the statement ends: an UPDATE … RETURNING outside a
+// transaction commits then.
+type countedRows struct {
+	driver.Rows
+	writes *atomic.Uint64
+}
+
+func (r countedRows) Close() error {
+	defer r.writes.Add(1)
+	return r.Rows.Close()
+}

@@ -1,0 +1,117 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"testing"
+	"time"
+
+	"pelotao/internal/store"
+)
+
+// TestFreshAnswersUntilTheNextWrite changes the database behind the store's back (as another
+// process would) and checks that the kept session serves until this store's writer commits
+// anything, by each way it writes: a statement alone, a transaction, an UPDATE … RETURNING.
+func TestFreshAnswersUntilTheNextWrite(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if err := s.CreateUser(ctx, store.User{ID: "u1", Email: "ana@example.com", DisplayName: "Ana", PasswordHash: "x", CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", dsn(s.path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+
+	writes := map[string]func() error{
+		"a statement": func() error {
+			_, err := s.write.ExecContext(ctx, "DELETE FROM login_failures WHERE email = 'nobody'")
+			return err
+		},
+		"a transaction": func() error {
+			tx, err := s.write.BeginTx(ctx, nil)
+			if err != nil {
+				return err
+			}
+			defer tx.Rollback()
+			if _, err := tx.ExecContext(ctx, "DELETE FROM login_failures WHERE email = 'nobody'"); err != nil {
+				return err
+			}
+			return tx.Commit()
+		},
+		"an UPDATE … RETURNING": func() error {
+			var id string
+			return s.write.QueryRowContext(ctx, "UPDATE users SET display_name = display_name WHERE id = 'u1' RETURNING id").Scan(&id)
+		},
+	}
+	for name, write := range writes {
+		t.Run(name, func(t *testing.T) {
+			hash := []byte("token of " + name)
+			if err := s.CreateSession(ctx, store.Session{TokenHash: hash, UserID: "u1", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := s.SessionByTokenHash(ctx, hash, now); err != nil {
+				t.Fatalf("the new session: %v", err)
+			}
+			if _, err := other.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", hash); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := s.SessionByTokenHash(ctx, hash, now); err != nil {
+				t.Fatalf("with no write of its own, the store should answer the kept session: %v", err)
+			}
+			if _, _, err := s.SessionByTokenHash(ctx, hash, now.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("a kept session past its expiry: err = %v, want ErrNotFound", err)
+			}
+			if err := write(); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := s.SessionByTokenHash(ctx, hash, now); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("after %s the store should read again: err = %v, want ErrNotFound", name, err)
+			}
+		})
+	}
+
+	t.Run("a read while a transaction runs", func(t *testing.T) {
+		hash := []byte("token ended in a transaction")
+		if err := s.CreateSession(ctx, store.Session{TokenHash: hash, UserID: "u1", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		tx, err := s.write.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", hash); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.SessionByTokenHash(ctx, hash, now); err != nil {
+			t.Fatalf("before the commit the session is still there: %v", err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.SessionByTokenHash(ctx, hash, now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("what was read before the commit was served after it: err = %v, want ErrNotFound", err)
+		}
+	})
+
+	t.Run("another process's write, after freshFor", func(t *testing.T) {
+		hash := []byte("token read again after freshFor")
+		if err := s.CreateSession(ctx, store.Session{TokenHash: hash, UserID: "u1", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.SessionByTokenHash(ctx, hash, now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := other.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", hash); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(freshFor + 100*time.Millisecond)
+		if _, _, err := s.SessionByTokenHash(ctx, hash, now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("err = %v, want ErrNotFound", err)
+		}
+	})
+}

@@ -17,7 +17,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin/pelotao", "the pelotao binary to measure")
 	events := flag.Int("events", 1000, "events generated beside the demo content")
-	runs := flag.Int("runs", 3, "Lighthouse runs per page (the median is shown)")
+	runs := flag.Int("runs", 5, "Lighthouse runs per page (the median is shown; on a shared machine one run in three or four is an outlier)")
 	clients := flag.Int("clients", 50, "concurrent clients of the load run")
 	duration := flag.Duration("duration", 10*time.Second, "length of each load run")
 	lighthouse := flag.String("lighthouse", "npx --yes lighthouse@12", "the Lighthouse command; empty skips Lighthouse")

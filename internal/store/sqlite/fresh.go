@@ -119,12 +119,7 @@ func (c countedConn) ExecContext(ctx context.Context, query string, args []drive
 }
 
 func (c countedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	rows, err := c.driverConn.QueryContext(ctx, query, args)
-	if err != nil {
-		c.writes.Add(1)
-		return nil, err
-	}
-	return countedRows{rows, c.writes}, nil
+	return counted(c.driverConn.QueryContext(ctx, query, args))(c.writes)
 }
 
 func (c countedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
@@ -156,16 +151,21 @@ func (s countedStmt) ExecContext(ctx context.Context, args []driver.NamedValue) 
 }
 
 func (s countedStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
-	rows, err := s.driverStmt.QueryContext(ctx, args)
-	if err != nil {
-		s.writes.Add(1)
-		return nil, err
-	}
-	return countedRows{rows, s.writes}, nil
+	return counted(s.driverStmt.QueryContext(ctx, args))(s.writes)
 }
 
-// countedRows counts the write when the statement ends: an UPDATE … RETURNING outside a
-// transaction commits then.
+// counted counts a query's write when its rows close (an UPDATE … RETURNING outside a
+// transaction commits then), or at once when it failed.
+func counted(rows driver.Rows, err error) func(*atomic.Uint64) (driver.Rows, error) {
+	return func(writes *atomic.Uint64) (driver.Rows, error) {
+		if err != nil {
+			writes.Add(1)
+			return nil, err
+		}
+		return countedRows{rows, writes}, nil
+	}
+}
+
 type countedRows struct {
 	driver.Rows
 	writes *atomic.Uint64

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"html/template"
@@ -204,8 +205,12 @@ func (c *imageSizes) get(ctx context.Context, st store.FileStore, id string, wid
 		return wh[0], wh[1]
 	}
 	f, err := st.GetFile(ctx, id, width)
+	if errors.Is(err, store.ErrNotFound) {
+		c.m.Store(k, [2]int{}) // a missing banner leaves the size out, and stays missing: ids are never reused
+		return 0, 0
+	}
 	if err != nil {
-		return 0, 0 // a missing banner leaves the size out; a failed read is tried again next time
+		return 0, 0 // a failed read is tried again next time
 	}
 	c.m.Store(k, [2]int{f.Width, f.Height})
 	return f.Width, f.Height

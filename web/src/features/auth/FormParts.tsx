@@ -1,27 +1,15 @@
-import { useId, type InputHTMLAttributes } from 'react'
-
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }
+import type { ComponentProps } from 'react'
+import { LabelledInput } from '../../components/LabelledInput'
 
 /** A labelled input of the account forms, with an optional hint read out with it. */
-export function Field({ label, hint, ...input }: FieldProps) {
-  const id = useId()
+export function Field(props: ComponentProps<typeof LabelledInput>) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600"
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
+    <LabelledInput
+      labelClassName="block text-sm font-semibold text-slate-700"
+      className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600"
+      hintClassName="mt-1 text-xs text-slate-500"
+      {...props}
+    />
   )
 }
 

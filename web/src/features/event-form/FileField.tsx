@@ -1,7 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import { imageAccept, pdfAccept } from '../../lib/uploads'
+import { LabelledInput } from '../../components/LabelledInput'
 import { SafeImage } from '../../components/SafeImage'
-import { ErrorSlot, errorId, fieldId, useFieldError } from './fields'
+import { fieldId, useFieldError } from './fields'
 import type { EventFormValues } from './formModel'
 import { useUploadQueue } from './uploadQueue'
 
@@ -33,38 +34,33 @@ export function FileField({ name, label, kind }: { name: string; label: string; 
 
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
+      <LabelledInput
         id={id}
+        label={label}
         type="file"
         accept={kind === 'image' ? imageAccept : pdfAccept}
-        aria-describedby={`${id}-dica ${errorId(name)}`}
-        aria-invalid={message ? true : undefined}
+        hint={kind === 'image' ? 'JPEG, PNG ou WebP, até 8 MB.' : 'Arquivo PDF, até 20 MB.'}
+        error={message}
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:font-semibold file:text-brand-800"
         onChange={(e) => {
           choose(e.target.files?.[0])
           e.target.value = '' // choosing the same file again still uploads it
         }}
-      />
-      <p id={`${id}-dica`} className="mt-1 text-sm text-slate-600">
-        {kind === 'image' ? 'JPEG, PNG ou WebP, até 8 MB.' : 'Arquivo PDF, até 20 MB.'}
-      </p>
-      {status?.state === 'uploading' && (
-        <div className="mt-2 flex items-center gap-2">
-          <progress
-            className="h-2 w-full max-w-xs accent-brand-700"
-            max={100}
-            value={status.progress}
-            aria-label={`Enviando ${label}`}
-          />
-          <span className="text-sm text-slate-700" aria-hidden="true">
-            {status.progress}%
-          </span>
-        </div>
-      )}
-      <ErrorSlot name={name} message={message} />
+      >
+        {status?.state === 'uploading' && (
+          <div className="mt-2 flex items-center gap-2">
+            <progress
+              className="h-2 w-full max-w-xs accent-brand-700"
+              max={100}
+              value={status.progress}
+              aria-label={`Enviando ${label}`}
+            />
+            <span className="text-sm text-slate-700" aria-hidden="true">
+              {status.progress}%
+            </span>
+          </div>
+        )}
+      </LabelledInput>
       {/* The preview is the stored file itself, shown once the server has accepted it; a failed
           file can be removed too, so that the save does not try it again. */}
       {((url && !status) || status?.state === 'failed') && (

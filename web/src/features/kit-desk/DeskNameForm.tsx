@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { LabelledInput } from '../../components/LabelledInput'
+import { deskField } from './deskField'
 
 /** Asks the device's desk name once ("Balcão 2"); every pickup made here carries it. */
 export function DeskNameForm({ initial = '', onSave }: { initial?: string; onSave: (name: string) => void }) {
   const [name, setName] = useState(initial)
   const [error, setError] = useState('')
-  const id = useId()
   const input = useRef<HTMLInputElement>(null)
   // The one thing to do on this screen: its field takes the focus.
   useEffect(() => input.current?.focus(), [])
@@ -23,25 +24,18 @@ export function DeskNameForm({ initial = '', onSave }: { initial?: string; onSav
       <p className="text-lg text-slate-800">
         O nome fica guardado neste aparelho e aparece em cada retirada registrada aqui.
       </p>
-      <label htmlFor={id} className="text-lg font-semibold text-slate-950">
-        Nome do balcão
-      </label>
-      <input
-        id={id}
+      <LabelledInput
+        {...deskField}
+        fieldClassName="flex flex-col gap-4"
+        label="Nome do balcão"
         value={name}
         onChange={(e) => setName(e.target.value)}
         ref={input}
         placeholder="Balcão 2"
         maxLength={60}
-        aria-invalid={error !== ''}
-        aria-describedby={error ? `${id}-erro` : undefined}
-        className="min-h-14 rounded-xl border-2 border-slate-900 px-4 text-xl"
+        error={error}
+        announceError
       />
-      {error && (
-        <p id={`${id}-erro`} role="alert" className="font-semibold text-red-800">
-          {error}
-        </p>
-      )}
       <button type="submit" className="min-h-14 rounded-xl bg-slate-950 text-xl font-bold text-white">
         Começar
       </button>

@@ -1,10 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
+import { LabelledInput } from '../../components/LabelledInput'
+import { deskField } from './deskField'
 import type { RetiradoPor, RosterParticipant } from './types'
 
 export type PickupChoice = { retiradoPor: RetiradoPor | null; camisetaEntregue: string }
 
 const sizes = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'Infantil']
+
+/** The fields of the third party who picks the kit up. */
+const third = { ...deskField, autoComplete: 'off', maxLength: 120 }
 
 /**
  * Confirms a pickup: by the athlete or by a third party (name and document, which Brazilian
@@ -68,8 +73,8 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
         </fieldset>
         {terceiro && (
           <div className="mt-3 flex flex-col gap-3">
-            <TextField id={`${id}-nome`} label="Nome de quem retira" value={nome} onChange={setNome} error={errors.nome} autoComplete="off" />
-            <TextField id={`${id}-doc`} label="Documento de quem retira (RG ou CPF)" value={documento} onChange={setDocumento} error={errors.documento} autoComplete="off" />
+            <LabelledInput {...third} label="Nome de quem retira" value={nome} onChange={(e) => setNome(e.target.value)} error={errors.nome} />
+            <LabelledInput {...third} label="Documento de quem retira (RG ou CPF)" value={documento} onChange={(e) => setDocumento(e.target.value)} error={errors.documento} />
           </div>
         )}
         <label htmlFor={`${id}-camiseta`} className="mt-4 block text-lg font-bold text-slate-950">
@@ -97,37 +102,5 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
         </div>
       </form>
     </Dialog>
-  )
-}
-
-function TextField({ id, label, value, onChange, error, autoComplete }: {
-  id: string
-  label: string
-  value: string
-  onChange: (v: string) => void
-  error?: string
-  autoComplete?: string
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-lg font-semibold text-slate-950">
-        {label}
-      </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        maxLength={120}
-        aria-invalid={error !== undefined}
-        aria-describedby={error ? `${id}-erro` : undefined}
-        className="min-h-14 rounded-xl border-2 border-slate-900 px-4 text-xl"
-      />
-      {error && (
-        <p id={`${id}-erro`} className="font-semibold text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }

@@ -2,6 +2,7 @@
 // first read without saving (dry run) and shown as it will be saved — the guessed column of each
 // header, editable, and every row error — and saved only when the organizer confirms.
 import { useId, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react'
+import { LabelledInput } from '../../components/LabelledInput'
 import type { RowError } from '../../lib/api'
 import type { ImportColumn, Mapping } from './api'
 
@@ -103,30 +104,26 @@ type FileFieldProps = {
   label: string
   inputRef: RefObject<HTMLInputElement | null>
   onChange: (e: ChangeEvent<HTMLInputElement>) => void
-  /** The id of the message that says what is wrong with the file, when there is one. */
-  errorId?: string
+  /** What is wrong with the file, when something is. */
+  error?: string
   children?: ReactNode
 }
 
 /** The file picker (CSV, TSV or XLSX), with `children` below it. */
-export function SheetFileField({ id, label, inputRef, onChange, errorId, children }: FileFieldProps) {
+export function SheetFileField({ id, label, inputRef, onChange, error, children }: FileFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept={accept}
-        onChange={onChange}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-200 file:px-4 file:py-2 file:font-semibold"
-      />
+    <LabelledInput
+      ref={inputRef}
+      id={id}
+      label={label}
+      type="file"
+      accept={accept}
+      onChange={onChange}
+      error={error}
+      className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-200 file:px-4 file:py-2 file:font-semibold"
+    >
       {children}
-    </div>
+    </LabelledInput>
   )
 }
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react'
 import { useForm, type FieldError, type SubmitHandler, type UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod/mini'
+import { LabelledInput } from '../../components/LabelledInput'
 import { ApiError } from '../../lib/api'
 import { useDialogBehaviour } from '../../lib/useDialogBehaviour'
 import { formatPlanPrice, training, type PlanName } from './content'
@@ -187,30 +188,8 @@ type FieldProps = {
   input: UseFormRegisterReturn
 } & Omit<InputHTMLAttributes<HTMLInputElement>, keyof UseFormRegisterReturn>
 
-function Field({ label, hint, error, input, ...rest }: FieldProps) {
-  const id = useId()
-  const described = [hint && `${id}-dica`, error && `${id}-erro`].filter(Boolean).join(' ') || undefined
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        {...rest}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={controlClass(!!error)}
-      />
-      {hint && (
-        <p id={`${id}-dica`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldMessage id={`${id}-erro`} error={error} />
-    </div>
-  )
+function Field({ error, input, ...rest }: FieldProps) {
+  return <LabelledInput {...rest} {...input} error={error?.message} className={controlClass(!!error)} />
 }
 
 function SelectPlan({ error, input }: { error?: FieldError; input: UseFormRegisterReturn }) {

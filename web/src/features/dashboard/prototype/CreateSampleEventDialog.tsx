@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog'
+import { LabelledInput } from '../../../components/LabelledInput'
 import { validateNewSampleEvent, type NewSampleEventErrors, type NewSampleEventInput } from './sampleRules'
 
 type Props = {
@@ -59,37 +60,29 @@ export function CreateSampleEventDialog({ onCreate, onClose }: Props) {
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         {fields.map((f) => {
           const error = errors[f.name]
-          const inputId = `${id}-${f.name}`
           return (
-            <div key={f.name} className="flex flex-col gap-1">
-              <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
-                {f.label}
-              </label>
-              <input
-                ref={(el) => {
-                  if (el) inputs.current.set(f.name, el)
-                  else inputs.current.delete(f.name)
-                }}
-                id={inputId}
-                name={f.name}
-                type={f.type}
-                required
-                {...(f.name === 'preco' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
-                placeholder={f.placeholder}
-                value={values[f.name]}
-                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-erro` : undefined}
-                className={`rounded-lg border bg-white px-3 py-2 text-slate-900 ${
-                  error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
-                }`}
-              />
-              {error && (
-                <p id={`${inputId}-erro`} className="text-sm text-red-700">
-                  {error}
-                </p>
-              )}
-            </div>
+            <LabelledInput
+              key={f.name}
+              fieldClassName="flex flex-col gap-1"
+              labelClassName="text-sm font-semibold text-slate-800"
+              errorClassName="text-sm text-red-700"
+              label={f.label}
+              ref={(el) => {
+                if (el) inputs.current.set(f.name, el)
+                else inputs.current.delete(f.name)
+              }}
+              name={f.name}
+              type={f.type}
+              required
+              {...(f.name === 'preco' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
+              placeholder={f.placeholder}
+              value={values[f.name]}
+              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+              error={error}
+              className={`rounded-lg border bg-white px-3 py-2 text-slate-900 ${
+                error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
+              }`}
+            />
           )
         })}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -258,10 +258,9 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
           label="Arquivo de resultados"
           inputRef={fileInput}
           onChange={sheet.onFile}
-          errorId={errors.file ? `${id}-arquivo-erro` : undefined}
+          error={errors.file}
         >
           {file && <p className="mt-1 text-sm text-slate-600">Arquivo escolhido: {file.name}</p>}
-          {errors.file && <FieldError id={`${id}-arquivo-erro`} text={errors.file} />}
         </SheetFileField>
 
         <div role="status" className="text-sm text-slate-600">

@@ -3,10 +3,11 @@ import type { Role } from '../../../lib/staff'
 import { useResource } from '../../../lib/resource'
 import { useForbidden } from '../access'
 import { getParticipantSettings, getSummary, type FaixaPeito } from '../api'
-import { ImportPanel } from './ImportPanel'
 import { ParticipantsTable } from './ParticipantsTable'
 
-// Below the list, and only for managers: their code comes after the page's (docs/budgets.md).
+// Only for managers, their code comes after the page's (docs/budgets.md): the import (its box
+// holds its place meanwhile), and below the list the totals, exports and bib ranges.
+const ImportPanel = lazy(() => import('./ImportPanel').then((m) => ({ default: m.ImportPanel })))
 const Totals = lazy(() => import('./Totals').then((m) => ({ default: m.Totals })))
 const Exports = lazy(() => import('./Exports').then((m) => ({ default: m.Exports })))
 const BibRanges = lazy(() => import('./BibRanges').then((m) => ({ default: m.BibRanges })))
@@ -31,7 +32,11 @@ export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props
 
   return (
     <div className="space-y-8">
-      {manages && <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />}
+      {manages && (
+        <Suspense fallback={<div className="h-44 rounded-xl border border-slate-200 bg-white" />}>
+          <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />
+        </Suspense>
+      )}
       <ParticipantsTable eventId={eventId} percursos={known} version={version} onForbidden={onForbidden} />
       <Suspense>
         {manages &&

@@ -105,10 +105,14 @@ test('an organizer publishes a timing file; a visitor finds an athlete, the cert
   // At phone width neither page scrolls sideways.
   await visitor.setViewportSize(phone)
   await visitor.reload()
+  // Measured once the app has taken over each page, as on the first visit above.
+  const ready = () => visitor.waitForFunction(() => document.documentElement.hasAttribute('data-ready'))
   await expect(visitor.getByRole('heading', { level: 1, name: 'JOÃO PEDRO ÁVILA' })).toBeVisible()
+  await ready()
   expect(await pageWidth(visitor)).toBeLessThanOrEqual(phone.width)
   await visitor.goto(`/resultado/${eventId}`)
   await expect(visitor.getByRole('table', { name: 'Resultados de 10 km' }).getByRole('row')).toHaveCount(5)
+  await ready()
   expect(await pageWidth(visitor)).toBeLessThanOrEqual(phone.width)
   expect(
     (await new AxeBuilder({ page: visitor }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -119,7 +119,8 @@ func (c countedConn) ExecContext(ctx context.Context, query string, args []drive
 }
 
 func (c countedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	return counted(c.driverConn.QueryContext(ctx, query, args))(c.writes)
+	rows, err := c.driverConn.QueryContext(ctx, query, args)
+	return countRows(c.writes, rows, err)
 }
 
 func (c countedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
@@ -151,19 +152,18 @@ func (s countedStmt) ExecContext(ctx context.Context, args []driver.NamedValue) 
 }
 
 func (s countedStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
-	return counted(s.driverStmt.QueryContext(ctx, args))(s.writes)
+	rows, err := s.driverStmt.QueryContext(ctx, args)
+	return countRows(s.writes, rows, err)
 }
 
-// counted counts a query's write when its rows close (an UPDATE … RETURNING outside a
+// countRows counts a query's write when its rows close (an UPDATE … RETURNING outside a
 // transaction commits then), or at once when it failed.
-func counted(rows driver.Rows, err error) func(*atomic.Uint64) (driver.Rows, error) {
-	return func(writes *atomic.Uint64) (driver.Rows, error) {
-		if err != nil {
-			writes.Add(1)
-			return nil, err
-		}
-		return countedRows{rows, writes}, nil
+func countRows(writes *atomic.Uint64, rows driver.Rows, err error) (driver.Rows, error) {
+	if err != nil {
+		writes.Add(1)
+		return nil, err
 	}
+	return countedRows{rows, writes}, nil
 }
 
 type countedRows struct {

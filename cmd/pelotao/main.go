@@ -145,7 +145,9 @@ func serve() error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	logs := newLogBuffer(os.Stderr, 100*time.Millisecond)
+	defer logs.Close()
+	log := slog.New(newLogHandler(logs))
 	slog.SetDefault(log)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -1,12 +1,15 @@
 package main
 
 import (
-	"context"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"slices"
-	"sync"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"time"
 )
 
@@ -33,70 +36,63 @@ type loadResult struct {
 	p50, p99           time.Duration
 }
 
-// loadRun sends GET base+t.path from clients goroutines, each waiting for its answer before the next
-// request, for d. Clients accept gzip, as browsers do, and read the compressed answer whole without
-// inflating it: the load generator shares the server's cores, and inflating fifteen thousand
-// answers a second would spend the better part of one of them on work no server does.
-func loadRun(base string, t loadTarget, clients int, d time.Duration) (loadResult, error) {
+// wrkReport is the Lua script that ends each wrk run with one JSON line (wrk-report.lua).
+//
+//go:embed wrk-report.lua
+var wrkReport []byte
+
+// errNoWrk says how to get wrk when it is not on the PATH (run checks before it starts anything).
+var errNoWrk = errors.New("make perf drives its load runs with wrk, which is not installed: apt-get install -y wrk")
+
+// loadRun has wrk keep clients connections busy with GET base+t.path for d, each sending its next
+// request once its answer is read, as gzip-accepting browsers do. wrk runs on one thread: it is
+// written in C and one thread keeps fifty connections busy, so the server keeps most of the two
+// cores it shares with its load. (A Go client spent more CPU on each request than the server did,
+// and the figures then measured the client.) Any answer but 2xx or 3xx, and any socket error,
+// counts as a failure; the first answer must be 200.
+func loadRun(base, dir string, t loadTarget, clients int, d time.Duration) (loadResult, error) {
 	url := base + t.path
-	tr := &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients, DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
 		return loadResult{}, err
 	}
-	req.Header.Set("Accept-Encoding", "gzip")
 	if t.cookie != "" {
 		req.Header.Set("Cookie", t.cookie)
 	}
-	if res, err := client.Do(req); err != nil {
+	if res, err := http.DefaultClient.Do(req); err != nil {
 		return loadResult{}, err
 	} else if res.Body.Close(); res.StatusCode != http.StatusOK {
 		return loadResult{}, fmt.Errorf("GET %s: %s", url, res.Status)
 	}
-	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		failures  int
-		wg        sync.WaitGroup
-	)
-	start := time.Now()
-	end := start.Add(d)
-	for range clients {
-		wg.Go(func() {
-			req := req.Clone(context.Background()) // each client its own, reused once its answer is read
-			var mine []time.Duration
-			failed := 0
-			for time.Now().Before(end) {
-				t := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					_, err = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != http.StatusOK {
-						err = fmt.Errorf("%s", res.Status)
-					}
-				}
-				if err != nil {
-					failed++
-					continue
-				}
-				mine = append(mine, time.Since(t))
-			}
-			mu.Lock()
-			latencies = append(latencies, mine...)
-			failures += failed
-			mu.Unlock()
-		})
+	script := filepath.Join(dir, "wrk-report.lua")
+	if err := os.WriteFile(script, wrkReport, 0o600); err != nil {
+		return loadResult{}, err
 	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	slices.Sort(latencies)
-	r := loadResult{loadTarget: t, requests: len(latencies), failures: failures, perSecond: float64(len(latencies)) / elapsed.Seconds()}
-	if len(latencies) > 0 {
-		r.p50 = latencies[len(latencies)*50/100]
-		r.p99 = latencies[min(len(latencies)-1, len(latencies)*99/100)]
+	args := []string{"-t1", "-c", fmt.Sprint(clients), "-d", fmt.Sprintf("%ds", max(1, int(d.Seconds()))),
+		"-s", script, "-H", "Accept-Encoding: gzip"}
+	if t.cookie != "" {
+		args = append(args, "-H", "Cookie: "+t.cookie)
 	}
-	return r, nil
+	cmd := exec.Command("wrk", append(args, url)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return loadResult{}, fmt.Errorf("wrk %s: %v\n%s", url, err, stderr.Bytes())
+	}
+	line := out[bytes.LastIndexByte(bytes.TrimRight(out, "\n"), '\n')+1:]
+	var rep struct {
+		Requests     int   `json:"requests"`
+		DurationUS   int64 `json:"duration_us"`
+		StatusErrors int   `json:"status_errors"`
+		SocketErrors int   `json:"socket_errors"`
+		P50US        int64 `json:"p50_us"`
+		P99US        int64 `json:"p99_us"`
+	}
+	if err := json.Unmarshal(line, &rep); err != nil {
+		return loadResult{}, fmt.Errorf("wrk %s: no report at the end of its output (%v):\n%s", url, err, out)
+	}
+	return loadResult{loadTarget: t, requests: rep.Requests, failures: rep.StatusErrors + rep.SocketErrors,
+		perSecond: float64(rep.Requests) / (float64(rep.DurationUS) / 1e6),
+		p50:       time.Duration(rep.P50US) * time.Microsecond, p99: time.Duration(rep.P99US) * time.Microsecond}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"log"
 	"os"
+	"os/exec"
 	"time"
 )
 
@@ -32,6 +33,9 @@ func main() {
 }
 
 func run(bin string, events, clients int, duration time.Duration, lh lighthouseRun) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return errNoWrk
+	}
 	dir, err := os.MkdirTemp("", "pelotao-perf-")
 	if err != nil {
 		return err
@@ -91,7 +95,7 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 	}
 	for _, t := range rd.loadTargets(org.cookie) {
 		log.Printf("load: %d clients for %s on %s", clients, duration, t.path)
-		r, err := loadRun(srv.base, t, clients, duration)
+		r, err := loadRun(srv.base, dir, t, clients, duration)
 		if err != nil {
 			return err
 		}

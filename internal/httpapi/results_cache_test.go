@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"pelotao/internal/results"
 	"pelotao/internal/store"
 )
 
@@ -13,17 +12,14 @@ import (
 // shows when that has passed, this instance's writes (forgetSet, forgetEvent) at once, and a
 // row is never served for another event's route.
 func TestResultsCacheSetRows(t *testing.T) {
-	app := newTestApp(t)
-	st := app.store
-	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
-	publish := func(n int) results.Set { return publishSample(t, st, e.ID, n) }
+	st, eventID, publish := eventWithResults(t)
 	first := publish(10)
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	c := newResultsCache()
 	c.clock = func() time.Time { return now }
 	total := func() int {
 		t.Helper()
-		set, err := c.set(t.Context(), st, e.ID, first.ID)
+		set, err := c.set(t.Context(), st, eventID, first.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,11 +44,11 @@ func TestResultsCacheSetRows(t *testing.T) {
 	if _, err := c.set(t.Context(), st, "outro-evento", first.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("another event's route: %v, want not found", err)
 	}
-	if err := st.DeleteEvent(t.Context(), e.ID); err != nil {
+	if err := st.DeleteEvent(t.Context(), eventID); err != nil {
 		t.Fatal(err)
 	}
-	c.forgetEvent(e.ID)
-	if _, err := c.set(t.Context(), st, e.ID, first.ID); !errors.Is(err, store.ErrNotFound) {
+	c.forgetEvent(eventID)
+	if _, err := c.set(t.Context(), st, eventID, first.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("after the event's deletion: %v, want not found", err)
 	}
 }

@@ -363,6 +363,15 @@ func storedEvent(t *testing.T, st store.Store, doc string) event.Event {
 	return e
 }
 
+// eventWithResults is a store with one event, and publish, which publishes n sample lines as
+// that event's results.
+func eventWithResults(t *testing.T) (st store.Store, eventID string, publish func(n int) results.Set) {
+	t.Helper()
+	st = newTestApp(t).store
+	eventID = storedEvent(t, st, validEventJSON("Corrida", "2026-04-12")).ID
+	return st, eventID, func(n int) results.Set { return publishSample(t, st, eventID, n) }
+}
+
 // publishSample publishes n sample lines as the event's official "60 km" results.
 func publishSample(t *testing.T, st store.Store, eventID string, n int) results.Set {
 	t.Helper()
@@ -376,10 +385,7 @@ func publishSample(t *testing.T, st store.Store, eventID string, n int) results.
 // Many readers at once while the set is published again: one load per version, every page
 // whole (the total of one version), nothing racing (go test -race).
 func TestResultsCacheConcurrent(t *testing.T) {
-	app := newTestApp(t)
-	st := app.store
-	e := storedEvent(t, st, validEventJSON("Corrida", "2026-04-12"))
-	publish := func(n int) results.Set { return publishSample(t, st, e.ID, n) }
+	st, eventID, publish := eventWithResults(t)
 	set := publish(300)
 	c := newResultsCache()
 	var wg sync.WaitGroup
@@ -387,7 +393,7 @@ func TestResultsCacheConcurrent(t *testing.T) {
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 40 {
-				cur, err := st.GetResultSet(t.Context(), e.ID, set.ID)
+				cur, err := st.GetResultSet(t.Context(), eventID, set.ID)
 				if err != nil {
 					errs <- err
 					return

@@ -31,9 +31,9 @@ const (
 
 type loadResult struct {
 	loadTarget
-	requests, failures int
-	perSecond          float64
-	p50, p99           time.Duration
+	failures  int
+	perSecond float64
+	p50, p99  time.Duration
 }
 
 // wrkReport is the Lua script that ends each wrk run with one JSON line (wrk-report.lua).
@@ -92,7 +92,7 @@ func loadRun(base, dir string, t loadTarget, clients int, d time.Duration) (load
 	if err := json.Unmarshal(line, &rep); err != nil {
 		return loadResult{}, fmt.Errorf("wrk %s: no report at the end of its output (%v):\n%s", url, err, out)
 	}
-	return loadResult{loadTarget: t, requests: rep.Requests, failures: rep.StatusErrors + rep.SocketErrors,
+	return loadResult{loadTarget: t, failures: rep.StatusErrors + rep.SocketErrors,
 		perSecond: float64(rep.Requests) / (float64(rep.DurationUS) / 1e6),
 		p50:       time.Duration(rep.P50US) * time.Microsecond, p99: time.Duration(rep.P99US) * time.Microsecond}, nil
 }

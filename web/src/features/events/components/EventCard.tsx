@@ -17,8 +17,11 @@ export function EventCard({ event, past, first }: Props) {
   const title = titleOf(event)
   const src = bannerFor(event.banners, 'desktop')
   const distances = formatDistances(event.distances)
+  // A card off screen is neither laid out nor painted until it nears the screen (content-visibility):
+  // on a phone one card of 24 is on screen, and laying out all of them as the page arrived held the
+  // main thread. 340 px is about a card's height at any width; `auto` keeps its real height once drawn.
   return (
-    <li>
+    <li className="[contain-intrinsic-size:auto_340px] [content-visibility:auto]">
       <Link
         to={past ? `/resultado/${encodeURIComponent(event.id)}` : `/event/${encodeURIComponent(event.id)}`}
         className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-brand-600/40"

@@ -200,6 +200,33 @@ test.describe('before the app has started', () => {
   })
 })
 
+// src/boot.ts starts ICU (the browser's Intl) in a worker while a drawn page loads
+// (src/lib/intlWarmup.ts), and the app takes over once it has started or failed to.
+test.describe('Intl started in a worker', () => {
+  test('a drawn page starts it while it loads, and the app then formats pt-BR dates', async ({ page }) => {
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+    await page.goto('/')
+    expect(workers).toEqual([expect.stringMatching(/^\/assets\/intlWarmup-[\w-]+\.js$/)])
+    // The first cards, as the server drew them and the app took them over: dd/mm/aaaa.
+    await expect(page.getByRole('tabpanel').getByText(/^\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible()
+  })
+
+  test.describe('when the browser cannot load it', () => {
+    test.use({ allowConsoleErrors: [[/Failed to load resource/], { scope: 'test' }] })
+
+    test('the app takes the page over all the same', async ({ page }) => {
+      await page.route('**/assets/intlWarmup-*.js', (route) => route.abort())
+      const refused = page.waitForEvent('requestfailed', (request) => request.url().includes('/assets/intlWarmup-'))
+      await page.goto('/') // waits for <html data-ready>
+      await refused
+      expect(await appStarted(page)).toBe(true)
+      await page.getByRole('tab', { name: 'Eventos Anteriores' }).click()
+      await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
+    })
+  })
+})
+
 test.describe('a page that fails', () => {
   // The page's code cannot be loaded: the browser reports it, and the boundary logs the failure.
   test.use({ allowConsoleErrors: [[/Failed to fetch dynamically imported module|Failed to load resource/], { scope: 'test' }] })

@@ -9,7 +9,7 @@ import './styles.css'
 const deferred = document.getElementById('app-modules')
 if (deferred) {
   const modules = JSON.parse(deferred.textContent || '[]') as string[]
-  await pageLoaded()
+  await Promise.all([pageLoaded(), intlStarted()])
   await afterNextPaint()
   for (const href of modules) {
     const link = document.createElement('link')
@@ -19,6 +19,22 @@ if (deferred) {
   }
 }
 await import('./main')
+
+/**
+ * Starts ICU in a worker (src/lib/intlWarmup.ts) and settles once it has, or has failed to, or
+ * after half a second: a browser that never answers does not hold the app back.
+ */
+function intlStarted() {
+  return new Promise<void>((resolve) => {
+    setTimeout(resolve, 500)
+    try {
+      const worker = new Worker(new URL('./lib/intlWarmup.ts', import.meta.url))
+      worker.onmessage = worker.onerror = () => resolve()
+    } catch {
+      resolve()
+    }
+  })
+}
 
 /** Settles once the page and its pictures have loaded (the window's load event). */
 function pageLoaded() {

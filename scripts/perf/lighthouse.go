@@ -25,20 +25,33 @@ type lighthouseRun struct {
 	reports string
 }
 
-// median runs Lighthouse's mobile performance audit (its default: a mid-range phone on a throttled
-// 4G network, simulated) on the page at path and returns the median score (0–100) and LCP (ms).
-func (lh lighthouseRun) median(base, path string) (score, lcp float64, err error) {
-	name := cmp.Or(strings.Trim(strings.ReplaceAll(path, "/", "_"), "_"), "home")
-	var scores, lcps []float64
+// audit runs Lighthouse's mobile performance audit (its default: a mid-range phone on a throttled
+// 4G network, simulated) lh.runs times on each of paths and returns each page's median score
+// (0–100) and LCP (ms). The runs go round the pages (the first run of each, then the second…),
+// so that a minute in which the shared machine is slow costs every page one run, not one page
+// several.
+func (lh lighthouseRun) audit(base string, paths []string) (map[string]audited, error) {
+	scores := map[string][]float64{}
+	lcps := map[string][]float64{}
 	for i := range lh.runs {
-		s, l, err := lh.once(base+path, fmt.Sprintf("%s-%d.json", name, i+1))
-		if err != nil {
-			return 0, 0, err
+		for _, path := range paths {
+			name := cmp.Or(strings.Trim(strings.ReplaceAll(path, "/", "_"), "_"), "home")
+			s, l, err := lh.once(base+path, fmt.Sprintf("%s-%d.json", name, i+1))
+			if err != nil {
+				return nil, err
+			}
+			scores[path], lcps[path] = append(scores[path], s), append(lcps[path], l)
 		}
-		scores, lcps = append(scores, s), append(lcps, l)
 	}
-	return median(scores), median(lcps), nil
+	out := map[string]audited{}
+	for _, path := range paths {
+		out[path] = audited{score: median(scores[path]), lcp: median(lcps[path])}
+	}
+	return out, nil
 }
+
+// audited is a page's median Lighthouse score (0–100) and LCP (ms).
+type audited struct{ score, lcp float64 }
 
 func (lh lighthouseRun) once(pageURL, reportName string) (score, lcp float64, err error) {
 	command := strings.Fields(lh.command)

@@ -30,12 +30,15 @@ var (
 	// A page drawn by the server lists the app's modules as JSON instead of preloading them
 	// (web/src/boot.ts fetches them once the page is on screen).
 	appModules = regexp.MustCompile(`<script type="application/json" id="app-modules">(.*?)</script>`)
+	// The built scripts an entry names in its code: its chunks, and a worker's file.
+	entryScripts = regexp.MustCompile(`\b(assets/[\w-]+\.js)\b`)
 )
 
 // pageBytes is what a browser downloads, compressed, to show the page at pageURL and run its app:
 // the HTML, the entry and every module the HTML preloads or lists (the app, its static imports and
-// the route's own chunk, which the server names), and the stylesheets. cookie, when set, is sent
-// with the page's request.
+// the route's own chunk, which the server names), the scripts the entry itself names (the worker
+// that starts Intl, web/src/boot.ts), and the stylesheets. cookie, when set, is sent with the
+// page's request.
 func pageBytes(pageURL, cookie string) (html, js, css int, err error) {
 	body, n, err := gzipGet(pageURL, cookie)
 	if err != nil {
@@ -43,16 +46,26 @@ func pageBytes(pageURL, cookie string) (html, js, css int, err error) {
 	}
 	html = n
 	base, _ := url.Parse(pageURL)
-	// fetched is the compressed size of the files refs name.
-	fetched := func(refs []string) (int, error) {
+	// fetched is the compressed size of the files refs name, each counted once; named, when set,
+	// is told each file's text.
+	counted := map[string]bool{}
+	fetched := func(refs []string, named func(text string)) (int, error) {
 		total := 0
 		for _, r := range refs {
 			ref, _ := url.Parse(r)
-			_, n, err := gzipGet(base.ResolveReference(ref).String(), "")
+			u := base.ResolveReference(ref).String()
+			if counted[u] {
+				continue
+			}
+			counted[u] = true
+			text, n, err := gzipGet(u, "")
 			if err != nil {
 				return 0, err
 			}
 			total += n
+			if named != nil {
+				named(text)
+			}
 		}
 		return total, nil
 	}
@@ -63,7 +76,7 @@ func pageBytes(pageURL, cookie string) (html, js, css int, err error) {
 		}
 		return refs
 	}
-	scripts := append(linked(scriptSrc), linked(modulePre)...)
+	scripts := linked(modulePre)
 	if m := appModules.FindStringSubmatch(body); m != nil {
 		var listed []string
 		if err := json.Unmarshal([]byte(m[1]), &listed); err != nil {
@@ -71,11 +84,21 @@ func pageBytes(pageURL, cookie string) (html, js, css int, err error) {
 		}
 		scripts = append(scripts, listed...)
 	}
-	if js, err = fetched(scripts); err != nil {
+	var entryNames []string
+	entry, err := fetched(linked(scriptSrc), func(text string) {
+		for _, m := range entryScripts.FindAllStringSubmatch(text, -1) {
+			entryNames = append(entryNames, "/"+m[1])
+		}
+	})
+	if err != nil {
 		return 0, 0, 0, err
 	}
-	css, err = fetched(linked(stylesheet))
-	return html, js, css, err
+	rest, err := fetched(append(scripts, entryNames...), nil)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	css, err = fetched(linked(stylesheet), nil)
+	return html, entry + rest, css, err
 }
 
 // rawClient leaves answers compressed, so their length is what travelled.

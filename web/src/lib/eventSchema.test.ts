@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeEvent } from './testing/testEvents'
-import { parseEvent, parseEventList } from './eventSchema'
+import { parseEvent, parseEventList, parseEventListInSlices } from './eventSchema'
 
 describe('parseEvent', () => {
   it('keeps a complete event as the server sent it', () => {
@@ -84,5 +84,38 @@ describe('parseEventList', () => {
   it('reads an answer without a list as an empty list', () => {
     expect(parseEventList(null)).toEqual({ events: [] })
     expect(parseEventList({ events: 'x' }).events).toEqual([])
+  })
+})
+
+describe('parseEventListInSlices', () => {
+  // A page of the home page's list: whole, partial and broken summaries, in an order to keep.
+  const page = (n: number) => ({
+    events: Array.from({ length: n }, (_, i) =>
+      i % 3 === 0 ? { id: `e${i}`, titulo: `Prova ${i}`, dataEvento: '2027-01-10', distances: [5, 'x'] } : i % 3 === 1 ? { id: `e${i}`, local: null } : `quebrado ${i}`,
+    ),
+    nextCursor: 'próximo',
+  })
+
+  it('gives what parseEventList gives, for a long page and a short one', async () => {
+    for (const n of [0, 7, 100, 101, 250, 500]) {
+      const answer = page(n)
+      expect(await parseEventListInSlices(answer)).toEqual(parseEventList(answer))
+    }
+  })
+
+  it('gives the main thread back between slices of 100', async () => {
+    let ticks = 0
+    const ticking = setInterval(() => ticks++, 0)
+    const list = await parseEventListInSlices(page(500))
+    clearInterval(ticking)
+    expect(list.events.map((e) => e.id).slice(0, 3)).toEqual(['e0', 'e1', ''])
+    expect(list.events).toHaveLength(500)
+    expect(ticks).toBeGreaterThanOrEqual(1) // other work ran while it parsed
+  })
+
+  it('reads an answer without a list as parseEventList does', async () => {
+    for (const answer of [null, 'texto', { events: 'x' }, { nextCursor: 'c' }]) {
+      expect(await parseEventListInSlices(answer)).toEqual(parseEventList(answer))
+    }
   })
 })

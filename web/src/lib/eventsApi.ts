@@ -1,6 +1,6 @@
 import { api } from './api'
 import type { Event, EventSummary } from './event'
-import { parseEvent, parseEventList } from './eventSchema'
+import { parseEvent, parseEventList, parseEventListInSlices } from './eventSchema'
 import type { Initial } from './resource'
 
 /** The query parameters GET /api/events accepts (internal/httpapi/events_handlers.go). */
@@ -28,7 +28,7 @@ export function eventQueryString(query: EventQuery): string {
 // the same answers embedded in a drawn page: the pages only ever see complete events.
 
 export async function listEvents(query: EventQuery = {}, signal?: AbortSignal) {
-  return parseEventList(await api<unknown>(`/api/events${eventQueryString(query)}`, { signal }))
+  return parseEventListInSlices(await api<unknown>(`/api/events${eventQueryString(query)}`, { signal }))
 }
 
 /** The embedded answer to GET /api/events with query, as the cards of its list. */

@@ -20,8 +20,11 @@ import (
 // testUI is a built web app as Vite would lay it out.
 var testUI = fstest.MapFS{
 	".vite/manifest.json": {Data: []byte(`{
-		"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"], "css": ["assets/index-abc.css"]},
+		"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"], "dynamicImports": ["src/reactDom.ts", "src/main.tsx"], "css": ["assets/index-abc.css"]},
 		"_vendor.js": {"file": "assets/vendor-def.js"},
+		"src/reactDom.ts": {"file": "assets/reactDom-pqr.js", "isDynamicEntry": true, "imports": ["_react.js"]},
+		"src/main.tsx": {"file": "assets/main-mno.js", "isDynamicEntry": true, "imports": ["_react.js", "_vendor.js"]},
+		"_react.js": {"file": "assets/react-stu.js"},
 		"src/features/events/EventsPage.tsx": {"file": "assets/EventsPage-ghi.js", "isDynamicEntry": true, "imports": ["index.html", "_vendor.js", "_resource.js"]},
 		"_resource.js": {"file": "assets/resource-jkl.js", "imports": ["index.html"]}
 	}`)},
@@ -120,6 +123,12 @@ func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
 		for _, want := range []string{`<script type="module" src="/assets/index-abc.js">`, `href="/assets/index-abc.css"`, `rel="modulepreload" href="/assets/vendor-def.js"`, `<html lang="pt-BR">`} {
 			if !strings.Contains(body, want) {
 				t.Errorf("%s: %s missing", path, want)
+			}
+		}
+		// The app the entry imports (its dynamic imports) and their imports, each linked once.
+		for _, file := range []string{"/assets/reactDom-pqr.js", "/assets/main-mno.js", "/assets/react-stu.js", "/assets/vendor-def.js"} {
+			if n := strings.Count(body, `rel="modulepreload" href="`+file+`"`); n != 1 {
+				t.Errorf("%s: %s linked %d times, want once", path, file, n)
 			}
 		}
 	}

@@ -30,10 +30,11 @@ type ui struct {
 }
 
 type manifestChunk struct {
-	File    string   `json:"file"`
-	IsEntry bool     `json:"isEntry"`
-	Imports []string `json:"imports"`
-	CSS     []string `json:"css"`
+	File           string   `json:"file"`
+	IsEntry        bool     `json:"isEntry"`
+	Imports        []string `json:"imports"`
+	DynamicImports []string `json:"dynamicImports"`
+	CSS            []string `json:"css"`
 }
 
 func loadUI(fsys fs.FS) (*ui, error) {
@@ -63,13 +64,11 @@ func loadUI(fsys fs.FS) (*ui, error) {
 	}
 	u.manifest = m
 	u.loaded = map[string]bool{"index.html": true}
-	// The entry (web/src/boot.ts) imports the app when the page allows; every page needs it.
-	u.preload, u.css = u.walk(append(slices.Clip(entry.Imports), appModule), u.loaded, u.preload, u.css)
+	// The entry (web/src/boot.ts) imports the app when the page allows: React's DOM renderer
+	// (src/reactDom.ts), then src/main.tsx. Every page needs them.
+	u.preload, u.css = u.walk(append(slices.Clip(entry.Imports), entry.DynamicImports...), u.loaded, u.preload, u.css)
 	return u, nil
 }
-
-// appModule is the app itself (manifest key), which the entry imports.
-const appModule = "src/main.tsx"
 
 // walk adds the files of the chunks keys and of their static imports, skipping the chunks in seen
 // and marking the others.

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition, useEffect } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from './reactDom'
 import { BrowserRouter } from './app/routing'
 import { AppRoutes, preloadPage } from './app/router'
 import { AuthProvider } from './lib/auth'

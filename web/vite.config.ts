@@ -17,9 +17,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Vite's loader of dynamic imports, which the entry (src/boot.ts) needs before the app:
-            // in the app's chunk, it would make the entry fetch the whole app at once.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
+            // What the entry (src/boot.ts) needs before the app — Vite's loader of dynamic imports, and
+            // lib/nextTask, which the event list's parse shares — in one small chunk: in the app's
+            // chunk, it would make the entry fetch the whole app at once.
+            { name: 'boot', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]nextTask\.ts/, priority: 2 },
             // React and its DOM renderer, apart from the app: the entry imports src/reactDom.ts
             // first, so that a phone evaluates them in one task and the app in the next, not both
             // in one long task.

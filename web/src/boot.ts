@@ -5,6 +5,7 @@
 // <script type="application/json" id="app-modules">; on the others, which the app draws, it links
 // them as <link rel="modulepreload">, fetched at once.
 import './styles.css'
+import { nextTask } from './lib/nextTask'
 
 const deferred = document.getElementById('app-modules')
 if (deferred) {
@@ -18,7 +19,7 @@ if (deferred) {
     link.rel = 'modulepreload'
     link.href = href
     document.head.append(link)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await nextTask()
   }
 }
 // React's DOM renderer first, then the app: each is evaluated in a task of its own (src/reactDom.ts).

@@ -7,6 +7,7 @@
 // shows what it can.
 import { z } from 'zod/mini'
 import type { Cronograma, Event, EventList } from './event'
+import { nextTask } from './nextTask'
 import { amount, flag, list, oneOf, record, text } from './schema'
 
 /** modalidades[].km of a summary: the numbers of the list, whatever else it holds left out. */
@@ -125,9 +126,4 @@ export async function parseEventListInSlices(answer: unknown): Promise<EventList
     parsed.push(...parseEventList({ events: events.slice(i, i + sliceSize) }).events)
   }
   return { events: parsed, nextCursor }
-}
-
-/** Settles in a later task of the event loop, after the browser has handled what waits (a tap, a frame). */
-function nextTask() {
-  return new Promise<void>((resolve) => setTimeout(resolve, 0))
 }

@@ -1,0 +1,153 @@
+// Package pix speaks the Banco Central do Brasil's API Pix (the standard every Brazilian PSP
+// implements), so that Pelotão charges through the company's own bank or PSP rather than one
+// vendor's SDK. It knows charges (cob), the payments (pix) that settle them, refunds (devolução)
+// and the webhook — nothing of registrations or orders: the code that sells uses it through the
+// PSP interface, and tests and `PELOTAO_PIX_SANDBOX=1` put the in-memory PSP of pix/sandbox
+// behind it.
+//
+// Money is whole centavos (Centavos); JSON field names are the API's own (calendario, devedor,
+// valor.original, pixCopiaECola…). The client is client.go, its errors errors.go, the txid
+// txid.go, the webhook body webhook.go; the BR Code a PSP may leave out is pix/brcode.
+package pix
+
+import (
+	"context"
+	"time"
+)
+
+// PSP is what Pelotão asks of a payment service provider.
+type PSP interface {
+	// CreateCharge opens the charge txid (PUT /cob/{txid}); the answer carries the copy-and-paste
+	// code (built from its location when the PSP leaves it out).
+	CreateCharge(ctx context.Context, txid string, c NewCharge) (Charge, error)
+	// Charge reads a charge back (GET /cob/{txid}), with the payments it received.
+	Charge(ctx context.Context, txid string) (Charge, error)
+	// RemoveCharge withdraws an unpaid charge (PATCH /cob/{txid} to REMOVIDA_PELO_USUARIO_RECEBEDOR).
+	RemoveCharge(ctx context.Context, txid string) (Charge, error)
+	// RegisterWebhook asks the PSP to POST received payments to url + "/pix" (PUT /webhook/{chave}).
+	RegisterWebhook(ctx context.Context, url string) error
+	// Refund returns amount of the payment endToEndID; id is Pelotão's, so a retry is the same
+	// refund (PUT /pix/{e2eid}/devolucao/{id}).
+	Refund(ctx context.Context, endToEndID, id string, amount Centavos) (Refund, error)
+	// RefundStatus reads a refund back (GET /pix/{e2eid}/devolucao/{id}).
+	RefundStatus(ctx context.Context, endToEndID, id string) (Refund, error)
+}
+
+// NewCharge is what Pelotão asks to be charged.
+type NewCharge struct {
+	Expiry  time.Duration // calendario.expiracao, whole seconds: the order's hold
+	Debtor  *Debtor       // devedor; nil when nobody on the order has a CPF
+	Amount  Centavos      // valor.original
+	Message string        // solicitacaoPagador, shown in the payer's app (at most 140 characters)
+}
+
+// Debtor is the person a charge is made out to.
+type Debtor struct {
+	CPF  string `json:"cpf"` // 11 digits
+	Name string `json:"nome"`
+}
+
+// ChargeStatus is a charge's status in the API.
+type ChargeStatus string
+
+// The statuses of a charge (cob).
+const (
+	ChargeActive       ChargeStatus = "ATIVA"
+	ChargeCompleted    ChargeStatus = "CONCLUIDA"
+	ChargeRemovedByUs  ChargeStatus = "REMOVIDA_PELO_USUARIO_RECEBEDOR"
+	ChargeRemovedByPSP ChargeStatus = "REMOVIDA_PELO_PSP"
+)
+
+// Charge is a charge as the PSP answers it (CobGerada, CobCompleta).
+type Charge struct {
+	TxID      string       `json:"txid"`
+	Revision  int          `json:"revisao"`
+	Status    ChargeStatus `json:"status"`
+	Calendar  Calendar     `json:"calendario"`
+	Location  string       `json:"location,omitempty"`
+	Loc       *Loc         `json:"loc,omitempty"`
+	Debtor    *Debtor      `json:"devedor,omitempty"`
+	Value     Value        `json:"valor"`
+	Key       string       `json:"chave"`
+	Message   string       `json:"solicitacaoPagador,omitempty"`
+	CopyPaste string       `json:"pixCopiaECola,omitempty"`
+	Payments  []Payment    `json:"pix,omitempty"`
+}
+
+// Calendar is a charge's calendario: when it was made and for how many seconds it can be paid.
+type Calendar struct {
+	Created       time.Time `json:"criacao,omitzero"`
+	ExpirySeconds int       `json:"expiracao"`
+}
+
+// Loc is the payload location the PSP made for a charge.
+type Loc struct {
+	ID       int    `json:"id"`
+	Location string `json:"location"`
+	Kind     string `json:"tipoCob,omitempty"`
+}
+
+// Value is a charge's valor.
+type Value struct {
+	Original Centavos `json:"original"`
+}
+
+// Expires is the moment the charge can no longer be paid.
+func (c Charge) Expires() time.Time {
+	return c.Calendar.Created.Add(time.Duration(c.Calendar.ExpirySeconds) * time.Second)
+}
+
+// Received adds up the payments the charge received.
+func (c Charge) Received() Centavos {
+	var sum Centavos
+	for _, p := range c.Payments {
+		sum += p.Amount
+	}
+	return sum
+}
+
+// PaidInFull reports whether the charge is settled by exactly its amount: status CONCLUIDA and
+// its pix[] adding up to valor.original. Only this confirms an order; a webhook never does alone.
+func (c Charge) PaidInFull() bool {
+	return c.Status == ChargeCompleted && len(c.Payments) > 0 && c.Received() == c.Value.Original
+}
+
+// Payment is a Pix received (an entry of pix[] in a charge or a webhook).
+type Payment struct {
+	EndToEndID string    `json:"endToEndId"`
+	TxID       string    `json:"txid,omitempty"`
+	Amount     Centavos  `json:"valor"`
+	Time       time.Time `json:"horario"`
+	PayerInfo  string    `json:"infoPagador,omitempty"`
+	Refunds    []Refund  `json:"devolucoes,omitempty"`
+}
+
+// RefundStatus is a refund's status in the API.
+type RefundStatus string
+
+// The statuses of a refund (devolução): in progress, then returned or not.
+const (
+	RefundInProgress RefundStatus = "EM_PROCESSAMENTO"
+	RefundReturned   RefundStatus = "DEVOLVIDO"
+	RefundNotDone    RefundStatus = "NAO_REALIZADO"
+)
+
+// RefundOriginal is the only natureza Pelotão asks for: money back from the original payment.
+const RefundOriginal = "ORIGINAL"
+
+// Refund is a devolução.
+type Refund struct {
+	ID     string       `json:"id"`
+	RtrID  string       `json:"rtrId,omitempty"`
+	Amount Centavos     `json:"valor"`
+	Nature string       `json:"natureza,omitempty"`
+	Times  RefundTimes  `json:"horario"`
+	Status RefundStatus `json:"status"`
+	Reason string       `json:"motivo,omitempty"`
+}
+
+// RefundTimes is when a refund was asked for and, once final, settled.
+type RefundTimes struct {
+	Requested time.Time `json:"solicitacao,omitzero"`
+	Settled   time.Time `json:"liquidacao,omitzero"`
+}

@@ -9,6 +9,7 @@ require (
 	github.com/emersion/go-smtp v0.25.1
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/piglig/go-qr v1.1.0
 	github.com/xuri/excelize/v2 v2.11.1
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0

@@ -2,6 +2,7 @@
 package config
 
 import (
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net/url"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pelotao/internal/pix"
 )
 
 // Config holds every setting of a running pelotao process.
@@ -24,7 +27,19 @@ type Config struct {
 	PasswordMinLength int            // PELOTAO_PASSWORD_MIN_LENGTH
 	TrustProxy        bool           // PELOTAO_TRUST_PROXY: the client address is the last X-Forwarded-For entry
 	SignupsPerHour    int            // PELOTAO_SIGNUPS_PER_HOUR: accounts one client address may create per hour
+
+	// Pix is the PSP's API Pix: PELOTAO_PIX_API_URL, _TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET, _CERT_FILE,
+	// _KEY_FILE and _CHAVE. An empty APIURL means no PSP: only free events can sell registrations.
+	Pix pix.Config
+	// PixSandbox (PELOTAO_PIX_SANDBOX) serves the in-memory PSP under /_pix-sandbox/ and points Pix
+	// at it, with credentials made for this process.
+	PixSandbox        bool
+	PixReconcileEvery time.Duration // PELOTAO_PIX_RECONCILE_EVERY: how often unpaid charges are read back
+	RegistrationHold  time.Duration // PELOTAO_REGISTRATION_HOLD: how long an order holds its slots unpaid
 }
+
+// PixSandboxPath is where the sandbox PSP is mounted (pix/sandbox.Path).
+const PixSandboxPath = "/_pix-sandbox/"
 
 // SecureCookies reports whether cookies must carry the Secure flag (the site is served over https).
 func (c Config) SecureCookies() bool { return c.BaseURL.Scheme == "https" }
@@ -117,5 +132,83 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	c.SignupsPerHour = n
 
+	duration := func(name, def string, least, most time.Duration) time.Duration {
+		raw := get(name, def)
+		d, err := time.ParseDuration(raw)
+		if err != nil || d < least || d > most {
+			errs = append(errs, fmt.Errorf("%s: %q must be a duration from %v to %v, such as %s", name, raw, least, most, def))
+		}
+		return d
+	}
+	c.RegistrationHold = duration("PELOTAO_REGISTRATION_HOLD", "30m", time.Minute, 24*time.Hour)
+	c.PixReconcileEvery = duration("PELOTAO_PIX_RECONCILE_EVERY", "1m", 5*time.Second, 24*time.Hour)
+	errs = append(errs, loadPix(&c, get, secret)...)
+
 	return c, errors.Join(errs...)
+}
+
+// loadPix reads the PSP settings: all of them for a real PSP (over https), or the sandbox, which
+// is refused on an https site because it would take payments that are not money.
+func loadPix(c *Config, get, secret func(name, def string) string) []error {
+	var errs []error
+	sandbox, err := strconv.ParseBool(get("PELOTAO_PIX_SANDBOX", "0"))
+	if err != nil {
+		errs = append(errs, errors.New("PELOTAO_PIX_SANDBOX: not a boolean (use 1 or 0)"))
+	}
+	c.PixSandbox = sandbox
+	c.Pix = pix.Config{
+		APIURL:       strings.TrimSuffix(get("PELOTAO_PIX_API_URL", ""), "/"),
+		TokenURL:     get("PELOTAO_PIX_TOKEN_URL", ""),
+		ClientID:     secret("PELOTAO_PIX_CLIENT_ID", ""),
+		ClientSecret: secret("PELOTAO_PIX_CLIENT_SECRET", ""),
+		CertFile:     get("PELOTAO_PIX_CERT_FILE", ""),
+		KeyFile:      get("PELOTAO_PIX_KEY_FILE", ""),
+		Key:          get("PELOTAO_PIX_CHAVE", ""),
+	}
+	p := &c.Pix
+	switch {
+	case sandbox && c.BaseURL != nil && c.BaseURL.Scheme == "https":
+		errs = append(errs, errors.New("PELOTAO_PIX_SANDBOX: refused with an https PELOTAO_BASE_URL: the sandbox takes payments that are not money, so it is for development only"))
+	case sandbox && p.APIURL != "":
+		errs = append(errs, errors.New("PELOTAO_PIX_SANDBOX: unset PELOTAO_PIX_API_URL to use the sandbox, or unset the sandbox to use the PSP"))
+	case sandbox && c.BaseURL != nil:
+		// The client reaches the sandbox through this server's own address, with credentials
+		// nobody else knows.
+		p.APIURL = c.BaseURL.String() + strings.TrimSuffix(PixSandboxPath, "/")
+		p.TokenURL = p.APIURL + "/oauth/token"
+		p.ClientID, p.ClientSecret, p.CertFile, p.KeyFile = "pelotao-sandbox", rand.Text(), "", ""
+		if p.Key == "" {
+			p.Key = "pix@pelotao.localhost"
+		}
+	case p.APIURL == "":
+		for _, name := range []string{"PELOTAO_PIX_TOKEN_URL", "PELOTAO_PIX_CLIENT_ID", "PELOTAO_PIX_CLIENT_SECRET", "PELOTAO_PIX_CERT_FILE", "PELOTAO_PIX_KEY_FILE", "PELOTAO_PIX_CHAVE"} {
+			if get(name, "") != "" || get(name+"_FILE", "") != "" {
+				errs = append(errs, fmt.Errorf("%s: set without PELOTAO_PIX_API_URL", name))
+			}
+		}
+	default:
+		if p.TokenURL == "" {
+			p.TokenURL = p.APIURL + "/oauth/token"
+		}
+		type setting struct{ name, value string }
+		for _, u := range []setting{{"PELOTAO_PIX_API_URL", p.APIURL}, {"PELOTAO_PIX_TOKEN_URL", p.TokenURL}} {
+			if parsed, err := url.Parse(u.value); err != nil || parsed.Scheme != "https" || parsed.Host == "" {
+				errs = append(errs, fmt.Errorf("%s: must be an https URL, such as https://pix.seubanco.com.br/api/v2", u.name))
+			}
+		}
+		for _, v := range []setting{{"PELOTAO_PIX_CLIENT_ID", p.ClientID}, {"PELOTAO_PIX_CLIENT_SECRET", p.ClientSecret}, {"PELOTAO_PIX_CHAVE", p.Key}} {
+			if v.value == "" {
+				errs = append(errs, fmt.Errorf("%s: needed with PELOTAO_PIX_API_URL", v.name))
+			}
+		}
+		if (p.CertFile == "") != (p.KeyFile == "") {
+			errs = append(errs, errors.New("PELOTAO_PIX_CERT_FILE, PELOTAO_PIX_KEY_FILE: set both (the PSP's client certificate and its key, PEM) or neither"))
+		}
+		for _, f := range []setting{{"PELOTAO_PIX_CERT_FILE", p.CertFile}, {"PELOTAO_PIX_KEY_FILE", p.KeyFile}} {
+			if _, err := os.Stat(f.value); f.value != "" && err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", f.name, err))
+			}
+		}
+	}
+	return errs
 }

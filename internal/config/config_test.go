@@ -1,10 +1,14 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"pelotao/internal/pix/sandbox"
 )
 
 func env(m map[string]string) Getenv { return func(k string) string { return m[k] } }
@@ -22,6 +26,10 @@ func TestDefaults(t *testing.T) {
 	}
 	if c.BaseURL.String() != "http://localhost:8080" || c.SecureCookies() {
 		t.Errorf("base URL %v", c.BaseURL)
+	}
+	// REG-14: no PSP unless one is configured; holds of 30 minutes, reconciliation every minute.
+	if c.Pix.APIURL != "" || c.PixSandbox || c.RegistrationHold != 30*time.Minute || c.PixReconcileEvery != time.Minute {
+		t.Errorf("unexpected Pix defaults: %v sandbox %v hold %v reconcile %v", c.Pix, c.PixSandbox, c.RegistrationHold, c.PixReconcileEvery)
 	}
 }
 
@@ -69,6 +77,10 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"PELOTAO_BASE_URL":            "pelotao.com.br",
 		"PELOTAO_DATABASE_URL":        "mysql://x",
 		"PELOTAO_SMTP_URL":            "http://mail",
+		"PELOTAO_REGISTRATION_HOLD":   "30",
+		"PELOTAO_PIX_RECONCILE_EVERY": "1s",
+		"PELOTAO_PIX_SANDBOX":         "sim",
+		"PELOTAO_PIX_CHAVE":           "pix@pelotao.com.br", // without PELOTAO_PIX_API_URL
 	}
 	for name, value := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -77,5 +89,122 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 				t.Fatalf("want an error naming %s, got %v", name, err)
 			}
 		})
+	}
+}
+
+// pspEnv is a complete real-PSP configuration.
+func pspEnv(t *testing.T) map[string]string {
+	dir := t.TempDir()
+	for _, name := range []string{"cert.pem", "key.pem"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("-----BEGIN X-----\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return map[string]string{
+		"PELOTAO_BASE_URL":            "https://pelotao.com.br",
+		"PELOTAO_PIX_API_URL":         "https://pix.banco.example/api/v2/",
+		"PELOTAO_PIX_CLIENT_ID":       "cliente",
+		"PELOTAO_PIX_CLIENT_SECRET":   "segredo",
+		"PELOTAO_PIX_CERT_FILE":       filepath.Join(dir, "cert.pem"),
+		"PELOTAO_PIX_KEY_FILE":        filepath.Join(dir, "key.pem"),
+		"PELOTAO_PIX_CHAVE":           "pix@pelotao.com.br",
+		"PELOTAO_PIX_RECONCILE_EVERY": "30s",
+		"PELOTAO_REGISTRATION_HOLD":   "15m",
+	}
+}
+
+// REG-14: a real PSP's settings, the token URL defaulting to {API_URL}/oauth/token.
+func TestPix(t *testing.T) {
+	c, err := Load(env(pspEnv(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Pix
+	if p.APIURL != "https://pix.banco.example/api/v2" || p.TokenURL != "https://pix.banco.example/api/v2/oauth/token" ||
+		p.ClientID != "cliente" || p.ClientSecret != "segredo" || p.Key != "pix@pelotao.com.br" ||
+		!strings.HasSuffix(p.CertFile, "cert.pem") || !strings.HasSuffix(p.KeyFile, "key.pem") {
+		t.Errorf("%+v", p)
+	}
+	if c.PixReconcileEvery != 30*time.Second || c.RegistrationHold != 15*time.Minute || c.PixSandbox {
+		t.Errorf("reconcile %v, hold %v, sandbox %v", c.PixReconcileEvery, c.RegistrationHold, c.PixSandbox)
+	}
+	if out := fmt.Sprintf("%v %+v", c, c); strings.Contains(out, "segredo") {
+		t.Errorf("a printed Config shows the client secret: %s", out)
+	}
+
+	e := pspEnv(t)
+	e["PELOTAO_PIX_TOKEN_URL"] = "https://auth.banco.example/oauth/token"
+	if c, err := Load(env(e)); err != nil || c.Pix.TokenURL != e["PELOTAO_PIX_TOKEN_URL"] {
+		t.Errorf("token URL %q, %v", c.Pix.TokenURL, err)
+	}
+}
+
+// REG-14: the PSP's credentials may be read from files.
+func TestPixSecretsFromFiles(t *testing.T) {
+	e := pspEnv(t)
+	dir := t.TempDir()
+	for _, name := range []string{"PELOTAO_PIX_CLIENT_ID", "PELOTAO_PIX_CLIENT_SECRET"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("de-arquivo-"+name+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		delete(e, name)
+		e[name+"_FILE"] = path
+	}
+	c, err := Load(env(e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Pix.ClientID != "de-arquivo-PELOTAO_PIX_CLIENT_ID" || c.Pix.ClientSecret != "de-arquivo-PELOTAO_PIX_CLIENT_SECRET" {
+		t.Errorf("%q %q", c.Pix.ClientID, c.Pix.ClientSecret)
+	}
+}
+
+// REG-14: an incomplete or unsafe PSP configuration stops start-up, naming the variable.
+func TestPixRefused(t *testing.T) {
+	cases := map[string]map[string]string{
+		"PELOTAO_PIX_API_URL":       {"PELOTAO_PIX_API_URL": "http://pix.banco.example/v2"},
+		"PELOTAO_PIX_TOKEN_URL":     {"PELOTAO_PIX_TOKEN_URL": "ftp://banco"},
+		"PELOTAO_PIX_CLIENT_SECRET": {"PELOTAO_PIX_CLIENT_SECRET": ""},
+		"PELOTAO_PIX_CHAVE":         {"PELOTAO_PIX_CHAVE": ""},
+		"PELOTAO_PIX_KEY_FILE":      {"PELOTAO_PIX_KEY_FILE": ""},
+		"PELOTAO_PIX_CERT_FILE":     {"PELOTAO_PIX_CERT_FILE": "/nao/existe.pem"},
+		"PELOTAO_PIX_SANDBOX":       {"PELOTAO_PIX_SANDBOX": "1"}, // with an API URL
+	}
+	for name, change := range cases {
+		t.Run(name, func(t *testing.T) {
+			e := pspEnv(t)
+			for k, v := range change {
+				e[k] = v
+			}
+			if _, err := Load(env(e)); err == nil || !strings.Contains(err.Error(), name) {
+				t.Errorf("want an error naming %s, got %v", name, err)
+			}
+		})
+	}
+}
+
+// REG-13, REG-14: the sandbox points the client at this server's /_pix-sandbox/ with credentials
+// of its own, and is refused on an https site.
+func TestPixSandbox(t *testing.T) {
+	c, err := Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", "PELOTAO_BASE_URL": "http://localhost:8080"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.Pix
+	if !c.PixSandbox || p.APIURL != "http://localhost:8080/_pix-sandbox" || p.TokenURL != p.APIURL+"/oauth/token" ||
+		p.ClientID == "" || len(p.ClientSecret) < 26 || p.Key == "" {
+		t.Errorf("%v", p)
+	}
+	if PixSandboxPath != sandbox.Path {
+		t.Errorf("config mounts the sandbox at %s, the sandbox serves %s", PixSandboxPath, sandbox.Path)
+	}
+	again, _ := Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1"}))
+	if again.Pix.ClientSecret == p.ClientSecret {
+		t.Error("two processes share a sandbox secret")
+	}
+	_, err = Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", "PELOTAO_BASE_URL": "https://pelotao.com.br"}))
+	if err == nil || !strings.Contains(err.Error(), "PELOTAO_PIX_SANDBOX") {
+		t.Errorf("the sandbox on an https site: %v", err)
 	}
 }

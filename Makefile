@@ -59,7 +59,8 @@ test-e2e: build
 FUZZTIME ?= 60s
 FUZZ_TARGETS := internal/event:FuzzDecodeEvent internal/httpapi:FuzzAuthPayloads \
 	internal/httpapi:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata \
-	internal/sheet:FuzzRead internal/results:FuzzParse internal/participant:FuzzParse
+	internal/sheet:FuzzRead internal/results:FuzzParse internal/participant:FuzzParse \
+	internal/pix:FuzzParseWebhook
 fuzz:
 	@for target in $(FUZZ_TARGETS); do \
 		pkg=$${target%%:*}; name=$${target##*:}; \

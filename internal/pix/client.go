@@ -94,6 +94,9 @@ func New(cfg Config) (*Client, error) {
 		}
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.TLSClientConfig = tlsConfig
+		// Every order of a registration rush calls the one PSP: keep its connections (and their TLS
+		// handshakes) for reuse rather than the default two.
+		t.MaxIdleConnsPerHost = 64
 		transport = t
 	}
 	return &Client{cfg: cfg, http: &http.Client{Transport: transport, Timeout: cfg.Timeout}}, nil

@@ -31,7 +31,7 @@ type psp struct {
 	url     string
 }
 
-func newPSP(t *testing.T, opts sandbox.Options, cfg pix.Config) psp {
+func newPSP(t testing.TB, opts sandbox.Options, cfg pix.Config) psp {
 	t.Helper()
 	clock := clocktest.New(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
 	opts.ClientID, opts.ClientSecret, opts.Key, opts.Now = clientID, secret, key, clock.Now

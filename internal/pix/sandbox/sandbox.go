@@ -1,8 +1,8 @@
 // Package sandbox is an in-memory PSP for development and tests: it serves the subset of the API
 // Pix that package pix calls (the OAuth2 token, cob PUT/GET/PATCH, the webhook, devolução PUT/GET)
 // under Path, answers the spec's errors as problem details, and pays a charge on request, POSTing
-// the webhook as a PSP would. With PELOTAO_PIX_SANDBOX=1 the server mounts it and points its Pix
-// client at it; nothing else in the product knows it is not a bank.
+// the webhook as a PSP would. With PELOTAO_PIX_SANDBOX=1 the configuration points the Pix client at
+// this server's Path, where the server mounts it; nothing else in the product knows it is not a bank.
 //
 // It is a development sandbox, not a PSP: everything lives in one process's memory and is lost
 // at restart, no money moves, and its faults (Inject) exist to test how callers survive a PSP

@@ -53,7 +53,7 @@ var answers = []recorded{
 	{name: "504 gateway timeout", status: 504, body: ``, unavailable: true},
 	{name: "500 without a body", status: 500, unavailable: true},
 	{name: "200 that is not JSON", status: 200, body: `<html>manutenção</html>`, unavailable: true},
-	{name: "a timeout", status: 200, body: `{}`, delay: time.Second, unavailable: true},
+	{name: "a timeout", status: 200, body: `{}`, delay: time.Minute, unavailable: true},
 }
 
 // REG-6: each recorded answer reaches the caller as "PSP unavailable" or as the PSP's rejection
@@ -84,7 +84,7 @@ func TestRecordedAnswers(t *testing.T) {
 				_, _ = w.Write([]byte(a.body))
 			}))
 			defer srv.Close()
-			client, err := pix.New(pix.Config{APIURL: srv.URL + "/v2", ClientID: clientID, ClientSecret: secret, Key: key, Timeout: 200 * time.Millisecond})
+			client, err := pix.New(pix.Config{APIURL: srv.URL + "/v2", ClientID: clientID, ClientSecret: secret, Key: key, Timeout: testTimeout})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,9 +119,8 @@ func TestRecordedAnswers(t *testing.T) {
 
 // REG-6: a PSP that cannot be reached is unavailable.
 func TestUnreachable(t *testing.T) {
-	srv := httptest.NewServer(http.NotFoundHandler())
-	srv.Close()
-	client, err := pix.New(pix.Config{APIURL: srv.URL, ClientID: clientID, ClientSecret: secret, Key: key})
+	// Port 0 is never listening (a closed test server's port could be taken by another test's).
+	client, err := pix.New(pix.Config{APIURL: "http://127.0.0.1:0/v2", ClientID: clientID, ClientSecret: secret, Key: key})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,10 @@ import (
 	"pelotao/internal/pix/sandbox"
 )
 
+// testTimeout is the client's timeout where a test waits for it: long enough that a request on a
+// busy shared machine never meets it by accident.
+const testTimeout = time.Second
+
 const (
 	clientID = "pelotao-teste"
 	secret   = "s3gr3d0-que-nunca-aparece"
@@ -254,7 +258,7 @@ func TestSandboxFaults(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.fault), func(t *testing.T) {
-			p := newPSP(t, sandbox.Options{}, pix.Config{Timeout: 200 * time.Millisecond})
+			p := newPSP(t, sandbox.Options{}, pix.Config{Timeout: testTimeout})
 			p.sandbox.Inject(c.fault, 1)
 			_, err := p.client.CreateCharge(ctx, pix.NewTxID(), charge)
 			var rejected *pix.Rejected

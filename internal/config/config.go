@@ -166,12 +166,20 @@ func loadPix(c *Config, get, secret func(name, def string) string) []error {
 		Key:          get("PELOTAO_PIX_CHAVE", ""),
 	}
 	p := &c.Pix
+	// What only a real PSP uses besides its URL; PELOTAO_PIX_CHAVE also names the sandbox's key.
+	pspSettings := []string{"PELOTAO_PIX_TOKEN_URL", "PELOTAO_PIX_CLIENT_ID", "PELOTAO_PIX_CLIENT_SECRET", "PELOTAO_PIX_CERT_FILE", "PELOTAO_PIX_KEY_FILE"}
+	refuseSet := func(names []string, why string) {
+		for _, name := range names {
+			if get(name, "") != "" || get(name+"_FILE", "") != "" {
+				errs = append(errs, fmt.Errorf("%s: %s", name, why))
+			}
+		}
+	}
 	switch {
 	case sandbox && c.BaseURL != nil && c.BaseURL.Scheme == "https":
 		errs = append(errs, errors.New("PELOTAO_PIX_SANDBOX: refused with an https PELOTAO_BASE_URL: the sandbox takes payments that are not money, so it is for development only"))
-	case sandbox && p.APIURL != "":
-		errs = append(errs, errors.New("PELOTAO_PIX_SANDBOX: unset PELOTAO_PIX_API_URL to use the sandbox, or unset the sandbox to use the PSP"))
 	case sandbox && c.BaseURL != nil:
+		refuseSet(append([]string{"PELOTAO_PIX_API_URL"}, pspSettings...), "not used with PELOTAO_PIX_SANDBOX=1 (unset one or the other)")
 		// The client reaches the sandbox through this server's own address, with credentials
 		// nobody else knows.
 		p.APIURL = c.BaseURL.String() + strings.TrimSuffix(PixSandboxPath, "/")
@@ -181,11 +189,7 @@ func loadPix(c *Config, get, secret func(name, def string) string) []error {
 			p.Key = "pix@pelotao.localhost"
 		}
 	case p.APIURL == "":
-		for _, name := range []string{"PELOTAO_PIX_TOKEN_URL", "PELOTAO_PIX_CLIENT_ID", "PELOTAO_PIX_CLIENT_SECRET", "PELOTAO_PIX_CERT_FILE", "PELOTAO_PIX_KEY_FILE", "PELOTAO_PIX_CHAVE"} {
-			if get(name, "") != "" || get(name+"_FILE", "") != "" {
-				errs = append(errs, fmt.Errorf("%s: set without PELOTAO_PIX_API_URL", name))
-			}
-		}
+		refuseSet(append([]string{"PELOTAO_PIX_CHAVE"}, pspSettings...), "set without PELOTAO_PIX_API_URL")
 	default:
 		if p.TokenURL == "" {
 			p.TokenURL = p.APIURL + "/oauth/token"

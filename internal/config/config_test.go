@@ -169,7 +169,6 @@ func TestPixRefused(t *testing.T) {
 		"PELOTAO_PIX_CHAVE":         {"PELOTAO_PIX_CHAVE": ""},
 		"PELOTAO_PIX_KEY_FILE":      {"PELOTAO_PIX_KEY_FILE": ""},
 		"PELOTAO_PIX_CERT_FILE":     {"PELOTAO_PIX_CERT_FILE": "/nao/existe.pem"},
-		"PELOTAO_PIX_SANDBOX":       {"PELOTAO_PIX_SANDBOX": "1"}, // with an API URL
 	}
 	for name, change := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -206,5 +205,11 @@ func TestPixSandbox(t *testing.T) {
 	_, err = Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", "PELOTAO_BASE_URL": "https://pelotao.com.br"}))
 	if err == nil || !strings.Contains(err.Error(), "PELOTAO_PIX_SANDBOX") {
 		t.Errorf("the sandbox on an https site: %v", err)
+	}
+	for _, name := range []string{"PELOTAO_PIX_API_URL", "PELOTAO_PIX_CLIENT_SECRET_FILE", "PELOTAO_PIX_CERT_FILE"} {
+		_, err := Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", name: "x"}))
+		if want := strings.TrimSuffix(name, "_FILE"); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("the sandbox with %s set: %v, want an error naming %s", name, err, want)
+		}
 	}
 }

@@ -38,7 +38,7 @@ type Options struct {
 	ClientID, ClientSecret string // the only credentials the token endpoint accepts
 	Key                    string // the receiver's Pix key (chave): charges and the webhook must name it
 	// LocationBase is the host and path under which charge locations are named (no scheme), e.g.
-	// "localhost:8080/_pix-sandbox/qr"; the sandbox does not serve them.
+	// "localhost:8080/_pix-sandbox/qr"; the sandbox does not serve them. Empty: "pix.sandbox.localhost/qr".
 	LocationBase  string
 	TokenLifetime time.Duration // expires_in of its tokens; zero: one hour
 	// OmitCopyPaste answers charges with their location only, as some PSPs do, so that the
@@ -98,6 +98,9 @@ func New(opts Options) *Sandbox {
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
+	}
+	if opts.LocationBase == "" {
+		opts.LocationBase = "pix.sandbox.localhost/qr"
 	}
 	s := &Sandbox{opts: opts, tokens: map[string]time.Time{}, charges: map[string]*pix.Charge{}, faults: map[Fault]int{}}
 	mux := http.NewServeMux()

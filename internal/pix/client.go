@@ -115,15 +115,12 @@ func (c *Client) CreateCharge(ctx context.Context, txid string, nc NewCharge) (C
 		return Charge{}, errors.New("pix: a charge needs a positive expiry and amount")
 	}
 	body := struct {
-		Calendar struct {
-			Expiry int `json:"expiracao"`
-		} `json:"calendario"`
-		Debtor  *Debtor `json:"devedor,omitempty"`
-		Value   Value   `json:"valor"`
-		Key     string  `json:"chave"`
-		Message string  `json:"solicitacaoPagador,omitempty"`
-	}{Debtor: nc.Debtor, Value: Value{Original: nc.Amount}, Key: c.cfg.Key, Message: truncate(nc.Message, 140)}
-	body.Calendar.Expiry = seconds
+		Calendar Calendar `json:"calendario"`
+		Debtor   *Debtor  `json:"devedor,omitempty"`
+		Value    Value    `json:"valor"`
+		Key      string   `json:"chave"`
+		Message  string   `json:"solicitacaoPagador,omitempty"`
+	}{Calendar{ExpirySeconds: seconds}, nc.Debtor, Value{Original: nc.Amount}, c.cfg.Key, truncate(nc.Message, 140)}
 	var ch Charge
 	if err := c.call(ctx, http.MethodPut, "/cob/"+url.PathEscape(txid), "PUT /cob/{txid}", body, &ch); err != nil {
 		return Charge{}, err

@@ -114,13 +114,7 @@ func (c *Client) CreateCharge(ctx context.Context, txid string, nc NewCharge) (C
 	if seconds <= 0 || nc.Amount <= 0 {
 		return Charge{}, errors.New("pix: a charge needs a positive expiry and amount")
 	}
-	body := struct {
-		Calendar Calendar `json:"calendario"`
-		Debtor   *Debtor  `json:"devedor,omitempty"`
-		Value    Value    `json:"valor"`
-		Key      string   `json:"chave"`
-		Message  string   `json:"solicitacaoPagador,omitempty"`
-	}{Calendar{ExpirySeconds: seconds}, nc.Debtor, Value{Original: nc.Amount}, c.cfg.Key, truncate(nc.Message, 140)}
+	body := ChargeRequest{Calendar{ExpirySeconds: seconds}, nc.Debtor, Value{Original: nc.Amount}, c.cfg.Key, truncate(nc.Message, 140)}
 	var ch Charge
 	if err := c.call(ctx, http.MethodPut, "/cob/"+url.PathEscape(txid), "PUT /cob/{txid}", body, &ch); err != nil {
 		return Charge{}, err
@@ -158,10 +152,7 @@ func (c *Client) Refund(ctx context.Context, endToEndID, id string, amount Centa
 	if !ValidRefundID(id) || amount <= 0 {
 		return Refund{}, fmt.Errorf("pix: refund %q of %s: the id must be 1 to 35 letters and digits and the amount positive", id, amount)
 	}
-	body := struct {
-		Amount Centavos `json:"valor"`
-		Nature string   `json:"natureza"`
-	}{amount, RefundOriginal}
+	body := RefundRequest{amount, RefundOriginal}
 	var r Refund
 	err := c.call(ctx, http.MethodPut, refundPath(endToEndID, id), "PUT /pix/{e2eid}/devolucao/{id}", body, &r)
 	return r, err

@@ -41,6 +41,15 @@ type NewCharge struct {
 	Message string        // solicitacaoPagador, shown in the payer's app (at most 140 characters)
 }
 
+// ChargeRequest is the body of PUT /cob/{txid} (CobSolicitada) as it travels.
+type ChargeRequest struct {
+	Calendar Calendar `json:"calendario"`
+	Debtor   *Debtor  `json:"devedor,omitempty"`
+	Value    Value    `json:"valor"`
+	Key      string   `json:"chave"`
+	Message  string   `json:"solicitacaoPagador,omitempty"`
+}
+
 // Debtor is the person a charge is made out to.
 type Debtor struct {
 	CPF  string `json:"cpf"` // 11 digits
@@ -144,6 +153,12 @@ type Refund struct {
 	Times  RefundTimes  `json:"horario"`
 	Status RefundStatus `json:"status"`
 	Reason string       `json:"motivo,omitempty"`
+}
+
+// RefundRequest is the body of PUT /pix/{e2eid}/devolucao/{id}.
+type RefundRequest struct {
+	Amount Centavos `json:"valor"`
+	Nature string   `json:"natureza,omitempty"`
 }
 
 // RefundTimes is when a refund was asked for and, once final, settled.

@@ -235,21 +235,13 @@ func (s *Sandbox) putCharge(w http.ResponseWriter, r *http.Request) {
 		cobInvalid(w, "txid", "O campo txid não respeita o _schema_: de 26 a 35 letras e dígitos.")
 		return
 	}
-	var body struct {
-		Calendar struct {
-			Expiry int `json:"expiracao"`
-		} `json:"calendario"`
-		Debtor  *pix.Debtor `json:"devedor"`
-		Value   pix.Value   `json:"valor"`
-		Key     string      `json:"chave"`
-		Message string      `json:"solicitacaoPagador"`
-	}
+	var body pix.ChargeRequest
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10)).Decode(&body); err != nil {
 		cobInvalid(w, "cob", "O corpo da requisição não respeita o _schema_.")
 		return
 	}
 	switch {
-	case body.Calendar.Expiry <= 0:
+	case body.Calendar.ExpirySeconds <= 0:
 		cobInvalid(w, "cob.calendario.expiracao", "O campo cob.calendario.expiracao é igual ou menor que zero.")
 		return
 	case body.Value.Original <= 0:
@@ -288,7 +280,7 @@ func (s *Sandbox) putCharge(w http.ResponseWriter, r *http.Request) {
 		}
 		s.charges[txid] = ch
 	}
-	ch.Calendar = pix.Calendar{Created: s.opts.Now().UTC().Truncate(time.Millisecond), ExpirySeconds: body.Calendar.Expiry}
+	ch.Calendar = pix.Calendar{Created: s.opts.Now().UTC().Truncate(time.Millisecond), ExpirySeconds: body.Calendar.ExpirySeconds}
 	ch.Debtor, ch.Value, ch.Key, ch.Message = body.Debtor, body.Value, body.Key, body.Message
 	writeJSON(w, http.StatusCreated, *ch)
 }
@@ -379,10 +371,7 @@ func (s *Sandbox) payment(e2eid string) *pix.Payment {
 
 func (s *Sandbox) putRefund(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	var body struct {
-		Amount pix.Centavos `json:"valor"`
-		Nature string       `json:"natureza"`
-	}
+	var body pix.RefundRequest
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10)).Decode(&body); err != nil || body.Amount <= 0 {
 		refundInvalid(w, "O campo devolucao.valor não respeita o _schema_.")
 		return

@@ -293,3 +293,37 @@ func TestConfigHidesSecret(t *testing.T) {
 func crcChecks(code string) bool {
 	return len(code) > 8 && fmt.Sprintf("%04X", brcode.CRC16(code[:len(code)-4])) == code[len(code)-4:]
 }
+
+// REG-3, REG-13: many orders at once share one token and the sandbox keeps every charge apart.
+func TestConcurrentCharges(t *testing.T) {
+	p := newPSP(t, sandbox.Options{}, pix.Config{})
+	ctx := context.Background()
+	const n = 40
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			txid := pix.NewTxID()
+			if _, err := p.client.CreateCharge(ctx, txid, charge); err != nil {
+				errs <- err
+				return
+			}
+			if _, err := p.sandbox.SimulatePayment(ctx, txid); err != nil {
+				errs <- err
+				return
+			}
+			ch, err := p.client.Charge(ctx, txid)
+			if err == nil && (!ch.PaidInFull() || ch.TxID != txid) {
+				err = fmt.Errorf("charge %s read back as %+v", txid, ch)
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if got := p.sandbox.TokensIssued(); got != 1 {
+		t.Errorf("%d tokens for %d concurrent calls, want 1", got, 3*n)
+	}
+}

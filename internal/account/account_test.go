@@ -316,10 +316,21 @@ func TestSessionSlidingExpiryAndLogout(t *testing.T) {
 
 var linkRE = regexp.MustCompile(`https://pelotao\.example/redefinir-senha\?token=([A-Za-z0-9_-]{43})`)
 
+// sent is what was mailed with subject, once the e-mails under way have gone.
+func (f *fixture) sent(subject string) []mail.Message {
+	f.svc.Wait()
+	var ms []mail.Message
+	for _, m := range f.mailer.Messages() {
+		if m.Subject == subject {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
 func (f *fixture) lastResetToken(t *testing.T) string {
 	t.Helper()
-	f.svc.Wait()
-	sent := f.mailer.Messages()
+	sent := f.sent(mail.PasswordResetSubject)
 	if len(sent) == 0 {
 		t.Fatal("no e-mail sent")
 	}
@@ -339,7 +350,7 @@ func TestPasswordReset(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := f.lastResetToken(t)
-	m := f.mailer.Messages()[0]
+	m := f.sent(mail.PasswordResetSubject)[0]
 	if m.To != "fabi@example.com" || m.Subject != mail.PasswordResetSubject || !strings.Contains(m.HTML, "https://pelotao.example/redefinir-senha?token="+token) {
 		t.Fatalf("message %+v", m)
 	}
@@ -349,7 +360,7 @@ func TestPasswordReset(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.svc.Wait()
-	if n := len(f.mailer.Messages()); n != 1 {
+	if n := len(f.sent(mail.PasswordResetSubject)); n != 1 {
 		t.Fatalf("%d e-mails within a minute", n)
 	}
 
@@ -412,8 +423,7 @@ func TestResetRequestDoesNotRevealAccounts(t *testing.T) {
 			t.Fatalf("%s: %v", email, err)
 		}
 	}
-	f.svc.Wait()
-	sent := f.mailer.Messages()
+	sent := f.sent(mail.PasswordResetSubject)
 	if len(sent) != 1 || sent[0].To != "hugo@example.com" {
 		t.Fatalf("sent %+v", sent)
 	}
@@ -446,6 +456,171 @@ func TestEnsureDemoOrganizerIsIdempotent(t *testing.T) {
 	si, err := f.svc.Login(ctx, DemoOrganizerEmail, DemoOrganizerPassword, "10.0.0.1")
 	if err != nil || si.User.ID != id {
 		t.Fatalf("demo organizer cannot sign in: %v", err)
+	}
+	// The demo's seeded flows (the team's invitations) need verified addresses (AUTH-34).
+	if si.User.EmailVerifiedAt.IsZero() {
+		t.Fatalf("the demo organizer is not verified: %+v", si.User)
+	}
+}
+
+// A demo account made before verification existed is verified at the next start.
+func TestEnsureDemoUserVerifiesAnOldAccount(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	u, err := f.svc.CreateUser(ctx, DemoGestaoEmail, DemoTeamPassword, DemoGestaoName)
+	if err != nil || !u.EmailVerifiedAt.IsZero() {
+		t.Fatalf("an operator's account starts unverified: %+v %v", u, err)
+	}
+	if id, err := f.svc.EnsureDemoUser(ctx, DemoGestaoEmail, DemoTeamPassword, DemoGestaoName); err != nil || id != u.ID {
+		t.Fatalf("ensure: %q %v", id, err)
+	}
+	if got, _ := f.svc.User(ctx, u.ID); !got.EmailVerifiedAt.Equal(f.clock.Now()) {
+		t.Fatalf("not verified: %+v", got)
+	}
+}
+
+var verifyLinkRE = regexp.MustCompile(`https://pelotao\.example/verificar-email\?token=([A-Za-z0-9_-]{43})`)
+
+// verificationTokens are the tokens of the verification e-mails sent to `to` so far, oldest first.
+func (f *fixture) verificationTokens(t *testing.T, to string) []string {
+	t.Helper()
+	var tokens []string
+	for _, m := range f.sent(mail.EmailVerificationSubject) {
+		if m.To != to {
+			continue
+		}
+		link := verifyLinkRE.FindStringSubmatch(m.Text)
+		if link == nil || !strings.Contains(m.HTML, link[0]) {
+			t.Fatalf("verification e-mail %+v", m)
+		}
+		tokens = append(tokens, link[1])
+	}
+	return tokens
+}
+
+// Sign-up mails a link on PELOTAO_BASE_URL that verifies the address once, within 24 hours
+// (AUTH-30, AUTH-31).
+func TestEmailVerificationLink(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	si := f.signUp(t, "Lia@Example.com", "serra-do-mar")
+	if !si.User.EmailVerifiedAt.IsZero() {
+		t.Fatalf("a new account is unverified: %+v", si.User)
+	}
+	tokens := f.verificationTokens(t, "lia@example.com")
+	if len(tokens) != 1 {
+		t.Fatalf("sign-up mailed %d links", len(tokens))
+	}
+	f.clock.Advance(23*time.Hour + 59*time.Minute)
+	u, err := f.svc.VerifyEmail(ctx, tokens[0])
+	if err != nil || u.ID != si.User.ID || !u.EmailVerifiedAt.Equal(f.clock.Now()) {
+		t.Fatalf("verify within the day: %+v %v", u, err)
+	}
+	if _, err := f.svc.VerifyEmail(ctx, tokens[0]); !errors.Is(err, ErrInvalidVerificationToken) {
+		t.Fatalf("the link twice: %v", err)
+	}
+	for _, bad := range []string{"", "curto", strings.Repeat("A", 43)} {
+		if _, err := f.svc.VerifyEmail(ctx, bad); !errors.Is(err, ErrInvalidVerificationToken) {
+			t.Fatalf("token %q: %v", bad, err)
+		}
+	}
+
+	other := f.signUp(t, "rui@example.com", "trilha-longa")
+	token := f.verificationTokens(t, "rui@example.com")
+	f.clock.Advance(24 * time.Hour)
+	if _, err := f.svc.VerifyEmail(ctx, token[len(token)-1]); !errors.Is(err, ErrInvalidVerificationToken) {
+		t.Fatalf("a link 24 hours old: %v", err)
+	}
+	if u, _ := f.svc.User(ctx, other.User.ID); !u.EmailVerifiedAt.IsZero() {
+		t.Fatalf("an expired link verified: %+v", u)
+	}
+}
+
+// Sending the link again is limited as reset e-mails are: one a minute per account; a
+// verified account gets none (AUTH-32).
+func TestEmailVerificationResendLimit(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	si := f.signUp(t, "lia@example.com", "serra-do-mar")
+	f.svc.SendEmailVerification(ctx, si.User)
+	if n := len(f.verificationTokens(t, "lia@example.com")); n != 1 {
+		t.Fatalf("a resend within the minute of sign-up sent: %d e-mails in all", n)
+	}
+	f.clock.Advance(time.Minute + time.Millisecond)
+	f.svc.SendEmailVerification(ctx, si.User)
+	f.svc.SendEmailVerification(ctx, si.User)
+	tokens := f.verificationTokens(t, "lia@example.com")
+	if len(tokens) != 2 {
+		t.Fatalf("after a minute, two resends sent %d e-mails in all, want 2", len(tokens))
+	}
+	// Each link works on its own: the older one is still valid within its day.
+	u, err := f.svc.VerifyEmail(ctx, tokens[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Advance(time.Hour)
+	f.svc.SendEmailVerification(ctx, u)
+	if n := len(f.verificationTokens(t, "lia@example.com")); n != 2 {
+		t.Fatalf("a verified account was mailed again: %d", n)
+	}
+}
+
+// An invitation's token verifies the account that signs up with it (TEAM-7); one for another
+// address leaves the new account unverified, with its own link mailed.
+func TestSignUpWithInvitationToken(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	token, err := f.svc.InvitationToken(ctx, "Nova@Example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var na *NoAccountError
+	if _, err := f.svc.VerifyEmail(ctx, token); !errors.As(err, &na) || na.Email != "nova@example.com" {
+		t.Fatalf("the invitation's link before the account exists: %v", err)
+	}
+	si, err := f.svc.SignUpInvited(ctx, "nova@example.com", "serra-do-mar", "Nova", "192.0.2.1", token)
+	if err != nil || si.User.EmailVerifiedAt.IsZero() {
+		t.Fatalf("signed up from the invitation: %+v %v", si.User, err)
+	}
+	if n := len(f.verificationTokens(t, "nova@example.com")); n != 0 {
+		t.Fatalf("a verified account was mailed %d links", n)
+	}
+
+	other, err := f.svc.InvitationToken(ctx, "convidada@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	si, err = f.svc.SignUpInvited(ctx, "intrusa@example.com", "serra-do-mar", "Intrusa", "192.0.2.1", other)
+	if err != nil || !si.User.EmailVerifiedAt.IsZero() {
+		t.Fatalf("another address's token verified: %+v %v", si.User, err)
+	}
+	if n := len(f.verificationTokens(t, "intrusa@example.com")); n != 1 {
+		t.Fatalf("the unverified account got %d links", n)
+	}
+	// Invitations last a week.
+	f.clock.Advance(7*24*time.Hour - time.Second)
+	if _, err := f.svc.VerifyEmail(ctx, other); !errors.As(err, &na) {
+		t.Fatalf("an invitation's link within the week: %v", err)
+	}
+	f.clock.Advance(time.Second)
+	if _, err := f.svc.VerifyEmail(ctx, other); !errors.Is(err, ErrInvalidVerificationToken) {
+		t.Fatalf("an invitation's link after the week: %v", err)
+	}
+}
+
+// A password reset by e-mail proves the address (AUTH-33).
+func TestPasswordResetVerifiesEmail(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	si := f.signUp(t, "lia@example.com", "serra-do-mar")
+	if err := f.svc.RequestPasswordReset(ctx, "lia@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.ResetPassword(ctx, f.lastResetToken(t), "nova-trilha-2026"); err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := f.svc.User(ctx, si.User.ID); !u.EmailVerifiedAt.Equal(f.clock.Now()) {
+		t.Fatalf("a reset left the address unverified: %+v", u)
 	}
 }
 

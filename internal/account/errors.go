@@ -17,9 +17,17 @@ var (
 	ErrEmailInUse = errors.New("account: e-mail already in use")
 	// ErrInvalidResetToken: a reset link that is unknown, used or expired.
 	ErrInvalidResetToken = errors.New("account: invalid or expired reset token")
+	// ErrInvalidVerificationToken: an e-mail verification link that is unknown, used or expired.
+	ErrInvalidVerificationToken = errors.New("account: invalid or expired verification token")
 	// ErrNoSession: the cookie names no live session.
 	ErrNoSession = errors.New("account: no session")
 )
+
+// NoAccountError: a valid verification link (an invitation's) for an address that has no
+// account yet. The link stays usable: signing up with Email and the token verifies the account.
+type NoAccountError struct{ Email string }
+
+func (e *NoAccountError) Error() string { return "account: no account with this e-mail yet" }
 
 // ValidationError carries a pt-BR message per field (email, displayName); the HTTP layer
 // answers it with 422 and the messages beside the fields.

@@ -1,7 +1,7 @@
 // Package account is Pelotão's own identity provider: users, password hashing (argon2id),
-// sessions, password-reset links, the password policy, login throttling and the sign-up limit.
-// Everything that must hold across several instances (sessions, throttling and sign-up counters,
-// reset tokens) is in the database.
+// sessions, password-reset links, e-mail verification, the password policy, login throttling and
+// the sign-up limit. Everything that must hold across several instances (sessions, throttling
+// and sign-up counters, reset and verification tokens) is in the database.
 package account
 
 import (
@@ -31,8 +31,14 @@ const (
 	// the session does not write to the database on every request.
 	sessionRefreshAfter = 24 * time.Hour
 
-	resetTTL           = time.Hour
-	resetEmailInterval = time.Minute
+	resetTTL = time.Hour
+	// verifyTTL is how long the link mailed at sign-up (or sent again) verifies the address.
+	verifyTTL = 24 * time.Hour
+	// invitationVerifyTTL: an invitation's link also verifies its address; organizers invite
+	// their team days before the race, so it lasts a week.
+	invitationVerifyTTL = 7 * 24 * time.Hour
+	// linkEmailInterval: at most one reset, and one verification, e-mail per account per interval.
+	linkEmailInterval = time.Minute
 
 	throttleWindow     = 15 * time.Minute
 	maxAccountFailures = 5
@@ -93,7 +99,7 @@ type Service struct {
 	// hash is hashPassword for new accounts; tests count its calls.
 	hash func(p Params, password string) (string, error)
 
-	mails sync.WaitGroup // reset e-mails still being sent
+	mails sync.WaitGroup // e-mails still being sent
 }
 
 // New returns a Service.
@@ -211,8 +217,16 @@ func (s *Service) insertUser(ctx context.Context, email, password, displayName s
 // SignupLimit().Max accounts are created per address per SignupLimit().Window; over that it returns
 // ErrTooManySignups, before any hashing. Only accounts actually created use up the budget: a
 // form that is refused (ValidationError, PolicyError) never takes a slot, and the slot of a
-// sign-up that fails afterwards (ErrEmailInUse, a database error) is given back.
+// sign-up that fails afterwards (ErrEmailInUse, a database error) is given back. The new account
+// is e-mailed a link that verifies its address.
 func (s *Service) SignUp(ctx context.Context, email, password, displayName, ip string) (SignedIn, error) {
+	return s.SignUpInvited(ctx, email, password, displayName, ip, "")
+}
+
+// SignUpInvited is SignUp from an invitation's link: when invitationToken verifies the new
+// account's address, the account starts verified and no other link is mailed. A token that does
+// not (used, expired, another address) is ignored, and the account verifies as any other.
+func (s *Service) SignUpInvited(ctx context.Context, email, password, displayName, ip, invitationToken string) (SignedIn, error) {
 	email, displayName, err := s.checkNewUser(email, password, displayName)
 	if err != nil {
 		return SignedIn{}, err
@@ -234,7 +248,17 @@ func (s *Service) SignUp(ctx context.Context, email, password, displayName, ip s
 		}
 		return SignedIn{}, err
 	}
-	return s.newSession(ctx, u)
+	if invitationToken != "" {
+		// The token is tied to its address, so it can only verify the account that has it.
+		if v, err := s.VerifyEmail(ctx, invitationToken); err == nil && v.ID == u.ID {
+			u = v
+		}
+	}
+	si, err := s.newSession(ctx, u)
+	if err == nil {
+		s.SendEmailVerification(ctx, u)
+	}
+	return si, err
 }
 
 // Login checks an e-mail and password from ip and opens a new session.
@@ -347,16 +371,22 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 	if len(errs) > 0 {
 		return errs
 	}
+	s.mailLater(ctx, "password reset e-mail", func(ctx context.Context) error { return s.sendResetLink(ctx, email) })
+	return nil
+}
+
+// mailLater runs send after the caller has its answer, so that answering takes the same time
+// whatever send finds, and a slow mail server delays nobody.
+func (s *Service) mailLater(ctx context.Context, what string, send func(context.Context) error) {
 	s.mails.Add(1)
 	go func() {
 		defer s.mails.Done()
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 		defer cancel()
-		if err := s.sendResetLink(ctx, email); err != nil {
-			s.log.ErrorContext(ctx, "password reset e-mail", "err", err)
+		if err := send(ctx); err != nil {
+			s.log.ErrorContext(ctx, what, "err", err)
 		}
 	}()
-	return nil
 }
 
 func (s *Service) sendResetLink(ctx context.Context, email string) error {
@@ -373,7 +403,7 @@ func (s *Service) sendResetLink(ctx context.Context, email string) error {
 	token, hash := newToken()
 	now := s.now().UTC()
 	created, err := s.store.CreateResetToken(ctx, store.ResetToken{TokenHash: hash, UserID: u.ID,
-		CreatedAt: now, ExpiresAt: now.Add(resetTTL)}, now.Add(-resetEmailInterval))
+		CreatedAt: now, ExpiresAt: now.Add(resetTTL)}, now.Add(-linkEmailInterval))
 	if err != nil || !created {
 		return err
 	}
@@ -385,15 +415,74 @@ func (s *Service) sendResetLink(ctx context.Context, email string) error {
 }
 
 // ResetLink is the page of the web app that sets a new password with token.
-func (s *Service) ResetLink(token string) string {
+func (s *Service) ResetLink(token string) string { return s.link("/redefinir-senha", token) }
+
+// VerificationLink is the page of the web app that verifies an address with token.
+func (s *Service) VerificationLink(token string) string { return s.link("/verificar-email", token) }
+
+// link is a page of the web app at the public origin with a token: never the request's host,
+// so a forged Host header cannot send someone's token elsewhere.
+func (s *Service) link(path, token string) string {
 	u := *s.baseURL
-	u.Path = strings.TrimSuffix(u.Path, "/") + "/redefinir-senha"
+	u.Path = strings.TrimSuffix(u.Path, "/") + path
 	u.RawQuery = url.Values{"token": {token}}.Encode()
 	u.Fragment = ""
 	return u.String()
 }
 
-// Wait blocks until the reset e-mails under way have been sent (shutdown, tests).
+// SendEmailVerification e-mails u a link that verifies its address, unless it is verified
+// already or got one less than a minute ago (the limit of reset e-mails). Like a reset request,
+// the caller's answer does not wait for it.
+func (s *Service) SendEmailVerification(ctx context.Context, u store.User) {
+	if !u.EmailVerifiedAt.IsZero() {
+		return
+	}
+	s.mailLater(ctx, "verification e-mail", func(ctx context.Context) error {
+		token, hash := newToken()
+		now := s.now().UTC()
+		created, err := s.store.CreateEmailVerificationToken(ctx, store.EmailVerificationToken{TokenHash: hash,
+			Email: u.Email, CreatedAt: now, ExpiresAt: now.Add(verifyTTL)}, now.Add(-linkEmailInterval))
+		if err != nil || !created {
+			return err
+		}
+		m, err := pmail.EmailVerification(u.Email, u.DisplayName, s.VerificationLink(token))
+		if err != nil {
+			return err
+		}
+		return s.mailer.Send(ctx, m)
+	})
+}
+
+// InvitationToken is a new token that verifies email when its invitation's link is opened
+// (valid a week, and made for every invitation: the inviter, not the address, asked for it).
+func (s *Service) InvitationToken(ctx context.Context, email string) (string, error) {
+	token, hash := newToken()
+	now := s.now().UTC()
+	_, err := s.store.CreateEmailVerificationToken(ctx, store.EmailVerificationToken{TokenHash: hash,
+		Email: NormalizeEmail(email), CreatedAt: now, ExpiresAt: now.Add(invitationVerifyTTL)}, now)
+	return token, err
+}
+
+// VerifyEmail uses up a verification token and marks the e-mail of the account with its address
+// verified, which turns that address's invitations into roles. ErrInvalidVerificationToken: the
+// token is unknown, used or expired; a NoAccountError (the token still usable) names an address
+// that has no account yet.
+func (s *Service) VerifyEmail(ctx context.Context, token string) (store.User, error) {
+	hash, ok := tokenHash(token)
+	if !ok {
+		return store.User{}, ErrInvalidVerificationToken
+	}
+	u, err := s.store.VerifyEmail(ctx, hash, s.now().UTC())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return store.User{}, ErrInvalidVerificationToken
+	case errors.Is(err, store.ErrNoAccount):
+		return store.User{}, &NoAccountError{Email: u.Email}
+	}
+	return u, err
+}
+
+// Wait blocks until the e-mails under way have been sent (shutdown, tests).
 func (s *Service) Wait() { s.mails.Wait() }
 
 // ResetTokenEmail returns the e-mail of the account a usable reset token belongs to.
@@ -487,18 +576,22 @@ func (s *Service) EnsureDemoOrganizer(ctx context.Context) (string, error) {
 	return s.EnsureDemoUser(ctx, DemoOrganizerEmail, DemoOrganizerPassword, DemoOrganizerName)
 }
 
-// EnsureDemoUser creates a demo account unless its e-mail has one, and returns its id.
+// EnsureDemoUser creates a demo account unless its e-mail has one, and returns its id. A demo
+// account's address is verified (nobody reads pelotao.demo mail), so the demo team's invitations
+// give their roles as they always did.
 func (s *Service) EnsureDemoUser(ctx context.Context, email, password, name string) (string, error) {
 	u, err := s.store.UserByEmail(ctx, email)
-	if err == nil {
-		return u.ID, nil
+	if errors.Is(err, store.ErrNotFound) {
+		u, err = s.CreateUser(ctx, email, password, name)
+		if errors.Is(err, ErrEmailInUse) { // another instance created it meanwhile
+			u, err = s.store.UserByEmail(ctx, email)
+		}
 	}
-	if !errors.Is(err, store.ErrNotFound) {
+	if err != nil {
 		return "", err
 	}
-	u, err = s.CreateUser(ctx, email, password, name)
-	if errors.Is(err, ErrEmailInUse) { // another instance created it meanwhile
-		u, err = s.store.UserByEmail(ctx, email)
+	if u.EmailVerifiedAt.IsZero() {
+		err = s.store.SetEmailVerified(ctx, u.ID, s.now().UTC().Truncate(time.Millisecond))
 	}
 	return u.ID, err
 }

@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"testing"
+	"time"
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
@@ -24,7 +25,8 @@ func TestSeedRaceDay(t *testing.T) {
 		upcoming[e.ID] = e.DataEvento.String() >= today.String()
 	}
 	for _, u := range []struct{ id, email string }{{"u-gestao", "gestao@pelotao.demo"}, {"u-retirada", "retirada@pelotao.demo"}} {
-		if err := st.CreateUser(ctx, store.User{ID: u.id, Email: u.email, DisplayName: u.id, PasswordHash: "x"}); err != nil {
+		// Verified, as EnsureDemoUser makes the demo team: invitations give roles to verified accounts only.
+		if err := st.CreateUser(ctx, store.User{ID: u.id, Email: u.email, DisplayName: u.id, PasswordHash: "x", EmailVerifiedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
 	}

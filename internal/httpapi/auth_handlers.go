@@ -20,13 +20,16 @@ var (
 		Message: "Esta conta está desativada. Fale com o suporte do Pelotão."}
 	errEmailInUse = &Error{Status: http.StatusConflict, Code: "auth/email-already-in-use",
 		Message: "Este e-mail já está cadastrado.", Fields: map[string]string{"email": "Este e-mail já está cadastrado."}}
-	errInvalidResetToken = &Error{Status: http.StatusBadRequest, Code: "auth/invalid-action-code",
+	errInvalidActionCode = &Error{Status: http.StatusBadRequest, Code: "auth/invalid-action-code",
 		Message: "Link inválido ou expirado."}
+	errNoAccountForEmail = &Error{Status: http.StatusNotFound, Code: "auth/user-not-found",
+		Message: "Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite."}
 )
 
 // authError turns an account error into its API error; other errors pass through.
 func authError(err error) error {
 	var pe *account.PolicyError
+	var na *account.NoAccountError
 	switch {
 	case errors.Is(err, account.ErrInvalidCredential):
 		return errInvalidCredential
@@ -36,8 +39,10 @@ func authError(err error) error {
 		return errUserDisabled
 	case errors.Is(err, account.ErrEmailInUse):
 		return errEmailInUse
-	case errors.Is(err, account.ErrInvalidResetToken):
-		return errInvalidResetToken
+	case errors.Is(err, account.ErrInvalidResetToken), errors.Is(err, account.ErrInvalidVerificationToken):
+		return errInvalidActionCode
+	case errors.As(err, &na):
+		return errNoAccountForEmail
 	case errors.As(err, &pe):
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "auth/password-does-not-meet-requirements",
 			Message: pe.Error(), Fields: map[string]string{"password": pe.Error()}}
@@ -45,16 +50,19 @@ func authError(err error) error {
 	return err
 }
 
-// userJSON is the profile of docs/product.md §3 as the API shows it.
+// userJSON is the profile of docs/product.md §3 as the API shows it, and whether the account has
+// verified its e-mail (the app's banner asks until it has).
 type userJSON struct {
-	UID         string    `json:"uid"`
-	Email       string    `json:"email"`
-	DisplayName string    `json:"displayName"`
-	CreatedAt   time.Time `json:"createdAt"`
+	UID             string    `json:"uid"`
+	Email           string    `json:"email"`
+	DisplayName     string    `json:"displayName"`
+	CreatedAt       time.Time `json:"createdAt"`
+	EmailVerificado bool      `json:"emailVerificado"`
 }
 
 func userBody(u store.User) map[string]any {
-	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt}}
+	return map[string]any{"user": userJSON{UID: u.ID, Email: u.Email, DisplayName: u.DisplayName, CreatedAt: u.CreatedAt,
+		EmailVerificado: !u.EmailVerifiedAt.IsZero()}}
 }
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
@@ -78,12 +86,14 @@ func (s *Server) session(r *http.Request) (any, error) {
 	return userBody(u), nil
 }
 
+// signUp creates an account; a `token` from an invitation's link (optional) verifies it at once
+// when the invitation was for this address.
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
-	var in struct{ Email, Password, DisplayName string }
+	var in struct{ Email, Password, DisplayName, Token string }
 	if err := readJSON(r, &in); err != nil {
 		return err
 	}
-	si, err := s.accounts.SignUp(r.Context(), in.Email, in.Password, in.DisplayName, s.clientIP(r))
+	si, err := s.accounts.SignUpInvited(r.Context(), in.Email, in.Password, in.DisplayName, s.clientIP(r), in.Token)
 	if errors.Is(err, account.ErrTooManySignups) {
 		// Sign-up's 429 is sign-in's (same code and text, AUTH-15); only the wait differs.
 		w.Header().Set("Retry-After", strconv.Itoa(int(s.accounts.SignupLimit().Window.Seconds())))
@@ -177,6 +187,35 @@ func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) er
 		return authError(err)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{})
+	return nil
+}
+
+// confirmEmailVerification answers POST /api/auth/email-verification/confirm {token}, from the
+// page a verification or invitation link opens; no session is needed (the link may be opened on
+// a phone that never signed in).
+func (s *Server) confirmEmailVerification(w http.ResponseWriter, r *http.Request) error {
+	var in struct{ Token string }
+	if err := readJSON(r, &in); err != nil {
+		return err
+	}
+	u, err := s.accounts.VerifyEmail(r.Context(), in.Token)
+	if err != nil {
+		return authError(err)
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"email": u.Email})
+	return nil
+}
+
+// resendEmailVerification answers POST /api/auth/email-verification: the signed-in account's
+// link again, at most one a minute (the answer is 202 either way, and for a verified account).
+func (s *Server) resendEmailVerification(w http.ResponseWriter, r *http.Request) error {
+	cu, _ := currentUser(r)
+	u, err := s.accounts.User(r.Context(), cu.ID)
+	if err != nil {
+		return err
+	}
+	s.accounts.SendEmailVerification(r.Context(), u)
+	writeJSON(w, http.StatusAccepted, map[string]any{})
 	return nil
 }
 

@@ -8,9 +8,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"pelotao/internal/account"
 	"pelotao/internal/config"
+	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
 )
@@ -30,12 +32,18 @@ func newAuthApp(t testing.TB, dbPath string, env map[string]string) *authApp {
 // newAuthAppOn serves st with fast password hashing and a mailer that records what it sends.
 func newAuthAppOn(t testing.TB, st store.Store, env map[string]string) *authApp {
 	t.Helper()
+	return newAuthAppAt(t, st, env, nil)
+}
+
+// newAuthAppAt is newAuthAppOn whose accounts tell the time by now (time.Now when nil).
+func newAuthAppAt(t testing.TB, st store.Store, env map[string]string, now func() time.Time) *authApp {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := &mailtest.Recorder{}
-	accounts := account.New(account.Options{Store: st, Mailer: m, BaseURL: cfg.BaseURL,
+	accounts := account.New(account.Options{Store: st, Mailer: m, BaseURL: cfg.BaseURL, Now: now,
 		Params: account.Params{Memory: 64, Time: 1, Threads: 1},
 		Policy: account.Policy{MinLength: cfg.PasswordMinLength, MaxBytes: account.DefaultMaxBytes, RejectCommon: true}})
 	srv, err := New(Deps{Config: cfg, Store: st, UI: testUI, Accounts: accounts, Mailer: m})
@@ -56,6 +64,31 @@ func (a *authApp) call(method, path, body string, cookies ...*http.Cookie) *http
 	w := httptest.NewRecorder()
 	a.srv.ServeHTTP(w, r)
 	return w
+}
+
+// mailedToken is the token of the last link to linkPath (such as "/verificar-email") mailed to
+// email, once the e-mails under way have gone.
+func (a *authApp) mailedToken(t testing.TB, email, linkPath string) string {
+	t.Helper()
+	a.accounts.Wait()
+	re := regexp.MustCompile(regexp.QuoteMeta(linkPath) + `\?token=([A-Za-z0-9_-]+)`)
+	msgs := a.mailer.Messages()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if m := re.FindStringSubmatch(msgs[i].Text); msgs[i].To == email && m != nil {
+			return m[1]
+		}
+	}
+	t.Fatalf("no %s link mailed to %s among %d e-mails", linkPath, email, len(msgs))
+	return ""
+}
+
+// confirmEmail opens the last verification link mailed to email, as its owner would.
+func (a *authApp) confirmEmail(t testing.TB, email string) {
+	t.Helper()
+	token := a.mailedToken(t, email, "/verificar-email")
+	if res := a.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != http.StatusOK {
+		t.Fatalf("verifying %s: %d %s", email, res.Code, res.Body)
+	}
 }
 
 func sessionCookie(t testing.TB, w *httptest.ResponseRecorder) *http.Cookie {
@@ -222,7 +255,12 @@ func TestPasswordResetFlow(t *testing.T) {
 		t.Fatalf("malformed: %d %s", w.Code, w.Body)
 	}
 	app.accounts.Wait()
-	sent := app.mailer.Messages()
+	var sent []mail.Message
+	for _, m := range app.mailer.Messages() {
+		if m.Subject == mail.PasswordResetSubject {
+			sent = append(sent, m)
+		}
+	}
 	if len(sent) != 1 || !strings.Contains(sent[0].Text, "https://pelotao.example/redefinir-senha?token=") || strings.Contains(sent[0].Text+sent[0].HTML, "malicioso") {
 		t.Fatalf("sent %+v", sent)
 	}
@@ -251,8 +289,13 @@ func TestPasswordResetFlow(t *testing.T) {
 			t.Fatalf("%s with a used token: %d %s", path, w.Code, w.Body)
 		}
 	}
-	if w := app.call("POST", "/api/auth/login", `{"email":"fabi@example.com","password":"nova-trilha-2026"}`); w.Code != 200 {
+	w = app.call("POST", "/api/auth/login", `{"email":"fabi@example.com","password":"nova-trilha-2026"}`)
+	if w.Code != 200 {
 		t.Fatalf("login with the new password: %d %s", w.Code, w.Body)
+	}
+	// The reset link reached the mailbox, which proves the address (AUTH-33).
+	if !strings.Contains(w.Body.String(), `"emailVerificado":true`) {
+		t.Fatalf("a reset must verify the e-mail: %s", w.Body)
 	}
 }
 

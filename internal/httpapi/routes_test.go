@@ -20,7 +20,9 @@ import (
 )
 
 // The roles of the authorization matrix. The event's team (gestao, retirada) and a manager of
-// another event's team are signed-in users who are not the owner of the world's event.
+// another event's team are signed-in users who are not the owner of the world's event, with
+// verified e-mails. unverifiedInvitee signed up with an address invited to the event as gestao
+// and never verified it: it must get what any other user gets (TEAM-6).
 const (
 	visitor = iota
 	nonOwner
@@ -28,13 +30,15 @@ const (
 	gestaoMember
 	retiradaMember
 	otherTeamMember
+	unverifiedInvitee
 )
 
-var roleNames = [...]string{"visitante", "outro usuário", "dono", "gestão do evento", "retirada do evento", "equipe de outro evento"}
+var roleNames = [...]string{"visitante", "outro usuário", "dono", "gestão do evento", "retirada do evento",
+	"equipe de outro evento", "convidada sem e-mail confirmado"}
 
 // matrixOrder is the order in which the roles call each route: the owner last, so that a
 // deletion does not change what the others get.
-var matrixOrder = [...]int{visitor, nonOwner, otherTeamMember, retiradaMember, gestaoMember, resourceOwner}
+var matrixOrder = [...]int{visitor, nonOwner, unverifiedInvitee, otherTeamMember, retiradaMember, gestaoMember, resourceOwner}
 
 // routeExpectation is what each role gets from one route of the table. The path and body are
 // derived from the pattern when empty; {role} in a body becomes a word unique to the role.
@@ -52,7 +56,7 @@ func (e routeExpectation) answer(role int) int {
 	if role < gestaoMember {
 		return e.want[role]
 	}
-	if e.team == [3]int{} {
+	if e.team == [3]int{} || role == unverifiedInvitee {
 		return e.want[nonOwner]
 	}
 	return e.team[role-gestaoMember]
@@ -68,11 +72,13 @@ var routeExpectations = map[string]routeExpectation{
 		want: [3]int{201, 201, 201}},
 	"POST /api/auth/login": {body: `{"email":"dona@exemplo.com.br","password":"largada-as-seis"}`,
 		want: [3]int{200, 200, 200}},
-	"POST /api/auth/logout":                 {want: [3]int{204, 204, 204}},
-	"POST /api/auth/password-reset":         {body: `{"email":"dona@exemplo.com.br"}`, want: [3]int{202, 202, 202}},
-	"POST /api/auth/password-reset/verify":  {body: `{"token":"nao-existe"}`, want: [3]int{400, 400, 400}},
-	"POST /api/auth/password-reset/confirm": {body: `{"token":"nao-existe","password":"nova-senha-longa"}`, want: [3]int{400, 400, 400}},
-	"GET /api/auth/password-policy":         {want: [3]int{200, 200, 200}},
+	"POST /api/auth/logout":                     {want: [3]int{204, 204, 204}},
+	"POST /api/auth/password-reset":             {body: `{"email":"dona@exemplo.com.br"}`, want: [3]int{202, 202, 202}},
+	"POST /api/auth/password-reset/verify":      {body: `{"token":"nao-existe"}`, want: [3]int{400, 400, 400}},
+	"POST /api/auth/password-reset/confirm":     {body: `{"token":"nao-existe","password":"nova-senha-longa"}`, want: [3]int{400, 400, 400}},
+	"GET /api/auth/password-policy":             {want: [3]int{200, 200, 200}},
+	"POST /api/auth/email-verification":         {want: [3]int{401, 202, 202}},
+	"POST /api/auth/email-verification/confirm": {body: `{"token":"nao-existe"}`, want: [3]int{400, 400, 400}},
 
 	"GET /api/events":         {want: [3]int{200, 200, 200}},
 	"GET /api/events/{id}":    {want: [3]int{200, 200, 200}},
@@ -136,6 +142,7 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /resultado/{eventId}/atleta/{setId}/{bib}": {want: [3]int{200, 200, 200}},
 	"GET /login":              {want: [3]int{200, 200, 200}},
 	"GET /redefinir-senha":    {want: [3]int{200, 200, 200}},
+	"GET /verificar-email":    {want: [3]int{200, 200, 200}},
 	"GET /dashboard":          {want: [3]int{200, 200, 200}},
 	"GET /cadastro":           {want: [3]int{200, 200, 200}},
 	"GET /cadastro/{eventId}": {want: [3]int{200, 200, 200}},
@@ -186,13 +193,18 @@ func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
 	signUp(nonOwner, "outro@exemplo.com.br")
 	w.eventID = newEvent(resourceOwner, "Corrida da Dona")
 	otherEvent := newEvent(nonOwner, "Corrida do Outro")
-	// Invited before they have accounts: signing up makes them members.
+	// Invited before they have accounts: signing up and verifying the address makes them members.
 	invite(resourceOwner, w.eventID, "Gestora@Exemplo.com.br", "gestao")
 	invite(resourceOwner, w.eventID, "retirada@exemplo.com.br", "retirada")
 	invite(nonOwner, otherEvent, "equipe-outra@exemplo.com.br", "gestao")
+	invite(resourceOwner, w.eventID, "sem-confirmar@exemplo.com.br", "gestao")
 	signUp(gestaoMember, "gestora@exemplo.com.br")
 	signUp(retiradaMember, "retirada@exemplo.com.br")
 	signUp(otherTeamMember, "equipe-outra@exemplo.com.br")
+	signUp(unverifiedInvitee, "sem-confirmar@exemplo.com.br")
+	for _, email := range []string{"gestora@exemplo.com.br", "retirada@exemplo.com.br", "equipe-outra@exemplo.com.br"} {
+		w.app.confirmEmail(t, email)
+	}
 	w.participantID = w.importOne(t, "Bia Lima", "111.444.777-35")
 	var res *httptest.ResponseRecorder
 	res = w.do(uploadForm(t, "POST", "/api/uploads"), resourceOwner)
@@ -305,7 +317,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		case eventManagers, eventTeam:
 			// What the table declares is what the expectations say, role by role.
 			for role := nonOwner; role < len(roleNames); role++ {
-				admitted := role != nonOwner && role != otherTeamMember &&
+				admitted := role != nonOwner && role != otherTeamMember && role != unverifiedInvitee &&
 					(role != retiradaMember || rt.access == eventTeam)
 				if got := exp.answer(role); admitted != (got != 401 && got != 403) || exp.want[visitor] != 401 {
 					t.Errorf("%s admits %v but %s is expected to get %d", rt.pattern, rt.access.eventRoles(), roleNames[role], got)

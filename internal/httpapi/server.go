@@ -143,6 +143,8 @@ func (s *Server) routeTable() []route {
 		{"POST /api/auth/password-reset/verify", apiFunc(s.verifyResetToken), public, maxJSONBody},
 		{"POST /api/auth/password-reset/confirm", apiFunc(s.confirmPasswordReset), public, maxJSONBody},
 		{"GET /api/auth/password-policy", apiFunc(s.passwordPolicy), public, 0},
+		{"POST /api/auth/email-verification", apiFunc(s.resendEmailVerification), signedIn, 0},
+		{"POST /api/auth/email-verification/confirm", apiFunc(s.confirmEmailVerification), public, maxJSONBody},
 
 		{"GET /api/events", apiFunc(s.listEvents), public, 0},
 		{"GET /api/events/{id}", apiFunc(s.getEvent), public, 0},

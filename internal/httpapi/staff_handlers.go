@@ -22,19 +22,23 @@ var (
 		Message: "Gestores só podem convidar ou remover a equipe de retirada de kits."}
 )
 
-// staffJSON is a team member as the API shows it. Nome is null while the invitation waits for
-// its e-mail to sign up (pendente).
+// staffJSON is a team member as the API shows it. An invitation is pendente until it gives its
+// role: while its address has no account, and while the account has not verified the address
+// (aguardandoConfirmacao). Nome is null while pendente: an unverified account's name may be
+// anyone's.
 type staffJSON struct {
-	ID          string    `json:"id"`
-	Email       string    `json:"email"`
-	Nome        *string   `json:"nome"`
-	Role        team.Role `json:"role"`
-	Pendente    bool      `json:"pendente"`
-	ConvidadoEm time.Time `json:"convidadoEm"`
+	ID                    string    `json:"id"`
+	Email                 string    `json:"email"`
+	Nome                  *string   `json:"nome"`
+	Role                  team.Role `json:"role"`
+	Pendente              bool      `json:"pendente"`
+	AguardandoConfirmacao bool      `json:"aguardandoConfirmacao"`
+	ConvidadoEm           time.Time `json:"convidadoEm"`
 }
 
 func staffOf(m store.StaffMember) staffJSON {
-	j := staffJSON{ID: m.ID, Email: m.Email, Role: m.Role, Pendente: m.UserID == "", ConvidadoEm: m.InvitedAt}
+	j := staffJSON{ID: m.ID, Email: m.Email, Role: m.Role, Pendente: !m.Verified,
+		AguardandoConfirmacao: m.UserID != "" && !m.Verified, ConvidadoEm: m.InvitedAt}
 	if !j.Pendente {
 		j.Nome = &m.DisplayName
 	}
@@ -69,8 +73,8 @@ func (s *Server) listStaff(w http.ResponseWriter, r *http.Request) error {
 }
 
 // inviteStaff answers POST /api/events/{id}/staff {email, role}: the owner invites managers and
-// kit desk staff, a manager only kit desk staff. The invitation is e-mailed; to an address
-// without an account it takes effect when that address signs up.
+// kit desk staff, a manager only kit desk staff. The invitation is e-mailed, and takes effect
+// once an account with the address has verified it (the invitation's own link does).
 func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Email string    `json:"email"`
@@ -141,11 +145,16 @@ func (s *Server) sendInvitation(r *http.Request, m store.StaffMember, by User, e
 	if inviter == "" {
 		inviter = by.Email
 	}
+	token, err := s.accounts.InvitationToken(r.Context(), m.Email)
+	if err != nil {
+		return err
+	}
 	msg, err := mail.Invitation(mail.StaffInvitation{
 		To: m.Email, Inviter: inviter, Event: eventTitle, RoleName: roleWords[m.Role],
+		Accept:    s.accounts.VerificationLink(token),
 		Workspace: link(workspace, nil),
-		// After signing up, the new member lands on the event they were invited to.
-		SignUp: link("/login", url.Values{"modo": {"cadastro"}, "next": {workspace}}),
+		// After signing up, the new member lands on the event they were invited to, verified.
+		SignUp: link("/login", url.Values{"modo": {"cadastro"}, "next": {workspace}, "convite": {token}}),
 	})
 	if err != nil {
 		return err

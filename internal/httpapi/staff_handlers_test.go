@@ -33,9 +33,12 @@ func TestStaffInvitationFlow(t *testing.T) {
 	}
 	msgs := w.app.mailer.Messages()
 	last := msgs[len(msgs)-1]
+	token := w.app.mailedToken(t, "joana.silva@exemplo.com.br", "/verificar-email")
 	if last.To != "joana.silva@exemplo.com.br" || !strings.Contains(last.Subject, "Convite") ||
 		!strings.Contains(last.Text, "Corrida da Dona") || !strings.Contains(last.Text, "gestão") ||
-		!strings.Contains(last.Text, "/dashboard/eventos/"+w.eventID) || !strings.Contains(last.Text, "/login?modo=cadastro&next=%2Fdashboard%2Feventos%2F"+w.eventID) {
+		!strings.Contains(last.Text, "http://localhost:8080/verificar-email?token="+token) ||
+		!strings.Contains(last.Text, "/dashboard/eventos/"+w.eventID) ||
+		!strings.Contains(last.Text, "/login?convite="+token+"&modo=cadastro&next=%2Fdashboard%2Feventos%2F"+w.eventID) {
 		t.Fatalf("invitation e-mail: %+v", last)
 	}
 
@@ -43,12 +46,32 @@ func TestStaffInvitationFlow(t *testing.T) {
 	if code, body := w.json(t, "POST", staffPath, `{"email":"JOANA.SILVA@exemplo.com.br","role":"retirada"}`, resourceOwner); code != 409 {
 		t.Fatalf("twice: %d %v", code, body)
 	}
-	// Signing up with the address (in other case) makes the invitation a membership.
+	// Signing up with the address (in other case) proves nothing: whoever did it gets no event,
+	// no team list and no name on the team until the address is verified (TEAM-6).
 	res := w.app.call("POST", "/api/auth/signup", `{"email":"joana.SILVA@exemplo.com.br","password":"largada-as-seis","displayName":"Joana"}`)
 	if res.Code != 201 {
 		t.Fatalf("signup: %d %s", res.Code, res.Body)
 	}
 	joana := sessionCookie(t, res)
+	if res := w.app.call("GET", "/api/me/events-staff", "", joana); res.Code != 200 || strings.TrimSpace(res.Body.String()) != `{"events":[]}` {
+		t.Fatalf("an unverified invitee's events: %d %s", res.Code, res.Body)
+	}
+	for _, path := range []string{staffPath, "/api/events/" + w.eventID + "/participants"} {
+		if res := w.app.call("GET", path, "", joana); res.Code != 403 {
+			t.Fatalf("an unverified invitee reads %s: %d %s", path, res.Code, res.Body)
+		}
+	}
+	code, body = w.json(t, "GET", staffPath, "", resourceOwner)
+	waiting := staffByEmail(body, "joana.silva@exemplo.com.br")
+	if code != 200 || waiting["pendente"] != true ||
+		waiting["aguardandoConfirmacao"] != true || waiting["nome"] != nil {
+		t.Fatalf("an invitation waiting for its account's verification: %d %v", code, waiting)
+	}
+	// The invitation's own link verifies the address; the role follows at once.
+	if res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != 200 ||
+		strings.TrimSpace(res.Body.String()) != `{"email":"joana.silva@exemplo.com.br"}` {
+		t.Fatalf("the invitation's link: %d %s", res.Code, res.Body)
+	}
 	res = w.app.call("GET", "/api/me/events-staff", "", joana)
 	var mine struct {
 		Events []struct {
@@ -67,9 +90,22 @@ func TestStaffInvitationFlow(t *testing.T) {
 
 	code, body = w.json(t, "GET", staffPath, "", resourceOwner)
 	owner := body["owner"].(map[string]any)
-	if code != 200 || owner["email"] != "dona@exemplo.com.br" || len(body["staff"].([]any)) != 3 || body["role"] != "owner" {
+	if code != 200 || owner["email"] != "dona@exemplo.com.br" || len(body["staff"].([]any)) != 4 || body["role"] != "owner" {
 		t.Fatalf("team: %d %v", code, body)
 	}
+	if joined := staffByEmail(body, "joana.silva@exemplo.com.br"); joined["pendente"] != false || joined["aguardandoConfirmacao"] != false || joined["nome"] != "Joana" {
+		t.Fatalf("a verified member: %v", joined)
+	}
+}
+
+// staffByEmail is the member of a GET …/staff answer with email, or nil.
+func staffByEmail(answer map[string]any, email string) map[string]any {
+	for _, m := range answer["staff"].([]any) {
+		if m := m.(map[string]any); m["email"] == email {
+			return m
+		}
+	}
+	return nil
 }
 
 func TestStaffRefusals(t *testing.T) {
@@ -115,7 +151,7 @@ func TestStaffRefusals(t *testing.T) {
 	_, team := w.json(t, "GET", staffPath, "", resourceOwner)
 	var gestaoID string
 	for _, m := range team["staff"].([]any) {
-		if m := m.(map[string]any); m["role"] == "gestao" {
+		if m := m.(map[string]any); m["email"] == "gestora@exemplo.com.br" {
 			gestaoID = m["id"].(string)
 		}
 	}

@@ -2,18 +2,20 @@ package mail
 
 import (
 	htmltemplate "html/template"
-	"strings"
 	texttemplate "text/template"
 )
 
 // StaffInvitation is what the team invitation says: who invites, to which event, as what, and
-// where to go. Workspace is the event's page for its team (/dashboard/eventos/{eventId}), which
-// asks a visitor to sign in first; SignUp creates the account the invitation waits for.
+// where to go. Accept verifies the invited address (/verificar-email?token=…), which an
+// invitation needs before it gives its role; SignUp creates the account the invitation waits
+// for, with the same token, so the new account starts verified; Workspace is the event's page
+// for its team (/dashboard/eventos/{eventId}).
 type StaffInvitation struct {
 	To        string
 	Inviter   string
 	Event     string
 	RoleName  string // "gestão" or "retirada de kits", as people read it
+	Accept    string
 	Workspace string
 	SignUp    string
 }
@@ -25,13 +27,17 @@ var inviteText = texttemplate.Must(texttemplate.New("text").Parse(`Olá!
 
 {{.Inviter}} convidou você para a equipe do evento "{{.Event}}" no Pelotão, na função de {{.RoleName}}.
 
-Para abrir o evento, entre na sua conta com este e-mail ({{.To}}):
+Para aceitar o convite, abra este link (válido por 7 dias; ele também confirma que este e-mail, {{.To}}, é seu):
 
-{{.Workspace}}
+{{.Accept}}
 
-Ainda não tem conta? Cadastre-se com este mesmo e-mail e o convite passa a valer na hora:
+Ainda não tem conta? Cadastre-se por este link com este mesmo e-mail e o convite passa a valer na hora:
 
 {{.SignUp}}
+
+Depois, o evento fica em:
+
+{{.Workspace}}
 
 Se você não esperava este convite, ignore este e-mail.
 
@@ -45,9 +51,10 @@ var inviteHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 <body>
 <p>Olá!</p>
 <p>{{.Inviter}} convidou você para a equipe do evento <strong>{{.Event}}</strong> no Pelotão, na função de {{.RoleName}}.</p>
-<p><a href="{{.Workspace}}">Abrir o evento</a> (entre na sua conta com este e-mail: {{.To}})</p>
+<p><a href="{{.Accept}}">Aceitar o convite</a> (o link vale por 7 dias e também confirma que este e-mail, {{.To}}, é seu)</p>
 <p>Ainda não tem conta? <a href="{{.SignUp}}">Cadastre-se com este mesmo e-mail</a> e o convite passa a valer na hora.</p>
-<p>Se os links não abrirem, copie estes endereços no navegador:<br>{{.Workspace}}<br>{{.SignUp}}</p>
+<p>Depois, o evento fica em <a href="{{.Workspace}}">{{.Workspace}}</a>.</p>
+<p>Se os links não abrirem, copie estes endereços no navegador:<br>{{.Accept}}<br>{{.SignUp}}</p>
 <p>Se você não esperava este convite, ignore este e-mail.</p>
 <p>Equipe Pelotão</p>
 </body>
@@ -56,12 +63,5 @@ var inviteHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 
 // Invitation is the pt-BR e-mail that invites someone to an event's team.
 func Invitation(inv StaffInvitation) (Message, error) {
-	var text, html strings.Builder
-	if err := inviteText.Execute(&text, inv); err != nil {
-		return Message{}, err
-	}
-	if err := inviteHTML.Execute(&html, inv); err != nil {
-		return Message{}, err
-	}
-	return Message{To: inv.To, Subject: StaffInvitationSubject, Text: text.String(), HTML: html.String()}, nil
+	return compose(inv.To, StaffInvitationSubject, inviteText, inviteHTML, inv)
 }

@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	htmltemplate "html/template"
 	"log/slog"
 	"mime"
 	"mime/multipart"
@@ -15,6 +16,7 @@ import (
 	"net/mail"
 	"net/textproto"
 	"strings"
+	texttemplate "text/template"
 	"time"
 
 	"pelotao/internal/config"
@@ -31,6 +33,18 @@ type Message struct {
 // Mailer sends messages.
 type Mailer interface {
 	Send(ctx context.Context, m Message) error
+}
+
+// compose is a message whose text and HTML bodies are the two templates run with data.
+func compose(to, subject string, text *texttemplate.Template, html *htmltemplate.Template, data any) (Message, error) {
+	var t, h strings.Builder
+	if err := text.Execute(&t, data); err != nil {
+		return Message{}, err
+	}
+	if err := html.Execute(&h, data); err != nil {
+		return Message{}, err
+	}
+	return Message{To: to, Subject: subject, Text: t.String(), HTML: h.String()}, nil
 }
 
 // New returns the mailer the configuration asks for.

@@ -2,7 +2,6 @@ package mail
 
 import (
 	htmltemplate "html/template"
-	"strings"
 	texttemplate "text/template"
 )
 
@@ -38,13 +37,5 @@ var resetHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html
 
 // PasswordReset is the pt-BR e-mail that carries a password-reset link.
 func PasswordReset(to, name, link string) (Message, error) {
-	data := struct{ Name, Link string }{name, link}
-	var text, html strings.Builder
-	if err := resetText.Execute(&text, data); err != nil {
-		return Message{}, err
-	}
-	if err := resetHTML.Execute(&html, data); err != nil {
-		return Message{}, err
-	}
-	return Message{To: to, Subject: PasswordResetSubject, Text: text.String(), HTML: html.String()}, nil
+	return compose(to, PasswordResetSubject, resetText, resetHTML, struct{ Name, Link string }{name, link})
 }

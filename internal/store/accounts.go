@@ -14,6 +14,10 @@ type User struct {
 	PasswordHash string // PHC-encoded argon2id, parameters included (internal/account)
 	CreatedAt    time.Time
 	Disabled     bool
+	// EmailVerifiedAt is when the account proved it owns Email (a verification link, an
+	// invitation's link or a password reset); zero until then. Invitations give a role only to a
+	// verified account.
+	EmailVerifiedAt time.Time
 }
 
 // Session is one signed-in browser. Only the SHA-256 of its token is stored, so a copy of the
@@ -33,6 +37,16 @@ type ResetToken struct {
 	ExpiresAt time.Time
 }
 
+// EmailVerificationToken is a single-use link that proves whoever opens it reads Email's mailbox,
+// stored by the SHA-256 of its token. It names an address, not an account: an invitation's link
+// carries one for an address that may have no account yet.
+type EmailVerificationToken struct {
+	TokenHash []byte
+	Email     string // normalised
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
 // LoginFailures counts failed sign-ins since some moment, for throttling.
 type LoginFailures struct {
 	ForAccount int // failures naming this e-mail, from anywhere
@@ -42,7 +56,8 @@ type LoginFailures struct {
 // AccountStore stores users, sessions, password-reset tokens and login throttling.
 type AccountStore interface {
 	// CreateUser inserts a user; ErrConflict when the e-mail is taken. In the same transaction
-	// the invitations waiting for its e-mail (StaffStore) become the user's team memberships.
+	// the invitations waiting for its e-mail (StaffStore) become the user's team memberships,
+	// which give a role only once the user's e-mail is verified (u.EmailVerifiedAt, or later).
 	CreateUser(ctx context.Context, u User) error
 	// UserByEmail finds a user by normalised e-mail; ErrNotFound when there is none.
 	UserByEmail(ctx context.Context, email string) (User, error)
@@ -70,9 +85,23 @@ type AccountStore interface {
 	// ErrNotFound otherwise.
 	ResetTokenUser(ctx context.Context, tokenHash []byte, now time.Time) (User, error)
 	// ResetPassword, in one transaction, uses up the reset token (unused and unexpired at now),
-	// sets the user's password hash, ends all the user's sessions and voids the user's other
-	// reset tokens. It returns the user, or ErrNotFound when the token is not usable.
+	// sets the user's password hash, ends all the user's sessions, voids the user's other reset
+	// tokens and marks the user's e-mail verified at now unless it already was (the link reached
+	// its mailbox). It returns the user, or ErrNotFound when the token is not usable.
 	ResetPassword(ctx context.Context, tokenHash []byte, passwordHash string, now time.Time) (User, error)
+
+	// SetEmailVerified marks a user's e-mail verified at `at` unless it already was;
+	// ErrNotFound: no such user.
+	SetEmailVerified(ctx context.Context, userID string, at time.Time) error
+	// CreateEmailVerificationToken stores t unless a token for t.Email was created after
+	// notBefore (at most one e-mail per address per interval, across instances); a notBefore of
+	// t.CreatedAt stores it regardless. It reports whether t was stored.
+	CreateEmailVerificationToken(ctx context.Context, t EmailVerificationToken, notBefore time.Time) (bool, error)
+	// VerifyEmail, in one transaction, uses up an unused verification token unexpired at now and
+	// marks the e-mail of the account with the token's address verified at now (unless it already
+	// was). It returns that account; ErrNotFound when the token is not usable, ErrNoAccount (the
+	// token stays usable) when no account has its address yet: the User then holds only that Email.
+	VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) (User, error)
 
 	// RecordLoginFailure notes a failed sign-in for an e-mail (normalised) from an IP address.
 	RecordLoginFailure(ctx context.Context, email, ip string, at time.Time) error
@@ -81,7 +110,7 @@ type AccountStore interface {
 	// ClearLoginFailures forgets the failures of an e-mail (after a successful sign-in).
 	ClearLoginFailures(ctx context.Context, email string) error
 
-	// DeleteExpired removes sessions and reset tokens expired at now, and login failures
+	// DeleteExpired removes sessions, reset and verification tokens expired at now, and login failures
 	// recorded before failuresBefore.
 	DeleteExpired(ctx context.Context, now, failuresBefore time.Time) error
 }

@@ -18,6 +18,8 @@ var (
 	ErrNotFound = errors.New("store: not found")
 	// ErrConflict is returned when a write collides with a unique constraint.
 	ErrConflict = errors.New("store: conflict")
+	// ErrNoAccount is returned when an e-mail verification names an address no account has yet.
+	ErrNoAccount = errors.New("store: no account with this e-mail")
 )
 
 // Store is the whole database as the application sees it.

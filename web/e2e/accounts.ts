@@ -84,18 +84,39 @@ export function mailsTo(to: string): string[] {
 }
 
 /** Waits for a password-reset e-mail to `to` (the newest) and returns its link. */
-export async function readResetLink(to: string, previous = 0): Promise<string> {
+export function readResetLink(to: string, previous = 0): Promise<string> {
+  return readLink(to, '/redefinir-senha', previous)
+}
+
+/**
+ * Waits for an e-mail to `to` with a link to the e-mail verification page (sign-up, a resend or a
+ * team invitation; the newest after `previous` e-mails) and returns that link.
+ */
+export function readVerificationLink(to: string, previous = 0): Promise<string> {
+  return readLink(to, '/verificar-email', previous)
+}
+
+/** Waits for the newest of more than `previous` e-mails to `to` to link to pagePath?token=…, and returns the link. */
+async function readLink(to: string, pagePath: string, previous: number): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${pagePath}\\?token=[\\w-]+`)
   let link = ''
   await expect
     .poll(
       () => {
         const mails = mailsTo(to)
         if (mails.length <= previous) return ''
-        link = mails[mails.length - 1]!.match(/https?:\/\/\S+\/redefinir-senha\?token=[\w-]+/)?.[0] ?? ''
+        link = mails[mails.length - 1]!.match(pattern)?.[0] ?? ''
         return link
       },
-      { message: `a reset e-mail to ${to} in the outbox`, timeout: 10_000 },
+      { message: `an e-mail to ${to} linking to ${pagePath} in the outbox`, timeout: 10_000 },
     )
     .not.toBe('')
   return link
+}
+
+/** Verifies `email` as its owner would, through the link the server mailed it (AUTH-31). */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const token = new URL(await readVerificationLink(email)).searchParams.get('token')
+  const res = await request.post('/api/auth/email-verification/confirm', { data: { token } })
+  expect(res.status(), await res.text()).toBe(200)
 }

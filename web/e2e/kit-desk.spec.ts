@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { request as newRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { createUser, signIn, uniqueEmail, type Credentials } from './accounts'
+import { confirmEmail, createUser, signIn, uniqueEmail, type Credentials } from './accounts'
 import { cpfDigits } from './cpf'
 import { expect, phone, test } from './fixtures'
 
@@ -58,6 +58,7 @@ async function seed(baseURL: string | undefined): Promise<Seeded> {
   expect(invited.status(), await invited.text()).toBeLessThan(300)
   const staffClient = await newRequest.newContext({ baseURL })
   const staff = await createUser(staffClient, { email, displayName: 'Voluntária do Balcão' })
+  await confirmEmail(staffClient, email) // an invitation gives its role to a verified address only (TEAM-6)
   await staffClient.dispose()
   return { eventId, owner, staff }
 }

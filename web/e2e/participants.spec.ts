@@ -186,10 +186,10 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
   expect(await pageWidth(page)).toBe(phone.width)
   expect(await axeViolations(page)).toEqual([])
 
-  // The e-mail's link to the event leads through sign-up and back to the event.
+  // The e-mail's sign-up link leads through sign-up, which its token makes verified, back to the event.
   let link = ''
   await expect
-    .poll(() => (link = mailsTo(email).at(-1)?.match(new RegExp(`https?://\\S+/dashboard/eventos/${id}`))?.[0] ?? ''), {
+    .poll(() => (link = mailsTo(email).at(-1)?.match(/https?:\/\/\S+\/login\?convite=[\w-]+&modo=cadastro&next=\S+/)?.[0] ?? ''), {
       message: `an invitation e-mail to ${email}`,
     })
     .not.toBe('')
@@ -199,7 +199,7 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
     const p = invitee.page
     await p.goto(link)
     await invitee.ready()
-    await expect(p).toHaveURL(/\/login$/)
+    await expect(p).toHaveURL(/\/login\?convite=/)
     await p.getByRole('tab', { name: 'Cadastrar' }).click()
     await p.getByLabel('Nome').fill('Beatriz do Balcão')
     await p.getByLabel('Email').fill(email)

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -11,16 +12,41 @@ import (
 	"pelotao/internal/store"
 )
 
-const userColumns = "id, email, display_name, password_hash, created_at, disabled"
+const userColumns = "id, email, display_name, password_hash, created_at, disabled, email_verified_at"
+
+// userColumnsOf is userColumns of the users table under another name in a join.
+func userColumnsOf(alias string) string {
+	return strings.ReplaceAll(alias+"."+userColumns, ", ", ", "+alias+".")
+}
+
+// userFields are the destinations of userColumns in u; finish completes u once scanned.
+func userFields(u *store.User) (dest []any, finish func()) {
+	var verified *time.Time
+	return []any{&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.CreatedAt, &u.Disabled, &verified}, func() {
+		u.CreatedAt = u.CreatedAt.UTC()
+		if verified != nil {
+			u.EmailVerifiedAt = verified.UTC()
+		}
+	}
+}
 
 func scanUser(row pgx.Row) (store.User, error) {
 	var u store.User
-	err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.CreatedAt, &u.Disabled)
+	dest, finish := userFields(&u)
+	err := row.Scan(dest...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return u, store.ErrNotFound
 	}
-	u.CreatedAt = u.CreatedAt.UTC()
+	finish()
 	return u, err
+}
+
+// nullTime is t, or NULL for the zero time.
+func nullTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 func affectedOne(tag pgconn.CommandTag, err error) error {
@@ -36,8 +62,8 @@ func affectedOne(tag pgconn.CommandTag, err error) error {
 // CreateUser implements store.AccountStore.
 func (s *Store) CreateUser(ctx context.Context, u store.User) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "INSERT INTO users ("+userColumns+") VALUES ($1, $2, $3, $4, $5, $6)",
-			u.ID, u.Email, u.DisplayName, u.PasswordHash, u.CreatedAt, u.Disabled); err != nil {
+		if _, err := tx.Exec(ctx, "INSERT INTO users ("+userColumns+") VALUES ($1, $2, $3, $4, $5, $6, $7)",
+			u.ID, u.Email, u.DisplayName, u.PasswordHash, u.CreatedAt, u.Disabled, nullTime(u.EmailVerifiedAt)); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, "UPDATE event_staff SET user_id = $1 WHERE user_id IS NULL AND email = $2", u.ID, u.Email)
@@ -89,16 +115,16 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, store.User, error) {
 	var se store.Session
 	var u store.User
-	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at,
-			u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
+	userDest, finish := userFields(&u)
+	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, now).
-		Scan(&se.TokenHash, &se.UserID, &se.CreatedAt, &se.ExpiresAt,
-			&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &u.CreatedAt, &u.Disabled)
+		Scan(append([]any{&se.TokenHash, &se.UserID, &se.CreatedAt, &se.ExpiresAt}, userDest...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return se, u, store.ErrNotFound
 	}
-	se.CreatedAt, se.ExpiresAt, u.CreatedAt = se.CreatedAt.UTC(), se.ExpiresAt.UTC(), u.CreatedAt.UTC()
+	finish()
+	se.CreatedAt, se.ExpiresAt = se.CreatedAt.UTC(), se.ExpiresAt.UTC()
 	return se, u, err
 }
 
@@ -137,7 +163,7 @@ func (s *Store) CreateResetToken(ctx context.Context, t store.ResetToken, notBef
 
 // ResetTokenUser implements store.AccountStore.
 func (s *Store) ResetTokenUser(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
-	return scanUser(s.pool.QueryRow(ctx, `SELECT u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
+	return scanUser(s.pool.QueryRow(ctx, `SELECT `+userColumnsOf("u")+`
 		FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
 		WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2`, tokenHash, now))
 }
@@ -165,8 +191,73 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash []byte, passwordHas
 		if _, err := tx.Exec(ctx, "UPDATE password_reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", now, userID); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, setEmailVerified, now, userID); err != nil {
+			return err
+		}
 		u, err = scanUser(tx.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = $1", userID))
 		return err
+	})
+	return u, err
+}
+
+const setEmailVerified = "UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2"
+
+// SetEmailVerified implements store.AccountStore.
+func (s *Store) SetEmailVerified(ctx context.Context, userID string, at time.Time) error {
+	return affectedOne(s.pool.Exec(ctx, setEmailVerified, at, userID))
+}
+
+// CreateEmailVerificationToken implements store.AccountStore. A transaction-scoped advisory lock
+// on the address makes concurrent requests from several instances take turns, so only one of
+// them inserts.
+func (s *Store) CreateEmailVerificationToken(ctx context.Context, t store.EmailVerificationToken, notBefore time.Time) (bool, error) {
+	created := false
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('email-verification:' || $1, 0))", t.Email); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO email_verification_tokens (token_hash, email, created_at, expires_at)
+			SELECT $1, $2, $3, $4 WHERE NOT EXISTS (
+				SELECT 1 FROM email_verification_tokens WHERE email = $2 AND created_at > $5)`,
+			t.TokenHash, t.Email, t.CreatedAt, t.ExpiresAt, notBefore)
+		created = tag.RowsAffected() == 1
+		return err
+	})
+	return created, err
+}
+
+// VerifyEmail implements store.AccountStore. The token's row stays locked until the transaction
+// ends, so two confirmations of one token cannot both succeed.
+func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
+	var u store.User
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var email string
+		err := tx.QueryRow(ctx, `SELECT email FROM email_verification_tokens
+			WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`, tokenHash, now).Scan(&email)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		u, err = scanUser(tx.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE email = $1", email))
+		if errors.Is(err, store.ErrNotFound) {
+			u = store.User{Email: email}
+			return store.ErrNoAccount
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE email_verification_tokens SET used_at = $1 WHERE token_hash = $2", now, tokenHash); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, setEmailVerified, now, u.ID); err != nil {
+			return err
+		}
+		if u.EmailVerifiedAt.IsZero() {
+			u.EmailVerifiedAt = now.UTC()
+		}
+		return nil
 	})
 	return u, err
 }
@@ -200,6 +291,9 @@ func (s *Store) DeleteExpired(ctx context.Context, now, failuresBefore time.Time
 			return err
 		}
 		if _, err := tx.Exec(ctx, "DELETE FROM password_reset_tokens WHERE expires_at <= $1", now); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM email_verification_tokens WHERE expires_at <= $1", now); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, "DELETE FROM login_failures WHERE at <= $1", failuresBefore)

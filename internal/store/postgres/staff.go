@@ -13,9 +13,7 @@ import (
 
 // EventRole implements store.StaffStore.
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
-	row := s.pool.QueryRow(ctx, `SELECT owner_id,
-		COALESCE((SELECT role FROM event_staff WHERE event_id = events.id AND user_id = $1), '')
-		FROM events WHERE id = $2`, userID, eventID)
+	row := s.pool.QueryRow(ctx, `SELECT owner_id, `+store.StaffRoleOf("$1")+` FROM events WHERE id = $2`, userID, eventID)
 	return store.ScanOne(row, "postgres: event role", store.EventRoleScanner(userID))
 }
 
@@ -33,7 +31,8 @@ func (s *Store) AddStaff(ctx context.Context, m store.StaffMember) (store.StaffM
 			return store.ErrNotFound
 		}
 		var userID *string
-		err := tx.QueryRow(ctx, "SELECT id, display_name FROM users WHERE email = $1", m.Email).Scan(&userID, &m.DisplayName)
+		err := tx.QueryRow(ctx, "SELECT id, display_name, email_verified_at IS NOT NULL FROM users WHERE email = $1", m.Email).
+			Scan(&userID, &m.DisplayName, &m.Verified)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
@@ -73,6 +72,5 @@ func (s *Store) RemoveStaff(ctx context.Context, eventID, staffID string) error 
 // StaffEvents implements store.StaffStore.
 func (s *Store) StaffEvents(ctx context.Context, userID string) ([]store.StaffEvent, error) {
 	return store.QueryAll(ctx, s.query, "postgres: staff events", store.ScanStaffEvent,
-		`SELECT s.role, e.summary FROM event_staff s JOIN events e ON e.id = s.event_id
-		WHERE s.user_id = $1 ORDER BY e.data_evento DESC, e.id DESC`, userID)
+		store.StaffEventsSelect("$1"), userID)
 }

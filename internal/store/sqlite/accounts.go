@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	msqlite "modernc.org/sqlite"
@@ -19,17 +20,31 @@ func isUniqueViolation(err error) bool {
 	return errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
 
-const userColumns = "id, email, display_name, password_hash, created_at, disabled"
+const userColumns = "id, email, display_name, password_hash, created_at, disabled, email_verified_at"
+
+// userColumnsOf is userColumns of the users table under another name in a join.
+func userColumnsOf(alias string) string {
+	return strings.ReplaceAll(alias+"."+userColumns, ", ", ", "+alias+".")
+}
 
 func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 	var u store.User
 	var created int64
-	err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &created, &u.Disabled)
+	var verified sql.NullInt64
+	err := row.Scan(&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &created, &u.Disabled, &verified)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, store.ErrNotFound
 	}
 	u.CreatedAt = fromUnixMilli(created)
+	if verified.Valid {
+		u.EmailVerifiedAt = fromUnixMilli(verified.Int64)
+	}
 	return u, err
+}
+
+// nullMilli is t in Unix milliseconds, or NULL for the zero time.
+func nullMilli(t time.Time) sql.NullInt64 {
+	return sql.NullInt64{Int64: unixMilli(t), Valid: !t.IsZero()}
 }
 
 // CreateUser implements store.AccountStore.
@@ -39,8 +54,8 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) error {
 		return err
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?)",
-		u.ID, u.Email, u.DisplayName, u.PasswordHash, unixMilli(u.CreatedAt), u.Disabled)
+	_, err = tx.ExecContext(ctx, "INSERT INTO users ("+userColumns+") VALUES (?, ?, ?, ?, ?, ?, ?)",
+		u.ID, u.Email, u.DisplayName, u.PasswordHash, unixMilli(u.CreatedAt), u.Disabled, nullMilli(u.EmailVerifiedAt))
 	if isUniqueViolation(err) {
 		return store.ErrConflict
 	}
@@ -126,16 +141,19 @@ func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now ti
 	var a sessionAnswer
 	se, u := &a.session, &a.user
 	var created, expires, userCreated int64
-	err := s.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at,
-			u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
+	var verified sql.NullInt64
+	err := s.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, unixMilli(now)).
 		Scan(&se.TokenHash, &se.UserID, &created, &expires,
-			&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &userCreated, &u.Disabled)
+			&u.ID, &u.Email, &u.DisplayName, &u.PasswordHash, &userCreated, &u.Disabled, &verified)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, store.ErrNotFound
 	}
 	se.CreatedAt, se.ExpiresAt, u.CreatedAt = fromUnixMilli(created), fromUnixMilli(expires), fromUnixMilli(userCreated)
+	if verified.Valid {
+		u.EmailVerifiedAt = fromUnixMilli(verified.Int64)
+	}
 	return a, err
 }
 
@@ -166,7 +184,7 @@ func (s *Store) CreateResetToken(ctx context.Context, t store.ResetToken, notBef
 
 // ResetTokenUser implements store.AccountStore.
 func (s *Store) ResetTokenUser(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, `SELECT u.id, u.email, u.display_name, u.password_hash, u.created_at, u.disabled
+	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumnsOf("u")+`
 		FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
 		WHERE t.token_hash = ? AND t.used_at IS NULL AND t.expires_at > ?`, tokenHash, unixMilli(now)))
 }
@@ -195,6 +213,7 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash []byte, passwordHas
 		{"UPDATE users SET password_hash = ? WHERE id = ?", []any{passwordHash, userID}},
 		{"DELETE FROM sessions WHERE user_id = ?", []any{userID}},
 		{"UPDATE password_reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL", []any{unixMilli(now), userID}},
+		{setEmailVerified, []any{unixMilli(now), userID}},
 	} {
 		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
 			return store.User{}, err
@@ -203,6 +222,62 @@ func (s *Store) ResetPassword(ctx context.Context, tokenHash []byte, passwordHas
 	u, err := scanUser(tx.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", userID))
 	if err != nil {
 		return u, err
+	}
+	return u, tx.Commit()
+}
+
+const setEmailVerified = "UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?"
+
+// SetEmailVerified implements store.AccountStore.
+func (s *Store) SetEmailVerified(ctx context.Context, userID string, at time.Time) error {
+	return affectedOne(s.write.ExecContext(ctx, setEmailVerified, unixMilli(at), userID))
+}
+
+// CreateEmailVerificationToken implements store.AccountStore. The single writer connection makes
+// the check and the insert atomic.
+func (s *Store) CreateEmailVerificationToken(ctx context.Context, t store.EmailVerificationToken, notBefore time.Time) (bool, error) {
+	res, err := s.write.ExecContext(ctx, `INSERT INTO email_verification_tokens (token_hash, email, created_at, expires_at)
+		SELECT ?, ?, ?, ? WHERE NOT EXISTS (
+			SELECT 1 FROM email_verification_tokens WHERE email = ? AND created_at > ?)`,
+		t.TokenHash, t.Email, unixMilli(t.CreatedAt), unixMilli(t.ExpiresAt), t.Email, unixMilli(notBefore))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// VerifyEmail implements store.AccountStore.
+func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return store.User{}, err
+	}
+	defer tx.Rollback()
+	var email string
+	err = tx.QueryRowContext(ctx, `SELECT email FROM email_verification_tokens
+		WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`, tokenHash, unixMilli(now)).Scan(&email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.User{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.User{}, err
+	}
+	u, err := scanUser(tx.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE email = ?", email))
+	if errors.Is(err, store.ErrNotFound) {
+		return store.User{Email: email}, store.ErrNoAccount
+	}
+	if err != nil {
+		return u, err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE email_verification_tokens SET used_at = ? WHERE token_hash = ?", unixMilli(now), tokenHash); err != nil {
+		return u, err
+	}
+	if _, err := tx.ExecContext(ctx, setEmailVerified, unixMilli(now), u.ID); err != nil {
+		return u, err
+	}
+	if u.EmailVerifiedAt.IsZero() {
+		u.EmailVerifiedAt = now
 	}
 	return u, tx.Commit()
 }
@@ -242,6 +317,7 @@ func (s *Store) DeleteExpired(ctx context.Context, now, failuresBefore time.Time
 	}{
 		{"DELETE FROM sessions WHERE expires_at <= ?", unixMilli(now)},
 		{"DELETE FROM password_reset_tokens WHERE expires_at <= ?", unixMilli(now)},
+		{"DELETE FROM email_verification_tokens WHERE expires_at <= ?", unixMilli(now)},
 		{"DELETE FROM login_failures WHERE at <= ?", unixMilli(failuresBefore)},
 	} {
 		if _, err := tx.ExecContext(ctx, q.sql, q.arg); err != nil {

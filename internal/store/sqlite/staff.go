@@ -13,9 +13,7 @@ import (
 // EventRole implements store.StaffStore.
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
 	return s.roles.get(eventID+"\x00"+userID, func() (team.Role, error) {
-		row := s.hotRow(ctx, `SELECT owner_id,
-			COALESCE((SELECT role FROM event_staff WHERE event_id = events.id AND user_id = ?), '')
-			FROM events WHERE id = ?`, userID, eventID)
+		row := s.hotRow(ctx, `SELECT owner_id, `+store.StaffRoleOf("?")+` FROM events WHERE id = ?`, userID, eventID)
 		return store.ScanOne(row, "sqlite: event role", store.EventRoleScanner(userID))
 	})
 }
@@ -39,7 +37,9 @@ func (s *Store) AddStaff(ctx context.Context, m store.StaffMember) (store.StaffM
 	}
 	var userID sql.NullString
 	var name string
-	err = tx.QueryRowContext(ctx, "SELECT id, display_name FROM users WHERE email = ?", m.Email).Scan(&userID, &name)
+	var verified bool
+	err = tx.QueryRowContext(ctx, "SELECT id, display_name, email_verified_at IS NOT NULL FROM users WHERE email = ?", m.Email).
+		Scan(&userID, &name, &verified)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return m, err
 	}
@@ -51,7 +51,7 @@ func (s *Store) AddStaff(ctx context.Context, m store.StaffMember) (store.StaffM
 	if err != nil {
 		return m, fmt.Errorf("sqlite: adding staff: %w", err)
 	}
-	m.UserID, m.DisplayName = userID.String, name
+	m.UserID, m.DisplayName, m.Verified = userID.String, name, verified
 	return m, tx.Commit()
 }
 
@@ -75,6 +75,5 @@ func (s *Store) RemoveStaff(ctx context.Context, eventID, staffID string) error 
 // StaffEvents implements store.StaffStore.
 func (s *Store) StaffEvents(ctx context.Context, userID string) ([]store.StaffEvent, error) {
 	return store.QueryAll(ctx, s.query, "sqlite: staff events", store.ScanStaffEvent,
-		`SELECT s.role, e.summary FROM event_staff s JOIN events e ON e.id = s.event_id
-		WHERE s.user_id = ? ORDER BY e.data_evento DESC, e.id DESC`, userID)
+		store.StaffEventsSelect("?"), userID)
 }

@@ -16,6 +16,7 @@ func testAccounts(t *testing.T, open Open) {
 	t.Run("Users", func(t *testing.T) { testUsers(t, open(t)) })
 	t.Run("Sessions", func(t *testing.T) { testSessions(t, open(t)) })
 	t.Run("ResetTokens", func(t *testing.T) { testResetTokens(t, open(t)) })
+	t.Run("EmailVerification", func(t *testing.T) { testEmailVerification(t, open(t)) })
 	t.Run("LoginFailures", func(t *testing.T) { testLoginFailures(t, open(t)) })
 	t.Run("DeleteExpired", func(t *testing.T) { testDeleteExpired(t, open(t)) })
 }
@@ -30,6 +31,17 @@ func tokenHashOf(s string) []byte {
 func mustCreateUser(t *testing.T, s store.Store, id, email string) store.User {
 	t.Helper()
 	u := store.User{ID: id, Email: email, DisplayName: "Maria " + id, PasswordHash: "$argon2id$hash-" + id, CreatedAt: accountT0}
+	if err := s.CreateUser(context.Background(), u); err != nil {
+		t.Fatalf("create user %s: %v", id, err)
+	}
+	return u
+}
+
+// mustCreateVerifiedUser creates an account that has proved its e-mail, as invitations need.
+func mustCreateVerifiedUser(t *testing.T, s store.Store, id, email string) store.User {
+	t.Helper()
+	u := store.User{ID: id, Email: email, DisplayName: "Maria " + id, PasswordHash: "$argon2id$hash-" + id,
+		CreatedAt: accountT0, EmailVerifiedAt: accountT0}
 	if err := s.CreateUser(context.Background(), u); err != nil {
 		t.Fatalf("create user %s: %v", id, err)
 	}
@@ -153,7 +165,7 @@ func testResetTokens(t *testing.T, s store.Store) {
 		t.Fatalf("token after a minute: %v %v", ok, err)
 	}
 
-	if got, err := s.ResetTokenUser(ctx, tok.TokenHash, accountT0); err != nil || got.ID != u.ID {
+	if got, err := s.ResetTokenUser(ctx, tok.TokenHash, accountT0); err != nil || got != u {
 		t.Fatalf("token user: %+v %v", got, err)
 	}
 	if _, err := s.ResetTokenUser(ctx, tokenHashOf("r2"), accountT0); !errors.Is(err, store.ErrNotFound) {
@@ -177,6 +189,10 @@ func testResetTokens(t *testing.T, s store.Store) {
 	if err != nil || got.ID != u.ID || got.PasswordHash != "$argon2id$reset" {
 		t.Fatalf("reset: %+v %v", got, err)
 	}
+	// The link reached the account's mailbox: the address is proved.
+	if !got.EmailVerifiedAt.Equal(accountT0.Add(5 * time.Minute)) {
+		t.Fatalf("a reset must verify the e-mail: %+v", got)
+	}
 	if stored, _ := s.UserByID(ctx, u.ID); stored.PasswordHash != "$argon2id$reset" {
 		t.Fatalf("password not stored: %q", stored.PasswordHash)
 	}
@@ -194,6 +210,91 @@ func testResetTokens(t *testing.T, s store.Store) {
 	}
 	if _, err := s.ResetTokenUser(ctx, tokenHashOf("o1"), accountT0.Add(6*time.Minute)); err != nil {
 		t.Fatalf("another user's link was voided: %v", err)
+	}
+}
+
+func testEmailVerification(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	u := mustCreateUser(t, s, "u1", "maria@example.com")
+	if !u.EmailVerifiedAt.IsZero() {
+		t.Fatalf("a new account is unverified: %+v", u)
+	}
+	sess := store.Session{TokenHash: tokenHashOf("s1"), UserID: u.ID, CreatedAt: accountT0, ExpiresAt: accountT0.Add(24 * time.Hour)}
+	if err := s.CreateSession(ctx, sess); err != nil {
+		t.Fatal(err)
+	}
+	token := func(name, email string, at time.Time) store.EmailVerificationToken {
+		return store.EmailVerificationToken{TokenHash: tokenHashOf(name), Email: email, CreatedAt: at, ExpiresAt: at.Add(24 * time.Hour)}
+	}
+	first := token("v1", u.Email, accountT0)
+	if ok, err := s.CreateEmailVerificationToken(ctx, first, accountT0.Add(-time.Minute)); err != nil || !ok {
+		t.Fatalf("first token: %v %v", ok, err)
+	}
+	// One e-mail a minute per address, unless the caller asks for none (an invitation).
+	again := token("v2", u.Email, accountT0.Add(30*time.Second))
+	if ok, err := s.CreateEmailVerificationToken(ctx, again, again.CreatedAt.Add(-time.Minute)); err != nil || ok {
+		t.Fatalf("second token within a minute: stored=%v %v", ok, err)
+	}
+	invite := token("v3", u.Email, accountT0.Add(40*time.Second))
+	if ok, err := s.CreateEmailVerificationToken(ctx, invite, invite.CreatedAt); err != nil || !ok {
+		t.Fatalf("an invitation's token: %v %v", ok, err)
+	}
+	if _, err := s.VerifyEmail(ctx, again.TokenHash, accountT0.Add(time.Minute)); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a refused token must not exist: %v", err)
+	}
+	if _, err := s.VerifyEmail(ctx, first.TokenHash, first.ExpiresAt); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an expired token: %v", err)
+	}
+	at := accountT0.Add(time.Hour)
+	got, err := s.VerifyEmail(ctx, first.TokenHash, at)
+	if err != nil || got.ID != u.ID || !got.EmailVerifiedAt.Equal(at) {
+		t.Fatalf("verify: %+v %v", got, err)
+	}
+	if stored, _ := s.UserByID(ctx, u.ID); !stored.EmailVerifiedAt.Equal(at) {
+		t.Fatalf("verification not stored: %+v", stored)
+	}
+	if _, su, err := s.SessionByTokenHash(ctx, sess.TokenHash, at); err != nil || !su.EmailVerifiedAt.Equal(at) {
+		t.Fatalf("the session's user: %+v %v", su, err)
+	}
+	if _, err := s.VerifyEmail(ctx, first.TokenHash, at); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a token used twice: %v", err)
+	}
+	// Another link later keeps the first proof's time.
+	if got, err := s.VerifyEmail(ctx, invite.TokenHash, at.Add(time.Hour)); err != nil || !got.EmailVerifiedAt.Equal(at) {
+		t.Fatalf("verified again: %+v %v", got, err)
+	}
+
+	// A token for an address without an account waits for it.
+	nova := token("n1", "nova@example.com", accountT0)
+	if ok, err := s.CreateEmailVerificationToken(ctx, nova, nova.CreatedAt); err != nil || !ok {
+		t.Fatalf("token of an address without an account: %v %v", ok, err)
+	}
+	if got, err := s.VerifyEmail(ctx, nova.TokenHash, at); !errors.Is(err, store.ErrNoAccount) || got.Email != "nova@example.com" {
+		t.Fatalf("no account yet: %+v %v, want ErrNoAccount with the address", got, err)
+	}
+	created := mustCreateUser(t, s, "u2", "nova@example.com")
+	if got, err := s.VerifyEmail(ctx, nova.TokenHash, at); err != nil || got.ID != created.ID || got.EmailVerifiedAt.IsZero() {
+		t.Fatalf("the token, once the account exists: %+v %v", got, err)
+	}
+
+	// Set directly (the demo team), once.
+	other := mustCreateUser(t, s, "u3", "bia@example.com")
+	if err := s.SetEmailVerified(ctx, other.ID, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetEmailVerified(ctx, other.ID, at.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if stored, _ := s.UserByID(ctx, other.ID); !stored.EmailVerifiedAt.Equal(at) {
+		t.Fatalf("set verified: %+v", stored)
+	}
+	if err := s.SetEmailVerified(ctx, "nao-existe", at); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unknown user: %v, want ErrNotFound", err)
+	}
+	// An account created verified (operators, the demo) says so.
+	v := mustCreateVerifiedUser(t, s, "u4", "verificada@example.com")
+	if stored, _ := s.UserByEmail(ctx, v.Email); stored != v {
+		t.Fatalf("created verified: %+v, want %+v", stored, v)
 	}
 }
 
@@ -234,6 +335,10 @@ func testDeleteExpired(t *testing.T, s store.Store) {
 	if _, err := s.CreateResetToken(ctx, store.ResetToken{TokenHash: tokenHashOf("rt"), UserID: u.ID, CreatedAt: accountT0, ExpiresAt: accountT0.Add(time.Hour)}, accountT0.Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.CreateEmailVerificationToken(ctx, store.EmailVerificationToken{TokenHash: tokenHashOf("ev"), Email: u.Email,
+		CreatedAt: accountT0, ExpiresAt: accountT0.Add(time.Hour)}, accountT0); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.RecordLoginFailure(ctx, "c@example.com", "10.0.0.9", accountT0); err != nil {
 		t.Fatal(err)
 	}
@@ -250,6 +355,9 @@ func testDeleteExpired(t *testing.T, s store.Store) {
 	}
 	if _, err := s.ResetTokenUser(ctx, tokenHashOf("rt"), accountT0); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("expired reset token kept: %v", err)
+	}
+	if _, err := s.VerifyEmail(ctx, tokenHashOf("ev"), accountT0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("expired verification token kept: %v", err)
 	}
 	if got, _ := s.CountLoginFailures(ctx, "c@example.com", "10.0.0.9", accountT0.Add(-time.Hour)); got.ForAccount != 0 || got.FromIP != 0 {
 		t.Fatalf("old failures kept: %+v", got)

@@ -14,7 +14,7 @@ import (
 
 func testStaff(t *testing.T, open Open) {
 	t.Run("RolesAndInvitations", func(t *testing.T) { testStaffRoles(t, open(t)) })
-	t.Run("PendingInvitationTakesEffectAtSignUp", func(t *testing.T) { testStaffPending(t, open(t)) })
+	t.Run("PendingInvitationTakesEffectOnceVerified", func(t *testing.T) { testStaffPending(t, open(t)) })
 	t.Run("RemoveAndEventDeletion", func(t *testing.T) { testStaffRemoval(t, open(t)) })
 }
 
@@ -34,11 +34,11 @@ func testStaffRoles(t *testing.T, s store.Store) {
 	e := create(t, s, sampleEvent("Corrida da Equipe", event.NewDate(2026, time.May, 3), "Recife", "PE"))
 	other := create(t, s, sampleEvent("Outra Corrida", event.NewDate(2026, time.June, 7), "Natal", "RN"))
 	mustCreateUser(t, s, "dono-1", "dono@example.com")
-	ana := mustCreateUser(t, s, "u-ana", "ana@example.com")
-	mustCreateUser(t, s, "u-bia", "bia@example.com")
+	ana := mustCreateVerifiedUser(t, s, "u-ana", "ana@example.com")
+	mustCreateVerifiedUser(t, s, "u-bia", "bia@example.com")
 
 	m := addStaff(t, s, e.ID, "ana@example.com", team.Gestao, staffT0)
-	if m.ID == "" || m.UserID != ana.ID || m.DisplayName != ana.DisplayName {
+	if m.ID == "" || m.UserID != ana.ID || m.DisplayName != ana.DisplayName || !m.Verified {
 		t.Fatalf("an invitation to an existing account is that account: %+v", m)
 	}
 	addStaff(t, s, other.ID, "bia@example.com", team.Retirada, staffT0)
@@ -69,7 +69,7 @@ func testStaffRoles(t *testing.T, s store.Store) {
 	if err != nil || len(list) != 2 {
 		t.Fatalf("staff: %+v, %v", list, err)
 	}
-	if list[0] != m || list[1] != pending || pending.UserID != "" {
+	if list[0] != m || list[1] != pending || pending.UserID != "" || pending.Verified {
 		t.Fatalf("staff in invitation order: %+v; want %+v, %+v", list, m, pending)
 	}
 	if got, err := s.StaffMember(ctx, e.ID, pending.ID); err != nil || got != pending {
@@ -102,16 +102,41 @@ func testStaffPending(t *testing.T, s store.Store) {
 		t.Fatalf("an invitation without an account is pending: %+v", inv)
 	}
 	// Someone else signing up does not take it.
-	mustCreateUser(t, s, "u-outra", "outra@example.com")
+	mustCreateVerifiedUser(t, s, "u-outra", "outra@example.com")
 	if r, _ := s.EventRole(ctx, e.ID, "u-outra"); r != "" {
 		t.Fatalf("another account got role %q", r)
 	}
+	// Signing up with the address proves nothing: no role, no event, until it is verified.
 	u := mustCreateUser(t, s, "u-nova", "nova@example.com")
-	if r, err := s.EventRole(ctx, e.ID, u.ID); err != nil || r != team.Retirada {
-		t.Fatalf("after sign-up: %q, %v", r, err)
+	if r, err := s.EventRole(ctx, e.ID, u.ID); err != nil || r != "" {
+		t.Fatalf("after an unverified sign-up: %q, %v; want no role", r, err)
+	}
+	if evs, err := s.StaffEvents(ctx, u.ID); err != nil || len(evs) != 0 {
+		t.Fatalf("an unverified account's staff events: %+v, %v", evs, err)
 	}
 	got, err := s.StaffMember(ctx, e.ID, inv.ID)
-	if err != nil || got.UserID != u.ID || got.DisplayName != u.DisplayName {
+	if err != nil || got.UserID != u.ID || got.Verified {
+		t.Fatalf("the invitation waits for the account's verification: %+v, %v", got, err)
+	}
+	// An invitation to an unverified account that exists waits the same way.
+	other := create(t, s, sampleEvent("Outra Pendente", event.NewDate(2026, time.June, 3), "Recife", "PE"))
+	if m := addStaff(t, s, other.ID, "nova@example.com", team.Gestao, staffT0); m.UserID != u.ID || m.Verified {
+		t.Fatalf("an invitation to an unverified account: %+v", m)
+	}
+	if err := s.SetEmailVerified(ctx, u.ID, staffT0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.EventRole(ctx, e.ID, u.ID); err != nil || r != team.Retirada {
+		t.Fatalf("once verified: %q, %v", r, err)
+	}
+	if r, err := s.EventRole(ctx, other.ID, u.ID); err != nil || r != team.Gestao {
+		t.Fatalf("once verified, the other event: %q, %v", r, err)
+	}
+	if evs, err := s.StaffEvents(ctx, u.ID); err != nil || len(evs) != 2 {
+		t.Fatalf("once verified, staff events: %+v, %v", evs, err)
+	}
+	got, err = s.StaffMember(ctx, e.ID, inv.ID)
+	if err != nil || got.UserID != u.ID || got.DisplayName != u.DisplayName || !got.Verified {
 		t.Fatalf("the invitation became the account's membership: %+v, %v", got, err)
 	}
 }
@@ -119,7 +144,7 @@ func testStaffPending(t *testing.T, s store.Store) {
 func testStaffRemoval(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	e := create(t, s, sampleEvent("Corrida Removida", event.NewDate(2026, time.May, 3), "Recife", "PE"))
-	mustCreateUser(t, s, "u-ana", "ana@example.com")
+	mustCreateVerifiedUser(t, s, "u-ana", "ana@example.com")
 	m := addStaff(t, s, e.ID, "ana@example.com", team.Gestao, staffT0)
 	addStaff(t, s, e.ID, "pendente@example.com", team.Retirada, staffT0)
 	if err := s.RemoveStaff(ctx, e.ID, m.ID); err != nil {
@@ -143,7 +168,7 @@ func testStaffRemoval(t *testing.T, s store.Store) {
 		t.Fatalf("ana still works on a deleted event: %+v, %v", evs, err)
 	}
 	// The pending invitation went with the event: signing up now gives no membership.
-	mustCreateUser(t, s, "u-pendente", "pendente@example.com")
+	mustCreateVerifiedUser(t, s, "u-pendente", "pendente@example.com")
 	if evs, _ := s.StaffEvents(ctx, "u-pendente"); len(evs) != 0 {
 		t.Fatalf("an invitation outlived its event: %+v", evs)
 	}

@@ -1,12 +1,20 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { Outlet, useLocation } from './routing'
+import { useAuth } from '../lib/auth'
 import { Header } from '../components/Header'
 import { Footer } from '../components/Footer'
 import { ImageModalProvider } from '../components/ImageModal'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 
+// Only an account that has not confirmed its e-mail loads the banner: the home page's code stays as it was.
+const EmailVerificationBanner = lazy(() =>
+  import('../features/auth/EmailVerificationBanner').then((m) => ({ default: m.EmailVerificationBanner })),
+)
+
 export function Layout() {
   const { pathname } = useLocation()
+  const { user } = useAuth()
+  const inBrowser = useInBrowser()
   useScrollToTopOnNavigation(pathname)
   return (
     <ImageModalProvider>
@@ -18,6 +26,11 @@ export function Layout() {
       </a>
       <div className="flex min-h-dvh flex-col">
         <Header />
+        {inBrowser && user?.emailVerificado === false && (
+          <Suspense fallback={null}>
+            <EmailVerificationBanner />
+          </Suspense>
+        )}
         <main id="conteudo" className="flex-1" tabIndex={-1}>
           {/* A page that fails shows a message between the header and the footer, never a blank site. */}
           <ErrorBoundary resetKey={pathname}>
@@ -27,6 +40,20 @@ export function Layout() {
         <Footer />
       </div>
     </ImageModalProvider>
+  )
+}
+
+const noChanges = () => () => {}
+
+/**
+ * False in the server's markup and while the browser hydrates it, true after: the banner's code
+ * is not in the server's renderer, so the drawn page and its hydration both leave it out.
+ */
+function useInBrowser() {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
   )
 }
 

@@ -5,7 +5,7 @@ import { AuthContext, type Auth } from '../lib/auth'
 import { afterLoginPath, GuestOnly, RequireAuth } from './guards'
 
 function auth(state: Pick<Auth, 'loading' | 'isAuthenticated'> & { signedOut?: boolean }): Auth {
-  const user = state.isAuthenticated ? { uid: 'u1', email: 'm@x.com', displayName: 'M', createdAt: '' } : null
+  const user = state.isAuthenticated ? { uid: 'u1', email: 'm@x.com', displayName: 'M', createdAt: '', emailVerificado: true } : null
   const never = vi.fn(() => new Promise<never>(() => {}))
   return { signedOut: false, ...state, user, login: never, signup: never, logout: never, requestPasswordReset: never, refresh: never }
 }

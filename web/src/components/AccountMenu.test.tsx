@@ -35,7 +35,7 @@ function renderHeader(auth: Partial<Auth>, path = '/about') {
 
 const signedIn = (user: Partial<AuthUser>) => ({
   isAuthenticated: true,
-  user: { uid: 'u1', email: 'maria@x.com', displayName: '', createdAt: '', ...user },
+  user: { uid: 'u1', email: 'maria@x.com', displayName: '', createdAt: '', emailVerificado: true, ...user },
 })
 
 describe('header account menu', () => {

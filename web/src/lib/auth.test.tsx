@@ -16,7 +16,7 @@ function Probe() {
 
 const json = (body: unknown, status = 200) =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const maria = { uid: 'u1', email: 'maria@x.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z' }
+const maria = { uid: 'u1', email: 'maria@x.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
 
 afterEach(() => {
   vi.unstubAllGlobals()

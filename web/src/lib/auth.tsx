@@ -2,10 +2,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api } from './api'
 import { forgetInitialData, initialData } from './initialData'
 
-// The signed-in person, as GET /api/auth/session and the sign-in routes answer.
-export type AuthUser = { uid: string; email: string; displayName: string; createdAt: string }
+// The signed-in person, as GET /api/auth/session and the sign-in routes answer. Until
+// emailVerificado, the layout asks the person to confirm the address (AUTH-30).
+export type AuthUser = { uid: string; email: string; displayName: string; createdAt: string; emailVerificado: boolean }
 
-export type SignupInput = { email: string; password: string; displayName: string }
+/** `token`: the invitation's, from its sign-up link (/login?modo=cadastro&convite=…), verifies the address at once. */
+export type SignupInput = { email: string; password: string; displayName: string; token?: string }
 
 export type Auth = {
   user: AuthUser | null

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api'
 import { AuthContext, type Auth, type AuthUser } from '../../lib/auth'
 import { LoginPage, resetReturnDelayMs } from './LoginPage'
 
-const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z' }
+const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
 
 function fakeAuth(overrides: Partial<Auth> = {}): Auth {
   return {

@@ -115,7 +115,8 @@ export function LoginPage() {
     }
     void run(async () => {
       try {
-        await auth.signup({ email, password, displayName })
+        // An invitation's sign-up link carries its token: the new account starts verified (TEAM-7).
+        await auth.signup({ email, password, displayName, token: params.get('convite') ?? undefined })
       } catch (err) {
         console.error(err)
         setError(await signupMessage(err, password))

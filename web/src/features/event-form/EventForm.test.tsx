@@ -50,7 +50,7 @@ afterEach(() => {
   vi.mocked(uploadFile).mockReset()
 })
 
-const owner: AuthUser = { uid: 'u1', email: 'org@exemplo.com.br', displayName: 'Organizadora', createdAt: '2026-01-01T00:00:00Z' }
+const owner: AuthUser = { uid: 'u1', email: 'org@exemplo.com.br', displayName: 'Organizadora', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
 
 function SignedIn({ user, children }: { user: AuthUser; children: ReactNode }) {
   const auth = useAuth()

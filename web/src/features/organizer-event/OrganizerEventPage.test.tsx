@@ -15,7 +15,7 @@ function signedInAs(uid: string): Auth {
     loading: false,
     isAuthenticated: true,
     signedOut: false,
-    user: { uid, email: `${uid}@exemplo.com.br`, displayName: uid, createdAt: '' },
+    user: { uid, email: `${uid}@exemplo.com.br`, displayName: uid, createdAt: '', emailVerificado: true },
     login: never,
     signup: never,
     logout: never,

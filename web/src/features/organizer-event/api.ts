@@ -174,8 +174,18 @@ export function putParticipantSettings(eventId: string, settings: ParticipantSet
   return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { method: 'PUT', body: settings })
 }
 
-/** A member of the team, or an invitation whose e-mail has no account yet (pendente, nome null). */
-export type StaffMember = { id: string; email: string; nome: string | null; role: StaffRole; pendente: boolean }
+/**
+ * A member of the team, or an invitation that gives no role yet (pendente, nome null): its e-mail
+ * has no account, or an account that has not confirmed the address (aguardandoConfirmacao, TEAM-6).
+ */
+export type StaffMember = {
+  id: string
+  email: string
+  nome: string | null
+  role: StaffRole
+  pendente: boolean
+  aguardandoConfirmacao: boolean
+}
 
 /** The event's owner (e-mail and name null for an event of no account, as the demo's) and team. */
 export type Team = { owner: { id: string; email: string | null; nome: string | null }; staff: StaffMember[] }

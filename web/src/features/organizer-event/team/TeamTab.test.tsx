@@ -8,8 +8,10 @@ import { TeamTab } from './TeamTab'
 afterEach(() => vi.unstubAllGlobals())
 
 const path = '/api/events/ev1/staff'
-const gerente = { id: 's1', email: 'gerente@exemplo.com.br', nome: 'Gabriela Gerente', role: 'gestao', pendente: false }
-const convite = { id: 's2', email: 'voluntario@exemplo.com.br', nome: null, role: 'retirada', pendente: true }
+const gerente = { id: 's1', email: 'gerente@exemplo.com.br', nome: 'Gabriela Gerente', role: 'gestao', pendente: false, aguardandoConfirmacao: false }
+const convite = { id: 's2', email: 'voluntario@exemplo.com.br', nome: null, role: 'retirada', pendente: true, aguardandoConfirmacao: false }
+// Someone signed up with the invited address and has not confirmed it: no role yet (TEAM-6).
+const naoConfirmada = { id: 's3', email: 'gestora@exemplo.com.br', nome: null, role: 'gestao', pendente: true, aguardandoConfirmacao: true }
 
 function team(staff: unknown[]) {
   return { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona Maria' }, staff }
@@ -21,13 +23,14 @@ function renderTab(role: Role) {
 
 describe('TeamTab', () => {
   it('lists the owner, members and pending invitations with their roles', async () => {
-    serve([['GET', path, () => [200, team([gerente, convite])]]])
+    serve([['GET', path, () => [200, team([gerente, convite, naoConfirmada])]]])
     renderTab('owner')
     const list = await screen.findByRole('list', { name: 'Equipe do evento' })
     expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('p + p')?.textContent)).toEqual([
       'dona@exemplo.com.br · Organizador',
       'gerente@exemplo.com.br · Gestão',
       'Retirada de kits · convite pendente',
+      'Gestão · aguardando confirmação',
     ])
     expect(within(list).getByRole('button', { name: 'Remover Gabriela Gerente' })).toBeInTheDocument()
     expect(within(list).getByRole('button', { name: 'Retirar convite de voluntario@exemplo.com.br' })).toBeInTheDocument()

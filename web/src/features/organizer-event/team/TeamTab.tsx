@@ -102,7 +102,7 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
                   <p className="break-words text-sm text-slate-600">
                     {m.nome ? `${m.email} · ` : ''}
                     {roleLabels[m.role]}
-                    {m.pendente && ' · convite pendente'}
+                    {m.aguardandoConfirmacao ? ' · aguardando confirmação' : m.pendente && ' · convite pendente'}
                   </p>
                 </div>
                 {(role === 'owner' || m.role === 'retirada') && (

@@ -1,0 +1,120 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pelotao/internal/clocktest"
+)
+
+// verifiedAnswer is the part of a session, sign-up or sign-in answer that says whether the
+// account has verified its e-mail.
+type verifiedAnswer struct {
+	User *struct {
+		Email           string
+		EmailVerificado *bool
+	} `json:"user"`
+}
+
+func emailVerified(t *testing.T, res *httptest.ResponseRecorder) bool {
+	t.Helper()
+	a := decodeInto[verifiedAnswer](t, res)
+	if a.User == nil || a.User.EmailVerificado == nil {
+		t.Fatalf("no user.emailVerificado in %s", res.Body)
+	}
+	return *a.User.EmailVerificado
+}
+
+// The contract of docs/http-api.md "E-mail verification": the link on PELOTAO_BASE_URL, sent again
+// at most once a minute, valid 24 hours and once (AUTH-30, AUTH-31, AUTH-32).
+func TestEmailVerificationOverHTTP(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 5, 10, 12, 0, 0, 0, time.UTC))
+	app := newAuthAppAt(t, openSQLite(t, filepath.Join(t.TempDir(), "v.db")), map[string]string{"PELOTAO_BASE_URL": "https://pelotao.example"}, clock.Now)
+	signup := httptest.NewRequest("POST", "/api/auth/signup", strings.NewReader(`{"email":"Lia@Example.com","password":"serra-do-mar","displayName":"Lia"}`))
+	signup.Host = "malicioso.example" // the link must not follow the request's host
+	signup.Header.Set("Sec-Fetch-Site", "same-origin")
+	res := httptest.NewRecorder()
+	app.srv.ServeHTTP(res, signup)
+	if res.Code != http.StatusCreated || emailVerified(t, res) {
+		t.Fatalf("signup: %d %s", res.Code, res.Body)
+	}
+	cookie := sessionCookie(t, res)
+	if emailVerified(t, app.call("GET", "/api/auth/session", "", cookie)) {
+		t.Fatal("a new account's session says verified")
+	}
+	first := app.mailedToken(t, "lia@example.com", "https://pelotao.example/verificar-email")
+	resend := func() {
+		t.Helper()
+		if res := app.call("POST", "/api/auth/email-verification", "", cookie); res.Code != http.StatusAccepted || strings.TrimSpace(res.Body.String()) != "{}" {
+			t.Fatalf("resend: %d %s", res.Code, res.Body)
+		}
+		app.accounts.Wait()
+	}
+	resend()
+	if n := len(app.mailer.Messages()); n != 1 {
+		t.Fatalf("a resend within the minute of sign-up mailed again: %d e-mails", n)
+	}
+	clock.Advance(time.Minute + time.Millisecond)
+	resend()
+	second := app.mailedToken(t, "lia@example.com", "https://pelotao.example/verificar-email")
+	if len(app.mailer.Messages()) != 2 || second == first {
+		t.Fatalf("a resend after a minute: %d e-mails", len(app.mailer.Messages()))
+	}
+
+	confirm := func(token string) *httptest.ResponseRecorder {
+		return app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
+	}
+	refused := func(what string, res *httptest.ResponseRecorder) {
+		t.Helper()
+		if a := decodeInto[apiAnswer](t, res); res.Code != 400 || a.Error == nil || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
+			t.Fatalf("%s: %d %s", what, res.Code, res.Body)
+		}
+	}
+	clock.Advance(24*time.Hour - time.Millisecond) // the first link is a day old, the second not yet
+	refused("a link 24 hours old", confirm(first))
+	if res := confirm(second); res.Code != 200 || strings.TrimSpace(res.Body.String()) != `{"email":"lia@example.com"}` {
+		t.Fatalf("confirm: %d %s", res.Code, res.Body)
+	}
+	refused("a link used twice", confirm(second))
+	if !emailVerified(t, app.call("GET", "/api/auth/session", "", cookie)) {
+		t.Fatal("the session still says unverified")
+	}
+	// A verified account asks again: 202, and nothing is mailed.
+	clock.Advance(time.Hour)
+	resend()
+	if n := len(app.mailer.Messages()); n != 2 {
+		t.Fatalf("a verified account was mailed: %d e-mails", n)
+	}
+}
+
+// An invitation's link for an address without an account says so and stays usable; signing up
+// with its token creates the account verified, with its role at once (TEAM-7).
+func TestInvitationLinkBeforeTheAccount(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	if code, body := w.json(t, "POST", "/api/events/"+w.eventID+"/staff", `{"email":"nova@exemplo.com.br","role":"gestao"}`, resourceOwner); code != 201 {
+		t.Fatalf("invite: %d %v", code, body)
+	}
+	token := w.app.mailedToken(t, "nova@exemplo.com.br", "/verificar-email")
+	res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
+	if a := decodeInto[apiAnswer](t, res); res.Code != 404 || a.Error.Code != "auth/user-not-found" ||
+		a.Error.Message != "Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite." {
+		t.Fatalf("before the account: %d %s", res.Code, res.Body)
+	}
+	res = w.app.call("POST", "/api/auth/signup", `{"email":"nova@exemplo.com.br","password":"largada-as-seis","displayName":"Nova","token":"`+token+`"}`)
+	if res.Code != 201 || !emailVerified(t, res) {
+		t.Fatalf("signup with the invitation's token: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("GET", "/api/events/"+w.eventID+"/staff", "", sessionCookie(t, res)); res.Code != 200 {
+		t.Fatalf("the new manager reads the team: %d %s", res.Code, res.Body)
+	}
+	w.app.accounts.Wait()
+	for _, m := range w.app.mailer.Messages() {
+		if m.To == "nova@exemplo.com.br" && !strings.Contains(m.Subject, "Convite") {
+			t.Fatalf("a verified sign-up was mailed %q", m.Subject)
+		}
+	}
+}

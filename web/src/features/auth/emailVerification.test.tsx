@@ -1,0 +1,146 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MemoryRouter, Route, Routes } from '../../app/routing'
+import { AuthContext, type Auth, type AuthUser } from '../../lib/auth'
+import { EmailVerificationBanner } from './EmailVerificationBanner'
+import { VerifyEmailPage } from './VerifyEmailPage'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com.br', displayName: 'Maria', createdAt: '', emailVerificado: false }
+
+let fetchMock: ReturnType<typeof vi.fn>
+let resendAnswer: () => Response
+
+beforeEach(() => {
+  resendAnswer = () => json({}, 202)
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const token = init?.body ? (JSON.parse(init.body as string) as { token?: string }).token : undefined
+    switch (url) {
+      case '/api/auth/email-verification':
+        return resendAnswer()
+      case '/api/auth/email-verification/confirm':
+        if (token?.startsWith('bom')) return json({ email: 'maria@exemplo.com.br' })
+        if (token === 'convite-sem-conta')
+          return json({ error: { code: 'auth/user-not-found', message: 'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.' } }, 404)
+        return json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
+      default:
+        return json({ error: { code: 'not-found', message: 'não' } }, 404)
+    }
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function withAuth(user: AuthUser | null, children: ReactNode, path = '/') {
+  const auth: Auth = {
+    user,
+    isAuthenticated: user !== null,
+    loading: false,
+    signedOut: false,
+    login: vi.fn(),
+    signup: vi.fn(),
+    logout: vi.fn(),
+    requestPasswordReset: vi.fn(),
+    refresh: vi.fn(async () => {}),
+  }
+  render(
+    <AuthContext.Provider value={auth}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/verificar-email" element={children} />
+          <Route path="/login" element={<p>tela de login</p>} />
+          <Route path="/" element={children} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  )
+  return auth
+}
+
+const confirmCalls = () =>
+  (fetchMock.mock.calls as [string, RequestInit][]).filter(([url]) => url === '/api/auth/email-verification/confirm')
+
+// AUTH-30, AUTH-32
+describe('the e-mail verification banner', () => {
+  it('asks an unverified account to confirm, and sends the link again', async () => {
+    const user = userEvent.setup()
+    withAuth(maria, <EmailVerificationBanner />)
+    const banner = screen.getByRole('complementary', { name: 'Confirmação de e-mail' })
+    expect(banner).toHaveTextContent(
+      'Confirme o seu e-mail: enviamos um link para maria@exemplo.com.br. Convites para a equipe de um evento só valem depois da confirmação.',
+    )
+    await user.click(within(banner).getByRole('button', { name: 'Reenviar e-mail' }))
+    expect(await within(banner).findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
+    expect(within(banner).queryByRole('button')).toBeNull()
+  })
+
+  it('says so when the link could not be sent, and lets the person try again', async () => {
+    resendAnswer = () => json({ error: { code: 'internal', message: 'Erro interno.' } }, 500)
+    const user = userEvent.setup()
+    withAuth(maria, <EmailVerificationBanner />)
+    await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível reenviar o e-mail. Tente novamente.')
+    expect(screen.getByRole('button', { name: 'Reenviar e-mail' })).toBeEnabled()
+  })
+
+  it('is not shown to a verified account or a visitor', () => {
+    withAuth({ ...maria, emailVerificado: true }, <EmailVerificationBanner />)
+    withAuth(null, <EmailVerificationBanner />)
+    expect(screen.queryByRole('complementary', { name: 'Confirmação de e-mail' })).toBeNull()
+  })
+})
+
+// AUTH-31, TEAM-7
+describe('the /verificar-email page', () => {
+  it('confirms the link once as it opens and refreshes the session', async () => {
+    const auth = withAuth(maria, <VerifyEmailPage />, '/verificar-email?token=bom-1')
+    expect(screen.getByRole('status')).toHaveTextContent('Confirmando o seu e-mail...')
+    expect(await screen.findByRole('link', { name: 'Ir para o painel' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'E-mail confirmado! O endereço maria@exemplo.com.br é seu, e os convites para ele já valem.',
+    )
+    expect(auth.refresh).toHaveBeenCalled()
+    expect(confirmCalls()).toHaveLength(1)
+    expect(JSON.parse(confirmCalls()[0]?.[1].body as string)).toEqual({ token: 'bom-1' })
+  })
+
+  it('works for a visitor, who is sent to sign in', async () => {
+    withAuth(null, <VerifyEmailPage />, '/verificar-email?token=bom-2')
+    expect(await screen.findByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('status')).toHaveTextContent('E-mail confirmado!')
+  })
+
+  it('says a used, expired or missing link is invalid', async () => {
+    withAuth(null, <VerifyEmailPage />, '/verificar-email?token=usado')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Link inválido ou expirado.')
+    expect(screen.getByText('Entre na sua conta para pedir um novo link.')).toBeInTheDocument()
+  })
+
+  it('without a token makes no request', () => {
+    withAuth(maria, <VerifyEmailPage />, '/verificar-email')
+    expect(screen.getByRole('alert')).toHaveTextContent('Link inválido ou expirado.')
+    expect(screen.getByText('Peça um novo link no aviso no alto da página.')).toBeInTheDocument()
+    expect(confirmCalls()).toHaveLength(0)
+  })
+
+  it("sends an invitation's link for an address without an account to sign up with its token", async () => {
+    withAuth(null, <VerifyEmailPage />, '/verificar-email?token=convite-sem-conta')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.',
+    )
+    const link = screen.getByRole('link', { name: 'Criar minha conta' })
+    const target = new URL(link.getAttribute('href') ?? '', 'http://x')
+    expect(target.pathname).toBe('/login')
+    expect(Object.fromEntries(target.searchParams)).toEqual({ modo: 'cadastro', convite: 'convite-sem-conta', next: '/dashboard' })
+  })
+})

@@ -121,12 +121,3 @@ func TestEventCalendarFileAllDay(t *testing.T) {
 		}
 	}
 }
-
-func TestFoldICSKeepsCharactersWhole(t *testing.T) {
-	in := "DESCRIPTION:" + strings.Repeat("ção", 60)
-	out := foldICS(in)
-	lines := unfoldICS(t, out)
-	if len(lines) != 1 || lines[0] != in {
-		t.Errorf("unfolded %q, want %q", lines, in)
-	}
-}

@@ -1,4 +1,4 @@
-package httpapi
+package site
 
 import (
 	"bytes"
@@ -131,7 +131,7 @@ func (u *ui) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContro
 	h.Set("Cache-Control", cacheControl)
 	if compressible[ext] {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
+		if AcceptsGzip(r) {
 			h.Set("Content-Encoding", "gzip")
 			body = u.gzip(name, body)
 		}
@@ -151,7 +151,8 @@ func (u *ui) gzip(name string, body []byte) []byte {
 	return v.([]byte)
 }
 
-func acceptsGzip(r *http.Request) bool {
+// AcceptsGzip reports whether the client takes gzip bodies (Accept-Encoding).
+func AcceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {

@@ -1,4 +1,4 @@
-package httpapi
+package site
 
 import (
 	"cmp"
@@ -90,7 +90,7 @@ func (s *Server) homeData(r *http.Request) map[string]any {
 			s.log.Error("reading the events of the home page", "err", err)
 			return nil
 		}
-		return map[string]any{soonestEventsPath: json.RawMessage(soonest.json)}
+		return map[string]any{soonestEventsPath: json.RawMessage(soonest.JSON)}
 	}
 	q := store.EventQuery{Limit: store.MaxListLimit}
 	var events []json.RawMessage
@@ -118,7 +118,7 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 		h.Title = strings.ReplaceAll(meta.EventTitle, "{titulo}", title)
 	}
 	var facts []string
-	if d := longDate(e.DataEvento); d != "" {
+	if d := event.LongDate(e.DataEvento); d != "" {
 		facts = append(facts, d)
 	}
 	if c := cityUF(e.Local); c != "" {
@@ -138,17 +138,6 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 		h.JSONLD = sportsEvent(e, h.Canonical, h.Image.URL)
 	}
 	return h
-}
-
-var monthsPT = [...]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
-
-// longDate is d as Brazilians write it in prose ("15 de março de 2026"); "" for no date.
-func longDate(d event.Date) string {
-	t, ok := dateTime(d)
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("%d de %s de %d", t.Day(), monthsPT[t.Month()-1], t.Year())
 }
 
 // dateTime is d at midnight UTC, for its fields only.

@@ -1,4 +1,4 @@
-package httpapi
+package cache
 
 import (
 	"math/bits"

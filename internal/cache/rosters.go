@@ -1,14 +1,17 @@
-package store
+package cache
 
 import (
 	"cmp"
 	"context"
+	"encoding/base64"
 	"math/bits"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/store"
 )
 
 // Roster is an event's participants in memory, in name order, with their search terms: a page
@@ -97,25 +100,25 @@ func (r *Roster) Len() int { return len(r.people) }
 
 // Page answers q: the participants having every term of its search (as the start of one of
 // theirs) and its filters, in name order, after its cursor.
-func (r *Roster) Page(q ParticipantQuery) (ParticipantPage, error) {
+func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 	limit := q.Limit
 	switch {
 	case limit <= 0:
-		limit = DefaultParticipantLimit
-	case limit > MaxParticipantLimit:
-		limit = MaxParticipantLimit
+		limit = store.DefaultParticipantLimit
+	case limit > store.MaxParticipantLimit:
+		limit = store.MaxParticipantLimit
 	}
 	start := 0
 	if q.Cursor != "" {
 		afterKey, afterID, err := decodeParticipantCursor(q.Cursor)
 		if err != nil {
-			return ParticipantPage{}, err
+			return store.ParticipantPage{}, err
 		}
 		start = sort.Search(len(r.people), func(i int) bool {
 			return cmp.Or(cmp.Compare(r.keys[i], afterKey), cmp.Compare(r.people[i].ID, afterID)) > 0
 		})
 	}
-	page := ParticipantPage{Participants: make([]*participant.Participant, 0, min(limit, len(r.people)))}
+	page := store.ParticipantPage{Participants: make([]*participant.Participant, 0, min(limit, len(r.people)))}
 	add := func(i int) bool { // false when the page is full
 		if len(page.Participants) == limit {
 			last := page.Participants[limit-1]
@@ -305,4 +308,21 @@ func (c *Rosters) keep(eventID string, r *Roster) {
 		held -= c.m[oldest].r.Len()
 		delete(c.m, oldest)
 	}
+}
+
+// participantCursor is the position after which a page starts: the last (nome_ordem, id).
+func encodeParticipantCursor(sortKey, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(sortKey + "\x00" + id))
+}
+
+func decodeParticipantCursor(s string) (string, string, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return "", "", store.ErrBadCursor
+	}
+	key, id, ok := strings.Cut(string(b), "\x00")
+	if !ok || id == "" {
+		return "", "", store.ErrBadCursor
+	}
+	return key, id, nil
 }

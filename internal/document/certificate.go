@@ -39,8 +39,7 @@ type Athlete struct {
 func AthleteOf(e *event.Event, a results.AthleteResult) Athlete {
 	tempo, nome := results.RankingTime(a.Result, e.TempoClassificacao)
 	places := results.PlaceWords(a.Athlete)
-	local := strings.Trim(strings.TrimSpace(e.Local.Cidade)+" – "+strings.TrimSpace(e.Local.Estado), " –")
-	return Athlete{Evento: strings.TrimSpace(e.Titulo), Data: event.LongDate(e.DataEvento), Local: local,
+	return Athlete{Evento: strings.TrimSpace(e.Titulo), Data: event.LongDate(e.DataEvento), Local: e.Local.CityUF(),
 		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome, Pace: a.Pace,
 		Geral: places.Geral, Sexo: places.Sexo, Categoria: places.Categoria,
 		Preliminar: a.ResultSet.Status != results.Oficial, At: a.ResultSet.ImportedAt}

@@ -1,6 +1,9 @@
 package event
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // months are the months' names as Brazilians write them, January first.
 var months = [...]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
@@ -12,4 +15,15 @@ func LongDate(d Date) string {
 		return ""
 	}
 	return fmt.Sprintf("%d de %s de %d", d.day, months[d.month-1], d.year)
+}
+
+// CityUF is the city and state as the site writes them ("Recife – PE"), either alone when the
+// other is missing; "" for neither. (The web app's cityOf, web/src/lib/eventText.ts, writes the
+// same place.)
+func (l Local) CityUF() string {
+	c, uf := strings.TrimSpace(l.Cidade), strings.TrimSpace(l.Estado)
+	if c != "" && uf != "" {
+		return c + " – " + uf
+	}
+	return c + uf
 }

@@ -69,7 +69,7 @@ func TestEventCalendarFile(t *testing.T) {
 		"BEGIN:VEVENT", "UID:" + e.ID + "@localhost",
 		"DTSTART;TZID=America/Sao_Paulo:20260315T064500", "DTEND;TZID=America/Sao_Paulo:20260315T084500",
 		`SUMMARY:Corrida\, Caminhada\; e "Pedal" \\ Noturno`,
-		`LOCATION:Parque Taquaral\, Av. Heitor Penteado\, s/n\, Campinas - SP`,
+		`LOCATION:Parque Taquaral\, Av. Heitor Penteado\, s/n\, Campinas – SP`,
 		wantDescription, "URL:" + pageURL, "STATUS:CANCELLED", "END:VEVENT", "END:VCALENDAR",
 	} {
 		if !contains(lines, want) {

@@ -72,8 +72,8 @@ func TestPageMetaOfEachRouteKind(t *testing.T) {
 	}{
 		{"/", pageByName("home").Title, pageByName("home").Description, "", "website"},
 		{"/about", pageByName("about").Title, pageByName("about").Description, "", "website"},
-		{"/event/" + e.ID, "Meia do Sol — Pelotão", "15 de março de 2026 · Campinas/SP. " + pageByName("event").Description, base + banner + "?w=1200", "article"},
-		{"/resultado/" + e.ID, "Resultados: Meia do Sol — Pelotão", "15 de março de 2026 · Campinas/SP. " + pageByName("results").Description, base + banner + "?w=1200", "article"},
+		{"/event/" + e.ID, "Meia do Sol — Pelotão", "15 de março de 2026 · Campinas – SP. " + pageByName("event").Description, base + banner + "?w=1200", "article"},
+		{"/resultado/" + e.ID, "Resultados: Meia do Sol — Pelotão", "15 de março de 2026 · Campinas – SP. " + pageByName("results").Description, base + banner + "?w=1200", "article"},
 	}
 	for _, c := range cases {
 		w := app.do(httptest.NewRequest("GET", c.path, nil))

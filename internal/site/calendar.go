@@ -67,10 +67,10 @@ func calendarSpan(e *event.Event) (start, end time.Time, allDay bool) {
 	return start, start.Add(nominalDuration), false
 }
 
-// placeOf is the venue, address, and city - UF, as one line.
+// placeOf is the venue, address, and city – UF, as one line.
 func placeOf(l event.Local) string {
 	var parts []string
-	for _, p := range []string{l.Local, l.Endereco, strings.ReplaceAll(cityUF(l), "/", " - ")} {
+	for _, p := range []string{l.Local, l.Endereco, l.CityUF()} {
 		if p = strings.TrimSpace(p); p != "" {
 			parts = append(parts, p)
 		}

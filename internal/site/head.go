@@ -121,7 +121,7 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 	if d := event.LongDate(e.DataEvento); d != "" {
 		facts = append(facts, d)
 	}
-	if c := cityUF(e.Local); c != "" {
+	if c := e.Local.CityUF(); c != "" {
 		facts = append(facts, c)
 	}
 	if len(facts) > 0 {
@@ -147,16 +147,6 @@ func dateTime(d event.Date) (time.Time, bool) {
 	}
 	t, err := time.Parse(time.DateOnly, d.String())
 	return t, err == nil
-}
-
-func cityUF(l event.Local) string {
-	c, uf := strings.TrimSpace(l.Cidade), strings.TrimSpace(l.Estado)
-	switch {
-	case c != "" && uf != "":
-		return c + "/" + uf
-	default:
-		return c + uf
-	}
 }
 
 // ogImageWidth is the width previews ask for: Facebook and WhatsApp show 1200-pixel pictures

@@ -33,7 +33,7 @@ func mustGet(t *testing.T, c *Answers[store.EventQuery], q store.EventQuery, fil
 	return string(b.JSON)
 }
 
-func TestListCache(t *testing.T) {
+func TestAnswersExpireAndShareOneFill(t *testing.T) {
 	day := event.Today(time.UTC, time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))
 	upcoming := store.EventQuery{When: store.Upcoming, Today: day, Categoria: "Ciclismo"}
 

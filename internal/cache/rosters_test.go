@@ -70,7 +70,7 @@ func rosterNames(page store.ParticipantPage) []string {
 	return out
 }
 
-func TestRosterPage(t *testing.T) {
+func TestRosterPageSearchesFiltersAndPages(t *testing.T) {
 	db := &fakeDB{}
 	for _, p := range []participant.Participant{
 		runner("a", "João Conceição", "10 km", 7, true),

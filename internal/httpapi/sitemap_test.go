@@ -58,7 +58,7 @@ func TestSitemapListsPublicPagesAndEvents(t *testing.T) {
 	}
 }
 
-func TestRobotsTxt(t *testing.T) {
+func TestRobotsTxtKeepsCrawlersOutOfPrivatePages(t *testing.T) {
 	app := newTestApp(t)
 	w := app.do(httptest.NewRequest("GET", "/robots.txt", nil))
 	body := w.Body.String()

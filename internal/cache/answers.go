@@ -7,6 +7,8 @@ import (
 	"encoding/base64"
 	"sync"
 	"time"
+
+	"pelotao/internal/httpgzip"
 )
 
 const (
@@ -20,8 +22,6 @@ const (
 	// largest limit, ~100 KB at the default, an event a few tens of KB; the home page and its
 	// filters need only a few dozen keys, and an event is cached only while it is being read.
 	answerCacheMaxEntries = 256
-	// MinGzipBody is the size below which a gzip copy saves too little to be worth sending.
-	MinGzipBody = 1 << 10
 )
 
 // Answer is an encoded JSON answer, with its gzip copy when it is large and, for answers that
@@ -35,7 +35,7 @@ type Answer struct {
 // NewAnswer compresses large answers once, so every client that accepts gzip shares the work.
 func NewAnswer(json []byte) Answer {
 	b := Answer{JSON: json}
-	if len(json) >= MinGzipBody {
+	if len(json) >= httpgzip.MinBody {
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
 		_, _ = zw.Write(json)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/base64"
-	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -129,7 +128,7 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 		return true
 	}
 	filtered := q.Percurso != "" || q.KitRetirado != nil || q.Pago != nil
-	var match []uint64 // a bit per participant; nil: everyone
+	var match bitSet // a bit per participant; nil: everyone
 	if terms := participant.QueryTerms(q.Q); len(terms) > 0 {
 		match = r.matching(terms)
 	}
@@ -153,11 +152,7 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 				each(i)
 			}
 		}
-		for w, word := range match {
-			for ; word != 0; word &= word - 1 {
-				each(w*64 + bits.TrailingZeros64(word))
-			}
-		}
+		match.each(0, func(i int) bool { each(i); return true })
 	case match == nil: // everyone: only the page is read
 		page.Total = len(r.people)
 		for i := start; i < len(r.people); i++ {
@@ -166,42 +161,28 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 			}
 		}
 	default: // counted without reading, then the page read from the cursor
-		for _, word := range match {
-			page.Total += bits.OnesCount64(word)
-		}
-		for w := start / 64; w < len(match); w++ {
-			word := match[w]
-			if w == start/64 {
-				word &^= 1<<(start%64) - 1
-			}
-			for ; word != 0; word &= word - 1 {
-				if !add(w*64 + bits.TrailingZeros64(word)) {
-					return page, nil
-				}
-			}
-		}
+		page.Total = match.count()
+		match.each(start, add)
 	}
 	return page, nil
 }
 
 // matching is the set (a bit per index in people) of the participants having every term, as
 // the start of one of theirs.
-func (r *Roster) matching(terms []string) []uint64 {
-	var match []uint64
+func (r *Roster) matching(terms []string) bitSet {
+	var match bitSet
 	for n, t := range terms {
-		set := make([]uint64, (len(r.people)+63)/64)
+		set := newBitSet(len(r.people))
 		lo := sort.SearchStrings(r.terms, t)
 		hi := lo + sort.SearchStrings(r.terms[lo:], t+"\uffff")
 		for _, o := range r.owners[lo:hi] {
-			set[o/64] |= 1 << (o % 64)
+			set.add(o)
 		}
 		if n == 0 {
 			match = set
 			continue
 		}
-		for i := range match {
-			match[i] &= set[i]
-		}
+		match.and(set)
 	}
 	return match
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"pelotao/internal/cache"
-	"pelotao/internal/site"
+	"pelotao/internal/httpgzip"
 )
 
 // writeAnswer sends b, its gzip copy to clients that accept it, and 304 Not Modified to a client
@@ -26,7 +26,7 @@ func writeAnswer(w http.ResponseWriter, r *http.Request, b cache.Answer, cacheCo
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	body := b.JSON
-	if b.Gzip != nil && site.AcceptsGzip(r) {
+	if b.Gzip != nil && httpgzip.Accepts(r) {
 		h.Set("Content-Encoding", "gzip")
 		body = b.Gzip
 	}

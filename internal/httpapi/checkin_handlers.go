@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"pelotao/internal/event"
+	"pelotao/internal/httpgzip"
 	"pelotao/internal/participant"
-	"pelotao/internal/site"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
@@ -284,7 +284,7 @@ func writeJSONGzip(w http.ResponseWriter, r *http.Request, v any) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	body := site.CompressFor(r, h, buf.Bytes())
+	body := httpgzip.Compress(r, h, buf.Bytes())
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body) // a client gone away is not the server's error

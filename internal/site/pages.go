@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -12,9 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
-	"pelotao/internal/cache"
+	"pelotao/internal/httpgzip"
 	"pelotao/internal/store"
 )
 
@@ -227,30 +225,6 @@ func (s *Server) eventPage(r *http.Request, p pageInfo, h head) (int, head) {
 	return http.StatusOK, h
 }
 
-// pageGzip holds compressors for answers made per request: each holds a megabyte of state, too
-// much to make per request.
-var pageGzip = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
-	return zw
-}}
-
-// CompressFor gzips an answer made for this request when the client accepts it and it is large
-// enough to gain, setting the headers that say so; it returns the body to send.
-func CompressFor(r *http.Request, h http.Header, body []byte) []byte {
-	h.Add("Vary", "Accept-Encoding")
-	if !AcceptsGzip(r) || len(body) <= cache.MinGzipBody {
-		return body
-	}
-	var zbuf bytes.Buffer
-	zw := pageGzip.Get().(*gzip.Writer)
-	zw.Reset(&zbuf)
-	_, _ = zw.Write(body)
-	_ = zw.Close()
-	pageGzip.Put(zw)
-	h.Set("Content-Encoding", "gzip")
-	return zbuf.Bytes()
-}
-
 // pageAssets are the stylesheets and modules one page links in its HTML.
 type pageAssets struct{ css, preload []string }
 
@@ -269,7 +243,7 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, 
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	hdr.Set("Cache-Control", "private, no-cache") // the page carries the signed-in user
-	body := CompressFor(r, hdr, buf.Bytes())
+	body := httpgzip.Compress(r, hdr, buf.Bytes())
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {

@@ -50,9 +50,9 @@ func (c *ParticipantsJSON) of(p participant.Participant, role team.Role) ([]byte
 	return b, nil
 }
 
-// WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as internal/httpapi's writeJSON would the map,
-// straight from the kept bytes (a page is tens of KB: copying it into one more buffer per
-// request was most of what the list allocated).
+// WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as internal/httpapi's writeJSON
+// would the map, straight from the kept bytes (a page is tens of KB: copying it into one more
+// buffer per request was most of what the list allocated).
 func (c *ParticipantsJSON) WritePage(w http.ResponseWriter, page store.ParticipantPage, role team.Role) error {
 	next := []byte("null")
 	if page.NextCursor != "" {

@@ -58,7 +58,7 @@ test-e2e: build
 ## fuzz: run each fuzz target for FUZZTIME (default 60s); a crash is saved under testdata/fuzz
 FUZZTIME ?= 60s
 FUZZ_TARGETS := internal/event:FuzzDecodeEvent internal/httpapi:FuzzAuthPayloads \
-	internal/httpapi:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata \
+	internal/site:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata \
 	internal/sheet:FuzzRead internal/results:FuzzParse internal/participant:FuzzParse \
 	internal/pix:FuzzParseWebhook
 fuzz:

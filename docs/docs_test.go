@@ -13,15 +13,16 @@ import (
 )
 
 // sourceRoots are the folders (relative to the repository root) whose files cite the docs.
-var sourceRoots = []string{"cmd", "internal", "scripts", "web/src", "web/e2e"}
+var sourceRoots = []string{"cmd", "internal", "scripts", "web"}
 
 // sourceExts are the kinds of file read; Makefile is read too.
 var sourceExts = map[string]bool{
 	".go": true, ".ts": true, ".tsx": true, ".js": true, ".sh": true, ".sql": true, ".css": true, ".html": true,
 }
 
-// skippedDirs hold data or build output, not comments.
-var skippedDirs = map[string]bool{"testdata": true, "node_modules": true, "dist": true}
+// skippedDirs hold data, installed packages or build and test output, not comments.
+var skippedDirs = map[string]bool{"testdata": true, "node_modules": true, "dist": true, "test-results": true,
+	"playwright-report": true}
 
 var (
 	// definedID is how requirements.md defines an ID: "- **HOME-6** — …".
@@ -32,6 +33,11 @@ var (
 	outsideCitation = regexp.MustCompile(`\b(?:SPEC|REQUIREMENTS|DESIGN|RACEDAY|STYLE|PEERS)\.md\b|\bSPEC\s*§|\bREQUIREMENTS\b|\bRACEDAY\b`)
 	// mdLink is a relative link in a docs page: [text](file.md#anchor) or [text](#anchor).
 	mdLink = regexp.MustCompile(`\]\(([^)\s:]*?)(?:#([^)\s]+))?\)`)
+	// repoPath is a path of the repository named in a page: it starts at one of the top folders
+	// (not inside a URL or another path) and runs to a space, a quote or a closing bracket.
+	repoPath = regexp.MustCompile("(?:^|[\\s(`'\"])((?:cmd|internal|scripts|web|docs)/[^\\s`'\"()\\[\\],;:]*)")
+	// namedIn is "`name` in `path`": an identifier the page says a file holds.
+	namedIn = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*)` in `((?:cmd|internal|scripts|web)/[^`]+)`")
 )
 
 // TestSourcesCiteOnlyTheDocs fails when a source file (or a page of docs/) cites a requirement ID
@@ -177,4 +183,61 @@ func slug(heading string) string {
 		}
 	}
 	return b.String()
+}
+
+// pagesNamingPaths are the pages, relative to the repository root, whose paths must exist.
+func pagesNamingPaths(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob("*.md")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no pages in docs/ (%v)", err)
+	}
+	names := []string{"README.md", "SECURITY.md"}
+	for _, page := range pages {
+		names = append(names, "docs/"+page)
+	}
+	return names
+}
+
+// TestDocsNamePathsThatExist fails when a page (docs/, README.md, SECURITY.md) names a file or
+// folder of the repository that is not there, or says a file holds an identifier ("`name` in
+// `path`") it does not: a pointer that leads nowhere is worse than none. A placeholder
+// (<area>, {eventId}) ends the part checked; a * is a glob.
+func TestDocsNamePathsThatExist(t *testing.T) {
+	checked := 0
+	for _, page := range pagesNamingPaths(t) {
+		text, err := os.ReadFile(filepath.Join("..", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(text), "\n") {
+			for _, at := range repoPath.FindAllStringSubmatchIndex(line, -1) {
+				name, _, _ := strings.Cut(strings.TrimRight(line[at[2]:at[3]], ".…"), "#")
+				if cut := strings.IndexAny(name, "<{"); cut >= 0 {
+					name = name[:strings.LastIndex(name[:cut], "/")+1]
+				}
+				root := ".."
+				if strings.Contains(line[:at[2]], "cd web &&") {
+					root = filepath.Join("..", "web") // a command run from web/ names paths from there
+				}
+				matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(name)))
+				if err != nil || len(matches) == 0 {
+					t.Errorf("%s:%d names %s, which is not in the repository", page, i+1, name)
+				}
+				checked++
+			}
+			for _, m := range namedIn.FindAllStringSubmatch(line, -1) {
+				src, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(m[2])))
+				if err != nil {
+					continue // reported above
+				}
+				if !regexp.MustCompile(`\b` + m[1] + `\b`).Match(src) {
+					t.Errorf("%s:%d says %s holds %s, which it does not", page, i+1, m[2], m[1])
+				}
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("only %d paths found in the pages: is the pattern still right?", checked)
+	}
 }

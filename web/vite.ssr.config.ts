@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
-import registry from '../internal/httpapi/pages.json' with { type: 'json' }
+import registry from '../internal/site/pages.json' with { type: 'json' }
 import { checkNoDynamicImport, patchReactServer, reactServerFile } from './src/ssr/reactPatch'
 
 // The checks and the patch live in src/ssr/reactPatch.ts, where a test runs them against the
@@ -25,7 +25,7 @@ const linearRenderToString: Plugin = {
   },
 }
 
-// The server draws only the prerendered pages of the registry (internal/httpapi/pages.json), never
+// The server draws only the prerendered pages of the registry (internal/site/pages.json), never
 // a dialog that opens on a click. The code of the others (the account pages, the dashboard, the
 // event form, the plan dialog) is left out of the renderer: every engine holds its script in
 // memory. Such a module is an empty one on the server.

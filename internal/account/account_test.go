@@ -114,7 +114,7 @@ func TestLoginUpgradesWeakerHash(t *testing.T) {
 	}
 }
 
-func TestPolicy(t *testing.T) {
+func TestPolicyRefusesShortLongAndCommonPasswords(t *testing.T) {
 	if n := len(commonPasswords); n < 1000 {
 		t.Fatalf("common password list has %d entries, want ≥ 1000", n)
 	}
@@ -237,7 +237,7 @@ func TestThrottlingPerAccountAndPerIP(t *testing.T) {
 	}
 }
 
-func TestDisabledUser(t *testing.T) {
+func TestDisabledUserCannotSignIn(t *testing.T) {
 	f := newFixture(t, testParams)
 	si := f.signUp(t, "davi@example.com", "longao-de-domingo")
 	ctx := context.Background()
@@ -341,7 +341,7 @@ func (f *fixture) lastResetToken(t *testing.T) string {
 	return m[1]
 }
 
-func TestPasswordReset(t *testing.T) {
+func TestPasswordResetLinkWorksOnce(t *testing.T) {
 	f := newFixture(t, testParams)
 	old := f.signUp(t, "fabi@example.com", "serra-do-mar")
 	ctx := context.Background()

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestClean(t *testing.T) {
+func TestCleanTrimsAndChecksAnInterest(t *testing.T) {
 	valid := Interest{Nome: "Ana Souza", Email: "ana@exemplo.com.br", Plano: "Intermédio"}
 	with := func(change func(*Interest)) Interest {
 		in := valid

@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"fmt"
 	"strings"
 
 	"pelotao/internal/event"
@@ -476,5 +475,5 @@ func catalogue(today event.Date) []demoEvent {
 
 // kickerLine is the date and place printed on a banner: "15 de março de 2026 · São Paulo – SP".
 func kickerLine(e event.Event) string {
-	return fmt.Sprintf("%s · %s – %s", dataPorExtenso(e.DataEvento), e.Local.Cidade, e.Local.Estado)
+	return event.LongDate(e.DataEvento) + " · " + e.Local.CityUF()
 }

@@ -35,7 +35,7 @@ func regulamentoPDF(e event.Event) []byte {
 	}
 	newPage()
 	para(bold, 18, ink, e.Titulo, 2)
-	para(regular, 10.5, muted, fmt.Sprintf("%s · %s, %s – %s", dataPorExtenso(e.DataEvento), e.Local.Local, e.Local.Cidade, e.Local.Estado), 14)
+	para(regular, 10.5, muted, fmt.Sprintf("%s · %s, %s", event.LongDate(e.DataEvento), e.Local.Local, e.Local.CityUF()), 14)
 
 	n := 0
 	section := func(title string, body ...string) {
@@ -48,7 +48,7 @@ func regulamentoPDF(e event.Event) []byte {
 	}
 	section("A prova", fmt.Sprintf("O evento %s é uma prova de %s realizada em %s, com concentração em %s (%s). "+
 		"A prova acontece com qualquer clima; só será adiada por determinação das autoridades.",
-		e.Titulo, strings.ToLower(e.Categoria), dataPorExtenso(e.DataEvento), e.Local.Local, e.Local.Endereco))
+		e.Titulo, strings.ToLower(e.Categoria), event.LongDate(e.DataEvento), e.Local.Local, e.Local.Endereco))
 	if len(e.Largadas) > 0 {
 		var ls []string
 		for _, l := range e.Largadas {
@@ -77,7 +77,7 @@ func regulamentoPDF(e event.Event) []byte {
 	if len(e.RetiradaKits) > 0 {
 		var rs []string
 		for _, r := range e.RetiradaKits {
-			rs = append(rs, fmt.Sprintf("• %s: %s, das %s às %s.", r.Local, dataPorExtenso(r.Data), r.HorarioInicio, r.HorarioFim))
+			rs = append(rs, fmt.Sprintf("• %s: %s, das %s às %s.", r.Local, event.LongDate(r.Data), r.HorarioInicio, r.HorarioFim))
 		}
 		rs = append(rs, "Não haverá entrega de kits no dia da prova, salvo indicação acima.")
 		section("Retirada de kits", rs...)

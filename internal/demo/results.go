@@ -281,7 +281,7 @@ func header(p *pdfPage, r race, subtitle string) {
 	t := "RESULTADOS OFICIAIS"
 	p.text(pageW-36-textWidth(t, bold, 11), 37, bold, 11, rgb{0.85, 0.88, 0.94}, t)
 	p.text(36, 100, bold, 17, ink, r.evento)
-	p.text(36, 120, regular, 10.5, muted, fmt.Sprintf("%s · %s – %s · %s", dataPorExtenso(r.data), r.cidade, r.uf, r.categoria))
+	p.text(36, 120, regular, 10.5, muted, fmt.Sprintf("%s · %s · %s", event.LongDate(r.data), event.Local{Cidade: r.cidade, Estado: r.uf}.CityUF(), r.categoria))
 	p.text(36, 146, bold, 12.5, navy, subtitle)
 }
 
@@ -363,13 +363,4 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
-}
-
-var meses = []string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
-	"outubro", "novembro", "dezembro"}
-
-// dataPorExtenso is "15 de março de 2026".
-func dataPorExtenso(d event.Date) string {
-	t, _ := time.Parse(time.DateOnly, d.String())
-	return fmt.Sprintf("%d de %s de %d", t.Day(), meses[t.Month()-1], t.Year())
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestConstants(t *testing.T) {
+func TestConstantsHoldTheProductLists(t *testing.T) {
 	c := Const
 	if !slices.Equal(c.Categorias, []string{"Corrida de Rua", "Trail Running", "Ciclismo", "Duathlon", "Triathlon"}) {
 		t.Errorf("categorias %v", c.Categorias)

@@ -89,7 +89,7 @@ func TestDateJSON(t *testing.T) {
 	}
 }
 
-func TestDateArithmetic(t *testing.T) {
+func TestAddDaysCrossesMonthsAndYears(t *testing.T) {
 	if got := NewDate(2026, 2, 28).AddDays(1); got != NewDate(2026, 3, 1) {
 		t.Errorf("AddDays across February: %s", got)
 	}

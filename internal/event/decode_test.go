@@ -58,7 +58,7 @@ func throughJSON(t *testing.T, v any) ([]byte, Event) {
 
 // The polymorphic fields keep their shape through decode → encode, and a full document
 // round-trips byte for byte.
-func TestRoundTrip(t *testing.T) {
+func TestDocumentRoundTripsByteForByte(t *testing.T) {
 	e := validEvent()
 	e.ID, e.OwnerID = "abc", "dono"
 	first, back := throughJSON(t, e)
@@ -152,7 +152,7 @@ func TestDecodeOlderShape(t *testing.T) {
 	}
 }
 
-func TestSummary(t *testing.T) {
+func TestSummaryCarriesTheListFields(t *testing.T) {
 	e := validEvent()
 	e.Modalidades = append(e.Modalidades, Modalidade{Nome: "Caminhada"}, Modalidade{Nome: "3 km", Km: Dec(3)})
 	s := e.Summary()
@@ -169,7 +169,7 @@ func TestSummary(t *testing.T) {
 	}
 }
 
-func TestSearchTerms(t *testing.T) {
+func TestSearchTermsFoldAndBoundTheWords(t *testing.T) {
 	if got := SearchTerms("  São  PAULO "); len(got) != 2 || got[0] != "sao" || got[1] != "paulo" {
 		t.Errorf("SearchTerms: %q", got)
 	}

@@ -185,7 +185,7 @@ func TestValidationErrorMessage(t *testing.T) {
 }
 
 // FORM-33 and the defaults of empty choices (CONST-5, CONST-6, genero Misto).
-func TestNormalize(t *testing.T) {
+func TestNormalizeTrimsAndFillsDefaults(t *testing.T) {
 	e, err := Decode([]byte(`{
 		"titulo": "  Corrida  ", "categoria": "", "status": " ",
 		"local": {"cidade": " Natal ", "estado": " rn "},
@@ -217,7 +217,7 @@ func TestNormalize(t *testing.T) {
 
 // tempoClassificacao: absent in older documents (net time then ranks), kept through JSON, and
 // one of the two choices.
-func TestTempoClassificacao(t *testing.T) {
+func TestTempoClassificacaoDefaultsToNetTime(t *testing.T) {
 	e := validEvent()
 	e.TempoClassificacao = ""
 	e.Normalize()

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"pelotao/internal/event"
+	"pelotao/internal/httpgzip"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
@@ -283,7 +284,7 @@ func writeJSONGzip(w http.ResponseWriter, r *http.Request, v any) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	body := compressFor(r, h, buf.Bytes())
+	body := httpgzip.Compress(r, h, buf.Bytes())
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body) // a client gone away is not the server's error

@@ -77,7 +77,7 @@ func BenchmarkDatabases(b *testing.B) {
 				return func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						srv.lists.clear() // the database answers the list, not the list cache
+						srv.lists.Clear() // the database answers the list, not the list cache
 						r := httptest.NewRequest("GET", url, nil)
 						for _, c := range cookies {
 							r.AddCookie(c)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"pelotao/internal/cache"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
@@ -25,7 +26,7 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var body answer
+	var body cache.Answer
 	if q.OwnerID == "" {
 		body, err = s.publicList(r.Context(), q)
 	} else {
@@ -42,17 +43,17 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 }
 
 // publicList is the answer to a public list query (no owner), from s.lists while a recent one is kept.
-func (s *Server) publicList(ctx context.Context, q store.EventQuery) (answer, error) {
-	return s.lists.get(q, func() (answer, error) { return s.readList(ctx, q) })
+func (s *Server) publicList(ctx context.Context, q store.EventQuery) (cache.Answer, error) {
+	return s.lists.Get(q, func() (cache.Answer, error) { return s.readList(ctx, q) })
 }
 
 // readList asks the store for the answer to q.
-func (s *Server) readList(ctx context.Context, q store.EventQuery) (answer, error) {
+func (s *Server) readList(ctx context.Context, q store.EventQuery) (cache.Answer, error) {
 	page, err := s.store.ListEvents(ctx, q)
 	if err != nil {
-		return answer{}, err
+		return cache.Answer{}, err
 	}
-	return newAnswer(encodeEventList(page)), nil
+	return cache.NewAnswer(encodeEventList(page)), nil
 }
 
 // encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
@@ -133,21 +134,21 @@ func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
 	return q, nil
 }
 
-// getEvent answers GET /api/events/{id}: the whole document, encoded once per answerCacheTTL
+// getEvent answers GET /api/events/{id}: the whole document, encoded at most once a second
 // (s.events) with its ETag. Browsers keep it and ask again with If-None-Match (no-cache: they
 // must ask every time), which a 304 answers without the body.
 func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	body, err := s.events.get(id, func() (answer, error) {
+	body, err := s.events.Get(id, func() (cache.Answer, error) {
 		e, err := s.store.GetEvent(r.Context(), id)
 		if err != nil {
-			return answer{}, err
+			return cache.Answer{}, err
 		}
 		b, err := json.Marshal(e)
 		if err != nil {
-			return answer{}, err
+			return cache.Answer{}, err
 		}
-		return newTaggedAnswer(append(b, '\n')), nil
+		return cache.NewTaggedAnswer(append(b, '\n')), nil
 	})
 	if err != nil {
 		return notFoundAs(err, errEventNotFound)
@@ -166,7 +167,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 	e.ID, e.CriadoEm, e.AtualizadoEm = "", time.Time{}, time.Time{}
 	e.OwnerID = u.ID
 	created, err := s.store.CreateEvent(r.Context(), e)
-	s.lists.clear()
+	s.lists.Clear()
 	if err != nil {
 		return err
 	}
@@ -187,8 +188,8 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	}
 	e.ID = id
 	updated, err := s.store.UpdateEvent(r.Context(), e)
-	s.lists.clear()
-	s.events.forget(id)
+	s.lists.Clear()
+	s.events.Forget(id)
 	if err != nil {
 		return notFoundAs(err, errEventNotFound)
 	}
@@ -203,9 +204,9 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err := s.store.DeleteEvent(r.Context(), id)
-	s.lists.clear()
-	s.events.forget(id)
-	s.resultsCache.forgetEvent(id)
+	s.lists.Clear()
+	s.events.Forget(id)
+	s.resultsCache.ForgetEvent(id)
 	return noContent(w, err, errEventNotFound)
 }
 

@@ -13,7 +13,6 @@ import (
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
-	"pelotao/internal/team"
 )
 
 const (
@@ -142,14 +141,6 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-// forRole is p as role may see it: the kit desk sees documents masked (LGPD).
-func forRole(p participant.Participant, role team.Role) participant.Participant {
-	if !team.SeesFullDocument(role) {
-		p.Documento = p.Documento.Masked()
-	}
-	return p
-}
-
 // boolParam reads an optional true/false query parameter.
 func boolParam(r *http.Request, name string) (*bool, error) {
 	switch r.URL.Query().Get(name) {
@@ -194,7 +185,7 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	return s.participantsJSON.writePage(w, page, eventRoleOf(r))
+	return s.participantsJSON.WritePage(w, page, eventRoleOf(r))
 }
 
 // getParticipant answers GET /api/events/{id}/participants/{participantId}: the participant
@@ -212,7 +203,7 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, struct {
 		participant.Participant
 		Historico []participant.HistoryEntry `json:"historico"`
-	}{forRole(p, eventRoleOf(r)), h})
+	}{participant.ForRole(p, eventRoleOf(r)), h})
 	return nil
 }
 

@@ -4,13 +4,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"net/http/httptest"
-	"strconv"
 	"testing"
 
 	"pelotao/internal/event"
 	"pelotao/internal/results"
+	"pelotao/internal/store/storetest"
 )
 
 // BenchmarkResultsAPI measures a page of 50 lines of a 30,000-line set, unfiltered, searched
@@ -33,7 +32,7 @@ func BenchmarkResultsAPI(b *testing.B) {
 		b.Fatal(err)
 	}
 	set, err := app.store.ReplaceResultSet(context.Background(), results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial},
-		benchResults(30_000))
+		storetest.RaceResults(30_000))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -62,25 +61,4 @@ func BenchmarkResultsAPI(b *testing.B) {
 			b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 		})
 	}
-}
-
-// benchResults are n lines with names, teams and categories as varied as a big race's.
-func benchResults(n int) []results.Result {
-	rng := rand.New(rand.NewPCG(1, 2))
-	first := []string{"Ana", "Maria", "José", "João", "Luiz", "Antônio", "Francisca", "Paulo", "Carlos", "Juliana",
-		"Fernanda", "Marcos", "Patrícia", "Rafael", "Aline", "Bruno", "Camila", "Diego", "Letícia", "Thiago"}
-	last := []string{"Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima",
-		"Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Gonçalves", "Araújo", "Nascimento"}
-	teams := []string{"", "", "Assessoria Ritmo Forte", "Equipe Pé na Estrada", "Corredores do Parque", "Run Club Centro"}
-	rs := make([]results.Result, n)
-	for i := range rs {
-		place := i + 1
-		sexo := []string{"F", "M"}[rng.IntN(2)]
-		sec := 1800 + i/10
-		rs[i] = results.Result{NumeroPeito: strconv.Itoa(10000 + i), Status: results.StatusOK, Posicao: &place, Ordem: place,
-			Nome: first[rng.IntN(len(first))] + " " + last[rng.IntN(len(last))] + " " + last[rng.IntN(len(last))],
-			Sexo: sexo, Categoria: fmt.Sprintf("%s%d", sexo, 1519+rng.IntN(10)*505), Equipe: teams[rng.IntN(len(teams))],
-			TempoLiquido: fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60), Parciais: []results.Parcial{}}
-	}
-	return rs
 }

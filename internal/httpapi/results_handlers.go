@@ -81,7 +81,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		return rowErrors(parsed.Errors)
 	}
 	set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: percurso, Status: status}, parsed.Results)
-	s.resultsCache.forgetSet(set.ID)
+	s.resultsCache.ForgetSet(set.ID)
 	if err != nil {
 		return notFoundAs(err, errEventNotFound)
 	}
@@ -124,7 +124,7 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 
 // resultSetOf reads the route's set (resultsCache.set), 404 when the event has no such set.
 func (s *Server) resultSetOf(r *http.Request) (results.Set, error) {
-	set, err := s.resultsCache.set(r.Context(), s.store, eventIDOf(r), r.PathValue("setId"))
+	set, err := s.resultsCache.Set(r.Context(), s.store, eventIDOf(r), r.PathValue("setId"))
 	return set, notFoundAs(err, errResultSetNotFound)
 }
 
@@ -162,7 +162,7 @@ func (s *Server) listResults(w http.ResponseWriter, r *http.Request) error {
 // resultsPage is the page q asks of set: from memory, or from the database for a set too large
 // to keep there.
 func (s *Server) resultsPage(ctx context.Context, set results.Set, q store.ResultQuery) (store.ResultPage, error) {
-	page, cached, err := s.resultsCache.page(ctx, s.store, set, q)
+	page, cached, err := s.resultsCache.Page(ctx, s.store, set, q)
 	if !cached {
 		page, err = s.store.ListResults(ctx, q)
 	}
@@ -212,12 +212,8 @@ func resultQuery(r *http.Request) (store.ResultQuery, error) {
 	return q, nil
 }
 
-// athleteAnswer is GET …/athletes/{bib}'s answer: the result, its totals, and the set it is in
-// (for the preliminary label).
-type athleteAnswer struct {
-	results.Athlete
-	ResultSet results.Set `json:"resultSet"`
-}
+// athleteAnswer is GET …/athletes/{bib}'s answer.
+type athleteAnswer = results.AthleteResult
 
 var errAthleteNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
 
@@ -249,6 +245,6 @@ func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error 
 // deleteResultSet answers DELETE /api/events/{id}/results/{setId} (owner and gestao).
 func (s *Server) deleteResultSet(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
-	s.resultsCache.forgetSet(r.PathValue("setId"))
+	s.resultsCache.ForgetSet(r.PathValue("setId"))
 	return noContent(w, err, errResultSetNotFound)
 }

@@ -1,5 +1,6 @@
-// Package httpapi is the HTTP face of Pelotão: routing, middleware, JSON handlers and the pages
-// of the single-page app. Handlers translate HTTP into domain calls and back; they hold no SQL.
+// Package httpapi is the HTTP face of Pelotão: the route table, middleware, the one error mapping
+// and the JSON handlers. Handlers translate HTTP into domain calls and back; they hold no SQL. The
+// pages are internal/site's, routed here.
 package httpapi
 
 import (
@@ -9,10 +10,12 @@ import (
 	"time"
 
 	"pelotao/internal/account"
-	"pelotao/internal/certificate"
+	"pelotao/internal/cache"
 	"pelotao/internal/config"
+	"pelotao/internal/document"
 	"pelotao/internal/mail"
 	"pelotao/internal/prerender"
+	"pelotao/internal/site"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 	"pelotao/internal/upload"
@@ -38,21 +41,18 @@ type Server struct {
 	store    store.Store
 	log      *slog.Logger
 	accounts *account.Service
-	ui       *ui
-	renderer *prerender.Renderer
+	site     *site.Server
 	mailer   mail.Mailer
 	mux      *http.ServeMux
 	handler  http.Handler
 	// lists keeps recent public answers of GET /api/events, events those of GET /api/events/{id}
-	// (answer_cache.go).
-	lists  *answerCache[store.EventQuery]
-	events *answerCache[string]
-	// imageSizes are the sizes of banners named in link previews (social.go).
-	imageSizes imageSizes
-	// resultsCache keeps result sets in memory for their tables (results_cache.go).
-	resultsCache *resultsCache
-	// participantsJSON keeps participants encoded for the list's pages (participants_json.go).
-	participantsJSON participantsJSON
+	// (internal/cache).
+	lists  *cache.Answers[store.EventQuery]
+	events *cache.Answers[string]
+	// resultsCache keeps result sets in memory for their tables.
+	resultsCache *cache.Results
+	// participantsJSON keeps participants encoded for the list's pages.
+	participantsJSON cache.ParticipantsJSON
 }
 
 // New builds the server and its routes.
@@ -60,21 +60,23 @@ func New(d Deps) (*Server, error) {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	u, err := loadUI(d.UI)
-	if err != nil {
-		return nil, err
-	}
 	if d.Mailer == nil {
 		d.Mailer = mail.New(d.Config, d.Log)
 	}
 	if d.Accounts == nil {
 		d.Accounts = account.FromConfig(d.Config, d.Store, d.Mailer, d.Log)
 	}
-	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts, ui: u, renderer: d.Renderer,
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts,
 		mailer: d.Mailer,
 		mux:    http.NewServeMux(),
-		lists:  newAnswerCache[store.EventQuery](time.Now), events: newAnswerCache[string](time.Now),
-		resultsCache: newResultsCache()}
+		lists:  cache.NewAnswers[store.EventQuery](time.Now), events: cache.NewAnswers[string](time.Now),
+		resultsCache: cache.NewResults()}
+	var err error
+	s.site, err = site.New(site.Deps{Config: d.Config, Store: d.Store, UI: d.UI, Log: d.Log, Renderer: d.Renderer,
+		API: siteAPI{s}})
+	if err != nil {
+		return nil, err
+	}
 	s.routes()
 	s.handler = logRequests(d.Log, recoverPanics(d.Log, securityHeaders(d.Config.SecureCookies(),
 		crossOriginProtection(s.sessions(s.mux)))))
@@ -167,8 +169,8 @@ func (s *Server) routeTable() []route {
 		{"GET /api/events/{id}/results/{setId}", apiFunc(s.listResults), public, 0},
 		{"GET /api/events/{id}/results/{setId}/athletes/{bib}", apiFunc(s.getAthleteResult), public, 0},
 		{"DELETE /api/events/{id}/results/{setId}", apiFunc(s.deleteResultSet), eventManagers, 0},
-		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", s.keepsake("certificado", "application/pdf", certificate.PDF), public, 0},
-		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png", s.keepsake("card", "image/png", certificate.PNG), public, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", s.keepsake("certificado", "application/pdf", document.Certificate), public, 0},
+		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png", s.keepsake("card", "image/png", document.Card), public, 0},
 		{"POST /api/events/{id}/participants", apiFunc(s.importParticipants), eventManagers, maxSheetRequest},
 		{"GET /api/events/{id}/participants", apiFunc(s.listParticipants), eventTeam, 0},
 		{"GET /api/events/{id}/participants/{participantId}", apiFunc(s.getParticipant), eventTeam, 0},
@@ -184,18 +186,18 @@ func (s *Server) routeTable() []route {
 		{"GET /api/events/{id}/checkin/stats", apiFunc(s.getCheckinStats), eventTeam, 0},
 		{"GET /api/events/{id}/checkin/history", apiFunc(s.getCheckinHistory), eventManagers, 0},
 
-		{"GET /robots.txt", http.HandlerFunc(s.robots), public, 0},
-		{"GET /sitemap.xml", apiFunc(s.sitemap), public, 0},
+		{"GET /robots.txt", http.HandlerFunc(s.site.Robots), public, 0},
+		{"GET /sitemap.xml", apiFunc(s.site.Sitemap), public, 0},
 
-		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
+		{"GET /assets/{path...}", http.HandlerFunc(s.site.ServeAsset), public, 0},
 	}
-	for _, p := range sitePages { // pages.json
-		h := s.page(p)
-		if p.name == "event" {
+	for _, p := range s.site.Pages() { // internal/site/pages.json
+		h := p.Handler
+		if p.Name == "event" {
 			h = s.withCalendar(h) // GET /event/{eventId}.ics
 		}
-		for _, path := range p.Paths {
-			rs = append(rs, route{"GET " + pagePattern(path), h, public, 0})
+		for _, pattern := range p.Patterns {
+			rs = append(rs, route{"GET " + pattern, h, public, 0})
 		}
 	}
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})

@@ -80,7 +80,7 @@ func (a *testApp) do(r *http.Request) *httptest.ResponseRecorder {
 	return w
 }
 
-func TestHealthz(t *testing.T) {
+func TestHealthzAnswers503WithoutTheDatabase(t *testing.T) {
 	app := newTestApp(t)
 	w := app.do(httptest.NewRequest("GET", "/healthz", nil))
 	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != `{"status":"ok"}` {

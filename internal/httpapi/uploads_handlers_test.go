@@ -42,7 +42,7 @@ type uploadAnswer struct {
 	} `json:"error"`
 }
 
-func TestUploads(t *testing.T) {
+func TestUploadsAcceptByContentAndRefuseTheRest(t *testing.T) {
 	app := newTestApp(t)
 	jpg := uploadtest.JPEG(300, 200)
 	bigImage := append(bytes.Clone(jpg), make([]byte, upload.MaxImageBytes)...)

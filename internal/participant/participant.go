@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
+
+	"pelotao/internal/team"
 )
 
 // Document types.
@@ -31,6 +33,14 @@ func (d Documento) Masked() Documento {
 		return Documento{Tipo: CPF, Numero: MaskCPF(d.Numero)}
 	}
 	return Documento{Tipo: d.Tipo, Numero: MaskPassport(d.Numero)}
+}
+
+// ForRole is p as role may see it: the kit desk sees documents masked (LGPD).
+func ForRole(p Participant, role team.Role) Participant {
+	if !team.SeesFullDocument(role) {
+		p.Documento = p.Documento.Masked()
+	}
+	return p
 }
 
 // Centavos is an amount of money in cents; JSON writes it in reais (89.9), as the prototype's

@@ -281,7 +281,7 @@ func TestNewRefusesABrokenScript(t *testing.T) {
 	}
 }
 
-func TestZoneDate(t *testing.T) {
+func TestZoneDateIsTheCalendarDayThere(t *testing.T) {
 	r := newRenderer(t, echoScript)
 	for _, c := range []struct{ instant, zone, want string }{
 		{"2026-03-15T02:59:59Z", "America/Sao_Paulo", "2026-3-14"},

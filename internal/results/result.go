@@ -95,6 +95,14 @@ type Athlete struct {
 	TotalCategoria int  `json:"totalCategoria"` // finishers of the athlete's category
 }
 
+// AthleteResult is an athlete's result, its totals and the set it is in (for the preliminary
+// label): the answer of GET …/results/{setId}/athletes/{bib}, and what the certificate, the card
+// and the athlete's page say.
+type AthleteResult struct {
+	Athlete
+	ResultSet Set `json:"resultSet"`
+}
+
 // MaisRapidoQue is the percent (rounded down) of finishers slower than the place posicao.
 func MaisRapidoQue(posicao, concluintes int) int {
 	if concluintes == 0 || posicao < 1 || posicao > concluintes {

@@ -3,11 +3,9 @@ package store
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"pelotao/internal/participant"
@@ -85,23 +83,6 @@ func NewParticipantID() string {
 // the implementations' scanners use.
 const ParticipantColumns = `id, inscricao, doc_tipo, doc_numero, nome, email, telefone, nascimento, sexo, percurso,
 	camiseta, equipe, numero_peito, pago, valor, kit_at, kit_balcao, kit_por, kit_retirado_por, kit_camiseta_entregue, rev`
-
-// participantCursor is the position after which a page starts: the last (nome_ordem, id).
-func encodeParticipantCursor(sortKey, id string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(sortKey + "\x00" + id))
-}
-
-func decodeParticipantCursor(s string) (string, string, error) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return "", "", ErrBadCursor
-	}
-	key, id, ok := strings.Cut(string(b), "\x00")
-	if !ok || id == "" {
-		return "", "", ErrBadCursor
-	}
-	return key, id, nil
-}
 
 // ParticipantRow is a participant as both databases store its own columns (not the kit's).
 type ParticipantRow struct {

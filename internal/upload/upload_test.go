@@ -93,7 +93,7 @@ func pngHeader(w, h int) []byte {
 	return data
 }
 
-func TestVariants(t *testing.T) {
+func TestImagesGetNarrowerWidths(t *testing.T) {
 	f, err := Prepare("banner.jpg", uploadtest.JPEG(1600, 640), KindImage)
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestVariants(t *testing.T) {
 	}
 }
 
-func TestReadableName(t *testing.T) {
+func TestReadableNameKeepsAPlainFileName(t *testing.T) {
 	for in, want := range map[string]string{
 		"Regulamento 2026.PDF":          "Regulamento 2026.pdf",
 		"/etc/passwd":                   "passwd.pdf",

@@ -1,6 +1,6 @@
 // An ESLint rule: a feature folder (src/features/<x>) never imports another feature's files.
-// What two features share belongs in src/components or src/lib (STYLE.md, feature folders). It
-// holds for every folder under src/features, including those added later.
+// What two features share belongs in src/components or src/lib (docs/architecture.md, "Packages and
+// folders"). It holds for every folder under src/features, including those added later.
 import path from 'node:path'
 
 const features = path.resolve(import.meta.dirname, '../src/features')

@@ -33,13 +33,14 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pelotao/internal/cache"
 	"pelotao/internal/store"
 )
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
 	pool    *pgxpool.Pool
-	rosters store.Rosters // the participants of the events listed lately
+	rosters cache.Rosters // the participants of the events listed lately
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable

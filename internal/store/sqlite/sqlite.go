@@ -19,7 +19,7 @@ import (
 
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
 
-	"pelotao/internal/store"
+	"pelotao/internal/cache"
 	"pelotao/internal/team"
 )
 
@@ -28,7 +28,7 @@ type Store struct {
 	read    *sql.DB
 	write   *sql.DB
 	path    string
-	rosters store.Rosters // the participants of the events listed lately
+	rosters cache.Rosters // the participants of the events listed lately
 	hot     sync.Map      // query → *sql.Stmt on read: see hotRow
 
 	writes   atomic.Uint64 // the writer's commits: see fresh.go

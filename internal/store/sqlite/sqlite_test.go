@@ -43,7 +43,7 @@ func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
 	}
 }
 
-func TestPragmas(t *testing.T) {
+func TestStoreRunsInWALWithForeignKeys(t *testing.T) {
 	s := openTemp(t)
 	var mode string
 	var fk int

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -300,4 +302,25 @@ func testResultSetReplaceIsAtomic(t *testing.T, s store.Store) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// RaceResults are n lines with names, teams and categories as varied as a big race's.
+func RaceResults(n int) []results.Result {
+	rng := rand.New(rand.NewPCG(1, 2))
+	first := []string{"Ana", "Maria", "José", "João", "Luiz", "Antônio", "Francisca", "Paulo", "Carlos", "Juliana",
+		"Fernanda", "Marcos", "Patrícia", "Rafael", "Aline", "Bruno", "Camila", "Diego", "Letícia", "Thiago"}
+	last := []string{"Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima",
+		"Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Gonçalves", "Araújo", "Nascimento"}
+	teams := []string{"", "", "Assessoria Ritmo Forte", "Equipe Pé na Estrada", "Corredores do Parque", "Run Club Centro"}
+	rs := make([]results.Result, n)
+	for i := range rs {
+		place := i + 1
+		sexo := []string{"F", "M"}[rng.IntN(2)]
+		sec := 1800 + i/10
+		rs[i] = results.Result{NumeroPeito: strconv.Itoa(10000 + i), Status: results.StatusOK, Posicao: &place, Ordem: place,
+			Nome: first[rng.IntN(len(first))] + " " + last[rng.IntN(len(last))] + " " + last[rng.IntN(len(last))],
+			Sexo: sexo, Categoria: fmt.Sprintf("%s%d", sexo, 1519+rng.IntN(10)*505), Equipe: teams[rng.IntN(len(teams))],
+			TempoLiquido: fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60), Parciais: []results.Parcial{}}
+	}
+	return rs
 }

@@ -1,6 +1,6 @@
-// The page registry (internal/httpapi/pages.json), which the server reads too: the routes of
+// The page registry (internal/site/pages.json), which the server reads too: the routes of
 // the app, their guards and layouts, and which pages the server draws all come from it.
-import registry from '../../../internal/httpapi/pages.json'
+import registry from '../../../internal/site/pages.json'
 
 export type Access = 'public' | 'guestOnly' | 'signedIn'
 

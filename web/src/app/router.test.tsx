@@ -1,9 +1,9 @@
-// The app's routes against the page registry (internal/httpapi/pages.json), which the server's
+// The app's routes against the page registry (internal/site/pages.json), which the server's
 // route table is checked against too (internal/httpapi pages_test.go): a route on one side only
 // fails one of the two.
 import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import registry from '../../../internal/httpapi/pages.json'
+import registry from '../../../internal/site/pages.json'
 import { GuestOnly, RequireAuth } from './guards'
 import { Layout } from './Layout'
 import { ErrorBoundary } from '../components/ErrorBoundary'

@@ -78,7 +78,7 @@ export function AppRoutes() {
   )
 }
 
-/** The site's routes, from the page registry (internal/httpapi/pages.json), which the server serves alike. */
+/** The site's routes, from the page registry (internal/site/pages.json), which the server serves alike. */
 export function SiteRoutes() {
   return (
     <Routes>

@@ -1,4 +1,4 @@
-// The first data of a page, which the server renders into it (internal/httpapi/social.go, head.Data)
+// The first data of a page, which the server renders into it (internal/site/head.go, head.Data)
 // as <script type="application/json" id="initial-data">, keyed by the API path it answers. It lets
 // the first render show the page without a request; once used it is forgotten, so every later visit
 // (client-side navigation) fetches fresh data.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-// The page registry: the server renders the same titles into the first HTML (internal/httpapi/pages.go).
-import meta from '../../../internal/httpapi/pages.json'
+// The page registry: the server renders the same titles into the first HTML (internal/site/pages.go).
+import meta from '../../../internal/site/pages.json'
 
 export type PageKey = keyof typeof meta.pages
 

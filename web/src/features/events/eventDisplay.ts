@@ -44,7 +44,7 @@ export function calendarFileUrl(id: string) {
   return `/event/${encodeURIComponent(id)}.ics`
 }
 
-// A timed event's length in calendars, as in internal/httpapi/calendar.go: the document has start
+// A timed event's length in calendars, as in internal/site/calendar.go: the document has start
 // times but no end.
 const nominalHours = 2
 

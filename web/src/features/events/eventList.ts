@@ -18,7 +18,7 @@ const homeQuery = { limit: 500 }
 
 /**
  * The home page's whole list as the server embeds it in a page whose address has a search or a
- * tab (every page merged into one answer, internal/httpapi/social.go homeEventsPath).
+ * tab (every page merged into one answer, internal/site/head.go homeEventsPath).
  */
 export const initialEvents = initialEventList(homeQuery)
 

@@ -66,19 +66,14 @@ function importForm(file: File, mapping: Mapping | null, dryRun: boolean) {
   return form
 }
 
-/** The server may name the columns as a list or as a header → field object; the page uses the list. */
+/** The columns of a dry run ([{header, field}], docs/http-api.md); a missing list is none. */
 export function readColumns(columns: unknown): ImportColumn[] {
-  if (Array.isArray(columns)) {
-    return columns.map((c: { header?: string; field?: string; campo?: string }) => ({
-      header: c.header ?? '',
-      // A header the server did not recognise comes with no field: it is left out.
-      field: c.field || c.campo || ignoreField,
-    }))
-  }
-  if (columns && typeof columns === 'object') {
-    return Object.entries(columns as Record<string, string>).map(([header, field]) => ({ header, field: field || ignoreField }))
-  }
-  return []
+  if (!Array.isArray(columns)) return []
+  return columns.map((c: { header?: string; field?: string }) => ({
+    header: c.header ?? '',
+    // A header the server did not recognise comes with no field: it is left out.
+    field: c.field || ignoreField,
+  }))
 }
 
 /** The dry run: what the file would do, with its row errors; nothing is saved. */

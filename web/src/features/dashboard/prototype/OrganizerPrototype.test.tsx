@@ -53,6 +53,13 @@ describe('the organizer prototype', () => {
     expect(within(screen.getByRole('table', { name: 'Inscrições' })).getAllByRole('row')).toHaveLength(4)
   })
 
+  it('leads to the real workspace: Gerenciar in Meus eventos (ORG-12)', () => {
+    render(<OrganizerPrototype />)
+    const line = screen.getByText(/^Para seus eventos reais, use Gerenciar em/)
+    expect(line).toHaveTextContent('Para seus eventos reais, use Gerenciar em Meus eventos.')
+    expect(within(line).getByRole('link', { name: 'Meus eventos' })).toHaveAttribute('href', '#meus-eventos-titulo')
+  })
+
   it('switches sections by click and by the arrow, Home and End keys', async () => {
     const user = userEvent.setup()
     render(<OrganizerPrototype />)

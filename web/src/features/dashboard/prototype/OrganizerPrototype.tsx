@@ -55,6 +55,13 @@ export function OrganizerPrototype() {
             Dados de exemplo: esta área é um protótipo que funciona só no seu navegador. Nada aqui é enviado ao
             servidor, e tudo volta ao original quando a página é recarregada.
           </p>
+          <p className="mt-2 text-sm text-slate-700">
+            Para seus eventos reais, use Gerenciar em{' '}
+            <a href="#meus-eventos-titulo" className="font-semibold text-brand-800 underline hover:text-brand-900">
+              Meus eventos
+            </a>
+            .
+          </p>
         </div>
         <button
           type="button"

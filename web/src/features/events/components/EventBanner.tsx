@@ -12,7 +12,7 @@ const wideScreen = '(min-width: 768px)'
  * falling back to the other. The browser picks it (<picture>), so the page's first markup, drawn
  * by the server, already shows the right one. The whole picture shows (no crop) over a blurred
  * copy of itself; a click opens it in the shared zoom modal (EVT-6). The server preloads the same
- * picture (internal/httpapi/social.go), as it is the page's largest paint.
+ * picture (internal/site/head.go), as it is the page's largest paint.
  */
 export function EventBanner({ banners, title }: { banners: Banners; title: string }) {
   const modal = useImageModal()

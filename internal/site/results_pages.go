@@ -1,8 +1,7 @@
-package httpapi
+package site
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"pelotao/internal/store"
@@ -32,12 +31,12 @@ func (s *Server) addResultsData(ctx context.Context, data map[string]any, eventI
 	}
 	pages := make(map[string]any, len(sets))
 	for _, set := range sets {
-		page, err := s.resultsPage(ctx, set, store.ResultQuery{SetID: set.ID, Limit: resultsFirstPage})
+		page, err := s.api.ResultsPage(ctx, set, store.ResultQuery{SetID: set.ID, Limit: resultsFirstPage})
 		if err != nil {
 			s.log.Error("reading the results of a page", "event", eventID, "set", set.ID, "err", err)
 			return
 		}
-		pages[resultPagePath(eventID, set.ID)] = json.RawMessage(resultsPageJSON(page))
+		pages[resultPagePath(eventID, set.ID)] = page
 	}
 	data[resultSetsPath(eventID)] = map[string]any{"resultSets": sets}
 	for path, page := range pages {

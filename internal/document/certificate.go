@@ -1,17 +1,22 @@
-// Package certificate draws what an athlete takes away from a result: the certificate (a PDF,
-// A4 landscape) and the share card (a PNG 1200×630, the og:image of the athlete's page).
-package certificate
+// Package document draws the files the site hands out: what an athlete takes away from a result
+// — the certificate (a PDF, A4 landscape) and the share card (a PNG 1200×630, the og:image of the
+// athlete's page) — and the kit desk's printed participants list (a PDF, A4).
+package document
 
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
+
+	"pelotao/internal/event"
+	"pelotao/internal/results"
 )
 
-// Athlete is what a certificate and a card say, already in words: the caller formats the date
-// and places (the same texts the athlete's page shows).
+// Athlete is what a certificate and a card say, already in words (AthleteOf): the same texts
+// the athlete's page shows.
 type Athlete struct {
 	Evento     string // the event's titulo
 	Data       string // "15 de março de 2026"
@@ -30,10 +35,20 @@ type Athlete struct {
 	At time.Time
 }
 
-// PDF writes the certificate: A4 landscape, Helvetica (every viewer has it; fpdf's cp1252
+// AthleteOf is what the certificate, the card and the page's preview say of a result.
+func AthleteOf(e *event.Event, a results.AthleteResult) Athlete {
+	tempo, nome := results.RankingTime(a.Result, e.TempoClassificacao)
+	places := results.PlaceWords(a.Athlete)
+	return Athlete{Evento: strings.TrimSpace(e.Titulo), Data: event.LongDate(e.DataEvento), Local: e.Local.CityUF(),
+		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome, Pace: a.Pace,
+		Geral: places.Geral, Sexo: places.Sexo, Categoria: places.Categoria,
+		Preliminar: a.ResultSet.Status != results.Oficial, At: a.ResultSet.ImportedAt}
+}
+
+// Certificate writes the certificate: A4 landscape, Helvetica (every viewer has it; fpdf's cp1252
 // translator covers Portuguese), a frame, the athlete's name and time large, and "RESULTADO
 // PRELIMINAR" across it until the results are official.
-func PDF(a Athlete) ([]byte, error) {
+func Certificate(a Athlete) ([]byte, error) {
 	pdf := fpdf.New("L", "mm", "A4", "")
 	tr := pdf.UnicodeTranslatorFromDescriptor("")
 	pdf.SetTitle(tr("Certificado — "+a.Nome), false)

@@ -1,4 +1,4 @@
-package httpapi
+package cache
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
+	"pelotao/internal/store/storetest"
 	"pelotao/internal/textfold"
 )
 
@@ -13,7 +14,7 @@ import (
 // when its folded text contains every word of the search (textfold.Matches) and it has the
 // sex and category asked for.
 func TestLineIndexMatchesTheText(t *testing.T) {
-	rs := benchResults(3000)
+	rs := storetest.RaceResults(3000)
 	rs[7].Nome, rs[7].Equipe = "Maria D'Ávila Conceição", "Pé-na-Estrada"
 	rs[8].Nome, rs[8].NumeroPeito = "JOÃO DA SILVA", "112"
 	rs[9].Nome = "Aaaa Aaab"

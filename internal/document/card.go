@@ -1,4 +1,4 @@
-package certificate
+package document
 
 import (
 	"bytes"
@@ -35,9 +35,9 @@ var (
 	warning   = color.RGBA{0xff, 0xd1, 0x66, 255}
 )
 
-// PNG draws the share card: the event and modality, the athlete's name, the time large, the
+// Card draws the share card: the event and modality, the athlete's name, the time large, the
 // overall place and pace, and a "RESULTADO PRELIMINAR" ribbon until the results are official.
-func PNG(a Athlete) ([]byte, error) {
+func Card(a Athlete) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, CardW, CardH))
 	// A diagonal dusk gradient, darker on the left where the words are.
 	for y := range CardH {

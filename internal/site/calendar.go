@@ -1,8 +1,7 @@
-package httpapi
+package site
 
 import (
 	"cmp"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -10,43 +9,9 @@ import (
 	"pelotao/internal/event"
 )
 
-// calendarSuffix ends the address of an event's calendar file, /event/{id}.ics: a path wildcard
-// cannot carry a suffix, so the event page's route hands these requests over (withCalendar).
-const calendarSuffix = ".ics"
-
 // nominalDuration is how long a timed event lasts in calendars: the event document has start
 // times but no end, and a calendar entry of no length is easy to miss.
 const nominalDuration = 2 * time.Hour
-
-// withCalendar answers /event/{eventId}.ics with the calendar file and leaves the rest to page.
-func (s *Server) withCalendar(page http.Handler) http.Handler {
-	return apiFunc(func(w http.ResponseWriter, r *http.Request) error {
-		id, ok := strings.CutSuffix(r.PathValue("eventId"), calendarSuffix)
-		if !ok {
-			page.ServeHTTP(w, r)
-			return nil
-		}
-		return s.eventCalendar(w, r, id)
-	})
-}
-
-// eventCalendar answers GET /event/{id}.ics: the event as an iCalendar file (RFC 5545), which
-// phones add to their calendar ('Adicionar ao calendário').
-func (s *Server) eventCalendar(w http.ResponseWriter, r *http.Request, id string) error {
-	e, err := s.store.GetEvent(r.Context(), id)
-	if err != nil {
-		return notFoundAs(err, errEventNotFound)
-	}
-	if !e.DataEvento.Valid() {
-		return &Error{Status: http.StatusNotFound, Code: "no-date", Message: "O evento ainda não tem data."}
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/calendar; charset=utf-8")
-	h.Set("Content-Disposition", contentDisposition("attachment", "evento.ics"))
-	h.Set("Cache-Control", "no-cache")
-	_, _ = w.Write(icsOf(&e, s.absURL("/event/"+e.ID), s.cfg.BaseURL.Hostname(), eventsClock()))
-	return nil
-}
 
 // icsTimezone is America/Sao_Paulo as calendars need it: -03:00 all year, as since 2019.
 const icsTimezone = "BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n" +
@@ -102,10 +67,10 @@ func calendarSpan(e *event.Event) (start, end time.Time, allDay bool) {
 	return start, start.Add(nominalDuration), false
 }
 
-// placeOf is the venue, address, and city - UF, as one line.
+// placeOf is the venue, address, and city – UF, as one line.
 func placeOf(l event.Local) string {
 	var parts []string
-	for _, p := range []string{l.Local, l.Endereco, strings.ReplaceAll(cityUF(l), "/", " - ")} {
+	for _, p := range []string{l.Local, l.Endereco, l.CityUF()} {
 		if p = strings.TrimSpace(p); p != "" {
 			parts = append(parts, p)
 		}

@@ -4,186 +4,24 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"pelotao/internal/cache"
 	"pelotao/internal/clocktest"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
 
-// countingFill answers with the number of calls so far, so a test sees which answer it got.
-type countingFill struct{ calls int }
-
-func (f *countingFill) fill() (answer, error) {
-	f.calls++
-	return newAnswer([]byte(fmt.Sprintf("answer %d", f.calls))), nil
-}
-
-func mustGet(t *testing.T, c *answerCache[store.EventQuery], q store.EventQuery, fill func() (answer, error)) string {
-	t.Helper()
-	b, err := c.get(q, fill)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b.json)
-}
-
-func TestListCache(t *testing.T) {
-	day := event.Today(time.UTC, time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))
-	upcoming := store.EventQuery{When: store.Upcoming, Today: day, Categoria: "Ciclismo"}
-
-	t.Run("a second ask within the TTL is answered from the cache", func(t *testing.T) {
-		c, f := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now), &countingFill{}
-		mustGet(t, c, upcoming, f.fill)
-		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" || f.calls != 1 {
-			t.Fatalf("second ask: %q after %d fills", got, f.calls)
-		}
-		other := upcoming
-		other.UF = "SP"
-		if got := mustGet(t, c, other, f.fill); got != "answer 2" {
-			t.Fatalf("another query: %q", got)
-		}
-	})
-
-	t.Run("a write clears it", func(t *testing.T) {
-		c, f := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now), &countingFill{}
-		mustGet(t, c, upcoming, f.fill)
-		c.clear()
-		if got := mustGet(t, c, upcoming, f.fill); got != "answer 2" {
-			t.Fatalf("after clear: %q", got)
-		}
-	})
-
-	t.Run("answers expire after the TTL", func(t *testing.T) {
-		clock := clocktest.New(time.Unix(0, 0))
-		c, f := newAnswerCache[store.EventQuery](clock.Now), &countingFill{}
-		mustGet(t, c, upcoming, f.fill)
-		clock.Advance(answerCacheTTL - time.Millisecond)
-		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" {
-			t.Fatalf("just before the TTL: %q", got)
-		}
-		clock.Advance(time.Millisecond)
-		if got := mustGet(t, c, upcoming, f.fill); got != "answer 2" {
-			t.Fatalf("at the TTL: %q", got)
-		}
-	})
-
-	t.Run("a new day is a new key", func(t *testing.T) {
-		c, f := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now), &countingFill{}
-		mustGet(t, c, upcoming, f.fill)
-		tomorrow := upcoming
-		tomorrow.Today = day.AddDays(1)
-		if got := mustGet(t, c, tomorrow, f.fill); got != "answer 2" {
-			t.Fatalf("next day: %q", got)
-		}
-	})
-
-	t.Run("concurrent asks share one fill", func(t *testing.T) {
-		c := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
-		started, release := make(chan struct{}), make(chan struct{})
-		var mu sync.Mutex
-		fills := 0
-		fill := func() (answer, error) {
-			mu.Lock()
-			fills++
-			mu.Unlock()
-			close(started)
-			<-release
-			return newAnswer([]byte("answer")), nil
-		}
-		var wg sync.WaitGroup
-		answers := make([]string, 10)
-		ask := func(i int) {
-			b, err := c.get(upcoming, fill)
-			if err != nil {
-				t.Error(err)
-			}
-			answers[i] = string(b.json)
-		}
-		wg.Go(func() { ask(0) })
-		<-started
-		for i := 1; i < len(answers); i++ {
-			wg.Go(func() { ask(i) })
-		}
-		close(release)
-		wg.Wait()
-		for i, a := range answers {
-			if a != "answer" {
-				t.Fatalf("ask %d: %q", i, a)
-			}
-		}
-		if fills != 1 {
-			t.Fatalf("%d fills", fills)
-		}
-	})
-
-	t.Run("failures are not kept", func(t *testing.T) {
-		c := newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
-		boom := errors.New("boom")
-		if _, err := c.get(upcoming, func() (answer, error) { return answer{}, boom }); err != boom {
-			t.Fatalf("err %v", err)
-		}
-		f := &countingFill{}
-		if got := mustGet(t, c, upcoming, f.fill); got != "answer 1" || c.len() != 1 {
-			t.Fatalf("after a failure: %q, %d kept", got, c.len())
-		}
-	})
-
-	t.Run("it holds at most answerCacheMaxEntries, dropping the oldest", func(t *testing.T) {
-		clock := clocktest.New(time.Unix(0, 0))
-		c, f := newAnswerCache[store.EventQuery](clock.Now), &countingFill{}
-		for i := range answerCacheMaxEntries + 10 {
-			q := upcoming
-			q.Q = fmt.Sprint("busca ", i)
-			mustGet(t, c, q, f.fill)
-			clock.Advance(time.Microsecond)
-		}
-		if c.len() != answerCacheMaxEntries {
-			t.Fatalf("%d kept", c.len())
-		}
-		newest, oldest := upcoming, upcoming
-		newest.Q, oldest.Q = fmt.Sprint("busca ", answerCacheMaxEntries+9), "busca 0"
-		calls := f.calls
-		mustGet(t, c, newest, f.fill)
-		if f.calls != calls {
-			t.Fatal("the newest answer was dropped")
-		}
-		mustGet(t, c, oldest, f.fill)
-		if f.calls != calls+1 {
-			t.Fatal("the oldest answer was kept")
-		}
-	})
-
-	t.Run("small answers have no gzip copy; large ones have one that inflates to the answer", func(t *testing.T) {
-		if b := newAnswer([]byte(`{"events":[]}`)); b.gzip != nil {
-			t.Fatal("gzip copy of a tiny answer")
-		}
-		large := []byte(`{"events":[` + strings.Repeat(`{"titulo":"Corrida"},`, 200) + `{}]}`)
-		b := newAnswer(large)
-		zr, err := gzip.NewReader(bytes.NewReader(b.gzip))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := io.ReadAll(zr)
-		if err != nil || !bytes.Equal(got, large) || len(b.gzip) >= len(large) {
-			t.Fatalf("inflated %d bytes (%v) from %d, want %d", len(got), err, len(b.gzip), len(large))
-		}
-	})
-}
-
 // Through the API, with the cache's clock stopped so that only writes can refresh it.
 func TestEventsListCache(t *testing.T) {
 	app := newTestApp(t)
 	seedEvents(t, app)
-	app.srv.lists = newAnswerCache[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
+	app.srv.lists = cache.NewAnswers[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
 	storeDirectly := func(titulo, owner string) {
 		t.Helper()
 		e, err := event.Decode([]byte(validEventJSON(titulo, "2031-01-01")))
@@ -259,7 +97,7 @@ func TestEventETagAndCache(t *testing.T) {
 	app := newTestApp(t)
 	id := seedEvents(t, app).ids["Corrida de São João"]
 	clock := clocktest.New(time.Unix(0, 0))
-	app.srv.events = newAnswerCache[string](clock.Now)
+	app.srv.events = cache.NewAnswers[string](clock.Now)
 	get := func(ifNoneMatch string, headers ...string) *httptest.ResponseRecorder {
 		t.Helper()
 		r := httptest.NewRequest("GET", "/api/events/"+id, nil)
@@ -319,7 +157,7 @@ func TestEventETagAndCache(t *testing.T) {
 		}
 	})
 
-	t.Run("a write through another instance shows once answerCacheTTL has passed", func(t *testing.T) {
+	t.Run("a write through another instance shows once cache.AnswerTTL has passed", func(t *testing.T) {
 		e, err := app.store.GetEvent(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
@@ -328,7 +166,7 @@ func TestEventETagAndCache(t *testing.T) {
 		if _, err := app.store.UpdateEvent(context.Background(), e); err != nil {
 			t.Fatal(err)
 		}
-		clock.Advance(answerCacheTTL - time.Millisecond)
+		clock.Advance(cache.AnswerTTL - time.Millisecond)
 		if w := get(etag); w.Code != http.StatusNotModified {
 			t.Fatalf("within the TTL: %d %s", w.Code, w.Body)
 		}
@@ -357,7 +195,7 @@ func TestEventETagAndCache(t *testing.T) {
 		if w := get(etag); w.Code != http.StatusNotFound {
 			t.Fatalf("after DELETE: %d %v %s", w.Code, w.Header(), w.Body)
 		}
-		if n := app.srv.events.len(); n != 0 {
+		if n := app.srv.events.Len(); n != 0 {
 			t.Fatalf("a missing event is not kept, yet %d answers are", n)
 		}
 	})

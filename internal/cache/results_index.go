@@ -1,7 +1,6 @@
-package httpapi
+package cache
 
 import (
-	"math/bits"
 	"slices"
 	"strings"
 )
@@ -19,52 +18,15 @@ type lineIndex struct {
 	words       []string
 	wordLines   [][]int32          // wordLines[w]: the lines having words[w], in order
 	pieces      map[string][]int32 // every 1-, 2- and 3-byte piece of the words → the words having it, in order
-	bySexo      map[string]lineSet
-	byCategoria map[string]lineSet
-}
-
-// lineSet holds a bit for each line of a set.
-type lineSet []uint64
-
-func newLineSet(lines int) lineSet { return make(lineSet, (lines+63)/64) }
-
-func (s lineSet) add(i int32) { s[i/64] |= 1 << (i % 64) }
-
-// and keeps in s the lines of o.
-func (s lineSet) and(o lineSet) {
-	for i := range s {
-		s[i] &= o[i]
-	}
-}
-
-func (s lineSet) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
-}
-
-// each calls fn with every line of s from start on, in order, until fn returns false.
-func (s lineSet) each(start int, fn func(i int) bool) {
-	for w := start / 64; w < len(s); w++ {
-		word := s[w]
-		if w == start/64 {
-			word &^= 1<<(start%64) - 1
-		}
-		for ; word != 0; word &= word - 1 {
-			if !fn(w*64 + bits.TrailingZeros64(word)) {
-				return
-			}
-		}
-	}
+	bySexo      map[string]bitSet
+	byCategoria map[string]bitSet
 }
 
 // indexedLine is what the index reads of a line.
 type indexedLine struct{ search, sexo, categoria string }
 
 func newLineIndex(lines []indexedLine) *lineIndex {
-	x := &lineIndex{lines: len(lines), pieces: map[string][]int32{}, bySexo: map[string]lineSet{}, byCategoria: map[string]lineSet{}}
+	x := &lineIndex{lines: len(lines), pieces: map[string][]int32{}, bySexo: map[string]bitSet{}, byCategoria: map[string]bitSet{}}
 	wordIDs := map[string]int32{}
 	for i, l := range lines {
 		for _, w := range strings.Fields(l.search) {
@@ -87,11 +49,11 @@ func newLineIndex(lines []indexedLine) *lineIndex {
 			}
 		}
 		for _, by := range []struct {
-			m map[string]lineSet
+			m map[string]bitSet
 			v string
 		}{{x.bySexo, l.sexo}, {x.byCategoria, l.categoria}} {
 			if by.m[by.v] == nil {
-				by.m[by.v] = newLineSet(len(lines))
+				by.m[by.v] = newBitSet(len(lines))
 			}
 			by.m[by.v].add(int32(i))
 		}
@@ -108,7 +70,7 @@ func (x *lineIndex) size() int {
 	for _, list := range x.pieces {
 		n += 48 + 4*len(list)
 	}
-	return n + 8*len(newLineSet(x.lines))*(len(x.bySexo)+len(x.byCategoria))
+	return n + 8*len(newBitSet(x.lines))*(len(x.bySexo)+len(x.byCategoria))
 }
 
 // wordsWith returns the words that term is part of, in order.
@@ -132,9 +94,9 @@ func (x *lineIndex) wordsWith(term string) []int32 {
 
 // matching returns the lines having every term and the sex and category asked for (none
 // asked: any); nil when nothing is asked (every line).
-func (x *lineIndex) matching(terms []string, sexo, categoria string) lineSet {
-	var set lineSet
-	narrow := func(s lineSet, own bool) { // own: s may become set
+func (x *lineIndex) matching(terms []string, sexo, categoria string) bitSet {
+	var set bitSet
+	narrow := func(s bitSet, own bool) { // own: s may become set
 		switch {
 		case set != nil:
 			set.and(s)
@@ -145,7 +107,7 @@ func (x *lineIndex) matching(terms []string, sexo, categoria string) lineSet {
 		}
 	}
 	for _, t := range terms {
-		s := newLineSet(x.lines)
+		s := newBitSet(x.lines)
 		for _, w := range x.wordsWith(t) {
 			for _, i := range x.wordLines[w] {
 				s.add(i)
@@ -154,7 +116,7 @@ func (x *lineIndex) matching(terms []string, sexo, categoria string) lineSet {
 		narrow(s, true)
 	}
 	for _, by := range []struct {
-		m map[string]lineSet
+		m map[string]bitSet
 		v string
 	}{{x.bySexo, sexo}, {x.byCategoria, categoria}} {
 		if by.v == "" {
@@ -162,7 +124,7 @@ func (x *lineIndex) matching(terms []string, sexo, categoria string) lineSet {
 		}
 		s, ok := by.m[by.v]
 		if !ok {
-			s = newLineSet(x.lines) // no such value: no line
+			s = newBitSet(x.lines) // no such value: no line
 		}
 		narrow(s, false)
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package cache
 
 import (
 	"encoding/json"
@@ -16,12 +16,12 @@ import (
 // through a few hundred, and 30,000 of them take about 15 MB.
 const participantJSONMax = 60_000
 
-// participantsJSON keeps each participant's JSON as a role sees it, by id and rev, so that the
+// ParticipantsJSON keeps each participant's JSON as a role sees it, by id and rev, so that the
 // pages of a list asked again and again (every keystroke of a search, many staff at once) are
 // put together from bytes instead of encoded anew: encoding a page of 50 took most of its
 // answer's time. A participant's rev moves with every change to it, so an entry never goes stale;
 // entries of older revs are dropped with the rest once participantJSONMax is passed.
-type participantsJSON struct {
+type ParticipantsJSON struct {
 	encoded sync.Map // participantKey → []byte
 	count   atomic.Int64
 }
@@ -33,12 +33,12 @@ type participantKey struct {
 }
 
 // of is p's JSON for role.
-func (c *participantsJSON) of(p participant.Participant, role team.Role) ([]byte, error) {
+func (c *ParticipantsJSON) of(p participant.Participant, role team.Role) ([]byte, error) {
 	key := participantKey{p.ID, p.Rev, team.SeesFullDocument(role)}
 	if b, ok := c.encoded.Load(key); ok {
 		return b.([]byte), nil
 	}
-	b, err := json.Marshal(forRole(p, role))
+	b, err := json.Marshal(participant.ForRole(p, role))
 	if err != nil || p.Rev == 0 { // no rev: nothing tells its versions apart
 		return b, err
 	}
@@ -50,10 +50,10 @@ func (c *participantsJSON) of(p participant.Participant, role team.Role) ([]byte
 	return b, nil
 }
 
-// writePage writes {"nextCursor":…,"participants":[…],"total":n}, as writeJSON would the map,
-// straight from the kept bytes (a page is tens of KB: copying it into one more buffer per
-// request was most of what the list allocated).
-func (c *participantsJSON) writePage(w http.ResponseWriter, page store.ParticipantPage, role team.Role) error {
+// WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as internal/httpapi's writeJSON
+// would the map, straight from the kept bytes (a page is tens of KB: copying it into one more
+// buffer per request was most of what the list allocated).
+func (c *ParticipantsJSON) WritePage(w http.ResponseWriter, page store.ParticipantPage, role team.Role) error {
 	next := []byte("null")
 	if page.NextCursor != "" {
 		next, _ = json.Marshal(page.NextCursor)

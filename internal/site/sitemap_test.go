@@ -1,28 +1,34 @@
-package httpapi
+package site
 
 import (
 	"context"
 	"encoding/xml"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"pelotao/internal/config"
 	"pelotao/internal/event"
+	"pelotao/internal/store/sqlite"
 )
 
 func TestSitemapListsPublicPagesAndEvents(t *testing.T) {
-	app := newTestApp(t)
-	today := event.Today(app.srv.cfg.Location, time.Now())
-	upcoming, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: "Próxima", DataEvento: today.AddDays(30)})
+	srv, st := newTestSite(t)
+	today := event.Today(srv.cfg.Location, time.Now())
+	upcoming, err := st.CreateEvent(context.Background(), event.Event{Titulo: "Próxima", DataEvento: today.AddDays(30)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	past, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: "Passada", DataEvento: today.AddDays(-30)})
+	past, err := st.CreateEvent(context.Background(), event.Event{Titulo: "Passada", DataEvento: today.AddDays(-30)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := app.do(httptest.NewRequest("GET", "/sitemap.xml", nil))
+	w := httptest.NewRecorder()
+	if err := srv.Sitemap(w, httptest.NewRequest("GET", "/sitemap.xml", nil)); err != nil {
+		t.Fatal(err)
+	}
 	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/xml") {
 		t.Fatalf("status %d, type %q", w.Code, w.Header().Get("Content-Type"))
 	}
@@ -58,9 +64,10 @@ func TestSitemapListsPublicPagesAndEvents(t *testing.T) {
 	}
 }
 
-func TestRobotsTxt(t *testing.T) {
-	app := newTestApp(t)
-	w := app.do(httptest.NewRequest("GET", "/robots.txt", nil))
+func TestRobotsTxtKeepsCrawlersOutOfPrivatePages(t *testing.T) {
+	srv, _ := newTestSite(t)
+	w := httptest.NewRecorder()
+	srv.Robots(w, httptest.NewRequest("GET", "/robots.txt", nil))
 	body := w.Body.String()
 	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
 		t.Fatalf("status %d, type %q", w.Code, w.Header().Get("Content-Type"))
@@ -71,4 +78,24 @@ func TestRobotsTxt(t *testing.T) {
 			t.Errorf("no %q in %s", want, body)
 		}
 	}
+}
+
+// newTestSite is the site on a temporary SQLite database, with the default configuration and no
+// built app.
+func newTestSite(t *testing.T) (*Server, *sqlite.Store) {
+	t.Helper()
+	st, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "site.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Deps{Config: cfg, Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, st
 }

@@ -1,4 +1,4 @@
-package store
+package cache
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/store"
 )
 
 // fakeDB is an event's participants as a database holds them, answering RosterChanges and
@@ -61,7 +62,7 @@ func runner(id, nome, percurso string, bib int, pago bool) participant.Participa
 		Documento: participant.Documento{Tipo: participant.CPF, Numero: participant.CompleteCPF(fmt.Sprintf("%09d", 100000000+bib))}}
 }
 
-func rosterNames(page ParticipantPage) []string {
+func rosterNames(page store.ParticipantPage) []string {
 	var out []string
 	for _, p := range page.Participants {
 		out = append(out, p.Nome)
@@ -69,7 +70,7 @@ func rosterNames(page ParticipantPage) []string {
 	return out
 }
 
-func TestRosterPage(t *testing.T) {
+func TestRosterPageSearchesFiltersAndPages(t *testing.T) {
 	db := &fakeDB{}
 	for _, p := range []participant.Participant{
 		runner("a", "João Conceição", "10 km", 7, true),
@@ -87,22 +88,22 @@ func TestRosterPage(t *testing.T) {
 	}
 	yes, no := true, false
 	for _, tc := range []struct {
-		q     ParticipantQuery
+		q     store.ParticipantQuery
 		names []string
 	}{
-		{ParticipantQuery{}, []string{"Álvaro Silva", "Ana Souza", "Bruno Silveira", "joana silva", "João Conceição"}},
-		{ParticipantQuery{Q: "JOAO"}, []string{"João Conceição"}},
-		{ParticipantQuery{Q: "jo"}, []string{"joana silva", "João Conceição"}},
-		{ParticipantQuery{Q: "silv"}, []string{"Álvaro Silva", "Bruno Silveira", "joana silva"}},
-		{ParticipantQuery{Q: "silva jo"}, []string{"joana silva"}},
-		{ParticipantQuery{Q: "12"}, []string{"Ana Souza", "joana silva"}}, // bib 12 and 120
-		{ParticipantQuery{Q: "c@exemplo"}, []string{"joana silva"}},
-		{ParticipantQuery{Q: "zzz"}, nil},
-		{ParticipantQuery{Percurso: "5 km"}, []string{"Ana Souza", "Bruno Silveira", "joana silva"}},
-		{ParticipantQuery{Q: "silva", Percurso: "10 km"}, []string{"Álvaro Silva"}},
-		{ParticipantQuery{Pago: &no}, []string{"Ana Souza"}},
-		{ParticipantQuery{KitRetirado: &yes}, nil},
-		{ParticipantQuery{KitRetirado: &no, Pago: &yes, Percurso: "5 km"}, []string{"Bruno Silveira", "joana silva"}},
+		{store.ParticipantQuery{}, []string{"Álvaro Silva", "Ana Souza", "Bruno Silveira", "joana silva", "João Conceição"}},
+		{store.ParticipantQuery{Q: "JOAO"}, []string{"João Conceição"}},
+		{store.ParticipantQuery{Q: "jo"}, []string{"joana silva", "João Conceição"}},
+		{store.ParticipantQuery{Q: "silv"}, []string{"Álvaro Silva", "Bruno Silveira", "joana silva"}},
+		{store.ParticipantQuery{Q: "silva jo"}, []string{"joana silva"}},
+		{store.ParticipantQuery{Q: "12"}, []string{"Ana Souza", "joana silva"}}, // bib 12 and 120
+		{store.ParticipantQuery{Q: "c@exemplo"}, []string{"joana silva"}},
+		{store.ParticipantQuery{Q: "zzz"}, nil},
+		{store.ParticipantQuery{Percurso: "5 km"}, []string{"Ana Souza", "Bruno Silveira", "joana silva"}},
+		{store.ParticipantQuery{Q: "silva", Percurso: "10 km"}, []string{"Álvaro Silva"}},
+		{store.ParticipantQuery{Pago: &no}, []string{"Ana Souza"}},
+		{store.ParticipantQuery{KitRetirado: &yes}, nil},
+		{store.ParticipantQuery{KitRetirado: &no, Pago: &yes, Percurso: "5 km"}, []string{"Bruno Silveira", "joana silva"}},
 	} {
 		page, err := r.Page(tc.q)
 		if err != nil || !slices.Equal(rosterNames(page), tc.names) || page.Total != len(tc.names) || page.NextCursor != "" {
@@ -112,13 +113,13 @@ func TestRosterPage(t *testing.T) {
 
 	// Small pages, following the cursor, give every match once, with the total on each.
 	for _, tc := range []struct {
-		q     ParticipantQuery
+		q     store.ParticipantQuery
 		names []string
 	}{
-		{ParticipantQuery{Limit: 2}, []string{"Álvaro Silva", "Ana Souza", "Bruno Silveira", "joana silva", "João Conceição"}},
-		{ParticipantQuery{Limit: 1, Q: "silv"}, []string{"Álvaro Silva", "Bruno Silveira", "joana silva"}},
-		{ParticipantQuery{Limit: 2, Percurso: "5 km"}, []string{"Ana Souza", "Bruno Silveira", "joana silva"}},
-		{ParticipantQuery{Limit: 1, Q: "silv", Pago: &yes}, []string{"Álvaro Silva", "Bruno Silveira", "joana silva"}},
+		{store.ParticipantQuery{Limit: 2}, []string{"Álvaro Silva", "Ana Souza", "Bruno Silveira", "joana silva", "João Conceição"}},
+		{store.ParticipantQuery{Limit: 1, Q: "silv"}, []string{"Álvaro Silva", "Bruno Silveira", "joana silva"}},
+		{store.ParticipantQuery{Limit: 2, Percurso: "5 km"}, []string{"Ana Souza", "Bruno Silveira", "joana silva"}},
+		{store.ParticipantQuery{Limit: 1, Q: "silv", Pago: &yes}, []string{"Álvaro Silva", "Bruno Silveira", "joana silva"}},
 	} {
 		var all []string
 		q := tc.q
@@ -137,7 +138,7 @@ func TestRosterPage(t *testing.T) {
 			t.Errorf("%+v paged: %v, want %v", tc.q, all, tc.names)
 		}
 	}
-	if _, err := r.Page(ParticipantQuery{Cursor: "%%"}); err != ErrBadCursor {
+	if _, err := r.Page(store.ParticipantQuery{Cursor: "%%"}); err != store.ErrBadCursor {
 		t.Fatalf("bad cursor: %v", err)
 	}
 }
@@ -158,7 +159,7 @@ func TestRostersFollowTheDatabase(t *testing.T) {
 	}
 	search := func(q string) []string {
 		t.Helper()
-		page, _ := get().Page(ParticipantQuery{Q: q})
+		page, _ := get().Page(store.ParticipantQuery{Q: q})
 		return rosterNames(page)
 	}
 	first := get()
@@ -171,10 +172,10 @@ func TestRostersFollowTheDatabase(t *testing.T) {
 	ana.KitRetirado = &participant.Kit{Balcao: "1"}
 	db.put(ana)
 	yes := true
-	if page, _ := get().Page(ParticipantQuery{KitRetirado: &yes}); !slices.Equal(rosterNames(page), []string{"Ana Souza"}) || db.fullReads != 1 {
+	if page, _ := get().Page(store.ParticipantQuery{KitRetirado: &yes}); !slices.Equal(rosterNames(page), []string{"Ana Souza"}) || db.fullReads != 1 {
 		t.Fatalf("after a pickup: %v, %d full reads", rosterNames(page), db.fullReads)
 	}
-	if page, _ := first.Page(ParticipantQuery{KitRetirado: &yes}); page.Total != 0 {
+	if page, _ := first.Page(store.ParticipantQuery{KitRetirado: &yes}); page.Total != 0 {
 		t.Fatal("a roster changed after it was made")
 	}
 
@@ -185,7 +186,7 @@ func TestRostersFollowTheDatabase(t *testing.T) {
 	if got := search("lima"); !slices.Equal(got, []string{"Abigail Lima"}) || len(search("bia")) != 0 || db.fullReads != 1 {
 		t.Fatalf("after a rename: %v, %d full reads", got, db.fullReads)
 	}
-	if page, _ := get().Page(ParticipantQuery{}); !slices.Equal(rosterNames(page), []string{"Abigail Lima", "Ana Souza"}) {
+	if page, _ := get().Page(store.ParticipantQuery{}); !slices.Equal(rosterNames(page), []string{"Abigail Lima", "Ana Souza"}) {
 		t.Fatalf("order after a rename: %v", rosterNames(page))
 	}
 
@@ -197,11 +198,11 @@ func TestRostersFollowTheDatabase(t *testing.T) {
 
 	// The event deleted (no participants) and created again with the same id: only the new ones.
 	db.people = nil
-	if page, _ := get().Page(ParticipantQuery{}); page.Total != 0 {
+	if page, _ := get().Page(store.ParticipantQuery{}); page.Total != 0 {
 		t.Fatalf("after the deletion: %+v", page)
 	}
 	db.put(runner("d", "Duda Melo", "5 km", 1, true))
-	if page, _ := get().Page(ParticipantQuery{}); !slices.Equal(rosterNames(page), []string{"Duda Melo"}) {
+	if page, _ := get().Page(store.ParticipantQuery{}); !slices.Equal(rosterNames(page), []string{"Duda Melo"}) {
 		t.Fatalf("after the event was created again: %v", rosterNames(page))
 	}
 }
@@ -245,7 +246,7 @@ func TestRosterPagesPastManyWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []ParticipantQuery{{Q: "atleta", Limit: 7}, {Q: "atleta", Limit: 64}, {Limit: 9}} {
+	for _, q := range []store.ParticipantQuery{{Q: "atleta", Limit: 7}, {Q: "atleta", Limit: 64}, {Limit: 9}} {
 		seen := 0
 		for {
 			page, err := r.Page(q)

@@ -1,4 +1,4 @@
-package httpapi
+package site
 
 import (
 	"encoding/xml"
@@ -34,7 +34,7 @@ var robotsTxt = func() string {
 	return b.String() + "\nSitemap: %s\n"
 }()
 
-func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) Robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = fmt.Fprintf(w, robotsTxt, s.absURL("/sitemap.xml"))
@@ -45,9 +45,9 @@ type sitemapURL struct {
 	LastMod string `xml:"lastmod,omitempty"`
 }
 
-// sitemap answers GET /sitemap.xml: the public pages and every event's page, and the results
+// Sitemap answers GET /sitemap.xml: the public pages and every event's page, and the results
 // page of every past one, with the date each event last changed.
-func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) Sitemap(w http.ResponseWriter, r *http.Request) error {
 	var urls []sitemapURL
 	for _, p := range sitePages { // the indexed pages without parameters; the events' come below
 		for _, path := range p.Paths {

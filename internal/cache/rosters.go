@@ -1,14 +1,16 @@
-package store
+package cache
 
 import (
 	"cmp"
 	"context"
-	"math/bits"
+	"encoding/base64"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/store"
 )
 
 // Roster is an event's participants in memory, in name order, with their search terms: a page
@@ -97,25 +99,25 @@ func (r *Roster) Len() int { return len(r.people) }
 
 // Page answers q: the participants having every term of its search (as the start of one of
 // theirs) and its filters, in name order, after its cursor.
-func (r *Roster) Page(q ParticipantQuery) (ParticipantPage, error) {
+func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 	limit := q.Limit
 	switch {
 	case limit <= 0:
-		limit = DefaultParticipantLimit
-	case limit > MaxParticipantLimit:
-		limit = MaxParticipantLimit
+		limit = store.DefaultParticipantLimit
+	case limit > store.MaxParticipantLimit:
+		limit = store.MaxParticipantLimit
 	}
 	start := 0
 	if q.Cursor != "" {
 		afterKey, afterID, err := decodeParticipantCursor(q.Cursor)
 		if err != nil {
-			return ParticipantPage{}, err
+			return store.ParticipantPage{}, err
 		}
 		start = sort.Search(len(r.people), func(i int) bool {
 			return cmp.Or(cmp.Compare(r.keys[i], afterKey), cmp.Compare(r.people[i].ID, afterID)) > 0
 		})
 	}
-	page := ParticipantPage{Participants: make([]*participant.Participant, 0, min(limit, len(r.people)))}
+	page := store.ParticipantPage{Participants: make([]*participant.Participant, 0, min(limit, len(r.people)))}
 	add := func(i int) bool { // false when the page is full
 		if len(page.Participants) == limit {
 			last := page.Participants[limit-1]
@@ -126,7 +128,7 @@ func (r *Roster) Page(q ParticipantQuery) (ParticipantPage, error) {
 		return true
 	}
 	filtered := q.Percurso != "" || q.KitRetirado != nil || q.Pago != nil
-	var match []uint64 // a bit per participant; nil: everyone
+	var match bitSet // a bit per participant; nil: everyone
 	if terms := participant.QueryTerms(q.Q); len(terms) > 0 {
 		match = r.matching(terms)
 	}
@@ -150,11 +152,7 @@ func (r *Roster) Page(q ParticipantQuery) (ParticipantPage, error) {
 				each(i)
 			}
 		}
-		for w, word := range match {
-			for ; word != 0; word &= word - 1 {
-				each(w*64 + bits.TrailingZeros64(word))
-			}
-		}
+		match.each(0, func(i int) bool { each(i); return true })
 	case match == nil: // everyone: only the page is read
 		page.Total = len(r.people)
 		for i := start; i < len(r.people); i++ {
@@ -163,42 +161,28 @@ func (r *Roster) Page(q ParticipantQuery) (ParticipantPage, error) {
 			}
 		}
 	default: // counted without reading, then the page read from the cursor
-		for _, word := range match {
-			page.Total += bits.OnesCount64(word)
-		}
-		for w := start / 64; w < len(match); w++ {
-			word := match[w]
-			if w == start/64 {
-				word &^= 1<<(start%64) - 1
-			}
-			for ; word != 0; word &= word - 1 {
-				if !add(w*64 + bits.TrailingZeros64(word)) {
-					return page, nil
-				}
-			}
-		}
+		page.Total = match.count()
+		match.each(start, add)
 	}
 	return page, nil
 }
 
 // matching is the set (a bit per index in people) of the participants having every term, as
 // the start of one of theirs.
-func (r *Roster) matching(terms []string) []uint64 {
-	var match []uint64
+func (r *Roster) matching(terms []string) bitSet {
+	var match bitSet
 	for n, t := range terms {
-		set := make([]uint64, (len(r.people)+63)/64)
+		set := newBitSet(len(r.people))
 		lo := sort.SearchStrings(r.terms, t)
 		hi := lo + sort.SearchStrings(r.terms[lo:], t+"\uffff")
 		for _, o := range r.owners[lo:hi] {
-			set[o/64] |= 1 << (o % 64)
+			set.add(o)
 		}
 		if n == 0 {
 			match = set
 			continue
 		}
-		for i := range match {
-			match[i] &= set[i]
-		}
+		match.and(set)
 	}
 	return match
 }
@@ -305,4 +289,21 @@ func (c *Rosters) keep(eventID string, r *Roster) {
 		held -= c.m[oldest].r.Len()
 		delete(c.m, oldest)
 	}
+}
+
+// participantCursor is the position after which a page starts: the last (nome_ordem, id).
+func encodeParticipantCursor(sortKey, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(sortKey + "\x00" + id))
+}
+
+func decodeParticipantCursor(s string) (string, string, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return "", "", store.ErrBadCursor
+	}
+	key, id, ok := strings.Cut(string(b), "\x00")
+	if !ok || id == "" {
+		return "", "", store.ErrBadCursor
+	}
+	return key, id, nil
 }

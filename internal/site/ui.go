@@ -1,4 +1,4 @@
-package httpapi
+package site
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"pelotao/internal/httpgzip"
 )
 
 // ui serves the files Vite built: hashed assets forever-cached, a few root files, and the
@@ -131,7 +133,7 @@ func (u *ui) serveFile(w http.ResponseWriter, r *http.Request, name, cacheContro
 	h.Set("Cache-Control", cacheControl)
 	if compressible[ext] {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
+		if httpgzip.Accepts(r) {
 			h.Set("Content-Encoding", "gzip")
 			body = u.gzip(name, body)
 		}
@@ -149,16 +151,6 @@ func (u *ui) gzip(name string, body []byte) []byte {
 	_ = zw.Close()
 	v, _ := u.gzipped.LoadOrStore(name, buf.Bytes())
 	return v.([]byte)
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
 }
 
 // rootFile reports whether name is a file at the root of the built app (favicon, icons…).

@@ -1,4 +1,4 @@
-package certificate
+package document
 
 import (
 	"bytes"
@@ -61,7 +61,7 @@ func decode1252(b []byte) string {
 }
 
 func TestPDF(t *testing.T) {
-	doc, err := PDF(ana)
+	doc, err := Certificate(ana)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,13 +78,13 @@ func TestPDF(t *testing.T) {
 	if strings.Contains(text, "PRELIMINAR") {
 		t.Error("an official result says PRELIMINAR")
 	}
-	again, _ := PDF(ana)
+	again, _ := Certificate(ana)
 	if !bytes.Equal(doc, again) {
 		t.Error("the same result gives different bytes (its ETag would lie)")
 	}
 	pre := ana
 	pre.Preliminar = true
-	doc, _ = PDF(pre)
+	doc, _ = Certificate(pre)
 	if !strings.Contains(pdfText(t, doc), "RESULTADO PRELIMINAR") {
 		t.Error("a preliminary result's certificate does not say so")
 	}
@@ -95,7 +95,7 @@ func TestPNG(t *testing.T) {
 		a := ana
 		a.Preliminar = pre
 		a.Nome = strings.Repeat("Maria ", 20) // too long: cut, never outside the card
-		b, err := PNG(a)
+		b, err := Card(a)
 		if err != nil {
 			t.Fatal(err)
 		}

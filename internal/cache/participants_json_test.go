@@ -1,4 +1,4 @@
-package httpapi
+package cache
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func TestParticipantsJSONPages(t *testing.T) {
 		Documento: participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}, NumeroPeito: &bib, Rev: 5}
 	bruno := participant.Participant{ID: "p2", Nome: "Bruno", Percurso: "5 km",
 		Documento: participant.Documento{Tipo: participant.Passaporte, Numero: "X1234567"}} // no rev: never kept
-	var c participantsJSON
+	var c ParticipantsJSON
 	page := func(role team.Role, next string, ps ...participant.Participant) map[string]any {
 		t.Helper()
 		w := httptest.NewRecorder()
@@ -31,7 +31,7 @@ func TestParticipantsJSONPages(t *testing.T) {
 		for i := range ps {
 			list[i] = &ps[i]
 		}
-		if err := c.writePage(w, store.ParticipantPage{Participants: list, Total: 7, NextCursor: next}, role); err != nil {
+		if err := c.WritePage(w, store.ParticipantPage{Participants: list, Total: 7, NextCursor: next}, role); err != nil {
 			t.Fatal(err)
 		}
 		var got map[string]any
@@ -48,7 +48,7 @@ func TestParticipantsJSONPages(t *testing.T) {
 		t.Helper()
 		shown := make([]participant.Participant, len(ps))
 		for i, p := range ps {
-			shown[i] = forRole(p, role)
+			shown[i] = participant.ForRole(p, role)
 		}
 		var nextCursor *string
 		if next != "" {

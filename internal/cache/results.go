@@ -1,4 +1,4 @@
-package httpapi
+package cache
 
 import (
 	"context"
@@ -21,12 +21,12 @@ const resultsCacheBytes = 96 << 20
 // made for, a set is served by the database's own queries.
 const maxCachedLines = 40_000
 
-// resultsCache keeps whole result sets in memory, so that a page of a 30,000-line table,
+// Results keeps whole result sets in memory, so that a page of a 30,000-line table,
 // searched and filtered, is answered in well under a millisecond instead of by a scan of the
 // set in the database for every request (and its count). An entry is keyed by set id and
 // valid for the set's ImportedAt, which the handler reads from the database on every request:
 // a re-import, on this instance or another, is seen at once.
-type resultsCache struct {
+type Results struct {
 	mu      sync.Mutex
 	entries map[string]*cachedSet
 	bytes   int
@@ -56,21 +56,21 @@ type cachedLine struct {
 	doc   json.RawMessage
 }
 
-func newResultsCache() *resultsCache {
-	return &resultsCache{entries: map[string]*cachedSet{}, sets: map[string]recentSet{}, clock: time.Now}
+func NewResults() *Results {
+	return &Results{entries: map[string]*cachedSet{}, sets: map[string]recentSet{}, clock: time.Now}
 }
 
-// set returns the event's set setID, read from the database at most answerCacheTTL ago: the
+// Set returns the event's set setID, read from the database at most AnswerTTL ago: the
 // pages of a table asked together (a searched page at every keystroke, many runners after a
 // race) cost the database one read a second per set, not one each. This instance's writes drop
-// the row at once (forgetSet, forgetEvent); another instance's re-import shows here within the
-// second, as its event edits do (answer_cache.go).
-func (c *resultsCache) set(ctx context.Context, st store.ResultStore, eventID, setID string) (results.Set, error) {
+// the row at once (ForgetSet, ForgetEvent); another instance's re-import shows here within the
+// second, as its event edits do (answers.go).
+func (c *Results) Set(ctx context.Context, st store.ResultStore, eventID, setID string) (results.Set, error) {
 	now := c.clock()
 	c.mu.Lock()
 	recent, ok := c.sets[setID]
 	c.mu.Unlock()
-	if ok && recent.set.EventID == eventID && now.Sub(recent.read) < answerCacheTTL {
+	if ok && recent.set.EventID == eventID && now.Sub(recent.read) < AnswerTTL {
 		return recent.set, nil
 	}
 	set, err := st.GetResultSet(ctx, eventID, setID)
@@ -86,15 +86,15 @@ func (c *resultsCache) set(ctx context.Context, st store.ResultStore, eventID, s
 	return set, nil
 }
 
-// forgetSet drops the row of a set this instance has just replaced or deleted.
-func (c *resultsCache) forgetSet(setID string) {
+// ForgetSet drops the row of a set this instance has just replaced or deleted.
+func (c *Results) ForgetSet(setID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.sets, setID)
 }
 
-// forgetEvent drops the rows of an event's sets, once this instance has deleted the event.
-func (c *resultsCache) forgetEvent(eventID string) {
+// ForgetEvent drops the rows of an event's sets, once this instance has deleted the event.
+func (c *Results) ForgetEvent(eventID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, recent := range c.sets {
@@ -104,9 +104,9 @@ func (c *resultsCache) forgetEvent(eventID string) {
 	}
 }
 
-// page answers q over set from memory; ok is false when the set is too large to keep, and the
+// Page answers q over set from memory; ok is false when the set is too large to keep, and the
 // caller asks the database.
-func (c *resultsCache) page(ctx context.Context, st store.ResultStore, set results.Set, q store.ResultQuery) (store.ResultPage, bool, error) {
+func (c *Results) Page(ctx context.Context, st store.ResultStore, set results.Set, q store.ResultQuery) (store.ResultPage, bool, error) {
 	cs, ok, err := c.get(ctx, st, set)
 	if !ok || err != nil {
 		return store.ResultPage{}, ok, err
@@ -147,7 +147,7 @@ func (c *resultsCache) page(ctx context.Context, st store.ResultStore, set resul
 }
 
 // get returns the set's entry, loading it once however many requests ask at the same time.
-func (c *resultsCache) get(ctx context.Context, st store.ResultStore, set results.Set) (*cachedSet, bool, error) {
+func (c *Results) get(ctx context.Context, st store.ResultStore, set results.Set) (*cachedSet, bool, error) {
 	if set.Total > maxCachedLines {
 		return nil, false, nil
 	}
@@ -176,7 +176,7 @@ func (c *resultsCache) get(ctx context.Context, st store.ResultStore, set result
 	return cs, true, nil
 }
 
-func (c *resultsCache) load(ctx context.Context, st store.ResultStore, setID string, cs *cachedSet) {
+func (c *Results) load(ctx context.Context, st store.ResultStore, setID string, cs *cachedSet) {
 	defer close(cs.ready)
 	rows, err := st.ResultLines(context.WithoutCancel(ctx), setID)
 	if err != nil {
@@ -207,7 +207,7 @@ func (c *resultsCache) load(ctx context.Context, st store.ResultStore, setID str
 }
 
 // evict drops the least recently used sets until the cache fits its bound, keeping keep.
-func (c *resultsCache) evict(keep string) {
+func (c *Results) evict(keep string) {
 	for c.bytes > resultsCacheBytes {
 		var oldest string
 		for id, cs := range c.entries {

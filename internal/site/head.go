@@ -1,4 +1,4 @@
-package httpapi
+package site
 
 import (
 	"cmp"
@@ -90,7 +90,7 @@ func (s *Server) homeData(r *http.Request) map[string]any {
 			s.log.Error("reading the events of the home page", "err", err)
 			return nil
 		}
-		return map[string]any{soonestEventsPath: json.RawMessage(soonest.json)}
+		return map[string]any{soonestEventsPath: json.RawMessage(soonest.JSON)}
 	}
 	q := store.EventQuery{Limit: store.MaxListLimit}
 	var events []json.RawMessage
@@ -118,10 +118,10 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 		h.Title = strings.ReplaceAll(meta.EventTitle, "{titulo}", title)
 	}
 	var facts []string
-	if d := longDate(e.DataEvento); d != "" {
+	if d := event.LongDate(e.DataEvento); d != "" {
 		facts = append(facts, d)
 	}
-	if c := cityUF(e.Local); c != "" {
+	if c := e.Local.CityUF(); c != "" {
 		facts = append(facts, c)
 	}
 	if len(facts) > 0 {
@@ -140,17 +140,6 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 	return h
 }
 
-var monthsPT = [...]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
-
-// longDate is d as Brazilians write it in prose ("15 de março de 2026"); "" for no date.
-func longDate(d event.Date) string {
-	t, ok := dateTime(d)
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("%d de %s de %d", t.Day(), monthsPT[t.Month()-1], t.Year())
-}
-
 // dateTime is d at midnight UTC, for its fields only.
 func dateTime(d event.Date) (time.Time, bool) {
 	if !d.Valid() {
@@ -158,16 +147,6 @@ func dateTime(d event.Date) (time.Time, bool) {
 	}
 	t, err := time.Parse(time.DateOnly, d.String())
 	return t, err == nil
-}
-
-func cityUF(l event.Local) string {
-	c, uf := strings.TrimSpace(l.Cidade), strings.TrimSpace(l.Estado)
-	switch {
-	case c != "" && uf != "":
-		return c + "/" + uf
-	default:
-		return c + uf
-	}
 }
 
 // ogImageWidth is the width previews ask for: Facebook and WhatsApp show 1200-pixel pictures

@@ -1,8 +1,7 @@
-package httpapi
+package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -12,8 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"pelotao/internal/httpgzip"
 	"pelotao/internal/store"
 )
 
@@ -226,30 +225,6 @@ func (s *Server) eventPage(r *http.Request, p pageInfo, h head) (int, head) {
 	return http.StatusOK, h
 }
 
-// pageGzip holds compressors for answers made per request: each holds a megabyte of state, too
-// much to make per request.
-var pageGzip = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
-	return zw
-}}
-
-// compressFor gzips an answer made for this request when the client accepts it and it is large
-// enough to gain, setting the headers that say so; it returns the body to send.
-func compressFor(r *http.Request, h http.Header, body []byte) []byte {
-	h.Add("Vary", "Accept-Encoding")
-	if !acceptsGzip(r) || len(body) <= minGzipBody {
-		return body
-	}
-	var zbuf bytes.Buffer
-	zw := pageGzip.Get().(*gzip.Writer)
-	zw.Reset(&zbuf)
-	_, _ = zw.Write(body)
-	_ = zw.Close()
-	pageGzip.Put(zw)
-	h.Set("Content-Encoding", "gzip")
-	return zbuf.Bytes()
-}
-
 // pageAssets are the stylesheets and modules one page links in its HTML.
 type pageAssets struct{ css, preload []string }
 
@@ -268,26 +243,10 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, 
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	hdr.Set("Cache-Control", "private, no-cache") // the page carries the signed-in user
-	body := compressFor(r, hdr, buf.Bytes())
+	body := httpgzip.Compress(r, hdr, buf.Bytes())
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
-	}
-}
-
-// notRouted answers whatever no route matched: an unknown /api/ path gets a JSON 404, a file at
-// the root of the built app (favicon…) is served, and any other page path is not a page of the
-// site, so it is redirected to the home page (docs/product.md §2: "any other path").
-func (s *Server) notRouted(w http.ResponseWriter, r *http.Request) {
-	switch name := r.URL.Path[1:]; {
-	case isAPI(r.URL.Path):
-		writeError(w, r, errNotFound)
-	case r.Method != http.MethodGet && r.Method != http.MethodHead:
-		writeError(w, r, &Error{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Message: "Método não permitido."})
-	case s.ui.rootFile(name):
-		s.ui.serveFile(w, r, name, "public, max-age=86400")
-	default:
-		http.Redirect(w, r, "/", http.StatusFound)
 	}
 }

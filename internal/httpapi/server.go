@@ -187,6 +187,7 @@ func (s *Server) routeTable() []route {
 
 		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
 	}
+	rs = append(rs, s.registrationRoutes()...)
 	for _, p := range sitePages { // pages.json
 		h := s.page(p)
 		if p.name == "event" {

@@ -48,9 +48,14 @@ type Quote struct {
 // Price quotes o for e on today with counts already taken and the coupon o names (nil when the
 // event has none by that code). Each athlete is priced in turn, counting the order's earlier
 // athletes, so a large order may span two lots. It returns FieldErrors (422) for what the buyer
-// must correct, *Closed (409) when the event or a modality takes no more registrations.
+// must correct, *Closed (409) when the event or a modality takes no more registrations (a
+// closed event is answered before any field is checked).
 // The athletes of o are tidied in place.
 func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Coupon) (Quote, error) {
+	// Closed first: no correction of the order would help.
+	if c := closedReason(e, today, counts, true, 0); c != nil {
+		return Quote{}, c
+	}
 	categorias, errs := checkOrder(e, o, today)
 	if errs == nil {
 		errs = FieldErrors{}
@@ -63,9 +68,6 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 	}
 	if len(errs) > 0 {
 		return Quote{}, errs
-	}
-	if c := closedReason(e, today, counts, true, 0); c != nil {
-		return Quote{}, c
 	}
 
 	in := e.Inscricoes

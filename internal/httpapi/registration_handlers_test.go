@@ -79,7 +79,7 @@ func TestRegistrationOfferAndQuote(t *testing.T) {
 		{name: "an event sold elsewhere quotes nothing", method: "POST", url: "/api/events/" + elsewhere + "/inscricao/cotacao", body: orderJSON(""), user: &bruno,
 			wantStatus: 409, wantCode: "inscricoes-encerradas"},
 		{name: "texto prices cannot be sold here", method: "PUT", url: "/api/events/" + sold, user: &ana, wantStatus: 422,
-			body: strings.Replace(validEventJSON("Pedal do Pelotão", "2030-05-01"), `"ativas": true, "tipoPreco": "kit",`, `"ativas": true, "modo": "pelotao", "tipoPreco": "texto",`, 1),
+			body:       strings.Replace(validEventJSON("Pedal do Pelotão", "2030-05-01"), `"ativas": true, "tipoPreco": "kit",`, `"ativas": true, "modo": "pelotao", "tipoPreco": "texto",`, 1),
 			wantFields: map[string]string{"inscricoes.tipoPreco": "Para vender as inscrições pelo Pelotão, o preço deve ser por lotes ou por kit."}},
 	} {
 		t.Run(sc.name, func(t *testing.T) { sc.run(t, app) })

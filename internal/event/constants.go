@@ -103,6 +103,7 @@ type Messages struct {
 	TextoComPelotao       string `json:"textoComPelotao"`
 	ValorRepetido         string `json:"valorRepetido"`
 	TamanhoRepetido       string `json:"tamanhoRepetido"`
+	LoteRepetido          string `json:"loteRepetido"`
 }
 
 // Constants is constants.json, typed.

@@ -215,10 +215,16 @@ func (v *validator) validateInscricoes(e *Event) {
 		modalidades[m.Nome] = true
 	}
 	v.list("inscricoes.lotes", len(in.Lotes))
+	loteNomes := map[string]bool{}
 	for i, l := range in.Lotes {
 		p := path("inscricoes.lotes", i)
 		v.required(p+".nome", l.Nome)
 		v.maxLen(p+".nome", l.Nome, lim.NomeMax)
+		// Registrations are counted by lot name, so a lot sold here needs its own name.
+		if sells && l.Nome != "" && loteNomes[l.Nome] {
+			v.add(p+".nome", Const.Messages.LoteRepetido)
+		}
+		loteNomes[l.Nome] = true
 		v.price(p+".valor", l.Valor, sells && in.TipoPreco == TipoPrecoLotes)
 		v.vagas(p+".maxVagas", l.MaxVagas)
 		v.date(p+".dataLimite", l.DataLimite)

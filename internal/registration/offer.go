@@ -1,6 +1,10 @@
 package registration
 
-import "pelotao/internal/event"
+import (
+	"slices"
+
+	"pelotao/internal/event"
+)
 
 // Offer is what an event sells now: GET /api/events/{id}/inscricao.
 type Offer struct {
@@ -47,7 +51,7 @@ func MakeOffer(e *event.Event, today event.Date, counts Counts) Offer {
 		MeiaEntradaIdoso: in.MeiaEntrada(),
 		Modalidades:      []ModalityOffer{},
 	}
-	lote, loteIdx := currentLot(in, today, counts.Lote)
+	lote, openByDate := currentLot(in, today, counts.Lote)
 	if lote != nil {
 		o.Lote = &CurrentLot{Nome: lote.Nome, DataLimite: lote.DataLimite, Restantes: left(lote.MaxVagas, counts.Lote[lote.Nome])}
 	}
@@ -66,7 +70,16 @@ func MakeOffer(e *event.Event, today event.Date, counts Counts) Offer {
 		}
 		o.Modalidades = append(o.Modalidades, mo)
 	}
-	if c := closedReason(e, today, counts, lote != nil, loteIdx); c != nil {
+	c := closedReason(e, today, counts)
+	if c == nil && in.TipoPreco == event.TipoPrecoLotes && lote == nil {
+		c = noLot(in, openByDate)
+	}
+	if c == nil && len(o.Modalidades) > 0 && !slices.ContainsFunc(o.Modalidades, func(m ModalityOffer) bool {
+		return m.VagasRestantes == nil || *m.VagasRestantes > 0
+	}) {
+		c = esgotado(Const.Motivos.Esgotado) // every modality is full
+	}
+	if c != nil {
 		o.Codigo, o.Motivo = c.Code, c.Motivo
 	} else {
 		o.Aberta = true
@@ -74,8 +87,8 @@ func MakeOffer(e *event.Event, today event.Date, counts Counts) Offer {
 	return o
 }
 
-// closedReason is why e takes no registration at all on today, or nil.
-func closedReason(e *event.Event, today event.Date, counts Counts, hasLot bool, lotsByDate int) *Closed {
+// closedReason is why e takes no registration at all on today whatever its lots, or nil.
+func closedReason(e *event.Event, today event.Date, counts Counts) *Closed {
 	in := e.Inscricoes
 	m := Const.Motivos
 	switch {
@@ -87,13 +100,8 @@ func closedReason(e *event.Event, today event.Date, counts Counts, hasLot bool, 
 		return encerradas(m.AntesDoPeriodo)
 	case in.Periodo.Fim.Valid() && today.Compare(in.Periodo.Fim) > 0:
 		return encerradas(m.DepoisDoPeriodo)
-	case in.TipoPreco == event.TipoPrecoKit && len(in.PrecosPorKit) == 0:
-		return encerradas(m.SemPreco)
-	case in.TipoPreco == event.TipoPrecoLotes && !hasLot && lotsByDate > 0:
-		return esgotado(m.Esgotado) // lots remain by date, every one of them full
-	case in.TipoPreco == event.TipoPrecoLotes && !hasLot && len(in.Lotes) > 0:
-		return encerradas(m.LotesEncerrados)
-	case in.TipoPreco != event.TipoPrecoKit && !hasLot:
+	case in.TipoPreco == event.TipoPrecoKit && len(kitOffers(in.PrecosPorKit)) == 0,
+		in.TipoPreco != event.TipoPrecoKit && in.TipoPreco != event.TipoPrecoLotes:
 		return encerradas(m.SemPreco)
 	case in.Vagas.Valid && counts.Evento >= in.Vagas.Value:
 		return esgotado(m.Esgotado)
@@ -101,8 +109,21 @@ func closedReason(e *event.Event, today event.Date, counts Counts, hasLot bool, 
 	return nil
 }
 
-// currentLot is the first lot, in list order, whose dataLimite (inclusive) has not passed and
-// whose count is below its maxVagas; nil when none. open counts the lots still open by date.
+// noLot is why an event priced by lots has no current lot: full when lots remain open by date
+// (every one of them full by count), closed when every date has passed or no lot has a price.
+func noLot(in event.Inscricoes, openByDate int) *Closed {
+	switch {
+	case openByDate > 0 && slices.ContainsFunc(in.Lotes, func(l event.Lote) bool { return l.Valor.Valid }):
+		return esgotado(Const.Motivos.Esgotado)
+	case len(in.Lotes) > 0:
+		return encerradas(Const.Motivos.LotesEncerrados)
+	}
+	return encerradas(Const.Motivos.SemPreco)
+}
+
+// currentLot is the first lot, in list order, whose dataLimite (inclusive) has not passed, whose
+// count is below its maxVagas and that has a price; nil when none. open counts the lots still
+// open by date.
 func currentLot(in event.Inscricoes, today event.Date, taken map[string]int) (lote *event.Lote, open int) {
 	if in.TipoPreco != event.TipoPrecoLotes {
 		return nil, 0

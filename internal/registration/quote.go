@@ -53,7 +53,7 @@ type Quote struct {
 // The athletes of o are tidied in place.
 func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Coupon) (Quote, error) {
 	// Closed first: no correction of the order would help.
-	if c := closedReason(e, today, counts, true, 0); c != nil {
+	if c := closedReason(e, today, counts); c != nil {
 		return Quote{}, c
 	}
 	categorias, errs := checkOrder(e, o, today)
@@ -92,7 +92,7 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 		} else {
 			lote, open := currentLot(in, today, taken.Lote)
 			if lote == nil {
-				return Quote{}, closedReason(e, today, taken, false, open)
+				return Quote{}, noLot(in, open)
 			}
 			it.Lote, it.Valor = lote.Nome, lotPrice(*lote, m.Nome)
 			taken.Lote[lote.Nome]++

@@ -152,6 +152,10 @@ func TestOffer(t *testing.T) {
 		{"after the period", closed(func(e *event.Event) { e.Inscricoes.Periodo.Fim = d("2026-03-09") }), Counts{}, "inscricoes-encerradas", Const.Motivos.DepoisDoPeriodo},
 		{"the period's last day is open", closed(func(e *event.Event) { e.Inscricoes.Periodo.Fim = today }), Counts{}, "", ""},
 		{"the event is full", closed(func(e *event.Event) { e.Inscricoes.Vagas = event.Int(50) }), Counts{Evento: 50}, "esgotado", Const.Motivos.Esgotado},
+		{"every modality is full", closed(func(e *event.Event) { e.Modalidades[0].Vagas = event.Int(1) }),
+			Counts{Modalidade: map[string]int{"5 km": 1, "21 km": 3}}, "esgotado", Const.Motivos.Esgotado},
+		{"one modality full leaves the event open", closed(func(e *event.Event) {}), Counts{Modalidade: map[string]int{"21 km": 3}}, "", ""},
+		{"no kit has a price", closed(func(e *event.Event) { e.Inscricoes.TipoPreco, e.Inscricoes.PrecosPorKit = event.TipoPrecoKit, nil }), Counts{}, "inscricoes-encerradas", Const.Motivos.SemPreco},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := MakeOffer(&c.e, today, c.counts)

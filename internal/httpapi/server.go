@@ -187,7 +187,6 @@ func (s *Server) routeTable() []route {
 
 		{"GET /assets/{path...}", http.HandlerFunc(s.ui.serveAsset), public, 0},
 	}
-	rs = append(rs, s.registrationRoutes()...)
 	for _, p := range sitePages { // pages.json
 		h := s.page(p)
 		if p.name == "event" {
@@ -197,6 +196,7 @@ func (s *Server) routeTable() []route {
 			rs = append(rs, route{"GET " + pagePattern(path), h, public, 0})
 		}
 	}
+	rs = append(rs, s.registrationRoutes()...)
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
 }
 

@@ -15,7 +15,7 @@ func orderJSON(extra string) string {
 		"contatoEmergencia":{"nome":"José Souza","telefone":"85 3333-4444"},"aceiteRegulamento":true}]` + extra + `}`
 }
 
-// REG-18, REG-19, REG-24 through the API: the offer of an event sold by Pelotão, a quote with the
+// REG-25, with REG-18, REG-19 and REG-24 through the API: the offer of an event sold by Pelotão, a quote with the
 // price from the server only (a client's total is refused), field errors and a closed event.
 func TestRegistrationOfferAndQuote(t *testing.T) {
 	app := newTestApp(t)

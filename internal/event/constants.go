@@ -37,11 +37,15 @@ type Defaults struct {
 		Nome  string   `json:"nome"`
 		Items []string `json:"items"`
 	} `json:"kit"`
-	CronogramaPrimeiroHorario string `json:"cronogramaPrimeiroHorario"`
-	Genero                    string `json:"genero"`
-	IdadeMinima               int    `json:"idadeMinima"`
-	IdadeMaxima               int    `json:"idadeMaxima"`
-	TempoClassificacao        string `json:"tempoClassificacao"`
+	CronogramaPrimeiroHorario string   `json:"cronogramaPrimeiroHorario"`
+	Genero                    string   `json:"genero"`
+	IdadeMinima               int      `json:"idadeMinima"`
+	IdadeMaxima               int      `json:"idadeMaxima"`
+	TempoClassificacao        string   `json:"tempoClassificacao"`
+	ModoInscricao             string   `json:"modoInscricao"`
+	TamanhosCamiseta          []string `json:"tamanhosCamiseta"`
+	MeiaEntradaIdoso          bool     `json:"meiaEntradaIdoso"`
+	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"` // edicaoAte left blank: this many days before the event
 }
 
 // Limits bound what one event may hold. Characters are counted as a person counts them, in
@@ -96,6 +100,10 @@ type Messages struct {
 	ItensMax              string `json:"itensMax"`
 	KmMax                 string `json:"kmMax"`
 	VagasMax              string `json:"vagasMax"`
+	TextoComPelotao       string `json:"textoComPelotao"`
+	ValorRepetido         string `json:"valorRepetido"`
+	TamanhoRepetido       string `json:"tamanhoRepetido"`
+	LoteRepetido          string `json:"loteRepetido"`
 }
 
 // Constants is constants.json, typed.
@@ -110,6 +118,7 @@ type Constants struct {
 	NiveisPremiacao []string `json:"niveisPremiacao"`
 	TiposPercurso   []string `json:"tiposPercurso"`
 	TemposClassif   []string `json:"temposClassificacao"`
+	ModosInscricao  []string `json:"modosInscricao"`
 	UFs             []UF     `json:"ufs"`
 	Defaults        Defaults `json:"defaults"`
 	Limits          Limits   `json:"limits"`
@@ -138,6 +147,8 @@ const (
 	NivelCategoria  = "categoria"
 	TempoLiquido    = "liquido"
 	TempoBruto      = "bruto"
+	ModoExterno     = "externo"
+	ModoPelotao     = "pelotao"
 )
 
 // IsUF reports whether sigla is one of the 27 UFs.

@@ -28,6 +28,7 @@ func TestConstantsHoldTheProductLists(t *testing.T) {
 		{TipoPrecoLotes, c.TiposPreco}, {TipoPrecoKit, c.TiposPreco}, {TipoTexto, c.TiposPreco},
 		{TipoTexto, c.TiposPercurso}, {PercursoLink, c.TiposPercurso},
 		{TempoLiquido, c.TemposClassif}, {TempoBruto, c.TemposClassif}, {c.Defaults.TempoClassificacao, c.TemposClassif},
+		{ModoExterno, c.ModosInscricao}, {ModoPelotao, c.ModosInscricao}, {c.Defaults.ModoInscricao, c.ModosInscricao},
 		{NivelGeral, c.NiveisPremiacao}, {NivelModalidade, c.NiveisPremiacao}, {NivelCategoria, c.NiveisPremiacao},
 	}
 	for _, m := range members {

@@ -99,6 +99,9 @@ func cmpInt(a, b int) int {
 	return 0
 }
 
+// YMD returns d's year, month and day (zeros for no date).
+func (d Date) YMD() (year int, month time.Month, day int) { return d.year, d.month, d.day }
+
 // AddDays returns the date n days after d (before, for negative n).
 func (d Date) AddDays(n int) Date {
 	return DateOf(time.Date(d.year, d.month, d.day+n, 12, 0, 0, 0, time.UTC))

@@ -71,7 +71,7 @@ func TestDocumentRoundTripsByteForByte(t *testing.T) {
 		`"cronograma":{"tipo":"estruturado","valor":[{"horario":"07:00","descricao":"Abertura"}]}`,
 		`"premiacao":{"tipo":"estruturado","valor":"","estruturado":[{"descricao":"Troféu","nivel":"geral","modalidadeNome":"","categoriaNome":""}`,
 		`"dataEvento":"2026-09-07"`,
-		`"lotes":[{"nome":"1º Lote","valor":89.9,"maxVagas":500,"dataLimite":"2026-08-01"}]`,
+		`"lotes":[{"nome":"1º Lote","valor":89.9,"maxVagas":500,"dataLimite":"2026-08-01","valoresPorModalidade":[]}]`,
 	} {
 		if !strings.Contains(string(first), want) {
 			t.Errorf("encoded event lacks %s", want)

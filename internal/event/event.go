@@ -129,6 +129,34 @@ type Inscricoes struct {
 	PrecosPorKit []PrecoKit `json:"precosPorKit"`
 	TextoPreco   string     `json:"textoPreco"`
 	Periodo      Periodo    `json:"periodo"`
+
+	// The offer when Pelotão sells the bib itself (docs/http-api.md, "The event's offer").
+	// Modo is externo (the button opens linkCompra, as before registration existed) or pelotao.
+	Modo  string  `json:"modo"`
+	Vagas Integer `json:"vagas"` // slots of the whole event; blank: no limit
+	// TamanhosCamiseta are the shirt sizes an athlete picks from; empty becomes the default list.
+	TamanhosCamiseta []string `json:"tamanhosCamiseta"`
+	// MeiaEntradaIdoso: half price for athletes aged 60 or more (Estatuto do Idoso, art. 23).
+	// A pointer because an older document lacks it and the default is true; Normalize sets it.
+	MeiaEntradaIdoso *bool `json:"meiaEntradaIdoso"`
+	// EdicaoAte is the last day athletes may edit shirt, team and emergency contact; blank:
+	// EdicaoAteDias days before the event (see EdicaoAteEfetiva).
+	EdicaoAte Date `json:"edicaoAte"`
+}
+
+// ModoPelotao reports whether Pelotão sells this event's registrations itself.
+func (in Inscricoes) ModoPelotao() bool { return in.Modo == ModoPelotao }
+
+// MeiaEntrada reports whether the 60+ half price applies (true unless the organizer turned it off).
+func (in Inscricoes) MeiaEntrada() bool { return in.MeiaEntradaIdoso == nil || *in.MeiaEntradaIdoso }
+
+// EdicaoAteEfetiva is the last day athletes may edit their registration: edicaoAte, or the
+// default number of days before the event.
+func (e *Event) EdicaoAteEfetiva() Date {
+	if e.Inscricoes.EdicaoAte.Valid() || !e.DataEvento.Valid() {
+		return e.Inscricoes.EdicaoAte
+	}
+	return e.DataEvento.AddDays(-Const.Defaults.EdicaoDiasAntes)
 }
 
 type Lote struct {
@@ -136,6 +164,14 @@ type Lote struct {
 	Valor      Decimal `json:"valor"`
 	MaxVagas   Integer `json:"maxVagas"`
 	DataLimite Date    `json:"dataLimite"`
+	// ValoresPorModalidade overrides Valor for the modalities it names.
+	ValoresPorModalidade []ValorModalidade `json:"valoresPorModalidade"`
+}
+
+// ValorModalidade is a lot's price for one modality.
+type ValorModalidade struct {
+	ModalidadeNome string  `json:"modalidadeNome"`
+	Valor          Decimal `json:"valor"`
 }
 
 type PrecoKit struct {
@@ -178,6 +214,7 @@ type Modalidade struct {
 	PremiacaoGeral string                `json:"premiacaoGeral"`
 	Categorias     []CategoriaModalidade `json:"categorias"`
 	Resultados     Resultados            `json:"resultados"`
+	Vagas          Integer               `json:"vagas"` // slots of this modality; blank: no limit
 }
 
 type Percurso struct {

@@ -1,6 +1,9 @@
 package event
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Normalize tidies a decoded event before validation: strings trimmed, the UF upper-cased, empty
 // choices set to their defaults (docs/product.md §9), 'Qualquer idade' forcing ages 0 and 120 whatever was
@@ -27,9 +30,26 @@ func (e *Event) Normalize() {
 	in := &e.Inscricoes
 	trim(&in.TipoPreco, &in.TextoPreco)
 	orDefault(&in.TipoPreco, TipoPrecoLotes)
+	trim(&in.Modo)
+	orDefault(&in.Modo, d.ModoInscricao)
 	in.Lotes = nonNil(in.Lotes)
 	for i := range in.Lotes {
-		trim(&in.Lotes[i].Nome)
+		l := &in.Lotes[i]
+		trim(&l.Nome)
+		l.ValoresPorModalidade = nonNil(l.ValoresPorModalidade)
+		for j := range l.ValoresPorModalidade {
+			trim(&l.ValoresPorModalidade[j].ModalidadeNome)
+		}
+	}
+	for i := range in.TamanhosCamiseta {
+		trim(&in.TamanhosCamiseta[i])
+	}
+	if len(in.TamanhosCamiseta) == 0 {
+		in.TamanhosCamiseta = slices.Clone(d.TamanhosCamiseta)
+	}
+	if in.MeiaEntradaIdoso == nil {
+		meia := d.MeiaEntradaIdoso
+		in.MeiaEntradaIdoso = &meia
 	}
 	in.PrecosPorKit = nonNil(in.PrecosPorKit)
 	for i := range in.PrecosPorKit {

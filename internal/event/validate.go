@@ -202,20 +202,64 @@ func (v *validator) validateInscricoes(e *Event) {
 	in := e.Inscricoes
 	lim := Const.Limits
 	v.oneOf("inscricoes.tipoPreco", in.TipoPreco, Const.TiposPreco, MsgTipo)
+	v.oneOf("inscricoes.modo", in.Modo, Const.ModosInscricao, MsgTipo)
+	if in.ModoPelotao() && in.TipoPreco == TipoTexto {
+		v.add("inscricoes.tipoPreco", Const.Messages.TextoComPelotao)
+	}
+	// Pelotão sells only what has a price: each lot's (or kit's) valor is then required.
+	sells := in.ModoPelotao()
 	v.maxLen("inscricoes.textoPreco", in.TextoPreco, lim.TextoMax)
+	v.vagas("inscricoes.vagas", in.Vagas)
+	modalidades := map[string]bool{}
+	for _, m := range e.Modalidades {
+		modalidades[m.Nome] = true
+	}
 	v.list("inscricoes.lotes", len(in.Lotes))
+	loteNomes := map[string]bool{}
 	for i, l := range in.Lotes {
 		p := path("inscricoes.lotes", i)
 		v.required(p+".nome", l.Nome)
 		v.maxLen(p+".nome", l.Nome, lim.NomeMax)
-		v.money(p+".valor", l.Valor)
-		v.integer(p+".maxVagas", l.MaxVagas, 0, lim.VagasMax, MsgNaoNegativo, Fill(Const.Messages.VagasMax, 0, lim.VagasMax))
+		// Registrations are counted by lot name, so a lot sold here needs its own name.
+		if sells && l.Nome != "" && loteNomes[l.Nome] {
+			v.add(p+".nome", Const.Messages.LoteRepetido)
+		}
+		loteNomes[l.Nome] = true
+		v.price(p+".valor", l.Valor, sells && in.TipoPreco == TipoPrecoLotes)
+		v.vagas(p+".maxVagas", l.MaxVagas)
 		v.date(p+".dataLimite", l.DataLimite)
+		v.list(p+".valoresPorModalidade", len(l.ValoresPorModalidade))
+		seen := map[string]bool{}
+		for j, vm := range l.ValoresPorModalidade {
+			vp := path(p+".valoresPorModalidade", j)
+			switch {
+			case vm.ModalidadeNome == "":
+				v.add(vp+".modalidadeNome", MsgObrigatorio)
+			case !modalidades[vm.ModalidadeNome]:
+				v.add(vp+".modalidadeNome", MsgModalidadeInex)
+			case seen[vm.ModalidadeNome]:
+				v.add(vp+".modalidadeNome", Const.Messages.ValorRepetido)
+			}
+			seen[vm.ModalidadeNome] = true
+			v.price(vp+".valor", vm.Valor, true)
+		}
 	}
 	v.list("inscricoes.precosPorKit", len(in.PrecosPorKit))
 	for i, pk := range in.PrecosPorKit {
-		v.money(path("inscricoes.precosPorKit", i)+".valor", pk.Valor)
+		v.price(path("inscricoes.precosPorKit", i)+".valor", pk.Valor, sells && in.TipoPreco == TipoPrecoKit)
 	}
+	v.list("inscricoes.tamanhosCamiseta", len(in.TamanhosCamiseta))
+	tamanhos := map[string]bool{}
+	for i, t := range in.TamanhosCamiseta {
+		p := path("inscricoes.tamanhosCamiseta", i)
+		v.required(p, t)
+		v.maxLen(p, t, lim.NomeMax)
+		if t != "" && tamanhos[t] {
+			v.add(p, Const.Messages.TamanhoRepetido)
+		}
+		tamanhos[t] = true
+	}
+	v.date("inscricoes.edicaoAte", in.EdicaoAte)
 	v.date("inscricoes.periodo.inicio", in.Periodo.Inicio)
 	v.date("inscricoes.periodo.fim", in.Periodo.Fim)
 	if in.Periodo.Inicio.Valid() && in.Periodo.Fim.Valid() && in.Periodo.Fim.Compare(in.Periodo.Inicio) < 0 {
@@ -258,6 +302,7 @@ func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]b
 		v.maxLen(p+".premiacaoGeral", m.PremiacaoGeral, lim.TextoMax)
 		v.url(p+".resultados.pdfGeralURL", m.Resultados.PDFGeralURL)
 		v.url(p+".resultados.pdfCategoriasURL", m.Resultados.PDFCategoriasURL)
+		v.vagas(p+".vagas", m.Vagas)
 
 		v.list(p+".categorias", len(m.Categorias))
 		for j, c := range m.Categorias {
@@ -390,6 +435,20 @@ func (v *validator) money(field string, d Decimal) {
 	case math.Abs(d.Value*100-math.Round(d.Value*100)) > 1e-6:
 		v.add(field, MsgCentavos)
 	}
+}
+
+// price is money that, when required, must be present: a blank price cannot be sold.
+func (v *validator) price(field string, d Decimal, required bool) {
+	if required && !d.Valid && d.invalid == "" {
+		v.add(field, MsgObrigatorio)
+	}
+	v.money(field, d)
+}
+
+// vagas is a number of slots: blank (no limit) or a whole number from 0 to the limit.
+func (v *validator) vagas(field string, n Integer) {
+	lim := Const.Limits
+	v.integer(field, n, 0, lim.VagasMax, MsgNaoNegativo, Fill(Const.Messages.VagasMax, 0, lim.VagasMax))
 }
 
 // integer reports a whole number outside lo..hi with belowMsg or aboveMsg. The decoder keeps a

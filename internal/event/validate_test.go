@@ -234,3 +234,55 @@ func TestTempoClassificacaoDefaultsToNetTime(t *testing.T) {
 		t.Fatalf("Validate = %v", err)
 	}
 }
+
+// REG-16: a document written before the offer existed reads as today's externo event, with the
+// default shirt sizes, the 60+ half price and no slot limits; the offer's fields keep their
+// values through JSON.
+func TestOfferFields(t *testing.T) {
+	older := validEvent()
+	b, _ := json.Marshal(older)
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	in := doc["inscricoes"].(map[string]any)
+	for _, k := range []string{"modo", "vagas", "tamanhosCamiseta", "meiaEntradaIdoso", "edicaoAte"} {
+		delete(in, k)
+	}
+	_, e := throughJSON(t, doc)
+	e.Normalize()
+	if e.Inscricoes.Modo != ModoExterno || e.Inscricoes.ModoPelotao() || !e.Inscricoes.MeiaEntrada() ||
+		!slices.Equal(e.Inscricoes.TamanhosCamiseta, []string{"PP", "P", "M", "G", "GG", "XG"}) ||
+		e.Inscricoes.Vagas.Valid || e.Modalidades[0].Vagas.Valid {
+		t.Fatalf("older document: %+v", e.Inscricoes)
+	}
+	if got := e.EdicaoAteEfetiva(); got != NewDate(2026, 8, 31) {
+		t.Errorf("default edicaoAte = %v, want 7 days before 2026-09-07", got)
+	}
+
+	off := false
+	e.Inscricoes.Modo = ModoPelotao
+	e.Inscricoes.Vagas = Int(800)
+	e.Inscricoes.TamanhosCamiseta = []string{"P", "M", "Infantil"}
+	e.Inscricoes.MeiaEntradaIdoso = &off
+	e.Inscricoes.EdicaoAte = NewDate(2026, 9, 1)
+	e.Inscricoes.Lotes[0].ValoresPorModalidade = []ValorModalidade{{ModalidadeNome: "10 km", Valor: Dec(99.9)}}
+	e.Modalidades[0].Vagas = Int(500)
+	first, back := throughJSON(t, e)
+	back.Normalize()
+	if second, _ := json.Marshal(back); string(first) != string(second) {
+		t.Fatalf("round trip differs:\n%s\n%s", first, second)
+	}
+	for _, want := range []string{`"modo":"pelotao","vagas":800,"tamanhosCamiseta":["P","M","Infantil"],"meiaEntradaIdoso":false,"edicaoAte":"2026-09-01"`,
+		`"valoresPorModalidade":[{"modalidadeNome":"10 km","valor":99.9}]`, `"vagas":500}`} {
+		if !strings.Contains(string(first), want) {
+			t.Errorf("encoded event lacks %s", want)
+		}
+	}
+	if back.Inscricoes.MeiaEntrada() || back.EdicaoAteEfetiva() != NewDate(2026, 9, 1) {
+		t.Errorf("decoded offer: %+v", back.Inscricoes)
+	}
+	if err := back.Validate(); err != nil {
+		t.Errorf("valid offer refused: %v", err)
+	}
+}

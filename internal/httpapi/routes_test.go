@@ -98,6 +98,10 @@ var routeExpectations = map[string]routeExpectation{
 	"DELETE /api/events/{id}/staff/{staffId}": {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
 	"GET /api/me/events-staff":                {want: [3]int{401, 200, 200}},
 
+	// The matrix's event is sold elsewhere: a quote is then 409 for everyone signed in.
+	"GET /api/events/{id}/inscricao":          {want: [3]int{200, 200, 200}},
+	"POST /api/events/{id}/inscricao/cotacao": {body: orderJSON(""), want: [3]int{401, 409, 409}},
+
 	// The body is a results spreadsheet in a multipart form; {setId} is a fresh set of the event.
 	"POST /api/events/{id}/results":                                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
 	"GET /api/events/{id}/results":                                        {want: [3]int{200, 200, 200}},

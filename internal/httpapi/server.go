@@ -200,6 +200,7 @@ func (s *Server) routeTable() []route {
 			rs = append(rs, route{"GET " + pattern, h, public, 0})
 		}
 	}
+	rs = append(rs, s.registrationRoutes()...)
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
 }
 

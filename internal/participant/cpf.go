@@ -90,3 +90,19 @@ func MaskPassport(p string) string {
 	}
 	return "***" + p[len(p)-3:]
 }
+
+// ParseDocumento checks a document typed in a form: a CPF by its check digits (kept as 11 digits),
+// a passport as 5 to 20 letters and digits (kept in upper case).
+func ParseDocumento(d Documento) (Documento, error) {
+	switch d.Tipo {
+	case CPF:
+		n, err := ParseCPF(d.Numero)
+		return Documento{Tipo: CPF, Numero: n}, err
+	case Passaporte:
+		n, err := parsePassport(d.Numero)
+		return Documento{Tipo: Passaporte, Numero: n}, err
+	}
+	return Documento{}, errDocumentoTipo
+}
+
+var errDocumentoTipo = errors.New("Escolha CPF ou passaporte.")

@@ -29,9 +29,14 @@ export type Local = { local: string; endereco: string; cidade: string; estado: s
 export type Banners = { desktop: string; mobile: string }
 export type LinhaCronograma = { horario: string; descricao: string }
 export type Cronograma = { tipo: 'texto'; valor: string } | { tipo: 'estruturado'; valor: LinhaCronograma[] }
-export type Lote = { nome: string; valor: number | null; maxVagas: number | null; dataLimite: string }
+/** A lot's price for one modality, overriding the lot's valor. */
+export type ValorModalidade = { modalidadeNome: string; valor: number | null }
+export type Lote = { nome: string; valor: number | null; maxVagas: number | null; dataLimite: string; valoresPorModalidade: ValorModalidade[] }
 export type PrecoKit = { kitNome: string; valor: number | null }
 export type TipoPreco = 'lotes' | 'kit' | 'texto'
+/** externo: the button opens linkCompra (the default); pelotao: Pelotão sells the bib itself. */
+export type ModoInscricao = 'externo' | 'pelotao'
+export const modosInscricao = constants.modosInscricao as readonly ModoInscricao[]
 export type Inscricoes = {
   ativas: boolean
   tipoPreco: TipoPreco
@@ -39,6 +44,14 @@ export type Inscricoes = {
   precosPorKit: PrecoKit[]
   textoPreco: string
   periodo: { inicio: string; fim: string }
+  modo: ModoInscricao
+  /** Slots of the whole event; null: no limit. */
+  vagas: number | null
+  tamanhosCamiseta: string[]
+  /** 60+ half price (Estatuto do Idoso, art. 23). */
+  meiaEntradaIdoso: boolean
+  /** Last day athletes may edit their registration; '' means 7 days before the event (eventDefaults.edicaoDiasAntes). */
+  edicaoAte: string
 }
 export type RetiradaKit = { local: string; data: string; horarioInicio: string; horarioFim: string }
 export type Kit = { nome: string; items: { nome: string }[] }
@@ -59,6 +72,8 @@ export type Modalidade = {
   premiacaoGeral: string
   categorias: CategoriaModalidade[]
   resultados: { pdfGeralURL: string; pdfCategoriasURL: string }
+  /** Slots of this modality; null: no limit. */
+  vagas: number | null
 }
 export type NivelPremiacao = 'geral' | 'modalidade' | 'categoria'
 export type PremioEstruturado = { descricao: string; nivel: NivelPremiacao; modalidadeNome: string; categoriaNome: string }
@@ -87,6 +102,20 @@ export type Event = {
   premiacao: Premiacao
   /** Which time ranks the imported results: net (chip) or gun time. */
   tempoClassificacao: 'liquido' | 'bruto'
+}
+
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
+
+/**
+ * What a client sends to create or replace an event. The server sets id, owner and times, and
+ * gives the registration offer's fields their defaults when they are left out (the event form
+ * does not edit them yet: issue 29).
+ */
+export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades'> & {
+  inscricoes: Optional<Omit<Inscricoes, 'lotes'>, 'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'> & {
+    lotes: Optional<Lote, 'valoresPorModalidade'>[]
+  }
+  modalidades: Optional<Modalidade, 'vagas'>[]
 }
 
 /** What GET /api/events lists: the fields a card and the athlete panel need. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Inscricoes } from './event'
 import { makeEvent } from './testing/testEvents'
 import { parseEvent, parseEventList, parseEventListInSlices } from './eventSchema'
 
@@ -36,10 +37,36 @@ describe('parseEvent', () => {
       premiacaoGeral: '',
       categorias: [],
       resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
+      vagas: null,
     })
     expect(e.inscricoes).toMatchObject({ ativas: true, tipoPreco: 'lotes', lotes: [{ nome: '', valor: null, maxVagas: null, dataLimite: '' }] })
     expect(e.premiacao).toEqual({ tipo: 'texto', valor: '', estruturado: [] })
     expect(e.tempoClassificacao).toBe('liquido')
+  })
+
+  it('reads an event saved before the registration offer as sold elsewhere, with the default sizes and 60+ (REG-16)', () => {
+    const e = parseEvent({ id: 'x', inscricoes: { lotes: [{ nome: '1º Lote' }] }, modalidades: [{ nome: '5 km' }] })
+    expect(e.inscricoes).toMatchObject({ modo: 'externo', vagas: null, tamanhosCamiseta: ['PP', 'P', 'M', 'G', 'GG', 'XG'], meiaEntradaIdoso: true, edicaoAte: '' })
+    expect(e.inscricoes.lotes[0]!.valoresPorModalidade).toEqual([])
+    expect(e.modalidades[0]!.vagas).toBeNull()
+  })
+
+  it('keeps the offer Pelotão sells', () => {
+    const inscricoes: Inscricoes = {
+      ...makeEvent().inscricoes,
+      modo: 'pelotao',
+      vagas: 800,
+      tamanhosCamiseta: ['Infantil', 'P'],
+      meiaEntradaIdoso: false,
+      edicaoAte: '2026-03-01',
+      lotes: [{ nome: '1º Lote', valor: 90, maxVagas: 300, dataLimite: '2026-02-01', valoresPorModalidade: [{ modalidadeNome: '5K', valor: 60 }] }],
+    }
+    const e = makeEvent({ inscricoes, modalidades: [{ ...makeEvent().modalidades[0]!, vagas: 500 }] })
+    expect(parseEvent(JSON.parse(JSON.stringify(e)))).toEqual(e)
+    expect(parseEvent({ inscricoes: { ...inscricoes, modo: 'loja', tamanhosCamiseta: [] } }).inscricoes).toMatchObject({
+      modo: 'externo',
+      tamanhosCamiseta: ['PP', 'P', 'M', 'G', 'GG', 'XG'],
+    })
   })
 
   it('treats a wrong type like a missing value', () => {

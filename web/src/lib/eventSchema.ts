@@ -6,7 +6,7 @@
 // instead of failing. A wrong value is treated like a missing one, never as an error: the page
 // shows what it can.
 import { z } from 'zod/mini'
-import type { Cronograma, Event, EventList } from './event'
+import { eventDefaults, modosInscricao, type Cronograma, type Event, type EventList } from './event'
 import { nextTask } from './nextTask'
 import { amount, flag, list, oneOf, record, text } from './schema'
 
@@ -42,6 +42,13 @@ const modalidade = record({
   premiacaoGeral: text,
   categorias: list(categoriaModalidade),
   resultados: record({ pdfGeralURL: text, pdfCategoriasURL: text }),
+  vagas: amount,
+})
+
+/** The shirt sizes offered: the text ones of the list, the server's default list when none. */
+const tamanhosCamiseta = z.transform((v: unknown) => {
+  const sizes = Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []
+  return sizes.length > 0 ? sizes : [...eventDefaults.tamanhosCamiseta]
 })
 
 const eventFields = {
@@ -62,10 +69,18 @@ const eventFields = {
   inscricoes: record({
     ativas: flag(true),
     tipoPreco: oneOf(['lotes', 'kit', 'texto'], 'lotes'),
-    lotes: list(record({ nome: text, valor: amount, maxVagas: amount, dataLimite: text })),
+    lotes: list(
+      record({ nome: text, valor: amount, maxVagas: amount, dataLimite: text, valoresPorModalidade: list(record({ modalidadeNome: text, valor: amount })) }),
+    ),
     precosPorKit: list(record({ kitNome: text, valor: amount })),
     textoPreco: text,
     periodo: record({ inicio: text, fim: text }),
+    // An event saved before registration existed is sold elsewhere, as it was (the server's defaults).
+    modo: oneOf(modosInscricao, eventDefaults.modoInscricao as Event['inscricoes']['modo']),
+    vagas: amount,
+    tamanhosCamiseta,
+    meiaEntradaIdoso: flag(eventDefaults.meiaEntradaIdoso),
+    edicaoAte: text,
   }),
   retiradaKits: list(record({ local: text, data: text, horarioInicio: text, horarioFim: text })),
   kits: list(record({ nome: text, items: list(record({ nome: text })) })),

@@ -1,5 +1,5 @@
 import { api } from './api'
-import type { Event, EventSummary } from './event'
+import type { Event, EventInput, EventSummary } from './event'
 import { parseEvent, parseEventList, parseEventListInSlices } from './eventSchema'
 import type { Initial } from './resource'
 
@@ -66,11 +66,11 @@ export function initialEvent(id: string): Initial<Event> {
   return { path: eventPath(id), read: parseEvent }
 }
 
-export async function createEvent(event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {
+export async function createEvent(event: EventInput) {
   return parseEvent(await api<unknown>('/api/events', { method: 'POST', body: event }))
 }
 
-export async function updateEvent(id: string, event: Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>) {
+export async function updateEvent(id: string, event: EventInput) {
   return parseEvent(await api<unknown>(`/api/events/${encodeURIComponent(id)}`, { method: 'PUT', body: event }))
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import constants from '../../../../internal/event/constants.json'
 import type { Event } from '../../lib/event'
+import { parseEvent } from '../../lib/eventSchema'
 import { formFieldOf, fromEvent, newEventValues, newRetiradaKit, parseDecimal, parseInteger, toEventInput, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
 
@@ -138,7 +139,8 @@ describe('the document sent at save (FORM-33, FORM-34)', () => {
 
   it('an edited event comes back into the form as it was saved', () => {
     const input = toEventInput(filled())
-    const saved: Event = { ...input, id: 'e1', ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' }
+    // The server's answer, with the offer's defaults the form does not send yet.
+    const saved: Event = parseEvent({ ...input, id: 'e1', ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' })
     const back = fromEvent(saved)
     expect(back.inscricoes.lotes[1]).toEqual({ nome: '2º Lote', valor: '1.234,50', maxVagas: '', dataLimite: '' })
     expect(back.modalidades[0]!.km).toBe('10,5')

@@ -2,7 +2,7 @@
 // their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
-import type { Event, Genero, Largada, LinhaCronograma, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/event'
+import type { Event, EventInput, Genero, Largada, LinhaCronograma, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/event'
 
 export { constants }
 const { defaults } = constants
@@ -64,7 +64,6 @@ export type EventFormValues = {
 }
 
 /** What POST and PUT /api/events take: the document without the fields the server sets. */
-export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm'>
 
 // ---- defaults and new rows (docs/product.md §4, §9) ----
 

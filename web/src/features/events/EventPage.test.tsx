@@ -121,7 +121,7 @@ describe('event page', () => {
     renderPage(
       makeEvent({
         inscricoes: {
-          lotes: [{ nome: 'Lote único', valor: 80, maxVagas: null, dataLimite: '' }],
+          lotes: [{ nome: 'Lote único', valor: 80, maxVagas: null, dataLimite: '', valoresPorModalidade: [] }],
           periodo: { inicio: '2026-01-10', fim: '' },
         },
       }),

@@ -1,0 +1,224 @@
+package registration
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"pelotao/internal/account"
+	"pelotao/internal/event"
+	"pelotao/internal/participant"
+)
+
+// Order is what a buyer sends to quote or to order: one to ten athletes and maybe a coupon.
+type Order struct {
+	Atletas []Athlete `json:"atletas"`
+	Cupom   string    `json:"cupom,omitempty"`
+}
+
+// Athlete is one registration of an order, as the form sends it.
+type Athlete struct {
+	Nome              string                `json:"nome"`
+	Documento         participant.Documento `json:"documento"`
+	Nascimento        event.Date            `json:"nascimento"`
+	Sexo              string                `json:"sexo"` // F or M
+	Email             string                `json:"email"`
+	Celular           string                `json:"celular"`
+	Percurso          string                `json:"percurso"` // the modality's name
+	Kit               string                `json:"kit,omitempty"`
+	Camiseta          string                `json:"camiseta"`
+	Equipe            string                `json:"equipe,omitempty"`
+	ContatoEmergencia Contato               `json:"contatoEmergencia"`
+	AceiteRegulamento bool                  `json:"aceiteRegulamento"`
+}
+
+// Contato is the person to call in an emergency.
+type Contato struct {
+	Nome     string `json:"nome"`
+	Telefone string `json:"telefone"`
+}
+
+// checkOrder checks every athlete of o against e on today and returns each one's category (by
+// position), or the field errors. Athletes are tidied in place (trimmed, document normalised).
+func checkOrder(e *event.Event, o *Order, today event.Date) ([]string, FieldErrors) {
+	errs := FieldErrors{}
+	lim := Const.Limits
+	if n := len(o.Atletas); n < lim.AtletasMin || n > lim.AtletasMax {
+		errs.add("atletas", fill(Const.Messages.Atletas, "min", itoa(lim.AtletasMin), "max", itoa(lim.AtletasMax)))
+		return nil, errs
+	}
+	categorias := make([]string, len(o.Atletas))
+	documentos := map[participant.Documento]bool{}
+	for i := range o.Atletas {
+		a := &o.Atletas[i]
+		p := "atletas." + itoa(i) + "."
+		categorias[i] = checkAthlete(e, a, today, p, errs)
+		if _, bad := errs[p+"documento"]; !bad {
+			if documentos[a.Documento] {
+				errs.add(p+"documento", Const.Messages.DocumentoRepetido)
+			}
+			documentos[a.Documento] = true
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return categorias, nil
+}
+
+func checkAthlete(e *event.Event, a *Athlete, today event.Date, p string, errs FieldErrors) string {
+	m := Const.Messages
+	lim := event.Const.Limits
+	for _, s := range []*string{&a.Nome, &a.Sexo, &a.Email, &a.Celular, &a.Percurso, &a.Kit, &a.Camiseta, &a.Equipe,
+		&a.ContatoEmergencia.Nome, &a.ContatoEmergencia.Telefone} {
+		*s = strings.TrimSpace(*s)
+	}
+	a.Email = account.NormalizeEmail(a.Email)
+
+	switch {
+	case a.Nome == "":
+		errs.add(p+"nome", event.MsgObrigatorio)
+	case utf8.RuneCountInString(a.Nome) > lim.NomeMax:
+		errs.add(p+"nome", event.Fill(event.Const.Messages.CaracteresMax, 0, lim.NomeMax))
+	case len(strings.Fields(a.Nome)) < 2:
+		errs.add(p+"nome", m.NomeCompleto)
+	}
+	if strings.TrimSpace(a.Documento.Numero) == "" {
+		errs.add(p+"documento", event.MsgObrigatorio)
+	} else if doc, err := participant.ParseDocumento(a.Documento); err != nil {
+		errs.add(p+"documento", err.Error())
+	} else {
+		a.Documento = doc
+	}
+	idade := -1
+	switch {
+	case a.Nascimento.IsZero():
+		errs.add(p+"nascimento", event.MsgObrigatorio)
+	case !a.Nascimento.Valid():
+		errs.add(p+"nascimento", event.MsgData)
+	case a.Nascimento.Compare(today) > 0:
+		errs.add(p+"nascimento", m.NascimentoFuturo)
+	case ageOn(a.Nascimento, today) > Const.Limits.IdadeMax:
+		errs.add(p+"nascimento", m.NascimentoIdade)
+	default:
+		idade = ageOn(a.Nascimento, today)
+	}
+	if a.Sexo != "F" && a.Sexo != "M" {
+		errs.add(p+"sexo", m.Sexo)
+	}
+	if a.Email != "" && !account.ValidEmail(a.Email) {
+		errs.add(p+"email", m.Email)
+	}
+	checkPhone(p+"celular", a.Celular, errs)
+	in := e.Inscricoes
+	if in.TipoPreco == event.TipoPrecoKit {
+		if !slices.ContainsFunc(in.PrecosPorKit, func(k event.PrecoKit) bool { return k.KitNome == a.Kit && k.Valor.Valid }) {
+			errs.add(p+"kit", m.Kit)
+		}
+	}
+	if !slices.Contains(in.TamanhosCamiseta, a.Camiseta) {
+		errs.add(p+"camiseta", m.Camiseta)
+	}
+	if utf8.RuneCountInString(a.Equipe) > lim.NomeMax {
+		errs.add(p+"equipe", event.Fill(event.Const.Messages.CaracteresMax, 0, lim.NomeMax))
+	}
+	if a.ContatoEmergencia.Nome == "" {
+		errs.add(p+"contatoEmergencia.nome", event.MsgObrigatorio)
+	}
+	checkPhone(p+"contatoEmergencia.telefone", a.ContatoEmergencia.Telefone, errs)
+	if !a.AceiteRegulamento {
+		errs.add(p+"aceiteRegulamento", m.Aceite)
+	}
+
+	i := slices.IndexFunc(e.Modalidades, func(md event.Modalidade) bool { return md.Nome == a.Percurso })
+	if i < 0 {
+		errs.add(p+"percurso", m.Percurso)
+		return ""
+	}
+	if idade < 0 || errs[p+"sexo"] != "" {
+		return ""
+	}
+	categoria, ok := Category(e.Modalidades[i], a.Sexo, a.Nascimento, raceYear(e, today))
+	if !ok {
+		errs.add(p+"percurso", categoria)
+		return ""
+	}
+	return categoria
+}
+
+// checkPhone wants a Brazilian number with its area code: 10 or 11 digits, or 12 to 13 with the
+// country code 55; punctuation is ignored.
+func checkPhone(field, s string, errs FieldErrors) {
+	if s == "" {
+		errs.add(field, event.MsgObrigatorio)
+		return
+	}
+	digits := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case strings.ContainsRune(" ()-+.", r):
+		default:
+			errs.add(field, Const.Messages.Celular)
+			return
+		}
+	}
+	if digits < 10 || digits > 13 {
+		errs.add(field, Const.Messages.Celular)
+	}
+}
+
+// ageOn is the age in whole years on day of someone born on nascimento.
+func ageOn(nascimento, day event.Date) int {
+	by, bm, bd := nascimento.YMD()
+	y, m, d := day.YMD()
+	age := y - by
+	if m < bm || (m == bm && d < bd) {
+		age--
+	}
+	return age
+}
+
+// raceYear is the event's year (today's when the event has no date yet).
+func raceYear(e *event.Event, today event.Date) int {
+	if e.DataEvento.Valid() {
+		y, _, _ := e.DataEvento.YMD()
+		return y
+	}
+	y, _, _ := today.YMD()
+	return y
+}
+
+// Category is the category of m for an athlete of sexo (F or M) born on nascimento, by the age
+// reached on 31 December of year (the CBAt rule). An age-ranged category is preferred to one that
+// admits any age ("Geral" prizes beside age groups); among those, the first in list order. A
+// modality without categories gives "Geral". ok is false when categories exist but none admits
+// the athlete: the result is then the pt-BR reason.
+func Category(m event.Modalidade, sexo string, nascimento event.Date, year int) (categoria string, ok bool) {
+	if len(m.Categorias) == 0 {
+		return "Geral", true
+	}
+	by, _, _ := nascimento.YMD()
+	age := year - by
+	genero := map[string]string{"F": "Feminino", "M": "Masculino"}[sexo]
+	anyAge := ""
+	for _, c := range m.Categorias {
+		if c.Genero != genero && c.Genero != event.Const.Defaults.Genero {
+			continue
+		}
+		switch {
+		case c.QualquerIdade:
+			if anyAge == "" {
+				anyAge = c.Nome
+			}
+		case c.IdadeInicial.Valid && c.IdadeLimite.Valid && age >= c.IdadeInicial.Value && age <= c.IdadeLimite.Value:
+			return c.Nome, true
+		}
+	}
+	if anyAge != "" {
+		return anyAge, true
+	}
+	quem := map[string]string{"F": "mulheres", "M": "homens"}[sexo]
+	return fill(Const.Messages.SemCategoria, "modalidade", m.Nome, "sexo", quem, "idade", itoa(age), "ano", itoa(year)), false
+}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+
+	"pelotao/internal/pdfinfo"
 )
 
 // Athlete is what a certificate and a card say, already in words: the caller formats the date
@@ -36,9 +38,7 @@ type Athlete struct {
 func PDF(a Athlete) ([]byte, error) {
 	pdf := fpdf.New("L", "mm", "A4", "")
 	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	pdf.SetTitle(tr("Certificado — "+a.Nome), false)
-	pdf.SetAuthor("Pelotão", false)
-	pdf.SetCreator("Pelotão", false)
+	pdfinfo.Set(pdf, pdfinfo.Info{Title: "Certificado — " + a.Nome, Subject: a.Evento + " · " + a.Percurso})
 	pdf.SetCreationDate(a.At)
 	pdf.SetModificationDate(a.At)
 	pdf.SetAutoPageBreak(false, 0)

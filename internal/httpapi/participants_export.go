@@ -11,6 +11,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/pdfinfo"
 	"pelotao/internal/sheet"
 )
 
@@ -142,7 +143,6 @@ func (s *Server) printParticipants(w http.ResponseWriter, r *http.Request) error
 func printList(titulo string, de, ate int, list []participant.Participant, now time.Time) ([]byte, error) {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	tr := pdf.UnicodeTranslatorFromDescriptor("") // the core fonts' Windows-1252: accents of pt-BR
-	pdf.SetTitle(tr("Lista de retirada de kits — "+titulo), false)
 	pdf.SetMargins(12, 12, 12)
 	pdf.SetAutoPageBreak(true, 14)
 	widths := []float64{18, 74, 30, 18, 46}
@@ -151,6 +151,7 @@ func printList(titulo string, de, ate int, list []participant.Participant, now t
 	if de == 1 && ate == 999999 {
 		rangeText = "Todos os números de peito"
 	}
+	pdfinfo.Set(pdf, pdfinfo.Info{Title: "Lista de retirada de kits — " + titulo, Subject: rangeText})
 	pdf.SetHeaderFunc(func() {
 		pdf.SetFont("Helvetica", "B", 13)
 		pdf.CellFormat(0, 7, tr("Retirada de kits — "+titulo), "", 1, "L", false, 0, "")

@@ -37,3 +37,13 @@ func RankingTime(r Result, rankBy string) (tempo, nome string) {
 	}
 	return r.TempoLiquido, "tempo líquido"
 }
+
+// PaceOf is the pace of a time as a result stores it ("0:42:13.47") over km: what a certificate
+// prints beside that time, whichever time the set was ranked by. "" without a distance or a time.
+func PaceOf(tempo string, km float64) string {
+	t, msg := parseTime(tempo)
+	if msg != "" {
+		return ""
+	}
+	return pace(t.ms, km)
+}

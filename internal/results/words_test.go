@@ -11,14 +11,15 @@ import (
 // TestRankingTimeSharedCases runs the cases web/src/lib/resultFormat.test.ts runs too: the results
 // page shows first the time the certificate prints (RESULT-10).
 func TestRankingTimeSharedCases(t *testing.T) {
-	b, err := os.ReadFile("testdata/ranking_time.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var table struct {
 		Cases []struct{ RankBy, TempoBruto, TempoLiquido, Want string }
 	}
-	if err := json.Unmarshal(b, &table); err != nil {
+	f, err := os.Open("testdata/ranking_time.json")
+	if err == nil {
+		defer f.Close()
+		err = json.NewDecoder(f).Decode(&table)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(table.Cases) == 0 {

@@ -135,6 +135,15 @@ test('the modality links reach each table, by keyboard, on a phone and on a desk
     await context.close()
   }
 
+  // A link to one modality, shared or bookmarked, opens on its table and stays there once the app
+  // has taken the page over.
+  const shared = await visitorPage(browser, baseURL, phone)
+  await shared.page.goto(`/resultado/${eventId}#modalidade-2`)
+  await ready(shared.page)
+  await expect(shared.page.getByRole('table', { name: /^Resultados de 10 km/ })).toBeInViewport()
+  await expect(shared.page.getByRole('table', { name: /^Resultados de 5 km/ })).toBeHidden()
+  await shared.context.close()
+
   // Before the app takes over (here: never, without JavaScript) the drawn page's links work too.
   const api = await newRequest.newContext({ baseURL })
   expect(await (await api.get(`/resultado/${eventId}`)).text()).toContain('href="#modalidade-2"')

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from './routing'
 import { Header } from '../components/Header'
 import { Footer } from '../components/Footer'
@@ -30,9 +30,16 @@ export function Layout() {
   )
 }
 
-/** A new page starts at its top, as in a multi-page site; going back keeps the browser's own restoration. */
+/**
+ * A new page starts at its top, as in a multi-page site; going back keeps the browser's own restoration.
+ * The first page stays where the browser put it: at a link's #target (a results page's modality), or
+ * where the visitor scrolled a drawn page before the app took it over.
+ */
 function useScrollToTopOnNavigation(pathname: string) {
+  const shown = useRef(pathname)
   useEffect(() => {
+    if (shown.current === pathname) return
+    shown.current = pathname
     window.scrollTo(0, 0)
   }, [pathname])
 }

@@ -38,8 +38,7 @@ export function Layout() {
 function useScrollToTopOnNavigation(pathname: string) {
   const shown = useRef(pathname)
   useEffect(() => {
-    if (shown.current === pathname) return
+    if (shown.current !== pathname) window.scrollTo(0, 0)
     shown.current = pathname
-    window.scrollTo(0, 0)
   }, [pathname])
 }

@@ -1,17 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { ChevronIcon } from './icons'
 
-export type AccordionItem = {
-  key: string
-  title: ReactNode
-  aside?: ReactNode
-  content: ReactNode
-  /**
-   * The id of the item's content, for links to it: following one opens the item (the browser opens
-   * a closed <details> holding a link's target), before the app takes over too.
-   */
-  anchor?: string
-}
+export type AccordionItem = { key: string; title: ReactNode; aside?: ReactNode; content: ReactNode }
 
 type Props = { items: AccordionItem[]; headingLevel: 2 | 3 }
 
@@ -62,10 +52,7 @@ export function Accordion({ items, headingLevel }: Props) {
               {item.aside && <span className="shrink-0 text-sm font-bold text-brand-700">{item.aside}</span>}
               <ChevronIcon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
             </summary>
-            {/* Scrolled to below the sticky site header and the item's own heading. */}
-            <div id={item.anchor} className="scroll-mt-36 px-4 pb-5 pt-3 sm:px-5">
-              {item.content}
-            </div>
+            <div className="px-4 pb-5 pt-3 sm:px-5">{item.content}</div>
           </details>
         )
       })}

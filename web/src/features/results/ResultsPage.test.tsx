@@ -72,10 +72,11 @@ describe('results page', () => {
     const nav = screen.getByRole('navigation', { name: 'Ir para a modalidade' })
     const links = within(nav).getAllByRole('link')
     expect(links.map((l) => l.textContent)).toEqual(['21K', '5K', 'Caminhada'])
-    // Each link's target is its own item's content, which the browser opens when the link is followed.
+    // Each link's target is in its own item's content, which the browser opens when the link is followed.
     for (const [link, name] of [[links[0]!, /^21K/], [links[1]!, /^5K/], [links[2]!, /^Caminhada/]] as const) {
       const target = document.getElementById(link.getAttribute('href')!.slice(1))
-      expect(target).toBe(modality(name).panel)
+      expect(target).not.toBeNull()
+      expect(modality(name).panel).toContainElement(target)
     }
   })
 

@@ -110,10 +110,21 @@ function ResultModalities({ event }: { event: Event }) {
       </p>
     )
   }
+  // Each item's content is a link target: following the link opens the item (the browser opens a
+  // closed <details> holding a link's target), and scrolls it below the sticky site header and the
+  // item's own heading.
+  const targets = items.map((item) => ({
+    ...item,
+    content: (
+      <div id={item.anchor} className="scroll-mt-36">
+        {item.content}
+      </div>
+    ),
+  }))
   return (
     <>
       {items.length > 1 && <ModalityLinks items={items} />}
-      <Accordion headingLevel={2} items={items} />
+      <Accordion headingLevel={2} items={targets} />
     </>
   )
 }

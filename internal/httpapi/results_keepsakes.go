@@ -20,17 +20,12 @@ func athleteAPIPath(eventID, setID, bib string) string {
 // athleteWords is what the certificate, the card and the page's preview say of a result.
 func athleteWords(e *event.Event, a athleteAnswer) certificate.Athlete {
 	tempo, nome := results.RankingTime(a.Result, e.TempoClassificacao)
-	// The pace of the time printed: the one stored at import is of the net time.
-	pace := ""
-	for _, m := range e.Modalidades {
-		if m.Nome == a.ResultSet.Percurso && m.Km.Valid {
-			pace = results.PaceOf(tempo, m.Km.Value)
-		}
-	}
 	places := results.PlaceWords(a.Athlete)
 	local := strings.Trim(strings.TrimSpace(e.Local.Cidade)+" – "+strings.TrimSpace(e.Local.Estado), " –")
 	return certificate.Athlete{Evento: strings.TrimSpace(e.Titulo), Data: longDate(e.DataEvento), Local: local,
-		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome, Pace: pace,
+		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome,
+		// The pace of the time printed: the one stored at import is of the net time.
+		Pace:  results.PaceOver(tempo, a.ResultSet.Percurso, e.Modalidades),
 		Geral: places.Geral, Sexo: places.Sexo, Categoria: places.Categoria,
 		Preliminar: a.ResultSet.Status != results.Oficial, At: a.ResultSet.ImportedAt}
 }

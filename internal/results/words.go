@@ -47,3 +47,14 @@ func PaceOf(tempo string, km float64) string {
 	}
 	return pace(t.ms, km)
 }
+
+// PaceOver is PaceOf over the distance of the modality named percurso among modalidades (a set
+// is published for a modality by its exact name); "" when none has that name and a distance.
+func PaceOver(tempo, percurso string, modalidades []event.Modalidade) string {
+	for _, m := range modalidades {
+		if m.Nome == percurso && m.Km.Valid {
+			return PaceOf(tempo, m.Km.Value)
+		}
+	}
+	return ""
+}

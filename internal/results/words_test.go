@@ -57,3 +57,16 @@ func TestPaceOf(t *testing.T) {
 		}
 	}
 }
+
+func TestPaceOver(t *testing.T) {
+	ms := []event.Modalidade{{Nome: "5 km"}, {Nome: "10 km", Km: event.Decimal{Value: 10, Valid: true}}}
+	for _, c := range []struct{ tempo, percurso, want string }{
+		{"0:50:00", "10 km", "5:00"},
+		{"0:50:00", "5 km", ""},  // no distance
+		{"0:50:00", "21 km", ""}, // no such modality
+	} {
+		if got := PaceOver(c.tempo, c.percurso, ms); got != c.want {
+			t.Errorf("PaceOver(%q, %q) = %q, want %q", c.tempo, c.percurso, got, c.want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 	modernc.org/sqlite v1.61.1
+	rsc.io/pdf v0.1.1
 )
 
 require (

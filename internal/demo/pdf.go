@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+
+	"pelotao/internal/pdfinfo"
 )
 
 // pdfDoc draws the demo's PDFs (results tables, rules) with fpdf, the one PDF library of the
@@ -40,7 +42,6 @@ func newPDF(width, height float64) *pdfDoc {
 	pdf.SetCompression(true)
 	pdf.SetCreationDate(pdfEpoch)
 	pdf.SetModificationDate(pdfEpoch)
-	pdf.SetCreator("Pelotão", true)
 	return &pdfDoc{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}
 }
 
@@ -90,7 +91,7 @@ func textWidth(s string, f pdfFont, size float64) float64 {
 
 // bytes writes the whole file.
 func (d *pdfDoc) bytes(title string) []byte {
-	d.pdf.SetTitle(title, true)
+	pdfinfo.Set(d.pdf, pdfinfo.Info{Title: title})
 	var out bytes.Buffer
 	if err := d.pdf.Output(&out); err != nil {
 		panic("demo: writing a PDF: " + err.Error()) // only a drawing bug gets here

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"pelotao/internal/event"
+	"pelotao/internal/pdfinfo"
+	"pelotao/internal/pdfinfo/pdfinfotest"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
@@ -116,11 +118,11 @@ func TestSeed(t *testing.T) {
 		desktop, mobile := getFile(t, st, e.Banners.Desktop), getFile(t, st, e.Banners.Mobile)
 		checkBanner(t, e.ID+" desktop", desktop, desktopW, desktopH, desktopMaxBytes)
 		checkBanner(t, e.ID+" mobile", mobile, mobileW, mobileH, mobileMaxBytes)
-		checkPDF(t, e.ID+" regulamento", getFile(t, st, e.RegulamentoURL))
+		checkPDF(t, e.ID+" regulamento", getFile(t, st, e.RegulamentoURL), "Regulamento — "+e.Titulo)
 		for _, m := range e.Modalidades {
 			if m.Resultados.PDFGeralURL != "" {
-				checkPDF(t, e.ID+" "+m.Nome+" geral", getFile(t, st, m.Resultados.PDFGeralURL))
-				checkPDF(t, e.ID+" "+m.Nome+" categorias", getFile(t, st, m.Resultados.PDFCategoriasURL))
+				checkPDF(t, e.ID+" "+m.Nome+" geral", getFile(t, st, m.Resultados.PDFGeralURL), e.Titulo+" — ")
+				checkPDF(t, e.ID+" "+m.Nome+" categorias", getFile(t, st, m.Resultados.PDFCategoriasURL), e.Titulo+" — ")
 			}
 		}
 	}
@@ -157,11 +159,15 @@ func checkBanner(t *testing.T, what string, f store.File, w, h, maxBytes int) {
 	t.Logf("%s: %d×%d, %.1f KB", what, w, h, float64(len(f.Data))/1024)
 }
 
-func checkPDF(t *testing.T, what string, f store.File) {
+// checkPDF checks f is a PDF whose title, as a viewer reads it, starts with title (accents intact).
+func checkPDF(t *testing.T, what string, f store.File, title string) {
 	t.Helper()
 	if f.ContentType != "application/pdf" || !bytes.HasPrefix(f.Data, []byte("%PDF-")) || !bytes.HasSuffix(f.Data, []byte("%%EOF\n")) ||
 		!strings.HasSuffix(f.Name, ".pdf") {
 		t.Errorf("%s: %s %q", what, f.ContentType, f.Name)
+	}
+	if info := pdfinfotest.Read(t, f.Data); !strings.HasPrefix(info["Title"], title) || info["Author"] != pdfinfo.Author {
+		t.Errorf("%s: document information %q, want a title starting %q by %q", what, info, title, pdfinfo.Author)
 	}
 	t.Logf("%s: %q, %.1f KB", what, f.Name, float64(len(f.Data))/1024)
 }

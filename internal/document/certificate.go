@@ -12,6 +12,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"pelotao/internal/event"
+	"pelotao/internal/pdfinfo"
 	"pelotao/internal/results"
 )
 
@@ -40,7 +41,9 @@ func AthleteOf(e *event.Event, a results.AthleteResult) Athlete {
 	tempo, nome := results.RankingTime(a.Result, e.TempoClassificacao)
 	places := results.PlaceWords(a.Athlete)
 	return Athlete{Evento: strings.TrimSpace(e.Titulo), Data: event.LongDate(e.DataEvento), Local: e.Local.CityUF(),
-		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome, Pace: a.Pace,
+		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome,
+		// The pace of the time printed: the one stored at import is of the net time.
+		Pace:  results.PaceOver(tempo, a.ResultSet.Percurso, e.Modalidades),
 		Geral: places.Geral, Sexo: places.Sexo, Categoria: places.Categoria,
 		Preliminar: a.ResultSet.Status != results.Oficial, At: a.ResultSet.ImportedAt}
 }
@@ -51,9 +54,7 @@ func AthleteOf(e *event.Event, a results.AthleteResult) Athlete {
 func Certificate(a Athlete) ([]byte, error) {
 	pdf := fpdf.New("L", "mm", "A4", "")
 	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	pdf.SetTitle(tr("Certificado — "+a.Nome), false)
-	pdf.SetAuthor("Pelotão", false)
-	pdf.SetCreator("Pelotão", false)
+	pdfinfo.Set(pdf, pdfinfo.Info{Title: "Certificado — " + a.Nome, Subject: a.Evento + " · " + a.Percurso})
 	pdf.SetCreationDate(a.At)
 	pdf.SetModificationDate(a.At)
 	pdf.SetAutoPageBreak(false, 0)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pelotao/internal/pdfinfo/pdfinfotest"
 )
 
 var ana = Athlete{Evento: "Corrida São João da Várzea", Data: "15 de março de 2026", Local: "Recife – PE",
@@ -73,6 +75,14 @@ func TestPDF(t *testing.T) {
 		"3º de 1.200 no feminino", "1º de 140 na categoria F3034", "15 de março de 2026, em Recife – PE", "Corrida São João da Várzea"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the certificate lacks %q:\n%s", want, text)
+		}
+	}
+	// A viewer's title bar and properties read the names as written (RESULT-11).
+	info := pdfinfotest.Read(t, doc)
+	for k, want := range map[string]string{"Title": "Certificado — Ângela Conceição Gonçalves",
+		"Subject": "Corrida São João da Várzea · 10 km", "Author": "Pelotão", "Creator": "Pelotão"} {
+		if info[k] != want {
+			t.Errorf("%s = %q, want %q", k, info[k], want)
 		}
 	}
 	if strings.Contains(text, "PRELIMINAR") {

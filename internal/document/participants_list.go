@@ -9,6 +9,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/pdfinfo"
 )
 
 // ParticipantsList draws the kit desk's printed list: a title with the event and the range on every page, then one row
@@ -16,7 +17,6 @@ import (
 func ParticipantsList(titulo string, de, ate int, list []participant.Participant, now time.Time) ([]byte, error) {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	tr := pdf.UnicodeTranslatorFromDescriptor("") // the core fonts' Windows-1252: accents of pt-BR
-	pdf.SetTitle(tr("Lista de retirada de kits — "+titulo), false)
 	pdf.SetMargins(12, 12, 12)
 	pdf.SetAutoPageBreak(true, 14)
 	widths := []float64{18, 74, 30, 18, 46}
@@ -25,6 +25,7 @@ func ParticipantsList(titulo string, de, ate int, list []participant.Participant
 	if de == 1 && ate == 999999 {
 		rangeText = "Todos os números de peito"
 	}
+	pdfinfo.Set(pdf, pdfinfo.Info{Title: "Lista de retirada de kits — " + titulo, Subject: rangeText})
 	pdf.SetHeaderFunc(func() {
 		pdf.SetFont("Helvetica", "B", 13)
 		pdf.CellFormat(0, 7, tr("Retirada de kits — "+titulo), "", 1, "L", false, 0, "")

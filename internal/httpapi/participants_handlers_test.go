@@ -13,6 +13,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
+
+	"pelotao/internal/pdfinfo/pdfinfotest"
 )
 
 // participantsForm is an import request: csv as the file, and the other form fields.
@@ -413,6 +415,11 @@ func TestParticipantSummaryExportPrint(t *testing.T) {
 	res = w.do(httptest.NewRequest("GET", "/api/events/"+w.eventID+"/participants.pdf?de=100&ate=599", nil), gestaoMember)
 	if res.Code != 200 || res.Header().Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(res.Body.Bytes(), []byte("%PDF-")) {
 		t.Fatalf("pdf: %d %s", res.Code, res.Header())
+	}
+	// Its document information reads as written in a viewer's title bar and properties.
+	if info := pdfinfotest.Read(t, res.Body.Bytes()); info["Title"] != "Lista de retirada de kits — Corrida da Dona" ||
+		info["Subject"] != "Nº de peito de 100 a 599" || info["Author"] != "Pelotão" {
+		t.Errorf("pdf information: %q", info)
 	}
 	for _, q := range []string{"?de=x", "?de=10&ate=5", "?ate=0"} {
 		if res := w.do(httptest.NewRequest("GET", "/api/events/"+w.eventID+"/participants.pdf"+q, nil), gestaoMember); res.Code != 400 {

@@ -37,3 +37,24 @@ func RankingTime(r Result, rankBy string) (tempo, nome string) {
 	}
 	return r.TempoLiquido, "tempo líquido"
 }
+
+// PaceOf is the pace of a time as a result stores it ("0:42:13.47") over km: what a certificate
+// prints beside that time, whichever time the set was ranked by. "" without a distance or a time.
+func PaceOf(tempo string, km float64) string {
+	t, msg := parseTime(tempo)
+	if msg != "" {
+		return ""
+	}
+	return pace(t.ms, km)
+}
+
+// PaceOver is PaceOf over the distance of the modality named percurso among modalidades (a set
+// is published for a modality by its exact name); "" when none has that name and a distance.
+func PaceOver(tempo, percurso string, modalidades []event.Modalidade) string {
+	for _, m := range modalidades {
+		if m.Nome == percurso && m.Km.Valid {
+			return PaceOf(tempo, m.Km.Value)
+		}
+	}
+	return ""
+}

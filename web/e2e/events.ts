@@ -7,7 +7,16 @@ export function marker() {
   return `Teste${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 }
 
-type NewEvent = { titulo: string; dataEvento: string; status?: string; cidade?: string; estado?: string; km?: number[] }
+type NewEvent = {
+  titulo: string
+  dataEvento: string
+  status?: string
+  cidade?: string
+  estado?: string
+  km?: number[]
+  /** The time places follow; the server's default (liquido) when left out. */
+  tempoClassificacao?: 'liquido' | 'bruto'
+}
 
 /** Creates an event through POST /api/events as the user signed in on `request`. */
 export async function createEvent(request: APIRequestContext, e: NewEvent): Promise<string> {
@@ -25,6 +34,7 @@ export async function createEvent(request: APIRequestContext, e: NewEvent): Prom
         largadaId: 'geral',
         categorias: [{ nome: 'Geral', qualquerIdade: true, genero: 'Misto' }],
       })),
+      ...(e.tempoClassificacao && { tempoClassificacao: e.tempoClassificacao }),
     },
   })
   expect(res.status(), await res.text()).toBe(201)

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react'
 import { Outlet, useLocation } from './routing'
 import { useAuth } from '../lib/auth'
 import { Header } from '../components/Header'
@@ -57,9 +57,15 @@ function useInBrowser() {
   )
 }
 
-/** A new page starts at its top, as in a multi-page site; going back keeps the browser's own restoration. */
+/**
+ * A new page starts at its top, as in a multi-page site; going back keeps the browser's own restoration.
+ * The first page stays where the browser put it: at a link's #target (a results page's modality), or
+ * where the visitor scrolled a drawn page before the app took it over.
+ */
 function useScrollToTopOnNavigation(pathname: string) {
+  const shown = useRef(pathname)
   useEffect(() => {
-    window.scrollTo(0, 0)
+    if (shown.current !== pathname) window.scrollTo(0, 0)
+    shown.current = pathname
   }, [pathname])
 }

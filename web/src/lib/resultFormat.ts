@@ -1,6 +1,7 @@
 // How results read in pt-BR: places ("12º de 3.456"), pace, statuses and sexes. Times are shown as
 // the timing company wrote them (the API keeps the fraction the file had).
 import { formatCount } from './format'
+import { foldText } from './textFold'
 import type { Result, ResultStatus } from './resultsApi'
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
@@ -46,7 +47,45 @@ export function sexLabel(sexo: string): string {
   return sexLabels[sexo] ?? sexo
 }
 
-/** The time a line ranks by: net time, else gun time. */
-export function mainTime(r: Pick<Result, 'tempoLiquido' | 'tempoBruto'>): string {
-  return r.tempoLiquido || r.tempoBruto
+/** Which of a line's two times: the event's tempoClassificacao. */
+export type TimeKind = 'liquido' | 'bruto'
+
+export const timeNames: Record<TimeKind, string> = { liquido: 'Tempo líquido', bruto: 'Tempo bruto' }
+
+/**
+ * The time a line is ranked by, shown first (RESULT-10): the event's choice, else the time the line
+ * has. The twin of Go's results.RankingTime, which the certificate prints; both run the cases of
+ * internal/results/testdata/ranking_time.json.
+ */
+export function rankingTime(r: Pick<Result, 'tempoLiquido' | 'tempoBruto'>, rankBy: TimeKind): { tempo: string; kind: TimeKind } {
+  if ((rankBy === 'bruto' && r.tempoBruto !== '') || r.tempoLiquido === '') return { tempo: r.tempoBruto, kind: 'bruto' }
+  return { tempo: r.tempoLiquido, kind: 'liquido' }
+}
+
+/**
+ * Categories in natural order (RESULT-12): runs of digits compare by value, so 'M 20-24' comes
+ * before 'M 100+' and '5-9' before '10-14'; the rest compares folded (no accents or case). Written
+ * out rather than Intl.Collator's numeric option: the server's page renderer has no Intl.
+ */
+export function compareCategories(a: string, b: string): number {
+  const pa = foldText(a).match(runs) ?? []
+  const pb = foldText(b).match(runs) ?? []
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const order = compareRuns(pa[i]!, pb[i]!)
+    if (order !== 0) return order
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+const runs = /\d+|\D+/g
+
+function compareRuns(x: string, y: string): number {
+  const digits = /^\d/
+  if (digits.test(x) && digits.test(y)) {
+    // By value, at any length: fewer digits (without leading zeros) is smaller.
+    const vx = x.replace(/^0+(?=\d)/, '')
+    const vy = y.replace(/^0+(?=\d)/, '')
+    if (vx.length !== vy.length) return vx.length - vy.length
+  }
+  return x < y ? -1 : x > y ? 1 : 0
 }

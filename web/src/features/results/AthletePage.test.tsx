@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { makeEvent, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
@@ -11,9 +11,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderAthlete(athlete: [number, unknown]) {
+function renderAthlete(athlete: [number, unknown], event = makeEvent()) {
   const fetch = stubFetch((url) => {
-    if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+    if (url.pathname === '/api/events/ev1') return [200, event]
     if (url.pathname === '/api/events/ev1/results/s1/athletes/101') return athlete
     return [404, notFoundBody]
   })
@@ -42,6 +42,21 @@ const full: AthleteResult = makeAthlete({
 })
 
 describe('athlete result page', () => {
+  it('shows large the time places follow: the gun time when the event ranks by it (RESULT-10)', async () => {
+    for (const [tempoClassificacao, first, second] of [
+      ['bruto', ['Tempo bruto', '0:42:20'], ['Tempo líquido', '0:42:13.47']],
+      ['liquido', ['Tempo líquido', '0:42:13.47'], ['Tempo bruto', '0:42:20']],
+    ] as const) {
+      renderAthlete([200, full], { ...makeEvent(), tempoClassificacao })
+      const times = await screen.findByRole('region', { name: 'Tempos' })
+      const facts = within(times)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
+      expect(facts.slice(0, 2)).toEqual([first, second])
+      cleanup()
+    }
+  })
+
   it('shows times, places in pt-BR, pace, splits, the faster-than share, the certificate and the share card', async () => {
     renderAthlete([200, full])
     expect(await screen.findByRole('heading', { level: 1, name: 'JOÃO DA SILVA' })).toBeInTheDocument()

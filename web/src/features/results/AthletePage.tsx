@@ -11,7 +11,7 @@ import { useResource } from '../../lib/resource'
 import { PageMessage } from '../../components/PageMessage'
 import { ArrowLeftIcon, CalendarIcon, FileIcon } from '../../components/icons'
 import { documentMessages, useEventDocument } from '../../lib/eventDocument'
-import { fasterThan, formatPace, formatPlace, sexLabel, statusLabel } from '../../lib/resultFormat'
+import { fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, timeNames, type TimeKind } from '../../lib/resultFormat'
 import {
   athletePagePath,
   certificatePath,
@@ -56,7 +56,10 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
   const finished = result.status === 'ok'
   const percurso = set?.percurso ?? ''
   const pageUrl = `${siteOrigin()}${athletePagePath(event.id, setId, result.numeroPeito)}`
-  const time = result.tempoLiquido || result.tempoBruto
+  // The time places follow is the one shown large, as the certificate prints it (RESULT-10).
+  const ranked = rankingTime(result, event.tempoClassificacao)
+  const other: TimeKind = ranked.kind === 'bruto' ? 'liquido' : 'bruto'
+  const time = ranked.tempo
   const shareTitle = finished
     ? `${result.nome}: ${time}${percurso ? ` nos ${percurso}` : ''} de ${titleOf(event)}`
     : `${result.nome} em ${titleOf(event)}`
@@ -105,10 +108,10 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
             </h2>
             {finished ? (
               <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3">
-                <Fact label="Tempo líquido" big>
-                  {result.tempoLiquido || '—'}
+                <Fact label={timeNames[ranked.kind]} big>
+                  {ranked.tempo || '—'}
                 </Fact>
-                <Fact label="Tempo bruto">{result.tempoBruto || '—'}</Fact>
+                <Fact label={timeNames[other]}>{(other === 'bruto' ? result.tempoBruto : result.tempoLiquido) || '—'}</Fact>
                 <Fact label="Pace">{formatPace(result.pace) || '—'}</Fact>
               </dl>
             ) : (

@@ -5,6 +5,7 @@ import { MemoryRouter } from '../../app/routing'
 import { stubFetch } from '../../lib/testing/testEvents'
 import { ResultSetView, searchDelayMs } from './ResultSetView'
 import { makeResult, makeSet } from '../../lib/testing/testResults'
+import type { TimeKind } from '../../lib/resultFormat'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -16,10 +17,10 @@ const joao = makeResult()
 const maria = makeResult({ numeroPeito: '7', nome: 'Maria Souza', sexo: 'F', categoria: 'F25-29', equipe: '', posicao: 2, posicaoCategoria: 1 })
 const dnf = makeResult({ numeroPeito: '9', nome: 'Ana Lima', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', pace: '', status: 'DNF' })
 
-function renderSet(set = makeSet()) {
+function renderSet(set = makeSet(), rankBy: TimeKind = 'liquido') {
   render(
     <MemoryRouter initialEntries={['/resultado/ev1']}>
-      <ResultSetView eventId="ev1" set={set} categorias={['F25-29', 'M30-34']} />
+      <ResultSetView eventId="ev1" set={set} categorias={['F25-29', 'M30-34']} rankBy={rankBy} />
     </MemoryRouter>,
   )
 }
@@ -29,7 +30,7 @@ describe('a result set', () => {
     const fetch = stubFetch(() => [200, { results: [joao, maria, dnf], total: 3 }])
     renderSet()
     expect(screen.getByText(/Resultado preliminar/)).toBeInTheDocument()
-    const table = await screen.findByRole('table', { name: 'Resultados de 21K' })
+    const table = await screen.findByRole('table', { name: 'Resultados de 21K, classificados pelo tempo líquido' })
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1/results/s1?limit=50')
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(4)
@@ -41,6 +42,29 @@ describe('a result set', () => {
     expect(within(rows[3]!).getByText('DNF')).toBeInTheDocument()
     expect(screen.getByText('3 atletas')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument()
+  })
+
+  // 5º 0:37:21 above 6º 0:37:20 was the net time under a gun-time ranking (RESULT-10).
+  it('shows first the time places follow, gun time for a set ranked by it, the other time beside it', async () => {
+    const fifth = makeResult({ numeroPeito: '5', nome: 'Quinto', posicao: 5, tempoBruto: '0:37:20', tempoLiquido: '0:37:21' })
+    const sixth = makeResult({ numeroPeito: '6', nome: 'Sexto', posicao: 6, tempoBruto: '0:37:22', tempoLiquido: '0:37:20' })
+    stubFetch(() => [200, { results: [fifth, sixth], total: 2 }])
+    renderSet(makeSet(), 'bruto')
+    const table = await screen.findByRole('table', { name: 'Resultados de 21K, classificados pelo tempo bruto' })
+    const heads = within(table).getAllByRole('columnheader').map((h) => h.textContent)
+    expect(heads).toEqual(['Pos.', 'Atleta', 'Categoria', 'Bruto', 'Líquido', 'Pace /km'])
+    const [, first, second] = within(table).getAllByRole('row')
+    // The cell's own text is the time; the pace under it is for phones.
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.firstChild?.textContent)
+    expect(cells(first!)).toEqual(['5º', 'Quinto', 'M30-34', '0:37:20', '0:37:21', '4:13'])
+    expect(cells(second!).slice(3, 5)).toEqual(['0:37:22', '0:37:20'])
+  })
+
+  it('lists the set’s categories in natural order (RESULT-12)', async () => {
+    stubFetch(() => [200, { results: [joao], total: 1 }])
+    renderSet(makeSet({ categorias: ['M 100+', 'M 20-24', 'F 5-9', 'M 10-14', 'F 10-14'] }))
+    const options = within(screen.getByRole('combobox', { name: 'Categoria' })).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual(['Todas', 'F 5-9', 'F 10-14', 'M 10-14', 'M 20-24', 'M 100+'])
   })
 
   it('has no preliminary note once official', async () => {

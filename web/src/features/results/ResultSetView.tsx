@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
 import { formatCount } from '../../lib/format'
-import { formatPace, formatPlace, sexLabels, statusShort } from '../../lib/resultFormat'
+import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/resultFormat'
 import { athletePagePath, type Result, type ResultSet } from '../../lib/resultsApi'
 import { useResultPages } from './useResultPages'
 
@@ -14,8 +14,9 @@ const fieldClass =
 /**
  * One modality's results: search by name, bib or team (the server folds accents and case),
  * filters by sex and category, and pages through the cursor. Each line opens the athlete's page.
+ * rankBy is the event's tempoClassificacao, the time the places follow.
  */
-export function ResultSetView({ eventId, set, categorias }: { eventId: string; set: ResultSet; categorias: string[] }) {
+export function ResultSetView({ eventId, set, categorias, rankBy }: { eventId: string; set: ResultSet; categorias: string[]; rankBy: TimeKind }) {
   const id = useId()
   const [text, setText] = useState('')
   const [q, setQ] = useState('')
@@ -26,7 +27,8 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
     return () => clearTimeout(t)
   }, [text])
   const pages = useResultPages(eventId, set.id, { q, sexo, categoria })
-  const options = set.categorias?.length ? set.categorias : categorias
+  // A file's categories come in the order athletes appear in it; the organizer's, as they wrote them.
+  const options = set.categorias?.length ? [...set.categorias].sort(compareCategories) : categorias
 
   return (
     <div>
@@ -105,7 +107,7 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
                   ? '1 atleta'
                   : `${formatCount(pages.total)} atletas`}
             </p>
-            {pages.results.length > 0 && <ResultTable eventId={eventId} set={set} results={pages.results} />}
+            {pages.results.length > 0 && <ResultTable eventId={eventId} set={set} results={pages.results} rankBy={rankBy} />}
             {pages.hasMore && (
               <div className="mt-4 text-center">
                 <button
@@ -130,14 +132,21 @@ export function ResultSetView({ eventId, set, categorias }: { eventId: string; s
   )
 }
 
+const shortTimeNames: Record<TimeKind, string> = { liquido: 'Líquido', bruto: 'Bruto' }
+
 /**
  * A compact table: on a phone the place, the athlete (bib, category and team under the name) and
- * the time, with gun time and pace under it; wider screens give those their own columns.
+ * the time places follow, with the pace under it (RESULT-10); wider screens give the category, the
+ * other time and the pace their own columns.
  */
-function ResultTable({ eventId, set, results }: { eventId: string; set: ResultSet; results: Result[] }) {
+function ResultTable({ eventId, set, results, rankBy }: { eventId: string; set: ResultSet; results: Result[]; rankBy: TimeKind }) {
+  const other: TimeKind = rankBy === 'bruto' ? 'liquido' : 'bruto'
+  const timeOf = (r: Result, kind: TimeKind) => (kind === 'bruto' ? r.tempoBruto : r.tempoLiquido)
   return (
     <table className="w-full table-fixed border-collapse text-left text-sm">
-      <caption className="sr-only">Resultados de {set.percurso}</caption>
+      <caption className="sr-only">
+        Resultados de {set.percurso}, classificados pelo {rankBy === 'bruto' ? 'tempo bruto' : 'tempo líquido'}
+      </caption>
       <thead className="border-b border-slate-300 text-xs font-bold uppercase tracking-wide text-slate-600">
         <tr>
           <th scope="col" className="w-12 py-2 pr-2 sm:w-16">
@@ -149,11 +158,11 @@ function ResultTable({ eventId, set, results }: { eventId: string; set: ResultSe
           <th scope="col" className="hidden w-28 py-2 pr-2 md:table-cell">
             Categoria
           </th>
-          <th scope="col" className="hidden w-24 py-2 pr-2 sm:table-cell">
-            Bruto
-          </th>
           <th scope="col" className="w-24 py-2 pr-2 text-right sm:text-left">
-            Líquido
+            {shortTimeNames[rankBy]}
+          </th>
+          <th scope="col" className="hidden w-24 py-2 pr-2 sm:table-cell">
+            {shortTimeNames[other]}
           </th>
           <th scope="col" className="hidden w-20 py-2 sm:table-cell">
             Pace /km
@@ -181,13 +190,13 @@ function ResultTable({ eventId, set, results }: { eventId: string; set: ResultSe
               {r.categoria}
               {r.posicaoCategoria != null && <span className="block text-xs text-slate-500">{formatPlace(r.posicaoCategoria)} na categoria</span>}
             </td>
-            <td className="hidden py-2 pr-2 tabular-nums text-slate-700 sm:table-cell">{r.tempoBruto}</td>
             <td className="py-2 pr-2 text-right font-bold tabular-nums text-slate-900 sm:text-left">
-              {r.status === 'ok' ? r.tempoLiquido || '—' : statusShort(r.status)}
+              {r.status === 'ok' ? rankingTime(r, rankBy).tempo || '—' : statusShort(r.status)}
               {r.status === 'ok' && (
                 <span className="block text-xs font-normal text-slate-600 sm:hidden">{formatPace(r.pace)}</span>
               )}
             </td>
+            <td className="hidden py-2 pr-2 tabular-nums text-slate-700 sm:table-cell">{timeOf(r, other)}</td>
             <td className="hidden py-2 tabular-nums text-slate-700 sm:table-cell">{r.pace}</td>
           </tr>
         ))}

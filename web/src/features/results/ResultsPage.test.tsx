@@ -61,6 +61,32 @@ describe('results page', () => {
     expect(items.indexOf(walk.item)).toBe(items.length - 1)
   })
 
+  it('starts with a link to each modality’s item, the sets of other modalities too (RESULT-13)', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+      if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [makeSet({ id: 's9', percurso: 'Caminhada' })] }]
+      return [200, { results: [makeResult()], total: 1 }]
+    })
+    renderPage('/resultado/ev1')
+    await findModality(/^Caminhada/)
+    const nav = screen.getByRole('navigation', { name: 'Ir para a modalidade' })
+    const links = within(nav).getAllByRole('link')
+    expect(links.map((l) => l.textContent)).toEqual(['21K', '5K', 'Caminhada'])
+    // Each link's target is in its own item's content, which the browser opens when the link is followed.
+    for (const [link, name] of [[links[0]!, /^21K/], [links[1]!, /^5K/], [links[2]!, /^Caminhada/]] as const) {
+      const target = document.getElementById(link.getAttribute('href')!.slice(1))
+      expect(target).not.toBeNull()
+      expect(modality(name).panel).toContainElement(target)
+    }
+  })
+
+  it('has no modality links with one modality', async () => {
+    stubFetch(() => [200, makeEvent({ modalidades: [makeEvent().modalidades[0]!] })])
+    renderPage('/resultado/ev1')
+    await findModality(/^21K/)
+    expect(screen.queryByRole('navigation', { name: 'Ir para a modalidade' })).not.toBeInTheDocument()
+  })
+
   it('draws partial answers of the results API with what they have', async () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]

@@ -86,17 +86,21 @@ function ResultModalities({ event }: { event: Event }) {
     const { title, aside } = modalityLabel(m, i)
     return {
       key: String(i),
+      label: title,
+      anchor: `modalidade-${i + 1}`,
       title: <ModalityTitle title={title} set={set} />,
       aside,
-      content: <ModalityResults eventId={event.id} set={set} modalidade={m} />,
+      content: <ModalityResults event={event} set={set} modalidade={m} />,
     }
   })
   for (const set of bySet.values()) {
     items.push({
       key: `set-${set.id}`,
+      label: set.percurso,
+      anchor: `resultado-${set.id}`,
       title: <ModalityTitle title={set.percurso} set={set} />,
       aside: '',
-      content: <ModalityResults eventId={event.id} set={set} />,
+      content: <ModalityResults event={event} set={set} />,
     })
   }
   if (items.length === 0) {
@@ -106,7 +110,47 @@ function ResultModalities({ event }: { event: Event }) {
       </p>
     )
   }
-  return <Accordion headingLevel={2} items={items} />
+  // Each item's content is a link target: following the link opens the item (the browser opens a
+  // closed <details> holding a link's target), and scrolls it below the sticky site header and the
+  // item's own heading.
+  const targets = items.map((item) => ({
+    ...item,
+    content: (
+      <div id={item.anchor} className="scroll-mt-36">
+        {item.content}
+      </div>
+    ),
+  }))
+  return (
+    <>
+      {items.length > 1 && <ModalityLinks items={items} />}
+      <Accordion headingLevel={2} items={targets} />
+    </>
+  )
+}
+
+/**
+ * RESULT-13: a link to each modality's item, so that no table is reached by scrolling past the one
+ * open above it. Plain links to the item's content: the browser opens the item and scrolls to it,
+ * also before the app has taken a drawn page over, and the keyboard follows them as any link.
+ */
+function ModalityLinks({ items }: { items: { key: string; label: string; anchor: string }[] }) {
+  return (
+    <nav aria-label="Ir para a modalidade" className="mb-5">
+      <ul className="flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li key={item.key}>
+            <a
+              href={`#${item.anchor}`}
+              className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-bold text-brand-800 ring-1 ring-slate-300 hover:bg-brand-50 hover:ring-brand-600/50"
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
 }
 
 /** The published sets; none while they load or when they cannot be read (the PDFs still show). */
@@ -128,11 +172,16 @@ function ModalityTitle({ title, set }: { title: string; set: ResultSet | undefin
   )
 }
 
-function ModalityResults({ eventId, set, modalidade }: { eventId: string; set: ResultSet | undefined; modalidade?: Modalidade }) {
+function ModalityResults({ event, set, modalidade }: { event: Event; set: ResultSet | undefined; modalidade?: Modalidade }) {
   if (!set) return modalidade ? <ResultFiles modalidade={modalidade} /> : null
   return (
     <>
-      <ResultSetView eventId={eventId} set={set} categorias={modalidade?.categorias.map((c) => c.nome).filter(Boolean) ?? []} />
+      <ResultSetView
+        eventId={event.id}
+        set={set}
+        categorias={modalidade?.categorias.map((c) => c.nome).filter(Boolean) ?? []}
+        rankBy={event.tempoClassificacao}
+      />
       {modalidade && (
         <div className="mt-6">
           <ResultFiles modalidade={modalidade} quietWhenNone />

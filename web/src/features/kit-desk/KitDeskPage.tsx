@@ -122,6 +122,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // Stable, so that the cards (memo) of a new keystroke's results that were already shown do not render again.
   const acknowledge = useCallback((id: string) => void sync.acknowledge(id), [sync])
   const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
+  const unpaidBlocked = state.evento?.bloquearKitSemPagamento === true
   const queued = state.pending.size
   function card(id: string) {
     const p = state.roster.get(id)
@@ -132,6 +133,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         participant={p}
         pending={state.pending.get(id)}
         conflict={state.conflicts.get(id)}
+        unpaidBlocked={unpaidBlocked}
         canUndo={canUndo}
         onPickup={setPicking}
         onUndo={setUndoing}

@@ -12,13 +12,18 @@ export type EventoLocal = {
   /** The event's date (YYYY-MM-DD): the device drops the roster 7 days after it, even offline. */
   dataEvento: string
   titulo: string
+  /** The organizer forbids handing unpaid kits (absent in a copy kept before the setting existed). */
+  bloquearKitSemPagamento?: boolean
 }
 
 /** A pickup waiting to be sent; seq (from IndexedDB) is the order it was made in. */
 export type PickupNaFila = { seq?: number; eventId: string; checkin: Checkin }
 
-/** A pickup this desk made that lost to another desk's: shown on the card until acknowledged. */
-export type Conflito = { eventId: string; participantId: string; tentativa: Checkin; vencedor: KitRetirado | null }
+/**
+ * A pickup this desk made that did not count, shown on the card until acknowledged: it lost to
+ * another desk's (vencedor), or the server refused it (motivo, pt-BR).
+ */
+export type Conflito = { eventId: string; participantId: string; tentativa: Checkin; vencedor: KitRetirado | null; motivo?: string }
 
 type StoredParticipant = RosterParticipant & { eventId: string }
 

@@ -16,6 +16,7 @@ class FakeServer {
   rev = 0
   posts: Checkin[][] = []
   dataEvento = '2099-01-01'
+  bloquearKitSemPagamento = false
 
   constructor(ps: RosterParticipant[]) {
     for (const p of ps) this.change(p)
@@ -36,7 +37,7 @@ class FakeServer {
       this.reach()
       const after = Number(since || 0)
       const participants = [...this.participants.values()].filter((p) => this.changedAt.get(p.id)! > after)
-      return { participants, cursor: String(this.rev), papel: 'retirada' }
+      return { participants, cursor: String(this.rev), papel: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
     },
     sendCheckins: async (_event, checkins) => {
       this.reach()
@@ -45,6 +46,9 @@ class FakeServer {
         const p = this.participants.get(c.participantId)!
         const before = this.seen.get(c.id)
         if (before) return { id: c.id, status: before === 'conflict' ? 'conflict' : 'duplicate', kitRetirado: p.kitRetirado }
+        if (this.bloquearKitSemPagamento && !p.pago) {
+          return { id: c.id, status: 'refused', kitRetirado: p.kitRetirado, motivo: 'Inscrição não paga.' }
+        }
         if (p.kitRetirado) {
           this.seen.set(c.id, 'conflict')
           return { id: c.id, status: 'conflict', kitRetirado: p.kitRetirado }
@@ -148,6 +152,24 @@ describe('DeskSync', () => {
     expect(sync.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 2')
     await sync.acknowledge('1')
     expect(sync.getSnapshot().conflicts.size).toBe(0)
+  })
+
+  // KIT-12
+  it('shows the reason of a pickup queued offline that the server refused, and learns the setting', async () => {
+    const server = new FakeServer([participant('1', 'Ana', { pago: false })])
+    const sync = await desk(server)
+    expect(sync.getSnapshot().evento?.bloquearKitSemPagamento).toBe(false)
+    server.online = false
+    await sync.record(pickup('a', '1'))
+    server.bloquearKitSemPagamento = true
+    server.online = true
+    await sync.flush()
+    await sync.refresh()
+    const s = sync.getSnapshot()
+    expect(s.pending.size).toBe(0)
+    expect(s.conflicts.get('1')?.motivo).toBe('Inscrição não paga.')
+    expect(s.roster.get('1')?.kitRetirado).toBeNull()
+    expect(s.evento?.bloquearKitSemPagamento).toBe(true)
   })
 
   it('retries with growing waits while the server cannot be reached', async () => {

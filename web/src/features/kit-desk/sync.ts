@@ -162,7 +162,13 @@ export class DeskSync {
       if (!rosterAllowed(evento.dataEvento)) return await this.close()
       const answer = await this.remote.fetchRoster(this.eventId, known?.cursor ?? '')
       if (this.stopped) return
-      const next: EventoLocal = { ...evento, eventId: this.eventId, cursor: answer.cursor, papel: answer.papel }
+      const next: EventoLocal = {
+        ...evento,
+        eventId: this.eventId,
+        cursor: answer.cursor,
+        papel: answer.papel,
+        bloquearKitSemPagamento: answer.bloquearKitSemPagamento,
+      }
       await this.store.applyRoster(next, answer.participants)
       let reindex = false
       for (const p of answer.participants) {
@@ -218,8 +224,14 @@ export class DeskSync {
       for (const { seq, checkin } of batch) {
         const answer = byId.get(checkin.id)
         if (!answer) continue // not answered: stays queued for the next round
-        if (answer.status === 'conflict') {
-          await this.store.addConflict({ eventId: this.eventId, participantId: checkin.participantId, tentativa: checkin, vencedor: answer.kitRetirado })
+        if (answer.status === 'conflict' || answer.status === 'refused') {
+          await this.store.addConflict({
+            eventId: this.eventId,
+            participantId: checkin.participantId,
+            tentativa: checkin,
+            vencedor: answer.kitRetirado,
+            motivo: answer.motivo,
+          })
         }
         await this.setKit(checkin.participantId, answer.kitRetirado ?? this.roster.get(checkin.participantId)?.kitRetirado ?? null)
         done.push(seq!)

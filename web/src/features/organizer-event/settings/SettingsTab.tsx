@@ -51,9 +51,11 @@ function UnpaidKits({ eventId, blocked, onForbidden }: { eventId: string; blocke
       <h2 id="config-retirada" className="text-xl font-bold text-slate-900">
         Retirada de kits
       </h2>
-      <label className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <input
+          id="config-nao-pagos"
           type="checkbox"
+          aria-describedby="config-nao-pagos-ajuda"
           checked={allowed}
           onChange={(e) => {
             setAllowed(e.target.checked)
@@ -61,14 +63,16 @@ function UnpaidKits({ eventId, blocked, onForbidden }: { eventId: string; blocke
           }}
           className="mt-1 size-5 shrink-0 accent-brand-700"
         />
-        <span>
-          <span className="block font-semibold text-slate-900">Permitir entregar o kit de inscrições não pagas</span>
-          <span className="mt-1 block text-sm text-slate-700">
+        <div>
+          <label htmlFor="config-nao-pagos" className="block font-semibold text-slate-900">
+            Permitir entregar o kit de inscrições não pagas
+          </label>
+          <p id="config-nao-pagos-ajuda" className="mt-1 text-sm text-slate-700">
             Marcado, o balcão pode entregar depois de uma confirmação explícita do voluntário. Desmarcado, o balcão não oferece a
             entrega e o servidor recusa a retirada, mesmo a registrada sem internet.
-          </span>
-        </span>
-      </label>
+          </p>
+        </div>
+      </div>
       {error && (
         <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
           {error}

@@ -130,6 +130,51 @@ describe('DeskSync', () => {
     expect(second.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 1')
   })
 
+  // KIT-13
+  it('keeps the roster as one text for the next opening, and never a stale one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia')])
+      const sync = await desk(server)
+      const store = await DeviceStore.open(dbName)
+      opened.push(store)
+      expect((await store.roster('ev1')).kept).toBe(false)
+      await vi.advanceTimersByTimeAsync(10_000)
+      const first = await store.roster('ev1')
+      expect(first.kept).toBe(true)
+      expect(first.participants.map((p) => p.nome).sort()).toEqual(['Ana', 'Bia'])
+      // A poll that brings nothing new leaves it current.
+      await sync.refresh()
+      expect((await store.roster('ev1')).kept).toBe(true)
+      // A pickup moves the records on: the text is stale until written again.
+      await sync.record(pickup('a', '1'))
+      await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
+      const stale = await store.roster('ev1')
+      expect(stale.kept).toBe(false)
+      expect(stale.participants.find((p) => p.id === '1')?.kitRetirado?.balcao).toBe('Balcão 1')
+      await vi.advanceTimersByTimeAsync(10_000)
+      const again = await store.roster('ev1')
+      expect(again.kept).toBe(true)
+      expect(again.participants.find((p) => p.id === '1')?.kitRetirado?.balcao).toBe('Balcão 1')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  // KIT-13: the worker rebuilds a kept search index only when this count moved.
+  it('counts the changes of names, bibs and documents, not of pickups', async () => {
+    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia')])
+    const sync = await desk(server)
+    expect(sync.getSnapshot().evento?.indice).toBe(1)
+    await sync.record(pickup('a', '1'))
+    await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
+    await sync.refresh()
+    expect(sync.getSnapshot().evento?.indice).toBe(1)
+    server.change({ ...server.participants.get('2')!, nome: 'Beatriz' })
+    await sync.refresh()
+    expect(sync.getSnapshot().evento?.indice).toBe(2)
+  })
+
   it('never counts a pickup twice when it is sent again', async () => {
     const server = new FakeServer([participant('1', 'Ana')])
     const sync = await desk(server)
@@ -220,7 +265,7 @@ describe('DeskSync', () => {
     expect(sync.getSnapshot().error).toBe('A retirada de kits deste evento foi encerrada.')
     const store = await DeviceStore.open(dbName)
     opened.push(store)
-    expect(await store.roster('ev1')).toEqual([])
+    expect((await store.roster('ev1')).participants).toEqual([])
     expect(await store.queue('ev1')).toHaveLength(1)
   })
 
@@ -252,7 +297,7 @@ describe('DeviceStore.wipe', () => {
     await store.enqueue('ev2', pickup('a', '9'))
     await store.addConflict({ eventId: 'ev1', participantId: '1', tentativa: pickup('b', '1'), vencedor: null })
     await store.wipe()
-    expect(await store.roster('ev1')).toEqual([])
+    expect((await store.roster('ev1')).participants).toEqual([])
     expect(await store.queue('ev2')).toEqual([])
     expect(await store.conflicts('ev1')).toEqual([])
     expect(await store.evento('ev1')).toBeUndefined()

@@ -6,7 +6,7 @@ import { expect, phone, test } from './fixtures'
 
 // What a newcomer tripped on (issue 28 items 4–6), at a phone's width and a desktop's: the kit desk
 // with unpaid registrations and the organizer's setting (KIT-11, KIT-12), the event workspace's tabs
-// and lists on a phone, and places found by name on the home page (HOME-18).
+// and lists on a phone (TEAM-6), and places found by name on the home page (HOME-18).
 
 const desktop = { width: 1280, height: 800 }
 
@@ -103,6 +103,7 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       })
     })
 
+    // TEAM-6
     test('the event workspace: every tab reachable with the selected one in view, lists readable without scrolling sideways', async ({ page }) => {
       const eventId = await organizerEvent(page, [{ nome: 'Renata Cardoso de Albuquerque', pago: true }])
       await page.goto(`/dashboard/eventos/${eventId}`)

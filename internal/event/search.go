@@ -1,6 +1,9 @@
 package event
 
 import (
+	_ "embed"
+	"encoding/json"
+	"slices"
 	"strings"
 
 	"pelotao/internal/textfold"
@@ -20,4 +23,74 @@ func SearchTerms(q string) []string {
 		words = words[:8]
 	}
 	return words
+}
+
+// Place is where an event is: a state (Cidade "") or one city of it (Cidade folded).
+type Place struct {
+	UF, Cidade string
+}
+
+// Term is one part of an events search: an event matches it when its SearchText contains every
+// one of Words, or, when the words name a place (Place not nil), when the event is there — its
+// state is Place.UF and, for a city, its SearchText contains Place.Cidade.
+type Term struct {
+	Words []string
+	Place *Place
+}
+
+//go:embed places.json
+var placesJSON []byte
+
+// placeNames are the names a search knows places by, folded: each state by its name (constants.json
+// ufs), and the names runners use for cities ("Floripa", "Sampa", "BH") from places.json, which
+// web/src/lib/placeNames.ts reads too. A state whose capital has its name (São Paulo, Rio de
+// Janeiro) is left to its sigla: a runner typing "são paulo" means the city, which the words find.
+var placeNames, longestPlaceName = func() (map[string]Place, int) {
+	var table struct {
+		Apelidos []struct {
+			Nome, UF, Cidade string
+		}
+		EstadosSoPelaSigla []string
+	}
+	if err := json.Unmarshal(placesJSON, &table); err != nil {
+		panic("internal/event/places.json: " + err.Error())
+	}
+	names := map[string]Place{}
+	for _, uf := range Const.UFs {
+		if !slices.Contains(table.EstadosSoPelaSigla, uf.Sigla) {
+			names[textfold.Fold(uf.Nome)] = Place{UF: uf.Sigla}
+		}
+	}
+	for _, a := range table.Apelidos {
+		if !IsUF(a.UF) {
+			panic("internal/event/places.json: unknown uf " + a.UF)
+		}
+		names[textfold.Fold(a.Nome)] = Place{UF: a.UF, Cidade: textfold.Fold(a.Cidade)}
+	}
+	longest := 0
+	for name := range names {
+		longest = max(longest, len(strings.Fields(name)))
+	}
+	return names, longest
+}()
+
+// SearchQuery splits an events search into its terms (SearchTerms' words), the longest run of
+// words that names a place becoming one term: "corrida santa catarina" is "corrida", then the
+// state of Santa Catarina or the words "santa" and "catarina".
+func SearchQuery(q string) []Term {
+	words := SearchTerms(q)
+	var terms []Term
+	for i := 0; i < len(words); {
+		n := 1
+		var place *Place
+		for size := min(longestPlaceName, len(words)-i); size > 0; size-- {
+			if p, ok := placeNames[strings.Join(words[i:i+size], " ")]; ok {
+				n, place = size, &p
+				break
+			}
+		}
+		terms = append(terms, Term{Words: words[i : i+n], Place: place})
+		i += n
+	}
+	return terms
 }

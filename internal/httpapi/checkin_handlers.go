@@ -76,6 +76,10 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	settings, err := s.store.ParticipantSettings(r.Context(), id)
+	if err != nil {
+		return err
+	}
 	role := eventRoleOf(r)
 	out := make([]rosterParticipant, len(list))
 	for i, p := range list {
@@ -86,7 +90,8 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 		out[i] = rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
 			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado}
 	}
-	return writeJSONGzip(w, r, map[string]any{"participants": out, "cursor": strconv.FormatInt(cursor, 10), "papel": role})
+	return writeJSONGzip(w, r, map[string]any{"participants": out, "cursor": strconv.FormatInt(cursor, 10), "papel": role,
+		"bloquearKitSemPagamento": settings.BloquearKitSemPagamento})
 }
 
 // rosterClosed reports whether the roster may no longer be served on today: after the event's
@@ -178,10 +183,11 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 		ID          string           `json:"id"`
 		Status      string           `json:"status"`
 		KitRetirado *participant.Kit `json:"kitRetirado"`
+		Motivo      string           `json:"motivo,omitempty"`
 	}
 	out := make([]answer, len(results))
 	for i, res := range results {
-		out[i] = answer{ID: res.ID, Status: res.Status, KitRetirado: res.Kit}
+		out[i] = answer{ID: res.ID, Status: res.Status, KitRetirado: res.Kit, Motivo: res.Motivo}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"checkins": out})
 	return nil

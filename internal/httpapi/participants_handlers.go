@@ -220,9 +220,13 @@ func (s *Server) getParticipantSettings(w http.ResponseWriter, r *http.Request) 
 }
 
 // putParticipantSettings answers PUT /api/events/{id}/participants/settings: the bib ranges by
-// modality that imports give to participants the file leaves without a bib.
+// modality that imports give to participants the file leaves without a bib, and whether the kit
+// desks may hand unpaid kits. A field the body leaves out keeps its value (each tab saves its own).
 func (s *Server) putParticipantSettings(w http.ResponseWriter, r *http.Request) error {
-	var in participant.Settings
+	in, err := s.store.ParticipantSettings(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
 	if err := readJSON(r, &in); err != nil {
 		return err
 	}

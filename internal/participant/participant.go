@@ -137,4 +137,16 @@ type FaixaPeito struct {
 // Settings are an event's participant settings.
 type Settings struct {
 	FaixasPeito []FaixaPeito `json:"faixasPeito"`
+	// BloquearKitSemPagamento: the kit desks may not hand the kit of a registration not paid
+	// (the server refuses such a pickup, also one queued offline). Off, a desk may, after a
+	// deliberate confirmation.
+	BloquearKitSemPagamento bool `json:"bloquearKitSemPagamento"`
+}
+
+// UnpaidKitRefusal is why a pickup of an unpaid registration was refused, as the desk shows it.
+const UnpaidKitRefusal = "Inscrição não paga: o organizador não permite entregar o kit sem pagamento neste evento. Encaminhe o atleta à organização."
+
+// RefusesKit reports whether a desk may not hand the kit of a participant paid or not.
+func (s Settings) RefusesKit(pago bool) bool {
+	return s.BloquearKitSemPagamento && !pago
 }

@@ -23,7 +23,7 @@ func (s Settings) Clean() (Settings, error) {
 		errs["faixasPeito"] = fmt.Sprintf("Use no máximo %d faixas.", MaxFaixas)
 		return s, errs
 	}
-	out := Settings{FaixasPeito: []FaixaPeito{}}
+	out := Settings{FaixasPeito: []FaixaPeito{}, BloquearKitSemPagamento: s.BloquearKitSemPagamento}
 	seen := map[string]bool{}
 	for i, f := range s.FaixasPeito {
 		f.Percurso = strings.Join(strings.Fields(f.Percurso), " ")

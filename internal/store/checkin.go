@@ -31,6 +31,9 @@ const (
 	PickupDuplicate = "duplicate"
 	// PickupConflict: the kit had already been picked up (another id won); kept in the history.
 	PickupConflict = "conflict"
+	// PickupRefused: the event's settings forbid this kit (participant.Settings.RefusesKit);
+	// nothing is recorded, and PickupResult.Motivo says why.
+	PickupRefused = "refused"
 )
 
 // PickupResult is the answer to one pickup: its status and the participant's pickup after it
@@ -39,6 +42,12 @@ type PickupResult struct {
 	ID     string
 	Status string
 	Kit    *participant.Kit
+	Motivo string // why a pickup was refused (pt-BR)
+}
+
+// Refused is the answer to a pickup the event's settings forbid: the kit stays as it is.
+func Refused(id string, kit *participant.Kit) PickupResult {
+	return PickupResult{ID: id, Status: PickupRefused, Kit: kit, Motivo: participant.UnpaidKitRefusal}
 }
 
 // PickupRecord is a pickup as the history shows it: the current one, one undone, or one refused.
@@ -83,7 +92,9 @@ type QuarterPickups struct {
 // history (participant.HistoryPickedUp, HistoryUndone).
 type CheckinStore interface {
 	// RecordPickups records each pickup, in order, and answers each. A participant that is not
-	// the event's makes the whole call fail with ErrNotFound, recording nothing.
+	// the event's makes the whole call fail with ErrNotFound, recording nothing. A pickup the
+	// event's participant settings forbid (RefusesKit) is answered PickupRefused unless its id
+	// was recorded before (then it is a duplicate, as always).
 	RecordPickups(ctx context.Context, eventID string, pickups []Pickup) ([]PickupResult, error)
 	// UndoPickup undoes the participant's current pickup (kept in the history, marked undone by
 	// por). ErrNotFound: the participant has no pickup.

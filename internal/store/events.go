@@ -219,8 +219,20 @@ func eventListSQL(q EventQuery, d SQLDialect) (query string, args []any, limit i
 	if q.OwnerID != "" {
 		where = append(where, "owner_id = "+arg(q.OwnerID))
 	}
-	for _, term := range event.SearchTerms(q.Q) {
-		where = append(where, d.Contains("search", arg(term)))
+	for _, term := range event.SearchQuery(q.Q) {
+		words := make([]string, len(term.Words))
+		for i, w := range term.Words {
+			words[i] = d.Contains("search", arg(w))
+		}
+		cond := strings.Join(words, " AND ")
+		if p := term.Place; p != nil {
+			in := "estado = " + arg(p.UF)
+			if p.Cidade != "" {
+				in += " AND " + d.Contains("search", arg(p.Cidade))
+			}
+			cond = "((" + cond + ") OR (" + in + "))"
+		}
+		where = append(where, cond)
 	}
 	dir, cmp := "DESC", "<"
 	if q.Ascending {

@@ -1,7 +1,11 @@
 // Package eventtest gives tests and tools outside internal/event a valid event to send.
 package eventtest
 
-import "fmt"
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+)
 
 // JSON is a complete, valid event as the form sends it (numbers typed as text), for POST /api/events.
 func JSON(titulo, date string) string {
@@ -20,4 +24,32 @@ func JSON(titulo, date string) string {
 		"resultados": {"pdfGeralURL": "", "pdfCategoriasURL": ""}}],
 	"premiacao": {"tipo": "texto", "valor": "Medalhas", "estruturado": []}
 }`, titulo, date)
+}
+
+//go:embed search_cases.json
+var searchCasesJSON []byte
+
+// SearchCase is a search of the events list and the titles it finds, sorted.
+type SearchCase struct {
+	Q     string   `json:"q"`
+	Found []string `json:"found"`
+}
+
+// SearchEvent is where an event of the search cases is.
+type SearchEvent struct {
+	Titulo, Local, Cidade, Estado string
+}
+
+// SearchCases are the events of search_cases.json and the searches over them, which the store's
+// conformance suite runs through its SQL and web/src/features/events/eventList.test.ts through the
+// home page's filter: states by name and cities by the names runners use (internal/event/places.json).
+func SearchCases() ([]SearchEvent, []SearchCase) {
+	var c struct {
+		Events   []SearchEvent
+		Searches []SearchCase
+	}
+	if err := json.Unmarshal(searchCasesJSON, &c); err != nil {
+		panic("eventtest/search_cases.json: " + err.Error())
+	}
+	return c.Events, c.Searches
 }

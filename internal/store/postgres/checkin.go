@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,9 +25,13 @@ func (s *Store) RecordPickups(ctx context.Context, eventID string, pickups []sto
 		if err != nil {
 			return err
 		}
+		settings, err := store.ScanParticipantSettings(tx.QueryRow(ctx, "SELECT doc FROM participant_settings WHERE event_id = $1", eventID))
+		if err != nil {
+			return err
+		}
 		now := time.Now()
 		for i, p := range pickups {
-			r, err := recordPickup(ctx, tx, eventID, p, now, rev+int64(i))
+			r, err := recordPickup(ctx, tx, eventID, p, settings, now, rev+int64(i))
 			if err != nil {
 				return err
 			}
@@ -37,15 +42,25 @@ func (s *Store) RecordPickups(ctx context.Context, eventID string, pickups []sto
 	return out, err
 }
 
-func recordPickup(ctx context.Context, tx pgx.Tx, eventID string, p store.Pickup, now time.Time, rev int64) (store.PickupResult, error) {
+func recordPickup(ctx context.Context, tx pgx.Tx, eventID string, p store.Pickup, settings participant.Settings, now time.Time, rev int64) (store.PickupResult, error) {
 	r := store.PickupResult{ID: p.ID}
-	var ours bool
-	err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM participants WHERE id = $1 AND event_id = $2)", p.ParticipantID, eventID).Scan(&ours)
+	var pago bool
+	err := tx.QueryRow(ctx, "SELECT pago FROM participants WHERE id = $1 AND event_id = $2", p.ParticipantID, eventID).Scan(&pago)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return r, store.ErrNotFound
+	}
 	if err != nil {
 		return r, fmt.Errorf("postgres: pickup's participant: %w", err)
 	}
-	if !ours {
-		return r, store.ErrNotFound
+	if settings.RefusesKit(pago) {
+		var sent bool
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM kit_pickups WHERE id = $1)", p.ID).Scan(&sent); err != nil {
+			return r, fmt.Errorf("postgres: recording pickup: %w", err)
+		}
+		if !sent {
+			kit, err := currentKit(ctx, tx, p.ParticipantID)
+			return store.Refused(p.ID, kit), err
+		}
 	}
 	tag, err := tx.Exec(ctx, insertPickup+" ON CONFLICT DO NOTHING", pickupArgs(eventID, p, store.PickupOK, now)...)
 	if err != nil {

@@ -25,10 +25,14 @@ func (s *Store) RecordPickups(ctx context.Context, eventID string, pickups []sto
 	if err != nil {
 		return nil, err
 	}
+	settings, err := store.ScanParticipantSettings(tx.QueryRowContext(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID))
+	if err != nil {
+		return nil, err
+	}
 	now := time.Now()
 	out := make([]store.PickupResult, 0, len(pickups))
 	for i, p := range pickups {
-		r, err := recordPickup(ctx, tx, eventID, p, now, rev+int64(i))
+		r, err := recordPickup(ctx, tx, eventID, p, settings, now, rev+int64(i))
 		if err != nil {
 			return nil, err
 		}
@@ -37,17 +41,22 @@ func (s *Store) RecordPickups(ctx context.Context, eventID string, pickups []sto
 	return out, tx.Commit()
 }
 
-func recordPickup(ctx context.Context, tx *sql.Tx, eventID string, p store.Pickup, now time.Time, rev int64) (store.PickupResult, error) {
+func recordPickup(ctx context.Context, tx *sql.Tx, eventID string, p store.Pickup, settings participant.Settings, now time.Time, rev int64) (store.PickupResult, error) {
 	r := store.PickupResult{ID: p.ID}
-	var n int
-	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM participants WHERE id = ? AND event_id = ?", p.ParticipantID, eventID).Scan(&n); err != nil {
-		return r, fmt.Errorf("sqlite: pickup's participant: %w", err)
-	}
-	if n == 0 {
+	var pago bool
+	err := tx.QueryRowContext(ctx, "SELECT pago FROM participants WHERE id = ? AND event_id = ?", p.ParticipantID, eventID).Scan(&pago)
+	if errors.Is(err, sql.ErrNoRows) {
 		return r, store.ErrNotFound
 	}
+	if err != nil {
+		return r, fmt.Errorf("sqlite: pickup's participant: %w", err)
+	}
 	var before string
-	err := tx.QueryRowContext(ctx, "SELECT status FROM kit_pickups WHERE id = ?", p.ID).Scan(&before)
+	err = tx.QueryRowContext(ctx, "SELECT status FROM kit_pickups WHERE id = ?", p.ID).Scan(&before)
+	if errors.Is(err, sql.ErrNoRows) && settings.RefusesKit(pago) {
+		kit, err := currentKit(ctx, tx, p.ParticipantID)
+		return store.Refused(p.ID, kit), err
+	}
 	switch {
 	case err == nil: // sent before: the same answer, nothing written
 		r.Status = store.PickupDuplicate

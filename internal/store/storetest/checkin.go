@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -19,19 +20,21 @@ func testCheckin(t *testing.T, open Open) {
 	t.Run("Undo", func(t *testing.T) { testPickupUndo(t, open(t)) })
 	t.Run("RosterDeltas", func(t *testing.T) { testRosterDeltas(t, open(t)) })
 	t.Run("OtherEventsParticipant", func(t *testing.T) { testPickupOtherEvent(t, open(t)) })
+	t.Run("UnpaidKitRefused", func(t *testing.T) { testPickupUnpaidRefused(t, open(t)) })
 	t.Run("ConcurrentDesks", func(t *testing.T) { testPickupConcurrent(t, open(t)) })
 	t.Run("Stats", func(t *testing.T) { testPickupStats(t, open(t)) })
 }
 
-// kitEvent is an event with the given participants (nome → percurso), and their ids by name.
-func kitEvent(t *testing.T, s store.Store, titulo string, people map[string]string) (string, map[string]string) {
+// kitEvent is an event with the given participants (nome → percurso), and their ids by name;
+// all have paid but those named in unpaid.
+func kitEvent(t *testing.T, s store.Store, titulo string, people map[string]string, unpaid ...string) (string, map[string]string) {
 	t.Helper()
 	e := create(t, s, sampleEvent(titulo, event.NewDate(2026, time.December, 6), "Recife", "PE"))
 	var plan participant.Plan
 	base := 100000000
 	for nome, percurso := range people {
 		base += 7919
-		p := participant.Participant{ID: store.NewParticipantID(), Nome: nome, Percurso: percurso, Camiseta: "M", Pago: true,
+		p := participant.Participant{ID: store.NewParticipantID(), Nome: nome, Percurso: percurso, Camiseta: "M", Pago: !slices.Contains(unpaid, nome),
 			Documento: participant.Documento{Tipo: participant.CPF, Numero: participant.CompleteCPF(fmt.Sprint(base))}}
 		plan.Add = append(plan.Add, participant.Row{Line: len(plan.Add) + 2, P: p})
 	}
@@ -202,6 +205,46 @@ func testPickupOtherEvent(t *testing.T, s store.Store) {
 	}
 	if k := kitOf(t, s, otherID, otherIDs["Bia"]); k != nil {
 		t.Fatalf("recorded on another event: %+v", k)
+	}
+}
+
+// KIT-12: with unpaid kits blocked, a pickup of an unpaid registration is refused with a reason and
+// nothing is recorded; paid ones are not affected; a pickup recorded before the block stays a duplicate
+// when sent again; lifting the block lets the kit go.
+func testPickupUnpaidRefused(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID, ids := kitEvent(t, s, "Corrida do Pagamento", map[string]string{"Ana": "5 km", "Bia": "5 km", "Caio": "5 km"}, "Bia", "Caio")
+	at := time.Date(2026, 12, 5, 12, 14, 0, 0, time.UTC)
+	early := pickup("antes-do-bloqueio", ids["Caio"], "Balcão 1", at)
+	if r := record(t, s, eventID, early)[0]; r.Status != store.PickupOK {
+		t.Fatalf("unpaid kit before the block: %+v", r)
+	}
+	block := participant.Settings{FaixasPeito: []participant.FaixaPeito{}, BloquearKitSemPagamento: true}
+	if err := s.SetParticipantSettings(ctx, eventID, block); err != nil {
+		t.Fatal(err)
+	}
+	rs := record(t, s, eventID, pickup("paga", ids["Ana"], "Balcão 1", at), pickup("nao-paga", ids["Bia"], "Balcão 1", at), early)
+	if rs[0].Status != store.PickupOK {
+		t.Fatalf("paid kit: %+v", rs[0])
+	}
+	if rs[1].Status != store.PickupRefused || rs[1].Motivo != participant.UnpaidKitRefusal || rs[1].Kit != nil {
+		t.Fatalf("unpaid kit: %+v", rs[1])
+	}
+	if rs[2].Status != store.PickupDuplicate {
+		t.Fatalf("a pickup recorded before the block, sent again: %+v", rs[2])
+	}
+	if k := kitOf(t, s, eventID, ids["Bia"]); k != nil {
+		t.Fatalf("a refused pickup was recorded: %+v", k)
+	}
+	h, err := s.PickupHistory(ctx, eventID, 10)
+	if err != nil || len(h) != 2 {
+		t.Fatalf("history: %+v, %v", h, err)
+	}
+	if err := s.SetParticipantSettings(ctx, eventID, participant.Settings{FaixasPeito: []participant.FaixaPeito{}}); err != nil {
+		t.Fatal(err)
+	}
+	if r := record(t, s, eventID, pickup("nao-paga", ids["Bia"], "Balcão 1", at))[0]; r.Status != store.PickupOK {
+		t.Fatalf("unpaid kit once allowed again: %+v", r)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/event/eventtest"
 	"pelotao/internal/store"
 )
 
@@ -23,6 +24,7 @@ func runEvents(t *testing.T, open Open) {
 	t.Run("EventListOrder", func(t *testing.T) { testEventListOrder(t, open(t)) })
 	t.Run("EventListFilters", func(t *testing.T) { testEventListFilters(t, open(t)) })
 	t.Run("EventListSearch", func(t *testing.T) { testEventListSearch(t, open(t)) })
+	t.Run("EventListPlaceNames", func(t *testing.T) { testEventListPlaceNames(t, open(t)) })
 	t.Run("EventListCursor", func(t *testing.T) { testEventListCursor(t, open(t)) })
 	t.Run("EventConcurrentWriters", func(t *testing.T) { testEventConcurrentWriters(t, open(t)) })
 }
@@ -323,6 +325,28 @@ func testEventListSearch(t *testing.T, s store.Store) {
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
 			t.Errorf("q=%q: %v, want %v", q, got, want)
+		}
+	}
+}
+
+// HOME-18: states by name and cities by the names runners use, the cases the home page runs too.
+func testEventListPlaceNames(t *testing.T, s store.Store) {
+	events, searches := eventtest.SearchCases()
+	for _, e := range events {
+		ev := sampleEvent(e.Titulo, today, e.Cidade, e.Estado)
+		ev.Local.Local = e.Local
+		create(t, s, ev)
+	}
+	for _, c := range searches {
+		page, err := s.ListEvents(context.Background(), store.EventQuery{Q: c.Q})
+		if err != nil {
+			t.Errorf("q=%q: %v", c.Q, err)
+			continue
+		}
+		got := titles(t, page)
+		slices.Sort(got)
+		if !slices.Equal(got, c.Found) && !(len(got) == 0 && len(c.Found) == 0) {
+			t.Errorf("q=%q: %v, want %v", c.Q, got, c.Found)
 		}
 	}
 }

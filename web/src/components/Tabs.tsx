@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 
 export type Tab<K extends string> = { id: K; label: string }
 
@@ -19,10 +19,21 @@ export const tabPanelId = (prefix: string, id: string) => `${prefix}-panel-${id}
 
 /**
  * A WAI-ARIA tablist with automatic activation: the arrow keys, Home and End move to a tab and
- * select it; only the selected tab is in the Tab order.
+ * select it; only the selected tab is in the Tab order. On a phone the underline look wraps its
+ * tabs onto more rows, so that none is hidden; wider, one row scrolls sideways when it must, with
+ * the selected tab scrolled into view.
  */
 export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSelect, look = 'underline' }: TabsProps<K>) {
   const buttons = useRef(new Map<K, HTMLButtonElement>())
+
+  // Only the row scrolls, never the page: scrollIntoView would also move the page to the tabs.
+  useEffect(() => {
+    const tab = buttons.current.get(selected)
+    const row = tab?.parentElement
+    if (!tab || !row || row.scrollWidth <= row.clientWidth) return
+    if (tab.offsetLeft < row.scrollLeft) row.scrollLeft = tab.offsetLeft
+    else if (tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = tab.offsetLeft + tab.offsetWidth - row.clientWidth
+  }, [selected])
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const at = tabs.findIndex((t) => t.id === selected)
@@ -47,7 +58,7 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
       className={
         segmented
           ? 'inline-flex w-full rounded-full bg-slate-200 p-1 sm:w-auto'
-          : 'flex overflow-x-auto border-b border-slate-200'
+          : 'relative flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:overflow-x-auto'
       }
     >
       {tabs.map((t) => {
@@ -73,7 +84,7 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
                 ? `flex-auto rounded-full px-2 py-2 text-sm font-semibold leading-tight transition-colors sm:flex-none sm:px-4 ${
                     active ? 'bg-white text-brand-800 shadow' : 'text-slate-700 hover:text-brand-800'
                   }`
-                : `-mb-px shrink-0 whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold transition-colors ${
+                : `-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold transition-colors sm:px-4 ${
                     active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-brand-800'
                   }`
             }

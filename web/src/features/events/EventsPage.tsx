@@ -15,6 +15,7 @@ import {
   readFilters,
   soonestEvents,
   splitByDate,
+  usePlaceNames,
   type Filters,
 } from './eventList'
 
@@ -30,6 +31,7 @@ export function EventsPage() {
   const [params, setParams] = useSearchParams()
   const tab: TabKey = params.get('aba') === 'anteriores' ? 'anteriores' : 'proximos'
   const filters = readFilters(params)
+  const placeNames = usePlaceNames(filters.q.trim() !== '')
   const events = useResource('events', loadAllEvents, initialEvents)
   // The plain address comes with its first cards only: they show while the whole list loads.
   const [hasSoonest] = useState(() => initialData(soonestEvents.path) !== undefined)
@@ -75,7 +77,7 @@ export function EventsPage() {
     tabRefs.current[next]?.focus()
   }
 
-  const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters) : (firstPage ?? [])
+  const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters, placeNames) : (firstPage ?? [])
   // The cards shown of this tab and search: another tab or search starts again from the first ones.
   const listKey = `${tab}?${params.toString()}`
   const [shown, setShown] = useState({ key: listKey, count: firstCards })

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { todayISO } from '../../lib/format'
 import { filterEvents, loadAllEvents, readFilters, splitByDate } from './eventList'
 import { stubFetch, summary } from '../../lib/testing/testEvents'
+import { buildPlaceNames } from '../../lib/placeNames'
+import searchCases from '../../../../internal/event/eventtest/search_cases.json'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -67,6 +69,22 @@ describe('filterEvents', () => {
     expect(ids(filterEvents(events, { q: '', categoria: '', uf: 'MG' }))).toEqual(['mg'])
     expect(ids(filterEvents(events, { q: 'corrida', categoria: 'Corrida de Rua', uf: 'RJ' }))).toEqual([])
     expect(ids(filterEvents(events, { q: '', categoria: '', uf: '' }))).toEqual(['sp', 'mg', 'rj'])
+  })
+
+  // HOME-18: the same cases as the store's conformance suite (internal/store/storetest, both databases).
+  describe('with the place names (states by name, cities by the names runners use)', () => {
+    const names = buildPlaceNames()
+    const caseEvents = searchCases.events.map((e, i) =>
+      summary({ id: String(i), titulo: e.titulo, local: { local: e.local, cidade: e.cidade, estado: e.estado } }),
+    )
+    it('has cases', () => expect(searchCases.searches.length).toBeGreaterThan(0))
+    it.each(searchCases.searches)('"$q" finds $found', ({ q, found }) => {
+      const got = filterEvents(caseEvents, { q, categoria: '', uf: '' }, names).map((e) => e.titulo)
+      expect(got.sort()).toEqual(found)
+    })
+    it('finds by the words alone until the names are loaded', () => {
+      expect(filterEvents(caseEvents, { q: 'floripa', categoria: '', uf: '' })).toEqual([])
+    })
   })
 
   it('reads the filters from the address', () => {

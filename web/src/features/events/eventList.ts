@@ -3,7 +3,10 @@
 import type { EventSummary } from '../../lib/event'
 import { initialEventList, listAllEvents } from '../../lib/eventsApi'
 import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/format'
-import { foldText, matchesWords, searchWords } from '../../lib/textFold'
+import { useEffect, useState } from 'react'
+import { matchesTerms, searchTerms } from '../../lib/eventSearch'
+import type { PlaceNames } from '../../lib/placeNames'
+import { foldText } from '../../lib/textFold'
 
 /**
  * GET /api/events (dataEvento descending) to its end, in the API's largest pages so that it usually
@@ -74,15 +77,43 @@ export function hasFilters(f: Filters) {
 
 /**
  * Keeps the events that match every filter. The search ignores accents and case, and every word
- * must appear in the title, venue, city or state, as in the API's q ('sao paulo' finds 'São Paulo').
+ * must appear in the title, venue, city or state, as in the API's q ('sao paulo' finds 'São Paulo');
+ * with the place names loaded, a state's name or a city's nickname also finds the events there
+ * ('paraná' finds Curitiba, 'floripa' Florianópolis: lib/eventSearch).
  */
-export function filterEvents(events: EventSummary[], f: Filters): EventSummary[] {
-  const words = searchWords(f.q)
+export function filterEvents(events: EventSummary[], f: Filters, names?: PlaceNames): EventSummary[] {
+  const terms = searchTerms(f.q, names)
   const uf = f.uf.toUpperCase()
   return events.filter((e) => {
     if (f.categoria && e.categoria !== f.categoria) return false
     if (uf && e.local.estado.toUpperCase() !== uf) return false
-    if (words.length === 0) return true
-    return matchesWords(foldText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' ')), words)
+    if (terms.length === 0) return true
+    return matchesTerms(foldText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' ')), e.local.estado, terms)
   })
+}
+
+let placeNames: PlaceNames | undefined
+
+/**
+ * The place names, loaded the first time a search is typed (or arrives in the address): the page's
+ * first render, the server's included, searches by the words alone, and the list narrows again once
+ * they are here.
+ */
+export function usePlaceNames(wanted: boolean): PlaceNames | undefined {
+  const [names, setNames] = useState(placeNames)
+  useEffect(() => {
+    if (!wanted || names) return
+    let live = true
+    import('../../lib/placeNames').then(
+      (m) => {
+        placeNames ??= m.buildPlaceNames()
+        if (live) setNames(placeNames)
+      },
+      (err: unknown) => console.error(err),
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted, names])
+  return names
 }

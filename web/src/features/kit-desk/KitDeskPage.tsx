@@ -12,7 +12,8 @@ import { DeviceStore } from './deviceStore'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, type PickupChoice } from './PickupDialog'
-import { buildIndex, timedSearch } from './search'
+import type { IndexAnswer, IndexRequest } from './indexWorker'
+import { timedSearch, unpackIndex, type SearchIndex } from './search'
 import { clearDeskWorker, registerDeskWorker } from './serviceWorker'
 import { DeskSync, type DeskSnapshot } from './sync'
 import type { RosterParticipant } from './types'
@@ -81,10 +82,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const [done, setDone] = useState('')
   const searchBox = useRef<HTMLInputElement>(null)
 
-  // The index holds names, bibs and documents; pickups change the roster without rebuilding it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const index = useMemo(() => buildIndex(state.roster.values()), [state.indexVersion, state.roster])
-  const found = useMemo(() => timedSearch(index, deferredQuery), [index, deferredQuery])
+  const index = useSearchIndex(sync.eventId, state.indexVersion)
+  const found = useMemo(() => (index ? timedSearch(index, deferredQuery) : { ids: [], more: false }), [index, deferredQuery])
+  const searching = index === null || state.loading
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
 
@@ -122,6 +122,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // Stable, so that the cards (memo) of a new keystroke's results that were already shown do not render again.
   const acknowledge = useCallback((id: string) => void sync.acknowledge(id), [sync])
   const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
+  const unpaidBlocked = state.evento?.bloquearKitSemPagamento === true
   const queued = state.pending.size
   function card(id: string) {
     const p = state.roster.get(id)
@@ -132,6 +133,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         participant={p}
         pending={state.pending.get(id)}
         conflict={state.conflicts.get(id)}
+        unpaidBlocked={unpaidBlocked}
         canUndo={canUndo}
         onPickup={setPicking}
         onUndo={setUndoing}
@@ -206,7 +208,8 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
               : 'Nenhum inscrito neste evento.'}
           </p>
         )}
-        {deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 && (
+        {searching && state.roster.size > 0 && <p className="text-lg">Preparando a busca...</p>}
+        {!searching && deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 && (
           <p className="text-lg">Ninguém encontrado para “{deferredQuery.trim()}”.</p>
         )}
         {/* A pickup this desk made that another desk's beat is shown until the desk acknowledges it. */}
@@ -220,7 +223,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             </ul>
           </section>
         )}
-        <ul aria-label="Inscritos encontrados" className="flex flex-col gap-3">
+        <ul aria-label="Inscritos encontrados" aria-busy={searching} className="flex flex-col gap-3">
           {found.ids.map((id) => card(id))}
         </ul>
         {found.more && <p className="mt-3 text-lg">Há mais resultados: digite mais letras do nome.</p>}
@@ -251,6 +254,44 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
       )}
     </div>
   )
+}
+
+/**
+ * The roster's search index, from the worker (indexWorker.ts): at once the one kept on the device,
+ * then, whenever names, bibs or documents change (indexVersion past the device's first load), a new
+ * one. Null until the first arrives; meanwhile the desk cannot search.
+ */
+function useSearchIndex(eventId: string, indexVersion: number): SearchIndex | null {
+  const [index, setIndex] = useState<SearchIndex | null>(null)
+  const worker = useRef<Worker | null>(null)
+  const asked = useRef(0)
+
+  useEffect(() => {
+    const w = new Worker(new URL('./indexWorker.ts', import.meta.url), { type: 'module' })
+    w.onmessage = (e: MessageEvent<IndexAnswer>) => {
+      // A later request's answer may already be here.
+      if (e.data.seq !== asked.current) return
+      setIndex(unpackIndex(e.data.index))
+      performance.mark('retirada:indice')
+    }
+    w.onerror = (e) => console.error(e.message)
+    worker.current = w
+    const first: IndexRequest = { seq: ++asked.current, eventId, keep: true }
+    w.postMessage(first)
+    return () => {
+      w.terminate()
+      worker.current = null
+    }
+  }, [eventId])
+
+  // Version 1 is the roster the device had when the desk opened, which the kept index was made from.
+  useEffect(() => {
+    if (indexVersion <= 1) return
+    const next: IndexRequest = { seq: ++asked.current, eventId, keep: false }
+    worker.current?.postMessage(next)
+  }, [eventId, indexVersion])
+
+  return index
 }
 
 function countPicked(roster: DeskSnapshot['roster'], pending: DeskSnapshot['pending']) {

@@ -9,6 +9,8 @@ type Props = {
   pending: Checkin | undefined
   /** This desk's pickup that lost to another desk's. */
   conflict: Conflito | undefined
+  /** The organizer forbids handing the kits of unpaid registrations. */
+  unpaidBlocked: boolean
   canUndo: boolean
   onPickup: (p: RosterParticipant) => void
   onUndo: (p: RosterParticipant) => void
@@ -17,10 +19,11 @@ type Props = {
 
 /**
  * One participant at the desk: name, bib, modality, shirt ordered, paid, and the kit's state.
- * An available kit is one big button; a picked-up one says when, where and by whom, and only a
- * manager may undo it.
+ * An available kit is one big button (another colour, and another word, when the registration is
+ * not paid; none when the organizer forbids unpaid kits); a picked-up one says when, where and by
+ * whom, and only a manager may undo it.
  */
-export const ParticipantCard = memo(function ParticipantCard({ participant: p, pending, conflict, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
+export const ParticipantCard = memo(function ParticipantCard({ participant: p, pending, conflict, unpaidBlocked, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
   const details = (
     <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-lg text-slate-900">
       <span>{p.numeroPeito != null ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
@@ -34,33 +37,45 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
   )
   const name = <span className="block text-2xl leading-tight font-extrabold text-slate-950">{p.nome}</span>
 
-  if (!p.kitRetirado && !pending) {
+  const kit = p.kitRetirado
+  const available = !kit && !pending
+  if (available && !conflict && !(unpaidBlocked && !p.pago)) {
     return (
       <li>
         <button
           type="button"
           onClick={() => onPickup(p)}
-          className="block w-full rounded-2xl border-2 border-slate-900 bg-white p-4 text-left active:bg-slate-100"
+          className={`block w-full rounded-2xl border-2 bg-white p-4 text-left active:bg-slate-100 ${p.pago ? 'border-slate-900' : 'border-amber-700'}`}
         >
           {name}
           {details}
-          <span className="mt-3 flex min-h-12 items-center justify-center rounded-xl bg-green-800 text-xl font-extrabold text-white">
-            Entregar kit
+          <span
+            className={`mt-3 flex min-h-12 items-center justify-center rounded-xl text-xl font-extrabold text-white ${p.pago ? 'bg-green-800' : 'bg-amber-800'}`}
+          >
+            {p.pago ? 'Entregar kit' : 'Entregar kit sem pagamento'}
           </span>
         </button>
       </li>
     )
   }
 
-  const kit = p.kitRetirado
   return (
-    <li className="rounded-2xl border-2 border-slate-400 bg-slate-100 p-4">
+    <li className={`rounded-2xl border-2 p-4 ${available ? 'border-red-800 bg-white' : 'border-slate-400 bg-slate-100'}`}>
       {name}
       {details}
+      {available && !conflict && (
+        <p className="mt-3 rounded-xl bg-red-50 p-3 text-lg font-bold text-red-950">
+          Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.
+        </p>
+      )}
       {conflict && (
         <div role="alert" className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg text-red-950">
-          <p className="font-extrabold">{kit ? alreadyPickedUp(kit) : 'Kit já retirado em outro balcão'}</p>
-          <p>A retirada registrada aqui às {formatPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.</p>
+          <p className="font-extrabold">{conflict.motivo ? 'Retirada recusada' : kit ? alreadyPickedUp(kit) : 'Kit já retirado em outro balcão'}</p>
+          <p>
+            {conflict.motivo
+              ? `A retirada registrada aqui às ${formatPickupTime(conflict.tentativa.at)} não valeu. ${conflict.motivo}`
+              : `A retirada registrada aqui às ${formatPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.`}
+          </p>
           <button type="button" onClick={() => onAcknowledge(p.id)} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
             Entendi
           </button>

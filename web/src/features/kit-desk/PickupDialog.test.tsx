@@ -28,6 +28,20 @@ describe('PickupDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
     expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: { nome: 'Bruno Souza', documento: 'RG 12.345.678-9' }, camisetaEntregue: 'G' })
   })
+
+  // KIT-11
+  it('says plainly that a registration is not paid and hands its kit only once that is ticked', async () => {
+    const onConfirm = vi.fn()
+    render(<PickupDialog participant={participant('1', 'Ana Souza', { pago: false })} onConfirm={onConfirm} onClose={() => {}} />)
+    expect(screen.getByText('Inscrição não paga')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Confirmar retirada' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Entregar sem pagamento' }))
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect(screen.getByRole('alert')).toHaveTextContent('Marque a confirmação para entregar o kit sem pagamento.')
+    await userEvent.click(screen.getByLabelText('Confirmo a entrega do kit sem pagamento'))
+    await userEvent.click(screen.getByRole('button', { name: 'Entregar sem pagamento' }))
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'M' })
+  })
 })
 
 describe('alreadyPickedUp', () => {

@@ -14,6 +14,8 @@ const third = { ...deskField, autoComplete: 'off', maxLength: 120 }
 /**
  * Confirms a pickup: by the athlete or by a third party (name and document, which Brazilian
  * races accept with an authorization), and the shirt handed, the one ordered unless changed.
+ * An unpaid registration says so first, in amber, and its kit goes only once the volunteer ticks
+ * that they hand it without payment.
  */
 export function PickupDialog({ participant: p, onConfirm, onClose }: {
   participant: RosterParticipant
@@ -26,19 +28,19 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
   const [nome, setNome] = useState('')
   const [documento, setDocumento] = useState('')
   const [camiseta, setCamiseta] = useState(p.camiseta)
-  const [errors, setErrors] = useState<{ nome?: string; documento?: string }>({})
+  const [semPagamento, setSemPagamento] = useState(false)
+  const [errors, setErrors] = useState<{ nome?: string; documento?: string; pagamento?: string }>({})
   const options = p.camiseta && !sizes.includes(p.camiseta) ? [p.camiseta, ...sizes] : sizes
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (terceiro) {
-      const next = {
-        nome: nome.trim() ? undefined : 'Informe o nome de quem retira.',
-        documento: documento.trim() ? undefined : 'Informe o documento de quem retira.',
-      }
-      setErrors(next)
-      if (next.nome || next.documento) return
+    const next = {
+      nome: !terceiro || nome.trim() ? undefined : 'Informe o nome de quem retira.',
+      documento: !terceiro || documento.trim() ? undefined : 'Informe o documento de quem retira.',
+      pagamento: p.pago || semPagamento ? undefined : 'Marque a confirmação para entregar o kit sem pagamento.',
     }
+    setErrors(next)
+    if (next.nome || next.documento || next.pagamento) return
     onConfirm({ retiradoPor: terceiro ? { nome: nome.trim(), documento: documento.trim() } : null, camisetaEntregue: camiseta })
   }
 
@@ -60,6 +62,30 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
           {p.numeroPeito != null ? `Nº ${p.numeroPeito} · ` : ''}
           {p.percurso}
         </p>
+        {!p.pago && (
+          <div className="mt-4 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950">
+            <p className="text-xl font-extrabold">Inscrição não paga</p>
+            <p className="mt-1 text-lg">
+              A inscrição de {p.nome} consta como não paga. Entregue o kit só se a organização autorizou a entrega sem pagamento.
+            </p>
+            <label className="mt-3 flex min-h-12 items-center gap-3 text-lg font-bold">
+              <input
+                type="checkbox"
+                checked={semPagamento}
+                onChange={(e) => setSemPagamento(e.target.checked)}
+                aria-invalid={errors.pagamento ? true : undefined}
+                aria-describedby={errors.pagamento ? `${id}-pagamento` : undefined}
+                className="size-6"
+              />
+              Confirmo a entrega do kit sem pagamento
+            </label>
+            {errors.pagamento && (
+              <p id={`${id}-pagamento`} role="alert" className="mt-1 font-bold text-red-800">
+                {errors.pagamento}
+              </p>
+            )}
+          </div>
+        )}
         <fieldset className="mt-4 flex flex-col gap-2">
           <legend className="mb-2 text-lg font-bold text-slate-950">Quem está retirando?</legend>
           <label className={`${radio} ${!terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
@@ -93,8 +119,8 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
           ))}
         </select>
         <div className="mt-6 flex flex-col gap-3">
-          <button type="submit" className="min-h-16 rounded-xl bg-green-800 text-xl font-extrabold text-white">
-            Confirmar retirada
+          <button type="submit" className={`min-h-16 rounded-xl text-xl font-extrabold text-white ${p.pago ? 'bg-green-800' : 'bg-amber-800'}`}>
+            {p.pago ? 'Confirmar retirada' : 'Entregar sem pagamento'}
           </button>
           <button type="button" onClick={onClose} className="min-h-14 rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950">
             Cancelar

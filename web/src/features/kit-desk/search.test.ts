@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, search } from './search'
+import { buildIndex, packIndex, search, unpackIndex } from './search'
 import { participant } from './testRoster'
 
 const roster = [
@@ -38,6 +38,18 @@ describe('search by name', () => {
     const r = search(many, 'ana', 30)
     expect(r.ids).toHaveLength(30)
     expect(r.more).toBe(true)
+  })
+})
+
+describe('the packed index (kept on the device, sent by the worker)', () => {
+  it('answers as the index it was packed from', () => {
+    const again = unpackIndex(packIndex(index))
+    expect(again).toEqual(index)
+    expect(search(again, 'joao silv').ids).toEqual(find('joao silv'))
+    expect(search(again, '123').ids).toEqual(find('123'))
+  })
+  it('keeps an empty roster empty', () => {
+    expect(unpackIndex(packIndex(buildIndex([])))).toEqual({ ids: [], names: [], bibs: [], cpfs: [] })
   })
 })
 

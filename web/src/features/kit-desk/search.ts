@@ -3,35 +3,58 @@ import type { RosterParticipant } from './types'
 
 // Search at the desk runs on every keystroke over up to 30,000 participants on a phone, so the
 // roster is folded once into an index (sorted by name) and each query is one linear scan with
-// plain string operations — no sorting, no regular expressions per entry.
+// plain string operations — no sorting, no regular expressions per entry. The index is built in a
+// worker (indexWorker.ts) and kept in IndexedDB beside the roster, packed (packIndex).
 
-type Entry = {
-  id: string
-  /** The name folded (lib/textFold, the rule the server shares), with a leading space. */
-  name: string
-  bib: string
-  /** The CPF digits the device has: all 11 for managers, the six the mask shows for retirada. */
-  cpf: string
+/**
+ * Four columns, one entry per participant, sorted by name: the id, the name folded (lib/textFold,
+ * the rule the server shares) with a leading space, the bib, and the CPF digits the device has
+ * (all 11 for managers, the six the mask shows for retirada).
+ */
+export type SearchIndex = {
+  readonly ids: readonly string[]
+  readonly names: readonly string[]
+  readonly bibs: readonly string[]
+  readonly cpfs: readonly string[]
 }
-
-export type SearchIndex = readonly Entry[]
 
 /** The ids found (the roster holds the participants, whose pickups change without re-indexing). */
 export type SearchResult = { ids: string[]; more: boolean }
 
-export const searchLimit = 30
+/**
+ * How many cards a search shows: a phone shows four or five, and drawing more made each keystroke
+ * slow; the volunteer types another letter instead ("Há mais resultados").
+ */
+export const searchLimit = 10
 
 export function buildIndex(participants: Iterable<RosterParticipant>): SearchIndex {
-  const entries: Entry[] = []
+  const entries: [name: string, id: string, bib: string, cpf: string][] = []
   for (const p of participants) {
-    entries.push({
-      id: p.id,
-      name: ' ' + foldText(p.nome),
-      bib: String(p.numeroPeito ?? '').trim(),
-      cpf: p.documento?.tipo === 'cpf' ? p.documento.numero.replace(/\D/g, '') : '',
-    })
+    entries.push([
+      ' ' + foldText(p.nome),
+      p.id,
+      String(p.numeroPeito ?? '').trim(),
+      p.documento?.tipo === 'cpf' ? p.documento.numero.replace(/\D/g, '') : '',
+    ])
   }
-  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  return { names: entries.map((e) => e[0]), ids: entries.map((e) => e[1]), bibs: entries.map((e) => e[2]), cpfs: entries.map((e) => e[3]) }
+}
+
+/**
+ * The index as four strings, a line per entry (no column holds a line break: names are folded,
+ * the others are ids and digits). Stored and sent between threads, one long string is copied in
+ * one go, where 30,000 small objects are copied one by one.
+ */
+export type PackedIndex = { ids: string; names: string; bibs: string; cpfs: string }
+
+export function packIndex(i: SearchIndex): PackedIndex {
+  return { ids: i.ids.join('\n'), names: i.names.join('\n'), bibs: i.bibs.join('\n'), cpfs: i.cpfs.join('\n') }
+}
+
+export function unpackIndex(p: PackedIndex): SearchIndex {
+  const column = (s: string) => (p.ids === '' ? [] : s.split('\n'))
+  return { ids: column(p.ids), names: column(p.names), bibs: column(p.bibs), cpfs: column(p.cpfs) }
 }
 
 /**
@@ -48,41 +71,45 @@ export function search(index: SearchIndex, query: string, limit = searchLimit): 
   return /^[\d.\-\s/]+$/.test(q) ? searchDigits(index, q.replace(/\D/g, ''), limit) : searchName(index, q, limit)
 }
 
-function searchDigits(index: SearchIndex, digits: string, limit: number): SearchResult {
+function searchDigits({ ids, bibs, cpfs }: SearchIndex, digits: string, limit: number): SearchResult {
   const middle = digits.length === 11 ? digits.slice(3, 9) : ''
   const exact: string[] = []
   const rest: string[] = []
-  for (const e of index) {
-    if (e.bib === digits || (digits.length === 11 && (e.cpf === digits || e.cpf === middle))) exact.push(e.id)
-    else if (e.bib.startsWith(digits) || (digits.length >= 4 && digits.length < 11 && e.cpf.includes(digits)))
-      rest.push(e.id)
+  for (let i = 0; i < ids.length; i++) {
+    const bib = bibs[i]!
+    const cpf = cpfs[i]!
+    if (bib === digits || (digits.length === 11 && (cpf === digits || cpf === middle))) exact.push(ids[i]!)
+    // Past limit + 1, more of them changes nothing: `more` is already true.
+    else if (rest.length <= limit && (bib.startsWith(digits) || (digits.length >= 4 && digits.length < 11 && cpf.includes(digits))))
+      rest.push(ids[i]!)
   }
   return cut(exact, rest, limit)
 }
 
-function searchName(index: SearchIndex, query: string, limit: number): SearchResult {
+function searchName({ ids, names }: SearchIndex, query: string, limit: number): SearchResult {
   const words = searchWords(query)
   if (words.length === 0) return { ids: [], more: false }
   const starts = words.map((w) => ' ' + w)
   const strong: string[] = []
   const weak: string[] = []
-  for (const e of index) {
+  for (let e = 0; e < names.length; e++) {
+    const name = names[e]!
     let all = true
     let prefixes = true
     for (let i = 0; i < words.length; i++) {
       // Most entries miss: one scan decides that, the word-start check runs only on hits.
-      if (!e.name.includes(words[i]!)) {
+      if (!name.includes(words[i]!)) {
         all = false
         break
       }
-      if (prefixes && !e.name.includes(starts[i]!)) prefixes = false
+      if (prefixes && !name.includes(starts[i]!)) prefixes = false
     }
     if (!all) continue
     if (prefixes) {
-      strong.push(e.id)
+      strong.push(ids[e]!)
       // The index is sorted: once `limit` best matches are found, no later entry can come before them.
       if (strong.length > limit) break
-    } else if (weak.length <= limit) weak.push(e.id)
+    } else if (weak.length <= limit) weak.push(ids[e]!)
   }
   return cut(strong, weak, limit)
 }

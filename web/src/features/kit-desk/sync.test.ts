@@ -16,6 +16,7 @@ class FakeServer {
   rev = 0
   posts: Checkin[][] = []
   dataEvento = '2099-01-01'
+  bloquearKitSemPagamento = false
 
   constructor(ps: RosterParticipant[]) {
     for (const p of ps) this.change(p)
@@ -36,7 +37,7 @@ class FakeServer {
       this.reach()
       const after = Number(since || 0)
       const participants = [...this.participants.values()].filter((p) => this.changedAt.get(p.id)! > after)
-      return { participants, cursor: String(this.rev), papel: 'retirada' }
+      return { participants, cursor: String(this.rev), papel: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
     },
     sendCheckins: async (_event, checkins) => {
       this.reach()
@@ -45,6 +46,9 @@ class FakeServer {
         const p = this.participants.get(c.participantId)!
         const before = this.seen.get(c.id)
         if (before) return { id: c.id, status: before === 'conflict' ? 'conflict' : 'duplicate', kitRetirado: p.kitRetirado }
+        if (this.bloquearKitSemPagamento && !p.pago) {
+          return { id: c.id, status: 'refused', kitRetirado: p.kitRetirado, motivo: 'Inscrição não paga.' }
+        }
         if (p.kitRetirado) {
           this.seen.set(c.id, 'conflict')
           return { id: c.id, status: 'conflict', kitRetirado: p.kitRetirado }
@@ -126,6 +130,51 @@ describe('DeskSync', () => {
     expect(second.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 1')
   })
 
+  // KIT-13
+  it('keeps the roster as one text for the next opening, and never a stale one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia')])
+      const sync = await desk(server)
+      const store = await DeviceStore.open(dbName)
+      opened.push(store)
+      expect((await store.roster('ev1')).kept).toBe(false)
+      await vi.advanceTimersByTimeAsync(10_000)
+      const first = await store.roster('ev1')
+      expect(first.kept).toBe(true)
+      expect(first.participants.map((p) => p.nome).sort()).toEqual(['Ana', 'Bia'])
+      // A poll that brings nothing new leaves it current.
+      await sync.refresh()
+      expect((await store.roster('ev1')).kept).toBe(true)
+      // A pickup moves the records on: the text is stale until written again.
+      await sync.record(pickup('a', '1'))
+      await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
+      const stale = await store.roster('ev1')
+      expect(stale.kept).toBe(false)
+      expect(stale.participants.find((p) => p.id === '1')?.kitRetirado?.balcao).toBe('Balcão 1')
+      await vi.advanceTimersByTimeAsync(10_000)
+      const again = await store.roster('ev1')
+      expect(again.kept).toBe(true)
+      expect(again.participants.find((p) => p.id === '1')?.kitRetirado?.balcao).toBe('Balcão 1')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  // KIT-13: the worker rebuilds a kept search index only when this count moved.
+  it('counts the changes of names, bibs and documents, not of pickups', async () => {
+    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia')])
+    const sync = await desk(server)
+    expect(sync.getSnapshot().evento?.indice).toBe(1)
+    await sync.record(pickup('a', '1'))
+    await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
+    await sync.refresh()
+    expect(sync.getSnapshot().evento?.indice).toBe(1)
+    server.change({ ...server.participants.get('2')!, nome: 'Beatriz' })
+    await sync.refresh()
+    expect(sync.getSnapshot().evento?.indice).toBe(2)
+  })
+
   it('never counts a pickup twice when it is sent again', async () => {
     const server = new FakeServer([participant('1', 'Ana')])
     const sync = await desk(server)
@@ -148,6 +197,24 @@ describe('DeskSync', () => {
     expect(sync.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 2')
     await sync.acknowledge('1')
     expect(sync.getSnapshot().conflicts.size).toBe(0)
+  })
+
+  // KIT-12
+  it('shows the reason of a pickup queued offline that the server refused, and learns the setting', async () => {
+    const server = new FakeServer([participant('1', 'Ana', { pago: false })])
+    const sync = await desk(server)
+    expect(sync.getSnapshot().evento?.bloquearKitSemPagamento).toBe(false)
+    server.online = false
+    await sync.record(pickup('a', '1'))
+    server.bloquearKitSemPagamento = true
+    server.online = true
+    await sync.flush()
+    await sync.refresh()
+    const s = sync.getSnapshot()
+    expect(s.pending.size).toBe(0)
+    expect(s.conflicts.get('1')?.motivo).toBe('Inscrição não paga.')
+    expect(s.roster.get('1')?.kitRetirado).toBeNull()
+    expect(s.evento?.bloquearKitSemPagamento).toBe(true)
   })
 
   it('retries with growing waits while the server cannot be reached', async () => {
@@ -198,7 +265,7 @@ describe('DeskSync', () => {
     expect(sync.getSnapshot().error).toBe('A retirada de kits deste evento foi encerrada.')
     const store = await DeviceStore.open(dbName)
     opened.push(store)
-    expect(await store.roster('ev1')).toEqual([])
+    expect((await store.roster('ev1')).participants).toEqual([])
     expect(await store.queue('ev1')).toHaveLength(1)
   })
 
@@ -230,7 +297,7 @@ describe('DeviceStore.wipe', () => {
     await store.enqueue('ev2', pickup('a', '9'))
     await store.addConflict({ eventId: 'ev1', participantId: '1', tentativa: pickup('b', '1'), vencedor: null })
     await store.wipe()
-    expect(await store.roster('ev1')).toEqual([])
+    expect((await store.roster('ev1')).participants).toEqual([])
     expect(await store.queue('ev2')).toEqual([])
     expect(await store.conflicts('ev1')).toEqual([])
     expect(await store.evento('ev1')).toBeUndefined()

@@ -31,6 +31,12 @@ export type DeskSnapshot = {
 }
 
 export const pollInterval = 5_000
+/**
+ * How long after a change of the roster its one-text copy is written (deviceStore.ts), or sooner
+ * when the page is hidden: at most one write (~0.1 s of a phone's main thread) in that time, however
+ * busy the desks are.
+ */
+const keepAfter = 10_000
 const batchSize = 100
 const maxBackoff = 60_000
 export const closedMessage =
@@ -58,6 +64,10 @@ export class DeskSync {
   private pollTimer: ReturnType<typeof setInterval> | undefined
   private attempt = 0
   private stopped = false
+  /** The device's roster versao that this.roster is at, and the one last kept as one text. */
+  private versao = 0
+  private keptVersao = -1
+  private keepTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor(
     readonly eventId: string,
@@ -96,11 +106,18 @@ export class DeskSync {
     if (evento && !rosterAllowed(evento.dataEvento)) {
       await this.close()
     } else {
-      for (const p of await this.store.roster(this.eventId)) this.roster.set(p.id, p)
+      const local = await this.store.roster(this.eventId)
+      for (const p of local.participants) this.roster.set(p.id, p)
+      this.versao = local.versao
+      if (local.kept) this.keptVersao = local.versao
+      // User Timing marks that scripts/kit-desk-speed.ts reads, as devtools do.
+      performance.mark('retirada:lista')
       this.set({ evento, rosterVersion: 1, indexVersion: 1, loading: this.roster.size === 0 })
+      this.keepSoon()
     }
     await this.reloadLocal()
     window.addEventListener('online', this.onOnline)
+    document.addEventListener('visibilitychange', this.onHidden)
     this.pollTimer = setInterval(this.poll, pollInterval)
     await Promise.all([this.refresh(), this.flush()])
   }
@@ -110,6 +127,28 @@ export class DeskSync {
     clearTimeout(this.retryTimer)
     clearInterval(this.pollTimer)
     window.removeEventListener('online', this.onOnline)
+    document.removeEventListener('visibilitychange', this.onHidden)
+    // The page's store closes with it: a copy not yet kept is written at the next opening instead.
+    clearTimeout(this.keepTimer)
+    this.keepTimer = undefined
+  }
+
+  private onHidden = () => {
+    if (document.visibilityState === 'hidden') void this.keep()
+  }
+
+  private keepSoon() {
+    this.keepTimer ??= setTimeout(() => void this.keep(), keepAfter)
+  }
+
+  /** Writes the roster as one text for the next opening, unless it is kept as it is already. */
+  private async keep() {
+    clearTimeout(this.keepTimer)
+    this.keepTimer = undefined
+    if (this.stopped || this.versao === this.keptVersao || this.roster.size === 0) return
+    const versao = this.versao
+    this.keptVersao = versao
+    await this.store.keepRoster(this.eventId, versao, this.roster.values()).catch((err: unknown) => console.error(err))
   }
 
   private onOnline = () => {
@@ -162,14 +201,21 @@ export class DeskSync {
       if (!rosterAllowed(evento.dataEvento)) return await this.close()
       const answer = await this.remote.fetchRoster(this.eventId, known?.cursor ?? '')
       if (this.stopped) return
-      const next: EventoLocal = { ...evento, eventId: this.eventId, cursor: answer.cursor, papel: answer.papel }
-      await this.store.applyRoster(next, answer.participants)
-      let reindex = false
-      for (const p of answer.participants) {
+      const reindex = answer.participants.some((p) => {
         const old = this.roster.get(p.id)
-        reindex ||= !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero
-        this.roster.set(p.id, p)
+        return !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero
+      })
+      const next: EventoLocal = {
+        ...evento,
+        eventId: this.eventId,
+        cursor: answer.cursor,
+        papel: answer.papel,
+        bloquearKitSemPagamento: answer.bloquearKitSemPagamento,
+        indice: (known?.indice ?? 0) + (reindex ? 1 : 0),
       }
+      this.versao = await this.store.applyRoster(next, answer.participants)
+      for (const p of answer.participants) this.roster.set(p.id, p)
+      if (answer.participants.length > 0) this.keepSoon()
       const s = this.snapshot
       this.set({
         evento: next,
@@ -218,8 +264,14 @@ export class DeskSync {
       for (const { seq, checkin } of batch) {
         const answer = byId.get(checkin.id)
         if (!answer) continue // not answered: stays queued for the next round
-        if (answer.status === 'conflict') {
-          await this.store.addConflict({ eventId: this.eventId, participantId: checkin.participantId, tentativa: checkin, vencedor: answer.kitRetirado })
+        if (answer.status === 'conflict' || answer.status === 'refused') {
+          await this.store.addConflict({
+            eventId: this.eventId,
+            participantId: checkin.participantId,
+            tentativa: checkin,
+            vencedor: answer.kitRetirado,
+            motivo: answer.motivo,
+          })
         }
         await this.setKit(checkin.participantId, answer.kitRetirado ?? this.roster.get(checkin.participantId)?.kitRetirado ?? null)
         done.push(seq!)
@@ -255,7 +307,8 @@ export class DeskSync {
     const p = this.roster.get(participantId)
     if (!p) return
     this.roster.set(participantId, { ...p, kitRetirado: kit })
-    await this.store.setKit(this.eventId, participantId, kit)
+    this.versao = await this.store.setKit(this.eventId, participantId, kit)
+    this.keepSoon()
     this.set({ rosterVersion: this.snapshot.rosterVersion + 1 })
   }
 

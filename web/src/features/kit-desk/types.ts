@@ -34,6 +34,8 @@ export type RosterAnswer = {
   cursor: string
   /** The signed-in member's role in this event: only owner and gestao may undo a pickup. */
   papel: Papel
+  /** The organizer forbids handing the kits of unpaid registrations (the server refuses them). */
+  bloquearKitSemPagamento: boolean
 }
 
 /** One pickup made on a device, as POST /api/events/{id}/checkin takes it; id is made on the device. */
@@ -46,9 +48,13 @@ export type Checkin = {
   balcao: string
 }
 
-/** The server's answer to one sent pickup; on conflict kitRetirado is the pickup that won. */
+/**
+ * The server's answer to one sent pickup; on conflict kitRetirado is the pickup that won; refused:
+ * the event forbids this kit (an unpaid registration), motivo says why and nothing was recorded.
+ */
 export type CheckinAnswer = {
   id: string
-  status: 'ok' | 'duplicate' | 'conflict'
+  status: 'ok' | 'duplicate' | 'conflict' | 'refused'
   kitRetirado: KitRetirado | null
+  motivo?: string
 }

@@ -56,7 +56,7 @@ function world(team: { role: string }[] = []) {
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent)
 
 describe('OrganizerEventPage', () => {
-  it("shows the event's header and the owner's four tabs, Inscritos first", async () => {
+  it("shows the event's header and the owner's five tabs, Inscritos first", async () => {
     world()
     renderPage('dona')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
@@ -64,7 +64,7 @@ describe('OrganizerEventPage', () => {
     expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
     expect(screen.getByText('Inscrições Abertas')).toBeInTheDocument()
     expect(screen.getByRole('tablist', { name: 'Gestão do evento' })).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe'])
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe', 'Configurações'])
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel', { name: 'Inscritos' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Importar inscritos' })).toBeInTheDocument() // its code loads after the page's
@@ -85,8 +85,8 @@ describe('OrganizerEventPage', () => {
       '/retirada/ev1',
     )
     await user.keyboard('{End}')
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Equipe' })).toHaveAttribute('aria-selected', 'true'))
-    expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?aba=equipe')
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Configurações' })).toHaveAttribute('aria-selected', 'true'))
+    expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?aba=configuracoes')
     await user.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveFocus()
     expect(screen.getByRole('status', { name: 'endereço' })).toBeEmptyDOMElement()
@@ -103,7 +103,7 @@ describe('OrganizerEventPage', () => {
     world([{ role: 'gestao' }])
     renderPage('gerente')
     expect(await screen.findByText('Gestão')).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe'])
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe', 'Configurações'])
   })
 
   it('shows the kit desk only the list and the link to the kit desk app, whatever the address asks', async () => {

@@ -17,6 +17,7 @@ import { ParticipantsTab } from './participants/ParticipantsTab'
 const KitTab = lazy(() => import('./kit/KitTab').then((m) => ({ default: m.KitTab })))
 const ResultsTab = lazy(() => import('./results/ResultsTab').then((m) => ({ default: m.ResultsTab })))
 const TeamTab = lazy(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })))
+const SettingsTab = lazy(() => import('./settings/SettingsTab').then((m) => ({ default: m.SettingsTab })))
 
 const idPrefix = 'evento'
 const backLink = '/dashboard?painel=organizador'
@@ -107,6 +108,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
+          {selected === 'configuracoes' && <SettingsTab eventId={event.id} onForbidden={onForbidden} />}
           </Suspense>
         </div>
       </TabPanel>

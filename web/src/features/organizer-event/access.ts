@@ -5,19 +5,20 @@ import type { Event } from '../../lib/event'
 import { getEvent } from '../../lib/eventsApi'
 import { listWorkEvents, type Role } from '../../lib/staff'
 
-export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'equipe'
+export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'equipe' | 'configuracoes'
 
 export const tabLabels: Record<TabId, string> = {
   inscritos: 'Inscritos',
   retirada: 'Retirada de kits',
   resultados: 'Resultados',
   equipe: 'Equipe',
+  configuracoes: 'Configurações',
 }
 
 /** The tabs each role may use (docs/product.md §10 "Who does what"); the server enforces the same. */
 export const tabsByRole: Record<Role, readonly TabId[]> = {
-  owner: ['inscritos', 'retirada', 'resultados', 'equipe'],
-  gestao: ['inscritos', 'retirada', 'resultados', 'equipe'],
+  owner: ['inscritos', 'retirada', 'resultados', 'equipe', 'configuracoes'],
+  gestao: ['inscritos', 'retirada', 'resultados', 'equipe', 'configuracoes'],
   // The kit desk searches participants (CPF masked by the server) and opens the kit desk app.
   retirada: ['inscritos', 'retirada'],
 }

@@ -158,14 +158,18 @@ export function fetchParticipantsPDF(eventId: string, range: BibRange) {
 
 /** The bib numbers an import gives, by modality, to participants the file leaves without one. */
 export type FaixaPeito = { percurso: string; inicio: number; fim: number }
-export type ParticipantSettings = { faixasPeito: FaixaPeito[] }
+/** bloquearKitSemPagamento: the kit desks may not hand the kits of unpaid registrations. */
+export type ParticipantSettings = { faixasPeito: FaixaPeito[]; bloquearKitSemPagamento: boolean }
 
 export function getParticipantSettings(eventId: string, signal?: AbortSignal) {
   return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { signal })
 }
 
-/** Saves the settings; 422 with fields named faixasPeito.{i}.inicio / .fim / .percurso. */
-export function putParticipantSettings(eventId: string, settings: ParticipantSettings) {
+/**
+ * Saves the fields given, the others kept as they are; 422 with fields named faixasPeito.{i}.inicio
+ * / .fim / .percurso.
+ */
+export function putParticipantSettings(eventId: string, settings: Partial<ParticipantSettings>) {
   return api<ParticipantSettings>(`${eventBase(eventId)}/participants/settings`, { method: 'PUT', body: settings })
 }
 

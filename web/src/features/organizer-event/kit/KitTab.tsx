@@ -112,8 +112,9 @@ function Progress({ stats }: { stats: KitStats }) {
         <ScrollTable label="Por balcão" columns={['Balcão', 'Retiradas']}>
           {stats.porBalcao.length === 0 ? (
             <tr>
-              <Cell className="text-slate-600">Nenhum balcão registrou retiradas.</Cell>
-              <Cell>{''}</Cell>
+              <Cell colSpan={2} className="text-slate-600">
+                Nenhum balcão registrou retiradas.
+              </Cell>
             </tr>
           ) : (
             stats.porBalcao.map((b) => (

@@ -9,16 +9,19 @@ const barWidth = 14
 const gap = 4
 const height = 160
 const axis = 20
+/** Room after the last bar for a time label that starts at it ("09:00" in 11 px is about 30 px). */
+const labelRoom = 36
 
 /**
  * Pickups per 15 minutes as bars (hand-made SVG, no chart library in the bundle); the table
- * below it is the same data for screen readers and for reading exact numbers.
+ * below it is the same data for screen readers and for reading exact numbers. Nothing before the
+ * first pickup: the history below says there is none yet.
  */
 export function PickupChart({ quarters }: { quarters: readonly Quarter[] }) {
   const bars = fillQuarters(quarters)
-  if (bars.length === 0) return <p className="text-slate-700">Nenhuma retirada registrada ainda.</p>
+  if (bars.length === 0) return null
   const max = Math.max(...bars.map((b) => b.retirados), 1)
-  const width = bars.length * (barWidth + gap)
+  const width = bars.length * (barWidth + gap) + labelRoom
   const label = (q: Quarter, i: number) => (i === 0 || sameDayAs(bars[i - 1]!, q) ? clock : dayClock).format(new Date(q.inicio))
   return (
     <figure className="space-y-3">
@@ -37,14 +40,14 @@ export function PickupChart({ quarters }: { quarters: readonly Quarter[] }) {
                   </text>
                 )}
                 {i % 4 === 0 && (
-                  <text x={x} y={height + 14} className="fill-slate-700 text-[10px]">
+                  <text x={x} y={height + 14} className="fill-slate-700 text-[11px]">
                     {clock.format(new Date(b.inicio))}
                   </text>
                 )}
               </g>
             )
           })}
-          <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-400" />
+          <line x1={0} x2={width - labelRoom} y1={height} y2={height} className="stroke-slate-400" />
         </svg>
       </div>
       <details>

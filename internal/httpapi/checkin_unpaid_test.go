@@ -1,0 +1,66 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+)
+
+// KIT-12: the organizer blocks unpaid kits in the participant settings (each tab saving only its own
+// field), the desks learn it with the roster, and the server refuses such a pickup with a reason.
+func TestUnpaidKitBlockedBySettings(t *testing.T) {
+	onBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newDeskWorld(t, st, 1)
+		importPlan(t, st, w.eventID, participant.Plan{Add: []participant.Row{{Line: 5, P: participant.Participant{
+			ID: store.NewParticipantID(), Nome: "Davi Nunes", Percurso: "10 km", Camiseta: "G", Pago: false,
+			Documento: participant.Documento{Tipo: participant.CPF, Numero: participant.CompleteCPF("123456789")}}}}})
+		list, err := st.EventParticipants(context.Background(), w.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var davi string
+		for _, p := range list {
+			if p.Nome == "Davi Nunes" {
+				davi = p.ID
+			}
+		}
+		settings := "/api/events/" + w.eventID + "/participants/settings"
+		if res := w.app.call("PUT", settings, `{"faixasPeito":[{"percurso":"10 km","inicio":1,"fim":500}]}`, w.owner); res.Code != http.StatusOK {
+			t.Fatalf("bib ranges: %d %s", res.Code, res.Body)
+		}
+		if res := w.app.call("PUT", settings, `{"bloquearKitSemPagamento":true}`, w.retirada); res.Code != http.StatusForbidden {
+			t.Fatalf("the kit desk changed the settings: %d %s", res.Code, res.Body)
+		}
+		res := w.app.call("PUT", settings, `{"bloquearKitSemPagamento":true}`, w.gestora)
+		var saved participant.Settings
+		if res.Code != http.StatusOK || json.Unmarshal(res.Body.Bytes(), &saved) != nil {
+			t.Fatalf("blocking: %d %s", res.Code, res.Body)
+		}
+		if !saved.BloquearKitSemPagamento || len(saved.FaixasPeito) != 1 {
+			t.Fatalf("the block must keep the bib ranges: %+v", saved)
+		}
+
+		_, raw := w.roster(t, w.retirada, "")
+		if !strings.Contains(raw, `"bloquearKitSemPagamento":true`) {
+			t.Fatalf("the roster does not tell the desk: %s", raw)
+		}
+		res = w.app.call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody("offline-davi", davi, "Balcão 1"), w.retirada)
+		var a struct {
+			Checkins []struct{ ID, Status, Motivo string } `json:"checkins"`
+		}
+		if res.Code != http.StatusOK || json.Unmarshal(res.Body.Bytes(), &a) != nil || len(a.Checkins) != 1 {
+			t.Fatalf("checkin: %d %s", res.Code, res.Body)
+		}
+		if got := a.Checkins[0]; got.Status != "refused" || got.Motivo != participant.UnpaidKitRefusal {
+			t.Fatalf("an unpaid kit while blocked: %+v", got)
+		}
+		if got := w.send(t, w.retirada, checkinBody("ana-paga", w.ana, "Balcão 1")).Checkins[0]; got.Status != "ok" {
+			t.Fatalf("a paid kit while unpaid ones are blocked: %+v", got)
+		}
+	})
+}

@@ -514,30 +514,38 @@ func scanRegistration(row Scanner) (Registration, error) {
 	return r, err
 }
 
-// ReadOrders reads the orders that sql (selecting orderColumns, with a leading "SELECT ") selects,
-// each with its registrations, payments and refunds.
-func ReadOrders(ctx context.Context, query Query, what, where string, args ...any) ([]Order, error) {
-	orders, err := QueryAll(ctx, query, what, scanOrder, "SELECT "+orderColumns+" FROM orders "+where, args...)
+// OrderReader is OrderStore's reads, written once over a driver's Query (which takes ? parameters
+// and times as time.Time); Name starts its errors. Both stores embed one.
+type OrderReader struct {
+	Query Query
+	Name  string
+}
+
+// readOrders reads the orders selected by where (with its ordering), each with its
+// registrations, payments and refunds.
+func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) ([]Order, error) {
+	what := r.Name + ": orders"
+	orders, err := QueryAll(ctx, r.Query, what, scanOrder, "SELECT "+orderColumns+" FROM orders "+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	for i := range orders {
 		o := &orders[i]
-		if o.Registrations, err = QueryAll(ctx, query, what, scanRegistration,
+		if o.Registrations, err = QueryAll(ctx, r.Query, what, scanRegistration,
 			"SELECT "+registrationColumns+" FROM registrations WHERE order_id = ? ORDER BY posicao", o.ID); err != nil {
 			return nil, err
 		}
-		if o.Payments, err = QueryAll(ctx, query, what, func(row Scanner) (p Payment, err error) {
+		if o.Payments, err = QueryAll(ctx, r.Query, what, func(row Scanner) (p Payment, err error) {
 			err = row.Scan(&p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
 			p.Horario = p.Horario.UTC()
 			return p, err
 		}, "SELECT end_to_end_id, txid, valor, horario FROM pix_payments WHERE order_id = ? ORDER BY horario", o.ID); err != nil {
 			return nil, err
 		}
-		if o.Refunds, err = QueryAll(ctx, query, what, func(row Scanner) (r Refund, err error) {
-			err = row.Scan(&r.ID, &r.EndToEndID, &r.Valor, &r.Status, &r.Motivo, &r.CriadoEm)
-			r.CriadoEm = r.CriadoEm.UTC()
-			return r, err
+		if o.Refunds, err = QueryAll(ctx, r.Query, what, func(row Scanner) (f Refund, err error) {
+			err = row.Scan(&f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+			f.CriadoEm = f.CriadoEm.UTC()
+			return f, err
 		}, "SELECT id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE order_id = ? ORDER BY criado_em", o.ID); err != nil {
 			return nil, err
 		}
@@ -545,9 +553,9 @@ func ReadOrders(ctx context.Context, query Query, what, where string, args ...an
 	return orders, nil
 }
 
-// ReadOrder reads one order; ErrNotFound.
-func ReadOrder(ctx context.Context, query Query, what, id string) (Order, error) {
-	orders, err := ReadOrders(ctx, query, what, "WHERE id = ?", id)
+// Order implements OrderStore.
+func (r OrderReader) Order(ctx context.Context, id string) (Order, error) {
+	orders, err := r.readOrders(ctx, "WHERE id = ?", id)
 	if err != nil {
 		return Order{}, err
 	}
@@ -557,8 +565,20 @@ func ReadOrder(ctx context.Context, query Query, what, id string) (Order, error)
 	return orders[0], nil
 }
 
-// ReadEventOrders reads one page of an event's orders.
-func ReadEventOrders(ctx context.Context, query Query, what string, q OrderQuery) (OrderPage, error) {
+// OrdersOfBuyer implements OrderStore.
+func (r OrderReader) OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error) {
+	return r.readOrders(ctx, "WHERE buyer_id = ? ORDER BY criado_em DESC, id DESC", buyerID)
+}
+
+// OrdersAwaitingPayment implements OrderStore.
+func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error) {
+	return r.readOrders(ctx, `WHERE status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?)
+		ORDER BY criado_em, id`, expiredSince)
+}
+
+// EventOrders implements OrderStore.
+func (r OrderReader) EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error) {
+	what := r.Name + ": event's orders"
 	limit := q.Limit
 	if limit <= 0 {
 		limit = DefaultParticipantLimit
@@ -579,22 +599,18 @@ func ReadEventOrders(ctx context.Context, query Query, what string, q OrderQuery
 	}
 	for _, w := range textfold.Words(q.Q) {
 		where += " AND busca LIKE ?"
-		args = append(args, "%"+strings.ReplaceAll(strings.ReplaceAll(w, "%", ""), "_", "")+"%")
+		args = append(args, "%"+strings.NewReplacer("%", "", "_", "").Replace(w)+"%")
 	}
 	page := OrderPage{}
-	rows, err := query(ctx, "SELECT count(*) FROM orders "+where, args...)
+	counted, err := QueryAll(ctx, r.Query, what, func(row Scanner) (n int, err error) {
+		err = row.Scan(&n)
+		return n, err
+	}, "SELECT count(*) FROM orders "+where, args...)
 	if err != nil {
-		return page, fmt.Errorf("%s: %w", what, err)
-	}
-	counted, err := Collect(rows, func(row Scanner) (n int, err error) { err = row.Scan(&n); return n, err })
-	rows.Close()
-	if err != nil || len(counted) != 1 {
-		return page, fmt.Errorf("%s: counting: %v", what, err)
+		return page, err
 	}
 	page.Total = counted[0]
-	page.Orders, err = ReadOrders(ctx, query, what, where+" ORDER BY criado_em DESC, id DESC LIMIT ? OFFSET ?",
-		append(args, limit, offset)...)
-	if err != nil {
+	if page.Orders, err = r.readOrders(ctx, where+" ORDER BY criado_em DESC, id DESC LIMIT ? OFFSET ?", append(args, limit, offset)...); err != nil {
 		return page, err
 	}
 	if offset+len(page.Orders) < page.Total {
@@ -603,9 +619,9 @@ func ReadEventOrders(ctx context.Context, query Query, what string, q OrderQuery
 	return page, nil
 }
 
-// ReadOrderHistory lists an order's history.
-func ReadOrderHistory(ctx context.Context, query Query, what, orderID string) ([]OrderEvent, error) {
-	return QueryAll(ctx, query, what, func(row Scanner) (e OrderEvent, err error) {
+// OrderHistory implements OrderStore.
+func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error) {
+	return QueryAll(ctx, r.Query, r.Name+": order history", func(row Scanner) (e OrderEvent, err error) {
 		var d *string
 		err = row.Scan(&e.Tipo, &e.Em, &e.Por, &d)
 		e.Em = e.Em.UTC()
@@ -616,9 +632,9 @@ func ReadOrderHistory(ctx context.Context, query Query, what, orderID string) ([
 	}, "SELECT tipo, em, por, detalhe FROM order_history WHERE order_id = ? ORDER BY id", orderID)
 }
 
-// ReadCoupons lists an event's coupons with their uses at now.
-func ReadCoupons(ctx context.Context, query Query, what, eventID string, now time.Time) ([]Coupon, error) {
-	return QueryAll(ctx, query, what, func(row Scanner) (c Coupon, err error) {
+// Coupons implements OrderStore: the uses are those of confirmed and held registrations now.
+func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]Coupon, error) {
+	return QueryAll(ctx, r.Query, r.Name+": coupons", func(row Scanner) (c Coupon, err error) {
 		var max *int64
 		var mods string
 		err = row.Scan(&c.EventID, &c.Codigo, &c.Tipo, &c.Valor, &max, &c.ValidoAte, &mods, &c.Ativo, &c.Usos)
@@ -633,5 +649,5 @@ func ReadCoupons(ctx context.Context, query Query, what, eventID string, now tim
 	}, `SELECT c.event_id, c.codigo, c.tipo, c.valor, c.max_usos, c.valido_ate, c.modalidades, c.ativo,
 		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 		 WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND `+holdCounts+`)
-		FROM coupons c WHERE c.event_id = ? ORDER BY c.codigo_chave`, now, eventID)
+		FROM coupons c WHERE c.event_id = ? ORDER BY c.codigo_chave`, time.Now(), eventID)
 }

@@ -127,37 +127,6 @@ func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor)
 	return s.Order(ctx, orderID)
 }
 
-// OrdersAwaitingPayment implements store.OrderStore.
-func (s *Store) OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]store.Order, error) {
-	return store.ReadOrders(ctx, s.orderQuery, "sqlite: orders awaiting payment", `WHERE status = 'aguardando_pagamento'
-		OR (status = 'expirado' AND expira_em >= ?) ORDER BY criado_em, id`, expiredSince)
-}
-
-// Order implements store.OrderStore.
-func (s *Store) Order(ctx context.Context, id string) (store.Order, error) {
-	return store.ReadOrder(ctx, s.orderQuery, "sqlite: order", id)
-}
-
-// OrdersOfBuyer implements store.OrderStore.
-func (s *Store) OrdersOfBuyer(ctx context.Context, buyerID string) ([]store.Order, error) {
-	return store.ReadOrders(ctx, s.orderQuery, "sqlite: buyer's orders", "WHERE buyer_id = ? ORDER BY criado_em DESC, id DESC", buyerID)
-}
-
-// EventOrders implements store.OrderStore.
-func (s *Store) EventOrders(ctx context.Context, q store.OrderQuery) (store.OrderPage, error) {
-	return store.ReadEventOrders(ctx, s.orderQuery, "sqlite: event's orders", q)
-}
-
-// OrderHistory implements store.OrderStore.
-func (s *Store) OrderHistory(ctx context.Context, orderID string) ([]store.OrderEvent, error) {
-	return store.ReadOrderHistory(ctx, s.orderQuery, "sqlite: order history", orderID)
-}
-
-// Coupons implements store.OrderStore.
-func (s *Store) Coupons(ctx context.Context, eventID string) ([]store.Coupon, error) {
-	return store.ReadCoupons(ctx, s.orderQuery, "sqlite: coupons", eventID, time.Now())
-}
-
 // SaveCoupon implements store.OrderStore.
 func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
 	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.SaveCouponTx(ctx, tx, c, time.Now()) })

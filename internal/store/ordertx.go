@@ -31,8 +31,8 @@ const holdCounts = `(r.status = 'confirmada' OR (o.status = 'aguardando_pagament
 // CouponKey is a coupon code as compared: trimmed, upper case.
 func CouponKey(codigo string) string { return strings.ToUpper(strings.TrimSpace(codigo)) }
 
-// OrderIDByIdempotency returns the order an earlier request with this key made, or "".
-func OrderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) (string, error) {
+// orderIDByIdempotency returns the order an earlier request with this key made, or "".
+func orderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) (string, error) {
 	if key == "" {
 		return "", nil
 	}
@@ -45,8 +45,12 @@ func OrderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) 
 }
 
 // CreateOrderTx is CreateOrder inside tx, which holds the event's lock (and, where locks are
-// per event, the buyer's): it checks every count, then inserts. It returns the new order's id.
+// per event, the buyer's): it checks every count, then inserts. It returns the new order's id,
+// or the first order's when the buyer's IdempotencyKey made one before.
 func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) {
+	if first, err := orderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || first != "" {
+		return first, err
+	}
 	var open int
 	if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
 		AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {

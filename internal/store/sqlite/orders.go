@@ -70,9 +70,6 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
 	var id string
 	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
-		if id, err = store.OrderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || id != "" {
-			return err
-		}
 		id, err = store.CreateOrderTx(ctx, tx, o)
 		return err
 	})

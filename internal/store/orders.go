@@ -49,6 +49,15 @@ type OrderStore interface {
 	OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error)
 	// EventOrders returns one page of an event's orders, newest first.
 	EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error)
+	// AddRefund records a devolução of the payment r.EndToEndID before it is asked of the PSP
+	// (status EM_PROCESSAMENTO; r.ID made by the caller). ErrRefundTooLarge: with that payment's
+	// other refunds not NAO_REALIZADO it would pass what was received. An id recorded before
+	// changes nothing (a retry). ErrNotFound: no such payment of the order.
+	AddRefund(ctx context.Context, orderID string, r Refund, by Actor) (Order, error)
+	// SetRefundStatus records the PSP's answer about a refund. A paid order whose DEVOLVIDO
+	// refunds reach its total becomes reembolsado and its registrations cancelada, freeing their
+	// slots. ErrNotFound: no such refund.
+	SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (Order, error)
 	// OrderHistory lists what happened to an order, oldest first.
 	OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error)
 
@@ -69,6 +78,8 @@ var (
 	ErrOrderLimit = errors.New("store: too many orders awaiting payment")
 	// ErrCouponUsedUp: the coupon is paused, unknown or has no uses left.
 	ErrCouponUsedUp = errors.New("store: coupon unavailable")
+	// ErrRefundTooLarge: a refund would return more than its payment received.
+	ErrRefundTooLarge = errors.New("store: refund larger than the payment")
 	// ErrNotPending: the order is no longer awaiting payment.
 	ErrNotPending = errors.New("store: order not awaiting payment")
 )
@@ -167,6 +178,13 @@ type Payment struct {
 	Horario          time.Time
 }
 
+// Refund statuses, as the API Pix names them.
+const (
+	RefundProcessing = "EM_PROCESSAMENTO"
+	RefundReturned   = "DEVOLVIDO"
+	RefundFailed     = "NAO_REALIZADO"
+)
+
 // Refund is a devolução of a payment.
 type Refund struct {
 	ID, EndToEndID string
@@ -191,6 +209,7 @@ const (
 	OrderCanceledEvent  = "cancelado"
 	OrderLatePaidEvent  = "pagamento_apos_fim"
 	OrderDiscardedEvent = "descartado"
+	OrderRefundEvent    = "reembolso"
 )
 
 // OrderQuery selects a page of an event's orders.

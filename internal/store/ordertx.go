@@ -432,6 +432,60 @@ func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) er
 	return addOrderEvent(ctx, tx, orderID, OrderCanceledEvent, by.At, by.UserID, map[string]string{"por": by.Nome})
 }
 
+// AddRefundTx is AddRefund inside tx.
+func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r Refund, by Actor) error {
+	var received, taken int64
+	err := tx.QueryRow(ctx, `SELECT p.valor, (SELECT coalesce(sum(f.valor), 0) FROM refunds f
+		WHERE f.end_to_end_id = p.end_to_end_id AND f.status <> 'NAO_REALIZADO' AND f.id <> ?)
+		FROM pix_payments p WHERE p.end_to_end_id = ? AND p.order_id = ?`, r.ID, r.EndToEndID, orderID).Scan(&received, &taken)
+	if IsNoRows(err) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("store: refund's payment: %w", err)
+	}
+	if r.Valor <= 0 || taken+r.Valor > received {
+		return ErrRefundTooLarge
+	}
+	n, err := tx.Exec(ctx, `INSERT INTO refunds (id, order_id, end_to_end_id, valor, status, motivo, criado_em, atualizado_em)
+		VALUES (?, ?, ?, ?, 'EM_PROCESSAMENTO', ?, ?, ?) ON CONFLICT (id) DO NOTHING`, r.ID, orderID, r.EndToEndID, r.Valor,
+		r.Motivo, by.At, by.At)
+	if err != nil || n == 0 {
+		return err
+	}
+	return addOrderEvent(ctx, tx, orderID, OrderRefundEvent, by.At, by.UserID,
+		map[string]any{"id": r.ID, "valor": r.Valor, "status": RefundProcessing, "motivo": r.Motivo})
+}
+
+// SetRefundStatusTx is SetRefundStatus inside tx; it returns the refund's order.
+func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string, now time.Time) (string, error) {
+	var orderID, was string
+	err := tx.QueryRow(ctx, "SELECT order_id, status FROM refunds WHERE id = ?", refundID).Scan(&orderID, &was)
+	if IsNoRows(err) {
+		return "", ErrNotFound
+	}
+	if err != nil || was == status {
+		return orderID, err
+	}
+	if _, err := tx.Exec(ctx, "UPDATE refunds SET status = ?, atualizado_em = ? WHERE id = ?", status, now, refundID); err != nil {
+		return "", fmt.Errorf("store: refund status: %w", err)
+	}
+	if err := addOrderEvent(ctx, tx, orderID, OrderRefundEvent, now, "", map[string]any{"id": refundID, "status": status}); err != nil {
+		return "", err
+	}
+	n, err := tx.Exec(ctx, `UPDATE orders SET status = 'reembolsado' WHERE id = ? AND status = 'pago'
+		AND total <= (SELECT coalesce(sum(valor), 0) FROM refunds WHERE order_id = ? AND status = 'DEVOLVIDO')`, orderID, orderID)
+	if err != nil {
+		return "", fmt.Errorf("store: refunded order: %w", err)
+	}
+	if n == 1 {
+		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+			return "", err
+		}
+	}
+	return orderID, nil
+}
+
 // DiscardOrderTx deletes an order awaiting payment (its registrations, history go with it).
 func DiscardOrderTx(ctx context.Context, tx OrderTx, orderID string) error {
 	n, err := tx.Exec(ctx, "DELETE FROM orders WHERE id = ? AND status = 'aguardando_pagamento'", orderID)

@@ -132,6 +132,28 @@ func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor)
 	return s.Order(ctx, orderID)
 }
 
+// AddRefund implements store.OrderStore.
+func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
+	lock := []string{"pelotao-orders-refund:" + orderID} // two refunds of one order take turns
+	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// SetRefundStatus implements store.OrderStore.
+func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (store.Order, error) {
+	var orderID string
+	err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) (err error) {
+		orderID, err = store.SetRefundStatusTx(ctx, tx, refundID, status, now)
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
 // SaveCoupon implements store.OrderStore.
 func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
 	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.SaveCouponTx(ctx, tx, c, time.Now()) })

@@ -26,6 +26,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("ConfirmOnce", func(t *testing.T) { testOrderConfirm(t, open(t)) })
 	t.Run("LatePayment", func(t *testing.T) { testOrderLatePayment(t, open(t)) })
 	t.Run("ListAndHistory", func(t *testing.T) { testOrderList(t, open(t)) })
+	t.Run("Refunds", func(t *testing.T) { testOrderRefunds(t, open(t)) })
 }
 
 var docSeq atomic.Int64
@@ -435,4 +436,53 @@ func mustGet(t *testing.T, s store.Store, id string) store.Order {
 		t.Fatal(err)
 	}
 	return o
+}
+
+// REG-49: refunds never return more than their payment received (a retried id is the same refund, a
+// refund NAO_REALIZADO gives its amount back); a paid order refunded in full (DEVOLVIDO) is
+// reembolsado and frees its slots.
+func testOrderRefunds(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	c := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	now := time.Now()
+	o := mustOrder(t, s, order(eventID, "r1", now, c, athlete("Ana Reembolso", "5 km", "")))
+	e2e := "E-refund-1"
+	if _, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: e2e, Txid: o.Txid, Valor: o.Total, Horario: now}, c); err != nil {
+		t.Fatal(err)
+	}
+	by := store.Actor{UserID: "dono-1", Nome: "Dona", At: now}
+	refund := func(id string, valor int64) error {
+		_, err := s.AddRefund(ctx, o.ID, store.Refund{ID: id, EndToEndID: e2e, Valor: valor, Motivo: "pedido do atleta"}, by)
+		return err
+	}
+	if err := refund("D1", 4000); err != nil {
+		t.Fatal(err)
+	}
+	if err := refund("D1", 4000); err != nil { // a retry
+		t.Fatal(err)
+	}
+	if err := refund("D2", o.Total-3999); !errors.Is(err, store.ErrRefundTooLarge) {
+		t.Fatalf("refunding more than received: %v", err)
+	}
+	if _, err := s.SetRefundStatus(ctx, "D1", store.RefundFailed, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := refund("D2", o.Total); err != nil {
+		t.Fatalf("the whole amount after a failed refund: %v", err)
+	}
+	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "D3", EndToEndID: "E-none", Valor: 1}, by); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a refund of no payment: %v", err)
+	}
+	if _, err := s.CreateOrder(ctx, order(eventID, "r2", now, c, athlete("Bia", "5 km", ""))); !errors.Is(err, store.ErrSoldOut) {
+		t.Fatalf("before the refund is done: %v, want sold out", err)
+	}
+	got, err := s.SetRefundStatus(ctx, "D2", store.RefundReturned, now)
+	if err != nil || got.Status != store.OrderRefunded || got.Registrations[0].Status != store.RegistrationCanceled || len(got.Refunds) != 2 {
+		t.Fatalf("refunded in full: %+v %v", got, err)
+	}
+	mustOrder(t, s, order(eventID, "r2", now, c, athlete("Bia", "5 km", "")))
+	if _, err := s.SetRefundStatus(ctx, "nenhum", store.RefundReturned, now); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unknown refund: %v", err)
+	}
 }

@@ -23,6 +23,9 @@ type OrderStore interface {
 	// ErrCouponUsedUp. An IdempotencyKey the buyer used before returns that first order. A free
 	// order (Total 0) is confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
+	// SetOrderPix keeps the PSP's answer to the order's charge (the copy-and-paste code and its
+	// location); ErrNotFound when the order is not awaiting payment.
+	SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error
 	// DiscardOrder deletes an order awaiting payment whose charge could not be made, so no hold
 	// remains; ErrNotFound when there is none.
 	DiscardOrder(ctx context.Context, orderID string) error

@@ -486,6 +486,19 @@ func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string,
 	return orderID, nil
 }
 
+// SetOrderPixTx is SetOrderPix inside tx.
+func SetOrderPixTx(ctx context.Context, tx OrderTx, orderID, copiaECola, location string) error {
+	n, err := tx.Exec(ctx, "UPDATE orders SET copia_e_cola = ?, location = ? WHERE id = ? AND status = 'aguardando_pagamento'",
+		copiaECola, location, orderID)
+	if err != nil {
+		return fmt.Errorf("store: order's charge: %w", err)
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
 // DiscardOrderTx deletes an order awaiting payment (its registrations, history go with it).
 func DiscardOrderTx(ctx context.Context, tx OrderTx, orderID string) error {
 	n, err := tx.Exec(ctx, "DELETE FROM orders WHERE id = ? AND status = 'aguardando_pagamento'", orderID)

@@ -79,6 +79,11 @@ func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order,
 	return s.Order(ctx, id)
 }
 
+// SetOrderPix implements store.OrderStore.
+func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
+	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) })
+}
+
 // DiscardOrder implements store.OrderStore.
 func (s *Store) DiscardOrder(ctx context.Context, orderID string) error {
 	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.DiscardOrderTx(ctx, tx, orderID) })

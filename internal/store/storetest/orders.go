@@ -27,6 +27,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("LatePayment", func(t *testing.T) { testOrderLatePayment(t, open(t)) })
 	t.Run("ListAndHistory", func(t *testing.T) { testOrderList(t, open(t)) })
 	t.Run("Refunds", func(t *testing.T) { testOrderRefunds(t, open(t)) })
+	t.Run("ChargeKeptOrDiscarded", func(t *testing.T) { testOrderCharge(t, open(t)) })
 }
 
 var docSeq atomic.Int64
@@ -485,4 +486,37 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 	if _, err := s.SetRefundStatus(ctx, "nenhum", store.RefundReturned, now); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("an unknown refund: %v", err)
 	}
+}
+
+// REG-50: the charge's copy-and-paste code and location are kept on the order; an order whose charge
+// could not be made is discarded and leaves no hold.
+func testOrderCharge(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	c := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	now := time.Now()
+	o := mustOrder(t, s, order(eventID, "p1", now, c, athlete("Ana Pix", "5 km", "")))
+	if err := s.SetOrderPix(ctx, o.ID, "00020101021226...6304ABCD", "pix.exemplo.com.br/qr/v2/abc"); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, o.ID); got.CopiaECola != "00020101021226...6304ABCD" || got.Location != "pix.exemplo.com.br/qr/v2/abc" {
+		t.Fatalf("charge kept: %+v", got)
+	}
+	failed := mustOrder(t, s, order(eventID, "p2", now, store.Capacity{}, athlete("Bia Sem PSP", "21,1 km", "")))
+	if err := s.DiscardOrder(ctx, failed.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Order(ctx, failed.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a discarded order remains: %v", err)
+	}
+	if err := s.DiscardOrder(ctx, failed.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("discarding twice: %v", err)
+	}
+	if _, err := s.CancelOrder(ctx, o.ID, store.Actor{UserID: "p1", At: now}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetOrderPix(ctx, o.ID, "x", "y"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a cancelled order's charge: %v", err)
+	}
+	mustOrder(t, s, order(eventID, "p3", now, c, athlete("Caio", "5 km", ""))) // the cancelled hold is free
 }

@@ -206,13 +206,12 @@ type OrderEvent struct {
 
 // Order history kinds.
 const (
-	OrderCreated        = "criado"
-	OrderPaidEvent      = "pago"
-	OrderExpiredEvent   = "expirado"
-	OrderCanceledEvent  = "cancelado"
-	OrderLatePaidEvent  = "pagamento_apos_fim"
-	OrderDiscardedEvent = "descartado"
-	OrderRefundEvent    = "reembolso"
+	OrderCreated       = "criado"
+	OrderPaidEvent     = "pago"
+	OrderExpiredEvent  = "expirado"
+	OrderCanceledEvent = "cancelado"
+	OrderLatePaidEvent = "pagamento_apos_fim"
+	OrderRefundEvent   = "reembolso"
 )
 
 // OrderQuery selects a page of an event's orders.

@@ -56,7 +56,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
 		return "", fmt.Errorf("store: open orders: %w", err)
 	}
-	if open >= MaxOpenOrders && o.Txid != "" {
+	if open >= MaxOpenOrders && o.Txid != "" { // a free order is paid at once: it never holds
 		return "", ErrOrderLimit
 	}
 	if err := checkDocuments(ctx, tx, o); err != nil {

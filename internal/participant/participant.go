@@ -94,17 +94,30 @@ type Participant struct {
 	Pago        bool      `json:"pago"`
 	Valor       *Centavos `json:"valor"`
 	KitRetirado *Kit      `json:"kitRetirado"`
+	// Origem is where the participant came from: OrigemImportacao or OrigemPelotao; a registration
+	// sold here also keeps its Codigo and Categoria (and Inscricao is the registration's id).
+	Origem    string `json:"origem"`
+	Codigo    string `json:"codigo,omitempty"`
+	Categoria string `json:"categoria,omitempty"`
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`
 }
 
+// Where a participant came from.
+const (
+	OrigemImportacao = "importacao"
+	OrigemPelotao    = "pelotao"
+)
+
 // History kinds: what happened to a participant.
 const (
 	HistoryImported = "importado"
-	HistoryUpdated  = "atualizado"
-	HistoryPickedUp = "retirado"
-	HistoryUndone   = "desfeito"
+	// HistoryRegistered: the participant came from a registration paid in Pelotão.
+	HistoryRegistered = "inscrito"
+	HistoryUpdated    = "atualizado"
+	HistoryPickedUp   = "retirado"
+	HistoryUndone     = "desfeito"
 )
 
 // HistoryEntry is one thing that happened to a participant, by whom and when. Detalhe says

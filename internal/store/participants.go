@@ -82,7 +82,8 @@ func NewParticipantID() string {
 // ParticipantColumns are the columns of a participant row in the order ParticipantValues and
 // the implementations' scanners use.
 const ParticipantColumns = `id, inscricao, doc_tipo, doc_numero, nome, email, telefone, nascimento, sexo, percurso,
-	camiseta, equipe, numero_peito, pago, valor, kit_at, kit_balcao, kit_por, kit_retirado_por, kit_camiseta_entregue, rev`
+	camiseta, equipe, numero_peito, pago, valor, kit_at, kit_balcao, kit_por, kit_retirado_por, kit_camiseta_entregue, rev,
+	origem, codigo, categoria`
 
 // ParticipantRow is a participant as both databases store its own columns (not the kit's).
 type ParticipantRow struct {
@@ -171,7 +172,7 @@ func ScanParticipant(row Scanner) (participant.Participant, error) {
 	var balcao, por, retiradoPor, camiseta *string
 	if err := row.Scan(&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
 		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &p.NumeroPeito, &p.Pago, &p.Valor, &kitAt, &balcao, &por,
-		&retiradoPor, &camiseta, &p.Rev); err != nil {
+		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria); err != nil {
 		return p, err
 	}
 	if kitAt != nil {

@@ -41,6 +41,8 @@ import (
 type Store struct {
 	pool    *pgxpool.Pool
 	rosters cache.Rosters // the participants of the events listed lately
+
+	store.OrderReader // reads orders with orderQuery
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -75,6 +77,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 		time.Sleep(500 * time.Millisecond)
 	}
 	s := &Store{pool: pool}
+	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

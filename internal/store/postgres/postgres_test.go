@@ -30,6 +30,22 @@ func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 
+// Two instances on one database never sell one slot twice: the race of the conformance suite, its
+// buyers split between them (REG-40).
+func TestOrderRaceAcrossInstances(t *testing.T) {
+	cfg := pgtest.FreshSchema(t)
+	stores := make([]store.Store, 2)
+	for i := range stores {
+		s, err := OpenConfig(context.Background(), cfg.Copy(), 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		stores[i] = s
+	}
+	storetest.OrderRace(t, stores...)
+}
+
 func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()

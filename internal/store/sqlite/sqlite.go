@@ -20,6 +20,7 @@ import (
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
 
 	"pelotao/internal/cache"
+	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
 
@@ -35,6 +36,8 @@ type Store struct {
 	sessions *fresh[sessionAnswer]
 	roles    *fresh[team.Role]
 	revs     *fresh[int64] // an event's participants' rev
+
+	store.OrderReader // reads orders with orderQuery
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -70,6 +73,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxIdleConns(n)
 
 	s.read, s.write = read, write
+	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()

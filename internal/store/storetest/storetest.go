@@ -25,6 +25,7 @@ func Run(t *testing.T, open Open) {
 	runResults(t, open)
 	t.Run("Participants", func(t *testing.T) { testParticipants(t, open) })
 	t.Run("Checkin", func(t *testing.T) { testCheckin(t, open) })
+	t.Run("Orders", func(t *testing.T) { testOrders(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -1,0 +1,263 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// OrderStore stores registration orders sold by Pelotão (docs/architecture.md, "Orders"), their
+// registrations, Pix payments, refunds and history, and the events' coupons. Prices come already
+// computed (package registration): the store takes and checks capacity, never prices.
+//
+// A hold is an order awaiting payment whose ExpiraEm has not passed. Every count (event,
+// modality, lot, coupon uses, the buyer's open orders, a document's registration) takes the
+// confirmed registrations plus those held, so an expired hold is free at once; ExpireOrders only
+// records it and says which charges to remove.
+type OrderStore interface {
+	// CreateOrder checks and takes the order's capacity in one transaction under the event's
+	// lock: ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
+	// ErrCouponUsedUp. An IdempotencyKey the buyer used before returns that first order. A free
+	// order (Total 0) is confirmed at once.
+	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
+	// SetOrderPix keeps the PSP's answer to the order's charge (the copy-and-paste code and its
+	// location); ErrNotFound when the order is not awaiting payment.
+	SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error
+	// DiscardOrder deletes an order awaiting payment whose charge could not be made, so no hold
+	// remains; ErrNotFound when there is none.
+	DiscardOrder(ctx context.Context, orderID string) error
+	// ConfirmOrder records a Pix paid for the order of p.Txid and confirms the order: each
+	// registration gets its codigo and becomes a participant (origem pelotao). An endToEndId
+	// recorded before changes nothing and returns the order as it is. A payment after the hold
+	// passed confirms only if the registrations still fit c (the event's limits now): otherwise
+	// ErrSoldOut or ErrCouponUsedUp, the payment recorded for its refund. ErrNotFound: no order
+	// has this txid. ErrNotPending: the order was cancelled or paid before (the payment is
+	// recorded, for a refund).
+	ConfirmOrder(ctx context.Context, p Payment, c Capacity) (Order, error)
+	// ExpireOrders marks expirado the orders whose hold passed at now and returns their txids,
+	// whose charges the PSP should remove.
+	ExpireOrders(ctx context.Context, now time.Time) ([]string, error)
+	// CancelOrder cancels an order awaiting payment (its counts are freed); ErrNotPending
+	// otherwise.
+	CancelOrder(ctx context.Context, orderID string, by Actor) (Order, error)
+	// OrdersAwaitingPayment lists the orders awaiting payment, and those expired after
+	// expiredSince, oldest first (the reconciliation reads their charges back).
+	OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error)
+	// Order returns one order with its registrations, payments and refunds; ErrNotFound.
+	Order(ctx context.Context, id string) (Order, error)
+	// OrdersOfBuyer lists an account's orders, newest first.
+	OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error)
+	// EventOrders returns one page of an event's orders, newest first.
+	EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error)
+	// AddRefund records a devolução of the payment r.EndToEndID before it is asked of the PSP
+	// (status EM_PROCESSAMENTO; r.ID made by the caller). ErrRefundTooLarge: with that payment's
+	// other refunds not NAO_REALIZADO it would pass what was received. An id recorded before
+	// changes nothing (a retry). ErrNotFound: no such payment of the order.
+	AddRefund(ctx context.Context, orderID string, r Refund, by Actor) (Order, error)
+	// SetRefundStatus records the PSP's answer about a refund. A paid order whose DEVOLVIDO
+	// refunds reach its total becomes reembolsado and its registrations cancelada, freeing their
+	// slots. ErrNotFound: no such refund.
+	SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (Order, error)
+	// OrderHistory lists what happened to an order, oldest first.
+	OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error)
+
+	// Coupons lists an event's coupons by code, each with its uses.
+	Coupons(ctx context.Context, eventID string) ([]Coupon, error)
+	// SaveCoupon creates or replaces an event's coupon (by its code, case-insensitively).
+	SaveCoupon(ctx context.Context, c Coupon) error
+	// DeleteCoupon removes a coupon no registration used; ErrNotFound, ErrConflict (used).
+	DeleteCoupon(ctx context.Context, eventID, codigo string) error
+}
+
+var (
+	// ErrSoldOut: a count is full; errors.As gives a *SoldOutError naming it.
+	ErrSoldOut = errors.New("store: sold out")
+	// ErrAlreadyRegistered: a document of the order is registered (confirmed or held) in the event.
+	ErrAlreadyRegistered = errors.New("store: already registered")
+	// ErrOrderLimit: the buyer has MaxOpenOrders orders awaiting payment.
+	ErrOrderLimit = errors.New("store: too many orders awaiting payment")
+	// ErrCouponUsedUp: the coupon is paused, unknown or has no uses left.
+	ErrCouponUsedUp = errors.New("store: coupon unavailable")
+	// ErrRefundTooLarge: a refund would return more than its payment received.
+	ErrRefundTooLarge = errors.New("store: refund larger than the payment")
+	// ErrNotPending: the order is no longer awaiting payment.
+	ErrNotPending = errors.New("store: order not awaiting payment")
+)
+
+// MaxOpenOrders is how many orders one account may have awaiting payment at once.
+const MaxOpenOrders = 3
+
+// Which limit a SoldOutError names.
+const (
+	LimitEvent    = "evento"
+	LimitModality = "modalidade"
+	LimitLot      = "lote"
+)
+
+// SoldOutError says which count is full: Limit, and the modality's or lot's Name.
+type SoldOutError struct{ Limit, Name string }
+
+func (e *SoldOutError) Error() string        { return fmt.Sprintf("store: sold out: %s %s", e.Limit, e.Name) }
+func (e *SoldOutError) Is(target error) bool { return target == ErrSoldOut }
+
+// AlreadyRegisteredError names the athlete (position in the order) whose document is taken.
+type AlreadyRegisteredError struct{ Index int }
+
+func (e *AlreadyRegisteredError) Error() string {
+	return fmt.Sprintf("store: athlete %d already registered", e.Index)
+}
+func (e *AlreadyRegisteredError) Is(target error) bool { return target == ErrAlreadyRegistered }
+
+// Order statuses.
+const (
+	OrderAwaiting = "aguardando_pagamento"
+	OrderPaid     = "pago"
+	OrderExpired  = "expirado"
+	OrderCanceled = "cancelado"
+	OrderRefunded = "reembolsado"
+)
+
+// Registration statuses.
+const (
+	RegistrationPending   = "pendente"
+	RegistrationConfirmed = "confirmada"
+	RegistrationCanceled  = "cancelada"
+)
+
+// Capacity is the event's limits when the order is made; nil or absent: no limit.
+type Capacity struct {
+	Event      *int
+	Modalities map[string]int // percurso → slots
+	Lots       map[string]int // lot name → maxVagas (lots closing by count)
+}
+
+// NewOrder is an order to create, priced; the store makes its ids.
+type NewOrder struct {
+	EventID, BuyerID string
+	IdempotencyKey   string // '' none
+	Cupom            string // the code as typed; '' none
+	Txid             string // the Pix charge's, made before; '' for a free order
+	Now, ExpiraEm    time.Time
+	Capacity         Capacity
+	Items            []NewRegistration
+}
+
+// NewRegistration is one priced athlete. UsesCoupon: its discount came from the order's coupon.
+type NewRegistration struct {
+	DocTipo, DocNumero, Nome, Percurso, Lote, Categoria, Camiseta string
+	Valor, Desconto, Total                                        int64 // centavos
+	UsesCoupon                                                    bool
+	Atleta                                                        json.RawMessage
+}
+
+// Order is an order as stored.
+type Order struct {
+	ID, EventID, BuyerID, Status string
+	Total                        int64
+	Cupom                        string
+	Txid, CopiaECola, Location   string
+	CriadoEm, ExpiraEm           time.Time
+	PagoEm                       *time.Time
+	Registrations                []Registration
+	Payments                     []Payment
+	Refunds                      []Refund
+}
+
+// Registration is one athlete of an order.
+type Registration struct {
+	ID, DocTipo, DocNumero, Nome, Percurso, Lote, Categoria, Camiseta string
+	Valor, Desconto, Total                                            int64
+	Status, Codigo, ParticipantID                                     string
+	Atleta                                                            json.RawMessage
+}
+
+// Payment is a Pix received for an order's charge.
+type Payment struct {
+	EndToEndID, Txid string
+	Valor            int64
+	Horario          time.Time
+}
+
+// Refund statuses, as the API Pix names them.
+const (
+	RefundProcessing = "EM_PROCESSAMENTO"
+	RefundReturned   = "DEVOLVIDO"
+	RefundFailed     = "NAO_REALIZADO"
+)
+
+// Refund is a devolução of a payment.
+type Refund struct {
+	ID, EndToEndID string
+	Valor          int64
+	Status, Motivo string
+	CriadoEm       time.Time
+}
+
+// OrderEvent is one entry of an order's history.
+type OrderEvent struct {
+	Tipo    string
+	Em      time.Time
+	Por     string
+	Detalhe json.RawMessage
+}
+
+// Order history kinds.
+const (
+	OrderCreated       = "criado"
+	OrderPaidEvent     = "pago"
+	OrderExpiredEvent  = "expirado"
+	OrderCanceledEvent = "cancelado"
+	OrderLatePaidEvent = "pagamento_apos_fim"
+	OrderRefundEvent   = "reembolso"
+)
+
+// OrderQuery selects a page of an event's orders.
+type OrderQuery struct {
+	EventID string
+	Q       string // words of a name, a document, a code or an order id
+	Status  string // '' every status
+	Limit   int    // 1..MaxParticipantLimit; 0: DefaultParticipantLimit
+	Cursor  string
+}
+
+// OrderPage is one page; Total counts every order the query selects.
+type OrderPage struct {
+	Orders     []Order
+	Total      int
+	NextCursor string
+}
+
+// Coupon types.
+const (
+	CouponPercent = "percentual"
+	CouponFixed   = "fixo"
+)
+
+// Coupon is an event's discount code. Valor: centavos for fixo, hundredths of a percent for
+// percentual (2000 is 20 %). Usos counts the registrations confirmed or held that took it.
+type Coupon struct {
+	EventID, Codigo, Tipo string
+	Valor                 int64
+	MaxUsos               *int
+	ValidoAte             string // YYYY-MM-DD, inclusive; '' no end
+	Modalidades           []string
+	Ativo                 bool
+	Usos                  int
+}
+
+// codeAlphabet leaves out what reads alike (0/O, 1/I), and has 32 symbols so that 5 random bits
+// pick one without bias.
+const codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+// NewRegistrationCode returns a registration's codigo: 10 symbols, 50 bits from crypto/rand.
+func NewRegistrationCode() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:])
+	for i := range b {
+		b[i] = codeAlphabet[b[i]&31]
+	}
+	return string(b[:])
+}

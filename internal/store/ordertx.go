@@ -1,0 +1,724 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/textfold"
+)
+
+// OrderTx is a write transaction as the order logic here uses it: SQL with ? parameters (a
+// driver rewrites them to its own), times as time.Time both ways, and a unique violation as
+// ErrConflict. Each database opens it under its own lock (OrderTx's callers say which).
+type OrderTx interface {
+	Exec(ctx context.Context, sql string, args ...any) (int64, error)
+	QueryRow(ctx context.Context, sql string, args ...any) Scanner
+	Query(ctx context.Context, sql string, args ...any) (Rows, error)
+	// NextRevs takes n values of the participants' change counter (see ParticipantStore).
+	NextRevs(ctx context.Context, n int) (int64, error)
+}
+
+// holdCounts is the condition on registrations r of orders o that count against capacity:
+// confirmed, or held by an order whose hold has not passed (the parameter: now).
+const holdCounts = `(r.status = 'confirmada' OR (o.status = 'aguardando_pagamento' AND o.expira_em > ?))`
+
+// CouponKey is a coupon code as compared: trimmed, upper case.
+func CouponKey(codigo string) string { return strings.ToUpper(strings.TrimSpace(codigo)) }
+
+// orderIDByIdempotency returns the order an earlier request with this key made, or "".
+func orderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) (string, error) {
+	if key == "" {
+		return "", nil
+	}
+	var id string
+	err := tx.QueryRow(ctx, "SELECT id FROM orders WHERE buyer_id = ? AND idempotency_key = ?", buyerID, key).Scan(&id)
+	if IsNoRows(err) {
+		return "", nil
+	}
+	return id, err
+}
+
+// CreateOrderTx is CreateOrder inside tx, which holds the event's lock (and, where locks are
+// per event, the buyer's): it checks every count, then inserts. It returns the new order's id,
+// or the first order's when the buyer's IdempotencyKey made one before.
+func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) {
+	if first, err := orderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || first != "" {
+		return first, err
+	}
+	var open int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
+		AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
+		return "", fmt.Errorf("store: open orders: %w", err)
+	}
+	if open >= MaxOpenOrders && o.Txid != "" { // a free order is paid at once: it never holds
+		return "", ErrOrderLimit
+	}
+	if err := checkDocuments(ctx, tx, o); err != nil {
+		return "", err
+	}
+	if err := checkCapacity(ctx, tx, o.EventID, o.Now, o.Capacity, o.Items, ""); err != nil {
+		return "", err
+	}
+	cupom := CouponKey(o.Cupom)
+	if err := checkCoupon(ctx, tx, o.EventID, cupom, o.Now, o.Items, ""); err != nil {
+		return "", err
+	}
+
+	id := NewParticipantID()
+	var total int64
+	var busca []string
+	for _, it := range o.Items {
+		total += it.Total
+		busca = append(busca, textfold.Fold(it.Nome), it.DocNumero)
+	}
+	var key any
+	if o.IdempotencyKey != "" {
+		key = o.IdempotencyKey
+	}
+	var txid any
+	if o.Txid != "" {
+		txid = o.Txid
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, txid,
+		copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, '', '', ?, ?, ?)`,
+		id, o.EventID, o.BuyerID, total, cupom, key, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
+		return "", fmt.Errorf("store: inserting order: %w", err)
+	}
+	for i, it := range o.Items {
+		usesCoupon := ""
+		if it.UsesCoupon {
+			usesCoupon = cupom
+		}
+		atleta := it.Atleta
+		if len(atleta) == 0 {
+			atleta = json.RawMessage("{}")
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO registrations (id, order_id, event_id, posicao, doc_tipo, doc_numero, nome,
+			percurso, lote, categoria, camiseta, cupom, valor, desconto, total, status, atleta)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pendente', ?)`, NewParticipantID(), id, o.EventID, i,
+			it.DocTipo, it.DocNumero, it.Nome, it.Percurso, it.Lote, it.Categoria, it.Camiseta, usesCoupon, it.Valor,
+			it.Desconto, it.Total, string(atleta)); err != nil {
+			return "", fmt.Errorf("store: inserting registration: %w", err)
+		}
+	}
+	if err := addOrderEvent(ctx, tx, id, OrderCreated, o.Now, o.BuyerID, nil); err != nil {
+		return "", err
+	}
+	if total == 0 {
+		return id, confirmOrderTx(ctx, tx, id, o.EventID, o.Now)
+	}
+	return id, nil
+}
+
+// checkDocuments refuses a document held or confirmed in the event (by an order, or as a
+// participant imported or sold) or given twice in the order.
+func checkDocuments(ctx context.Context, tx OrderTx, o NewOrder) error {
+	seen := map[string]bool{}
+	for i, it := range o.Items {
+		k := it.DocTipo + ":" + it.DocNumero
+		if seen[k] {
+			return &AlreadyRegisteredError{Index: i}
+		}
+		seen[k] = true
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT
+			(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+			 WHERE r.event_id = ? AND r.doc_tipo = ? AND r.doc_numero = ? AND `+holdCounts+`) +
+			(SELECT count(*) FROM participants WHERE event_id = ? AND doc_tipo = ? AND doc_numero = ?)`,
+			o.EventID, it.DocTipo, it.DocNumero, o.Now, o.EventID, it.DocTipo, it.DocNumero).Scan(&n); err != nil {
+			return fmt.Errorf("store: document check: %w", err)
+		}
+		if n > 0 {
+			return &AlreadyRegisteredError{Index: i}
+		}
+	}
+	return nil
+}
+
+// checkCapacity tells whether items fit beside what the event already holds or confirmed,
+// leaving out the order `except` (a late payment's own).
+func checkCapacity(ctx context.Context, tx OrderTx, eventID string, now time.Time, c Capacity, items []NewRegistration, except string) error {
+	type key struct{ percurso, lote string }
+	counts, err := collectTx(ctx, tx, func(row Scanner) (g struct {
+		k key
+		n int
+	}, err error) {
+		err = row.Scan(&g.k.percurso, &g.k.lote, &g.n)
+		return g, err
+	}, `SELECT r.percurso, r.lote, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote`, eventID, except, now)
+	if err != nil {
+		return fmt.Errorf("store: capacity: %w", err)
+	}
+	event, modality, lot := 0, map[string]int{}, map[string]int{}
+	for _, g := range counts {
+		event += g.n
+		modality[g.k.percurso] += g.n
+		lot[g.k.lote] += g.n
+	}
+	for _, it := range items {
+		event++
+		modality[it.Percurso]++
+		if it.Lote != "" {
+			lot[it.Lote]++
+		}
+		if c.Event != nil && event > *c.Event {
+			return &SoldOutError{Limit: LimitEvent}
+		}
+		if max, ok := c.Modalities[it.Percurso]; ok && modality[it.Percurso] > max {
+			return &SoldOutError{Limit: LimitModality, Name: it.Percurso}
+		}
+		if max, ok := c.Lots[it.Lote]; ok && it.Lote != "" && lot[it.Lote] > max {
+			return &SoldOutError{Limit: LimitLot, Name: it.Lote}
+		}
+	}
+	return nil
+}
+
+// checkCoupon refuses items that take more uses of the coupon than it has left, or a coupon
+// unknown or paused.
+func checkCoupon(ctx context.Context, tx OrderTx, eventID, cupom string, now time.Time, items []NewRegistration, except string) error {
+	want := 0
+	for _, it := range items {
+		if it.UsesCoupon {
+			want++
+		}
+	}
+	if want == 0 {
+		return nil
+	}
+	var ativo bool
+	var maxUsos *int64
+	var usos int
+	err := tx.QueryRow(ctx, `SELECT c.ativo, c.max_usos, (SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND o.id <> ? AND `+holdCounts+`)
+		FROM coupons c WHERE c.event_id = ? AND c.codigo_chave = ?`, except, now, eventID, cupom).Scan(&ativo, &maxUsos, &usos)
+	if IsNoRows(err) || (err == nil && !ativo) {
+		return ErrCouponUsedUp
+	}
+	if err != nil {
+		return fmt.Errorf("store: coupon uses: %w", err)
+	}
+	if maxUsos != nil && int64(usos+want) > *maxUsos {
+		return ErrCouponUsedUp
+	}
+	return nil
+}
+
+func collectTx[T any](ctx context.Context, tx OrderTx, scan func(Scanner) (T, error), sql string, args ...any) ([]T, error) {
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return Collect(rows, scan)
+}
+
+func addOrderEvent(ctx context.Context, tx OrderTx, orderID, tipo string, at time.Time, por string, detalhe any) error {
+	var d any
+	if detalhe != nil {
+		b, err := json.Marshal(detalhe)
+		if err != nil {
+			return err
+		}
+		d = string(b)
+	}
+	if _, err := tx.Exec(ctx, "INSERT INTO order_history (order_id, tipo, em, por, detalhe) VALUES (?, ?, ?, ?, ?)",
+		orderID, tipo, at, por, d); err != nil {
+		return fmt.Errorf("store: order history: %w", err)
+	}
+	return nil
+}
+
+// OrderOfTxid returns the id and event of the order of a charge; ErrNotFound.
+func OrderOfTxid(ctx context.Context, tx OrderTx, txid string) (id, eventID string, err error) {
+	err = tx.QueryRow(ctx, "SELECT id, event_id FROM orders WHERE txid = ?", txid).Scan(&id, &eventID)
+	if IsNoRows(err) {
+		return "", "", ErrNotFound
+	}
+	return id, eventID, err
+}
+
+// ConfirmOrderTx is ConfirmOrder inside tx, under the lock of the order's event. An order whose
+// hold passed (swept or not) is confirmed only if its registrations still fit c. refused is why a
+// recorded payment confirmed nothing (ErrSoldOut, ErrCouponUsedUp, ErrNotPending): the
+// transaction commits then, keeping the payment for its refund; err is a failure to roll back.
+func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p Payment, c Capacity, now time.Time) (refused, err error) {
+	n, err := tx.Exec(ctx, `INSERT INTO pix_payments (end_to_end_id, order_id, txid, valor, horario, recebido_em)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (end_to_end_id) DO NOTHING`, p.EndToEndID, orderID, p.Txid, p.Valor, p.Horario, now)
+	if err != nil {
+		return nil, fmt.Errorf("store: recording payment: %w", err)
+	}
+	if n == 0 {
+		return nil, nil // recorded before: a webhook delivered again, or the reconciliation after it
+	}
+	var status, cupom string
+	var expira time.Time
+	if err := tx.QueryRow(ctx, "SELECT status, expira_em, cupom FROM orders WHERE id = ?", orderID).Scan(&status, &expira, &cupom); err != nil {
+		return nil, fmt.Errorf("store: order %s: %w", orderID, err)
+	}
+	late := status == OrderExpired || (status == OrderAwaiting && !expira.After(now))
+	if late {
+		items, err := collectTx(ctx, tx, func(row Scanner) (it NewRegistration, err error) {
+			var c string
+			err = row.Scan(&it.Percurso, &it.Lote, &c)
+			it.UsesCoupon = c != ""
+			return it, err
+		}, "SELECT percurso, lote, cupom FROM registrations WHERE order_id = ?", orderID)
+		if err == nil {
+			err = checkCapacity(ctx, tx, eventID, now, c, items, orderID)
+		}
+		if err == nil {
+			err = checkCoupon(ctx, tx, eventID, cupom, now, items, orderID)
+		}
+		if errors.Is(err, ErrSoldOut) || errors.Is(err, ErrCouponUsedUp) {
+			return err, addOrderEvent(ctx, tx, orderID, OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "confirmado": false})
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'pendente' WHERE order_id = ?", orderID); err != nil {
+			return nil, err
+		}
+	} else if status != OrderAwaiting {
+		return ErrNotPending, addOrderEvent(ctx, tx, orderID, OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "status": status})
+	}
+	return nil, confirmOrderTx(ctx, tx, orderID, eventID, now)
+}
+
+// confirmOrderTx makes a held order paid: each registration gets its codigo and becomes a
+// participant, with the next bib of its modality's range when the event set one.
+func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, now time.Time) error {
+	n, err := tx.Exec(ctx, "UPDATE orders SET status = 'pago', pago_em = ? WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", now, orderID)
+	if err != nil {
+		return fmt.Errorf("store: confirming order: %w", err)
+	}
+	if n == 0 {
+		return ErrNotPending
+	}
+	regs, err := collectTx(ctx, tx, scanRegistration, "SELECT "+registrationColumns+" FROM registrations WHERE order_id = ? ORDER BY posicao", orderID)
+	if err != nil {
+		return fmt.Errorf("store: order's registrations: %w", err)
+	}
+	var settings participant.Settings
+	if len(regs) > 0 {
+		if settings, err = ScanParticipantSettings(tx.QueryRow(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID)); err != nil {
+			return err
+		}
+	}
+	rev, err := tx.NextRevs(ctx, len(regs))
+	if err != nil {
+		return err
+	}
+	busca := orderID
+	for _, r := range regs {
+		var a struct {
+			Email      string  `json:"email"`
+			Celular    string  `json:"celular"`
+			Nascimento *string `json:"nascimento"`
+			Sexo       string  `json:"sexo"`
+			Equipe     string  `json:"equipe"`
+		}
+		_ = json.Unmarshal(r.Atleta, &a) // the athlete's contact is optional to the participant
+		bib, err := nextBib(ctx, tx, eventID, r.Percurso, settings)
+		if err != nil {
+			return err
+		}
+		codigo := NewRegistrationCode()
+		p := participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
+			Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
+			Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, NumeroPeito: bib, Pago: true}
+		row := NewParticipantRow(eventID, p)
+		row.ID = NewParticipantID()
+		if _, err := tx.Exec(ctx, `INSERT INTO participants (id, event_id, inscricao, doc_tipo, doc_numero, nome, nome_ordem,
+			email, telefone, nascimento, sexo, percurso, camiseta, equipe, numero_peito, pago, valor, rev, criado_em, atualizado_em,
+			origem, codigo, categoria) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pelotao', ?, ?)`,
+			row.ID, eventID, row.Inscricao, row.DocTipo, row.DocNumero, row.Nome, row.NomeOrdem, row.Email, row.Telefone,
+			row.Nascimento, row.Sexo, row.Percurso, row.Camiseta, row.Equipe, row.NumeroPeito, true, r.Total, rev, now, now,
+			codigo, r.Categoria); err != nil {
+			return fmt.Errorf("store: registration %s as participant: %w", r.ID, err)
+		}
+		rev++
+		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'confirmada', codigo = ?, participant_id = ? WHERE id = ?",
+			codigo, row.ID, r.ID); err != nil {
+			return fmt.Errorf("store: confirming registration: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO participant_history (participant_id, tipo, em, por, por_nome, detalhe)
+			VALUES (?, ?, ?, '', 'Pelotão', NULL)`, row.ID, participant.HistoryRegistered, now); err != nil {
+			return fmt.Errorf("store: participant history: %w", err)
+		}
+		busca += " " + codigo
+	}
+	if _, err := tx.Exec(ctx, "UPDATE orders SET busca = busca || ' ' || ? WHERE id = ?", strings.ToLower(busca), orderID); err != nil {
+		return err
+	}
+	return addOrderEvent(ctx, tx, orderID, OrderPaidEvent, now, "", nil)
+}
+
+// nextBib is the lowest free number of the modality's bib range after the highest taken, or nil
+// when the modality has no range or the range is full (the organizer assigns it then).
+func nextBib(ctx context.Context, tx OrderTx, eventID, percurso string, s participant.Settings) (*int, error) {
+	for _, f := range s.FaixasPeito {
+		if participant.Key(f.Percurso) != participant.Key(percurso) {
+			continue
+		}
+		var top *int64
+		if err := tx.QueryRow(ctx, "SELECT max(numero_peito) FROM participants WHERE event_id = ? AND numero_peito BETWEEN ? AND ?",
+			eventID, f.Inicio, f.Fim).Scan(&top); err != nil {
+			return nil, fmt.Errorf("store: bib range: %w", err)
+		}
+		next := f.Inicio
+		if top != nil {
+			next = int(*top) + 1
+		}
+		if next > f.Fim {
+			return nil, nil
+		}
+		return &next, nil
+	}
+	return nil, nil
+}
+
+// ExpireOrdersTx marks expirado the orders whose hold passed at now and returns their txids.
+func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, error) {
+	type expired struct {
+		id   string
+		txid *string
+	}
+	gone, err := collectTx(ctx, tx, func(row Scanner) (e expired, err error) {
+		err = row.Scan(&e.id, &e.txid)
+		return e, err
+	}, "UPDATE orders SET status = 'expirado' WHERE status = 'aguardando_pagamento' AND expira_em <= ? RETURNING id, txid", now)
+	if err != nil {
+		return nil, fmt.Errorf("store: expiring orders: %w", err)
+	}
+	txids := []string{}
+	for _, e := range gone {
+		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", e.id); err != nil {
+			return nil, err
+		}
+		if err := addOrderEvent(ctx, tx, e.id, OrderExpiredEvent, now, "", nil); err != nil {
+			return nil, err
+		}
+		if e.txid != nil {
+			txids = append(txids, *e.txid)
+		}
+	}
+	return txids, nil
+}
+
+// CancelOrderTx cancels an order awaiting payment.
+func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) error {
+	n, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ? AND status = 'aguardando_pagamento'", orderID)
+	if err != nil {
+		return fmt.Errorf("store: cancelling order: %w", err)
+	}
+	if n == 0 {
+		var status string
+		if err := tx.QueryRow(ctx, "SELECT status FROM orders WHERE id = ?", orderID).Scan(&status); IsNoRows(err) {
+			return ErrNotFound
+		}
+		return ErrNotPending
+	}
+	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+		return err
+	}
+	return addOrderEvent(ctx, tx, orderID, OrderCanceledEvent, by.At, by.UserID, map[string]string{"por": by.Nome})
+}
+
+// AddRefundTx is AddRefund inside tx.
+func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r Refund, by Actor) error {
+	var received, taken int64
+	err := tx.QueryRow(ctx, `SELECT p.valor, (SELECT coalesce(sum(f.valor), 0) FROM refunds f
+		WHERE f.end_to_end_id = p.end_to_end_id AND f.status <> 'NAO_REALIZADO' AND f.id <> ?)
+		FROM pix_payments p WHERE p.end_to_end_id = ? AND p.order_id = ?`, r.ID, r.EndToEndID, orderID).Scan(&received, &taken)
+	if IsNoRows(err) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("store: refund's payment: %w", err)
+	}
+	if r.Valor <= 0 || taken+r.Valor > received {
+		return ErrRefundTooLarge
+	}
+	n, err := tx.Exec(ctx, `INSERT INTO refunds (id, order_id, end_to_end_id, valor, status, motivo, criado_em, atualizado_em)
+		VALUES (?, ?, ?, ?, 'EM_PROCESSAMENTO', ?, ?, ?) ON CONFLICT (id) DO NOTHING`, r.ID, orderID, r.EndToEndID, r.Valor,
+		r.Motivo, by.At, by.At)
+	if err != nil || n == 0 {
+		return err
+	}
+	return addOrderEvent(ctx, tx, orderID, OrderRefundEvent, by.At, by.UserID,
+		map[string]any{"id": r.ID, "valor": r.Valor, "status": RefundProcessing, "motivo": r.Motivo})
+}
+
+// SetRefundStatusTx is SetRefundStatus inside tx; it returns the refund's order.
+func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string, now time.Time) (string, error) {
+	var orderID, was string
+	err := tx.QueryRow(ctx, "SELECT order_id, status FROM refunds WHERE id = ?", refundID).Scan(&orderID, &was)
+	if IsNoRows(err) {
+		return "", ErrNotFound
+	}
+	if err != nil || was == status {
+		return orderID, err
+	}
+	if _, err := tx.Exec(ctx, "UPDATE refunds SET status = ?, atualizado_em = ? WHERE id = ?", status, now, refundID); err != nil {
+		return "", fmt.Errorf("store: refund status: %w", err)
+	}
+	if err := addOrderEvent(ctx, tx, orderID, OrderRefundEvent, now, "", map[string]any{"id": refundID, "status": status}); err != nil {
+		return "", err
+	}
+	n, err := tx.Exec(ctx, `UPDATE orders SET status = 'reembolsado' WHERE id = ? AND status = 'pago'
+		AND total <= (SELECT coalesce(sum(valor), 0) FROM refunds WHERE order_id = ? AND status = 'DEVOLVIDO')`, orderID, orderID)
+	if err != nil {
+		return "", fmt.Errorf("store: refunded order: %w", err)
+	}
+	if n == 1 {
+		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+			return "", err
+		}
+	}
+	return orderID, nil
+}
+
+// SetOrderPixTx is SetOrderPix inside tx.
+func SetOrderPixTx(ctx context.Context, tx OrderTx, orderID, copiaECola, location string) error {
+	n, err := tx.Exec(ctx, "UPDATE orders SET copia_e_cola = ?, location = ? WHERE id = ? AND status = 'aguardando_pagamento'",
+		copiaECola, location, orderID)
+	if err != nil {
+		return fmt.Errorf("store: order's charge: %w", err)
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// DiscardOrderTx deletes an order awaiting payment (its registrations, history go with it).
+func DiscardOrderTx(ctx context.Context, tx OrderTx, orderID string) error {
+	n, err := tx.Exec(ctx, "DELETE FROM orders WHERE id = ? AND status = 'aguardando_pagamento'", orderID)
+	if err != nil {
+		return fmt.Errorf("store: discarding order: %w", err)
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// SaveCouponTx creates or replaces a coupon.
+func SaveCouponTx(ctx context.Context, tx OrderTx, c Coupon, now time.Time) error {
+	mods := c.Modalidades
+	if mods == nil {
+		mods = []string{}
+	}
+	m, _ := json.Marshal(mods)
+	_, err := tx.Exec(ctx, `INSERT INTO coupons (event_id, codigo_chave, codigo, tipo, valor, max_usos, valido_ate, modalidades, ativo, criado_em)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, codigo_chave) DO UPDATE SET codigo = excluded.codigo,
+		tipo = excluded.tipo, valor = excluded.valor, max_usos = excluded.max_usos, valido_ate = excluded.valido_ate,
+		modalidades = excluded.modalidades, ativo = excluded.ativo`, c.EventID, CouponKey(c.Codigo), strings.TrimSpace(c.Codigo),
+		c.Tipo, c.Valor, c.MaxUsos, c.ValidoAte, string(m), c.Ativo, now)
+	if err != nil {
+		return fmt.Errorf("store: saving coupon: %w", err)
+	}
+	return nil
+}
+
+// DeleteCouponTx removes a coupon no registration took.
+func DeleteCouponTx(ctx context.Context, tx OrderTx, eventID, codigo string) error {
+	var used int
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations WHERE event_id = ? AND cupom = ?", eventID, CouponKey(codigo)).Scan(&used); err != nil {
+		return err
+	}
+	if used > 0 {
+		return ErrConflict
+	}
+	n, err := tx.Exec(ctx, "DELETE FROM coupons WHERE event_id = ? AND codigo_chave = ?", eventID, CouponKey(codigo))
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+const orderColumns = "id, event_id, buyer_id, status, total, cupom, txid, copia_e_cola, location, criado_em, expira_em, pago_em"
+
+func scanOrder(row Scanner) (Order, error) {
+	var o Order
+	var txid *string
+	err := row.Scan(&o.ID, &o.EventID, &o.BuyerID, &o.Status, &o.Total, &o.Cupom, &txid, &o.CopiaECola, &o.Location,
+		&o.CriadoEm, &o.ExpiraEm, &o.PagoEm)
+	if txid != nil {
+		o.Txid = *txid
+	}
+	o.CriadoEm, o.ExpiraEm = o.CriadoEm.UTC(), o.ExpiraEm.UTC()
+	if o.PagoEm != nil {
+		t := o.PagoEm.UTC()
+		o.PagoEm = &t
+	}
+	return o, err
+}
+
+const registrationColumns = `id, doc_tipo, doc_numero, nome, percurso, lote, categoria, camiseta, valor, desconto, total,
+	status, codigo, participant_id, atleta`
+
+func scanRegistration(row Scanner) (Registration, error) {
+	var r Registration
+	var codigo, pid *string
+	var atleta string
+	err := row.Scan(&r.ID, &r.DocTipo, &r.DocNumero, &r.Nome, &r.Percurso, &r.Lote, &r.Categoria, &r.Camiseta, &r.Valor,
+		&r.Desconto, &r.Total, &r.Status, &codigo, &pid, &atleta)
+	if codigo != nil {
+		r.Codigo = *codigo
+	}
+	if pid != nil {
+		r.ParticipantID = *pid
+	}
+	r.Atleta = json.RawMessage(atleta)
+	return r, err
+}
+
+// OrderReader is OrderStore's reads, written once over a driver's Query (which takes ? parameters
+// and times as time.Time); Name starts its errors. Both stores embed one.
+type OrderReader struct {
+	Query Query
+	Name  string
+}
+
+// readOrders reads the orders selected by where (with its ordering), each with its
+// registrations, payments and refunds.
+func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) ([]Order, error) {
+	what := r.Name + ": orders"
+	orders, err := QueryAll(ctx, r.Query, what, scanOrder, "SELECT "+orderColumns+" FROM orders "+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	for i := range orders {
+		o := &orders[i]
+		if o.Registrations, err = QueryAll(ctx, r.Query, what, scanRegistration,
+			"SELECT "+registrationColumns+" FROM registrations WHERE order_id = ? ORDER BY posicao", o.ID); err != nil {
+			return nil, err
+		}
+		if o.Payments, err = QueryAll(ctx, r.Query, what, func(row Scanner) (p Payment, err error) {
+			err = row.Scan(&p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
+			p.Horario = p.Horario.UTC()
+			return p, err
+		}, "SELECT end_to_end_id, txid, valor, horario FROM pix_payments WHERE order_id = ? ORDER BY horario", o.ID); err != nil {
+			return nil, err
+		}
+		if o.Refunds, err = QueryAll(ctx, r.Query, what, func(row Scanner) (f Refund, err error) {
+			err = row.Scan(&f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+			f.CriadoEm = f.CriadoEm.UTC()
+			return f, err
+		}, "SELECT id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE order_id = ? ORDER BY criado_em", o.ID); err != nil {
+			return nil, err
+		}
+	}
+	return orders, nil
+}
+
+// Order implements OrderStore.
+func (r OrderReader) Order(ctx context.Context, id string) (Order, error) {
+	orders, err := r.readOrders(ctx, "WHERE id = ?", id)
+	if err != nil {
+		return Order{}, err
+	}
+	if len(orders) == 0 {
+		return Order{}, ErrNotFound
+	}
+	return orders[0], nil
+}
+
+// OrdersOfBuyer implements OrderStore.
+func (r OrderReader) OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error) {
+	return r.readOrders(ctx, "WHERE buyer_id = ? ORDER BY criado_em DESC, id DESC", buyerID)
+}
+
+// OrdersAwaitingPayment implements OrderStore.
+func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error) {
+	return r.readOrders(ctx, `WHERE status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?)
+		ORDER BY criado_em, id`, expiredSince)
+}
+
+// EventOrders implements OrderStore.
+func (r OrderReader) EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error) {
+	what := r.Name + ": event's orders"
+	limit := q.Limit
+	if limit <= 0 {
+		limit = DefaultParticipantLimit
+	}
+	limit = min(limit, MaxParticipantLimit)
+	offset := 0
+	if q.Cursor != "" {
+		n, err := strconv.Atoi(q.Cursor)
+		if err != nil || n < 0 {
+			return OrderPage{}, fmt.Errorf("%s: bad cursor", what)
+		}
+		offset = n
+	}
+	where, args := "WHERE event_id = ?", []any{q.EventID}
+	if q.Status != "" {
+		where += " AND status = ?"
+		args = append(args, q.Status)
+	}
+	for _, w := range textfold.Words(q.Q) {
+		where += " AND busca LIKE ?"
+		args = append(args, "%"+strings.NewReplacer("%", "", "_", "").Replace(w)+"%")
+	}
+	page := OrderPage{}
+	counted, err := QueryAll(ctx, r.Query, what, func(row Scanner) (n int, err error) {
+		err = row.Scan(&n)
+		return n, err
+	}, "SELECT count(*) FROM orders "+where, args...)
+	if err != nil {
+		return page, err
+	}
+	page.Total = counted[0]
+	if page.Orders, err = r.readOrders(ctx, where+" ORDER BY criado_em DESC, id DESC LIMIT ? OFFSET ?", append(args, limit, offset)...); err != nil {
+		return page, err
+	}
+	if offset+len(page.Orders) < page.Total {
+		page.NextCursor = strconv.Itoa(offset + len(page.Orders))
+	}
+	return page, nil
+}
+
+// OrderHistory implements OrderStore.
+func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error) {
+	return QueryAll(ctx, r.Query, r.Name+": order history", func(row Scanner) (e OrderEvent, err error) {
+		var d *string
+		err = row.Scan(&e.Tipo, &e.Em, &e.Por, &d)
+		e.Em = e.Em.UTC()
+		if d != nil {
+			e.Detalhe = json.RawMessage(*d)
+		}
+		return e, err
+	}, "SELECT tipo, em, por, detalhe FROM order_history WHERE order_id = ? ORDER BY id", orderID)
+}
+
+// Coupons implements OrderStore: the uses are those of confirmed and held registrations now.
+func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]Coupon, error) {
+	return QueryAll(ctx, r.Query, r.Name+": coupons", func(row Scanner) (c Coupon, err error) {
+		var max *int64
+		var mods string
+		err = row.Scan(&c.EventID, &c.Codigo, &c.Tipo, &c.Valor, &max, &c.ValidoAte, &mods, &c.Ativo, &c.Usos)
+		if max != nil {
+			m := int(*max)
+			c.MaxUsos = &m
+		}
+		if err == nil {
+			err = json.Unmarshal([]byte(mods), &c.Modalidades)
+		}
+		return c, err
+	}, `SELECT c.event_id, c.codigo, c.tipo, c.valor, c.max_usos, c.valido_ate, c.modalidades, c.ativo,
+		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		 WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND `+holdCounts+`)
+		FROM coupons c WHERE c.event_id = ? ORDER BY c.codigo_chave`, time.Now(), eventID)
+}

@@ -1,0 +1,170 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"pelotao/internal/store"
+)
+
+// rebind turns the ? parameters of the order logic's SQL (package store) into $1, $2, …
+func rebind(q string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// orderTx is a write transaction as store.OrderTx.
+type orderTx struct{ tx pgx.Tx }
+
+func (t orderTx) Exec(ctx context.Context, q string, a ...any) (int64, error) {
+	tag, err := t.tx.Exec(ctx, rebind(q), a...)
+	if isUniqueViolation(err) {
+		return 0, fmt.Errorf("%w: %v", store.ErrConflict, err)
+	}
+	return tag.RowsAffected(), err
+}
+
+func (t orderTx) QueryRow(ctx context.Context, q string, a ...any) store.Scanner {
+	return t.tx.QueryRow(ctx, rebind(q), a...)
+}
+
+func (t orderTx) Query(ctx context.Context, q string, a ...any) (store.Rows, error) {
+	return t.tx.Query(ctx, rebind(q), a...)
+}
+
+func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) { return nextRevs(ctx, t.tx, n) }
+
+// inOrderTx runs fn in a transaction that first takes the transaction-scoped advisory locks
+// named by keys, in order: instances on one database then take turns per event (and per
+// buyer), so two never count the same free slot. Callers name an event before a buyer, so
+// two transactions never wait for each other's locks.
+func (s *Store) inOrderTx(ctx context.Context, keys []string, fn func(store.OrderTx) error) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for _, k := range keys {
+			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", k); err != nil {
+				return fmt.Errorf("postgres: order lock: %w", err)
+			}
+		}
+		return fn(orderTx{tx})
+	})
+}
+
+func eventLock(eventID string) string { return "pelotao-orders-event:" + eventID }
+func buyerLock(buyerID string) string { return "pelotao-orders-buyer:" + buyerID }
+
+// orderQuery is s.query for the order logic's SQL.
+func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows, error) {
+	return s.query(ctx, rebind(q), a...)
+}
+
+// CreateOrder implements store.OrderStore.
+func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
+	var id string
+	err := s.inOrderTx(ctx, []string{eventLock(o.EventID), buyerLock(o.BuyerID)}, func(tx store.OrderTx) (err error) {
+		id, err = store.CreateOrderTx(ctx, tx, o)
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, id)
+}
+
+// SetOrderPix implements store.OrderStore.
+func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
+	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) })
+}
+
+// DiscardOrder implements store.OrderStore.
+func (s *Store) DiscardOrder(ctx context.Context, orderID string) error {
+	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.DiscardOrderTx(ctx, tx, orderID) })
+}
+
+// ConfirmOrder implements store.OrderStore.
+func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capacity) (store.Order, error) {
+	var id, eventID string
+	err := s.pool.QueryRow(ctx, "SELECT id, event_id FROM orders WHERE txid = $1", p.Txid).Scan(&id, &eventID)
+	if store.IsNoRows(err) {
+		return store.Order{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Order{}, fmt.Errorf("postgres: order of txid: %w", err)
+	}
+	var refused error
+	err = s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) (err error) {
+		refused, err = store.ConfirmOrderTx(ctx, tx, id, eventID, p, c, time.Now())
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	o, err := s.Order(ctx, id)
+	if err != nil {
+		return o, err
+	}
+	return o, refused
+}
+
+// ExpireOrders implements store.OrderStore. No lock: expiring only frees, and each order's
+// update waits for a confirmation of it under way.
+func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
+	err = s.inOrderTx(ctx, nil, func(tx store.OrderTx) error {
+		txids, err = store.ExpireOrdersTx(ctx, tx, now)
+		return err
+	})
+	return txids, err
+}
+
+// CancelOrder implements store.OrderStore.
+func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor) (store.Order, error) {
+	if err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// AddRefund implements store.OrderStore.
+func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
+	lock := []string{"pelotao-orders-refund:" + orderID} // two refunds of one order take turns
+	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// SetRefundStatus implements store.OrderStore.
+func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (store.Order, error) {
+	var orderID string
+	err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) (err error) {
+		orderID, err = store.SetRefundStatusTx(ctx, tx, refundID, status, now)
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// SaveCoupon implements store.OrderStore.
+func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
+	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.SaveCouponTx(ctx, tx, c, time.Now()) })
+}
+
+// DeleteCoupon implements store.OrderStore.
+func (s *Store) DeleteCoupon(ctx context.Context, eventID, codigo string) error {
+	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.DeleteCouponTx(ctx, tx, eventID, codigo) })
+}

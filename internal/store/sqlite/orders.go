@@ -1,0 +1,161 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"pelotao/internal/store"
+)
+
+// orderTx is a write transaction as store.OrderTx: the single writer already serialises every
+// order, so no other lock is needed.
+type orderTx struct{ tx *sql.Tx }
+
+// args stores times as the order tables keep them (Unix milliseconds).
+func args(in []any) []any {
+	for i, a := range in {
+		if t, ok := a.(time.Time); ok {
+			in[i] = unixMilli(t)
+		}
+	}
+	return in
+}
+
+func (t orderTx) Exec(ctx context.Context, q string, a ...any) (int64, error) {
+	res, err := t.tx.ExecContext(ctx, q, args(a)...)
+	if isUniqueViolation(err) {
+		return 0, fmt.Errorf("%w: %v", store.ErrConflict, err)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (t orderTx) QueryRow(ctx context.Context, q string, a ...any) store.Scanner {
+	return timeRow{t.tx.QueryRowContext(ctx, q, args(a)...)}
+}
+
+func (t orderTx) Query(ctx context.Context, q string, a ...any) (store.Rows, error) {
+	rows, err := t.tx.QueryContext(ctx, q, args(a)...)
+	if err != nil {
+		return nil, err
+	}
+	return timeRows{rows}, nil
+}
+
+func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) { return nextRevs(ctx, t.tx, n) }
+
+// inOrderTx runs fn in a write transaction and commits when it returns nil.
+func (s *Store) inOrderTx(ctx context.Context, fn func(store.OrderTx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(orderTx{tx}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// orderQuery is s.query with the order tables' times.
+func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows, error) {
+	return s.query(ctx, q, args(a)...)
+}
+
+// CreateOrder implements store.OrderStore.
+func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
+	var id string
+	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
+		id, err = store.CreateOrderTx(ctx, tx, o)
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, id)
+}
+
+// SetOrderPix implements store.OrderStore.
+func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
+	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) })
+}
+
+// DiscardOrder implements store.OrderStore.
+func (s *Store) DiscardOrder(ctx context.Context, orderID string) error {
+	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.DiscardOrderTx(ctx, tx, orderID) })
+}
+
+// ConfirmOrder implements store.OrderStore.
+func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capacity) (store.Order, error) {
+	var id string
+	var refused error
+	err := s.inOrderTx(ctx, func(tx store.OrderTx) error {
+		var eventID string
+		var err error
+		if id, eventID, err = store.OrderOfTxid(ctx, tx, p.Txid); err != nil {
+			return err
+		}
+		refused, err = store.ConfirmOrderTx(ctx, tx, id, eventID, p, c, time.Now())
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	o, err := s.Order(ctx, id)
+	if err != nil {
+		return o, err
+	}
+	return o, refused
+}
+
+// ExpireOrders implements store.OrderStore.
+func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
+	err = s.inOrderTx(ctx, func(tx store.OrderTx) error {
+		txids, err = store.ExpireOrdersTx(ctx, tx, now)
+		return err
+	})
+	return txids, err
+}
+
+// CancelOrder implements store.OrderStore.
+func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor) (store.Order, error) {
+	if err := s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// AddRefund implements store.OrderStore.
+func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
+	if err := s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// SetRefundStatus implements store.OrderStore.
+func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (store.Order, error) {
+	var orderID string
+	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
+		orderID, err = store.SetRefundStatusTx(ctx, tx, refundID, status, now)
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// SaveCoupon implements store.OrderStore.
+func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
+	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.SaveCouponTx(ctx, tx, c, time.Now()) })
+}
+
+// DeleteCoupon implements store.OrderStore.
+func (s *Store) DeleteCoupon(ctx context.Context, eventID, codigo string) error {
+	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.DeleteCouponTx(ctx, tx, eventID, codigo) })
+}

@@ -1,0 +1,522 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/participant"
+	"pelotao/internal/store"
+)
+
+func testOrders(t *testing.T, open Open) {
+	t.Run("Race", func(t *testing.T) { OrderRace(t, open(t)) })
+	t.Run("LotsByCount", func(t *testing.T) { testOrderLots(t, open(t)) })
+	t.Run("CouponUses", func(t *testing.T) { testOrderCoupons(t, open(t)) })
+	t.Run("ExpiryFrees", func(t *testing.T) { testOrderExpiry(t, open(t)) })
+	t.Run("OneDocumentPerEvent", func(t *testing.T) { testOrderDocuments(t, open(t)) })
+	t.Run("OpenOrderLimit", func(t *testing.T) { testOrderLimit(t, open(t)) })
+	t.Run("Idempotency", func(t *testing.T) { testOrderIdempotency(t, open(t)) })
+	t.Run("ConfirmOnce", func(t *testing.T) { testOrderConfirm(t, open(t)) })
+	t.Run("LatePayment", func(t *testing.T) { testOrderLatePayment(t, open(t)) })
+	t.Run("ListAndHistory", func(t *testing.T) { testOrderList(t, open(t)) })
+	t.Run("Refunds", func(t *testing.T) { testOrderRefunds(t, open(t)) })
+	t.Run("ChargeKeptOrDiscarded", func(t *testing.T) { testOrderCharge(t, open(t)) })
+}
+
+var docSeq atomic.Int64
+
+// athlete is one priced registration with a fresh valid CPF.
+func athlete(nome, percurso, lote string) store.NewRegistration {
+	base := 200000000 + docSeq.Add(7919)
+	return store.NewRegistration{DocTipo: participant.CPF, DocNumero: participant.CompleteCPF(fmt.Sprint(base)), Nome: nome,
+		Percurso: percurso, Lote: lote, Categoria: "Geral", Camiseta: "M", Valor: 8990, Total: 8990,
+		Atleta: []byte(`{"email":"` + strings.ToLower(strings.Fields(nome)[0]) + `@exemplo.com.br","sexo":"F","celular":"81999990000"}`)}
+}
+
+func newTxid() string {
+	return strings.ToUpper(store.NewParticipantID() + store.NewParticipantID())[:30]
+}
+
+func order(eventID, buyer string, now time.Time, c store.Capacity, items ...store.NewRegistration) store.NewOrder {
+	return store.NewOrder{EventID: eventID, BuyerID: buyer, Txid: newTxid(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
+		Capacity: c, Items: items}
+}
+
+func orderEvent(t *testing.T, s store.Store) string {
+	t.Helper()
+	return create(t, s, sampleEvent("Corrida das Inscrições", event.NewDate(2026, time.December, 6), "Recife", "PE")).ID
+}
+
+func mustOrder(t *testing.T, s store.Store, o store.NewOrder) store.Order {
+	t.Helper()
+	got, err := s.CreateOrder(context.Background(), o)
+	if err != nil {
+		t.Fatalf("create order: %v", err)
+	}
+	return got
+}
+
+func slots(n int) *int { return &n }
+
+// OrderRace has 50 buyers race for the 10 slots of a modality on the given stores (several
+// instances of one database take turns): exactly 10 orders are made, the others are sold out
+// naming the modality (REG-40).
+func OrderRace(t *testing.T, stores ...store.Store) {
+	eventID := orderEvent(t, stores[0])
+	c := store.Capacity{Modalities: map[string]int{"5 km": 10}}
+	now := time.Now()
+	var made, soldOut atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, 50)
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := stores[i%len(stores)]
+			_, err := s.CreateOrder(context.Background(), order(eventID, fmt.Sprint("buyer-", i), now, c, athlete("Ana Corredora", "5 km", "")))
+			var so *store.SoldOutError
+			switch {
+			case err == nil:
+				made.Add(1)
+			case errors.As(err, &so) && so.Limit == store.LimitModality && so.Name == "5 km":
+				soldOut.Add(1)
+			default:
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("unexpected error: %v", err)
+	}
+	if made.Load() != 10 || soldOut.Load() != 40 {
+		t.Fatalf("made %d orders and %d sold out; want 10 and 40", made.Load(), soldOut.Load())
+	}
+	page, err := stores[0].EventOrders(context.Background(), store.OrderQuery{EventID: eventID, Status: store.OrderAwaiting})
+	if err != nil || page.Total != 10 {
+		t.Fatalf("the event holds %d orders (%v), want 10", page.Total, err)
+	}
+}
+
+// REG-40: a lot closes by its count, the event by its slots; an order spanning the limit is refused whole.
+func testOrderLots(t *testing.T, s store.Store) {
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	c := store.Capacity{Event: slots(4), Lots: map[string]int{"1º lote": 2}}
+	mustOrder(t, s, order(eventID, "b1", now, c, athlete("Ana A", "5 km", "1º lote"), athlete("Bia B", "5 km", "1º lote")))
+	_, err := s.CreateOrder(context.Background(), order(eventID, "b2", now, c, athlete("Caio C", "5 km", "1º lote")))
+	var so *store.SoldOutError
+	if !errors.As(err, &so) || so.Limit != store.LimitLot || so.Name != "1º lote" {
+		t.Fatalf("a third registration in a lot of 2: %v, want sold out naming the lot", err)
+	}
+	mustOrder(t, s, order(eventID, "b2", now, c, athlete("Caio C", "5 km", "2º lote")))
+	_, err = s.CreateOrder(context.Background(), order(eventID, "b3", now, c, athlete("Davi D", "Caminhada", "2º lote"), athlete("Eva E", "Caminhada", "2º lote")))
+	if !errors.As(err, &so) || so.Limit != store.LimitEvent {
+		t.Fatalf("5 registrations for 4 slots: %v, want the event sold out", err)
+	}
+	if page, _ := s.EventOrders(context.Background(), store.OrderQuery{EventID: eventID}); page.Total != 2 {
+		t.Fatalf("a refused order was kept: %d orders", page.Total)
+	}
+}
+
+// REG-41: coupon uses are taken with the capacity, never more than maxUsos under a race; a paused
+// coupon takes none.
+func testOrderCoupons(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	three := 3
+	if err := s.SaveCoupon(ctx, store.Coupon{EventID: eventID, Codigo: "Amigos10", Tipo: store.CouponPercent, Valor: 1000,
+		MaxUsos: &three, Ativo: true, Modalidades: []string{"5 km"}}); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	var made atomic.Int64
+	var wg sync.WaitGroup
+	for i := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := athlete("Ana Cupom", "5 km", "")
+			a.UsesCoupon, a.Desconto, a.Total = true, 899, 8091
+			o := order(eventID, fmt.Sprint("c-", i), now, store.Capacity{}, a)
+			o.Cupom = " amigos10 "
+			_, err := s.CreateOrder(ctx, o)
+			switch {
+			case err == nil:
+				made.Add(1)
+			case !errors.Is(err, store.ErrCouponUsedUp):
+				t.Errorf("unexpected error: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	cs, err := s.Coupons(ctx, eventID)
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("coupons: %v %v", cs, err)
+	}
+	if made.Load() != 3 || cs[0].Usos != 3 || cs[0].Codigo != "Amigos10" || cs[0].Valor != 1000 || cs[0].Modalidades[0] != "5 km" {
+		t.Fatalf("%d orders took the coupon, usos %d (%+v); want 3", made.Load(), cs[0].Usos, cs[0])
+	}
+	cs[0].Ativo, cs[0].MaxUsos = false, nil
+	if err := s.SaveCoupon(ctx, cs[0]); err != nil {
+		t.Fatal(err)
+	}
+	a := athlete("Bia Pausa", "5 km", "")
+	a.UsesCoupon = true
+	o := order(eventID, "c-paused", now, store.Capacity{}, a)
+	o.Cupom = "AMIGOS10"
+	if _, err := s.CreateOrder(ctx, o); !errors.Is(err, store.ErrCouponUsedUp) {
+		t.Fatalf("a paused coupon: %v", err)
+	}
+	if err := s.DeleteCoupon(ctx, eventID, "amigos10"); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("deleting a used coupon: %v", err)
+	}
+}
+
+// REG-42: an expired hold is free at once, before the sweeper; the sweeper marks it expirado and
+// names its charge to remove; its coupon use comes back.
+func testOrderExpiry(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	if err := s.SaveCoupon(ctx, store.Coupon{EventID: eventID, Codigo: "UM", Tipo: store.CouponFixed, Valor: 500, MaxUsos: slots(1), Ativo: true}); err != nil {
+		t.Fatal(err)
+	}
+	c := store.Capacity{Modalities: map[string]int{"21,1 km": 1}}
+	t0 := time.Now()
+	withCoupon := func(buyer string, now time.Time) store.NewOrder {
+		a := athlete("Ana Expira", "21,1 km", "")
+		a.UsesCoupon = true
+		o := order(eventID, buyer, now, c, a)
+		o.Cupom = "um"
+		return o
+	}
+	first := mustOrder(t, s, withCoupon("e1", t0))
+	if _, err := s.CreateOrder(ctx, withCoupon("e2", t0.Add(29*time.Minute))); !errors.Is(err, store.ErrSoldOut) {
+		t.Fatalf("while held: %v, want sold out", err)
+	}
+	later := t0.Add(31 * time.Minute)
+	second := mustOrder(t, s, withCoupon("e2", later))
+	txids, err := s.ExpireOrders(ctx, later)
+	if err != nil || len(txids) != 1 || txids[0] != first.Txid {
+		t.Fatalf("expired %v (%v), want [%s]", txids, err, first.Txid)
+	}
+	got, err := s.Order(ctx, first.ID)
+	if err != nil || got.Status != store.OrderExpired || got.Registrations[0].Status != store.RegistrationCanceled {
+		t.Fatalf("after expiry: %+v %v", got, err)
+	}
+	if txids, _ := s.ExpireOrders(ctx, later); len(txids) != 0 {
+		t.Fatalf("expired again: %v", txids)
+	}
+	if got, _ := s.Order(ctx, second.ID); got.Status != store.OrderAwaiting {
+		t.Fatalf("the live hold expired: %s", got.Status)
+	}
+}
+
+// REG-43: a document holds one registration per event, confirmed or held, whether sold here or
+// imported, and an order cannot name it twice.
+func testOrderDocuments(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	a := athlete("Ana Dupla", "5 km", "")
+	mustOrder(t, s, order(eventID, "d1", now, store.Capacity{}, a))
+	again := a
+	again.Percurso = "Caminhada"
+	_, err := s.CreateOrder(ctx, order(eventID, "d2", now, store.Capacity{}, athlete("Bia", "5 km", ""), again))
+	var ar *store.AlreadyRegisteredError
+	if !errors.As(err, &ar) || ar.Index != 1 {
+		t.Fatalf("the same document in another order: %v", err)
+	}
+	b := athlete("Bia Duas Vezes", "5 km", "")
+	if _, err := s.CreateOrder(ctx, order(eventID, "d2", now, store.Capacity{}, b, b)); !errors.As(err, &ar) || ar.Index != 1 {
+		t.Fatalf("the same document twice in an order: %v", err)
+	}
+	imported := person("Caio Importado", "123456780", "5 km", 0)
+	importAll(t, s, eventID, imported)
+	c := athlete("Caio Importado", "5 km", "")
+	c.DocNumero = imported.Documento.Numero
+	if _, err := s.CreateOrder(ctx, order(eventID, "d3", now, store.Capacity{}, c)); !errors.Is(err, store.ErrAlreadyRegistered) {
+		t.Fatalf("an imported participant's document: %v", err)
+	}
+	other := orderEvent(t, s)
+	mustOrder(t, s, order(other, "d1", now, store.Capacity{}, a)) // another event is another registration
+}
+
+// REG-44: an account has at most 3 orders awaiting payment at once.
+func testOrderLimit(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	var first store.Order
+	for i := range 3 {
+		o := mustOrder(t, s, order(eventID, "limit", now, store.Capacity{}, athlete("Ana Limite", "5 km", "")))
+		if i == 0 {
+			first = o
+		}
+	}
+	if _, err := s.CreateOrder(ctx, order(orderEvent(t, s), "limit", now, store.Capacity{}, athlete("Bia", "5 km", ""))); !errors.Is(err, store.ErrOrderLimit) {
+		t.Fatalf("a 4th open order: %v", err)
+	}
+	got, err := s.CancelOrder(ctx, first.ID, store.Actor{UserID: "limit", Nome: "Ana", At: now})
+	if err != nil || got.Status != store.OrderCanceled || got.Registrations[0].Status != store.RegistrationCanceled {
+		t.Fatalf("cancel: %+v %v", got, err)
+	}
+	if _, err := s.CancelOrder(ctx, first.ID, store.Actor{At: now}); !errors.Is(err, store.ErrNotPending) {
+		t.Fatalf("cancelling twice: %v", err)
+	}
+	mustOrder(t, s, order(eventID, "limit", now, store.Capacity{}, athlete("Caio", "5 km", "")))
+}
+
+// REG-45: a retried request with the same Idempotency-Key answers the first order and holds nothing more.
+func testOrderIdempotency(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	o := order(eventID, "idem", now, store.Capacity{Modalities: map[string]int{"5 km": 1}}, athlete("Ana Repete", "5 km", ""))
+	o.IdempotencyKey = "chave-1"
+	first := mustOrder(t, s, o)
+	o.Txid = newTxid() // a retry makes a new txid before asking the store
+	again := mustOrder(t, s, o)
+	if again.ID != first.ID || again.Txid != first.Txid {
+		t.Fatalf("retry made order %s (%s), want %s", again.ID, again.Txid, first.ID)
+	}
+	other := order(eventID, "idem-2", now, o.Capacity, athlete("Bia", "5 km", ""))
+	other.IdempotencyKey = "chave-1" // another buyer's key is theirs
+	if _, err := s.CreateOrder(ctx, other); !errors.Is(err, store.ErrSoldOut) {
+		t.Fatalf("another buyer with the same key: %v, want sold out (the slot is held once)", err)
+	}
+}
+
+// REG-46: a payment confirms its order once: each registration gets a 10-symbol code and becomes a
+// participant (origem pelotao, code, category, the registration's id, a bib of its range); the same
+// endToEndId again changes nothing. A free order is confirmed at once.
+func testOrderConfirm(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	if err := s.SetParticipantSettings(ctx, eventID, participant.Settings{FaixasPeito: []participant.FaixaPeito{{Percurso: "5 km", Inicio: 100, Fim: 199}}}); err != nil {
+		t.Fatal(err)
+	}
+	importAll(t, s, eventID, person("Zeca Importado", "111222333", "5 km", 100))
+	now := time.Now()
+	o := mustOrder(t, s, order(eventID, "pay", now, store.Capacity{}, athlete("Ana Paga", "5 km", ""), athlete("Bia Paga", "Caminhada", "")))
+	pay := store.Payment{EndToEndID: "E12345678202611261200abcdefghijk", Txid: o.Txid, Valor: o.Total, Horario: now}
+	paid, err := s.ConfirmOrder(ctx, pay, store.Capacity{})
+	if err != nil || paid.Status != store.OrderPaid || paid.PagoEm == nil || len(paid.Payments) != 1 {
+		t.Fatalf("confirm: %+v %v", paid, err)
+	}
+	ps, err := s.EventParticipants(ctx, eventID)
+	if err != nil || len(ps) != 3 {
+		t.Fatalf("participants: %d %v", len(ps), err)
+	}
+	byName := map[string]participant.Participant{}
+	for _, p := range ps {
+		byName[p.Nome] = p
+	}
+	for _, r := range paid.Registrations {
+		p := byName[r.Nome]
+		if r.Status != store.RegistrationConfirmed || len(r.Codigo) != 10 || strings.Trim(r.Codigo, "23456789ABCDEFGHJKLMNPQRSTUVWXYZ") != "" {
+			t.Errorf("registration %+v", r)
+		}
+		if p.Origem != participant.OrigemPelotao || p.Codigo != r.Codigo || p.Categoria != "Geral" || p.Inscricao != r.ID ||
+			p.ID != r.ParticipantID || !p.Pago || p.Email == "" {
+			t.Errorf("participant of %s: %+v", r.Nome, p)
+		}
+	}
+	if bib := byName["Ana Paga"].NumeroPeito; bib == nil || *bib != 101 {
+		t.Errorf("bib %v, want 101 (after the imported 100)", bib)
+	}
+	if byName["Bia Paga"].NumeroPeito != nil || byName["Zeca Importado"].Origem != participant.OrigemImportacao {
+		t.Errorf("a modality without a range got a bib, or the import's origin is wrong: %+v", byName)
+	}
+	again, err := s.ConfirmOrder(ctx, pay, store.Capacity{})
+	if err != nil || again.Registrations[0].Codigo != paid.Registrations[0].Codigo || len(again.Payments) != 1 {
+		t.Fatalf("the same payment again: %+v %v", again, err)
+	}
+	if ps, _ := s.EventParticipants(ctx, eventID); len(ps) != 3 {
+		t.Fatalf("the same payment again made participants: %d", len(ps))
+	}
+	if _, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E2", Txid: "NOPE", Valor: 1, Horario: now}, store.Capacity{}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unknown txid: %v", err)
+	}
+	second, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-other", Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
+	if !errors.Is(err, store.ErrNotPending) || len(second.Payments) != 2 {
+		t.Fatalf("a second payment of a paid order: %v, %d payments (kept for its refund)", err, len(second.Payments))
+	}
+	free := order(eventID, "free", now, store.Capacity{}, athlete("Caio Gratis", "Caminhada", ""))
+	free.Txid, free.Items[0].Valor, free.Items[0].Total = "", 0, 0
+	got := mustOrder(t, s, free)
+	if got.Status != store.OrderPaid || got.Registrations[0].Codigo == "" {
+		t.Fatalf("a free order: %+v", got)
+	}
+}
+
+// REG-47: a payment after the hold passed confirms if the registrations still fit, and otherwise
+// is recorded (for its refund) and confirms nothing.
+func testOrderLatePayment(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	c := store.Capacity{Modalities: map[string]int{"21,1 km": 1}}
+	past := time.Now().Add(-time.Hour)
+	late := mustOrder(t, s, order(eventID, "late-1", past, c, athlete("Ana Atrasada", "21,1 km", "")))
+	if _, err := s.ExpireOrders(ctx, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-late-1", Txid: late.Txid, Valor: late.Total, Horario: time.Now()}, c)
+	if err != nil || got.Status != store.OrderPaid || got.Registrations[0].Codigo == "" {
+		t.Fatalf("a late payment with room: %+v %v", got, err)
+	}
+	lost := mustOrder(t, s, order(eventID, "late-2", past, store.Capacity{}, athlete("Bia Atrasada", "21,1 km", "")))
+	got, err = s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-late-2", Txid: lost.Txid, Valor: lost.Total, Horario: time.Now()}, c)
+	if !errors.Is(err, store.ErrSoldOut) || got.Status != store.OrderAwaiting || len(got.Payments) != 1 {
+		t.Fatalf("a late payment without room: %+v %v", got, err)
+	}
+	if ps, _ := s.EventParticipants(ctx, eventID); len(ps) != 1 {
+		t.Fatalf("participants %d, want 1", len(ps))
+	}
+}
+
+// REG-48: the organizer's list of orders searches names, documents and codes, filters by status,
+// pages; each order keeps its history.
+func testOrderList(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	var ids []string
+	for i, nome := range []string{"Ana Souza", "Bia Lima", "Caio Souza"} {
+		o := mustOrder(t, s, order(eventID, fmt.Sprint("l-", i), now.Add(time.Duration(i)*time.Second), store.Capacity{}, athlete(nome, "5 km", "")))
+		ids = append(ids, o.ID)
+	}
+	paid, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-list", Txid: mustGet(t, s, ids[1]).Txid, Valor: 8990, Horario: now}, store.Capacity{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := s.EventOrders(ctx, store.OrderQuery{EventID: eventID, Q: "souza", Limit: 1})
+	if err != nil || page.Total != 2 || len(page.Orders) != 1 || page.Orders[0].ID != ids[2] || page.NextCursor == "" {
+		t.Fatalf("search souza: %+v %v", page, err)
+	}
+	page, err = s.EventOrders(ctx, store.OrderQuery{EventID: eventID, Q: "souza", Limit: 1, Cursor: page.NextCursor})
+	if err != nil || len(page.Orders) != 1 || page.Orders[0].ID != ids[0] || page.NextCursor != "" {
+		t.Fatalf("second page: %+v %v", page, err)
+	}
+	for _, q := range []string{strings.ToLower(paid.Registrations[0].Codigo), paid.Registrations[0].DocNumero} {
+		if page, _ := s.EventOrders(ctx, store.OrderQuery{EventID: eventID, Q: q}); page.Total != 1 || page.Orders[0].ID != ids[1] {
+			t.Errorf("search %q: %+v", q, page)
+		}
+	}
+	if page, _ := s.EventOrders(ctx, store.OrderQuery{EventID: eventID, Status: store.OrderPaid}); page.Total != 1 {
+		t.Errorf("status pago: %d", page.Total)
+	}
+	if mine, err := s.OrdersOfBuyer(ctx, "l-1"); err != nil || len(mine) != 1 || mine[0].ID != ids[1] {
+		t.Errorf("the buyer's orders: %+v %v", mine, err)
+	}
+	open, err := s.OrdersAwaitingPayment(ctx, now.Add(-24*time.Hour))
+	if err != nil || len(open) != 2 {
+		t.Errorf("awaiting payment: %d %v", len(open), err)
+	}
+	h, err := s.OrderHistory(ctx, ids[1])
+	if err != nil || len(h) != 2 || h[0].Tipo != store.OrderCreated || h[1].Tipo != store.OrderPaidEvent {
+		t.Fatalf("history: %+v %v", h, err)
+	}
+	if _, err := s.Order(ctx, "nenhum"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown order: %v", err)
+	}
+}
+
+func mustGet(t *testing.T, s store.Store, id string) store.Order {
+	t.Helper()
+	o, err := s.Order(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// REG-49: refunds never return more than their payment received (a retried id is the same refund, a
+// refund NAO_REALIZADO gives its amount back); a paid order refunded in full (DEVOLVIDO) is
+// reembolsado and frees its slots.
+func testOrderRefunds(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	c := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	now := time.Now()
+	o := mustOrder(t, s, order(eventID, "r1", now, c, athlete("Ana Reembolso", "5 km", "")))
+	e2e := "E-refund-1"
+	if _, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: e2e, Txid: o.Txid, Valor: o.Total, Horario: now}, c); err != nil {
+		t.Fatal(err)
+	}
+	by := store.Actor{UserID: "dono-1", Nome: "Dona", At: now}
+	refund := func(id string, valor int64) error {
+		_, err := s.AddRefund(ctx, o.ID, store.Refund{ID: id, EndToEndID: e2e, Valor: valor, Motivo: "pedido do atleta"}, by)
+		return err
+	}
+	if err := refund("D1", 4000); err != nil {
+		t.Fatal(err)
+	}
+	if err := refund("D1", 4000); err != nil { // a retry
+		t.Fatal(err)
+	}
+	if err := refund("D2", o.Total-3999); !errors.Is(err, store.ErrRefundTooLarge) {
+		t.Fatalf("refunding more than received: %v", err)
+	}
+	if _, err := s.SetRefundStatus(ctx, "D1", store.RefundFailed, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := refund("D2", o.Total); err != nil {
+		t.Fatalf("the whole amount after a failed refund: %v", err)
+	}
+	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "D3", EndToEndID: "E-none", Valor: 1}, by); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a refund of no payment: %v", err)
+	}
+	if _, err := s.CreateOrder(ctx, order(eventID, "r2", now, c, athlete("Bia", "5 km", ""))); !errors.Is(err, store.ErrSoldOut) {
+		t.Fatalf("before the refund is done: %v, want sold out", err)
+	}
+	got, err := s.SetRefundStatus(ctx, "D2", store.RefundReturned, now)
+	if err != nil || got.Status != store.OrderRefunded || got.Registrations[0].Status != store.RegistrationCanceled || len(got.Refunds) != 2 {
+		t.Fatalf("refunded in full: %+v %v", got, err)
+	}
+	mustOrder(t, s, order(eventID, "r2", now, c, athlete("Bia", "5 km", "")))
+	if _, err := s.SetRefundStatus(ctx, "nenhum", store.RefundReturned, now); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unknown refund: %v", err)
+	}
+}
+
+// REG-50: the charge's copy-and-paste code and location are kept on the order; an order whose charge
+// could not be made is discarded and leaves no hold.
+func testOrderCharge(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	c := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	now := time.Now()
+	o := mustOrder(t, s, order(eventID, "p1", now, c, athlete("Ana Pix", "5 km", "")))
+	if err := s.SetOrderPix(ctx, o.ID, "00020101021226...6304ABCD", "pix.exemplo.com.br/qr/v2/abc"); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, o.ID); got.CopiaECola != "00020101021226...6304ABCD" || got.Location != "pix.exemplo.com.br/qr/v2/abc" {
+		t.Fatalf("charge kept: %+v", got)
+	}
+	failed := mustOrder(t, s, order(eventID, "p2", now, store.Capacity{}, athlete("Bia Sem PSP", "21,1 km", "")))
+	if err := s.DiscardOrder(ctx, failed.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Order(ctx, failed.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a discarded order remains: %v", err)
+	}
+	if err := s.DiscardOrder(ctx, failed.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("discarding twice: %v", err)
+	}
+	if _, err := s.CancelOrder(ctx, o.ID, store.Actor{UserID: "p1", At: now}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetOrderPix(ctx, o.ID, "x", "y"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a cancelled order's charge: %v", err)
+	}
+	mustOrder(t, s, order(eventID, "p3", now, c, athlete("Caio", "5 km", ""))) // the cancelled hold is free
+}

@@ -8,8 +8,9 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
-  // The server draws the public pages, and the app then takes them over (web/src/main.tsx marks
-  // <html data-ready>): a click before that would be lost, so page loads wait for it.
+  // The server draws the public pages, and the app then takes them over (web/src/app/takeover.tsx
+  // marks <html data-ready>): a click before that waits for the app (web/src/lib/earlyInput.ts), so
+  // page loads wait for the mark, and a test's time goes to what it tries.
   page: async ({ page }, use) => {
     for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
       const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>

@@ -28,8 +28,7 @@ if (deferred && early) {
 // React's DOM renderer first, then the app: each is evaluated in a task of its own (src/reactDom.ts).
 try {
   await import('./reactDom')
-  const { takenOver } = await import('./main')
-  await takenOver
+  await (await import('./main')).takenOver
   early?.replay()
 } catch (err) {
   early?.stop() // the page goes on as the server drew it

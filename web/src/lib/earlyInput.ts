@@ -84,8 +84,7 @@ export function holdEarlyInput(root: Element): EarlyInput {
           // setter), so that it reads as a change.
           control.value = ''
           Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')!.set!.call(control, value)
-          // Text fields report a change as input, lists to choose from as change.
-          control.dispatchEvent(new Event('input', { bubbles: true }))
+          // React reads a change event as onChange for text fields and lists alike.
           control.dispatchEvent(new Event('change', { bubbles: true }))
         }
       }

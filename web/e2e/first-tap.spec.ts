@@ -7,7 +7,7 @@
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
 import type { Event, EventSummary } from '../src/lib/event'
 import { demoOrganizer, signedInUser } from './accounts'
-import { expect, phone, test } from './fixtures'
+import { expect, holdRequests, phone, test } from './fixtures'
 
 const runs = 3
 const desktop = { width: 1280, height: 800 }
@@ -213,15 +213,7 @@ const takenOver = (page: Page) => page.waitForFunction(() => document.documentEl
  * Holds React's code (the app's first import) until release is called: the app cannot take the
  * page over before, so that a tap surely comes first, however long the tap takes to be made.
  */
-async function holdTheApp(page: Page) {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/react-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
+const holdTheApp = (page: Page) => holdRequests(page, '**/assets/react-*.js')
 
 for (const [name, { path, tap, outcome, then, ...control }] of Object.entries(controls)) {
   test(`${name} answers the first tap, on a slow phone (NAV-16)`, async ({ browser, baseURL }) => {

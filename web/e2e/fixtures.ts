@@ -52,3 +52,17 @@ export async function openMobileMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menu' }).click()
   return page.getByRole('dialog', { name: 'Menu' })
 }
+
+/**
+ * Holds the page's requests for url (a glob) until release is called, so that what the test does
+ * meanwhile surely comes before the code they fetch runs.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

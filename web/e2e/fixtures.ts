@@ -8,8 +8,9 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
-  // The server draws the public pages, and the app then takes them over (web/src/main.tsx marks
-  // <html data-ready>): a click before that would be lost, so page loads wait for it.
+  // The server draws the public pages, and the app then takes them over (web/src/app/takeover.tsx
+  // marks <html data-ready>): a click before that waits for the app (web/src/lib/earlyInput.ts), so
+  // page loads wait for the mark, and a test's time goes to what it tries.
   page: async ({ page }, use) => {
     for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
       const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
@@ -50,4 +51,18 @@ export const phone = { width: 375, height: 812 }
 export async function openMobileMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menu' }).click()
   return page.getByRole('dialog', { name: 'Menu' })
+}
+
+/**
+ * Holds the page's requests for url (a glob) until release is called, so that what the test does
+ * meanwhile surely comes before the code they fetch runs.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
 }

@@ -3,7 +3,7 @@
 // page. And a tap on a page the server drew works before the app has taken the page over.
 import type { CDPSession, Page, Route } from '@playwright/test'
 import { signedInUser } from './accounts'
-import { expect, phone, test } from './fixtures'
+import { expect, holdRequests, phone, test } from './fixtures'
 
 const future = '2999-12-31'
 
@@ -125,19 +125,8 @@ test.describe('partial events from the API', () => {
   })
 })
 
-/**
- * Holds the app's code until release is called, so that what the test does before surely comes
- * before the app runs.
- */
-async function holdTheApp(page: Page) {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
+/** Holds all of the app's code, the entry too, until release is called. */
+const holdTheApp = (page: Page) => holdRequests(page, '**/assets/*.js')
 
 const appStarted = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'))
 

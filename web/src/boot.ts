@@ -3,15 +3,18 @@
 // screen: on a slow phone the bandwidth goes to what the visitor sees first, and the app takes
 // over just after. On such a page the server lists the app's modules in
 // <script type="application/json" id="app-modules">; on the others, which the app draws, it links
-// them as <link rel="modulepreload">, fetched at once.
+// them as <link rel="modulepreload">, fetched at once. What the visitor does on a drawn page
+// before the app has taken it over is held for the app (src/lib/earlyInput.ts), and asks for it
+// at once.
 import './styles.css'
+import { holdEarlyInput } from './lib/earlyInput'
 import { nextTask } from './lib/nextTask'
 
 const deferred = document.getElementById('app-modules')
-if (deferred) {
+const early = deferred ? holdEarlyInput(document.getElementById('root')!) : undefined
+if (deferred && early) {
   const modules = JSON.parse(deferred.textContent || '[]') as string[]
-  await Promise.all([pageLoaded(), intlStarted()])
-  await afterNextPaint()
+  await Promise.race([Promise.all([pageLoaded(), intlStarted()]).then(afterNextPaint), early.first])
   // One link a task: starting all of the home page's module fetches at once was one task of about
   // 125 ms on a phone (a Chromium trace, 4× slowed CPU), in which a tap waits.
   for (const href of modules) {
@@ -23,8 +26,14 @@ if (deferred) {
   }
 }
 // React's DOM renderer first, then the app: each is evaluated in a task of its own (src/reactDom.ts).
-await import('./reactDom')
-await import('./main')
+try {
+  await import('./reactDom')
+  await (await import('./main')).takenOver
+  early?.replay()
+} catch (err) {
+  early?.stop() // the page goes on as the server drew it
+  throw err
+}
 
 /**
  * Starts ICU in a worker (src/lib/intlWarmup.ts) and settles once it has, or has failed to, or

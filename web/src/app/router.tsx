@@ -5,6 +5,7 @@ import { PageLoading } from '../components/PageLoading'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { GuestOnly, RequireAuth } from './guards'
 import { pages } from './pages'
+import { TakenOverMark } from './takeover'
 
 // The app's own small router (./routing) rather than React Router, which the home page's
 // JavaScript budget could not afford. Every page is its own chunk, loaded on first visit.
@@ -96,6 +97,7 @@ function Lazy({ page: Page }: { page: Page }) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Page />
+      <TakenOverMark />
     </Suspense>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { ChevronIcon } from './icons'
 
 export type AccordionItem = { key: string; title: ReactNode; aside?: ReactNode; content: ReactNode }
@@ -9,21 +9,14 @@ type Props = { items: AccordionItem[]; headingLevel: 2 | 3 }
  * The modalities accordion of the event and results pages: the first item starts open and opening
  * one closes the other, so at most one is open (EVT-15/16, RES-8/9).
  *
- * Each item is a <details>, which the browser opens by itself: a tap on a page the server drew
- * works before the app has taken it over (on a slow phone, a second or more). The shared name
- * makes the browser keep one open; the app keeps the same rule where a browser lacks that.
+ * Each item is a <details>, which the browser opens by itself, before the app has taken over a page
+ * the server drew too (src/lib/earlyInput.ts then tells the app). The shared name makes the browser
+ * keep one open; the app keeps the same rule where a browser lacks that.
  */
 export function Accordion({ items, headingLevel }: Props) {
   const [open, setOpen] = useState<number | null>(0)
   const group = useId()
-  const itemRefs = useRef<(HTMLDetailsElement | null)[]>([])
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-
-  // An item opened before the app took over the page is the open one: start from what is shown.
-  useEffect(() => {
-    const shown = itemRefs.current.findIndex((d) => d?.open)
-    setOpen(shown === -1 ? null : shown)
-  }, [])
 
   return (
     <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -33,11 +26,8 @@ export function Accordion({ items, headingLevel }: Props) {
             key={item.key}
             name={group}
             open={open === i}
-            // A tap before the app took over the page may have changed what is open (see the effect above).
+            // The browser may have opened it before the app took the page over.
             suppressHydrationWarning
-            ref={(el) => {
-              itemRefs.current[i] = el
-            }}
             // Fired after any change, the browser's or the app's own: follow what the item shows.
             onToggle={(e) => {
               const nowOpen = e.currentTarget.open

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { categorias, ufs } from '../../../lib/event'
 import { hasFilters, type Filters } from '../eventList'
 import { SearchIcon } from '../../../components/icons'
@@ -8,11 +9,15 @@ const fieldClass =
   'w-full min-w-0 rounded-xl border-0 bg-white px-3 py-3 text-base text-slate-900 shadow-sm ring-1 ring-white/20 focus:outline-2 focus:outline-offset-2 focus:outline-accent-500'
 
 /**
- * Search box and the category and state filters; the page keeps their values in the URL. Before
- * the app has taken over the page the server drew, the form still works as a plain GET of the same
- * address (?q=&categoria=&uf=), which the server draws filtered.
+ * Search box and the category and state filters; the page keeps their values in the URL. Where the
+ * app could not be loaded, the form still works as a plain GET of the same address
+ * (?q=&categoria=&uf=), which the server draws filtered.
  */
 export function EventFilters({ filters, onChange }: Props) {
+  // The box shows what is typed from its own state: the address, and so filters.q, follows as a
+  // transition (app/routing), and a box bound to it went back to its older text between two quick
+  // keys on a slow phone, losing the second.
+  const [q, setQ] = useState(filters.q)
   return (
     <form
       role="search"
@@ -33,8 +38,11 @@ export function EventFilters({ filters, onChange }: Props) {
             id="busca"
             name="q"
             type="search"
-            value={filters.q}
-            onChange={(e) => onChange({ q: e.target.value })}
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value)
+              onChange({ q: e.target.value })
+            }}
             placeholder="Evento, cidade ou estado"
             autoComplete="off"
             enterKeyHint="search"
@@ -77,7 +85,10 @@ export function EventFilters({ filters, onChange }: Props) {
       {hasFilters(filters) && (
         <button
           type="button"
-          onClick={() => onChange({ q: '', categoria: '', uf: '' })}
+          onClick={() => {
+            setQ('')
+            onChange({ q: '', categoria: '', uf: '' })
+          }}
           className="justify-self-start text-sm font-bold text-white underline underline-offset-4 hover:text-brand-100 col-span-2 lg:col-span-3"
         >
           Limpar filtros

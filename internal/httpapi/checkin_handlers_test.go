@@ -67,8 +67,8 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 		}
 	}
 	w.gestora, w.retirada = signUp("gestora@exemplo.com.br"), signUp("balcao@exemplo.com.br")
-	w.app.confirmEmail(t, "gestora@exemplo.com.br")
-	w.app.confirmEmail(t, "balcao@exemplo.com.br")
+	w.app.confirmEmail(t, "gestora@exemplo.com.br", w.gestora)
+	w.app.confirmEmail(t, "balcao@exemplo.com.br", w.retirada)
 	w.anaCPF, w.biaCPF, w.caioCPF = participant.CompleteCPF("529982247"), participant.CompleteCPF("111444777"), participant.CompleteCPF("390533447")
 	var plan participant.Plan
 	for i, p := range []struct{ nome, cpf string }{{"Ana Souza", w.anaCPF}, {"Bia Lima", w.biaCPF}, {"Caio Reis", w.caioCPF}} {

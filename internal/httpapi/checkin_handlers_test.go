@@ -104,7 +104,7 @@ type rosterBody struct {
 		KitRetirado *participant.Kit      `json:"kitRetirado"`
 	} `json:"participants"`
 	Cursor string `json:"cursor"`
-	Papel  string `json:"papel"`
+	Role   string `json:"role"`
 }
 
 func (w *deskWorld) roster(t *testing.T, who *http.Cookie, since string) (rosterBody, string) {
@@ -156,7 +156,7 @@ func TestKitDeskJourney(t *testing.T) {
 
 		// A desk sees CPFs masked and nothing it does not need; a manager sees them whole.
 		desk, raw := w.roster(t, w.retirada, "")
-		if len(desk.Participants) != 3 || desk.Papel != "retirada" || desk.Cursor == "" {
+		if len(desk.Participants) != 3 || desk.Role != "retirada" || desk.Cursor == "" {
 			t.Fatalf("desk roster: %+v", desk)
 		}
 		for _, cpf := range []string{w.anaCPF, w.biaCPF, w.caioCPF} {
@@ -167,7 +167,7 @@ func TestKitDeskJourney(t *testing.T) {
 		if strings.Contains(raw, "@exemplo.com.br") || desk.Participants[0].Documento.Numero[:4] != "***." {
 			t.Fatalf("desk roster carries more than the desk needs: %s", raw)
 		}
-		if full, _ := w.roster(t, w.gestora, ""); full.Papel != "gestao" || !strings.Contains(fmt.Sprint(full.Participants), w.anaCPF) {
+		if full, _ := w.roster(t, w.gestora, ""); full.Role != "gestao" || !strings.Contains(fmt.Sprint(full.Participants), w.anaCPF) {
 			t.Fatalf("manager roster: %+v", full)
 		}
 

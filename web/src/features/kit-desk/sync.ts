@@ -1,5 +1,6 @@
 import { ApiError, networkErrorCode } from '../../lib/api'
 import { todayISO } from '../../lib/format'
+import { rosterDaysAfter } from '../../lib/staff'
 import * as checkinApi from './checkinApi'
 import type { Conflito, DeviceStore, EventoLocal } from './deviceStore'
 import type { Checkin, KitRetirado, RosterParticipant } from './types'
@@ -43,9 +44,9 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-/** Whether the roster may still be kept: until the event's date plus 7 days, inclusive. */
+/** Whether the roster may still be kept: until the event's date plus rosterDaysAfter days, inclusive. */
 export function rosterAllowed(dataEvento: string, today = todayISO()): boolean {
-  return !/^\d{4}-\d{2}-\d{2}/.test(dataEvento) || today <= addDays(dataEvento, 7)
+  return !/^\d{4}-\d{2}-\d{2}/.test(dataEvento) || today <= addDays(dataEvento, rosterDaysAfter)
 }
 
 export class DeskSync {
@@ -162,7 +163,7 @@ export class DeskSync {
       if (!rosterAllowed(evento.dataEvento)) return await this.close()
       const answer = await this.remote.fetchRoster(this.eventId, known?.cursor ?? '')
       if (this.stopped) return
-      const next: EventoLocal = { ...evento, eventId: this.eventId, cursor: answer.cursor, papel: answer.papel }
+      const next: EventoLocal = { ...evento, eventId: this.eventId, cursor: answer.cursor, role: answer.role }
       await this.store.applyRoster(next, answer.participants)
       let reindex = false
       for (const p of answer.participants) {

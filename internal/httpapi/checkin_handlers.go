@@ -30,7 +30,7 @@ const (
 
 var (
 	errRosterClosed = &Error{Status: http.StatusGone, Code: "checkin/closed",
-		Message: "A retirada de kits deste evento foi encerrada: a lista de inscritos deixa de ser enviada aos balcões 7 dias depois da data do evento."}
+		Message: fmt.Sprintf("A retirada de kits deste evento foi encerrada: a lista de inscritos deixa de ser enviada aos balcões %d dias depois da data do evento.", team.RosterDaysAfter)}
 	errNoPickup          = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "O kit deste inscrito não consta como retirado."}
 	errPickupParticipant = &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
 		Message: "Uma das retiradas é de um inscrito que não pertence a este evento."}

@@ -512,15 +512,15 @@ func TestEmailVerificationLink(t *testing.T) {
 		t.Fatalf("sign-up mailed %d links", len(tokens))
 	}
 	f.clock.Advance(23*time.Hour + 59*time.Minute)
-	u, err := f.svc.VerifyEmail(ctx, tokens[0])
+	u, err := f.svc.VerifyEmail(ctx, tokens[0], si.User.ID)
 	if err != nil || u.ID != si.User.ID || !u.EmailVerifiedAt.Equal(f.clock.Now()) {
 		t.Fatalf("verify within the day: %+v %v", u, err)
 	}
-	if _, err := f.svc.VerifyEmail(ctx, tokens[0]); !errors.Is(err, ErrInvalidVerificationToken) {
+	if _, err := f.svc.VerifyEmail(ctx, tokens[0], si.User.ID); !errors.Is(err, ErrInvalidVerificationToken) {
 		t.Fatalf("the link twice: %v", err)
 	}
 	for _, bad := range []string{"", "curto", strings.Repeat("A", 43)} {
-		if _, err := f.svc.VerifyEmail(ctx, bad); !errors.Is(err, ErrInvalidVerificationToken) {
+		if _, err := f.svc.VerifyEmail(ctx, bad, si.User.ID); !errors.Is(err, ErrInvalidVerificationToken) {
 			t.Fatalf("token %q: %v", bad, err)
 		}
 	}
@@ -528,7 +528,7 @@ func TestEmailVerificationLink(t *testing.T) {
 	other := f.signUp(t, "rui@example.com", "trilha-longa")
 	token := f.verificationTokens(t, "rui@example.com")
 	f.clock.Advance(24 * time.Hour)
-	if _, err := f.svc.VerifyEmail(ctx, token[len(token)-1]); !errors.Is(err, ErrInvalidVerificationToken) {
+	if _, err := f.svc.VerifyEmail(ctx, token[len(token)-1], other.User.ID); !errors.Is(err, ErrInvalidVerificationToken) {
 		t.Fatalf("a link 24 hours old: %v", err)
 	}
 	if u, _ := f.svc.User(ctx, other.User.ID); !u.EmailVerifiedAt.IsZero() {
@@ -554,7 +554,7 @@ func TestEmailVerificationResendLimit(t *testing.T) {
 		t.Fatalf("after a minute, two resends sent %d e-mails in all, want 2", len(tokens))
 	}
 	// Each link works on its own: the older one is still valid within its day.
-	u, err := f.svc.VerifyEmail(ctx, tokens[0])
+	u, err := f.svc.VerifyEmail(ctx, tokens[0], si.User.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -575,7 +575,7 @@ func TestSignUpWithInvitationToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var na *NoAccountError
-	if _, err := f.svc.VerifyEmail(ctx, token); !errors.As(err, &na) || na.Email != "nova@example.com" {
+	if _, err := f.svc.VerifyEmail(ctx, token, ""); !errors.As(err, &na) || na.Email != "nova@example.com" {
 		t.Fatalf("the invitation's link before the account exists: %v", err)
 	}
 	si, err := f.svc.SignUpInvited(ctx, "nova@example.com", "serra-do-mar", "Nova", "192.0.2.1", token)
@@ -599,12 +599,68 @@ func TestSignUpWithInvitationToken(t *testing.T) {
 	}
 	// Invitations last a week.
 	f.clock.Advance(7*24*time.Hour - time.Second)
-	if _, err := f.svc.VerifyEmail(ctx, other); !errors.As(err, &na) {
+	if _, err := f.svc.VerifyEmail(ctx, other, ""); !errors.As(err, &na) {
 		t.Fatalf("an invitation's link within the week: %v", err)
 	}
 	f.clock.Advance(time.Second)
-	if _, err := f.svc.VerifyEmail(ctx, other); !errors.Is(err, ErrInvalidVerificationToken) {
+	if _, err := f.svc.VerifyEmail(ctx, other, ""); !errors.Is(err, ErrInvalidVerificationToken) {
 		t.Fatalf("an invitation's link after the week: %v", err)
+	}
+}
+
+// Whoever made an unverified account may not own its mailbox: a link opened outside the
+// account's session takes the account over with a new password, which ends the maker's sessions
+// and its password, and only then verifies the address (AUTH-35).
+func TestVerificationLinkTakesOverAnotherMakersAccount(t *testing.T) {
+	f := newFixture(t, testParams)
+	ctx := context.Background()
+	intruder := f.signUp(t, "maria@clube.com.br", "senha-da-intrusa")
+	// Mailed to Maria by the intruder's sign-up: opening it must not vouch for the intruder.
+	signUpLink := f.verificationTokens(t, "maria@clube.com.br")
+	token, err := f.svc.InvitationToken(ctx, "maria@clube.com.br")
+	if err != nil || len(signUpLink) != 1 {
+		t.Fatalf("links: %d %v", len(signUpLink), err)
+	}
+	for name, token := range map[string]string{"the sign-up's link": signUpLink[0], "the invitation's link": token} {
+		if _, err := f.svc.VerifyEmail(ctx, token, ""); !errors.Is(err, ErrPasswordResetRequired) {
+			t.Fatalf("%s, not signed in: %v, want ErrPasswordResetRequired", name, err)
+		}
+		if u, _ := f.svc.User(ctx, intruder.User.ID); !u.EmailVerifiedAt.IsZero() {
+			t.Fatalf("%s verified the intruder's account", name)
+		}
+	}
+	if email, err := f.svc.ResetTokenEmail(ctx, token); err != nil || email != "maria@clube.com.br" {
+		t.Fatalf("the reset page with the link: %q %v", email, err)
+	}
+	if err := f.svc.ResetPassword(ctx, token, "fraca"); err == nil {
+		t.Fatal("the password policy applies")
+	}
+	if err := f.svc.ResetPassword(ctx, token, "senha-da-maria"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.svc.Authenticate(ctx, intruder.Token); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("the intruder's session: %v, want ended", err)
+	}
+	if _, err := f.svc.Login(ctx, "maria@clube.com.br", "senha-da-intrusa", "192.0.2.9"); !errors.Is(err, ErrInvalidCredential) {
+		t.Fatalf("the intruder's password: %v", err)
+	}
+	si, err := f.svc.Login(ctx, "maria@clube.com.br", "senha-da-maria", "192.0.2.1")
+	if err != nil || si.User.EmailVerifiedAt.IsZero() {
+		t.Fatalf("Maria signs in verified: %+v %v", si.User, err)
+	}
+	if err := f.svc.ResetPassword(ctx, token, "outra-senha-ainda"); !errors.Is(err, ErrInvalidResetToken) {
+		t.Fatalf("the link twice: %v", err)
+	}
+	if _, err := f.svc.VerifyEmail(ctx, token, ""); !errors.Is(err, ErrInvalidVerificationToken) {
+		t.Fatalf("the used link: %v", err)
+	}
+	// A verified account's link sets no password.
+	later, err := f.svc.InvitationToken(ctx, "maria@clube.com.br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.ResetTokenEmail(ctx, later); !errors.Is(err, ErrInvalidResetToken) {
+		t.Fatalf("a verified account's link on the reset page: %v", err)
 	}
 }
 

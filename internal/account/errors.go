@@ -19,6 +19,11 @@ var (
 	ErrInvalidResetToken = errors.New("account: invalid or expired reset token")
 	// ErrInvalidVerificationToken: an e-mail verification link that is unknown, used or expired.
 	ErrInvalidVerificationToken = errors.New("account: invalid or expired verification token")
+	// ErrPasswordResetRequired: a verification link for an address whose account is unverified,
+	// opened by someone not signed in to it. Whoever made the account may not own the mailbox, so
+	// the opener takes the account over: the same link sets a new password (ResetPassword), which
+	// ends the account's sessions and verifies it. The link stays usable until then.
+	ErrPasswordResetRequired = errors.New("account: a new password must prove the address")
 	// ErrNoSession: the cookie names no live session.
 	ErrNoSession = errors.New("account: no session")
 )

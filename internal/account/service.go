@@ -250,7 +250,7 @@ func (s *Service) SignUpInvited(ctx context.Context, email, password, displayNam
 	}
 	if invitationToken != "" {
 		// The token is tied to its address, so it can only verify the account that has it.
-		if v, err := s.VerifyEmail(ctx, invitationToken); err == nil && v.ID == u.ID {
+		if v, err := s.VerifyEmail(ctx, invitationToken, u.ID); err == nil && v.ID == u.ID {
 			u = v
 		}
 	}
@@ -466,18 +466,62 @@ func (s *Service) InvitationToken(ctx context.Context, email string) (string, er
 // VerifyEmail uses up a verification token and marks the e-mail of the account with its address
 // verified, which turns that address's invitations into roles. ErrInvalidVerificationToken: the
 // token is unknown, used or expired; a NoAccountError (the token still usable) names an address
-// that has no account yet.
-func (s *Service) VerifyEmail(ctx context.Context, token string) (store.User, error) {
+// that has no account yet. ownerID is the account the link is opened signed in to (or "");
+// an unverified account that is not ownerID is not verified: ErrPasswordResetRequired, since its
+// maker, who knows its password, may not be the mailbox's owner.
+func (s *Service) VerifyEmail(ctx context.Context, token, ownerID string) (store.User, error) {
 	hash, ok := tokenHash(token)
 	if !ok {
 		return store.User{}, ErrInvalidVerificationToken
 	}
-	u, err := s.store.VerifyEmail(ctx, hash, s.now().UTC())
+	u, err := s.store.VerifyEmail(ctx, hash, s.now().UTC(), ownerID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return store.User{}, ErrInvalidVerificationToken
 	case errors.Is(err, store.ErrNoAccount):
 		return store.User{}, &NoAccountError{Email: u.Email}
+	case errors.Is(err, store.ErrUnproven):
+		return store.User{}, ErrPasswordResetRequired
+	}
+	return u, err
+}
+
+// takeOverUser is the unverified account a verification token can take over with a new password.
+func (s *Service) takeOverUser(ctx context.Context, hash []byte) (store.User, error) {
+	u, err := s.store.VerifyEmail(ctx, hash, s.now().UTC(), "")
+	if errors.Is(err, store.ErrUnproven) {
+		return u, nil
+	}
+	// A verified account's link (now used up: it had nothing left to prove) sets no password.
+	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrNoAccount) {
+		return store.User{}, ErrInvalidResetToken
+	}
+	return store.User{}, err
+}
+
+// takeOver sets an unverified account's password with one of its address's verification links,
+// as a reset link would (every session ends, the address is verified), and uses the link up.
+func (s *Service) takeOver(ctx context.Context, hash []byte, encoded string) (store.User, error) {
+	u, err := s.takeOverUser(ctx, hash)
+	if err != nil {
+		return u, err
+	}
+	_, resetHash := newToken()
+	now := s.now().UTC()
+	if _, err := s.store.CreateResetToken(ctx, store.ResetToken{TokenHash: resetHash, UserID: u.ID,
+		CreatedAt: now, ExpiresAt: now.Add(resetTTL)}, now); err != nil {
+		return u, err
+	}
+	u, err = s.store.ResetPassword(ctx, resetHash, encoded, now)
+	if errors.Is(err, store.ErrNotFound) {
+		return u, ErrInvalidResetToken
+	}
+	if err != nil {
+		return u, err
+	}
+	_, err = s.store.VerifyEmail(ctx, hash, now, u.ID)
+	if errors.Is(err, store.ErrNotFound) { // used meanwhile by the same mailbox's other tab
+		err = nil
 	}
 	return u, err
 }
@@ -485,7 +529,8 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (store.User, er
 // Wait blocks until the e-mails under way have been sent (shutdown, tests).
 func (s *Service) Wait() { s.mails.Wait() }
 
-// ResetTokenEmail returns the e-mail of the account a usable reset token belongs to.
+// ResetTokenEmail returns the e-mail of the account a usable reset token belongs to, or that a
+// verification token can take over (ErrPasswordResetRequired).
 func (s *Service) ResetTokenEmail(ctx context.Context, token string) (string, error) {
 	hash, ok := tokenHash(token)
 	if !ok {
@@ -493,12 +538,13 @@ func (s *Service) ResetTokenEmail(ctx context.Context, token string) (string, er
 	}
 	u, err := s.store.ResetTokenUser(ctx, hash, s.now().UTC())
 	if errors.Is(err, store.ErrNotFound) {
-		return "", ErrInvalidResetToken
+		u, err = s.takeOverUser(ctx, hash)
 	}
 	return u.Email, err
 }
 
-// ResetPassword sets a new password with a reset token. The token is used up, and every
+// ResetPassword sets a new password with a reset token, or with a verification token that
+// takes over an unverified account (ErrPasswordResetRequired). The token is used up, and every
 // session of the account ends.
 func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
 	hash, ok := tokenHash(token)
@@ -514,7 +560,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 	}
 	u, err := s.store.ResetPassword(ctx, hash, encoded, s.now().UTC())
 	if errors.Is(err, store.ErrNotFound) {
-		return ErrInvalidResetToken
+		u, err = s.takeOver(ctx, hash, encoded)
 	}
 	if err != nil {
 		return err

@@ -24,6 +24,8 @@ var (
 		Message: "Link inválido ou expirado."}
 	errNoAccountForEmail = &Error{Status: http.StatusNotFound, Code: "auth/user-not-found",
 		Message: "Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite."}
+	errPasswordResetRequired = &Error{Status: http.StatusConflict, Code: "auth/password-reset-required",
+		Message: "Já existe uma conta com este e-mail, ainda não confirmada. Para confirmar que ela é sua, crie uma nova senha: quem usava a senha anterior perde o acesso."}
 )
 
 // authError turns an account error into its API error; other errors pass through.
@@ -43,6 +45,8 @@ func authError(err error) error {
 		return errInvalidActionCode
 	case errors.As(err, &na):
 		return errNoAccountForEmail
+	case errors.Is(err, account.ErrPasswordResetRequired):
+		return errPasswordResetRequired
 	case errors.As(err, &pe):
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "auth/password-does-not-meet-requirements",
 			Message: pe.Error(), Fields: map[string]string{"password": pe.Error()}}
@@ -191,14 +195,16 @@ func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) er
 }
 
 // confirmEmailVerification answers POST /api/auth/email-verification/confirm {token}, from the
-// page a verification or invitation link opens; no session is needed (the link may be opened on
-// a phone that never signed in).
+// page a verification or invitation link opens. Signed in to the account, the link verifies it;
+// anywhere else (a phone that never signed in) the link's opener proves the mailbox but not the
+// account, so an unverified account is taken over with a new password instead (409).
 func (s *Server) confirmEmailVerification(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }
 	if err := readJSON(r, &in); err != nil {
 		return err
 	}
-	u, err := s.accounts.VerifyEmail(r.Context(), in.Token)
+	cu, _ := currentUser(r)
+	u, err := s.accounts.VerifyEmail(r.Context(), in.Token, cu.ID)
 	if err != nil {
 		return authError(err)
 	}

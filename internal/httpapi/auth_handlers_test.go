@@ -82,11 +82,12 @@ func (a *authApp) mailedToken(t testing.TB, email, linkPath string) string {
 	return ""
 }
 
-// confirmEmail opens the last verification link mailed to email, as its owner would.
-func (a *authApp) confirmEmail(t testing.TB, email string) {
+// confirmEmail opens the last verification link mailed to email, as its owner would: signed in
+// to the account (session).
+func (a *authApp) confirmEmail(t testing.TB, email string, session *http.Cookie) {
 	t.Helper()
 	token := a.mailedToken(t, email, "/verificar-email")
-	if res := a.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != http.StatusOK {
+	if res := a.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, session); res.Code != http.StatusOK {
 		t.Fatalf("verifying %s: %d %s", email, res.Code, res.Body)
 	}
 }

@@ -25,15 +25,13 @@ const (
 	// in batches of at most this many (web/src/features/kit-desk/sync.ts sends 100).
 	maxCheckinsPerRequest = 500
 	// maxCheckinBody leaves room for maxCheckinsPerRequest pickups of a few hundred bytes.
-	maxCheckinBody = 512 << 10
-	// rosterDaysAfter is how long after the event's date the roster is still served (LGPD).
-	rosterDaysAfter = 7
+	maxCheckinBody  = 512 << 10
 	maxHistoryLimit = 500
 )
 
 var (
 	errRosterClosed = &Error{Status: http.StatusGone, Code: "checkin/closed",
-		Message: "A retirada de kits deste evento foi encerrada: a lista de inscritos deixa de ser enviada aos balcões 7 dias depois da data do evento."}
+		Message: fmt.Sprintf("A retirada de kits deste evento foi encerrada: a lista de inscritos deixa de ser enviada aos balcões %d dias depois da data do evento.", team.RosterDaysAfter)}
 	errNoPickup          = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "O kit deste inscrito não consta como retirado."}
 	errPickupParticipant = &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
 		Message: "Uma das retiradas é de um inscrito que não pertence a este evento."}
@@ -90,14 +88,14 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 		out[i] = rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
 			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado}
 	}
-	return writeJSONGzip(w, r, map[string]any{"participants": out, "cursor": strconv.FormatInt(cursor, 10), "papel": role,
+	return writeJSONGzip(w, r, map[string]any{"participants": out, "cursor": strconv.FormatInt(cursor, 10), "role": role,
 		"bloquearKitSemPagamento": settings.BloquearKitSemPagamento})
 }
 
 // rosterClosed reports whether the roster may no longer be served on today: after the event's
-// date plus rosterDaysAfter days. An event without a date keeps it.
+// date plus team.RosterDaysAfter days. An event without a date keeps it.
 func rosterClosed(date, today event.Date) bool {
-	return date.Valid() && today.Compare(date.AddDays(rosterDaysAfter)) > 0
+	return date.Valid() && today.Compare(date.AddDays(team.RosterDaysAfter)) > 0
 }
 
 // checkinJSON is one pickup as a desk sends it.
@@ -196,6 +194,9 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 // deleteCheckin answers DELETE /api/events/{id}/checkin/{participantId}: the pickup undone,
 // kept in the history.
 func (s *Server) deleteCheckin(w http.ResponseWriter, r *http.Request) error {
+	if !team.Can(eventRoleOf(r), team.UndoPickup) {
+		return errForbidden
+	}
 	u, _ := currentUser(r)
 	err := s.store.UndoPickup(r.Context(), r.PathValue("id"), r.PathValue("participantId"), u.ID, u.DisplayName)
 	return noContent(w, err, errNoPickup)

@@ -67,8 +67,8 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 		}
 	}
 	w.gestora, w.retirada = signUp("gestora@exemplo.com.br"), signUp("balcao@exemplo.com.br")
-	w.app.confirmEmail(t, "gestora@exemplo.com.br")
-	w.app.confirmEmail(t, "balcao@exemplo.com.br")
+	w.app.confirmEmail(t, "gestora@exemplo.com.br", w.gestora)
+	w.app.confirmEmail(t, "balcao@exemplo.com.br", w.retirada)
 	w.anaCPF, w.biaCPF, w.caioCPF = participant.CompleteCPF("529982247"), participant.CompleteCPF("111444777"), participant.CompleteCPF("390533447")
 	var plan participant.Plan
 	for i, p := range []struct{ nome, cpf string }{{"Ana Souza", w.anaCPF}, {"Bia Lima", w.biaCPF}, {"Caio Reis", w.caioCPF}} {
@@ -104,7 +104,7 @@ type rosterBody struct {
 		KitRetirado *participant.Kit      `json:"kitRetirado"`
 	} `json:"participants"`
 	Cursor string `json:"cursor"`
-	Papel  string `json:"papel"`
+	Role   string `json:"role"`
 }
 
 func (w *deskWorld) roster(t *testing.T, who *http.Cookie, since string) (rosterBody, string) {
@@ -156,7 +156,7 @@ func TestKitDeskJourney(t *testing.T) {
 
 		// A desk sees CPFs masked and nothing it does not need; a manager sees them whole.
 		desk, raw := w.roster(t, w.retirada, "")
-		if len(desk.Participants) != 3 || desk.Papel != "retirada" || desk.Cursor == "" {
+		if len(desk.Participants) != 3 || desk.Role != "retirada" || desk.Cursor == "" {
 			t.Fatalf("desk roster: %+v", desk)
 		}
 		for _, cpf := range []string{w.anaCPF, w.biaCPF, w.caioCPF} {
@@ -167,7 +167,7 @@ func TestKitDeskJourney(t *testing.T) {
 		if strings.Contains(raw, "@exemplo.com.br") || desk.Participants[0].Documento.Numero[:4] != "***." {
 			t.Fatalf("desk roster carries more than the desk needs: %s", raw)
 		}
-		if full, _ := w.roster(t, w.gestora, ""); full.Papel != "gestao" || !strings.Contains(fmt.Sprint(full.Participants), w.anaCPF) {
+		if full, _ := w.roster(t, w.gestora, ""); full.Role != "gestao" || !strings.Contains(fmt.Sprint(full.Participants), w.anaCPF) {
 			t.Fatalf("manager roster: %+v", full)
 		}
 

@@ -66,7 +66,7 @@ func TestEmailVerificationOverHTTP(t *testing.T) {
 	}
 
 	confirm := func(token string) *httptest.ResponseRecorder {
-		return app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
+		return app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, cookie)
 	}
 	refused := func(what string, res *httptest.ResponseRecorder) {
 		t.Helper()
@@ -76,6 +76,10 @@ func TestEmailVerificationOverHTTP(t *testing.T) {
 	}
 	clock.Advance(24*time.Hour - time.Millisecond) // the first link is a day old, the second not yet
 	refused("a link 24 hours old", confirm(first))
+	// Opened outside the account's session, the link cannot tell its maker from the mailbox's owner.
+	if res := app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+second+`"}`); res.Code != http.StatusConflict {
+		t.Fatalf("confirm signed out: %d %s", res.Code, res.Body)
+	}
 	if res := confirm(second); res.Code != 200 || strings.TrimSpace(res.Body.String()) != `{"email":"lia@example.com"}` {
 		t.Fatalf("confirm: %d %s", res.Code, res.Body)
 	}
@@ -116,5 +120,60 @@ func TestInvitationLinkBeforeTheAccount(t *testing.T) {
 		if m.To == "nova@exemplo.com.br" && !strings.Contains(m.Subject, "Convite") {
 			t.Fatalf("a verified sign-up was mailed %q", m.Subject)
 		}
+	}
+}
+
+// Someone signs up first with an invited address and knows the account's password; the
+// mailbox's owner opens the invitation's link and must take the account over with a new
+// password, which ends the intruder's sessions, before the address is verified and the role
+// given (AUTH-35, TEAM-6).
+func TestInvitationLinkTakesOverAPreRegisteredAccount(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	staffPath := "/api/events/" + w.eventID + "/staff"
+	res := w.app.call("POST", "/api/auth/signup", `{"email":"maria@clube.com.br","password":"senha-da-intrusa","displayName":"Intrusa"}`)
+	if res.Code != 201 {
+		t.Fatalf("the intruder's sign-up: %d %s", res.Code, res.Body)
+	}
+	intruder := sessionCookie(t, res)
+	w.app.accounts.Wait()
+	if code, body := w.json(t, "POST", staffPath, `{"email":"maria@clube.com.br","role":"gestao"}`, resourceOwner); code != 201 {
+		t.Fatalf("invite: %d %v", code, body)
+	}
+	token := w.app.mailedToken(t, "maria@clube.com.br", "/verificar-email")
+
+	// Maria opens the link on her phone: the account is not hers to vouch for yet.
+	res = w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
+	if a := decodeInto[apiAnswer](t, res); res.Code != 409 || a.Error == nil || a.Error.Code != "auth/password-reset-required" {
+		t.Fatalf("the link, signed out: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("GET", staffPath, "", intruder); res.Code != 403 {
+		t.Fatalf("the intruder after Maria opened the link: %d %s", res.Code, res.Body)
+	}
+	// The reset page takes the same link.
+	if res := w.app.call("POST", "/api/auth/password-reset/verify", `{"token":"`+token+`"}`); res.Code != 200 ||
+		strings.TrimSpace(res.Body.String()) != `{"email":"maria@clube.com.br"}` {
+		t.Fatalf("the reset page: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("POST", "/api/auth/password-reset/confirm", `{"token":"`+token+`","password":"largada-da-maria"}`); res.Code != 200 {
+		t.Fatalf("the new password: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("GET", "/api/auth/session", "", intruder); strings.TrimSpace(res.Body.String()) != `{"user":null}` {
+		t.Fatalf("the intruder's session lives on: %s", res.Body)
+	}
+	if res := w.app.call("GET", staffPath, "", intruder); res.Code != 401 {
+		t.Fatalf("the intruder reads the team: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("POST", "/api/auth/login", `{"email":"maria@clube.com.br","password":"senha-da-intrusa"}`); res.Code != 401 {
+		t.Fatalf("the intruder's password: %d %s", res.Code, res.Body)
+	}
+	res = w.app.call("POST", "/api/auth/login", `{"email":"maria@clube.com.br","password":"largada-da-maria"}`)
+	if res.Code != 200 || !emailVerified(t, res) {
+		t.Fatalf("Maria signs in: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("GET", staffPath, "", sessionCookie(t, res)); res.Code != 200 || !strings.Contains(res.Body.String(), `"role":"gestao"`) {
+		t.Fatalf("Maria manages the event: %d %s", res.Code, res.Body)
+	}
+	if res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != 400 {
+		t.Fatalf("the used link: %d %s", res.Code, res.Body)
 	}
 }

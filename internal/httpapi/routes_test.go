@@ -206,9 +206,9 @@ func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
 	signUp(retiradaMember, "retirada@exemplo.com.br")
 	signUp(otherTeamMember, "equipe-outra@exemplo.com.br")
 	signUp(unverifiedInvitee, "sem-confirmar@exemplo.com.br")
-	for _, email := range []string{"gestora@exemplo.com.br", "retirada@exemplo.com.br", "equipe-outra@exemplo.com.br"} {
-		w.app.confirmEmail(t, email)
-	}
+	w.app.confirmEmail(t, "gestora@exemplo.com.br", w.cookies[gestaoMember])
+	w.app.confirmEmail(t, "retirada@exemplo.com.br", w.cookies[retiradaMember])
+	w.app.confirmEmail(t, "equipe-outra@exemplo.com.br", w.cookies[otherTeamMember])
 	w.participantID = w.importOne(t, "Bia Lima", "111.444.777-35")
 	var res *httptest.ResponseRecorder
 	res = w.do(uploadForm(t, "POST", "/api/uploads"), resourceOwner)

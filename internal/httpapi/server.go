@@ -103,7 +103,7 @@ const (
 func (a access) eventRoles() []team.Role {
 	switch a {
 	case eventManagers:
-		return []team.Role{team.Owner, team.Gestao}
+		return team.With(team.Manage)
 	case eventTeam:
 		return []team.Role{team.Owner, team.Gestao, team.Retirada}
 	}

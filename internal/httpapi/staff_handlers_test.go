@@ -67,8 +67,9 @@ func TestStaffInvitationFlow(t *testing.T) {
 		waiting["aguardandoConfirmacao"] != true || waiting["nome"] != nil {
 		t.Fatalf("an invitation waiting for its account's verification: %d %v", code, waiting)
 	}
-	// The invitation's own link verifies the address; the role follows at once.
-	if res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != 200 ||
+	// The invitation's own link, opened signed in to the account, verifies the address; the role
+	// follows at once.
+	if res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, joana); res.Code != 200 ||
 		strings.TrimSpace(res.Body.String()) != `{"email":"joana.silva@exemplo.com.br"}` {
 		t.Fatalf("the invitation's link: %d %s", res.Code, res.Body)
 	}

@@ -101,7 +101,10 @@ type AccountStore interface {
 	// marks the e-mail of the account with the token's address verified at now (unless it already
 	// was). It returns that account; ErrNotFound when the token is not usable, ErrNoAccount (the
 	// token stays usable) when no account has its address yet: the User then holds only that Email.
-	VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) (User, error)
+	// An unverified account is verified only when ownerID is its id (the link is opened signed in
+	// to it, or at its sign-up); otherwise the answer is ErrUnproven with the account, and the
+	// token stays usable.
+	VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time, ownerID string) (User, error)
 
 	// RecordLoginFailure notes a failed sign-in for an e-mail (normalised) from an IP address.
 	RecordLoginFailure(ctx context.Context, email, ip string, at time.Time) error

@@ -20,6 +20,9 @@ var (
 	ErrConflict = errors.New("store: conflict")
 	// ErrNoAccount is returned when an e-mail verification names an address no account has yet.
 	ErrNoAccount = errors.New("store: no account with this e-mail")
+	// ErrUnproven is returned when an e-mail verification would verify an account that someone
+	// other than the link's opener may have made: its owner must prove it with a new password.
+	ErrUnproven = errors.New("store: the account's owner has not opened the link")
 )
 
 // Store is the whole database as the application sees it.

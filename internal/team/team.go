@@ -1,6 +1,13 @@
 // Package team is who works on an event and what each role may do (docs/product.md §10, "Who does what"):
 // the owner (the account that created the event), managers (gestao) and kit-desk staff (retirada).
+// The rights live in roles.json, which the web app reads too (web/src/lib/staff.ts), so that the
+// browser shows each role what the server lets it do.
 package team
+
+import (
+	_ "embed"
+	"encoding/json"
+)
 
 // Role is a person's role on one event.
 type Role string
@@ -14,21 +21,68 @@ const (
 	Retirada Role = "retirada"
 )
 
-// Invitable reports whether r is a role someone can be invited to (the owner is not invited).
-func (r Role) Invitable() bool { return r == Gestao || r == Retirada }
+// Action is something a role may be allowed to do on its event (roles.json "rights").
+type Action string
 
-// CanManage reports whether someone with role by may invite to, or remove from, the team a
-// member with role member: the owner manages everyone; a manager only the kit desk.
-func CanManage(by, member Role) bool {
-	switch by {
-	case Owner:
-		return member.Invitable()
-	case Gestao:
-		return member == Retirada
+const (
+	// Manage is the managers' work: importing and exporting participants and results, the kit
+	// desk's history, the event's settings.
+	Manage Action = "manage"
+	// UndoPickup undoes a recorded kit pickup.
+	UndoPickup Action = "undoPickup"
+	// FullDocument is seeing participants' CPFs unmasked (LGPD: the kit desk needs only enough
+	// digits to tell two namesakes apart).
+	FullDocument Action = "fullDocument"
+)
+
+// Invite is inviting someone to (or removing them from) the team with role member.
+func Invite(member Role) Action { return Action("invite:" + member) }
+
+//go:embed roles.json
+var rolesJSON []byte
+
+var rules = func() (r struct {
+	Roles           []Role
+	RosterDaysAfter int
+	Rights          map[Role][]Action
+}) {
+	if err := json.Unmarshal(rolesJSON, &r); err != nil {
+		panic("team: roles.json: " + err.Error())
+	}
+	return r
+}()
+
+// RosterDaysAfter is how many days after the event's date its roster is still served and kept
+// on the kit desk's devices (LGPD).
+var RosterDaysAfter = rules.RosterDaysAfter
+
+// Can reports whether role r may do a.
+func Can(r Role, a Action) bool {
+	for _, x := range rules.Rights[r] {
+		if x == a {
+			return true
+		}
 	}
 	return false
 }
 
-// SeesFullDocument reports whether role r sees participants' CPFs unmasked (LGPD: the kit desk
-// needs only enough digits to tell two namesakes apart).
-func SeesFullDocument(r Role) bool { return r == Owner || r == Gestao }
+// With is the roles that may do a, in the order of roles.json.
+func With(a Action) []Role {
+	var out []Role
+	for _, r := range rules.Roles {
+		if Can(r, a) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Invitable reports whether r is a role someone can be invited to (the owner is not invited).
+func (r Role) Invitable() bool { return len(With(Invite(r))) > 0 }
+
+// CanManage reports whether someone with role by may invite to, or remove from, the team a
+// member with role member.
+func CanManage(by, member Role) bool { return Can(by, Invite(member)) }
+
+// SeesFullDocument reports whether role r sees participants' CPFs unmasked.
+func SeesFullDocument(r Role) bool { return Can(r, FullDocument) }

@@ -114,7 +114,10 @@ async function readLink(to: string, pagePath: string, previous: number): Promise
   return link
 }
 
-/** Verifies `email` as its owner would, through the link the server mailed it (AUTH-31). */
+/**
+ * Verifies `email` as its owner would, through the link the server mailed it (AUTH-31): `request`
+ * must be signed in to the account, or the link asks for a new password instead (AUTH-35).
+ */
 export async function confirmEmail(request: APIRequestContext, email: string) {
   const token = new URL(await readVerificationLink(email)).searchParams.get('token')
   const res = await request.post('/api/auth/email-verification/confirm', { data: { token } })

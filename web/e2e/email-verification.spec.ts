@@ -3,7 +3,7 @@ import { createUser, mailsTo, readVerificationLink, signIn, signedInUser, unique
 import { createEvent } from './events'
 import { expect, phone, test } from './fixtures'
 
-// E-mail verification against the real server (docs/requirements.md AUTH-30–AUTH-32, TEAM-6,
+// E-mail verification against the real server (docs/requirements.md AUTH-30–AUTH-32, AUTH-35, TEAM-6,
 // TEAM-7): the link comes from the server's outbox, as a person would open it from the mail.
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Confirmação de e-mail' })
@@ -99,6 +99,60 @@ test.describe('an invited account that has not confirmed its e-mail', () => {
       await expect(page.getByText('Seu papel: Gestão')).toBeVisible()
     } finally {
       await owner.dispose()
+    }
+  })
+})
+
+test.describe('an address someone else signed up with first', () => {
+  // The page logs the confirmation's 409 (the account is not the opener's to vouch for yet).
+  test.use({ allowConsoleErrors: [[/status of 409/, /auth\/password-reset-required|Já existe uma conta com este e-mail/], { scope: 'test' }] })
+
+  test("the invitation's link takes the account over with a new password; the intruder gets no role and loses its session", async ({ page, baseURL }) => {
+    test.setTimeout(60_000) // three accounts (argon2) and e-mails read from the outbox
+    const owner = await newRequest.newContext({ baseURL })
+    const intruder = await newRequest.newContext({ baseURL })
+    try {
+      const email = uniqueEmail('maria')
+      await createUser(intruder, { email, password: 'Senha-da-Intrusa-1', displayName: 'Intrusa' })
+      await readVerificationLink(email) // the intruder's sign-up mailed Maria a link
+      await createUser(owner, { displayName: 'Dona da Prova' })
+      const titulo = `Corrida da Tomada ${Date.now().toString(36)}`
+      const id = await createEvent(owner, { titulo, dataEvento: '2031-06-08', km: [10] })
+      const invited = await owner.post(`/api/events/${id}/staff`, { data: { email, role: 'gestao' } })
+      expect(invited.status(), await invited.text()).toBe(201)
+      const invitation = await readVerificationLink(email, 1)
+
+      // Maria opens the invitation on a browser that never signed in.
+      await page.goto(invitation)
+      await expect(page.getByRole('alert')).toHaveText(
+        'Já existe uma conta com este e-mail, ainda não confirmada. Para confirmar que ela é sua, crie uma nova senha: quem usava a senha anterior perde o acesso.',
+      )
+      expect((await intruder.get(`/api/events/${id}/staff`)).status()).toBe(403)
+      await page.getByRole('link', { name: 'Criar nova senha' }).click()
+      await expect(page).toHaveURL(/\/redefinir-senha\?token=/)
+      await expect(page.getByText(email)).toBeVisible()
+      await page.getByLabel('Nova senha', { exact: true }).fill('Largada-da-Maria-9')
+      await page.getByLabel('Confirmar nova senha').fill('Largada-da-Maria-9')
+      await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+      await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible()
+
+      // The intruder's session and password are gone; Maria signs in verified, with the role.
+      expect(await (await intruder.get('/api/auth/session')).json()).toEqual({ user: null })
+      expect((await intruder.get(`/api/events/${id}/staff`)).status()).toBe(401)
+      const again = await intruder.post('/api/auth/login', { data: { email, password: 'Senha-da-Intrusa-1' } })
+      expect(again.status()).toBe(401)
+      await page.getByRole('link', { name: 'Ir para o login' }).click()
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Senha', { exact: true }).fill('Largada-da-Maria-9')
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await expect(banner(page)).toBeHidden()
+      await expect(page.getByRole('list', { name: 'Eventos em que trabalho' })).toContainText(titulo)
+      await page.goto(`/dashboard/eventos/${id}`)
+      await expect(page.getByText('Seu papel: Gestão')).toBeVisible()
+    } finally {
+      await owner.dispose()
+      await intruder.dispose()
     }
   })
 })

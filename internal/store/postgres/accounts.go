@@ -228,7 +228,7 @@ func (s *Store) CreateEmailVerificationToken(ctx context.Context, t store.EmailV
 
 // VerifyEmail implements store.AccountStore. The token's row stays locked until the transaction
 // ends, so two confirmations of one token cannot both succeed.
-func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
+func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time, ownerID string) (store.User, error) {
 	var u store.User
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var email string
@@ -247,6 +247,9 @@ func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time
 		}
 		if err != nil {
 			return err
+		}
+		if u.EmailVerifiedAt.IsZero() && u.ID != ownerID {
+			return store.ErrUnproven
 		}
 		if _, err := tx.Exec(ctx, "UPDATE email_verification_tokens SET used_at = $1 WHERE token_hash = $2", now, tokenHash); err != nil {
 			return err

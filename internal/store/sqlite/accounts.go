@@ -248,7 +248,7 @@ func (s *Store) CreateEmailVerificationToken(ctx context.Context, t store.EmailV
 }
 
 // VerifyEmail implements store.AccountStore.
-func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
+func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time, ownerID string) (store.User, error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return store.User{}, err
@@ -269,6 +269,9 @@ func (s *Store) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time
 	}
 	if err != nil {
 		return u, err
+	}
+	if u.EmailVerifiedAt.IsZero() && u.ID != ownerID {
+		return u, store.ErrUnproven
 	}
 	if _, err := tx.ExecContext(ctx, "UPDATE email_verification_tokens SET used_at = ? WHERE token_hash = ?", unixMilli(now), tokenHash); err != nil {
 		return u, err

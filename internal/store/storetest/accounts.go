@@ -239,14 +239,22 @@ func testEmailVerification(t *testing.T, s store.Store) {
 	if ok, err := s.CreateEmailVerificationToken(ctx, invite, invite.CreatedAt); err != nil || !ok {
 		t.Fatalf("an invitation's token: %v %v", ok, err)
 	}
-	if _, err := s.VerifyEmail(ctx, again.TokenHash, accountT0.Add(time.Minute)); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.VerifyEmail(ctx, again.TokenHash, accountT0.Add(time.Minute), u.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a refused token must not exist: %v", err)
 	}
-	if _, err := s.VerifyEmail(ctx, first.TokenHash, first.ExpiresAt); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.VerifyEmail(ctx, first.TokenHash, first.ExpiresAt, u.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("an expired token: %v", err)
 	}
 	at := accountT0.Add(time.Hour)
-	got, err := s.VerifyEmail(ctx, first.TokenHash, at)
+	// Opened by anyone but the account's owner, the link does not verify the account (its maker
+	// may not read the mailbox) and stays usable.
+	if got, err := s.VerifyEmail(ctx, first.TokenHash, at, ""); !errors.Is(err, store.ErrUnproven) || got.ID != u.ID {
+		t.Fatalf("verify by a stranger: %+v %v, want ErrUnproven with the account", got, err)
+	}
+	if stored, _ := s.UserByID(ctx, u.ID); !stored.EmailVerifiedAt.IsZero() {
+		t.Fatalf("verified by a stranger: %+v", stored)
+	}
+	got, err := s.VerifyEmail(ctx, first.TokenHash, at, u.ID)
 	if err != nil || got.ID != u.ID || !got.EmailVerifiedAt.Equal(at) {
 		t.Fatalf("verify: %+v %v", got, err)
 	}
@@ -256,11 +264,11 @@ func testEmailVerification(t *testing.T, s store.Store) {
 	if _, su, err := s.SessionByTokenHash(ctx, sess.TokenHash, at); err != nil || !su.EmailVerifiedAt.Equal(at) {
 		t.Fatalf("the session's user: %+v %v", su, err)
 	}
-	if _, err := s.VerifyEmail(ctx, first.TokenHash, at); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.VerifyEmail(ctx, first.TokenHash, at, u.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a token used twice: %v", err)
 	}
-	// Another link later keeps the first proof's time.
-	if got, err := s.VerifyEmail(ctx, invite.TokenHash, at.Add(time.Hour)); err != nil || !got.EmailVerifiedAt.Equal(at) {
+	// Another link later, opened by anyone, keeps the first proof's time.
+	if got, err := s.VerifyEmail(ctx, invite.TokenHash, at.Add(time.Hour), ""); err != nil || !got.EmailVerifiedAt.Equal(at) {
 		t.Fatalf("verified again: %+v %v", got, err)
 	}
 
@@ -269,11 +277,11 @@ func testEmailVerification(t *testing.T, s store.Store) {
 	if ok, err := s.CreateEmailVerificationToken(ctx, nova, nova.CreatedAt); err != nil || !ok {
 		t.Fatalf("token of an address without an account: %v %v", ok, err)
 	}
-	if got, err := s.VerifyEmail(ctx, nova.TokenHash, at); !errors.Is(err, store.ErrNoAccount) || got.Email != "nova@example.com" {
+	if got, err := s.VerifyEmail(ctx, nova.TokenHash, at, ""); !errors.Is(err, store.ErrNoAccount) || got.Email != "nova@example.com" {
 		t.Fatalf("no account yet: %+v %v, want ErrNoAccount with the address", got, err)
 	}
 	created := mustCreateUser(t, s, "u2", "nova@example.com")
-	if got, err := s.VerifyEmail(ctx, nova.TokenHash, at); err != nil || got.ID != created.ID || got.EmailVerifiedAt.IsZero() {
+	if got, err := s.VerifyEmail(ctx, nova.TokenHash, at, created.ID); err != nil || got.ID != created.ID || got.EmailVerifiedAt.IsZero() {
 		t.Fatalf("the token, once the account exists: %+v %v", got, err)
 	}
 
@@ -356,7 +364,7 @@ func testDeleteExpired(t *testing.T, s store.Store) {
 	if _, err := s.ResetTokenUser(ctx, tokenHashOf("rt"), accountT0); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("expired reset token kept: %v", err)
 	}
-	if _, err := s.VerifyEmail(ctx, tokenHashOf("ev"), accountT0); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.VerifyEmail(ctx, tokenHashOf("ev"), accountT0, ""); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("expired verification token kept: %v", err)
 	}
 	if got, _ := s.CountLoginFailures(ctx, "c@example.com", "10.0.0.9", accountT0.Add(-time.Hour)); got.ForAccount != 0 || got.FromIP != 0 {

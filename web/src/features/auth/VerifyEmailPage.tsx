@@ -5,18 +5,20 @@ import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { PageLoading } from '../../components/PageLoading'
-import { submitClass } from './FormParts'
-import { confirmEmail, noAccountCode } from './emailVerification'
+import { submitClass, textLinkClass } from './FormParts'
+import { confirmEmail, noAccountCode, passwordResetRequiredCode } from './emailVerification'
 
 /**
  * /verificar-email?token=…: the page the verification e-mail and an invitation link to. It
- * confirms the address as it opens, with no sign-in needed (AUTH-31, TEAM-7).
+ * confirms the address as it opens (AUTH-31, TEAM-7); outside the session of an unverified
+ * account, it leads to taking the account over with a new password (AUTH-35).
  */
 export function VerifyEmailPage() {
   usePageMeta('verifyEmail')
   const token = useSearchParams()[0].get('token') ?? ''
-  const confirmation = useResource(token ? `verify:${token}` : null, () => confirmEmail(token))
-  const { isAuthenticated, refresh } = useAuth()
+  const { user, isAuthenticated, refresh } = useAuth()
+  // Signing in changes the server's answer, so the session is part of the key.
+  const confirmation = useResource(token ? `verify:${token}:${user?.uid ?? ''}` : null, () => confirmEmail(token))
   const confirmed = confirmation.state === 'ready'
 
   // This browser's session, if it is the verified account's, loses its banner.
@@ -50,6 +52,30 @@ export function VerifyEmailPage() {
         >
           Criar minha conta
         </Link>
+      </>
+    )
+  } else if (
+    confirmation.state === 'error' &&
+    confirmation.error instanceof ApiError &&
+    confirmation.error.code === passwordResetRequiredCode
+  ) {
+    body = (
+      <>
+        <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+          {confirmation.error.message}
+        </p>
+        <Link to={`/redefinir-senha?${new URLSearchParams({ token })}`} className={`mt-6 block text-center ${submitClass}`}>
+          Criar nova senha
+        </Link>
+        {!isAuthenticated && (
+          <p className="mt-4 text-center text-sm text-slate-600">
+            Foi você quem criou a conta?{' '}
+            <Link to={`/login?${new URLSearchParams({ next: `/verificar-email?${new URLSearchParams({ token })}` })}`} className={textLinkClass}>
+              Entre com a sua senha
+            </Link>{' '}
+            para confirmá-la.
+          </p>
+        )}
       </>
     )
   } else {

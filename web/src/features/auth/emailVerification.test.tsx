@@ -12,6 +12,9 @@ const json = (body: unknown, status = 200) =>
 
 const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com.br', displayName: 'Maria', createdAt: '', emailVerificado: false }
 
+const takeOverMessage =
+  'Já existe uma conta com este e-mail, ainda não confirmada. Para confirmar que ela é sua, crie uma nova senha: quem usava a senha anterior perde o acesso.'
+
 let fetchMock: ReturnType<typeof vi.fn>
 let resendAnswer: () => Response
 
@@ -24,6 +27,8 @@ beforeEach(() => {
         return resendAnswer()
       case '/api/auth/email-verification/confirm':
         if (token?.startsWith('bom')) return json({ email: 'maria@exemplo.com.br' })
+        if (token === 'conta-de-outro')
+          return json({ error: { code: 'auth/password-reset-required', message: takeOverMessage } }, 409)
         if (token === 'convite-sem-conta')
           return json({ error: { code: 'auth/user-not-found', message: 'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.' } }, 404)
         return json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
@@ -131,6 +136,17 @@ describe('the /verificar-email page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Link inválido ou expirado.')
     expect(screen.getByText('Peça um novo link no aviso no alto da página.')).toBeInTheDocument()
     expect(confirmCalls()).toHaveLength(0)
+  })
+
+  // AUTH-35
+  it("leads a link opened outside an unverified account's session to a new password, or to signing in", async () => {
+    withAuth(null, <VerifyEmailPage />, '/verificar-email?token=conta-de-outro')
+    expect(await screen.findByRole('alert')).toHaveTextContent(takeOverMessage)
+    expect(screen.getByRole('link', { name: 'Criar nova senha' })).toHaveAttribute('href', '/redefinir-senha?token=conta-de-outro')
+    const signIn = new URL(screen.getByRole('link', { name: 'Entre com a sua senha' }).getAttribute('href') ?? '', 'http://x')
+    expect(signIn.pathname).toBe('/login')
+    expect(signIn.searchParams.get('next')).toBe('/verificar-email?token=conta-de-outro')
+    expect(screen.queryByText('E-mail confirmado!', { exact: false })).toBeNull()
   })
 
   it("sends an invitation's link for an address without an account to sign up with its token", async () => {

@@ -6,6 +6,7 @@ import { UndoPickupDialog } from '../../components/UndoPickupDialog'
 import { api } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/pageMeta'
+import { can } from '../../lib/staff'
 import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
@@ -121,7 +122,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
 
   // Stable, so that the cards (memo) of a new keystroke's results that were already shown do not render again.
   const acknowledge = useCallback((id: string) => void sync.acknowledge(id), [sync])
-  const canUndo = state.evento?.papel === 'owner' || state.evento?.papel === 'gestao'
+  const canUndo = state.evento ? can(state.evento.role, 'undoPickup') : false
   const unpaidBlocked = state.evento?.bloquearKitSemPagamento === true
   const queued = state.pending.size
   function card(id: string) {

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { Role } from '../../lib/staff'
 import type { PackedIndex } from './search'
-import type { Checkin, KitRetirado, Papel, RosterParticipant } from './types'
+import type { Checkin, KitRetirado, RosterParticipant } from './types'
 
 // What a desk keeps on the device, in IndexedDB: each event's roster and its delta cursor, its
 // search index, the pickups waiting to be sent (in the order they were made) and the conflicts the
@@ -14,8 +15,8 @@ import type { Checkin, KitRetirado, Papel, RosterParticipant } from './types'
 export type EventoLocal = {
   eventId: string
   cursor: string
-  papel: Papel
-  /** The event's date (YYYY-MM-DD): the device drops the roster 7 days after it, even offline. */
+  role: Role
+  /** The event's date (YYYY-MM-DD): the device drops the roster rosterDaysAfter days after it, even offline. */
   dataEvento: string
   titulo: string
   /** The organizer forbids handing unpaid kits (absent in a copy kept before the setting existed). */

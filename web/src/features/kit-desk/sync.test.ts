@@ -37,7 +37,7 @@ class FakeServer {
       this.reach()
       const after = Number(since || 0)
       const participants = [...this.participants.values()].filter((p) => this.changedAt.get(p.id)! > after)
-      return { participants, cursor: String(this.rev), papel: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
+      return { participants, cursor: String(this.rev), role: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
     },
     sendCheckins: async (_event, checkins) => {
       this.reach()
@@ -293,7 +293,7 @@ describe('DeviceStore.wipe', () => {
   it('removes rosters, queue and conflicts of every event', async () => {
     const store = await DeviceStore.open(dbName)
     opened.push(store)
-    await store.applyRoster({ eventId: 'ev1', cursor: '1', papel: 'retirada', dataEvento: '2099-01-01', titulo: 'X' }, [participant('1', 'Ana')])
+    await store.applyRoster({ eventId: 'ev1', cursor: '1', role: 'retirada', dataEvento: '2099-01-01', titulo: 'X' }, [participant('1', 'Ana')])
     await store.enqueue('ev2', pickup('a', '9'))
     await store.addConflict({ eventId: 'ev1', participantId: '1', tentativa: pickup('b', '1'), vencedor: null })
     await store.wipe()

@@ -1,5 +1,6 @@
 import { ApiError, networkErrorCode } from '../../lib/api'
 import { todayISO } from '../../lib/format'
+import { rosterDaysAfter } from '../../lib/staff'
 import * as checkinApi from './checkinApi'
 import type { Conflito, DeviceStore, EventoLocal } from './deviceStore'
 import type { Checkin, KitRetirado, RosterParticipant } from './types'
@@ -49,9 +50,9 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-/** Whether the roster may still be kept: until the event's date plus 7 days, inclusive. */
+/** Whether the roster may still be kept: until the event's date plus rosterDaysAfter days, inclusive. */
 export function rosterAllowed(dataEvento: string, today = todayISO()): boolean {
-  return !/^\d{4}-\d{2}-\d{2}/.test(dataEvento) || today <= addDays(dataEvento, 7)
+  return !/^\d{4}-\d{2}-\d{2}/.test(dataEvento) || today <= addDays(dataEvento, rosterDaysAfter)
 }
 
 export class DeskSync {
@@ -209,7 +210,7 @@ export class DeskSync {
         ...evento,
         eventId: this.eventId,
         cursor: answer.cursor,
-        papel: answer.papel,
+        role: answer.role,
         bloquearKitSemPagamento: answer.bloquearKitSemPagamento,
         indice: (known?.indice ?? 0) + (reindex ? 1 : 0),
       }

@@ -1,3 +1,5 @@
+import type { Role } from '../../lib/staff'
+
 // The kit desk's data, with the field names of docs/product.md §10 ("Kit pickup" and the participant).
 
 export type Documento = { tipo: 'cpf' | 'passaporte'; numero: string }
@@ -26,14 +28,12 @@ export type RosterParticipant = {
   kitRetirado: KitRetirado | null
 }
 
-export type Papel = 'owner' | 'gestao' | 'retirada'
-
 /** GET /api/events/{id}/checkin/roster: everything, or what changed after `since`. */
 export type RosterAnswer = {
   participants: RosterParticipant[]
   cursor: string
-  /** The signed-in member's role in this event: only owner and gestao may undo a pickup. */
-  papel: Papel
+  /** The signed-in member's role in this event (who may undo a pickup: lib/staff's can). */
+  role: Role
   /** The organizer forbids handing the kits of unpaid registrations (the server refuses them). */
   bloquearKitSemPagamento: boolean
 }

@@ -9,7 +9,7 @@ import { formatLongDate } from '../../lib/format'
 import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
 import { useResource } from '../../lib/resource'
 import { kitDeskPath, roleLabels, type Role } from '../../lib/staff'
-import { loadAccess, tabLabels, tabsByRole, type TabId } from './access'
+import { loadAccess, tabLabels, tabsOf, type TabId } from './access'
 import { ParticipantsTab } from './participants/ParticipantsTab'
 
 // The first tab comes with the page; the others load when opened, so the page's first download
@@ -68,9 +68,9 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
   const [params, setParams] = useSearchParams()
   // A staff-only request answered 403: the user was taken off the team since the page opened.
   const [forbidden, setForbidden] = useState(false)
-  const tabs = tabsByRole[role].map((id) => ({ id, label: tabLabels[id] }))
+  const tabs = tabsOf(role).map((id) => ({ id, label: tabLabels[id] }))
   const asked = params.get('aba') as TabId | null
-  const selected: TabId = asked && tabsByRole[role].includes(asked) ? asked : 'inscritos'
+  const selected: TabId = asked && tabsOf(role).includes(asked) ? asked : 'inscritos'
   const city = [event.local.cidade, event.local.estado].filter(Boolean).join(' - ')
   const onForbidden = useCallback(() => setForbidden(true), [])
   if (forbidden) return <Forbidden />

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { ApiError } from '../../lib/api'
 import type { Event } from '../../lib/event'
 import { getEvent } from '../../lib/eventsApi'
-import { listWorkEvents, type Role } from '../../lib/staff'
+import { can, listWorkEvents, type Role } from '../../lib/staff'
 
 export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'equipe' | 'configuracoes'
 
@@ -15,13 +15,10 @@ export const tabLabels: Record<TabId, string> = {
   configuracoes: 'Configurações',
 }
 
-/** The tabs each role may use (docs/product.md §10 "Who does what"); the server enforces the same. */
-export const tabsByRole: Record<Role, readonly TabId[]> = {
-  owner: ['inscritos', 'retirada', 'resultados', 'equipe', 'configuracoes'],
-  gestao: ['inscritos', 'retirada', 'resultados', 'equipe', 'configuracoes'],
-  // The kit desk searches participants (CPF masked by the server) and opens the kit desk app.
-  retirada: ['inscritos', 'retirada'],
-}
+const tabIds = Object.keys(tabLabels) as TabId[]
+
+/** The tabs role may use (docs/product.md §10 "Who does what"); the server enforces the same. */
+export const tabsOf = (role: Role) => tabIds.filter((id) => can(role, `tab:${id}`))
 
 export type Access =
   | { state: 'allowed'; event: Event; role: Role }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { UndoPickupDialog } from '../../../components/UndoPickupDialog'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { siteTimeZone } from '../../../lib/format'
-import { kitDeskPath, type Role } from '../../../lib/staff'
+import { can, kitDeskPath, type Role } from '../../../lib/staff'
 import { fetchKitHistory, fetchKitStats, undoPickup, type KitStats, type PickupRecord } from './kitApi'
 import { PickupChart } from './PickupChart'
 
@@ -29,7 +29,7 @@ export function KitTab({ eventId, role }: { eventId: string; role: Role }) {
   const [undoing, setUndoing] = useState<PickupRecord | null>(null)
 
   // The history names third parties and their documents: managers only (the server agrees).
-  const manager = role === 'owner' || role === 'gestao'
+  const manager = can(role, 'manage')
   // Moves on after an undo, to show it at once rather than at the next refresh.
   const [version, setVersion] = useState(0)
 

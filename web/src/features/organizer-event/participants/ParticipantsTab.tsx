@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import type { Role } from '../../../lib/staff'
+import { can, type Role } from '../../../lib/staff'
 import { useResource } from '../../../lib/resource'
 import { useForbidden } from '../access'
 import { getParticipantSettings, getSummary, type FaixaPeito } from '../api'
@@ -19,7 +19,7 @@ type Props = { eventId: string; role: Role; percursos: readonly string[]; onForb
  * the bib ranges; the kit desk only searches the list, whose CPFs the server masks for it.
  */
 export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props) {
-  const manages = role !== 'retirada'
+  const manages = can(role, 'manage')
   // Bumped after an import, so that the list and the totals are read again.
   const [version, setVersion] = useState(0)
   const summary = useResource(manages ? `summary:${eventId}:${version}` : null, (signal) => getSummary(eventId, signal))

@@ -2,16 +2,12 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ApiError } from '../../../lib/api'
 import { useResource } from '../../../lib/resource'
-import { roleLabels, type Role, type StaffRole } from '../../../lib/staff'
+import { allRoles, can, roleLabels, type Role, type StaffRole } from '../../../lib/staff'
 import { useForbidden } from '../access'
 import { inviteStaff, listStaff, removeStaff, type StaffMember } from '../api'
 
 /** The roles each role may invite: the owner anyone, a manager only kit-desk staff (docs/product.md §10). */
-export const invitableRoles: Record<Role, readonly StaffRole[]> = {
-  owner: ['gestao', 'retirada'],
-  gestao: ['retirada'],
-  retirada: [],
-}
+const invitableBy = (role: Role) => allRoles.filter((m): m is StaffRole => can(role, `invite:${m}`))
 
 const roleHints: Record<StaffRole, string> = {
   gestao: 'importa e exporta inscritos e resultados, vê o CPF completo',
@@ -26,7 +22,7 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
   const [version, setVersion] = useState(0)
   const staff = useResource(`staff:${eventId}:${version}`, (signal) => listStaff(eventId, signal))
   useForbidden(staff.error, onForbidden)
-  const roles = invitableRoles[role]
+  const roles = invitableBy(role)
   const [email, setEmail] = useState('')
   const [invitedRole, setInvitedRole] = useState<StaffRole>(roles[roles.length - 1] ?? 'retirada')
   const [error, setError] = useState('')

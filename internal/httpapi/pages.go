@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
 
@@ -218,6 +219,10 @@ func (s *Server) eventPage(r *http.Request, p pageInfo, h head) (int, head) {
 	}
 	h = s.eventHead(r.Context(), h, p, &e, p.name == "event")
 	switch p.name {
+	case "event":
+		if !e.DataEvento.IsUpcoming(event.Today(s.cfg.Location, eventsClock())) {
+			s.addResultSetsData(r.Context(), h.Data, e.ID)
+		}
 	case "results":
 		s.addResultsData(r.Context(), h.Data, e.ID)
 	case "athleteResult":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fasterThan, formatPace, formatPlace, mainTime, sexLabel, statusLabel } from './resultFormat'
+import { fasterThan, formatPace, formatPlace, mainTime, resultsLinkLabel, sexLabel, statusLabel } from './resultFormat'
 
 describe('result formatting', () => {
   it('writes places as ordinals with the field size in pt-BR digits', () => {
@@ -35,5 +35,20 @@ describe('result formatting', () => {
   it('ranks by net time, else gun time', () => {
     expect(mainTime({ tempoLiquido: '0:42:13.47', tempoBruto: '0:42:20' })).toBe('0:42:13.47')
     expect(mainTime({ tempoLiquido: '', tempoBruto: '0:42:20' })).toBe('0:42:20')
+  })
+})
+
+describe('resultsLinkLabel (EVT-33)', () => {
+  const oficial = { status: 'oficial' as const }
+  const preliminar = { status: 'preliminar' as const }
+  it("says 'oficiais' only when every set is official", () => {
+    expect(resultsLinkLabel([oficial, oficial], false)).toBe('Ver resultados oficiais')
+    expect(resultsLinkLabel([oficial, preliminar], true)).toBe('Ver resultados preliminares')
+    expect(resultsLinkLabel([preliminar], false)).toBe('Ver resultados preliminares')
+  })
+  it('counts the attached files as official when no set is published, and promises nothing otherwise', () => {
+    expect(resultsLinkLabel([], true)).toBe('Ver resultados oficiais')
+    expect(resultsLinkLabel([], false)).toBe('Ver resultados')
+    expect(resultsLinkLabel(undefined, true)).toBe('Ver resultados')
   })
 })

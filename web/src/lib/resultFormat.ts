@@ -1,7 +1,7 @@
 // How results read in pt-BR: places ("12º de 3.456"), pace, statuses and sexes. Times are shown as
 // the timing company wrote them (the API keeps the fraction the file had).
 import { formatCount } from './format'
-import type { Result, ResultStatus } from './resultsApi'
+import type { Result, ResultSet, ResultStatus } from './resultsApi'
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
 
@@ -49,4 +49,17 @@ export function sexLabel(sexo: string): string {
 /** The time a line ranks by: net time, else gun time. */
 export function mainTime(r: Pick<Result, 'tempoLiquido' | 'tempoBruto'>): string {
   return r.tempoLiquido || r.tempoBruto
+}
+
+/**
+ * What a past event's link to its results says (EVT-33): 'oficiais' only when every published set
+ * is official — one preliminary set and they are 'preliminares'; with no set, the result files
+ * (PDFs) the organizer attached are the official ones; with neither, or while the sets are
+ * unknown, 'Ver resultados'.
+ */
+export function resultsLinkLabel(sets: Pick<ResultSet, 'status'>[] | undefined, hasFiles: boolean): string {
+  if (sets === undefined) return 'Ver resultados'
+  if (sets.some((s) => s.status === 'preliminar')) return 'Ver resultados preliminares'
+  if (sets.length > 0 || hasFiles) return 'Ver resultados oficiais'
+  return 'Ver resultados'
 }

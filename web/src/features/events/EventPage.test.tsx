@@ -12,8 +12,10 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderPage(event: Event | null, status = 200, entries = ['/event/ev1']) {
-  const fetch = stubFetch(() => (event ? [status, event] : [404, notFoundBody]))
+function renderPage(event: Event | null, status = 200, entries = ['/event/ev1'], resultSets: unknown[] = []) {
+  const fetch = stubFetch((url) =>
+    url.pathname.endsWith('/results') ? [200, { resultSets }] : event ? [status, event] : [404, notFoundBody],
+  )
   render(
     <ImageModalProvider>
       <MemoryRouter initialEntries={entries}>
@@ -222,15 +224,28 @@ describe('event page', () => {
     expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute('src', '/files/desktop.png')
   })
 
-  it('links a past event to its results, and not an upcoming one', async () => {
-    renderPage(makeEvent({ dataEvento: '2020-05-10' }))
+  const set = (status: string) => ({ id: `s-${status}`, percurso: '10 km', status, finishers: 1, total: 1, importedAt: '', categorias: [] })
+
+  it('links a past event to its results, named by their status, and offers no calendar (EVT-33)', async () => {
+    const fetch = renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('oficial')])
     expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/events/ev1/results')
+    expect(screen.queryByRole('link', { name: 'Adicionar ao calendário' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Google Agenda/ })).not.toBeInTheDocument()
   })
 
-  it('does not link an upcoming event to results', async () => {
-    renderPage(makeEvent({ dataEvento: '2999-01-01' }))
-    await screen.findByRole('heading', { level: 1 })
+  it('never calls preliminary results official', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('preliminar')])
+    expect(await screen.findByRole('link', { name: 'Ver resultados preliminares' })).toHaveAttribute('href', '/resultado/ev1')
     expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
+  })
+
+  it('does not link an upcoming event to results, and offers its calendar', async () => {
+    const fetch = renderPage(makeEvent({ dataEvento: '2999-01-01' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('link', { name: /Ver resultados/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Adicionar ao calendário' })).toHaveAttribute('href', '/event/ev1.ics')
+    expect(fetch.mock.calls.map((c) => String(c[0]))).not.toContain('/api/events/ev1/results')
   })
 
   it('goes back to the list when opened directly', async () => {

@@ -84,7 +84,7 @@ describe('event page', () => {
     )
     expect(await screen.findByRole('heading', { level: 1, name: 'Título não disponível' })).toBeInTheDocument()
     expect(sectionTitles()).toEqual(['Inscrições'])
-    expect(screen.getByText('Sem categoria')).toBeInTheDocument()
+    expect(screen.getAllByText('Sem categoria')).toHaveLength(2) // the badge, and the placeholder of the missing banner
     expect(screen.getByText('Sem imagem')).toBeInTheDocument()
     expect(screen.getAllByText('Data a definir').length).toBeGreaterThan(0)
     expect(screen.getAllByText('Local a definir').length).toBeGreaterThan(0)
@@ -228,6 +228,7 @@ describe('event page', () => {
 
   it('links a past event to its results, named by their status, and offers no calendar (EVT-33)', async () => {
     const fetch = renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('oficial')])
+    await screen.findByRole('heading', { level: 1 })
     expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')
     expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/events/ev1/results')
     expect(screen.queryByRole('link', { name: 'Adicionar ao calendário' })).not.toBeInTheDocument()
@@ -236,6 +237,7 @@ describe('event page', () => {
 
   it('never calls preliminary results official', async () => {
     renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('preliminar')])
+    await screen.findByRole('heading', { level: 1 })
     expect(await screen.findByRole('link', { name: 'Ver resultados preliminares' })).toHaveAttribute('href', '/resultado/ev1')
     expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
   })

@@ -26,7 +26,7 @@ function EventDetails({ event }: { event: Event }) {
   const title = titleOf(event)
   return (
     <article>
-      <EventBanner banners={event.banners} title={title} />
+      <EventBanner banners={event.banners} title={title} categoria={categoryOf(event)} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 pb-16 pt-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
         <header className="lg:col-start-1">
           <BackButton className="-ml-3 text-slate-700 hover:bg-slate-200/60 hover:text-brand-800" />

@@ -242,9 +242,11 @@ func testParticipantSummary(t *testing.T, s store.Store) {
 	a, b, c, d := person("Ana", "111444777", "5 km", 10), person("Bia", "529982247", "5 km", 12),
 		person("Caio", "123456789", "10 km", 11), person("Duda", "987654321", "10 km", 0)
 	b.Camiseta, c.Sexo, c.Camiseta, d.Sexo, d.Pago, d.Camiseta = "P", "M", "G", "", false, ""
+	cents := func(n participant.Centavos) *participant.Centavos { return &n }
+	a.Valor, b.Valor, d.Valor = cents(8990), cents(12000), cents(5000) // Caio's registration has no value
 	importAll(t, s, e.ID, a, b, c, d)
 	sum, err := s.ParticipantSummary(ctx, e.ID)
-	if err != nil || sum.Total != 4 || sum.Pagos != 3 || sum.KitRetirado != 0 ||
+	if err != nil || sum.Total != 4 || sum.Pagos != 3 || sum.KitRetirado != 0 || sum.ValorPago != 20990 || sum.ValorPendente != 5000 ||
 		sum.PorPercurso["5 km"] != 2 || sum.PorPercurso["10 km"] != 2 ||
 		sum.PorSexo["F"] != 2 || sum.PorSexo["M"] != 1 || sum.PorSexo[store.SummaryUnknown] != 1 ||
 		sum.PorCamiseta["5 km"]["M"] != 1 || sum.PorCamiseta["5 km"]["P"] != 1 || sum.PorCamiseta["10 km"]["G"] != 1 ||

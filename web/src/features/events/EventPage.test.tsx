@@ -141,6 +141,31 @@ describe('event page', () => {
     expect(button).toHaveAttribute('rel', 'noopener noreferrer')
   })
 
+  it('keeps registration in reach on a phone with the current lot and its price (EVT-32)', async () => {
+    renderPage(
+      makeEvent({
+        dataEvento: '2999-06-01',
+        inscricoes: {
+          tipoPreco: 'lotes',
+          lotes: [
+            { nome: '1º Lote', valor: 89.9, maxVagas: null, dataLimite: '2020-01-31' },
+            { nome: '2º Lote', valor: 1129.9, maxVagas: null, dataLimite: '2999-05-01' },
+          ],
+        },
+      }),
+    )
+    const bar = await screen.findByRole('region', { name: 'Inscrição' })
+    expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se')
+    expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', 'https://ingressos.example/serra')
+    expect(bar).toHaveClass('sticky', 'bottom-0', 'md:hidden')
+  })
+
+  it('offers no registration bar for a past event or closed registrations', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-06-01' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('region', { name: 'Inscrição' })).not.toBeInTheDocument()
+  })
+
   it('disables the button with the status text for any other status', async () => {
     renderPage(makeEvent({ status: 'Inscrições Encerradas' }))
     expect(await screen.findByRole('button', { name: 'Inscrições Encerradas' })).toBeDisabled()

@@ -6,6 +6,7 @@ import { BackButton } from './components/BackButton'
 import { EventBanner } from './components/EventBanner'
 import { EventSections } from './components/EventSections'
 import { EventSidebar } from './components/EventSidebar'
+import { RegistrationBar } from './components/RegistrationBar'
 import { CalendarIcon, PinIcon } from '../../components/icons'
 import { PageMessage } from '../../components/PageMessage'
 import { documentMessages, useEventDocument } from '../../lib/eventDocument'
@@ -63,6 +64,7 @@ function EventDetails({ event }: { event: Event }) {
           <EventSections event={event} />
         </div>
       </div>
+      <RegistrationBar event={event} />
     </article>
   )
 }

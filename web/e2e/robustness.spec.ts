@@ -34,6 +34,12 @@ async function servePartialEvents(page: Page) {
     (url) => url.pathname === '/api/events',
     (route) => route.fulfill({ json: partialList }),
   )
+  // Nor participants: the organizer panel's figures read them (the server would answer 404).
+  await page.route(
+    (url) => /^\/api\/events\/[^/]+\/participants\/summary$/.test(url.pathname),
+    (route) =>
+      route.fulfill({ json: { total: 0, pagos: 0, kitRetirado: 0, valorPago: 0, valorPendente: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} } }),
+  )
   // The made-up events have no published results (the server would answer 404 for their ids).
   await page.route(
     (url) => /^\/api\/events\/[^/]+\/results$/.test(url.pathname),
@@ -84,7 +90,8 @@ test.describe('partial events from the API', () => {
   test('the dashboard lists them with their fallbacks', async ({ page }) => {
     await signedInUser(page)
     await servePartialEvents(page)
-    await page.goto('/dashboard')
+    // The made-up list answers ?owner=me too, so the dashboard would open on the organizer's panel.
+    await page.goto('/dashboard?painel=atleta')
     // The athlete's panel lists the upcoming event open for registration (ATH-2).
     const card = page.getByRole('link', { name: /Corrida Parcial/ })
     await expect(card).toContainText('Local a definir')

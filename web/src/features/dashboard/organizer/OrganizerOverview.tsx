@@ -154,9 +154,10 @@ function Stats({ stats }: { stats: [string, string][] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {stats.map(([label, value]) => (
-        <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
+        <div key={label} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
           <dt className="text-sm text-slate-600">{label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+          {/* Sums of money run long: on a phone's half-width card they shrink, and wrap before overflowing. */}
+          <dd className="mt-1 text-lg font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
         </div>
       ))}
     </dl>

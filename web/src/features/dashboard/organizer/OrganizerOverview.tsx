@@ -3,6 +3,7 @@ import { Link } from '../../../app/routing'
 import { TabPanel, Tabs } from '../../../components/Tabs'
 import { fallbacks, titleOf } from '../../../lib/eventText'
 import { formatCount, formatDate, formatMoney } from '../../../lib/format'
+import type { Summary } from '../../../lib/participantSummary'
 import { useResource } from '../../../lib/resource'
 import { organizerEventPath, roleLabels } from '../../../lib/staff'
 import { eventLocation } from '../eventText'
@@ -54,7 +55,11 @@ type BodyProps = { section: Section; events: readonly PanelEvent[]; of: (id: str
 
 function SectionBody({ section, events, of }: BodyProps) {
   const totals = totalsOf(events.map((e) => of(e.event.id)).filter((f): f is Figures => f !== undefined))
-  const summaryOf = (id: string) => of(id)?.summary ?? null
+  // A figure from the event's participants summary, or the word that it could not be read.
+  const fromSummary = (text: (s: Summary) => string) => (e: PanelEvent) => {
+    const s = of(e.event.id)?.summary
+    return s ? text(s) : unreadable
+  }
   switch (section) {
     case 'overview':
       return (
@@ -75,10 +80,7 @@ function SectionBody({ section, events, of }: BodyProps) {
         <Rows
           events={events}
           label="Inscrições por evento"
-          figure={(e) => {
-            const s = summaryOf(e.event.id)
-            return s ? `${formatCount(s.total)} inscritos · ${formatCount(s.pagos)} pagos` : unreadable
-          }}
+          figure={fromSummary((s) => `${formatCount(s.total)} inscritos · ${formatCount(s.pagos)} pagos`)}
           action="Ver inscritos"
           to={(id) => workspace(id)}
         />
@@ -88,10 +90,7 @@ function SectionBody({ section, events, of }: BodyProps) {
         <Rows
           events={events}
           label="Retirada de kits por evento"
-          figure={(e) => {
-            const s = summaryOf(e.event.id)
-            return s ? `${formatCount(s.kitRetirado)} de ${formatCount(s.total)} kits retirados` : unreadable
-          }}
+          figure={fromSummary((s) => `${formatCount(s.kitRetirado)} de ${formatCount(s.total)} kits retirados`)}
           action="Acompanhar retirada"
           to={(id) => workspace(id, 'retirada')}
         />
@@ -121,10 +120,7 @@ function SectionBody({ section, events, of }: BodyProps) {
           <Rows
             events={events}
             label="Valores por evento"
-            figure={(e) => {
-              const s = summaryOf(e.event.id)
-              return s ? `${formatMoney(s.valorPago)} recebidos · ${formatMoney(s.valorPendente)} a receber` : unreadable
-            }}
+            figure={fromSummary((s) => `${formatMoney(s.valorPago)} recebidos · ${formatMoney(s.valorPendente)} a receber`)}
             action="Ver inscritos"
             to={(id) => workspace(id)}
           />

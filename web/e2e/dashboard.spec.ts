@@ -214,7 +214,7 @@ test.describe('organizer panel', () => {
       expect(await violations()).toEqual([])
 
       await page.getByRole('tab', { name: 'Painel do Organizador' }).click()
-      await expect(page.getByRole('list', { name: 'Meus eventos' })).toBeVisible()
+      await expect(page.getByText('Você ainda não cadastrou eventos.')).toBeVisible()
       for (const name of ['Visão Geral', 'Inscrições', 'Check-in', 'Resultados', 'Financeiro', 'Configurações']) {
         await page.getByRole('tab', { name }).click()
         await expect(page.getByRole('tabpanel', { name })).toBeVisible()

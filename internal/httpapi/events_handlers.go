@@ -157,7 +157,8 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// createEvent answers POST /api/events: the signed-in user becomes the owner.
+// createEvent answers POST /api/events: the signed-in user becomes the owner, and the event gets
+// the first free address of its title and year (FORM-41).
 func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 	u, _ := currentUser(r)
 	e, err := readEvent(r)
@@ -166,7 +167,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 	}
 	e.ID, e.CriadoEm, e.AtualizadoEm = "", time.Time{}, time.Time{}
 	e.OwnerID = u.ID
-	created, err := s.store.CreateEvent(r.Context(), e)
+	created, err := store.CreateSlugEvent(r.Context(), s.store, e)
 	s.lists.Clear()
 	if err != nil {
 		return err

@@ -75,3 +75,52 @@ func TestResultsPageDrawsTheFirstPageOfEachSet(t *testing.T) {
 		}
 	}
 }
+
+// EVT-33: a past event's page is drawn with its results link named by the sets' status, and no
+// calendar; an upcoming one reads no sets and keeps its calendar.
+func TestEventPageNamesAPastEventsResultsByTheirStatus(t *testing.T) {
+	app := newRenderingApp(t)
+	today := event.Today(app.srv.cfg.Location, eventsClock())
+	modalidades := []event.Modalidade{{Nome: "10 km"}, {Nome: "5 km"}}
+	past := storeEvent(t, app, event.Event{Titulo: "Corrida de Ontem", DataEvento: today.AddDays(-1), Modalidades: modalidades})
+	line := []results.Result{{NumeroPeito: "1", Nome: "Ana", Status: results.StatusOK, Ordem: 1}}
+	drawn := func(id string) string {
+		t.Helper()
+		w := app.do(httptest.NewRequest("GET", "/event/"+id, nil))
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d", w.Code)
+		}
+		return w.Body.String()
+	}
+	publish := func(percurso, status string) {
+		t.Helper()
+		if _, err := app.store.ReplaceResultSet(context.Background(), results.Set{EventID: past.ID, Percurso: percurso, Status: status}, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	publish("10 km", results.Oficial)
+	publish("5 km", results.Preliminar)
+	page := drawn(past.ID)
+	markup := html.UnescapeString(rootMarkup(t, page))
+	if !strings.Contains(markup, "Ver resultados preliminares") || strings.Contains(markup, "Ver resultados oficiais") {
+		t.Errorf("one preliminary set: the drawn link is not 'preliminares'")
+	}
+	if strings.Contains(markup, "Adicionar ao calendário") {
+		t.Error("a past event offers its calendar")
+	}
+	if !strings.Contains(page, `"`+resultSetsPath(past.ID)+`"`) {
+		t.Error("the first data lacks the sets the app names the link by")
+	}
+
+	publish("5 km", results.Oficial)
+	if markup := html.UnescapeString(rootMarkup(t, drawn(past.ID))); !strings.Contains(markup, "Ver resultados oficiais") {
+		t.Error("every set official: the drawn link is not 'oficiais'")
+	}
+
+	upcoming := storeEvent(t, app, event.Event{Titulo: "Corrida de Amanhã", DataEvento: today.AddDays(1)})
+	page = drawn(upcoming.ID)
+	if strings.Contains(page, `"`+resultSetsPath(upcoming.ID)+`"`) || !strings.Contains(html.UnescapeString(rootMarkup(t, page)), "Adicionar ao calendário") {
+		t.Error("an upcoming event's page reads sets, or lacks its calendar")
+	}
+}

@@ -130,14 +130,18 @@ type HistoryEntry struct {
 }
 
 // Summary is what the organizer needs for purchasing (docs/product.md §10): totals by modality, sex,
-// and T-shirt size within modality; paid and picked-up counts.
+// and T-shirt size within modality; paid and picked-up counts; the money paid and still owed.
 type Summary struct {
-	Total       int                       `json:"total"`
-	Pagos       int                       `json:"pagos"`
-	KitRetirado int                       `json:"kitRetirado"`
-	PorPercurso map[string]int            `json:"porPercurso"`
-	PorSexo     map[string]int            `json:"porSexo"`
-	PorCamiseta map[string]map[string]int `json:"porCamiseta"`
+	Total       int `json:"total"`
+	Pagos       int `json:"pagos"`
+	KitRetirado int `json:"kitRetirado"`
+	// The registrations' values (valor) of the paid participants and of the unpaid ones, for the
+	// organizer panel's Financeiro; a participant without a value counts nothing.
+	ValorPago     Centavos                  `json:"valorPago"`
+	ValorPendente Centavos                  `json:"valorPendente"`
+	PorPercurso   map[string]int            `json:"porPercurso"`
+	PorSexo       map[string]int            `json:"porSexo"`
+	PorCamiseta   map[string]map[string]int `json:"porCamiseta"`
 }
 
 // FaixaPeito is the range of bib numbers of one modality, for participants the file gives no bib.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pelotao/internal/event"
 	"pelotao/internal/httpgzip"
 	"pelotao/internal/store"
 )
@@ -217,6 +218,10 @@ func (s *Server) eventPage(r *http.Request, p pageInfo, h head) (int, head) {
 	}
 	h = s.eventHead(r.Context(), h, p, &e, p.name == "event")
 	switch p.name {
+	case "event":
+		if !e.DataEvento.IsUpcoming(event.Today(s.cfg.Location, eventsClock())) {
+			s.addResultSetsData(r.Context(), h.Data, e.ID)
+		}
 	case "results":
 		s.addResultsData(r.Context(), h.Data, e.ID)
 	case "athleteResult":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"pelotao/internal/results"
 	"pelotao/internal/store"
 )
 
@@ -24,9 +25,8 @@ func resultPagePath(eventID, setID string) string {
 // page's first data, so that the server draws the tables and the app needs no request. A failed
 // read leaves them out: the app then asks, and reports what fails.
 func (s *Server) addResultsData(ctx context.Context, data map[string]any, eventID string) {
-	sets, err := s.store.ListResultSets(ctx, eventID)
-	if err != nil {
-		s.log.Error("reading the result sets of a page", "event", eventID, "err", err)
+	sets, ok := s.addResultSetsData(ctx, data, eventID)
+	if !ok {
 		return
 	}
 	pages := make(map[string]any, len(sets))
@@ -34,12 +34,24 @@ func (s *Server) addResultsData(ctx context.Context, data map[string]any, eventI
 		page, err := s.api.ResultsPage(ctx, set, store.ResultQuery{SetID: set.ID, Limit: resultsFirstPage})
 		if err != nil {
 			s.log.Error("reading the results of a page", "event", eventID, "set", set.ID, "err", err)
+			delete(data, resultSetsPath(eventID))
 			return
 		}
 		pages[resultPagePath(eventID, set.ID)] = page
 	}
-	data[resultSetsPath(eventID)] = map[string]any{"resultSets": sets}
 	for path, page := range pages {
 		data[path] = page
 	}
+}
+
+// addResultSetsData puts the event's result sets alone into data: a past event's page names its
+// results link by their status (EVT-33), drawn by the server as the app draws it.
+func (s *Server) addResultSetsData(ctx context.Context, data map[string]any, eventID string) ([]results.Set, bool) {
+	sets, err := s.store.ListResultSets(ctx, eventID)
+	if err != nil {
+		s.log.Error("reading the result sets of a page", "event", eventID, "err", err)
+		return nil, false
+	}
+	data[resultSetsPath(eventID)] = map[string]any{"resultSets": sets}
+	return sets, true
 }

@@ -160,6 +160,26 @@ func NewEventRow(e event.Event) (EventRow, error) {
 	}, nil
 }
 
+// slugTries is how many numbered addresses CreateSlugEvent tries ("…-2027", "…-2027-2"…) before
+// it gives the event a random id: past that, a readable address says little anyway.
+const slugTries = 50
+
+// CreateSlugEvent stores a new event under the first free readable address of its title and year
+// (event.SlugID, FORM-41). An address once given is never given again, even after its event is
+// deleted (the event_ids table of migration 0012), so every old link keeps meaning one event.
+func CreateSlugEvent(ctx context.Context, s EventStore, e event.Event) (event.Event, error) {
+	slug := event.SlugID(e.Titulo, e.DataEvento)
+	for n := 1; n <= slugTries; n++ {
+		e.ID = event.NumberedID(slug, n)
+		created, err := s.CreateEvent(ctx, e)
+		if !errors.Is(err, ErrConflict) {
+			return created, err
+		}
+	}
+	e.ID = ""
+	return s.CreateEvent(ctx, e)
+}
+
 // PrepareNewEvent fills in what CreateEvent sets.
 func PrepareNewEvent(e *event.Event, now time.Time) {
 	if e.ID == "" {

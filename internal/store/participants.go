@@ -120,15 +120,16 @@ func SummaryKey(v string) string {
 }
 
 // ReadParticipantSummary runs stmt with query and counts its rows: percurso, sexo, camiseta,
-// and how many participants, paid ones and kits picked up each (modality, sex, shirt) group has;
-// what starts its errors.
+// how many participants, paid ones and kits picked up each (modality, sex, shirt) group has, and
+// the cents of its paid and unpaid values; what starts its errors.
 func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string, args ...any) (participant.Summary, error) {
 	type group struct {
 		percurso, sexo, camiseta string
 		n, pagos, kits           int
+		pago, pendente           int64
 	}
 	groups, err := QueryAll(ctx, query, what, func(row Scanner) (g group, err error) {
-		err = row.Scan(&g.percurso, &g.sexo, &g.camiseta, &g.n, &g.pagos, &g.kits)
+		err = row.Scan(&g.percurso, &g.sexo, &g.camiseta, &g.n, &g.pagos, &g.kits, &g.pago, &g.pendente)
 		return g, err
 	}, stmt, args...)
 	s := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{}}
@@ -136,6 +137,8 @@ func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string,
 		s.Total += g.n
 		s.Pagos += g.pagos
 		s.KitRetirado += g.kits
+		s.ValorPago += participant.Centavos(g.pago)
+		s.ValorPendente += participant.Centavos(g.pendente)
 		p := SummaryKey(g.percurso)
 		s.PorPercurso[p] += g.n
 		s.PorSexo[SummaryKey(g.sexo)] += g.n

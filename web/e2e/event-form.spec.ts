@@ -157,7 +157,9 @@ test('an organizer creates a complete event with uploads, finds it on the site, 
   const eventLink = page.getByRole('link', { name: 'Ver página do evento' })
   const href = (await eventLink.getAttribute('href'))!
   const id = href.replace('/event/', '')
-  await expect(page.getByLabel('Título do evento', { exact: true })).toHaveValue('') // the form starts over
+  // FORM-40: the organizer lands on the new event's workspace, which carries the message.
+  await expect(page).toHaveURL(new RegExp(`/dashboard/eventos/${id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeVisible()
 
   // What the API stored is exactly what was typed.
   const saved = await (await page.request.get(`/api/events/${id}`)).json()

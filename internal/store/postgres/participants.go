@@ -127,7 +127,8 @@ func (s *Store) ParticipantHistory(ctx context.Context, eventID, id string) ([]p
 // ParticipantSummary implements store.ParticipantStore.
 func (s *Store) ParticipantSummary(ctx context.Context, eventID string) (participant.Summary, error) {
 	return store.ReadParticipantSummary(ctx, s.query, "postgres: participant summary",
-		`SELECT percurso, sexo, camiseta, count(*), count(*) FILTER (WHERE pago), count(kit_at)
+		`SELECT percurso, sexo, camiseta, count(*), count(*) FILTER (WHERE pago), count(kit_at),
+		coalesce(sum(valor) FILTER (WHERE pago), 0), coalesce(sum(valor) FILTER (WHERE NOT pago), 0)
 		FROM participants WHERE event_id = $1 GROUP BY percurso, sexo, camiseta`, eventID)
 }
 

@@ -152,7 +152,8 @@ func (s *Store) ParticipantHistory(ctx context.Context, eventID, id string) ([]p
 // ParticipantSummary implements store.ParticipantStore.
 func (s *Store) ParticipantSummary(ctx context.Context, eventID string) (participant.Summary, error) {
 	return store.ReadParticipantSummary(ctx, s.query, "sqlite: participant summary",
-		`SELECT percurso, sexo, camiseta, count(*), sum(pago), count(kit_at)
+		`SELECT percurso, sexo, camiseta, count(*), sum(pago), count(kit_at),
+		coalesce(sum(CASE WHEN pago THEN valor END), 0), coalesce(sum(CASE WHEN pago THEN NULL ELSE valor END), 0)
 		FROM participants WHERE event_id = ? GROUP BY percurso, sexo, camiseta`, eventID)
 }
 

@@ -19,6 +19,7 @@ func runEvents(t *testing.T, open Open) {
 	t.Run("EventCreateGetRoundTrip", func(t *testing.T) { testEventRoundTrip(t, open(t)) })
 	t.Run("EventNotFound", func(t *testing.T) { testEventNotFound(t, open(t)) })
 	t.Run("EventIDConflict", func(t *testing.T) { testEventConflict(t, open(t)) })
+	t.Run("EventSlugIDs", func(t *testing.T) { testEventSlugIDs(t, open(t)) })
 	t.Run("EventUpdate", func(t *testing.T) { testEventUpdate(t, open(t)) })
 	t.Run("EventDelete", func(t *testing.T) { testEventDelete(t, open(t)) })
 	t.Run("EventListOrder", func(t *testing.T) { testEventListOrder(t, open(t)) })
@@ -141,6 +142,36 @@ func testEventConflict(t *testing.T, s store.Store) {
 	e.Titulo = "Segundo"
 	if _, err := s.CreateEvent(context.Background(), e); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("second create with the same id: %v, want ErrConflict", err)
+	}
+}
+
+// FORM-41: a new event's address is its title and year, numbered after the first; a deleted
+// event's address is never given to another.
+func testEventSlugIDs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	lagoa := sampleEvent("Corrida da Lagoa", event.NewDate(2027, time.May, 9), "Rio de Janeiro", "RJ")
+	ids := []string{}
+	for range 3 {
+		created, err := store.CreateSlugEvent(ctx, s, lagoa)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, created.ID)
+	}
+	if want := []string{"corrida-da-lagoa-2027", "corrida-da-lagoa-2027-2", "corrida-da-lagoa-2027-3"}; !slices.Equal(ids, want) {
+		t.Fatalf("ids %v, want %v", ids, want)
+	}
+	if err := s.DeleteEvent(ctx, "corrida-da-lagoa-2027-3"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := store.CreateSlugEvent(ctx, s, lagoa)
+	if err != nil || again.ID != "corrida-da-lagoa-2027-4" {
+		t.Fatalf("after a deletion: %q, %v; want corrida-da-lagoa-2027-4", again.ID, err)
+	}
+	// Nor may a direct create take the retired address.
+	lagoa.ID = "corrida-da-lagoa-2027-3"
+	if _, err := s.CreateEvent(ctx, lagoa); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("creating at a retired id: %v, want ErrConflict", err)
 	}
 }
 

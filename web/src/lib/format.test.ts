@@ -46,6 +46,13 @@ describe('pt-BR formatting', () => {
     expect(formatAgeRange({ idadeInicial: 30, idadeLimite: 39, qualquerIdade: true })).toBe('Qualquer idade')
   })
 
+  it("says '50 anos ou mais' for a range open above (120 or no limit), FMT-10", () => {
+    expect(formatAgeRange({ idadeInicial: 50, idadeLimite: 120, qualquerIdade: false })).toBe('50 anos ou mais')
+    expect(formatAgeRange({ idadeInicial: 60, idadeLimite: null, qualquerIdade: false })).toBe('60 anos ou mais')
+    expect(formatAgeRange({ idadeInicial: 0, idadeLimite: null, qualquerIdade: false })).toBe('Qualquer idade')
+    expect(formatAgeRange({ idadeInicial: 50, idadeLimite: 119, qualquerIdade: false })).toBe('50 a 119 anos')
+  })
+
   it('computes today in São Paulo, not UTC', () => {
     // 02:30 UTC on the 16th is still 23:30 on the 15th in São Paulo (UTC−3).
     expect(todayISO(new Date('2026-03-16T02:30:00Z'))).toBe('2026-03-15')

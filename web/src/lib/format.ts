@@ -88,10 +88,14 @@ export function formatDistances(values: (number | null)[]): string {
   return values.map(formatKm).filter(Boolean).join(' · ')
 }
 
-/** '18 a 29 anos', or 'Qualquer idade' for the 0–120 range (CONST-4, FMT-8). */
+/**
+ * '18 a 29 anos'; 'Qualquer idade' for the 0–120 range (CONST-4, FMT-8); '50 anos ou mais' when the
+ * range is open above, as 120 (or no limit) means (FMT-10).
+ */
 export function formatAgeRange(c: { idadeInicial: number | null; idadeLimite: number | null; qualquerIdade: boolean }) {
   const from = c.idadeInicial ?? 0
   const to = c.idadeLimite ?? 120
-  if (c.qualquerIdade || (from === 0 && to === 120)) return 'Qualquer idade'
+  if (c.qualquerIdade || (from === 0 && to >= 120)) return 'Qualquer idade'
+  if (to >= 120) return `${from} anos ou mais`
   return `${from} a ${to} anos`
 }

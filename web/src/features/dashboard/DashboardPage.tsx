@@ -1,5 +1,8 @@
 import { useSearchParams } from '../../app/routing'
+import { listAllEvents } from '../../lib/eventsApi'
 import { usePageMeta } from '../../lib/pageMeta'
+import { useResource } from '../../lib/resource'
+import { listWorkEvents } from '../../lib/staff'
 import { AthletePanel } from './athlete/AthletePanel'
 import { OrganizerPanel } from './OrganizerPanel'
 import { WorkEvents } from './WorkEvents'
@@ -16,26 +19,43 @@ const idPrefix = 'painel'
 
 /**
  * /dashboard (signed in; the route guard sees to that): any user switches freely between the
- * athlete and the organizer panel, with no role check (docs/requirements.md NAV-14, NAV-15, GUARD-5).
- * The choice lives in the address (?painel=organizador) so a reload or a shared link keeps it.
+ * athlete and the organizer panel, with no role check (docs/requirements.md NAV-14, GUARD-5). It
+ * opens on the panel that fits the account — the organizer's when it has events or a team role,
+ * else the athlete's (NAV-15) — and a chosen panel lives in the address (?painel=organizador,
+ * ?painel=atleta) so a reload or a shared link keeps it.
  */
 export function DashboardPage() {
   usePageMeta('dashboard')
   const [params, setParams] = useSearchParams()
-  const panel: Panel = params.get('painel') === 'organizador' ? 'organizador' : 'atleta'
-
-  function select(next: Panel) {
-    setParams(next === 'atleta' ? {} : { painel: next }, { replace: true })
-  }
+  // Both lists serve twice: to pick the panel, and as 'Meus eventos' and 'Eventos em que trabalho'.
+  const mine = useResource('my-events', (signal) => listAllEvents({ owner: 'me' }, signal))
+  const work = useResource('work-events', listWorkEvents)
+  const asked = params.get('painel')
+  const panel: Panel | null =
+    asked === 'organizador' || asked === 'atleta' ? asked : fittingPanel(mine.data, work.data, mine.state !== 'loading' && work.state !== 'loading')
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Meu Painel</h1>
-      <WorkEvents />
-      <Tabs label="Painel" idPrefix={idPrefix} tabs={panels} selected={panel} onSelect={select} look="segmented" />
-      <TabPanel idPrefix={idPrefix} id={panel}>
-        {panel === 'atleta' ? <AthletePanel /> : <OrganizerPanel />}
-      </TabPanel>
+      <WorkEvents work={work} />
+      {panel === null ? (
+        <p role="status" className="py-8 text-center text-slate-600">
+          Carregando seu painel...
+        </p>
+      ) : (
+        <>
+          <Tabs label="Painel" idPrefix={idPrefix} tabs={panels} selected={panel} onSelect={(next) => setParams({ painel: next }, { replace: true })} look="segmented" />
+          <TabPanel idPrefix={idPrefix} id={panel}>
+            {panel === 'atleta' ? <AthletePanel /> : <OrganizerPanel mine={mine} work={work} />}
+          </TabPanel>
+        </>
+      )}
     </section>
   )
+}
+
+/** NAV-15: the organizer's panel for an account with events or a team role; null while unknown. */
+function fittingPanel(mine: unknown[] | undefined, work: unknown[] | undefined, known: boolean): Panel | null {
+  if (!known) return null
+  return (mine?.length ?? 0) > 0 || (work?.length ?? 0) > 0 ? 'organizador' : 'atleta'
 }

@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../app/routing'
 import { summary } from '../../lib/testing/testEvents'
+import { useResource } from '../../lib/resource'
+import { listWorkEvents } from '../../lib/staff'
 import { WorkEvents } from './WorkEvents'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -12,10 +14,15 @@ function answer(events: unknown[]) {
   return fetch
 }
 
+/** As the dashboard gives it: the list it loaded. */
+function Loaded() {
+  return <WorkEvents work={useResource('work-events', listWorkEvents)} />
+}
+
 const renderIt = () =>
   render(
     <MemoryRouter>
-      <WorkEvents />
+      <Loaded />
     </MemoryRouter>,
   )
 
@@ -34,6 +41,17 @@ describe('WorkEvents', () => {
     expect(retirada).toHaveTextContent('Retirada de kits')
     expect(within(retirada!).getByRole('link', { name: 'Balcão de retirada de Corrida do Batel' })).toHaveAttribute('href', '/retirada/b2')
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/me/events-staff')
+  })
+
+  it('lists the next event first: upcoming soonest first, then past ones (TEAM-9)', async () => {
+    answer([
+      { role: 'retirada', event: summary({ id: 'p', titulo: 'Corrida Passada', dataEvento: '2020-01-01' }) },
+      { role: 'gestao', event: summary({ id: 'f', titulo: 'Corrida Distante', dataEvento: '2999-12-01' }) },
+      { role: 'retirada', event: summary({ id: 'n', titulo: 'Corrida Próxima', dataEvento: '2999-01-10' }) },
+    ])
+    renderIt()
+    const list = await screen.findByRole('list', { name: 'Eventos em que trabalho' })
+    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Corrida Próxima', 'Corrida Distante', 'Corrida Passada'])
   })
 
   it('shows nothing to someone on no team', async () => {

@@ -1,15 +1,16 @@
 import { Link } from '../../app/routing'
 import { titleOf } from '../../lib/eventText'
-import { useResource } from '../../lib/resource'
-import { kitDeskPath, listWorkEvents, organizerEventPath, roleLabels } from '../../lib/staff'
+import type { Resource } from '../../lib/resource'
+import { kitDeskPath, organizerEventPath, roleLabels, type WorkEvent } from '../../lib/staff'
+import { soonestFirst } from './eventOrder'
 import { actionClass, EventItem, eventListClass, mainActionClass } from './EventItem'
 
 /**
  * 'Eventos em que trabalho': the events the user was invited to work on, with their role, above
- * both panels so that a volunteer finds the kit desk at once. Nothing shows for someone on no team.
+ * both panels so that a volunteer finds the kit desk at once, the next event first (TEAM-9). Nothing
+ * shows for someone on no team.
  */
-export function WorkEvents() {
-  const work = useResource('work-events', listWorkEvents)
+export function WorkEvents({ work }: { work: Resource<WorkEvent[]> }) {
   if (work.state !== 'ready' || work.data.length === 0) return null
   return (
     <section aria-labelledby="trabalho-titulo" className="space-y-3">
@@ -17,7 +18,7 @@ export function WorkEvents() {
         Eventos em que trabalho
       </h2>
       <ul aria-labelledby="trabalho-titulo" className={eventListClass}>
-        {work.data.map(({ role, event }) => {
+        {soonestFirst(work.data, (w) => w.event.dataEvento).map(({ role, event }) => {
           const titulo = titleOf(event)
           return (
             <EventItem key={event.id} event={event} detail={roleLabels[role]}>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from '../../app/routing'
+import { MemoryRouter, Route, Routes, useLocation, useParams } from '../../app/routing'
+import { SavedEventMessage, savedEventOf } from '../../components/SavedEventMessage'
 import { AuthContext, useAuth, type AuthUser } from '../../lib/auth'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '../../lib/event'
@@ -57,6 +58,17 @@ function SignedIn({ user, children }: { user: AuthUser; children: ReactNode }) {
   return <AuthContext.Provider value={{ ...auth, user, isAuthenticated: true }}>{children}</AuthContext.Provider>
 }
 
+/** Where a new event takes the organizer: its workspace, with the message the navigation carries. */
+function Workspace() {
+  const saved = savedEventOf(useLocation().state)
+  return (
+    <>
+      <h1>Espaço do evento {useParams().eventId}</h1>
+      {saved && <SavedEventMessage event={saved} />}
+    </>
+  )
+}
+
 function renderAt(path: string, user: AuthUser = owner) {
   return render(
     <SignedIn user={user}>
@@ -65,6 +77,7 @@ function renderAt(path: string, user: AuthUser = owner) {
           <Route path="/cadastro" element={<EventFormPage />} />
           <Route path="/cadastro/:eventId" element={<EventFormPage />} />
           <Route path="/dashboard" element={<h1>Meu Painel</h1>} />
+          <Route path="/dashboard/eventos/:eventId" element={<Workspace />} />
         </Routes>
       </MemoryRouter>
     </SignedIn>,
@@ -176,9 +189,9 @@ describe('a new event', () => {
       { nome: '1º Lote', valor: 1234.5, maxVagas: 300, dataLimite: '' },
       { nome: '2º Lote', valor: 49.9, maxVagas: null, dataLimite: '' },
     ])
-    // FORM-40: the form starts over, and the draft is gone.
-    expect(screen.getByLabelText('Título do evento')).toHaveValue('')
-    expect(saveButton()).toHaveTextContent('Salvar Evento')
+    // FORM-40: the organizer is taken to the new event's workspace, and the draft is gone.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Espaço do evento evento-1')
+    expect(screen.queryByLabelText('Título do evento')).toBeNull()
     expect(localStorage.getItem('pelotao:rascunho-evento:novo')).toBeNull()
   })
 

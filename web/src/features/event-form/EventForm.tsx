@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Link } from '../../app/routing'
+import { useNavigate } from '../../app/routing'
+import { SavedEventMessage, savedEventState } from '../../components/SavedEventMessage'
 import { ApiError } from '../../lib/api'
 import type { Event } from '../../lib/event'
 import { createEvent, updateEvent } from '../../lib/eventsApi'
+import { organizerEventPath } from '../../lib/staff'
 import { draftKey, loadDraft, useDraft } from './draft'
 import { formFieldOf, fromEvent, newEventValues, toEventInput, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
@@ -61,6 +63,7 @@ function Form({ event }: Props) {
   const saving = useRef(false)
   const status = useRef<HTMLDivElement>(null)
   const formElement = useRef<HTMLFormElement>(null)
+  const navigate = useNavigate()
   const [focusRequests, setFocusRequests] = useState(0)
   const focusFirstError = () => setFocusRequests((n) => n + 1)
   // The browser's errors arrive with a new submitCount, the server's with a focus request: either
@@ -100,9 +103,13 @@ function Form({ event }: Props) {
       const input = toEventInput(values)
       const saved = event ? await updateEvent(event.id, input) : await createEvent(input)
       discardDraft()
-      // FORM-40: a new event's form starts over; an edited one shows what was saved.
-      form.reset(event ? fromEvent(saved) : newEventValues())
-      if (event) setStored(saved)
+      if (!event) {
+        // FORM-40: the organizer goes on to what they made, the event's workspace, which says it was saved.
+        navigate(organizerEventPath(saved.id), { state: savedEventState(saved) })
+        return
+      }
+      form.reset(fromEvent(saved))
+      setStored(saved)
       setRestored(false)
       setSave({ kind: 'saved', event: saved })
     } catch (err) {
@@ -158,7 +165,11 @@ function Form({ event }: Props) {
 
         <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-xl sm:border sm:p-4">
           <div ref={status} tabIndex={-1} className="focus:outline-none">
-            {save.kind === 'saved' && <SavedMessage event={save.event} />}
+            {save.kind === 'saved' && (
+              <div className="mb-3">
+                <SavedEventMessage event={save.event} />
+              </div>
+            )}
             {save.kind === 'failed' && (
               <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
                 {save.message}
@@ -178,27 +189,5 @@ function Form({ event }: Props) {
         </div>
       </form>
     </FormProvider>
-  )
-}
-
-function SavedMessage({ event }: { event: Event }) {
-  return (
-    <div role="status" className="mb-3 rounded-md bg-green-50 p-3 text-sm text-green-900">
-      <p className="flex items-center gap-2 font-semibold">
-        <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" aria-hidden="true" data-testid="sucesso">
-          <circle cx="12" cy="12" r="10" fill="currentColor" />
-          <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {`Evento "${event.titulo}" salvo com sucesso!`}
-      </p>
-      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-        <Link to={`/event/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
-          Ver página do evento
-        </Link>
-        <Link to={`/cadastro/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
-          Editar este evento
-        </Link>
-      </p>
-    </div>
   )
 }

@@ -12,8 +12,10 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderPage(event: Event | null, status = 200, entries = ['/event/ev1']) {
-  const fetch = stubFetch(() => (event ? [status, event] : [404, notFoundBody]))
+function renderPage(event: Event | null, status = 200, entries = ['/event/ev1'], resultSets: unknown[] = []) {
+  const fetch = stubFetch((url) =>
+    url.pathname.endsWith('/results') ? [200, { resultSets }] : event ? [status, event] : [404, notFoundBody],
+  )
   render(
     <ImageModalProvider>
       <MemoryRouter initialEntries={entries}>
@@ -82,7 +84,7 @@ describe('event page', () => {
     )
     expect(await screen.findByRole('heading', { level: 1, name: 'Título não disponível' })).toBeInTheDocument()
     expect(sectionTitles()).toEqual(['Inscrições'])
-    expect(screen.getByText('Sem categoria')).toBeInTheDocument()
+    expect(screen.getAllByText('Sem categoria')).toHaveLength(2) // the badge, and the placeholder of the missing banner
     expect(screen.getByText('Sem imagem')).toBeInTheDocument()
     expect(screen.getAllByText('Data a definir').length).toBeGreaterThan(0)
     expect(screen.getAllByText('Local a definir').length).toBeGreaterThan(0)
@@ -137,6 +139,31 @@ describe('event page', () => {
     expect(button).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(button).toHaveAttribute('target', '_blank')
     expect(button).toHaveAttribute('rel', 'noopener noreferrer')
+  })
+
+  it('keeps registration in reach on a phone with the current lot and its price (EVT-32)', async () => {
+    renderPage(
+      makeEvent({
+        dataEvento: '2999-06-01',
+        inscricoes: {
+          tipoPreco: 'lotes',
+          lotes: [
+            { nome: '1º Lote', valor: 89.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '2020-01-31' },
+            { nome: '2º Lote', valor: 1129.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '2999-05-01' },
+          ],
+        },
+      }),
+    )
+    const bar = await screen.findByRole('region', { name: 'Inscrição' })
+    expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se')
+    expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', 'https://ingressos.example/serra')
+    expect(bar).toHaveClass('sticky', 'bottom-0', 'md:hidden')
+  })
+
+  it('offers no registration bar for a past event or closed registrations', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-06-01' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('region', { name: 'Inscrição' })).not.toBeInTheDocument()
   })
 
   it('disables the button with the status text for any other status', async () => {
@@ -222,15 +249,30 @@ describe('event page', () => {
     expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute('src', '/files/desktop.png')
   })
 
-  it('links a past event to its results, and not an upcoming one', async () => {
-    renderPage(makeEvent({ dataEvento: '2020-05-10' }))
+  const set = (status: string) => ({ id: `s-${status}`, percurso: '10 km', status, finishers: 1, total: 1, importedAt: '', categorias: [] })
+
+  it('links a past event to its results, named by their status, and offers no calendar (EVT-33)', async () => {
+    const fetch = renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('oficial')])
+    await screen.findByRole('heading', { level: 1 })
     expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/events/ev1/results')
+    expect(screen.queryByRole('link', { name: 'Adicionar ao calendário' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Google Agenda/ })).not.toBeInTheDocument()
   })
 
-  it('does not link an upcoming event to results', async () => {
-    renderPage(makeEvent({ dataEvento: '2999-01-01' }))
+  it('never calls preliminary results official', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('preliminar')])
     await screen.findByRole('heading', { level: 1 })
+    expect(await screen.findByRole('link', { name: 'Ver resultados preliminares' })).toHaveAttribute('href', '/resultado/ev1')
     expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
+  })
+
+  it('does not link an upcoming event to results, and offers its calendar', async () => {
+    const fetch = renderPage(makeEvent({ dataEvento: '2999-01-01' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('link', { name: /Ver resultados/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Adicionar ao calendário' })).toHaveAttribute('href', '/event/ev1.ics')
+    expect(fetch.mock.calls.map((c) => String(c[0]))).not.toContain('/api/events/ev1/results')
   })
 
   it('goes back to the list when opened directly', async () => {

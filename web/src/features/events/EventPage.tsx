@@ -6,6 +6,7 @@ import { BackButton } from './components/BackButton'
 import { EventBanner } from './components/EventBanner'
 import { EventSections } from './components/EventSections'
 import { EventSidebar } from './components/EventSidebar'
+import { RegistrationBar } from './components/RegistrationBar'
 import { CalendarIcon, PinIcon } from '../../components/icons'
 import { PageMessage } from '../../components/PageMessage'
 import { documentMessages, useEventDocument } from '../../lib/eventDocument'
@@ -26,7 +27,7 @@ function EventDetails({ event }: { event: Event }) {
   const title = titleOf(event)
   return (
     <article>
-      <EventBanner banners={event.banners} title={title} />
+      <EventBanner banners={event.banners} title={title} categoria={categoryOf(event)} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 pb-16 pt-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
         <header className="lg:col-start-1">
           <BackButton className="-ml-3 text-slate-700 hover:bg-slate-200/60 hover:text-brand-800" />
@@ -63,6 +64,7 @@ function EventDetails({ event }: { event: Event }) {
           <EventSections event={event} />
         </div>
       </div>
+      <RegistrationBar event={event} />
     </article>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { earliestStart, googleCalendarUrl, mapUrl, registrationOf, regulationUrl } from './eventDisplay'
+import { currentLot, earliestStart, googleCalendarUrl, mapUrl, registrationOf, regulationUrl } from './eventDisplay'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
@@ -74,5 +74,23 @@ describe('googleCalendarUrl', () => {
 
   it('is empty without a date', () => {
     expect(googleCalendarUrl({ ...event, dataEvento: '' }, 'u')).toBe('')
+  })
+})
+
+describe('currentLot (EVT-32)', () => {
+  const lot = (nome: string, dataLimite: string, valor: number | null = 100) => ({ nome, valor, maxVagas: null, valoresPorModalidade: [], dataLimite })
+  const lotes = [lot('1º Lote', '2026-03-10', 89.9), lot('2º Lote', '2026-04-10', 109.9), lot('3º Lote', '', 129.9)]
+
+  it('is the first lot whose deadline is today or later, in the organizer\'s order', () => {
+    expect(currentLot(lotes, '2026-03-01')?.nome).toBe('1º Lote')
+    expect(currentLot(lotes, '2026-03-10')?.nome).toBe('1º Lote') // its last day
+    expect(currentLot(lotes, '2026-03-11')?.nome).toBe('2º Lote')
+    expect(currentLot(lotes, '2026-05-01')?.nome).toBe('3º Lote') // no deadline: open
+  })
+
+  it('is none when every deadline has passed, or a lot has no price', () => {
+    expect(currentLot(lotes.slice(0, 2), '2026-05-01')).toBeNull()
+    expect(currentLot([lot('Lote sem preço', '', null)], '2026-03-01')).toBeNull()
+    expect(currentLot([], '2026-03-01')).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 // How an event's fields read on the public pages, beyond the shared fallbacks of lib/eventText.
-import type { Event, Largada, Local } from '../../lib/event'
+import type { Event, Largada, Local, Lote } from '../../lib/event'
+import { parseCalendarDate, todayISO } from '../../lib/format'
 import { openStatus } from '../../lib/event'
 import { safeHref } from '../../lib/eventText'
 import { siteOrigin } from '../../lib/origin'
@@ -78,4 +79,18 @@ export function googleCalendarUrl(e: Pick<Event, 'titulo' | 'dataEvento' | 'larg
   if (place) params.set('location', place)
   params.set('details', details)
   return `https://calendar.google.com/calendar/render?${params.toString()}`
+}
+
+/**
+ * EVT-32: the lot on sale today — the first, in the organizer's order, whose dataLimite is today or
+ * later, or that has none (open until the lots after it begin); null when every lot's date has
+ * passed or none has a price. A dataLimite that is no date is not trusted to say either way.
+ */
+export function currentLot(lotes: readonly Lote[], today: string = todayISO()): Lote | null {
+  for (const lot of lotes) {
+    if (lot.valor == null) continue
+    const limit = lot.dataLimite.trim()
+    if (!limit || !parseCalendarDate(limit) || limit.slice(0, 10) >= today) return lot
+  }
+  return null
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useState } from 'react'
-import { Link, useParams, useSearchParams } from '../../app/routing'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useParams, useSearchParams } from '../../app/routing'
+import { SavedEventMessage, savedEventOf } from '../../components/SavedEventMessage'
 import { TabPanel, Tabs } from '../../components/Tabs'
 import { PageLoading } from '../../components/PageLoading'
 import { useAuth } from '../../lib/auth'
@@ -90,6 +91,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
         <p className="text-sm text-slate-600">
           Seu papel: <strong>{roleLabels[role]}</strong>
         </p>
+        <JustSaved eventId={event.id} />
       </header>
       <Tabs
         label="Gestão do evento"
@@ -113,6 +115,22 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
         </div>
       </TabPanel>
     </section>
+  )
+}
+
+/** The event form's success message, when the organizer arrives from saving this new event (FORM-40). */
+function JustSaved({ eventId }: { eventId: string }) {
+  const saved = savedEventOf(useLocation().state)
+  const box = useRef<HTMLDivElement>(null)
+  const shown = saved?.id === eventId
+  useEffect(() => {
+    if (shown) box.current?.focus()
+  }, [shown])
+  if (!shown) return null
+  return (
+    <div ref={box} tabIndex={-1} className="pt-2 focus:outline-none">
+      <SavedEventMessage event={saved} />
+    </div>
   )
 }
 

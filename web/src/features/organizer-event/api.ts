@@ -124,18 +124,7 @@ export function getParticipant(eventId: string, participantId: string, signal?: 
   return api<ParticipantDetail>(`${eventBase(eventId)}/participants/${encodeURIComponent(participantId)}`, { signal })
 }
 
-export type Summary = {
-  total: number
-  pagos: number
-  kitRetirado: number
-  porPercurso: Record<string, number>
-  porSexo: Record<string, number>
-  porCamiseta: Record<string, Record<string, number>>
-}
-
-export function getSummary(eventId: string, signal?: AbortSignal) {
-  return api<Summary>(`${eventBase(eventId)}/participants/summary`, { signal })
-}
+export { getSummary, type Summary } from '../../lib/participantSummary'
 
 /** The CSV export (UTF-8 with BOM), downloaded by the browser with the session cookie. */
 export const participantsCSVPath = (eventId: string) => `${eventBase(eventId)}/participants.csv`

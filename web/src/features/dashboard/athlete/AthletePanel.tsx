@@ -5,7 +5,8 @@ import type { EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
 import { listAllEvents } from '../../../lib/eventsApi'
 import { useResource } from '../../../lib/resource'
-import { fallbacks, titleOf } from '../../../lib/eventText'
+import { categoryOf, fallbacks, titleOf } from '../../../lib/eventText'
+import { BannerPlaceholder } from '../../../components/BannerPlaceholder'
 import { eventLocation } from '../eventText'
 import { filterEvents, openUpcomingEvents } from './athleteEvents'
 
@@ -79,11 +80,11 @@ function AthleteEventCard({ event }: { event: EventSummary }) {
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       {banner ? (
-        <SafeImage src={banner} alt="" sizes="(min-width: 640px) 50vw, 100vw" loading="lazy" className="aspect-[16/9] w-full object-cover" />
+        // The whole banner, in its own proportions: organizers draw text on it that a crop would cut.
+        // width and height hold the usual 5:2 box until the picture says its own.
+        <SafeImage src={banner} alt="" width={1600} height={640} sizes="(min-width: 640px) 50vw, 100vw" loading="lazy" className="h-auto w-full" />
       ) : (
-        <div className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
-          Sem imagem
-        </div>
+        <BannerPlaceholder categoria={categoryOf(event)} className="aspect-[5/2] w-full" />
       )}
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="text-lg font-bold text-slate-900 group-hover:text-brand-800">

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { summary } from '../../../lib/testing/testEvents'
+import { listAllEvents } from '../../../lib/eventsApi'
+import { useResource } from '../../../lib/resource'
 import { MyEvents } from './MyEvents'
 
 const respond = (status: number, body?: unknown) =>
@@ -24,10 +26,15 @@ function serve(deleteStatus: number) {
 
 afterEach(() => vi.unstubAllGlobals())
 
+/** As the dashboard gives it: the list it loaded. */
+function Loaded() {
+  return <MyEvents mine={useResource('my-events', (signal) => listAllEvents({ owner: 'me' }, signal))} />
+}
+
 function renderMine() {
   return render(
     <MemoryRouter>
-      <MyEvents />
+      <Loaded />
     </MemoryRouter>,
   )
 }

@@ -1,16 +1,21 @@
 import { useRef, useState } from 'react'
 import { Link } from '../../../app/routing'
 import type { EventSummary } from '../../../lib/event'
-import { deleteEvent, listAllEvents } from '../../../lib/eventsApi'
-import { useResource } from '../../../lib/resource'
+import { deleteEvent } from '../../../lib/eventsApi'
+import type { Resource } from '../../../lib/resource'
 import { organizerEventPath } from '../../../lib/staff'
 import { titleOf } from '../../../lib/eventText'
 import { actionClass, EventItem, eventListClass, mainActionClass } from '../EventItem'
 import { DeleteEventDialog } from './DeleteEventDialog'
 
+type Props = {
+  /** GET /api/events?owner=me, loaded by the dashboard, which also picks the panel by it. */
+  mine: Resource<EventSummary[]>
+  onDeleted?: (id: string) => void
+}
+
 /** 'Meus eventos': the signed-in user's real events, to manage, view, edit or delete. */
-export function MyEvents() {
-  const mine = useResource('my-events', (signal) => listAllEvents({ owner: 'me' }, signal))
+export function MyEvents({ mine, onDeleted: tell }: Props) {
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
   const [confirming, setConfirming] = useState<EventSummary | null>(null)
   const [notice, setNotice] = useState('')
@@ -21,6 +26,7 @@ export function MyEvents() {
     setDeleted((before) => new Set(before).add(event.id))
     setConfirming(null)
     setNotice(`Evento "${titleOf(event)}" excluído.`)
+    tell?.(event.id)
     // The button that opened the dialog is gone with its event; keep the keyboard in this section.
     heading.current?.focus()
   }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { TabPanel, Tabs, type Tab } from '../../../components/Tabs'
+import { TabPanel, Tabs } from '../../../components/Tabs'
+import { sections, type Section } from '../organizer/sections'
 import { CheckinTab } from './CheckinTab'
 import { CreateSampleEventDialog } from './CreateSampleEventDialog'
 import { FinanceTab } from './FinanceTab'
@@ -10,23 +11,12 @@ import { sampleEvents, sampleParticipants } from './sampleData'
 import { newSampleEvent, setKitRetirado, type NewSampleEventInput } from './sampleRules'
 import { SettingsTab } from './SettingsTab'
 
-type Section = 'overview' | 'inscricoes' | 'checkin' | 'resultados' | 'financeiro' | 'config'
-
-/** docs/product.md §2's panel tabs, with the labels of docs/requirements.md ORG-11. */
-export const sections: readonly Tab<Section>[] = [
-  { id: 'overview', label: 'Visão Geral' },
-  { id: 'inscricoes', label: 'Inscrições' },
-  { id: 'checkin', label: 'Check-in' },
-  { id: 'resultados', label: 'Resultados' },
-  { id: 'financeiro', label: 'Financeiro' },
-  { id: 'config', label: 'Configurações' },
-]
-
 const idPrefix = 'prototipo'
 
 /**
  * The spec's organizer prototype (docs/requirements.md ORG-1..11): it works on sample data held in this
- * component's state and never calls the server, so a reload brings the sample data back.
+ * component's state and never calls the server, so a reload brings the sample data back. The panel
+ * shows it to an account with no events yet, as a tour (ORG-13).
  */
 export function OrganizerPrototype() {
   const [events, setEvents] = useState(sampleEvents)
@@ -51,7 +41,10 @@ export function OrganizerPrototype() {
           <h2 id="prototipo-titulo" className="text-xl font-bold text-slate-900">
             Gestão de eventos (protótipo)
           </h2>
-          <p className="mt-1 max-w-2xl rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className="mt-1 max-w-2xl text-slate-700">
+            Veja como funciona: explore a gestão de um evento com dados de exemplo antes de cadastrar o seu.
+          </p>
+          <p className="mt-2 max-w-2xl rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Dados de exemplo: esta área é um protótipo que funciona só no seu navegador. Nada aqui é enviado ao
             servidor, e tudo volta ao original quando a página é recarregada.
           </p>

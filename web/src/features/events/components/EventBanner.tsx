@@ -2,31 +2,26 @@ import { SafeImage, type ImageSource } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
 import type { Banners } from '../../../lib/event'
 import { eventBannerSizes, srcSetOf } from '../../../lib/images'
-import { bannerFor, fallbacks } from '../../../lib/eventText'
+import { bannerFor } from '../../../lib/eventText'
+import { BannerPlaceholder } from '../../../components/BannerPlaceholder'
 import { ZoomIcon } from '../../../components/icons'
 
 const wideScreen = '(min-width: 768px)'
 
 /**
- * The 400 px banner (EVT-4/5): the desktop picture from 768 px up, the mobile one below, each
+ * The 400 px banner (EVT-4/5; without one, a compact placeholder with the category): the desktop picture from 768 px up, the mobile one below, each
  * falling back to the other. The browser picks it (<picture>), so the page's first markup, drawn
  * by the server, already shows the right one. The whole picture shows (no crop) over a blurred
  * copy of itself; a click opens it in the shared zoom modal (EVT-6). The server preloads the same
  * picture (internal/site/head.go), as it is the page's largest paint.
  */
-export function EventBanner({ banners, title }: { banners: Banners; title: string }) {
+export function EventBanner({ banners, title, categoria }: { banners: Banners; title: string; categoria: string }) {
   const modal = useImageModal()
   const desktop = bannerFor(banners, 'desktop')
   const mobile = bannerFor(banners, 'mobile')
   const alt = `Banner de ${title}`
 
-  if (!mobile) {
-    return (
-      <div className="flex h-[400px] items-center justify-center bg-gradient-to-br from-brand-800 to-brand-900 text-lg font-bold text-brand-50">
-        {fallbacks.imagem}
-      </div>
-    )
-  }
+  if (!mobile) return <BannerPlaceholder categoria={categoria} className="h-28 sm:h-40" />
   const sources: ImageSource[] = desktop === mobile ? [] : [{ media: wideScreen, src: desktop }]
   const shown = () => (typeof window.matchMedia === 'function' && window.matchMedia(wideScreen).matches ? desktop : mobile)
   return (

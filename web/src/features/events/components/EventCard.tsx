@@ -2,7 +2,8 @@ import { Link } from '../../../app/routing'
 import { SafeImage } from '../../../components/SafeImage'
 import { openStatus, type EventSummary } from '../../../lib/event'
 import { formatDate, formatDistances } from '../../../lib/format'
-import { bannerFor, categoryOf, cityOf, fallbacks, titleOf, venueOf } from '../../../lib/eventText'
+import { bannerFor, categoryOf, cityOf, titleOf, venueOf } from '../../../lib/eventText'
+import { BannerPlaceholder } from '../../../components/BannerPlaceholder'
 import { eventCardSizes } from '../../../lib/images'
 import { CalendarIcon, PinIcon } from '../../../components/icons'
 
@@ -40,9 +41,7 @@ export function EventCard({ event, past, first }: Props) {
               className={`h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] ${past ? 'grayscale-[35%]' : ''}`}
             />
           ) : (
-            <div className="flex h-full items-center justify-center bg-gradient-to-br from-slate-200 to-slate-300 text-sm font-semibold text-slate-600">
-              {fallbacks.imagem}
-            </div>
+            <BannerPlaceholder categoria={categoryOf(event)} className="h-full" />
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-4">

@@ -3,6 +3,9 @@ import { Link } from '../../../app/routing'
 import type { Event } from '../../../lib/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/format'
 import { fallbacks, titleOf } from '../../../lib/eventText'
+import { useResource } from '../../../lib/resource'
+import { resultsLinkLabel } from '../../../lib/resultFormat'
+import { initialResultSets, listResultSets } from '../../../lib/resultsApi'
 import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
@@ -14,7 +17,9 @@ export function EventSidebar({ event }: { event: Event }) {
   const start = earliestStart(event.largadas)
   const regulation = regulationUrl(event)
   const map = mapUrl(event.local)
-  const calendar = googleCalendarUrl(event, eventPageUrl(event.id))
+  const upcoming = isUpcoming(event.dataEvento)
+  // A past date has nothing left to put in a calendar (EVT-33).
+  const calendar = upcoming ? googleCalendarUrl(event, eventPageUrl(event.id)) : ''
   const { local, endereco, cidade, estado } = event.local
   const place = [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')
   const hasPlace = Boolean(local.trim() || endereco.trim() || place)
@@ -94,19 +99,26 @@ export function EventSidebar({ event }: { event: Event }) {
         <div className="border-t border-slate-100 pt-5">
           <p className="text-xs leading-relaxed text-slate-600">{consentLine}</p>
           <RegistrationButton event={event} />
-          {!isUpcoming(event.dataEvento) && (
-            <Link
-              to={`/resultado/${encodeURIComponent(event.id)}`}
-              className="mt-3 flex items-center justify-center gap-2 rounded-full border-2 border-brand-700 px-6 py-2.5 text-sm font-extrabold text-brand-700 hover:bg-brand-50"
-            >
-              <FileIcon className="h-4 w-4 shrink-0" />
-              Ver resultados oficiais
-            </Link>
-          )}
+          {!upcoming && <ResultsLink event={event} />}
           <ShareButtons title={titleOf(event)} url={eventPageUrl(event.id)} />
         </div>
       </div>
     </div>
+  )
+}
+
+/** A past event's way to its results, named by what they are: official or preliminary (EVT-33). */
+function ResultsLink({ event }: { event: Event }) {
+  const sets = useResource(`resultSets:${event.id}`, (signal) => listResultSets(event.id, signal), initialResultSets(event.id))
+  const hasFiles = event.modalidades.some((m) => m.resultados.pdfGeralURL.trim() || m.resultados.pdfCategoriasURL.trim())
+  return (
+    <Link
+      to={`/resultado/${encodeURIComponent(event.id)}`}
+      className="mt-3 flex items-center justify-center gap-2 rounded-full border-2 border-brand-700 px-6 py-2.5 text-sm font-extrabold text-brand-700 hover:bg-brand-50"
+    >
+      <FileIcon className="h-4 w-4 shrink-0" />
+      {resultsLinkLabel(sets.data, hasFiles)}
+    </Link>
   )
 }
 

@@ -6,6 +6,8 @@ const summary = {
   total: 1234,
   pagos: 1200,
   kitRetirado: 300,
+  valorPago: 107880,
+  valorPendente: 3596,
   porPercurso: { '10 km': 734, '5 km': 500 },
   porSexo: { M: 634, F: 600 },
   porCamiseta: { '5 km': { GG: 100, P: 150, M: 250 }, '10 km': { M: 400, XG: 34, P: 300 } },

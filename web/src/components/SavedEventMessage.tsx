@@ -1,0 +1,42 @@
+// 'Evento "{title}" salvo com sucesso!' (FORM-38) with the ways on: the event's public page and its
+// form. The event form shows it after an edit; after a new event it travels, in the navigation's
+// state, to the event's workspace (FORM-40).
+import { Link } from '../app/routing'
+
+export type SavedEvent = { id: string; titulo: string }
+
+/** The navigation state that carries the message to the page the organizer lands on. */
+export function savedEventState(event: SavedEvent) {
+  return { savedEvent: { id: event.id, titulo: event.titulo } }
+}
+
+/** The saved event a navigation's state carries, if it carries one. */
+export function savedEventOf(state: unknown): SavedEvent | null {
+  if (typeof state !== 'object' || state === null || !('savedEvent' in state)) return null
+  const e = (state as { savedEvent: unknown }).savedEvent
+  if (typeof e !== 'object' || e === null) return null
+  const { id, titulo } = e as Record<string, unknown>
+  return typeof id === 'string' && typeof titulo === 'string' ? { id, titulo } : null
+}
+
+export function SavedEventMessage({ event }: { event: SavedEvent }) {
+  return (
+    <div role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" aria-hidden="true" data-testid="sucesso">
+          <circle cx="12" cy="12" r="10" fill="currentColor" />
+          <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {`Evento "${event.titulo}" salvo com sucesso!`}
+      </p>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        <Link to={`/event/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
+          Ver página do evento
+        </Link>
+        <Link to={`/cadastro/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
+          Editar este evento
+        </Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import type { Event } from '../../../lib/event'
+import { formatMoney, isUpcoming } from '../../../lib/format'
+import { currentLot, registrationOf } from '../eventDisplay'
+
+/**
+ * EVT-32: on a phone the sidebar's 'Inscreva-se Agora' is far down the page, so a bar at the bottom
+ * keeps registration in reach, with what it costs today. It is sticky, not fixed: it ends where the
+ * event's page ends and holds its own room there, so it never covers the last content nor the
+ * footer. Only for an upcoming event open for registration; from 768 px the sidebar is in view.
+ */
+export function RegistrationBar({ event }: { event: Event }) {
+  const registration = registrationOf(event)
+  if (!registration.open || !isUpcoming(event.dataEvento)) return null
+  const price = priceOf(event.inscricoes)
+  return (
+    <section
+      aria-label="Inscrição"
+      className="sticky bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur md:hidden"
+    >
+      <p className="min-w-0 text-sm leading-tight text-slate-700">
+        {price && (
+          <>
+            <span className="block truncate">{price.label}</span>
+            <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
+          </>
+        )}
+      </p>
+      <a
+        href={registration.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800"
+      >
+        Inscreva-se
+      </a>
+    </section>
+  )
+}
+
+/** The current lot's name and price, or the cheapest kit's; nothing for a price given as text. */
+function priceOf(inscricoes: Event['inscricoes']): { label: string; value: string } | null {
+  if (inscricoes.tipoPreco === 'lotes') {
+    const lot = currentLot(inscricoes.lotes)
+    return lot ? { label: lot.nome.trim() || 'Lote atual', value: formatMoney(lot.valor) } : null
+  }
+  if (inscricoes.tipoPreco === 'kit') {
+    const values = inscricoes.precosPorKit.map((p) => p.valor).filter((v): v is number => v != null)
+    return values.length > 0 ? { label: 'A partir de', value: formatMoney(Math.min(...values)) } : null
+  }
+  return null
+}

@@ -54,7 +54,7 @@ func resultsForm(t testing.TB, path string, file []byte, fields map[string]strin
 
 type importAnswer struct {
 	results.Set
-	Columns []results.Column `json:"columns"`
+	Columns []sheet.Column `json:"columns"`
 	Rows    []results.Result `json:"rows"`
 	Errors  []sheet.RowError `json:"errors"`
 	Counts  *results.Counts  `json:"counts"`
@@ -79,7 +79,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 	if len(dry.Rows) != 20 || dry.Errors == nil || len(dry.Errors) != 0 || *dry.Counts != (results.Counts{Total: 31, Finishers: 30, DNF: 1}) {
 		t.Fatalf("dry run = %d rows, errors %v, counts %+v", len(dry.Rows), dry.Errors, dry.Counts)
 	}
-	if dry.Columns[0] != (results.Column{Header: "Nº de peito", Field: "numeroPeito"}) || dry.Columns[7].Field != "parcial:30 km" {
+	if dry.Columns[0] != (sheet.Column{Header: "Nº de peito", Field: "numeroPeito"}) || dry.Columns[7].Field != "parcial:30 km" {
 		t.Fatalf("columns = %+v", dry.Columns)
 	}
 	if first := dry.Rows[0]; *first.Posicao != 1 || first.Pace != "2:00" || first.TempoLiquido != "2:00:00" {
@@ -193,7 +193,15 @@ func TestResultsStatuses(t *testing.T) {
 		want int
 		text string // part of the answer
 	}{
-		{"xlsx import", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km"}), resourceOwner), 201, `"status":"preliminar"`},
+		// Replacing a set keeps its status unless the form says otherwise (RESULT-13)…
+		{"xlsx import", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km"}), resourceOwner), 201, `"status":"oficial"`},
+		// …and taking an oficial set back to preliminar is asked in the preview and refused unconfirmed.
+		{"dry run asks about a downgrade", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km", "status": "preliminar", "dryRun": "1"}), resourceOwner),
+			200, `"kind":"status"`},
+		{"unconfirmed downgrade", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km", "status": "preliminar"}), resourceOwner), 422,
+			`"status":"Os resultados já são oficiais`},
+		{"confirmed downgrade", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km", "status": "preliminar", "confirmarRebaixamento": "1"}), resourceOwner),
+			201, `"status":"preliminar"`},
 		{"rows with errors", w.do(resultsForm(t, base, withErrors, form), resourceOwner), 422,
 			`"rows":[{"row":3,"column":"Tempo","message":"Tempo \"1:61:00\" inválido: minutos e segundos vão de 00 a 59."},{"row":4,"column":"Peito","message":"Número de peito 10 repetido (já está na linha 2)."}]`},
 		{"dry run shows errors", w.do(resultsForm(t, base, withErrors, map[string]string{"percurso": "60 km", "dryRun": "1"}), resourceOwner), 200, `"errors":[{"row":3`},

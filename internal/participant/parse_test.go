@@ -14,7 +14,7 @@ var today = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 // table reads a semicolon-separated text as an upload is read.
 func table(t *testing.T, s string) *sheet.Table {
 	t.Helper()
-	tbl, err := sheet.Read([]byte(strings.TrimSpace(s) + "\n"))
+	tbl, err := sheet.Read([]byte(strings.TrimSpace(s)+"\n"), sheet.Options{Vocabulary: Vocabulary})
 	if err != nil {
 		t.Fatalf("sheet: %v", err)
 	}
@@ -33,7 +33,7 @@ A-2;=HIPERLINK("x");11144477735;1985-02-03;m;5 km;GG;;;;;Pendente;89,9;
 	if len(got.Errors) != 0 || len(got.Rows) != 2 || !got.HasInscricao {
 		t.Fatalf("parsed: %+v", got)
 	}
-	if got.Columns[13].Field != "" || got.Columns[1].Field != FieldNome || got.Columns[8].Field != FieldNumeroPeito {
+	if got.Columns[13].Field != Ignorar || got.Columns[1].Field != FieldNome || got.Columns[8].Field != FieldNumeroPeito {
 		t.Fatalf("columns: %+v", got.Columns)
 	}
 	a := got.Rows[0].P
@@ -62,7 +62,7 @@ Eva;;;;5 km;;;
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []RowError{
+	want := []sheet.RowError{
 		{3, "CPF", errCPFLetters.Error()},
 		{3, "Nascimento", "Data inválida: use dd/mm/aaaa (por exemplo 31/12/1990)."},
 		{3, "Sexo", "Sexo não reconhecido: use F, M ou X."},

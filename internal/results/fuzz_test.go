@@ -20,7 +20,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(data, false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, bruto bool) {
-		tab, err := sheet.Read(data)
+		tab, err := sheet.Read(data, sheet.Options{Vocabulary: Vocabulary})
 		if err != nil {
 			return
 		}

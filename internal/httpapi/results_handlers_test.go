@@ -54,7 +54,7 @@ func resultsForm(t testing.TB, path string, file []byte, fields map[string]strin
 
 type importAnswer struct {
 	results.Set
-	Columns []sheet.Column `json:"columns"`
+	Columns []sheet.Column   `json:"columns"`
 	Rows    []results.Result `json:"rows"`
 	Errors  []sheet.RowError `json:"errors"`
 	Counts  *results.Counts  `json:"counts"`

@@ -63,15 +63,15 @@ Eva;;;;5 km;;;
 		t.Fatal(err)
 	}
 	want := []sheet.RowError{
-		{3, "CPF", errCPFLetters.Error()},
-		{3, "Nascimento", "Data inválida: use dd/mm/aaaa (por exemplo 31/12/1990)."},
-		{3, "Sexo", "Sexo não reconhecido: use F, M ou X."},
-		{3, "Pago", "Valor de pagamento não reconhecido: use Sim ou Não (ou Pago/Pendente)."},
-		{3, "Peito", "Nº de peito inválido: use um número inteiro de 1 a 999999."},
-		{3, "Email", "E-mail inválido."},
-		{4, "CPF", `CPF repetido na modalidade "10 KM": já está na linha 2.`},
-		{4, "Peito", "Nº de peito 1 repetido: já está na linha 2."},
-		{7, "CPF", "Informe o CPF (ou o passaporte, para estrangeiros)."},
+		{Row: 3, Column: "CPF", Message: errCPFLetters.Error()},
+		{Row: 3, Column: "Nascimento", Message: "Data inválida: use dd/mm/aaaa (por exemplo 31/12/1990)."},
+		{Row: 3, Column: "Sexo", Message: "Sexo não reconhecido: use F, M ou X."},
+		{Row: 3, Column: "Pago", Message: "Valor de pagamento não reconhecido: use Sim ou Não (ou Pago/Pendente)."},
+		{Row: 3, Column: "Peito", Message: "Nº de peito inválido: use um número inteiro de 1 a 999999."},
+		{Row: 3, Column: "Email", Message: "E-mail inválido."},
+		{Row: 4, Column: "CPF", Message: `CPF repetido na modalidade "10 KM": já está na linha 2.`},
+		{Row: 4, Column: "Peito", Message: "Nº de peito 1 repetido: já está na linha 2."},
+		{Row: 7, Column: "CPF", Message: "Informe o CPF (ou o passaporte, para estrangeiros)."},
 	}
 	if len(got.Errors) != len(want) {
 		t.Fatalf("errors: %+v", got.Errors)
@@ -199,6 +199,27 @@ func TestParseNeutralisedCells(t *testing.T) {
 	for i, want := range []string{"=SOMA(A1,B1)", "D'Ávila", "-"} {
 		if got.Rows[i].P.Nome != want {
 			t.Errorf("row %d: %q, want %q", i+2, got.Rows[i].P.Nome, want)
+		}
+	}
+}
+
+// The participants import reads headers with the results' engine (sheet.Vocabulary): ticketing
+// exports' spellings, filler words and punctuation aside (PART-11).
+func TestParticipantHeaderSpellings(t *testing.T) {
+	cases := map[string]string{
+		"Nome": FieldNome, "NOME COMPLETO": FieldNome, "Participante": FieldNome, "Full name": FieldNome,
+		"E-mail": FieldEmail, "Email": FieldEmail, "CPF": FieldDocumento, "Nº do Documento": FieldDocumento,
+		"CPF/Passaporte": FieldDocumento, "Passaporte": FieldPassaporte, "Tipo de documento": FieldTipoDocumento,
+		"Data de Nascimento": FieldNascimento, "Dt. Nasc.": FieldNascimento, "birthDate": FieldNascimento,
+		"Gênero": FieldSexo, "Modalidade": FieldPercurso, "Distância": FieldPercurso, "Tamanho da Camiseta": FieldCamiseta,
+		"T-Shirt Size": FieldCamiseta, "Assessoria": FieldEquipe, "Nº Peito": FieldNumeroPeito, "num_peito": FieldNumeroPeito,
+		"Bib": FieldNumeroPeito, "Status do pagamento": FieldPago, "Valor pago": FieldValor, "Nº da Inscrição": FieldInscricao,
+		"Order ID": FieldInscricao, "Data da inscrição": Ignorar, "Observação": Ignorar, "Celular": FieldTelefone,
+	}
+	for h, want := range cases {
+		cols, _, err := MatchHeaders(&sheet.Table{Header: []string{h}}, nil)
+		if err != nil || cols[0].Field != want {
+			t.Errorf("%q read as %q (%v), want %q", h, cols[0].Field, err, want)
 		}
 	}
 }

@@ -50,15 +50,11 @@ var Vocabulary = sheet.NewVocabulary(
 			"race number", "num~0.8", "no~0.7", "numero~0.8", "number~0.8", "n~0.5", "#~0.5"},
 		Not: []string{"inscricao", "pedido", "documento", "cpf", "telefone", "registration", "order", "id", "idade", "age"}},
 	sheet.Field{Name: fieldPosicaoCategoria, Label: "a classificação na categoria",
-		Names: []string{"posicao categoria", "pos categoria", "pos cat", "classificacao categoria", "class categoria", "class cat",
-			"colocacao categoria", "cat pos", "cat place", "cat rank", "cl fx", "pos faixa", "class faixa", "classificacao faixa",
-			"division place", "division rank", "div place", "div rank", "category place", "category rank", "age group place",
-			"age group rank", "ag place", "ag rank", "kl koht", "klasse platz", "ak platz"}},
+		Names: groupPlaces([]string{"categoria", "cat", "faixa", "fx", "faixa etaria", "division", "div", "category", "age group",
+			"ag", "kl", "klasse", "ak"})},
 	sheet.Field{Name: fieldPosicaoSexo, Label: "a classificação por sexo",
-		Names: []string{"posicao sexo", "pos sexo", "classificacao sexo", "class sexo", "colocacao sexo", "sexo pos",
-			"posicao genero", "pos genero", "classificacao genero", "gender place", "gender rank", "gender pos", "sex place",
-			"sex rank", "sex pos", "mf place"},
-		Not: []string{"categoria", "cat", "faixa", "fx", "division", "div", "category", "age", "group"}},
+		Names: groupPlaces([]string{"sexo", "sex", "genero", "gender", "mf"}),
+		Not:   []string{"categoria", "cat", "faixa", "fx", "division", "div", "category", "age", "group"}},
 	sheet.Field{Name: fieldPosicao, Label: "a classificação geral",
 		Names: []string{"posicao", "position", "classificacao", "class~0.8", "clas~0.8", "cl~0.6", "coloc", "colocacao", "col~0.6",
 			"pos~0.8", "place", "overall", "overall place", "overall rank", "rank", "geral", "platz", "koht", "puesto",
@@ -111,6 +107,18 @@ var Vocabulary = sheet.NewVocabulary(
 			"pais", "country", "nation", "nacionalidade", "nacionalidad", "cidade", "city", "uf", "origen", "geschwindigkeit",
 			"ruckstand", "gap", "diferenca", "pts", "points", "pontos", "date", "data", "img", "hora", "elukoht"}},
 )
+
+// groupPlaces names a place within a group: each word of a place before or after each of the
+// group's ("Pos. Categoria", "catPlace", "Div_Rank", "Colocação Gênero", "kl_koht").
+func groupPlaces(group []string) []string {
+	var names []string
+	for _, p := range []string{"posicao", "pos", "classificacao", "class", "cl", "colocacao", "coloc", "place", "rank", "platz", "koht", "position"} {
+		for _, g := range group {
+			names = append(names, p+" "+g, g+" "+p)
+		}
+	}
+	return names
+}
 
 // mappable are the field names a mapping may name (besides splits).
 var mappable = map[string]bool{

@@ -121,7 +121,7 @@ func TestNoPeitoFile(t *testing.T) {
 	}
 }
 
-// Cells as files write them: statuses with words around, places with "." or "º", "-" and N/A,
+// RESULT-12. Cells as files write them: statuses with words around, places with "." or "º", "-" and N/A,
 // sex in four languages, times over 24 h, as day fractions, in seconds, with milliseconds.
 func TestCells(t *testing.T) {
 	statuses := map[string]string{"DNF": StatusDNF, "dnf/Tempo Excedido": StatusDNF, "Não completou": StatusDNF, "Abandono": StatusDNF,
@@ -160,7 +160,7 @@ func TestCells(t *testing.T) {
 	}
 }
 
-// A marathon published into a 6 km modality is noted, and so is a file read as another's distance.
+// RESULT-14. A marathon published into a 6 km modality is noted, and so is a file read as another's distance.
 func TestImplausiblePaces(t *testing.T) {
 	file := "Peito;Nome;Tempo\n1;Ana;2:18:30\n2;Bia;2:40:00\n3;Cris;3:30:00\n"
 	tab, err := sheet.Read([]byte(file), sheet.Options{Vocabulary: Vocabulary})

@@ -121,7 +121,7 @@ func TestRealPortoAlegre(t *testing.T) {
 	}
 }
 
-// Bota Pra Correr: four races in a race column mapped to the event's modalities, DSQ/DNS as
+// RESULT-13. Bota Pra Correr: four races in a race column mapped to the event's modalities, DSQ/DNS as
 // places with a time, milliseconds, an unknown code ("OTR") in the place.
 func TestRealBotaPraCorrer(t *testing.T) {
 	tab := readReal(t, "bota_pra_correr_costa_do_conde_2022.csv", "")
@@ -157,7 +157,7 @@ func TestRealBotaPraCorrer(t *testing.T) {
 	}
 }
 
-// IRONMAN Brasil: TSV without a bib (ContactId is the key), swim/bike/run and T1/T2 as splits,
+// RESULT-12. IRONMAN Brasil: TSV without a bib (ContactId is the key), swim/bike/run and T1/T2 as splits,
 // DNS/DNF/DQ in a status column.
 func TestRealIronman(t *testing.T) {
 	tab := readReal(t, "ironman_brasil_florianopolis_2024.tsv", "")

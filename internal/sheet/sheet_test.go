@@ -255,6 +255,7 @@ var testVocabulary = NewVocabulary(
 	Field{Name: "nome", Label: "o nome", Key: true, Names: []string{"nome", "name"}},
 )
 
+// RESULT-10: the engine's scoring, ties and weak guesses.
 func TestRecognise(t *testing.T) {
 	fields := func(r Recognition) []string {
 		var out []string
@@ -301,6 +302,7 @@ func TestRecognise(t *testing.T) {
 	}
 }
 
+// RESULT-11: the header is found, not assumed.
 func TestReadFindsTheHeader(t *testing.T) {
 	// A title line and the race's date before the header; then a second header row in English.
 	data := "RESULTADO OFICIAL;;\n02/06/2019;;\n;;\nNome;Peito;Tempo Líquido\nname;bib;chip time\nAna;7;0:20:00\n"
@@ -324,6 +326,7 @@ func TestReadFindsTheHeader(t *testing.T) {
 	}
 }
 
+// RESULT-11, RESULT-14: repaired, and what is left garbled is recognised.
 func TestReadRepairsDoubleEncodedUTF8(t *testing.T) {
 	// UTF-8 read as Windows-1252 and saved as UTF-8 again, as the Porto Alegre file was: Á is
 	// C3 81, and 0x81 (undefined in Windows-1252) survives as U+0081.

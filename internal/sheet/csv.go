@@ -44,10 +44,12 @@ func readCSV(text string, o Options) (*Table, error) {
 }
 
 // sniffDelimiter picks the one of tab, semicolon and comma that appears most in the first line
-// outside quotes (a title line before the header is written with the delimiters too); pt-BR Excel writes ';' because ',' is the decimal separator.
+// that has any of them, outside quotes: a title line before the header may have none. pt-BR Excel
+// writes ';' because ',' is the decimal separator.
 func sniffDelimiter(text string) rune {
 	counts := map[rune]int{}
 	quoted := false
+	lines := 0
 	for _, r := range text {
 		if r == '"' {
 			quoted = !quoted
@@ -56,8 +58,14 @@ func sniffDelimiter(text string) rune {
 		if quoted {
 			continue
 		}
-		if r == '\n' || r == '\r' {
-			break
+		if r == '\n' {
+			if counts[','] > 0 || counts[';'] > 0 || counts['\t'] > 0 {
+				break
+			}
+			if lines++; lines == headerSearch {
+				break
+			}
+			continue
 		}
 		counts[r]++
 	}

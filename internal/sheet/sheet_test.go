@@ -95,7 +95,8 @@ func TestSniffDelimiter(t *testing.T) {
 		{"Nome,Tempo\n", ','},
 		{"Nome\tTempo\tEquipe, Assessoria\n", '\t'},
 		{`"Sobrenome, Nome";Tempo` + "\n", ';'},
-		{"Nome\nA;B;C", ','}, // only the header line counts; one column
+		{"Resultado oficial\n15/03/2026\nA;B;C", ';'}, // a title line before the header has none
+		{"Nome,Tempo\n\"Silva; João\",0:30:00\n", ','},
 	}
 	for _, c := range cases {
 		if got := sniffDelimiter(c.text); got != c.want {

@@ -429,3 +429,63 @@ func TestResultsCacheConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// RESULT-11, RESULT-12, RESULT-13: the engine's questions through the route — a workbook's sheets,
+// a race the event lacks — refuse a save until answered; a file without bibs keys its athletes by
+// its id column.
+func TestResultsImportQuestions(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	base := "/api/events/" + w.eventID + "/results"
+	file := []byte("ContactId\tName\tRace\tTotal_Time\tSwim\tStatus\n" +
+		"a-1\tAna Lima\t60K\t2:10:00\t0:30:00\t\n" +
+		"b-2\tBia Souza\t60K\t\t0:35:00\tDNF\n" +
+		"c-3\tCaio Reis\tKids\t0:10:00\t\t\n")
+	res := w.do(resultsForm(t, base, file, map[string]string{"dryRun": "1"}), resourceOwner)
+	var preview resultsPreview
+	if res.Code != 200 || json.Unmarshal(res.Body.Bytes(), &preview) != nil {
+		t.Fatalf("preview: %d %s", res.Code, res.Body)
+	}
+	if len(preview.Questions) != 1 || preview.Questions[0].Kind != sheet.QuestionRace || preview.Questions[0].Field != "Kids" {
+		t.Fatalf("questions %+v", preview.Questions)
+	}
+	if len(preview.Races) != 2 || preview.Races[0].Percurso != "60 km" || preview.Races[0].Counts.DNF != 1 {
+		t.Fatalf("races %+v", preview.Races)
+	}
+	if res := w.do(resultsForm(t, base, file, nil), resourceOwner); res.Code != 422 || !strings.Contains(res.Body.String(), `"open-questions"`) {
+		t.Fatalf("saved with a question open: %d %s", res.Code, res.Body)
+	}
+	res = w.do(resultsForm(t, base, file, map[string]string{"percursos": `{"Kids": ""}`}), resourceOwner)
+	set := decodeInto[results.Set](t, res)
+	if res.Code != 201 || set.Percurso != "60 km" || set.Total != 2 || set.Status != results.Preliminar {
+		t.Fatalf("answered: %d %s", res.Code, res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/a-1", nil), visitor)
+	if a := decodeInto[map[string]any](t, res); res.Code != 200 || a["nome"] != "Ana Lima" || a["chave"] != "a-1" || a["numeroPeito"] != "" {
+		t.Fatalf("athlete by id: %d %s", res.Code, res.Body)
+	}
+
+	book := func() []byte {
+		f := excelize.NewFile()
+		defer f.Close()
+		f.SetSheetRow("Sheet1", "A1", &[]any{"Peito", "Nome", "Tempo"})
+		f.SetSheetRow("Sheet1", "A2", &[]any{7, "Ana Júlia", "0:31:02"})
+		f.NewSheet("Innsbruck")
+		f.SetSheetRow("Innsbruck", "A1", &[]any{"Bib", "Name", "Time"})
+		f.SetSheetRow("Innsbruck", "A2", &[]any{9, "Rita Sá", 0.25})
+		var b bytes.Buffer
+		f.Write(&b)
+		return b.Bytes()
+	}()
+	res = w.do(resultsForm(t, base, book, map[string]string{"percurso": "60 km", "dryRun": "1"}), resourceOwner)
+	if !strings.Contains(res.Body.String(), `"kind":"sheet"`) || !strings.Contains(res.Body.String(), `"sheets":["Sheet1","Innsbruck"]`) {
+		t.Fatalf("sheets not offered: %s", res.Body)
+	}
+	res = w.do(resultsForm(t, base, book, map[string]string{"percurso": "60 km", "sheet": "Innsbruck"}), resourceOwner)
+	if res.Code != 201 {
+		t.Fatalf("second sheet: %d %s", res.Code, res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/9", nil), visitor)
+	if a := decodeInto[map[string]any](t, res); a["nome"] != "Rita Sá" || a["tempoLiquido"] != "6:00:00" {
+		t.Fatalf("second sheet's athlete: %s", res.Body)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"pelotao/internal/sheet"
 	"pelotao/internal/textfold"
@@ -16,7 +17,22 @@ import (
 // statusPhrases are what timing companies write for a result without a place, folded, found
 // anywhere in a cell with other words around them ("DNF/Tempo Excedido", "DNF (lesão)").
 // Negative statuses are looked for before StatusOK: "não completou" holds "completou".
-var statusPhrases = []struct {
+var statusPhrases = func() []statusPhrase {
+	var out []statusPhrase
+	for _, s := range statusWords {
+		for _, p := range s.phrases {
+			out = append(out, statusPhrase{s.status, strings.Fields(p)})
+		}
+	}
+	return out
+}()
+
+type statusPhrase struct {
+	status string
+	words  []string
+}
+
+var statusWords = []struct {
 	status  string
 	phrases []string
 }{
@@ -33,6 +49,9 @@ var okWords = map[string]bool{"ok": true, "concluiu": true, "completou": true, "
 // statusOf finds the status a cell writes. notApplicable: in a place or status column, "N/A"
 // says the athlete has none, which is not completing; in a time cell it is only a missing time.
 func statusOf(cell string, notApplicable bool) (string, bool) {
+	if !strings.ContainsFunc(cell, unicode.IsLetter) {
+		return "", false // a time or a place: most cells, read quickly
+	}
 	f := textfold.Fold(cell)
 	if f == "" {
 		return "", false
@@ -49,11 +68,9 @@ func statusOf(cell string, notApplicable bool) (string, bool) {
 	if notApplicable && slices.Equal(words, []string{"n", "a"}) {
 		return StatusDNF, true
 	}
-	for _, s := range statusPhrases {
-		for _, p := range s.phrases {
-			if containsWords(words, strings.Fields(p)) {
-				return s.status, true
-			}
+	for _, p := range statusPhrases {
+		if containsWords(words, p.words) {
+			return p.status, true
 		}
 	}
 	return "", false

@@ -28,7 +28,9 @@ var (
 // parseTime reads a time cell; the message says what is wrong, for a row error. Hours go past
 // 24 (ultras).
 func parseTime(s string) (raceTime, string) {
+	m := timeRE.FindStringSubmatch(s)
 	switch {
+	case m != nil:
 	case dayFractionRE.MatchString(s):
 		f, _ := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 		return fromMs(int64(f*86_400_000 + 0.5)), ""
@@ -36,7 +38,6 @@ func parseTime(s string) (raceTime, string) {
 		n, _ := strconv.ParseInt(s, 10, 64)
 		return fromMs(n * 1000), ""
 	}
-	m := timeRE.FindStringSubmatch(s)
 	if m == nil {
 		return raceTime{}, fmt.Sprintf("Tempo %q inválido: use h:mm:ss, hh:mm:ss ou mm:ss (com décimos ou centésimos opcionais, como 0:42:13.47).", s)
 	}

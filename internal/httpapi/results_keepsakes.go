@@ -46,7 +46,7 @@ func (s *Server) keepsake(kind, contentType string, draw func(certificate.Athlet
 				Message: "O certificado e o cartão são de quem concluiu a prova."}
 		}
 		sum := sha256.Sum256([]byte(strings.Join([]string{kind, a.ResultSet.ID, a.ResultSet.ImportedAt.Format(time.RFC3339Nano),
-			e.AtualizadoEm.Format(time.RFC3339Nano), a.NumeroPeito}, "|")))
+			e.AtualizadoEm.Format(time.RFC3339Nano), a.Key()}, "|")))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 		h := w.Header()
 		h.Set("ETag", etag)
@@ -61,7 +61,7 @@ func (s *Server) keepsake(kind, contentType string, draw func(certificate.Athlet
 		}
 		h.Set("Content-Type", contentType)
 		if kind == "certificado" {
-			h.Set("Content-Disposition", `inline; filename="certificado-`+a.NumeroPeito+`.pdf"`)
+			h.Set("Content-Disposition", `inline; filename="certificado-`+a.Key()+`.pdf"`)
 		}
 		_, _ = w.Write(body)
 		return nil
@@ -103,7 +103,7 @@ func (s *Server) athleteHead(r *http.Request, h head, e *event.Event) head {
 		h.Description = strings.TrimSuffix(h.Description, "Resultado oficial.") + "Resultado preliminar."
 	}
 	if a.Status == results.StatusOK {
-		api := athleteAPIPath(e.ID, a.ResultSet.ID, a.NumeroPeito)
+		api := athleteAPIPath(e.ID, a.ResultSet.ID, a.Key())
 		h.Image = ogImage{URL: s.absURL(api + "/card.png"), Width: certificate.CardW, Height: certificate.CardH,
 			Alt: "Resultado de " + a.Nome + ": " + words.Tempo}
 	}

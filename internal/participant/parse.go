@@ -59,7 +59,7 @@ func Parse(t *sheet.Table, mapping map[string]string, today time.Time) (Parsed, 
 			at[c.Field] = i
 		}
 	}
-	if err := checkHeader(t.Header, at); err != nil {
+	if err := checkHeader(t.Header, t.HeaderLine(), at); err != nil {
 		return Parsed{}, err
 	}
 	_, hasInscricao := at[FieldInscricao]
@@ -104,8 +104,8 @@ func Parse(t *sheet.Table, mapping map[string]string, today time.Time) (Parsed, 
 	return out, nil
 }
 
-// checkHeader makes sure row 1 is a header with the columns every participant needs.
-func checkHeader(header []string, at map[string]int) error {
+// checkHeader makes sure the header (row line) has the columns every participant needs.
+func checkHeader(header []string, line int, at map[string]int) error {
 	if len(at) == 0 {
 		for _, cell := range header {
 			if _, err := ParseCPF(cell); err == nil {
@@ -124,7 +124,7 @@ func checkHeader(header []string, at map[string]int) error {
 		missing = append(missing, "a coluna de documento (CPF, Documento ou Passaporte)")
 	}
 	if len(missing) > 0 {
-		return &FileError{"Falta " + strings.Join(missing, " e ") + " no cabeçalho (linha 1). Renomeie a coluna ou escolha o campo de cada coluna no mapeamento."}
+		return &FileError{fmt.Sprintf("Falta %s no cabeçalho (linha %d). Renomeie a coluna ou escolha o campo de cada coluna no mapeamento.", strings.Join(missing, " e "), line)}
 	}
 	return nil
 }

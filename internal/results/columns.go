@@ -136,10 +136,7 @@ var distanceRE = regexp.MustCompile(`(^|\s)\d+([., ]\d+)? ?(k|km|mi|miles?)$|\s\
 // with the mapping or the header come back as errors of the header's row.
 func readColumns(t *sheet.Table, mapping map[string]string) ([]sheet.Column, []sheet.Question, []sheet.RowError) {
 	var errs []sheet.RowError
-	headerRow := 1
-	if len(t.Rows) > 0 {
-		headerRow = t.Rows[0].Number - 1
-	}
+	headerRow := t.HeaderLine()
 	present := map[string]bool{}
 	for _, h := range t.Header {
 		present[h] = true

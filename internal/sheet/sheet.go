@@ -45,6 +45,8 @@ type Table struct {
 	Header []string
 	// HeaderAlt is a second header row under the first (a file in two languages), or nil.
 	HeaderAlt []string
+	// HeaderRow is the header's row as a spreadsheet numbers it (0 in a table built by hand: 1).
+	HeaderRow int
 	Rows      []Row
 	// Sheet is the sheet read, of Sheets (an XLSX's; nil for text).
 	Sheet  string
@@ -53,6 +55,9 @@ type Table struct {
 	// lines before the header left out.
 	Notes []string
 }
+
+// HeaderLine is the row number errors about the header point at.
+func (t *Table) HeaderLine() int { return max(t.HeaderRow, 1) }
 
 // headerTexts are the names of column i in the header rows.
 func (t *Table) headerTexts(i int) []string {
@@ -152,7 +157,7 @@ func (c *collector) table() (*Table, error) {
 	if h < 0 {
 		return nil, ErrNoHeader
 	}
-	t := &Table{Header: columnNames(c.rows[h].Cells)}
+	t := &Table{Header: columnNames(c.rows[h].Cells), HeaderRow: c.rows[h].Number}
 	rest := c.rows[h+1:]
 	if len(rest) > 0 && c.secondHeader(rest[0].Cells) {
 		t.HeaderAlt = rest[0].Cells

@@ -35,19 +35,6 @@ type resultsPreview struct {
 	Races []results.Race `json:"races"`
 }
 
-// errOpenQuestions refuses to save an import whose preview still asks something.
-var errOpenQuestions = &Error{Status: http.StatusUnprocessableEntity, Code: "open-questions",
-	Message: "Responda às perguntas da prévia antes de salvar."}
-
-// sheetQuestion asks which sheet of a workbook to import, until the form names one.
-func sheetQuestion(t *sheet.Table, up sheetUpload) []sheet.Question {
-	if len(t.Sheets) < 2 || up.Fields["sheet"] != "" {
-		return nil
-	}
-	return []sheet.Question{{Kind: sheet.QuestionSheet, Options: t.Sheets, Guess: t.Sheet,
-		Message: fmt.Sprintf("O arquivo tem %d abas: qual importar?", len(t.Sheets))}}
-}
-
 // resultsImportForm is what the import's form says besides the file.
 type resultsImportForm struct {
 	modalidade *event.Modalidade // nil when the file's race column says

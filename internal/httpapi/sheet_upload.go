@@ -88,6 +88,19 @@ func (up sheetUpload) dryRun() bool {
 	return up.Fields["dryRun"] == "1" || up.Fields["dryRun"] == "true"
 }
 
+// errOpenQuestions refuses to save an import whose preview still asks something.
+var errOpenQuestions = &Error{Status: http.StatusUnprocessableEntity, Code: "open-questions",
+	Message: "Responda às perguntas da prévia antes de salvar."}
+
+// sheetQuestion asks which sheet of a workbook to import, until the form names one.
+func sheetQuestion(t *sheet.Table, up sheetUpload) []sheet.Question {
+	if len(t.Sheets) < 2 || up.Fields["sheet"] != "" {
+		return nil
+	}
+	return []sheet.Question{{Kind: sheet.QuestionSheet, Options: t.Sheets, Guess: t.Sheet,
+		Message: fmt.Sprintf("O arquivo tem %d abas: qual importar?", len(t.Sheets))}}
+}
+
 // rowErrors is the 422 of an import whose rows have errors, the one answer of every import:
 // all of them, and nothing saved.
 func rowErrors(rows []sheet.RowError) *Error {

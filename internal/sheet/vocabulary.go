@@ -192,7 +192,6 @@ const (
 // Recognition is how a table's columns are read: each column's field, and the questions left.
 type Recognition struct {
 	Columns   []Column
-	Scores    []float64 // each column's score; 1 when the mapping said
 	Questions []Question
 }
 
@@ -202,7 +201,7 @@ type Recognition struct {
 // questions (the first column is used meanwhile).
 func (v *Vocabulary) Recognise(t *Table, mapping map[string]string) Recognition {
 	n := len(t.Header)
-	rec := Recognition{Columns: make([]Column, n), Scores: make([]float64, n)}
+	rec := Recognition{Columns: make([]Column, n)}
 	type cand struct {
 		col   int
 		field string
@@ -218,7 +217,7 @@ func (v *Vocabulary) Recognise(t *Table, mapping map[string]string) Recognition 
 	for i, h := range t.Header {
 		rec.Columns[i].Header = h
 		if f, ok := mapping[h]; ok {
-			rec.Columns[i].Field, rec.Scores[i] = f, 1
+			rec.Columns[i].Field = f
 			taken[f]++
 			continue
 		}
@@ -242,7 +241,7 @@ func (v *Vocabulary) Recognise(t *Table, mapping map[string]string) Recognition 
 		}
 		done[c.col] = true
 		taken[c.field]++
-		rec.Columns[c.col].Field, rec.Scores[c.col] = c.field, c.score
+		rec.Columns[c.col].Field = c.field
 		if f.Many {
 			continue
 		}

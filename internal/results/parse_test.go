@@ -18,7 +18,7 @@ func table(t testing.TB, name string) *sheet.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := sheet.Read(data)
+	tab, err := sheet.Read(data, sheet.Options{Vocabulary: Vocabulary})
 	if err != nil {
 		t.Fatalf("sheet.Read(%s): %v", name, err)
 	}
@@ -142,7 +142,6 @@ func TestParseRowErrors(t *testing.T) {
 	want := []sheet.RowError{
 		{Row: 3, Column: "Tempo", Message: `Tempo "1:61:00" inválido: minutos e segundos vão de 00 a 59.`},
 		{Row: 4, Column: "Peito", Message: "Número de peito 10 repetido (já está na linha 2)."},
-		{Row: 5, Column: "Atleta", Message: "Informe o nome do atleta."},
 		{Row: 6, Column: "Tempo", Message: `A célula "=A2+1" parece uma fórmula: exporte a planilha com os valores, não as fórmulas.`},
 		{Row: 7, Column: "Tempo", Message: "Informe o tempo, ou o status (DNF, DNS, DSQ) de quem não concluiu."},
 		{Row: 9, Column: "Posição", Message: `Posição "oitavo" inválida: use um número inteiro a partir de 1.`},
@@ -158,8 +157,9 @@ func TestParseHeaderErrorsAndMapping(t *testing.T) {
 		Header: []string{"Colocação", "Competidor", "Nº", "Tempo Chip", "Volta 1", "Observação"},
 		Rows:   []sheet.Row{{Number: 2, Cells: []string{"1", "Ana Lima", "7", "0:20:00", "0:10:00", "x"}}},
 	}
-	p := Parse(tab, Options{})
-	if want := []sheet.RowError{{Row: 1, Column: "", Message: "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."}}; !reflect.DeepEqual(p.Errors, want) {
+	noTime := &sheet.Table{Header: []string{"Nome", "Peito", "Chegada"}, Rows: []sheet.Row{{Number: 2, Cells: []string{"Ana", "7", "09:12"}}}}
+	p := Parse(noTime, Options{})
+	if want := []sheet.RowError{{Row: 1, Column: "", Message: "A planilha não tem coluna de tempo (Tempo líquido, Chip time, Tempo bruto ou Gun time): escolha qual coluna é o tempo."}}; !reflect.DeepEqual(p.Errors, want) {
 		t.Fatalf("errors = %+v", p.Errors)
 	}
 	// The mapping names the athlete column and renames the split; unnamed headers are guessed.

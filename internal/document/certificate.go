@@ -42,7 +42,7 @@ func AthleteOf(e *event.Event, a results.AthleteResult) Athlete {
 	places := results.PlaceWords(a.Athlete)
 	return Athlete{Evento: strings.TrimSpace(e.Titulo), Data: event.LongDate(e.DataEvento), Local: e.Local.CityUF(),
 		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome,
-		// The pace of the time printed: the one stored at import is of the net time.
+		// The pace of the time printed, even if the event's tempoClassificacao changed since the import.
 		Pace:  results.PaceOver(tempo, a.ResultSet.Percurso, e.Modalidades),
 		Geral: places.Geral, Sexo: places.Sexo, Categoria: places.Categoria,
 		Preliminar: a.ResultSet.Status != results.Oficial, At: a.ResultSet.ImportedAt}

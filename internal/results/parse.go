@@ -173,7 +173,8 @@ func Parse(t *sheet.Table, o Options) *Parsed {
 	return p
 }
 
-// finish ranks one modality's lines and sets their pace and order.
+// finish ranks one modality's lines and sets their pace (of the time they are ranked by, the
+// one shown beside it) and order.
 func finish(lines []*line, rd reader, o Options, km float64, percurso string, notes []string) ([]Result, []string) {
 	fromFile := placesInFile(lines)
 	if fromFile[0] && !firstToLast(lines) {
@@ -189,7 +190,7 @@ func finish(lines []*line, rd reader, o Options, km float64, percurso string, no
 	out := make([]Result, len(lines))
 	for i, l := range lines {
 		if l.Status == StatusOK {
-			l.Pace = pace(cmp.Or(l.liquido, l.bruto), km)
+			l.Pace = pace(rankingMs(l, o.RankBy), km)
 		}
 		l.Ordem = i + 1
 		out[i] = l.Result

@@ -85,13 +85,14 @@ func TestParse(t *testing.T) {
 			"46 DNS - - -    ",
 		},
 	}, {
-		// The same file ranked by gun time, as the event may choose; no distance, no pace.
-		file: "chip-timing-21km.tsv", opts: Options{RankBy: event.TempoBruto},
+		// The same file ranked by gun time, as the event may choose: the pace is of the gun time
+		// (RESULT-10): 3:51, 4:04 and 4:19 where the net times' are 3:50, 4:03 and 4:18.
+		file: "chip-timing-21km.tsv", opts: Options{Km: 21.1, RankBy: event.TempoBruto},
 		want: []string{
-			"88 ok 1 1 1 1:20:58.0 1:20:59.8  Half=0:40:02",
-			"301 ok 2 2 2 1:21:04.3 1:20:59.8  Half=0:40:10",
-			"7 ok 3 1 1 1:25:40.1 1:25:31.0  Half=0:42:55",
-			"120 ok 4 2 2 1:31:12.6 1:30:44.2  Half=0:45:01",
+			"88 ok 1 1 1 1:20:58.0 1:20:59.8 3:50 Half=0:40:02",
+			"301 ok 2 2 2 1:21:04.3 1:20:59.8 3:51 Half=0:40:10",
+			"7 ok 3 1 1 1:25:40.1 1:25:31.0 4:04 Half=0:42:55",
+			"120 ok 4 2 2 1:31:12.6 1:30:44.2 4:19 Half=0:45:01",
 			"45 DSQ - - - 1:19:30.0 1:19:20.5  ",
 			"46 DNS - - -    ",
 		},

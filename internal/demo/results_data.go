@@ -45,7 +45,7 @@ func timingSheet(rng *rand.Rand, e event.Event, m event.Modalidade, fs []finishe
 		}
 		fmt.Fprintf(&b, "%d;%s %s;%s;;;;;;%s\n", next+i, nome, pick(rng, sobrenomes), genero, st)
 	}
-	tab, err := sheet.Read([]byte(b.String()))
+	tab, err := sheet.Read([]byte(b.String()), sheet.Options{Vocabulary: results.Vocabulary})
 	if err != nil {
 		return nil, err
 	}

@@ -7,8 +7,8 @@ import (
 	"pelotao/internal/results"
 )
 
-// An event ranked by gun time prints the gun time, and the pace of that time, not the pace stored
-// at import (of the net time): 0:50:00 over 10 km is 5:00 /km (RESULT-10).
+// An event ranked by gun time prints the gun time, and the pace of that time, whatever the pace
+// stored at import (of the time ranked by then): 0:50:00 over 10 km is 5:00 /km (RESULT-10).
 func TestAthleteOfPaceOfThePrintedTime(t *testing.T) {
 	e := &event.Event{Titulo: "Corrida da Dona", TempoClassificacao: event.TempoBruto,
 		Modalidades: []event.Modalidade{{Nome: "10 km", Km: event.Decimal{Value: 10, Valid: true}}}}

@@ -24,7 +24,7 @@ type Athlete struct {
 	Local      string // "Recife – PE"
 	Percurso   string // the modality, "10 km"
 	Nome       string
-	Peito      string
+	Peito      string // "" for a line of a file without bibs
 	Tempo      string // the ranking time as the file had it, "0:42:13.47"
 	TempoNome  string // "tempo líquido" or "tempo bruto"
 	Pace       string // "4:13"; "" without a distance
@@ -42,7 +42,7 @@ func AthleteOf(e *event.Event, a results.AthleteResult) Athlete {
 	places := results.PlaceWords(a.Athlete)
 	return Athlete{Evento: strings.TrimSpace(e.Titulo), Data: event.LongDate(e.DataEvento), Local: e.Local.CityUF(),
 		Percurso: a.ResultSet.Percurso, Nome: a.Nome, Peito: a.NumeroPeito, Tempo: tempo, TempoNome: nome,
-		// The pace of the time printed: the one stored at import is of the net time.
+		// The pace of the time printed, even if the event's tempoClassificacao changed since the import.
 		Pace:  results.PaceOver(tempo, a.ResultSet.Percurso, e.Modalidades),
 		Geral: places.Geral, Sexo: places.Sexo, Categoria: places.Categoria,
 		Preliminar: a.ResultSet.Status != results.Oficial, At: a.ResultSet.ImportedAt}
@@ -109,7 +109,11 @@ func Certificate(a Athlete) ([]byte, error) {
 	if a.Local != "" {
 		when += ", em " + a.Local
 	}
-	centre(96, "", 14, 60, 60, 70, fmt.Sprintf("peito nº %s, concluiu o percurso de %s da prova %s,", a.Peito, a.Percurso, a.Evento))
+	finished := fmt.Sprintf("concluiu o percurso de %s da prova %s,", a.Percurso, a.Evento)
+	if a.Peito != "" {
+		finished = "peito nº " + a.Peito + ", " + finished
+	}
+	centre(96, "", 14, 60, 60, 70, finished)
 	centre(104, "", 14, 60, 60, 70, when+", com o "+a.TempoNome+" de")
 	centre(116, "B", 40, 29, 43, 100, a.Tempo)
 	y := 138.0

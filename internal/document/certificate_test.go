@@ -98,6 +98,16 @@ func TestPDF(t *testing.T) {
 	if !strings.Contains(pdfText(t, doc), "RESULTADO PRELIMINAR") {
 		t.Error("a preliminary result's certificate does not say so")
 	}
+	// A file without bibs (RESULT-17): the sentence names no bib rather than an empty one.
+	noBib := ana
+	noBib.Peito = ""
+	doc, _ = Certificate(noBib)
+	if text := pdfText(t, doc); !strings.Contains(text, "concluiu o percurso de 10 km") || strings.Contains(text, "peito nº") {
+		t.Errorf("a result without a bib:\n%s", text)
+	}
+	if !strings.Contains(pdfText(t, again), "peito nº 1023, concluiu o percurso de 10 km") {
+		t.Error("a result with a bib does not name it")
+	}
 }
 
 func TestPNG(t *testing.T) {

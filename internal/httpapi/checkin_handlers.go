@@ -108,12 +108,6 @@ type checkinJSON struct {
 	Balcao           string                `json:"balcao"`
 }
 
-// fieldError is a 422 with pt-BR messages by field path (checkins[2].balcao).
-type fieldError map[string]string
-
-func (f fieldError) Error() string                  { return fmt.Sprint(map[string]string(f)) }
-func (f fieldError) FieldErrors() map[string]string { return f }
-
 // validate checks one pickup as the desk's form does, and more (the server is the authority).
 func (c *checkinJSON) validate(i int, errs fieldError) {
 	at := func(field string) string { return fmt.Sprintf("checkins[%d].%s", i, field) }

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 
@@ -26,6 +27,13 @@ type fieldErrors interface {
 	error
 	FieldErrors() map[string]string
 }
+
+// fieldError is a request's bad fields, a pt-BR message by field path (checkins[2].balcao):
+// handlers return it and writeError answers it, as it does every domain's validation error.
+type fieldError map[string]string
+
+func (f fieldError) Error() string                  { return fmt.Sprint(map[string]string(f)) }
+func (f fieldError) FieldErrors() map[string]string { return f }
 
 // Common API errors.
 var (

@@ -43,23 +43,6 @@ func readMapping(raw string) (map[string]string, error) {
 	return m, nil
 }
 
-// rowsError is the 422 of a file with bad rows: nothing was saved.
-func rowsError(rows []participant.RowError) *Error {
-	msg := "Há 1 linha com erro na planilha; nada foi importado. Corrija e envie de novo."
-	if n := countRows(rows); n > 1 {
-		msg = fmt.Sprintf("Há %d linhas com erros na planilha; nada foi importado. Corrija e envie de novo.", n)
-	}
-	return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-rows", Message: msg, Rows: rows}
-}
-
-func countRows(errs []participant.RowError) int {
-	seen := map[int]bool{}
-	for _, e := range errs {
-		seen[e.Row] = true
-	}
-	return len(seen)
-}
-
 // previewRow is a participant of a dry run, with the row it comes from.
 type previewRow struct {
 	Row int `json:"row"`
@@ -91,7 +74,11 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	parsed, err := participant.Parse(up.Table, mapping, time.Now().In(s.cfg.Location))
+	table, err := up.table(participant.Vocabulary)
+	if err != nil {
+		return err
+	}
+	parsed, err := participant.Parse(table, mapping, time.Now().In(s.cfg.Location))
 	var fe *participant.FileError
 	var me *participant.MappingError
 	switch {
@@ -113,21 +100,22 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	plan := participant.PlanImport(existing, parsed, settings)
-	if dry := up.Fields["dryRun"]; dry == "1" || dry == "true" {
+	questions := append(sheetQuestion(table, up), parsed.Questions...)
+	if up.dryRun() {
 		rows := make([]previewRow, 0, previewRows)
 		for _, row := range parsed.Rows[:min(previewRows, len(parsed.Rows))] {
 			rows = append(rows, previewRow{Row: row.Line, Participant: row.P})
 		}
-		errs := plan.Errors
-		if errs == nil {
-			errs = []participant.RowError{}
-		}
-		writeJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": errs, "counts": plan.Counts(),
-			"missingParticipants": missingShown(plan.Missing)})
+		writeJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": nonNilSlice(plan.Errors),
+			"counts": plan.Counts(), "missingParticipants": missingShown(plan.Missing),
+			"questions": nonNilSlice(questions), "notes": nonNilSlice(table.Notes), "sheets": nonNilSlice(table.Sheets), "sheet": table.Sheet})
 		return nil
 	}
 	if len(plan.Errors) > 0 {
-		return rowsError(plan.Errors)
+		return rowErrors(plan.Errors)
+	}
+	if len(questions) > 0 {
+		return errOpenQuestions
 	}
 	u, _ := currentUser(r)
 	err = s.store.ApplyImport(r.Context(), id, plan, store.Actor{UserID: u.ID, Nome: u.DisplayName, At: time.Now().UTC().Truncate(time.Millisecond)})

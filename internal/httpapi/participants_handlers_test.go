@@ -183,7 +183,7 @@ func TestImportParticipantsRefusals(t *testing.T) {
 		{"row": 4.0, "column": "Sexo"},
 		{"row": 5.0, "column": "CPF"},
 	}
-	if code != 422 || msg != "Há 3 linhas com erros na planilha; nada foi importado. Corrija e envie de novo." || len(rows) != len(want) {
+	if code != 422 || msg != "Há 3 linhas com erros na planilha; nada foi salvo. Corrija e envie de novo." || len(rows) != len(want) {
 		t.Fatalf("row errors: %d %v", code, body)
 	}
 	for i, wnt := range want {

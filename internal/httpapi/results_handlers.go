@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -18,16 +21,64 @@ import (
 var errResultSetNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Resultado não encontrado."}
 
 // resultsPreview answers a dry run: the mapping as guessed (or given), the first lines as they
-// would be saved, every row error and the counts.
+// would be saved, every row error, the counts, and what the organizer is asked and told.
 type resultsPreview struct {
-	Columns []results.Column `json:"columns"`
-	Rows    []results.Result `json:"rows"`
-	Errors  []sheet.RowError `json:"errors"`
-	Counts  results.Counts   `json:"counts"`
+	Columns   []sheet.Column   `json:"columns"`
+	Rows      []results.Result `json:"rows"`
+	Errors    []sheet.RowError `json:"errors"`
+	Counts    results.Counts   `json:"counts"`
+	Questions []sheet.Question `json:"questions"`
+	Notes     []string         `json:"notes"`
+	Sheets    []string         `json:"sheets"`
+	Sheet     string           `json:"sheet"`
+	// Races are the file's races when a column splits it, each with its modality.
+	Races []results.Race `json:"races"`
 }
 
-// importResults answers POST /api/events/{id}/results (owner and gestao): a modality's results
-// from a spreadsheet, previewed (dryRun=1) or published, replacing the modality's set.
+// resultsImportForm is what the import's form says besides the file.
+type resultsImportForm struct {
+	modalidade *event.Modalidade // nil when the file's race column says
+	status     string            // "" keeps each set's status (preliminar for a new one)
+	downgrade  bool              // the organizer confirmed taking oficial back to preliminar
+	mapping    map[string]string
+	races      map[string]string
+}
+
+func readResultsForm(e *event.Event, up sheetUpload) (resultsImportForm, error) {
+	f := resultsImportForm{downgrade: up.Fields["confirmarRebaixamento"] == "1"}
+	fields := fieldError{}
+	if percurso := strings.TrimSpace(up.Fields["percurso"]); percurso != "" {
+		for i := range e.Modalidades {
+			if e.Modalidades[i].Nome == percurso {
+				f.modalidade = &e.Modalidades[i]
+			}
+		}
+		if f.modalidade == nil {
+			fields["percurso"] = event.MsgModalidadeInex
+		}
+	}
+	f.status = strings.TrimSpace(up.Fields["status"])
+	if f.status != "" && f.status != results.Preliminar && f.status != results.Oficial {
+		fields["status"] = "Escolha preliminar ou oficial."
+	}
+	var err error
+	if f.mapping, err = readMapping(up.Fields["mapping"]); err != nil {
+		return f, err
+	}
+	if raw := strings.TrimSpace(up.Fields["percursos"]); raw != "" {
+		if json.Unmarshal([]byte(raw), &f.races) != nil {
+			fields["percursos"] = `Envie as provas como um objeto JSON de prova para modalidade, como {"10K": "10 km"}.`
+		}
+	}
+	if len(fields) > 0 {
+		return f, fields
+	}
+	return f, nil
+}
+
+// importResults answers POST /api/events/{id}/results (owner and gestao): a timing company's
+// file, previewed (dryRun=1) or published, replacing the set of each modality it holds — one
+// modality (percurso), or the several its race column names.
 func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -37,57 +88,96 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	fields := map[string]string{}
-	percurso := strings.TrimSpace(up.Fields["percurso"])
-	var modalidade *event.Modalidade
-	for i := range e.Modalidades {
-		if e.Modalidades[i].Nome == percurso {
-			modalidade = &e.Modalidades[i]
-		}
-	}
-	switch {
-	case percurso == "":
-		fields["percurso"] = event.MsgObrigatorio
-	case modalidade == nil:
-		fields["percurso"] = event.MsgModalidadeInex
-	}
-	status := strings.TrimSpace(up.Fields["status"])
-	if status == "" {
-		status = results.Preliminar
-	}
-	if status != results.Preliminar && status != results.Oficial {
-		fields["status"] = "Escolha preliminar ou oficial."
-	}
-	mapping, err := readMapping(up.Fields["mapping"])
+	form, err := readResultsForm(&e, up)
 	if err != nil {
 		return err
 	}
-	if len(fields) > 0 {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
-			Message: "Alguns campos precisam de correção.", Fields: fields}
+	table, err := up.table(results.Vocabulary)
+	if err != nil {
+		return err
 	}
-	km := 0.0
-	if modalidade.Km.Valid {
-		km = modalidade.Km.Value
+	o := results.Options{RankBy: e.TempoClassificacao, Sport: e.Categoria, Mapping: form.mapping, Races: form.races}
+	for _, m := range e.Modalidades {
+		o.Modalities = append(o.Modalities, results.Modality{Nome: m.Nome, Km: m.Km.Value})
 	}
-	parsed := results.Parse(up.Table, results.Options{Km: km, RankBy: e.TempoClassificacao, Mapping: mapping})
-	if dry := up.Fields["dryRun"]; dry == "1" || dry == "true" {
-		rows := parsed.Results[:min(previewRows, len(parsed.Results))]
-		writeJSON(w, http.StatusOK, resultsPreview{Columns: parsed.Columns, Rows: rows,
-			Errors: nonNilSlice(parsed.Errors), Counts: results.CountOf(parsed.Results)})
+	if form.modalidade != nil {
+		o.Km = form.modalidade.Km.Value
+	}
+	parsed := results.Parse(table, o)
+	if form.modalidade == nil && parsed.Races == nil && len(parsed.Errors) == 0 {
+		return fieldError{"percurso": event.MsgObrigatorio}
+	}
+	sets := parsed.Races
+	if parsed.Races == nil && form.modalidade != nil {
+		sets = []results.Race{{Percurso: form.modalidade.Nome, Results: parsed.Results}}
+	}
+	published, err := s.store.ListResultSets(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	questions := append(sheetQuestion(table, up), parsed.Questions...)
+	statusOf, downgrades := setStatuses(published, sets, form)
+	if len(downgrades) > 0 && !form.downgrade {
+		questions = append(questions, sheet.Question{Kind: sheet.QuestionStatus, Options: []string{results.Oficial, results.Preliminar},
+			Guess: results.Oficial, Message: fmt.Sprintf("Os resultados de %s já são oficiais. Voltar para preliminar?", strings.Join(downgrades, ", "))})
+	}
+	if up.dryRun() {
+		var rows []results.Result
+		var counts results.Counts
+		if len(sets) > 0 {
+			rows, counts = sets[0].Results[:min(previewRows, len(sets[0].Results))], results.CountOf(sets[0].Results)
+		}
+		writeJSON(w, http.StatusOK, resultsPreview{Columns: parsed.Columns, Rows: nonNilSlice(rows), Errors: nonNilSlice(parsed.Errors),
+			Counts: counts, Questions: nonNilSlice(questions), Notes: nonNilSlice(append(table.Notes, parsed.Notes...)),
+			Sheets: nonNilSlice(table.Sheets), Sheet: table.Sheet, Races: nonNilSlice(parsed.Races)})
 		return nil
 	}
 	if len(parsed.Errors) > 0 {
 		return rowErrors(parsed.Errors)
 	}
-	set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: percurso, Status: status}, parsed.Results)
-	s.resultsCache.ForgetSet(set.ID)
-	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+	if len(downgrades) > 0 && !form.downgrade {
+		return fieldError{"status": "Os resultados já são oficiais: confirme (confirmarRebaixamento) para voltar a preliminar."}
 	}
-	w.Header().Set("Location", "/api/events/"+e.ID+"/results/"+set.ID)
-	writeJSON(w, http.StatusCreated, set)
+	if len(questions) > 0 {
+		return errOpenQuestions
+	}
+	var last results.Set
+	for _, race := range sets {
+		if race.Percurso == "" {
+			continue // a race the organizer left out
+		}
+		set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: race.Percurso, Status: statusOf[race.Percurso]}, race.Results)
+		s.resultsCache.ForgetSet(set.ID)
+		if err != nil {
+			return notFoundAs(err, errEventNotFound)
+		}
+		last = set
+	}
+	w.Header().Set("Location", "/api/events/"+e.ID+"/results/"+last.ID)
+	writeJSON(w, http.StatusCreated, last)
 	return nil
+}
+
+// setStatuses is the status each modality's set is published with: the form's, else the one
+// the set it replaces has (preliminar for a new one). Downgrades are the modalities whose
+// oficial set the form takes back to preliminar.
+func setStatuses(published []results.Set, sets []results.Race, f resultsImportForm) (map[string]string, []string) {
+	current := map[string]string{}
+	for _, p := range published {
+		current[p.Percurso] = p.Status
+	}
+	out := map[string]string{}
+	var downgrades []string
+	for _, race := range sets {
+		if race.Percurso == "" {
+			continue
+		}
+		out[race.Percurso] = cmp.Or(f.status, current[race.Percurso], results.Preliminar)
+		if current[race.Percurso] == results.Oficial && out[race.Percurso] == results.Preliminar {
+			downgrades = append(downgrades, race.Percurso)
+		}
+	}
+	return out, downgrades
 }
 
 func nonNilSlice[T any](s []T) []T {

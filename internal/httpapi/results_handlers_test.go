@@ -50,7 +50,7 @@ func resultsForm(t testing.TB, path string, file []byte, fields map[string]strin
 
 type importAnswer struct {
 	results.Set
-	Columns []results.Column `json:"columns"`
+	Columns []sheet.Column   `json:"columns"`
 	Rows    []results.Result `json:"rows"`
 	Errors  []sheet.RowError `json:"errors"`
 	Counts  *results.Counts  `json:"counts"`
@@ -75,7 +75,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 	if len(dry.Rows) != 20 || dry.Errors == nil || len(dry.Errors) != 0 || *dry.Counts != (results.Counts{Total: 31, Finishers: 30, DNF: 1}) {
 		t.Fatalf("dry run = %d rows, errors %v, counts %+v", len(dry.Rows), dry.Errors, dry.Counts)
 	}
-	if dry.Columns[0] != (results.Column{Header: "Nº de peito", Field: "numeroPeito"}) || dry.Columns[7].Field != "parcial:30 km" {
+	if dry.Columns[0] != (sheet.Column{Header: "Nº de peito", Field: "numeroPeito"}) || dry.Columns[7].Field != "parcial:30 km" {
 		t.Fatalf("columns = %+v", dry.Columns)
 	}
 	if first := dry.Rows[0]; *first.Posicao != 1 || first.Pace != "2:00" || first.TempoLiquido != "2:00:00" {
@@ -189,7 +189,15 @@ func TestResultsStatuses(t *testing.T) {
 		want int
 		text string // part of the answer
 	}{
-		{"xlsx import", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km"}), resourceOwner), 201, `"status":"preliminar"`},
+		// Replacing a set keeps its status unless the form says otherwise (RESULT-18)…
+		{"xlsx import", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km"}), resourceOwner), 201, `"status":"oficial"`},
+		// …and taking an oficial set back to preliminar is asked in the preview and refused unconfirmed.
+		{"dry run asks about a downgrade", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km", "status": "preliminar", "dryRun": "1"}), resourceOwner),
+			200, `"kind":"status"`},
+		{"unconfirmed downgrade", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km", "status": "preliminar"}), resourceOwner), 422,
+			`"status":"Os resultados já são oficiais`},
+		{"confirmed downgrade", w.do(resultsForm(t, base, xlsx, map[string]string{"percurso": "60 km", "status": "preliminar", "confirmarRebaixamento": "1"}), resourceOwner),
+			201, `"status":"preliminar"`},
 		{"rows with errors", w.do(resultsForm(t, base, withErrors, form), resourceOwner), 422,
 			`"rows":[{"row":3,"column":"Tempo","message":"Tempo \"1:61:00\" inválido: minutos e segundos vão de 00 a 59."},{"row":4,"column":"Peito","message":"Número de peito 10 repetido (já está na linha 2)."}]`},
 		{"dry run shows errors", w.do(resultsForm(t, base, withErrors, map[string]string{"percurso": "60 km", "dryRun": "1"}), resourceOwner), 200, `"errors":[{"row":3`},
@@ -289,5 +297,65 @@ func TestResultsImportBadFilesNever500(t *testing.T) {
 		if (res.Code != 422 && res.Code != 413) || answer.Error.Message == "" {
 			t.Errorf("%s: %d %s", name, res.Code, res.Body)
 		}
+	}
+}
+
+// RESULT-16, RESULT-17, RESULT-18: the engine's questions through the route — a workbook's sheets,
+// a race the event lacks — refuse a save until answered; a file without bibs keys its athletes by
+// its id column.
+func TestResultsImportQuestions(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	base := "/api/events/" + w.eventID + "/results"
+	file := []byte("ContactId\tName\tRace\tTotal_Time\tSwim\tStatus\n" +
+		"a-1\tAna Lima\t60K\t2:10:00\t0:30:00\t\n" +
+		"b-2\tBia Souza\t60K\t\t0:35:00\tDNF\n" +
+		"c-3\tCaio Reis\tKids\t0:10:00\t\t\n")
+	res := w.do(resultsForm(t, base, file, map[string]string{"dryRun": "1"}), resourceOwner)
+	var preview resultsPreview
+	if res.Code != 200 || json.Unmarshal(res.Body.Bytes(), &preview) != nil {
+		t.Fatalf("preview: %d %s", res.Code, res.Body)
+	}
+	if len(preview.Questions) != 1 || preview.Questions[0].Kind != sheet.QuestionRace || preview.Questions[0].Field != "Kids" {
+		t.Fatalf("questions %+v", preview.Questions)
+	}
+	if len(preview.Races) != 2 || preview.Races[0].Percurso != "60 km" || preview.Races[0].Counts.DNF != 1 {
+		t.Fatalf("races %+v", preview.Races)
+	}
+	if res := w.do(resultsForm(t, base, file, nil), resourceOwner); res.Code != 422 || !strings.Contains(res.Body.String(), `"open-questions"`) {
+		t.Fatalf("saved with a question open: %d %s", res.Code, res.Body)
+	}
+	res = w.do(resultsForm(t, base, file, map[string]string{"percursos": `{"Kids": ""}`}), resourceOwner)
+	set := decodeInto[results.Set](t, res)
+	if res.Code != 201 || set.Percurso != "60 km" || set.Total != 2 || set.Status != results.Preliminar {
+		t.Fatalf("answered: %d %s", res.Code, res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/a-1", nil), visitor)
+	if a := decodeInto[map[string]any](t, res); res.Code != 200 || a["nome"] != "Ana Lima" || a["chave"] != "a-1" || a["numeroPeito"] != "" {
+		t.Fatalf("athlete by id: %d %s", res.Code, res.Body)
+	}
+
+	book := func() []byte {
+		f := excelize.NewFile()
+		defer f.Close()
+		f.SetSheetRow("Sheet1", "A1", &[]any{"Peito", "Nome", "Tempo"})
+		f.SetSheetRow("Sheet1", "A2", &[]any{7, "Ana Júlia", "0:31:02"})
+		f.NewSheet("Innsbruck")
+		f.SetSheetRow("Innsbruck", "A1", &[]any{"Bib", "Name", "Time"})
+		f.SetSheetRow("Innsbruck", "A2", &[]any{9, "Rita Sá", 0.25})
+		var b bytes.Buffer
+		f.Write(&b)
+		return b.Bytes()
+	}()
+	res = w.do(resultsForm(t, base, book, map[string]string{"percurso": "60 km", "dryRun": "1"}), resourceOwner)
+	if !strings.Contains(res.Body.String(), `"kind":"sheet"`) || !strings.Contains(res.Body.String(), `"sheets":["Sheet1","Innsbruck"]`) {
+		t.Fatalf("sheets not offered: %s", res.Body)
+	}
+	res = w.do(resultsForm(t, base, book, map[string]string{"percurso": "60 km", "sheet": "Innsbruck"}), resourceOwner)
+	if res.Code != 201 {
+		t.Fatalf("second sheet: %d %s", res.Code, res.Body)
+	}
+	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/9", nil), visitor)
+	if a := decodeInto[map[string]any](t, res); a["nome"] != "Rita Sá" || a["tempoLiquido"] != "6:00:00" {
+		t.Fatalf("second sheet's athlete: %s", res.Body)
 	}
 }

@@ -29,7 +29,7 @@ func (s *Server) keepsake(kind, contentType string, draw func(document.Athlete) 
 				Message: "O certificado e o cartão são de quem concluiu a prova."}
 		}
 		sum := sha256.Sum256([]byte(strings.Join([]string{kind, a.ResultSet.ID, a.ResultSet.ImportedAt.Format(time.RFC3339Nano),
-			e.AtualizadoEm.Format(time.RFC3339Nano), a.NumeroPeito}, "|")))
+			e.AtualizadoEm.Format(time.RFC3339Nano), a.Key()}, "|")))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 		h := w.Header()
 		h.Set("ETag", etag)
@@ -44,7 +44,7 @@ func (s *Server) keepsake(kind, contentType string, draw func(document.Athlete) 
 		}
 		h.Set("Content-Type", contentType)
 		if kind == "certificado" {
-			h.Set("Content-Disposition", `inline; filename="certificado-`+a.NumeroPeito+`.pdf"`)
+			h.Set("Content-Disposition", `inline; filename="certificado-`+a.Key()+`.pdf"`)
 		}
 		_, _ = w.Write(body)
 		return nil

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -20,10 +21,10 @@ var sheetFormFile = formFile{maxRequest: maxSheetRequest, maxParts: 16, tooLarge
 	notMultipart: `Envie a planilha como multipart/form-data, no campo "file".`, tooMany: "Envie uma planilha por vez.",
 	unreadable: "Não foi possível ler a planilha enviada. Tente novamente."}
 
-// sheetUpload is a spreadsheet import read from a multipart form: the table of its "file" part
-// and its other fields.
+// sheetUpload is a spreadsheet import read from a multipart form: its "file" part and its other
+// fields.
 type sheetUpload struct {
-	Table  *sheet.Table
+	data   []byte
 	Fields map[string]string
 }
 
@@ -61,18 +62,55 @@ func readSheetUpload(r *http.Request) (sheetUpload, error) {
 	if !found {
 		return up, invalidFile("Escolha uma planilha para enviar.")
 	}
-	up.Table, err = sheet.Read(data)
-	if se := (*sheet.Error)(nil); errors.As(err, &se) {
-		if se == sheet.ErrTooLarge {
-			return up, tooLarge(se.Message)
-		}
-		return up, invalidFile(se.Message)
+	if len(data) > sheet.MaxBytes {
+		return up, tooLarge(sheet.ErrTooLarge.Message)
 	}
-	return up, err
+	up.data = data
+	return up, nil
 }
 
-// rowErrors is the 422 of an import whose rows have errors: all of them, and nothing saved.
+// table reads the upload's sheet (the form's "sheet", else the first) with the import's
+// vocabulary, which finds its header. A file that is not a readable spreadsheet is a 422
+// saying why.
+func (up sheetUpload) table(v *sheet.Vocabulary) (*sheet.Table, error) {
+	t, err := sheet.Read(up.data, sheet.Options{Vocabulary: v, Sheet: up.Fields["sheet"]})
+	if se := (*sheet.Error)(nil); errors.As(err, &se) {
+		if se == sheet.ErrTooLarge {
+			return nil, tooLarge(se.Message)
+		}
+		return nil, invalidFile(se.Message)
+	}
+	return t, err
+}
+
+// dryRun tells a preview from a save.
+func (up sheetUpload) dryRun() bool {
+	return up.Fields["dryRun"] == "1" || up.Fields["dryRun"] == "true"
+}
+
+// errOpenQuestions refuses to save an import whose preview still asks something.
+var errOpenQuestions = &Error{Status: http.StatusUnprocessableEntity, Code: "open-questions",
+	Message: "Responda às perguntas da prévia antes de salvar."}
+
+// sheetQuestion asks which sheet of a workbook to import, until the form names one.
+func sheetQuestion(t *sheet.Table, up sheetUpload) []sheet.Question {
+	if len(t.Sheets) < 2 || up.Fields["sheet"] != "" {
+		return nil
+	}
+	return []sheet.Question{{Kind: sheet.QuestionSheet, Options: t.Sheets, Guess: t.Sheet,
+		Message: fmt.Sprintf("O arquivo tem %d abas: qual importar?", len(t.Sheets))}}
+}
+
+// rowErrors is the 422 of an import whose rows have errors, the one answer of every import:
+// all of them, and nothing saved.
 func rowErrors(rows []sheet.RowError) *Error {
-	return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-rows",
-		Message: "A planilha tem erros; nada foi salvo. Corrija as linhas indicadas e envie de novo.", Rows: rows}
+	seen := map[int]bool{}
+	for _, e := range rows {
+		seen[e.Row] = true
+	}
+	msg := "Há 1 linha com erro na planilha; nada foi salvo. Corrija e envie de novo."
+	if n := len(seen); n > 1 {
+		msg = fmt.Sprintf("Há %d linhas com erros na planilha; nada foi salvo. Corrija e envie de novo.", n)
+	}
+	return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-rows", Message: msg, Rows: rows}
 }

@@ -84,7 +84,7 @@ func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	email := account.NormalizeEmail(in.Email)
-	fields := map[string]string{}
+	fields := fieldError{}
 	if email == "" {
 		fields["email"] = "Informe o e-mail de quem você quer convidar."
 	} else if !account.ValidEmail(email) {
@@ -94,8 +94,7 @@ func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 		fields["role"] = "Escolha a função: gestao ou retirada."
 	}
 	if len(fields) > 0 {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
-			Message: "Alguns campos precisam de correção.", Fields: fields}
+		return fields
 	}
 	by := eventRoleOf(r)
 	if !team.CanManage(by, in.Role) {

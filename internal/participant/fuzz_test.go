@@ -15,7 +15,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("Nome\tCPF\tValor\n=1+1\t=2+2\tR$ 1.234,56\n"))
 	f.Add([]byte("\xef\xbb\xbfNome;CPF;Sexo\nJos\xe9;52998224725;F\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tbl, err := sheet.Read(data)
+		tbl, err := sheet.Read(data, sheet.Options{Vocabulary: Vocabulary})
 		if err != nil {
 			return
 		}

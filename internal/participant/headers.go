@@ -2,7 +2,7 @@ package participant
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"pelotao/internal/sheet"
@@ -29,42 +29,42 @@ const (
 	Ignorar            = "ignorar"
 )
 
-// headerNames are the headers each field is known by, in Portuguese and English (docs/product.md §10
-// lists the ones ticketing exports use); accents, case and punctuation do not count.
-var headerNames = map[string][]string{
-	FieldNome:          {"nome", "atleta", "name", "nome completo", "full name", "participante", "nome do atleta", "nome do participante"},
-	FieldEmail:         {"e mail", "email", "endereco de e mail", "correio eletronico"},
-	FieldTelefone:      {"telefone", "celular", "phone", "mobile", "whatsapp", "telefone celular", "fone"},
-	FieldDocumento:     {"cpf", "documento", "document", "doc", "n do documento", "no do documento", "numero do documento", "cpf passaporte", "cpf ou passaporte"},
-	FieldPassaporte:    {"passaporte", "passport", "n do passaporte", "no do passaporte"},
-	FieldTipoDocumento: {"tipo de documento", "tipo do documento", "tipo documento", "document type"},
-	FieldNascimento:    {"nascimento", "data de nascimento", "data nascimento", "data nasc", "dt nascimento", "birth date", "birthdate", "date of birth", "dob"},
-	FieldSexo:          {"sexo", "genero", "gender", "sex"},
-	FieldPercurso:      {"modalidade", "percurso", "distancia", "distance", "course", "prova"},
-	FieldCamiseta:      {"camiseta", "tamanho", "tamanho da camiseta", "tamanho camiseta", "camisa", "shirt", "t shirt", "tshirt", "shirt size", "t shirt size"},
-	FieldEquipe:        {"equipe", "assessoria", "team", "club", "clube", "assessoria esportiva"},
-	FieldNumeroPeito:   {"peito", "n de peito", "no de peito", "numero de peito", "numero do peito", "n peito", "no peito", "bib", "bib number", "numeral"},
-	FieldPago:          {"pago", "status do pagamento", "status pagamento", "pagamento", "situacao do pagamento", "payment status", "paid", "payment"},
-	FieldValor:         {"valor", "valor pago", "preco", "value", "amount", "price", "total"},
-	FieldInscricao:     {"inscricao", "n da inscricao", "no da inscricao", "numero da inscricao", "id da inscricao", "codigo da inscricao", "pedido", "n do pedido", "no do pedido", "numero do pedido", "registration", "registration id", "order", "order id"},
-}
+// Vocabulary is how the participants import recognises columns (docs/product.md §10 lists the
+// headers ticketing exports use); the engine is the results import's (sheet.Vocabulary).
+var Vocabulary = sheet.NewVocabulary(
+	sheet.Field{Name: FieldNome, Label: "o nome do inscrito", Key: true,
+		Names: []string{"nome", "atleta", "name", "full name", "nome completo", "participante", "nombre", "inscrito"},
+		Not:   []string{"equipe", "team", "first", "last", "sobrenome", "emergencia", "contato", "mae", "pai", "responsavel", "social"}},
+	sheet.Field{Name: FieldEmail, Label: "o e-mail", Names: []string{"email", "mail", "correio eletronico"}},
+	sheet.Field{Name: FieldTelefone, Label: "o telefone",
+		Names: []string{"telefone", "celular", "phone", "mobile", "whatsapp", "fone"}, Not: []string{"emergencia"}},
+	sheet.Field{Name: FieldDocumento, Label: "o CPF (documento)", Key: true,
+		Names: []string{"cpf", "documento", "document", "doc", "cpf passaporte"}, Not: []string{"tipo", "type"}},
+	sheet.Field{Name: FieldPassaporte, Label: "o passaporte", Names: []string{"passaporte", "passport"}, Not: []string{"cpf", "tipo", "type"}},
+	sheet.Field{Name: FieldTipoDocumento, Label: "o tipo de documento",
+		Names: []string{"tipo documento", "document type", "tipo doc"}},
+	sheet.Field{Name: FieldNascimento, Label: "a data de nascimento",
+		Names: []string{"nascimento", "data nascimento", "data nasc", "dt nascimento", "nasc", "birth date", "date birth", "dob"}},
+	sheet.Field{Name: FieldSexo, Label: "o sexo", Names: []string{"sexo", "genero", "gender", "sex"}},
+	sheet.Field{Name: FieldPercurso, Label: "a modalidade",
+		Names: []string{"modalidade", "percurso", "distancia", "distance", "course", "prova", "race"}},
+	sheet.Field{Name: FieldCamiseta, Label: "a camiseta",
+		Names: []string{"camiseta", "tamanho", "tamanho camiseta", "camisa", "shirt", "t shirt", "tshirt", "shirt size"}},
+	sheet.Field{Name: FieldEquipe, Label: "a equipe", Names: []string{"equipe", "assessoria", "team", "club", "clube"}},
+	sheet.Field{Name: FieldNumeroPeito, Label: "o número de peito",
+		Names: []string{"peito", "bib", "numeral", "dorsal", "bib number"}},
+	sheet.Field{Name: FieldPago, Label: "o pagamento",
+		Names: []string{"pago", "status pagamento", "pagamento", "situacao pagamento", "payment status", "paid", "payment"}},
+	sheet.Field{Name: FieldValor, Label: "o valor", Names: []string{"valor", "valor pago", "preco", "value", "amount", "price", "total"}},
+	sheet.Field{Name: FieldInscricao, Label: "a inscrição",
+		Names: []string{"inscricao", "id inscricao", "codigo inscricao", "pedido", "registration", "registration id", "order", "order id"},
+		Not:   []string{"data", "date", "valor", "status"}},
+)
 
-// fields matches headers (sheet.HeaderKey: accents, case, spaces and punctuation do not count).
-var fields = sheet.NewFields(headerNames)
-
-// fieldLabels name the fields in messages, as organizers know them.
-var fieldLabels = map[string]string{
-	FieldNome: "Nome", FieldEmail: "E-mail", FieldTelefone: "Telefone", FieldDocumento: "CPF/Documento",
-	FieldPassaporte: "Passaporte", FieldTipoDocumento: "Tipo de documento", FieldNascimento: "Nascimento",
-	FieldSexo: "Sexo", FieldPercurso: "Modalidade", FieldCamiseta: "Camiseta", FieldEquipe: "Equipe",
-	FieldNumeroPeito: "Nº de peito", FieldPago: "Pago", FieldValor: "Valor", FieldInscricao: "Inscrição",
-}
-
-// Column is one column of the file and the field it fills ("" when none was recognised).
-type Column struct {
-	Header string `json:"header"`
-	Field  string `json:"field"`
-}
+// fieldNames are the fields a mapping may name, ignorar included.
+var fieldNames = []string{FieldNome, FieldEmail, FieldTelefone, FieldDocumento, FieldPassaporte, FieldTipoDocumento,
+	FieldNascimento, FieldSexo, FieldPercurso, FieldCamiseta, FieldEquipe, FieldNumeroPeito, FieldPago, FieldValor,
+	FieldInscricao, Ignorar}
 
 // MappingError is a mapping that cannot be used.
 type MappingError struct{ Message string }
@@ -72,37 +72,19 @@ type MappingError struct{ Message string }
 func (e *MappingError) Error() string { return e.Message }
 
 // MatchHeaders says which field each column fills: the mapping's choice for the headers it
-// names (as written in the file), otherwise the field the header is known by. A field filled by
-// two columns keeps the first and leaves the other out.
-func MatchHeaders(header []string, mapping map[string]string) ([]Column, error) {
+// names (as written in the file), otherwise the engine's guess (Ignorar for none); the questions
+// are what the guess leaves open.
+func MatchHeaders(t *sheet.Table, mapping map[string]string) ([]sheet.Column, []sheet.Question, error) {
 	for h, f := range mapping {
-		if _, known := headerNames[f]; !known && f != Ignorar {
-			return nil, &MappingError{fmt.Sprintf("O mapeamento da coluna %q aponta para %q, que não é um campo de inscrito. Use um destes: %s.", h, f, strings.Join(FieldNames(), ", "))}
+		if !slices.Contains(fieldNames, f) {
+			return nil, nil, &MappingError{fmt.Sprintf("O mapeamento da coluna %q aponta para %q, que não é um campo de inscrito. Use um destes: %s.", h, f, strings.Join(fieldNames, ", "))}
 		}
 	}
-	cols := make([]Column, len(header))
-	taken := map[string]bool{}
-	for i, h := range header {
-		cols[i].Header = h
-		f, ok := mapping[h]
-		if !ok {
-			f, _ = fields.Match(h)
+	rec := Vocabulary.Recognise(t, mapping)
+	for i := range rec.Columns {
+		if rec.Columns[i].Field == "" {
+			rec.Columns[i].Field = Ignorar
 		}
-		if f == Ignorar || f == "" || taken[f] {
-			continue
-		}
-		taken[f] = true
-		cols[i].Field = f
 	}
-	return cols, nil
-}
-
-// FieldNames lists the fields a mapping may name, ignorar included.
-func FieldNames() []string {
-	names := make([]string, 0, len(headerNames)+1)
-	for f := range headerNames {
-		names = append(names, f)
-	}
-	sort.Strings(names)
-	return append(names, Ignorar)
+	return rec.Columns, rec.Questions, nil
 }

@@ -11,15 +11,6 @@ import (
 	"pelotao/internal/sheet"
 )
 
-// RowError is one bad cell of a file: Row as a spreadsheet shows it (the header is row 1, the
-// first data row is row 2), Column the header of its column as the file writes it ("" when the
-// problem is the whole row), and a pt-BR message.
-type RowError struct {
-	Row     int    `json:"row"`
-	Column  string `json:"column"`
-	Message string `json:"message"`
-}
-
 // FileError is a file that cannot be read as a list of participants at all (no header, no
 // name column…): nothing in it is imported.
 type FileError struct{ Message string }
@@ -37,9 +28,10 @@ type Row struct {
 
 // Parsed is a file read into participants, before it meets the event's current list.
 type Parsed struct {
-	Columns []Column
-	Rows    []Row
-	Errors  []RowError
+	Columns   []sheet.Column
+	Questions []sheet.Question
+	Rows      []Row
+	Errors    []sheet.RowError
 	// HasInscricao: the file has a registration id column, so re-imports match on it.
 	HasInscricao bool
 }
@@ -49,7 +41,7 @@ var textLimits = map[string]int{
 	FieldNome: 150, FieldTelefone: 40, FieldPercurso: 100, FieldCamiseta: 20, FieldEquipe: 150, FieldInscricao: 100,
 }
 
-// Parse reads a spreadsheet (sheet.Read) into participants. A file that cannot be read at all
+// Parse reads a spreadsheet (sheet.Read with Vocabulary) into participants. A file that cannot be read at all
 // is a *FileError or *MappingError; bad cells are Parsed.Errors, one per cell, and two rows of
 // one person in one modality (or one registration id, or one bib) are an error on the later
 // row. today bounds birth dates.
@@ -57,21 +49,21 @@ func Parse(t *sheet.Table, mapping map[string]string, today time.Time) (Parsed, 
 	if len(t.Rows) > MaxRows {
 		return Parsed{}, &FileError{fmt.Sprintf("O arquivo tem %d linhas de inscritos; o limite é de %d por arquivo.", len(t.Rows), MaxRows)}
 	}
-	cols, err := MatchHeaders(t.Header, mapping)
+	cols, questions, err := MatchHeaders(t, mapping)
 	if err != nil {
 		return Parsed{}, err
 	}
 	at := map[string]int{}
 	for i, c := range cols {
-		if c.Field != "" {
+		if c.Field != Ignorar {
 			at[c.Field] = i
 		}
 	}
-	if err := checkHeader(t.Header, at); err != nil {
+	if err := checkHeader(t.Header, t.HeaderLine(), at); err != nil {
 		return Parsed{}, err
 	}
 	_, hasInscricao := at[FieldInscricao]
-	out := Parsed{Columns: cols, HasInscricao: hasInscricao}
+	out := Parsed{Columns: cols, Questions: questions, HasInscricao: hasInscricao}
 	byDoc := map[string]int{}  // document and modality → row
 	byInsc := map[string]int{} // registration id → row
 	byBib := map[int]int{}     // bib → row
@@ -112,8 +104,8 @@ func Parse(t *sheet.Table, mapping map[string]string, today time.Time) (Parsed, 
 	return out, nil
 }
 
-// checkHeader makes sure row 1 is a header with the columns every participant needs.
-func checkHeader(header []string, at map[string]int) error {
+// checkHeader makes sure the header (row line) has the columns every participant needs.
+func checkHeader(header []string, line int, at map[string]int) error {
 	if len(at) == 0 {
 		for _, cell := range header {
 			if _, err := ParseCPF(cell); err == nil {
@@ -132,7 +124,7 @@ func checkHeader(header []string, at map[string]int) error {
 		missing = append(missing, "a coluna de documento (CPF, Documento ou Passaporte)")
 	}
 	if len(missing) > 0 {
-		return &FileError{"Falta " + strings.Join(missing, " e ") + " no cabeçalho (linha 1). Renomeie a coluna ou escolha o campo de cada coluna no mapeamento."}
+		return &FileError{fmt.Sprintf("Falta %s no cabeçalho (linha %d). Renomeie a coluna ou escolha o campo de cada coluna no mapeamento.", strings.Join(missing, " e "), line)}
 	}
 	return nil
 }
@@ -163,7 +155,7 @@ type rowReader struct {
 	at     map[string]int
 	header []string
 	line   int
-	errs   []RowError
+	errs   []sheet.RowError
 }
 
 // cell is the trimmed text of field's column, without control characters; "" without the column.
@@ -195,11 +187,11 @@ func (r *rowReader) fail(field, message string) {
 			column = r.header[i]
 		}
 	}
-	r.errs = append(r.errs, RowError{Row: r.line, Column: column, Message: message})
+	r.errs = append(r.errs, sheet.RowError{Row: r.line, Column: column, Message: message})
 }
 
 // sorted is the row's errors from its left column to its right, as the organizer reads them.
-func (r *rowReader) sorted() []RowError {
+func (r *rowReader) sorted() []sheet.RowError {
 	index := make(map[string]int, len(r.header))
 	for i := len(r.header) - 1; i >= 0; i-- {
 		index[r.header[i]] = i

@@ -14,7 +14,7 @@ var today = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 // table reads a semicolon-separated text as an upload is read.
 func table(t *testing.T, s string) *sheet.Table {
 	t.Helper()
-	tbl, err := sheet.Read([]byte(strings.TrimSpace(s) + "\n"))
+	tbl, err := sheet.Read([]byte(strings.TrimSpace(s)+"\n"), sheet.Options{Vocabulary: Vocabulary})
 	if err != nil {
 		t.Fatalf("sheet: %v", err)
 	}
@@ -33,7 +33,7 @@ A-2;=HIPERLINK("x");11144477735;1985-02-03;m;5 km;GG;;;;;Pendente;89,9;
 	if len(got.Errors) != 0 || len(got.Rows) != 2 || !got.HasInscricao {
 		t.Fatalf("parsed: %+v", got)
 	}
-	if got.Columns[13].Field != "" || got.Columns[1].Field != FieldNome || got.Columns[8].Field != FieldNumeroPeito {
+	if got.Columns[13].Field != Ignorar || got.Columns[1].Field != FieldNome || got.Columns[8].Field != FieldNumeroPeito {
 		t.Fatalf("columns: %+v", got.Columns)
 	}
 	a := got.Rows[0].P
@@ -62,16 +62,16 @@ Eva;;;;5 km;;;
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []RowError{
-		{3, "CPF", errCPFLetters.Error()},
-		{3, "Nascimento", "Data inválida: use dd/mm/aaaa (por exemplo 31/12/1990)."},
-		{3, "Sexo", "Sexo não reconhecido: use F, M ou X."},
-		{3, "Pago", "Valor de pagamento não reconhecido: use Sim ou Não (ou Pago/Pendente)."},
-		{3, "Peito", "Nº de peito inválido: use um número inteiro de 1 a 999999."},
-		{3, "Email", "E-mail inválido."},
-		{4, "CPF", `CPF repetido na modalidade "10 KM": já está na linha 2.`},
-		{4, "Peito", "Nº de peito 1 repetido: já está na linha 2."},
-		{7, "CPF", "Informe o CPF (ou o passaporte, para estrangeiros)."},
+	want := []sheet.RowError{
+		{Row: 3, Column: "CPF", Message: errCPFLetters.Error()},
+		{Row: 3, Column: "Nascimento", Message: "Data inválida: use dd/mm/aaaa (por exemplo 31/12/1990)."},
+		{Row: 3, Column: "Sexo", Message: "Sexo não reconhecido: use F, M ou X."},
+		{Row: 3, Column: "Pago", Message: "Valor de pagamento não reconhecido: use Sim ou Não (ou Pago/Pendente)."},
+		{Row: 3, Column: "Peito", Message: "Nº de peito inválido: use um número inteiro de 1 a 999999."},
+		{Row: 3, Column: "Email", Message: "E-mail inválido."},
+		{Row: 4, Column: "CPF", Message: `CPF repetido na modalidade "10 KM": já está na linha 2.`},
+		{Row: 4, Column: "Peito", Message: "Nº de peito 1 repetido: já está na linha 2."},
+		{Row: 7, Column: "CPF", Message: "Informe o CPF (ou o passaporte, para estrangeiros)."},
 	}
 	if len(got.Errors) != len(want) {
 		t.Fatalf("errors: %+v", got.Errors)
@@ -199,6 +199,27 @@ func TestParseNeutralisedCells(t *testing.T) {
 	for i, want := range []string{"=SOMA(A1,B1)", "D'Ávila", "-"} {
 		if got.Rows[i].P.Nome != want {
 			t.Errorf("row %d: %q, want %q", i+2, got.Rows[i].P.Nome, want)
+		}
+	}
+}
+
+// The participants import reads headers with the results' engine (sheet.Vocabulary): ticketing
+// exports' spellings, filler words and punctuation aside (PART-11).
+func TestParticipantHeaderSpellings(t *testing.T) {
+	cases := map[string]string{
+		"Nome": FieldNome, "NOME COMPLETO": FieldNome, "Participante": FieldNome, "Full name": FieldNome,
+		"E-mail": FieldEmail, "Email": FieldEmail, "CPF": FieldDocumento, "Nº do Documento": FieldDocumento,
+		"CPF/Passaporte": FieldDocumento, "Passaporte": FieldPassaporte, "Tipo de documento": FieldTipoDocumento,
+		"Data de Nascimento": FieldNascimento, "Dt. Nasc.": FieldNascimento, "birthDate": FieldNascimento,
+		"Gênero": FieldSexo, "Modalidade": FieldPercurso, "Distância": FieldPercurso, "Tamanho da Camiseta": FieldCamiseta,
+		"T-Shirt Size": FieldCamiseta, "Assessoria": FieldEquipe, "Nº Peito": FieldNumeroPeito, "num_peito": FieldNumeroPeito,
+		"Bib": FieldNumeroPeito, "Status do pagamento": FieldPago, "Valor pago": FieldValor, "Nº da Inscrição": FieldInscricao,
+		"Order ID": FieldInscricao, "Data da inscrição": Ignorar, "Observação": Ignorar, "Celular": FieldTelefone,
+	}
+	for h, want := range cases {
+		cols, _, err := MatchHeaders(&sheet.Table{Header: []string{h}}, nil)
+		if err != nil || cols[0].Field != want {
+			t.Errorf("%q read as %q (%v), want %q", h, cols[0].Field, err, want)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+
+	"pelotao/internal/sheet"
 )
 
 // Update is an existing participant the file changes: Before as it is, P as it will be (its
@@ -24,7 +26,7 @@ type Plan struct {
 	Update    []Update
 	Unchanged int
 	Missing   []Participant
-	Errors    []RowError
+	Errors    []sheet.RowError
 }
 
 // Counts is the answer of a committed import.
@@ -112,7 +114,7 @@ func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
 			plan.Missing = append(plan.Missing, p)
 		}
 	}
-	plan.Errors = append(append([]RowError(nil), parsed.Errors...), assignBibs(parsed, final, plan.Missing, settings)...)
+	plan.Errors = append(append([]sheet.RowError(nil), parsed.Errors...), assignBibs(parsed, final, plan.Missing, settings)...)
 	if len(plan.Errors) > 0 {
 		sort.SliceStable(plan.Errors, func(i, j int) bool { return plan.Errors[i].Row < plan.Errors[j].Row })
 		return plan
@@ -188,8 +190,8 @@ func ChangesJSON(changes map[string][2]any) json.RawMessage {
 
 // assignBibs checks that the bibs the event will have are unique and gives the rows without one
 // the next free number of their modality's range, in file order.
-func assignBibs(parsed Parsed, final []Participant, missing []Participant, settings Settings) []RowError {
-	var errs []RowError
+func assignBibs(parsed Parsed, final []Participant, missing []Participant, settings Settings) []sheet.RowError {
+	var errs []sheet.RowError
 	type holder struct {
 		nome string
 		line int // 0: a participant the file does not have
@@ -216,7 +218,7 @@ func assignBibs(parsed Parsed, final []Participant, missing []Participant, setti
 			if h.line > 0 {
 				where = fmt.Sprintf("a linha %d", h.line)
 			}
-			errs = append(errs, RowError{Row: parsed.Rows[r].Line, Column: column,
+			errs = append(errs, sheet.RowError{Row: parsed.Rows[r].Line, Column: column,
 				Message: fmt.Sprintf("Nº de peito %d já é de %s (%s).", n, h.nome, where)})
 			continue
 		}
@@ -240,7 +242,7 @@ func assignBibs(parsed Parsed, final []Participant, missing []Participant, setti
 			}
 		}
 		if n > f.Fim {
-			errs = append(errs, RowError{Row: parsed.Rows[r].Line, Column: column,
+			errs = append(errs, sheet.RowError{Row: parsed.Rows[r].Line, Column: column,
 				Message: fmt.Sprintf("A faixa de nº de peito da modalidade %q (%d a %d) não tem mais números livres: amplie a faixa.", f.Percurso, f.Inicio, f.Fim)})
 			continue
 		}

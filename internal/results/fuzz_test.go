@@ -20,7 +20,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(data, false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, bruto bool) {
-		tab, err := sheet.Read(data)
+		tab, err := sheet.Read(data, sheet.Options{Vocabulary: Vocabulary})
 		if err != nil {
 			return
 		}
@@ -40,14 +40,20 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		bibs := map[string]bool{}
-		for i, r := range p.Results {
-			if bibs[r.NumeroPeito] || r.NumeroPeito == "" || r.Nome == "" || r.Ordem != i+1 {
-				t.Fatalf("result %d: %+v", i, r)
-			}
-			bibs[r.NumeroPeito] = true
-			if (r.Posicao != nil) != (r.Status == StatusOK) {
-				t.Fatalf("place %v with status %s", r.Posicao, r.Status)
+		sets := [][]Result{p.Results}
+		for _, race := range p.Races {
+			sets = append(sets, race.Results)
+		}
+		for _, rs := range sets {
+			keys := map[string]bool{}
+			for i, r := range rs {
+				if keys[r.Chave] || r.Chave == "" || r.Ordem != i+1 || r.NumeroPeito != "" && r.NumeroPeito != r.Chave {
+					t.Fatalf("result %d: %+v", i, r)
+				}
+				keys[r.Chave] = true
+				if (r.Posicao != nil) != (r.Status == StatusOK) {
+					t.Fatalf("place %v with status %s", r.Posicao, r.Status)
+				}
 			}
 		}
 	})

@@ -21,7 +21,7 @@ func BenchmarkReadAndParse30000(b *testing.B) {
 	data := []byte(sb.String())
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		tab, err := sheet.Read(data)
+		tab, err := sheet.Read(data, sheet.Options{Vocabulary: Vocabulary})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -18,7 +18,7 @@ func table(t testing.TB, name string) *sheet.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := sheet.Read(data)
+	tab, err := sheet.Read(data, sheet.Options{Vocabulary: Vocabulary})
 	if err != nil {
 		t.Fatalf("sheet.Read(%s): %v", name, err)
 	}
@@ -85,13 +85,14 @@ func TestParse(t *testing.T) {
 			"46 DNS - - -    ",
 		},
 	}, {
-		// The same file ranked by gun time, as the event may choose; no distance, no pace.
-		file: "chip-timing-21km.tsv", opts: Options{RankBy: event.TempoBruto},
+		// The same file ranked by gun time, as the event may choose: the pace is of the gun time
+		// (RESULT-10): 3:51, 4:04 and 4:19 where the net times' are 3:50, 4:03 and 4:18.
+		file: "chip-timing-21km.tsv", opts: Options{Km: 21.1, RankBy: event.TempoBruto},
 		want: []string{
-			"88 ok 1 1 1 1:20:58.0 1:20:59.8  Half=0:40:02",
-			"301 ok 2 2 2 1:21:04.3 1:20:59.8  Half=0:40:10",
-			"7 ok 3 1 1 1:25:40.1 1:25:31.0  Half=0:42:55",
-			"120 ok 4 2 2 1:31:12.6 1:30:44.2  Half=0:45:01",
+			"88 ok 1 1 1 1:20:58.0 1:20:59.8 3:50 Half=0:40:02",
+			"301 ok 2 2 2 1:21:04.3 1:20:59.8 3:51 Half=0:40:10",
+			"7 ok 3 1 1 1:25:40.1 1:25:31.0 4:04 Half=0:42:55",
+			"120 ok 4 2 2 1:31:12.6 1:30:44.2 4:19 Half=0:45:01",
 			"45 DSQ - - - 1:19:30.0 1:19:20.5  ",
 			"46 DNS - - -    ",
 		},
@@ -142,7 +143,6 @@ func TestParseRowErrors(t *testing.T) {
 	want := []sheet.RowError{
 		{Row: 3, Column: "Tempo", Message: `Tempo "1:61:00" inválido: minutos e segundos vão de 00 a 59.`},
 		{Row: 4, Column: "Peito", Message: "Número de peito 10 repetido (já está na linha 2)."},
-		{Row: 5, Column: "Atleta", Message: "Informe o nome do atleta."},
 		{Row: 6, Column: "Tempo", Message: `A célula "=A2+1" parece uma fórmula: exporte a planilha com os valores, não as fórmulas.`},
 		{Row: 7, Column: "Tempo", Message: "Informe o tempo, ou o status (DNF, DNS, DSQ) de quem não concluiu."},
 		{Row: 9, Column: "Posição", Message: `Posição "oitavo" inválida: use um número inteiro a partir de 1.`},
@@ -158,8 +158,9 @@ func TestParseHeaderErrorsAndMapping(t *testing.T) {
 		Header: []string{"Colocação", "Competidor", "Nº", "Tempo Chip", "Volta 1", "Observação"},
 		Rows:   []sheet.Row{{Number: 2, Cells: []string{"1", "Ana Lima", "7", "0:20:00", "0:10:00", "x"}}},
 	}
-	p := Parse(tab, Options{})
-	if want := []sheet.RowError{{Row: 1, Column: "", Message: "A planilha não tem a coluna do nome do atleta (Nome, Atleta ou Name)."}}; !reflect.DeepEqual(p.Errors, want) {
+	noTime := &sheet.Table{Header: []string{"Nome", "Peito", "Chegada"}, Rows: []sheet.Row{{Number: 2, Cells: []string{"Ana", "7", "09:12"}}}}
+	p := Parse(noTime, Options{})
+	if want := []sheet.RowError{{Row: 1, Column: "", Message: "A planilha não tem coluna de tempo (Tempo líquido, Chip time, Tempo bruto ou Gun time): escolha qual coluna é o tempo."}}; !reflect.DeepEqual(p.Errors, want) {
 		t.Fatalf("errors = %+v", p.Errors)
 	}
 	// The mapping names the athlete column and renames the split; unnamed headers are guessed.

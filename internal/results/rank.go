@@ -7,16 +7,20 @@ import (
 	"pelotao/internal/event"
 )
 
+// rankingMs is the time a line is ranked by: the event's tempoClassificacao, else the time the
+// line has (RankingTime, in milliseconds).
+func rankingMs(l *line, rankBy string) int64 {
+	if rankBy == event.TempoBruto {
+		return cmp.Or(l.bruto, l.liquido)
+	}
+	return cmp.Or(l.liquido, l.bruto)
+}
+
 // rank orders the lines (finishers by ranking time, then the others in file order) and sets
 // the places the file lacks. A kind of place the file has (fromFile) is kept as written, and
 // then orders the finishers by it.
 func rank(lines []*line, rankBy string, fromFile [3]bool) {
-	rankMs := func(l *line) int64 {
-		if rankBy == event.TempoBruto {
-			return cmp.Or(l.bruto, l.liquido)
-		}
-		return cmp.Or(l.liquido, l.bruto)
-	}
+	rankMs := func(l *line) int64 { return rankingMs(l, rankBy) }
 	finished := func(l *line) bool { return l.Status == StatusOK }
 	slices.SortStableFunc(lines, func(a, b *line) int {
 		if fa, fb := finished(a), finished(b); fa != fb {

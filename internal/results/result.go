@@ -34,6 +34,9 @@ type Result struct {
 	Pace             string    `json:"pace"`
 	Status           string    `json:"status"`
 	Parciais         []Parcial `json:"parciais"`
+	// Chave is the line's key in its set, for the athlete's page: the bib, else the file's id
+	// column, else "linha-<row>".
+	Chave string `json:"chave"`
 
 	// Ordem is the line's place in the set's table (finishers by place, then the others in
 	// file order), 1-based: what pages and sorts by.
@@ -136,4 +139,13 @@ func CountOf(rs []Result) Counts {
 		}
 	}
 	return c
+}
+
+// Key is what finds the line in its set (the athlete page's {bib}): Chave, or the bib of a line
+// stored before lines had one.
+func (r Result) Key() string {
+	if r.Chave != "" {
+		return r.Chave
+	}
+	return r.NumeroPeito
 }

@@ -36,7 +36,8 @@ func TestRankingTimeSharedCases(t *testing.T) {
 }
 
 // TestPaceOf: the pace of the printed time, so a gun time of 0:50:00 over 10 km is 5:00 /km even
-// when the net time (and the pace stored at import) is faster (RESULT-10).
+// when the net time is faster (and the pace stored at import was of it, the event having ranked by
+// net time then) (RESULT-10).
 func TestPaceOf(t *testing.T) {
 	cases := []struct {
 		tempo string

@@ -19,7 +19,7 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add([]byte("Nome;\"Tempo\n\"\"x\"\"\";\n\n\"a\nb\";1\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tab, err := Read(data)
+		tab, err := Read(data, Options{})
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error %T %v is not a *sheet.Error", err, err)

@@ -51,7 +51,7 @@ func (s *Server) athleteHead(r *http.Request, h head, e *event.Event) head {
 		h.Description = strings.TrimSuffix(h.Description, "Resultado oficial.") + "Resultado preliminar."
 	}
 	if a.Status == results.StatusOK {
-		api := athleteAPIPath(e.ID, a.ResultSet.ID, a.NumeroPeito)
+		api := athleteAPIPath(e.ID, a.ResultSet.ID, a.Key())
 		h.Image = ogImage{URL: s.absURL(api + "/card.png"), Width: document.CardW, Height: document.CardH,
 			Alt: "Resultado de " + a.Nome + ": " + words.Tempo}
 	}

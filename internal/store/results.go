@@ -116,7 +116,7 @@ func newResultRows(rs []results.Result) ([]ResultRow, []string, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("store: encoding result: %w", err)
 		}
-		rows[i] = ResultRow{Ordem: r.Ordem, NumeroPeito: r.NumeroPeito, Sexo: r.Sexo, Categoria: r.Categoria,
+		rows[i] = ResultRow{Ordem: r.Ordem, NumeroPeito: r.Key(), Sexo: r.Sexo, Categoria: r.Categoria,
 			Status: r.Status, Search: ResultSearchText(r), Doc: doc}
 		if r.Categoria != "" && !seen[r.Categoria] {
 			seen[r.Categoria] = true

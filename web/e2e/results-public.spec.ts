@@ -154,3 +154,31 @@ test('the modality links reach each table, by keyboard, on a phone and on a desk
   await expect(drawn.getByRole('table', { name: /^Resultados de 10 km/ })).toBeInViewport()
   await context.close()
 })
+
+// RESULT-17: a file without bibs keys its athletes by its id column; each is reached from the
+// public table, on the page drawn by the server and in the app, and their certificate is served.
+test('an athlete of a file without bibs is reached from the table by the line’s key', async ({ page, browser, baseURL }) => {
+  await signedInUser(page, { displayName: 'Organizadora Sem Peito' })
+  const eventId = await createEvent(page.request, { titulo: `Corrida Sem Peito ${marker()}`, dataEvento: '2026-03-15', status: 'Evento Realizado', km: [5] })
+  await publish(page.request, eventId, '5 km', ['ContactId;Nome;Sexo;Tempo líquido', 'a-1;Ana Lima;F;0:25:00', 'b-2;Bia Souza;F;0:26:00'].join('\n'))
+  const { context, page: visitor } = await visitorPage(browser, baseURL, phone)
+  await visitor.goto(`/resultado/${eventId}`)
+  await ready(visitor)
+  const table = visitor.getByRole('table', { name: /^Resultados de 5 km/ })
+  await expect(table.getByText(/Nº/)).toHaveCount(0)
+  await table.getByRole('link', { name: 'Bia Souza' }).click()
+  await expect(visitor).toHaveURL(new RegExp(`/resultado/${eventId}/atleta/[^/]+/b-2$`))
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Bia Souza' })).toBeVisible()
+  await expect(visitor.getByText(/^Nº/)).toHaveCount(0)
+  const certificate = await visitor.getByRole('link', { name: /Baixar certificado/ }).getAttribute('href')
+  expect(certificate).toMatch(/\/athletes\/b-2\/certificado\.pdf$/)
+  const pdf = await visitor.request.get(certificate!)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+
+  // The same page drawn by the server, opened from a shared link.
+  await visitor.goto(visitor.url())
+  await ready(visitor)
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Bia Souza' })).toBeVisible()
+  await context.close()
+})

@@ -32,6 +32,7 @@ describe('parseResultPage', () => {
     expect(page.nextCursor).toBeNull()
     expect(page.results[0]).toEqual({
       numeroPeito: '12',
+      chave: '',
       nome: 'ANA',
       sexo: '',
       categoria: '',

@@ -19,6 +19,8 @@ const resultSet = record({
 const resultFields = {
   // The server sends text; a number (a hand-made answer) is read as its digits.
   numeroPeito: z.transform((v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')),
+  // Absent from lines stored before lines had keys: resultKey then falls back to the bib.
+  chave: text,
   nome: text,
   sexo: text,
   categoria: text,
@@ -68,7 +70,7 @@ export function parseResultPage(answer: unknown): ResultPage {
   return resultPage.parse(answer)
 }
 
-/** One athlete's answer; no usable data gives a line whose numeroPeito is ''. */
+/** One athlete's answer; no usable data gives a line whose chave and numeroPeito are ''. */
 export function parseAthlete(answer: unknown): AthleteResult {
   return athlete.parse(answer)
 }

@@ -24,7 +24,10 @@ export type Parcial = { nome: string; tempo: string }
 
 /** One athlete's line (docs/http-api.md "A result"). */
 export type Result = {
+  /** The bib; '' for a line of a file without bibs. */
   numeroPeito: string | number
+  /** The line's key in its set, the {bib} of its athlete page: the bib, else the file's id column, else 'linha-N'. */
+  chave: string
   nome: string
   sexo: string
   categoria: string
@@ -109,6 +112,14 @@ export function initialAthlete(eventId: string, setId: string, bib: string): Ini
 
 export function deleteResultSet(eventId: string, setId: string) {
   return api<void>(`${resultSetsPath(eventId)}/${enc(setId)}`, { method: 'DELETE' })
+}
+
+/**
+ * What finds a line in its set (the athlete page's {bib}): its key, or the bib of a line stored
+ * before lines had keys. The server's results.Result.Key.
+ */
+export function resultKey(r: Pick<Result, 'chave' | 'numeroPeito'>): string {
+  return r.chave !== '' ? r.chave : String(r.numeroPeito)
 }
 
 /** The page of one athlete's result, on this site. */

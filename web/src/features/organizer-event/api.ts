@@ -46,10 +46,47 @@ export const ignoreField = 'ignorar'
 /** A header of the file and the field it is read as ('ignorar' for none). */
 export type ImportColumn = { header: string; field: string }
 
+/**
+ * What a preview asks, only about what the file leaves open (docs/http-api.md "Imports"): which
+ * column is a field, which sheet, which modality a race is, whether to take official results back.
+ */
+export type SheetQuestion = {
+  kind: 'column' | 'sheet' | 'race' | 'status'
+  /** The field asked about (column), or the race as the file writes it (race). */
+  field?: string
+  message: string
+  options: string[]
+  /** What is used until the organizer answers ('' for nothing). */
+  guess: string
+}
+
+/** The organizer's answers that are not a column's field (those go in the mapping). */
+export type SheetAnswers = {
+  sheet?: string
+  /** Race as the file writes it → the modality it is published as ('' leaves it out). */
+  percursos?: Record<string, string>
+  confirmarRebaixamento?: boolean
+  status?: string
+}
+
+/** Reads the questions and notes of a preview, whatever the server left out. */
+export function readGuidance(answer: { questions?: SheetQuestion[]; notes?: string[] } | null | undefined) {
+  return { questions: answer?.questions ?? [], notes: answer?.notes ?? [] }
+}
+
+/** Sets the answers on an import's form. */
+export function setAnswers(form: FormData, answers: SheetAnswers) {
+  if (answers.sheet) form.set('sheet', answers.sheet)
+  if (answers.percursos && Object.keys(answers.percursos).length > 0) form.set('percursos', JSON.stringify(answers.percursos))
+  if (answers.confirmarRebaixamento) form.set('confirmarRebaixamento', '1')
+}
+
 export type ImportPreview = {
   columns: ImportColumn[]
   rows: Record<string, unknown>[]
   errors: RowError[]
+  questions: SheetQuestion[]
+  notes: string[]
   counts: ImportCounts
   /** The first (at most 100, by name) of the event's participants the file leaves out. */
   missingParticipants: Participant[]
@@ -58,10 +95,11 @@ export type ImportPreview = {
 /** Header → field, as the form field `mapping` of the import (docs/product.md §10). */
 export type Mapping = Record<string, string>
 
-function importForm(file: File, mapping: Mapping | null, dryRun: boolean) {
+function importForm(file: File, mapping: Mapping | null, answers: SheetAnswers, dryRun: boolean) {
   const form = new FormData()
   form.set('file', file)
   if (mapping) form.set('mapping', JSON.stringify(mapping))
+  setAnswers(form, answers)
   if (dryRun) form.set('dryRun', '1')
   return form
 }
@@ -77,13 +115,14 @@ export function readColumns(columns: unknown): ImportColumn[] {
 }
 
 /** The dry run: what the file would do, with its row errors; nothing is saved. */
-export async function previewImport(eventId: string, file: File, mapping: Mapping | null): Promise<ImportPreview> {
+export async function previewImport(eventId: string, file: File, mapping: Mapping | null, answers: SheetAnswers = {}): Promise<ImportPreview> {
   const answer = await api<Omit<ImportPreview, 'columns'> & { columns: unknown }>(`${eventBase(eventId)}/participants`, {
     method: 'POST',
-    body: importForm(file, mapping, true),
+    body: importForm(file, mapping, answers, true),
   })
   return {
     ...answer,
+    ...readGuidance(answer),
     columns: readColumns(answer.columns),
     rows: answer.rows ?? [],
     errors: answer.errors ?? [],
@@ -92,8 +131,8 @@ export async function previewImport(eventId: string, file: File, mapping: Mappin
 }
 
 /** Saves the file's participants; a file with row errors answers 422 with error.rows. */
-export function commitImport(eventId: string, file: File, mapping: Mapping | null): Promise<ImportCounts> {
-  return api<ImportCounts>(`${eventBase(eventId)}/participants`, { method: 'POST', body: importForm(file, mapping, false) })
+export function commitImport(eventId: string, file: File, mapping: Mapping | null, answers: SheetAnswers = {}): Promise<ImportCounts> {
+  return api<ImportCounts>(`${eventBase(eventId)}/participants`, { method: 'POST', body: importForm(file, mapping, answers, false) })
 }
 
 export type ParticipantQuery = {

@@ -1,19 +1,20 @@
 // What the import of the participants' spreadsheet and the results' file share: the chosen file is
 // first read without saving (dry run) and shown as it will be saved — the guessed column of each
-// header, editable, and every row error — and saved only when the organizer confirms.
+// header, editable, every row error, the questions the server's engine left open and its notes —
+// and saved only when the organizer has answered and confirms.
 import { useId, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react'
 import { LabelledInput } from '../../components/LabelledInput'
 import type { RowError } from '../../lib/api'
-import type { ImportColumn, Mapping } from './api'
+import { ignoreField, type ImportColumn, type Mapping, type SheetAnswers, type SheetQuestion } from './api'
 
 /** How many of the file's lines the preview shows. */
 export const previewRows = 5
 
 /** What a dry run answers, whatever else it holds. */
-export type SheetPreview = { columns: ImportColumn[]; errors: RowError[] }
+export type SheetPreview = { columns: ImportColumn[]; errors: RowError[]; questions: SheetQuestion[]; notes: string[] }
 
-/** Reads `file` as `mapping` says (null: as the server guesses), saving nothing. */
-export type ReadSheet<P extends SheetPreview> = (file: File, mapping: Mapping | null) => Promise<P>
+/** Reads `file` as `mapping` says (null: as the server guesses) with the answers given, saving nothing. */
+export type ReadSheet<P extends SheetPreview> = (file: File, mapping: Mapping | null, answers: SheetAnswers) => Promise<P>
 
 type Options = {
   /** A reading starts: what the last reading or save said is cleared. */
@@ -29,16 +30,17 @@ type Options = {
 export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onRead, onFailed }: Options) {
   const [file, setFile] = useState<File | null>(null)
   const [mapping, setMapping] = useState<Mapping | null>(null)
+  const [answers, setAnswers] = useState<SheetAnswers>({})
   const [preview, setPreview] = useState<P | null>(null)
   const [rowErrors, setRowErrors] = useState<RowError[]>([])
   const [busy, setBusy] = useState<'' | 'preview' | 'save'>('')
   const input = useRef<HTMLInputElement>(null)
 
-  async function runPreview(chosen: File, nextMapping: Mapping | null, readWith: ReadSheet<P> = read) {
+  async function runPreview(chosen: File, nextMapping: Mapping | null, readWith: ReadSheet<P> = read, nextAnswers = answers) {
     setBusy('preview')
     onRead()
     try {
-      const answer = await readWith(chosen, nextMapping)
+      const answer = await readWith(chosen, nextMapping, nextAnswers)
       setPreview(answer)
       setRowErrors(answer.errors)
     } catch (err) {
@@ -53,9 +55,10 @@ export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onR
     const chosen = e.target.files?.[0] ?? null
     setFile(chosen)
     setMapping(null)
+    setAnswers({})
     setPreview(null)
     setRowErrors([])
-    if (chosen) void runPreview(chosen, null)
+    if (chosen) void runPreview(chosen, null, read, {})
   }
 
   function onColumn(header: string, field: string) {
@@ -67,17 +70,50 @@ export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onR
     void runPreview(file, next)
   }
 
+  /**
+   * Answers a question of the preview and reads the file again: a column question puts the chosen
+   * header in the mapping (its rivals left out), a sheet starts the columns over, a race names its
+   * modality, a status question confirms the downgrade or keeps the set official.
+   */
+  function answer(q: SheetQuestion, value: string) {
+    if (!file || !preview) return
+    let nextMapping = mapping
+    const next: SheetAnswers = { ...answers }
+    switch (q.kind) {
+      case 'column':
+        nextMapping = Object.fromEntries(preview.columns.map((c) => [c.header, c.field]))
+        for (const o of q.options) nextMapping[o] = ignoreField
+        if (value && q.field) nextMapping[value] = q.field
+        break
+      case 'sheet':
+        next.sheet = value
+        nextMapping = null
+        break
+      case 'race':
+        next.percursos = { ...answers.percursos, [q.field ?? '']: value }
+        break
+      case 'status':
+        next.confirmarRebaixamento = value === 'preliminar'
+        next.status = value
+        break
+    }
+    setMapping(nextMapping)
+    setAnswers(next)
+    void runPreview(file, nextMapping, read, next)
+  }
+
   /** Reads the chosen file again, with `readWith` in place of the hook's reading. */
-  function readAgain(readWith: ReadSheet<P>) {
-    if (file) void runPreview(file, mapping, readWith)
+  function readAgain(readWith: ReadSheet<P>, nextAnswers = answers) {
+    setAnswers(nextAnswers)
+    if (file) void runPreview(file, mapping, readWith, nextAnswers)
   }
 
   /** Saves the chosen file with `commit`; the preview and its row errors go once it is saved. */
-  async function save(commit: (file: File, mapping: Mapping | null) => Promise<void>, fallback: string) {
+  async function save(commit: (file: File, mapping: Mapping | null, answers: SheetAnswers) => Promise<void>, fallback: string) {
     if (!file) return
     setBusy('save')
     try {
-      await commit(file, mapping)
+      await commit(file, mapping, answers)
       setPreview(null)
       setRowErrors([])
     } catch (err) {
@@ -93,7 +129,7 @@ export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onR
     if (input.current) input.current.value = ''
   }
 
-  return { file, preview, rowErrors, setRowErrors, busy, input, onFile, onColumn, readAgain, save, clearFile }
+  return { file, preview, answers, rowErrors, setRowErrors, busy, input, onFile, onColumn, answer, readAgain, save, clearFile }
 }
 
 const accept =
@@ -184,5 +220,78 @@ export function RowErrors({ errors }: { errors: RowError[] }) {
         ))}
       </ul>
     </div>
+  )
+}
+
+/** The labels of a question's options as the organizer reads them. */
+function optionLabel(q: SheetQuestion, option: string): string {
+  if (q.kind === 'status') return option === 'preliminar' ? 'Sim, voltar para preliminar' : 'Não, manter oficial'
+  return option
+}
+
+/** The option that answers "none of these": the server trims headers, so none starts with a space. */
+const noneValue = ' nenhuma'
+
+const noneLabel: Record<SheetQuestion['kind'], string> = {
+  column: 'Nenhuma destas colunas',
+  race: 'Não publicar esta prova',
+  sheet: '',
+  status: '',
+}
+
+type QuestionsProps = {
+  preview: SheetPreview
+  disabled: boolean
+  onAnswer: (q: SheetQuestion, value: string) => void
+}
+
+/**
+ * What the server's engine could not decide alone, asked one question at a time, and what it did
+ * to read the file (an encoding repaired, lines before the header left out, paces that cannot be).
+ */
+export function SheetQuestions({ preview, disabled, onAnswer }: QuestionsProps) {
+  const id = useId()
+  return (
+    <>
+      {preview.notes.length > 0 && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          <h3 className="font-semibold">Ao ler o arquivo</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {preview.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview.questions.length > 0 && (
+        <fieldset className="space-y-3 rounded-md border border-brand-200 bg-brand-50 p-3">
+          <legend className="px-1 font-semibold text-slate-900">Antes de salvar, responda</legend>
+          {preview.questions.map((q, i) => (
+            <div key={`${q.kind}-${q.field ?? ''}-${i}`} className="text-sm">
+              <label htmlFor={`${id}-pergunta-${i}`} className="block font-semibold text-slate-800">
+                {q.message}
+              </label>
+              <select
+                id={`${id}-pergunta-${i}`}
+                defaultValue=""
+                disabled={disabled}
+                onChange={(e) => onAnswer(q, e.target.value === noneValue ? '' : e.target.value)}
+                className="mt-1 min-h-11 w-full rounded-md border border-slate-300 px-2 sm:w-auto"
+              >
+                <option value="" disabled>
+                  {q.guess ? `Escolha (sugestão: ${optionLabel(q, q.guess)})` : 'Escolha'}
+                </option>
+                {q.options.map((o) => (
+                  <option key={o} value={o}>
+                    {optionLabel(q, o)}
+                  </option>
+                ))}
+                {noneLabel[q.kind] && <option value={noneValue}>{noneLabel[q.kind]}</option>}
+              </select>
+            </div>
+          ))}
+        </fieldset>
+      )}
+    </>
   )
 }

@@ -11,14 +11,14 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderAthlete(athlete: [number, unknown], event = makeEvent()) {
+function renderAthlete(athlete: [number, unknown], event = makeEvent(), key = '101') {
   const fetch = stubFetch((url) => {
     if (url.pathname === '/api/events/ev1') return [200, event]
-    if (url.pathname === '/api/events/ev1/results/s1/athletes/101') return athlete
+    if (url.pathname === `/api/events/ev1/results/s1/athletes/${key}`) return athlete
     return [404, notFoundBody]
   })
   render(
-    <MemoryRouter initialEntries={['/resultado/ev1/atleta/s1/101']}>
+    <MemoryRouter initialEntries={[`/resultado/ev1/atleta/s1/${key}`]}>
       <Routes>
         <Route path="/resultado/:eventId/atleta/:setId/:bib" element={<AthletePage />} />
       </Routes>
@@ -88,6 +88,18 @@ describe('athlete result page', () => {
     )
     await waitFor(() => expect(screen.getAllByText('Preliminar').length).toBeGreaterThan(0))
     expect(screen.getByRole('link', { name: 'Todos os resultados' })).toHaveAttribute('href', '/resultado/ev1')
+  })
+
+  // RESULT-17: a file without bibs keys its athletes by its id column (or row), and their pages work.
+  it('finds an athlete without a bib by the line\'s key, naming no bib', async () => {
+    renderAthlete([200, makeAthlete({ numeroPeito: '', chave: 'a-1', nome: 'Ana Lima' })], makeEvent(), 'a-1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Lima' })).toBeInTheDocument()
+    expect(screen.queryByText(/^Nº/)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Baixar certificado/ })).toHaveAttribute(
+      'href',
+      '/api/events/ev1/results/s1/athletes/a-1/certificado.pdf',
+    )
+    expect(screen.getByRole('img', { name: 'Cartão do resultado de Ana Lima' })).toHaveAttribute('src', '/api/events/ev1/results/s1/athletes/a-1/card.png')
   })
 
   it('leaves the preliminary label out once official, and the splits out when there are none', async () => {

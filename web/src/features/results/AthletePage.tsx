@@ -17,6 +17,7 @@ import {
   certificatePath,
   getAthlete,
   initialAthlete,
+  resultKey,
   shareCardPath,
   type AthleteResult,
   type ResultSet,
@@ -31,8 +32,9 @@ export function AthletePage() {
     (signal) => getAthlete(eventId, setId, bib, signal),
     initialAthlete(eventId, setId, bib),
   )
-  // An answer counts as the athlete's line when it has their number; lib/resultSchema completes the rest.
-  const found = athlete.state === 'ready' && athlete.data.numeroPeito !== '' ? athlete.data : undefined
+  // An answer counts as the athlete's line when it has a key (a file without bibs keys its lines by
+  // its id column or row); lib/resultSchema completes the rest.
+  const found = athlete.state === 'ready' && resultKey(athlete.data) !== '' ? athlete.data : undefined
   const ready = doc.state === 'ready' && found !== undefined
   usePageMeta('athleteResult', ready ? { title: athleteTitle(found.nome, titleOf(doc.event)) } : undefined)
 
@@ -55,7 +57,8 @@ export function athleteTitle(nome: string, titulo: string) {
 function AthleteResultView({ event, set, setId, result }: { event: Event; set: ResultSet | undefined; setId: string; result: AthleteResult }) {
   const finished = result.status === 'ok'
   const percurso = set?.percurso ?? ''
-  const pageUrl = `${siteOrigin()}${athletePagePath(event.id, setId, result.numeroPeito)}`
+  const key = resultKey(result)
+  const pageUrl = `${siteOrigin()}${athletePagePath(event.id, setId, key)}`
   // The time places follow is the one shown large, as the certificate prints it (RESULT-10).
   const ranked = rankingTime(result, event.tempoClassificacao)
   const other: TimeKind = ranked.kind === 'bruto' ? 'liquido' : 'bruto'
@@ -82,7 +85,7 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
           </p>
           <h1 className="mt-1 break-words text-3xl font-extrabold tracking-tight sm:text-4xl">{result.nome}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-brand-50">
-            <span>Nº {result.numeroPeito}</span>
+            {result.numeroPeito !== '' && <span>Nº {result.numeroPeito}</span>}
             {result.categoria && <span>{result.categoria}</span>}
             {result.equipe && <span>{result.equipe}</span>}
             <span className="inline-flex items-center gap-1.5">
@@ -162,7 +165,7 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
         <aside aria-label="Certificado e compartilhamento" className="space-y-4">
           {finished && (
             <a
-              href={certificatePath(event.id, setId, result.numeroPeito)}
+              href={certificatePath(event.id, setId, key)}
               download
               className="flex items-center gap-3 rounded-xl bg-white p-4 font-extrabold text-slate-900 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50"
             >
@@ -177,7 +180,7 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
           )}
           <figure className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <img
-              src={shareCardPath(event.id, setId, result.numeroPeito)}
+              src={shareCardPath(event.id, setId, key)}
               alt={`Cartão do resultado de ${result.nome}`}
               width={1200}
               height={630}
@@ -186,7 +189,7 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
             />
             <figcaption className="mt-2 text-center">
               <a
-                href={shareCardPath(event.id, setId, result.numeroPeito)}
+                href={shareCardPath(event.id, setId, key)}
                 download
                 className="text-sm font-bold text-brand-700 underline-offset-2 hover:underline"
               >

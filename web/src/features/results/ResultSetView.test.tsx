@@ -44,6 +44,19 @@ describe('a result set', () => {
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument()
   })
 
+  // RESULT-17: a file without bibs keys its lines by its id column or row; the table links by that key.
+  it('links an athlete without a bib by the line\'s key and names no bib', async () => {
+    const semPeito = makeResult({ numeroPeito: '', chave: 'linha-4', nome: 'Bia Souza', equipe: 'Pedal Fôlego' })
+    stubFetch(() => [200, { results: [joao, semPeito], total: 2 }])
+    renderSet()
+    const table = await screen.findByRole('table', { name: /^Resultados de 21K/ })
+    const row = within(table).getAllByRole('row')[2]!
+    expect(within(row).getByRole('link', { name: 'Bia Souza' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/linha-4')
+    expect(within(row).getByText('Pedal Fôlego')).toBeInTheDocument()
+    expect(within(row).queryByText(/Nº/)).not.toBeInTheDocument()
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('Nº 101 · Assessoria Serra')).toBeInTheDocument()
+  })
+
   // 5º 0:37:21 above 6º 0:37:20 was the net time under a gun-time ranking (RESULT-10).
   it('shows first the time places follow, gun time for a set ranked by it, the other time beside it', async () => {
     const fifth = makeResult({ numeroPeito: '5', nome: 'Quinto', posicao: 5, tempoBruto: '0:37:20', tempoLiquido: '0:37:21' })

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
 import { formatCount } from '../../lib/format'
 import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/resultFormat'
-import { athletePagePath, type Result, type ResultSet } from '../../lib/resultsApi'
+import { athletePagePath, resultKey, type Result, type ResultSet } from '../../lib/resultsApi'
 import { useResultPages } from './useResultPages'
 
 /** How long typing pauses before the server is asked: one request per word, not per key. */
@@ -171,19 +171,20 @@ function ResultTable({ eventId, set, results, rankBy }: { eventId: string; set: 
       </thead>
       <tbody className="divide-y divide-slate-200">
         {results.map((r) => (
-          <tr key={String(r.numeroPeito)} className="align-top">
+          <tr key={resultKey(r)} className="align-top">
             <td className="py-2 pr-2 font-extrabold tabular-nums text-slate-900">{formatPlace(r.posicao) || '—'}</td>
             <td className="py-2 pr-2">
               <Link
-                to={athletePagePath(eventId, set.id, r.numeroPeito)}
+                to={athletePagePath(eventId, set.id, resultKey(r))}
                 className="font-bold break-words text-brand-800 underline-offset-2 hover:underline"
               >
                 {r.nome}
               </Link>
-              <span className="block break-words text-xs text-slate-600">
-                Nº {r.numeroPeito}
-                {r.equipe && ` · ${r.equipe}`}
-              </span>
+              {(r.numeroPeito !== '' || r.equipe) && (
+                <span className="block break-words text-xs text-slate-600">
+                  {[r.numeroPeito !== '' && `Nº ${r.numeroPeito}`, r.equipe].filter(Boolean).join(' · ')}
+                </span>
+              )}
               {r.categoria && <span className="block break-words text-xs text-slate-600 md:hidden">{r.categoria}</span>}
             </td>
             <td className="hidden py-2 pr-2 text-slate-700 md:table-cell">

@@ -2,9 +2,11 @@
 // and sets as the API sends them.
 import type { AthleteResult, Result, ResultSet } from '../resultsApi'
 
+/** A line as the server sends it; its key is its bib unless `over` gives one. */
 export function makeResult(over: Partial<Result> = {}): Result {
   return {
     numeroPeito: '101',
+    chave: String(over.numeroPeito ?? '101'),
     nome: 'JOÃO DA SILVA',
     sexo: 'M',
     categoria: 'M30-34',

@@ -169,4 +169,32 @@ describe('ImportPanel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Formato de arquivo não suportado: envie CSV, TSV ou XLSX.')
     expect(screen.queryByRole('button', { name: 'Importar inscritos' })).not.toBeInTheDocument()
   })
+
+  it("offers a workbook's sheets, says what it did to read the file, and imports only once answered", async () => {
+    const sent = serve([
+      [
+        'POST',
+        path,
+        (s) => {
+          if (form(s).get('dryRun') !== '1') return [200, counts]
+          const chosen = form(s).get('sheet')
+          const questions = chosen
+            ? []
+            : [{ kind: 'sheet', message: 'O arquivo tem 2 abas: qual importar?', options: ['Inscritos', 'Cancelados'], guess: 'Inscritos' }]
+          return [200, { columns, rows, errors: [], counts, questions, notes: ['As linhas antes do cabeçalho (linha 3) foram ignoradas.'] }]
+        },
+      ],
+    ])
+    const user = userEvent.setup()
+    render(<ImportPanel eventId="ev1" onImported={vi.fn()} />)
+    await choose(user)
+    expect(await screen.findByText('As linhas antes do cabeçalho (linha 3) foram ignoradas.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeDisabled()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'O arquivo tem 2 abas: qual importar?' }), 'Cancelados')
+    expect(await screen.findByRole('button', { name: 'Importar inscritos' })).toBeEnabled()
+    await user.click(screen.getByRole('button', { name: 'Importar inscritos' }))
+    expect(await screen.findByText('Importação concluída.')).toBeInTheDocument()
+    expect(form(sent.at(-1)!).get('sheet')).toBe('Cancelados')
+    expect(form(sent.at(-1)!).get('dryRun')).toBeNull()
+  })
 })

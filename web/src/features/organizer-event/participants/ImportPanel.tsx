@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react'
 import { Cell, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/api'
 import { commitImport, ignoreField, previewImport, type ImportCounts, type Participant } from '../api'
-import { previewRows, RowErrors, SheetColumns, SheetFileField, useSheetImport } from '../sheetImport'
+import { previewRows, RowErrors, SheetColumns, SheetFileField, SheetQuestions, useSheetImport } from '../sheetImport'
 import { cellText, fieldLabel, fieldLabels } from './fields'
 
 const previewLabel = 'Primeiras linhas como serão importadas'
@@ -19,7 +19,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
   const id = useId()
   const [error, setError] = useState('')
   const [counts, setCounts] = useState<ImportCounts | null>(null)
-  const sheet = useSheetImport((file, mapping) => previewImport(eventId, file, mapping), {
+  const sheet = useSheetImport((file, mapping, answers) => previewImport(eventId, file, mapping, answers), {
     onRead: () => {
       setError('')
       setCounts(null)
@@ -39,8 +39,8 @@ export function ImportPanel({ eventId, onImported }: Props) {
 
   async function onCommit() {
     setError('')
-    await sheet.save(async (file, mapping) => {
-      setCounts(await commitImport(eventId, file, mapping))
+    await sheet.save(async (file, mapping, answers) => {
+      setCounts(await commitImport(eventId, file, mapping, answers))
       // Tomorrow's export often has the same name: choosing it again must read it again.
       sheet.clearFile()
       onImported()
@@ -74,6 +74,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
 
       {preview && (
         <div className="space-y-4">
+          <SheetQuestions preview={preview} disabled={busy !== ''} onAnswer={sheet.answer} />
           <SheetColumns
             columns={preview.columns}
             choices={(c) => (options.includes(c.field) ? options : [...options, c.field]).map((f) => ({ value: f, label: fieldLabel(f) }))}
@@ -105,7 +106,8 @@ export function ImportPanel({ eventId, onImported }: Props) {
           {rowErrors.length === 0 && preview.missingParticipants.length > 0 && (
             <MissingParticipants shown={preview.missingParticipants} total={preview.counts.missing} />
           )}
-          <button type="button" onClick={onCommit} disabled={busy !== '' || rowErrors.length > 0} className={buttonClass}>
+          {preview.questions.length > 0 && <p className="text-sm text-slate-700">Responda às perguntas acima para importar.</p>}
+          <button type="button" onClick={onCommit} disabled={busy !== '' || rowErrors.length > 0 || preview.questions.length > 0} className={buttonClass}>
             Importar inscritos
           </button>
           {rowErrors.length > 0 && (

@@ -153,7 +153,7 @@ describe('organizer results tab', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Modalidade' }), '5K')
     expect(await screen.findByRole('combobox', { name: 'Chip' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Modalidade' })).not.toHaveAccessibleDescription()
-    expect(sent.map((s) => s.form.get('percurso'))).toEqual(['', '5K'])
+    expect(sent.map((s) => s.form.get('percurso'))).toEqual([null, '5K'])
   })
 
   it('says what is missing next to it before sending, and a server refusal of the file next to the file', async () => {
@@ -187,5 +187,41 @@ describe('organizer results tab', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir resultados' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
     expect(deletes().map(([url]) => String(url))).toEqual(['/api/events/ev1/results/s1'])
+  })
+
+  it('asks only what the file leaves open, sends each answer, and publishes once all are answered', async () => {
+    const question = {
+      kind: 'column',
+      field: 'posicao',
+      message: 'Qual coluna é a classificação geral?',
+      options: ['Place', 'Posição'],
+      guess: 'Place',
+    }
+    const race = { kind: 'race', field: 'TRILHA - 15Km', message: 'Em qual modalidade publicar a prova “TRILHA - 15Km” do arquivo?', options: ['5K', '21K'], guess: '' }
+    const sent = stubXHR((form) => {
+      if (form.get('dryRun') !== '1') return [201, makeSet({ percurso: '21K', status: 'preliminar', finishers: 1, total: 1 })]
+      const mapping = JSON.parse(String(form.get('mapping') ?? '{}')) as Record<string, string>
+      const percursos = JSON.parse(String(form.get('percursos') ?? '{}')) as Record<string, string>
+      const questions = [...(mapping['Posição'] ? [] : [question]), ...(percursos['TRILHA - 15Km'] ? [] : [race])]
+      return [200, { columns, rows: [makeResult()], errors: [], questions, notes: ['Os acentos do arquivo estavam corrompidos (texto convertido duas vezes) e foram corrigidos em 2 trechos, como “JOÃƒO” → “JOÃO”.'], races: [{ nome: 'TRILHA - 15Km', percurso: percursos['TRILHA - 15Km'] ?? '', counts: { total: 1, finishers: 1 } }] }]
+    })
+    renderTab()
+    const user = userEvent.setup()
+    await user.upload(screen.getByLabelText('Arquivo de resultados'), csv())
+    expect(await screen.findByText(/foram corrigidos em 2 trechos/)).toBeInTheDocument()
+    const publish = screen.getByRole('button', { name: 'Publicar resultados' })
+    expect(publish).toBeDisabled()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Qual coluna é a classificação geral?' }), 'Posição')
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Qual coluna é a classificação geral?' })).not.toBeInTheDocument())
+    expect(JSON.parse(String(sent.at(-1)!.form.get('mapping')))).toMatchObject({ Place: 'ignorar', Posição: 'posicao' })
+    await user.selectOptions(screen.getByRole('combobox', { name: /Em qual modalidade publicar a prova/ }), '21K')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publicar resultados' })).toBeEnabled())
+    expect(screen.getByText(/TRILHA - 15Km → 21K/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Publicar resultados' }))
+    await waitFor(() => expect(sent.at(-1)!.form.get('dryRun')).toBeNull())
+    const saved = sent.at(-1)!.form
+    expect(JSON.parse(String(saved.get('percursos')))).toEqual({ 'TRILHA - 15Km': '21K' })
+    // No status chosen: the server keeps the replaced set's status.
+    expect(saved.get('status')).toBeNull()
   })
 })

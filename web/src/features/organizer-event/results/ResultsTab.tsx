@@ -8,7 +8,8 @@ import { useResource } from '../../../lib/resource'
 import { formatPlace, statusShort } from '../../../lib/resultFormat'
 import { deleteResultSet, listResultSets, type ResultSet, type ResultSetStatus } from '../../../lib/resultsApi'
 import { isForbidden } from '../access'
-import { previewRows, RowErrors, SheetColumns, SheetFileField, useSheetImport, type ReadSheet } from '../sheetImport'
+import type { SheetQuestion } from '../api'
+import { previewRows, RowErrors, SheetColumns, SheetFileField, SheetQuestions, useSheetImport, type ReadSheet } from '../sheetImport'
 import { fieldChoices, fieldLabel, previewResults, publishResults, type ResultsPreview } from './resultsImport'
 
 const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
@@ -151,12 +152,13 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
   const id = useId()
   const percursos = event.modalidades.map((m) => m.nome.trim()).filter(Boolean)
   const [percurso, setPercurso] = useState(initialPercurso ?? (percursos.length === 1 ? percursos[0]! : ''))
-  const [status, setStatus] = useState<ResultSetStatus>('preliminar')
+  // null until the organizer picks one: a replaced set keeps its status (the server does the same).
+  const [chosen, setChosen] = useState<ResultSetStatus | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [progress, setProgress] = useState(0)
   const [done, setDone] = useState<ResultSet | null>(null)
   const replaces = published.find((s) => s.percurso === percurso)
-  const sheet = useSheetImport(readAs(percurso), {
+  const sheet = useSheetImport(readAs(percurso, chosen), {
     onRead: () => {
       setProgress(0)
       setErrors({})
@@ -165,15 +167,18 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
     onFailed: failed,
   })
   const { file, preview, rowErrors, busy } = sheet
+  const status: ResultSetStatus = (sheet.answers.status as ResultSetStatus | undefined) || chosen || replaces?.status || 'preliminar'
+  const races = preview?.races ?? []
+  const open = preview?.questions.length ?? 0
   const fileInput = sheet.input
   // Asked to replace a set: the file is what is left to choose (focusing it also scrolls to it).
   useEffect(() => {
     if (initialPercurso) fileInput.current?.focus()
   }, [initialPercurso, fileInput])
 
-  /** The dry run of the chosen file as the results of the modality `p`. */
-  function readAs(p: string): ReadSheet<ResultsPreview> {
-    return (file, mapping) => previewResults(event.id, { file, percurso: p, status, mapping }, setProgress)
+  /** The dry run of the chosen file as the results of the modality `p` (or its races), published as `st`. */
+  function readAs(p: string, st: ResultSetStatus | null): ReadSheet<ResultsPreview> {
+    return (file, mapping, answers) => previewResults(event.id, { file, percurso: p, status: st ?? '', mapping, answers }, setProgress)
   }
 
   function failed(err: unknown, fallback: string) {
@@ -191,19 +196,25 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
   function onPercurso(next: string) {
     setPercurso(next)
     // Pace comes from the modality's distance, and a file read without one was refused: read again.
-    if (next) sheet.readAgain(readAs(next))
+    if (next) sheet.readAgain(readAs(next, chosen))
+  }
+
+  function onStatus(next: ResultSetStatus) {
+    setChosen(next)
+    // Whether taking official results back must be confirmed depends on the status: ask again.
+    sheet.readAgain(readAs(percurso, next), { ...sheet.answers, status: undefined, confirmarRebaixamento: false })
   }
 
   async function onPublish(e: FormEvent) {
     e.preventDefault()
     const missing: Errors = {}
     if (!file) missing.file = 'Escolha o arquivo de resultados.'
-    if (!percurso) missing.percurso = 'Escolha a modalidade destes resultados.'
+    if (!percurso && races.length === 0) missing.percurso = 'Escolha a modalidade destes resultados.'
     if (missing.file || missing.percurso) return setErrors(missing)
     setProgress(0)
     setErrors({})
-    await sheet.save(async (file, mapping) => {
-      setDone(await publishResults(event.id, { file, percurso, status, mapping }, setProgress))
+    await sheet.save(async (file, mapping, answers) => {
+      setDone(await publishResults(event.id, { file, percurso, status: chosen ?? '', mapping, answers }, setProgress))
       onPublished()
     }, 'Não foi possível publicar. Tente novamente.')
   }
@@ -245,7 +256,7 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
             <div className="mt-1 flex min-h-11 flex-wrap items-center gap-4">
               {(['preliminar', 'oficial'] as const).map((s) => (
                 <label key={s} className="inline-flex items-center gap-2">
-                  <input type="radio" name={`${id}-status`} value={s} checked={status === s} onChange={() => setStatus(s)} className="h-5 w-5" />
+                  <input type="radio" name={`${id}-status`} value={s} checked={status === s} onChange={() => onStatus(s)} className="h-5 w-5" />
                   {statusLabels[s]}
                 </label>
               ))}
@@ -278,7 +289,7 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
 
         {rowErrors.length > 0 && <RowErrors errors={rowErrors} />}
 
-        {preview && <Preview preview={preview} disabled={busy !== ''} onColumn={sheet.onColumn} />}
+        {preview && <Preview preview={preview} disabled={busy !== ''} onColumn={sheet.onColumn} onAnswer={sheet.answer} />}
 
         {replaces && (
           <p className="text-sm text-amber-900">
@@ -290,8 +301,9 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
             {errors.form}
           </p>
         )}
-        <button type="submit" disabled={busy !== '' || rowErrors.length > 0} className={buttonClass}>
-          {replaces ? 'Substituir resultados' : 'Publicar resultados'}
+        {open > 0 && <p className="text-sm text-slate-700">Responda às perguntas acima para publicar.</p>}
+        <button type="submit" disabled={busy !== '' || rowErrors.length > 0 || open > 0} className={buttonClass}>
+          {replaces && races.length === 0 ? 'Substituir resultados' : 'Publicar resultados'}
         </button>
       </form>
       {done && (
@@ -315,10 +327,30 @@ function FieldError({ id, text }: { id: string; text: string }) {
   )
 }
 
-function Preview({ preview, disabled, onColumn }: { preview: ResultsPreview; disabled: boolean; onColumn: (header: string, field: string) => void }) {
+type PreviewProps = {
+  preview: ResultsPreview
+  disabled: boolean
+  onColumn: (header: string, field: string) => void
+  onAnswer: (q: SheetQuestion, value: string) => void
+}
+
+function Preview({ preview, disabled, onColumn, onAnswer }: PreviewProps) {
   const id = useId()
   return (
     <div className="space-y-4">
+      <SheetQuestions preview={preview} disabled={disabled} onAnswer={onAnswer} />
+      {preview.races.length > 0 && (
+        <div className="text-sm">
+          <h3 className="font-semibold text-slate-900">Provas do arquivo</h3>
+          <ul className="mt-1 space-y-1">
+            {preview.races.map((r) => (
+              <li key={r.nome}>
+                {r.nome} → {r.percurso ? `${r.percurso} (${formatCount(r.counts.finishers)} concluintes de ${formatCount(r.counts.total)})` : 'sem modalidade'}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <SheetColumns columns={preview.columns} choices={(c) => fieldChoices(c.header, c.field)} disabled={disabled} onColumn={onColumn} />
       {preview.rows.length > 0 && (
         <div className="space-y-1">

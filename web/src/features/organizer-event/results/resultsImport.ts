@@ -4,23 +4,32 @@ import type { RowError } from '../../../lib/api'
 import { postForm } from '../../../lib/uploads'
 import type { Result, ResultSet, ResultSetStatus } from '../../../lib/resultsApi'
 import { parseResultSet } from '../../../lib/resultSchema'
-import { ignoreField, readColumns, type ImportColumn, type Mapping } from '../api'
+import { ignoreField, readColumns, readGuidance, setAnswers, type ImportColumn, type Mapping, type SheetAnswers, type SheetQuestion } from '../api'
+
+/** A race of a file that holds several, and the modality it is published as ('' for none yet). */
+export type PreviewRace = { nome: string; percurso: string; counts: { total: number; finishers: number } }
 
 export type ResultsPreview = {
   columns: ImportColumn[]
-  /** The first lines as they will be published. */
+  /** The first lines as they will be published (of the first race, when the file has several). */
   rows: Partial<Result>[]
   errors: RowError[]
+  questions: SheetQuestion[]
+  notes: string[]
+  races: PreviewRace[]
 }
 
-export type ResultsUpload = { file: File; percurso: string; status: ResultSetStatus; mapping: Mapping | null }
+/** status '' keeps each replaced set's status (preliminar for a new one). */
+export type ResultsUpload = { file: File; percurso: string; status: ResultSetStatus | ''; mapping: Mapping | null; answers: SheetAnswers }
 
-function resultsForm({ file, percurso, status, mapping }: ResultsUpload, dryRun: boolean) {
+function resultsForm({ file, percurso, status, mapping, answers }: ResultsUpload, dryRun: boolean) {
   const form = new FormData()
   form.set('file', file)
-  form.set('percurso', percurso)
-  form.set('status', status)
+  if (percurso) form.set('percurso', percurso)
+  const chosen = answers.status || status
+  if (chosen) form.set('status', chosen)
   if (mapping) form.set('mapping', JSON.stringify(mapping))
+  setAnswers(form, answers)
   if (dryRun) form.set('dryRun', '1')
   return form
 }
@@ -33,8 +42,17 @@ export async function previewResults(eventId: string, upload: ResultsUpload, onP
     columns?: unknown
     rows?: Partial<Result>[]
     errors?: RowError[]
+    questions?: SheetQuestion[]
+    notes?: string[]
+    races?: PreviewRace[]
   } | null
-  return { columns: readColumns(answer?.columns), rows: answer?.rows ?? [], errors: answer?.errors ?? [] }
+  return {
+    columns: readColumns(answer?.columns),
+    rows: answer?.rows ?? [],
+    errors: answer?.errors ?? [],
+    ...readGuidance(answer),
+    races: answer?.races ?? [],
+  }
 }
 
 /** Publishes the file as the modality's set, replacing the one it had in one step. */
@@ -57,6 +75,10 @@ export const resultFieldLabels: Record<string, string> = {
   tempoBruto: 'Tempo bruto',
   tempoLiquido: 'Tempo líquido',
   status: 'Status (DNF, DNS, DSQ)',
+  prenome: 'Primeiro nome',
+  sobrenome: 'Sobrenome',
+  prova: 'Prova (modalidade)',
+  id: 'Código do atleta',
   [ignoreField]: 'Ignorar esta coluna',
 }
 

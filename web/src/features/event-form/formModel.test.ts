@@ -214,6 +214,29 @@ describe('the rules before sending', () => {
     })
   })
 
+  it('the offer sold by Pelotão, at the fields the server names (REG-32)', () => {
+    const v = filled()
+    v.inscricoes.modo = 'pelotao'
+    v.inscricoes.lotes[1]!.valor = ''
+    v.inscricoes.lotes[0]!.valoresPorModalidade = [
+      { modalidadeNome: '10 km', valor: '99,90' },
+      { modalidadeNome: '10 km', valor: '' },
+    ]
+    v.inscricoes.tamanhosCamiseta.push({ nome: ' M ' })
+    v.modalidades[0]!.vagas = '1.5'
+    const m = constants.messages
+    expect(errorsOf(v)).toEqual({
+      'inscricoes.lotes.1.valor': m.obrigatorio,
+      'inscricoes.lotes.0.valoresPorModalidade.1.modalidadeNome': m.valorRepetido,
+      'inscricoes.lotes.0.valoresPorModalidade.1.valor': m.obrigatorio,
+      'inscricoes.tamanhosCamiseta.6.nome': m.tamanhoRepetido,
+      'modalidades.0.vagas': m.inteiro,
+    })
+    expect(formFieldOf('inscricoes.tamanhosCamiseta.6', v)).toBe('inscricoes.tamanhosCamiseta.6.nome')
+    v.inscricoes.tipoPreco = 'texto'
+    expect(errorsOf(v)).toMatchObject({ 'inscricoes.tipoPreco': m.textoComPelotao })
+  })
+
   it('structured prizes must name a defined modality and category', () => {
     const v = filled()
     v.premiacao = {

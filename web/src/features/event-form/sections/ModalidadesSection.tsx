@@ -84,7 +84,7 @@ function Modalidade({ index: i }: { index: number }) {
   const base = `modalidades.${i}`
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_8rem_10rem]">
         <TextField
           name={`${base}.nome`}
           label="Nome da modalidade"
@@ -92,6 +92,7 @@ function Modalidade({ index: i }: { index: number }) {
           onChange={renaming(form, `${base}.nome`, refs.renameModalidade)}
         />
         <TextField name={`${base}.km`} label="Distância (km)" inputMode="decimal" />
+        <TextField name={`${base}.vagas`} label="Vagas da modalidade" inputMode="numeric" hint="Em branco: sem limite" />
       </div>
       <SelectField
         name={`${base}.largadaId`}

@@ -41,6 +41,9 @@ test('an organizer sells through Pelotão with a price per modality and slots, a
   await lote.getByLabel('Modalidade do preço 1', { exact: true }).selectOption('10 km')
   await lote.getByLabel('Valor do preço 1 (R$)', { exact: true }).fill('99,90')
   await group(page, 'Modalidade 1').getByLabel('Vagas da modalidade', { exact: true }).fill('150')
+  // The lot's price follows its modality when the modality is renamed.
+  await group(page, 'Modalidade 1').getByLabel('Nome da modalidade', { exact: true }).fill('10K')
+  await expect(lote.getByLabel('Modalidade do preço 1', { exact: true })).toHaveValue('10K')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
 
   expect((await save(page, id)).status()).toBe(200)
@@ -51,7 +54,7 @@ test('an organizer sells through Pelotão with a price per modality and slots, a
   await expect(page.getByLabel('Edição da inscrição até', { exact: true })).toHaveValue(nextYear(8, 31))
   await expect(page.getByLabel('Meia-entrada para 60+', { exact: true })).not.toBeChecked()
   await expect(page.getByLabel('Tamanho 1', { exact: true })).toHaveValue('Infantil')
-  await expect(group(page, 'Lote 1').getByLabel('Modalidade do preço 1', { exact: true })).toHaveValue('10 km')
+  await expect(group(page, 'Lote 1').getByLabel('Modalidade do preço 1', { exact: true })).toHaveValue('10K')
   await expect(group(page, 'Lote 1').getByLabel('Valor do preço 1 (R$)', { exact: true })).toHaveValue('99,90')
   await expect(group(page, 'Modalidade 1').getByLabel('Vagas da modalidade', { exact: true })).toHaveValue('150')
 
@@ -60,7 +63,7 @@ test('an organizer sells through Pelotão with a price per modality and slots, a
   expect(offer.meiaEntradaIdoso).toBe(false)
   expect(offer.tamanhosCamiseta).toEqual(['Infantil', 'P', 'M', 'G', 'GG', 'XG'])
   expect(offer.modalidades).toEqual([
-    expect.objectContaining({ nome: '10 km', valor: 99.9, vagasRestantes: 150 }),
+    expect.objectContaining({ nome: '10K', valor: 99.9, vagasRestantes: 150 }),
     expect.objectContaining({ nome: '5 km', valor: 80, vagasRestantes: 300 }),
   ])
 })

@@ -108,8 +108,8 @@ type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
 
 /**
  * What a client sends to create or replace an event. The server sets id, owner and times, and
- * gives the registration offer's fields their defaults when they are left out (the event form
- * does not edit them yet: issue 29).
+ * gives the registration offer's fields their defaults when they are left out (clients written
+ * before the offer existed); the event form always sends them.
  */
 export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades'> & {
   inscricoes: Optional<Omit<Inscricoes, 'lotes'>, 'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'> & {

@@ -186,8 +186,8 @@ describe('a new event', () => {
       local: { cidade: 'Campos do Jordão', estado: 'SP' },
     })
     expect(body.inscricoes.lotes).toEqual([
-      { nome: '1º Lote', valor: 1234.5, maxVagas: 300, dataLimite: '' },
-      { nome: '2º Lote', valor: 49.9, maxVagas: null, dataLimite: '' },
+      { nome: '1º Lote', valor: 1234.5, maxVagas: 300, dataLimite: '', valoresPorModalidade: [] },
+      { nome: '2º Lote', valor: 49.9, maxVagas: null, dataLimite: '', valoresPorModalidade: [] },
     ])
     // FORM-40: the organizer is taken to the new event's workspace, and the draft is gone.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Espaço do evento evento-1')

@@ -193,8 +193,9 @@ export function CheckboxField({ name, label, className, onChange }: Common) {
 export function RadioGroup({ name, label, options, onChange }: Omit<Common, 'required'> & { options: Option[] }) {
   const { register } = useFormContext<EventFormValues>()
   const reg = register(name as never) as UseFormRegisterReturn
+  const message = useFieldError(name)
   return (
-    <fieldset>
+    <fieldset aria-describedby={errorId(name)} aria-invalid={message ? true : undefined}>
       <legend className="text-sm font-semibold text-slate-800">{label}</legend>
       <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {options.map((o) => (
@@ -213,6 +214,7 @@ export function RadioGroup({ name, label, options, onChange }: Omit<Common, 'req
           </label>
         ))}
       </div>
+      <ErrorSlot name={name} message={message} />
     </fieldset>
   )
 }

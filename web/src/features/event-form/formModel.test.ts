@@ -14,7 +14,7 @@ describe('a new event starts from the docs/product.md §9 defaults', () => {
   })
   it("first lot '1º Lote', registrations active (CONST-7, FORM-16)", () => {
     expect(v.inscricoes.tipoPreco).toBe('lotes')
-    expect(v.inscricoes.lotes).toEqual([{ nome: '1º Lote', valor: '', maxVagas: '', dataLimite: '' }])
+    expect(v.inscricoes.lotes).toEqual([{ nome: '1º Lote', valor: '', maxVagas: '', dataLimite: '', valoresPorModalidade: [] }])
     expect(v.inscricoes.ativas).toBe(true)
   })
   it("start 'Largada Geral' at 08:00 with an id (CONST-8)", () => {
@@ -77,8 +77,8 @@ function filled(): EventFormValues {
   v.dataEvento = '2026-09-07'
   v.local = { local: 'Praça Central', endereco: 'Rua A, 1', cidade: 'Campos', estado: 'SP' }
   v.inscricoes.lotes = [
-    { nome: '1º Lote', valor: '49,90', maxVagas: '300', dataLimite: '2026-08-01' },
-    { nome: '2º Lote', valor: '1.234,50', maxVagas: '', dataLimite: '' },
+    { nome: '1º Lote', valor: '49,90', maxVagas: '300', dataLimite: '2026-08-01', valoresPorModalidade: [] },
+    { nome: '2º Lote', valor: '1.234,50', maxVagas: '', dataLimite: '', valoresPorModalidade: [] },
   ]
   v.kits[0]!.preco = '80'
   v.modalidades = [
@@ -94,6 +94,7 @@ function filled(): EventFormValues {
         { nome: 'Sem idade', idadeInicial: '', idadeLimite: '', qualquerIdade: false, genero: 'Misto', premiacao: '' },
       ],
       resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
+      vagas: '',
     },
   ]
   return v
@@ -104,8 +105,8 @@ describe('the document sent at save (FORM-33, FORM-34)', () => {
     const e = toEventInput(filled())
     expect(e.titulo).toBe('Corrida da Serra')
     expect(e.inscricoes.lotes).toEqual([
-      { nome: '1º Lote', valor: 49.9, maxVagas: 300, dataLimite: '2026-08-01' },
-      { nome: '2º Lote', valor: 1234.5, maxVagas: null, dataLimite: '' },
+      { nome: '1º Lote', valor: 49.9, maxVagas: 300, dataLimite: '2026-08-01', valoresPorModalidade: [] },
+      { nome: '2º Lote', valor: 1234.5, maxVagas: null, dataLimite: '', valoresPorModalidade: [] },
     ])
     const m = e.modalidades[0]!
     expect(m.km).toBe(10.5)
@@ -139,12 +140,31 @@ describe('the document sent at save (FORM-33, FORM-34)', () => {
 
   it('an edited event comes back into the form as it was saved', () => {
     const input = toEventInput(filled())
-    // The server's answer, with the offer's defaults the form does not send yet.
     const saved: Event = parseEvent({ ...input, id: 'e1', ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' })
     const back = fromEvent(saved)
-    expect(back.inscricoes.lotes[1]).toEqual({ nome: '2º Lote', valor: '1.234,50', maxVagas: '', dataLimite: '' })
+    expect(back.inscricoes.lotes[1]).toEqual({ nome: '2º Lote', valor: '1.234,50', maxVagas: '', dataLimite: '', valoresPorModalidade: [] })
     expect(back.modalidades[0]!.km).toBe('10,5')
     expect(toEventInput(back)).toEqual(input)
+  })
+
+  it('an event sold by Pelotão keeps every offer field through the form (REG-30)', () => {
+    const input = toEventInput(filled())
+    input.inscricoes = {
+      ...input.inscricoes,
+      modo: 'pelotao',
+      vagas: 800,
+      tamanhosCamiseta: ['Infantil', 'P', 'M', 'G'],
+      meiaEntradaIdoso: false,
+      edicaoAte: '2026-08-31',
+    }
+    input.inscricoes.lotes[0]!.valoresPorModalidade = [{ modalidadeNome: '10 km', valor: 99.9 }]
+    input.modalidades[0]!.vagas = 500
+    const saved = parseEvent({ ...input, id: 'e1', ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' })
+    expect(toEventInput(fromEvent(saved))).toEqual(input)
+    // The form's rules keep them too (zod drops what it does not know).
+    const checked = eventFormSchema.safeParse(fromEvent(saved))
+    expect(checked.success).toBe(true)
+    expect(toEventInput(checked.data as EventFormValues)).toEqual(input)
   })
 })
 
@@ -192,6 +212,29 @@ describe('the rules before sending', () => {
       'retiradaKits.0.data': 'Informe uma data válida.',
       'retiradaKits.0.horarioFim': 'O horário final deve ser depois do horário inicial.',
     })
+  })
+
+  it('the offer sold by Pelotão, at the fields the server names (REG-32)', () => {
+    const v = filled()
+    v.inscricoes.modo = 'pelotao'
+    v.inscricoes.lotes[1]!.valor = ''
+    v.inscricoes.lotes[0]!.valoresPorModalidade = [
+      { modalidadeNome: '10 km', valor: '99,90' },
+      { modalidadeNome: '10 km', valor: '' },
+    ]
+    v.inscricoes.tamanhosCamiseta.push({ nome: ' M ' })
+    v.modalidades[0]!.vagas = '1.5'
+    const m = constants.messages
+    expect(errorsOf(v)).toEqual({
+      'inscricoes.lotes.1.valor': m.obrigatorio,
+      'inscricoes.lotes.0.valoresPorModalidade.1.modalidadeNome': m.valorRepetido,
+      'inscricoes.lotes.0.valoresPorModalidade.1.valor': m.obrigatorio,
+      'inscricoes.tamanhosCamiseta.6.nome': m.tamanhoRepetido,
+      'modalidades.0.vagas': m.inteiro,
+    })
+    expect(formFieldOf('inscricoes.tamanhosCamiseta.6', v)).toBe('inscricoes.tamanhosCamiseta.6.nome')
+    v.inscricoes.tipoPreco = 'texto'
+    expect(errorsOf(v)).toMatchObject({ 'inscricoes.tipoPreco': m.textoComPelotao })
   })
 
   it('structured prizes must name a defined modality and category', () => {

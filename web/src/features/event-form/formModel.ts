@@ -2,12 +2,14 @@
 // their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
-import type { Event, EventInput, Genero, Largada, LinhaCronograma, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/event'
+import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/event'
 
 export { constants }
 const { defaults } = constants
 
-export type LoteForm = { nome: string; valor: string; maxVagas: string; dataLimite: string }
+/** A lot's price for one modality, as typed. */
+export type ValorModalidadeForm = { modalidadeNome: string; valor: string }
+export type LoteForm = { nome: string; valor: string; maxVagas: string; dataLimite: string; valoresPorModalidade: ValorModalidadeForm[] }
 /**
  * A kit and, beside it, its price for the 'kit' price format: the price rows follow the kits by
  * construction. rowKey (form only) keeps each price input with its kit when kits move.
@@ -29,6 +31,7 @@ export type ModalidadeForm = {
   premiacaoGeral: string
   categorias: CategoriaForm[]
   resultados: { pdfGeralURL: string; pdfCategoriasURL: string }
+  vagas: string
 }
 export type PremioForm = { descricao: string; nivel: NivelPremiacao; modalidadeNome: string; categoriaNome: string }
 
@@ -54,6 +57,12 @@ export type EventFormValues = {
     lotes: LoteForm[]
     textoPreco: string
     periodo: { inicio: string; fim: string }
+    modo: ModoInscricao
+    vagas: string
+    // react-hook-form's field arrays need objects, so each size is a row.
+    tamanhosCamiseta: { nome: string }[]
+    meiaEntradaIdoso: boolean
+    edicaoAte: string
   }
   retiradaKits: RetiradaKit[]
   kits: KitForm[]
@@ -79,7 +88,11 @@ function newLargadaId(): string {
 }
 
 export function newLote(position: number): LoteForm {
-  return { nome: position === 1 ? defaults.primeiroLote : `${position}º Lote`, valor: '', maxVagas: '', dataLimite: '' }
+  return { nome: position === 1 ? defaults.primeiroLote : `${position}º Lote`, valor: '', maxVagas: '', dataLimite: '', valoresPorModalidade: [] }
+}
+
+export function newValorModalidade(): ValorModalidadeForm {
+  return { modalidadeNome: '', valor: '' }
 }
 
 export function newRetiradaKit(): RetiradaKit {
@@ -124,6 +137,7 @@ export function newModalidade(): ModalidadeForm {
     premiacaoGeral: '',
     categorias: [],
     resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
+    vagas: '',
   }
 }
 
@@ -143,7 +157,18 @@ export function newEventValues(): EventFormValues {
     regulamento: '',
     linkCompra: '',
     informacoes: { descricao: '', informacoesImportantes: '', cronograma: { tipo: 'texto', texto: '', linhas: [] } },
-    inscricoes: { ativas: true, tipoPreco: 'lotes', lotes: [newLote(1)], textoPreco: '', periodo: { inicio: '', fim: '' } },
+    inscricoes: {
+      ativas: true,
+      tipoPreco: 'lotes',
+      lotes: [newLote(1)],
+      textoPreco: '',
+      periodo: { inicio: '', fim: '' },
+      modo: defaults.modoInscricao as ModoInscricao,
+      vagas: '',
+      tamanhosCamiseta: defaults.tamanhosCamiseta.map((nome) => ({ nome })),
+      meiaEntradaIdoso: defaults.meiaEntradaIdoso,
+      edicaoAte: '',
+    },
     retiradaKits: [], // a pickup row needs its place, so none is there until the organizer adds one
     kits: [defaultKit()],
     largadas: [defaultLargada()],
@@ -236,11 +261,17 @@ export function toEventInput(v: EventFormValues): EventInput {
               valor: number(parseDecimal(l.valor)),
               maxVagas: number(parseInteger(l.maxVagas)),
               dataLimite: l.dataLimite,
+              valoresPorModalidade: l.valoresPorModalidade.map((p) => ({ modalidadeNome: p.modalidadeNome, valor: number(parseDecimal(p.valor)) })),
             }))
           : [],
       precosPorKit: tipoPreco === 'kit' ? v.kits.map((k) => ({ kitNome: k.nome, valor: number(parseDecimal(k.preco)) })) : [],
       textoPreco: tipoPreco === 'texto' ? v.inscricoes.textoPreco : '',
       periodo: { ...v.inscricoes.periodo },
+      modo: v.inscricoes.modo,
+      vagas: number(parseInteger(v.inscricoes.vagas)),
+      tamanhosCamiseta: v.inscricoes.tamanhosCamiseta.map((t) => t.nome.trim()),
+      meiaEntradaIdoso: v.inscricoes.meiaEntradaIdoso,
+      edicaoAte: v.inscricoes.edicaoAte,
     },
     retiradaKits: v.retiradaKits.map((r) => ({ ...r })),
     kits: v.kits.map((k) => ({ nome: k.nome, items: k.items.map((i) => ({ nome: i.nome })) })),
@@ -261,6 +292,7 @@ export function toEventInput(v: EventFormValues): EventInput {
         premiacao: c.premiacao,
       })),
       resultados: { ...m.resultados },
+      vagas: number(parseInteger(m.vagas)),
     })),
     premiacao: {
       tipo: v.premiacao.tipo,
@@ -306,9 +338,15 @@ export function fromEvent(e: Event): EventFormValues {
         valor: moneyToText(l.valor),
         maxVagas: integerToText(l.maxVagas),
         dataLimite: l.dataLimite,
+        valoresPorModalidade: l.valoresPorModalidade.map((p) => ({ modalidadeNome: p.modalidadeNome, valor: moneyToText(p.valor) })),
       })),
       textoPreco: e.inscricoes.textoPreco,
       periodo: { ...e.inscricoes.periodo },
+      modo: e.inscricoes.modo,
+      vagas: integerToText(e.inscricoes.vagas),
+      tamanhosCamiseta: e.inscricoes.tamanhosCamiseta.map((nome) => ({ nome })),
+      meiaEntradaIdoso: e.inscricoes.meiaEntradaIdoso,
+      edicaoAte: e.inscricoes.edicaoAte,
     },
     retiradaKits: e.retiradaKits.map((r) => ({ ...r })),
     kits: e.kits.map((k) => ({ rowKey: randomId('kit-'), nome: k.nome, preco: moneyToText(precoDoKit(k.nome)), items: k.items.map((i) => ({ nome: i.nome })) })),
@@ -328,6 +366,7 @@ export function fromEvent(e: Event): EventFormValues {
         premiacao: c.premiacao,
       })),
       resultados: { ...m.resultados },
+      vagas: integerToText(m.vagas),
     })),
     premiacao: {
       tipo: e.premiacao.tipo,
@@ -345,6 +384,7 @@ export function fromEvent(e: Event): EventFormValues {
  */
 export function formFieldOf(serverPath: string, values: EventFormValues): string {
   const path = serverPath.replace(/\[(\d+)\]/g, '.$1')
+  if (/^inscricoes\.tamanhosCamiseta\.\d+$/.test(path)) return `${path}.nome`
   let m = /^inscricoes\.precosPorKit\.(\d+)\.(valor|kitNome)$/.exec(path)
   if (m) return `kits.${m[1]}.${m[2] === 'valor' ? 'preco' : 'nome'}`
   m = /^informacoes\.cronograma\.valor(\..*)?$/.exec(path)

@@ -45,6 +45,10 @@ const messages = {
   categoriaRepeated: m.categoriaRepetida,
   modalidadeUnknown: m.modalidadeInexistente,
   categoriaUnknown: m.categoriaInexistente,
+  textoComPelotao: m.textoComPelotao,
+  valorRepeated: m.valorRepetido,
+  tamanhoRepeated: m.tamanhoRepetido,
+  loteRepeated: m.loteRepetido,
   tooLong: (max: number) => fillMessage(m.caracteresMax, max),
   tooMany: (max: number) => fillMessage(m.itensMax, max),
 } as const
@@ -101,6 +105,9 @@ const integer =
     return v < lo ? belowMessage : v > hi ? aboveMessage : null
   }
 
+/** Slots: blank (no limit) or a whole number from 0 to the limit. */
+const vagas = integer(0, limits.vagasMax, messages.notNegative, messages.maxVagas)
+
 const km: Check = (s) => {
   const v = parseDecimal(s)
   if (v === undefined) return messages.number
@@ -149,6 +156,7 @@ const modalidade = z.object({
   premiacaoGeral: longText(),
   categorias: list(categoria),
   resultados: z.object({ pdfGeralURL: text(link), pdfCategoriasURL: text(link) }),
+  vagas: text(vagas),
 })
 
 export const eventFormSchema = z
@@ -189,12 +197,18 @@ export const eventFormSchema = z
         z.object({
           nome: nome(required),
           valor: text(money),
-          maxVagas: text(integer(0, limits.vagasMax, messages.notNegative, messages.maxVagas)),
+          maxVagas: text(vagas),
           dataLimite: text(date),
+          valoresPorModalidade: list(z.object({ modalidadeNome: z.string(), valor: text(required, money) })),
         }),
       ),
       textoPreco: longText(),
       periodo: z.object({ inicio: text(date), fim: text(date) }),
+      modo: text(oneOf(constants.modosInscricao, messages.tipo)),
+      vagas: text(vagas),
+      tamanhosCamiseta: list(z.object({ nome: nome(required) })),
+      meiaEntradaIdoso: z.boolean(),
+      edicaoAte: text(date),
     }),
     retiradaKits: list(
       z.object({ local: nome(required), data: text(date), horarioInicio: text(time), horarioFim: text(time) }),
@@ -227,7 +241,27 @@ export const eventFormSchema = z
       const { periodo, tipoPreco } = values.inscricoes
       if (parseCalendarDate(periodo.inicio) && parseCalendarDate(periodo.fim) && periodo.fim < periodo.inicio)
         issue(['inscricoes', 'periodo', 'fim'], messages.periodOrder)
-      if (tipoPreco === 'kit') values.kits.forEach((k, i) => issue(['kits', i, 'preco'], money(k.preco)))
+      // Pelotão sells only what has a price, and never a price written as text.
+      const sells = values.inscricoes.modo === 'pelotao'
+      if (sells && tipoPreco === 'texto') issue(['inscricoes', 'tipoPreco'], messages.textoComPelotao)
+      const price = (s: string) => (sells && blank(s) ? messages.required : money(s))
+      if (tipoPreco === 'kit') values.kits.forEach((k, i) => issue(['kits', i, 'preco'], price(k.preco)))
+      if (tipoPreco === 'lotes') {
+        // Registrations are counted by lot name, so a lot sold here needs its own name.
+        if (sells) repeated(values.inscricoes.lotes.map((l) => l.nome)).forEach((i) => issue(['inscricoes', 'lotes', i, 'nome'], messages.loteRepeated))
+        const modalidadeNomes = new Set(values.modalidades.map((m) => m.nome.trim()))
+        values.inscricoes.lotes.forEach((l, i) => {
+          if (sells) issue(['inscricoes', 'lotes', i, 'valor'], required(l.valor))
+          const seen = new Set<string>()
+          l.valoresPorModalidade.forEach((p, j) => {
+            const name = p.modalidadeNome.trim()
+            const message = name === '' ? messages.required : !modalidadeNomes.has(name) ? messages.modalidadeUnknown : seen.has(name) ? messages.valorRepeated : null
+            issue(['inscricoes', 'lotes', i, 'valoresPorModalidade', j, 'modalidadeNome'], message)
+            seen.add(name)
+          })
+        })
+      }
+      repeated(values.inscricoes.tamanhosCamiseta.map((t) => t.nome)).forEach((i) => issue(['inscricoes', 'tamanhosCamiseta', i, 'nome'], messages.tamanhoRepeated))
 
       values.retiradaKits.forEach((r, i) => {
         if (isTime(r.horarioInicio) && isTime(r.horarioFim) && r.horarioFim <= r.horarioInicio)

@@ -6,18 +6,22 @@ import { FileField } from '../FileField'
 const { defaults } = constants
 
 /**
- * Structured prizes name their modality and category. When one is renamed the prizes follow it;
- * when one is removed they stop pointing at it.
+ * Structured prizes name their modality and category, and lot prices their modality. When one is
+ * renamed they follow it; when one is removed they stop pointing at it.
  */
 function usePrizeReferences() {
   const { getValues, setValue } = useFormContext<EventFormValues>()
   const dirty = { shouldDirty: true }
   const prizes = () => getValues('premiacao.estruturado').map((p, i) => ({ p, i }))
+  const lotPrices = () =>
+    getValues('inscricoes.lotes').flatMap((l, i) => l.valoresPorModalidade.map((p, j) => ({ p, at: `inscricoes.lotes.${i}.valoresPorModalidade.${j}.modalidadeNome` as const })))
   return {
     renameModalidade(from: string, to: string) {
       for (const { p, i } of prizes()) if (from && p.modalidadeNome === from) setValue(`premiacao.estruturado.${i}.modalidadeNome`, to, dirty)
+      for (const { p, at } of lotPrices()) if (from && p.modalidadeNome.trim() === from.trim()) setValue(at, to.trim(), dirty)
     },
     removeModalidade(nome: string) {
+      for (const { p, at } of lotPrices()) if (p.modalidadeNome.trim() === nome.trim()) setValue(at, '', dirty)
       for (const { p, i } of prizes())
         if (p.modalidadeNome === nome) {
           setValue(`premiacao.estruturado.${i}.modalidadeNome`, '', dirty)
@@ -84,7 +88,7 @@ function Modalidade({ index: i }: { index: number }) {
   const base = `modalidades.${i}`
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_8rem_10rem]">
         <TextField
           name={`${base}.nome`}
           label="Nome da modalidade"
@@ -92,6 +96,7 @@ function Modalidade({ index: i }: { index: number }) {
           onChange={renaming(form, `${base}.nome`, refs.renameModalidade)}
         />
         <TextField name={`${base}.km`} label="Distância (km)" inputMode="decimal" />
+        <TextField name={`${base}.vagas`} label="Vagas da modalidade" inputMode="numeric" hint="Em branco: sem limite" />
       </div>
       <SelectField
         name={`${base}.largadaId`}

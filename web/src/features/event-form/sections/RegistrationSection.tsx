@@ -1,6 +1,6 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { newLote, type EventFormValues } from '../formModel'
-import { AddButton, CheckboxField, ListError, RadioGroup, Row, RowActions, Section, TextArea, TextField } from '../fields'
+import { newLote, newValorModalidade, type EventFormValues } from '../formModel'
+import { AddButton, CheckboxField, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
 import type { TipoPreco } from '../../../lib/event'
 
 export function RegistrationSection() {
@@ -19,10 +19,27 @@ export function RegistrationSection() {
   return (
     <Section id="secao-inscricoes" title="Inscrições">
       <CheckboxField name="inscricoes.ativas" label="Inscrições ativas" />
+      <RadioGroup
+        name="inscricoes.modo"
+        label="Venda das inscrições"
+        options={[
+          { value: 'externo', label: 'Link externo' },
+          { value: 'pelotao', label: 'Vender pelo Pelotão' },
+        ]}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="inscricoes.periodo.inicio" label="Início das inscrições" type="date" />
         <TextField name="inscricoes.periodo.fim" label="Fim das inscrições" type="date" />
+        <TextField name="inscricoes.vagas" label="Vagas do evento" inputMode="numeric" hint="Em branco: sem limite" />
+        <TextField
+          name="inscricoes.edicaoAte"
+          label="Edição da inscrição até"
+          type="date"
+          hint="Último dia para o atleta trocar camiseta, equipe e contato de emergência. Em branco: 7 dias antes do evento."
+        />
       </div>
+      <CheckboxField name="inscricoes.meiaEntradaIdoso" label="Meia-entrada para 60+" />
+      <ShirtSizes />
       <RadioGroup
         name="inscricoes.tipoPreco"
         label="Formato de preço"
@@ -57,6 +74,7 @@ function LoteRows() {
             <TextField name={`inscricoes.lotes.${i}.maxVagas`} label="Vagas" inputMode="numeric" />
             <TextField name={`inscricoes.lotes.${i}.dataLimite`} label="Válido até" type="date" />
           </div>
+          <LotPricesByModality lote={i} />
         </Row>
       ))}
       <AddButton onClick={() => append(newLote(fields.length + 1))}>Adicionar lote</AddButton>
@@ -82,5 +100,64 @@ function KitPriceRows() {
         />
       ))}
     </div>
+  )
+}
+
+/** A lot's price for some modalities, over the lot's valor; each row picks one of the event's modalities. */
+function LotPricesByModality({ lote: i }: { lote: number }) {
+  const { control } = useFormContext<EventFormValues>()
+  const name = `inscricoes.lotes.${i}.valoresPorModalidade` as const
+  const { fields, append, remove } = useFieldArray({ control, name })
+  const modalidades = useWatch({ control, name: 'modalidades' })
+  const options = modalidades.map((m) => m.nome.trim()).filter((nome) => nome !== '').map((nome) => ({ value: nome, label: nome }))
+  return (
+    <div className="space-y-2">
+      {fields.map((f, j) => (
+        <div key={f.id} className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[1fr_10rem_auto]">
+          <SelectField
+            name={`${name}.${j}.modalidadeNome`}
+            label={`Modalidade do preço ${j + 1}`}
+            placeholder="Selecione a modalidade"
+            options={options}
+            className="col-span-2 sm:col-span-1"
+          />
+          <TextField name={`${name}.${j}.valor`} label={`Valor do preço ${j + 1} (R$)`} inputMode="decimal" placeholder="0,00" />
+          <div className="pt-6">
+            <RowActions what={`preço ${j + 1} do lote ${i + 1}`} index={j} count={fields.length} onRemove={() => remove(j)} />
+          </div>
+        </div>
+      ))}
+      {options.length === 0 ? (
+        <p className="text-sm text-slate-600">Cadastre as modalidades para dar a cada uma seu preço neste lote.</p>
+      ) : (
+        <AddButton label={`Adicionar preço por modalidade ao lote ${i + 1}`} onClick={() => append(newValorModalidade())}>
+          Adicionar preço por modalidade
+        </AddButton>
+      )}
+      <ListError name={name} />
+    </div>
+  )
+}
+
+/** The shirt sizes athletes choose from, in the order offered. */
+function ShirtSizes() {
+  const { control } = useFormContext<EventFormValues>()
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'inscricoes.tamanhosCamiseta' })
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold text-slate-800">Tamanhos de camiseta</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {fields.map((f, i) => (
+          <div key={f.id} className="flex items-start gap-2">
+            <TextField name={`inscricoes.tamanhosCamiseta.${i}.nome`} label={`Tamanho ${i + 1}`} className="min-w-0 flex-1" />
+            <div className="flex gap-1 pt-6">
+              <RowActions what={`Tamanho ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />
+            </div>
+          </div>
+        ))}
+      </div>
+      <AddButton onClick={() => append({ nome: '' })}>Adicionar tamanho</AddButton>
+      <ListError name="inscricoes.tamanhosCamiseta" />
+    </fieldset>
   )
 }

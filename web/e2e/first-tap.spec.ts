@@ -31,7 +31,7 @@ async function demoEvents(baseURL: string): Promise<Event[]> {
   try {
     expect((await api.post('/api/auth/login', { data: demoOrganizer })).status()).toBe(200)
     const listed = (await (await api.get('/api/events?limit=500&owner=me&when=upcoming')).json()) as { events: EventSummary[] }
-    return Promise.all(listed.events.map(async (e) => (await (await api.get(`/api/events/${e.id}`)).json()) as Event))
+    return await Promise.all(listed.events.map(async (e) => (await (await api.get(`/api/events/${e.id}`)).json()) as Event))
   } finally {
     await api.dispose()
   }

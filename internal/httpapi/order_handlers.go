@@ -133,6 +133,17 @@ func orderError(err error) error {
 // the store, then charged through the PSP; a charge that cannot be made leaves no hold behind.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	u, _ := currentUser(r)
+	// A retry answers the order its key made, before pricing counts that order's own slots.
+	if key := r.Header.Get("Idempotency-Key"); key != "" {
+		first, err := s.store.OrderByIdempotencyKey(r.Context(), u.ID, key)
+		if err == nil && first.EventID == r.PathValue("id") {
+			writeJSON(w, http.StatusCreated, toOrderAnswer(first))
+			return nil
+		}
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
 	var e event.Event
 	var o registration.Order
 	q, err := s.quote(r, &e, &o)

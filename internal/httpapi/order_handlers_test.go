@@ -97,6 +97,14 @@ func TestOrderPaidByPix(t *testing.T) {
 		if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &other); rec.Code != 409 || !strings.Contains(rec.Body.String(), `"esgotado"`) {
 			t.Fatalf("second order %d %s", rec.Code, rec.Body)
 		}
+		// REG-65: the offer and the quote count the hold.
+		if rec := w.call("GET", "/api/events/"+w.eventID+"/inscricao", "", nil); !strings.Contains(rec.Body.String(), `"aberta":false`) ||
+			!strings.Contains(rec.Body.String(), `"codigo":"esgotado"`) {
+			t.Fatalf("offer while held: %s", rec.Body)
+		}
+		if rec := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", body, &other); rec.Code != 409 {
+			t.Fatalf("quote while held: %d %s", rec.Code, rec.Body)
+		}
 
 		if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
 			t.Fatalf("simulate %d %s", rec.Code, rec.Body)
@@ -175,6 +183,9 @@ func TestReconciliationAndExpiry(t *testing.T) {
 	}
 	other := User{ID: "carla", Email: "carla@exemplo.com.br"}
 	body := strings.Replace(orderJSON(""), "529.982.247-25", "111.444.777-35", 1)
+	if rec := x.call("GET", "/api/events/"+x.eventID+"/inscricao", "", nil); !strings.Contains(rec.Body.String(), `"aberta":true`) {
+		t.Fatalf("offer after the hold: %s", rec.Body)
+	}
 	x.order(t, x.call("POST", "/api/events/"+x.eventID+"/pedidos", body, &other), http.StatusCreated)
 }
 

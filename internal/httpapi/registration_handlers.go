@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/registration"
@@ -21,9 +22,11 @@ func (s *Server) registrationRoutes() []route {
 	}
 }
 
-// registrationCounts are the registrations an event has taken. Orders and holds do not exist yet,
-// so nothing is taken: every count is 0 until they are stored.
-func registrationCounts() registration.Counts { return registration.Counts{} }
+// registrationCounts are the registrations the event has taken now: confirmed plus held.
+func (s *Server) registrationCounts(ctx context.Context, eventID string) (registration.Counts, error) {
+	t, err := s.store.TakenCounts(ctx, eventID, time.Now())
+	return registration.Counts{Evento: t.Event, Modalidade: t.Modalities, Lote: t.Lots}, err
+}
 
 // getOffer answers GET /api/events/{id}/inscricao: the offer now, prices and slots left.
 func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
@@ -31,7 +34,11 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFoundAs(err, errEventNotFound)
 	}
-	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, eventsClock()), registrationCounts())
+	counts, err := s.registrationCounts(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, eventsClock()), counts)
 	writeJSON(w, http.StatusOK, o)
 	return nil
 }
@@ -59,7 +66,11 @@ func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (
 	if err != nil {
 		return registration.Quote{}, err
 	}
-	q, err := registration.Price(e, o, event.Today(s.cfg.Location, eventsClock()), registrationCounts(), coupon)
+	counts, err := s.registrationCounts(r.Context(), e.ID)
+	if err != nil {
+		return registration.Quote{}, err
+	}
+	q, err := registration.Price(e, o, event.Today(s.cfg.Location, eventsClock()), counts, coupon)
 	if closed := (*registration.Closed)(nil); errors.As(err, &closed) {
 		return q, &Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
 	}

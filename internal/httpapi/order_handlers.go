@@ -23,6 +23,7 @@ func (s *Server) orderRoutes() []route {
 		{"POST /api/events/{id}/pedidos", apiFunc(s.createOrder), signedIn, maxOrderBody},
 		{"GET /api/pedidos/{orderId}", apiFunc(s.getOrder), signedIn, 0},
 		{"GET /api/pedidos/{orderId}/qrcode.png", apiFunc(s.orderQRCode), signedIn, 0},
+		{"GET /api/me/inscricoes", apiFunc(s.myRegistrations), signedIn, 0},
 		{"POST /api/pix/webhook/{secret}/pix", apiFunc(s.pixWebhook), public, pix.MaxWebhookBody},
 	}
 }
@@ -35,19 +36,19 @@ var (
 
 // orderAnswer is an order as the API answers it (docs/http-api.md, "An order").
 type orderAnswer struct {
-	ID         string                  `json:"id"`
-	EventID    string                  `json:"eventId"`
-	Status     string                  `json:"status"`
-	Total      participant.Centavos    `json:"total"`
-	CriadoEm   time.Time               `json:"criadoEm"`
-	ExpiraEm   time.Time               `json:"expiraEm"`
-	PagoEm     *time.Time              `json:"pagoEm"`
-	Inscricoes []orderRegistrationJSON `json:"inscricoes"`
-	Pix        *orderPixJSON           `json:"pix,omitempty"`
-	Reembolsos []orderRefundJSON       `json:"reembolsos"`
+	ID         string                    `json:"id"`
+	EventID    string                    `json:"eventId"`
+	Status     string                    `json:"status"`
+	Total      participant.Centavos      `json:"total"`
+	CriadoEm   time.Time                 `json:"criadoEm"`
+	ExpiraEm   time.Time                 `json:"expiraEm"`
+	PagoEm     *time.Time                `json:"pagoEm"`
+	Inscricoes []orderRegistrationAnswer `json:"inscricoes"`
+	Pix        *orderPixAnswer           `json:"pix,omitempty"`
+	Reembolsos []orderRefundAnswer       `json:"reembolsos"`
 }
 
-type orderRegistrationJSON struct {
+type orderRegistrationAnswer struct {
 	ID        string               `json:"id"`
 	Codigo    string               `json:"codigo,omitempty"`
 	Nome      string               `json:"nome"`
@@ -61,13 +62,13 @@ type orderRegistrationJSON struct {
 	Status    string               `json:"status"`
 }
 
-type orderPixJSON struct {
+type orderPixAnswer struct {
 	Txid       string `json:"txid"`
 	CopiaECola string `json:"copiaECola"`
 	QRCode     string `json:"qrCode"`
 }
 
-type orderRefundJSON struct {
+type orderRefundAnswer struct {
 	Valor   participant.Centavos `json:"valor"`
 	Status  string               `json:"status"`
 	Horario time.Time            `json:"horario"`
@@ -76,17 +77,17 @@ type orderRefundJSON struct {
 func toOrderAnswer(o store.Order) orderAnswer {
 	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: participant.Centavos(o.Total),
 		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
-		Inscricoes: make([]orderRegistrationJSON, len(o.Registrations)), Reembolsos: make([]orderRefundJSON, len(o.Refunds))}
+		Inscricoes: make([]orderRegistrationAnswer, len(o.Registrations)), Reembolsos: make([]orderRefundAnswer, len(o.Refunds))}
 	for i, r := range o.Registrations {
-		j.Inscricoes[i] = orderRegistrationJSON{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
+		j.Inscricoes[i] = orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
 			Camiseta: r.Camiseta, Lote: r.Lote, Valor: participant.Centavos(r.Valor), Desconto: participant.Centavos(r.Desconto),
 			Total: participant.Centavos(r.Total), Status: r.Status}
 	}
 	for i, r := range o.Refunds {
-		j.Reembolsos[i] = orderRefundJSON{Valor: participant.Centavos(r.Valor), Status: r.Status, Horario: r.CriadoEm}
+		j.Reembolsos[i] = orderRefundAnswer{Valor: participant.Centavos(r.Valor), Status: r.Status, Horario: r.CriadoEm}
 	}
 	if o.Status == store.OrderAwaiting && o.CopiaECola != "" {
-		j.Pix = &orderPixJSON{Txid: o.Txid, CopiaECola: o.CopiaECola, QRCode: "/api/pedidos/" + o.ID + "/qrcode.png"}
+		j.Pix = &orderPixAnswer{Txid: o.Txid, CopiaECola: o.CopiaECola, QRCode: "/api/pedidos/" + o.ID + "/qrcode.png"}
 	}
 	return j
 }
@@ -258,4 +259,46 @@ func (s *Server) orderQRCode(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, err = w.Write(png)
 	return err
+}
+
+// myRegistrationAnswer is one registration the account bought, with its order and event.
+type myRegistrationAnswer struct {
+	orderRegistrationAnswer
+	PedidoID     string     `json:"pedidoId"`
+	PedidoStatus string     `json:"pedidoStatus"`
+	Evento       eventBrief `json:"evento"`
+}
+
+type eventBrief struct {
+	ID         string     `json:"id"`
+	Titulo     string     `json:"titulo"`
+	DataEvento event.Date `json:"dataEvento"`
+}
+
+// myRegistrations answers GET /api/me/inscricoes: the registrations of the orders the account
+// bought, newest first, each with its order and event.
+func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
+	u, _ := currentUser(r)
+	orders, err := s.store.OrdersOfBuyer(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	events := map[string]eventBrief{}
+	out := []myRegistrationAnswer{}
+	for _, o := range orders {
+		ev, ok := events[o.EventID]
+		if !ok {
+			e, err := s.store.GetEvent(r.Context(), o.EventID)
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			ev = eventBrief{ID: o.EventID, Titulo: e.Titulo, DataEvento: e.DataEvento}
+			events[o.EventID] = ev
+		}
+		for _, reg := range toOrderAnswer(o).Inscricoes {
+			out = append(out, myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"inscricoes": out})
+	return nil
 }

@@ -119,6 +119,15 @@ func TestOrderPaidByPix(t *testing.T) {
 			t.Fatalf("participants %+v %v", ps, err)
 		}
 
+		// REG-66: the buyer's registrations list it, confirmed, with its event.
+		var mine struct {
+			Inscricoes []myRegistrationAnswer
+		}
+		if err := json.Unmarshal(w.call("GET", "/api/me/inscricoes", "", &bruno).Body.Bytes(), &mine); err != nil || len(mine.Inscricoes) != 1 ||
+			mine.Inscricoes[0].Codigo != paid.Inscricoes[0].Codigo || mine.Inscricoes[0].Evento.Titulo != "Pedal do Pelotão" || mine.Inscricoes[0].PedidoID != o.ID {
+			t.Fatalf("my registrations %+v %v", mine, err)
+		}
+
 		// The same notification five times confirms once.
 		stored, _ := st.Order(t.Context(), o.ID)
 		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + o.Pix.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`

@@ -104,6 +104,7 @@ var routeExpectations = map[string]routeExpectation{
 	"POST /api/events/{id}/pedidos":           {body: orderJSON(""), want: [3]int{401, 409, 409}},
 	// Who sees an existing order is TestOrderRefusals's; here no order exists.
 	"GET /api/pedidos/{orderId}":            {path: "/api/pedidos/nao-existe", want: [3]int{401, 404, 404}},
+	"GET /api/me/inscricoes":                {want: [3]int{401, 200, 200}},
 	"GET /api/pedidos/{orderId}/qrcode.png": {path: "/api/pedidos/nao-existe/qrcode.png", want: [3]int{401, 404, 404}},
 	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
 	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},

@@ -233,3 +233,23 @@ func TestOrderRefusals(t *testing.T) {
 		}
 	}
 }
+
+// REG-67: a coupon is read from the store in its own units (hundredths of a percent here); an
+// order it makes free is paid at once, with no charge.
+func TestFreeOrderWithStoredCoupon(t *testing.T) {
+	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/c.db"), nil)
+	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "CORTESIA", Tipo: store.CouponPercent, Valor: 10000, Ativo: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "DEZ", Tipo: store.CouponFixed, Valor: 1000, Ativo: true}); err != nil {
+		t.Fatal(err)
+	}
+	rec := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", orderJSON(`,"cupom":"dez"`), &bruno)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"total":79.9`) {
+		t.Fatalf("R$ 10 off: %d %s", rec.Code, rec.Body)
+	}
+	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(`,"cupom":"cortesia"`), &bruno), http.StatusCreated)
+	if o.Status != store.OrderPaid || o.Total != 0 || o.Pix != nil || o.Inscricoes[0].Codigo == "" || o.Inscricoes[0].Desconto != 8990 {
+		t.Fatalf("free order %+v", o)
+	}
+}

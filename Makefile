@@ -11,7 +11,7 @@ WEB_STAMP := web/.npm-installed
 
 ## run: build everything and serve http://localhost:8080 with demo content
 run: build
-	PELOTAO_DEMO=1 ./bin/pelotao serve
+	PELOTAO_DEMO=1 PELOTAO_PIX_SANDBOX=1 ./bin/pelotao serve
 
 ## build: bin/pelotao, one binary with the web app inside
 build: web

@@ -204,6 +204,7 @@ func serve() error {
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	go srv.RunPix(ctx)
 
 	select {
 	case err := <-errc:

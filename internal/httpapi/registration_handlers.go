@@ -1,11 +1,14 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/registration"
+	"pelotao/internal/store"
 )
 
 // maxOrderBody bounds an order: ten athletes of a few hundred bytes each.
@@ -19,9 +22,11 @@ func (s *Server) registrationRoutes() []route {
 	}
 }
 
-// registrationCounts are the registrations an event has taken. Orders and holds do not exist yet,
-// so nothing is taken: every count is 0 until they are stored.
-func registrationCounts() registration.Counts { return registration.Counts{} }
+// registrationCounts are the registrations the event has taken now: confirmed plus held.
+func (s *Server) registrationCounts(ctx context.Context, eventID string) (registration.Counts, error) {
+	t, err := s.store.TakenCounts(ctx, eventID, time.Now())
+	return registration.Counts{Evento: t.Event, Modalidade: t.Modalities, Lote: t.Lots}, err
+}
 
 // getOffer answers GET /api/events/{id}/inscricao: the offer now, prices and slots left.
 func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
@@ -29,7 +34,11 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFoundAs(err, errEventNotFound)
 	}
-	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, eventsClock()), registrationCounts())
+	counts, err := s.registrationCounts(r.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, eventsClock()), counts)
 	writeJSON(w, http.StatusOK, o)
 	return nil
 }
@@ -37,18 +46,57 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 // quoteOrder answers POST /api/events/{id}/inscricao/cotacao: what the order would cost now,
 // holding nothing. The body is the order's, read strictly: a price sent by the client is refused.
 func (s *Server) quoteOrder(w http.ResponseWriter, r *http.Request) error {
+	var e event.Event
 	var o registration.Order
-	if err := readJSON(r, &o); err != nil {
-		return err
-	}
-	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return notFoundAs(err, errEventNotFound)
-	}
-	// Coupons are not stored yet: a coupon code is answered as unknown.
-	q, err := registration.Price(&e, &o, event.Today(s.cfg.Location, eventsClock()), registrationCounts(), nil)
-	if closed := (*registration.Closed)(nil); errors.As(err, &closed) {
-		return &Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
-	}
+	q, err := s.quote(r, &e, &o)
 	return writeOK(w, q, err)
+}
+
+// quote reads the order of the request's body (strictly) and its event {id} into e and o, and
+// prices it with the coupon it names from the store; a closed event is a 409.
+func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (registration.Quote, error) {
+	if err := readJSON(r, o); err != nil {
+		return registration.Quote{}, err
+	}
+	var err error
+	if *e, err = s.store.GetEvent(r.Context(), r.PathValue("id")); err != nil {
+		return registration.Quote{}, notFoundAs(err, errEventNotFound)
+	}
+	coupon, err := s.registrationCoupon(r.Context(), e.ID, o.Cupom)
+	if err != nil {
+		return registration.Quote{}, err
+	}
+	counts, err := s.registrationCounts(r.Context(), e.ID)
+	if err != nil {
+		return registration.Quote{}, err
+	}
+	q, err := registration.Price(e, o, event.Today(s.cfg.Location, eventsClock()), counts, coupon)
+	if closed := (*registration.Closed)(nil); errors.As(err, &closed) {
+		return q, &Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
+	}
+	return q, err
+}
+
+// registrationCoupon is the event's stored coupon of this code, or nil. The store keeps its
+// valor in centavos (fixo) or hundredths of a percent (percentual); registration reads reais and
+// percent: this is the one place that converts.
+func (s *Server) registrationCoupon(ctx context.Context, eventID, codigo string) (*registration.Coupon, error) {
+	key := store.CouponKey(codigo)
+	if key == "" {
+		return nil, nil
+	}
+	cs, err := s.store.Coupons(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		if store.CouponKey(c.Codigo) != key {
+			continue
+		}
+		rc := &registration.Coupon{Codigo: c.Codigo, Tipo: c.Tipo, Valor: float64(c.Valor) / 100, MaxUsos: c.MaxUsos, Usos: c.Usos,
+			Ativo: c.Ativo, Modalidades: c.Modalidades}
+		rc.ValidoAte, _ = event.ParseDate(c.ValidoAte) // '' (no end) stays the zero date
+		return rc, nil
+	}
+	return nil, nil
 }

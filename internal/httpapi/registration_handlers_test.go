@@ -74,7 +74,7 @@ func TestRegistrationOfferAndQuote(t *testing.T) {
 			}},
 		{name: "no athletes", method: "POST", url: "/api/events/" + sold + "/inscricao/cotacao", body: `{"atletas":[]}`, user: &bruno, wantStatus: 422,
 			wantFields: map[string]string{"atletas": "Inscreva de 1 a 10 atletas por pedido."}},
-		{name: "coupons are not stored yet: any code is unknown", method: "POST", url: "/api/events/" + sold + "/inscricao/cotacao", body: orderJSON(`,"cupom":"FLORES20"`),
+		{name: "an unknown coupon", method: "POST", url: "/api/events/" + sold + "/inscricao/cotacao", body: orderJSON(`,"cupom":"FLORES20"`),
 			user: &bruno, wantStatus: 422, wantFields: map[string]string{"cupom": "Cupom não encontrado."}},
 		{name: "an event sold elsewhere quotes nothing", method: "POST", url: "/api/events/" + elsewhere + "/inscricao/cotacao", body: orderJSON(""), user: &bruno,
 			wantStatus: 409, wantCode: "inscricoes-encerradas"},

@@ -101,6 +101,13 @@ var routeExpectations = map[string]routeExpectation{
 	// The matrix's event is sold elsewhere: a quote is then 409 for everyone signed in.
 	"GET /api/events/{id}/inscricao":          {want: [3]int{200, 200, 200}},
 	"POST /api/events/{id}/inscricao/cotacao": {body: orderJSON(""), want: [3]int{401, 409, 409}},
+	"POST /api/events/{id}/pedidos":           {body: orderJSON(""), want: [3]int{401, 409, 409}},
+	// Who sees an existing order is TestOrderRefusals's; here no order exists.
+	"GET /api/pedidos/{orderId}":            {path: "/api/pedidos/nao-existe", want: [3]int{401, 404, 404}},
+	"GET /api/me/inscricoes":                {want: [3]int{401, 200, 200}},
+	"GET /api/pedidos/{orderId}/qrcode.png": {path: "/api/pedidos/nao-existe/qrcode.png", want: [3]int{401, 404, 404}},
+	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
+	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},
 
 	// The body is a results spreadsheet in a multipart form; {setId} is a fresh set of the event.
 	"POST /api/events/{id}/results":                                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
@@ -379,7 +386,8 @@ func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
 		routes++
 		for name, body := range hostileJSON {
 			method, path, _ := strings.Cut(rt.pattern, " ")
-			r := httptest.NewRequest(method, strings.ReplaceAll(path, "{id}", w.eventID), strings.NewReader(body))
+			path = strings.NewReplacer("{id}", w.eventID, "{secret}", w.app.srv.webhookSecret()).Replace(path)
+			r := httptest.NewRequest(method, path, strings.NewReader(body))
 			r.Header.Set("Content-Type", "application/json")
 			res := w.do(r, resourceOwner)
 			var answer errorBody

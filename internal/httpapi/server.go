@@ -14,6 +14,8 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/document"
 	"pelotao/internal/mail"
+	"pelotao/internal/pix"
+	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/prerender"
 	"pelotao/internal/site"
 	"pelotao/internal/store"
@@ -33,6 +35,8 @@ type Deps struct {
 	Renderer *prerender.Renderer
 	// Mailer sends the team invitations; nil builds the configured one (SMTP or the outbox).
 	Mailer mail.Mailer
+	// PSP charges orders through the API Pix; nil builds the configured client (or the sandbox).
+	PSP pix.PSP
 }
 
 // Server routes every request of the site.
@@ -53,6 +57,9 @@ type Server struct {
 	resultsCache *cache.Results
 	// participantsJSON keeps participants encoded for the list's pages.
 	participantsJSON cache.ParticipantsJSON
+	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
+	psp     pix.PSP
+	sandbox *sandbox.Sandbox
 }
 
 // New builds the server and its routes.
@@ -75,6 +82,9 @@ func New(d Deps) (*Server, error) {
 	s.site, err = site.New(site.Deps{Config: d.Config, Store: d.Store, UI: d.UI, Log: d.Log, Renderer: d.Renderer,
 		API: siteAPI{s}})
 	if err != nil {
+		return nil, err
+	}
+	if err := s.setUpPix(d.PSP); err != nil {
 		return nil, err
 	}
 	s.routes()
@@ -201,6 +211,8 @@ func (s *Server) routeTable() []route {
 		}
 	}
 	rs = append(rs, s.registrationRoutes()...)
+	rs = append(rs, s.orderRoutes()...)
+	rs = append(rs, s.sandboxRoutes()...)
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
 }
 

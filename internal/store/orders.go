@@ -48,6 +48,9 @@ type OrderStore interface {
 	OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error)
 	// Order returns one order with its registrations, payments and refunds; ErrNotFound.
 	Order(ctx context.Context, id string) (Order, error)
+	// OrderByIdempotencyKey returns the order the buyer made with this Idempotency-Key;
+	// ErrNotFound.
+	OrderByIdempotencyKey(ctx context.Context, buyerID, key string) (Order, error)
 	// OrdersOfBuyer lists an account's orders, newest first.
 	OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error)
 	// EventOrders returns one page of an event's orders, newest first.
@@ -61,6 +64,9 @@ type OrderStore interface {
 	// refunds reach its total becomes reembolsado and its registrations cancelada, freeing their
 	// slots. ErrNotFound: no such refund.
 	SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (Order, error)
+	// TakenCounts counts an event's registrations that take capacity at now (confirmed, or
+	// held), in all, by modality and by lot.
+	TakenCounts(ctx context.Context, eventID string, now time.Time) (Taken, error)
 	// OrderHistory lists what happened to an order, oldest first.
 	OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error)
 
@@ -132,6 +138,13 @@ type Capacity struct {
 	Event      *int
 	Modalities map[string]int // percurso → slots
 	Lots       map[string]int // lot name → maxVagas (lots closing by count)
+}
+
+// Taken is what an event's registrations take of its capacity: in all, by percurso, by lot.
+type Taken struct {
+	Event      int
+	Modalities map[string]int
+	Lots       map[string]int
 }
 
 // NewOrder is an order to create, priced; the store makes its ids.

@@ -144,24 +144,11 @@ func checkDocuments(ctx context.Context, tx OrderTx, o NewOrder) error {
 // checkCapacity tells whether items fit beside what the event already holds or confirmed,
 // leaving out the order `except` (a late payment's own).
 func checkCapacity(ctx context.Context, tx OrderTx, eventID string, now time.Time, c Capacity, items []NewRegistration, except string) error {
-	type key struct{ percurso, lote string }
-	counts, err := collectTx(ctx, tx, func(row Scanner) (g struct {
-		k key
-		n int
-	}, err error) {
-		err = row.Scan(&g.k.percurso, &g.k.lote, &g.n)
-		return g, err
-	}, `SELECT r.percurso, r.lote, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote`, eventID, except, now)
+	taken, err := countTaken(ctx, tx.Query, "store: capacity", eventID, except, now)
 	if err != nil {
-		return fmt.Errorf("store: capacity: %w", err)
+		return err
 	}
-	event, modality, lot := 0, map[string]int{}, map[string]int{}
-	for _, g := range counts {
-		event += g.n
-		modality[g.k.percurso] += g.n
-		lot[g.k.lote] += g.n
-	}
+	event, modality, lot := taken.Event, taken.Modalities, taken.Lots
 	for _, it := range items {
 		event++
 		modality[it.Percurso]++
@@ -585,6 +572,34 @@ func scanRegistration(row Scanner) (Registration, error) {
 	return r, err
 }
 
+// TakenCounts implements OrderStore.
+func (r OrderReader) TakenCounts(ctx context.Context, eventID string, now time.Time) (Taken, error) {
+	return countTaken(ctx, r.Query, r.Name+": taken", eventID, "", now)
+}
+
+// countTaken counts the registrations taking the event's capacity at now, but those of the
+// order except (” none).
+func countTaken(ctx context.Context, q Query, what, eventID, except string, now time.Time) (Taken, error) {
+	t := Taken{Modalities: map[string]int{}, Lots: map[string]int{}}
+	type group struct {
+		percurso, lote string
+		n              int
+	}
+	groups, err := QueryAll(ctx, q, what, func(row Scanner) (g group, err error) {
+		err = row.Scan(&g.percurso, &g.lote, &g.n)
+		return g, err
+	}, `SELECT r.percurso, r.lote, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote`, eventID, except, now)
+	for _, g := range groups {
+		t.Event += g.n
+		t.Modalities[g.percurso] += g.n
+		if g.lote != "" {
+			t.Lots[g.lote] += g.n
+		}
+	}
+	return t, err
+}
+
 // OrderReader is OrderStore's reads, written once over a driver's Query (which takes ? parameters
 // and times as time.Time); Name starts its errors. Both stores embed one.
 type OrderReader struct {
@@ -632,6 +647,18 @@ func (r OrderReader) Order(ctx context.Context, id string) (Order, error) {
 	}
 	if len(orders) == 0 {
 		return Order{}, ErrNotFound
+	}
+	return orders[0], nil
+}
+
+// OrderByIdempotencyKey implements OrderStore.
+func (r OrderReader) OrderByIdempotencyKey(ctx context.Context, buyerID, key string) (Order, error) {
+	orders, err := r.readOrders(ctx, "WHERE buyer_id = ? AND idempotency_key = ?", buyerID, key)
+	if err == nil && len(orders) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Order{}, err
 	}
 	return orders[0], nil
 }

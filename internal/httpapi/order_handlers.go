@@ -1,0 +1,304 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/participant"
+	"pelotao/internal/pix"
+	"pelotao/internal/qrcode"
+	"pelotao/internal/registration"
+	"pelotao/internal/store"
+	"pelotao/internal/team"
+)
+
+// orderRoutes are the routes of an order (docs/http-api.md, "Registration").
+func (s *Server) orderRoutes() []route {
+	return []route{
+		{"POST /api/events/{id}/pedidos", apiFunc(s.createOrder), signedIn, maxOrderBody},
+		{"GET /api/pedidos/{orderId}", apiFunc(s.getOrder), signedIn, 0},
+		{"GET /api/pedidos/{orderId}/qrcode.png", apiFunc(s.orderQRCode), signedIn, 0},
+		{"GET /api/me/inscricoes", apiFunc(s.myRegistrations), signedIn, 0},
+		{"POST /api/pix/webhook/{secret}/pix", apiFunc(s.pixWebhook), public, pix.MaxWebhookBody},
+	}
+}
+
+var (
+	errOrderNotFound      = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Pedido não encontrado."}
+	errPaymentUnavailable = &Error{Status: http.StatusServiceUnavailable, Code: "pagamento-indisponivel",
+		Message: "Pagamento indisponível no momento. Tente novamente em instantes."}
+)
+
+// orderAnswer is an order as the API answers it (docs/http-api.md, "An order").
+type orderAnswer struct {
+	ID         string                    `json:"id"`
+	EventID    string                    `json:"eventId"`
+	Status     string                    `json:"status"`
+	Total      participant.Centavos      `json:"total"`
+	CriadoEm   time.Time                 `json:"criadoEm"`
+	ExpiraEm   time.Time                 `json:"expiraEm"`
+	PagoEm     *time.Time                `json:"pagoEm"`
+	Inscricoes []orderRegistrationAnswer `json:"inscricoes"`
+	Pix        *orderPixAnswer           `json:"pix,omitempty"`
+	Reembolsos []orderRefundAnswer       `json:"reembolsos"`
+}
+
+type orderRegistrationAnswer struct {
+	ID        string               `json:"id"`
+	Codigo    string               `json:"codigo,omitempty"`
+	Nome      string               `json:"nome"`
+	Percurso  string               `json:"percurso"`
+	Categoria string               `json:"categoria"`
+	Camiseta  string               `json:"camiseta"`
+	Lote      string               `json:"lote"`
+	Valor     participant.Centavos `json:"valor"`
+	Desconto  participant.Centavos `json:"desconto"`
+	Total     participant.Centavos `json:"total"`
+	Status    string               `json:"status"`
+}
+
+type orderPixAnswer struct {
+	Txid       string `json:"txid"`
+	CopiaECola string `json:"copiaECola"`
+	QRCode     string `json:"qrCode"`
+}
+
+type orderRefundAnswer struct {
+	Valor   participant.Centavos `json:"valor"`
+	Status  string               `json:"status"`
+	Horario time.Time            `json:"horario"`
+}
+
+func toOrderAnswer(o store.Order) orderAnswer {
+	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: participant.Centavos(o.Total),
+		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
+		Inscricoes: make([]orderRegistrationAnswer, len(o.Registrations)), Reembolsos: make([]orderRefundAnswer, len(o.Refunds))}
+	for i, r := range o.Registrations {
+		j.Inscricoes[i] = orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
+			Camiseta: r.Camiseta, Lote: r.Lote, Valor: participant.Centavos(r.Valor), Desconto: participant.Centavos(r.Desconto),
+			Total: participant.Centavos(r.Total), Status: r.Status}
+	}
+	for i, r := range o.Refunds {
+		j.Reembolsos[i] = orderRefundAnswer{Valor: participant.Centavos(r.Valor), Status: r.Status, Horario: r.CriadoEm}
+	}
+	if o.Status == store.OrderAwaiting && o.CopiaECola != "" {
+		j.Pix = &orderPixAnswer{Txid: o.Txid, CopiaECola: o.CopiaECola, QRCode: "/api/pedidos/" + o.ID + "/qrcode.png"}
+	}
+	return j
+}
+
+// eventCapacity is the event's limits as the store checks them when it takes the slots.
+func eventCapacity(e *event.Event) store.Capacity {
+	in := e.Inscricoes
+	c := store.Capacity{Modalities: map[string]int{}, Lots: map[string]int{}}
+	if in.Vagas.Valid {
+		c.Event = &in.Vagas.Value
+	}
+	for _, m := range e.Modalidades {
+		if m.Vagas.Valid {
+			c.Modalities[m.Nome] = m.Vagas.Value
+		}
+	}
+	for _, l := range in.Lotes {
+		if l.MaxVagas.Valid {
+			c.Lots[l.Nome] = l.MaxVagas.Value
+		}
+	}
+	return c
+}
+
+// orderError answers what the store refuses when it takes an order's slots.
+func orderError(err error) error {
+	var taken *store.AlreadyRegisteredError
+	switch {
+	case errors.As(err, &taken):
+		return &Error{Status: http.StatusConflict, Code: "ja-inscrito", Message: "Este documento já está inscrito neste evento.",
+			Fields: map[string]string{fmt.Sprintf("atletas.%d.documento", taken.Index): "Este documento já está inscrito neste evento."}}
+	case errors.Is(err, store.ErrSoldOut):
+		return &Error{Status: http.StatusConflict, Code: registration.Const.Codes.Esgotado, Message: registration.Const.Motivos.Esgotado}
+	case errors.Is(err, store.ErrOrderLimit):
+		return &Error{Status: http.StatusConflict, Code: "limite-pedidos",
+			Message: fmt.Sprintf("Você já tem %d pedidos aguardando pagamento. Pague ou aguarde que expirem.", store.MaxOpenOrders)}
+	case errors.Is(err, store.ErrCouponUsedUp):
+		return fieldError{"cupom": registration.Const.Messages.CupomEsgotado}
+	}
+	return err
+}
+
+// createOrder answers POST /api/events/{id}/pedidos: the order is priced here, its slots taken by
+// the store, then charged through the PSP; a charge that cannot be made leaves no hold behind.
+func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
+	u, _ := currentUser(r)
+	// A retry answers the order its key made, before pricing counts that order's own slots.
+	if key := r.Header.Get("Idempotency-Key"); key != "" {
+		first, err := s.store.OrderByIdempotencyKey(r.Context(), u.ID, key)
+		if err == nil && first.EventID == r.PathValue("id") {
+			writeJSON(w, http.StatusCreated, toOrderAnswer(first))
+			return nil
+		}
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
+	var e event.Event
+	var o registration.Order
+	q, err := s.quote(r, &e, &o)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	n := store.NewOrder{EventID: e.ID, BuyerID: u.ID, IdempotencyKey: r.Header.Get("Idempotency-Key"), Cupom: o.Cupom,
+		Now: now, ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: eventCapacity(&e), Items: make([]store.NewRegistration, len(q.Itens))}
+	if q.Total > 0 {
+		n.Txid = pix.NewTxID()
+	}
+	var debtor *pix.Debtor
+	for i, it := range q.Itens {
+		a := o.Atletas[i]
+		atleta, err := json.Marshal(a)
+		if err != nil {
+			return err
+		}
+		n.Items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
+			Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
+			Total: int64(it.Total), UsesCoupon: it.Cupom, Atleta: atleta}
+		if debtor == nil && a.Documento.Tipo == participant.CPF {
+			debtor = &pix.Debtor{CPF: a.Documento.Numero, Name: a.Nome}
+		}
+	}
+	order, err := s.store.CreateOrder(r.Context(), n)
+	if err != nil {
+		return orderError(err)
+	}
+	if order.Status == store.OrderAwaiting && order.CopiaECola == "" {
+		if order, err = s.charge(r.Context(), order, &e, debtor); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusCreated, toOrderAnswer(order))
+	return nil
+}
+
+// charge opens the order's Pix charge and keeps its code; when the PSP cannot, the order is
+// discarded so that its slots are free again.
+func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event, debtor *pix.Debtor) (store.Order, error) {
+	msg := []rune("Inscrição " + e.Titulo)
+	if len(msg) > 140 {
+		msg = msg[:140]
+	}
+	if s.psp == nil {
+		return order, s.discard(ctx, order, errors.New("no PSP configured"))
+	}
+	ch, err := s.psp.CreateCharge(ctx, order.Txid, pix.NewCharge{Expiry: time.Until(order.ExpiraEm).Round(time.Second),
+		Debtor: debtor, Amount: pix.Centavos(order.Total), Message: string(msg)})
+	if err == nil {
+		err = s.store.SetOrderPix(ctx, order.ID, ch.CopyPaste, ch.Location)
+	}
+	if err != nil {
+		return order, s.discard(ctx, order, err)
+	}
+	return s.store.Order(ctx, order.ID)
+}
+
+// discard deletes an order whose charge could not be made, so that no hold remains, and
+// answers pagamento-indisponivel.
+func (s *Server) discard(ctx context.Context, order store.Order, why error) error {
+	s.log.Warn("pix charge not made", "order", order.ID, "err", why)
+	if err := s.store.DiscardOrder(context.WithoutCancel(ctx), order.ID); err != nil {
+		return err
+	}
+	return errPaymentUnavailable
+}
+
+// orderFor returns the order of {orderId} when the user bought it or manages its event.
+func (s *Server) orderFor(r *http.Request) (store.Order, error) {
+	u, _ := currentUser(r)
+	o, err := s.store.Order(r.Context(), r.PathValue("orderId"))
+	if err != nil {
+		return o, notFoundAs(err, errOrderNotFound)
+	}
+	if o.BuyerID == u.ID {
+		return o, nil
+	}
+	if _, err := s.requireEventRole(r, o.EventID, team.With(team.Manage)...); err != nil {
+		return o, errOrderNotFound
+	}
+	return o, nil
+}
+
+// getOrder answers GET /api/pedidos/{orderId}.
+func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.orderFor(r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toOrderAnswer(o))
+	return nil
+}
+
+// orderQRCode answers GET /api/pedidos/{orderId}/qrcode.png: the copy-and-paste code as a QR
+// code, while the order awaits payment.
+func (s *Server) orderQRCode(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.orderFor(r)
+	if err != nil {
+		return err
+	}
+	if o.Status != store.OrderAwaiting || o.CopiaECola == "" {
+		return errOrderNotFound
+	}
+	png, err := qrcode.PNG(o.CopiaECola, 8)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, err = w.Write(png)
+	return err
+}
+
+// myRegistrationAnswer is one registration the account bought, with its order and event.
+type myRegistrationAnswer struct {
+	orderRegistrationAnswer
+	PedidoID     string     `json:"pedidoId"`
+	PedidoStatus string     `json:"pedidoStatus"`
+	Evento       eventBrief `json:"evento"`
+}
+
+type eventBrief struct {
+	ID         string     `json:"id"`
+	Titulo     string     `json:"titulo"`
+	DataEvento event.Date `json:"dataEvento"`
+}
+
+// myRegistrations answers GET /api/me/inscricoes: the registrations of the orders the account
+// bought, newest first, each with its order and event.
+func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
+	u, _ := currentUser(r)
+	orders, err := s.store.OrdersOfBuyer(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	events := map[string]eventBrief{}
+	out := []myRegistrationAnswer{}
+	for _, o := range orders {
+		ev, ok := events[o.EventID]
+		if !ok {
+			e, err := s.store.GetEvent(r.Context(), o.EventID)
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			ev = eventBrief{ID: o.EventID, Titulo: e.Titulo, DataEvento: e.DataEvento}
+			events[o.EventID] = ev
+		}
+		for _, reg := range toOrderAnswer(o).Inscricoes {
+			out = append(out, myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev})
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"inscricoes": out})
+	return nil
+}

@@ -1,0 +1,218 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"time"
+
+	"pelotao/internal/config"
+	"pelotao/internal/pix"
+	"pelotao/internal/pix/sandbox"
+	"pelotao/internal/store"
+)
+
+// setUpPix makes the PSP client. With the sandbox, the sandbox is served under its path and the
+// client and the sandbox's webhook reach it and this server in-process, whatever the base URL.
+func (s *Server) setUpPix(psp pix.PSP) error {
+	if psp != nil {
+		s.psp = psp
+		return nil
+	}
+	cfg := s.cfg.Pix
+	if cfg.APIURL == "" {
+		return nil // no PSP configured: paid orders answer pagamento-indisponivel
+	}
+	if s.cfg.PixSandbox {
+		s.sandbox = sandbox.New(sandbox.Options{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, Key: cfg.Key,
+			Client: &http.Client{Transport: inProcess{s}}})
+		cfg.Transport = inProcess{s.sandbox}
+	}
+	c, err := pix.New(cfg)
+	if err != nil {
+		return err
+	}
+	s.psp = c
+	return nil
+}
+
+// inProcess carries a request to a handler of this process.
+type inProcess struct{ h http.Handler }
+
+func (t inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
+	w := httptest.NewRecorder()
+	t.h.ServeHTTP(w, r)
+	return w.Result(), nil
+}
+
+// sandboxRoutes serve the sandbox PSP and its "Simular pagamento", only with PELOTAO_PIX_SANDBOX.
+func (s *Server) sandboxRoutes() []route {
+	if s.sandbox == nil {
+		return nil
+	}
+	return []route{
+		{config.PixSandboxPath, s.sandbox, public, 64 << 10},
+		{"POST " + config.PixSandboxPath + "simular/{txid}", apiFunc(s.simulatePayment), public, 0},
+	}
+}
+
+// simulatePayment pays a sandbox charge in full, as the payer's bank would.
+func (s *Server) simulatePayment(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.sandbox.SimulatePayment(r.Context(), r.PathValue("txid"))
+	if errors.Is(err, sandbox.ErrUnknownCharge) || errors.Is(err, sandbox.ErrNotPayable) {
+		return errNotFound
+	}
+	if err != nil && !errors.Is(err, sandbox.ErrWebhook) {
+		return err
+	}
+	writeJSON(w, http.StatusOK, p)
+	return nil
+}
+
+// webhookSecret is the path segment the PSP's webhook URL carries: derived from the Pix client's
+// secret so that every instance agrees on it and nobody without the secret can guess it.
+func (s *Server) webhookSecret() string {
+	m := hmac.New(sha256.New, []byte(s.cfg.Pix.ClientSecret))
+	m.Write([]byte("pelotao pix webhook"))
+	return hex.EncodeToString(m.Sum(nil))[:32]
+}
+
+// pixWebhook answers POST /api/pix/webhook/{secret}/pix. A notification is only a hint: each
+// charge it names is read back from the PSP and confirmed only when paid in full.
+func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
+	if subtle.ConstantTimeCompare([]byte(r.PathValue("secret")), []byte(s.webhookSecret())) != 1 {
+		return errNotFound
+	}
+	payments, err := pix.ParseWebhook(r.Body)
+	if err != nil {
+		return invalidArgument("Notificação Pix inválida.")
+	}
+	seen := map[string]bool{}
+	for _, p := range payments {
+		if seen[p.TxID] {
+			continue
+		}
+		seen[p.TxID] = true
+		if err := s.settleCharge(r.Context(), p.TxID); err != nil {
+			s.log.Warn("pix webhook: charge not settled", "txid", p.TxID, "err", err)
+		}
+	}
+	w.WriteHeader(http.StatusOK)
+	return nil
+}
+
+// settleCharge confirms the order of the charge txid when the PSP says it is paid in full.
+func (s *Server) settleCharge(ctx context.Context, txid string) error {
+	o, err := s.unpaidOrderOf(ctx, txid)
+	if err != nil {
+		return err
+	}
+	return s.settleOrder(ctx, o)
+}
+
+// settleOrder reads the order's charge back and, when it is paid in full, confirms the order
+// with each of its payments (the store records an endToEndId once).
+func (s *Server) settleOrder(ctx context.Context, o store.Order) error {
+	if s.psp == nil || o.Txid == "" {
+		return nil
+	}
+	ch, err := s.psp.Charge(ctx, o.Txid)
+	if err != nil || !ch.PaidInFull() {
+		return err
+	}
+	e, err := s.store.GetEvent(ctx, o.EventID)
+	if err != nil {
+		return err
+	}
+	for _, p := range ch.Payments {
+		_, err := s.store.ConfirmOrder(ctx, store.Payment{EndToEndID: p.EndToEndID, Txid: o.Txid, Valor: int64(p.Amount), Horario: p.Time},
+			eventCapacity(&e))
+		if err != nil && !errors.Is(err, store.ErrNotPending) {
+			return err
+		}
+	}
+	return nil
+}
+
+// lateWindow is how long after its hold an expired order's payment is still looked for.
+const lateWindow = 24 * time.Hour
+
+// unpaidOrderOf finds the order awaiting payment (or expired lately) of a charge; ErrNotFound.
+func (s *Server) unpaidOrderOf(ctx context.Context, txid string) (store.Order, error) {
+	os, err := s.store.OrdersAwaitingPayment(ctx, time.Now().Add(-lateWindow))
+	if err != nil {
+		return store.Order{}, err
+	}
+	for _, o := range os {
+		if o.Txid == txid {
+			return o, nil
+		}
+	}
+	return store.Order{}, store.ErrNotFound
+}
+
+// RunPix keeps the payments moving until ctx ends: it registers the webhook (again and again
+// while the PSP is down), then every PixReconcileEvery reads back the unpaid charges, so that a
+// lost notification still confirms its order, and ends the holds that passed.
+func (s *Server) RunPix(ctx context.Context) {
+	if s.psp == nil {
+		return
+	}
+	tick := time.NewTicker(s.cfg.PixReconcileEvery)
+	defer tick.Stop()
+	registered := false
+	for {
+		if !registered {
+			if err := s.registerWebhook(ctx); err != nil {
+				s.log.Warn("pix webhook not registered; retrying", "err", err)
+			} else {
+				registered = true
+			}
+		}
+		s.reconcile(ctx)
+		s.expireHoldsAt(ctx, time.Now())
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// registerWebhook tells the PSP where to post payments.
+func (s *Server) registerWebhook(ctx context.Context) error {
+	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.webhookSecret())
+}
+
+// reconcile reads back every charge still unpaid (or expired lately) and confirms the paid ones.
+func (s *Server) reconcile(ctx context.Context) {
+	os, err := s.store.OrdersAwaitingPayment(ctx, time.Now().Add(-lateWindow))
+	if err != nil {
+		s.log.Warn("pix reconciliation", "err", err)
+		return
+	}
+	for _, o := range os {
+		if err := s.settleOrder(ctx, o); err != nil {
+			s.log.Warn("pix reconciliation", "order", o.ID, "err", err)
+		}
+	}
+}
+
+// expireHoldsAt ends the holds passed at now and withdraws their charges, so they cannot be paid.
+func (s *Server) expireHoldsAt(ctx context.Context, now time.Time) {
+	txids, err := s.store.ExpireOrders(ctx, now)
+	if err != nil {
+		s.log.Warn("pix expiry", "err", err)
+		return
+	}
+	for _, txid := range txids {
+		if _, err := s.psp.RemoveCharge(ctx, txid); err != nil {
+			s.log.Warn("pix charge not removed", "txid", txid, "err", err)
+		}
+	}
+}

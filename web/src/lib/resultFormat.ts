@@ -2,7 +2,7 @@
 // the timing company wrote them (the API keeps the fraction the file had).
 import { formatCount } from './format'
 import { foldText } from './textFold'
-import type { Result, ResultSet, ResultStatus } from './resultsApi'
+import type { Result, ResultSet, ResultStatus } from './resultSchema'
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
 

@@ -12,16 +12,8 @@ import { PageMessage } from '../../components/PageMessage'
 import { ArrowLeftIcon, CalendarIcon, FileIcon } from '../../components/icons'
 import { documentMessages, useEventDocument } from '../../lib/eventDocument'
 import { fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, timeNames, type TimeKind } from '../../lib/resultFormat'
-import {
-  athletePagePath,
-  certificatePath,
-  getAthlete,
-  initialAthlete,
-  resultKey,
-  shareCardPath,
-  type AthleteResult,
-  type ResultSet,
-} from '../../lib/resultsApi'
+import { athletePagePath, certificatePath, getAthlete, initialAthlete, resultKey, shareCardPath } from '../../lib/resultsApi'
+import type { AthleteResult, ResultSet } from '../../lib/resultSchema'
 
 /** /resultado/{eventId}/atleta/{setId}/{bib}: one athlete's result, certificate and share card. */
 export function AthletePage() {

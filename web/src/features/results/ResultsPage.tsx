@@ -10,7 +10,8 @@ import { documentMessages, useEventDocument } from '../../lib/eventDocument'
 import { bannerFor, cityOf, modalityLabel, safeHref, titleOf } from '../../lib/eventText'
 import { useResource } from '../../lib/resource'
 import { ResultSetView } from './ResultSetView'
-import { initialResultSets, listResultSets, type ResultSet } from '../../lib/resultsApi'
+import { initialResultSets, listResultSets } from '../../lib/resultsApi'
+import type { ResultSet } from '../../lib/resultSchema'
 
 /** /resultado/{eventId}: each modality's results, searchable, and its result files (RES-1..13). */
 export function ResultsPage() {

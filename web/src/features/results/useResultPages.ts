@@ -2,7 +2,8 @@
 // embedded first page draws at once), later pages appended by "Carregar mais" through the cursor.
 import { useState } from 'react'
 import { useResource } from '../../lib/resource'
-import { initialResultPage, listResults, type Result, type ResultQuery } from '../../lib/resultsApi'
+import { initialResultPage, listResults, type ResultQuery } from '../../lib/resultsApi'
+import type { Result } from '../../lib/resultSchema'
 
 type More = { key: string; results: Result[]; cursor: string | null; loading: boolean; error: string }
 

@@ -2,7 +2,8 @@
 // manage (gestao) — and each one's figures from the APIs the event's workspace reads.
 import type { EventSummary } from '../../../lib/event'
 import { getSummary, type Summary } from '../../../lib/participantSummary'
-import { listResultSets, type ResultSet } from '../../../lib/resultsApi'
+import { listResultSets } from '../../../lib/resultsApi'
+import type { ResultSet } from '../../../lib/resultSchema'
 import type { WorkEvent } from '../../../lib/staff'
 import { soonestFirst } from '../eventOrder'
 

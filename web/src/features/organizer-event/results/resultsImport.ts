@@ -2,7 +2,7 @@
 // read without saving (dry run) to preview it, then published as a modality's set.
 import type { RowError } from '../../../lib/api'
 import { postForm } from '../../../lib/uploads'
-import type { Result, ResultSet, ResultSetStatus } from '../../../lib/resultsApi'
+import type { Result, ResultSet, ResultSetStatus } from '../../../lib/resultSchema'
 import { parseResultSet } from '../../../lib/resultSchema'
 import { ignoreField, readColumns, readGuidance, setAnswers, type ImportColumn, type Mapping, type SheetAnswers, type SheetQuestion } from '../api'
 

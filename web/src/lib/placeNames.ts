@@ -4,8 +4,10 @@
 // the home page's first download does not carry it.
 import places from '../../../internal/event/places.json'
 import { ufs } from './event'
-import type { Place } from './eventSearch'
 import { foldText } from './textFold'
+
+/** A state (cidade '') or one city of it, folded. */
+export type Place = { uf: string; cidade: string }
 
 export type PlaceNames = ReadonlyMap<string, Place>
 

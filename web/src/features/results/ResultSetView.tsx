@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
-import { formatCount } from '../../lib/format'
-import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/resultFormat'
-import { athletePagePath, resultKey } from '../../lib/resultsApi'
-import type { Result, ResultSet } from '../../lib/resultSchema'
+import { formatCount } from '../../lib/text/format'
+import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/results/resultFormat'
+import { athletePagePath, resultKey } from '../../lib/results/resultsApi'
+import type { Result, ResultSet } from '../../lib/results/resultSchema'
 import { useResultPages } from './useResultPages'
 
 /** How long typing pauses before the server is asked: one request per word, not per key. */

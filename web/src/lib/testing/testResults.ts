@@ -1,6 +1,6 @@
 // Builders for the tests of the results pages and the organizer's Resultados tab: result lines
 // and sets as the API sends them.
-import type { AthleteResult, Result, ResultSet } from '../resultSchema'
+import type { AthleteResult, Result, ResultSet } from '../results/resultSchema'
 
 /** A line as the server sends it; its key is its bib unless `over` gives one. */
 export function makeResult(over: Partial<Result> = {}): Result {

@@ -3,7 +3,7 @@
 // by its name, a city by the name runners use) is one term, which an event in that place matches
 // even without the words. Both run internal/event/eventtest/search_cases.json.
 import type { Place, PlaceNames } from './placeNames'
-import { searchWords } from './textFold'
+import { searchWords } from '../text/textFold'
 
 export type SearchTerm = { words: string[]; place?: Place }
 

@@ -1,7 +1,7 @@
 // The results API of docs/http-api.md ("Race-day routes"), as the public pages and the organizer's
 // Resultados tab read it.
-import { api } from './api'
-import type { Initial } from './resource'
+import { api } from '../platform/api'
+import type { Initial } from '../platform/resource'
 import { parseAthlete, parseResultPage, parseResultSets, type AthleteResult, type Result, type ResultPage, type ResultSet } from './resultSchema'
 
 export type ResultQuery = { q?: string; sexo?: string; categoria?: string; cursor?: string }
@@ -27,7 +27,7 @@ export function athletePath(eventId: string, setId: string, bib: string) {
   return `${resultSetsPath(eventId)}/${enc(setId)}/athletes/${enc(bib)}`
 }
 
-// Every answer goes through lib/resultSchema, here and in the initial* readers of the same answers
+// Every answer goes through lib/results/resultSchema, here and in the initial* readers of the same answers
 // embedded in a drawn page: the pages only ever see complete sets and lines.
 
 export async function listResultSets(eventId: string, signal?: AbortSignal): Promise<ResultSet[]> {

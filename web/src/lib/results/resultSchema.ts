@@ -1,9 +1,9 @@
-// The boundary where the results API's answers enter the app (lib/resultsApi, and the same answers
-// embedded in a drawn page, lib/initialData), as lib/eventSchema is for events: a missing or wrong
+// The boundary where the results API's answers enter the app (lib/results/resultsApi, and the same answers
+// embedded in a drawn page, lib/platform/initialData), as lib/events/eventSchema is for events: a missing or wrong
 // field takes its empty value, so a partial answer draws what it has instead of crashing the page.
 // The types the app reads results as are what these schemas give (z.infer), so they cannot drift.
 import { z } from 'zod/mini'
-import { amount, count, list, oneOf, record, text } from './schema'
+import { amount, count, list, oneOf, record, text } from '../platform/schema'
 
 const resultStatuses = ['ok', 'DNF', 'DNS', 'DSQ'] as const
 

@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import featureBoundaries from './eslint/featureBoundaries.js'
+import importCycles from './eslint/importCycles.js'
 
 export default defineConfig(
   { ignores: ['node_modules/', 'test-results/', 'playwright-report/'] },
@@ -22,10 +23,11 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
+    plugins: { pelotao: { rules: { 'feature-boundaries': featureBoundaries, 'import-cycles': importCycles } } },
+    rules: { 'pelotao/import-cycles': 'error' },
   },
   {
     files: ['src/features/**'],
-    plugins: { pelotao: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'pelotao/feature-boundaries': 'error' },
   },
   {

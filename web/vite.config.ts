@@ -21,9 +21,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What the entry (src/boot.ts) needs before the app — Vite's loader of dynamic imports, and
-            // lib/nextTask, which the event list's parse shares — in one small chunk: in the app's
-            // chunk, it would make the entry fetch the whole app at once.
-            { name: 'boot', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]nextTask\.ts/, priority: 2 },
+            // lib/platform/nextTask, which the event list's parse shares — in one small chunk: in the
+            // app's chunk, it would make the entry fetch the whole app at once.
+            { name: 'boot', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]platform[\\/]nextTask\.ts/, priority: 2 },
             // React and its DOM renderer, apart from the app: the entry imports src/reactDom.ts
             // first, so that a phone evaluates them in one task and the app in the next, not both
             // in one long task.
@@ -31,7 +31,7 @@ export default defineConfig({
             // The shared components only forms and the signed-in workspaces use (dialogs, fields,
             // tabs, the scrolling table) stay out of it: each goes with the pages that load it,
             // instead of costing every public page 1.3 KB (gzip) it never runs.
-            { name: 'app', priority: 1, test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](api|auth|initialData|pageMeta|resource|images|useDialogBehaviour|origin))/ },
+            { name: 'app', priority: 1, test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/ },
           ],
         },
       },

@@ -7,7 +7,7 @@ import (
 )
 
 // constants.json holds the lists and defaults of docs/product.md §9 and docs/requirements.md DATA-5, the limits and
-// the pt-BR validation messages. The web app imports the same file (web/src/lib/event.ts,
+// the pt-BR validation messages. The web app imports the same file (web/src/lib/events/event.ts,
 // the form's rules), so the form and the server never disagree; testdata/validation_cases.json
 // is the case table both run.
 //

@@ -252,7 +252,7 @@ type PremioEstruturado struct {
 }
 
 // Summary is what a list of events carries: what a card and the athlete panel show
-// (web/src/lib/event.ts EventSummary).
+// (web/src/lib/events/event.ts EventSummary).
 type Summary struct {
 	ID         string    `json:"id"`
 	Titulo     string    `json:"titulo"`

@@ -43,7 +43,7 @@ var placesJSON []byte
 
 // placeNames are the names a search knows places by, folded: each state by its name (constants.json
 // ufs), and the names runners use for cities ("Floripa", "Sampa", "BH") from places.json, which
-// web/src/lib/placeNames.ts reads too. A state whose capital has its name (São Paulo, Rio de
+// web/src/lib/events/placeNames.ts reads too. A state whose capital has its name (São Paulo, Rio de
 // Janeiro) is left to its sigla: a runner typing "são paulo" means the city, which the words find.
 var placeNames, longestPlaceName = func() (map[string]Place, int) {
 	var table struct {

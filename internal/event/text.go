@@ -18,7 +18,7 @@ func LongDate(d Date) string {
 }
 
 // CityUF is the city and state as the site writes them ("Recife – PE"), either alone when the
-// other is missing; "" for neither. (The web app's cityOf, web/src/lib/eventText.ts, writes the
+// other is missing; "" for neither. (The web app's cityOf, web/src/lib/events/eventText.ts, writes the
 // same place.)
 func (l Local) CityUF() string {
 	c, uf := strings.TrimSpace(l.Cidade), strings.TrimSpace(l.Estado)

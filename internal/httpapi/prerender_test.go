@@ -309,7 +309,7 @@ func BenchmarkPrerender(b *testing.B) {
 // An event document that lacks fields (written by an older version, edited by hand, trimmed by a
 // proxy) reaches the renderer as the page's first data: the pages draw their fallbacks for it
 // (ERR-9, ERR-10, EVT-8, HOME-10, RES-12/13) rather than failing, through the same parse the
-// browser's app gives the API's answers (web/src/lib/eventSchema.ts).
+// browser's app gives the API's answers (web/src/lib/events/eventSchema.ts).
 func TestPrerenderDrawsPartialEvents(t *testing.T) {
 	renderer, err := prerender.New(webui.Renderer(), slog.New(slog.NewTextHandler(tLog{t}, nil)))
 	if err != nil {

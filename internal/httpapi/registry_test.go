@@ -51,10 +51,10 @@ const (
 )
 
 // resultsFirstPage is how many lines of each set the results page carries: the page size
-// web/src/lib/resultsApi.ts asks for.
+// web/src/lib/results/resultsApi.ts asks for.
 const resultsFirstPage = store.DefaultResultLimit
 
-// resultSetsPath and resultPagePath are the requests web/src/lib/resultsApi.ts makes for an
+// resultSetsPath and resultPagePath are the requests web/src/lib/results/resultsApi.ts makes for an
 // event's sets and for the first page of one, which the results page carries as first data.
 func resultSetsPath(eventID string) string { return "/api/events/" + eventID + "/results" }
 

@@ -8,7 +8,7 @@ import (
 	"pelotao/internal/event"
 )
 
-// TestRankingTimeSharedCases runs the cases web/src/lib/resultFormat.test.ts runs too: the results
+// TestRankingTimeSharedCases runs the cases web/src/lib/results/resultFormat.test.ts runs too: the results
 // page shows first the time the certificate prints (RESULT-10).
 func TestRankingTimeSharedCases(t *testing.T) {
 	var table struct {

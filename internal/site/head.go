@@ -31,7 +31,7 @@ type head struct {
 	ImagePreloads []imagePreload
 	JSONLD        any // schema.org data of the page; nil for none
 	// Data is the first data of the page, keyed by the API path the app would fetch it from
-	// (web/src/lib/initialData.ts), so that the first render needs no request.
+	// (web/src/lib/platform/initialData.ts), so that the first render needs no request.
 	Data map[string]any
 }
 

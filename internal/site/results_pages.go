@@ -9,11 +9,11 @@ import (
 )
 
 // resultsFirstPage is how many lines of each set the results page carries: the page size the app
-// asks for (web/src/lib/resultsApi.ts resultPageSize), so that its first request is
+// asks for (web/src/lib/results/resultsApi.ts resultPageSize), so that its first request is
 // the one embedded.
 const resultsFirstPage = store.DefaultResultLimit
 
-// resultSetsPath and resultPagePath are the requests web/src/lib/resultsApi.ts makes
+// resultSetsPath and resultPagePath are the requests web/src/lib/results/resultsApi.ts makes
 // for an event's sets and for the first page of one, unfiltered.
 func resultSetsPath(eventID string) string { return "/api/events/" + eventID + "/results" }
 

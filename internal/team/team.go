@@ -1,6 +1,6 @@
 // Package team is who works on an event and what each role may do (docs/product.md §10, "Who does what"):
 // the owner (the account that created the event), managers (gestao) and kit-desk staff (retirada).
-// The rights live in roles.json, which the web app reads too (web/src/lib/staff.ts), so that the
+// The rights live in roles.json, which the web app reads too (web/src/lib/team/staff.ts), so that the
 // browser shows each role what the server lets it do.
 package team
 

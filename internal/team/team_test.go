@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The table the web app's tests run too (web/src/lib/staff.test.ts).
+// The table the web app's tests run too (web/src/lib/team/staff.test.ts).
 func TestCanFollowsTheSharedCases(t *testing.T) {
 	raw, err := os.ReadFile("testdata/can_cases.json")
 	if err != nil {

@@ -1,5 +1,5 @@
 // Package textfold folds text for searching, so that "joao silv" finds "João da Silva" and
-// "sao paulo" finds "São Paulo". web/src/lib/textFold.ts is its twin in the browser and in the
+// "sao paulo" finds "São Paulo". web/src/lib/text/textFold.ts is its twin in the browser and in the
 // server's page renderer; both read rules.json and run testdata/cases.json, so a search answers
 // alike on the server, in the page and offline.
 //

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// cases.json is shared with web/src/lib/textFold.test.ts: both sides must give these answers.
+// cases.json is shared with web/src/lib/text/textFold.test.ts: both sides must give these answers.
 type cases struct {
 	Fold  []struct{ In, Out string }
 	Words []struct {

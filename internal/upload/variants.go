@@ -18,7 +18,7 @@ import (
 
 // widths.json lists the smaller widths stored beside every image wider than them, so pages can
 // offer srcset="/files/{id}?w=480 480w, /files/{id}?w=800 800w, …"; the web app builds its
-// srcset from the same file (web/src/lib/images.ts).
+// srcset from the same file (web/src/lib/platform/images.ts).
 //
 //go:embed widths.json
 var widthsJSON []byte
@@ -39,7 +39,7 @@ var Widths, EventBannerSizes, EventCardSizes = func() ([]int, string, string) {
 	return w.Widths, w.EventBannerSizes, w.EventCardSizes
 }()
 
-// SrcSet is the srcset of the uploaded picture at path (/files/{id}); web/src/lib/images.ts
+// SrcSet is the srcset of the uploaded picture at path (/files/{id}); web/src/lib/platform/images.ts
 // writes the same.
 func SrcSet(path string) string {
 	parts := make([]string, len(Widths))

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
-import type { Event, EventSummary } from '../src/lib/event'
+import type { Event, EventSummary } from '../src/lib/events/event'
 import { demoOrganizer } from './accounts'
 import { expect, phone, test } from './fixtures'
 

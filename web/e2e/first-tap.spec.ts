@@ -1,11 +1,11 @@
 // Every control of a page the server drew answers the first tap, made the moment it shows on a
 // phone with its processor slowed 4×, before the app has taken the page over
-// (web/src/lib/earlyInput.ts holds what the app must answer and replays it). Each kind of control
+// (web/src/lib/platform/earlyInput.ts holds what the app must answer and replays it). Each kind of control
 // is tried on a page the app has taken over, then three times on a fresh page, tapped the moment it
 // shows while React's code is held back (so that the tap surely comes first): the outcome must be
 // the same. Three runs, so that a race cannot pass by luck.
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
-import type { Event, EventSummary } from '../src/lib/event'
+import type { Event, EventSummary } from '../src/lib/events/event'
 import { demoOrganizer, signedInUser } from './accounts'
 import { expect, holdRequests, phone, test } from './fixtures'
 

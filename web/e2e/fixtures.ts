@@ -9,7 +9,7 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   // The server draws the public pages, and the app then takes them over (web/src/app/takeover.tsx
-  // marks <html data-ready>): a click before that waits for the app (web/src/lib/earlyInput.ts), so
+  // marks <html data-ready>): a click before that waits for the app (web/src/lib/platform/earlyInput.ts), so
   // page loads wait for the mark, and a test's time goes to what it tries.
   page: async ({ page }, use) => {
     for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {

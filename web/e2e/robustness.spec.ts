@@ -199,7 +199,7 @@ test.describe('before the app has started', () => {
 })
 
 // src/boot.ts starts ICU (the browser's Intl) in a worker while a drawn page loads
-// (src/lib/intlWarmup.ts), and the app takes over once it has started or failed to.
+// (src/lib/platform/intlWarmup.ts), and the app takes over once it has started or failed to.
 test.describe('Intl started in a worker', () => {
   test('a drawn page starts it while it loads, and the app then formats pt-BR dates', async ({ page }) => {
     const workers: string[] = []

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { EventSummary } from '../src/lib/event'
+import type { EventSummary } from '../src/lib/events/event'
 import { expect, phone, test } from './fixtures'
 
 // The front door: an event link opened from a chat. Its page must come with its data, not shift

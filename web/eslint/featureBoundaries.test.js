@@ -13,7 +13,7 @@ new RuleTester().run('feature-boundaries', rule, {
   valid: [
     { filename: file('features/events/EventPage.tsx'), code: "import { x } from './components/EventBanner'" },
     { filename: file('features/dashboard/athlete/AthletePanel.tsx'), code: "import { x } from '../eventText'" },
-    { filename: file('features/events/EventPage.tsx'), code: "import { api } from '../../lib/api'; import { Link } from '../../app/routing'" },
+    { filename: file('features/events/EventPage.tsx'), code: "import { api } from '../../lib/platform/api'; import { Link } from '../../app/routing'" },
     { filename: file('features/events/EventPage.tsx'), code: "import { useState } from 'react'" },
     // Outside the feature folders (the router loads every page) the rule does not apply.
     { filename: file('app/router.tsx'), code: "const p = import('../features/events/EventsPage')" },

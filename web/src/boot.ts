@@ -4,11 +4,11 @@
 // over just after. On such a page the server lists the app's modules in
 // <script type="application/json" id="app-modules">; on the others, which the app draws, it links
 // them as <link rel="modulepreload">, fetched at once. What the visitor does on a drawn page
-// before the app has taken it over is held for the app (src/lib/earlyInput.ts), and asks for it
+// before the app has taken it over is held for the app (src/lib/platform/earlyInput.ts), and asks for it
 // at once.
 import './styles.css'
-import { holdEarlyInput } from './lib/earlyInput'
-import { nextTask } from './lib/nextTask'
+import { holdEarlyInput } from './lib/platform/earlyInput'
+import { nextTask } from './lib/platform/nextTask'
 
 const deferred = document.getElementById('app-modules')
 const early = deferred ? holdEarlyInput(document.getElementById('root')!) : undefined
@@ -36,14 +36,14 @@ try {
 }
 
 /**
- * Starts ICU in a worker (src/lib/intlWarmup.ts) and settles once it has, or has failed to, or
+ * Starts ICU in a worker (src/lib/platform/intlWarmup.ts) and settles once it has, or has failed to, or
  * after half a second: a browser that never answers does not hold the app back.
  */
 function intlStarted() {
   return new Promise<void>((resolve) => {
     setTimeout(resolve, 500)
     try {
-      const worker = new Worker(new URL('./lib/intlWarmup.ts', import.meta.url))
+      const worker = new Worker(new URL('./lib/platform/intlWarmup.ts', import.meta.url))
       worker.onmessage = worker.onerror = () => resolve()
     } catch {
       resolve()

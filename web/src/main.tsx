@@ -18,7 +18,7 @@ const app = (
 
 // The public pages come drawn by the server (src/ssr/entry.tsx), and the app takes over that
 // markup; the others it draws itself. Taking over is a transition, which React does in slices,
-// giving the main thread back between them (a tap meanwhile is held for it, src/lib/earlyInput.ts):
+// giving the main thread back between them (a tap meanwhile is held for it, src/lib/platform/earlyInput.ts):
 function render() {
   const root = document.getElementById('root')!
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app))

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { holdEarlyInput } from '../lib/earlyInput'
+import { holdEarlyInput } from '../lib/platform/earlyInput'
 import { Accordion } from './Accordion'
 
 const items = ['5 km', '10 km', '21 km'].map((nome) => ({ key: nome, title: nome, content: <p>Detalhes de {nome}</p> }))

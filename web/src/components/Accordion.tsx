@@ -10,7 +10,7 @@ type Props = { items: AccordionItem[]; headingLevel: 2 | 3 }
  * one closes the other, so at most one is open (EVT-15/16, RES-8/9).
  *
  * Each item is a <details>, which the browser opens by itself, before the app has taken over a page
- * the server drew too (src/lib/earlyInput.ts then tells the app). The shared name makes the browser
+ * the server drew too (src/lib/platform/earlyInput.ts then tells the app). The shared name makes the browser
  * keep one open; the app keeps the same rule where a browser lacks that.
  */
 export function Accordion({ items, headingLevel }: Props) {

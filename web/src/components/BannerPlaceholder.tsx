@@ -1,4 +1,4 @@
-import { fallbacks } from '../lib/eventText'
+import { fallbacks } from '../lib/events/eventText'
 
 /**
  * What stands for an event without a banner (EVT-5): its category, which says more than a blank

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
-import { useDialogBehaviour } from '../lib/useDialogBehaviour'
+import { useDialogBehaviour } from './useDialogBehaviour'
 
 type Props = {
   /** 'alertdialog' when it asks before something that cannot be undone. */

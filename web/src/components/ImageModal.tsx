@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useDialogBehaviour } from '../lib/useDialogBehaviour'
+import { useDialogBehaviour } from './useDialogBehaviour'
 import { SafeImage } from './SafeImage'
 
 export type ModalImage = { src: string; alt: string }

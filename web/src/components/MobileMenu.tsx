@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom'
 import { Link } from '../app/routing'
 import { footerLinks, headerLinks } from '../app/navigation'
 import { useAuth } from '../lib/auth'
-import { useDialogBehaviour } from '../lib/useDialogBehaviour'
+import { useDialogBehaviour } from './useDialogBehaviour'
 import { useSignOut } from './AccountMenu'
 
 type Props = { onClose: () => void }

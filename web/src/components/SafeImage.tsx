@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react'
-import { srcSetOf } from '../lib/images'
+import { srcSetOf } from '../lib/platform/images'
 
 export const placeholderSrc = '/placeholder.svg'
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { api } from './api'
-import { forgetInitialData, initialData } from './initialData'
+import { api } from './platform/api'
+import { forgetInitialData, initialData } from './platform/initialData'
 
 // The signed-in person, as GET /api/auth/session and the sign-in routes answer. Until
 // emailVerificado, the layout asks the person to confirm the address (AUTH-30).
@@ -55,7 +55,7 @@ const channelName = 'pelotao-auth'
  * start (the session), and one per action.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // The page carries the session it was rendered for (lib/initialData): no request at start.
+  // The page carries the session it was rendered for (lib/platform/initialData): no request at start.
   const [user, setUser] = useState<AuthUser | null>(() => initialData<UserBody>(sessionPath)?.user ?? null)
   const [loading, setLoading] = useState(() => initialData<UserBody>(sessionPath) === undefined)
   const [signedOut, setSignedOut] = useState(false)

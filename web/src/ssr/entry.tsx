@@ -6,8 +6,8 @@ import { renderToString } from 'react-dom/server.browser'
 import { StaticRouter } from '../app/routing'
 import { AppRoutes, preloadAllPages } from '../app/router'
 import { AuthProvider } from '../lib/auth'
-import { provideInitialData } from '../lib/initialData'
-import { setServerOrigin } from '../lib/origin'
+import { provideInitialData } from '../lib/platform/initialData'
+import { setServerOrigin } from '../lib/platform/origin'
 
 /** Settles once every page's module is loaded; render is ready then. */
 export const ready = preloadAllPages()

@@ -1,5 +1,5 @@
 import { PageIntro } from '../../components/PageIntro'
-import { usePageMeta } from '../../lib/pageMeta'
+import { usePageMeta } from '../../lib/platform/pageMeta'
 import { AmbassadorPortrait } from './AmbassadorPortrait'
 import { about, type Podium } from './content'
 import { Gallery } from './Gallery'

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../app/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/api'
+import { ApiError } from '../../lib/platform/api'
 import { AuthContext, type Auth, type AuthUser } from '../../lib/auth'
 import { LoginPage, resetReturnDelayMs } from './LoginPage'
 

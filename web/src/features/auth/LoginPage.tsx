@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { Link, useSearchParams } from '../../app/routing'
-import { ApiError, networkErrorCode } from '../../lib/api'
+import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import { useAuth } from '../../lib/auth'
-import { usePageMeta } from '../../lib/pageMeta'
-import { useResource } from '../../lib/resource'
+import { usePageMeta } from '../../lib/platform/pageMeta'
+import { useResource } from '../../lib/platform/resource'
 import { Field, FormMessages, NewPasswordFields, submitClass, textLinkClass } from './FormParts'
 import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage } from './passwordPolicy'
 

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api'
+import { api } from '../../lib/platform/api'
 
 /** The server's answer when an invitation's link names an address that has no account yet. */
 export const noAccountCode = 'auth/user-not-found'

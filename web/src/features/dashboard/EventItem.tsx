@@ -1,8 +1,8 @@
 // A line of the dashboard's lists of events: 'Eventos em que trabalho' and 'Meus eventos'.
 import type { ReactNode } from 'react'
-import type { EventSummary } from '../../lib/event'
-import { fallbacks, titleOf } from '../../lib/eventText'
-import { formatDate } from '../../lib/format'
+import type { EventSummary } from '../../lib/events/event'
+import { fallbacks, titleOf } from '../../lib/events/eventText'
+import { formatDate } from '../../lib/text/format'
 import { eventLocation } from './eventText'
 
 export const eventListClass = 'divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white'

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../app/routing'
 import { summary } from '../../lib/testing/testEvents'
-import { useResource } from '../../lib/resource'
-import { listWorkEvents } from '../../lib/staff'
+import { useResource } from '../../lib/platform/resource'
+import { listWorkEvents } from '../../lib/team/staff'
 import { WorkEvents } from './WorkEvents'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,7 +1,7 @@
 import { Link } from '../../app/routing'
-import { titleOf } from '../../lib/eventText'
-import type { Resource } from '../../lib/resource'
-import { kitDeskPath, organizerEventPath, roleLabels, type WorkEvent } from '../../lib/staff'
+import { titleOf } from '../../lib/events/eventText'
+import type { Resource } from '../../lib/platform/resource'
+import { kitDeskPath, organizerEventPath, roleLabels, type WorkEvent } from '../../lib/team/staff'
 import { soonestFirst } from './eventOrder'
 import { actionClass, EventItem, eventListClass, mainActionClass } from './EventItem'
 

@@ -1,5 +1,5 @@
 // The order the dashboard lists events in: what comes next first (TEAM-9, ORG-13).
-import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/format'
+import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/text/format'
 
 /**
  * Upcoming events soonest first (today counts), undated ones after them, then past events most

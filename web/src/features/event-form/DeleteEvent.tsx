@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useNavigate } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import type { Event } from '../../lib/event'
-import { deleteEvent } from '../../lib/eventsApi'
+import type { Event } from '../../lib/events/event'
+import { deleteEvent } from '../../lib/events/eventsApi'
 
 /** The owner's 'Excluir evento' button, its confirmation, and the way back to the dashboard. */
 export function DeleteEvent({ event, onDeleted }: { event: Event; onDeleted: () => void }) {

@@ -5,16 +5,16 @@ import { MemoryRouter, Route, Routes, useLocation, useParams } from '../../app/r
 import { SavedEventMessage, savedEventOf } from '../../components/SavedEventMessage'
 import { AuthContext, useAuth, type AuthUser } from '../../lib/auth'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Event } from '../../lib/event'
-import { uploadFile } from '../../lib/uploads'
+import type { Event } from '../../lib/events/event'
+import { uploadFile } from '../../lib/platform/uploads'
 import { EventFormPage } from './EventFormPage'
 import { toEventInput, newEventValues } from './formModel'
 
 // Typing into a form this size is slow on a busy machine; this is a limit, not a timing assertion.
 vi.setConfig({ testTimeout: 30_000 })
 
-vi.mock('../../lib/uploads', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/uploads')>()),
+vi.mock('../../lib/platform/uploads', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/platform/uploads')>()),
   uploadFile: vi.fn(),
 }))
 

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form'
-import { imageAccept, pdfAccept } from '../../lib/uploads'
+import { imageAccept, pdfAccept } from '../../lib/platform/uploads'
 import { LabelledInput } from '../../components/LabelledInput'
 import { SafeImage } from '../../components/SafeImage'
 import { fieldId, useFieldError } from './fields'

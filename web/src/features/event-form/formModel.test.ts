@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import constants from '../../../../internal/event/constants.json'
-import type { Event } from '../../lib/event'
-import { parseEvent } from '../../lib/eventSchema'
+import type { Event } from '../../lib/events/event'
+import { parseEvent } from '../../lib/events/eventSchema'
 import { formFieldOf, fromEvent, newEventValues, newRetiradaKit, parseDecimal, parseInteger, toEventInput, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
 

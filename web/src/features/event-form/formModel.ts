@@ -2,7 +2,7 @@
 // their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
-import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/event'
+import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/events/event'
 
 export { constants }
 const { defaults } = constants

@@ -2,7 +2,7 @@
 // report exactly the same field errors, with the same texts, for every case it can express.
 import { describe, expect, it } from 'vitest'
 import table from '../../../../internal/event/testdata/validation_cases.json'
-import { parseEvent } from '../../lib/eventSchema'
+import { parseEvent } from '../../lib/events/eventSchema'
 import { formFieldOf, fromEvent, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
 

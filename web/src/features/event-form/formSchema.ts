@@ -3,7 +3,7 @@
 // whatever it still refuses comes back as a 422 and is shown at the same fields.
 // zod/mini: the same rules at a quarter of the full build's size in the form's chunk.
 import { z } from 'zod/mini'
-import { parseCalendarDate } from '../../lib/format'
+import { parseCalendarDate } from '../../lib/text/format'
 import { constants, parseDecimal, parseInteger, type EventFormValues } from './formModel'
 
 const { limits } = constants

@@ -1,7 +1,7 @@
 // Files start uploading as soon as they are chosen, so the organizer sees the progress while still
 // typing; the save waits for them, retries the ones that failed, and stops if one still fails.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
-import { uploadFile, type UploadKind } from '../../lib/uploads'
+import { uploadFile, type UploadKind } from '../../lib/platform/uploads'
 
 export type UploadStatus = { state: 'uploading'; progress: number; fileName: string } | { state: 'failed'; error: string; fileName: string }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ImageModalProvider } from '../../components/ImageModal'
-import type { Event } from '../../lib/event'
+import type { Event } from '../../lib/events/event'
 import { EventPage } from './EventPage'
 import { findModality, makeEvent, modality, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
 

@@ -1,7 +1,7 @@
 import { useParams } from '../../app/routing'
-import { openStatus, type Event } from '../../lib/event'
-import { formatDate } from '../../lib/format'
-import { eventPageTitle, usePageMeta } from '../../lib/pageMeta'
+import { openStatus, type Event } from '../../lib/events/event'
+import { formatDate } from '../../lib/text/format'
+import { eventPageTitle, usePageMeta } from '../../lib/platform/pageMeta'
 import { BackButton } from './components/BackButton'
 import { EventBanner } from './components/EventBanner'
 import { EventSections } from './components/EventSections'
@@ -9,8 +9,8 @@ import { EventSidebar } from './components/EventSidebar'
 import { RegistrationBar } from './components/RegistrationBar'
 import { CalendarIcon, PinIcon } from '../../components/icons'
 import { PageMessage } from '../../components/PageMessage'
-import { documentMessages, useEventDocument } from '../../lib/eventDocument'
-import { categoryOf, cityOf, titleOf } from '../../lib/eventText'
+import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
+import { categoryOf, cityOf, titleOf } from '../../lib/events/eventText'
 
 /** /event/{eventId}: the event's details (EVT-1..31). */
 export function EventPage() {

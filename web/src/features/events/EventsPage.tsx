@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useSearchParams } from '../../app/routing'
-import { usePageMeta } from '../../lib/pageMeta'
-import { useResource } from '../../lib/resource'
+import { usePageMeta } from '../../lib/platform/pageMeta'
+import { useResource } from '../../lib/platform/resource'
 import { EventCard } from './components/EventCard'
 import { EventFilters } from './components/EventFilters'
-import { formatCount, isUpcoming } from '../../lib/format'
-import { initialData } from '../../lib/initialData'
+import { formatCount, isUpcoming } from '../../lib/text/format'
+import { initialData } from '../../lib/platform/initialData'
 import {
   filterEvents,
   firstCards,

@@ -1,9 +1,9 @@
-// How an event's fields read on the public pages, beyond the shared fallbacks of lib/eventText.
-import type { Event, Largada, Local, Lote } from '../../lib/event'
-import { parseCalendarDate, todayISO } from '../../lib/format'
-import { openStatus } from '../../lib/event'
-import { safeHref } from '../../lib/eventText'
-import { siteOrigin } from '../../lib/origin'
+// How an event's fields read on the public pages, beyond the shared fallbacks of lib/events/eventText.
+import type { Event, Largada, Local, Lote } from '../../lib/events/event'
+import { parseCalendarDate, todayISO } from '../../lib/text/format'
+import { openStatus } from '../../lib/events/event'
+import { safeHref } from '../../lib/events/eventText'
+import { siteOrigin } from '../../lib/platform/origin'
 
 /** A Google Maps search for the venue, or '' when nothing about the place is known. */
 export function mapUrl(local: Local) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { todayISO } from '../../lib/format'
+import { todayISO } from '../../lib/text/format'
 import { filterEvents, loadAllEvents, readFilters, splitByDate } from './eventList'
 import { stubFetch, summary } from '../../lib/testing/testEvents'
-import { buildPlaceNames } from '../../lib/placeNames'
+import { buildPlaceNames } from '../../lib/events/placeNames'
 import searchCases from '../../../../internal/event/eventtest/search_cases.json'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,12 +1,12 @@
 // The home page's list: every event in one query (HOME-3), split into upcoming and past on the
 // client by the São Paulo date (HOME-6), then narrowed by the visitor's search and filters.
-import type { EventSummary } from '../../lib/event'
-import { initialEventList, listAllEvents } from '../../lib/eventsApi'
-import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/format'
+import type { EventSummary } from '../../lib/events/event'
+import { initialEventList, listAllEvents } from '../../lib/events/eventsApi'
+import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/text/format'
 import { useEffect, useState } from 'react'
-import { matchesTerms, searchTerms } from '../../lib/eventSearch'
-import type { PlaceNames } from '../../lib/placeNames'
-import { foldText } from '../../lib/textFold'
+import { matchesTerms, searchTerms } from '../../lib/events/eventSearch'
+import type { PlaceNames } from '../../lib/events/placeNames'
+import { foldText } from '../../lib/text/textFold'
 
 /**
  * GET /api/events (dataEvento descending) to its end, in the API's largest pages so that it usually
@@ -79,7 +79,7 @@ export function hasFilters(f: Filters) {
  * Keeps the events that match every filter. The search ignores accents and case, and every word
  * must appear in the title, venue, city or state, as in the API's q ('sao paulo' finds 'São Paulo');
  * with the place names loaded, a state's name or a city's nickname also finds the events there
- * ('paraná' finds Curitiba, 'floripa' Florianópolis: lib/eventSearch).
+ * ('paraná' finds Curitiba, 'floripa' Florianópolis: lib/events/eventSearch).
  */
 export function filterEvents(events: EventSummary[], f: Filters, names?: PlaceNames): EventSummary[] {
   const terms = searchTerms(f.q, names)
@@ -104,7 +104,7 @@ export function usePlaceNames(wanted: boolean): PlaceNames | undefined {
   useEffect(() => {
     if (!wanted || names) return
     let live = true
-    import('../../lib/placeNames').then(
+    import('../../lib/events/placeNames').then(
       (m) => {
         placeNames ??= m.buildPlaceNames()
         if (live) setNames(placeNames)

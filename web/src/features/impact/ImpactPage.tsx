@@ -1,5 +1,5 @@
 import { PageIntro } from '../../components/PageIntro'
-import { usePageMeta } from '../../lib/pageMeta'
+import { usePageMeta } from '../../lib/platform/pageMeta'
 import { impact } from './content'
 import { ImpactIcon } from './ImpactIcon'
 

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api'
+import { api } from '../../lib/platform/api'
 import type { Checkin, CheckinAnswer, RosterAnswer } from './types'
 
 const base = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/checkin`

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { Role } from '../../lib/staff'
+import type { Role } from '../../lib/team/staff'
 import type { PackedIndex } from './search'
 import type { Checkin, KitRetirado, RosterParticipant } from './types'
 

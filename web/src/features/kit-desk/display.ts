@@ -1,4 +1,4 @@
-import { siteTimeZone } from '../../lib/format'
+import { siteTimeZone } from '../../lib/text/format'
 import type { KitRetirado } from './types'
 
 const time = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, hour: '2-digit', minute: '2-digit' })

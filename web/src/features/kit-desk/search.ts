@@ -1,4 +1,4 @@
-import { foldText, searchWords } from '../../lib/textFold'
+import { foldText, searchWords } from '../../lib/text/textFold'
 import type { RosterParticipant } from './types'
 
 // Search at the desk runs on every keystroke over up to 30,000 participants on a phone, so the
@@ -7,7 +7,7 @@ import type { RosterParticipant } from './types'
 // worker (indexWorker.ts) and kept in IndexedDB beside the roster, packed (packIndex).
 
 /**
- * Four columns, one entry per participant, sorted by name: the id, the name folded (lib/textFold,
+ * Four columns, one entry per participant, sorted by name: the id, the name folded (lib/text/textFold,
  * the rule the server shares) with a leading space, the bib, and the CPF digits the device has
  * (all 11 for managers, the six the mask shows for retirada).
  */

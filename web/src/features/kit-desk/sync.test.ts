@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, networkErrorCode } from '../../lib/api'
+import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import { DeviceStore } from './deviceStore'
 import { DeskSync, rosterAllowed, type Remote } from './sync'
 import { participant } from './testRoster'

@@ -1,4 +1,4 @@
-import type { Role } from '../../lib/staff'
+import type { Role } from '../../lib/team/staff'
 
 // The kit desk's data, with the field names of docs/product.md §10 ("Kit pickup" and the participant).
 
@@ -32,7 +32,7 @@ export type RosterParticipant = {
 export type RosterAnswer = {
   participants: RosterParticipant[]
   cursor: string
-  /** The signed-in member's role in this event (who may undo a pickup: lib/staff's can). */
+  /** The signed-in member's role in this event (who may undo a pickup: lib/team/staff's can). */
   role: Role
   /** The organizer forbids handing the kits of unpaid registrations (the server refuses them). */
   bloquearKitSemPagamento: boolean

@@ -1,9 +1,9 @@
 // Who the signed-in user is on one event's team, and which tabs of the page that lets them use.
 import { useEffect } from 'react'
-import { ApiError } from '../../lib/api'
-import type { Event } from '../../lib/event'
-import { getEvent } from '../../lib/eventsApi'
-import { can, listWorkEvents, type Role } from '../../lib/staff'
+import { ApiError } from '../../lib/platform/api'
+import type { Event } from '../../lib/events/event'
+import { getEvent } from '../../lib/events/eventsApi'
+import { can, listWorkEvents, type Role } from '../../lib/team/staff'
 
 export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'equipe' | 'configuracoes'
 

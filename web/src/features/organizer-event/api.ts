@@ -1,7 +1,7 @@
 // The calls of the organizer's event page (docs/http-api.md "Race-day routes"): participants
 // import, list, totals and exports, and the event's team.
-import { api, apiFile, type RowError } from '../../lib/api'
-import type { StaffRole } from '../../lib/staff'
+import { api, apiFile, type RowError } from '../../lib/platform/api'
+import type { StaffRole } from '../../lib/team/staff'
 
 const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
 
@@ -163,7 +163,7 @@ export function getParticipant(eventId: string, participantId: string, signal?: 
   return api<ParticipantDetail>(`${eventBase(eventId)}/participants/${encodeURIComponent(participantId)}`, { signal })
 }
 
-export { getSummary, type Summary } from '../../lib/participantSummary'
+export { getSummary, type Summary } from '../../lib/events/participantSummary'
 
 /** The CSV export (UTF-8 with BOM), downloaded by the browser with the session cookie. */
 export const participantsCSVPath = (eventId: string) => `${eventBase(eventId)}/participants.csv`

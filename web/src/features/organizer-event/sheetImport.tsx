@@ -4,7 +4,7 @@
 // and saved only when the organizer has answered and confirms.
 import { useId, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react'
 import { LabelledInput } from '../../components/LabelledInput'
-import type { RowError } from '../../lib/api'
+import type { RowError } from '../../lib/platform/api'
 import { ignoreField, type ImportColumn, type Mapping, type SheetAnswers, type SheetQuestion } from './api'
 
 /** How many of the file's lines the preview shows. */

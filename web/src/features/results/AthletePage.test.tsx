@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { makeEvent, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
 import { AthletePage } from './AthletePage'
 import { makeAthlete, makeSet } from '../../lib/testing/testResults'
-import type { AthleteResult } from '../../lib/resultsApi'
+import type { AthleteResult } from '../../lib/results/resultSchema'
 
 afterEach(() => {
   vi.unstubAllGlobals()

@@ -1,27 +1,19 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from '../../app/routing'
 import { ShareButtons } from '../../components/ShareButtons'
-import { ApiError } from '../../lib/api'
-import type { Event } from '../../lib/event'
-import { titleOf } from '../../lib/eventText'
-import { formatDate } from '../../lib/format'
-import { siteOrigin } from '../../lib/origin'
-import { usePageMeta } from '../../lib/pageMeta'
-import { useResource } from '../../lib/resource'
+import { ApiError } from '../../lib/platform/api'
+import type { Event } from '../../lib/events/event'
+import { titleOf } from '../../lib/events/eventText'
+import { formatDate } from '../../lib/text/format'
+import { siteOrigin } from '../../lib/platform/origin'
+import { usePageMeta } from '../../lib/platform/pageMeta'
+import { useResource } from '../../lib/platform/resource'
 import { PageMessage } from '../../components/PageMessage'
 import { ArrowLeftIcon, CalendarIcon, FileIcon } from '../../components/icons'
-import { documentMessages, useEventDocument } from '../../lib/eventDocument'
-import { fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, timeNames, type TimeKind } from '../../lib/resultFormat'
-import {
-  athletePagePath,
-  certificatePath,
-  getAthlete,
-  initialAthlete,
-  resultKey,
-  shareCardPath,
-  type AthleteResult,
-  type ResultSet,
-} from '../../lib/resultsApi'
+import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
+import { fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, timeNames, type TimeKind } from '../../lib/results/resultFormat'
+import { athletePagePath, certificatePath, getAthlete, initialAthlete, resultKey, shareCardPath } from '../../lib/results/resultsApi'
+import type { AthleteResult, ResultSet } from '../../lib/results/resultSchema'
 
 /** /resultado/{eventId}/atleta/{setId}/{bib}: one athlete's result, certificate and share card. */
 export function AthletePage() {
@@ -33,7 +25,7 @@ export function AthletePage() {
     initialAthlete(eventId, setId, bib),
   )
   // An answer counts as the athlete's line when it has a key (a file without bibs keys its lines by
-  // its id column or row); lib/resultSchema completes the rest.
+  // its id column or row); lib/results/resultSchema completes the rest.
   const found = athlete.state === 'ready' && resultKey(athlete.data) !== '' ? athlete.data : undefined
   const ready = doc.state === 'ready' && found !== undefined
   usePageMeta('athleteResult', ready ? { title: athleteTitle(found.nome, titleOf(doc.event)) } : undefined)

@@ -5,7 +5,7 @@ import { MemoryRouter } from '../../app/routing'
 import { stubFetch } from '../../lib/testing/testEvents'
 import { ResultSetView, searchDelayMs } from './ResultSetView'
 import { makeResult, makeSet } from '../../lib/testing/testResults'
-import type { TimeKind } from '../../lib/resultFormat'
+import type { TimeKind } from '../../lib/results/resultFormat'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
-import { formatCount } from '../../lib/format'
-import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/resultFormat'
-import { athletePagePath, resultKey, type Result, type ResultSet } from '../../lib/resultsApi'
+import { formatCount } from '../../lib/text/format'
+import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/results/resultFormat'
+import { athletePagePath, resultKey } from '../../lib/results/resultsApi'
+import type { Result, ResultSet } from '../../lib/results/resultSchema'
 import { useResultPages } from './useResultPages'
 
 /** How long typing pauses before the server is asked: one request per word, not per key. */
@@ -28,7 +29,7 @@ export function ResultSetView({ eventId, set, categorias, rankBy }: { eventId: s
   }, [text])
   const pages = useResultPages(eventId, set.id, { q, sexo, categoria })
   // A file's categories come in the order athletes appear in it; the organizer's, as they wrote them.
-  const options = set.categorias?.length ? [...set.categorias].sort(compareCategories) : categorias
+  const options = set.categorias.length ? [...set.categorias].sort(compareCategories) : categorias
 
   return (
     <div>

@@ -1,8 +1,9 @@
 // The pages of one result set for a search: the first page through useResource (so the server's
 // embedded first page draws at once), later pages appended by "Carregar mais" through the cursor.
 import { useState } from 'react'
-import { useResource } from '../../lib/resource'
-import { initialResultPage, listResults, type Result, type ResultQuery } from '../../lib/resultsApi'
+import { useResource } from '../../lib/platform/resource'
+import { initialResultPage, listResults, type ResultQuery } from '../../lib/results/resultsApi'
+import type { Result } from '../../lib/results/resultSchema'
 
 type More = { key: string; results: Result[]; cursor: string | null; loading: boolean; error: string }
 

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 're
 import { useForm, type FieldError, type SubmitHandler, type UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod/mini'
 import { LabelledInput } from '../../components/LabelledInput'
-import { ApiError } from '../../lib/api'
-import { useDialogBehaviour } from '../../lib/useDialogBehaviour'
+import { ApiError } from '../../lib/platform/api'
+import { useDialogBehaviour } from '../../components/useDialogBehaviour'
 import { formatPlanPrice, training, type PlanName } from './content'
 import { sendPlanInterest, type PlanInterest } from './planInterestApi'
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { PageIntro } from '../../components/PageIntro'
-import { usePageMeta } from '../../lib/pageMeta'
+import { usePageMeta } from '../../lib/platform/pageMeta'
 import { formatPlanPrice, training, type Plan, type PlanName } from './content'
 
 // The form (with its validation library) is fetched only when someone reaches for a plan's button,

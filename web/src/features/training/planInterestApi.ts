@@ -1,4 +1,4 @@
-import { api } from '../../lib/api'
+import { api } from '../../lib/platform/api'
 import type { PlanName } from './content'
 
 export type PlanInterestInput = { nome: string; email: string; whatsapp: string; plano: PlanName }

@@ -2,7 +2,7 @@
 // it, every field present) and a fetch stub that answers the API.
 import { screen } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { Event, EventSummary } from '../event'
+import type { Event, EventSummary } from '../events/event'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] }
 

@@ -1,6 +1,6 @@
 // Builders for the tests of the results pages and the organizer's Resultados tab: result lines
 // and sets as the API sends them.
-import type { AthleteResult, Result, ResultSet } from '../resultsApi'
+import type { AthleteResult, Result, ResultSet } from '../results/resultSchema'
 
 /** A line as the server sends it; its key is its bib unless `over` gives one. */
 export function makeResult(over: Partial<Result> = {}): Result {
@@ -24,7 +24,7 @@ export function makeResult(over: Partial<Result> = {}): Result {
 }
 
 export function makeSet(over: Partial<ResultSet> = {}): ResultSet {
-  return { id: 's1', percurso: '21K', status: 'preliminar', finishers: 2, total: 3, importedAt: '2026-03-15T12:00:00Z', ...over }
+  return { id: 's1', percurso: '21K', status: 'preliminar', finishers: 2, total: 3, importedAt: '2026-03-15T12:00:00Z', categorias: [], ...over }
 }
 
 export function makeAthlete(over: Partial<AthleteResult> = {}): AthleteResult {

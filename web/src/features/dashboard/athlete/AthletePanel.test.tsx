@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { EventSummary } from '../../../lib/event'
-import { todayISO } from '../../../lib/format'
+import type { EventSummary } from '../../../lib/events/event'
+import { todayISO } from '../../../lib/text/format'
 import { AthletePanel } from './AthletePanel'
 
 /** The calendar date `days` from today in São Paulo. */

@@ -1,7 +1,7 @@
 // The athlete panel's rules (docs/requirements.md ATH-2..5), kept apart from React so they can be tested.
-import { openStatus, type EventSummary } from '../../../lib/event'
-import { isUpcoming, parseCalendarDate, todayISO } from '../../../lib/format'
-import { foldText, matchesWords, searchWords } from '../../../lib/textFold'
+import { openStatus, type EventSummary } from '../../../lib/events/event'
+import { isUpcoming, parseCalendarDate, todayISO } from '../../../lib/text/format'
+import { foldText, matchesWords, searchWords } from '../../../lib/text/textFold'
 import { eventLocation } from '../eventText'
 
 /**

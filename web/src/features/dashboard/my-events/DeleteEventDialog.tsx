@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { ApiError } from '../../../lib/api'
+import { ApiError } from '../../../lib/platform/api'
 
 type Props = {
   titulo: string

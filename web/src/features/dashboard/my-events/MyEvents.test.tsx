@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { summary } from '../../../lib/testing/testEvents'
-import { listAllEvents } from '../../../lib/eventsApi'
-import { useResource } from '../../../lib/resource'
+import { listAllEvents } from '../../../lib/events/eventsApi'
+import { useResource } from '../../../lib/platform/resource'
 import { MyEvents } from './MyEvents'
 
 const respond = (status: number, body?: unknown) =>

@@ -1,9 +1,10 @@
 // The organizer panel's real data (ORG-13): the events the user runs — their own and those they
 // manage (gestao) — and each one's figures from the APIs the event's workspace reads.
-import type { EventSummary } from '../../../lib/event'
-import { getSummary, type Summary } from '../../../lib/participantSummary'
-import { listResultSets, type ResultSet } from '../../../lib/resultsApi'
-import type { WorkEvent } from '../../../lib/staff'
+import type { EventSummary } from '../../../lib/events/event'
+import { getSummary, type Summary } from '../../../lib/events/participantSummary'
+import { listResultSets } from '../../../lib/results/resultsApi'
+import type { ResultSet } from '../../../lib/results/resultSchema'
+import type { WorkEvent } from '../../../lib/team/staff'
 import { soonestFirst } from '../eventOrder'
 
 export type PanelEvent = { event: EventSummary; role: 'owner' | 'gestao' }

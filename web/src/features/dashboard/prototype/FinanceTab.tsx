@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format'
+import { formatMoney } from '../../../lib/text/format'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { financeByPercurso } from './sampleRules'

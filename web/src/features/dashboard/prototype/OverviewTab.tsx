@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../../../lib/format'
+import { formatDate, formatMoney } from '../../../lib/text/format'
 import type { SampleEvent, SampleParticipant } from './sampleData'
 import { overview } from './sampleRules'
 import { StatusBadge } from './StatusBadge'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatMoney } from '../../../lib/format'
+import { formatMoney } from '../../../lib/text/format'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { NoParticipants, ParticipantSearch } from './ParticipantSearch'
 import type { SampleEvent, SampleParticipant } from './sampleData'

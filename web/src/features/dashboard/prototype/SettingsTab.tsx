@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../../../lib/format'
+import { formatDate, formatMoney } from '../../../lib/text/format'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import type { SampleEvent } from './sampleData'
 import { StatusBadge } from './StatusBadge'

@@ -1,7 +1,7 @@
 // What the organizer prototype computes from its sample data (docs/requirements.md ORG-6, ORG-7, ORG-11),
 // as pure functions: the tabs only display their answers.
-import { parseCalendarDate } from '../../../lib/format'
-import { foldText, matchesWords, searchWords } from '../../../lib/textFold'
+import { parseCalendarDate } from '../../../lib/text/format'
+import { foldText, matchesWords, searchWords } from '../../../lib/text/textFold'
 import { newSampleCourseLimit, type SampleEvent, type SampleParticipant } from './sampleData'
 
 /** Sums money in cents, so that 89,90 + 119,90 is exactly 209,80. */

@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { newPremio, type EventFormValues } from '../formModel'
 import { AddButton, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
-import type { NivelPremiacao } from '../../../lib/event'
+import type { NivelPremiacao } from '../../../lib/events/event'
 
 const niveis: { value: NivelPremiacao; label: string }[] = [
   { value: 'geral', label: 'Geral' },

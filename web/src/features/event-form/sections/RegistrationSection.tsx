@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { newLote, newValorModalidade, type EventFormValues } from '../formModel'
 import { AddButton, CheckboxField, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
-import type { TipoPreco } from '../../../lib/event'
+import type { TipoPreco } from '../../../lib/events/event'
 
 export function RegistrationSection() {
   const { control, getValues, setValue } = useFormContext<EventFormValues>()

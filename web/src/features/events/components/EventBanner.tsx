@@ -1,8 +1,8 @@
 import { SafeImage, type ImageSource } from '../../../components/SafeImage'
 import { useImageModal } from '../../../components/ImageModal'
-import type { Banners } from '../../../lib/event'
-import { eventBannerSizes, srcSetOf } from '../../../lib/images'
-import { bannerFor } from '../../../lib/eventText'
+import type { Banners } from '../../../lib/events/event'
+import { eventBannerSizes, srcSetOf } from '../../../lib/platform/images'
+import { bannerFor } from '../../../lib/events/eventText'
 import { BannerPlaceholder } from '../../../components/BannerPlaceholder'
 import { ZoomIcon } from '../../../components/icons'
 

@@ -1,10 +1,10 @@
 import { Link } from '../../../app/routing'
 import { SafeImage } from '../../../components/SafeImage'
-import { openStatus, type EventSummary } from '../../../lib/event'
-import { formatDate, formatDistances } from '../../../lib/format'
-import { bannerFor, categoryOf, cityOf, titleOf, venueOf } from '../../../lib/eventText'
+import { openStatus, type EventSummary } from '../../../lib/events/event'
+import { formatDate, formatDistances } from '../../../lib/text/format'
+import { bannerFor, categoryOf, cityOf, titleOf, venueOf } from '../../../lib/events/eventText'
 import { BannerPlaceholder } from '../../../components/BannerPlaceholder'
-import { eventCardSizes } from '../../../lib/images'
+import { eventCardSizes } from '../../../lib/platform/images'
 import { CalendarIcon, PinIcon } from '../../../components/icons'
 
 /**

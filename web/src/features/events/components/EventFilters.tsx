@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { categorias, ufs } from '../../../lib/event'
+import { categorias, ufs } from '../../../lib/events/event'
 import { hasFilters, type Filters } from '../eventList'
 import { SearchIcon } from '../../../components/icons'
 

@@ -1,5 +1,5 @@
-import type { Event } from '../../../lib/event'
-import { formatMoney, isUpcoming } from '../../../lib/format'
+import type { Event } from '../../../lib/events/event'
+import { formatMoney, isUpcoming } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
 
 /**

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Role } from '../../../lib/staff'
+import type { Role } from '../../../lib/team/staff'
 import { KitTab } from './KitTab'
 
 const stats = {

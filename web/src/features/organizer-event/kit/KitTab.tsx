@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { UndoPickupDialog } from '../../../components/UndoPickupDialog'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
-import { siteTimeZone } from '../../../lib/format'
-import { can, kitDeskPath, type Role } from '../../../lib/staff'
+import { siteTimeZone } from '../../../lib/text/format'
+import { can, kitDeskPath, type Role } from '../../../lib/team/staff'
 import { fetchKitHistory, fetchKitStats, undoPickup, type KitStats, type PickupRecord } from './kitApi'
 import { PickupChart } from './PickupChart'
 

@@ -1,5 +1,5 @@
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
-import { siteTimeZone } from '../../../lib/format'
+import { siteTimeZone } from '../../../lib/text/format'
 import { fillQuarters, type Quarter } from './quarters'
 
 const clock = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, hour: '2-digit', minute: '2-digit' })

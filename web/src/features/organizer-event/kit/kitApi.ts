@@ -1,6 +1,6 @@
 // The calls of the organizer's Retirada de kits tab: progress and history of the kit desk
 // (internal/httpapi/checkin_handlers.go), and undo (DELETE, as the desk does).
-import { api } from '../../../lib/api'
+import { api } from '../../../lib/platform/api'
 
 const base = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/checkin`
 

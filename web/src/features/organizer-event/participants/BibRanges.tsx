@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { ApiError, type FieldErrors } from '../../../lib/api'
+import { ApiError, type FieldErrors } from '../../../lib/platform/api'
 import { putParticipantSettings, type FaixaPeito } from '../api'
 
 type Props = {

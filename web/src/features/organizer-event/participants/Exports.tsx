@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { ApiError } from '../../../lib/api'
+import { ApiError } from '../../../lib/platform/api'
 import { fetchParticipantsPDF, participantsCSVPath, type BibRange, type FaixaPeito } from '../api'
 
 const buttonClass =

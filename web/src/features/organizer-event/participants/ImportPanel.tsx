@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { Cell, ScrollTable } from '../../../components/ScrollTable'
-import { ApiError } from '../../../lib/api'
+import { ApiError } from '../../../lib/platform/api'
 import { commitImport, ignoreField, previewImport, type ImportCounts, type Participant } from '../api'
 import { previewRows, RowErrors, SheetColumns, SheetFileField, SheetQuestions, useSheetImport } from '../sheetImport'
 import { cellText, fieldLabel, fieldLabels } from './fields'

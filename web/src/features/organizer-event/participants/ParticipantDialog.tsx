@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react'
 import { Dialog } from '../../../components/Dialog'
-import { formatDate, formatMoney, siteTimeZone } from '../../../lib/format'
-import { useResource } from '../../../lib/resource'
+import { formatDate, formatMoney, siteTimeZone } from '../../../lib/text/format'
+import { useResource } from '../../../lib/platform/resource'
 import { getParticipant, type HistoryEntry, type Participant } from '../api'
 import { cellText, fieldLabel, formatDocumento } from './fields'
 

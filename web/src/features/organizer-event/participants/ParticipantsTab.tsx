@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
-import { can, type Role } from '../../../lib/staff'
-import { useResource } from '../../../lib/resource'
+import { can, type Role } from '../../../lib/team/staff'
+import { useResource } from '../../../lib/platform/resource'
 import { useForbidden } from '../access'
 import { getParticipantSettings, getSummary, type FaixaPeito } from '../api'
 import { ParticipantsTable } from './ParticipantsTable'

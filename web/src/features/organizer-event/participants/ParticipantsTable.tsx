@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
-import { useResource } from '../../../lib/resource'
+import { useResource } from '../../../lib/platform/resource'
 import { useForbidden } from '../access'
 import { listParticipants, participantQueryString, type Participant, type ParticipantQuery } from '../api'
 import { formatDocumento } from './fields'

@@ -1,9 +1,9 @@
 // The organizer's side of results (docs/http-api.md "Race-day routes"): a timing company's file
 // read without saving (dry run) to preview it, then published as a modality's set.
-import type { RowError } from '../../../lib/api'
-import { postForm } from '../../../lib/uploads'
-import type { Result, ResultSet, ResultSetStatus } from '../../../lib/resultsApi'
-import { parseResultSet } from '../../../lib/resultSchema'
+import type { RowError } from '../../../lib/platform/api'
+import { postForm } from '../../../lib/platform/uploads'
+import type { Result, ResultSet, ResultSetStatus } from '../../../lib/results/resultSchema'
+import { parseResultSet } from '../../../lib/results/resultSchema'
 import { ignoreField, readColumns, readGuidance, setAnswers, type ImportColumn, type Mapping, type SheetAnswers, type SheetQuestion } from '../api'
 
 /** A race of a file that holds several, and the modality it is published as ('' for none yet). */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { ApiError } from '../../../lib/api'
-import { useResource } from '../../../lib/resource'
+import { ApiError } from '../../../lib/platform/api'
+import { useResource } from '../../../lib/platform/resource'
 import { getParticipantSettings, putParticipantSettings } from '../api'
 import { useForbidden } from '../access'
 

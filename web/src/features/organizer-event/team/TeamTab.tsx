@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { ApiError } from '../../../lib/api'
-import { useResource } from '../../../lib/resource'
-import { allRoles, can, roleLabels, type Role, type StaffRole } from '../../../lib/staff'
+import { ApiError } from '../../../lib/platform/api'
+import { useResource } from '../../../lib/platform/resource'
+import { allRoles, can, roleLabels, type Role, type StaffRole } from '../../../lib/team/staff'
 import { useForbidden } from '../access'
 import { inviteStaff, listStaff, removeStaff, type StaffMember } from '../api'
 

@@ -1,8 +1,8 @@
 // How results read in pt-BR: places ("12º de 3.456"), pace, statuses and sexes. Times are shown as
 // the timing company wrote them (the API keeps the fraction the file had).
-import { formatCount } from './format'
-import { foldText } from './textFold'
-import type { Result, ResultSet, ResultStatus } from './resultsApi'
+import { formatCount } from '../text/format'
+import { foldText } from '../text/textFold'
+import type { Result, ResultSet, ResultStatus } from './resultSchema'
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
 

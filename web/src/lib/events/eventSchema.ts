@@ -1,5 +1,5 @@
-// The one boundary where the API's event answers enter the app (lib/eventsApi, and the same
-// answers embedded in a drawn page, lib/initialData). The server sends every field, but a document
+// The one boundary where the API's event answers enter the app (lib/events/eventsApi, and the same
+// answers embedded in a drawn page, lib/platform/initialData). The server sends every field, but a document
 // written by an older version, edited by hand or trimmed by a proxy may lack some, or hold null
 // where text belongs: each field then takes its empty value ('' / [] / null), and the pages show
 // their fallbacks ('Título não disponível', 'Sem categoria', 'Data a definir': ERR-9, ERR-10)
@@ -7,8 +7,8 @@
 // shows what it can.
 import { z } from 'zod/mini'
 import { eventDefaults, modosInscricao, type Cronograma, type Event, type EventList } from './event'
-import { nextTask } from './nextTask'
-import { amount, flag, list, oneOf, record, text } from './schema'
+import { nextTask } from '../platform/nextTask'
+import { amount, flag, list, oneOf, record, text } from '../platform/schema'
 
 /** modalidades[].km of a summary: the numbers of the list, whatever else it holds left out. */
 const numbers = z.transform((v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []))

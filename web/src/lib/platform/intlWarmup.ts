@@ -5,7 +5,7 @@
 // shared by the whole renderer process, so paying it here, off the main thread and while the
 // pictures load, leaves the app's first formatters about 1 ms each. Where a browser keeps ICU per
 // thread, this costs a background thread the same work and changes nothing else.
-import { formatCount, formatDate, formatLongDate, formatMoney, todayISO } from './format'
+import { formatCount, formatDate, formatLongDate, formatMoney, todayISO } from '../text/format'
 
 formatDate('2026-01-01')
 formatLongDate('2026-01-01')

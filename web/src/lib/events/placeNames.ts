@@ -2,10 +2,12 @@
 // and why are written there): each state by its name, and the names runners use for cities, from
 // internal/event/places.json. Loaded only once someone types a search (loadPlaceNames), so that
 // the home page's first download does not carry it.
-import places from '../../../internal/event/places.json'
+import places from '../../../../internal/event/places.json'
 import { ufs } from './event'
-import type { Place } from './eventSearch'
-import { foldText } from './textFold'
+import { foldText } from '../text/textFold'
+
+/** A state (cidade '') or one city of it, folded. */
+export type Place = { uf: string; cidade: string }
 
 export type PlaceNames = ReadonlyMap<string, Place>
 

@@ -3,7 +3,7 @@
 // Numbers may be sent as numbers or as typed text ("49,90"); blank is null (FORM-33/34).
 
 // The lists, defaults and limits are the server's own file, so the two cannot drift.
-import constants from '../../../internal/event/constants.json'
+import constants from '../../../../internal/event/constants.json'
 
 export const categorias: readonly string[] = constants.categorias
 export type Categoria = (typeof categorias)[number]

@@ -1,7 +1,7 @@
-import { api } from './api'
+import { api } from '../platform/api'
 import type { Event, EventInput, EventSummary } from './event'
 import { parseEvent, parseEventList, parseEventListInSlices } from './eventSchema'
-import type { Initial } from './resource'
+import type { Initial } from '../platform/resource'
 
 /** The query parameters GET /api/events accepts (internal/httpapi/events_handlers.go). */
 export type EventQuery = {
@@ -24,7 +24,7 @@ export function eventQueryString(query: EventQuery): string {
   return s ? `?${s}` : ''
 }
 
-// Every event answer goes through lib/eventSchema, here and in initialEventList / initialEvent for
+// Every event answer goes through lib/events/eventSchema, here and in initialEventList / initialEvent for
 // the same answers embedded in a drawn page: the pages only ever see complete events.
 
 export async function listEvents(query: EventQuery = {}, signal?: AbortSignal) {

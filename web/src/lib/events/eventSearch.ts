@@ -2,11 +2,8 @@
 // written there): each word of the query is a term, but a run of words that names a place (a state
 // by its name, a city by the name runners use) is one term, which an event in that place matches
 // even without the words. Both run internal/event/eventtest/search_cases.json.
-import type { PlaceNames } from './placeNames'
-import { searchWords } from './textFold'
-
-/** A state (cidade '') or one city of it, folded. */
-export type Place = { uf: string; cidade: string }
+import type { Place, PlaceNames } from './placeNames'
+import { searchWords } from '../text/textFold'
 
 export type SearchTerm = { words: string[]; place?: Place }
 

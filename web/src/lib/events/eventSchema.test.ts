@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Inscricoes } from './event'
-import { makeEvent } from './testing/testEvents'
+import { makeEvent } from '../testing/testEvents'
 import { parseEvent, parseEventList, parseEventListInSlices } from './eventSchema'
 
 describe('parseEvent', () => {

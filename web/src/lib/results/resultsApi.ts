@@ -1,61 +1,8 @@
 // The results API of docs/http-api.md ("Race-day routes"), as the public pages and the organizer's
 // Resultados tab read it.
-import { api } from './api'
-import type { Initial } from './resource'
-import { parseAthlete, parseResultPage, parseResultSets } from './resultSchema'
-
-export type ResultSetStatus = 'preliminar' | 'oficial'
-
-/** One modality's published results (GET /api/events/{id}/results). */
-export type ResultSet = {
-  id: string
-  percurso: string
-  status: ResultSetStatus
-  finishers: number
-  total: number
-  importedAt: string
-  /** The categories the set has, for the filter; absent from servers that do not send them. */
-  categorias?: string[]
-}
-
-export type ResultStatus = 'ok' | 'DNF' | 'DNS' | 'DSQ'
-
-export type Parcial = { nome: string; tempo: string }
-
-/** One athlete's line (docs/http-api.md "A result"). */
-export type Result = {
-  /** The bib; '' for a line of a file without bibs. */
-  numeroPeito: string | number
-  /** The line's key in its set, the {bib} of its athlete page: the bib, else the file's id column, else 'linha-N'. */
-  chave: string
-  nome: string
-  sexo: string
-  categoria: string
-  equipe: string
-  posicao: number | null
-  posicaoSexo: number | null
-  posicaoCategoria: number | null
-  tempoBruto: string
-  tempoLiquido: string
-  pace: string
-  status: ResultStatus
-  parciais: Parcial[] | null
-}
-
-/** The single-athlete answer: the line, how many took part and finished, and its set. */
-export type AthleteResult = Result & {
-  total: number
-  concluintes: number
-  /** The percent of finishers slower; null without a place. */
-  maisRapidoQue: number | null
-  /** Finishers of the athlete's sex and of their category. */
-  totalSexo: number
-  totalCategoria: number
-  /** The set the line is in, for its modality and its preliminary label. */
-  resultSet?: ResultSet
-}
-
-export type ResultPage = { results: Result[]; total: number; nextCursor?: string | null }
+import { api } from '../platform/api'
+import type { Initial } from '../platform/resource'
+import { parseAthlete, parseResultPage, parseResultSets, type AthleteResult, type Result, type ResultPage, type ResultSet } from './resultSchema'
 
 export type ResultQuery = { q?: string; sexo?: string; categoria?: string; cursor?: string }
 
@@ -80,7 +27,7 @@ export function athletePath(eventId: string, setId: string, bib: string) {
   return `${resultSetsPath(eventId)}/${enc(setId)}/athletes/${enc(bib)}`
 }
 
-// Every answer goes through lib/resultSchema, here and in the initial* readers of the same answers
+// Every answer goes through lib/results/resultSchema, here and in the initial* readers of the same answers
 // embedded in a drawn page: the pages only ever see complete sets and lines.
 
 export async function listResultSets(eventId: string, signal?: AbortSignal): Promise<ResultSet[]> {
@@ -119,7 +66,7 @@ export function deleteResultSet(eventId: string, setId: string) {
  * before lines had keys. The server's results.Result.Key.
  */
 export function resultKey(r: Pick<Result, 'chave' | 'numeroPeito'>): string {
-  return r.chave !== '' ? r.chave : String(r.numeroPeito)
+  return r.chave !== '' ? r.chave : r.numeroPeito
 }
 
 /** The page of one athlete's result, on this site. */

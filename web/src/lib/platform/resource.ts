@@ -3,7 +3,7 @@ import { forgetInitialData, initialData } from './initialData'
 
 /**
  * Where the page's embedded first data is (the API path), and how to read T from that answer: the
- * same parse as the API's answer gets (lib/eventSchema), as the embedded data is that answer.
+ * same parse as the API's answer gets (lib/events/eventSchema), as the embedded data is that answer.
  */
 export type Initial<T> = { path: string; read: (answer: unknown) => T | undefined }
 
@@ -16,7 +16,7 @@ export type Resource<T> =
  * The app's one way of loading data for a page: runs `load` whenever `key` changes, aborts the
  * previous request, and reports loading / ready / error. Failures are logged (docs/product.md §8 "also logged").
  * Pass key = null to load nothing. With `initial`, the first render takes the answer to GET
- * initial.path that the server put in the page (lib/initialData), if any, instead of loading.
+ * initial.path that the server put in the page (lib/platform/initialData), if any, instead of loading.
  */
 export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, initial?: Initial<T>): Resource<T> {
   const [result, setResult] = useState<{ key: string | null; value: Resource<T> }>(() => {

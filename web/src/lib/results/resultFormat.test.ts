@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import rankingCases from '../../../internal/results/testdata/ranking_time.json'
+import rankingCases from '../../../../internal/results/testdata/ranking_time.json'
 import { compareCategories, fasterThan, formatPace, formatPlace, rankingTime, resultsLinkLabel, sexLabel, statusLabel, type TimeKind } from './resultFormat'
 
 describe('result formatting', () => {

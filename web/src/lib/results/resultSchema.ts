@@ -1,10 +1,13 @@
-// The boundary where the results API's answers enter the app (lib/resultsApi, and the same answers
-// embedded in a drawn page, lib/initialData), as lib/eventSchema is for events: a missing or wrong
+// The boundary where the results API's answers enter the app (lib/results/resultsApi, and the same answers
+// embedded in a drawn page, lib/platform/initialData), as lib/events/eventSchema is for events: a missing or wrong
 // field takes its empty value, so a partial answer draws what it has instead of crashing the page.
+// The types the app reads results as are what these schemas give (z.infer), so they cannot drift.
 import { z } from 'zod/mini'
-import type { AthleteResult, ResultPage, ResultSet } from './resultsApi'
-import { amount, count, list, oneOf, record, text } from './schema'
+import { amount, count, list, oneOf, record, text } from '../platform/schema'
 
+const resultStatuses = ['ok', 'DNF', 'DNS', 'DSQ'] as const
+
+/** One modality's published results (GET /api/events/{id}/results). */
 const resultSet = record({
   id: text,
   percurso: text,
@@ -13,13 +16,18 @@ const resultSet = record({
   finishers: count,
   total: count,
   importedAt: text,
+  /** The categories the set has, for the filter; empty from servers that do not send them. */
   categorias: list(text),
 })
 
+/** One athlete's line (docs/http-api.md "A result"). */
 const resultFields = {
-  // The server sends text; a number (a hand-made answer) is read as its digits.
+  /** The bib; '' for a line of a file without bibs. The server sends text; a number (a hand-made answer) is read as its digits. */
   numeroPeito: z.transform((v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')),
-  // Absent from lines stored before lines had keys: resultKey then falls back to the bib.
+  /**
+   * The line's key in its set, the {bib} of its athlete page: the bib, else the file's id column, else
+   * 'linha-N'. Absent from lines stored before lines had keys: resultKey then falls back to the bib.
+   */
   chave: text,
   nome: text,
   sexo: text,
@@ -31,7 +39,7 @@ const resultFields = {
   tempoBruto: text,
   tempoLiquido: text,
   pace: text,
-  status: oneOf(['ok', 'DNF', 'DNS', 'DSQ'], 'ok'),
+  status: oneOf(resultStatuses, 'ok'),
   parciais: list(record({ nome: text, tempo: text })),
 }
 
@@ -41,18 +49,29 @@ const resultPage = record({
   nextCursor: z.transform((v: unknown) => (typeof v === 'string' && v !== '' ? v : null)),
 })
 
+/** The single-athlete answer: the line, how many took part and finished, and its set. */
 const athlete = record({
   ...resultFields,
   total: count,
   concluintes: count,
+  /** The percent of finishers slower; null without a place. */
   maisRapidoQue: amount,
+  /** Finishers of the athlete's sex and of their category. */
   totalSexo: count,
   totalCategoria: count,
-  // Absent when the answer has no set: the page then names no modality.
+  /** The set the line is in, for its modality and its preliminary label; absent when the answer has none, and the page then names no modality. */
   resultSet: z.transform((v: unknown) => (typeof v === 'object' && v !== null ? resultSet.parse(v) : undefined)),
 })
 
 const resultSetList = record({ resultSets: list(resultSet) })
+
+export type ResultSet = z.infer<typeof resultSet>
+export type ResultSetStatus = ResultSet['status']
+export type ResultStatus = (typeof resultStatuses)[number]
+export type Result = z.infer<typeof resultPage>['results'][number]
+export type Parcial = Result['parciais'][number]
+export type AthleteResult = z.infer<typeof athlete>
+export type ResultPage = z.infer<typeof resultPage>
 
 /** GET /api/events/{id}/results's sets, each complete; no usable data gives none. */
 export function parseResultSets(answer: unknown): ResultSet[] {

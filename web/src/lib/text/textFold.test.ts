@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import cases from '../../../internal/textfold/testdata/cases.json'
+import cases from '../../../../internal/textfold/testdata/cases.json'
 import source from './textFold.ts?raw'
 import { foldText, matchesSearch, searchWords } from './textFold'
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 // The page registry: the server renders the same titles into the first HTML (internal/site/pages.go).
-import meta from '../../../internal/site/pages.json'
+import meta from '../../../../internal/site/pages.json'
 
 export type PageKey = keyof typeof meta.pages
 

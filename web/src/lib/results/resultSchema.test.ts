@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeAthlete, makeResult, makeSet } from './testing/testResults'
+import { makeAthlete, makeResult, makeSet } from '../testing/testResults'
 import { parseAthlete, parseResultPage, parseResultSet, parseResultSets } from './resultSchema'
 
 describe('parseResultSets', () => {

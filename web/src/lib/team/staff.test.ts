@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import cases from '../../../internal/team/testdata/can_cases.json'
+import cases from '../../../../internal/team/testdata/can_cases.json'
 import { allRoles, can, type Action, type Role } from './staff'
 
 // The table Go's team.Can runs too (internal/team/team_test.go): one set of rights, read from

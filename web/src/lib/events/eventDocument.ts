@@ -1,9 +1,9 @@
 // Loading one event for the event page and the results page, with every outcome the pages name
 // (EVT-2/3, RES-2..5).
-import { ApiError } from './api'
+import { ApiError } from '../platform/api'
 import type { Event } from './event'
 import { getEvent, initialEvent } from './eventsApi'
-import { useResource } from './resource'
+import { useResource } from '../platform/resource'
 
 export type EventDocument =
   | { state: 'no-id' }
@@ -29,6 +29,6 @@ export function useEventDocument(eventId: string | undefined): EventDocument {
   if (r.state === 'error') {
     return r.error instanceof ApiError && r.error.status === 404 ? { state: 'not-found' } : { state: 'failed' }
   }
-  // An answer counts as event data when it has the event's id (RES-5); lib/eventSchema completes the rest.
+  // An answer counts as event data when it has the event's id (RES-5); lib/events/eventSchema completes the rest.
   return r.data.id !== '' ? { state: 'ready', event: r.data } : { state: 'empty' }
 }

@@ -1,9 +1,9 @@
 // An event's team (docs/product.md §10 "Who does what"): the owner, managers (gestao) and kit-desk staff
 // (retirada). Shared by the dashboard, which lists the events a member works on, and the
 // organizer's page of one event, which shows each role what it may use.
-import roles from '../../../internal/team/roles.json'
-import { api } from './api'
-import type { EventSummary } from './event'
+import roles from '../../../../internal/team/roles.json'
+import { api } from '../platform/api'
+import type { EventSummary } from '../events/event'
 
 export type Role = 'owner' | 'gestao' | 'retirada'
 /** A role someone is invited to: every role but the owner's. */

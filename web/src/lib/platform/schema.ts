@@ -1,4 +1,4 @@
-// The pieces every parse boundary of API answers is built of (lib/eventSchema, lib/resultSchema):
+// The pieces every parse boundary of API answers is built of (lib/events/eventSchema, lib/results/resultSchema):
 // each field takes its empty value when it is missing or wrong, so that a partial answer gives a
 // complete value the pages can draw, never an error.
 // zod/mini: the build the event form already loads, and the smallest.

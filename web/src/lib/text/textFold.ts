@@ -2,7 +2,7 @@
 // read internal/textfold/rules.json and run internal/textfold/testdata/cases.json, so a search
 // answers alike on the server, in the page and offline. No Unicode property escapes in regular
 // expressions: the server's page renderer (goja) lacks them.
-import rules from '../../../internal/textfold/rules.json'
+import rules from '../../../../internal/textfold/rules.json'
 
 type Ranges = [lo: number, hi: number][]
 

@@ -1,6 +1,6 @@
 // GET /api/events/{id}/participants/summary (managers): an event's participants counted, read by
 // the event's workspace and by the organizer panel, which adds them up across events.
-import { api } from './api'
+import { api } from '../platform/api'
 
 export type Summary = {
   total: number

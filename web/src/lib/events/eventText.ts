@@ -1,8 +1,8 @@
 // An event's title, category, place, banner, modality labels and links as every page shows them,
 // with the fallbacks of docs/product.md §8 (ERR-10, HOME-11).
 import type { Banners, Local, Modalidade } from './event'
-import { formatKm } from './format'
-import { foldText } from './textFold'
+import { formatKm } from '../text/format'
+import { foldText } from '../text/textFold'
 
 export const fallbacks = {
   titulo: 'Título não disponível',

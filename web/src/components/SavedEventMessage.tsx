@@ -2,22 +2,7 @@
 // form. The event form shows it after an edit; after a new event it travels, in the navigation's
 // state, to the event's workspace (FORM-40).
 import { Link } from '../app/routing'
-
-export type SavedEvent = { id: string; titulo: string }
-
-/** The navigation state that carries the message to the page the organizer lands on. */
-export function savedEventState(event: SavedEvent) {
-  return { savedEvent: { id: event.id, titulo: event.titulo } }
-}
-
-/** The saved event a navigation's state carries, if it carries one. */
-export function savedEventOf(state: unknown): SavedEvent | null {
-  if (typeof state !== 'object' || state === null || !('savedEvent' in state)) return null
-  const e = (state as { savedEvent: unknown }).savedEvent
-  if (typeof e !== 'object' || e === null) return null
-  const { id, titulo } = e as Record<string, unknown>
-  return typeof id === 'string' && typeof titulo === 'string' ? { id, titulo } : null
-}
+import type { SavedEvent } from './savedEvent'
 
 export function SavedEventMessage({ event }: { event: SavedEvent }) {
   return (

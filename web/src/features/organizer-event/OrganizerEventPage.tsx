@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from '../../app/routing'
-import { SavedEventMessage, savedEventOf } from '../../components/SavedEventMessage'
+import { savedEventOf } from '../../components/savedEvent'
 import { TabPanel, Tabs } from '../../components/Tabs'
 import { PageLoading } from '../../components/PageLoading'
 import { useAuth } from '../../lib/auth'
@@ -15,6 +15,8 @@ import { ParticipantsTab } from './participants/ParticipantsTab'
 
 // The first tab comes with the page; the others load when opened, so the page's first download
 // stays within the JavaScript budget (docs/budgets.md).
+// Only a page reached by saving a new event says so: the message's code is not the workspace's.
+const SavedEventMessage = lazy(() => import('../../components/SavedEventMessage').then((m) => ({ default: m.SavedEventMessage })))
 const KitTab = lazy(() => import('./kit/KitTab').then((m) => ({ default: m.KitTab })))
 const ResultsTab = lazy(() => import('./results/ResultsTab').then((m) => ({ default: m.ResultsTab })))
 const TeamTab = lazy(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })))
@@ -129,7 +131,9 @@ function JustSaved({ eventId }: { eventId: string }) {
   if (!shown) return null
   return (
     <div ref={box} tabIndex={-1} className="pt-2 focus:outline-none">
-      <SavedEventMessage event={saved} />
+      <Suspense fallback={null}>
+        <SavedEventMessage event={saved} />
+      </Suspense>
     </div>
   )
 }

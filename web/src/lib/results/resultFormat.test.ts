@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import rankingCases from '../../../../internal/results/testdata/ranking_time.json'
-import { compareCategories, fasterThan, formatPace, formatPlace, rankingTime, resultsLinkLabel, sexLabel, statusLabel, type TimeKind } from './resultFormat'
+import { compareCategories, fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, type TimeKind } from './resultFormat'
 
 describe('result formatting', () => {
   it('writes places as ordinals with the field size in pt-BR digits', () => {
@@ -64,20 +64,5 @@ describe('compareCategories (RESULT-12)', () => {
 
   it('puts each sex’s age groups together, in age order', () => {
     expect(sorted(['M 30-34', 'F 100+', 'F 30-34', 'M 18-19', 'F 18-19'])).toEqual(['F 18-19', 'F 30-34', 'F 100+', 'M 18-19', 'M 30-34'])
-  })
-})
-
-describe('resultsLinkLabel (EVT-33)', () => {
-  const oficial = { status: 'oficial' as const }
-  const preliminar = { status: 'preliminar' as const }
-  it("says 'oficiais' only when every set is official", () => {
-    expect(resultsLinkLabel([oficial, oficial], false)).toBe('Ver resultados oficiais')
-    expect(resultsLinkLabel([oficial, preliminar], true)).toBe('Ver resultados preliminares')
-    expect(resultsLinkLabel([preliminar], false)).toBe('Ver resultados preliminares')
-  })
-  it('counts the attached files as official when no set is published, and promises nothing otherwise', () => {
-    expect(resultsLinkLabel([], true)).toBe('Ver resultados oficiais')
-    expect(resultsLinkLabel([], false)).toBe('Ver resultados')
-    expect(resultsLinkLabel(undefined, true)).toBe('Ver resultados')
   })
 })

@@ -2,7 +2,7 @@
 // the timing company wrote them (the API keeps the fraction the file had).
 import { formatCount } from '../text/format'
 import { foldText } from '../text/textFold'
-import type { Result, ResultSet, ResultStatus } from './resultSchema'
+import type { Result, ResultStatus } from './resultSchema'
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 })
 
@@ -90,15 +90,3 @@ function compareRuns(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-/**
- * What a past event's link to its results says (EVT-33): 'oficiais' only when every published set
- * is official — one preliminary set and they are 'preliminares'; with no set, the result files
- * (PDFs) the organizer attached are the official ones; with neither, or while the sets are
- * unknown, 'Ver resultados'.
- */
-export function resultsLinkLabel(sets: Pick<ResultSet, 'status'>[] | undefined, hasFiles: boolean): string {
-  if (sets === undefined) return 'Ver resultados'
-  if (sets.some((s) => s.status === 'preliminar')) return 'Ver resultados preliminares'
-  if (sets.length > 0 || hasFiles) return 'Ver resultados oficiais'
-  return 'Ver resultados'
-}

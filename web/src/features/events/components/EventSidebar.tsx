@@ -4,8 +4,7 @@ import type { Event } from '../../../lib/events/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
 import { fallbacks, titleOf } from '../../../lib/events/eventText'
 import { useResource } from '../../../lib/platform/resource'
-import { resultsLinkLabel } from '../../../lib/results/resultFormat'
-import { initialResultSets, listResultSets } from '../../../lib/results/resultsApi'
+import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
 import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
@@ -109,7 +108,7 @@ export function EventSidebar({ event }: { event: Event }) {
 
 /** A past event's way to its results, named by what they are: official or preliminary (EVT-33). */
 function ResultsLink({ event }: { event: Event }) {
-  const sets = useResource(`resultSets:${event.id}`, (signal) => listResultSets(event.id, signal), initialResultSets(event.id))
+  const sets = useResource(`resultStatuses:${event.id}`, (signal) => listSetStatuses(event.id, signal), initialSetStatuses(event.id))
   const hasFiles = event.modalidades.some((m) => m.resultados.pdfGeralURL.trim() || m.resultados.pdfCategoriasURL.trim())
   return (
     <Link

@@ -17,7 +17,13 @@ export default defineConfig({
     // The framework and the app's shell, which every page needs, in two files: fewer requests, and
     // one gzip stream compresses better than twenty small ones. Pages stay their own chunks.
     rollupOptions: {
+      // src/early.ts is a page's first, classic script (internal/site's template): its own entry,
+      // so that nothing of it is shared with, or imported from, the app's modules.
+      // Wrapped in a function, as a classic script's names would otherwise be the window's.
+      input: { index: 'index.html', early: 'src/early.ts' },
       output: {
+        banner: (chunk) => (chunk.name === 'early' ? '(()=>{' : ''),
+        footer: (chunk) => (chunk.name === 'early' ? '})();' : ''),
         codeSplitting: {
           groups: [
             // What the entry (src/boot.ts) needs before the app — Vite's loader of dynamic imports, and

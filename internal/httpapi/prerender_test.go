@@ -69,6 +69,7 @@ var (
 	h1Pattern    = regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`)
 	tagPattern   = regexp.MustCompile(`(?s)<[^>]*>`)
 	assetPattern = regexp.MustCompile(`/assets/[^"'\s,)]+`)
+	earlyScript  = regexp.MustCompile(`<script src="/assets/early-[^"]+\.js"></script>`)
 )
 
 // h1Texts are the texts of the markup's <h1> elements.
@@ -151,6 +152,12 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		}
 		if strings.Contains(page, `<link rel="modulepreload"`) {
 			t.Errorf("%s: a drawn page preloads the app's modules before it is on screen: %s", c.path, page)
+		}
+		// A tap at the first paint is held: a classic script, which the browser runs before it
+		// paints, in the head (NAV-16).
+		head, _, _ := strings.Cut(page, "</head>")
+		if !earlyScript.MatchString(head) {
+			t.Errorf("%s: no classic script holds the first taps before the page is painted: %s", c.path, head)
 		}
 		// The server's markup and the browser's app must name the same files, or the page would
 		// show broken images until it is hydrated.

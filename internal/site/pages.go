@@ -127,6 +127,7 @@ type pageData struct {
 	head
 	SiteName string
 	Entry    string
+	Early    string // the classic script that holds a drawn page's first taps (web/src/early.ts)
 	CSS      []string
 	Preload  []string
 	// InitialData is head.Data as JSON. encoding/json escapes <, > and & inside strings, so the
@@ -237,7 +238,7 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, status int, 
 	var buf bytes.Buffer
 	err := indexTemplate.Execute(&buf, pageData{
 		head: h, SiteName: siteName,
-		Entry: s.ui.entry, CSS: assets.css, Preload: assets.preload,
+		Entry: s.ui.entry, Early: s.ui.early, CSS: assets.css, Preload: assets.preload,
 		InitialData: template.JS(content.data), Markup: template.HTML(content.markup),
 	})
 	if err != nil {

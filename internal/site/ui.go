@@ -23,6 +23,7 @@ import (
 type ui struct {
 	fsys    fs.FS
 	entry   string   // the entry module, e.g. /assets/index-abc123.js
+	early   string   // the classic script a drawn page runs before it is painted (web/src/early.ts)
 	css     []string // stylesheets the entry needs
 	preload []string // the app's modules, fetched in parallel with the entry
 	gzipped sync.Map // asset path → []byte, compressed once on first request
@@ -61,6 +62,9 @@ func loadUI(fsys fs.FS) (*ui, error) {
 		return nil, errors.New("web manifest: no index.html entry")
 	}
 	u.entry = "/" + entry.File
+	if early, ok := m["src/early.ts"]; ok {
+		u.early = "/" + early.File
+	}
 	for _, c := range entry.CSS {
 		u.css = append(u.css, "/"+c)
 	}

@@ -2,8 +2,8 @@
 // phone with its processor slowed 4×, before the app has taken the page over
 // (web/src/lib/platform/earlyInput.ts holds what the app must answer and replays it). Each kind of control
 // is tried on a page the app has taken over, then three times on a fresh page, tapped the moment it
-// shows while React's code is held back (so that the tap surely comes first): the outcome must be
-// the same. Three runs, so that a race cannot pass by luck.
+// shows while the app's entry and React's code are held back (so that the tap surely comes first):
+// the outcome must be the same. Three runs, so that a race cannot pass by luck.
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
 import type { Event, EventSummary } from '../src/lib/events/event'
 import { demoOrganizer, signedInUser } from './accounts'
@@ -210,10 +210,14 @@ async function openBrowser(browser: Browser, baseURL: string, control: Pick<Cont
 const takenOver = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 60_000 })
 
 /**
- * Holds React's code (the app's first import) until release is called: the app cannot take the
- * page over before, so that a tap surely comes first, however long the tap takes to be made.
+ * Holds the app's entry (src/boot.ts) and React's code until release is called: neither the entry
+ * nor the app runs before, so that a tap surely comes first, however long the tap takes to be
+ * made — only src/early.ts, which runs before the page is painted, is there to hold it.
  */
-const holdTheApp = (page: Page) => holdRequests(page, '**/assets/react-*.js')
+async function holdTheApp(page: Page) {
+  const releases = [await holdRequests(page, '**/assets/index-*.js'), await holdRequests(page, '**/assets/react-*.js')]
+  return () => releases.forEach((release) => release())
+}
 
 for (const [name, { path, tap, outcome, then, ...control }] of Object.entries(controls)) {
   test(`${name} answers the first tap, on a slow phone (NAV-16)`, async ({ browser, baseURL }) => {

@@ -4,17 +4,17 @@
 // over just after. On such a page the server lists the app's modules in
 // <script type="application/json" id="app-modules">; on the others, which the app draws, it links
 // them as <link rel="modulepreload">, fetched at once. What the visitor does on a drawn page
-// before the app has taken it over is held for the app (src/lib/platform/earlyInput.ts), and asks for it
-// at once.
+// before the app has taken it over is held for the app (src/lib/platform/earlyInput.ts, started by
+// src/early.ts before the page was painted), and asks for it at once.
 import './styles.css'
-import { holdEarlyInput } from './lib/platform/earlyInput'
 import { nextTask } from './lib/platform/nextTask'
 
 const deferred = document.getElementById('app-modules')
-const early = deferred ? holdEarlyInput(document.getElementById('root')!) : undefined
-if (deferred && early) {
+const early = deferred ? window.pelotaoEarlyInput : undefined
+if (deferred) {
   const modules = JSON.parse(deferred.textContent || '[]') as string[]
-  await Promise.race([Promise.all([pageLoaded(), intlStarted()]).then(afterNextPaint), early.first])
+  const onScreen = Promise.all([pageLoaded(), intlStarted()]).then(afterNextPaint)
+  await (early ? Promise.race([onScreen, early.first]) : onScreen)
   // One link a task: starting all of the home page's module fetches at once was one task of about
   // 125 ms on a phone (a Chromium trace, 4× slowed CPU), in which a tap waits.
   for (const href of modules) {

@@ -1,5 +1,6 @@
-// What a visitor does on a page the server drew before the app has taken it over (src/boot.ts
-// fetches the app once the page is on screen: on a slow phone, a second or more later). One rule
+// What a visitor does on a page the server drew before the app has taken it over (src/early.ts
+// starts holding before the page is painted; src/boot.ts fetches the app once the page is on screen:
+// on a slow phone, a second or more later). One rule
 // for every control, so that a new one needs nothing of its own:
 // - what the browser does by itself, the same as the app would, it does at once: following a
 //   link, typing or choosing in a field, opening a <details>. Once the app has taken over, it is
@@ -12,6 +13,13 @@
 const field = 'textarea,select,input:not([type=checkbox],[type=radio],[type=submit],[type=button],[type=reset],[type=image],[type=file])'
 
 const listened = ['click', 'submit', 'keydown', 'input', 'change', 'toggle', 'focusin']
+
+declare global {
+  interface Window {
+    /** Set by src/early.ts on a page the server drew, for src/boot.ts. */
+    pelotaoEarlyInput?: EarlyInput
+  }
+}
 
 export type EarlyInput = {
   /** Settles at the visitor's first action on the page: the app is wanted now. */

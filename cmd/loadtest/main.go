@@ -42,8 +42,24 @@ func main() {
 	desks := flag.Int("desks", 20, "kit desks posting pickups after the clients' run (0: none)")
 	deskEvery := flag.Duration("desk-every", 2*time.Second, "how often each kit desk posts a pickup")
 	deskDuration := flag.Duration("desk-duration", 60*time.Second, "how long the kit desks run")
+	rush := flag.String("rush", "also", "the registration opening (rush.go): also (after the soak), only, or off")
+	r := rushRun{}
+	flag.IntVar(&r.buyers, "rush-buyers", 2000, "buyers racing at the opening")
+	flag.IntVar(&r.slots, "rush-slots", 500, "the modality's slots")
+	flag.IntVar(&r.inFlight, "rush-in-flight", 200, "order requests in flight at once")
+	flag.IntVar(&r.couponUses, "rush-coupon-uses", 100, "uses of the coupon every fourth buyer types")
+	flag.DurationVar(&r.hold, "rush-hold", time.Minute, "PELOTAO_REGISTRATION_HOLD of the rush's servers (1m at least)")
+	flag.DurationVar(&r.reconcile, "rush-sweep", 5*time.Second, "PELOTAO_PIX_RECONCILE_EVERY of the rush's servers: how often holds passed are recorded expired")
+	postgresURL := flag.String("postgres", os.Getenv("PELOTAO_TEST_POSTGRES_URL"), "PostgreSQL the rush also runs on with two servers, in a schema of its own dropped after ('' skips)")
 	flag.Parse()
-	if err := run(*bin, *clients, *accounts, *duration, deskRun{*desks, *deskEvery, *deskDuration}); err != nil {
+	var err error
+	if *rush != "only" {
+		err = run(*bin, *clients, *accounts, *duration, deskRun{*desks, *deskEvery, *deskDuration})
+	}
+	if err == nil && *rush != "off" {
+		err = runRush(*bin, r, *postgresURL)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -102,7 +118,7 @@ func run(bin string, clients, accounts int, duration time.Duration, desks deskRu
 		return err
 	}
 	defer os.RemoveAll(dir)
-	srv, err := startServer(bin, dir)
+	srv, err := startServer(bin, dir, "server")
 	if err != nil {
 		return err
 	}
@@ -159,12 +175,7 @@ func run(bin string, clients, accounts int, duration time.Duration, desks deskRu
 	if err := srv.stop(); err != nil {
 		t.failures = append(t.failures, "server shutdown: "+err.Error())
 	}
-	serverLog, _ := os.ReadFile(srv.logPath)
-	for _, line := range strings.Split(string(serverLog), "\n") {
-		if busy([]byte(line)) || strings.Contains(line, "level=ERROR") {
-			t.failures = append(t.failures, "server log: "+line)
-		}
-	}
+	t.failures = append(t.failures, logFailures(srv.logPath)...)
 
 	report(t, elapsed, clients)
 	fmt.Printf("criações confirmadas (201): %d, legíveis depois: %d, faltando: %d\n", len(t.created), len(t.created)-missing, missing)
@@ -186,6 +197,18 @@ func run(bin string, clients, accounts int, duration time.Duration, desks deskRu
 	return nil
 }
 
+// logFailures are the lines of a server's log that fail a run: errors and a busy database.
+func logFailures(path string) []string {
+	serverLog, _ := os.ReadFile(path)
+	var failures []string
+	for _, line := range strings.Split(string(serverLog), "\n") {
+		if busy([]byte(line)) || strings.Contains(line, "level=ERROR") {
+			failures = append(failures, filepath.Base(path)+": "+line)
+		}
+	}
+	return failures
+}
+
 // server is the pelotao process under load.
 type server struct {
 	cmd     *exec.Cmd
@@ -196,14 +219,16 @@ type server struct {
 	err     error
 }
 
-func startServer(bin, dir string) (*server, error) {
+// startServer runs bin serve on a free port with a SQLite database in dir and demo content;
+// env, added last, overrides any of that. Its log goes to dir/name.log.
+func startServer(bin, dir, name string, env ...string) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	s := &server{base: "http://" + addr, logPath: filepath.Join(dir, "server.log"), done: make(chan error, 1)}
+	s := &server{base: "http://" + addr, logPath: filepath.Join(dir, name+".log"), done: make(chan error, 1)}
 	logFile, err := os.Create(s.logPath)
 	if err != nil {
 		return nil, err
@@ -217,6 +242,7 @@ func startServer(bin, dir string) (*server, error) {
 		"PELOTAO_DEMO=1",
 		"PELOTAO_SIGNUPS_PER_HOUR=100000", // every client signs up from this machine's address
 	)
+	s.cmd.Env = append(s.cmd.Env, env...)
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
 	if err := s.cmd.Start(); err != nil {
 		return nil, err

@@ -68,13 +68,16 @@ fuzz:
 		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg 2>&1 | grep -v ' INFO \| WARN \|level=' ; \
 	done
 
-## load: 200 concurrent clients for DURATION (default 60s), then DESKS kit desks (20) posting a pickup every 2 s for DESK_DURATION (60s), against bin/pelotao on SQLite; not part of test
+## load: 200 concurrent clients for DURATION (default 60s), then DESKS kit desks (20) posting a pickup every 2 s for DESK_DURATION (60s), against bin/pelotao on SQLite; then the registration opening (RUSH: also, only or off) on SQLite and, with RUSH_POSTGRES (default $PELOTAO_TEST_POSTGRES_URL), on PostgreSQL with two servers; not part of test
 DURATION ?= 60s
 CLIENTS ?= 200
 DESKS ?= 20
 DESK_DURATION ?= 60s
+RUSH ?= also
+RUSH_POSTGRES ?= $(PELOTAO_TEST_POSTGRES_URL)
 load: build
-	go run ./cmd/loadtest -bin bin/pelotao -clients $(CLIENTS) -duration $(DURATION) -desks $(DESKS) -desk-duration $(DESK_DURATION)
+	go run ./cmd/loadtest -bin bin/pelotao -clients $(CLIENTS) -duration $(DURATION) -desks $(DESKS) -desk-duration $(DESK_DURATION) \
+		-rush $(RUSH) -postgres '$(RUSH_POSTGRES)'
 
 ## perf: bytes, Lighthouse and a load run on demo content + 1,000 events, against the budgets
 perf:

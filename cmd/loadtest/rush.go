@@ -26,7 +26,7 @@ import (
 	"pelotao/internal/store/sqlite"
 )
 
-// The registration opening (docs/requirements.md REG-150..REG-154): many buyers race for a
+// The registration opening (docs/requirements.md REG-150..154): many buyers race for a
 // modality's slots the moment registration opens, each buyer its own account and athlete, a
 // part of them with a coupon of few uses. Exactly the modality's slots are sold (201), every
 // other buyer reads 409 esgotado, nothing answers 5xx, and the coupon never goes past its uses.

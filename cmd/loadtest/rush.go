@@ -44,6 +44,8 @@ const (
 	rushCoupon   = "LARGADA20"
 	// rushCouponEvery: every fourth buyer types the coupon, more than it has uses.
 	rushCouponEvery = 4
+	// rushDoubleTapEvery: every tenth buyer sends each attempt twice at once.
+	rushDoubleTapEvery = 10
 	// rushHashCost makes the buyers' accounts cheap to create: the rush measures orders, not
 	// password hashing, which make load's soak and BenchmarkLogin measure.
 	rushHashMemory = 64 // KiB
@@ -341,7 +343,7 @@ type rushOrder struct {
 type waveTally struct {
 	mu            sync.Mutex
 	latencies     []time.Duration // every POST …/pedidos
-	statuses      map[string]int  // "201", "409 esgotado", "422 cupom"…
+	statuses      map[string]int  // "201", "409 esgotado", "422 cupom"… (a double tap's two answers)
 	created       []rushOrder
 	soldOut       int
 	couponRefused int // a coupon used up: the buyer tries again without it
@@ -383,46 +385,63 @@ func (c *rushClient) wave(buyers []buyer, inFlight int) *waveTally {
 	return t
 }
 
+// rushAnswer is one answer to POST …/pedidos.
+type rushAnswer struct {
+	status int
+	body   []byte
+	d      time.Duration
+	err    error
+	code   string // the error's code
+	cupom  bool   // 422 on the coupon
+	order  rushOrder
+}
+
 // buy places b's order, with the coupon when b types it; a coupon used up is dropped and the
-// order tried again, as a buyer would.
+// order tried again, as a buyer would. A double-tapping buyer sends each attempt twice at once
+// with the same Idempotency-Key, the second to the next server (a retry the load balancer sent
+// elsewhere): both answers must be the one order (REG-45), or the same refusal.
 func (c *rushClient) buy(b buyer, t *waveTally) {
 	for coupon := b.coupon; ; coupon = false {
-		status, body, d, err := c.order(b, coupon)
+		key := rand.Text()
+		answers := make([]rushAnswer, 1, 2)
+		if b.n%rushDoubleTapEvery == 1 {
+			answers = answers[:2]
+		}
+		var wg sync.WaitGroup
+		for i := range answers {
+			wg.Go(func() { answers[i] = c.order(c.servers[(b.n+i)%len(c.servers)], b, coupon, key) })
+		}
+		wg.Wait()
 		t.mu.Lock()
-		var answer struct {
-			Error struct {
-				Code   string            `json:"code"`
-				Fields map[string]string `json:"fields"`
-			} `json:"error"`
+		for _, a := range answers {
+			if a.err == nil {
+				t.latencies = append(t.latencies, a.d)
+				k := strings.TrimSpace(fmt.Sprint(a.status, " ", a.code))
+				if a.cupom {
+					k = "422 cupom"
+				}
+				t.statuses[k]++
+			}
 		}
-		_ = json.Unmarshal(body, &answer)
-		key := fmt.Sprint(status)
-		if answer.Error.Code != "" {
-			key += " " + answer.Error.Code
-		}
+		a := answers[0]
 		retry := false
 		switch {
-		case err != nil:
-			t.failures = append(t.failures, fmt.Sprintf("buyer %d: %v", b.n, err))
-		case status == http.StatusCreated:
-			o := rushOrder{buyer: b}
-			if err := json.Unmarshal(body, &o); err != nil || o.ID == "" {
-				t.failures = append(t.failures, fmt.Sprintf("buyer %d: 201 without an order: %s", b.n, body))
-			} else {
-				t.created = append(t.created, o)
-			}
-		case status == http.StatusConflict && answer.Error.Code == "esgotado":
+		case len(answers) == 2 && (a.status != answers[1].status || a.code != answers[1].code || a.order.ID != answers[1].order.ID):
+			t.failures = append(t.failures, fmt.Sprintf("buyer %d tapped twice with one key: %d %s %s and %d %s %s", b.n,
+				a.status, a.code, a.order.ID, answers[1].status, answers[1].code, answers[1].order.ID))
+		case a.err != nil:
+			t.failures = append(t.failures, fmt.Sprintf("buyer %d: %v", b.n, a.err))
+		case a.status == http.StatusCreated && a.order.ID == "":
+			t.failures = append(t.failures, fmt.Sprintf("buyer %d: 201 without an order: %s", b.n, a.body))
+		case a.status == http.StatusCreated:
+			t.created = append(t.created, a.order)
+		case a.status == http.StatusConflict && a.code == "esgotado":
 			t.soldOut++
-		case status == http.StatusUnprocessableEntity && coupon && answer.Error.Fields["cupom"] != "":
-			key = "422 cupom"
+		case a.cupom && coupon:
 			t.couponRefused++
 			retry = true
 		default:
-			t.failures = append(t.failures, fmt.Sprintf("buyer %d: %d %s", b.n, status, body))
-		}
-		if err == nil {
-			t.latencies = append(t.latencies, d)
-			t.statuses[key]++
+			t.failures = append(t.failures, fmt.Sprintf("buyer %d: %d %s", b.n, a.status, a.body))
 		}
 		t.mu.Unlock()
 		if !retry {
@@ -431,8 +450,8 @@ func (c *rushClient) buy(b buyer, t *waveTally) {
 	}
 }
 
-// order sends b's POST …/pedidos with a key of its own, as the registration page does.
-func (c *rushClient) order(b buyer, coupon bool) (status int, body []byte, d time.Duration, err error) {
+// order sends b's POST …/pedidos to s with the Idempotency-Key the registration page made.
+func (c *rushClient) order(s *server, b buyer, coupon bool, key string) rushAnswer {
 	atleta := map[string]any{"nome": fmt.Sprintf("Atleta %d da Silva", b.n), "documento": map[string]string{"tipo": "cpf", "numero": b.cpf},
 		"nascimento": "1990-05-20", "sexo": "F", "email": fmt.Sprintf("atleta%d@corrida.exemplo.com.br", b.n),
 		"celular": "(85) 99876-5432", "percurso": rushModality, "camiseta": "M",
@@ -442,19 +461,36 @@ func (c *rushClient) order(b buyer, coupon bool) (status int, body []byte, d tim
 		o["cupom"] = strings.ToLower(rushCoupon) // typed as buyers type it
 	}
 	payload, _ := json.Marshal(o)
-	req, _ := http.NewRequest("POST", c.serverOf(b).base+"/api/events/"+c.eventID+"/pedidos", strings.NewReader(string(payload)))
+	req, _ := http.NewRequest("POST", s.base+"/api/events/"+c.eventID+"/pedidos", strings.NewReader(string(payload)))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Idempotency-Key", rand.Text())
+	req.Header.Set("Idempotency-Key", key)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	req.AddCookie(&http.Cookie{Name: "pelotao_session", Value: b.token})
 	start := time.Now()
 	res, err := c.http.Do(req)
 	if err != nil {
-		return 0, nil, 0, err
+		return rushAnswer{err: err}
 	}
 	defer res.Body.Close()
-	body, err = io.ReadAll(res.Body)
-	return res.StatusCode, body, time.Since(start), err
+	a := rushAnswer{status: res.StatusCode}
+	if a.body, a.err = io.ReadAll(res.Body); a.err != nil {
+		return a
+	}
+	a.d = time.Since(start)
+	var refusal struct {
+		Error struct {
+			Code   string            `json:"code"`
+			Fields map[string]string `json:"fields"`
+		} `json:"error"`
+	}
+	if a.status == http.StatusCreated {
+		a.order.buyer = b
+		_ = json.Unmarshal(a.body, &a.order)
+	} else if json.Unmarshal(a.body, &refusal) == nil {
+		a.code = refusal.Error.Code
+		a.cupom = a.status == http.StatusUnprocessableEntity && refusal.Error.Fields["cupom"] != ""
+	}
+	return a
 }
 
 // rushBudget is the p99 of order creation that docs/budgets.md sets for SQLite.

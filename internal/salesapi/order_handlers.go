@@ -136,20 +136,19 @@ func orderError(err error) error {
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
 	// A retry answers the order its key made, before pricing counts that order's own slots.
-	if key := r.Header.Get("Idempotency-Key"); key != "" {
-		first, err := s.store.OrderByIdempotencyKey(r.Context(), u.ID, key)
-		if err == nil && first.EventID == r.PathValue("id") {
-			api.WriteJSON(w, http.StatusCreated, toOrderAnswer(first))
-			return nil
-		}
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
+	if answered, err := s.answerFirstOrder(w, r, u.ID); answered || err != nil {
+		return err
 	}
 	var e event.Event
 	var o registration.Order
 	q, err := s.quote(r, &e, &o)
 	if err != nil {
+		// Its twin (a double tap, a retry sent to another instance) may have committed since the
+		// lookup above, taking the last slot or coupon use this quote now finds gone: the twin's
+		// order is the answer, not a refusal.
+		if answered, lookupErr := s.answerFirstOrder(w, r, u.ID); answered || lookupErr != nil {
+			return lookupErr
+		}
 		return err
 	}
 	now := time.Now()
@@ -183,6 +182,24 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	}
 	api.WriteJSON(w, http.StatusCreated, toOrderAnswer(order))
 	return nil
+}
+
+// answerFirstOrder answers 201 with the order the request's Idempotency-Key made for buyerID in
+// this event, if there is one.
+func (s *Server) answerFirstOrder(w http.ResponseWriter, r *http.Request, buyerID string) (bool, error) {
+	key := r.Header.Get("Idempotency-Key")
+	if key == "" {
+		return false, nil
+	}
+	first, err := s.store.OrderByIdempotencyKey(r.Context(), buyerID, key)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && first.EventID != r.PathValue("id")) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	api.WriteJSON(w, http.StatusCreated, toOrderAnswer(first))
+	return true, nil
 }
 
 // charge opens the order's Pix charge and keeps its code; when the PSP cannot, the order is

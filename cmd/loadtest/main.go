@@ -2,9 +2,11 @@
 // drives it with many concurrent clients mixing reads, logins and event creations, then with kit
 // desks posting pickups (desks.go). It fails (exit 1) on any 5xx, on SQLITE_BUSY or "database is
 // locked" in a response or in the server's log, when an event acknowledged with 201 cannot be
-// read afterwards, and when a pickup is lost or counted twice. `make load` runs it.
+// read afterwards, and when a pickup is lost or counted twice. Then it runs the registration
+// opening (rush.go), which fails on any slot or coupon use sold over its limit. `make load` runs it.
 //
 //	loadtest -bin bin/pelotao -clients 200 -duration 60s -desks 20 -desk-every 2s -desk-duration 60s
+//	loadtest -bin bin/pelotao -rush only -postgres "$PELOTAO_TEST_POSTGRES_URL"
 package main
 
 import (
@@ -52,6 +54,10 @@ func main() {
 	flag.DurationVar(&r.reconcile, "rush-sweep", 5*time.Second, "PELOTAO_PIX_RECONCILE_EVERY of the rush's servers: how often holds passed are recorded expired")
 	postgresURL := flag.String("postgres", os.Getenv("PELOTAO_TEST_POSTGRES_URL"), "PostgreSQL the rush also runs on with two servers, in a schema of its own dropped after ('' skips)")
 	flag.Parse()
+	if !slices.Contains([]string{"also", "only", "off"}, *rush) {
+		fmt.Fprintf(os.Stderr, "loadtest: -rush %q: use also, only or off\n", *rush)
+		os.Exit(2)
+	}
 	var err error
 	if *rush != "only" {
 		err = run(*bin, *clients, *accounts, *duration, deskRun{*desks, *deskEvery, *deskDuration})

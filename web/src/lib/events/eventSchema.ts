@@ -5,25 +5,23 @@
 // their fallbacks ('Título não disponível', 'Sem categoria', 'Data a definir': ERR-9, ERR-10)
 // instead of failing. A wrong value is treated like a missing one, never as an error: the page
 // shows what it can.
-import { z } from 'zod/mini'
 import { eventDefaults, modosInscricao, type Cronograma, type Event, type EventList } from './event'
 import { nextTask } from '../platform/nextTask'
-import { amount, flag, list, oneOf, record, text } from '../platform/schema'
+import { amount, flag, list, oneOf, record, text, type Parser } from '../platform/schema'
 
 /** modalidades[].km of a summary: the numbers of the list, whatever else it holds left out. */
-const numbers = z.transform((v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []))
+const numbers: Parser<number[]> = (v) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : [])
 
 const local = record({ local: text, endereco: text, cidade: text, estado: text })
 const banners = record({ desktop: text, mobile: text })
 
 const linhaCronograma = record({ horario: text, descricao: text })
 // Rows when the document says estruturado and has them; otherwise whatever text it holds.
-const linhas = z.array(linhaCronograma)
-const cronograma = z.transform((v: unknown): Cronograma => {
+const linhas = list(linhaCronograma)
+const cronograma: Parser<Cronograma> = (v) => {
   const { tipo, valor } = (typeof v === 'object' && v !== null ? v : {}) as { tipo?: unknown; valor?: unknown }
-  const rows = tipo === 'estruturado' ? linhas.safeParse(valor) : undefined
-  return rows?.success ? { tipo: 'estruturado', valor: rows.data } : { tipo: 'texto', valor: typeof valor === 'string' ? valor : '' }
-})
+  return tipo === 'estruturado' && Array.isArray(valor) ? { tipo: 'estruturado', valor: linhas(valor) } : { tipo: 'texto', valor: text(valor) }
+}
 
 const categoriaModalidade = record({
   nome: text,
@@ -46,10 +44,10 @@ const modalidade = record({
 })
 
 /** The shirt sizes offered: the text ones of the list, the server's default list when none. */
-const tamanhosCamiseta = z.transform((v: unknown) => {
+const tamanhosCamiseta: Parser<string[]> = (v) => {
   const sizes = Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []
   return sizes.length > 0 ? sizes : [...eventDefaults.tamanhosCamiseta]
-})
+}
 
 const eventFields = {
   id: text,
@@ -111,16 +109,16 @@ const eventSummary = record({
   distances: numbers,
 })
 
-const eventList = record({ events: list(eventSummary), nextCursor: z.catch(z.optional(z.string()), undefined) })
+const eventList = record({ events: list(eventSummary), nextCursor: (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined) })
 
 /** GET /api/events/{id}'s answer as a complete Event; no usable data gives an event whose id is ''. */
 export function parseEvent(answer: unknown): Event {
-  return eventSchema.parse(answer)
+  return eventSchema(answer)
 }
 
 /** GET /api/events's answer with every summary complete; no usable data gives an empty list. */
 export function parseEventList(answer: unknown): EventList {
-  return eventList.parse(answer)
+  return eventList(answer)
 }
 
 /** How many summaries parseEventListInSlices parses at a time. */

@@ -3,7 +3,7 @@ import { Cell, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/platform/api'
 import { commitImport, ignoreField, previewImport, type ImportCounts, type Participant } from '../api'
 import { previewRows, RowErrors, SheetColumns, SheetFileField, SheetQuestions, useSheetImport } from '../sheetImport'
-import { cellText, fieldLabel, fieldLabels } from './fields'
+import { cellText, fieldLabel, fieldLabels } from './columns'
 
 const previewLabel = 'Primeiras linhas como serão importadas'
 

@@ -1,28 +1,5 @@
-// The participant fields a column of an imported file can be read as (docs/http-api.md "JSON field
-// names"), in the order the import's mapping offers them, with their pt-BR names.
-import { ignoreField, type Documento } from '../api'
-
-export const fieldLabels: Record<string, string> = {
-  inscricao: 'Nº da inscrição',
-  nome: 'Nome',
-  documento: 'CPF ou documento',
-  passaporte: 'Passaporte',
-  tipoDocumento: 'Tipo de documento',
-  nascimento: 'Nascimento',
-  sexo: 'Sexo',
-  percurso: 'Modalidade',
-  camiseta: 'Camiseta',
-  equipe: 'Equipe',
-  numeroPeito: 'Nº de peito',
-  email: 'E-mail',
-  telefone: 'Telefone',
-  pago: 'Pago',
-  valor: 'Valor',
-  [ignoreField]: 'Ignorar esta coluna',
-}
-
-/** A field's pt-BR name; a split column (parcial:<nome>) or a field this list lacks keeps its own. */
-export const fieldLabel = (field: string) => fieldLabels[field] ?? field
+// How the participants list writes a participant's fields.
+import type { Documento } from '../api'
 
 /** '123.456.789-09' for a CPF of 11 digits; a masked CPF or a passport as the server sent it. */
 export function formatDocumento(doc: Documento | null | undefined): string {
@@ -32,13 +9,4 @@ export function formatDocumento(doc: Documento | null | undefined): string {
     return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
   }
   return doc.numero
-}
-
-/** A previewed cell as text: documents by their number, yes/no in Portuguese. */
-export function cellText(value: unknown): string {
-  if (value == null) return ''
-  if (typeof value === 'boolean') return value ? 'Sim' : 'Não'
-  if (typeof value === 'object' && 'numero' in value) return formatDocumento(value as Documento)
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value)
 }

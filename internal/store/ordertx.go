@@ -305,22 +305,13 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 	}
 	busca := orderID
 	for _, r := range regs {
-		var a struct {
-			Email      string  `json:"email"`
-			Celular    string  `json:"celular"`
-			Nascimento *string `json:"nascimento"`
-			Sexo       string  `json:"sexo"`
-			Equipe     string  `json:"equipe"`
-		}
-		_ = json.Unmarshal(r.Atleta, &a) // the athlete's contact is optional to the participant
 		bib, err := nextBib(ctx, tx, eventID, r.Percurso, settings)
 		if err != nil {
 			return err
 		}
 		codigo := NewRegistrationCode()
-		p := participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
-			Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
-			Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, NumeroPeito: bib, Pago: true}
+		p := registrationParticipant(r)
+		p.NumeroPeito = bib
 		row := NewParticipantRow(eventID, p)
 		row.ID = NewParticipantID()
 		if _, err := tx.Exec(ctx, `INSERT INTO participants (id, event_id, inscricao, doc_tipo, doc_numero, nome, nome_ordem,
@@ -346,6 +337,21 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, OrderPaidEvent, now, "", nil)
+}
+
+// registrationParticipant is the participant a paid registration makes (its bib aside).
+func registrationParticipant(r Registration) participant.Participant {
+	var a struct {
+		Email      string  `json:"email"`
+		Celular    string  `json:"celular"`
+		Nascimento *string `json:"nascimento"`
+		Sexo       string  `json:"sexo"`
+		Equipe     string  `json:"equipe"`
+	}
+	_ = json.Unmarshal(r.Atleta, &a) // the athlete's contact is optional to the participant
+	return participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
+		Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
+		Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, Pago: true, Categoria: r.Categoria}
 }
 
 // nextBib is the lowest free number of the modality's bib range after the highest taken, or nil
@@ -466,7 +472,7 @@ func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string,
 		return "", fmt.Errorf("store: refunded order: %w", err)
 	}
 	if n == 1 {
-		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+		if err := removeRegistrations(ctx, tx, orderID, now); err != nil {
 			return "", err
 		}
 	}

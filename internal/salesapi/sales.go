@@ -7,9 +7,12 @@ package salesapi
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"pelotao/internal/api"
 	"pelotao/internal/config"
+	"pelotao/internal/mail"
+	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -24,6 +27,8 @@ type Deps struct {
 	PSP pix.PSP
 	// Site serves every route of the site: the sandbox's webhook reaches it in-process.
 	Site http.Handler
+	// Mailer tells buyers of their refunds.
+	Mailer mail.Mailer
 }
 
 // Server answers the sales routes.
@@ -34,6 +39,8 @@ type Server struct {
 	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
 	psp     pix.PSP
 	sandbox *sandbox.Sandbox
+	// orders settles payments, refunds, cancels and edits orders (internal/orders).
+	orders *orders.Service
 }
 
 // New builds the sales API and its PSP client.
@@ -45,11 +52,14 @@ func New(d Deps) (*Server, error) {
 	if err := s.setUpPix(d.PSP, d.Site); err != nil {
 		return nil, err
 	}
+	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
+		BaseURL: d.Config.BaseURL.String(), Now: time.Now}
 	return s, nil
 }
 
 // Routes are the sales routes, for the site's route table.
 func (s *Server) Routes() []api.Route {
 	rs := append(s.registrationRoutes(), s.orderRoutes()...)
+	rs = append(rs, s.moneyRoutes()...)
 	return append(rs, s.sandboxRoutes()...)
 }

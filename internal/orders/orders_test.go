@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,31 +20,8 @@ import (
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
-	"pelotao/internal/store/postgres"
-	"pelotao/internal/store/postgres/pgtest"
-	"pelotao/internal/store/sqlite"
+	"pelotao/internal/store/dbtest"
 )
-
-// databases runs test on SQLite and on PostgreSQL (skipped, saying why, without
-// PELOTAO_TEST_POSTGRES_URL outside CI).
-func databases(t *testing.T, test func(t *testing.T, st store.Store)) {
-	t.Run("sqlite", func(t *testing.T) {
-		st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "pelotao.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		test(t, st)
-	})
-	t.Run("postgres", func(t *testing.T) {
-		st, err := postgres.OpenConfig(context.Background(), pgtest.FreshSchema(t), 5*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		test(t, st)
-	})
-}
 
 // world is the orders service on a store and the sandbox PSP, with an event sold by Pelotão
 // whose 10 km has `vagas` slots, and its buyer.
@@ -150,7 +126,7 @@ func refundStatuses(o store.Order) []string {
 // refund; more than is left is refused; the rest makes it reembolsado once DEVOLVIDO, the
 // participant leaves the event and the buyer gets an e-mail for each refund returned.
 func TestRefundPartialThenFull(t *testing.T) {
-	databases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
 		o := w.pay(t, w.order(t, time.Now()), 7990)
@@ -202,7 +178,7 @@ func TestRefundPartialThenFull(t *testing.T) {
 // REG-107: the PSP down while refunding leaves the refund pending; reconciliation makes it once
 // with the same id; a refund the PSP does not carry out (NAO_REALIZADO) can be asked again.
 func TestRefundWhilePSPDown(t *testing.T) {
-	databases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
 		o := w.pay(t, w.order(t, time.Now()), 7990)
@@ -244,7 +220,7 @@ func TestRefundWhilePSPDown(t *testing.T) {
 // REG-108, REG-109: the buyer cancels an unpaid order (its charge removed at the PSP) and a paid
 // one within the window (refunded in full); an expired order cannot be cancelled.
 func TestCancel(t *testing.T) {
-	databases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 1)
 		buyer := store.Actor{UserID: w.buyer.ID, Nome: w.buyer.DisplayName, At: time.Now()}
@@ -320,7 +296,7 @@ func TestCancelWindow(t *testing.T) {
 // REG-112, REG-113: a Pix after the hold confirms the order when there is room; without room it is
 // returned in full, automatically, the buyer told why, and the order stays expired.
 func TestLatePayment(t *testing.T) {
-	databases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 1)
 		now := time.Now()
@@ -358,7 +334,7 @@ func TestLatePayment(t *testing.T) {
 // REG-114, REG-115: a Pix of another amount is recorded and returned, never confirming; the same
 // payment read five times confirms once; a charge the PSP does not report paid confirms nothing.
 func TestPaymentsReadBack(t *testing.T) {
-	databases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
 		short := w.pay(t, w.order(t, time.Now()), 7000)

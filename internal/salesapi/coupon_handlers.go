@@ -118,12 +118,12 @@ func (s *Server) saveCoupon(w http.ResponseWriter, r *http.Request, e *event.Eve
 // createCoupon answers POST /api/events/{id}/cupons {codigo, tipo, valor, maxUsos, validoAte,
 // modalidades?, ativo?}: 201 the coupon; a code the event has is a 422 on codigo.
 func (s *Server) createCoupon(w http.ResponseWriter, r *http.Request) error {
-	e, cs, err := s.eventCoupons(r)
-	if err != nil {
-		return err
-	}
 	var b couponBody
 	if err := api.ReadJSON(r, &b); err != nil {
+		return err
+	}
+	e, cs, err := s.eventCoupons(r)
+	if err != nil {
 		return err
 	}
 	c := b.onto(registration.Coupon{Ativo: true})
@@ -141,6 +141,10 @@ func (s *Server) createCoupon(w http.ResponseWriter, r *http.Request) error {
 // patchCoupon answers PATCH /api/events/{id}/cupons/{codigo}: the fields sent change ({"ativo":
 // false} pauses the coupon); 200 the coupon.
 func (s *Server) patchCoupon(w http.ResponseWriter, r *http.Request) error {
+	var b couponBody
+	if err := api.ReadJSON(r, &b); err != nil {
+		return err
+	}
 	e, cs, err := s.eventCoupons(r)
 	if err != nil {
 		return err
@@ -153,10 +157,6 @@ func (s *Server) patchCoupon(w http.ResponseWriter, r *http.Request) error {
 	}
 	if i < 0 {
 		return errCouponNotFound
-	}
-	var b couponBody
-	if err := api.ReadJSON(r, &b); err != nil {
-		return err
 	}
 	if b.Codigo != nil && store.CouponKey(*b.Codigo) != store.CouponKey(cs[i].Codigo) {
 		return api.FieldError{"codigo": "O código de um cupom não muda: crie outro cupom."}

@@ -231,20 +231,18 @@ func (s *Server) eventOrder(r *http.Request) (store.Order, error) {
 }
 
 // refundOrder answers POST /api/events/{id}/pedidos/{orderId}/reembolso {"valor"?}: valor reais
-// (absent: all that is left) go back through the PSP; an Idempotency-Key sent again is the same
+// (absent, as in {}: all that is left) go back through the PSP; an Idempotency-Key sent again is the same
 // refund. A PSP that is down leaves the refund pending (the reconciliation asks again).
 func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
-	o, err := s.eventOrder(r)
-	if err != nil {
-		return err
-	}
 	var body struct {
 		Valor *float64 `json:"valor"`
 	}
-	if r.ContentLength != 0 {
-		if err := api.ReadJSON(r, &body); err != nil {
-			return err
-		}
+	if err := api.ReadJSON(r, &body); err != nil {
+		return err
+	}
+	o, err := s.eventOrder(r)
+	if err != nil {
+		return err
 	}
 	var valor int64
 	if body.Valor != nil {
@@ -284,6 +282,10 @@ var errRegistrationNotFound = &api.Error{Status: http.StatusNotFound, Code: "not
 // (the account whose verified e-mail is the athlete's), until edicaoAte; the event's owner and
 // gestao at any time, also name, document and birth date (registration.Edit).
 func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error {
+	var p registration.Patch
+	if err := api.ReadJSON(r, &p); err != nil {
+		return err
+	}
 	id := r.PathValue("registrationId")
 	o, err := s.store.OrderOfRegistration(r.Context(), id)
 	if err != nil {
@@ -292,10 +294,6 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	organizer := s.managesEvent(r, o.EventID)
 	if !organizer && !s.ownsRegistration(r, o, id) {
 		return errRegistrationNotFound
-	}
-	var p registration.Patch
-	if err := api.ReadJSON(r, &p); err != nil {
-		return err
 	}
 	got, err := s.orders.Edit(r.Context(), o, id, p, organizer, actor(r))
 	if err != nil {

@@ -84,6 +84,17 @@ func (s *Server) eventCoupons(r *http.Request) (event.Event, []registration.Coup
 	return e, out, nil
 }
 
+// couponRequest reads a coupon's body (first: a bad one is a 400 whatever the event), then the
+// event and its coupons.
+func (s *Server) couponRequest(r *http.Request) (couponBody, event.Event, []registration.Coupon, error) {
+	var b couponBody
+	if err := api.ReadJSON(r, &b); err != nil {
+		return b, event.Event{}, nil, err
+	}
+	e, cs, err := s.eventCoupons(r)
+	return b, e, cs, err
+}
+
 // listCoupons answers GET /api/events/{id}/cupons: each coupon with its usos.
 func (s *Server) listCoupons(w http.ResponseWriter, r *http.Request) error {
 	_, cs, err := s.eventCoupons(r)
@@ -118,11 +129,7 @@ func (s *Server) saveCoupon(w http.ResponseWriter, r *http.Request, e *event.Eve
 // createCoupon answers POST /api/events/{id}/cupons {codigo, tipo, valor, maxUsos, validoAte,
 // modalidades?, ativo?}: 201 the coupon; a code the event has is a 422 on codigo.
 func (s *Server) createCoupon(w http.ResponseWriter, r *http.Request) error {
-	var b couponBody
-	if err := api.ReadJSON(r, &b); err != nil {
-		return err
-	}
-	e, cs, err := s.eventCoupons(r)
+	b, e, cs, err := s.couponRequest(r)
 	if err != nil {
 		return err
 	}
@@ -141,11 +148,7 @@ func (s *Server) createCoupon(w http.ResponseWriter, r *http.Request) error {
 // patchCoupon answers PATCH /api/events/{id}/cupons/{codigo}: the fields sent change ({"ativo":
 // false} pauses the coupon); 200 the coupon.
 func (s *Server) patchCoupon(w http.ResponseWriter, r *http.Request) error {
-	var b couponBody
-	if err := api.ReadJSON(r, &b); err != nil {
-		return err
-	}
-	e, cs, err := s.eventCoupons(r)
+	b, e, cs, err := s.couponRequest(r)
 	if err != nil {
 		return err
 	}

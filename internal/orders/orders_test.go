@@ -347,6 +347,13 @@ func TestPaymentsReadBack(t *testing.T) {
 		if got := w.get(t, short.ID); len(got.Refunds) != 1 || got.Status != store.OrderAwaiting {
 			t.Fatalf("read again: %s %+v", got.Status, got.Refunds)
 		}
+		for range 3 { // the reconciliation reads the charge (and the refund) again and again
+			w.svc.Reconcile(ctx)
+		}
+		if got, m := w.get(t, short.ID), w.mail.Messages(); len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned || len(m) != 1 ||
+			!strings.Contains(m[0].Text, "valor diferente do cobrado") {
+			t.Fatalf("returned once, told once: %+v, %d e-mails", got.Refunds, len(m))
+		}
 		o := w.order(t, time.Now())
 		if err := w.svc.SettleCharge(ctx, o.Txid); err != nil { // a forged notice: the charge is not paid
 			t.Fatal(err)

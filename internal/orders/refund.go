@@ -86,7 +86,8 @@ func (s *Service) Refund(ctx context.Context, o store.Order, valor int64, key, m
 			continue
 		}
 		valor -= part
-		r := store.Refund{ID: refundID(o.ID, key, p.EndToEndID), EndToEndID: p.EndToEndID, Valor: part, Motivo: motivo}
+		r := store.Refund{ID: refundID(o.ID, key, p.EndToEndID), EndToEndID: p.EndToEndID, Valor: part, Motivo: motivo,
+			Status: store.RefundProcessing}
 		if _, err := s.Store.AddRefund(ctx, o.ID, r, by); err != nil {
 			if errors.Is(err, store.ErrRefundTooLarge) { // another refund took it meanwhile
 				return o, registration.FieldErrors{"valor": m.ReembolsoNada}
@@ -120,12 +121,18 @@ func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (s
 // amount, a payment of an order no longer awaiting it); asking again is the same refund.
 func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payment, motivo string) error {
 	r := store.Refund{ID: refundID(orderID, "devolucao-automatica", p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
-		Valor: int64(p.Amount), Motivo: motivo}
-	if _, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()}); err != nil {
-		if errors.Is(err, store.ErrRefundTooLarge) {
-			return nil // returned before, by this or by a refund of the organizer
-		}
+		Valor: int64(p.Amount), Motivo: motivo, Status: store.RefundProcessing}
+	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
+	if errors.Is(err, store.ErrRefundTooLarge) {
+		return nil // returned before, by this or by a refund of the organizer
+	}
+	if err != nil {
 		return err
+	}
+	for _, f := range o.Refunds {
+		if f.ID == r.ID && f.Status != store.RefundProcessing {
+			return nil // asked before (the same payment read again) and already final
+		}
 	}
 	s.send(ctx, r, false)
 	return nil
@@ -155,14 +162,15 @@ func (s *Service) send(ctx context.Context, r store.Refund, poll bool) {
 	}
 }
 
-// settle records a refund's final status; once DEVOLVIDO, the buyer is told.
+// settle records the final status of refund r (as its caller read it, EM_PROCESSAMENTO); when it
+// becomes DEVOLVIDO, the buyer is told, once.
 func (s *Service) settle(ctx context.Context, r store.Refund, status string) {
 	o, err := s.Store.SetRefundStatus(ctx, r.ID, status, s.now())
 	if err != nil {
 		s.Log.Warn("refund status not recorded", "refund", r.ID, "err", err)
 		return
 	}
-	if status == store.RefundReturned {
+	if status == store.RefundReturned && r.Status == store.RefundProcessing {
 		s.notifyRefund(ctx, o, r)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"pelotao/internal/api"
 	"pelotao/internal/orders"
@@ -114,6 +115,9 @@ var orderStatuses = []string{store.OrderAwaiting, store.OrderPaid, store.OrderEx
 func orderQuery(r *http.Request) (store.OrderQuery, error) {
 	v := r.URL.Query()
 	q := store.OrderQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Status: v.Get("status"), Cursor: v.Get("cursor")}
+	if utf8.RuneCountInString(q.Q) > 200 {
+		return q, api.InvalidArgument("A busca aceita no máximo 200 caracteres.")
+	}
 	if q.Status != "" && !slices.Contains(orderStatuses, q.Status) {
 		return q, api.InvalidArgument("Situação desconhecida: use aguardando_pagamento, pago, expirado, cancelado ou reembolsado.")
 	}

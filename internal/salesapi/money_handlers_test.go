@@ -120,7 +120,7 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 			got.Pedidos[0].ID != first.ID {
 			t.Fatalf("paid, searched %+v", got)
 		}
-		for _, q := range []string{"status=pendente", "limit=0", "limit=abc", "cursor=-1"} {
+		for _, q := range []string{"status=pendente", "limit=0", "limit=abc", "cursor=-1", "q=" + strings.Repeat("a", 201)} {
 			if rec := w.call("GET", base+"/pedidos?"+q, "", &ana); rec.Code != 400 {
 				t.Errorf("%s: %d", q, rec.Code)
 			}

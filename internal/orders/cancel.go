@@ -17,9 +17,9 @@ var statusNames = map[string]string{store.OrderAwaiting: "aguardando pagamento",
 	store.OrderExpired: "expirado", store.OrderCanceled: "cancelado", store.OrderRefunded: "reembolsado"}
 
 // Cancel cancels order o. Awaiting payment: it is cancelado, its counts freed and its charge
-// withdrawn. Paid: it is refunded in full (reembolsado once the PSP returns the money) — by the
-// buyer only within CancelWindow, by the event's owner or gestao (organizer) at any time. Any
-// other status: a Refusal.
+// withdrawn. Paid: it is refunded in full (reembolsado once the PSP returns the money; a free
+// order is cancelado at once) — by the buyer only within CancelWindow, by the event's owner or
+// gestao (organizer) at any time. Any other status: a Refusal.
 func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by store.Actor) (store.Order, error) {
 	switch o.Status {
 	case store.OrderAwaiting:
@@ -44,6 +44,9 @@ func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by 
 			if r := CancelWindow(o, &e, s.Location, s.now()); r != nil {
 				return o, r
 			}
+		}
+		if o.Total == 0 { // free: nothing to return, the registrations simply leave
+			return s.Store.CancelOrder(ctx, o.ID, by)
 		}
 		return s.Refund(ctx, o, 0, "cancelamento", MotivoCancelamento, by)
 	}

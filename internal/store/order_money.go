@@ -125,8 +125,8 @@ func RecordPaymentTx(ctx context.Context, tx OrderTx, p Payment, motivo string, 
 		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": motivo})
 }
 
-// removeRegistrations takes the participants of a refunded order's registrations out of the
-// event: the rows are deleted (lists, totals, exports and document checks forget them) and each
+// removeRegistrations takes the participants of an order refunded in full (or a free one
+// cancelled) out of the event: the rows are deleted (lists, totals, exports and document checks forget them) and each
 // removal takes a rev, so the rosters that follow changes see it. The registrations stay,
 // cancelada, in the order.
 func removeRegistrations(ctx context.Context, tx OrderTx, orderID string, now time.Time) error {

@@ -40,7 +40,8 @@ type OrderStore interface {
 	// ExpireOrders marks expirado the orders whose hold passed at now and returns their txids,
 	// whose charges the PSP should remove.
 	ExpireOrders(ctx context.Context, now time.Time) ([]string, error)
-	// CancelOrder cancels an order awaiting payment (its counts are freed); ErrNotPending
+	// CancelOrder cancels an order awaiting payment (its counts are freed), or a free order paid
+	// at once (its registrations leave the participants, as a refunded order's); ErrNotPending
 	// otherwise.
 	CancelOrder(ctx context.Context, orderID string, by Actor) (Order, error)
 	// OrdersAwaitingPayment lists the orders awaiting payment, and those expired after

@@ -406,20 +406,23 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 	return txids, nil
 }
 
-// CancelOrderTx cancels an order awaiting payment.
+// CancelOrderTx cancels an order awaiting payment, or a free one (paid at once, no money to
+// return).
 func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) error {
-	n, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ? AND status = 'aguardando_pagamento'", orderID)
-	if err != nil {
+	var status string
+	var total int64
+	if err := tx.QueryRow(ctx, "SELECT status, total FROM orders WHERE id = ?", orderID).Scan(&status, &total); IsNoRows(err) {
+		return ErrNotFound
+	} else if err != nil {
 		return fmt.Errorf("store: cancelling order: %w", err)
 	}
-	if n == 0 {
-		var status string
-		if err := tx.QueryRow(ctx, "SELECT status FROM orders WHERE id = ?", orderID).Scan(&status); IsNoRows(err) {
-			return ErrNotFound
-		}
+	if status != OrderAwaiting && (status != OrderPaid || total != 0) {
 		return ErrNotPending
 	}
-	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ?", orderID); err != nil {
+		return fmt.Errorf("store: cancelling order: %w", err)
+	}
+	if err := removeRegistrations(ctx, tx, orderID, by.At); err != nil {
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, OrderCanceledEvent, by.At, by.UserID, map[string]string{"por": by.Nome})

@@ -83,6 +83,16 @@ func testRefundRemovesParticipants(t *testing.T, s store.Store) {
 	again := athlete("Ana Sai", "5 km", "")
 	again.DocNumero = o.Registrations[0].DocNumero
 	mustOrder(t, s, order(eventID, "rm-2", now, c, again, athlete("Caio Entra", "5 km", ""))) // slots and the document are free
+
+	free := order(eventID, "rm-3", now, store.Capacity{}, athlete("Duda Gratis", "Caminhada", ""))
+	free.Txid, free.Items[0].Valor, free.Items[0].Total = "", 0, 0
+	got = mustOrder(t, s, free)
+	if got, err = s.CancelOrder(ctx, got.ID, store.Actor{UserID: "rm-3", At: now}); err != nil || got.Status != store.OrderCanceled {
+		t.Fatalf("a free order cancelled: %+v %v", got, err)
+	}
+	if ps, _ := s.EventParticipants(ctx, eventID); len(ps) != 1 {
+		t.Fatalf("a cancelled free order's participant stays: %d participants", len(ps))
+	}
 }
 
 // REG-114: a payment that confirms nothing is recorded once, for its return; the order is

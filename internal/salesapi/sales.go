@@ -2,6 +2,10 @@
 // buy registrations and their Pix payments (docs/http-api.md, "Registration"). Its handlers are
 // made of internal/api like internal/httpapi's; Routes gives them to httpapi's one route table,
 // which puts the guards of each route's access in front of them.
+//
+// A new handler is a method of Server wrapped in api.Func, listed in its file's routes with its
+// access and body limit and joined in Routes; the authorization matrix (internal/httpapi's
+// routes_test.go) fails until its pattern has a row there, and newTestSite serves it to tests.
 package salesapi
 
 import (

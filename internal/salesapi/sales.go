@@ -1,5 +1,7 @@
 // Package salesapi is the sales API: an event's registration offer and quotes, the orders that
-// buy registrations and their Pix payments (docs/http-api.md, "Registration"). Its handlers are
+// buy registrations and their Pix payments (docs/http-api.md, "Registration"), and what follows
+// the sale — the organizer's orders, export, figures, coupons and refunds, the buyer's
+// cancellation and edits ("After the sale"), whose rules are internal/orders'. Its handlers are
 // made of internal/api like internal/httpapi's; Routes gives them to httpapi's one route table,
 // which puts the guards of each route's access in front of them.
 //

@@ -66,7 +66,7 @@ func newRoster(rev int64, list []*participant.Participant) *Roster {
 // with is r after the changes in changed (rows with a rev above r's, in rev order), or false
 // when one of them is a participant r lacks: an import added participants, and the whole
 // roster is read again (which also forgets what an event deleted and created again with the
-// same id left). A change that leaves every participant's place and search terms as they were
+// same id left). A removal drops its participant (and rebuilds). A change that leaves every participant's place and search terms as they were
 // (a kit pickup, a payment) replaces the participant alone; one that does not (an import's
 // update) rebuilds the roster from what it holds.
 func (r *Roster) with(changed []participant.Participant) (*Roster, bool) {
@@ -76,10 +76,15 @@ func (r *Roster) with(changed []participant.Participant) (*Roster, bool) {
 	next := &Roster{rev: changed[len(changed)-1].Rev, people: slices.Clone(r.people), keys: r.keys, pos: r.pos,
 		terms: r.terms, owners: r.owners}
 	rebuild := false
+	removed := map[string]bool{}
 	for i := range changed {
 		p := &changed[i]
 		at, ok := r.pos[p.ID]
-		if !ok {
+		if p.Removido {
+			removed[p.ID], rebuild = ok, rebuild || ok
+			continue
+		}
+		if !ok || removed[p.ID] {
 			return nil, false
 		}
 		old := next.people[at]
@@ -89,7 +94,8 @@ func (r *Roster) with(changed []participant.Participant) (*Roster, bool) {
 		}
 	}
 	if rebuild {
-		return newRoster(next.rev, next.people), true
+		people := slices.DeleteFunc(next.people, func(p *participant.Participant) bool { return removed[p.ID] })
+		return newRoster(next.rev, people), true
 	}
 	return next, true
 }

@@ -55,7 +55,8 @@ type rosterParticipant struct {
 	KitRetirado *participant.Kit      `json:"kitRetirado"`
 }
 
-// getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor].
+// getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor]; asked from a cursor,
+// "removidos" names the participants that left the event since (a refunded registration).
 func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	e, err := s.store.GetEvent(r.Context(), id)
@@ -80,17 +81,22 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	role := api.EventRoleOf(r)
-	out := make([]rosterParticipant, len(list))
-	for i, p := range list {
+	out := make([]rosterParticipant, 0, len(list))
+	removed := []string{}
+	for _, p := range list {
+		if p.Removido {
+			removed = append(removed, p.ID)
+			continue
+		}
 		doc := p.Documento
 		if !team.SeesFullDocument(role) {
 			doc = doc.Masked()
 		}
-		out[i] = rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
-			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado}
+		out = append(out, rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
+			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado})
 	}
-	return writeJSONGzip(w, r, map[string]any{"participants": out, "cursor": strconv.FormatInt(cursor, 10), "role": role,
-		"bloquearKitSemPagamento": settings.BloquearKitSemPagamento})
+	return writeJSONGzip(w, r, map[string]any{"participants": out, "removidos": removed, "cursor": strconv.FormatInt(cursor, 10),
+		"role": role, "bloquearKitSemPagamento": settings.BloquearKitSemPagamento})
 }
 
 // rosterClosed reports whether the roster may no longer be served on today: after the event's

@@ -300,3 +300,44 @@ func TestTwoInstancesFirstPickupWins(t *testing.T) {
 		t.Fatalf("answers: %v", got)
 	}
 }
+
+// REG-105: a registration sold here and refunded in full leaves the kit desk's roster: asked from
+// its cursor, the roster names it in removidos; the participants list and totals lose it too.
+func TestRosterListsRefundedRegistrationsAsRemoved(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newDeskWorld(t, st, 3)
+		ctx, now := context.Background(), time.Now()
+		o, err := st.CreateOrder(ctx, store.NewOrder{EventID: w.eventID, BuyerID: "comprador", Txid: "TXIDREMOVIDO00000000000000", Now: now,
+			ExpiraEm: now.Add(30 * time.Minute), Items: []store.NewRegistration{{DocTipo: participant.CPF,
+				DocNumero: participant.CompleteCPF("987654321"), Nome: "Duda Reembolso", Percurso: "10 km", Categoria: "Geral",
+				Camiseta: "M", Valor: 8990, Total: 8990, Atleta: []byte(`{}`)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paid, err := st.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-removido", Txid: o.Txid, Valor: 8990, Horario: now}, store.Capacity{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, _ := w.roster(t, w.retirada, "")
+		if len(all.Participants) != 4 {
+			t.Fatalf("roster before the refund: %d", len(all.Participants))
+		}
+		if _, err := st.AddRefund(ctx, o.ID, store.Refund{ID: "DREMOVIDO", EndToEndID: "E-removido", Valor: 8990}, store.Actor{At: now}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.SetRefundStatus(ctx, "DREMOVIDO", store.RefundReturned, now); err != nil {
+			t.Fatal(err)
+		}
+		delta, raw := w.roster(t, w.retirada, all.Cursor)
+		if len(delta.Participants) != 0 || !strings.Contains(raw, `"removidos":["`+paid.Registrations[0].ParticipantID+`"]`) {
+			t.Fatalf("delta after the refund: %s", raw)
+		}
+		if again, _ := w.roster(t, w.retirada, ""); len(again.Participants) != 3 {
+			t.Fatalf("roster after the refund: %d", len(again.Participants))
+		}
+		res := w.app.call("GET", "/api/events/"+w.eventID+"/participants", "", w.gestora)
+		if !strings.Contains(res.Body.String(), `"total":3`) || strings.Contains(res.Body.String(), "Duda") {
+			t.Fatalf("participants after the refund: %s", res.Body)
+		}
+	})
+}

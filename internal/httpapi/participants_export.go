@@ -1,11 +1,9 @@
 package httpapi
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"pelotao/internal/api"
@@ -39,7 +37,7 @@ func exportRow(p participant.Participant, loc *time.Location) []string {
 		bib = strconv.Itoa(*p.NumeroPeito)
 	}
 	if p.Valor != nil {
-		valor = strings.Replace(fmt.Sprintf("%.2f", float64(*p.Valor)/100), ".", ",", 1)
+		valor = sheet.Money(int64(*p.Valor))
 	}
 	yes := map[bool]string{true: "Sim", false: "Não"}
 	row := []string{p.Inscricao, p.Nome, tipo, doc, nasc, p.Sexo, p.Percurso, p.Camiseta, p.Equipe, bib, p.Email,
@@ -63,28 +61,14 @@ func (s *Server) exportParticipantsCSV(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	cw, err := sheet.NewWriter(&buf)
-	if err != nil {
-		return err
-	}
-	if err := cw.Write(exportHeader); err != nil {
-		return err
-	}
-	for _, p := range list {
-		if err := cw.Write(exportRow(p, s.cfg.Location)); err != nil {
-			return err
+	return api.WriteCSV(w, "inscritos-"+id+".csv", exportHeader, func(write func([]string) error) error {
+		for _, p := range list {
+			if err := write(exportRow(p, s.cfg.Location)); err != nil {
+				return err
+			}
 		}
-	}
-	if err := cw.Flush(); err != nil {
-		return err
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="inscritos-`+id+`.csv"`)
-	h.Set("Cache-Control", "no-store")
-	_, _ = w.Write(buf.Bytes())
-	return nil
+		return nil
+	})
 }
 
 // bibRange reads the printed list's range, de and ate (both optional, whole numbers).

@@ -120,6 +120,24 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/pedidos/{orderId}/qrcode.png": {path: "/api/pedidos/nao-existe/qrcode.png", want: [3]int{401, 404, 404}},
 	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
 	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},
+	// The money of an event (REG-116): its owner and gestao only; retirada never. No order or
+	// coupon exists here but those each role creates; who may cancel or edit an existing order is
+	// salesapi's TestOrderChangesByWho.
+	"GET /api/events/{id}/pedidos":     {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/pedidos.csv": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/financeiro":  {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"POST /api/events/{id}/pedidos/{orderId}/reembolso": {path: "/api/events/{id}/pedidos/nao-existe/reembolso", body: `{}`,
+		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
+	"GET /api/events/{id}/cupons": {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"POST /api/events/{id}/cupons": {body: `{"codigo":"CUPOM{role}","tipo":"percentual","valor":10,"maxUsos":null}`,
+		want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},
+	"PATCH /api/events/{id}/cupons/{codigo}": {path: "/api/events/{id}/cupons/nao-existe", body: `{"ativo":false}`,
+		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
+	"DELETE /api/events/{id}/cupons/{codigo}": {path: "/api/events/{id}/cupons/nao-existe",
+		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
+	"POST /api/pedidos/{orderId}/cancelar": {path: "/api/pedidos/nao-existe/cancelar", want: [3]int{401, 404, 404}},
+	"PATCH /api/inscricoes/{registrationId}": {path: "/api/inscricoes/nao-existe", body: `{"camiseta":"G"}`,
+		want: [3]int{401, 404, 404}},
 
 	// The body is a results spreadsheet in a multipart form; {setId} is a fresh set of the event.
 	"POST /api/events/{id}/results":                                       {want: [3]int{401, 403, 201}, team: [3]int{201, 403, 403}},

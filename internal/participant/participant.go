@@ -102,6 +102,9 @@ type Participant struct {
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`
+	// Removido marks, in a list of changes, a participant that left the event (only its ID and
+	// Rev are set): a registration refunded in full.
+	Removido bool `json:"-"`
 }
 
 // Where a participant came from.

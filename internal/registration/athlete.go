@@ -44,7 +44,7 @@ func checkOrder(e *event.Event, o *Order, today event.Date) ([]string, FieldErro
 	errs := FieldErrors{}
 	lim := Const.Limits
 	if n := len(o.Atletas); n < lim.AtletasMin || n > lim.AtletasMax {
-		errs.add("atletas", fill(Const.Messages.Atletas, "min", itoa(lim.AtletasMin), "max", itoa(lim.AtletasMax)))
+		errs.add("atletas", Fill(Const.Messages.Atletas, "min", itoa(lim.AtletasMin), "max", itoa(lim.AtletasMax)))
 		return nil, errs
 	}
 	categorias := make([]string, len(o.Atletas))
@@ -220,5 +220,5 @@ func Category(m event.Modalidade, sexo string, nascimento event.Date, year int) 
 		return anyAge, true
 	}
 	quem := map[string]string{"F": "mulheres", "M": "homens"}[sexo]
-	return fill(Const.Messages.SemCategoria, "modalidade", m.Nome, "sexo", quem, "idade", itoa(age), "ano", itoa(year)), false
+	return Fill(Const.Messages.SemCategoria, "modalidade", m.Nome, "sexo", quem, "idade", itoa(age), "ano", itoa(year)), false
 }

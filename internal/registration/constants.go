@@ -20,10 +20,17 @@ type Constants struct {
 		AtletasMax       int `json:"atletasMax"`
 		IdadeMeiaEntrada int `json:"idadeMeiaEntrada"`
 		IdadeMax         int `json:"idadeMax"`
+		// The buyer cancels with a full refund within CancelamentoDias of paying while the event
+		// is more than CancelamentoHorasAntes away (CDC art. 49 as Brazilian ticketing applies it).
+		CancelamentoDias       int `json:"cancelamentoDias"`
+		CancelamentoHorasAntes int `json:"cancelamentoHorasAntes"`
 	} `json:"limits"`
 	Codes struct {
-		Encerradas string `json:"encerradas"`
-		Esgotado   string `json:"esgotado"`
+		Encerradas      string `json:"encerradas"`
+		Esgotado        string `json:"esgotado"`
+		ForaDoPrazo     string `json:"foraDoPrazo"`
+		EdicaoEncerrada string `json:"edicaoEncerrada"`
+		NaoCancelavel   string `json:"naoCancelavel"`
 	} `json:"codes"`
 	Motivos struct {
 		Externo            string `json:"externo"`
@@ -54,6 +61,24 @@ type Constants struct {
 		CupomVencido      string `json:"cupomVencido"`
 		CupomEsgotado     string `json:"cupomEsgotado"`
 		CupomModalidade   string `json:"cupomModalidade"`
+
+		CancelamentoPagamento string `json:"cancelamentoPagamento"`
+		CancelamentoEvento    string `json:"cancelamentoEvento"`
+		NaoCancelavel         string `json:"naoCancelavel"`
+		EdicaoEncerrada       string `json:"edicaoEncerrada"`
+		EdicaoSoOrganizacao   string `json:"edicaoSoOrganizacao"`
+		ReembolsoMaior        string `json:"reembolsoMaior"`
+		ReembolsoNada         string `json:"reembolsoNada"`
+		ReembolsoPedido       string `json:"reembolsoPedido"`
+		ReembolsoValor        string `json:"reembolsoValor"`
+
+		CupomCodigo                string `json:"cupomCodigo"`
+		CupomTipo                  string `json:"cupomTipo"`
+		CupomPercentual            string `json:"cupomPercentual"`
+		CupomFixo                  string `json:"cupomFixo"`
+		CupomMaxUsos               string `json:"cupomMaxUsos"`
+		CupomModalidadeInexistente string `json:"cupomModalidadeInexistente"`
+		CupomRepetido              string `json:"cupomRepetido"`
 	} `json:"messages"`
 }
 
@@ -66,8 +91,8 @@ var Const = func() Constants {
 	return c
 }()
 
-// fill writes values into a message's {name} placeholders.
-func fill(msg string, kv ...string) string {
+// Fill writes values into a message's {name} placeholders.
+func Fill(msg string, kv ...string) string {
 	pairs := make([]string, 0, len(kv))
 	for i := 0; i+1 < len(kv); i += 2 {
 		pairs = append(pairs, "{"+kv[i]+"}", kv[i+1])

@@ -131,8 +131,7 @@ func couponRefusal(c *Coupon, o *Order, today event.Date) string {
 	case !c.Ativo:
 		return m.CupomPausado
 	case c.ValidoAte.Valid() && today.Compare(c.ValidoAte) > 0:
-		y, mo, d := c.ValidoAte.YMD()
-		return fill(m.CupomVencido, "data", pad2(d)+"/"+pad2(int(mo))+"/"+itoa(y))
+		return Fill(m.CupomVencido, "data", brDate(c.ValidoAte))
 	case c.MaxUsos != nil && c.Usos >= *c.MaxUsos:
 		return m.CupomEsgotado
 	case !slices.ContainsFunc(o.Atletas, func(a Athlete) bool { return couponCovers(c, a.Percurso) }):

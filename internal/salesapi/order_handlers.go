@@ -10,6 +10,7 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/event"
+	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
 	"pelotao/internal/qrcode"
@@ -93,26 +94,6 @@ func toOrderAnswer(o store.Order) orderAnswer {
 	return j
 }
 
-// eventCapacity is the event's limits as the store checks them when it takes the slots.
-func eventCapacity(e *event.Event) store.Capacity {
-	in := e.Inscricoes
-	c := store.Capacity{Modalities: map[string]int{}, Lots: map[string]int{}}
-	if in.Vagas.Valid {
-		c.Event = &in.Vagas.Value
-	}
-	for _, m := range e.Modalidades {
-		if m.Vagas.Valid {
-			c.Modalities[m.Nome] = m.Vagas.Value
-		}
-	}
-	for _, l := range in.Lotes {
-		if l.MaxVagas.Valid {
-			c.Lots[l.Nome] = l.MaxVagas.Value
-		}
-	}
-	return c
-}
-
 // orderError answers what the store refuses when it takes an order's slots.
 func orderError(err error) error {
 	var taken *store.AlreadyRegisteredError
@@ -153,7 +134,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := time.Now()
 	n := store.NewOrder{EventID: e.ID, BuyerID: u.ID, IdempotencyKey: r.Header.Get("Idempotency-Key"), Cupom: o.Cupom,
-		Now: now, ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: eventCapacity(&e), Items: make([]store.NewRegistration, len(q.Itens))}
+		Now: now, ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e), Items: make([]store.NewRegistration, len(q.Itens))}
 	if q.Total > 0 {
 		n.Txid = pix.NewTxID()
 	}
@@ -240,20 +221,28 @@ func (s *Server) orderFor(r *http.Request) (store.Order, error) {
 	if err != nil {
 		return o, api.NotFoundAs(err, errOrderNotFound)
 	}
-	if o.BuyerID == u.ID {
-		return o, nil
-	}
-	if _, err := api.RequireEventRole(r, s.store, o.EventID, team.With(team.Manage)...); err != nil {
+	if o.BuyerID != u.ID && !s.managesEvent(r, o.EventID) {
 		return o, errOrderNotFound
 	}
 	return o, nil
 }
 
-// getOrder answers GET /api/pedidos/{orderId}.
+// managesEvent reports whether the user of r is the owner or gestao of the event.
+func (s *Server) managesEvent(r *http.Request, eventID string) bool {
+	_, err := api.RequireEventRole(r, s.store, eventID, team.With(team.Manage)...)
+	return err == nil
+}
+
+// getOrder answers GET /api/pedidos/{orderId}; the event's owner and gestao get the order with
+// its buyer and history.
 func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) error {
 	o, err := s.orderFor(r)
 	if err != nil {
 		return err
+	}
+	if s.managesEvent(r, o.EventID) { // the event's owner and gestao also see the buyer and the history
+		a, err := s.managedOrder(r, o)
+		return api.WriteOK(w, a, err)
 	}
 	api.WriteJSON(w, http.StatusOK, toOrderAnswer(o))
 	return nil

@@ -15,7 +15,6 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
-	"pelotao/internal/store"
 )
 
 // setUpPix makes the PSP client. With the sandbox, the sandbox is served under its path and the
@@ -84,7 +83,8 @@ func (s *Server) WebhookSecret() string {
 }
 
 // pixWebhook answers POST /api/pix/webhook/{secret}/pix. A notification is only a hint: each
-// charge it names is read back from the PSP and confirmed only when paid in full.
+// charge it names is found by its txid and read back from the PSP (orders.Service.SettleCharge):
+// paid in full it confirms its order; what cannot confirm is returned.
 func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
 	if subtle.ConstantTimeCompare([]byte(r.PathValue("secret")), []byte(s.WebhookSecret())) != 1 {
 		return api.ErrNotFound
@@ -99,7 +99,7 @@ func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
 			continue
 		}
 		seen[p.TxID] = true
-		if err := s.settleCharge(r.Context(), p.TxID); err != nil {
+		if err := s.orders.SettleCharge(r.Context(), p.TxID); err != nil {
 			s.log.Warn("pix webhook: charge not settled", "txid", p.TxID, "err", err)
 		}
 	}
@@ -107,59 +107,10 @@ func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// settleCharge confirms the order of the charge txid when the PSP says it is paid in full.
-func (s *Server) settleCharge(ctx context.Context, txid string) error {
-	o, err := s.unpaidOrderOf(ctx, txid)
-	if err != nil {
-		return err
-	}
-	return s.settleOrder(ctx, o)
-}
-
-// settleOrder reads the order's charge back and, when it is paid in full, confirms the order
-// with each of its payments (the store records an endToEndId once).
-func (s *Server) settleOrder(ctx context.Context, o store.Order) error {
-	if s.psp == nil || o.Txid == "" {
-		return nil
-	}
-	ch, err := s.psp.Charge(ctx, o.Txid)
-	if err != nil || !ch.PaidInFull() {
-		return err
-	}
-	e, err := s.store.GetEvent(ctx, o.EventID)
-	if err != nil {
-		return err
-	}
-	for _, p := range ch.Payments {
-		_, err := s.store.ConfirmOrder(ctx, store.Payment{EndToEndID: p.EndToEndID, Txid: o.Txid, Valor: int64(p.Amount), Horario: p.Time},
-			eventCapacity(&e))
-		if err != nil && !errors.Is(err, store.ErrNotPending) {
-			return err
-		}
-	}
-	return nil
-}
-
-// lateWindow is how long after its hold an expired order's payment is still looked for.
-const lateWindow = 24 * time.Hour
-
-// unpaidOrderOf finds the order awaiting payment (or expired lately) of a charge; ErrNotFound.
-func (s *Server) unpaidOrderOf(ctx context.Context, txid string) (store.Order, error) {
-	os, err := s.store.OrdersAwaitingPayment(ctx, time.Now().Add(-lateWindow))
-	if err != nil {
-		return store.Order{}, err
-	}
-	for _, o := range os {
-		if o.Txid == txid {
-			return o, nil
-		}
-	}
-	return store.Order{}, store.ErrNotFound
-}
-
 // RunPix keeps the payments moving until ctx ends: it registers the webhook (again and again
 // while the PSP is down), then every PixReconcileEvery reads back the unpaid charges, so that a
-// lost notification still confirms its order, and ends the holds that passed.
+// lost notification still confirms its order (and a refund the PSP did not take is asked
+// again), and ends the holds that passed.
 func (s *Server) RunPix(ctx context.Context) {
 	if s.psp == nil {
 		return
@@ -190,30 +141,8 @@ func (s *Server) registerWebhook(ctx context.Context) error {
 	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.WebhookSecret())
 }
 
-// reconcile reads back every charge still unpaid (or expired lately) and confirms the paid ones.
-func (s *Server) reconcile(ctx context.Context) {
-	os, err := s.store.OrdersAwaitingPayment(ctx, time.Now().Add(-lateWindow))
-	if err != nil {
-		s.log.Warn("pix reconciliation", "err", err)
-		return
-	}
-	for _, o := range os {
-		if err := s.settleOrder(ctx, o); err != nil {
-			s.log.Warn("pix reconciliation", "order", o.ID, "err", err)
-		}
-	}
-}
+// reconcile reads back every charge still unpaid (or expired lately) and the refunds pending.
+func (s *Server) reconcile(ctx context.Context) { s.orders.Reconcile(ctx) }
 
 // expireHoldsAt ends the holds passed at now and withdraws their charges, so they cannot be paid.
-func (s *Server) expireHoldsAt(ctx context.Context, now time.Time) {
-	txids, err := s.store.ExpireOrders(ctx, now)
-	if err != nil {
-		s.log.Warn("pix expiry", "err", err)
-		return
-	}
-	for _, txid := range txids {
-		if _, err := s.psp.RemoveCharge(ctx, txid); err != nil {
-			s.log.Warn("pix charge not removed", "txid", txid, "err", err)
-		}
-	}
-}
+func (s *Server) expireHoldsAt(ctx context.Context, now time.Time) { s.orders.ExpireHolds(ctx, now) }

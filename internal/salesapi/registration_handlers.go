@@ -8,6 +8,7 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/event"
+	"pelotao/internal/orders"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
 )
@@ -78,9 +79,7 @@ func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (
 	return q, err
 }
 
-// registrationCoupon is the event's stored coupon of this code, or nil. The store keeps its
-// valor in centavos (fixo) or hundredths of a percent (percentual); registration reads reais and
-// percent: this is the one place that converts.
+// registrationCoupon is the event's stored coupon of this code, or nil.
 func (s *Server) registrationCoupon(ctx context.Context, eventID, codigo string) (*registration.Coupon, error) {
 	key := store.CouponKey(codigo)
 	if key == "" {
@@ -91,13 +90,10 @@ func (s *Server) registrationCoupon(ctx context.Context, eventID, codigo string)
 		return nil, err
 	}
 	for _, c := range cs {
-		if store.CouponKey(c.Codigo) != key {
-			continue
+		if store.CouponKey(c.Codigo) == key {
+			rc := orders.CouponFromStore(c)
+			return &rc, nil
 		}
-		rc := &registration.Coupon{Codigo: c.Codigo, Tipo: c.Tipo, Valor: float64(c.Valor) / 100, MaxUsos: c.MaxUsos, Usos: c.Usos,
-			Ativo: c.Ativo, Modalidades: c.Modalidades}
-		rc.ValidoAte, _ = event.ParseDate(c.ValidoAte) // '' (no end) stays the zero date
-		return rc, nil
 	}
 	return nil, nil
 }

@@ -1,5 +1,7 @@
 // Package salesapi is the sales API: an event's registration offer and quotes, the orders that
-// buy registrations and their Pix payments (docs/http-api.md, "Registration"). Its handlers are
+// buy registrations and their Pix payments (docs/http-api.md, "Registration"), and what follows
+// the sale — the organizer's orders, export, figures, coupons and refunds, the buyer's
+// cancellation and edits ("After the sale"), whose rules are internal/orders'. Its handlers are
 // made of internal/api like internal/httpapi's; Routes gives them to httpapi's one route table,
 // which puts the guards of each route's access in front of them.
 //
@@ -11,9 +13,12 @@ package salesapi
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"pelotao/internal/api"
 	"pelotao/internal/config"
+	"pelotao/internal/mail"
+	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -28,6 +33,8 @@ type Deps struct {
 	PSP pix.PSP
 	// Site serves every route of the site: the sandbox's webhook reaches it in-process.
 	Site http.Handler
+	// Mailer tells buyers of their refunds.
+	Mailer mail.Mailer
 }
 
 // Server answers the sales routes.
@@ -38,6 +45,8 @@ type Server struct {
 	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
 	psp     pix.PSP
 	sandbox *sandbox.Sandbox
+	// orders settles payments, refunds, cancels and edits orders (internal/orders).
+	orders *orders.Service
 }
 
 // New builds the sales API and its PSP client.
@@ -49,11 +58,14 @@ func New(d Deps) (*Server, error) {
 	if err := s.setUpPix(d.PSP, d.Site); err != nil {
 		return nil, err
 	}
+	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
+		BaseURL: d.Config.BaseURL.String(), Now: time.Now}
 	return s, nil
 }
 
 // Routes are the sales routes, for the site's route table.
 func (s *Server) Routes() []api.Route {
 	rs := append(s.registrationRoutes(), s.orderRoutes()...)
+	rs = append(rs, s.moneyRoutes()...)
 	return append(rs, s.sandboxRoutes()...)
 }

@@ -10,6 +10,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
+	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
 )
 
@@ -26,6 +27,7 @@ type testSite struct {
 	sales *Server
 	st    store.Store
 	mux   *http.ServeMux
+	mail  *mailtest.Recorder
 }
 
 func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite {
@@ -35,12 +37,13 @@ func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite 
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	sales, err := New(Deps{Config: cfg, Store: st, Site: mux})
+	rec := &mailtest.Recorder{}
+	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
 	api.Mount(mux, sales.Routes(), st)
-	return &testSite{sales: sales, st: st, mux: mux}
+	return &testSite{sales: sales, st: st, mux: mux, mail: rec}
 }
 
 // call sends a JSON request as u (nil: a visitor), with header's name-value pairs.

@@ -3,6 +3,8 @@ package sheet
 import (
 	"encoding/csv"
 	"io"
+	"strconv"
+	"strings"
 )
 
 // Writer writes a CSV export that Excel in Brazil opens right: UTF-8 with a BOM (or accents
@@ -42,4 +44,10 @@ func Neutralise(cell string) string {
 		return "'" + cell
 	}
 	return cell
+}
+
+// Money is an amount of centavos as a cell Excel in Brazil reads as a number: 1234,56 (a comma
+// for decimals, no thousands separator).
+func Money(centavos int64) string {
+	return strings.Replace(strconv.FormatFloat(float64(centavos)/100, 'f', 2, 64), ".", ",", 1)
 }

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"pelotao/internal/participant"
@@ -101,7 +103,8 @@ type CheckinStore interface {
 	UndoPickup(ctx context.Context, eventID, participantID, porUID, por string) error
 	// Roster lists the event's participants whose rev is above since (all of them for 0),
 	// pickups and undos included (they take a new rev), and the cursor to ask from next time:
-	// the highest rev listed, or since when none changed.
+	// the highest rev listed, or since when none changed. Asked from a cursor (since > 0), it
+	// also lists the participants removed after it, marked Removido.
 	Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error)
 	// PickupStats is the event's progress.
 	PickupStats(ctx context.Context, eventID string) (PickupStats, error)
@@ -198,6 +201,21 @@ func ReadRoster(ctx context.Context, query Query, d SQLDialect, eventID string, 
 		" FROM participants WHERE event_id = "+d.Placeholder(1)+" AND rev > "+d.Placeholder(2)+" ORDER BY rev", eventID, since)
 	if err != nil {
 		return nil, since, err
+	}
+	if since > 0 { // a first read lists who is there; later ones also who left
+		removed, err := QueryAll(ctx, query, d.Name+": roster removals", func(row Scanner) (p participant.Participant, err error) {
+			err = row.Scan(&p.ID, &p.Rev)
+			p.Removido = true
+			return p, err
+		}, "SELECT participant_id, rev FROM participant_removals WHERE event_id = "+d.Placeholder(1)+" AND rev > "+d.Placeholder(2)+
+			" ORDER BY rev", eventID, since)
+		if err != nil {
+			return nil, since, err
+		}
+		if len(removed) > 0 {
+			list = append(list, removed...)
+			slices.SortFunc(list, func(a, b participant.Participant) int { return cmp.Compare(a.Rev, b.Rev) })
+		}
 	}
 	if len(list) > 0 {
 		since = list[len(list)-1].Rev

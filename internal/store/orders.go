@@ -40,7 +40,8 @@ type OrderStore interface {
 	// ExpireOrders marks expirado the orders whose hold passed at now and returns their txids,
 	// whose charges the PSP should remove.
 	ExpireOrders(ctx context.Context, now time.Time) ([]string, error)
-	// CancelOrder cancels an order awaiting payment (its counts are freed); ErrNotPending
+	// CancelOrder cancels an order awaiting payment (its counts are freed), or a free order paid
+	// at once (its registrations leave the participants, as a refunded order's); ErrNotPending
 	// otherwise.
 	CancelOrder(ctx context.Context, orderID string, by Actor) (Order, error)
 	// OrdersAwaitingPayment lists the orders awaiting payment, and those expired after
@@ -69,6 +70,24 @@ type OrderStore interface {
 	TakenCounts(ctx context.Context, eventID string, now time.Time) (Taken, error)
 	// OrderHistory lists what happened to an order, oldest first.
 	OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error)
+	// OrderByTxid returns the order of a Pix charge; ErrNotFound.
+	OrderByTxid(ctx context.Context, txid string) (Order, error)
+	// OrderOfRegistration returns the order holding a registration; ErrNotFound.
+	OrderOfRegistration(ctx context.Context, registrationID string) (Order, error)
+	// RecordPayment records a Pix of the order of p.Txid that confirms nothing (an amount other
+	// than charged), so that it can be returned; motivo goes to the history. The same endToEndId
+	// again records nothing. ErrNotFound: no order has this txid.
+	RecordPayment(ctx context.Context, p Payment, motivo string) (Order, error)
+	// RefundsInProgress lists the refunds still EM_PROCESSAMENTO, oldest first, each with its
+	// OrderID (the reconciliation asks them of the PSP again).
+	RefundsInProgress(ctx context.Context) ([]Refund, error)
+	// EventFinance reads an event's money at now: what was received and returned, its orders
+	// by status (a hold passed at now counts as expirado) and its confirmed registrations.
+	EventFinance(ctx context.Context, eventID string, now time.Time) (Finance, error)
+	// EditRegistration writes a registration's new data (and its participant's, once paid,
+	// with a new rev), with an entry in its order's history. ErrNotFound: no such
+	// registration; ErrAlreadyRegistered: the new document is registered in the event.
+	EditRegistration(ctx context.Context, registrationID string, e RegistrationEdit, by Actor) (Order, error)
 
 	// Coupons lists an event's coupons by code, each with its uses.
 	Coupons(ctx context.Context, eventID string) ([]Coupon, error)
@@ -203,10 +222,10 @@ const (
 
 // Refund is a devolução of a payment.
 type Refund struct {
-	ID, EndToEndID string
-	Valor          int64
-	Status, Motivo string
-	CriadoEm       time.Time
+	ID, OrderID, EndToEndID string
+	Valor                   int64
+	Status, Motivo          string
+	CriadoEm                time.Time
 }
 
 // OrderEvent is one entry of an order's history.
@@ -225,6 +244,8 @@ const (
 	OrderCanceledEvent = "cancelado"
 	OrderLatePaidEvent = "pagamento_apos_fim"
 	OrderRefundEvent   = "reembolso"
+	OrderEditedEvent   = "inscricao_editada"
+	OrderReturnedEvent = "pagamento_divergente"
 )
 
 // OrderQuery selects a page of an event's orders.

@@ -305,22 +305,13 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 	}
 	busca := orderID
 	for _, r := range regs {
-		var a struct {
-			Email      string  `json:"email"`
-			Celular    string  `json:"celular"`
-			Nascimento *string `json:"nascimento"`
-			Sexo       string  `json:"sexo"`
-			Equipe     string  `json:"equipe"`
-		}
-		_ = json.Unmarshal(r.Atleta, &a) // the athlete's contact is optional to the participant
 		bib, err := nextBib(ctx, tx, eventID, r.Percurso, settings)
 		if err != nil {
 			return err
 		}
 		codigo := NewRegistrationCode()
-		p := participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
-			Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
-			Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, NumeroPeito: bib, Pago: true}
+		p := registrationParticipant(r)
+		p.NumeroPeito = bib
 		row := NewParticipantRow(eventID, p)
 		row.ID = NewParticipantID()
 		if _, err := tx.Exec(ctx, `INSERT INTO participants (id, event_id, inscricao, doc_tipo, doc_numero, nome, nome_ordem,
@@ -346,6 +337,21 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, OrderPaidEvent, now, "", nil)
+}
+
+// registrationParticipant is the participant a paid registration makes (its bib aside).
+func registrationParticipant(r Registration) participant.Participant {
+	var a struct {
+		Email      string  `json:"email"`
+		Celular    string  `json:"celular"`
+		Nascimento *string `json:"nascimento"`
+		Sexo       string  `json:"sexo"`
+		Equipe     string  `json:"equipe"`
+	}
+	_ = json.Unmarshal(r.Atleta, &a) // the athlete's contact is optional to the participant
+	return participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
+		Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
+		Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, Pago: true, Categoria: r.Categoria}
 }
 
 // nextBib is the lowest free number of the modality's bib range after the highest taken, or nil
@@ -400,20 +406,23 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 	return txids, nil
 }
 
-// CancelOrderTx cancels an order awaiting payment.
+// CancelOrderTx cancels an order awaiting payment, or a free one (paid at once, no money to
+// return).
 func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) error {
-	n, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ? AND status = 'aguardando_pagamento'", orderID)
-	if err != nil {
+	var status string
+	var total int64
+	if err := tx.QueryRow(ctx, "SELECT status, total FROM orders WHERE id = ?", orderID).Scan(&status, &total); IsNoRows(err) {
+		return ErrNotFound
+	} else if err != nil {
 		return fmt.Errorf("store: cancelling order: %w", err)
 	}
-	if n == 0 {
-		var status string
-		if err := tx.QueryRow(ctx, "SELECT status FROM orders WHERE id = ?", orderID).Scan(&status); IsNoRows(err) {
-			return ErrNotFound
-		}
+	if status != OrderAwaiting && (status != OrderPaid || total != 0) {
 		return ErrNotPending
 	}
-	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ?", orderID); err != nil {
+		return fmt.Errorf("store: cancelling order: %w", err)
+	}
+	if err := removeRegistrations(ctx, tx, orderID, by.At); err != nil {
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, OrderCanceledEvent, by.At, by.UserID, map[string]string{"por": by.Nome})
@@ -466,7 +475,7 @@ func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string,
 		return "", fmt.Errorf("store: refunded order: %w", err)
 	}
 	if n == 1 {
-		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+		if err := removeRegistrations(ctx, tx, orderID, now); err != nil {
 			return "", err
 		}
 	}

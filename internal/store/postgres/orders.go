@@ -168,3 +168,38 @@ func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
 func (s *Store) DeleteCoupon(ctx context.Context, eventID, codigo string) error {
 	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.DeleteCouponTx(ctx, tx, eventID, codigo) })
 }
+
+// RecordPayment implements store.OrderStore.
+func (s *Store) RecordPayment(ctx context.Context, p store.Payment, motivo string) (store.Order, error) {
+	var id string
+	err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) (err error) {
+		id, err = store.RecordPaymentTx(ctx, tx, p, motivo, time.Now())
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, id)
+}
+
+// EditRegistration implements store.OrderStore. A new document is checked under the event's
+// lock, as an order's are.
+func (s *Store) EditRegistration(ctx context.Context, registrationID string, e store.RegistrationEdit, by store.Actor) (store.Order, error) {
+	var eventID string
+	err := s.pool.QueryRow(ctx, "SELECT event_id FROM registrations WHERE id = $1", registrationID).Scan(&eventID)
+	if store.IsNoRows(err) {
+		return store.Order{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Order{}, fmt.Errorf("postgres: registration's event: %w", err)
+	}
+	var id string
+	err = s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) (err error) {
+		id, err = store.EditRegistrationTx(ctx, tx, registrationID, e, by)
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, id)
+}

@@ -101,7 +101,8 @@ func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to 
 // ListParticipants implements store.ParticipantStore.
 func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
 	var rev int64
-	if err := s.pool.QueryRow(ctx, "SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = $1", q.EventID).Scan(&rev); err != nil {
+	if err := s.pool.QueryRow(ctx, `SELECT greatest((SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = $1),
+		(SELECT coalesce(max(rev), 0) FROM participant_removals WHERE event_id = $1))`, q.EventID).Scan(&rev); err != nil {
 		return store.ParticipantPage{}, fmt.Errorf("postgres: participants' rev: %w", err)
 	}
 	r, err := s.rosters.Get(ctx, q.EventID, rev, s.Roster)

@@ -123,7 +123,8 @@ func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to 
 // ListParticipants implements store.ParticipantStore.
 func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
 	rev, err := s.revs.get(q.EventID, func() (rev int64, err error) {
-		err = s.hotRow(ctx, "SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?", q.EventID).Scan(&rev)
+		err = s.hotRow(ctx, `SELECT max((SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?1),
+			(SELECT coalesce(max(rev), 0) FROM participant_removals WHERE event_id = ?1))`, q.EventID).Scan(&rev)
 		return rev, err
 	})
 	if err != nil {

@@ -28,6 +28,10 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("ListAndHistory", func(t *testing.T) { testOrderList(t, open(t)) })
 	t.Run("Refunds", func(t *testing.T) { testOrderRefunds(t, open(t)) })
 	t.Run("ChargeKeptOrDiscarded", func(t *testing.T) { testOrderCharge(t, open(t)) })
+	t.Run("RefundLeavesParticipants", func(t *testing.T) { testRefundRemovesParticipants(t, open(t)) })
+	t.Run("PaymentRecordedForReturn", func(t *testing.T) { testRecordPayment(t, open(t)) })
+	t.Run("Finance", func(t *testing.T) { testFinance(t, open(t)) })
+	t.Run("EditRegistration", func(t *testing.T) { testEditRegistration(t, open(t)) })
 }
 
 var docSeq atomic.Int64

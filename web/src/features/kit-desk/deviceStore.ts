@@ -122,11 +122,13 @@ export class DeviceStore {
    * Stores a roster answer (all of it, or a delta) and its cursor in one transaction; answers the
    * versao, which moves on only when participants changed.
    */
-  async applyRoster(evento: EventoLocal, participants: RosterParticipant[]): Promise<number> {
+  async applyRoster(evento: EventoLocal, participants: RosterParticipant[], removidos: string[] = []): Promise<number> {
     const tx = this.db.transaction(['participantes', 'eventos'], 'readwrite')
     const ps = tx.objectStore('participantes')
     for (const p of participants) void ps.put({ ...p, eventId: evento.eventId })
-    const versao = ((await tx.objectStore('eventos').get(evento.eventId))?.versao ?? 0) + (participants.length > 0 ? 1 : 0)
+    for (const id of removidos) void ps.delete([evento.eventId, id])
+    const changed = participants.length > 0 || removidos.length > 0
+    const versao = ((await tx.objectStore('eventos').get(evento.eventId))?.versao ?? 0) + (changed ? 1 : 0)
     void tx.objectStore('eventos').put({ ...evento, versao })
     await tx.done
     return versao

@@ -27,6 +27,15 @@ class FakeServer {
     this.changedAt.set(p.id, ++this.rev)
   }
 
+  removedAt = new Map<string, number>()
+
+  /** A registration refunded in full leaves the event. */
+  remove(id: string) {
+    this.participants.delete(id)
+    this.changedAt.delete(id)
+    this.removedAt.set(id, ++this.rev)
+  }
+
   private reach() {
     if (!this.online) throw new ApiError(0, networkErrorCode, 'Falha de conexão.')
   }
@@ -37,7 +46,8 @@ class FakeServer {
       this.reach()
       const after = Number(since || 0)
       const participants = [...this.participants.values()].filter((p) => this.changedAt.get(p.id)! > after)
-      return { participants, cursor: String(this.rev), role: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
+      const removidos = after > 0 ? [...this.removedAt].filter(([, rev]) => rev > after).map(([id]) => id) : []
+      return { participants, removidos, cursor: String(this.rev), role: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
     },
     sendCheckins: async (_event, checkins) => {
       this.reach()
@@ -106,6 +116,21 @@ describe('DeskSync', () => {
     expect(spy).toHaveBeenCalledWith('ev1', '2')
     expect(sync.getSnapshot().roster.get('2')!.kitRetirado?.balcao).toBe('Balcão 2')
     expect(sync.getSnapshot().indexVersion).toBe(index) // a pickup does not rebuild the search index
+  })
+
+  // REG-105
+  it('drops a participant the server lists as removed, on the device too', async () => {
+    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia')])
+    const sync = await desk(server)
+    const index = sync.getSnapshot().indexVersion
+    server.remove('2')
+    await sync.refresh()
+    expect([...sync.getSnapshot().roster.keys()]).toEqual(['1'])
+    expect(sync.getSnapshot().indexVersion).toBe(index + 1)
+    sync.stop()
+    server.online = false
+    const reopened = await desk(server) // from the device's own copy
+    expect([...reopened.getSnapshot().roster.keys()]).toEqual(['1'])
   })
 
   it('keeps pickups made offline across a reload and sends them in order, once, when the network returns', async () => {

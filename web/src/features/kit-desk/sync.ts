@@ -202,10 +202,13 @@ export class DeskSync {
       if (!rosterAllowed(evento.dataEvento)) return await this.close()
       const answer = await this.remote.fetchRoster(this.eventId, known?.cursor ?? '')
       if (this.stopped) return
-      const reindex = answer.participants.some((p) => {
-        const old = this.roster.get(p.id)
-        return !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero
-      })
+      const removidos = answer.removidos ?? []
+      const reindex =
+        removidos.some((id) => this.roster.has(id)) ||
+        answer.participants.some((p) => {
+          const old = this.roster.get(p.id)
+          return !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero
+        })
       const next: EventoLocal = {
         ...evento,
         eventId: this.eventId,
@@ -214,16 +217,18 @@ export class DeskSync {
         bloquearKitSemPagamento: answer.bloquearKitSemPagamento,
         indice: (known?.indice ?? 0) + (reindex ? 1 : 0),
       }
-      this.versao = await this.store.applyRoster(next, answer.participants)
+      this.versao = await this.store.applyRoster(next, answer.participants, removidos)
       for (const p of answer.participants) this.roster.set(p.id, p)
-      if (answer.participants.length > 0) this.keepSoon()
+      for (const id of removidos) this.roster.delete(id)
+      const changed = answer.participants.length > 0 || removidos.length > 0
+      if (changed) this.keepSoon()
       const s = this.snapshot
       this.set({
         evento: next,
         loading: false,
         offline: false,
         error: '',
-        rosterVersion: s.rosterVersion + (answer.participants.length > 0 ? 1 : 0),
+        rosterVersion: s.rosterVersion + (changed ? 1 : 0),
         indexVersion: s.indexVersion + (reindex ? 1 : 0),
       })
     } catch (err) {

@@ -36,6 +36,8 @@ export type RosterAnswer = {
   role: Role
   /** The organizer forbids handing the kits of unpaid registrations (the server refuses them). */
   bloquearKitSemPagamento: boolean
+  /** Asked from a cursor: the participants that left the event since (a registration refunded in full). */
+  removidos?: string[]
 }
 
 /** One pickup made on a device, as POST /api/events/{id}/checkin takes it; id is made on the device. */

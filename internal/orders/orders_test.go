@@ -1,0 +1,404 @@
+package orders_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"pelotao/internal/event"
+	"pelotao/internal/event/eventtest"
+	"pelotao/internal/mail/mailtest"
+	"pelotao/internal/orders"
+	"pelotao/internal/participant"
+	"pelotao/internal/pix"
+	"pelotao/internal/pix/sandbox"
+	"pelotao/internal/registration"
+	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
+)
+
+// world is the orders service on a store and the sandbox PSP, with an event sold by Pelotão
+// whose 10 km has `vagas` slots, and its buyer.
+type world struct {
+	svc     *orders.Service
+	st      store.Store
+	sb      *sandbox.Sandbox
+	mail    *mailtest.Recorder
+	event   event.Event
+	buyer   store.User
+	ordered int
+}
+
+const (
+	clientID, secret, chave = "pelotao", "segredo-do-sandbox", "pix@pelotao.example"
+)
+
+var worlds int // each world's event and buyer are new
+
+func newWorld(t *testing.T, st store.Store, vagas int) *world {
+	t.Helper()
+	sb := sandbox.New(sandbox.Options{ClientID: clientID, ClientSecret: secret, Key: chave})
+	srv := httptest.NewServer(sb)
+	t.Cleanup(srv.Close)
+	psp, err := pix.New(pix.Config{APIURL: srv.URL + "/_pix-sandbox", ClientID: clientID, ClientSecret: secret, Key: chave,
+		Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	worlds++
+	e, err := event.Decode([]byte(eventtest.JSON(fmt.Sprintf("Corrida do Reembolso %d", worlds), "2030-05-01")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Normalize()
+	e.Inscricoes.Modo = event.ModoPelotao
+	e.Modalidades[0].Vagas = event.Int(vagas)
+	if e, err = st.CreateEvent(context.Background(), e); err != nil {
+		t.Fatal(err)
+	}
+	buyer := store.User{ID: fmt.Sprint("u-bruno-", worlds), Email: fmt.Sprintf("bruno%d@exemplo.com.br", worlds), DisplayName: "Bruno", PasswordHash: "x", CreatedAt: time.Now()}
+	if err := st.CreateUser(context.Background(), buyer); err != nil {
+		t.Fatal(err)
+	}
+	rec := &mailtest.Recorder{}
+	svc := &orders.Service{Store: st, PSP: psp, Mailer: rec, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Location: time.UTC, BaseURL: "http://pelotao.test"}
+	return &world{svc: svc, st: st, sb: sb, mail: rec, event: e, buyer: buyer}
+}
+
+// order makes an order of one athlete of the 10 km (R$ 79,90) and its charge, created at now.
+func (w *world) order(t *testing.T, now time.Time) store.Order {
+	t.Helper()
+	w.ordered++
+	n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
+		Capacity: orders.EventCapacity(&w.event), Items: []store.NewRegistration{{DocTipo: participant.CPF,
+			DocNumero: participant.CompleteCPF(strings.Repeat("1", 3) + time.Now().Format("150405") + string(rune('0'+w.ordered%10))),
+			Nome:      "Ana Atleta", Percurso: "10 km", Categoria: "Geral", Camiseta: "M", Valor: 7990, Total: 7990,
+			Atleta: []byte(`{"nome":"Ana Atleta","sexo":"F","nascimento":"1990-01-01","camiseta":"M","percurso":"10 km"}`)}}}
+	o, err := w.st.CreateOrder(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.PSP.CreateCharge(context.Background(), o.Txid, pix.NewCharge{Expiry: 30 * time.Minute, Amount: 7990}); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// pay pays the order's charge with amount in the sandbox and settles it as a webhook would.
+func (w *world) pay(t *testing.T, o store.Order, amount pix.Centavos) store.Order {
+	t.Helper()
+	if _, err := w.sb.SimulatePaymentOf(context.Background(), o.Txid, amount); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.svc.SettleCharge(context.Background(), o.Txid); err != nil {
+		t.Fatal(err)
+	}
+	return w.get(t, o.ID)
+}
+
+func (w *world) get(t *testing.T, id string) store.Order {
+	t.Helper()
+	o, err := w.st.Order(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+var dona = store.Actor{UserID: "u-dona", Nome: "Dona do Evento", At: time.Now()}
+
+func refundStatuses(o store.Order) []string {
+	var s []string
+	for _, r := range o.Refunds {
+		s = append(s, r.Status)
+	}
+	return s
+}
+
+// REG-104, REG-105, REG-106: a partial refund leaves the order paid; the same key again is the same
+// refund; more than is left is refused; the rest makes it reembolsado once DEVOLVIDO, the
+// participant leaves the event and the buyer gets an e-mail for each refund returned.
+func TestRefundPartialThenFull(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 10)
+		o := w.pay(t, w.order(t, time.Now()), 7990)
+		if o.Status != store.OrderPaid {
+			t.Fatalf("paid: %s", o.Status)
+		}
+		got, err := w.svc.Refund(ctx, o, 3000, "chave-1", orders.MotivoOrganizacao, dona)
+		if err != nil || got.Status != store.OrderPaid || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundProcessing {
+			t.Fatalf("partial refund: %+v %v", got.Refunds, err)
+		}
+		if again, err := w.svc.Refund(ctx, got, 3000, "chave-1", orders.MotivoOrganizacao, dona); err != nil || len(again.Refunds) != 1 {
+			t.Fatalf("the same key again: %+v %v", again.Refunds, err)
+		}
+		var fields registration.FieldErrors
+		if _, err := w.svc.Refund(ctx, got, 5000, "", orders.MotivoOrganizacao, dona); !errors.As(err, &fields) ||
+			!strings.Contains(fields["valor"], "R$ 49,90") {
+			t.Fatalf("more than is left: %v", err)
+		}
+		w.svc.Reconcile(ctx)
+		got = w.get(t, o.ID)
+		if got.Status != store.OrderPaid || got.Refunds[0].Status != store.RefundReturned || len(w.mail.Messages()) != 1 {
+			t.Fatalf("after reading back: %s %v, %d e-mails", got.Status, refundStatuses(got), len(w.mail.Messages()))
+		}
+		if m := w.mail.Messages()[0]; m.To != w.buyer.Email || !strings.Contains(m.Text, "R$ 30,00") || strings.Contains(m.Text, "foram canceladas") {
+			t.Fatalf("partial refund e-mail: %+v", m)
+		}
+		got, err = w.svc.Refund(ctx, got, 0, "", orders.MotivoOrganizacao, dona)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.svc.Reconcile(ctx)
+		got = w.get(t, o.ID)
+		if got.Status != store.OrderRefunded || len(got.Refunds) != 2 || got.Refunds[1].Valor != 4990 {
+			t.Fatalf("refunded in full: %s %+v", got.Status, got.Refunds)
+		}
+		if m := w.mail.Messages(); len(m) != 2 || !strings.Contains(m[1].Text, "R$ 49,90") || !strings.Contains(m[1].Text, "foram canceladas") {
+			t.Fatalf("full refund e-mail: %+v", m)
+		}
+		if ps, _ := st.EventParticipants(ctx, w.event.ID); len(ps) != 0 {
+			t.Fatalf("a refunded registration is still a participant: %+v", ps)
+		}
+		var refused *orders.Refusal
+		if _, err := w.svc.Refund(ctx, got, 0, "", orders.MotivoOrganizacao, dona); !errors.As(err, &refused) {
+			t.Fatalf("refunding a refunded order: %v", err)
+		}
+	})
+}
+
+// REG-107: the PSP down while refunding leaves the refund pending; reconciliation makes it once
+// with the same id; a refund the PSP does not carry out (NAO_REALIZADO) can be asked again.
+func TestRefundWhilePSPDown(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 10)
+		o := w.pay(t, w.order(t, time.Now()), 7990)
+		w.sb.Inject(sandbox.Unavailable, 1)
+		got, err := w.svc.Refund(ctx, o, 1000, "", orders.MotivoOrganizacao, dona)
+		if err != nil || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundProcessing {
+			t.Fatalf("refund with the PSP down: %+v %v", got.Refunds, err)
+		}
+		w.sb.Inject(sandbox.Timeout, 1)
+		w.svc.Reconcile(ctx) // times out: still pending
+		if got = w.get(t, o.ID); got.Refunds[0].Status != store.RefundProcessing {
+			t.Fatalf("after a timeout: %v", refundStatuses(got))
+		}
+		w.svc.Reconcile(ctx)
+		w.svc.Reconcile(ctx)
+		got = w.get(t, o.ID)
+		if got.Refunds[0].Status != store.RefundReturned {
+			t.Fatalf("after the PSP is back: %v", refundStatuses(got))
+		}
+		ch, err := w.svc.PSP.Charge(ctx, o.Txid)
+		if err != nil || len(ch.Payments[0].Refunds) != 1 {
+			t.Fatalf("the PSP made %d refunds (%v), want 1", len(ch.Payments[0].Refunds), err)
+		}
+		w.sb.Inject(sandbox.RefundNotDone, 1)
+		if _, err := w.svc.Refund(ctx, got, 6990, "", orders.MotivoOrganizacao, dona); err != nil {
+			t.Fatal(err)
+		}
+		w.svc.Reconcile(ctx)
+		got = w.get(t, o.ID)
+		if got.Status != store.OrderPaid || got.Refunds[1].Status != store.RefundFailed {
+			t.Fatalf("a refund not carried out: %s %v", got.Status, refundStatuses(got))
+		}
+		if got, err = w.svc.Refund(ctx, got, 0, "", orders.MotivoOrganizacao, dona); err != nil || got.Refunds[2].Valor != 6990 {
+			t.Fatalf("asking again after NAO_REALIZADO: %+v %v", got.Refunds, err)
+		}
+	})
+}
+
+// REG-108, REG-109: the buyer cancels an unpaid order (its charge removed at the PSP) and a paid
+// one within the window (refunded in full); an expired order cannot be cancelled.
+func TestCancel(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 1)
+		buyer := store.Actor{UserID: w.buyer.ID, Nome: w.buyer.DisplayName, At: time.Now()}
+		unpaid := w.order(t, time.Now())
+		got, err := w.svc.Cancel(ctx, unpaid, false, buyer)
+		if err != nil || got.Status != store.OrderCanceled {
+			t.Fatalf("cancel unpaid: %s %v", got.Status, err)
+		}
+		if ch, _ := w.svc.PSP.Charge(ctx, unpaid.Txid); ch.Status != pix.ChargeRemovedByUs {
+			t.Fatalf("the charge is %s, want removed", ch.Status)
+		}
+		paid := w.pay(t, w.order(t, time.Now()), 7990) // the cancelled order's slot was free
+		if paid.Status != store.OrderPaid {
+			t.Fatalf("paid: %s", paid.Status)
+		}
+		if got, err = w.svc.Cancel(ctx, paid, false, buyer); err != nil {
+			t.Fatal(err)
+		}
+		if again, err := w.svc.Cancel(ctx, got, false, buyer); err != nil || len(again.Refunds) != 1 {
+			t.Fatalf("cancelling twice: %+v %v", again.Refunds, err)
+		}
+		w.svc.Reconcile(ctx)
+		if got = w.get(t, paid.ID); got.Status != store.OrderRefunded || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoCancelamento {
+			t.Fatalf("cancelled paid order: %s %+v", got.Status, got.Refunds)
+		}
+		var refused *orders.Refusal
+		if _, err := w.svc.Cancel(ctx, got, true, dona); !errors.As(err, &refused) || refused.Code != "nao-cancelavel" ||
+			refused.Motivo != "Este pedido não pode ser cancelado: ele está reembolsado." {
+			t.Fatalf("cancelling a refunded order: %v", err)
+		}
+	})
+}
+
+// REG-108: the buyer's window closes 7 days after paying or 48 hours before the event's first
+// start; each refusal says which, and whom to contact.
+func TestCancelWindow(t *testing.T) {
+	loc, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := event.New()
+	e.Titulo = "Corrida da Serra"
+	e.DataEvento, _ = event.ParseDate("2030-05-20")
+	e.Largadas = []event.Largada{{ID: "a", Horario: "07:30"}, {ID: "b", Horario: "06:15"}}
+	start, ok := orders.EventStart(&e, loc)
+	if !ok || !start.Equal(time.Date(2030, 5, 20, 6, 15, 0, 0, loc)) {
+		t.Fatalf("start %v", start)
+	}
+	at := func(month time.Month, day, hour, min int) time.Time {
+		return time.Date(2030, month, day, hour, min, 0, 0, loc)
+	}
+	cases := []struct {
+		paid, now time.Time
+		want      string // '' allowed; else a part of the message
+	}{
+		{at(5, 1, 12, 0), at(5, 1, 13, 0), ""},
+		{at(5, 1, 12, 0), at(5, 8, 12, 0), ""},
+		{at(5, 1, 12, 0), at(5, 8, 12, 1), "até 7 dias depois do pagamento, e este pedido foi pago em 01/05/2030"},
+		{at(5, 17, 9, 0), at(5, 18, 6, 14), ""},
+		{at(5, 17, 9, 0), at(5, 18, 6, 15), "até 48 horas antes do evento, e Corrida da Serra começa em 20/05/2030 às 06h15"},
+	}
+	for _, c := range cases {
+		r := orders.CancelWindow(store.Order{Status: store.OrderPaid, PagoEm: &c.paid}, &e, loc, c.now)
+		switch {
+		case c.want == "" && r != nil:
+			t.Errorf("%v: refused %q", c.now, r.Motivo)
+		case c.want != "" && (r == nil || r.Code != "fora-do-prazo" || !strings.Contains(r.Motivo, c.want) || !strings.Contains(r.Motivo, "organização")):
+			t.Errorf("%v: %+v, want %q", c.now, r, c.want)
+		}
+	}
+}
+
+// REG-112, REG-113: a Pix after the hold confirms the order when there is room; without room it is
+// returned in full, automatically, the buyer told why, and the order stays expired.
+func TestLatePayment(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 1)
+		now := time.Now()
+		late := w.order(t, now)
+		if _, err := st.ExpireOrders(ctx, now.Add(31*time.Minute)); err != nil { // the charge stays payable at the PSP
+			t.Fatal(err)
+		}
+		if got := w.pay(t, late, 7990); got.Status != store.OrderPaid || got.Total != 7990 {
+			t.Fatalf("late with room: %s", got.Status)
+		}
+		w2 := newWorld(t, st, 1)
+		lost := w2.order(t, now)
+		if _, err := st.ExpireOrders(ctx, now.Add(31*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		w2.pay(t, w2.order(t, now.Add(time.Minute)), 7990) // another buyer takes the slot meanwhile
+		got := w2.pay(t, lost, 7990)
+		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoSemVagas {
+			t.Fatalf("late without room: %s %+v", got.Status, got.Refunds)
+		}
+		if err := w2.svc.SettleCharge(ctx, lost.Txid); err != nil { // the webhook again
+			t.Fatal(err)
+		}
+		w2.svc.Reconcile(ctx)
+		got = w2.get(t, lost.ID)
+		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
+			t.Fatalf("returned: %s %+v", got.Status, got.Refunds)
+		}
+		if m := w2.mail.Messages(); len(m) != 1 || !strings.Contains(m[0].Text, "as vagas já tinham se esgotado") {
+			t.Fatalf("e-mails: %+v", m)
+		}
+	})
+}
+
+// REG-114, REG-115: a Pix of another amount is recorded and returned, never confirming; the same
+// payment read five times confirms once; a charge the PSP does not report paid confirms nothing.
+func TestPaymentsReadBack(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 10)
+		short := w.pay(t, w.order(t, time.Now()), 7000)
+		if short.Status != store.OrderAwaiting || len(short.Payments) != 1 || len(short.Refunds) != 1 || short.Refunds[0].Valor != 7000 {
+			t.Fatalf("another amount: %s %+v %+v", short.Status, short.Payments, short.Refunds)
+		}
+		if err := w.svc.SettleCharge(ctx, short.Txid); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.get(t, short.ID); len(got.Refunds) != 1 || got.Status != store.OrderAwaiting {
+			t.Fatalf("read again: %s %+v", got.Status, got.Refunds)
+		}
+		for range 3 { // the reconciliation reads the charge (and the refund) again and again
+			w.svc.Reconcile(ctx)
+		}
+		if got, m := w.get(t, short.ID), w.mail.Messages(); len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned || len(m) != 1 ||
+			!strings.Contains(m[0].Text, "valor diferente do cobrado") {
+			t.Fatalf("returned once, told once: %+v, %d e-mails", got.Refunds, len(m))
+		}
+		o := w.order(t, time.Now())
+		if err := w.svc.SettleCharge(ctx, o.Txid); err != nil { // a forged notice: the charge is not paid
+			t.Fatal(err)
+		}
+		if got := w.get(t, o.ID); got.Status != store.OrderAwaiting {
+			t.Fatalf("a forged notice confirmed: %s", got.Status)
+		}
+		w.pay(t, o, 7990)
+		for range 4 {
+			if err := w.svc.SettleCharge(ctx, o.Txid); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := w.get(t, o.ID)
+		if got.Status != store.OrderPaid || len(got.Payments) != 1 || len(got.Refunds) != 0 {
+			t.Fatalf("five notices: %s %d payments %d refunds", got.Status, len(got.Payments), len(got.Refunds))
+		}
+		if h, _ := st.OrderHistory(ctx, o.ID); len(h) != 2 {
+			t.Fatalf("history after five notices: %+v", h)
+		}
+		if err := w.svc.SettleCharge(ctx, "NENHUMTXID"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("an unknown txid: %v", err)
+		}
+	})
+}
+
+// REG-102: the figures group confirmed registrations by lot (a kit price is "Sem lote"), modality
+// and the day paid in the events' time zone.
+func TestFigures(t *testing.T) {
+	loc, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := store.Finance{Received: 30000, Refunded: 5000, Orders: map[string]int{store.OrderPaid: 3, store.OrderExpired: 2},
+		Sold: []store.SoldRegistration{
+			{Lote: "1º lote", Percurso: "5 km", Total: 10000, PagoEm: time.Date(2030, 3, 2, 2, 30, 0, 0, time.UTC)},
+			{Lote: "1º lote", Percurso: "10 km", Total: 10000, PagoEm: time.Date(2030, 3, 2, 12, 0, 0, 0, time.UTC)},
+			{Percurso: "10 km", Total: 10000, PagoEm: time.Date(2030, 3, 2, 13, 0, 0, 0, time.UTC)},
+		}}
+	g := orders.FiguresOf(f, loc)
+	if g.Bruto != 30000 || g.Reembolsado != 5000 || g.Liquido != 25000 || g.Pedidos.Pagos != 3 || g.Pedidos.Expirados != 2 {
+		t.Fatalf("figures %+v", g)
+	}
+	if g.PorLote["1º lote"] != (orders.Tally{Inscricoes: 2, Valor: 20000}) || g.PorLote[orders.NoLot].Inscricoes != 1 ||
+		g.PorPercurso["10 km"].Valor != 20000 || g.PorDia["2030-03-01"].Inscricoes != 1 || g.PorDia["2030-03-02"].Inscricoes != 2 {
+		t.Fatalf("groups %+v %+v %+v", g.PorLote, g.PorPercurso, g.PorDia)
+	}
+}

@@ -1,0 +1,110 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"pelotao/internal/pix"
+	"pelotao/internal/store"
+)
+
+// LateWindow is how long after its hold an expired order's charge is still read back, so that a
+// payment made at the last second is found (and confirmed, or returned).
+const LateWindow = 24 * time.Hour
+
+// SettleCharge acts on what the PSP says the charge txid received (a webhook names it; the
+// webhook itself is never trusted). ErrNotFound: no order has this txid.
+func (s *Service) SettleCharge(ctx context.Context, txid string) error {
+	o, err := s.Store.OrderByTxid(ctx, txid)
+	if err != nil {
+		return err
+	}
+	return s.SettleOrder(ctx, o)
+}
+
+// SettleOrder reads the order's charge back from the PSP. Paid in full (CONCLUIDA, pix[] adding
+// up to the amount charged), each payment confirms the order — after its hold too, if the
+// registrations still fit, at the price charged. What cannot confirm is returned in full,
+// automatically, and the buyer is told: a late payment without room, a payment of another
+// amount (never half-accepted), a payment of an order paid or cancelled before. The same
+// payment read again changes nothing.
+func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
+	if s.PSP == nil || o.Txid == "" {
+		return nil
+	}
+	ch, err := s.PSP.Charge(ctx, o.Txid)
+	if err != nil || ch.Status != pix.ChargeCompleted {
+		return err
+	}
+	if !ch.PaidInFull() {
+		for _, p := range ch.Payments {
+			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
+				return err
+			}
+			if err := s.returnPayment(ctx, o.ID, p, MotivoValorDiferente); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	e, err := s.Store.GetEvent(ctx, o.EventID)
+	if err != nil {
+		return err
+	}
+	for _, p := range ch.Payments {
+		_, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
+		switch {
+		case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
+			err = s.returnPayment(ctx, o.ID, p, MotivoSemVagas)
+		case errors.Is(err, store.ErrNotPending):
+			err = s.returnPayment(ctx, o.ID, p, MotivoPedidoEncerrado)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func payment(txid string, p pix.Payment) store.Payment {
+	return store.Payment{EndToEndID: p.EndToEndID, Txid: txid, Valor: int64(p.Amount), Horario: p.Time}
+}
+
+// Reconcile reads back every charge still unpaid (or expired within LateWindow), so that a lost
+// webhook only delays a confirmation, and asks the PSP again for the refunds still pending.
+func (s *Service) Reconcile(ctx context.Context) {
+	os, err := s.Store.OrdersAwaitingPayment(ctx, s.now().Add(-LateWindow))
+	if err != nil {
+		s.Log.Warn("pix reconciliation", "err", err)
+	}
+	for _, o := range os {
+		if err := s.SettleOrder(ctx, o); err != nil {
+			s.Log.Warn("pix reconciliation", "order", o.ID, "err", err)
+		}
+	}
+	s.ReconcileRefunds(ctx)
+}
+
+// ExpireHolds ends the holds passed at now and withdraws their charges, so they cannot be paid.
+func (s *Service) ExpireHolds(ctx context.Context, now time.Time) {
+	txids, err := s.Store.ExpireOrders(ctx, now)
+	if err != nil {
+		s.Log.Warn("pix expiry", "err", err)
+		return
+	}
+	for _, txid := range txids {
+		s.removeCharge(ctx, txid)
+	}
+}
+
+// removeCharge withdraws an unpaid charge at the PSP; a failure is logged (a payment that
+// still arrives is confirmed or returned like any late one).
+func (s *Service) removeCharge(ctx context.Context, txid string) {
+	if s.PSP == nil || txid == "" {
+		return
+	}
+	if _, err := s.PSP.RemoveCharge(ctx, txid); err != nil {
+		s.Log.Warn("pix charge not removed", "txid", txid, "err", err)
+	}
+}

@@ -1,0 +1,189 @@
+package orders
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strings"
+
+	"pelotao/internal/mail"
+	"pelotao/internal/pix"
+	"pelotao/internal/registration"
+	"pelotao/internal/store"
+)
+
+// Why money goes back, as the buyer's e-mail says it.
+const (
+	MotivoOrganizacao     = "A organização do evento reembolsou o seu pedido."
+	MotivoCancelamento    = "Você cancelou o seu pedido dentro do prazo de arrependimento."
+	MotivoSemVagas        = "O seu Pix chegou depois do fim da reserva, e as vagas já tinham se esgotado; por isso a inscrição não foi confirmada."
+	MotivoValorDiferente  = "O seu Pix tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."
+	MotivoPedidoEncerrado = "O seu Pix chegou para um pedido que já estava pago ou cancelado."
+)
+
+// refundID is the devolução's id, made by Pelotão (1 to 35 letters and digits). With a key —
+// the organizer's Idempotency-Key, "cancelamento", a payment returned automatically — it is
+// derived from the order, the key and the payment, so asking again names the same refund and
+// the PSP never returns the money twice; without one it is random.
+func refundID(orderID, key, endToEndID string) string {
+	if key == "" {
+		return "D" + rand.Text()
+	}
+	sum := sha256.Sum256([]byte(orderID + "\x00" + key + "\x00" + endToEndID))
+	return "D" + hex.EncodeToString(sum[:16])
+}
+
+// left is what each payment of o can still return: received minus its refunds not refused.
+func left(o store.Order) map[string]int64 {
+	m := map[string]int64{}
+	for _, p := range o.Payments {
+		m[p.EndToEndID] += p.Valor
+	}
+	for _, r := range o.Refunds {
+		if r.Status != store.RefundFailed {
+			m[r.EndToEndID] -= r.Valor
+		}
+	}
+	return m
+}
+
+// Refund returns valor centavos (0: all that is left) of the paid order o, from its payments in
+// the order they came, and asks the PSP for each part. key (” none) makes a retry the same
+// refund. A PSP that fails leaves the refund pending (EM_PROCESSAMENTO): ReconcileRefunds asks
+// again with the same id. registration.FieldErrors ("valor"): nothing or less is left.
+func (s *Service) Refund(ctx context.Context, o store.Order, valor int64, key, motivo string, by store.Actor) (store.Order, error) {
+	m := registration.Const.Messages
+	if o.Status != store.OrderPaid {
+		return o, &Refusal{Code: "conflict", Motivo: m.ReembolsoPedido}
+	}
+	if key != "" && len(o.Payments) > 0 {
+		id := refundID(o.ID, key, o.Payments[0].EndToEndID)
+		for _, r := range o.Refunds {
+			if r.ID == id { // asked before: answer it as it is, pushing the PSP again
+				return s.pushRefunds(ctx, o, key)
+			}
+		}
+	}
+	rest := left(o)
+	var total int64
+	for _, p := range o.Payments {
+		total += max(rest[p.EndToEndID], 0)
+	}
+	if total == 0 {
+		return o, registration.FieldErrors{"valor": m.ReembolsoNada}
+	}
+	if valor == 0 {
+		valor = total
+	}
+	if valor < 0 || valor > total {
+		return o, registration.FieldErrors{"valor": registration.Fill(m.ReembolsoMaior, "valor", mail.Reais(total))}
+	}
+	for _, p := range o.Payments {
+		part := min(valor, max(rest[p.EndToEndID], 0))
+		if part == 0 {
+			continue
+		}
+		valor -= part
+		r := store.Refund{ID: refundID(o.ID, key, p.EndToEndID), EndToEndID: p.EndToEndID, Valor: part, Motivo: motivo,
+			Status: store.RefundProcessing}
+		if _, err := s.Store.AddRefund(ctx, o.ID, r, by); err != nil {
+			if errors.Is(err, store.ErrRefundTooLarge) { // another refund took it meanwhile
+				return o, registration.FieldErrors{"valor": m.ReembolsoNada}
+			}
+			return o, err
+		}
+		r.OrderID = o.ID
+		s.send(ctx, r, false)
+		if valor == 0 {
+			break
+		}
+	}
+	return s.Store.Order(ctx, o.ID)
+}
+
+// pushRefunds asks the PSP again for o's pending refunds made with key, and answers the order.
+func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (store.Order, error) {
+	for _, p := range o.Payments {
+		id := refundID(o.ID, key, p.EndToEndID)
+		for _, r := range o.Refunds {
+			if r.ID == id && r.Status == store.RefundProcessing {
+				r.OrderID = o.ID
+				s.send(ctx, r, false)
+			}
+		}
+	}
+	return s.Store.Order(ctx, o.ID)
+}
+
+// returnPayment returns a payment in full, automatically (a late payment without room, another
+// amount, a payment of an order no longer awaiting it); asking again is the same refund.
+func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payment, motivo string) error {
+	r := store.Refund{ID: refundID(orderID, "devolucao-automatica", p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
+		Valor: int64(p.Amount), Motivo: motivo, Status: store.RefundProcessing}
+	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
+	if errors.Is(err, store.ErrRefundTooLarge) {
+		return nil // returned before, by this or by a refund of the organizer
+	}
+	if err != nil {
+		return err
+	}
+	for _, f := range o.Refunds {
+		if f.ID == r.ID && f.Status != store.RefundProcessing {
+			return nil // asked before (the same payment read again) and already final
+		}
+	}
+	s.send(ctx, r, false)
+	return nil
+}
+
+// send asks the PSP for refund r (the same id each time, so the PSP makes it once) and records
+// its answer when final. poll: read the status back when the PSP is still processing. A PSP
+// that is down or slow leaves the refund pending; one that refuses it makes it NAO_REALIZADO,
+// which gives its amount back to what can be refunded.
+func (s *Service) send(ctx context.Context, r store.Refund, poll bool) {
+	if s.PSP == nil {
+		return
+	}
+	ans, err := s.PSP.Refund(ctx, r.EndToEndID, r.ID, pix.Centavos(r.Valor))
+	if err == nil && poll && ans.Status == pix.RefundInProgress {
+		ans, err = s.PSP.RefundStatus(ctx, r.EndToEndID, r.ID)
+	}
+	var rej *pix.Rejected
+	switch {
+	case errors.As(err, &rej) && (rej.Problem.Status == 400 || rej.Problem.Status == 404) && strings.Contains(rej.Op, "devolucao"):
+		s.Log.Warn("pix refund refused", "refund", r.ID, "err", err)
+		s.settle(ctx, r, store.RefundFailed)
+	case err != nil:
+		s.Log.Warn("pix refund pending", "refund", r.ID, "err", err)
+	case ans.Status == pix.RefundReturned || ans.Status == pix.RefundNotDone:
+		s.settle(ctx, r, string(ans.Status))
+	}
+}
+
+// settle records the final status of refund r (as its caller read it, EM_PROCESSAMENTO); when it
+// becomes DEVOLVIDO, the buyer is told, once.
+func (s *Service) settle(ctx context.Context, r store.Refund, status string) {
+	o, err := s.Store.SetRefundStatus(ctx, r.ID, status, s.now())
+	if err != nil {
+		s.Log.Warn("refund status not recorded", "refund", r.ID, "err", err)
+		return
+	}
+	if status == store.RefundReturned && r.Status == store.RefundProcessing {
+		s.notifyRefund(ctx, o, r)
+	}
+}
+
+// ReconcileRefunds asks the PSP again for every refund still pending: the PUT with the same id
+// (a refund the PSP never got is made now, one it has is answered as it is), then its status.
+func (s *Service) ReconcileRefunds(ctx context.Context) {
+	pending, err := s.Store.RefundsInProgress(ctx)
+	if err != nil {
+		s.Log.Warn("refund reconciliation", "err", err)
+		return
+	}
+	for _, r := range pending {
+		s.send(ctx, r, true)
+	}
+}

@@ -1,0 +1,328 @@
+package salesapi
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"pelotao/internal/api"
+	"pelotao/internal/orders"
+	"pelotao/internal/participant"
+	"pelotao/internal/registration"
+	"pelotao/internal/sheet"
+	"pelotao/internal/store"
+)
+
+// moneyRoutes are the organizer's routes of an event's money and the changes of an order after
+// its sale (docs/http-api.md, "After the sale"). retirada reaches none of the event's.
+func (s *Server) moneyRoutes() []api.Route {
+	return []api.Route{
+		{Pattern: "GET /api/events/{id}/pedidos", Handler: api.Func(s.listOrders), Access: api.EventManagers},
+		{Pattern: "GET /api/events/{id}/pedidos.csv", Handler: api.Func(s.exportOrders), Access: api.EventManagers},
+		{Pattern: "GET /api/events/{id}/financeiro", Handler: api.Func(s.finance), Access: api.EventManagers},
+		{Pattern: "POST /api/events/{id}/pedidos/{orderId}/reembolso", Handler: api.Func(s.refundOrder), Access: api.EventManagers,
+			MaxBody: 4 << 10},
+		{Pattern: "GET /api/events/{id}/cupons", Handler: api.Func(s.listCoupons), Access: api.EventManagers},
+		{Pattern: "POST /api/events/{id}/cupons", Handler: api.Func(s.createCoupon), Access: api.EventManagers, MaxBody: maxCouponBody},
+		{Pattern: "PATCH /api/events/{id}/cupons/{codigo}", Handler: api.Func(s.patchCoupon), Access: api.EventManagers,
+			MaxBody: maxCouponBody},
+		{Pattern: "DELETE /api/events/{id}/cupons/{codigo}", Handler: api.Func(s.deleteCoupon), Access: api.EventManagers},
+		{Pattern: "POST /api/pedidos/{orderId}/cancelar", Handler: api.Func(s.cancelOrder), Access: api.SignedIn},
+		{Pattern: "PATCH /api/inscricoes/{registrationId}", Handler: api.Func(s.editRegistration), Access: api.SignedIn,
+			MaxBody: 8 << 10},
+	}
+}
+
+// refusal answers what the order's state or the rules refuse: a 409 with the code and the
+// pt-BR reason.
+func refusal(err error) error {
+	var r *orders.Refusal
+	var c *registration.Closed
+	switch {
+	case errors.As(err, &r):
+		return &api.Error{Status: http.StatusConflict, Code: r.Code, Message: r.Motivo}
+	case errors.As(err, &c):
+		return &api.Error{Status: http.StatusConflict, Code: c.Code, Message: c.Motivo}
+	}
+	return err
+}
+
+func actor(r *http.Request) store.Actor {
+	u, _ := api.CurrentUser(r)
+	return store.Actor{UserID: u.ID, Nome: u.DisplayName, At: time.Now()}
+}
+
+// managedOrderAnswer is an order as the event's owner and gestao see it: with its buyer and,
+// for one order, its history.
+type managedOrderAnswer struct {
+	orderAnswer
+	Comprador buyerAnswer     `json:"comprador"`
+	Historico []historyAnswer `json:"historico,omitempty"`
+}
+
+type buyerAnswer struct {
+	Nome  string `json:"nome"`
+	Email string `json:"email"`
+}
+
+type historyAnswer struct {
+	Tipo    string          `json:"tipo"`
+	Em      time.Time       `json:"em"`
+	Detalhe json.RawMessage `json:"detalhe,omitempty"`
+}
+
+// buyers reads the buyers of orders, by id; an account deleted since is left blank.
+func (s *Server) buyers(r *http.Request, os []store.Order) (map[string]buyerAnswer, error) {
+	m := map[string]buyerAnswer{}
+	for _, o := range os {
+		if _, ok := m[o.BuyerID]; ok {
+			continue
+		}
+		u, err := s.store.UserByID(r.Context(), o.BuyerID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
+		m[o.BuyerID] = buyerAnswer{Nome: u.DisplayName, Email: u.Email}
+	}
+	return m, nil
+}
+
+// managedOrder is o with its buyer and history, for the event's owner and gestao.
+func (s *Server) managedOrder(r *http.Request, o store.Order) (managedOrderAnswer, error) {
+	b, err := s.buyers(r, []store.Order{o})
+	if err != nil {
+		return managedOrderAnswer{}, err
+	}
+	h, err := s.store.OrderHistory(r.Context(), o.ID)
+	if err != nil {
+		return managedOrderAnswer{}, err
+	}
+	a := managedOrderAnswer{orderAnswer: toOrderAnswer(o), Comprador: b[o.BuyerID], Historico: make([]historyAnswer, len(h))}
+	for i, e := range h {
+		a.Historico[i] = historyAnswer{Tipo: e.Tipo, Em: e.Em, Detalhe: e.Detalhe}
+	}
+	return a, nil
+}
+
+var orderStatuses = []string{store.OrderAwaiting, store.OrderPaid, store.OrderExpired, store.OrderCanceled, store.OrderRefunded}
+
+// orderQuery reads the list's q, status, limit and cursor; a bad one is a 400 that says why.
+func orderQuery(r *http.Request) (store.OrderQuery, error) {
+	v := r.URL.Query()
+	q := store.OrderQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Status: v.Get("status"), Cursor: v.Get("cursor")}
+	if utf8.RuneCountInString(q.Q) > 200 {
+		return q, api.InvalidArgument("A busca aceita no máximo 200 caracteres.")
+	}
+	if q.Status != "" && !slices.Contains(orderStatuses, q.Status) {
+		return q, api.InvalidArgument("Situação desconhecida: use aguardando_pagamento, pago, expirado, cancelado ou reembolsado.")
+	}
+	if raw := v.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > store.MaxParticipantLimit {
+			return q, api.InvalidArgument("O parâmetro limit deve ser um número de 1 a " + strconv.Itoa(store.MaxParticipantLimit) + ".")
+		}
+		q.Limit = n
+	}
+	if n, err := strconv.Atoi(q.Cursor); q.Cursor != "" && (err != nil || n < 0) {
+		return q, api.InvalidArgument("Cursor inválido: carregue a lista de pedidos de novo.")
+	}
+	return q, nil
+}
+
+// listOrders answers GET /api/events/{id}/pedidos: one page of the event's orders, newest
+// first, each with its buyer.
+func (s *Server) listOrders(w http.ResponseWriter, r *http.Request) error {
+	q, err := orderQuery(r)
+	if err != nil {
+		return err
+	}
+	page, err := s.store.EventOrders(r.Context(), q)
+	if err != nil {
+		return err
+	}
+	b, err := s.buyers(r, page.Orders)
+	if err != nil {
+		return err
+	}
+	out := make([]managedOrderAnswer, len(page.Orders))
+	for i, o := range page.Orders {
+		out[i] = managedOrderAnswer{orderAnswer: toOrderAnswer(o), Comprador: b[o.BuyerID]}
+	}
+	api.WriteJSON(w, http.StatusOK, map[string]any{"pedidos": out, "total": page.Total, "nextCursor": page.NextCursor})
+	return nil
+}
+
+// ordersExportHeader is the orders export's header row: one row per registration of each order.
+var ordersExportHeader = []string{"Pedido", "Situação do pedido", "Criado em", "Pago em", "Comprador", "E-mail do comprador",
+	"Inscrição", "Código", "Nome", "Documento", "Modalidade", "Lote", "Categoria", "Camiseta", "Valor", "Desconto", "Total",
+	"Situação da inscrição", "Reembolsado"}
+
+// exportOrders answers GET /api/events/{id}/pedidos.csv: every order of the event, newest first,
+// one row per registration, in the participants export's CSV (api.WriteCSV).
+func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	var all []store.Order
+	for q := (store.OrderQuery{EventID: id, Limit: store.MaxParticipantLimit}); ; {
+		page, err := s.store.EventOrders(r.Context(), q)
+		if err != nil {
+			return err
+		}
+		all = append(all, page.Orders...)
+		if page.NextCursor == "" {
+			break
+		}
+		q.Cursor = page.NextCursor
+	}
+	b, err := s.buyers(r, all)
+	if err != nil {
+		return err
+	}
+	when := func(t *time.Time) string {
+		if t == nil {
+			return ""
+		}
+		return t.In(s.cfg.Location).Format("02/01/2006 15:04")
+	}
+	return api.WriteCSV(w, "pedidos-"+id+".csv", ordersExportHeader, func(write func([]string) error) error {
+		for _, o := range all {
+			var refunded int64
+			for _, f := range o.Refunds {
+				if f.Status == store.RefundReturned {
+					refunded += f.Valor
+				}
+			}
+			for _, reg := range o.Registrations {
+				doc := reg.DocNumero
+				if reg.DocTipo == participant.CPF {
+					doc = participant.FormatCPF(doc)
+				}
+				if err := write([]string{o.ID, o.Status, when(&o.CriadoEm), when(o.PagoEm), b[o.BuyerID].Nome, b[o.BuyerID].Email,
+					reg.ID, reg.Codigo, reg.Nome, doc, reg.Percurso, reg.Lote, reg.Categoria, reg.Camiseta, sheet.Money(reg.Valor),
+					sheet.Money(reg.Desconto), sheet.Money(reg.Total), reg.Status, sheet.Money(refunded)}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// finance answers GET /api/events/{id}/financeiro (orders.Figures).
+func (s *Server) finance(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.store.EventFinance(r.Context(), r.PathValue("id"), time.Now())
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, orders.FiguresOf(f, s.cfg.Location))
+	return nil
+}
+
+// eventOrder returns the order {orderId} of the event {id}; another event's is not found.
+func (s *Server) eventOrder(r *http.Request) (store.Order, error) {
+	o, err := s.store.Order(r.Context(), r.PathValue("orderId"))
+	if err != nil {
+		return o, api.NotFoundAs(err, errOrderNotFound)
+	}
+	if o.EventID != r.PathValue("id") {
+		return o, errOrderNotFound
+	}
+	return o, nil
+}
+
+// refundOrder answers POST /api/events/{id}/pedidos/{orderId}/reembolso {"valor"?}: valor reais
+// (absent, as in {}: all that is left) go back through the PSP; an Idempotency-Key sent again is the same
+// refund. A PSP that is down leaves the refund pending (the reconciliation asks again).
+func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Valor *float64 `json:"valor"`
+	}
+	if err := api.ReadJSON(r, &body); err != nil {
+		return err
+	}
+	o, err := s.eventOrder(r)
+	if err != nil {
+		return err
+	}
+	var valor int64
+	if body.Valor != nil {
+		cents := *body.Valor * 100
+		if cents < 1 || math.Abs(cents-math.Round(cents)) > 1e-6 {
+			return api.FieldError{"valor": registration.Const.Messages.ReembolsoValor}
+		}
+		valor = int64(math.Round(cents))
+	}
+	got, err := s.orders.Refund(r.Context(), o, valor, r.Header.Get("Idempotency-Key"), orders.MotivoOrganizacao, actor(r))
+	if err != nil {
+		return refusal(err)
+	}
+	a, err := s.managedOrder(r, got)
+	return api.WriteOK(w, a, err)
+}
+
+// cancelOrder answers POST /api/pedidos/{orderId}/cancelar: the buyer within the consumer's
+// window, the event's owner and gestao at any time (orders.Service.Cancel).
+func (s *Server) cancelOrder(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.orderFor(r)
+	if err != nil {
+		return err
+	}
+	got, err := s.orders.Cancel(r.Context(), o, s.managesEvent(r, o.EventID), actor(r))
+	if err != nil {
+		return refusal(err)
+	}
+	api.WriteJSON(w, http.StatusOK, toOrderAnswer(got))
+	return nil
+}
+
+// errRegistrationNotFound answers a registration the user may not see as one that does not exist.
+var errRegistrationNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrição não encontrada."}
+
+// editRegistration answers PATCH /api/inscricoes/{registrationId}: its buyer, or its athlete
+// (the account whose verified e-mail is the athlete's), until edicaoAte; the event's owner and
+// gestao at any time, also name, document and birth date (registration.Edit).
+func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error {
+	var p registration.Patch
+	if err := api.ReadJSON(r, &p); err != nil {
+		return err
+	}
+	id := r.PathValue("registrationId")
+	o, err := s.store.OrderOfRegistration(r.Context(), id)
+	if err != nil {
+		return api.NotFoundAs(err, errRegistrationNotFound)
+	}
+	organizer := s.managesEvent(r, o.EventID)
+	if !organizer && !s.ownsRegistration(r, o, id) {
+		return errRegistrationNotFound
+	}
+	got, err := s.orders.Edit(r.Context(), o, id, p, organizer, actor(r))
+	if err != nil {
+		return refusal(err)
+	}
+	api.WriteJSON(w, http.StatusOK, toOrderAnswer(got))
+	return nil
+}
+
+// ownsRegistration reports whether the user of r bought the registration id of o, or is its
+// athlete: an account whose verified e-mail is the athlete's.
+func (s *Server) ownsRegistration(r *http.Request, o store.Order, id string) bool {
+	u, _ := api.CurrentUser(r)
+	if o.BuyerID == u.ID {
+		return true
+	}
+	for _, reg := range o.Registrations {
+		var a struct {
+			Email string `json:"email"`
+		}
+		if reg.ID != id || json.Unmarshal(reg.Atleta, &a) != nil || a.Email == "" {
+			continue
+		}
+		acc, err := s.store.UserByID(r.Context(), u.ID)
+		return err == nil && !acc.EmailVerifiedAt.IsZero() && acc.Email == a.Email
+	}
+	return false
+}

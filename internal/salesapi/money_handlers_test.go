@@ -1,0 +1,413 @@
+package salesapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"pelotao/internal/api"
+	"pelotao/internal/orders"
+	"pelotao/internal/pix/sandbox"
+	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
+	"pelotao/internal/team"
+)
+
+// moneyWorld is a pixWorld with room for several orders, bruno's account, and a gestao and a
+// retirada member of the event's team.
+type moneyWorld struct {
+	*pixWorld
+	gestao, retirada api.User
+}
+
+var docs = []string{"529.982.247-25", "111.444.777-35", "390.533.447-05", "987.654.321-00"}
+
+func newMoneyWorld(t *testing.T, st store.Store, edits ...string) *moneyWorld {
+	t.Helper()
+	site := newTestSite(t, st, map[string]string{"PELOTAO_PIX_SANDBOX": "1"})
+	eventID := site.createEvent(t, edits...)
+	if err := site.sales.registerWebhook(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	w := &moneyWorld{pixWorld: &pixWorld{testSite: site, eventID: eventID}}
+	now := time.Now()
+	account := func(u api.User) {
+		err := st.CreateUser(t.Context(), store.User{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, PasswordHash: "x",
+			CreatedAt: now, EmailVerifiedAt: now})
+		if err != nil && !errors.Is(err, store.ErrConflict) { // bruno buys in each world of a test
+			t.Fatal(err)
+		}
+	}
+	account(bruno)
+	for _, m := range []struct {
+		u    *api.User
+		role team.Role
+	}{{&w.gestao, team.Gestao}, {&w.retirada, team.Retirada}} {
+		*m.u = api.User{ID: "u-" + string(m.role) + "-" + eventID, Email: string(m.role) + "@" + eventID + ".exemplo.com.br", DisplayName: "Equipe"}
+		account(*m.u)
+		if _, err := st.AddStaff(t.Context(), store.StaffMember{EventID: eventID, UserID: m.u.ID, Email: m.u.Email, Role: m.role,
+			InvitedBy: ana.ID, InvitedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+// buyAs makes an order of the i-th test document (name nome) as u.
+func (w *moneyWorld) buyAs(t *testing.T, u api.User, i int, nome string) orderAnswer {
+	t.Helper()
+	body := strings.NewReplacer(docs[0], docs[i], "Ana Souza", nome).Replace(orderJSON(t, ""))
+	return w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &u), http.StatusCreated)
+}
+
+// paid pays o in the sandbox (its webhook confirms it) and answers it as its buyer reads it.
+func (w *moneyWorld) paid(t *testing.T, o orderAnswer) orderAnswer {
+	t.Helper()
+	if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
+		t.Fatalf("simulate %d %s", rec.Code, rec.Body)
+	}
+	return w.get(t, o.ID)
+}
+
+func (w *moneyWorld) get(t *testing.T, id string) orderAnswer {
+	t.Helper()
+	return w.order(t, w.call("GET", "/api/pedidos/"+id, "", &ana), 200)
+}
+
+func decode[T any](t *testing.T, body []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatalf("%v: %s", err, body)
+	}
+	return v
+}
+
+type errorAnswer struct {
+	Error struct {
+		Code, Message string
+		Fields        map[string]string
+	}
+}
+
+// REG-100, REG-101, REG-102, REG-116: the organizer's list (search, status, pages), its export and
+// the figures; retirada gets none of them.
+func TestOrdersListExportAndFigures(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		first := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
+		w.buyAs(t, bruno, 1, "=HYPERLINK Lima")
+		base := "/api/events/" + w.eventID
+		type page struct {
+			Pedidos    []managedOrderAnswer
+			Total      int
+			NextCursor string
+		}
+		all := decode[page](t, w.call("GET", base+"/pedidos?limit=1", "", &w.gestao).Body.Bytes())
+		if all.Total != 2 || len(all.Pedidos) != 1 || all.Pedidos[0].Inscricoes[0].Nome != "=HYPERLINK Lima" || all.NextCursor != "1" ||
+			all.Pedidos[0].Comprador.Email != bruno.Email {
+			t.Fatalf("first page %+v", all)
+		}
+		next := decode[page](t, w.call("GET", base+"/pedidos?limit=1&cursor="+all.NextCursor, "", &ana).Body.Bytes())
+		if len(next.Pedidos) != 1 || next.Pedidos[0].ID != first.ID || next.NextCursor != "" {
+			t.Fatalf("second page %+v", next)
+		}
+		if got := decode[page](t, w.call("GET", base+"/pedidos?status=pago&q="+url.QueryEscape("souza"), "", &ana).Body.Bytes()); got.Total != 1 ||
+			got.Pedidos[0].ID != first.ID {
+			t.Fatalf("paid, searched %+v", got)
+		}
+		for _, q := range []string{"status=pendente", "limit=0", "limit=abc", "cursor=-1", "q=" + strings.Repeat("a", 201)} {
+			if rec := w.call("GET", base+"/pedidos?"+q, "", &ana); rec.Code != 400 {
+				t.Errorf("%s: %d", q, rec.Code)
+			}
+		}
+
+		csv := w.call("GET", base+"/pedidos.csv", "", &ana)
+		text := csv.Body.String()
+		if csv.Code != 200 || !strings.HasPrefix(text, "\uFEFFPedido;Situação do pedido;") || !strings.Contains(text, ";'=HYPERLINK Lima;") ||
+			!strings.Contains(text, ";529.982.247-25;60 km;;Open;M;89,90;0,00;89,90;confirmada;0,00\r\n") ||
+			csv.Header().Get("Content-Type") != "text/csv; charset=utf-8" {
+			t.Fatalf("export %d %q", csv.Code, text)
+		}
+
+		f := decode[orders.Figures](t, w.call("GET", base+"/financeiro", "", &ana).Body.Bytes())
+		today := time.Now().In(w.sales.cfg.Location).Format(time.DateOnly)
+		if f.Bruto != 8990 || f.Reembolsado != 0 || f.Liquido != 8990 || f.Pedidos.Pagos != 1 || f.Pedidos.Aguardando != 1 ||
+			f.PorLote[orders.NoLot] != (orders.Tally{Inscricoes: 1, Valor: 8990}) || f.PorPercurso["60 km"].Inscricoes != 1 ||
+			f.PorDia[today].Valor != 8990 {
+			t.Fatalf("figures %+v", f)
+		}
+		for _, path := range []string{"/pedidos", "/pedidos.csv", "/financeiro", "/cupons"} {
+			if rec := w.call("GET", base+path, "", &w.retirada); rec.Code != 403 {
+				t.Errorf("retirada GET %s: %d", path, rec.Code)
+			}
+		}
+		if rec := w.call("POST", base+"/pedidos/"+first.ID+"/reembolso", `{}`, &w.retirada); rec.Code != 403 {
+			t.Errorf("retirada refund: %d", rec.Code)
+		}
+		if rec := w.call("POST", "/api/pedidos/"+first.ID+"/cancelar", "", &w.retirada); rec.Code != 404 {
+			t.Errorf("retirada cancel: %d", rec.Code)
+		}
+		if rec := w.call("GET", "/api/pedidos/"+first.ID, "", &w.retirada); rec.Code != 404 {
+			t.Errorf("retirada reads an order: %d", rec.Code)
+		}
+	})
+}
+
+// REG-104, REG-105, REG-106, REG-107: a partial refund, the same key again, too much, the rest;
+// read back, the order is reembolsado, its participant gone, the buyer told twice; with the PSP
+// down the refund waits, pending, and is made once.
+func TestRefundRoute(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		o := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
+		path := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
+		part := w.order(t, w.call("POST", path, `{"valor": 20.5}`, &w.gestao, "Idempotency-Key", "k-1"), 200)
+		if part.Status != store.OrderPaid || len(part.Reembolsos) != 1 || part.Reembolsos[0].Valor != 2050 ||
+			part.Reembolsos[0].Status != store.RefundProcessing {
+			t.Fatalf("partial %+v", part)
+		}
+		if again := w.order(t, w.call("POST", path, `{"valor": 20.5}`, &w.gestao, "Idempotency-Key", "k-1"), 200); len(again.Reembolsos) != 1 {
+			t.Fatalf("the same key again: %+v", again.Reembolsos)
+		}
+		for body, field := range map[string]string{`{"valor": 100}`: "R$ 69,40", `{"valor": 0.001}`: "dois decimais", `{"valor": -1}`: "maior que zero"} {
+			rec := w.call("POST", path, body, &ana)
+			if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || !strings.Contains(e.Error.Fields["valor"], field) {
+				t.Errorf("%s: %d %s", body, rec.Code, rec.Body)
+			}
+		}
+		for _, body := range []string{`{"total": 1}`, ``} {
+			if rec := w.call("POST", path, body, &ana); rec.Code != 400 {
+				t.Errorf("%q: %d", body, rec.Code)
+			}
+		}
+		w.sales.reconcile(t.Context())
+		rest := w.order(t, w.call("POST", path, `{}`, &ana), 200)
+		if len(rest.Reembolsos) != 2 || rest.Reembolsos[1].Valor != 6940 {
+			t.Fatalf("the rest %+v", rest.Reembolsos)
+		}
+		w.sales.reconcile(t.Context())
+		done := w.get(t, o.ID)
+		if done.Status != store.OrderRefunded || done.Reembolsos[0].Status != store.RefundReturned || done.Inscricoes[0].Status != store.RegistrationCanceled {
+			t.Fatalf("refunded %+v", done)
+		}
+		if ps, _ := st.EventParticipants(t.Context(), w.eventID); len(ps) != 0 {
+			t.Fatalf("participants after the refund: %+v", ps)
+		}
+		if m := w.mail.Messages(); len(m) != 2 || m[0].To != bruno.Email || !strings.Contains(m[1].Text, "R$ 69,40") {
+			t.Fatalf("e-mails %+v", m)
+		}
+		if rec := w.call("POST", path, `{}`, &ana); rec.Code != 409 {
+			t.Fatalf("refunding a refunded order: %d %s", rec.Code, rec.Body)
+		}
+
+		other := w.paid(t, w.buyAs(t, bruno, 1, "Bia Lima"))
+		w.sales.sandbox.Inject(sandbox.Unavailable, 1)
+		pending := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos/"+other.ID+"/reembolso", `{}`, &ana), 200)
+		if len(pending.Reembolsos) != 1 || pending.Reembolsos[0].Status != store.RefundProcessing {
+			t.Fatalf("with the PSP down: %+v", pending.Reembolsos)
+		}
+		w.sales.reconcile(t.Context())
+		if got := w.get(t, other.ID); got.Status != store.OrderRefunded {
+			t.Fatalf("after the PSP is back: %+v", got)
+		}
+		if rec := w.call("POST", "/api/events/outro-evento/pedidos/"+other.ID+"/reembolso", `{}`, &ana); rec.Code != 404 {
+			t.Fatalf("another event's path: %d", rec.Code)
+		}
+	})
+}
+
+// REG-108, REG-109: the buyer cancels an unpaid order, then a paid one within the window; near
+// the event the buyer is refused (409 fora-do-prazo, saying why and whom to ask) and the owner
+// is not; a stranger does not see the order.
+func TestCancelRoute(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		unpaid := w.buyAs(t, bruno, 0, "Ana Souza")
+		if got := w.order(t, w.call("POST", "/api/pedidos/"+unpaid.ID+"/cancelar", "", &bruno), 200); got.Status != store.OrderCanceled {
+			t.Fatalf("unpaid %+v", got)
+		}
+		if rec := w.call("POST", "/api/pedidos/"+unpaid.ID+"/cancelar", "", &bruno); rec.Code != 409 ||
+			decode[errorAnswer](t, rec.Body.Bytes()).Error.Code != "nao-cancelavel" {
+			t.Fatalf("cancelling twice: %d %s", rec.Code, rec.Body)
+		}
+		paid := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
+		carla := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
+		if rec := w.call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", &carla); rec.Code != 404 {
+			t.Fatalf("a stranger: %d", rec.Code)
+		}
+		got := w.order(t, w.call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", &bruno), 200)
+		if len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 8990 {
+			t.Fatalf("paid, cancelled %+v", got)
+		}
+		w.sales.reconcile(t.Context())
+		if got := w.get(t, paid.ID); got.Status != store.OrderRefunded {
+			t.Fatalf("after the refund: %s", got.Status)
+		}
+
+		tomorrow := time.Now().In(w.sales.cfg.Location).AddDate(0, 0, 1).Format(time.DateOnly)
+		near := newMoneyWorld(t, st, `"titulo": "Pedal do Pelotão"`, `"titulo": "Pedal de Amanhã"`, `"2030-05-01"`, `"`+tomorrow+`"`)
+		o := near.paid(t, near.buyAs(t, bruno, 1, "Bia Lima"))
+		rec := near.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &bruno)
+		e := decode[errorAnswer](t, rec.Body.Bytes())
+		if rec.Code != 409 || e.Error.Code != "fora-do-prazo" || !strings.Contains(e.Error.Message, "48 horas antes do evento") ||
+			!strings.Contains(e.Error.Message, "fale com a organização") {
+			t.Fatalf("near the event: %d %s", rec.Code, rec.Body)
+		}
+		if got := near.order(t, near.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &ana), 200); len(got.Reembolsos) != 1 {
+			t.Fatalf("the owner near the event: %+v", got)
+		}
+	})
+}
+
+// REG-110, REG-111: the buyer changes the shirt, not the name; after edicaoAte nothing; the owner
+// changes the name and birth date at any time, each change in the order's history.
+func TestEditRegistrationRoute(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		o := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
+		path := "/api/inscricoes/" + o.Inscricoes[0].ID
+		if got := w.order(t, w.call("PATCH", path, `{"camiseta":"G","equipe":"Pelotão"}`, &bruno), 200); got.Inscricoes[0].Camiseta != "G" {
+			t.Fatalf("shirt %+v", got.Inscricoes[0])
+		}
+		rec := w.call("PATCH", path, `{"nome":"Outra Pessoa"}`, &bruno)
+		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields["nome"] == "" {
+			t.Fatalf("name by the buyer: %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.call("PATCH", path, `{"camiseta":"XXXG"}`, &bruno); rec.Code != 422 {
+			t.Fatalf("a size not offered: %d %s", rec.Code, rec.Body)
+		}
+		carla := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
+		if rec := w.call("PATCH", path, `{"camiseta":"P"}`, &carla); rec.Code != 404 {
+			t.Fatalf("a stranger: %d", rec.Code)
+		}
+		got := w.order(t, w.call("PATCH", path, `{"nome":"Ana Souza Lima","nascimento":"1991-06-01"}`, &w.gestao), 200)
+		if got.Inscricoes[0].Nome != "Ana Souza Lima" {
+			t.Fatalf("by gestao %+v", got.Inscricoes[0])
+		}
+		ps, _ := st.EventParticipants(t.Context(), w.eventID)
+		if len(ps) != 1 || ps[0].Nome != "Ana Souza Lima" || ps[0].Camiseta != "G" || ps[0].Equipe != "Pelotão" {
+			t.Fatalf("participant %+v", ps)
+		}
+		managed := decode[managedOrderAnswer](t, w.call("GET", "/api/pedidos/"+o.ID, "", &ana).Body.Bytes())
+		edits := 0
+		for _, h := range managed.Historico {
+			if h.Tipo == store.OrderEditedEvent {
+				edits++
+			}
+		}
+		if edits != 2 || managed.Comprador.Email != bruno.Email {
+			t.Fatalf("history %+v", managed.Historico)
+		}
+
+		closed := newMoneyWorld(t, st, `"titulo": "Pedal do Pelotão"`, `"titulo": "Pedal Fechado"`, `"ativas": true,`,
+			`"ativas": true, "edicaoAte": "`+time.Now().AddDate(0, 0, -1).Format(time.DateOnly)+`",`)
+		c := closed.paid(t, closed.buyAs(t, bruno, 1, "Bia Lima"))
+		rec = closed.call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, &bruno)
+		if rec.Code != 409 || decode[errorAnswer](t, rec.Body.Bytes()).Error.Code != "edicao-encerrada" {
+			t.Fatalf("after edicaoAte: %d %s", rec.Code, rec.Body)
+		}
+		closed.order(t, closed.call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, &ana), 200)
+	})
+}
+
+// REG-103: coupons are created (checked, one code per event), listed with their uses, paused,
+// and deleted while unused.
+func TestCouponRoutes(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		base := "/api/events/" + w.eventID + "/cupons"
+		rec := w.call("POST", base, `{"codigo":"Amigos10","tipo":"percentual","valor":10,"maxUsos":2,"validoAte":"2030-04-30","modalidades":["60 km"]}`, &ana)
+		if c := decode[struct {
+			Codigo string
+			Usos   int
+			Ativo  bool
+		}](t, rec.Body.Bytes()); rec.Code != 201 || c.Codigo != "Amigos10" || !c.Ativo || c.Usos != 0 {
+			t.Fatalf("create %d %s", rec.Code, rec.Body)
+		}
+		for body, field := range map[string]string{
+			`{"codigo":"amigos10","tipo":"fixo","valor":5}`:                     "codigo",
+			`{"codigo":"NOVO","tipo":"metade","valor":5}`:                       "tipo",
+			`{"codigo":"NOVO","tipo":"percentual","valor":0}`:                   "valor",
+			`{"codigo":"NOVO","tipo":"fixo","valor":5,"modalidades":["10 km"]}`: "modalidades",
+		} {
+			rec := w.call("POST", base, body, &w.gestao)
+			if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields[field] == "" {
+				t.Errorf("%s: %d %s", body, rec.Code, rec.Body)
+			}
+		}
+		w.buyAs(t, bruno, 0, "Ana Souza") // without the coupon
+		used := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos",
+			strings.Replace(orderJSON(t, `,"cupom":"amigos10"`), docs[0], docs[1], 1), &bruno), 201)
+		if used.Inscricoes[0].Desconto != 899 {
+			t.Fatalf("the coupon's discount: %+v", used.Inscricoes[0])
+		}
+		list := decode[struct{ Cupons []struct{ Usos int } }](t, w.call("GET", base, "", &ana).Body.Bytes())
+		if len(list.Cupons) != 1 || list.Cupons[0].Usos != 1 {
+			t.Fatalf("list %+v", list)
+		}
+		if rec := w.call("PATCH", base+"/AMIGOS10", `{"ativo":false}`, &w.gestao); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"ativo":false`) ||
+			!strings.Contains(rec.Body.String(), `"maxUsos":2`) {
+			t.Fatalf("pause %d %s", rec.Code, rec.Body)
+		}
+		rec = w.call("POST", "/api/events/"+w.eventID+"/pedidos", strings.Replace(orderJSON(t, `,"cupom":"amigos10"`), docs[0], docs[2], 1), &bruno)
+		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields["cupom"] == "" {
+			t.Fatalf("a paused coupon: %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.call("PATCH", base+"/amigos10", `{"maxUsos":null,"codigo":"OUTRO"}`, &ana); rec.Code != 422 {
+			t.Fatalf("renaming: %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.call("PATCH", base+"/amigos10", `{"maxUsos":null}`, &ana); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"maxUsos":null`) {
+			t.Fatalf("no limit: %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.call("DELETE", base+"/amigos10", "", &ana); rec.Code != 409 {
+			t.Fatalf("deleting a used coupon: %d", rec.Code)
+		}
+		w.order(t, w.call("POST", base, `{"codigo":"SOBRA","tipo":"fixo","valor":5,"maxUsos":null}`, &ana), 201)
+		if rec := w.call("DELETE", base+"/sobra", "", &ana); rec.Code != 204 {
+			t.Fatalf("deleting an unused coupon: %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.call("PATCH", base+"/sobra", `{"ativo":true}`, &ana); rec.Code != 404 {
+			t.Fatalf("a deleted coupon: %d", rec.Code)
+		}
+	})
+}
+
+// REG-113, REG-114: a Pix of another amount is returned and confirms nothing; a Pix after the
+// hold, its slot taken, is returned and the order stays expirado.
+func TestWebhookReturnsWhatCannotConfirm(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st, `"vagas": 300`, `"vagas": 1`)
+		o := w.buyAs(t, bruno, 0, "Ana Souza")
+		if _, err := w.sales.sandbox.SimulatePaymentOf(t.Context(), o.Pix.Txid, 8000); err != nil {
+			t.Fatal(err)
+		}
+		got := w.get(t, o.ID)
+		if got.Status != store.OrderAwaiting || len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 8000 {
+			t.Fatalf("another amount: %+v", got)
+		}
+		if _, err := st.ExpireOrders(t.Context(), time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		late := w.buyAs(t, bruno, 1, "Bia Lima")
+		if _, err := st.ExpireOrders(t.Context(), time.Now().Add(time.Hour)); err != nil { // the charge stays payable at the PSP
+			t.Fatal(err)
+		}
+		w.paid(t, w.buyAs(t, bruno, 2, "Caio Dias")) // the slot goes to another order meanwhile
+		if _, err := w.sales.sandbox.SimulatePayment(t.Context(), late.Pix.Txid); err != nil {
+			t.Fatal(err)
+		}
+		w.sales.reconcile(t.Context())
+		got = w.get(t, late.ID)
+		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("late without room: %+v", got)
+		}
+		if m := w.mail.Messages(); len(m) != 2 || !strings.Contains(m[1].Text, "esgotado") {
+			t.Fatalf("e-mails %+v", m)
+		}
+	})
+}

@@ -1,0 +1,217 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"pelotao/internal/participant"
+	"pelotao/internal/textfold"
+)
+
+// Finance is an event's money as stored (OrderStore.EventFinance); package aftersale groups it.
+type Finance struct {
+	Received int64          // every Pix received for the event's orders, in centavos
+	Refunded int64          // the refunds DEVOLVIDO
+	Orders   map[string]int // order status → how many
+	Sold     []SoldRegistration
+}
+
+// SoldRegistration is one confirmed registration: its lot (” when priced by kit), modality,
+// price and when its order was paid.
+type SoldRegistration struct {
+	Lote, Percurso string
+	Total          int64
+	PagoEm         time.Time
+}
+
+// RegistrationEdit is a registration's data after an edit: the columns, the athlete as typed
+// (JSON) and, for the history, what changed.
+type RegistrationEdit struct {
+	Nome                string
+	Documento           participant.Documento
+	Categoria, Camiseta string
+	Atleta              json.RawMessage
+	Changes             map[string]Change
+}
+
+// Change is one field's value before and after an edit.
+type Change struct {
+	De   any `json:"de"`
+	Para any `json:"para"`
+}
+
+// OrderByTxid implements OrderStore.
+func (r OrderReader) OrderByTxid(ctx context.Context, txid string) (Order, error) {
+	return r.oneOrder(ctx, "WHERE txid = ?", txid)
+}
+
+// OrderOfRegistration implements OrderStore.
+func (r OrderReader) OrderOfRegistration(ctx context.Context, registrationID string) (Order, error) {
+	return r.oneOrder(ctx, "WHERE id = (SELECT order_id FROM registrations WHERE id = ?)", registrationID)
+}
+
+func (r OrderReader) oneOrder(ctx context.Context, where string, args ...any) (Order, error) {
+	orders, err := r.readOrders(ctx, where, args...)
+	if err == nil && len(orders) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Order{}, err
+	}
+	return orders[0], nil
+}
+
+// RefundsInProgress implements OrderStore.
+func (r OrderReader) RefundsInProgress(ctx context.Context) ([]Refund, error) {
+	return QueryAll(ctx, r.Query, r.Name+": refunds in progress", func(row Scanner) (f Refund, err error) {
+		err = row.Scan(&f.ID, &f.OrderID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+		f.CriadoEm = f.CriadoEm.UTC()
+		return f, err
+	}, "SELECT id, order_id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE status = 'EM_PROCESSAMENTO' ORDER BY criado_em, id")
+}
+
+// EventFinance implements OrderStore.
+func (r OrderReader) EventFinance(ctx context.Context, eventID string, now time.Time) (Finance, error) {
+	what := r.Name + ": finance"
+	f := Finance{Orders: map[string]int{}}
+	sums, err := QueryAll(ctx, r.Query, what, func(row Scanner) (s [2]int64, err error) {
+		err = row.Scan(&s[0], &s[1])
+		return s, err
+	}, `SELECT (SELECT coalesce(sum(p.valor), 0) FROM pix_payments p JOIN orders o ON o.id = p.order_id WHERE o.event_id = ?),
+		(SELECT coalesce(sum(f.valor), 0) FROM refunds f JOIN orders o ON o.id = f.order_id WHERE o.event_id = ? AND f.status = 'DEVOLVIDO')`,
+		eventID, eventID)
+	if err != nil {
+		return f, err
+	}
+	f.Received, f.Refunded = sums[0][0], sums[0][1]
+	type byStatus struct {
+		status string
+		n      int
+	}
+	counts, err := QueryAll(ctx, r.Query, what, func(row Scanner) (b byStatus, err error) {
+		err = row.Scan(&b.status, &b.n)
+		return b, err
+	}, `SELECT CASE WHEN status = 'aguardando_pagamento' AND expira_em <= ? THEN 'expirado' ELSE status END, count(*)
+		FROM orders WHERE event_id = ? GROUP BY 1`, now, eventID)
+	if err != nil {
+		return f, err
+	}
+	for _, c := range counts {
+		f.Orders[c.status] += c.n
+	}
+	f.Sold, err = QueryAll(ctx, r.Query, what, func(row Scanner) (s SoldRegistration, err error) {
+		err = row.Scan(&s.Lote, &s.Percurso, &s.Total, &s.PagoEm)
+		s.PagoEm = s.PagoEm.UTC()
+		return s, err
+	}, `SELECT r.lote, r.percurso, r.total, o.pago_em FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND r.status = 'confirmada' AND o.pago_em IS NOT NULL`, eventID)
+	return f, err
+}
+
+// RecordPaymentTx is RecordPayment inside tx; it returns the payment's order.
+func RecordPaymentTx(ctx context.Context, tx OrderTx, p Payment, motivo string, now time.Time) (string, error) {
+	orderID, _, err := OrderOfTxid(ctx, tx, p.Txid)
+	if err != nil {
+		return "", err
+	}
+	n, err := tx.Exec(ctx, `INSERT INTO pix_payments (end_to_end_id, order_id, txid, valor, horario, recebido_em)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (end_to_end_id) DO NOTHING`, p.EndToEndID, orderID, p.Txid, p.Valor, p.Horario, now)
+	if err != nil || n == 0 {
+		return orderID, err
+	}
+	return orderID, addOrderEvent(ctx, tx, orderID, OrderReturnedEvent, now, "",
+		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": motivo})
+}
+
+// removeRegistrations takes the participants of an order refunded in full (or a free one
+// cancelled) out of the event: the rows are deleted (lists, totals, exports and document checks forget them) and each
+// removal takes a rev, so the rosters that follow changes see it. The registrations stay,
+// cancelada, in the order.
+func removeRegistrations(ctx context.Context, tx OrderTx, orderID string, now time.Time) error {
+	type gone struct{ eventID, participantID string }
+	list, err := collectTx(ctx, tx, func(row Scanner) (g gone, err error) {
+		err = row.Scan(&g.eventID, &g.participantID)
+		return g, err
+	}, "SELECT event_id, participant_id FROM registrations WHERE order_id = ? AND participant_id IS NOT NULL", orderID)
+	if err != nil {
+		return fmt.Errorf("store: refunded registrations: %w", err)
+	}
+	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	rev, err := tx.NextRevs(ctx, len(list))
+	if err != nil {
+		return err
+	}
+	for _, g := range list {
+		if _, err := tx.Exec(ctx, "DELETE FROM participants WHERE id = ?", g.participantID); err != nil {
+			return fmt.Errorf("store: removing participant: %w", err)
+		}
+		if _, err := tx.Exec(ctx, "INSERT INTO participant_removals (event_id, participant_id, rev, removido_em) VALUES (?, ?, ?, ?)",
+			g.eventID, g.participantID, rev, now); err != nil {
+			return fmt.Errorf("store: participant removal: %w", err)
+		}
+		rev++
+	}
+	return nil
+}
+
+// EditRegistrationTx is EditRegistration inside tx; it returns the registration's order.
+func EditRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, e RegistrationEdit, by Actor) (string, error) {
+	var orderID, eventID string
+	var participantID *string
+	err := tx.QueryRow(ctx, "SELECT order_id, event_id, participant_id FROM registrations WHERE id = ?", registrationID).
+		Scan(&orderID, &eventID, &participantID)
+	if IsNoRows(err) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: registration: %w", err)
+	}
+	if _, docChanged := e.Changes["documento"]; docChanged {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT
+			(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+			 WHERE r.event_id = ? AND r.doc_tipo = ? AND r.doc_numero = ? AND r.id <> ? AND `+holdCounts+`) +
+			(SELECT count(*) FROM participants WHERE event_id = ? AND doc_tipo = ? AND doc_numero = ? AND inscricao <> ?)`,
+			eventID, e.Documento.Tipo, e.Documento.Numero, registrationID, by.At, eventID, e.Documento.Tipo, e.Documento.Numero,
+			registrationID).Scan(&n); err != nil {
+			return "", fmt.Errorf("store: document check: %w", err)
+		}
+		if n > 0 {
+			return "", &AlreadyRegisteredError{}
+		}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE registrations SET nome = ?, doc_tipo = ?, doc_numero = ?, categoria = ?, camiseta = ?, atleta = ?
+		WHERE id = ?`, e.Nome, e.Documento.Tipo, e.Documento.Numero, e.Categoria, e.Camiseta, string(e.Atleta), registrationID); err != nil {
+		return "", fmt.Errorf("store: editing registration: %w", err)
+	}
+	if _, err := tx.Exec(ctx, "UPDATE orders SET busca = busca || ' ' || ? WHERE id = ?",
+		textfold.Fold(e.Nome)+" "+e.Documento.Numero, orderID); err != nil {
+		return "", err
+	}
+	if participantID != nil {
+		reg, err := collectTx(ctx, tx, scanRegistration, "SELECT "+registrationColumns+" FROM registrations WHERE id = ?", registrationID)
+		if err != nil {
+			return "", err
+		}
+		row := NewParticipantRow(eventID, registrationParticipant(reg[0]))
+		rev, err := tx.NextRevs(ctx, 1)
+		if err != nil {
+			return "", err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE participants SET nome = ?, nome_ordem = ?, doc_tipo = ?, doc_numero = ?, email = ?,
+			telefone = ?, nascimento = ?, sexo = ?, camiseta = ?, equipe = ?, categoria = ?, rev = ?, atualizado_em = ? WHERE id = ?`,
+			row.Nome, row.NomeOrdem, row.DocTipo, row.DocNumero, row.Email, row.Telefone, row.Nascimento, row.Sexo, row.Camiseta,
+			row.Equipe, e.Categoria, rev, by.At, *participantID); err != nil {
+			return "", fmt.Errorf("store: editing participant: %w", err)
+		}
+	}
+	return orderID, addOrderEvent(ctx, tx, orderID, OrderEditedEvent, by.At, by.UserID,
+		map[string]any{"inscricaoId": registrationID, "por": by.Nome, "alteracoes": e.Changes})
+}

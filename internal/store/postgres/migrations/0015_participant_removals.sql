@@ -1,0 +1,11 @@
+-- A participant that left the event (a registration sold here and refunded in full): its row is
+-- deleted, so lists, totals, exports and document checks no longer see it, and this entry takes a
+-- rev from the participants' counter, so "what changed after rev N" (the kit desk's roster, the
+-- servers' rosters in memory) sees the removal too. The order keeps the registration's history.
+CREATE TABLE participant_removals (
+    event_id       TEXT COLLATE "C" NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    participant_id TEXT COLLATE "C" NOT NULL,
+    rev            BIGINT NOT NULL,
+    removido_em    TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX participant_removals_by_event ON participant_removals (event_id, rev);

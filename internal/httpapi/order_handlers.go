@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
@@ -66,6 +67,7 @@ type orderPixAnswer struct {
 	Txid       string `json:"txid"`
 	CopiaECola string `json:"copiaECola"`
 	QRCode     string `json:"qrCode"`
+	Simular    string `json:"simular,omitempty"` // under the sandbox only: where "Simular pagamento" posts
 }
 
 type orderRefundAnswer struct {
@@ -138,7 +140,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if key := r.Header.Get("Idempotency-Key"); key != "" {
 		first, err := s.store.OrderByIdempotencyKey(r.Context(), u.ID, key)
 		if err == nil && first.EventID == r.PathValue("id") {
-			writeJSON(w, http.StatusCreated, toOrderAnswer(first))
+			writeJSON(w, http.StatusCreated, s.orderAnswer(first))
 			return nil
 		}
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -175,12 +177,13 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return orderError(err)
 	}
+	s.sendReceipt(order) // a free order is paid at once
 	if order.Status == store.OrderAwaiting && order.CopiaECola == "" {
 		if order, err = s.charge(r.Context(), order, &e, debtor); err != nil {
 			return err
 		}
 	}
-	writeJSON(w, http.StatusCreated, toOrderAnswer(order))
+	writeJSON(w, http.StatusCreated, s.orderAnswer(order))
 	return nil
 }
 
@@ -237,8 +240,17 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toOrderAnswer(o))
+	writeJSON(w, http.StatusOK, s.orderAnswer(o))
 	return nil
+}
+
+// orderAnswer is toOrderAnswer with, under the sandbox, where to simulate the payment.
+func (s *Server) orderAnswer(o store.Order) orderAnswer {
+	a := toOrderAnswer(o)
+	if a.Pix != nil && s.sandbox != nil {
+		a.Pix.Simular = config.PixSandboxPath + "simular/" + a.Pix.Txid
+	}
+	return a
 }
 
 // orderQRCode answers GET /api/pedidos/{orderId}/qrcode.png: the copy-and-paste code as a QR
@@ -275,11 +287,11 @@ type eventBrief struct {
 	DataEvento event.Date `json:"dataEvento"`
 }
 
-// myRegistrations answers GET /api/me/inscricoes: the registrations of the orders the account
-// bought, newest first, each with its order and event.
+// myRegistrations answers GET /api/me/inscricoes: the registrations the account bought, or whose
+// athlete e-mail is its verified e-mail, newest first, each with its order and event.
 func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 	u, _ := currentUser(r)
-	orders, err := s.store.OrdersOfBuyer(r.Context(), u.ID)
+	orders, err := s.accountOrders(r.Context(), u.ID)
 	if err != nil {
 		return err
 	}

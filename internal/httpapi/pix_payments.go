@@ -130,10 +130,13 @@ func (s *Server) settleOrder(ctx context.Context, o store.Order) error {
 		return err
 	}
 	for _, p := range ch.Payments {
-		_, err := s.store.ConfirmOrder(ctx, store.Payment{EndToEndID: p.EndToEndID, Txid: o.Txid, Valor: int64(p.Amount), Horario: p.Time},
+		paid, err := s.store.ConfirmOrder(ctx, store.Payment{EndToEndID: p.EndToEndID, Txid: o.Txid, Valor: int64(p.Amount), Horario: p.Time},
 			eventCapacity(&e))
 		if err != nil && !errors.Is(err, store.ErrNotPending) {
 			return err
+		}
+		if err == nil {
+			s.sendReceipt(paid)
 		}
 	}
 	return nil

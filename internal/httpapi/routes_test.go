@@ -106,6 +106,9 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/pedidos/{orderId}":            {path: "/api/pedidos/nao-existe", want: [3]int{401, 404, 404}},
 	"GET /api/me/inscricoes":                {want: [3]int{401, 200, 200}},
 	"GET /api/pedidos/{orderId}/qrcode.png": {path: "/api/pedidos/nao-existe/qrcode.png", want: [3]int{401, 404, 404}},
+	// Who a code leads to is TestRegistrationCodeByRole's; here no code exists.
+	"GET /api/i/{codigo}":            {path: "/api/i/NAOEXISTE1", want: [3]int{401, 404, 404}},
+	"GET /api/i/{codigo}/qrcode.png": {path: "/api/i/NAOEXISTE1/qrcode.png", want: [3]int{401, 404, 404}},
 	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
 	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},
 

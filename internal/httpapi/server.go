@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"pelotao/internal/account"
@@ -60,6 +61,8 @@ type Server struct {
 	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
 	psp     pix.PSP
 	sandbox *sandbox.Sandbox
+	// receipts are the confirmation e-mails being sent in the background.
+	receipts sync.WaitGroup
 }
 
 // New builds the server and its routes.
@@ -212,6 +215,7 @@ func (s *Server) routeTable() []route {
 	}
 	rs = append(rs, s.registrationRoutes()...)
 	rs = append(rs, s.orderRoutes()...)
+	rs = append(rs, s.registrationCodeRoutes()...)
 	rs = append(rs, s.sandboxRoutes()...)
 	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
 }

@@ -279,6 +279,8 @@ type myRegistrationAnswer struct {
 	PedidoID     string     `json:"pedidoId"`
 	PedidoStatus string     `json:"pedidoStatus"`
 	Evento       eventBrief `json:"evento"`
+	Comprador    bool       `json:"comprador"`   // the account bought it (and may open the order)
+	NumeroPeito  *int       `json:"numeroPeito"` // once assigned
 }
 
 type eventBrief struct {
@@ -307,8 +309,13 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 			ev = eventBrief{ID: o.EventID, Titulo: e.Titulo, DataEvento: e.DataEvento}
 			events[o.EventID] = ev
 		}
-		for _, reg := range toOrderAnswer(o).Inscricoes {
-			out = append(out, myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev})
+		for i, reg := range toOrderAnswer(o).Inscricoes {
+			bib, err := s.bibOf(r.Context(), o.EventID, o.Registrations[i].ParticipantID)
+			if err != nil {
+				return err
+			}
+			out = append(out, myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev,
+				Comprador: o.BuyerID == u.ID, NumeroPeito: bib})
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"inscricoes": out})

@@ -143,6 +143,18 @@ func (s *Server) accountOrders(ctx context.Context, userID string) ([]store.Orde
 	return orders, nil
 }
 
+// bibOf is the bib of a registration's participant, nil before one is assigned (or before payment).
+func (s *Server) bibOf(ctx context.Context, eventID, participantID string) (*int, error) {
+	if participantID == "" {
+		return nil, nil
+	}
+	p, err := s.store.GetParticipant(ctx, eventID, participantID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return p.NumeroPeito, err
+}
+
 // sendReceipt sends the confirmation e-mails of an order that is paid, in the background so that
 // no confirmation waits for (or fails with) the mail server, and once per order whoever confirms.
 func (s *Server) sendReceipt(o store.Order) {

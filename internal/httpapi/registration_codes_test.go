@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pelotao/internal/mail"
+	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
 )
@@ -31,6 +32,10 @@ func paidForCarla(t *testing.T, st store.Store) (*pixWorld, orderAnswer) {
 		if err := st.CreateUser(t.Context(), acc); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// The modality's bibs start at 500: the registration is given one when paid.
+	if err := st.SetParticipantSettings(t.Context(), w.eventID, participant.Settings{FaixasPeito: []participant.FaixaPeito{{Percurso: "60 km", Inicio: 500, Fim: 599}}}); err != nil {
+		t.Fatal(err)
 	}
 	body := strings.Replace(orderJSON(""), "ana@exemplo.com.br", "Carla@Exemplo.com.br", 1)
 	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &bruno), http.StatusCreated)
@@ -93,8 +98,8 @@ func TestFreeOrderSendsConfirmation(t *testing.T) {
 	}
 }
 
-// REG-83: "Minhas inscrições" lists a registration for its buyer and for the account whose
-// verified e-mail the athlete gave, and nothing for anyone else.
+// REG-83: "Minhas inscrições" lists a registration, with its bib, for its buyer and for the
+// account whose verified e-mail the athlete gave, and nothing for anyone else.
 func TestMyRegistrationsByVerifiedEmail(t *testing.T) {
 	onBothDatabases(t, func(t *testing.T, st store.Store) {
 		w, paid := paidForCarla(t, st)
@@ -106,7 +111,9 @@ func TestMyRegistrationsByVerifiedEmail(t *testing.T) {
 			return got.Inscricoes
 		}
 		for _, u := range []User{bruno, carla} {
-			if got := mine(u); len(got) != 1 || got[0].Codigo != paid.Inscricoes[0].Codigo || got[0].PedidoID != paid.ID {
+			got := mine(u)
+			if len(got) != 1 || got[0].Codigo != paid.Inscricoes[0].Codigo || got[0].PedidoID != paid.ID || got[0].Comprador != (u == bruno) ||
+				got[0].NumeroPeito == nil || *got[0].NumeroPeito != 500 {
 				t.Fatalf("%s's registrations: %+v", u.ID, got)
 			}
 		}

@@ -50,7 +50,7 @@ func (c *ParticipantsJSON) of(p participant.Participant, role team.Role) ([]byte
 	return b, nil
 }
 
-// WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as internal/httpapi's writeJSON
+// WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as api.WriteJSON
 // would the map, straight from the kept bytes (a page is tens of KB: copying it into one more
 // buffer per request was most of what the list allocated).
 func (c *ParticipantsJSON) WritePage(w http.ResponseWriter, page store.ParticipantPage, role team.Role) error {

@@ -13,7 +13,7 @@ import (
 
 func env(m map[string]string) Getenv { return func(k string) string { return m[k] } }
 
-func TestDefaults(t *testing.T) {
+func TestEmptyEnvironmentLoadsTheDefaults(t *testing.T) {
 	c, err := Load(env(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +33,7 @@ func TestDefaults(t *testing.T) {
 	}
 }
 
-func TestValues(t *testing.T) {
+func TestEachVariableIsRead(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"PELOTAO_ADDR":                ":9000",
 		"PELOTAO_BASE_URL":            "https://pelotao.com.br/",
@@ -114,7 +114,7 @@ func pspEnv(t *testing.T) map[string]string {
 }
 
 // REG-14: a real PSP's settings, the token URL defaulting to {API_URL}/oauth/token.
-func TestPix(t *testing.T) {
+func TestPSPSettingsLoadWithTheTokenURLDefaultAndAHiddenSecret(t *testing.T) {
 	c, err := Load(env(pspEnv(t)))
 	if err != nil {
 		t.Fatal(err)

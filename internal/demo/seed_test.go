@@ -63,7 +63,7 @@ func getFile(t *testing.T, st store.Store, url string) store.File {
 	return f
 }
 
-func TestSeed(t *testing.T) {
+func TestSeedStoresValidVariedEventsOnce(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
 	if err := Seed(ctx, st, "demo-organizer", today); err != nil {

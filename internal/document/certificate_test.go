@@ -62,7 +62,7 @@ func decode1252(b []byte) string {
 	return string(out)
 }
 
-func TestPDF(t *testing.T) {
+func TestCertificateIsAnA4LandscapePDFWithTheAthletesPlaces(t *testing.T) {
 	doc, err := Certificate(ana)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +110,7 @@ func TestPDF(t *testing.T) {
 	}
 }
 
-func TestPNG(t *testing.T) {
+func TestCardKeepsItsSizeAndShowsTheRibbonOnlyWhenPreliminary(t *testing.T) {
 	for _, pre := range []bool{false, true} {
 		a := ana
 		a.Preliminar = pre

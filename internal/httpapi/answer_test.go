@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/cache"
 	"pelotao/internal/clocktest"
 	"pelotao/internal/event"
@@ -34,11 +35,11 @@ func TestEventsListCache(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	list := func(url string, user *User) string {
+	list := func(url string, user *api.User) string {
 		t.Helper()
 		r := httptest.NewRequest("GET", url, nil)
 		if user != nil {
-			r = r.WithContext(withUser(r.Context(), *user))
+			r = r.WithContext(api.WithUser(r.Context(), *user))
 		}
 		w := app.do(r)
 		if w.Code != 200 {
@@ -64,7 +65,7 @@ func TestEventsListCache(t *testing.T) {
 	t.Run("a write through this instance shows at once", func(t *testing.T) {
 		r := httptest.NewRequest("POST", "/api/events", strings.NewReader(validEventJSON("Criado Agora", "2031-02-02")))
 		r.Header.Set("Content-Type", "application/json")
-		if w := app.do(r.WithContext(withUser(r.Context(), ana))); w.Code != 201 {
+		if w := app.do(r.WithContext(api.WithUser(r.Context(), ana))); w.Code != 201 {
 			t.Fatalf("create: %d %s", w.Code, w.Body)
 		}
 		if body := list("/api/events", nil); !strings.Contains(body, "Criado Agora") || !strings.Contains(body, "Escrito por Outra Instância") {
@@ -113,7 +114,7 @@ func TestEventETagAndCache(t *testing.T) {
 		t.Helper()
 		r := httptest.NewRequest(method, "/api/events/"+id, strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/json")
-		if w := app.do(r.WithContext(withUser(r.Context(), ana))); w.Code >= 300 {
+		if w := app.do(r.WithContext(api.WithUser(r.Context(), ana))); w.Code >= 300 {
 			t.Fatalf("%s: %d %s", method, w.Code, w.Body)
 		}
 	}

@@ -7,24 +7,25 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api"
 	"pelotao/internal/store"
 )
 
 // The identity-provider errors of the HTTP contract (docs/http-api.md), with their pt-BR texts.
 var (
-	errInvalidCredential = &Error{Status: http.StatusUnauthorized, Code: "auth/invalid-credential",
+	errInvalidCredential = &api.Error{Status: http.StatusUnauthorized, Code: "auth/invalid-credential",
 		Message: "Credenciais inválidas. Tente novamente."}
-	errTooManyRequests = &Error{Status: http.StatusTooManyRequests, Code: "auth/too-many-requests",
+	errTooManyRequests = &api.Error{Status: http.StatusTooManyRequests, Code: "auth/too-many-requests",
 		Message: "Muitas tentativas. Tente novamente mais tarde."}
-	errUserDisabled = &Error{Status: http.StatusForbidden, Code: "auth/user-disabled",
+	errUserDisabled = &api.Error{Status: http.StatusForbidden, Code: "auth/user-disabled",
 		Message: "Esta conta está desativada. Fale com o suporte do Pelotão."}
-	errEmailInUse = &Error{Status: http.StatusConflict, Code: "auth/email-already-in-use",
+	errEmailInUse = &api.Error{Status: http.StatusConflict, Code: "auth/email-already-in-use",
 		Message: "Este e-mail já está cadastrado.", Fields: map[string]string{"email": "Este e-mail já está cadastrado."}}
-	errInvalidActionCode = &Error{Status: http.StatusBadRequest, Code: "auth/invalid-action-code",
+	errInvalidActionCode = &api.Error{Status: http.StatusBadRequest, Code: "auth/invalid-action-code",
 		Message: "Link inválido ou expirado."}
-	errNoAccountForEmail = &Error{Status: http.StatusNotFound, Code: "auth/user-not-found",
+	errNoAccountForEmail = &api.Error{Status: http.StatusNotFound, Code: "auth/user-not-found",
 		Message: "Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite."}
-	errPasswordResetRequired = &Error{Status: http.StatusConflict, Code: "auth/password-reset-required",
+	errPasswordResetRequired = &api.Error{Status: http.StatusConflict, Code: "auth/password-reset-required",
 		Message: "Já existe uma conta com este e-mail, ainda não confirmada. Para confirmar que ela é sua, crie uma nova senha: quem usava a senha anterior perde o acesso."}
 )
 
@@ -48,7 +49,7 @@ func authError(err error) error {
 	case errors.Is(err, account.ErrPasswordResetRequired):
 		return errPasswordResetRequired
 	case errors.As(err, &pe):
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "auth/password-does-not-meet-requirements",
+		return &api.Error{Status: http.StatusUnprocessableEntity, Code: "auth/password-does-not-meet-requirements",
 			Message: pe.Error(), Fields: map[string]string{"password": pe.Error()}}
 	}
 	return err
@@ -71,7 +72,7 @@ func userBody(u store.User) map[string]any {
 
 func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
 	body, err := s.session(r)
-	return writeOK(w, body, err)
+	return api.WriteOK(w, body, err)
 }
 
 // sessionPath is the API path of the session, which pages also carry as first data.
@@ -79,7 +80,7 @@ const sessionPath = "/api/auth/session"
 
 // session is the answer of GET /api/auth/session: the signed-in user, or {"user": null}.
 func (s *Server) session(r *http.Request) (any, error) {
-	cu, ok := currentUser(r)
+	cu, ok := api.CurrentUser(r)
 	if !ok {
 		return map[string]any{"user": nil}, nil
 	}
@@ -94,7 +95,7 @@ func (s *Server) session(r *http.Request) (any, error) {
 // when the invitation was for this address.
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password, DisplayName, Token string }
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	si, err := s.accounts.SignUpInvited(r.Context(), in.Email, in.Password, in.DisplayName, s.clientIP(r), in.Token)
@@ -108,13 +109,13 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, si); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, userBody(si.User))
+	api.WriteJSON(w, http.StatusCreated, userBody(si.User))
 	return nil
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email, Password string }
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	si, err := s.accounts.Login(r.Context(), in.Email, in.Password, s.clientIP(r))
@@ -127,7 +128,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(w, r, si); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, userBody(si.User))
+	api.WriteJSON(w, http.StatusOK, userBody(si.User))
 	return nil
 }
 
@@ -156,13 +157,13 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Email string }
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	if err := s.accounts.RequestPasswordReset(r.Context(), in.Email); err != nil {
 		return authError(err)
 	}
-	writeJSON(w, http.StatusAccepted, map[string]any{})
+	api.WriteJSON(w, http.StatusAccepted, map[string]any{})
 	return nil
 }
 
@@ -171,26 +172,26 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) er
 // so that it stays out of access logs.
 func (s *Server) verifyResetToken(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	email, err := s.accounts.ResetTokenEmail(r.Context(), in.Token)
 	if err != nil {
 		return authError(err)
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"email": email})
+	api.WriteJSON(w, http.StatusOK, map[string]string{"email": email})
 	return nil
 }
 
 func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token, Password string }
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	if err := s.accounts.ResetPassword(r.Context(), in.Token, in.Password); err != nil {
 		return authError(err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{})
+	api.WriteJSON(w, http.StatusOK, map[string]any{})
 	return nil
 }
 
@@ -200,32 +201,32 @@ func (s *Server) confirmPasswordReset(w http.ResponseWriter, r *http.Request) er
 // account, so an unverified account is taken over with a new password instead (409).
 func (s *Server) confirmEmailVerification(w http.ResponseWriter, r *http.Request) error {
 	var in struct{ Token string }
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
-	cu, _ := currentUser(r)
+	cu, _ := api.CurrentUser(r)
 	u, err := s.accounts.VerifyEmail(r.Context(), in.Token, cu.ID)
 	if err != nil {
 		return authError(err)
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"email": u.Email})
+	api.WriteJSON(w, http.StatusOK, map[string]string{"email": u.Email})
 	return nil
 }
 
 // resendEmailVerification answers POST /api/auth/email-verification: the signed-in account's
 // link again, at most one a minute (the answer is 202 either way, and for a verified account).
 func (s *Server) resendEmailVerification(w http.ResponseWriter, r *http.Request) error {
-	cu, _ := currentUser(r)
+	cu, _ := api.CurrentUser(r)
 	u, err := s.accounts.User(r.Context(), cu.ID)
 	if err != nil {
 		return err
 	}
 	s.accounts.SendEmailVerification(r.Context(), u)
-	writeJSON(w, http.StatusAccepted, map[string]any{})
+	api.WriteJSON(w, http.StatusAccepted, map[string]any{})
 	return nil
 }
 
 func (s *Server) passwordPolicy(w http.ResponseWriter, r *http.Request) error {
-	writeJSON(w, http.StatusOK, s.accounts.Policy())
+	api.WriteJSON(w, http.StatusOK, s.accounts.Policy())
 	return nil
 }

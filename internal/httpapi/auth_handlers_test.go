@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
 )
 
 type authApp struct {
@@ -26,7 +28,7 @@ type authApp struct {
 // newAuthApp serves a database file; two apps on one file are two instances of the site.
 func newAuthApp(t testing.TB, dbPath string, env map[string]string) *authApp {
 	t.Helper()
-	return newAuthAppOn(t, openSQLite(t, dbPath), env)
+	return newAuthAppOn(t, dbtest.OpenSQLite(t, dbPath), env)
 }
 
 // newAuthAppOn serves st with fast password hashing and a mailer that records what it sends.
@@ -322,12 +324,12 @@ func TestResetPageSendsNoReferrer(t *testing.T) {
 	}
 }
 
-// The session middleware is what requireUser relies on for write routes.
+// The session middleware is what api.RequireUser relies on for write routes.
 func TestSessionReachesRequireUser(t *testing.T) {
 	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), nil)
-	app.srv.mux.Handle("POST /api/teste-escrita", requireUser(apiFunc(func(w http.ResponseWriter, r *http.Request) error {
-		u, _ := currentUser(r)
-		writeJSON(w, 200, map[string]string{"id": u.ID, "email": u.Email, "displayName": u.DisplayName})
+	app.srv.mux.Handle("POST /api/teste-escrita", api.RequireUser(api.Func(func(w http.ResponseWriter, r *http.Request) error {
+		u, _ := api.CurrentUser(r)
+		api.WriteJSON(w, 200, map[string]string{"id": u.ID, "email": u.Email, "displayName": u.DisplayName})
 		return nil
 	})))
 	if w := app.call("POST", "/api/teste-escrita", "{}"); w.Code != 401 {

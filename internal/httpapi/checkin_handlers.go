@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"pelotao/internal/api"
 	"pelotao/internal/event"
 	"pelotao/internal/httpgzip"
 	"pelotao/internal/participant"
@@ -30,10 +31,10 @@ const (
 )
 
 var (
-	errRosterClosed = &Error{Status: http.StatusGone, Code: "checkin/closed",
+	errRosterClosed = &api.Error{Status: http.StatusGone, Code: "checkin/closed",
 		Message: fmt.Sprintf("A retirada de kits deste evento foi encerrada: a lista de inscritos deixa de ser enviada aos balcões %d dias depois da data do evento.", team.RosterDaysAfter)}
-	errNoPickup          = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "O kit deste inscrito não consta como retirado."}
-	errPickupParticipant = &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
+	errNoPickup          = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "O kit deste inscrito não consta como retirado."}
+	errPickupParticipant = &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
 		Message: "Uma das retiradas é de um inscrito que não pertence a este evento."}
 )
 
@@ -67,7 +68,7 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 	var since int64
 	if v := r.URL.Query().Get("since"); v != "" {
 		if since, err = strconv.ParseInt(v, 10, 64); err != nil || since < 0 {
-			return invalidArgument("Cursor inválido: baixe a lista de inscritos de novo.")
+			return api.InvalidArgument("Cursor inválido: baixe a lista de inscritos de novo.")
 		}
 	}
 	list, cursor, err := s.store.Roster(r.Context(), id, since)
@@ -78,7 +79,7 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	role := eventRoleOf(r)
+	role := api.EventRoleOf(r)
 	out := make([]rosterParticipant, len(list))
 	for i, p := range list {
 		doc := p.Documento
@@ -109,7 +110,7 @@ type checkinJSON struct {
 }
 
 // validate checks one pickup as the desk's form does, and more (the server is the authority).
-func (c *checkinJSON) validate(i int, errs fieldError) {
+func (c *checkinJSON) validate(i int, errs api.FieldError) {
 	at := func(field string) string { return fmt.Sprintf("checkins[%d].%s", i, field) }
 	text := func(field, v string, max int, required string) string {
 		v = strings.TrimSpace(v)
@@ -141,23 +142,23 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 	var body struct {
 		Checkins []checkinJSON `json:"checkins"`
 	}
-	if err := readJSON(r, &body); err != nil {
+	if err := api.ReadJSON(r, &body); err != nil {
 		return err
 	}
 	switch n := len(body.Checkins); {
 	case n == 0:
-		return invalidArgument("Envie ao menos uma retirada em checkins.")
+		return api.InvalidArgument("Envie ao menos uma retirada em checkins.")
 	case n > maxCheckinsPerRequest:
-		return invalidArgument(fmt.Sprintf("Envie no máximo %d retiradas por vez.", maxCheckinsPerRequest))
+		return api.InvalidArgument(fmt.Sprintf("Envie no máximo %d retiradas por vez.", maxCheckinsPerRequest))
 	}
-	errs := fieldError{}
+	errs := api.FieldError{}
 	for i := range body.Checkins {
 		body.Checkins[i].validate(i, errs)
 	}
 	if len(errs) > 0 {
 		return errs
 	}
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	por := u.DisplayName
 	if strings.TrimSpace(por) == "" {
 		por = u.Email
@@ -169,7 +170,7 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 	}
 	results, err := s.store.RecordPickups(r.Context(), r.PathValue("id"), pickups)
 	if err != nil {
-		return notFoundAs(err, errPickupParticipant)
+		return api.NotFoundAs(err, errPickupParticipant)
 	}
 	type answer struct {
 		ID          string           `json:"id"`
@@ -181,19 +182,19 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 	for i, res := range results {
 		out[i] = answer{ID: res.ID, Status: res.Status, KitRetirado: res.Kit, Motivo: res.Motivo}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"checkins": out})
+	api.WriteJSON(w, http.StatusOK, map[string]any{"checkins": out})
 	return nil
 }
 
 // deleteCheckin answers DELETE /api/events/{id}/checkin/{participantId}: the pickup undone,
 // kept in the history.
 func (s *Server) deleteCheckin(w http.ResponseWriter, r *http.Request) error {
-	if !team.Can(eventRoleOf(r), team.UndoPickup) {
-		return errForbidden
+	if !team.Can(api.EventRoleOf(r), team.UndoPickup) {
+		return api.ErrForbidden
 	}
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	err := s.store.UndoPickup(r.Context(), r.PathValue("id"), r.PathValue("participantId"), u.ID, u.DisplayName)
-	return noContent(w, err, errNoPickup)
+	return api.NoContent(w, err, errNoPickup)
 }
 
 // getCheckinStats answers GET /api/events/{id}/checkin/stats: the organizer tab's progress.
@@ -231,7 +232,7 @@ func (s *Server) getCheckinStats(w http.ResponseWriter, r *http.Request) error {
 	for _, q := range st.PorQuartoDeHora {
 		body.PorQuartoDeHora = append(body.PorQuartoDeHora, quarter(q))
 	}
-	writeJSON(w, http.StatusOK, body)
+	api.WriteJSON(w, http.StatusOK, body)
 	return nil
 }
 
@@ -242,7 +243,7 @@ func (s *Server) getCheckinHistory(w http.ResponseWriter, r *http.Request) error
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxHistoryLimit {
-			return invalidArgument(fmt.Sprintf("limit deve ser um número de 1 a %d.", maxHistoryLimit))
+			return api.InvalidArgument(fmt.Sprintf("limit deve ser um número de 1 a %d.", maxHistoryLimit))
 		}
 		limit = n
 	}
@@ -271,11 +272,11 @@ func (s *Server) getCheckinHistory(w http.ResponseWriter, r *http.Request) error
 			Balcao: h.Balcao, Por: h.Por, RetiradoPor: h.RetiradoPor, CamisetaEntregue: h.CamisetaEntregue,
 			Status: h.Status, RegistradoEm: h.RecordedAt, DesfeitoEm: h.UndoneAt, DesfeitoPor: h.UndonePor}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"history": out})
+	api.WriteJSON(w, http.StatusOK, map[string]any{"history": out})
 	return nil
 }
 
-// writeJSONGzip is writeJSON for large answers (a roster of 30,000 participants): compressed
+// writeJSONGzip is api.WriteJSON for large answers (a roster of 30,000 participants): compressed
 // for clients that accept it.
 func writeJSONGzip(w http.ResponseWriter, r *http.Request, v any) error {
 	var buf bytes.Buffer

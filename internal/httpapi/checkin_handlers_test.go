@@ -14,23 +14,10 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
 )
-
-// onBothDatabases runs test on a fresh SQLite file and on a fresh PostgreSQL schema (skipped,
-// with its reason, when PELOTAO_TEST_POSTGRES_URL is unset; CI sets it).
-func onBothDatabases(t *testing.T, test func(t *testing.T, st store.Store)) {
-	t.Run("sqlite", func(t *testing.T) { test(t, openSQLite(t, filepath.Join(t.TempDir(), "c.db"))) })
-	t.Run("postgres", func(t *testing.T) {
-		st, err := postgres.OpenConfig(context.Background(), pgtest.FreshSchema(t), 5*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		test(t, st)
-	})
-}
 
 // deskWorld is an event dated `days` from today, with three participants, its owner, a manager
 // and a kit desk member signed in.
@@ -151,7 +138,7 @@ func (w *deskWorld) send(t *testing.T, who *http.Cookie, body string) checkinAns
 }
 
 func TestKitDeskJourney(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newDeskWorld(t, st, 1)
 
 		// A desk sees CPFs masked and nothing it does not need; a manager sees them whole.
@@ -230,7 +217,7 @@ func TestKitDeskJourney(t *testing.T) {
 }
 
 func TestCheckinValidation(t *testing.T) {
-	w := newDeskWorld(t, openSQLite(t, filepath.Join(t.TempDir(), "v.db")), 1)
+	w := newDeskWorld(t, dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "v.db")), 1)
 	path := "/api/events/" + w.eventID + "/checkin"
 	cases := []struct {
 		body  string
@@ -259,7 +246,7 @@ func TestCheckinValidation(t *testing.T) {
 func TestRosterCutoff(t *testing.T) {
 	for days, want := range map[int]int{-7: http.StatusOK, -8: http.StatusGone} {
 		t.Run(fmt.Sprint(days, " dias"), func(t *testing.T) {
-			onBothDatabases(t, func(t *testing.T, st store.Store) {
+			dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 				w := newDeskWorld(t, st, days)
 				res := w.app.call("GET", "/api/events/"+w.eventID+"/checkin/roster", "", w.retirada)
 				if res.Code != want {

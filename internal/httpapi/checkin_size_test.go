@@ -13,13 +13,14 @@ import (
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
 )
 
 // The first roster a desk downloads for an event of 30,000 participants stays within 2 MB gzip
 // (docs/budgets.md, race day), so a phone on a hall's weak signal gets it in one go. The size is
 // deterministic for these names; the test prints it.
 func TestRosterOf30000ParticipantsFitsTwoMegabytes(t *testing.T) {
-	st := openSQLite(t, filepath.Join(t.TempDir(), "r.db"))
+	st := dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "r.db"))
 	w := newDeskWorld(t, st, 1)
 	first := []string{"João", "Maria", "José", "Ana", "Antônio", "Francisca", "Carlos", "Adriana", "Paulo", "Juliana", "Lucas", "Márcia"}
 	last := []string{"Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Conceição", "Araújo"}

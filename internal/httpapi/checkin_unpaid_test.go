@@ -9,12 +9,13 @@ import (
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
 )
 
 // KIT-12: the organizer blocks unpaid kits in the participant settings (each tab saving only its own
 // field), the desks learn it with the roster, and the server refuses such a pickup with a reason.
 func TestUnpaidKitBlockedBySettings(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newDeskWorld(t, st, 1)
 		importPlan(t, st, w.eventID, participant.Plan{Add: []participant.Row{{Line: 5, P: participant.Participant{
 			ID: store.NewParticipantID(), Nome: "Davi Nunes", Percurso: "10 km", Camiseta: "G", Pago: false,

@@ -1,46 +1,15 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strings"
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api"
 	"pelotao/internal/store"
 )
-
-// User is the signed-in person as handlers see them. The session middleware puts it in the
-// request context; a request without a valid session cookie is a visitor's.
-type User struct {
-	ID          string
-	Email       string
-	DisplayName string
-}
-
-const userKey ctxKey = iota + 100
-
-func withUser(ctx context.Context, u User) context.Context {
-	return context.WithValue(ctx, userKey, u)
-}
-
-// currentUser returns the signed-in user of the request, if any.
-func currentUser(r *http.Request) (User, bool) {
-	u, ok := r.Context().Value(userKey).(User)
-	return u, ok
-}
-
-// requireUser answers 401 to visitors and otherwise runs next.
-func requireUser(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := currentUser(r); !ok {
-			writeError(w, r, errUnauthenticated)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
 
 // sessionCookieName is the session cookie's name. Over https it carries the __Host- prefix,
 // which makes browsers insist on Secure, Path=/ and no Domain: no subdomain can plant or read it.
@@ -95,15 +64,17 @@ func (s *Server) sessions(next http.Handler) http.Handler {
 		case err != nil:
 			// The database did not answer: serve the request as a visitor's rather than fail it;
 			// a write route will answer 401 and the cookie is kept for the next request.
-			s.log.WarnContext(r.Context(), "reading session", "request_id", requestID(r.Context()), "err", err)
+			s.log.WarnContext(r.Context(), "reading session", "request_id", api.RequestID(r.Context()), "err", err)
 		default:
 			if !extendedUntil.IsZero() {
 				s.setSessionCookie(w, token, extendedUntil)
 			}
-			r = r.WithContext(withUser(r.Context(), userOf(u)))
+			r = r.WithContext(api.WithUser(r.Context(), userOf(u)))
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-func userOf(u store.User) User { return User{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName} }
+func userOf(u store.User) api.User {
+	return api.User{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/clocktest"
+	"pelotao/internal/store/dbtest"
 )
 
 // verifiedAnswer is the part of a session, sign-up or sign-in answer that says whether the
@@ -33,7 +34,7 @@ func emailVerified(t *testing.T, res *httptest.ResponseRecorder) bool {
 // at most once a minute, valid 24 hours and once (AUTH-30, AUTH-31, AUTH-32).
 func TestEmailVerificationOverHTTP(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 5, 10, 12, 0, 0, 0, time.UTC))
-	app := newAuthAppAt(t, openSQLite(t, filepath.Join(t.TempDir(), "v.db")), map[string]string{"PELOTAO_BASE_URL": "https://pelotao.example"}, clock.Now)
+	app := newAuthAppAt(t, dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "v.db")), map[string]string{"PELOTAO_BASE_URL": "https://pelotao.example"}, clock.Now)
 	signup := httptest.NewRequest("POST", "/api/auth/signup", strings.NewReader(`{"email":"Lia@Example.com","password":"serra-do-mar","displayName":"Lia"}`))
 	signup.Host = "malicioso.example" // the link must not follow the request's host
 	signup.Header.Set("Sec-Fetch-Site", "same-origin")

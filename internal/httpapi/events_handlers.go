@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/cache"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -16,8 +17,6 @@ import (
 
 // eventsClock tells the time that "today" is taken from; tests move it to around midnight.
 var eventsClock = time.Now
-
-var errEventNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Evento não encontrado."}
 
 // listEvents answers GET /api/events: summaries by dataEvento, descending unless order=asc.
 // Public lists come from s.lists; owner=me depends on who asks, so it always asks the store.
@@ -33,7 +32,7 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 		body, err = s.readList(r.Context(), q)
 	}
 	if errors.Is(err, store.ErrBadCursor) {
-		return invalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
+		return api.InvalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
 	}
 	if err != nil {
 		return err
@@ -101,35 +100,35 @@ func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
 		q.When = when
 		q.Today = event.Today(s.cfg.Location, eventsClock())
 	default:
-		return q, invalidArgument("O parâmetro when aceita upcoming ou past.")
+		return q, api.InvalidArgument("O parâmetro when aceita upcoming ou past.")
 	}
 	switch v.Get("order") {
 	case "", "desc":
 	case "asc":
 		q.Ascending = true
 	default:
-		return q, invalidArgument("O parâmetro order aceita asc ou desc.")
+		return q, api.InvalidArgument("O parâmetro order aceita asc ou desc.")
 	}
 	if raw := v.Get("limit"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > store.MaxListLimit {
-			return q, invalidArgument(fmt.Sprintf("O parâmetro limit deve ser um número de 1 a %d.", store.MaxListLimit))
+			return q, api.InvalidArgument(fmt.Sprintf("O parâmetro limit deve ser um número de 1 a %d.", store.MaxListLimit))
 		}
 		q.Limit = n
 	}
 	switch v.Get("owner") {
 	case "":
 	case "me":
-		u, ok := currentUser(r)
+		u, ok := api.CurrentUser(r)
 		if !ok {
-			return q, errUnauthenticated
+			return q, api.ErrUnauthenticated
 		}
 		q.OwnerID = u.ID
 	default:
-		return q, invalidArgument("O parâmetro owner aceita apenas me.")
+		return q, api.InvalidArgument("O parâmetro owner aceita apenas me.")
 	}
 	if len(q.Q) > 200 {
-		return q, invalidArgument("A busca pode ter no máximo 200 caracteres.")
+		return q, api.InvalidArgument("A busca pode ter no máximo 200 caracteres.")
 	}
 	return q, nil
 }
@@ -151,7 +150,7 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 		return cache.NewTaggedAnswer(append(b, '\n')), nil
 	})
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	writeAnswer(w, r, body, "no-cache")
 	return nil
@@ -160,7 +159,7 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 // createEvent answers POST /api/events: the signed-in user becomes the owner, and the event gets
 // the first free address of its title and year (FORM-41).
 func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	e, err := readEvent(r)
 	if err != nil {
 		return err
@@ -173,7 +172,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Location", "/api/events/"+created.ID)
-	writeJSON(w, http.StatusCreated, created)
+	api.WriteJSON(w, http.StatusCreated, created)
 	return nil
 }
 
@@ -192,9 +191,9 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	s.lists.Clear()
 	s.events.Forget(id)
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
-	writeJSON(w, http.StatusOK, updated)
+	api.WriteJSON(w, http.StatusOK, updated)
 	return nil
 }
 
@@ -208,32 +207,32 @@ func (s *Server) deleteEvent(w http.ResponseWriter, r *http.Request) error {
 	s.lists.Clear()
 	s.events.Forget(id)
 	s.resultsCache.ForgetEvent(id)
-	return noContent(w, err, errEventNotFound)
+	return api.NoContent(w, err, api.ErrEventNotFound)
 }
 
-// requireEventOwner lets through only the owner of event id; requireUser runs before it.
+// requireEventOwner lets through only the owner of event id; api.RequireUser runs before it.
 func (s *Server) requireEventOwner(r *http.Request, id string) error {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	e, err := s.store.GetEvent(r.Context(), id)
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	if e.OwnerID != u.ID {
-		return errForbidden
+		return api.ErrForbidden
 	}
 	return nil
 }
 
 // readEvent reads, normalises and validates the event in the request body.
 func readEvent(r *http.Request) (event.Event, error) {
-	body, err := readBody(r)
+	body, err := api.ReadBody(r)
 	if err != nil {
 		return event.Event{}, err
 	}
 	e, err := event.Decode(body)
 	var decodeErr *event.DecodeError
 	if errors.As(err, &decodeErr) {
-		return event.Event{}, invalidArgument(decodeErr.Message)
+		return event.Event{}, api.InvalidArgument(decodeErr.Message)
 	}
 	if err != nil {
 		return event.Event{}, err

@@ -11,13 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
 
 var (
-	ana   = User{ID: "ana", Email: "ana@exemplo.com.br", DisplayName: "Ana"}
-	bruno = User{ID: "bruno", Email: "bruno@exemplo.com.br", DisplayName: "Bruno"}
+	ana   = api.User{ID: "ana", Email: "ana@exemplo.com.br", DisplayName: "Ana"}
+	bruno = api.User{ID: "bruno", Email: "bruno@exemplo.com.br", DisplayName: "Bruno"}
 )
 
 // validEventJSON is a complete event as the form sends it, with numbers typed as text.
@@ -79,7 +80,7 @@ type apiScenario struct {
 	method     string
 	url        string
 	body       string
-	user       *User
+	user       *api.User
 	wantStatus int
 	wantCode   string            // error.code of a JSON error answer
 	wantTitles []string          // titulo of each listed event, in order
@@ -97,7 +98,7 @@ func (sc apiScenario) run(t *testing.T, app *testApp) {
 		r = httptest.NewRequest(sc.method, sc.url, nil)
 	}
 	if sc.user != nil {
-		r = r.WithContext(withUser(r.Context(), *sc.user))
+		r = r.WithContext(api.WithUser(r.Context(), *sc.user))
 	}
 	w := app.do(r)
 	body := w.Body.Bytes()
@@ -105,7 +106,7 @@ func (sc apiScenario) run(t *testing.T, app *testApp) {
 		t.Fatalf("%s %s: status %d, want %d; body %s", sc.method, sc.url, w.Code, sc.wantStatus, body)
 	}
 	if sc.wantCode != "" || sc.wantFields != nil {
-		var e errorBody
+		var e api.ErrorBody
 		if err := json.Unmarshal(body, &e); err != nil {
 			t.Fatalf("error body %s: %v", body, err)
 		}
@@ -283,6 +284,9 @@ func TestEventsWrites(t *testing.T) {
 		{name: "update missing", method: "PUT", url: "/api/events/nao-existe", body: ok, user: &ana, wantStatus: 404, wantCode: "not-found"},
 		{name: "update invalid", method: "PUT", url: "/api/events/" + anas, body: invalid, user: &ana, wantStatus: 422,
 			wantFields: map[string]string{"modalidades.0.largadaId": event.MsgLargada}},
+		{name: "texto prices cannot be sold here", method: "PUT", url: "/api/events/" + anas, user: &ana, wantStatus: 422,
+			body:       strings.Replace(ok, `"ativas": true, "tipoPreco": "kit",`, `"ativas": true, "modo": "pelotao", "tipoPreco": "texto",`, 1),
+			wantFields: map[string]string{"inscricoes.tipoPreco": "Para vender as inscrições pelo Pelotão, o preço deve ser por lotes ou por kit."}},
 		{name: "owner updates", method: "PUT", url: "/api/events/" + anas, user: &ana, wantStatus: 200,
 			body: strings.Replace(ok, `"titulo"`, `"ownerId": "bruno", "criadoEm": "2001-01-01T00:00:00Z", "titulo"`, 1),
 			check: func(t *testing.T, body []byte) {

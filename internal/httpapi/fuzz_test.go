@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"path/filepath"
+	"pelotao/internal/api"
 	"strings"
 	"testing"
 )
@@ -27,8 +28,8 @@ func FuzzAuthPayloads(f *testing.F) {
 	app := newAuthApp(f, filepath.Join(f.TempDir(), "fuzz.db"), nil)
 	var routes []string
 	for _, rt := range app.srv.routeTable() {
-		if strings.HasPrefix(rt.pattern, "POST /api/auth/") && rt.maxBody > 0 {
-			routes = append(routes, strings.TrimPrefix(rt.pattern, "POST "))
+		if strings.HasPrefix(rt.Pattern, "POST /api/auth/") && rt.MaxBody > 0 {
+			routes = append(routes, strings.TrimPrefix(rt.Pattern, "POST "))
 		}
 	}
 	f.Fuzz(func(t *testing.T, route uint8, body []byte) {
@@ -40,7 +41,7 @@ func FuzzAuthPayloads(f *testing.F) {
 				t.Fatalf("%s: %d with a body that is not JSON: %q", path, w.Code, w.Body)
 			}
 		case 400, 401, 403, 409, 413, 422, 429:
-			var answer errorBody
+			var answer api.ErrorBody
 			if err := json.Unmarshal(w.Body.Bytes(), &answer); err != nil || answer.Error.Message == "" {
 				t.Fatalf("%s: %d without a message: %q", path, w.Code, w.Body)
 			}

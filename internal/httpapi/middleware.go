@@ -1,25 +1,16 @@
 package httpapi
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"pelotao/internal/api"
 	"runtime/debug"
 	"strings"
 	"time"
 )
-
-type ctxKey int
-
-const requestIDKey ctxKey = iota
-
-func requestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
-}
 
 // statusRecorder remembers the status written, for the access log.
 type statusRecorder struct {
@@ -52,7 +43,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 		id := hex.EncodeToString(b[:])
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		next.ServeHTTP(rec, r.WithContext(api.WithRequestID(r.Context(), id)))
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
@@ -71,9 +62,9 @@ func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				log.ErrorContext(r.Context(), "panic", "request_id", requestID(r.Context()),
+				log.ErrorContext(r.Context(), "panic", "request_id", api.RequestID(r.Context()),
 					"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-				writeError(w, r, fmt.Errorf("panic: %v", v))
+				api.WriteError(w, r, fmt.Errorf("panic: %v", v))
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -106,7 +97,7 @@ func securityHeaders(hsts bool, next http.Handler) http.Handler {
 func crossOriginProtection(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, &Error{Status: http.StatusForbidden, Code: "forbidden",
+		api.WriteError(w, r, &api.Error{Status: http.StatusForbidden, Code: "forbidden",
 			Message: "Requisição de outro site recusada."})
 	}))
 	return cop.Handler(next)

@@ -84,7 +84,7 @@ func TestPageRoutesAreThoseOfTheRegistry(t *testing.T) {
 	}
 	served := map[string]bool{}
 	for _, rt := range app.srv.routeTable() {
-		method, path, _ := strings.Cut(rt.pattern, " ")
+		method, path, _ := strings.Cut(rt.Pattern, " ")
 		if method != "GET" {
 			continue
 		}
@@ -92,7 +92,7 @@ func TestPageRoutesAreThoseOfTheRegistry(t *testing.T) {
 		path = regexp.MustCompile(`\{\w+\}`).ReplaceAllString(path, "abc")
 		w := app.do(httptest.NewRequest("GET", path, nil))
 		if strings.Contains(w.Body.String(), `<div id="root">`) { // the app's index.html
-			served[rt.pattern] = true
+			served[rt.Pattern] = true
 		}
 	}
 	for pattern := range served {

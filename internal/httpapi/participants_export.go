@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/document"
 	"pelotao/internal/participant"
 	"pelotao/internal/sheet"
@@ -93,13 +94,13 @@ func bibRange(r *http.Request) (int, int, error) {
 		if raw := r.URL.Query().Get(name); raw != "" {
 			n, err := strconv.Atoi(raw)
 			if err != nil || n < 1 || n > 999999 {
-				return 0, 0, invalidArgument(fmt.Sprintf("O parâmetro %s deve ser um número de peito de 1 a 999999.", name))
+				return 0, 0, api.InvalidArgument(fmt.Sprintf("O parâmetro %s deve ser um número de peito de 1 a 999999.", name))
 			}
 			*dst = n
 		}
 	}
 	if ate < de {
-		return 0, 0, invalidArgument("O número de peito final (ate) deve ser maior ou igual ao inicial (de).")
+		return 0, 0, api.InvalidArgument("O número de peito final (ate) deve ser maior ou igual ao inicial (de).")
 	}
 	return de, ate, nil
 }
@@ -121,7 +122,7 @@ func (s *Server) printParticipants(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if len(list) > maxPrintRows {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
+		return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
 			Message: fmt.Sprintf("A faixa tem %d inscritos: escolha uma faixa menor de números de peito (até %d por lista).", len(list), maxPrintRows)}
 	}
 	pdf, err := document.ParticipantsList(e.Titulo, de, ate, list, time.Now().In(s.cfg.Location))

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
@@ -23,8 +24,8 @@ const (
 )
 
 var (
-	errParticipantNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrito não encontrado."}
-	errImportConflict      = &Error{Status: http.StatusConflict, Code: "conflict",
+	errParticipantNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrito não encontrado."}
+	errImportConflict      = &api.Error{Status: http.StatusConflict, Code: "conflict",
 		Message: "Os inscritos mudaram enquanto o arquivo era importado (outra importação ao mesmo tempo?). Envie o arquivo de novo."}
 )
 
@@ -37,7 +38,7 @@ func readMapping(raw string) (map[string]string, error) {
 	var m map[string]string
 	if err := json.Unmarshal([]byte(raw), &m); err != nil {
 		msg := `O mapeamento (mapping) deve ser um objeto JSON de cabeçalho para campo, como {"Atleta": "nome"}.`
-		return nil, &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: msg,
+		return nil, &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: msg,
 			Fields: map[string]string{"mapping": msg}}
 	}
 	return m, nil
@@ -85,7 +86,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	case errors.As(err, &fe):
 		return invalidFile(fe.Message)
 	case errors.As(err, &me):
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: me.Message,
+		return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: me.Message,
 			Fields: map[string]string{"mapping": me.Message}}
 	case err != nil:
 		return err
@@ -106,7 +107,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 		for _, row := range parsed.Rows[:min(previewRows, len(parsed.Rows))] {
 			rows = append(rows, previewRow{Row: row.Line, Participant: row.P})
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": nonNilSlice(plan.Errors),
+		api.WriteJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": nonNilSlice(plan.Errors),
 			"counts": plan.Counts(), "missingParticipants": missingShown(plan.Missing),
 			"questions": nonNilSlice(questions), "notes": nonNilSlice(table.Notes), "sheets": nonNilSlice(table.Sheets), "sheet": table.Sheet})
 		return nil
@@ -117,7 +118,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	if len(questions) > 0 {
 		return errOpenQuestions
 	}
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	err = s.store.ApplyImport(r.Context(), id, plan, store.Actor{UserID: u.ID, Nome: u.DisplayName, At: time.Now().UTC().Truncate(time.Millisecond)})
 	if errors.Is(err, store.ErrConflict) {
 		return errImportConflict
@@ -125,7 +126,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, plan.Counts())
+	api.WriteJSON(w, http.StatusOK, plan.Counts())
 	return nil
 }
 
@@ -141,7 +142,7 @@ func boolParam(r *http.Request, name string) (*bool, error) {
 		v := false
 		return &v, nil
 	}
-	return nil, invalidArgument(fmt.Sprintf("O parâmetro %s aceita true ou false.", name))
+	return nil, api.InvalidArgument(fmt.Sprintf("O parâmetro %s aceita true ou false.", name))
 }
 
 // listParticipants answers GET /api/events/{id}/participants: a page by name, with the filters
@@ -150,7 +151,7 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 	v := r.URL.Query()
 	q := store.ParticipantQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Percurso: v.Get("percurso"), Cursor: v.Get("cursor")}
 	if len(q.Q) > 200 {
-		return invalidArgument("A busca pode ter no máximo 200 caracteres.")
+		return api.InvalidArgument("A busca pode ter no máximo 200 caracteres.")
 	}
 	var err error
 	if q.KitRetirado, err = boolParam(r, "kitRetirado"); err != nil {
@@ -162,18 +163,18 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error 
 	if raw := v.Get("limit"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > store.MaxParticipantLimit {
-			return invalidArgument(fmt.Sprintf("O parâmetro limit deve ser um número de 1 a %d.", store.MaxParticipantLimit))
+			return api.InvalidArgument(fmt.Sprintf("O parâmetro limit deve ser um número de 1 a %d.", store.MaxParticipantLimit))
 		}
 		q.Limit = n
 	}
 	page, err := s.store.ListParticipants(r.Context(), q)
 	if errors.Is(err, store.ErrBadCursor) {
-		return invalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
+		return api.InvalidArgument("O parâmetro cursor é inválido: use o nextCursor da página anterior.")
 	}
 	if err != nil {
 		return err
 	}
-	return s.participantsJSON.WritePage(w, page, eventRoleOf(r))
+	return s.participantsJSON.WritePage(w, page, api.EventRoleOf(r))
 }
 
 // getParticipant answers GET /api/events/{id}/participants/{participantId}: the participant
@@ -182,29 +183,29 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 	id, pid := r.PathValue("id"), r.PathValue("participantId")
 	p, err := s.store.GetParticipant(r.Context(), id, pid)
 	if err != nil {
-		return notFoundAs(err, errParticipantNotFound)
+		return api.NotFoundAs(err, errParticipantNotFound)
 	}
 	h, err := s.store.ParticipantHistory(r.Context(), id, pid)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	api.WriteJSON(w, http.StatusOK, struct {
 		participant.Participant
 		Historico []participant.HistoryEntry `json:"historico"`
-	}{participant.ForRole(p, eventRoleOf(r)), h})
+	}{participant.ForRole(p, api.EventRoleOf(r)), h})
 	return nil
 }
 
 // participantSummary answers GET /api/events/{id}/participants/summary.
 func (s *Server) participantSummary(w http.ResponseWriter, r *http.Request) error {
 	sum, err := s.store.ParticipantSummary(r.Context(), r.PathValue("id"))
-	return writeOK(w, sum, err)
+	return api.WriteOK(w, sum, err)
 }
 
 // getParticipantSettings answers GET /api/events/{id}/participants/settings: {"faixasPeito":[…]}.
 func (s *Server) getParticipantSettings(w http.ResponseWriter, r *http.Request) error {
 	set, err := s.store.ParticipantSettings(r.Context(), r.PathValue("id"))
-	return writeOK(w, set, err)
+	return api.WriteOK(w, set, err)
 }
 
 // putParticipantSettings answers PUT /api/events/{id}/participants/settings: the bib ranges by
@@ -215,7 +216,7 @@ func (s *Server) putParticipantSettings(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	set, err := in.Clean()
@@ -225,6 +226,6 @@ func (s *Server) putParticipantSettings(w http.ResponseWriter, r *http.Request) 
 	if err := s.store.SetParticipantSettings(r.Context(), r.PathValue("id"), set); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, set)
+	api.WriteJSON(w, http.StatusOK, set)
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/coaching"
 	"pelotao/internal/store"
 )
@@ -13,7 +14,7 @@ import (
 // one connection, too few to flood the organizers' list.
 var planInterestLimit = store.SenderLimit{Max: 5, Window: time.Hour}
 
-var errTooManyPlanInterests = &Error{Status: http.StatusTooManyRequests, Code: "too-many-requests",
+var errTooManyPlanInterests = &api.Error{Status: http.StatusTooManyRequests, Code: "too-many-requests",
 	Message: "Você já enviou vários pedidos de interesse na última hora. Tente novamente mais tarde."}
 
 type planInterestRequest struct {
@@ -26,7 +27,7 @@ type planInterestRequest struct {
 // createPlanInterest stores a visitor's interest in a coaching plan (PLANS-9).
 func (s *Server) createPlanInterest(w http.ResponseWriter, r *http.Request) error {
 	var req planInterestRequest
-	if err := readJSON(r, &req); err != nil {
+	if err := api.ReadJSON(r, &req); err != nil {
 		return err
 	}
 	in, err := coaching.Interest{Nome: req.Nome, Email: req.Email, WhatsApp: req.WhatsApp, Plano: req.Plano}.Clean()
@@ -42,6 +43,6 @@ func (s *Server) createPlanInterest(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, p)
+	api.WriteJSON(w, http.StatusCreated, p)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"pelotao/internal/api"
 	"strings"
 	"testing"
 )
@@ -62,7 +63,7 @@ func TestCreatePlanInterest(t *testing.T) {
 				}
 				return
 			}
-			var body errorBody
+			var body api.ErrorBody
 			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +109,7 @@ func TestCreatePlanInterestRateLimitedPerAddress(t *testing.T) {
 	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" {
 		t.Fatalf("over the limit: status %d, Retry-After %q", w.Code, w.Header().Get("Retry-After"))
 	}
-	var e errorBody
+	var e api.ErrorBody
 	_ = json.Unmarshal(w.Body.Bytes(), &e)
 	if e.Error.Code != "too-many-requests" || !strings.Contains(e.Error.Message, "Tente novamente") {
 		t.Errorf("error %+v", e.Error)

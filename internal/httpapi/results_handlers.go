@@ -12,13 +12,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pelotao/internal/api"
 	"pelotao/internal/event"
 	"pelotao/internal/results"
 	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
 
-var errResultSetNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Resultado não encontrado."}
+var errResultSetNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Resultado não encontrado."}
 
 // resultsPreview answers a dry run: the mapping as guessed (or given), the first lines as they
 // would be saved, every row error, the counts, and what the organizer is asked and told.
@@ -46,7 +47,7 @@ type resultsImportForm struct {
 
 func readResultsForm(e *event.Event, up sheetUpload) (resultsImportForm, error) {
 	f := resultsImportForm{downgrade: up.Fields["confirmarRebaixamento"] == "1"}
-	fields := fieldError{}
+	fields := api.FieldError{}
 	if percurso := strings.TrimSpace(up.Fields["percurso"]); percurso != "" {
 		for i := range e.Modalidades {
 			if e.Modalidades[i].Nome == percurso {
@@ -82,7 +83,7 @@ func readResultsForm(e *event.Event, up sheetUpload) (resultsImportForm, error) 
 func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	up, err := readSheetUpload(r)
 	if err != nil {
@@ -105,7 +106,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	}
 	parsed := results.Parse(table, o)
 	if form.modalidade == nil && parsed.Races == nil && len(parsed.Errors) == 0 {
-		return fieldError{"percurso": event.MsgObrigatorio}
+		return api.FieldError{"percurso": event.MsgObrigatorio}
 	}
 	sets := parsed.Races
 	if parsed.Races == nil && form.modalidade != nil {
@@ -127,7 +128,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		if len(sets) > 0 {
 			rows, counts = sets[0].Results[:min(previewRows, len(sets[0].Results))], results.CountOf(sets[0].Results)
 		}
-		writeJSON(w, http.StatusOK, resultsPreview{Columns: parsed.Columns, Rows: nonNilSlice(rows), Errors: nonNilSlice(parsed.Errors),
+		api.WriteJSON(w, http.StatusOK, resultsPreview{Columns: parsed.Columns, Rows: nonNilSlice(rows), Errors: nonNilSlice(parsed.Errors),
 			Counts: counts, Questions: nonNilSlice(questions), Notes: nonNilSlice(append(table.Notes, parsed.Notes...)),
 			Sheets: nonNilSlice(table.Sheets), Sheet: table.Sheet, Races: nonNilSlice(parsed.Races)})
 		return nil
@@ -136,7 +137,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		return rowErrors(parsed.Errors)
 	}
 	if len(downgrades) > 0 && !form.downgrade {
-		return fieldError{"status": "Os resultados já são oficiais: confirme (confirmarRebaixamento) para voltar a preliminar."}
+		return api.FieldError{"status": "Os resultados já são oficiais: confirme (confirmarRebaixamento) para voltar a preliminar."}
 	}
 	if len(questions) > 0 {
 		return errOpenQuestions
@@ -149,12 +150,12 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: race.Percurso, Status: statusOf[race.Percurso]}, race.Results)
 		s.resultsCache.ForgetSet(set.ID)
 		if err != nil {
-			return notFoundAs(err, errEventNotFound)
+			return api.NotFoundAs(err, api.ErrEventNotFound)
 		}
 		last = set
 	}
 	w.Header().Set("Location", "/api/events/"+e.ID+"/results/"+last.ID)
-	writeJSON(w, http.StatusCreated, last)
+	api.WriteJSON(w, http.StatusCreated, last)
 	return nil
 }
 
@@ -192,7 +193,7 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	e, err := s.store.GetEvent(r.Context(), id)
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	sets, err := s.store.ListResultSets(r.Context(), id)
 	if err != nil {
@@ -208,14 +209,14 @@ func (s *Server) listResultSets(w http.ResponseWriter, r *http.Request) error {
 		return len(e.Modalidades)
 	}
 	slices.SortStableFunc(sets, func(a, b results.Set) int { return order(a.Percurso) - order(b.Percurso) })
-	writeJSON(w, http.StatusOK, map[string]any{"resultSets": sets})
+	api.WriteJSON(w, http.StatusOK, map[string]any{"resultSets": sets})
 	return nil
 }
 
 // resultSetOf reads the route's set (resultsCache.set), 404 when the event has no such set.
 func (s *Server) resultSetOf(r *http.Request) (results.Set, error) {
 	set, err := s.resultsCache.Set(r.Context(), s.store, eventIDOf(r), r.PathValue("setId"))
-	return set, notFoundAs(err, errResultSetNotFound)
+	return set, api.NotFoundAs(err, errResultSetNotFound)
 }
 
 // eventIDOf is the event of a request to the results API ({id}) or to the athlete's page, whose
@@ -240,7 +241,7 @@ func (s *Server) listResults(w http.ResponseWriter, r *http.Request) error {
 	q.SetID = set.ID
 	page, err := s.resultsPage(r.Context(), set, q)
 	if errors.Is(err, store.ErrBadCursor) {
-		return invalidArgument("O parâmetro cursor é inválido.")
+		return api.InvalidArgument("O parâmetro cursor é inválido.")
 	}
 	if err != nil {
 		return err
@@ -289,13 +290,13 @@ func resultQuery(r *http.Request) (store.ResultQuery, error) {
 	q := store.ResultQuery{Q: v.Get("q"), Sexo: v.Get("sexo"), Categoria: v.Get("categoria"), Cursor: v.Get("cursor")}
 	for name, val := range map[string]string{"q": q.Q, "sexo": q.Sexo, "categoria": q.Categoria, "cursor": q.Cursor} {
 		if utf8.RuneCountInString(val) > 200 || !utf8.ValidString(val) {
-			return q, invalidArgument("O parâmetro " + name + " é inválido.")
+			return q, api.InvalidArgument("O parâmetro " + name + " é inválido.")
 		}
 	}
 	if raw := v.Get("limit"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > store.MaxResultLimit {
-			return q, invalidArgument("O parâmetro limit deve ser um número de 1 a " + strconv.Itoa(store.MaxResultLimit) + ".")
+			return q, api.InvalidArgument("O parâmetro limit deve ser um número de 1 a " + strconv.Itoa(store.MaxResultLimit) + ".")
 		}
 		q.Limit = n
 	}
@@ -305,7 +306,7 @@ func resultQuery(r *http.Request) (store.ResultQuery, error) {
 // athleteAnswer is GET …/athletes/{bib}'s answer.
 type athleteAnswer = results.AthleteResult
 
-var errAthleteNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
+var errAthleteNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Atleta não encontrado neste resultado."}
 
 // athleteResult reads one athlete's answer; the certificate, the card and the page use it too.
 func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
@@ -315,7 +316,7 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 	}
 	res, err := s.store.GetResult(r.Context(), set.ID, r.PathValue("bib"))
 	if err != nil {
-		return athleteAnswer{}, notFoundAs(err, errAthleteNotFound)
+		return athleteAnswer{}, api.NotFoundAs(err, errAthleteNotFound)
 	}
 	a := athleteAnswer{ResultSet: set, Athlete: results.Athlete{Result: res, Total: set.Total, Concluintes: set.Finishers,
 		TotalSexo: set.FinishersBy.Sexo[res.Sexo], TotalCategoria: set.FinishersBy.Categoria[res.Categoria]}}
@@ -329,12 +330,12 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 // getAthleteResult answers GET /api/events/{id}/results/{setId}/athletes/{bib}.
 func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.athleteResult(r)
-	return writeOK(w, a, err)
+	return api.WriteOK(w, a, err)
 }
 
 // deleteResultSet answers DELETE /api/events/{id}/results/{setId} (owner and gestao).
 func (s *Server) deleteResultSet(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
 	s.resultsCache.ForgetSet(r.PathValue("setId"))
-	return noContent(w, err, errResultSetNotFound)
+	return api.NoContent(w, err, errResultSetNotFound)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"pelotao/internal/api"
 	"pelotao/internal/results"
 	"pelotao/internal/sheet"
 )
@@ -292,7 +293,7 @@ func TestResultsImportBadFilesNever500(t *testing.T) {
 	}
 	for name, f := range files {
 		res := w.do(resultsForm(t, path, f, map[string]string{"percurso": "60 km"}), resourceOwner)
-		var answer errorBody
+		var answer api.ErrorBody
 		json.Unmarshal(res.Body.Bytes(), &answer)
 		if (res.Code != 422 && res.Code != 413) || answer.Error.Message == "" {
 			t.Errorf("%s: %d %s", name, res.Code, res.Body)

@@ -7,11 +7,13 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
 	"pelotao/internal/store/storetest"
@@ -62,6 +64,16 @@ func (e routeExpectation) answer(role int) int {
 	return e.team[role-gestaoMember]
 }
 
+// salesOrder is the order the sales API's tests buy (one athlete of the 60 km): here it meets
+// an event not sold by Pelotão.
+var salesOrder = func() string {
+	b, err := os.ReadFile("../salesapi/testdata/order.json")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
 // routeExpectations must name every pattern of Server.routeTable: a new route without an
 // expected answer per role fails TestAuthorizationMatrix.
 var routeExpectations = map[string]routeExpectation{
@@ -100,8 +112,8 @@ var routeExpectations = map[string]routeExpectation{
 
 	// The matrix's event is sold elsewhere: a quote is then 409 for everyone signed in.
 	"GET /api/events/{id}/inscricao":          {want: [3]int{200, 200, 200}},
-	"POST /api/events/{id}/inscricao/cotacao": {body: orderJSON(""), want: [3]int{401, 409, 409}},
-	"POST /api/events/{id}/pedidos":           {body: orderJSON(""), want: [3]int{401, 409, 409}},
+	"POST /api/events/{id}/inscricao/cotacao": {body: salesOrder, want: [3]int{401, 409, 409}},
+	"POST /api/events/{id}/pedidos":           {body: salesOrder, want: [3]int{401, 409, 409}},
 	// Who sees an existing order is TestOrderRefusals's; here no order exists.
 	"GET /api/pedidos/{orderId}":            {path: "/api/pedidos/nao-existe", want: [3]int{401, 404, 404}},
 	"GET /api/me/inscricoes":                {want: [3]int{401, 200, 200}},
@@ -313,36 +325,36 @@ func TestAuthorizationMatrix(t *testing.T) {
 	table := probe.srv.routeTable()
 	seen := map[string]bool{}
 	for _, rt := range table {
-		seen[rt.pattern] = true
-		exp, ok := routeExpectations[rt.pattern]
+		seen[rt.Pattern] = true
+		exp, ok := routeExpectations[rt.Pattern]
 		if !ok {
-			t.Errorf("route %q has no expectation in routeExpectations: say what a visitor, another user and the owner get", rt.pattern)
+			t.Errorf("route %q has no expectation in routeExpectations: say what a visitor, another user and the owner get", rt.Pattern)
 			continue
 		}
-		switch rt.access {
-		case signedIn:
+		switch rt.Access {
+		case api.SignedIn:
 			if exp.want[visitor] != 401 {
-				t.Errorf("%s is declared signed-in only but visitors are expected to get %d", rt.pattern, exp.want[visitor])
+				t.Errorf("%s is declared signed-in only but visitors are expected to get %d", rt.Pattern, exp.want[visitor])
 			}
-		case owner:
+		case api.Owner:
 			if exp.want[visitor] != 401 || exp.want[nonOwner] != 403 || exp.answer(gestaoMember) != 403 {
-				t.Errorf("%s is declared owner only but expects %v", rt.pattern, exp.want)
+				t.Errorf("%s is declared owner only but expects %v", rt.Pattern, exp.want)
 			}
-		case eventManagers, eventTeam:
+		case api.EventManagers, api.EventTeam:
 			// What the table declares is what the expectations say, role by role.
 			for role := nonOwner; role < len(roleNames); role++ {
 				admitted := role != nonOwner && role != otherTeamMember && role != unverifiedInvitee &&
-					(role != retiradaMember || rt.access == eventTeam)
+					(role != retiradaMember || rt.Access == api.EventTeam)
 				if got := exp.answer(role); admitted != (got != 401 && got != 403) || exp.want[visitor] != 401 {
-					t.Errorf("%s admits %v but %s is expected to get %d", rt.pattern, rt.access.eventRoles(), roleNames[role], got)
+					t.Errorf("%s admits %v but %s is expected to get %d", rt.Pattern, rt.Access.EventRoles(), roleNames[role], got)
 				}
 			}
 		}
-		t.Run(rt.pattern, func(t *testing.T) {
+		t.Run(rt.Pattern, func(t *testing.T) {
 			// A fresh world per route: logins, logouts and deletions must not leak into the next.
 			w := newMatrixWorld(t, nil)
 			for _, role := range matrixOrder {
-				res := w.do(w.request(t, rt.pattern, exp, role), role)
+				res := w.do(w.request(t, rt.Pattern, exp, role), role)
 				if want := exp.answer(role); res.Code != want {
 					t.Errorf("%s: %d, want %d (%s)", roleNames[role], res.Code, want, res.Body)
 				}
@@ -383,29 +395,29 @@ func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
 	w := newMatrixWorld(t, nil)
 	routes := 0
 	for _, rt := range w.app.srv.routeTable() {
-		if rt.maxBody == 0 || rt.pattern == "POST /api/uploads" {
+		if rt.MaxBody == 0 || rt.Pattern == "POST /api/uploads" {
 			continue // reads no body, or a multipart one (TestUploadMalformedRequests)
 		}
 		routes++
 		for name, body := range hostileJSON {
-			method, path, _ := strings.Cut(rt.pattern, " ")
-			path = strings.NewReplacer("{id}", w.eventID, "{secret}", w.app.srv.webhookSecret()).Replace(path)
+			method, path, _ := strings.Cut(rt.Pattern, " ")
+			path = strings.NewReplacer("{id}", w.eventID, "{secret}", w.app.srv.sales.WebhookSecret()).Replace(path)
 			r := httptest.NewRequest(method, path, strings.NewReader(body))
 			r.Header.Set("Content-Type", "application/json")
 			res := w.do(r, resourceOwner)
-			var answer errorBody
+			var answer api.ErrorBody
 			if err := json.Unmarshal(res.Body.Bytes(), &answer); err != nil {
-				t.Errorf("%s, %s: not a JSON error: %d %q", rt.pattern, name, res.Code, res.Body)
+				t.Errorf("%s, %s: not a JSON error: %d %q", rt.Pattern, name, res.Code, res.Body)
 				continue
 			}
 			msg := answer.Error.Message
 			switch {
-			case res.Code == 401 && rt.pattern == "POST /api/auth/login":
+			case res.Code == 401 && rt.Pattern == "POST /api/auth/login":
 				// A readable body with an odd e-mail: the credentials are refused, as they must be.
 			case res.Code != 400 && res.Code != 413 && res.Code != 422:
-				t.Errorf("%s, %s: %d %s", rt.pattern, name, res.Code, res.Body)
+				t.Errorf("%s, %s: %d %s", rt.Pattern, name, res.Code, res.Body)
 			case msg == "" || strings.Contains(msg, "json") || strings.Contains(msg, "invalid character"):
-				t.Errorf("%s, %s: message %q is not for people", rt.pattern, name, msg)
+				t.Errorf("%s, %s: message %q is not for people", rt.Pattern, name, msg)
 			}
 		}
 	}
@@ -419,24 +431,24 @@ func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
 func TestEveryRouteCarriesSecurityHeaders(t *testing.T) {
 	w := newMatrixWorld(t, map[string]string{"PELOTAO_BASE_URL": "https://pelotao.example"})
 	for _, rt := range w.app.srv.routeTable() {
-		exp := routeExpectations[rt.pattern]
-		h := w.do(w.request(t, rt.pattern, exp, resourceOwner), resourceOwner).Header()
+		exp := routeExpectations[rt.Pattern]
+		h := w.do(w.request(t, rt.Pattern, exp, resourceOwner), resourceOwner).Header()
 		csp := h.Get("Content-Security-Policy")
-		if rt.pattern == "GET /files/{id}" {
+		if rt.Pattern == "GET /files/{id}" {
 			if csp != fileCSP {
-				t.Errorf("%s: CSP %q, want the sandbox %q", rt.pattern, csp, fileCSP)
+				t.Errorf("%s: CSP %q, want the sandbox %q", rt.Pattern, csp, fileCSP)
 			}
 		} else if !strings.Contains(csp, "script-src 'self';") || strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
-			t.Errorf("%s: CSP %q", rt.pattern, csp)
+			t.Errorf("%s: CSP %q", rt.Pattern, csp)
 		}
 		if h.Get("X-Content-Type-Options") != "nosniff" {
-			t.Errorf("%s: no nosniff", rt.pattern)
+			t.Errorf("%s: no nosniff", rt.Pattern)
 		}
 		if !strings.HasPrefix(h.Get("Strict-Transport-Security"), "max-age=63072000") {
-			t.Errorf("%s: HSTS %q over https", rt.pattern, h.Get("Strict-Transport-Security"))
+			t.Errorf("%s: HSTS %q over https", rt.Pattern, h.Get("Strict-Transport-Security"))
 		}
 
-		method, _, _ := strings.Cut(rt.pattern, " ")
+		method, _, _ := strings.Cut(rt.Pattern, " ")
 		if method == "GET" || method == "/" {
 			continue
 		}
@@ -447,14 +459,14 @@ func TestEveryRouteCarriesSecurityHeaders(t *testing.T) {
 				r.Header.Set("Origin", "https://malicioso.example")
 			},
 		} {
-			r := w.request(t, rt.pattern, exp, resourceOwner)
+			r := w.request(t, rt.Pattern, exp, resourceOwner)
 			r.Host = "pelotao.example"
 			r.AddCookie(w.cookies[resourceOwner])
 			set(r)
 			rec := httptest.NewRecorder()
 			w.app.srv.ServeHTTP(rec, r)
 			if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "Requisição de outro site recusada.") {
-				t.Errorf("%s, %s: %d %s", rt.pattern, name, rec.Code, rec.Body)
+				t.Errorf("%s, %s: %d %s", rt.Pattern, name, rec.Code, rec.Body)
 			}
 		}
 	}

@@ -1,26 +1,27 @@
-// Package httpapi is the HTTP face of Pelotão: the route table, middleware, the one error mapping
-// and the JSON handlers. Handlers translate HTTP into domain calls and back; they hold no SQL. The
-// pages are internal/site's, routed here.
+// Package httpapi is the HTTP face of Pelotão: the one route table, the middleware and the JSON
+// handlers of accounts, events, teams, results, participants and the kit desk. Handlers translate
+// HTTP into domain calls and back; they hold no SQL. The handlers are made of internal/api; the
+// sales routes are internal/salesapi's and the pages internal/site's, both routed here.
 package httpapi
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api"
 	"pelotao/internal/cache"
 	"pelotao/internal/config"
 	"pelotao/internal/document"
 	"pelotao/internal/mail"
 	"pelotao/internal/pix"
-	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/prerender"
+	"pelotao/internal/salesapi"
 	"pelotao/internal/site"
 	"pelotao/internal/store"
-	"pelotao/internal/team"
 	"pelotao/internal/upload"
 )
 
@@ -58,11 +59,8 @@ type Server struct {
 	resultsCache *cache.Results
 	// participantsJSON keeps participants encoded for the list's pages.
 	participantsJSON cache.ParticipantsJSON
-	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
-	psp     pix.PSP
-	sandbox *sandbox.Sandbox
-	// receipts are the confirmation e-mails being sent in the background.
-	receipts sync.WaitGroup
+	// sales answers the registration, order and Pix routes.
+	sales *salesapi.Server
 }
 
 // New builds the server and its routes.
@@ -87,7 +85,9 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.setUpPix(d.PSP); err != nil {
+	s.sales, err = salesapi.New(salesapi.Deps{Config: d.Config, Store: d.Store, Log: d.Log, PSP: d.PSP, Site: s,
+		Mailer: d.Mailer, Calendar: s.site.EventCalendar})
+	if err != nil {
 		return nil, err
 	}
 	s.routes()
@@ -98,32 +98,10 @@ func New(d Deps) (*Server, error) {
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// access is who may use a route. Owner routes also need a signed-in user; the handler then
-// checks that the user owns the resource. Event team routes (eventManagers, eventTeam) name an
-// event in {id} and admit only the roles eventRoles lists: routes() puts requireEventRole in
-// front of their handler, which reads the role with eventRoleOf.
-type access int
+// RunPix keeps the payments moving until ctx ends (salesapi.Server.RunPix).
+func (s *Server) RunPix(ctx context.Context) { s.sales.RunPix(ctx) }
 
-const (
-	public access = iota
-	signedIn
-	owner
-	eventManagers // the event's owner and gestao
-	eventTeam     // the event's owner, gestao and retirada
-)
-
-// eventRoles are the roles an event team route admits; nil for other routes.
-func (a access) eventRoles() []team.Role {
-	switch a {
-	case eventManagers:
-		return team.With(team.Manage)
-	case eventTeam:
-		return []team.Role{team.Owner, team.Gestao, team.Retirada}
-	}
-	return nil
-}
-
-// Bounds on request bodies, enforced for every route by the route table (see limitBody).
+// Bounds on request bodies, enforced for every route by the route table (see api.LimitBody).
 const (
 	// maxJSONBody bounds the small JSON bodies of the account routes.
 	maxJSONBody = 64 << 10
@@ -137,72 +115,63 @@ const (
 	maxUploadRequest = upload.MaxBytes + 64<<10
 )
 
-// route is one entry of the route table: the pattern, its handler, who may use it and the
-// largest body it reads. Every route of the site is in the table, so tests can walk all of them.
-type route struct {
-	pattern string
-	handler http.Handler
-	access  access
-	maxBody int64 // 0: the route reads no body
-}
+func (s *Server) routeTable() []api.Route {
+	rs := []api.Route{
+		{Pattern: "GET /healthz", Handler: http.HandlerFunc(s.health), Access: api.Public},
 
-func (s *Server) routeTable() []route {
-	rs := []route{
-		{"GET /healthz", http.HandlerFunc(s.health), public, 0},
+		{Pattern: "GET " + sessionPath, Handler: api.Func(s.getSession), Access: api.Public},
+		{Pattern: "POST /api/auth/signup", Handler: api.Func(s.signUp), Access: api.Public, MaxBody: maxJSONBody},
+		{Pattern: "POST /api/auth/login", Handler: api.Func(s.login), Access: api.Public, MaxBody: maxJSONBody},
+		{Pattern: "POST /api/auth/logout", Handler: api.Func(s.logout), Access: api.Public},
+		{Pattern: "POST /api/auth/password-reset", Handler: api.Func(s.requestPasswordReset), Access: api.Public, MaxBody: maxJSONBody},
+		{Pattern: "POST /api/auth/password-reset/verify", Handler: api.Func(s.verifyResetToken), Access: api.Public, MaxBody: maxJSONBody},
+		{Pattern: "POST /api/auth/password-reset/confirm", Handler: api.Func(s.confirmPasswordReset), Access: api.Public, MaxBody: maxJSONBody},
+		{Pattern: "GET /api/auth/password-policy", Handler: api.Func(s.passwordPolicy), Access: api.Public},
+		{Pattern: "POST /api/auth/email-verification", Handler: api.Func(s.resendEmailVerification), Access: api.SignedIn},
+		{Pattern: "POST /api/auth/email-verification/confirm", Handler: api.Func(s.confirmEmailVerification), Access: api.Public, MaxBody: maxJSONBody},
 
-		{"GET " + sessionPath, apiFunc(s.getSession), public, 0},
-		{"POST /api/auth/signup", apiFunc(s.signUp), public, maxJSONBody},
-		{"POST /api/auth/login", apiFunc(s.login), public, maxJSONBody},
-		{"POST /api/auth/logout", apiFunc(s.logout), public, 0},
-		{"POST /api/auth/password-reset", apiFunc(s.requestPasswordReset), public, maxJSONBody},
-		{"POST /api/auth/password-reset/verify", apiFunc(s.verifyResetToken), public, maxJSONBody},
-		{"POST /api/auth/password-reset/confirm", apiFunc(s.confirmPasswordReset), public, maxJSONBody},
-		{"GET /api/auth/password-policy", apiFunc(s.passwordPolicy), public, 0},
-		{"POST /api/auth/email-verification", apiFunc(s.resendEmailVerification), signedIn, 0},
-		{"POST /api/auth/email-verification/confirm", apiFunc(s.confirmEmailVerification), public, maxJSONBody},
+		{Pattern: "GET /api/events", Handler: api.Func(s.listEvents), Access: api.Public},
+		{Pattern: "GET /api/events/{id}", Handler: api.Func(s.getEvent), Access: api.Public},
+		{Pattern: "POST /api/events", Handler: api.Func(s.createEvent), Access: api.SignedIn, MaxBody: maxEventBody},
+		{Pattern: "PUT /api/events/{id}", Handler: api.Func(s.updateEvent), Access: api.Owner, MaxBody: maxEventBody},
+		{Pattern: "DELETE /api/events/{id}", Handler: api.Func(s.deleteEvent), Access: api.Owner},
 
-		{"GET /api/events", apiFunc(s.listEvents), public, 0},
-		{"GET /api/events/{id}", apiFunc(s.getEvent), public, 0},
-		{"POST /api/events", apiFunc(s.createEvent), signedIn, maxEventBody},
-		{"PUT /api/events/{id}", apiFunc(s.updateEvent), owner, maxEventBody},
-		{"DELETE /api/events/{id}", apiFunc(s.deleteEvent), owner, 0},
+		{Pattern: "POST /api/uploads", Handler: api.Func(s.createUpload), Access: api.SignedIn, MaxBody: maxUploadRequest},
+		{Pattern: "GET /files/{id}", Handler: api.Func(s.serveFile), Access: api.Public},
 
-		{"POST /api/uploads", apiFunc(s.createUpload), signedIn, maxUploadRequest},
-		{"GET /files/{id}", apiFunc(s.serveFile), public, 0},
+		{Pattern: "POST /api/plan-interest", Handler: api.Func(s.createPlanInterest), Access: api.Public, MaxBody: maxPlanInterestBody},
 
-		{"POST /api/plan-interest", apiFunc(s.createPlanInterest), public, maxPlanInterestBody},
+		{Pattern: "GET /api/events/{id}/staff", Handler: api.Func(s.listStaff), Access: api.EventManagers},
+		{Pattern: "POST /api/events/{id}/staff", Handler: api.Func(s.inviteStaff), Access: api.EventManagers, MaxBody: maxStaffBody},
+		{Pattern: "DELETE /api/events/{id}/staff/{staffId}", Handler: api.Func(s.removeStaff), Access: api.EventManagers},
+		{Pattern: "GET /api/me/events-staff", Handler: api.Func(s.myStaffEvents), Access: api.SignedIn},
 
-		{"GET /api/events/{id}/staff", apiFunc(s.listStaff), eventManagers, 0},
-		{"POST /api/events/{id}/staff", apiFunc(s.inviteStaff), eventManagers, maxStaffBody},
-		{"DELETE /api/events/{id}/staff/{staffId}", apiFunc(s.removeStaff), eventManagers, 0},
-		{"GET /api/me/events-staff", apiFunc(s.myStaffEvents), signedIn, 0},
+		{Pattern: "POST /api/events/{id}/results", Handler: api.Func(s.importResults), Access: api.EventManagers, MaxBody: maxSheetRequest},
+		{Pattern: "GET /api/events/{id}/results", Handler: api.Func(s.listResultSets), Access: api.Public},
+		{Pattern: "GET /api/events/{id}/results/{setId}", Handler: api.Func(s.listResults), Access: api.Public},
+		{Pattern: "GET /api/events/{id}/results/{setId}/athletes/{bib}", Handler: api.Func(s.getAthleteResult), Access: api.Public},
+		{Pattern: "DELETE /api/events/{id}/results/{setId}", Handler: api.Func(s.deleteResultSet), Access: api.EventManagers},
+		{Pattern: "GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", Handler: s.keepsake("certificado", "application/pdf", document.Certificate), Access: api.Public},
+		{Pattern: "GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png", Handler: s.keepsake("card", "image/png", document.Card), Access: api.Public},
+		{Pattern: "POST /api/events/{id}/participants", Handler: api.Func(s.importParticipants), Access: api.EventManagers, MaxBody: maxSheetRequest},
+		{Pattern: "GET /api/events/{id}/participants", Handler: api.Func(s.listParticipants), Access: api.EventTeam},
+		{Pattern: "GET /api/events/{id}/participants/{participantId}", Handler: api.Func(s.getParticipant), Access: api.EventTeam},
+		{Pattern: "GET /api/events/{id}/participants/summary", Handler: api.Func(s.participantSummary), Access: api.EventManagers},
+		{Pattern: "GET /api/events/{id}/participants/settings", Handler: api.Func(s.getParticipantSettings), Access: api.EventManagers},
+		{Pattern: "PUT /api/events/{id}/participants/settings", Handler: api.Func(s.putParticipantSettings), Access: api.EventManagers, MaxBody: maxJSONBody},
+		{Pattern: "GET /api/events/{id}/participants.csv", Handler: api.Func(s.exportParticipantsCSV), Access: api.EventManagers},
+		{Pattern: "GET /api/events/{id}/participants.pdf", Handler: api.Func(s.printParticipants), Access: api.EventManagers},
 
-		{"POST /api/events/{id}/results", apiFunc(s.importResults), eventManagers, maxSheetRequest},
-		{"GET /api/events/{id}/results", apiFunc(s.listResultSets), public, 0},
-		{"GET /api/events/{id}/results/{setId}", apiFunc(s.listResults), public, 0},
-		{"GET /api/events/{id}/results/{setId}/athletes/{bib}", apiFunc(s.getAthleteResult), public, 0},
-		{"DELETE /api/events/{id}/results/{setId}", apiFunc(s.deleteResultSet), eventManagers, 0},
-		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", s.keepsake("certificado", "application/pdf", document.Certificate), public, 0},
-		{"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png", s.keepsake("card", "image/png", document.Card), public, 0},
-		{"POST /api/events/{id}/participants", apiFunc(s.importParticipants), eventManagers, maxSheetRequest},
-		{"GET /api/events/{id}/participants", apiFunc(s.listParticipants), eventTeam, 0},
-		{"GET /api/events/{id}/participants/{participantId}", apiFunc(s.getParticipant), eventTeam, 0},
-		{"GET /api/events/{id}/participants/summary", apiFunc(s.participantSummary), eventManagers, 0},
-		{"GET /api/events/{id}/participants/settings", apiFunc(s.getParticipantSettings), eventManagers, 0},
-		{"PUT /api/events/{id}/participants/settings", apiFunc(s.putParticipantSettings), eventManagers, maxJSONBody},
-		{"GET /api/events/{id}/participants.csv", apiFunc(s.exportParticipantsCSV), eventManagers, 0},
-		{"GET /api/events/{id}/participants.pdf", apiFunc(s.printParticipants), eventManagers, 0},
+		{Pattern: "GET /api/events/{id}/checkin/roster", Handler: api.Func(s.getRoster), Access: api.EventTeam},
+		{Pattern: "POST /api/events/{id}/checkin", Handler: api.Func(s.postCheckins), Access: api.EventTeam, MaxBody: maxCheckinBody},
+		{Pattern: "DELETE /api/events/{id}/checkin/{participantId}", Handler: api.Func(s.deleteCheckin), Access: api.EventManagers},
+		{Pattern: "GET /api/events/{id}/checkin/stats", Handler: api.Func(s.getCheckinStats), Access: api.EventTeam},
+		{Pattern: "GET /api/events/{id}/checkin/history", Handler: api.Func(s.getCheckinHistory), Access: api.EventManagers},
 
-		{"GET /api/events/{id}/checkin/roster", apiFunc(s.getRoster), eventTeam, 0},
-		{"POST /api/events/{id}/checkin", apiFunc(s.postCheckins), eventTeam, maxCheckinBody},
-		{"DELETE /api/events/{id}/checkin/{participantId}", apiFunc(s.deleteCheckin), eventManagers, 0},
-		{"GET /api/events/{id}/checkin/stats", apiFunc(s.getCheckinStats), eventTeam, 0},
-		{"GET /api/events/{id}/checkin/history", apiFunc(s.getCheckinHistory), eventManagers, 0},
+		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.site.Robots), Access: api.Public},
+		{Pattern: "GET /sitemap.xml", Handler: api.Func(s.site.Sitemap), Access: api.Public},
 
-		{"GET /robots.txt", http.HandlerFunc(s.site.Robots), public, 0},
-		{"GET /sitemap.xml", apiFunc(s.site.Sitemap), public, 0},
-
-		{"GET /assets/{path...}", http.HandlerFunc(s.site.ServeAsset), public, 0},
+		{Pattern: "GET /assets/{path...}", Handler: http.HandlerFunc(s.site.ServeAsset), Access: api.Public},
 	}
 	for _, p := range s.site.Pages() { // internal/site/pages.json
 		h := p.Handler
@@ -210,25 +179,11 @@ func (s *Server) routeTable() []route {
 			h = s.withCalendar(h) // GET /event/{eventId}.ics
 		}
 		for _, pattern := range p.Patterns {
-			rs = append(rs, route{"GET " + pattern, h, public, 0})
+			rs = append(rs, api.Route{Pattern: "GET " + pattern, Handler: h, Access: api.Public})
 		}
 	}
-	rs = append(rs, s.registrationRoutes()...)
-	rs = append(rs, s.orderRoutes()...)
-	rs = append(rs, s.registrationCodeRoutes()...)
-	rs = append(rs, s.sandboxRoutes()...)
-	return append(rs, route{"/", http.HandlerFunc(s.notRouted), public, 0})
+	rs = append(rs, s.sales.Routes()...)
+	return append(rs, api.Route{Pattern: "/", Handler: http.HandlerFunc(s.notRouted), Access: api.Public})
 }
 
-func (s *Server) routes() {
-	for _, rt := range s.routeTable() {
-		h := rt.handler
-		if roles := rt.access.eventRoles(); roles != nil {
-			h = s.guardEvent(roles, h)
-		}
-		if rt.access != public {
-			h = requireUser(h)
-		}
-		s.mux.Handle(rt.pattern, limitBody(rt.maxBody, h))
-	}
-}
+func (s *Server) routes() { api.Mount(s.mux, s.routeTable(), s.store) }

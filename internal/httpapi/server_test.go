@@ -12,8 +12,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
+	"pelotao/internal/store/dbtest"
 	"pelotao/internal/store/sqlite"
 )
 
@@ -39,17 +41,6 @@ type testApp struct {
 	store *sqlite.Store
 }
 
-// openSQLite opens the database file at path, closed when the test ends.
-func openSQLite(t testing.TB, path string) *sqlite.Store {
-	t.Helper()
-	st, err := sqlite.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
-
 // decodeInto reads the JSON answer into a T, failing the test when it is not one.
 func decodeInto[T any](t *testing.T, res *httptest.ResponseRecorder) T {
 	t.Helper()
@@ -62,7 +53,7 @@ func decodeInto[T any](t *testing.T, res *httptest.ResponseRecorder) T {
 
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
-	st := openSQLite(t, filepath.Join(t.TempDir(), "test.db"))
+	st := dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "test.db"))
 	cfg, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +185,7 @@ func TestUnknownAPIPathIsJSON404(t *testing.T) {
 		if w.Code != 404 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
 			t.Fatalf("%s: %d %q", method, w.Code, w.Header().Get("Content-Type"))
 		}
-		var body errorBody
+		var body api.ErrorBody
 		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != "not-found" || body.Error.Message == "" {
 			t.Fatalf("%s: body %s", method, w.Body)
 		}
@@ -258,7 +249,7 @@ func TestPanicAnswers500WithoutDetail(t *testing.T) {
 
 func TestPagesRenderWithoutBuiltApp(t *testing.T) {
 	cfg, _ := config.Load(func(string) string { return "" })
-	srv, err := New(Deps{Config: cfg, Store: openSQLite(t, filepath.Join(t.TempDir(), "x.db"))})
+	srv, err := New(Deps{Config: cfg, Store: dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "x.db"))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"net/http"
 
+	"pelotao/internal/api"
 	"pelotao/internal/sheet"
 )
 
@@ -50,7 +51,7 @@ func readSheetUpload(r *http.Request) (sheetUpload, error) {
 				return sheetFormFile.readError(err)
 			}
 			if len(v) > maxSheetField {
-				return invalidArgument("O campo " + name + " do formulário é grande demais.")
+				return api.InvalidArgument("O campo " + name + " do formulário é grande demais.")
 			}
 			up.Fields[name] = string(v)
 		}
@@ -89,7 +90,7 @@ func (up sheetUpload) dryRun() bool {
 }
 
 // errOpenQuestions refuses to save an import whose preview still asks something.
-var errOpenQuestions = &Error{Status: http.StatusUnprocessableEntity, Code: "open-questions",
+var errOpenQuestions = &api.Error{Status: http.StatusUnprocessableEntity, Code: "open-questions",
 	Message: "Responda às perguntas da prévia antes de salvar."}
 
 // sheetQuestion asks which sheet of a workbook to import, until the form names one.
@@ -103,7 +104,7 @@ func sheetQuestion(t *sheet.Table, up sheetUpload) []sheet.Question {
 
 // rowErrors is the 422 of an import whose rows have errors, the one answer of every import:
 // all of them, and nothing saved.
-func rowErrors(rows []sheet.RowError) *Error {
+func rowErrors(rows []sheet.RowError) *api.Error {
 	seen := map[int]bool{}
 	for _, e := range rows {
 		seen[e.Row] = true
@@ -112,5 +113,5 @@ func rowErrors(rows []sheet.RowError) *Error {
 	if n := len(seen); n > 1 {
 		msg = fmt.Sprintf("Há %d linhas com erros na planilha; nada foi salvo. Corrija e envie de novo.", n)
 	}
-	return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-rows", Message: msg, Rows: rows}
+	return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-rows", Message: msg, Rows: rows}
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"pelotao/internal/api"
 	"pelotao/internal/cache"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
@@ -31,7 +32,7 @@ func (a siteAPI) ResultsPage(ctx context.Context, set results.Set, q store.Resul
 
 func (a siteAPI) Athlete(r *http.Request) (results.AthleteResult, error) {
 	ans, err := a.s.athleteResult(r)
-	if apiErr := (*Error)(nil); errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
+	if apiErr := (*api.Error)(nil); errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
 		return ans, store.ErrNotFound
 	}
 	return ans, err
@@ -43,7 +44,7 @@ const calendarSuffix = ".ics"
 
 // withCalendar answers /event/{eventId}.ics with the calendar file and leaves the rest to page.
 func (s *Server) withCalendar(page http.Handler) http.Handler {
-	return apiFunc(func(w http.ResponseWriter, r *http.Request) error {
+	return api.Func(func(w http.ResponseWriter, r *http.Request) error {
 		id, ok := strings.CutSuffix(r.PathValue("eventId"), calendarSuffix)
 		if !ok {
 			page.ServeHTTP(w, r)
@@ -58,10 +59,10 @@ func (s *Server) withCalendar(page http.Handler) http.Handler {
 func (s *Server) eventCalendar(w http.ResponseWriter, r *http.Request, id string) error {
 	e, err := s.store.GetEvent(r.Context(), id)
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	if !e.DataEvento.Valid() {
-		return &Error{Status: http.StatusNotFound, Code: "no-date", Message: "O evento ainda não tem data."}
+		return &api.Error{Status: http.StatusNotFound, Code: "no-date", Message: "O evento ainda não tem data."}
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/calendar; charset=utf-8")
@@ -77,9 +78,9 @@ func (s *Server) eventCalendar(w http.ResponseWriter, r *http.Request, id string
 func (s *Server) notRouted(w http.ResponseWriter, r *http.Request) {
 	switch name := r.URL.Path[1:]; {
 	case isAPI(r.URL.Path):
-		writeError(w, r, errNotFound)
+		api.WriteError(w, r, api.ErrNotFound)
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
-		writeError(w, r, &Error{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Message: "Método não permitido."})
+		api.WriteError(w, r, &api.Error{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Message: "Método não permitido."})
 	case s.site.RootFile(name):
 		s.site.ServeRootFile(w, r, name)
 	default:

@@ -9,16 +9,17 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api"
 	"pelotao/internal/mail"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
 
 var (
-	errStaffNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Membro da equipe não encontrado."}
-	errStaffConflict = &Error{Status: http.StatusConflict, Code: "conflict", Message: "Este e-mail já faz parte da equipe.",
+	errStaffNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Membro da equipe não encontrado."}
+	errStaffConflict = &api.Error{Status: http.StatusConflict, Code: "conflict", Message: "Este e-mail já faz parte da equipe.",
 		Fields: map[string]string{"email": "Este e-mail já faz parte da equipe."}}
-	errStaffManagerOnlyRetirada = &Error{Status: http.StatusForbidden, Code: "forbidden",
+	errStaffManagerOnlyRetirada = &api.Error{Status: http.StatusForbidden, Code: "forbidden",
 		Message: "Gestores só podem convidar ou remover a equipe de retirada de kits."}
 )
 
@@ -68,7 +69,7 @@ func (s *Server) listStaff(w http.ResponseWriter, r *http.Request) error {
 	for i, m := range members {
 		list[i] = staffOf(m)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"owner": ownerJSON, "staff": list, "role": eventRoleOf(r)})
+	api.WriteJSON(w, http.StatusOK, map[string]any{"owner": ownerJSON, "staff": list, "role": api.EventRoleOf(r)})
 	return nil
 }
 
@@ -80,11 +81,11 @@ func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 		Email string    `json:"email"`
 		Role  team.Role `json:"role"`
 	}
-	if err := readJSON(r, &in); err != nil {
+	if err := api.ReadJSON(r, &in); err != nil {
 		return err
 	}
 	email := account.NormalizeEmail(in.Email)
-	fields := fieldError{}
+	fields := api.FieldError{}
 	if email == "" {
 		fields["email"] = "Informe o e-mail de quem você quer convidar."
 	} else if !account.ValidEmail(email) {
@@ -96,7 +97,7 @@ func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 	if len(fields) > 0 {
 		return fields
 	}
-	by := eventRoleOf(r)
+	by := api.EventRoleOf(r)
 	if !team.CanManage(by, in.Role) {
 		return errStaffManagerOnlyRetirada
 	}
@@ -107,10 +108,10 @@ func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 	}
 	if owner, err := s.store.UserByID(r.Context(), e.OwnerID); err == nil && owner.Email == email {
 		msg := "Este e-mail é do dono do evento, que já tem acesso a tudo."
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: msg,
+		return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: msg,
 			Fields: map[string]string{"email": msg}}
 	}
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	m, err := s.store.AddStaff(r.Context(), store.StaffMember{EventID: id, Email: email, Role: in.Role,
 		InvitedBy: u.ID, InvitedAt: time.Now().UTC().Truncate(time.Millisecond)})
 	if errors.Is(err, store.ErrConflict) {
@@ -123,16 +124,16 @@ func (s *Server) inviteStaff(w http.ResponseWriter, r *http.Request) error {
 	if err := s.sendInvitation(r, m, u, e.Titulo); err != nil {
 		// The invitation stands (the member sees the event on signing in); the answer says
 		// the e-mail did not go, so the organizer can tell the person another way.
-		s.log.ErrorContext(r.Context(), "team invitation e-mail", "request_id", requestID(r.Context()), "err", err)
+		s.log.ErrorContext(r.Context(), "team invitation e-mail", "request_id", api.RequestID(r.Context()), "err", err)
 		sent = false
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"member": staffOf(m), "emailEnviado": sent})
+	api.WriteJSON(w, http.StatusCreated, map[string]any{"member": staffOf(m), "emailEnviado": sent})
 	return nil
 }
 
 var roleWords = map[team.Role]string{team.Gestao: "gestão", team.Retirada: "retirada de kits"}
 
-func (s *Server) sendInvitation(r *http.Request, m store.StaffMember, by User, eventTitle string) error {
+func (s *Server) sendInvitation(r *http.Request, m store.StaffMember, by api.User, eventTitle string) error {
 	link := func(path string, q url.Values) string {
 		u := *s.cfg.BaseURL
 		u.Path = strings.TrimSuffix(u.Path, "/") + path
@@ -167,19 +168,19 @@ func (s *Server) removeStaff(w http.ResponseWriter, r *http.Request) error {
 	id, staffID := r.PathValue("id"), r.PathValue("staffId")
 	m, err := s.store.StaffMember(r.Context(), id, staffID)
 	if err != nil {
-		return notFoundAs(err, errStaffNotFound)
+		return api.NotFoundAs(err, errStaffNotFound)
 	}
-	if !team.CanManage(eventRoleOf(r), m.Role) {
+	if !team.CanManage(api.EventRoleOf(r), m.Role) {
 		return errStaffManagerOnlyRetirada
 	}
 	err = s.store.RemoveStaff(r.Context(), id, staffID)
-	return noContent(w, err, errStaffNotFound)
+	return api.NoContent(w, err, errStaffNotFound)
 }
 
 // myStaffEvents answers GET /api/me/events-staff: the events the signed-in user works on as a
 // team member (its own events come from GET /api/events?owner=me), each with the user's role.
 func (s *Server) myStaffEvents(w http.ResponseWriter, r *http.Request) error {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	evs, err := s.store.StaffEvents(r.Context(), u.ID)
 	if err != nil {
 		return err
@@ -192,6 +193,6 @@ func (s *Server) myStaffEvents(w http.ResponseWriter, r *http.Request) error {
 	for i, e := range evs {
 		list[i] = item{Role: e.Role, Event: e.Summary}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"events": list})
+	api.WriteJSON(w, http.StatusOK, map[string]any{"events": list})
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"pelotao/internal/api"
 	"pelotao/internal/upload"
 )
 
@@ -24,13 +25,13 @@ const (
 	fileCSP = "default-src 'none'; img-src 'self'; sandbox"
 )
 
-func tooLarge(message string) *Error {
-	return &Error{Status: http.StatusRequestEntityTooLarge, Code: "invalid-argument", Message: message,
+func tooLarge(message string) *api.Error {
+	return &api.Error{Status: http.StatusRequestEntityTooLarge, Code: "invalid-argument", Message: message,
 		Fields: map[string]string{"file": message}}
 }
 
-func invalidFile(message string) *Error {
-	return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: message,
+func invalidFile(message string) *api.Error {
+	return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: message,
 		Fields: map[string]string{"file": message}}
 }
 
@@ -58,7 +59,7 @@ func (f formFile) eachPart(r *http.Request, read func(*multipart.Part) error) er
 	}
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return invalidArgument(f.notMultipart)
+		return api.InvalidArgument(f.notMultipart)
 	}
 	for parts := 0; ; parts++ {
 		part, err := mr.NextPart()
@@ -69,7 +70,7 @@ func (f formFile) eachPart(r *http.Request, read func(*multipart.Part) error) er
 			return f.readError(err)
 		}
 		if parts >= f.maxParts {
-			return invalidArgument(f.tooMany)
+			return api.InvalidArgument(f.tooMany)
 		}
 		if err := read(part); err != nil {
 			return err
@@ -82,16 +83,16 @@ func (f formFile) readError(err error) error {
 	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 		return tooLarge(f.tooLarge)
 	}
-	return invalidArgument(f.unreadable)
+	return api.InvalidArgument(f.unreadable)
 }
 
 // createUpload stores the file sent in the multipart field "file" and answers its URL.
 // An optional ?kind=image or ?kind=pdf refuses any other kind (banner and regulation fields).
 func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
-	user, _ := currentUser(r)
+	user, _ := api.CurrentUser(r)
 	kind := upload.Kind(r.URL.Query().Get("kind"))
 	if kind != "" && kind != upload.KindImage && kind != upload.KindPDF {
-		return invalidArgument("O parâmetro kind deve ser image ou pdf.")
+		return api.InvalidArgument("O parâmetro kind deve ser image ou pdf.")
 	}
 	var name string
 	var data []byte
@@ -131,7 +132,7 @@ func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]string{"url": "/files/" + saved.ID})
+	api.WriteJSON(w, http.StatusCreated, map[string]string{"url": "/files/" + saved.ID})
 	return nil
 }
 
@@ -143,7 +144,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
 	if raw := r.URL.Query().Get("w"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 10000 {
-			return invalidArgument("A largura pedida (w) deve ser um número de 1 a 10000.")
+			return api.InvalidArgument("A largura pedida (w) deve ser um número de 1 a 10000.")
 		}
 		width = n
 	}

@@ -11,11 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"pelotao/internal/api"
 	"pelotao/internal/upload"
 	"pelotao/internal/upload/uploadtest"
 )
 
-var organizer = User{ID: "u-organizer", Email: "org@pelotao.com.br", DisplayName: "Org"}
+var organizer = api.User{ID: "u-organizer", Email: "org@pelotao.com.br", DisplayName: "Org"}
 
 // uploadRequest is a signed-in POST /api/uploads carrying data in the field "file".
 func uploadRequest(t *testing.T, query, filename string, data []byte) *http.Request {
@@ -30,7 +31,7 @@ func uploadRequest(t *testing.T, query, filename string, data []byte) *http.Requ
 	mw.Close()
 	r := httptest.NewRequest("POST", "/api/uploads"+query, &body)
 	r.Header.Set("Content-Type", mw.FormDataContentType())
-	return r.WithContext(withUser(r.Context(), organizer))
+	return r.WithContext(api.WithUser(r.Context(), organizer))
 }
 
 type uploadAnswer struct {
@@ -110,7 +111,7 @@ func TestUploadNeedsASignedInUser(t *testing.T) {
 
 func TestUploadMalformedRequests(t *testing.T) {
 	app := newTestApp(t)
-	signedIn := func(r *http.Request) *http.Request { return r.WithContext(withUser(r.Context(), organizer)) }
+	signedIn := func(r *http.Request) *http.Request { return r.WithContext(api.WithUser(r.Context(), organizer)) }
 
 	notMultipart := signedIn(httptest.NewRequest("POST", "/api/uploads", strings.NewReader(`{"file":"x"}`)))
 	notMultipart.Header.Set("Content-Type", "application/json")

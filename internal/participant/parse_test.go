@@ -137,7 +137,7 @@ Ana;529.982.247-25;x;Apelido`)
 	}
 }
 
-func TestValues(t *testing.T) {
+func TestCellValuesParseMoneyPaymentDatesAndBibs(t *testing.T) {
 	for in, want := range map[string]Centavos{"89,90": 8990, "89.9": 8990, "R$ 1.234,56": 123456, "1,234.56": 123456, "1.234.567": 123456700, "0": 0} {
 		if got, err := parseValor(in); err != nil || got != want {
 			t.Errorf("parseValor(%q) = %d, %v", in, got, err)
@@ -168,7 +168,7 @@ func TestValues(t *testing.T) {
 	}
 }
 
-func TestQueryTerms(t *testing.T) {
+func TestSearchTermsKeepDocumentsAndEmailsAndFoldWords(t *testing.T) {
 	cases := map[string][]string{
 		"529.982.247-25":  {"52998224725"},
 		" 1234 ":          {"1234"},

@@ -118,7 +118,7 @@ func TestRecordedAnswers(t *testing.T) {
 }
 
 // REG-6: a PSP that cannot be reached is unavailable.
-func TestUnreachable(t *testing.T) {
+func TestUnreachablePSPIsUnavailable(t *testing.T) {
 	// Port 0 is never listening (a closed test server's port could be taken by another test's).
 	client, err := pix.New(pix.Config{APIURL: "http://127.0.0.1:0/v2", ClientID: clientID, ClientSecret: secret, Key: key})
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 )
 
 // REG-1: amounts are whole centavos in Go and the API's "89.90" on the wire, read strictly.
-func TestCentavos(t *testing.T) {
+func TestCentavosRoundTripTheWireFormatStrictly(t *testing.T) {
 	for c, s := range map[Centavos]string{8990: "89.90", 5: "0.05", 100: "1.00", 0: "0.00", 123456789: "1234567.89"} {
 		if got := c.String(); got != s {
 			t.Errorf("Centavos(%d).String() = %q, want %q", int64(c), got, s)

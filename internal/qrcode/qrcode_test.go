@@ -15,7 +15,7 @@ const pixCode = "00020101021226770014br.gov.bcb.pix2555pix.example.com/qr/v2/9d3
 
 // REG-12: the PNG is a valid image of whole modules with the quiet zone, and a reader gets the
 // text back from it.
-func TestPNG(t *testing.T) {
+func TestPNGIsSquareWithAQuietZoneAndReadsBack(t *testing.T) {
 	for _, text := range []string{pixCode, "https://pelotao.com.br/i/K7QX2M9PWA", "ação"} {
 		b, err := PNG(text, 4)
 		if err != nil {

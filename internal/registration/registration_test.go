@@ -108,7 +108,7 @@ func TestCurrentLot(t *testing.T) {
 
 // REG-18: the offer's prices per modality and slots left (the smallest of event, modality and
 // current lot; nil when none has a limit), and why registration is closed.
-func TestOffer(t *testing.T) {
+func TestOfferGivesPricesSlotsLeftAndWhyItIsClosed(t *testing.T) {
 	e := raceEvent()
 	e.Inscricoes.Vagas = event.Int(100)
 	o := MakeOffer(&e, d("2026-04-02"), Counts{Evento: 98, Modalidade: map[string]int{"21 km": 2}})
@@ -168,7 +168,7 @@ func TestOffer(t *testing.T) {
 
 // REG-19: an athlete's price — the lot's, per modality, or the kit's — and the discount: the 60+
 // half price (age on the day of registering) or the coupon, whichever is larger, never both.
-func TestPrice(t *testing.T) {
+func TestPriceIsTheLotsOrKitsWithTheLargerDiscountOnly(t *testing.T) {
 	kitEvent := raceEvent()
 	kitEvent.Inscricoes.TipoPreco = event.TipoPrecoKit
 	kitEvent.Kits = append(kitEvent.Kits, event.Kit{Nome: "Kit Premium"})
@@ -320,7 +320,7 @@ func TestCouponRefusals(t *testing.T) {
 // REG-23: the category comes from the modality's categories by sex and the age reached on 31
 // December of the event's year; qualquerIdade admits all; no category fits → refused saying
 // why; a modality without categories gives "Geral".
-func TestCategory(t *testing.T) {
+func TestCategoryFollowsSexAndAgeOnDecember31(t *testing.T) {
 	e := raceEvent()
 	ageGroups := e.Modalidades[1]
 	ageGroups.Categorias = ageGroups.Categorias[1:] // no qualquerIdade category

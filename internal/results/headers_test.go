@@ -123,7 +123,7 @@ func TestNoPeitoFile(t *testing.T) {
 
 // RESULT-17. Cells as files write them: statuses with words around, places with "." or "º", "-" and N/A,
 // sex in four languages, times over 24 h, as day fractions, in seconds, with milliseconds.
-func TestCells(t *testing.T) {
+func TestCellsReadStatusesPlacesSexesAndTimesAsFilesWriteThem(t *testing.T) {
 	statuses := map[string]string{"DNF": StatusDNF, "dnf/Tempo Excedido": StatusDNF, "Não completou": StatusDNF, "Abandono": StatusDNF,
 		"did not finish": StatusDNF, "NC": StatusDNF, "race stopped": StatusDNF, "DNS": StatusDNS, "Não largou": StatusDNS,
 		"did not show up": StatusDNS, "DSQ": StatusDSQ, "DQ": StatusDSQ, "DESC": StatusDSQ, "Desclassificado (corte de percurso)": StatusDSQ,

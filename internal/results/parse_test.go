@@ -51,7 +51,7 @@ func briefs(rs []Result) []string {
 	return out
 }
 
-func TestParse(t *testing.T) {
+func TestTimingFilesParseIntoPlacesStatusesAndSplits(t *testing.T) {
 	cases := []struct {
 		file    string
 		opts    Options
@@ -221,7 +221,7 @@ func TestMaisRapidoQue(t *testing.T) {
 	}
 }
 
-func TestPlaceWords(t *testing.T) {
+func TestPlacesAreSaidOutOfTheFinishersWithTheRankingTime(t *testing.T) {
 	p := func(n int) *int { return &n }
 	a := Athlete{Result: Result{Sexo: "F", Categoria: "F3034", Posicao: p(12), PosicaoSexo: p(3), PosicaoCategoria: p(1)},
 		Concluintes: 3456, TotalSexo: 1200, TotalCategoria: 140}

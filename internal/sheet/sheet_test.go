@@ -257,7 +257,7 @@ var testVocabulary = NewVocabulary(
 )
 
 // RESULT-15: the engine's scoring, ties and weak guesses.
-func TestRecognise(t *testing.T) {
+func TestRecognitionScoresColumnsBreaksTiesAndAsksAboutWeakGuesses(t *testing.T) {
 	fields := func(r Recognition) []string {
 		var out []string
 		for _, c := range r.Columns {
@@ -370,7 +370,7 @@ func TestReadSingleByteCodePages(t *testing.T) {
 	}
 }
 
-func TestWriter(t *testing.T) {
+func TestExportWritesBOMAndSemicolonsAndNeutralisesFormulas(t *testing.T) {
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf)
 	if err != nil {

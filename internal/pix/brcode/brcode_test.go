@@ -40,7 +40,7 @@ func TestCRC16CheckValue(t *testing.T) {
 }
 
 // REG-11: a dynamic code has the fields the standard lists, in order, and a CRC that checks.
-func TestDynamic(t *testing.T) {
+func TestDynamicCodeHasTheStandardsFieldsAndACheckingCRC(t *testing.T) {
 	location := "pix.example.com/qr/v2/9d36b84fc70b478fb95c12729b90ca25"
 	code, err := Dynamic(location, "Pelotão Eventos Esportivos Ltda", "São José dos Campos")
 	if err != nil {
@@ -77,7 +77,7 @@ func TestDynamicLocation(t *testing.T) {
 	}
 }
 
-func TestFold(t *testing.T) {
+func TestFoldDropsAccentsAndSymbolsAndSqueezesSpaces(t *testing.T) {
 	cases := map[string]string{
 		"São Paulo":             "Sao Paulo",
 		"  Pelotão   Eventos  ": "Pelotao Eventos",

@@ -26,7 +26,7 @@ func openTemp(t *testing.T) *Store {
 	return s
 }
 
-func TestConformance(t *testing.T) {
+func TestStoreMeetsTheConformanceSuite(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 

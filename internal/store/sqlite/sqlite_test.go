@@ -20,7 +20,7 @@ func openTemp(t testing.TB) *Store {
 	return s
 }
 
-func TestConformance(t *testing.T) {
+func TestStoreMeetsTheConformanceSuite(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 

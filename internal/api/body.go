@@ -1,4 +1,4 @@
-package httpapi
+package api
 
 import (
 	"bytes"
@@ -11,18 +11,18 @@ import (
 	"strings"
 )
 
-// limitBody caps the body a route may read at maxBody bytes (the route table's maxBody). Reading
-// past it fails with *http.MaxBytesError, which writeError answers with 413, and the connection
+// LimitBody caps the body a route may read at maxBody bytes (the route table's maxBody). Reading
+// past it fails with *http.MaxBytesError, which WriteError answers with 413, and the connection
 // is closed afterwards so that the rest of an oversized body is never read.
-func limitBody(maxBody int64, next http.Handler) http.Handler {
+func LimitBody(maxBody int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		next.ServeHTTP(w, r)
 	})
 }
 
-// tooLargeBody is the 413 of a body beyond its route's limit.
-func tooLargeBody(limit int64) *Error {
+// TooLargeBody is the 413 of a body beyond its route's limit.
+func TooLargeBody(limit int64) *Error {
 	return &Error{Status: http.StatusRequestEntityTooLarge, Code: "invalid-argument",
 		Message: "O corpo da requisição é grande demais: o limite é de " + byteSize(limit) + "."}
 }
@@ -38,39 +38,39 @@ func byteSize(n int64) string {
 	return strconv.FormatInt(n, 10) + " bytes"
 }
 
-// readBody reads the whole body, within the limit limitBody set.
-func readBody(r *http.Request) ([]byte, error) {
+// ReadBody reads the whole body, within the limit LimitBody set.
+func ReadBody(r *http.Request) ([]byte, error) {
 	body, err := io.ReadAll(r.Body)
 	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-		return nil, tooLargeBody(mbe.Limit)
+		return nil, TooLargeBody(mbe.Limit)
 	}
 	if err != nil {
-		return nil, invalidArgument("Não foi possível ler o corpo da requisição.")
+		return nil, InvalidArgument("Não foi possível ler o corpo da requisição.")
 	}
 	return body, nil
 }
 
-// readJSON decodes a JSON object body into v strictly: one object, no unknown fields, no
+// ReadJSON decodes a JSON object body into v strictly: one object, no unknown fields, no
 // value of the wrong type and nothing after it. Each refusal is a 400 that says what is wrong.
-func readJSON(r *http.Request, v any) error {
-	body, err := readBody(r)
+func ReadJSON(r *http.Request, v any) error {
+	body, err := ReadBody(r)
 	if err != nil {
 		return err
 	}
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
-		return invalidArgument("Envie os dados em JSON no corpo da requisição.")
+		return InvalidArgument("Envie os dados em JSON no corpo da requisição.")
 	}
 	if body[0] != '{' {
-		return invalidArgument("Os dados devem ser um objeto JSON.")
+		return InvalidArgument("Os dados devem ser um objeto JSON.")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return invalidArgument(jsonMessage(err))
+		return InvalidArgument(jsonMessage(err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return invalidArgument("Há conteúdo depois do objeto JSON.")
+		return InvalidArgument("Há conteúdo depois do objeto JSON.")
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package httpapi
+package salesapi
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/participant"
@@ -19,19 +20,19 @@ import (
 )
 
 // orderRoutes are the routes of an order (docs/http-api.md, "Registration").
-func (s *Server) orderRoutes() []route {
-	return []route{
-		{"POST /api/events/{id}/pedidos", apiFunc(s.createOrder), signedIn, maxOrderBody},
-		{"GET /api/pedidos/{orderId}", apiFunc(s.getOrder), signedIn, 0},
-		{"GET /api/pedidos/{orderId}/qrcode.png", apiFunc(s.orderQRCode), signedIn, 0},
-		{"GET /api/me/inscricoes", apiFunc(s.myRegistrations), signedIn, 0},
-		{"POST /api/pix/webhook/{secret}/pix", apiFunc(s.pixWebhook), public, pix.MaxWebhookBody},
+func (s *Server) orderRoutes() []api.Route {
+	return []api.Route{
+		{Pattern: "POST /api/events/{id}/pedidos", Handler: api.Func(s.createOrder), Access: api.SignedIn, MaxBody: maxOrderBody},
+		{Pattern: "GET /api/pedidos/{orderId}", Handler: api.Func(s.getOrder), Access: api.SignedIn},
+		{Pattern: "GET /api/pedidos/{orderId}/qrcode.png", Handler: api.Func(s.orderQRCode), Access: api.SignedIn},
+		{Pattern: "GET /api/me/inscricoes", Handler: api.Func(s.myRegistrations), Access: api.SignedIn},
+		{Pattern: "POST /api/pix/webhook/{secret}/pix", Handler: api.Func(s.pixWebhook), Access: api.Public, MaxBody: pix.MaxWebhookBody},
 	}
 }
 
 var (
-	errOrderNotFound      = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Pedido não encontrado."}
-	errPaymentUnavailable = &Error{Status: http.StatusServiceUnavailable, Code: "pagamento-indisponivel",
+	errOrderNotFound      = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Pedido não encontrado."}
+	errPaymentUnavailable = &api.Error{Status: http.StatusServiceUnavailable, Code: "pagamento-indisponivel",
 		Message: "Pagamento indisponível no momento. Tente novamente em instantes."}
 )
 
@@ -119,15 +120,15 @@ func orderError(err error) error {
 	var taken *store.AlreadyRegisteredError
 	switch {
 	case errors.As(err, &taken):
-		return &Error{Status: http.StatusConflict, Code: "ja-inscrito", Message: "Este documento já está inscrito neste evento.",
+		return &api.Error{Status: http.StatusConflict, Code: "ja-inscrito", Message: "Este documento já está inscrito neste evento.",
 			Fields: map[string]string{fmt.Sprintf("atletas.%d.documento", taken.Index): "Este documento já está inscrito neste evento."}}
 	case errors.Is(err, store.ErrSoldOut):
-		return &Error{Status: http.StatusConflict, Code: registration.Const.Codes.Esgotado, Message: registration.Const.Motivos.Esgotado}
+		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.Esgotado, Message: registration.Const.Motivos.Esgotado}
 	case errors.Is(err, store.ErrOrderLimit):
-		return &Error{Status: http.StatusConflict, Code: "limite-pedidos",
+		return &api.Error{Status: http.StatusConflict, Code: "limite-pedidos",
 			Message: fmt.Sprintf("Você já tem %d pedidos aguardando pagamento. Pague ou aguarde que expirem.", store.MaxOpenOrders)}
 	case errors.Is(err, store.ErrCouponUsedUp):
-		return fieldError{"cupom": registration.Const.Messages.CupomEsgotado}
+		return api.FieldError{"cupom": registration.Const.Messages.CupomEsgotado}
 	}
 	return err
 }
@@ -135,12 +136,12 @@ func orderError(err error) error {
 // createOrder answers POST /api/events/{id}/pedidos: the order is priced here, its slots taken by
 // the store, then charged through the PSP; a charge that cannot be made leaves no hold behind.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	// A retry answers the order its key made, before pricing counts that order's own slots.
 	if key := r.Header.Get("Idempotency-Key"); key != "" {
 		first, err := s.store.OrderByIdempotencyKey(r.Context(), u.ID, key)
 		if err == nil && first.EventID == r.PathValue("id") {
-			writeJSON(w, http.StatusCreated, s.orderAnswer(first))
+			api.WriteJSON(w, http.StatusCreated, s.orderAnswer(first))
 			return nil
 		}
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -183,7 +184,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	writeJSON(w, http.StatusCreated, s.orderAnswer(order))
+	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(order))
 	return nil
 }
 
@@ -220,15 +221,15 @@ func (s *Server) discard(ctx context.Context, order store.Order, why error) erro
 
 // orderFor returns the order of {orderId} when the user bought it or manages its event.
 func (s *Server) orderFor(r *http.Request) (store.Order, error) {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	o, err := s.store.Order(r.Context(), r.PathValue("orderId"))
 	if err != nil {
-		return o, notFoundAs(err, errOrderNotFound)
+		return o, api.NotFoundAs(err, errOrderNotFound)
 	}
 	if o.BuyerID == u.ID {
 		return o, nil
 	}
-	if _, err := s.requireEventRole(r, o.EventID, team.With(team.Manage)...); err != nil {
+	if _, err := api.RequireEventRole(r, s.store, o.EventID, team.With(team.Manage)...); err != nil {
 		return o, errOrderNotFound
 	}
 	return o, nil
@@ -240,7 +241,7 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.orderAnswer(o))
+	api.WriteJSON(w, http.StatusOK, s.orderAnswer(o))
 	return nil
 }
 
@@ -263,12 +264,17 @@ func (s *Server) orderQRCode(w http.ResponseWriter, r *http.Request) error {
 	if o.Status != store.OrderAwaiting || o.CopiaECola == "" {
 		return errOrderNotFound
 	}
-	png, err := qrcode.PNG(o.CopiaECola, 8)
+	return writeQRCode(w, o.CopiaECola, "private, no-store")
+}
+
+// writeQRCode answers text as a QR code PNG, cached as cacheControl says.
+func writeQRCode(w http.ResponseWriter, text, cacheControl string) error {
+	png, err := qrcode.PNG(text, 8)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, no-store")
+	w.Header().Set("Cache-Control", cacheControl)
 	_, err = w.Write(png)
 	return err
 }
@@ -292,7 +298,7 @@ type eventBrief struct {
 // myRegistrations answers GET /api/me/inscricoes: the registrations the account bought, or whose
 // athlete e-mail is its verified e-mail, newest first, each with its order and event.
 func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	orders, err := s.accountOrders(r.Context(), u.ID)
 	if err != nil {
 		return err
@@ -318,6 +324,6 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 				Comprador: o.BuyerID == u.ID, NumeroPeito: bib})
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"inscricoes": out})
+	api.WriteJSON(w, http.StatusOK, map[string]any{"inscricoes": out})
 	return nil
 }

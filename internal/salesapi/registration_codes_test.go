@@ -1,4 +1,4 @@
-package httpapi
+package salesapi
 
 import (
 	"encoding/json"
@@ -7,16 +7,18 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/mail"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
 )
 
 // Accounts of the code tests: bruno buys for carla, whose e-mail is verified; eva is unrelated.
 var (
-	carla = User{ID: "carla", Email: "carla@exemplo.com.br", DisplayName: "Carla"}
-	eva   = User{ID: "eva", Email: "eva@exemplo.com.br", DisplayName: "Eva"}
+	carla = api.User{ID: "carla", Email: "carla@exemplo.com.br", DisplayName: "Carla"}
+	eva   = api.User{ID: "eva", Email: "eva@exemplo.com.br", DisplayName: "Eva"}
 )
 
 // paidForCarla is a pixWorld where bruno bought and paid carla's registration.
@@ -24,7 +26,7 @@ func paidForCarla(t *testing.T, st store.Store) (*pixWorld, orderAnswer) {
 	t.Helper()
 	w := newPixWorld(t, st, nil)
 	now := time.Now()
-	for _, u := range []User{bruno, carla, eva} {
+	for _, u := range []api.User{bruno, carla, eva} {
 		acc := store.User{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, PasswordHash: "x", CreatedAt: now}
 		if u != bruno {
 			acc.EmailVerifiedAt = now
@@ -37,7 +39,7 @@ func paidForCarla(t *testing.T, st store.Store) (*pixWorld, orderAnswer) {
 	if err := st.SetParticipantSettings(t.Context(), w.eventID, participant.Settings{FaixasPeito: []participant.FaixaPeito{{Percurso: "60 km", Inicio: 500, Fim: 599}}}); err != nil {
 		t.Fatal(err)
 	}
-	body := strings.Replace(orderJSON(""), "ana@exemplo.com.br", "Carla@Exemplo.com.br", 1)
+	body := strings.Replace(orderJSON(t, ""), "ana@exemplo.com.br", "Carla@Exemplo.com.br", 1)
 	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &bruno), http.StatusCreated)
 	if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
 		t.Fatalf("simulate %d %s", rec.Code, rec.Body)
@@ -48,20 +50,20 @@ func paidForCarla(t *testing.T, st store.Store) (*pixWorld, orderAnswer) {
 // REG-82: a paid order sends its confirmation e-mails once, to the buyer and to the athlete,
 // though the webhook comes again and the reconciliation reads the charge once more.
 func TestConfirmationEmailsOncePerOrder(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w, paid := paidForCarla(t, st)
 		stored, err := st.Order(t.Context(), paid.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + stored.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
-		w.call("POST", "/api/pix/webhook/"+w.app.srv.webhookSecret()+"/pix", hook, nil)
-		if err := w.app.srv.settleOrder(t.Context(), stored); err != nil {
+		w.call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook, nil)
+		if err := w.sales.settleOrder(t.Context(), stored); err != nil {
 			t.Fatal(err)
 		}
-		w.app.srv.receipts.Wait()
+		w.sales.receipts.Wait()
 		var sent []mail.Message
-		for _, m := range w.app.mailer.Messages() {
+		for _, m := range w.mailer.Messages() {
 			if strings.HasPrefix(m.Subject, "Inscrição confirmada") {
 				sent = append(sent, m)
 			}
@@ -85,13 +87,13 @@ func TestConfirmationEmailsOncePerOrder(t *testing.T) {
 
 // REG-82: a free order is paid at once and sends its e-mail too.
 func TestFreeOrderSendsConfirmation(t *testing.T) {
-	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/free.db"), nil)
+	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/codes.db"), nil)
 	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "CORTESIA", Tipo: store.CouponPercent, Valor: 10000, Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(`,"cupom":"cortesia"`), &bruno), http.StatusCreated)
-	w.app.srv.receipts.Wait()
-	got := w.app.mailer.Messages()
+	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"cupom":"cortesia"`), &bruno), http.StatusCreated)
+	w.sales.receipts.Wait()
+	got := w.mailer.Messages()
 	// bruno has no account in this store: the athlete alone is told.
 	if o.Status != store.OrderPaid || len(got) != 1 || got[0].To != "ana@exemplo.com.br" || !strings.Contains(got[0].Text, o.Inscricoes[0].Codigo) {
 		t.Fatalf("free order %s, e-mails %+v", o.Status, got)
@@ -101,16 +103,16 @@ func TestFreeOrderSendsConfirmation(t *testing.T) {
 // REG-83: "Minhas inscrições" lists a registration, with its bib, for its buyer and for the
 // account whose verified e-mail the athlete gave, and nothing for anyone else.
 func TestMyRegistrationsByVerifiedEmail(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w, paid := paidForCarla(t, st)
-		mine := func(u User) []myRegistrationAnswer {
+		mine := func(u api.User) []myRegistrationAnswer {
 			var got struct{ Inscricoes []myRegistrationAnswer }
 			if err := json.Unmarshal(w.call("GET", "/api/me/inscricoes", "", &u).Body.Bytes(), &got); err != nil {
 				t.Fatal(err)
 			}
 			return got.Inscricoes
 		}
-		for _, u := range []User{bruno, carla} {
+		for _, u := range []api.User{bruno, carla} {
 			got := mine(u)
 			if len(got) != 1 || got[0].Codigo != paid.Inscricoes[0].Codigo || got[0].PedidoID != paid.ID || got[0].Comprador != (u == bruno) ||
 				got[0].NumeroPeito == nil || *got[0].NumeroPeito != 500 {
@@ -124,7 +126,7 @@ func TestMyRegistrationsByVerifiedEmail(t *testing.T) {
 		if err := st.CreateUser(t.Context(), store.User{ID: "carla2", Email: "outra@exemplo.com.br", PasswordHash: "x", CreatedAt: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		if got := mine(User{ID: "carla2", Email: "carla@exemplo.com.br"}); len(got) != 0 {
+		if got := mine(api.User{ID: "carla2", Email: "carla@exemplo.com.br"}); len(got) != 0 {
 			t.Fatalf("unverified account sees %+v", got)
 		}
 	})
@@ -133,11 +135,11 @@ func TestMyRegistrationsByVerifiedEmail(t *testing.T) {
 // REG-84: /api/i/{codigo} tells the event's team, the buyer and the athlete where the code leads,
 // and answers anyone else as for a code that does not exist; the QR code image likewise.
 func TestRegistrationCodeByRole(t *testing.T) {
-	w, paid := paidForCarla(t, openSQLite(t, t.TempDir()+"/codes.db"))
+	w, paid := paidForCarla(t, dbtest.OpenSQLite(t, t.TempDir()+"/codes.db"))
 	codigo := paid.Inscricoes[0].Codigo
 	path := "/api/i/" + strings.ToLower(codigo)
 	for _, c := range []struct {
-		who    *User
+		who    *api.User
 		status int
 		want   codeAnswer
 	}{
@@ -165,7 +167,7 @@ func TestRegistrationCodeByRole(t *testing.T) {
 
 // REG-80: the order names where to simulate its payment only under the sandbox.
 func TestSimulateOnlyUnderSandbox(t *testing.T) {
-	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/s.db"), nil)
+	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/codes.db"), nil)
 	o := w.buy(t)
 	if o.Pix == nil || o.Pix.Simular != sandbox.Path+"simular/"+o.Pix.Txid {
 		t.Fatalf("under the sandbox: %+v", o.Pix)

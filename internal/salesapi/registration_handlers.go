@@ -1,4 +1,4 @@
-package httpapi
+package salesapi
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/event"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
@@ -15,10 +16,10 @@ import (
 const maxOrderBody = 64 << 10
 
 // registrationRoutes are the registration routes (docs/http-api.md, "Registration").
-func (s *Server) registrationRoutes() []route {
-	return []route{
-		{"GET /api/events/{id}/inscricao", apiFunc(s.getOffer), public, 0},
-		{"POST /api/events/{id}/inscricao/cotacao", apiFunc(s.quoteOrder), signedIn, maxOrderBody},
+func (s *Server) registrationRoutes() []api.Route {
+	return []api.Route{
+		{Pattern: "GET /api/events/{id}/inscricao", Handler: api.Func(s.getOffer), Access: api.Public},
+		{Pattern: "POST /api/events/{id}/inscricao/cotacao", Handler: api.Func(s.quoteOrder), Access: api.SignedIn, MaxBody: maxOrderBody},
 	}
 }
 
@@ -32,14 +33,14 @@ func (s *Server) registrationCounts(ctx context.Context, eventID string) (regist
 func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 	e, err := s.store.GetEvent(r.Context(), r.PathValue("id"))
 	if err != nil {
-		return notFoundAs(err, errEventNotFound)
+		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	counts, err := s.registrationCounts(r.Context(), e.ID)
 	if err != nil {
 		return err
 	}
-	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, eventsClock()), counts)
-	writeJSON(w, http.StatusOK, o)
+	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, time.Now()), counts)
+	api.WriteJSON(w, http.StatusOK, o)
 	return nil
 }
 
@@ -49,18 +50,18 @@ func (s *Server) quoteOrder(w http.ResponseWriter, r *http.Request) error {
 	var e event.Event
 	var o registration.Order
 	q, err := s.quote(r, &e, &o)
-	return writeOK(w, q, err)
+	return api.WriteOK(w, q, err)
 }
 
 // quote reads the order of the request's body (strictly) and its event {id} into e and o, and
 // prices it with the coupon it names from the store; a closed event is a 409.
 func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (registration.Quote, error) {
-	if err := readJSON(r, o); err != nil {
+	if err := api.ReadJSON(r, o); err != nil {
 		return registration.Quote{}, err
 	}
 	var err error
 	if *e, err = s.store.GetEvent(r.Context(), r.PathValue("id")); err != nil {
-		return registration.Quote{}, notFoundAs(err, errEventNotFound)
+		return registration.Quote{}, api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	coupon, err := s.registrationCoupon(r.Context(), e.ID, o.Cupom)
 	if err != nil {
@@ -70,9 +71,9 @@ func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (
 	if err != nil {
 		return registration.Quote{}, err
 	}
-	q, err := registration.Price(e, o, event.Today(s.cfg.Location, eventsClock()), counts, coupon)
+	q, err := registration.Price(e, o, event.Today(s.cfg.Location, time.Now()), counts, coupon)
 	if closed := (*registration.Closed)(nil); errors.As(err, &closed) {
-		return q, &Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
+		return q, &api.Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
 	}
 	return q, err
 }

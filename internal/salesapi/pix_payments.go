@@ -1,4 +1,4 @@
-package httpapi
+package salesapi
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"time"
 
+	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
@@ -18,8 +19,8 @@ import (
 )
 
 // setUpPix makes the PSP client. With the sandbox, the sandbox is served under its path and the
-// client and the sandbox's webhook reach it and this server in-process, whatever the base URL.
-func (s *Server) setUpPix(psp pix.PSP) error {
+// client and the sandbox's webhook reach it and the site in-process, whatever the base URL.
+func (s *Server) setUpPix(psp pix.PSP, site http.Handler) error {
 	if psp != nil {
 		s.psp = psp
 		return nil
@@ -30,7 +31,7 @@ func (s *Server) setUpPix(psp pix.PSP) error {
 	}
 	if s.cfg.PixSandbox {
 		s.sandbox = sandbox.New(sandbox.Options{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, Key: cfg.Key,
-			Client: &http.Client{Transport: inProcess{s}}})
+			Client: &http.Client{Transport: inProcess{site}}})
 		cfg.Transport = inProcess{s.sandbox}
 	}
 	c, err := pix.New(cfg)
@@ -51,13 +52,13 @@ func (t inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // sandboxRoutes serve the sandbox PSP and its "Simular pagamento", only with PELOTAO_PIX_SANDBOX.
-func (s *Server) sandboxRoutes() []route {
+func (s *Server) sandboxRoutes() []api.Route {
 	if s.sandbox == nil {
 		return nil
 	}
-	return []route{
-		{config.PixSandboxPath, s.sandbox, public, 64 << 10},
-		{"POST " + config.PixSandboxPath + "simular/{txid}", apiFunc(s.simulatePayment), public, 0},
+	return []api.Route{
+		{Pattern: config.PixSandboxPath, Handler: s.sandbox, Access: api.Public, MaxBody: 64 << 10},
+		{Pattern: "POST " + config.PixSandboxPath + "simular/{txid}", Handler: api.Func(s.simulatePayment), Access: api.Public},
 	}
 }
 
@@ -65,18 +66,18 @@ func (s *Server) sandboxRoutes() []route {
 func (s *Server) simulatePayment(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.sandbox.SimulatePayment(r.Context(), r.PathValue("txid"))
 	if errors.Is(err, sandbox.ErrUnknownCharge) || errors.Is(err, sandbox.ErrNotPayable) {
-		return errNotFound
+		return api.ErrNotFound
 	}
 	if err != nil && !errors.Is(err, sandbox.ErrWebhook) {
 		return err
 	}
-	writeJSON(w, http.StatusOK, p)
+	api.WriteJSON(w, http.StatusOK, p)
 	return nil
 }
 
-// webhookSecret is the path segment the PSP's webhook URL carries: derived from the Pix client's
+// WebhookSecret is the path segment the PSP's webhook URL carries: derived from the Pix client's
 // secret so that every instance agrees on it and nobody without the secret can guess it.
-func (s *Server) webhookSecret() string {
+func (s *Server) WebhookSecret() string {
 	m := hmac.New(sha256.New, []byte(s.cfg.Pix.ClientSecret))
 	m.Write([]byte("pelotao pix webhook"))
 	return hex.EncodeToString(m.Sum(nil))[:32]
@@ -85,12 +86,12 @@ func (s *Server) webhookSecret() string {
 // pixWebhook answers POST /api/pix/webhook/{secret}/pix. A notification is only a hint: each
 // charge it names is read back from the PSP and confirmed only when paid in full.
 func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
-	if subtle.ConstantTimeCompare([]byte(r.PathValue("secret")), []byte(s.webhookSecret())) != 1 {
-		return errNotFound
+	if subtle.ConstantTimeCompare([]byte(r.PathValue("secret")), []byte(s.WebhookSecret())) != 1 {
+		return api.ErrNotFound
 	}
 	payments, err := pix.ParseWebhook(r.Body)
 	if err != nil {
-		return invalidArgument("Notificação Pix inválida.")
+		return api.InvalidArgument("Notificação Pix inválida.")
 	}
 	seen := map[string]bool{}
 	for _, p := range payments {
@@ -189,7 +190,7 @@ func (s *Server) RunPix(ctx context.Context) {
 
 // registerWebhook tells the PSP where to post payments.
 func (s *Server) registerWebhook(ctx context.Context) error {
-	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.webhookSecret())
+	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.WebhookSecret())
 }
 
 // reconcile reads back every charge still unpaid (or expired lately) and confirms the paid ones.

@@ -1,4 +1,4 @@
-package httpapi
+package salesapi
 
 import (
 	"context"
@@ -7,24 +7,22 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
-	"pelotao/internal/qrcode"
-	"pelotao/internal/receipt"
+	"pelotao/internal/api"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
 
 // registrationCodeRoutes are the routes of a registration's code, the one its QR code carries
 // as {base}/i/{codigo} (docs/http-api.md, "Registration codes").
-func (s *Server) registrationCodeRoutes() []route {
-	return []route{
-		{"GET /api/i/{codigo}", apiFunc(s.registrationOfCode), signedIn, 0},
-		{"GET /api/i/{codigo}/qrcode.png", apiFunc(s.registrationQRCode), signedIn, 0},
+func (s *Server) registrationCodeRoutes() []api.Route {
+	return []api.Route{
+		{Pattern: "GET /api/i/{codigo}", Handler: api.Func(s.registrationOfCode), Access: api.SignedIn},
+		{Pattern: "GET /api/i/{codigo}/qrcode.png", Handler: api.Func(s.registrationQRCode), Access: api.SignedIn},
 	}
 }
 
-var errRegistrationNotFound = &Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrição não encontrada."}
+var errRegistrationNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrição não encontrada."}
 
 // Who opens a code: the event's team (at the kit desk), or the registration's athlete or buyer.
 const (
@@ -43,14 +41,14 @@ type codeAnswer struct {
 // codeFor finds the registration of {codigo} and says who the user is to it; anyone unrelated
 // reads the same 404 as for a code that does not exist.
 func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
-	u, _ := currentUser(r)
+	u, _ := api.CurrentUser(r)
 	codigo := strings.ToUpper(strings.TrimSpace(r.PathValue("codigo")))
 	o, err := s.store.OrderOfCode(r.Context(), codigo)
 	if err != nil {
-		return o, codeAnswer{}, notFoundAs(err, errRegistrationNotFound)
+		return o, codeAnswer{}, api.NotFoundAs(err, errRegistrationNotFound)
 	}
 	a := codeAnswer{EventID: o.EventID, Codigo: codigo}
-	if _, err := s.requireEventRole(r, o.EventID, team.Owner, team.Gestao, team.Retirada); err == nil {
+	if _, err := api.RequireEventRole(r, s.store, o.EventID, team.Owner, team.Gestao, team.Retirada); err == nil {
 		a.Papel = codeForTeam
 		return o, a, nil
 	}
@@ -76,7 +74,7 @@ func (s *Server) registrationOfCode(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, a)
+	api.WriteJSON(w, http.StatusOK, a)
 	return nil
 }
 
@@ -87,14 +85,7 @@ func (s *Server) registrationQRCode(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	png, err := qrcode.PNG(s.baseURL()+"/i/"+a.Codigo, 8)
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=86400")
-	_, err = w.Write(png)
-	return err
+	return writeQRCode(w, s.baseURL()+"/i/"+a.Codigo, "private, max-age=86400")
 }
 
 func (s *Server) baseURL() string { return strings.TrimSuffix(s.cfg.BaseURL.String(), "/") }
@@ -153,46 +144,4 @@ func (s *Server) bibOf(ctx context.Context, eventID, participantID string) (*int
 		return nil, nil
 	}
 	return p.NumeroPeito, err
-}
-
-// sendReceipt sends the confirmation e-mails of an order that is paid, in the background so that
-// no confirmation waits for (or fails with) the mail server, and once per order whoever confirms.
-func (s *Server) sendReceipt(o store.Order) {
-	if o.Status != store.OrderPaid {
-		return
-	}
-	s.receipts.Go(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if err := s.mailReceipt(ctx, o); err != nil {
-			s.log.Warn("order confirmation e-mail not sent", "order", o.ID, "err", err)
-		}
-	})
-}
-
-func (s *Server) mailReceipt(ctx context.Context, o store.Order) error {
-	e, err := s.store.GetEvent(ctx, o.EventID)
-	if err != nil {
-		return err
-	}
-	in := receipt.Order{Order: o, Event: &e, BaseURL: s.baseURL(), Calendar: s.site.EventCalendar(&e)}
-	if buyer, err := s.store.UserByID(ctx, o.BuyerID); err == nil {
-		in.BuyerName, in.BuyerEmail = buyer.DisplayName, buyer.Email
-	}
-	msgs, err := receipt.Messages(in)
-	if err != nil {
-		return err
-	}
-	// Claimed just before sending: a failure to send is logged, never sent twice.
-	claimed, err := s.store.ClaimOrderReceipt(ctx, o.ID, time.Now())
-	if err != nil || !claimed {
-		return err
-	}
-	var failed []error
-	for _, m := range msgs {
-		if err := s.mailer.Send(ctx, m); err != nil {
-			failed = append(failed, err)
-		}
-	}
-	return errors.Join(failed...)
 }

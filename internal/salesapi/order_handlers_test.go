@@ -1,4 +1,4 @@
-package httpapi
+package salesapi
 
 import (
 	"encoding/json"
@@ -8,16 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"pelotao/internal/event"
+	"pelotao/internal/api"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
 )
 
-// pixWorld is a server on the sandbox PSP with an event sold by Pelotão (its owner ana), and
-// bruno, who buys.
+// pixWorld is the sales API on the sandbox PSP with an event sold by Pelotão with one slot (its
+// owner ana), and bruno, who buys.
 type pixWorld struct {
-	app     *authApp
-	st      store.Store
+	*testSite
 	eventID string
 }
 
@@ -27,37 +27,12 @@ func newPixWorld(t *testing.T, st store.Store, env map[string]string) *pixWorld 
 	for k, v := range env {
 		all[k] = v
 	}
-	app := newAuthAppOn(t, st, all)
-	e, err := event.Decode([]byte(strings.Replace(validEventJSON("Pedal do Pelotão", "2030-05-01"), `"ativas": true,`,
-		`"ativas": true, "modo": "pelotao", "vagas": 1,`, 1)))
-	if err != nil {
+	site := newTestSite(t, st, all)
+	eventID := site.createEvent(t, `"vagas": 300`, `"vagas": 1`)
+	if err := site.sales.registerWebhook(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	e.Normalize()
-	e.OwnerID = ana.ID
-	created, err := st.CreateEvent(t.Context(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := app.srv.registerWebhook(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return &pixWorld{app: app, st: st, eventID: created.ID}
-}
-
-// call sends a request as u (nil: a visitor).
-func (w *pixWorld) call(method, path, body string, u *User, header ...string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest(method, path, strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		r.Header.Set(header[i], header[i+1])
-	}
-	if u != nil {
-		r = r.WithContext(withUser(r.Context(), *u))
-	}
-	rec := httptest.NewRecorder()
-	w.app.srv.ServeHTTP(rec, r)
-	return rec
+	return &pixWorld{testSite: site, eventID: eventID}
 }
 
 func (w *pixWorld) order(t *testing.T, rec *httptest.ResponseRecorder, status int) orderAnswer {
@@ -74,13 +49,13 @@ func (w *pixWorld) order(t *testing.T, rec *httptest.ResponseRecorder, status in
 
 func (w *pixWorld) buy(t *testing.T) orderAnswer {
 	t.Helper()
-	return w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(""), &bruno), http.StatusCreated)
+	return w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno), http.StatusCreated)
 }
 
 // REG-60, REG-61, REG-62: an order holds its slot and answers its Pix; paying it in the sandbox
 // posts the webhook, which the server checks with the PSP before confirming the order once.
 func TestOrderPaidByPix(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, st store.Store) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newPixWorld(t, st, nil)
 		o := w.buy(t)
 		if o.Status != store.OrderAwaiting || o.Total != 8990 || o.Pix == nil || o.Pix.CopiaECola == "" ||
@@ -92,8 +67,8 @@ func TestOrderPaidByPix(t *testing.T) {
 			t.Fatalf("qr code %d %q", png.Code, png.Header())
 		}
 		// The event has one slot: held, it is sold out for anyone else.
-		other := User{ID: "carla", Email: "carla@exemplo.com.br"}
-		body := strings.Replace(orderJSON(""), "529.982.247-25", "111.444.777-35", 1)
+		other := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
+		body := strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1)
 		if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &other); rec.Code != 409 || !strings.Contains(rec.Body.String(), `"esgotado"`) {
 			t.Fatalf("second order %d %s", rec.Code, rec.Body)
 		}
@@ -132,7 +107,7 @@ func TestOrderPaidByPix(t *testing.T) {
 		stored, _ := st.Order(t.Context(), o.ID)
 		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + o.Pix.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
 		for range 5 {
-			if rec := w.call("POST", "/api/pix/webhook/"+w.app.srv.webhookSecret()+"/pix", hook, nil); rec.Code != 200 {
+			if rec := w.call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook, nil); rec.Code != 200 {
 				t.Fatalf("webhook %d %s", rec.Code, rec.Body)
 			}
 		}
@@ -145,9 +120,9 @@ func TestOrderPaidByPix(t *testing.T) {
 // REG-62: a notification is only a hint: an unknown txid, or a charge the PSP says is unpaid,
 // confirms nothing, and a wrong secret is a 404.
 func TestForgedWebhookConfirmsNothing(t *testing.T) {
-	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/f.db"), nil)
+	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/f.db"), nil)
 	o := w.buy(t)
-	path := "/api/pix/webhook/" + w.app.srv.webhookSecret() + "/pix"
+	path := "/api/pix/webhook/" + w.sales.WebhookSecret() + "/pix"
 	for _, txid := range []string{o.Pix.Txid, "naoexiste0000000000000000000"} {
 		hook := `{"pix":[{"endToEndId":"E00000000202601011000abcdefghijk","txid":"` + txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
 		if rec := w.call("POST", path, hook, nil); rec.Code != 200 {
@@ -165,33 +140,33 @@ func TestForgedWebhookConfirmsNothing(t *testing.T) {
 // REG-63: with the webhook lost, the reconciliation confirms the paid order; a hold that passes
 // frees its slot.
 func TestReconciliationAndExpiry(t *testing.T) {
-	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/r.db"), nil)
+	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/r.db"), nil)
 	o := w.buy(t)
 	// A webhook URL nobody serves: the payment's notification is lost.
-	if err := w.app.srv.psp.RegisterWebhook(t.Context(), "http://perdido.invalid/hook"); err != nil {
+	if err := w.sales.psp.RegisterWebhook(t.Context(), "http://perdido.invalid/hook"); err != nil {
 		t.Fatal(err)
 	}
 	w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil)
-	if got, _ := w.app.srv.store.Order(t.Context(), o.ID); got.Status != store.OrderAwaiting {
+	if got, _ := w.st.Order(t.Context(), o.ID); got.Status != store.OrderAwaiting {
 		t.Fatalf("confirmed without webhook or reconciliation: %s", got.Status)
 	}
-	w.app.srv.reconcile(t.Context())
-	if got, _ := w.app.srv.store.Order(t.Context(), o.ID); got.Status != store.OrderPaid {
+	w.sales.reconcile(t.Context())
+	if got, _ := w.st.Order(t.Context(), o.ID); got.Status != store.OrderPaid {
 		t.Fatalf("reconciliation left %s", got.Status)
 	}
 
 	// A second event whose hold lasts a minute: after it, the slot is free and the charge removed.
-	x := newPixWorld(t, openSQLite(t, t.TempDir()+"/x.db"), map[string]string{"PELOTAO_REGISTRATION_HOLD": "1m"})
+	x := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/x.db"), map[string]string{"PELOTAO_REGISTRATION_HOLD": "1m"})
 	held := x.buy(t)
-	x.app.srv.expireHoldsAt(t.Context(), time.Now().Add(2*time.Minute))
-	if got, _ := x.app.srv.store.Order(t.Context(), held.ID); got.Status != store.OrderExpired {
+	x.sales.expireHoldsAt(t.Context(), time.Now().Add(2*time.Minute))
+	if got, _ := x.st.Order(t.Context(), held.ID); got.Status != store.OrderExpired {
 		t.Fatalf("hold not ended: %s", got.Status)
 	}
-	if ch, err := x.app.srv.psp.Charge(t.Context(), held.Pix.Txid); err != nil || ch.Status != "REMOVIDA_PELO_USUARIO_RECEBEDOR" {
+	if ch, err := x.sales.psp.Charge(t.Context(), held.Pix.Txid); err != nil || ch.Status != "REMOVIDA_PELO_USUARIO_RECEBEDOR" {
 		t.Fatalf("charge %+v %v", ch, err)
 	}
-	other := User{ID: "carla", Email: "carla@exemplo.com.br"}
-	body := strings.Replace(orderJSON(""), "529.982.247-25", "111.444.777-35", 1)
+	other := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
+	body := strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1)
 	if rec := x.call("GET", "/api/events/"+x.eventID+"/inscricao", "", nil); !strings.Contains(rec.Body.String(), `"aberta":true`) {
 		t.Fatalf("offer after the hold: %s", rec.Body)
 	}
@@ -201,9 +176,9 @@ func TestReconciliationAndExpiry(t *testing.T) {
 // REG-64: a PSP that is down leaves no hold; the order is priced by the server only; only the
 // buyer and the event's managers see an order.
 func TestOrderRefusals(t *testing.T) {
-	down := newPixWorld(t, openSQLite(t, t.TempDir()+"/d.db"), nil)
-	down.app.srv.sandbox.Inject(sandbox.Unavailable, 100)
-	rec := down.call("POST", "/api/events/"+down.eventID+"/pedidos", orderJSON(""), &bruno)
+	down := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/d.db"), nil)
+	down.sales.sandbox.Inject(sandbox.Unavailable, 100)
+	rec := down.call("POST", "/api/events/"+down.eventID+"/pedidos", orderJSON(t, ""), &bruno)
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), `"pagamento-indisponivel"`) ||
 		!strings.Contains(rec.Body.String(), "Pagamento indisponível no momento. Tente novamente em instantes.") {
 		t.Fatalf("PSP down: %d %s", rec.Code, rec.Body)
@@ -212,20 +187,20 @@ func TestOrderRefusals(t *testing.T) {
 		t.Fatalf("a hold remained: %+v %v", os, err)
 	}
 
-	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/u.db"), nil)
+	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/u.db"), nil)
 
-	if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(`,"total":1`), &bruno); rec.Code != 400 {
+	if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"total":1`), &bruno); rec.Code != 400 {
 		t.Fatalf("client total: %d %s", rec.Code, rec.Body)
 	}
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
-	again := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
+	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
+	again := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
 	if again.ID != o.ID {
 		t.Fatalf("the same key made two orders: %s %s", o.ID, again.ID)
 	}
-	stranger := User{ID: "carla", Email: "carla@exemplo.com.br"}
-	owner := User{ID: ana.ID, Email: ana.Email}
+	stranger := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
+	owner := api.User{ID: ana.ID, Email: ana.Email}
 	for _, c := range []struct {
-		u    *User
+		u    *api.User
 		want int
 	}{{nil, 401}, {&stranger, 404}, {&owner, 200}, {&bruno, 200}} {
 		if rec := w.call("GET", "/api/pedidos/"+o.ID, "", c.u); rec.Code != c.want {
@@ -237,18 +212,18 @@ func TestOrderRefusals(t *testing.T) {
 // REG-67: a coupon is read from the store in its own units (hundredths of a percent here); an
 // order it makes free is paid at once, with no charge.
 func TestFreeOrderWithStoredCoupon(t *testing.T) {
-	w := newPixWorld(t, openSQLite(t, t.TempDir()+"/c.db"), nil)
+	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/c.db"), nil)
 	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "CORTESIA", Tipo: store.CouponPercent, Valor: 10000, Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "DEZ", Tipo: store.CouponFixed, Valor: 1000, Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
-	rec := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", orderJSON(`,"cupom":"dez"`), &bruno)
+	rec := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", orderJSON(t, `,"cupom":"dez"`), &bruno)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"total":79.9`) {
 		t.Fatalf("R$ 10 off: %d %s", rec.Code, rec.Body)
 	}
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(`,"cupom":"cortesia"`), &bruno), http.StatusCreated)
+	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"cupom":"cortesia"`), &bruno), http.StatusCreated)
 	if o.Status != store.OrderPaid || o.Total != 0 || o.Pix != nil || o.Inscricoes[0].Codigo == "" || o.Inscricoes[0].Desconto != 8990 {
 		t.Fatalf("free order %+v", o)
 	}

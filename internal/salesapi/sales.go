@@ -1,0 +1,71 @@
+// Package salesapi is the sales API: an event's registration offer and quotes, the orders that
+// buy registrations and their Pix payments (docs/http-api.md, "Registration"). Its handlers are
+// made of internal/api like internal/httpapi's; Routes gives them to httpapi's one route table,
+// which puts the guards of each route's access in front of them.
+//
+// A new handler is a method of Server wrapped in api.Func, listed in its file's routes with its
+// access and body limit and joined in Routes; the authorization matrix (internal/httpapi's
+// routes_test.go) fails until its pattern has a row there, and newTestSite serves it to tests.
+package salesapi
+
+import (
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"pelotao/internal/api"
+	"pelotao/internal/config"
+	"pelotao/internal/event"
+	"pelotao/internal/mail"
+	"pelotao/internal/pix"
+	"pelotao/internal/pix/sandbox"
+	"pelotao/internal/store"
+)
+
+// Deps is what the sales API needs.
+type Deps struct {
+	Config config.Config
+	Store  store.Store
+	Log    *slog.Logger
+	// PSP charges orders through the API Pix; nil builds the configured client (or the sandbox).
+	PSP pix.PSP
+	// Site serves every route of the site: the sandbox's webhook reaches it in-process.
+	Site http.Handler
+	// Mailer sends the confirmation e-mails of paid orders.
+	Mailer mail.Mailer
+	// Calendar is an event as the iCalendar file the confirmation e-mail attaches.
+	Calendar func(*event.Event) []byte
+}
+
+// Server answers the sales routes.
+type Server struct {
+	cfg   config.Config
+	store store.Store
+	log   *slog.Logger
+	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
+	psp     pix.PSP
+	sandbox *sandbox.Sandbox
+	// mailer and calendar make the confirmation e-mails; receipts are those being sent.
+	mailer   mail.Mailer
+	calendar func(*event.Event) []byte
+	receipts sync.WaitGroup
+}
+
+// New builds the sales API and its PSP client.
+func New(d Deps) (*Server, error) {
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, mailer: d.Mailer, calendar: d.Calendar}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if err := s.setUpPix(d.PSP, d.Site); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Routes are the sales routes, for the site's route table.
+func (s *Server) Routes() []api.Route {
+	rs := append(s.registrationRoutes(), s.orderRoutes()...)
+	rs = append(rs, s.registrationCodeRoutes()...)
+	return append(rs, s.sandboxRoutes()...)
+}

@@ -1,0 +1,105 @@
+package salesapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"pelotao/internal/api"
+	"pelotao/internal/config"
+	"pelotao/internal/event"
+	"pelotao/internal/mail/mailtest"
+	"pelotao/internal/store"
+)
+
+// ana owns the events of these tests; bruno buys. Neither needs an account: the tests put them
+// in the request's context as the session middleware would.
+var (
+	ana   = api.User{ID: "ana", Email: "ana@exemplo.com.br", DisplayName: "Ana"}
+	bruno = api.User{ID: "bruno", Email: "bruno@exemplo.com.br", DisplayName: "Bruno"}
+)
+
+// testSite serves the sales routes on st behind the guards of their access, as the site's route
+// table does (internal/httpapi).
+type testSite struct {
+	sales  *Server
+	st     store.Store
+	mux    *http.ServeMux
+	mailer *mailtest.Recorder
+}
+
+func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite {
+	t.Helper()
+	cfg, err := config.Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mailer := &mailtest.Recorder{}
+	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: mailer, Calendar: testCalendar})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api.Mount(mux, sales.Routes(), st)
+	return &testSite{sales: sales, st: st, mux: mux, mailer: mailer}
+}
+
+// testCalendar stands for the site's iCalendar file of an event (internal/site's own tests check it).
+func testCalendar(e *event.Event) []byte {
+	return []byte("BEGIN:VCALENDAR\r\nSUMMARY:" + e.Titulo + "\r\nEND:VCALENDAR\r\n")
+}
+
+// call sends a JSON request as u (nil: a visitor), with header's name-value pairs.
+func (s *testSite) call(method, path, body string, u *api.User, header ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	if u != nil {
+		r = r.WithContext(api.WithUser(r.Context(), *u))
+	}
+	rec := httptest.NewRecorder()
+	s.mux.ServeHTTP(rec, r)
+	return rec
+}
+
+// createEvent stores testdata/event.json (the "Pedal do Pelotão", sold here with 300 slots)
+// owned by ana, with each old-new pair of edits replaced once, and returns its id.
+func (s *testSite) createEvent(t *testing.T, edits ...string) string {
+	t.Helper()
+	doc := testdata(t, "event.json")
+	for i := 0; i+1 < len(edits); i += 2 {
+		doc = strings.Replace(doc, edits[i], edits[i+1], 1)
+	}
+	e, err := event.Decode([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Normalize()
+	e.OwnerID = ana.ID
+	created, err := s.st.CreateEvent(t.Context(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created.ID
+}
+
+func testdata(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// orderJSON is testdata/order.json, one athlete of the 60 km, with extra added to the order's
+// object (`,"cupom":"DEZ"`).
+func orderJSON(t testing.TB, extra string) string {
+	t.Helper()
+	o := strings.TrimSpace(testdata(t, "order.json"))
+	return strings.TrimSuffix(o, "}") + extra + "}"
+}

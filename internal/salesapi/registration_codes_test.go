@@ -15,12 +15,6 @@ import (
 	"pelotao/internal/store/dbtest"
 )
 
-// Accounts of the code tests: bruno buys for carla, whose e-mail is verified; eva is unrelated.
-var (
-	carla = api.User{ID: "carla", Email: "carla@exemplo.com.br", DisplayName: "Carla"}
-	eva   = api.User{ID: "eva", Email: "eva@exemplo.com.br", DisplayName: "Eva"}
-)
-
 // paidForCarla is a pixWorld where bruno bought and paid carla's registration.
 func paidForCarla(t *testing.T, st store.Store) (*pixWorld, orderAnswer) {
 	t.Helper()

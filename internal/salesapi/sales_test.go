@@ -19,6 +19,9 @@ import (
 var (
 	ana   = api.User{ID: "ana", Email: "ana@exemplo.com.br", DisplayName: "Ana"}
 	bruno = api.User{ID: "bruno", Email: "bruno@exemplo.com.br", DisplayName: "Bruno"}
+	// In the code tests bruno buys for carla, whose e-mail is verified; eva is unrelated.
+	carla = api.User{ID: "carla", Email: "carla@exemplo.com.br", DisplayName: "Carla"}
+	eva   = api.User{ID: "eva", Email: "eva@exemplo.com.br", DisplayName: "Eva"}
 )
 
 // testSite serves the sales routes on st behind the guards of their access, as the site's route

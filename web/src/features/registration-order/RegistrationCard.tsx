@@ -1,18 +1,11 @@
-import { registrationQRCode, type OrderRegistration } from '../../lib/registration/orders'
+import { RegistrationQRCode } from '../../components/RegistrationQRCode'
+import type { OrderRegistration } from '../../lib/registration/orders'
 
 /** A confirmed registration as its athlete shows it at the kit desk: code, QR code and choices. */
 export function RegistrationCard({ registration: r }: { registration: OrderRegistration }) {
   return (
     <article className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
-      {r.codigo && (
-        <img
-          src={registrationQRCode(r.codigo)}
-          alt={`QR code da inscrição ${r.codigo}`}
-          width={160}
-          height={160}
-          className="mx-auto h-40 w-40 shrink-0 sm:mx-0"
-        />
-      )}
+      {r.codigo && <RegistrationQRCode codigo={r.codigo} size={160} className="mx-auto h-40 w-40 sm:mx-0" />}
       <div className="space-y-1 text-slate-700">
         <h2 className="text-lg font-bold text-slate-900">{r.nome}</h2>
         {r.codigo && (

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { Link } from '../../../app/routing'
 import { useResource } from '../../../lib/platform/resource'
-import { myRegistrations, orderPath, orderStatusLabels, registrationQRCode, type MyRegistration } from '../../../lib/registration/orders'
+import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
+import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
 import { formatDate } from '../../../lib/text/format'
 
 export const myRegistrationsId = 'minhas-inscricoes'
@@ -51,16 +52,7 @@ function RegistrationItem({ registration: r }: { registration: MyRegistration })
   const status = r.pedidoStatus === 'pago' && r.status === 'cancelada' ? 'Cancelada' : orderStatusLabels[r.pedidoStatus]
   return (
     <article className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {r.codigo && (
-        <img
-          src={registrationQRCode(r.codigo)}
-          alt={`QR code da inscrição ${r.codigo}`}
-          width={96}
-          height={96}
-          loading="lazy"
-          className="h-24 w-24 shrink-0"
-        />
-      )}
+      {r.codigo && <RegistrationQRCode codigo={r.codigo} size={96} lazy className="h-24 w-24" />}
       <div className="min-w-0 space-y-1 text-sm text-slate-700">
         <h3 className="break-words text-base font-bold text-slate-900">{r.evento.titulo || 'Evento'}</h3>
         <p>{formatDate(r.evento.dataEvento)}</p>

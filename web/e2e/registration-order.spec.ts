@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, phone, test } from './fixtures'
 import { createUser, mailsTo, signedInUser } from './accounts'
 import { cpfDigits } from './cpf'
 import { createEvent, marker } from './events'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 
 // A runner pays a registration sold by Pelotão in the Pix sandbox, on a 375 px phone (docs/requirements.md
 // REG-80..REG-85): the order page, "Simular pagamento", the confirmation within the page's polling, the
@@ -31,6 +32,11 @@ async function pelotaoEvent(request: APIRequestContext, titulo: string) {
   })
   expect(res.status(), await res.text()).toBe(200)
   return id
+}
+
+/** What axe finds wrong on the page, one line per rule. */
+async function violations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 test('a runner pays in the sandbox and gets the confirmation, the e-mail and the registration code (REG-80..REG-85)', async ({ page, browser }) => {
@@ -76,6 +82,7 @@ test('a runner pays in the sandbox and gets the confirmation, the e-mail and the
   await expect(page.getByText('Código copiado!')).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^000201/)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+  expect(await violations(page)).toEqual([])
 
   // REG-81: paid in the sandbox, the page reads the order again and shows the confirmation, with no
   // reload (how often it reads is orderPolling.test.ts's, with fake timers: this asserts no duration).
@@ -88,6 +95,7 @@ test('a runner pays in the sandbox and gets the confirmation, the e-mail and the
   await expect(card.getByRole('img', { name: `QR code da inscrição ${codigo}` })).toBeVisible()
   await expect(page.getByText(/Loja do Parque/)).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+  expect(await violations(page)).toEqual([])
 
   // REG-82: the confirmation e-mail, with the QR code inline and the race's .ics.
   await expect.poll(() => mailsTo(runner.email).filter((m) => m.includes(`Código da inscrição: ${codigo}`)).length, { timeout: 10_000 }).toBe(1)

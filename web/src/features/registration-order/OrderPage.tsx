@@ -190,10 +190,10 @@ function Confirmed({ order, event }: { order: Order; event?: Event }) {
   const pickups = event?.retiradaKits ?? []
   return (
     <>
-      <header role="status" className="space-y-2 rounded-2xl bg-green-50 p-5 text-green-900">
+      <div role="status" className="space-y-2 rounded-2xl bg-green-50 p-5 text-green-900">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Inscrição confirmada</h1>
         <p>Pagamento recebido. Enviamos a confirmação com os QR codes por e-mail.</p>
-      </header>
+      </div>
       <ul aria-label="Inscrições do pedido" className="space-y-4">
         {order.inscricoes.map((r) => (
           <li key={r.id}>
@@ -241,10 +241,10 @@ function Closed({ order }: { order: Order }) {
   const { title, text } = closedTexts[order.status as keyof typeof closedTexts]
   return (
     <>
-      <header role="status" className="space-y-2">
+      <div role="status" className="space-y-2">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <p className="text-slate-700">{text}</p>
-      </header>
+      </div>
       <Link to={`/inscricao/${encodeURIComponent(order.eventId)}`} className={primaryClass}>
         Fazer uma nova inscrição
       </Link>

@@ -55,6 +55,8 @@ export default defineConfig({
       PELOTAO_DEMO: '1',
       // Every journey signs its users up from this one machine's address.
       PELOTAO_SIGNUPS_PER_HOUR: '100000',
+      // The in-process Pix PSP, as make run serves it: orders are paid with "Simular pagamento".
+      PELOTAO_PIX_SANDBOX: '1',
     },
   },
 })

@@ -118,6 +118,9 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/pedidos/{orderId}":            {path: "/api/pedidos/nao-existe", want: [3]int{401, 404, 404}},
 	"GET /api/me/inscricoes":                {want: [3]int{401, 200, 200}},
 	"GET /api/pedidos/{orderId}/qrcode.png": {path: "/api/pedidos/nao-existe/qrcode.png", want: [3]int{401, 404, 404}},
+	// Who a code leads to is TestRegistrationCodeByRole's; here no code exists.
+	"GET /api/i/{codigo}":            {path: "/api/i/NAOEXISTE1", want: [3]int{401, 404, 404}},
+	"GET /api/i/{codigo}/qrcode.png": {path: "/api/i/NAOEXISTE1/qrcode.png", want: [3]int{401, 404, 404}},
 	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
 	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},
 	// The money of an event (REG-116): its owner and gestao only; retirada never. No order or
@@ -193,6 +196,10 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /dashboard/eventos/{eventId}": {want: [3]int{200, 200, 200}},
 	// The kit desk app: its data comes from the checkin routes above, which check the role.
 	"GET /retirada/{eventId}": {want: [3]int{200, 200, 200}},
+	// The order page and a registration code's page: their data comes from the sales API, which
+	// checks who asks.
+	"GET /inscricao/{eventId}/pedido/{orderId}": {want: [3]int{200, 200, 200}},
+	"GET /i/{codigo}": {want: [3]int{200, 200, 200}},
 }
 
 // matrixWorld is a fresh site with an event of the owner with its team (a manager and a kit desk

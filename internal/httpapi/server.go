@@ -85,7 +85,8 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.sales, err = salesapi.New(salesapi.Deps{Config: d.Config, Store: d.Store, Log: d.Log, PSP: d.PSP, Site: s, Mailer: d.Mailer})
+	s.sales, err = salesapi.New(salesapi.Deps{Config: d.Config, Store: d.Store, Log: d.Log, PSP: d.PSP, Site: s,
+		Mailer: d.Mailer, Calendar: s.site.EventCalendar})
 	if err != nil {
 		return nil, err
 	}

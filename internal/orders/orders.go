@@ -28,6 +28,8 @@ type Service struct {
 	Location *time.Location // the events' time zone: calendar days, the event's start
 	BaseURL  string         // the site's origin, for the order's link in e-mails
 	Now      func() time.Time
+	// Paid hears of each order a payment confirmed (the confirmation e-mail); it must not block.
+	Paid func(store.Order)
 }
 
 // Refusal is an operation the order's state or the rules refuse (the API's 409): a bare-word

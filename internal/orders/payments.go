@@ -53,8 +53,10 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 		return err
 	}
 	for _, p := range ch.Payments {
-		_, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
+		paid, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
 		switch {
+		case err == nil && s.Paid != nil:
+			s.Paid(paid)
 		case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
 			err = s.returnPayment(ctx, o.ID, p, MotivoSemVagas)
 		case errors.Is(err, store.ErrNotPending):

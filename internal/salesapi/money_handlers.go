@@ -102,7 +102,7 @@ func (s *Server) managedOrder(r *http.Request, o store.Order) (managedOrderAnswe
 	if err != nil {
 		return managedOrderAnswer{}, err
 	}
-	a := managedOrderAnswer{orderAnswer: toOrderAnswer(o), Comprador: b[o.BuyerID], Historico: make([]historyAnswer, len(h))}
+	a := managedOrderAnswer{orderAnswer: s.orderAnswer(o), Comprador: b[o.BuyerID], Historico: make([]historyAnswer, len(h))}
 	for i, e := range h {
 		a.Historico[i] = historyAnswer{Tipo: e.Tipo, Em: e.Em, Detalhe: e.Detalhe}
 	}
@@ -151,7 +151,7 @@ func (s *Server) listOrders(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]managedOrderAnswer, len(page.Orders))
 	for i, o := range page.Orders {
-		out[i] = managedOrderAnswer{orderAnswer: toOrderAnswer(o), Comprador: b[o.BuyerID]}
+		out[i] = managedOrderAnswer{orderAnswer: s.orderAnswer(o), Comprador: b[o.BuyerID]}
 	}
 	api.WriteJSON(w, http.StatusOK, map[string]any{"pedidos": out, "total": page.Total, "nextCursor": page.NextCursor})
 	return nil
@@ -275,7 +275,7 @@ func (s *Server) cancelOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return refusal(err)
 	}
-	api.WriteJSON(w, http.StatusOK, toOrderAnswer(got))
+	api.WriteJSON(w, http.StatusOK, s.orderAnswer(got))
 	return nil
 }
 
@@ -303,7 +303,7 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return refusal(err)
 	}
-	api.WriteJSON(w, http.StatusOK, toOrderAnswer(got))
+	api.WriteJSON(w, http.StatusOK, s.orderAnswer(got))
 	return nil
 }
 

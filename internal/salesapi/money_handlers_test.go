@@ -198,7 +198,7 @@ func TestRefundRoute(t *testing.T) {
 		if ps, _ := st.EventParticipants(t.Context(), w.eventID); len(ps) != 0 {
 			t.Fatalf("participants after the refund: %+v", ps)
 		}
-		if m := w.mail.Messages(); len(m) != 2 || m[0].To != bruno.Email || !strings.Contains(m[1].Text, "R$ 69,40") {
+		if m := w.mailsButConfirmations(); len(m) != 2 || m[0].To != bruno.Email || !strings.Contains(m[1].Text, "R$ 69,40") {
 			t.Fatalf("e-mails %+v", m)
 		}
 		if rec := w.call("POST", path, `{}`, &ana); rec.Code != 409 {
@@ -406,7 +406,7 @@ func TestWebhookReturnsWhatCannotConfirm(t *testing.T) {
 		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
 			t.Fatalf("late without room: %+v", got)
 		}
-		if m := w.mail.Messages(); len(m) != 2 || !strings.Contains(m[1].Text, "esgotado") {
+		if m := w.mailsButConfirmations(); len(m) != 2 || !strings.Contains(m[1].Text, "esgotado") {
 			t.Fatalf("e-mails %+v", m)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
@@ -68,6 +69,7 @@ type orderPixAnswer struct {
 	Txid       string `json:"txid"`
 	CopiaECola string `json:"copiaECola"`
 	QRCode     string `json:"qrCode"`
+	Simular    string `json:"simular,omitempty"` // under the sandbox only: where "Simular pagamento" posts
 }
 
 type orderRefundAnswer struct {
@@ -156,12 +158,13 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return orderError(err)
 	}
+	s.sendReceipt(order) // a free order is paid at once
 	if order.Status == store.OrderAwaiting && order.CopiaECola == "" {
 		if order, err = s.charge(r.Context(), order, &e, debtor); err != nil {
 			return err
 		}
 	}
-	api.WriteJSON(w, http.StatusCreated, toOrderAnswer(order))
+	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(order))
 	return nil
 }
 
@@ -179,7 +182,7 @@ func (s *Server) answerFirstOrder(w http.ResponseWriter, r *http.Request, buyerI
 	if err != nil {
 		return false, err
 	}
-	api.WriteJSON(w, http.StatusCreated, toOrderAnswer(first))
+	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(first))
 	return true, nil
 }
 
@@ -244,8 +247,17 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) error {
 		a, err := s.managedOrder(r, o)
 		return api.WriteOK(w, a, err)
 	}
-	api.WriteJSON(w, http.StatusOK, toOrderAnswer(o))
+	api.WriteJSON(w, http.StatusOK, s.orderAnswer(o))
 	return nil
+}
+
+// orderAnswer is toOrderAnswer with, under the sandbox, where to simulate the payment.
+func (s *Server) orderAnswer(o store.Order) orderAnswer {
+	a := toOrderAnswer(o)
+	if a.Pix != nil && s.sandbox != nil {
+		a.Pix.Simular = config.PixSandboxPath + "simular/" + a.Pix.Txid
+	}
+	return a
 }
 
 // orderQRCode answers GET /api/pedidos/{orderId}/qrcode.png: the copy-and-paste code as a QR
@@ -258,12 +270,17 @@ func (s *Server) orderQRCode(w http.ResponseWriter, r *http.Request) error {
 	if o.Status != store.OrderAwaiting || o.CopiaECola == "" {
 		return errOrderNotFound
 	}
-	png, err := qrcode.PNG(o.CopiaECola, 8)
+	return writeQRCode(w, o.CopiaECola, "private, no-store")
+}
+
+// writeQRCode answers text as a QR code PNG, cached as cacheControl says.
+func writeQRCode(w http.ResponseWriter, text, cacheControl string) error {
+	png, err := qrcode.PNG(text, 8)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, no-store")
+	w.Header().Set("Cache-Control", cacheControl)
 	_, err = w.Write(png)
 	return err
 }
@@ -274,6 +291,8 @@ type myRegistrationAnswer struct {
 	PedidoID     string     `json:"pedidoId"`
 	PedidoStatus string     `json:"pedidoStatus"`
 	Evento       eventBrief `json:"evento"`
+	Comprador    bool       `json:"comprador"`   // the account bought it (and may open the order)
+	NumeroPeito  *int       `json:"numeroPeito"` // once assigned
 }
 
 type eventBrief struct {
@@ -282,11 +301,11 @@ type eventBrief struct {
 	DataEvento event.Date `json:"dataEvento"`
 }
 
-// myRegistrations answers GET /api/me/inscricoes: the registrations of the orders the account
-// bought, newest first, each with its order and event.
+// myRegistrations answers GET /api/me/inscricoes: the registrations the account bought, or whose
+// athlete e-mail is its verified e-mail, newest first, each with its order and event.
 func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
-	orders, err := s.store.OrdersOfBuyer(r.Context(), u.ID)
+	orders, err := s.accountOrders(r.Context(), u.ID)
 	if err != nil {
 		return err
 	}
@@ -302,8 +321,13 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 			ev = eventBrief{ID: o.EventID, Titulo: e.Titulo, DataEvento: e.DataEvento}
 			events[o.EventID] = ev
 		}
-		for _, reg := range toOrderAnswer(o).Inscricoes {
-			out = append(out, myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev})
+		for i, reg := range toOrderAnswer(o).Inscricoes {
+			bib, err := s.bibOf(r.Context(), o.EventID, o.Registrations[i].ParticipantID)
+			if err != nil {
+				return err
+			}
+			out = append(out, myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev,
+				Comprador: o.BuyerID == u.ID, NumeroPeito: bib})
 		}
 	}
 	api.WriteJSON(w, http.StatusOK, map[string]any{"inscricoes": out})

@@ -13,10 +13,12 @@ package salesapi
 import (
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"pelotao/internal/api"
 	"pelotao/internal/config"
+	"pelotao/internal/event"
 	"pelotao/internal/mail"
 	"pelotao/internal/orders"
 	"pelotao/internal/pix"
@@ -33,8 +35,10 @@ type Deps struct {
 	PSP pix.PSP
 	// Site serves every route of the site: the sandbox's webhook reaches it in-process.
 	Site http.Handler
-	// Mailer tells buyers of their refunds.
+	// Mailer sends the confirmation e-mails of paid orders and tells buyers of their refunds.
 	Mailer mail.Mailer
+	// Calendar is an event as the iCalendar file the confirmation e-mail attaches.
+	Calendar func(*event.Event) []byte
 }
 
 // Server answers the sales routes.
@@ -47,11 +51,15 @@ type Server struct {
 	sandbox *sandbox.Sandbox
 	// orders settles payments, refunds, cancels and edits orders (internal/orders).
 	orders *orders.Service
+	// mailer and calendar make the confirmation e-mails; receipts are those being sent.
+	mailer   mail.Mailer
+	calendar func(*event.Event) []byte
+	receipts sync.WaitGroup
 }
 
 // New builds the sales API and its PSP client.
 func New(d Deps) (*Server, error) {
-	s := &Server{cfg: d.Config, store: d.Store, log: d.Log}
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, mailer: d.Mailer, calendar: d.Calendar}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -59,7 +67,7 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
-		BaseURL: d.Config.BaseURL.String(), Now: time.Now}
+		BaseURL: d.Config.BaseURL.String(), Now: time.Now, Paid: s.sendReceipt}
 	return s, nil
 }
 
@@ -67,5 +75,6 @@ func New(d Deps) (*Server, error) {
 func (s *Server) Routes() []api.Route {
 	rs := append(s.registrationRoutes(), s.orderRoutes()...)
 	rs = append(rs, s.moneyRoutes()...)
+	rs = append(rs, s.registrationCodeRoutes()...)
 	return append(rs, s.sandboxRoutes()...)
 }

@@ -10,6 +10,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
+	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
 	"pelotao/internal/store"
 )
@@ -19,6 +20,9 @@ import (
 var (
 	ana   = api.User{ID: "ana", Email: "ana@exemplo.com.br", DisplayName: "Ana"}
 	bruno = api.User{ID: "bruno", Email: "bruno@exemplo.com.br", DisplayName: "Bruno"}
+	// In the code tests bruno buys for carla, whose e-mail is verified; eva is unrelated.
+	carla = api.User{ID: "carla", Email: "carla@exemplo.com.br", DisplayName: "Carla"}
+	eva   = api.User{ID: "eva", Email: "eva@exemplo.com.br", DisplayName: "Eva"}
 )
 
 // testSite serves the sales routes on st behind the guards of their access, as the site's route
@@ -38,12 +42,17 @@ func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite 
 	}
 	mux := http.NewServeMux()
 	rec := &mailtest.Recorder{}
-	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec})
+	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec, Calendar: testCalendar})
 	if err != nil {
 		t.Fatal(err)
 	}
 	api.Mount(mux, sales.Routes(), st)
 	return &testSite{sales: sales, st: st, mux: mux, mail: rec}
+}
+
+// testCalendar stands for the site's iCalendar file of an event (internal/site's own tests check it).
+func testCalendar(e *event.Event) []byte {
+	return []byte("BEGIN:VCALENDAR\r\nSUMMARY:" + e.Titulo + "\r\nEND:VCALENDAR\r\n")
 }
 
 // call sends a JSON request as u (nil: a visitor), with header's name-value pairs.
@@ -97,4 +106,17 @@ func orderJSON(t testing.TB, extra string) string {
 	t.Helper()
 	o := strings.TrimSpace(testdata(t, "order.json"))
 	return strings.TrimSuffix(o, "}") + extra + "}"
+}
+
+// mailsButConfirmations are the e-mails sent but the confirmations of paid orders (sent in the
+// background: waited for first), in the order sent.
+func (ts *testSite) mailsButConfirmations() []mail.Message {
+	ts.sales.receipts.Wait()
+	var out []mail.Message
+	for _, m := range ts.mail.Messages() {
+		if !strings.HasPrefix(m.Subject, "Inscrição confirmada") {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -24,7 +24,8 @@ var robotsTxt = func() string {
 			continue
 		}
 		for _, path := range p.Paths {
-			prefix := strings.TrimSuffix(strings.SplitN(path, "{", 2)[0], "/")
+			// Up to the first parameter, with its slash: /i/{codigo} disallows /i/, not /impact.
+			prefix := strings.SplitN(path, "{", 2)[0]
 			if !slices.ContainsFunc(written, func(w string) bool { return strings.HasPrefix(prefix, w) }) {
 				written = append(written, prefix)
 				fmt.Fprintf(&b, "Disallow: %s\n", prefix)

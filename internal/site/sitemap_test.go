@@ -73,7 +73,7 @@ func TestRobotsTxtKeepsCrawlersOutOfPrivatePages(t *testing.T) {
 		t.Fatalf("status %d, type %q", w.Code, w.Header().Get("Content-Type"))
 	}
 	for _, want := range []string{"User-agent: *\n", "Allow: /\n", "Disallow: /dashboard\n", "Disallow: /cadastro\n",
-		"Disallow: /api/\n", "Disallow: /login\n", "Disallow: /redefinir-senha\n", "Disallow: /retirada\n", "Sitemap: http://localhost:8080/sitemap.xml\n"} {
+		"Disallow: /api/\n", "Disallow: /login\n", "Disallow: /redefinir-senha\n", "Disallow: /retirada/\n", "Disallow: /i/\n", "Sitemap: http://localhost:8080/sitemap.xml\n"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("no %q in %s", want, body)
 		}

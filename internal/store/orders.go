@@ -54,6 +54,14 @@ type OrderStore interface {
 	OrderByIdempotencyKey(ctx context.Context, buyerID, key string) (Order, error)
 	// OrdersOfBuyer lists an account's orders, newest first.
 	OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error)
+	// OrdersOfAthleteEmail lists the orders, newest first, with a confirmed registration whose
+	// athlete gave this e-mail (case-insensitively).
+	OrdersOfAthleteEmail(ctx context.Context, email string) ([]Order, error)
+	// OrderOfCode returns the order of the registration whose codigo this is; ErrNotFound.
+	OrderOfCode(ctx context.Context, codigo string) (Order, error)
+	// ClaimOrderReceipt marks a paid order's confirmation e-mails as sent and reports whether
+	// this call did: true once per order, however many confirmations race.
+	ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (bool, error)
 	// EventOrders returns one page of an event's orders, newest first.
 	EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error)
 	// AddRefund records a devolução of the payment r.EndToEndID before it is asked of the PSP

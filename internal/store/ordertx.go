@@ -677,6 +677,30 @@ func (r OrderReader) OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order
 	return r.readOrders(ctx, "WHERE buyer_id = ? ORDER BY criado_em DESC, id DESC", buyerID)
 }
 
+// OrdersOfAthleteEmail implements OrderStore.
+func (r OrderReader) OrdersOfAthleteEmail(ctx context.Context, email string) ([]Order, error) {
+	return r.readOrders(ctx, `WHERE id IN (SELECT rg.order_id FROM registrations rg JOIN participants p ON p.id = rg.participant_id
+		WHERE rg.status = 'confirmada' AND lower(p.email) = lower(?)) ORDER BY criado_em DESC, id DESC`, email)
+}
+
+// OrderOfCode implements OrderStore.
+func (r OrderReader) OrderOfCode(ctx context.Context, codigo string) (Order, error) {
+	orders, err := r.readOrders(ctx, "WHERE id = (SELECT order_id FROM registrations WHERE codigo = ?)", codigo)
+	if err == nil && len(orders) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Order{}, err
+	}
+	return orders[0], nil
+}
+
+// ClaimOrderReceiptTx is ClaimOrderReceipt inside tx.
+func ClaimOrderReceiptTx(ctx context.Context, tx OrderTx, orderID string, now time.Time) (bool, error) {
+	n, err := tx.Exec(ctx, "UPDATE orders SET recibo_em = ? WHERE id = ? AND status = 'pago' AND recibo_em IS NULL", now, orderID)
+	return n == 1, err
+}
+
 // OrdersAwaitingPayment implements OrderStore.
 func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error) {
 	return r.readOrders(ctx, `WHERE status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?)

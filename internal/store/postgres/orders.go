@@ -129,6 +129,15 @@ func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string
 	return txids, err
 }
 
+// ClaimOrderReceipt implements store.OrderStore.
+func (s *Store) ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (claimed bool, err error) {
+	err = s.inOrderTx(ctx, nil, func(tx store.OrderTx) error {
+		claimed, err = store.ClaimOrderReceiptTx(ctx, tx, orderID, now)
+		return err
+	})
+	return claimed, err
+}
+
 // CancelOrder implements store.OrderStore.
 func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor) (store.Order, error) {
 	if err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {

@@ -32,6 +32,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("PaymentRecordedForReturn", func(t *testing.T) { testRecordPayment(t, open(t)) })
 	t.Run("Finance", func(t *testing.T) { testFinance(t, open(t)) })
 	t.Run("EditRegistration", func(t *testing.T) { testEditRegistration(t, open(t)) })
+	t.Run("AthleteEmailCodeAndReceipt", func(t *testing.T) { testOrderLookups(t, open(t)) })
 }
 
 var docSeq atomic.Int64
@@ -523,4 +524,51 @@ func testOrderCharge(t *testing.T, s store.Store) {
 		t.Fatalf("a cancelled order's charge: %v", err)
 	}
 	mustOrder(t, s, order(eventID, "p3", now, c, athlete("Caio", "5 km", ""))) // the cancelled hold is free
+}
+
+// REG-83, REG-84, REG-82: a confirmed registration is found by its athlete's e-mail (in any case)
+// and by its code; the receipt of a paid order is claimed once, that of an unpaid order never.
+func testOrderLookups(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	o := mustOrder(t, s, order(eventID, "buyer-lookups", now, store.Capacity{}, athlete("Clara Lookup", "5 km", "")))
+	if got, err := s.OrdersOfAthleteEmail(ctx, "clara@exemplo.com.br"); err != nil || len(got) != 0 {
+		t.Fatalf("unpaid order by athlete e-mail: %d %v, want none", len(got), err)
+	}
+	if ok, err := s.ClaimOrderReceipt(ctx, o.ID, now); ok || err != nil {
+		t.Fatalf("claim of an unpaid order: %v %v", ok, err)
+	}
+	paid, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-lookup", Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.OrdersOfAthleteEmail(ctx, "CLARA@Exemplo.com.br")
+	if err != nil || len(got) != 1 || got[0].ID != o.ID {
+		t.Fatalf("by athlete e-mail: %+v %v", got, err)
+	}
+	byCode, err := s.OrderOfCode(ctx, paid.Registrations[0].Codigo)
+	if err != nil || byCode.ID != o.ID {
+		t.Fatalf("by code: %+v %v", byCode, err)
+	}
+	if _, err := s.OrderOfCode(ctx, "NAOEXISTE1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown code: %v", err)
+	}
+	var claimed atomic.Int64
+	var wg sync.WaitGroup
+	for range 5 {
+		wg.Go(func() {
+			ok, err := s.ClaimOrderReceipt(ctx, o.ID, now)
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				claimed.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if claimed.Load() != 1 {
+		t.Fatalf("receipt claimed %d times, want once", claimed.Load())
+	}
 }

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { useParams } from '../../app/routing'
+import { useParams, useSearchParams } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
 import { UndoPickupDialog } from '../../components/UndoPickupDialog'
@@ -75,7 +75,8 @@ export function KitDeskPage() {
 function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRename: () => void }) {
   const state = useSyncExternalStore(sync.subscribe, sync.getSnapshot)
   const { user } = useAuth()
-  const [query, setQuery] = useState('')
+  // A registration's QR code opened by the team (/i/{codigo}) arrives with its code searched.
+  const [query, setQuery] = useState(useSearchParams()[0].get('codigo') ?? '')
   const deferredQuery = useDeferredValue(query)
   const [picking, setPicking] = useState<RosterParticipant | null>(null)
   const [undoing, setUndoing] = useState<RosterParticipant | null>(null)

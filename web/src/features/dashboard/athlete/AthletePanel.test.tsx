@@ -45,9 +45,10 @@ const events = [
   summary('encerrada', { titulo: 'Meia de Santos', status: 'Inscrições Encerradas' }),
 ]
 
+/** Answers the events' requests with `answer` (the mock returned), and "Minhas inscrições" with none. */
 function serve(answer: () => Promise<Response>) {
   const fetch = vi.fn((_url: string) => answer())
-  vi.stubGlobal('fetch', fetch)
+  vi.stubGlobal('fetch', (url: string) => (url === '/api/me/inscricoes' ? json({ inscricoes: [] }) : fetch(url)))
   return fetch
 }
 

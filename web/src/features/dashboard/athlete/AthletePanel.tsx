@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import { Link } from '../../../app/routing'
 import { SafeImage } from '../../../components/SafeImage'
 import type { EventSummary } from '../../../lib/events/event'
@@ -12,6 +12,9 @@ import { filterEvents, openUpcomingEvents } from './athleteEvents'
 
 const emptyText = 'Nenhum evento futuro encontrado.'
 
+// Its own chunk: the dashboard's JavaScript is near its budget.
+const MyRegistrations = lazy(() => import('./MyRegistrations').then((m) => ({ default: m.MyRegistrations })))
+
 /**
  * 'Painel do Atleta': the upcoming events open for registration, from one listing of the API,
  * filtered on the client as the athlete types (docs/requirements.md ATH-1..7).
@@ -24,50 +27,55 @@ export function AthletePanel() {
   const shown = useMemo(() => filterEvents(open, text), [open, text])
 
   return (
-    <section aria-labelledby={`${searchId}-titulo`} className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id={`${searchId}-titulo`} className="text-xl font-bold text-slate-900">
-          Próximos eventos com inscrições abertas
-        </h2>
-        <div className="flex flex-col gap-1 sm:w-80">
-          <label htmlFor={searchId} className="text-sm font-semibold text-slate-700">
-            Buscar por nome ou local
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Ex.: São Paulo"
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
-          />
+    <div className="space-y-10">
+      <Suspense fallback={<p role="status" className="text-slate-600">Carregando suas inscrições...</p>}>
+        <MyRegistrations />
+      </Suspense>
+      <section aria-labelledby={`${searchId}-titulo`} className="space-y-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <h2 id={`${searchId}-titulo`} className="text-xl font-bold text-slate-900">
+            Próximos eventos com inscrições abertas
+          </h2>
+          <div className="flex flex-col gap-1 sm:w-80">
+            <label htmlFor={searchId} className="text-sm font-semibold text-slate-700">
+              Buscar por nome ou local
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Ex.: São Paulo"
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+            />
+          </div>
         </div>
-      </div>
 
-      {events.state === 'loading' ? (
-        <p role="status" className="py-8 text-center text-slate-600">
-          Carregando eventos...
-        </p>
-      ) : shown.length === 0 ? (
-        // A failed fetch was logged by useResource; the athlete sees the empty text (ATH-7).
-        <p role="status" className="py-8 text-center text-slate-600">
-          {emptyText}
-        </p>
-      ) : (
-        <>
-          <p role="status" className="sr-only">
-            {shown.length === 1 ? '1 evento encontrado' : `${shown.length} eventos encontrados`}
+        {events.state === 'loading' ? (
+          <p role="status" className="py-8 text-center text-slate-600">
+            Carregando eventos...
           </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((e) => (
-              <li key={e.id}>
-                <AthleteEventCard event={e} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
+        ) : shown.length === 0 ? (
+          // A failed fetch was logged by useResource; the athlete sees the empty text (ATH-7).
+          <p role="status" className="py-8 text-center text-slate-600">
+            {emptyText}
+          </p>
+        ) : (
+          <>
+            <p role="status" className="sr-only">
+              {shown.length === 1 ? '1 evento encontrado' : `${shown.length} eventos encontrados`}
+            </p>
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((e) => (
+                <li key={e.id}>
+                  <AthleteEventCard event={e} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
   )
 }
 

@@ -1,0 +1,145 @@
+package salesapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+
+	"pelotao/internal/api"
+	"pelotao/internal/store"
+	"pelotao/internal/team"
+)
+
+// registrationCodeRoutes are the routes of a registration's code, the one its QR code carries
+// as {base}/i/{codigo} (docs/http-api.md, "Registration codes").
+func (s *Server) registrationCodeRoutes() []api.Route {
+	return []api.Route{
+		{Pattern: "GET /api/i/{codigo}", Handler: api.Func(s.registrationOfCode), Access: api.SignedIn},
+		{Pattern: "GET /api/i/{codigo}/qrcode.png", Handler: api.Func(s.registrationQRCode), Access: api.SignedIn},
+	}
+}
+
+// Who opens a code: the event's team (at the kit desk), or the registration's athlete or buyer.
+const (
+	codeForTeam    = "equipe"
+	codeForAthlete = "atleta"
+)
+
+// codeAnswer tells the page where a code leads; it carries no personal data.
+type codeAnswer struct {
+	Papel    string `json:"papel"`
+	EventID  string `json:"eventId"`
+	Codigo   string `json:"codigo"`
+	PedidoID string `json:"pedidoId,omitempty"` // only for the buyer
+}
+
+// codeFor finds the registration of {codigo} and says who the user is to it; anyone unrelated
+// reads the same 404 as for a code that does not exist.
+func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
+	u, _ := api.CurrentUser(r)
+	codigo := strings.ToUpper(strings.TrimSpace(r.PathValue("codigo")))
+	o, err := s.store.OrderOfCode(r.Context(), codigo)
+	if err != nil {
+		return o, codeAnswer{}, api.NotFoundAs(err, errRegistrationNotFound)
+	}
+	a := codeAnswer{EventID: o.EventID, Codigo: codigo}
+	if _, err := api.RequireEventRole(r, s.store, o.EventID, team.Owner, team.Gestao, team.Retirada); err == nil {
+		a.Papel = codeForTeam
+		return o, a, nil
+	}
+	if o.BuyerID == u.ID {
+		a.Papel, a.PedidoID = codeForAthlete, o.ID
+		return o, a, nil
+	}
+	email, err := s.verifiedEmail(r.Context(), u.ID)
+	if err != nil {
+		return o, a, err
+	}
+	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.Codigo == codigo })
+	if email != "" && strings.EqualFold(athleteEmail(o.Registrations[i]), email) {
+		a.Papel = codeForAthlete
+		return o, a, nil
+	}
+	return o, a, errRegistrationNotFound
+}
+
+// registrationOfCode answers GET /api/i/{codigo}.
+func (s *Server) registrationOfCode(w http.ResponseWriter, r *http.Request) error {
+	_, a, err := s.codeFor(r)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, a)
+	return nil
+}
+
+// registrationQRCode answers GET /api/i/{codigo}/qrcode.png: the QR code of {base}/i/{codigo}, for
+// those who may open the code.
+func (s *Server) registrationQRCode(w http.ResponseWriter, r *http.Request) error {
+	_, a, err := s.codeFor(r)
+	if err != nil {
+		return err
+	}
+	return writeQRCode(w, s.baseURL()+"/i/"+a.Codigo, "private, max-age=86400")
+}
+
+func (s *Server) baseURL() string { return strings.TrimSuffix(s.cfg.BaseURL.String(), "/") }
+
+// verifiedEmail is the account's e-mail once verified; "" before.
+func (s *Server) verifiedEmail(ctx context.Context, userID string) (string, error) {
+	acc, err := s.store.UserByID(ctx, userID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && acc.EmailVerifiedAt.IsZero()) {
+		return "", nil
+	}
+	return acc.Email, err
+}
+
+func athleteEmail(r store.Registration) string {
+	var a struct{ Email string }
+	_ = json.Unmarshal(r.Atleta, &a) // an athlete without an e-mail matches no account
+	return strings.TrimSpace(a.Email)
+}
+
+// accountOrders are the orders the account bought and, with only the athlete's own
+// registrations, those of other buyers whose athlete e-mail is the account's verified e-mail.
+func (s *Server) accountOrders(ctx context.Context, userID string) ([]store.Order, error) {
+	orders, err := s.store.OrdersOfBuyer(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	email, err := s.verifiedEmail(ctx, userID)
+	if err != nil || email == "" {
+		return orders, err
+	}
+	theirs, err := s.store.OrdersOfAthleteEmail(ctx, email)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range theirs {
+		if o.BuyerID == userID {
+			continue
+		}
+		o.Registrations = slices.DeleteFunc(o.Registrations, func(r store.Registration) bool {
+			return r.Status != store.RegistrationConfirmed || !strings.EqualFold(athleteEmail(r), email)
+		})
+		o.Payments, o.Refunds = nil, nil // another buyer's payment is theirs
+		orders = append(orders, o)
+	}
+	slices.SortStableFunc(orders, func(a, b store.Order) int { return b.CriadoEm.Compare(a.CriadoEm) })
+	return orders, nil
+}
+
+// bibOf is the bib of a registration's participant, nil before one is assigned (or before payment).
+func (s *Server) bibOf(ctx context.Context, eventID, participantID string) (*int, error) {
+	if participantID == "" {
+		return nil, nil
+	}
+	p, err := s.store.GetParticipant(ctx, eventID, participantID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return p.NumeroPeito, err
+}

@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Order } from '../../lib/registration/orders'
+import { renderAt } from '../../lib/testing/renderAt'
+import { makeEvent, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
+import { OrderPage } from './OrderPage'
+import { RegistrationCodePage } from './RegistrationCodePage'
+
+const inThirtyMinutes = () => new Date(Date.now() + 30 * 60_000).toISOString()
+
+function order(over: Partial<Order> = {}): Order {
+  return {
+    id: 'p1',
+    eventId: 'e1',
+    status: 'aguardando_pagamento',
+    total: 179.8,
+    criadoEm: new Date().toISOString(),
+    expiraEm: inThirtyMinutes(),
+    pagoEm: null,
+    inscricoes: [
+      { id: 'r1', nome: 'Ana Souza', percurso: '10 km', categoria: 'F30-34', camiseta: 'M', lote: '1º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'pendente' },
+      { id: 'r2', nome: 'Bia Souza', percurso: '5 km', categoria: 'Geral', camiseta: 'P', lote: '1º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'pendente' },
+    ],
+    pix: { txid: 'TX1', copiaECola: '00020101021226830014br.gov.bcb.pix', qrCode: '/api/pedidos/p1/qrcode.png' },
+    ...over,
+  }
+}
+
+const event = makeEvent({ id: 'e1', titulo: 'Corrida da Lagoa', retiradaKits: [{ local: 'Loja Centro', data: '2030-04-30', horarioInicio: '09:00', horarioFim: '18:00' }] })
+
+function openOrder(answers: { order: () => [number, unknown]; simulate?: () => [number, unknown] }) {
+  const fetch = stubFetch((url) => {
+    if (url.pathname === '/api/pedidos/p1') return answers.order()
+    if (url.pathname === '/api/events/e1') return [200, event]
+    if (url.pathname === '/_pix-sandbox/simular/TX1' && answers.simulate) return answers.simulate()
+    return [404, notFoundBody]
+  })
+  renderAt('/inscricao/e1/pedido/p1', { '/inscricao/:eventId/pedido/:orderId': <OrderPage /> })
+  return fetch
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('OrderPage', () => {
+  // REG-80
+  it('shows the total, the time left, the Pix QR code and its copy-and-paste code with a copy button, without the sandbox', async () => {
+    openOrder({ order: () => [200, order()] })
+    expect(await screen.findByRole('heading', { name: 'Pague com Pix para confirmar' })).toBeInTheDocument()
+    expect(screen.getByText('R$ 179,80')).toBeInTheDocument()
+    expect(screen.getByRole('timer').textContent).toMatch(/^(30:00|29:5\d)$/)
+    expect(screen.getByRole('img', { name: 'QR code do Pix do pedido' })).toHaveAttribute('src', '/api/pedidos/p1/qrcode.png')
+    expect(screen.getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue('00020101021226830014br.gov.bcb.pix')
+    expect(screen.queryByRole('button', { name: 'Simular pagamento' })).not.toBeInTheDocument()
+
+    const user = userEvent.setup()
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText')
+    await user.click(screen.getByRole('button', { name: 'Copiar código Pix' }))
+    expect(writeText).toHaveBeenCalledWith('00020101021226830014br.gov.bcb.pix')
+    expect(screen.getByText('Código copiado!')).toBeInTheDocument()
+  })
+
+  // REG-80, REG-81
+  it('simulates the payment under the sandbox and turns into the confirmation with codes and QR codes', async () => {
+    let paid = false
+    const confirmed = order({
+      status: 'pago',
+      pix: undefined,
+      pagoEm: new Date().toISOString(),
+      inscricoes: order().inscricoes.map((r, i) => ({ ...r, status: 'confirmada', codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45' })),
+    })
+    const fetch = openOrder({
+      order: () => [200, paid ? confirmed : order({ pix: { ...order().pix!, simular: '/_pix-sandbox/simular/TX1' } })],
+      simulate: () => {
+        paid = true
+        return [200, {}]
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Simular pagamento' }))
+
+    expect(await screen.findByRole('heading', { name: 'Inscrição confirmada' })).toBeInTheDocument()
+    expect(fetch.mock.calls.some(([u]) => String(u) === '/_pix-sandbox/simular/TX1')).toBe(true)
+    const cards = within(screen.getByRole('list', { name: 'Inscrições do pedido' })).getAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+    expect(within(cards[0]!).getByText('ABCDEFGH23')).toBeInTheDocument()
+    expect(within(cards[0]!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
+    expect(await screen.findByText('Loja Centro, 30 de abril de 2030, das 09:00 às 18:00')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
+  })
+
+  // REG-81
+  it.each([
+    ['expirado', 'Pedido expirado', /O prazo para pagar este pedido terminou/],
+    ['cancelado', 'Pedido cancelado', /Este pedido foi cancelado/],
+  ] as const)('explains an order %s and offers to register again', async (status, title, text) => {
+    openOrder({ order: () => [200, order({ status, pix: undefined })] })
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument()
+    expect(screen.getByText(text)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Fazer uma nova inscrição' })).toHaveAttribute('href', '/inscricao/e1')
+  })
+
+  it('says so when the order is not the user’s or does not exist', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}) // the failed load is logged
+    openOrder({ order: () => [404, notFoundBody] })
+    expect(await screen.findByRole('heading', { name: 'Pedido não encontrado' })).toBeInTheDocument()
+  })
+})
+
+// REG-85
+describe('RegistrationCodePage', () => {
+  function openCode(answer: [number, unknown]) {
+    stubFetch((url) => (url.pathname === '/api/i/ABCDEFGH23' ? answer : [404, notFoundBody]))
+    renderAt('/i/ABCDEFGH23', {
+      '/i/:codigo': <RegistrationCodePage />,
+      '/retirada/:eventId': <p>balcão</p>,
+      '/inscricao/:eventId/pedido/:orderId': <p>pedido</p>,
+      '/dashboard': <p>painel</p>,
+    })
+  }
+
+  it.each([
+    [{ papel: 'equipe', eventId: 'e1', codigo: 'ABCDEFGH23' }, 'balcão'],
+    [{ papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23', pedidoId: 'p1' }, 'pedido'],
+    [{ papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }, 'painel'],
+  ])('leads %o to the %s', async (answer, where) => {
+    openCode([200, answer])
+    expect(await screen.findByText(where)).toBeInTheDocument()
+  })
+
+  it('shows nothing personal to anyone else', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}) // the failed load is logged
+    openCode([404, { error: { code: 'not-found', message: 'Inscrição não encontrada.' } }])
+    expect(await screen.findByRole('heading', { name: 'Inscrição não encontrada' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,253 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useParams } from '../../app/routing'
+import { PageLoading } from '../../components/PageLoading'
+import { PageMessage } from '../../components/PageMessage'
+import type { Event } from '../../lib/events/event'
+import { getEvent } from '../../lib/events/eventsApi'
+import { ApiError } from '../../lib/platform/api'
+import { usePageMeta } from '../../lib/platform/pageMeta'
+import { useResource } from '../../lib/platform/resource'
+import { getOrder, myRegistrationsPath, simulatePayment, type Order } from '../../lib/registration/orders'
+import { formatLongDate, formatMoney } from '../../lib/text/format'
+import { timeLeft, watchOrder, type OrderWatch } from './orderPolling'
+import { RegistrationCard } from './RegistrationCard'
+
+const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm'
+const primaryClass = 'inline-block rounded-full bg-brand-700 px-5 py-2.5 text-center font-bold text-white hover:bg-brand-800 disabled:opacity-60'
+const secondaryClass = 'inline-block rounded-full border border-brand-700 px-5 py-2.5 text-center font-bold text-brand-800 hover:bg-brand-50'
+
+/**
+ * /inscricao/{eventId}/pedido/{orderId}: the buyer pays the order with Pix, and the page turns
+ * into the confirmation when the payment arrives (docs/requirements.md REG-80, REG-81).
+ */
+export function OrderPage() {
+  usePageMeta('registrationOrder')
+  const { eventId = '', orderId = '' } = useParams()
+  const order = useResource(`order:${orderId}`, (signal) => getOrder(orderId, signal))
+  const event = useResource(`order-event:${eventId}`, (signal) => getEvent(eventId, signal))
+
+  if (order.state === 'loading') return <PageLoading text="Carregando o pedido..." />
+  if (order.state === 'error') {
+    const notFound = order.error instanceof ApiError && order.error.status === 404
+    return <PageMessage text={notFound ? 'Pedido não encontrado' : 'Não foi possível carregar o pedido. Tente novamente.'} />
+  }
+  return <OrderView key={order.data.id} initial={order.data} event={event.data} />
+}
+
+function OrderView({ initial, event }: { initial: Order; event?: Event }) {
+  const [order, setOrder] = useState(initial)
+  const watch = useRef<OrderWatch | null>(null)
+  useEffect(() => {
+    const w = watchOrder({ order: initial, load: (signal) => getOrder(initial.id, signal), onOrder: setOrder })
+    watch.current = w
+    return w.stop
+  }, [initial])
+  const readNow = () => watch.current?.readNow()
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:py-12">
+      {event && (
+        <p className="text-sm font-semibold text-slate-600">
+          <Link to={`/event/${encodeURIComponent(event.id)}`} className="hover:underline">
+            {event.titulo}
+          </Link>
+        </p>
+      )}
+      {order.status === 'aguardando_pagamento' ? (
+        <AwaitingPayment order={order} onPaid={readNow} />
+      ) : order.status === 'pago' ? (
+        <Confirmed order={order} event={event} />
+      ) : (
+        <Closed order={order} />
+      )}
+    </section>
+  )
+}
+
+function AwaitingPayment({ order, onPaid }: { order: Order; onPaid: () => void }) {
+  const codeId = useId()
+  const [copied, setCopied] = useState('')
+  const [simulating, setSimulating] = useState(false)
+  const [simulateError, setSimulateError] = useState('')
+  const pix = order.pix
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(pix?.copiaECola ?? '')
+      setCopied('Código copiado!')
+    } catch {
+      // Without the clipboard (an old browser, a denied permission) the code is selected for the buyer.
+      const box = document.getElementById(codeId) as HTMLTextAreaElement | null
+      box?.select()
+      setCopied('Não foi possível copiar. O código está selecionado: copie-o com o menu do aparelho.')
+    }
+  }
+  const simulate = async () => {
+    setSimulating(true)
+    setSimulateError('')
+    try {
+      await simulatePayment(order)
+      onPaid()
+    } catch (err) {
+      setSimulateError(err instanceof ApiError ? err.message : 'Não foi possível simular o pagamento.')
+    } finally {
+      setSimulating(false)
+    }
+  }
+
+  return (
+    <>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Pague com Pix para confirmar</h1>
+        <p className="text-slate-700">
+          Total: <strong className="text-slate-900">{formatMoney(order.total)}</strong>
+        </p>
+        <Countdown expiraEm={order.expiraEm} onEnd={onPaid} />
+      </header>
+      {pix ? (
+        <div className={`${cardClass} space-y-4`}>
+          <img src={pix.qrCode} alt="QR code do Pix do pedido" width={240} height={240} className="mx-auto h-60 w-60" />
+          <p className="text-sm text-slate-700">Abra o app do seu banco, escolha pagar com Pix e leia o QR code, ou copie o código abaixo.</p>
+          <label htmlFor={codeId} className="block text-sm font-semibold text-slate-700">
+            Pix copia e cola
+          </label>
+          <textarea
+            id={codeId}
+            readOnly
+            value={pix.copiaECola}
+            rows={4}
+            className="w-full resize-none break-all rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-xs text-slate-900"
+          />
+          <button type="button" onClick={() => void copy()} className={`w-full ${primaryClass}`}>
+            Copiar código Pix
+          </button>
+          <p role="status" className="min-h-5 text-sm text-green-800">
+            {copied}
+          </p>
+          {pix.simular && (
+            <div className="space-y-2 border-t border-dashed border-slate-300 pt-4">
+              <p className="text-sm text-slate-600">Ambiente de testes: o pagamento é simulado e nada é cobrado.</p>
+              <button type="button" onClick={() => void simulate()} disabled={simulating} className={`w-full ${secondaryClass}`}>
+                {simulating ? 'Simulando...' : 'Simular pagamento'}
+              </button>
+              {simulateError && (
+                <p role="alert" className="text-sm text-red-700">
+                  {simulateError}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      ) : (
+        <p className="text-slate-700">Preparando o Pix...</p>
+      )}
+      <p className="text-sm text-slate-600">Esta página se atualiza sozinha quando o pagamento é confirmado.</p>
+      <Athletes order={order} />
+    </>
+  )
+}
+
+/** The time left to pay, each second; at the end the order is read again (it has expired). */
+function Countdown({ expiraEm, onEnd }: { expiraEm: string; onEnd: () => void }) {
+  const [now, setNow] = useState(() => Date.now())
+  const ended = Date.parse(expiraEm) <= now
+  useEffect(() => {
+    if (ended) {
+      onEnd()
+      return
+    }
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+    // onEnd is the page's reader, the same for the order's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ended])
+  return (
+    <p className="text-slate-700">
+      Tempo restante para pagar:{' '}
+      <strong role="timer" className="font-mono text-slate-900">
+        {timeLeft(expiraEm, now)}
+      </strong>
+    </p>
+  )
+}
+
+function Athletes({ order }: { order: Order }) {
+  return (
+    <ul aria-label="Atletas do pedido" className="space-y-2">
+      {order.inscricoes.map((r) => (
+        <li key={r.id} className="flex justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <span>
+            {r.nome} — {r.percurso}
+          </span>
+          <span className="font-semibold">{formatMoney(r.total)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Confirmed({ order, event }: { order: Order; event?: Event }) {
+  const pickups = event?.retiradaKits ?? []
+  return (
+    <>
+      <div role="status" className="space-y-2 rounded-2xl bg-green-50 p-5 text-green-900">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Inscrição confirmada</h1>
+        <p>Pagamento recebido. Enviamos a confirmação com os QR codes por e-mail.</p>
+      </div>
+      <ul aria-label="Inscrições do pedido" className="space-y-4">
+        {order.inscricoes.map((r) => (
+          <li key={r.id}>
+            <RegistrationCard registration={r} />
+          </li>
+        ))}
+      </ul>
+      <div className={`${cardClass} space-y-2`}>
+        <h2 className="text-lg font-bold text-slate-900">Retirada do kit</h2>
+        <p className="text-slate-700">Leve um documento com foto e o QR code (ou o código) de cada inscrição.</p>
+        {pickups.length > 0 && (
+          <ul className="list-disc space-y-1 pl-5 text-slate-700">
+            {pickups.map((p, i) => (
+              <li key={i}>{pickupText(p)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Link to={myRegistrationsPath} className={primaryClass}>
+        Minhas inscrições
+      </Link>
+    </>
+  )
+}
+
+function pickupText(p: Event['retiradaKits'][number]) {
+  const hours = p.horarioInicio && p.horarioFim ? `, das ${p.horarioInicio} às ${p.horarioFim}` : ''
+  const day = p.data ? `, ${formatLongDate(p.data)}` : ''
+  return `${p.local || 'Local a definir'}${day}${hours}`
+}
+
+const closedTexts: Record<Exclude<Order['status'], 'aguardando_pagamento' | 'pago'>, { title: string; text: string }> = {
+  expirado: {
+    title: 'Pedido expirado',
+    text: 'O prazo para pagar este pedido terminou e as vagas reservadas foram liberadas. Se ainda quiser participar, faça uma nova inscrição.',
+  },
+  cancelado: {
+    title: 'Pedido cancelado',
+    text: 'Este pedido foi cancelado e as vagas reservadas foram liberadas. Se ainda quiser participar, faça uma nova inscrição.',
+  },
+  reembolsado: { title: 'Pedido reembolsado', text: 'O valor deste pedido foi devolvido por Pix e as inscrições foram canceladas.' },
+}
+
+function Closed({ order }: { order: Order }) {
+  const { title, text } = closedTexts[order.status as keyof typeof closedTexts]
+  return (
+    <>
+      <div role="status" className="space-y-2">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <p className="text-slate-700">{text}</p>
+      </div>
+      <Link to={`/inscricao/${encodeURIComponent(order.eventId)}`} className={primaryClass}>
+        Fazer uma nova inscrição
+      </Link>
+    </>
+  )
+}

@@ -1,0 +1,88 @@
+// An order of registrations sold by Pelotão and its registrations as the API answers them
+// (docs/http-api.md, "Registration"), for the order page, "Minhas inscrições" and /i/{codigo}.
+import { api } from '../platform/api'
+
+export type OrderStatus = 'aguardando_pagamento' | 'pago' | 'expirado' | 'cancelado' | 'reembolsado'
+
+export type OrderRegistration = {
+  id: string
+  codigo?: string
+  nome: string
+  percurso: string
+  categoria: string
+  camiseta: string
+  lote: string
+  valor: number
+  desconto: number
+  total: number
+  status: 'pendente' | 'confirmada' | 'cancelada'
+}
+
+export type Order = {
+  id: string
+  eventId: string
+  status: OrderStatus
+  total: number
+  criadoEm: string
+  expiraEm: string
+  pagoEm: string | null
+  inscricoes: OrderRegistration[]
+  /** While awaiting payment; `simular` only when the server runs the Pix sandbox. */
+  pix?: { txid: string; copiaECola: string; qrCode: string; simular?: string }
+}
+
+/** One registration of "Minhas inscrições", with its order and event. */
+export type MyRegistration = OrderRegistration & {
+  pedidoId: string
+  pedidoStatus: OrderStatus
+  /** The account bought it, and may open its order. */
+  comprador: boolean
+  numeroPeito: number | null
+  evento: { id: string; titulo: string; dataEvento: string }
+}
+
+export function getOrder(orderId: string, signal?: AbortSignal) {
+  return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}`, { signal })
+}
+
+/** "Simular pagamento": the sandbox pays the charge and posts the webhook, as a bank would. */
+export function simulatePayment(order: Order) {
+  return api<unknown>(order.pix!.simular!, { method: 'POST' })
+}
+
+export async function myRegistrations(signal?: AbortSignal) {
+  return (await api<{ inscricoes: MyRegistration[] }>('/api/me/inscricoes', { signal })).inscricoes
+}
+
+/** Where a registration code leads whoever opened it (GET /api/i/{codigo}). */
+export type CodeDestination = { papel: 'equipe' | 'atleta'; eventId: string; codigo: string; pedidoId?: string }
+
+export function codeDestination(codigo: string, signal?: AbortSignal) {
+  return api<CodeDestination>(`/api/i/${encodeURIComponent(codigo)}`, { signal })
+}
+
+/** Where a code leads its opener: the team to the kit desk, the buyer to the order, the athlete to "Minhas inscrições". */
+export function codePath(d: CodeDestination): string {
+  if (d.papel === 'equipe') return `/retirada/${encodeURIComponent(d.eventId)}?${new URLSearchParams({ codigo: d.codigo })}`
+  return d.pedidoId ? orderPath(d.eventId, d.pedidoId) : myRegistrationsPath
+}
+
+/** The PNG of the QR code a registration shows at the kit desk ({base}/i/{codigo}). */
+export function registrationQRCode(codigo: string) {
+  return `/api/i/${encodeURIComponent(codigo)}/qrcode.png`
+}
+
+export function orderPath(eventId: string, orderId: string) {
+  return `/inscricao/${encodeURIComponent(eventId)}/pedido/${encodeURIComponent(orderId)}`
+}
+
+/** "Minhas inscrições" in the athlete's panel. */
+export const myRegistrationsPath = '/dashboard?painel=atleta#minhas-inscricoes'
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  aguardando_pagamento: 'Aguardando pagamento',
+  pago: 'Confirmada',
+  expirado: 'Pedido expirado',
+  cancelado: 'Cancelada',
+  reembolsado: 'Reembolsada',
+}

@@ -317,7 +317,7 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 		if err != nil {
 			return err
 		}
-		codigo := NewRegistrationCode()
+		codigo := participant.NewCodigo()
 		p := participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
 			Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
 			Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, NumeroPeito: bib, Pago: true}

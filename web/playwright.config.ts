@@ -55,6 +55,8 @@ export default defineConfig({
       PELOTAO_DEMO: '1',
       // Every journey signs its users up from this one machine's address.
       PELOTAO_SIGNUPS_PER_HOUR: '100000',
+      // Orders are paid with the sandbox PSP's "Simular pagamento" (POST /_pix-sandbox/simular/{txid}).
+      PELOTAO_PIX_SANDBOX: '1',
     },
   },
 })

@@ -87,6 +87,19 @@ async function sellTwo(baseURL: string | undefined): Promise<Sold> {
   return { eventId, owner, ownerCreds, codes }
 }
 
+/** The Pix QR code (PNG, base64) of a new order of the event, awaiting payment: a real QR code of something else than a registration. */
+async function pixQrCode(baseURL: string | undefined, eventId: string): Promise<string> {
+  const buyer = await newRequest.newContext({ baseURL })
+  await createUser(buyer, { displayName: 'Outro Comprador' })
+  const ordered = await buyer.post(`/api/events/${eventId}/pedidos`, { data: { atletas: [athlete('Caio Aguardando', cpfDigits('390533447'), '1990-01-10', 'M')] } })
+  expect(ordered.status(), await ordered.text()).toBe(201)
+  const png = await buyer.get(((await ordered.json()) as { pix: { qrCode: string } }).pix.qrCode)
+  expect(png.headers()['content-type']).toBe('image/png')
+  const body = (await png.body()).toString('base64')
+  await buyer.dispose()
+  return body
+}
+
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' })
 
 /** Signs the page in as the event's owner and opens its desk. */
@@ -125,7 +138,8 @@ test('the desk finds a paid registration by its code typed in any case with hyph
 test('"Ler QR code" reads a registration QR code with the camera and shows its card; camera denied, the field still works (REG-146, REG-147, REG-149)', async ({ page, baseURL }) => {
   const s = await sellTwo(baseURL)
   const code = s.codes['Severino Sessentão']!
-  // A camera whose frames hold, in turn, nothing, a QR code of something else, then the registration's link.
+  // A camera whose frames hold, in turn, nothing, a QR code of something else, the registration's
+  // link, and then nothing more.
   await page.addInitScript((link) => {
     const frames = [null, 'https://outro.exemplo.com.br/qualquer', link]
     const w = window as unknown as Record<string, unknown>
@@ -146,7 +160,7 @@ test('"Ler QR code" reads a registration QR code with the camera and shows its c
     w.BarcodeDetector = class {
       static getSupportedFormats = async () => ['qr_code']
       detect = async () => {
-        const text = frames.length > 1 ? frames.shift() : frames[0]
+        const text = frames.shift()
         return text ? [{ rawValue: text }] : []
       }
     }
@@ -189,4 +203,48 @@ test('"Ler QR code" reads a registration QR code with the camera and shows its c
   await search(page).fill(s.codes['Bianca Código']!.toLowerCase())
   await expect(page.getByRole('button', { name: /Bianca Código/ })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+})
+
+test('without a QR detector in the browser, jsqr is fetched and reads a real QR code from the camera (REG-146, REG-149)', async ({ page, baseURL }) => {
+  const s = await sellTwo(baseURL)
+  const png = await pixQrCode(baseURL, s.eventId)
+  // A camera filming the order's Pix QR code, in a browser without BarcodeDetector.
+  await page.addInitScript((base64) => {
+    Reflect.deleteProperty(window, 'BarcodeDetector')
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: async () => {
+          const canvas = document.createElement('canvas')
+          canvas.width = 640
+          canvas.height = 480
+          const context = canvas.getContext('2d')!
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+          const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+          const paint = () => {
+            context.fillStyle = '#fff'
+            context.fillRect(0, 0, 640, 480)
+            const side = Math.min(440, image.width)
+            context.drawImage(image, (640 - side) / 2, (480 - side) / 2, side, side)
+          }
+          paint()
+          setInterval(paint, 100)
+          return canvas.captureStream(10)
+        },
+      },
+    })
+  }, png)
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await openDesk(page, s)
+  await page.getByRole('button', { name: 'Ler QR code' }).click()
+  const panel = page.getByRole('dialog', { name: 'Ler QR code' })
+  await expect(panel.getByRole('status')).toHaveText('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.', {
+    timeout: 15_000,
+  })
+  expect(scripts.some((p) => /jsQR/.test(p)), 'the decoder fetched').toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
 })

@@ -91,11 +91,12 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const searching = index === null || state.loading
   const queriedCode = normalizeCodigo(deferredQuery)
 
-  // The camera's code is fetched once the desk is ready, so that it also reads at a desk offline
-  // (the service worker keeps it); never before, so the desk's arrival carries none of it.
+  // The camera's code is fetched once the desk is ready and idle, so that it also reads at a desk
+  // offline (the service worker keeps it); never before, so the desk's arrival carries none of it.
   useEffect(() => {
     if (state.loading) return
-    const t = setTimeout(() => void loadScanner().then((m) => m.keepForOffline()).catch(() => undefined), 2_000)
+    const keep = () => void loadScanner().then((m) => m.keepForOffline()).catch(() => undefined)
+    const t = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(keep) : keep()), 5_000)
     return () => clearTimeout(t)
   }, [state.loading])
 

@@ -16,6 +16,13 @@ func (s bitSet) and(o bitSet) {
 	}
 }
 
+// or adds to s the members of o.
+func (s bitSet) or(o bitSet) {
+	for i := range s {
+		s[i] |= o[i]
+	}
+}
+
 func (s bitSet) count() int {
 	n := 0
 	for _, w := range s {

@@ -104,7 +104,7 @@ func (r *Roster) with(changed []participant.Participant) (*Roster, bool) {
 func (r *Roster) Len() int { return len(r.people) }
 
 // Page answers q: the participants having every term of its search (as the start of one of
-// theirs) and its filters, in name order, after its cursor.
+// theirs), or the registration code it is, and its filters, in name order, after its cursor.
 func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 	limit := q.Limit
 	switch {
@@ -137,6 +137,10 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 	var match bitSet // a bit per participant; nil: everyone
 	if terms := participant.QueryTerms(q.Q); len(terms) > 0 {
 		match = r.matching(terms)
+		// A registration code may also read as words ("carla neves"): what either finds is found.
+		if c := participant.QueryCodigo(q.Q); c != "" {
+			match.or(r.matching([]string{c}))
+		}
 	}
 	switch {
 	case filtered: // every candidate is read

@@ -269,3 +269,36 @@ func TestRosterPagesPastManyWords(t *testing.T) {
 		}
 	}
 }
+
+// REG-141: a whole registration code finds its registration however it is typed, beside what
+// the same text finds as words; a part of a code finds nothing by code.
+func TestRosterPageFindsRegistrationCodes(t *testing.T) {
+	db := &fakeDB{}
+	sold := runner("s", "Bia Paga", "5 km", 9, true)
+	sold.Origem, sold.Codigo = participant.OrigemPelotao, "7XK2MP9QRZ"
+	other := runner("o", "Davi Pago", "5 km", 10, true)
+	other.Origem, other.Codigo = participant.OrigemPelotao, "CARLANEVES" // a code that also reads as a name
+	for _, p := range []participant.Participant{sold, other, runner("c", "Carla Neves", "10 km", 11, true), runner("d", "Caio", "10 km", 12, true)} {
+		db.put(p)
+	}
+	var c Rosters
+	r, err := c.Get(context.Background(), "ev", db.rev(), db.changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string][]string{
+		"7XK2MP9QRZ":    {"Bia Paga"},
+		"7xk2-mp9q-rz":  {"Bia Paga"},
+		" 7XK2 MP9Q RZ": {"Bia Paga"},
+		"7XK2":          nil,
+		"7XK2MP9QR":     nil,
+		"carla neves":   {"Carla Neves", "Davi Pago"},
+		"CARLA-NEVES":   {"Carla Neves", "Davi Pago"},
+		"ca":            {"Caio", "Carla Neves"},
+	} {
+		page, err := r.Page(store.ParticipantQuery{Q: q})
+		if err != nil || !slices.Equal(rosterNames(page), want) || page.Total != len(want) {
+			t.Errorf("%q: %v (total %d), %v; want %v", q, rosterNames(page), page.Total, err, want)
+		}
+	}
+}

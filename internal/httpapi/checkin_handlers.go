@@ -43,7 +43,8 @@ var checkinClock = time.Now
 
 // rosterParticipant is a participant as a desk keeps it: only what the desk shows or searches
 // (no e-mail, phone or birth date on a device that may be lost), the document masked for the
-// retirada role.
+// retirada role; a registration sold here adds its code (searched, and read from its QR code),
+// category, registration id and whether it had the 60+ half price.
 type rosterParticipant struct {
 	ID          string                `json:"id"`
 	Nome        string                `json:"nome"`
@@ -53,6 +54,11 @@ type rosterParticipant struct {
 	NumeroPeito *int                  `json:"numeroPeito"`
 	Pago        bool                  `json:"pago"`
 	KitRetirado *participant.Kit      `json:"kitRetirado"`
+	Origem      string                `json:"origem"`
+	Codigo      string                `json:"codigo,omitempty"`
+	Categoria   string                `json:"categoria,omitempty"`
+	InscricaoID string                `json:"inscricaoId,omitempty"`
+	MeiaEntrada bool                  `json:"meiaEntrada,omitempty"`
 }
 
 // getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor]; asked from a cursor,
@@ -93,7 +99,8 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 			doc = doc.Masked()
 		}
 		out = append(out, rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
-			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado})
+			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado, Origem: p.Origem, Codigo: p.Codigo,
+			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada})
 	}
 	return writeJSONGzip(w, r, map[string]any{"participants": out, "removidos": removed, "cursor": strconv.FormatInt(cursor, 10),
 		"role": role, "bloquearKitSemPagamento": settings.BloquearKitSemPagamento})

@@ -13,6 +13,7 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/participant"
+	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
 
@@ -65,7 +66,8 @@ func missingShown(missing []participant.Participant) []participant.Participant {
 
 // importParticipants answers POST /api/events/{id}/participants: a spreadsheet of
 // registrations (docs/product.md §10). dryRun=1 answers what the import would do; otherwise it is saved
-// whole or, with any bad row, not at all (422 with error.rows).
+// whole or, with any bad row, not at all (422 with error.rows). Both answers list the rows left
+// out because their document is of a registration sold in Pelotão (jaInscritos).
 func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) error {
 	up, err := readSheetUpload(r)
 	if err != nil {
@@ -108,7 +110,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 			rows = append(rows, previewRow{Row: row.Line, Participant: row.P})
 		}
 		api.WriteJSON(w, http.StatusOK, map[string]any{"columns": parsed.Columns, "rows": rows, "errors": nonNilSlice(plan.Errors),
-			"counts": plan.Counts(), "missingParticipants": missingShown(plan.Missing),
+			"counts": plan.Counts(), "missingParticipants": missingShown(plan.Missing), "jaInscritos": nonNilSlice(plan.JaInscritos),
 			"questions": nonNilSlice(questions), "notes": nonNilSlice(table.Notes), "sheets": nonNilSlice(table.Sheets), "sheet": table.Sheet})
 		return nil
 	}
@@ -126,7 +128,10 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	api.WriteJSON(w, http.StatusOK, plan.Counts())
+	api.WriteJSON(w, http.StatusOK, struct {
+		participant.Counts
+		JaInscritos []sheet.RowError `json:"jaInscritos"`
+	}{plan.Counts(), nonNilSlice(plan.JaInscritos)})
 	return nil
 }
 
@@ -146,7 +151,7 @@ func boolParam(r *http.Request, name string) (*bool, error) {
 }
 
 // listParticipants answers GET /api/events/{id}/participants: a page by name, with the filters
-// q (name or e-mail words, CPF, passport or bib), percurso, kitRetirado and pago.
+// q (name or e-mail words, CPF, passport, bib or registration code), percurso, kitRetirado and pago.
 func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error {
 	v := r.URL.Query()
 	q := store.ParticipantQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Percurso: v.Get("percurso"), Cursor: v.Get("cursor")}

@@ -95,10 +95,14 @@ type Participant struct {
 	Valor       *Centavos `json:"valor"`
 	KitRetirado *Kit      `json:"kitRetirado"`
 	// Origem is where the participant came from: OrigemImportacao or OrigemPelotao; a registration
-	// sold here also keeps its Codigo and Categoria (and Inscricao is the registration's id).
-	Origem    string `json:"origem"`
-	Codigo    string `json:"codigo,omitempty"`
-	Categoria string `json:"categoria,omitempty"`
+	// sold here also keeps its Codigo and Categoria, and InscricaoID is the registration's id (as
+	// Inscricao is). MeiaEntrada: the registration had the 60+ half price, so the kit desk asks
+	// for a document showing the age.
+	Origem      string `json:"origem"`
+	Codigo      string `json:"codigo,omitempty"`
+	Categoria   string `json:"categoria,omitempty"`
+	InscricaoID string `json:"inscricaoId,omitempty"`
+	MeiaEntrada bool   `json:"meiaEntrada,omitempty"`
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 
 	"pelotao/internal/sheet"
@@ -20,13 +21,16 @@ type Update struct {
 
 // Plan is what importing a file into an event does: participants to add and to update, how
 // many are unchanged, and those of the event the file no longer has (kept: nothing is deleted
-// silently). With Errors, nothing may be saved.
+// silently). With Errors, nothing may be saved. JaInscritos are the rows whose document is of a
+// registration sold in Pelotão, one notice each: the import leaves them out, and the
+// registration as it is.
 type Plan struct {
-	Add       []Row
-	Update    []Update
-	Unchanged int
-	Missing   []Participant
-	Errors    []sheet.RowError
+	Add         []Row
+	Update      []Update
+	Unchanged   int
+	Missing     []Participant
+	Errors      []sheet.RowError
+	JaInscritos []sheet.RowError
 }
 
 // Counts is the answer of a committed import.
@@ -48,7 +52,14 @@ func (p Plan) Counts() Counts {
 // the row leaves empty; a recorded kit pickup is never changed. Rows still without a bib get the
 // next free number of their modality's range. Bibs must stay unique in the event, including
 // those of participants the file no longer has.
+//
+// Registrations sold in Pelotão are not the file's: a row with the document of one is left out
+// (JaInscritos), whatever its modality, and they are never missing from a file; their bibs stay
+// taken.
 func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
+	var plan Plan
+	existing, sold := splitSold(existing)
+	parsed.Rows, plan.JaInscritos = leaveSold(parsed, sold)
 	present := map[string]bool{}
 	for _, c := range parsed.Columns {
 		present[c.Field] = c.Field != ""
@@ -100,7 +111,6 @@ func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
 		}
 	}
 
-	var plan Plan
 	final := make([]Participant, len(parsed.Rows))
 	for r, row := range parsed.Rows {
 		if matched[r] == 0 {
@@ -114,7 +124,8 @@ func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
 			plan.Missing = append(plan.Missing, p)
 		}
 	}
-	plan.Errors = append(append([]sheet.RowError(nil), parsed.Errors...), assignBibs(parsed, final, plan.Missing, settings)...)
+	kept := append(append([]Participant(nil), plan.Missing...), sold...)
+	plan.Errors = append(append([]sheet.RowError(nil), parsed.Errors...), assignBibs(parsed, final, kept, settings)...)
 	if len(plan.Errors) > 0 {
 		sort.SliceStable(plan.Errors, func(i, j int) bool { return plan.Errors[i].Row < plan.Errors[j].Row })
 		return plan
@@ -131,6 +142,58 @@ func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
 		}
 	}
 	return plan
+}
+
+// splitSold parts an event's participants into those imports manage and the registrations sold
+// in Pelotão.
+func splitSold(all []Participant) (imported, sold []Participant) {
+	for _, p := range all {
+		if p.Origem == OrigemPelotao {
+			sold = append(sold, p)
+		} else {
+			imported = append(imported, p)
+		}
+	}
+	return imported, sold
+}
+
+// leaveSold is the parsed rows without those whose document is of a registration sold in
+// Pelotão, and a notice for each of those.
+func leaveSold(parsed Parsed, sold []Participant) ([]Row, []sheet.RowError) {
+	if len(sold) == 0 {
+		return parsed.Rows, nil
+	}
+	byDoc := make(map[Documento]Participant, len(sold))
+	for _, p := range sold {
+		byDoc[p.Documento] = p
+	}
+	column := columnOf(parsed, FieldDocumento, FieldPassaporte)
+	rows := make([]Row, 0, len(parsed.Rows))
+	var notices []sheet.RowError
+	for _, row := range parsed.Rows {
+		p, ok := byDoc[row.P.Documento]
+		if !ok {
+			rows = append(rows, row)
+			continue
+		}
+		doc := "CPF"
+		if p.Documento.Tipo == Passaporte {
+			doc = "Passaporte"
+		}
+		notices = append(notices, sheet.RowError{Row: row.Line, Column: column,
+			Message: fmt.Sprintf("%s já inscrito pelo Pelotão (%s, código %s): a linha não é importada e a inscrição fica como está.", doc, p.Nome, p.Codigo)})
+	}
+	return rows, notices
+}
+
+// columnOf is the header of the file's first column read as one of fields, or "".
+func columnOf(parsed Parsed, fields ...string) string {
+	for _, c := range parsed.Columns {
+		if slices.Contains(fields, c.Field) {
+			return c.Header
+		}
+	}
+	return ""
 }
 
 // merge is the existing participant with what the file says about it.
@@ -189,25 +252,21 @@ func ChangesJSON(changes map[string][2]any) json.RawMessage {
 }
 
 // assignBibs checks that the bibs the event will have are unique and gives the rows without one
-// the next free number of their modality's range, in file order.
-func assignBibs(parsed Parsed, final []Participant, missing []Participant, settings Settings) []sheet.RowError {
+// the next free number of their modality's range, in file order; kept are the event's
+// participants the file does not have.
+func assignBibs(parsed Parsed, final []Participant, kept []Participant, settings Settings) []sheet.RowError {
 	var errs []sheet.RowError
 	type holder struct {
 		nome string
 		line int // 0: a participant the file does not have
 	}
 	used := map[int]holder{}
-	for _, p := range missing {
+	for _, p := range kept {
 		if p.NumeroPeito != nil {
 			used[*p.NumeroPeito] = holder{nome: p.Nome}
 		}
 	}
-	column := ""
-	for _, c := range parsed.Columns {
-		if c.Field == FieldNumeroPeito {
-			column = c.Header
-		}
-	}
+	column := columnOf(parsed, FieldNumeroPeito)
 	for r, p := range final {
 		if p.NumeroPeito == nil {
 			continue

@@ -12,7 +12,9 @@ import (
 // their CPF (digits, with or without punctuation) or passport, or by bib: each participant is
 // indexed under the terms SearchTerms gives, and a query matches the participants having, for
 // every term of QueryTerms, a term that starts with it. Prefix lookups in an index answer in
-// the same time over 50 or 30,000 participants, which a substring scan would not.
+// the same time over 50 or 30,000 participants, which a substring scan would not. A query that
+// is a whole registration code (NormalizeCodigo) also finds the registration with that code,
+// under its CodigoTerm.
 
 // maxQueryTerms bounds the words of a query, so that a query cannot grow the SQL without limit.
 const maxQueryTerms = 6
@@ -24,7 +26,7 @@ func words(s string) []string {
 
 // SearchTerms are the terms a participant is found by: the words of the name and of the
 // e-mail's local part, the whole e-mail (its domain's words would be on every participant),
-// the document and the bib.
+// the document, the bib and the registration code.
 func SearchTerms(p Participant) []string {
 	terms := words(p.Nome)
 	if local, _, ok := strings.Cut(p.Email, "@"); ok {
@@ -34,6 +36,9 @@ func SearchTerms(p Participant) []string {
 	terms = append(terms, strings.ToLower(p.Documento.Numero))
 	if p.NumeroPeito != nil {
 		terms = append(terms, strconv.Itoa(*p.NumeroPeito))
+	}
+	if p.Codigo != "" {
+		terms = append(terms, CodigoTerm(p.Codigo))
 	}
 	seen := make(map[string]bool, len(terms))
 	out := terms[:0]
@@ -74,6 +79,18 @@ func QueryTerms(q string) []string {
 		terms = terms[:maxQueryTerms]
 	}
 	return terms
+}
+
+// CodigoTerm is the term a registration code is indexed under: marked, so that no word of a
+// query, which is only letters and digits, starts it (the start of a code is no search).
+func CodigoTerm(codigo string) string { return "#" + codigo }
+
+// QueryCodigo is the term of the registration code a query is, or "" when it is none.
+func QueryCodigo(q string) string {
+	if c := NormalizeCodigo(q); c != "" {
+		return CodigoTerm(c)
+	}
+	return ""
 }
 
 // SortKey is the order of a list of participants: the name, folded.

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -288,18 +287,4 @@ type Coupon struct {
 	Modalidades           []string
 	Ativo                 bool
 	Usos                  int
-}
-
-// codeAlphabet leaves out what reads alike (0/O, 1/I), and has 32 symbols so that 5 random bits
-// pick one without bias.
-const codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-
-// NewRegistrationCode returns a registration's codigo: 10 symbols, 50 bits from crypto/rand.
-func NewRegistrationCode() string {
-	var b [10]byte
-	_, _ = rand.Read(b[:])
-	for i := range b {
-		b[i] = codeAlphabet[b[i]&31]
-	}
-	return string(b[:])
 }

@@ -309,7 +309,7 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 		if err != nil {
 			return err
 		}
-		codigo := NewRegistrationCode()
+		codigo := participant.NewCodigo()
 		p := registrationParticipant(r)
 		p.NumeroPeito = bib
 		row := NewParticipantRow(eventID, p)

@@ -50,7 +50,8 @@ type Actor struct {
 // ParticipantQuery selects a page of an event's participants.
 type ParticipantQuery struct {
 	EventID string
-	// Q: participant.QueryTerms (name or e-mail words, CPF or passport, bib; by prefix).
+	// Q: participant.QueryTerms (name or e-mail words, CPF or passport, bib; by prefix), or a
+	// whole registration code (participant.QueryCodigo).
 	Q           string
 	Percurso    string // exact modality, as stored
 	KitRetirado *bool
@@ -80,10 +81,15 @@ func NewParticipantID() string {
 }
 
 // ParticipantColumns are the columns of a participant row in the order ParticipantValues and
-// the implementations' scanners use.
+// the implementations' scanners use (selected FROM participants, unaliased). The last says
+// whether a registration sold here had the 60+ half price: its discount without a coupon, as
+// registration.Price gives no other (its registration is found by primary key, and only for
+// participants sold here).
 const ParticipantColumns = `id, inscricao, doc_tipo, doc_numero, nome, email, telefone, nascimento, sexo, percurso,
 	camiseta, equipe, numero_peito, pago, valor, kit_at, kit_balcao, kit_por, kit_retirado_por, kit_camiseta_entregue, rev,
-	origem, codigo, categoria`
+	origem, codigo, categoria,
+	CASE WHEN origem = 'pelotao' THEN EXISTS (SELECT 1 FROM registrations r
+		WHERE r.id = participants.inscricao AND r.cupom = '' AND r.desconto > 0) ELSE false END`
 
 // ParticipantRow is a participant as both databases store its own columns (not the kit's).
 type ParticipantRow struct {
@@ -175,8 +181,11 @@ func ScanParticipant(row Scanner) (participant.Participant, error) {
 	var balcao, por, retiradoPor, camiseta *string
 	if err := row.Scan(&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
 		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &p.NumeroPeito, &p.Pago, &p.Valor, &kitAt, &balcao, &por,
-		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria); err != nil {
+		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria, &p.MeiaEntrada); err != nil {
 		return p, err
+	}
+	if p.Origem == participant.OrigemPelotao {
+		p.InscricaoID = p.Inscricao
 	}
 	if kitAt != nil {
 		str := func(s *string) string {

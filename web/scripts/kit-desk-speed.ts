@@ -106,7 +106,7 @@ try {
       await new Promise((r) => setTimeout(r, 100)) // the next keystroke comes a moment later
     }
     return out
-  }, ['j', 'jo', 'joa', 'joao', 'joao ', 'joao s', 'joao si', 'joao sil', 'joao silv', '', 'zuleica', '', '1', '12', '123', '1234', '', '123.456', '123.456.789-09', ''])
+  }, ['j', 'jo', 'joa', 'joao', 'joao ', 'joao s', 'joao si', 'joao sil', 'joao silv', '', 'zuleica', '', '1', '12', '123', '1234', '', '123.456', '123.456.789-09', '', '7xk2', '7xk2-mp9q', '7xk2-mp9q-rz', ''])
   console.log(`roster of ${participants} participants: ${(rosterBytes / 1024 / 1024).toFixed(2)} MB gzip (CPU 4× slower)`)
   console.log(`first opening: roster shown ${(ready / 1000).toFixed(1)} s, ready to search ${(searchable / 1000).toFixed(1)} s after opening`)
   console.log(`opened again (roster on the device): ready to search ${(reopened / 1000).toFixed(1)} s after opening`)

@@ -26,6 +26,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Participants", func(t *testing.T) { testParticipants(t, open) })
 	t.Run("Checkin", func(t *testing.T) { testCheckin(t, open) })
 	t.Run("Orders", func(t *testing.T) { testOrders(t, open) })
+	t.Run("SoldRegistrations", func(t *testing.T) { testSoldRegistrations(t, open(t)) })
 }
 
 func testPing(t *testing.T, s store.Store) {

@@ -7,6 +7,7 @@ import { api } from '../../lib/platform/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { can } from '../../lib/team/staff'
+import { normalizeCodigo } from './codigo'
 import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
@@ -14,6 +15,7 @@ import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, type PickupChoice } from './PickupDialog'
 import type { IndexAnswer, IndexRequest } from './indexWorker'
+import type QrScannerPanel from './QrScanner'
 import { timedSearch, unpackIndex, type SearchIndex } from './search'
 import { clearDeskWorker, registerDeskWorker } from './serviceWorker'
 import { DeskSync, type DeskSnapshot } from './sync'
@@ -82,11 +84,39 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const [undoing, setUndoing] = useState<RosterParticipant | null>(null)
   const [leaving, setLeaving] = useState(false)
   const [done, setDone] = useState('')
+  const [Scanner, setScanner] = useState<typeof QrScannerPanel | null>(null)
   const searchBox = useRef<HTMLInputElement>(null)
 
   const index = useSearchIndex(sync.eventId, state.indexVersion)
   const found = useMemo(() => (index ? timedSearch(index, deferredQuery) : { ids: [], more: false }), [index, deferredQuery])
   const searching = index === null || state.loading
+  const queriedCode = normalizeCodigo(deferredQuery)
+
+  // The camera's code is fetched once the desk is ready and idle, so that it also reads at a desk
+  // offline (the service worker keeps it); never before, so the desk's arrival carries none of it.
+  useEffect(() => {
+    if (state.loading) return
+    const keep = () => void loadScanner().then((m) => m.keepForOffline()).catch(() => undefined)
+    const t = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(keep) : keep()), 5_000)
+    return () => clearTimeout(t)
+  }, [state.loading])
+
+  async function openScanner() {
+    setDone('')
+    try {
+      const { default: panel } = await loadScanner()
+      setScanner(() => panel)
+    } catch (err) {
+      console.error('leitor de QR code', err)
+      setDone('O leitor de QR code não pôde ser aberto (sem conexão?). Digite o código da inscrição na busca.')
+    }
+  }
+
+  function scanned(codigo: string) {
+    setScanner(null)
+    setQuery(codigo)
+    setDone(`QR code lido: ${codigo}.`)
+  }
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
 
@@ -179,22 +209,27 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         <label htmlFor="busca-retirada" className="sr-only">
           Buscar por nome, CPF ou nº de peito
         </label>
-        <input
-          id="busca-retirada"
-          ref={searchBox}
-          type="search"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value)
-            setDone('')
-          }}
-          placeholder="Nome, CPF ou nº de peito"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          className="mt-3 min-h-14 w-full rounded-xl border-2 border-slate-950 px-4 text-xl"
-        />
+        <div className="mt-3 flex gap-2">
+          <input
+            id="busca-retirada"
+            ref={searchBox}
+            type="search"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value)
+              setDone('')
+            }}
+            placeholder="Nome, CPF, nº ou código"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className="min-h-14 min-w-0 flex-1 rounded-xl border-2 border-slate-950 px-4 text-xl"
+          />
+          <button type="button" onClick={() => void openScanner()} className="min-h-14 shrink-0 rounded-xl border-2 border-slate-950 px-3 text-lg font-bold">
+            Ler QR code
+          </button>
+        </div>
       </header>
       <main className="px-4 py-4">
         {state.error && (
@@ -211,9 +246,14 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           </p>
         )}
         {searching && state.roster.size > 0 && <p className="text-lg">Preparando a busca...</p>}
-        {!searching && deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 && (
-          <p className="text-lg">Ninguém encontrado para “{deferredQuery.trim()}”.</p>
-        )}
+        {!searching && deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 &&
+          (queriedCode ? (
+            <p role="status" className="text-lg font-bold">
+              Nenhuma inscrição com o código {queriedCode} na lista deste evento.
+            </p>
+          ) : (
+            <p className="text-lg">Ninguém encontrado para “{deferredQuery.trim()}”.</p>
+          ))}
         {/* A pickup this desk made that another desk's beat is shown until the desk acknowledges it. */}
         {deferredQuery.trim() === '' && state.conflicts.size > 0 && (
           <section aria-labelledby="conflitos" className="mb-6">
@@ -231,6 +271,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         {found.more && <p className="mt-3 text-lg">Há mais resultados: digite mais letras do nome.</p>}
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
       </main>
+      {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}
       {picking && <PickupDialog participant={picking} onConfirm={(c) => confirmPickup(picking, c)} onClose={() => setPicking(null)} />}
       {undoing && (
         <UndoPickupDialog
@@ -257,6 +298,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
     </div>
   )
 }
+
+/** The camera panel, its own chunk: loaded by the "Ler QR code" button, or once the desk is ready. */
+const loadScanner = () => import('./QrScanner')
 
 /**
  * The roster's search index, from the worker (indexWorker.ts): at once the one kept on the device,

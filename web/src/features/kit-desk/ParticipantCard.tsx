@@ -18,7 +18,8 @@ type Props = {
 }
 
 /**
- * One participant at the desk: name, bib, modality, shirt ordered, paid, and the kit's state.
+ * One participant at the desk: name, bib, modality, shirt ordered, paid, the category and code of
+ * a registration sold in Pelotão (and its 60+ half price to check), and the kit's state.
  * An available kit is one big button (another colour, and another word, when the registration is
  * not paid; none when the organizer forbids unpaid kits); a picked-up one says when, where and by
  * whom, and only a manager may undo it.
@@ -33,6 +34,14 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       </span>
       <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>{p.pago ? 'Pago' : 'Não pago'}</span>
       {p.documento && <span className="tabular-nums">{p.documento.tipo === 'cpf' ? 'CPF' : 'Passaporte'} {p.documento.numero}</span>}
+      {p.categoria && <span>{p.categoria}</span>}
+      {p.codigo && (
+        <span>
+          Código <strong className="tracking-wider">{p.codigo}</strong>
+        </span>
+      )}
+      {/* The 60+ half price asks for a document that shows the age (Estatuto do Idoso). */}
+      {p.meiaEntrada && <strong className="rounded-lg bg-amber-200 px-2 text-amber-950">60+: conferir documento</strong>}
     </span>
   )
   const name = <span className="block text-2xl leading-tight font-extrabold text-slate-950">{p.nome}</span>

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb'
 import type { Role } from '../../lib/team/staff'
 import type { PackedIndex } from './search'
 import type { Checkin, KitRetirado, RosterParticipant } from './types'
@@ -21,7 +21,7 @@ export type EventoLocal = {
   titulo: string
   /** The organizer forbids handing unpaid kits (absent in a copy kept before the setting existed). */
   bloquearKitSemPagamento?: boolean
-  /** Counts the roster's changes of names, bibs or documents: a kept search index of another count is stale. */
+  /** Counts the roster's changes of names, bibs, documents or codes: a kept search index of another count is stale. */
   indice?: number
   /** Counts every write to the roster's records: a kept ListaLocal of another count is stale. */
   versao?: number
@@ -57,12 +57,23 @@ const stores = ['participantes', 'eventos', 'fila', 'conflitos', 'indices', 'lis
 
 export const deviceDatabaseName = 'pelotao-retirada'
 
+/**
+ * Rosters kept before registration codes lack them, and deltas never send an unchanged
+ * participant again: every event's cursor is dropped, so the next refresh asks for the whole
+ * roster (the one kept stays in use meanwhile, offline too), and the search indexes, which have
+ * no codes, are made anew.
+ */
+async function forgetRosterFormat(tx: IDBPTransaction<KitDeskDB, (typeof stores)[number][], 'versionchange'>) {
+  void tx.objectStore('indices').clear()
+  for (let c = await tx.objectStore('eventos').openCursor(); c; c = await c.continue()) void c.update({ ...c.value, cursor: '' })
+}
+
 export class DeviceStore {
   private constructor(private readonly db: IDBPDatabase<KitDeskDB>) {}
 
   static async open(name = deviceDatabaseName): Promise<DeviceStore> {
-    const db = await openDB<KitDeskDB>(name, 2, {
-      upgrade(db, oldVersion) {
+    const db = await openDB<KitDeskDB>(name, 3, {
+      upgrade(db, oldVersion, _newVersion, tx) {
         if (oldVersion < 1) {
           db.createObjectStore('participantes', { keyPath: ['eventId', 'id'] }).createIndex('evento', 'eventId')
           db.createObjectStore('eventos', { keyPath: 'eventId' })
@@ -73,6 +84,7 @@ export class DeviceStore {
           db.createObjectStore('indices', { keyPath: 'eventId' })
           db.createObjectStore('listas', { keyPath: 'eventId' })
         }
+        if (oldVersion === 1 || oldVersion === 2) void forgetRosterFormat(tx)
       },
       // Another tab wiping the device ("Sair") must not wait for this one to close.
       blocking() {

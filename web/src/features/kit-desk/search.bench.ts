@@ -12,6 +12,7 @@ describe('search over 30,000 participants', () => {
   bench('a name that is not there ("zuleica": the worst case, a full scan)', () => void search(index, 'zuleica'))
   bench('a CPF with punctuation', () => void search(index, '123.456.789-09'))
   bench('a bib ("2999")', () => void search(index, '2999'))
+  bench('a registration code no one has ("7xk2-mp9q-rz": the code lookup and the name scan)', () => void search(index, '7xk2-mp9q-rz'))
 })
 
 describe('indexing', () => {

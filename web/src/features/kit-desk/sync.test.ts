@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto'
+import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import { DeviceStore } from './deviceStore'
@@ -326,5 +327,45 @@ describe('DeviceStore.wipe', () => {
     expect(await store.queue('ev2')).toEqual([])
     expect(await store.conflicts('ev1')).toEqual([])
     expect(await store.evento('ev1')).toBeUndefined()
+  })
+})
+
+// REG-148: a device that kept a roster before registration codes existed asks for the whole roster
+// again, showing the one it has meanwhile, and indexes the codes.
+describe('a roster kept before registration codes', () => {
+  it('is asked for again whole, and its search index made anew', async () => {
+    const old = await openDB(dbName, 2, {
+      upgrade(db) {
+        db.createObjectStore('participantes', { keyPath: ['eventId', 'id'] }).createIndex('evento', 'eventId')
+        db.createObjectStore('eventos', { keyPath: 'eventId' })
+        db.createObjectStore('fila', { keyPath: 'seq', autoIncrement: true }).createIndex('evento', 'eventId')
+        db.createObjectStore('conflitos', { keyPath: ['eventId', 'participantId'] }).createIndex('evento', 'eventId')
+        db.createObjectStore('indices', { keyPath: 'eventId' })
+        db.createObjectStore('listas', { keyPath: 'eventId' })
+      },
+    })
+    await old.put('eventos', { eventId: 'ev1', cursor: '2', role: 'retirada', dataEvento: '2099-01-01', titulo: 'Corrida', indice: 1, versao: 1 })
+    await old.put('participantes', { ...participant('1', 'Ana'), eventId: 'ev1' })
+    await old.put('indices', { eventId: 'ev1', indice: 1, ids: '1', names: ' ana', bibs: '1', cpfs: '456789' })
+    old.close()
+
+    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia Paga', { origem: 'pelotao', codigo: '7XK2MP9QRZ' })])
+    server.online = false
+    const spy = vi.spyOn(server.remote, 'fetchRoster')
+    const sync = await desk(server)
+    expect(sync.getSnapshot().roster.get('1')!.nome).toBe('Ana') // offline, the kept roster
+    expect(spy).toHaveBeenLastCalledWith('ev1', '')
+    const store = await DeviceStore.open(dbName)
+    opened.push(store)
+    expect(await store.searchIndex('ev1')).toBeUndefined()
+
+    server.online = true
+    const before = sync.getSnapshot().indexVersion
+    await sync.refresh()
+    expect(spy).toHaveBeenLastCalledWith('ev1', '')
+    expect(sync.getSnapshot().roster.get('2')!.codigo).toBe('7XK2MP9QRZ')
+    expect(sync.getSnapshot().indexVersion).toBeGreaterThan(before)
+    await sync.refresh()
+    expect(spy).toHaveBeenLastCalledWith('ev1', String(server.rev)) // deltas again
   })
 })

@@ -16,7 +16,7 @@ export type DeskSnapshot = {
   roster: ReadonlyMap<string, RosterParticipant>
   /** Changes whenever the roster changes. */
   rosterVersion: number
-  /** Changes only when names, bibs or documents change, which the search index holds. */
+  /** Changes only when names, bibs, documents or codes change, which the search index holds. */
   indexVersion: number
   /** Pickups made here and not yet sent, by participant. */
   pending: ReadonlyMap<string, Checkin>
@@ -207,7 +207,7 @@ export class DeskSync {
         removidos.some((id) => this.roster.has(id)) ||
         answer.participants.some((p) => {
           const old = this.roster.get(p.id)
-          return !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero
+          return !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero || old.codigo !== p.codigo
         })
       const next: EventoLocal = {
         ...evento,

@@ -16,7 +16,11 @@ export type KitRetirado = {
   camisetaEntregue: string
 }
 
-/** A participant as the roster carries it to a desk (CPF masked for the retirada role). */
+/**
+ * A participant as the roster carries it to a desk (CPF masked for the retirada role). A
+ * registration sold in Pelotão adds its code (searched, and read from its QR code), category,
+ * registration id and whether it had the 60+ half price; a roster kept before these existed lacks them.
+ */
 export type RosterParticipant = {
   id: string
   nome: string
@@ -26,6 +30,11 @@ export type RosterParticipant = {
   numeroPeito: number | null
   pago: boolean
   kitRetirado: KitRetirado | null
+  origem?: 'importacao' | 'pelotao'
+  codigo?: string
+  categoria?: string
+  inscricaoId?: string
+  meiaEntrada?: boolean
 }
 
 /** GET /api/events/{id}/checkin/roster: everything, or what changed after `since`. */

@@ -40,6 +40,9 @@ export type ParticipantDetail = Participant & { historico?: HistoryEntry[] }
 
 export type ImportCounts = { added: number; updated: number; unchanged: number; missing: number }
 
+/** A committed import: its counts and the rows left out as registrations sold in Pelotão. */
+export type CommittedImport = ImportCounts & { jaInscritos: RowError[] }
+
 /** The field of a column that is not read. */
 export const ignoreField = 'ignorar'
 
@@ -90,6 +93,8 @@ export type ImportPreview = {
   counts: ImportCounts
   /** The first (at most 100, by name) of the event's participants the file leaves out. */
   missingParticipants: Participant[]
+  /** The rows whose document is of a registration sold in Pelotão: left out, and the registration as it is. */
+  jaInscritos: RowError[]
 }
 
 /** Header → field, as the form field `mapping` of the import (docs/product.md §10). */
@@ -127,12 +132,14 @@ export async function previewImport(eventId: string, file: File, mapping: Mappin
     rows: answer.rows ?? [],
     errors: answer.errors ?? [],
     missingParticipants: answer.missingParticipants ?? [],
+    jaInscritos: answer.jaInscritos ?? [],
   }
 }
 
 /** Saves the file's participants; a file with row errors answers 422 with error.rows. */
-export function commitImport(eventId: string, file: File, mapping: Mapping | null, answers: SheetAnswers = {}): Promise<ImportCounts> {
-  return api<ImportCounts>(`${eventBase(eventId)}/participants`, { method: 'POST', body: importForm(file, mapping, answers, false) })
+export async function commitImport(eventId: string, file: File, mapping: Mapping | null, answers: SheetAnswers = {}): Promise<CommittedImport> {
+  const answer = await api<CommittedImport>(`${eventBase(eventId)}/participants`, { method: 'POST', body: importForm(file, mapping, answers, false) })
+  return { ...answer, jaInscritos: answer.jaInscritos ?? [] }
 }
 
 export type ParticipantQuery = {

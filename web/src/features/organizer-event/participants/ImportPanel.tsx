@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { Cell, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/platform/api'
-import { commitImport, ignoreField, previewImport, type ImportCounts, type Participant } from '../api'
+import type { RowError } from '../../../lib/platform/api'
+import { commitImport, ignoreField, previewImport, type CommittedImport, type Participant } from '../api'
 import { previewRows, RowErrors, SheetColumns, SheetFileField, SheetQuestions, useSheetImport } from '../sheetImport'
 import { cellText, fieldLabel, fieldLabels } from './columns'
 
@@ -18,7 +19,7 @@ const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-
 export function ImportPanel({ eventId, onImported }: Props) {
   const id = useId()
   const [error, setError] = useState('')
-  const [counts, setCounts] = useState<ImportCounts | null>(null)
+  const [counts, setCounts] = useState<CommittedImport | null>(null)
   const sheet = useSheetImport((file, mapping, answers) => previewImport(eventId, file, mapping, answers), {
     onRead: () => {
       setError('')
@@ -103,6 +104,7 @@ export function ImportPanel({ eventId, onImported }: Props) {
               {preview.counts.missing} fora deste arquivo.
             </p>
           )}
+          {rowErrors.length === 0 && preview.jaInscritos.length > 0 && <SoldRows rows={preview.jaInscritos} />}
           {rowErrors.length === 0 && preview.missingParticipants.length > 0 && (
             <MissingParticipants shown={preview.missingParticipants} total={preview.counts.missing} />
           )}
@@ -142,16 +144,38 @@ function MissingParticipants({ shown, total }: { shown: Participant[]; total: nu
   )
 }
 
-function ImportResult({ counts }: { counts: ImportCounts }) {
+/**
+ * The rows whose document is of a registration sold in Pelotão: the import leaves them out and the
+ * registration as it is, each said on its line.
+ */
+function SoldRows({ rows }: { rows: RowError[] }) {
   return (
-    <div role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">
+        {rows.length === 1 ? '1 linha já inscrita pelo Pelotão, deixada como está' : `${rows.length} linhas já inscritas pelo Pelotão, deixadas como estão`}
+      </p>
+      <ul className="mt-2 max-h-64 list-disc space-y-1 overflow-y-auto pl-5">
+        {rows.map((r) => (
+          <li key={r.row}>
+            Linha {r.row}: {r.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function ImportResult({ counts }: { counts: CommittedImport }) {
+  return (
+    <div role="status" className="space-y-2 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
       <p className="font-semibold">Importação concluída.</p>
-      <ul className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-x-4 sm:grid-cols-4">
         <li>{counts.added} novos</li>
         <li>{counts.updated} atualizados</li>
         <li>{counts.unchanged} sem mudança</li>
         <li>{counts.missing} fora deste arquivo</li>
       </ul>
+      {counts.jaInscritos.length > 0 && <SoldRows rows={counts.jaInscritos} />}
     </div>
   )
 }

@@ -74,8 +74,10 @@ function Figures({ finance }: { finance: Finance }) {
         <ShareTable title="Por modalidade" header="Modalidade" rows={byName(finance.porPercurso)} />
       </div>
       {days.length > 0 && (
-        <figure className="space-y-2">
-          <figcaption className="font-semibold text-slate-900">Vendas por dia</figcaption>
+        <figure aria-labelledby="financeiro-por-dia" className="space-y-2">
+          <figcaption id="financeiro-por-dia" className="font-semibold text-slate-900">
+            Vendas por dia
+          </figcaption>
           {/* Day and amount written beside each bar, so that the drawing reads on a phone; the table is the same figures. */}
           <Bars entries={days.map(([day, s]) => [day.slice(0, 5), s.valor])} format={formatMoney} />
           <details>

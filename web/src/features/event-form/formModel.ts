@@ -3,7 +3,6 @@
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
 import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/events/event'
-import { parseDecimal } from '../../lib/text/decimal'
 
 export { constants }
 const { defaults } = constants
@@ -181,7 +180,30 @@ export function newEventValues(): EventFormValues {
 
 // ---- numbers as typed ----
 
-export { parseDecimal }
+/**
+ * A decimal as people type it in Brazil: '49,90', '1.234,50', '1234.5', 'R$ 10', '-5'. Blank → null;
+ * undefined means it is not a number (never NaN). A minus sign is read, so that the rules say
+ * what is wrong with a negative value, as the server does.
+ */
+export function parseDecimal(text: string): number | null | undefined {
+  const t = text.replace(/^\s*R\$\s*/, '').trim()
+  if (t === '') return null
+  const sign = t.startsWith('-') ? -1 : 1
+  const s = sign < 0 ? t.slice(1) : t
+  let normalized: string
+  if (s.includes(',')) {
+    // Comma decimals: dots, if any, must be thousands separators.
+    if (!/^(\d{1,3}(\.\d{3})+|\d+),\d+$/.test(s)) return undefined
+    normalized = s.replace(/\./g, '').replace(',', '.')
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
+    normalized = s.replace(/\./g, '') // '1.234' is one thousand two hundred and thirty-four
+  } else if (/^\d+(\.\d+)?$/.test(s)) {
+    normalized = s
+  } else {
+    return undefined
+  }
+  return sign * Number(normalized)
+}
 
 /** A whole number: '42' → 42, '-1' → -1, blank → null, anything else (including '4,5') → undefined. */
 export function parseInteger(text: string): number | null | undefined {

@@ -112,7 +112,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
           {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
-          {selected === 'financeiro' && <FinanceTab eventId={event.id} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />}
+          {selected === 'financeiro' && <FinanceTab event={event} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
           {selected === 'configuracoes' && <SettingsTab eventId={event.id} onForbidden={onForbidden} />}
           </Suspense>

@@ -52,7 +52,10 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
     }
   }
 
-  const list = coupons.state === 'ready' ? coupons.data : []
+  // While the list is read again after a change, the last one stays on screen (and its buttons).
+  const [last, setLast] = useState<Coupon[]>([])
+  if (coupons.state === 'ready' && coupons.data !== last) setLast(coupons.data)
+  const list = coupons.state === 'ready' ? coupons.data : last
   return (
     <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeEvent } from '../../../lib/testing/testEvents'
 import { serve } from '../testServer'
 import { FinanceTab } from './FinanceTab'
 import { testFinance, testOrder } from './testOrders'
@@ -11,7 +12,7 @@ const base = '/api/events/ev1'
 const reais = (text: string) => text.replace(/R\$ /g, 'R$\u00a0')
 
 function renderTab() {
-  return render(<FinanceTab eventId="ev1" percursos={['10 km', '5 km']} onForbidden={() => {}} />)
+  return render(<FinanceTab event={makeEvent()} onForbidden={() => {}} />)
 }
 
 /** The figure a <dl> gives for a term. */
@@ -117,7 +118,7 @@ describe('FinanceTab', () => {
       ['GET', `${base}/cupons`, () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
     ])
     const onForbidden = vi.fn()
-    render(<FinanceTab eventId="ev1" percursos={[]} onForbidden={onForbidden} />)
+    render(<FinanceTab event={makeEvent()} onForbidden={onForbidden} />)
     await waitFor(() => expect(onForbidden).toHaveBeenCalled())
   })
 })

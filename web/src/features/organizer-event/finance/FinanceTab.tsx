@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { Event } from '../../../lib/events/event'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { formatCount, formatDate, formatMoney } from '../../../lib/text/format'
 import { useResource } from '../../../lib/platform/resource'
@@ -8,7 +9,7 @@ import { Coupons } from './Coupons'
 import { getFinance, ordersCSVPath, type Finance, type Share } from './financeApi'
 import { OrdersList } from './OrdersList'
 
-type Props = { eventId: string; percursos: readonly string[]; onForbidden: () => void }
+type Props = { event: Pick<Event, 'id' | 'modalidades'>; onForbidden: () => void }
 
 const linkButtonClass =
   'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50'
@@ -18,7 +19,8 @@ const linkButtonClass =
  * registrations sold here is — received, refunded and net, orders by status, by lot, modality and
  * day —, the orders with their refunds, and the coupons.
  */
-export function FinanceTab({ eventId, percursos, onForbidden }: Props) {
+export function FinanceTab({ event, onForbidden }: Props) {
+  const eventId = event.id
   // Bumped after a refund, so that the figures are read again.
   const [version, setVersion] = useState(0)
   const finance = useResource(`finance:${eventId}:${version}`, (signal) => getFinance(eventId, signal))
@@ -41,7 +43,7 @@ export function FinanceTab({ eventId, percursos, onForbidden }: Props) {
         Exportar CSV
       </a>
       <OrdersList eventId={eventId} onRefunded={() => setVersion((v) => v + 1)} onForbidden={onForbidden} />
-      <Coupons eventId={eventId} percursos={percursos} onForbidden={onForbidden} />
+      <Coupons eventId={eventId} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
     </div>
   )
 }

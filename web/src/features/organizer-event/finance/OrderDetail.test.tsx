@@ -34,7 +34,8 @@ describe('refundable and readRefund', () => {
     ['', 'Informe o valor a reembolsar.'],
     ['quarenta', 'Informe um valor em reais, como 40,00.'],
     ['0', 'O valor deve ser maior que zero.'],
-    ['10,005', 'Use no máximo duas casas decimais.'],
+    ['10,005', 'Informe um valor em reais, como 40,00.'],
+    ['-5', 'Informe um valor em reais, como 40,00.'],
     ['120,01', reais('O valor não pode passar de R$ 120,00, o que resta deste pedido.')],
   ])('refuses %j: %s', (typed, error) => expect(readRefund({ kind: 'parcial', typed }, 120)).toEqual({ error }))
 

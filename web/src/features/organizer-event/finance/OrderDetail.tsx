@@ -4,9 +4,9 @@ import { LabelledInput } from '../../../components/LabelledInput'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/platform/api'
 import { useResource } from '../../../lib/platform/resource'
-import { isWholeCentavos, parseDecimal } from '../../../lib/text/decimal'
 import { formatMoney } from '../../../lib/text/format'
 import { formatMoment } from '../participants/ParticipantDialog'
+import { parseCentavos } from './money'
 import { getOrder, orderStatusLabels, orderTitle, refundable, refundOrder, refundStatusLabels, type Order, type OrderHistoryEntry } from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }
@@ -108,13 +108,12 @@ type Amount = { kind: 'total' } | { kind: 'parcial'; typed: string }
 /** The amount to refund, or what is wrong with the part typed; at most what is left (REG-134). */
 export function readRefund(amount: Amount, left: number): { valor: number | undefined } | { error: string } {
   if (amount.kind === 'total') return { valor: undefined }
-  const v = parseDecimal(amount.typed)
-  if (v === null) return { error: 'Informe o valor a reembolsar.' }
-  if (v === undefined) return { error: 'Informe um valor em reais, como 40,00.' }
-  if (v <= 0) return { error: 'O valor deve ser maior que zero.' }
-  if (!isWholeCentavos(v)) return { error: 'Use no máximo duas casas decimais.' }
-  if (v > left) return { error: `O valor não pode passar de ${formatMoney(left)}, o que resta deste pedido.` }
-  return { valor: v }
+  const centavos = parseCentavos(amount.typed)
+  if (centavos === null) return { error: 'Informe o valor a reembolsar.' }
+  if (centavos === undefined) return { error: 'Informe um valor em reais, como 40,00.' }
+  if (centavos === 0) return { error: 'O valor deve ser maior que zero.' }
+  if (centavos > Math.round(left * 100)) return { error: `O valor não pode passar de ${formatMoney(left)}, o que resta deste pedido.` }
+  return { valor: centavos / 100 }
 }
 
 function RefundForm({ eventId, order, onRefunded }: { eventId: string; order: Order; onRefunded: (o: Order) => void }) {

@@ -1,8 +1,8 @@
 // The coupon form's values as typed, and what they must be before they are sent (docs/requirements.md
 // REG-136). The server checks the same and answers its own field errors, shown in the same places.
-import { isWholeCentavos, parseDecimal } from '../../../lib/text/decimal'
 import { parseCalendarDate } from '../../../lib/text/format'
 import type { CouponType, NewCoupon } from './financeApi'
+import { parseCentavos } from './money'
 
 export type CouponValues = {
   codigo: string
@@ -24,11 +24,11 @@ export function readCoupon(v: CouponValues): { coupon: NewCoupon } | { errors: C
   if (codigo === '') errors.codigo = 'Informe o código do cupom.'
   else if (!/^[A-Za-z0-9_-]{3,30}$/.test(codigo)) errors.codigo = 'Use de 3 a 30 letras, números, hífen ou sublinhado, sem espaços.'
 
-  const valor = parseDecimal(v.valor)
-  if (valor == null) errors.valor = valor === null ? 'Informe o valor do desconto.' : 'Informe um número, como 10 ou 15,50.'
-  else if (valor <= 0) errors.valor = 'O desconto deve ser maior que zero.'
-  else if (!isWholeCentavos(valor)) errors.valor = 'Use no máximo duas casas decimais.'
-  else if (v.tipo === 'percentual' && valor > 100) errors.valor = 'Um desconto percentual vai até 100%.'
+  // Hundredths: of a real for fixo, of a percent for percentual (12,5 %).
+  const hundredths = parseCentavos(v.valor)
+  if (hundredths == null) errors.valor = hundredths === null ? 'Informe o valor do desconto.' : 'Informe um número, como 10 ou 15,50.'
+  else if (hundredths === 0) errors.valor = 'O desconto deve ser maior que zero.'
+  else if (v.tipo === 'percentual' && hundredths > 100_00) errors.valor = 'Um desconto percentual vai até 100%.'
 
   const maxUsos = v.maxUsos.trim() === '' ? null : /^\d+$/.test(v.maxUsos.trim()) ? Number(v.maxUsos.trim()) : undefined
   if (maxUsos === undefined || maxUsos === 0) errors.maxUsos = 'Informe um número inteiro de usos, 1 ou mais, ou deixe em branco para sem limite.'
@@ -41,7 +41,7 @@ export function readCoupon(v: CouponValues): { coupon: NewCoupon } | { errors: C
     coupon: {
       codigo,
       tipo: v.tipo,
-      valor: valor!,
+      valor: hundredths! / 100,
       maxUsos: maxUsos ?? null,
       validoAte: validoAte || null,
       modalidades: v.modalidades,

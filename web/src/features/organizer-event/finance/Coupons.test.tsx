@@ -47,7 +47,7 @@ describe('Coupons', () => {
   it('lists each coupon with its discount, uses against its limit, end and modalities', async () => {
     serve([['GET', path, () => [200, { cupons: [corrida10, assessoria] }]]])
     renderCoupons()
-    const table = await screen.findByRole('table', { name: 'Cupons' })
+    const table = await screen.findByRole('table', { name: 'Lista de cupons' })
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)

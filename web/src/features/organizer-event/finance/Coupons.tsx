@@ -73,7 +73,7 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
         </p>
       )}
       {list.length > 0 && (
-        <ScrollTable label="Cupons" columns={['Código', 'Desconto', 'Usos', 'Válido até', 'Modalidades', 'Situação', 'Ações']}>
+        <ScrollTable label="Lista de cupons" columns={['Código', 'Desconto', 'Usos', 'Válido até', 'Modalidades', 'Situação', 'Ações']}>
           {list.map((c) => (
             <tr key={c.codigo}>
               <RowHeader>{c.codigo}</RowHeader>

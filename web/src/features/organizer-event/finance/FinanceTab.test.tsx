@@ -79,7 +79,7 @@ describe('FinanceTab', () => {
     ])
     const user = userEvent.setup()
     renderTab()
-    const orders = await screen.findByRole('table', { name: 'Pedidos' })
+    const orders = await screen.findByRole('table', { name: 'Lista de pedidos' })
     expect(rowsOf(orders)).toEqual([['Conceição Araújo', '20/11/2026, 10:00', 'Pago', '1', reais('R$ 120,00')]])
     expect(screen.getByText('2 pedidos encontrados')).toBeInTheDocument()
 

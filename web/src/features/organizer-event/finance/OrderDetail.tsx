@@ -53,7 +53,9 @@ function lineOf(h: OrderHistoryEntry): HistoryLine {
 export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
   const id = useId()
   const fresh = useResource(`order:${order.id}`, (signal) => getOrder(order.id, signal))
-  const o = fresh.state === 'ready' ? fresh.data : order
+  // The refund's answer is the order as it now is: newer than what was read before.
+  const [refunded, setRefunded] = useState<Order | null>(null)
+  const o = refunded ?? (fresh.state === 'ready' ? fresh.data : order)
 
   return (
     <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -97,7 +99,16 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
           </li>
         ))}
       </ol>
-      {o.status === 'pago' && refundable(o) > 0 && <RefundForm eventId={eventId} order={o} onRefunded={onRefunded} />}
+      {o.status === 'pago' && refundable(o) > 0 && (
+        <RefundForm
+          eventId={eventId}
+          order={o}
+          onRefunded={(answer) => {
+            setRefunded(answer)
+            onRefunded(answer)
+          }}
+        />
+      )}
     </section>
   )
 }

@@ -89,7 +89,7 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
       )}
 
       {rows.length > 0 && (
-        <ScrollTable label="Pedidos" columns={['Pedido', 'Criado em', 'Situação', 'Inscrições', 'Total']}>
+        <ScrollTable label="Lista de pedidos" columns={['Pedido', 'Criado em', 'Situação', 'Inscrições', 'Total']}>
           {rows.map((o) => (
             <tr key={o.id}>
               <RowHeader>
@@ -130,8 +130,7 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
             eventId={eventId}
             order={open}
             onClose={() => setOpen(null)}
-            onRefunded={(o) => {
-              setOpen(o)
+            onRefunded={() => {
               setVersion((v) => v + 1)
               onRefunded()
             }}

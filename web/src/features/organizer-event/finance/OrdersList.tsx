@@ -5,13 +5,14 @@ import { useResource } from '../../../lib/platform/resource'
 import { useForbidden } from '../access'
 import { queryString } from '../api'
 import { formatMoment } from '../participants/ParticipantDialog'
-import { Filter, ListStatus, Pager, pageSize, useTypedSearch } from '../participants/ParticipantsTable'
+import { Filter, pageSize, searchDelayMs } from '../participants/ParticipantsTable'
 import { listOrders, orderStatusLabels, orderTitle, type Order, type OrderQuery, type OrderStatus } from './financeApi'
 import { OrderDetail } from './OrderDetail'
 
 type Props = { eventId: string; onRefunded: () => void; onForbidden: () => void }
 
 const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
+const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 const statusOptions = [['', 'Todos'], ...Object.entries(orderStatusLabels)] as const
 
@@ -22,14 +23,23 @@ const statusOptions = [['', 'Todos'], ...Object.entries(orderStatusLabels)] as c
  */
 export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
   const id = useId()
+  const [typed, setTyped] = useState('')
+  const [q, setQ] = useState('')
   const [status, setStatus] = useState<'' | OrderStatus>('')
   // The cursors of the pages before the current one, to go back; the last is the current page's.
   const [cursors, setCursors] = useState<string[]>([])
-  const { typed, setTyped, q } = useTypedSearch(setCursors)
   const [open, setOpen] = useState<Order | null>(null)
   // Bumped after a refund, so that the list shows the order's new status.
   const [version, setVersion] = useState(0)
   const detail = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(typed.trim())
+      setCursors([])
+    }, searchDelayMs)
+    return () => clearTimeout(timer)
+  }, [typed])
 
   useEffect(() => {
     if (open) detail.current?.focus()
@@ -63,7 +73,20 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
         />
       </div>
 
-      <ListStatus state={page.state} total={page.data?.total} nouns={['pedido', 'pedidos']} />
+      <p role="status" className="text-sm text-slate-700">
+        {page.state === 'loading'
+          ? 'Carregando pedidos...'
+          : page.state === 'ready'
+            ? page.data.total === 1
+              ? '1 pedido encontrado'
+              : `${page.data.total.toLocaleString('pt-BR')} pedidos encontrados`
+            : ''}
+      </p>
+      {page.state === 'error' && (
+        <p role="alert" className="text-red-700">
+          Não foi possível carregar os pedidos. Tente novamente.
+        </p>
+      )}
 
       {rows.length > 0 && (
         <ScrollTable label="Lista de pedidos" columns={['Pedido', 'Criado em', 'Situação', 'Inscrições', 'Total']}>
@@ -83,7 +106,22 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
         </ScrollTable>
       )}
 
-      <Pager label="Páginas de pedidos" cursors={cursors} nextCursor={nextCursor} onChange={setCursors} />
+      {(cursors.length > 0 || nextCursor) && (
+        <nav aria-label="Páginas de pedidos" className="flex items-center justify-between gap-3">
+          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))} className={pageButtonClass}>
+            Anterior
+          </button>
+          <span className="text-sm text-slate-600">Página {cursors.length + 1}</span>
+          <button
+            type="button"
+            disabled={!nextCursor}
+            onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
+            className={pageButtonClass}
+          >
+            Próxima
+          </button>
+        </nav>
+      )}
 
       {open && (
         <div ref={detail} tabIndex={-1} className="focus:outline-none">

@@ -31,11 +31,20 @@ const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
 export function ParticipantsTable({ eventId, percursos, version, onForbidden }: Props) {
   const id = useId()
+  const [typed, setTyped] = useState('')
+  const [q, setQ] = useState('')
   const [filters, setFilters] = useState<Filters>({ percurso: '', pago: '', kitRetirado: '' })
   // The cursors of the pages before the current one, to go back; the last is the current page's.
   const [cursors, setCursors] = useState<string[]>([])
   const [open, setOpen] = useState<Participant | null>(null)
-  const { typed, setTyped, q } = useTypedSearch(setCursors)
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(typed.trim())
+      setCursors([])
+    }, searchDelayMs)
+    return () => clearTimeout(timer)
+  }, [typed])
 
   const query: ParticipantQuery = { q, ...filters, limit: pageSize, cursor: cursors.at(-1) }
   const key = `participants:${eventId}:${version}:${queryString(query)}`
@@ -70,7 +79,20 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
         />
       </div>
 
-      <ListStatus state={page.state} total={page.data?.total} nouns={['inscrito', 'inscritos']} />
+      <p role="status" className="text-sm text-slate-700">
+        {page.state === 'loading'
+          ? 'Carregando inscritos...'
+          : page.state === 'ready'
+            ? page.data.total === 1
+              ? '1 inscrito encontrado'
+              : `${page.data.total.toLocaleString('pt-BR')} inscritos encontrados`
+            : ''}
+      </p>
+      {page.state === 'error' && (
+        <p role="alert" className="text-red-700">
+          Não foi possível carregar os inscritos. Tente novamente.
+        </p>
+      )}
 
       {rows.length > 0 && (
         <ScrollTable label="Inscritos" columns={['Nome', 'Nº de peito', 'Documento', 'Modalidade', 'Camiseta', 'Pago', 'Kit']}>
@@ -96,7 +118,22 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
         </ScrollTable>
       )}
 
-      <Pager label="Páginas de inscritos" cursors={cursors} nextCursor={nextCursor} onChange={setCursors} />
+      {(cursors.length > 0 || nextCursor) && (
+        <nav aria-label="Páginas de inscritos" className="flex items-center justify-between gap-3">
+          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))} className={pageButtonClass}>
+            Anterior
+          </button>
+          <span className="text-sm text-slate-600">Página {cursors.length + 1}</span>
+          <button
+            type="button"
+            disabled={!nextCursor}
+            onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
+            className={pageButtonClass}
+          >
+            Próxima
+          </button>
+        </nav>
+      )}
 
       {open && (
         <Suspense>
@@ -104,65 +141,6 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
         </Suspense>
       )}
     </section>
-  )
-}
-
-/**
- * A list's search box: what is typed, and the search `q` it becomes once typing pauses
- * (searchDelayMs), when the list goes back to its first page (toPage([])).
- */
-export function useTypedSearch(toPage: (cursors: string[]) => void) {
-  const [typed, setTyped] = useState('')
-  const [q, setQ] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim())
-      toPage([])
-    }, searchDelayMs)
-    return () => clearTimeout(timer)
-  }, [typed, toPage])
-  return { typed, setTyped, q }
-}
-
-type ListStatusProps = { state: 'loading' | 'ready' | 'error'; total: number | undefined; nouns: [one: string, many: string] }
-
-/** What a searched list found ("1 inscrito encontrado", "1.234 pedidos encontrados"), or that it failed. */
-export function ListStatus({ state, total = 0, nouns: [one, many] }: ListStatusProps) {
-  return (
-    <>
-      <p role="status" className="text-sm text-slate-700">
-        {state === 'loading' ? `Carregando ${many}...` : state === 'ready' ? (total === 1 ? `1 ${one} encontrado` : `${total.toLocaleString('pt-BR')} ${many} encontrados`) : ''}
-      </p>
-      {state === 'error' && (
-        <p role="alert" className="text-red-700">
-          Não foi possível carregar os {many}. Tente novamente.
-        </p>
-      )}
-    </>
-  )
-}
-
-type PagerProps = {
-  label: string
-  /** The cursors of the pages before the current one; the last is the current page's. */
-  cursors: string[]
-  nextCursor: string | null | undefined
-  onChange: (cursors: string[]) => void
-}
-
-/** Back and forth through a list the server pages by cursor (participants, orders); nothing for one page. */
-export function Pager({ label, cursors, nextCursor, onChange }: PagerProps) {
-  if (cursors.length === 0 && !nextCursor) return null
-  return (
-    <nav aria-label={label} className="flex items-center justify-between gap-3">
-      <button type="button" disabled={cursors.length === 0} onClick={() => onChange(cursors.slice(0, -1))} className={pageButtonClass}>
-        Anterior
-      </button>
-      <span className="text-sm text-slate-600">Página {cursors.length + 1}</span>
-      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && onChange([...cursors, nextCursor])} className={pageButtonClass}>
-        Próxima
-      </button>
-    </nav>
   )
 }
 

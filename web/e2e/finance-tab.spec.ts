@@ -87,9 +87,9 @@ test('the organizer sees a paid order in Financeiro and refunds part of it (REG-
 
   await page.getByRole('tab', { name: 'Financeiro' }).click()
   await expect(page).toHaveURL(/aba=financeiro/)
-  expect(scripts.some((s) => /FinanceTab/.test(s))).toBe(true)
   const received = page.locator('dt', { hasText: 'Recebido (bruto)' }).locator('+ dd')
   await expect(received).toHaveText('R$\u00a0120,00')
+  expect(scripts.some((s) => /FinanceTab/.test(s))).toBe(true)
   await expect(page.locator('dt', { hasText: 'Pedidos pagos' }).locator('+ dd')).toHaveText('1')
   await expect(page.getByRole('table', { name: 'Por modalidade' })).toContainText('10 km')
   await expect(page.getByRole('table', { name: 'Por lote' })).toContainText('1º Lote')

@@ -108,14 +108,14 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       const eventId = await organizerEvent(page, [{ nome: 'Renata Cardoso de Albuquerque', pago: true }])
       await page.goto(`/dashboard/eventos/${eventId}`)
       const tabs = page.getByRole('tablist', { name: 'Gestão do evento' }).getByRole('tab')
-      await expect(tabs).toHaveText(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe', 'Configurações'])
+      await expect(tabs).toHaveText(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações'])
       const inView = async (name: string) => {
         const box = (await page.getByRole('tab', { name }).boundingBox())!
         return box.x >= 0 && box.x + box.width <= viewport.width
       }
       // Every tab is on screen without scrolling sideways, before and after each is selected.
-      for (const name of ['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe', 'Configurações']) expect(await inView(name), name).toBe(true)
-      for (const name of ['Configurações', 'Equipe', 'Resultados', 'Retirada de kits', 'Inscritos']) {
+      for (const name of ['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações']) expect(await inView(name), name).toBe(true)
+      for (const name of ['Configurações', 'Equipe', 'Financeiro', 'Resultados', 'Retirada de kits', 'Inscritos']) {
         await page.getByRole('tab', { name }).click()
         await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
         expect(await inView(name), name).toBe(true)

@@ -41,6 +41,8 @@ function renderPage(uid: string, url = '/dashboard/eventos/ev1') {
   )
 }
 
+const emptyFinance = { bruto: 0, reembolsado: 0, liquido: 0, pedidos: { pagos: 0, aguardando: 0, expirados: 0, cancelados: 0 }, porLote: {}, porPercurso: {}, porDia: {} }
+
 /** The event ev1 of 'dona', with `team` as the work list of whoever asks, and empty lists. */
 function world(team: { role: string }[] = []) {
   return serve([
@@ -50,13 +52,16 @@ function world(team: { role: string }[] = []) {
     ['GET', '/api/events/ev1/participants/summary', () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }]],
     ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [] }]],
     ['GET', '/api/events/ev1/staff', () => [200, { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona' }, staff: [] }]],
+    ['GET', '/api/events/ev1/financeiro', () => [200, emptyFinance]],
+    ['GET', '/api/events/ev1/pedidos', () => [200, { pedidos: [], total: 0, nextCursor: null }]],
+    ['GET', '/api/events/ev1/cupons', () => [200, { cupons: [] }]],
   ])
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent)
 
 describe('OrganizerEventPage', () => {
-  it("shows the event's header and the owner's five tabs, Inscritos first", async () => {
+  it("shows the event's header and the owner's six tabs, Inscritos first", async () => {
     world()
     renderPage('dona')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
@@ -64,7 +69,7 @@ describe('OrganizerEventPage', () => {
     expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
     expect(screen.getByText('Inscrições Abertas')).toBeInTheDocument()
     expect(screen.getByRole('tablist', { name: 'Gestão do evento' })).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe', 'Configurações'])
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações'])
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel', { name: 'Inscritos' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Importar inscritos' })).toBeInTheDocument() // its code loads after the page's
@@ -103,7 +108,26 @@ describe('OrganizerEventPage', () => {
     world([{ role: 'gestao' }])
     renderPage('gerente')
     expect(await screen.findByText('Gestão')).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Equipe', 'Configurações'])
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações'])
+  })
+
+  // REG-130: the money is the owner's and the managers' only.
+  it('opens Financeiro for the owner, loading its figures only then', async () => {
+    const sent = world()
+    sent.length = 0
+    renderPage('dona', '/dashboard/eventos/ev1?aba=financeiro')
+    expect(await screen.findByRole('tab', { name: 'Financeiro' })).toHaveAttribute('aria-selected', 'true')
+    expect(await screen.findByRole('heading', { name: 'Resumo financeiro' })).toBeInTheDocument()
+    expect(sent.some((s) => s.url.pathname === '/api/events/ev1/financeiro')).toBe(true)
+  })
+
+  it('hides Financeiro from the kit desk even when the address asks for it, and asks for no figures', async () => {
+    const sent = world([{ role: 'retirada' }])
+    renderPage('balcao', '/dashboard/eventos/ev1?aba=financeiro')
+    expect(await screen.findByRole('heading', { name: 'Lista de inscritos' })).toBeInTheDocument()
+    expect(screen.queryByRole('tab', { name: 'Financeiro' })).not.toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
+    expect(sent.some((s) => /financeiro|pedidos|cupons/.test(s.url.pathname))).toBe(false)
   })
 
   it('shows the kit desk only the list and the link to the kit desk app, whatever the address asks', async () => {

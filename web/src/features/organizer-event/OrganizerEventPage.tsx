@@ -19,6 +19,7 @@ import { ParticipantsTab } from './participants/ParticipantsTab'
 const SavedEventMessage = lazy(() => import('../../components/SavedEventMessage').then((m) => ({ default: m.SavedEventMessage })))
 const KitTab = lazy(() => import('./kit/KitTab').then((m) => ({ default: m.KitTab })))
 const ResultsTab = lazy(() => import('./results/ResultsTab').then((m) => ({ default: m.ResultsTab })))
+const FinanceTab = lazy(() => import('./finance/FinanceTab').then((m) => ({ default: m.FinanceTab })))
 const TeamTab = lazy(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })))
 const SettingsTab = lazy(() => import('./settings/SettingsTab').then((m) => ({ default: m.SettingsTab })))
 
@@ -111,6 +112,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
           {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
+          {selected === 'financeiro' && <FinanceTab event={event} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
           {selected === 'configuracoes' && <SettingsTab eventId={event.id} onForbidden={onForbidden} />}
           </Suspense>

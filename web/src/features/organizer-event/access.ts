@@ -5,12 +5,13 @@ import type { Event } from '../../lib/events/event'
 import { getEvent } from '../../lib/events/eventsApi'
 import { can, listWorkEvents, type Role } from '../../lib/team/staff'
 
-export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'equipe' | 'configuracoes'
+export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'financeiro' | 'equipe' | 'configuracoes'
 
 export const tabLabels: Record<TabId, string> = {
   inscritos: 'Inscritos',
   retirada: 'Retirada de kits',
   resultados: 'Resultados',
+  financeiro: 'Financeiro',
   equipe: 'Equipe',
   configuracoes: 'Configurações',
 }

@@ -3,7 +3,7 @@
 import { api, apiFile, type RowError } from '../../lib/platform/api'
 import type { StaffRole } from '../../lib/team/staff'
 
-const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
+export const eventBase = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
 
 export type Documento = { tipo: 'cpf' | 'passaporte'; numero: string }
 
@@ -153,7 +153,8 @@ export type ParticipantQuery = {
 
 export type ParticipantPage = { participants: Participant[]; total: number; nextCursor?: string | null }
 
-export function participantQueryString(query: ParticipantQuery): string {
+/** A list's query (participants, orders) as ?a=1&b=2, leaving out what is unset or blank. */
+export function queryString(query: Readonly<Record<string, string | number | undefined>>): string {
   const params = new URLSearchParams()
   for (const [k, v] of Object.entries(query)) {
     if (v !== undefined && v !== '') params.set(k, String(v))
@@ -163,7 +164,7 @@ export function participantQueryString(query: ParticipantQuery): string {
 }
 
 export function listParticipants(eventId: string, query: ParticipantQuery, signal?: AbortSignal) {
-  return api<ParticipantPage>(`${eventBase(eventId)}/participants${participantQueryString(query)}`, { signal })
+  return api<ParticipantPage>(`${eventBase(eventId)}/participants${queryString(query)}`, { signal })
 }
 
 export function getParticipant(eventId: string, participantId: string, signal?: AbortSignal) {

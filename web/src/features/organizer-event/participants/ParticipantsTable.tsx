@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { useResource } from '../../../lib/platform/resource'
 import { useForbidden } from '../access'
-import { listParticipants, participantQueryString, type Participant, type ParticipantQuery } from '../api'
+import { listParticipants, queryString, type Participant, type ParticipantQuery } from '../api'
 import { formatDocumento } from './fields'
 
 // Opened from a row: its code (and the dialog's) comes when first asked for.
@@ -47,7 +47,7 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
   }, [typed])
 
   const query: ParticipantQuery = { q, ...filters, limit: pageSize, cursor: cursors.at(-1) }
-  const key = `participants:${eventId}:${version}:${participantQueryString(query)}`
+  const key = `participants:${eventId}:${version}:${queryString(query)}`
   const page = useResource(key, (signal) => listParticipants(eventId, query, signal))
   useForbidden(page.error, onForbidden)
 
@@ -152,7 +152,7 @@ type FilterProps = {
 }
 
 // The label sits beside the select, not around it, so that the options' text is not part of it.
-function Filter({ label, value, onChange, options }: FilterProps) {
+export function Filter({ label, value, onChange, options }: FilterProps) {
   const id = useId()
   return (
     <div>

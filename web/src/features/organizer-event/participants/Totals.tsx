@@ -100,11 +100,14 @@ const barRow = 26
 const labelWidth = 110
 const barSpace = 150
 
-export function Bars({ entries }: { entries: [string, number][] }) {
+/** Labelled horizontal bars, each with its figure written after it (a count, or as `format` writes it). */
+export function Bars({ entries, format = count }: { entries: [string, number][]; format?: (n: number) => string }) {
   const clip = useId()
   const max = Math.max(1, ...entries.map(([, n]) => n))
+  // Room after the longest bar for the longest figure (about 7 px a character at 12 px).
+  const figureRoom = Math.max(50, ...entries.map(([, n]) => format(n).length * 7 + 8))
   return (
-    <svg aria-hidden="true" viewBox={`0 0 ${labelWidth + barSpace + 50} ${entries.length * barRow}`} className="w-full max-w-md">
+    <svg aria-hidden="true" viewBox={`0 0 ${labelWidth + barSpace + figureRoom} ${entries.length * barRow}`} className="w-full max-w-md">
       <clipPath id={clip}>
         <rect width={labelWidth - 6} height={entries.length * barRow} />
       </clipPath>
@@ -118,7 +121,7 @@ export function Bars({ entries }: { entries: [string, number][] }) {
             </text>
             <rect x={labelWidth} y={y + 5} width={width} height={16} rx={3} className="fill-brand-600" />
             <text x={labelWidth + width + 4} y={y + 17} className="fill-slate-900 text-[12px] font-semibold">
-              {count(n)}
+              {format(n)}
             </text>
           </g>
         )

@@ -1,0 +1,124 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeEvent } from '../../../lib/testing/testEvents'
+import { serve } from '../testServer'
+import { FinanceTab } from './FinanceTab'
+import { testFinance, testOrder } from './testOrders'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const base = '/api/events/ev1'
+const reais = (text: string) => text.replace(/R\$ /g, 'R$\u00a0')
+
+function renderTab() {
+  return render(<FinanceTab event={makeEvent()} onForbidden={() => {}} />)
+}
+
+/** The figure a <dl> gives for a term. */
+function figure(term: string) {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))
+
+describe('FinanceTab', () => {
+  // REG-131, REG-132: the money in pt-BR reais, the orders by status, by lot, modality and day.
+  it('shows received, refunded and net in reais, the orders by status and the shares by lot, modality and day', async () => {
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, testFinance]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [], total: 0, nextCursor: null }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+    ])
+    renderTab()
+    expect(await screen.findByRole('heading', { name: 'Resumo financeiro' })).toBeInTheDocument()
+    expect(figure('Recebido (bruto)')).toBe(reais('R$ 12.345,60'))
+    expect(figure('Reembolsado')).toBe(reais('R$ 45,60'))
+    expect(figure('Líquido')).toBe(reais('R$ 12.300,00'))
+    expect([figure('Pedidos pagos'), figure('Aguardando pagamento'), figure('Expirados'), figure('Cancelados')]).toEqual(['98', '7', '12', '3'])
+
+    expect(rowsOf(screen.getByRole('table', { name: 'Por lote' }))).toEqual([
+      ['1º Lote', '60', reais('R$ 6.345,60')],
+      ['2º Lote', '40', reais('R$ 6.000,00')],
+    ])
+    // Modalities in their natural order: 5 km before 10 km.
+    expect(rowsOf(screen.getByRole('table', { name: 'Por modalidade' }))).toEqual([
+      ['5 km', '30', reais('R$ 3.000,00')],
+      ['10 km', '70', reais('R$ 9.345,60')],
+    ])
+    // Days in calendar order, as written in Brazil, never a day off.
+    expect(rowsOf(screen.getByRole('table', { name: 'Vendas por dia' }))).toEqual([
+      ['01/11/2026', '90', reais('R$ 11.145,60')],
+      ['02/11/2026', '10', reais('R$ 1.200,00')],
+    ])
+    // The chart writes each day and its amount as text, hidden from screen readers (the table says it).
+    const chart = screen.getByRole('figure', { name: 'Vendas por dia' }).querySelector('svg')!
+    expect(chart).toHaveAttribute('aria-hidden', 'true')
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['01/11', reais('R$ 11.145,60'), '02/11', reais('R$ 1.200,00')])
+
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', `${base}/pedidos.csv`)
+  })
+
+  // REG-133: search, status filter and cursor paging are the server's; the list sends them.
+  it('searches, filters by status and pages the orders with the server cursor', async () => {
+    const sent = serve([
+      ['GET', `${base}/financeiro`, () => [200, testFinance]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+      [
+        'GET',
+        `${base}/pedidos`,
+        ({ url }) =>
+          url.searchParams.get('cursor') === 'c2'
+            ? [200, { pedidos: [testOrder({ id: 'ped2', status: 'expirado', inscricoes: [{ ...testOrder().inscricoes[0]!, nome: 'Inês Müller' }] })], total: 2, nextCursor: null }]
+            : [200, { pedidos: [testOrder()], total: 2, nextCursor: 'c2' }],
+      ],
+    ])
+    const user = userEvent.setup()
+    renderTab()
+    const orders = await screen.findByRole('table', { name: 'Lista de pedidos' })
+    expect(rowsOf(orders)).toEqual([['Conceição Araújo', '20/11/2026, 10:00', 'Pago', '1', reais('R$ 120,00')]])
+    expect(screen.getByText('2 pedidos encontrados')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Próxima' }))
+    expect(await screen.findByRole('button', { name: 'Inês Müller' })).toBeInTheDocument()
+    expect(screen.getByText('Página 2')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Anterior' }))
+    expect(await screen.findByRole('button', { name: 'Conceição Araújo' })).toBeInTheDocument()
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Situação' }), 'Reembolsado')
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, código da inscrição ou nº do pedido' }), 'K7M2')
+    await waitFor(() =>
+      expect(sent.some((s) => s.url.pathname === `${base}/pedidos` && s.url.searchParams.get('q') === 'K7M2' && s.url.searchParams.get('status') === 'reembolsado')).toBe(true),
+    )
+    const last = sent.filter((s) => s.url.pathname === `${base}/pedidos`).at(-1)!
+    // A new search starts at the first page.
+    expect(last.url.searchParams.has('cursor')).toBe(false)
+    expect(last.url.searchParams.get('limit')).toBe('50')
+  })
+
+  it('says so when the figures cannot be read, and still lists the orders', async () => {
+    serve([
+      ['GET', `${base}/financeiro`, () => [500, { error: { code: 'internal', message: 'Erro.' } }]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [testOrder()], total: 1, nextCursor: null }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+    ])
+    renderTab()
+    expect(await screen.findByText('Não foi possível carregar o financeiro. Tente novamente.')).toBeInTheDocument()
+    expect(await screen.findByText('1 pedido encontrado')).toBeInTheDocument()
+  })
+
+  it('calls onForbidden when the figures answer 403 (the member lost the role)', async () => {
+    serve([
+      ['GET', `${base}/financeiro`, () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
+      ['GET', `${base}/pedidos`, () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
+      ['GET', `${base}/cupons`, () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
+    ])
+    const onForbidden = vi.fn()
+    render(<FinanceTab event={makeEvent()} onForbidden={onForbidden} />)
+    await waitFor(() => expect(onForbidden).toHaveBeenCalled())
+  })
+})

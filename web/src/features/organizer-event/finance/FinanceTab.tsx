@@ -1,0 +1,124 @@
+import { useState } from 'react'
+import type { Event } from '../../../lib/events/event'
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
+import { formatCount, formatDate, formatMoney } from '../../../lib/text/format'
+import { useResource } from '../../../lib/platform/resource'
+import { useForbidden } from '../access'
+import { Bars } from '../participants/Totals'
+import { Coupons } from './Coupons'
+import { getFinance, ordersCSVPath, type Finance, type Share } from './financeApi'
+import { OrdersList } from './OrdersList'
+
+type Props = { event: Pick<Event, 'id' | 'modalidades'>; onForbidden: () => void }
+
+const linkButtonClass =
+  'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50'
+
+/**
+ * Financeiro (owner and gestao, docs/requirements.md REG-130..REG-139): where the money of the
+ * registrations sold here is — received, refunded and net, orders by status, by lot, modality and
+ * day —, the orders with their refunds, and the coupons.
+ */
+export function FinanceTab({ event, onForbidden }: Props) {
+  const eventId = event.id
+  // Bumped after a refund, so that the figures are read again.
+  const [version, setVersion] = useState(0)
+  const finance = useResource(`finance:${eventId}:${version}`, (signal) => getFinance(eventId, signal))
+  useForbidden(finance.error, onForbidden)
+
+  return (
+    <div className="space-y-8">
+      {finance.state === 'loading' && (
+        <p role="status" className="text-slate-700">
+          Carregando o financeiro...
+        </p>
+      )}
+      {finance.state === 'error' && (
+        <p role="alert" className="text-red-700">
+          Não foi possível carregar o financeiro. Tente novamente.
+        </p>
+      )}
+      {finance.state === 'ready' && <Figures finance={finance.data} />}
+      <a href={ordersCSVPath(eventId)} download className={linkButtonClass}>
+        Exportar CSV
+      </a>
+      <OrdersList eventId={eventId} onRefunded={() => setVersion((v) => v + 1)} onForbidden={onForbidden} />
+      <Coupons eventId={eventId} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
+    </div>
+  )
+}
+
+function Figures({ finance }: { finance: Finance }) {
+  const { pedidos } = finance
+  const byName = (m: Record<string, Share>) => Object.entries(m).sort(([a], [b]) => a.localeCompare(b, 'pt-BR', { numeric: true }))
+  // YYYY-MM-DD sorts as it reads; shown as 25/11/2026, a calendar date that never shifts a day.
+  const days = Object.entries(finance.porDia)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, share]): [string, Share] => [formatDate(day, day), share])
+  return (
+    <section aria-labelledby="financeiro-resumo" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="financeiro-resumo" className="text-lg font-bold text-slate-900">
+        Resumo financeiro
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Figure term="Recebido (bruto)" value={formatMoney(finance.bruto)} />
+        <Figure term="Reembolsado" value={formatMoney(finance.reembolsado)} />
+        <Figure term="Líquido" value={formatMoney(finance.liquido)} />
+      </dl>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure term="Pedidos pagos" value={formatCount(pedidos.pagos)} />
+        <Figure term="Aguardando pagamento" value={formatCount(pedidos.aguardando)} />
+        <Figure term="Expirados" value={formatCount(pedidos.expirados)} />
+        <Figure term="Cancelados" value={formatCount(pedidos.cancelados)} />
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ShareTable title="Por lote" header="Lote" rows={byName(finance.porLote)} />
+        <ShareTable title="Por modalidade" header="Modalidade" rows={byName(finance.porPercurso)} />
+      </div>
+      {days.length > 0 && (
+        <figure aria-labelledby="financeiro-por-dia" className="space-y-2">
+          <figcaption id="financeiro-por-dia" className="font-semibold text-slate-900">
+            Vendas por dia
+          </figcaption>
+          {/* Day and amount written beside each bar, so that the drawing reads on a phone; the table is the same figures. */}
+          <Bars entries={days.map(([day, s]) => [day.slice(0, 5), s.valor])} format={formatMoney} />
+          <details>
+            <summary className="cursor-pointer font-semibold text-brand-800">Ver como tabela</summary>
+            <div className="mt-2">
+              <ShareTable title="Vendas por dia" header="Dia" rows={days} heading={false} />
+            </div>
+          </details>
+        </figure>
+      )}
+    </section>
+  )
+}
+
+function Figure({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">{value}</dd>
+    </div>
+  )
+}
+
+type ShareTableProps = { title: string; header: string; rows: [string, Share][]; heading?: boolean }
+
+function ShareTable({ title, header, rows, heading = true }: ShareTableProps) {
+  if (rows.length === 0) return null
+  return (
+    <div className="space-y-2">
+      {heading && <h3 className="font-semibold text-slate-900">{title}</h3>}
+      <ScrollTable label={title} columns={[header, 'Inscrições', 'Valor']}>
+        {rows.map(([name, s]) => (
+          <tr key={name}>
+            <RowHeader>{name}</RowHeader>
+            <Cell numeric>{formatCount(s.inscricoes)}</Cell>
+            <Cell numeric>{formatMoney(s.valor)}</Cell>
+          </tr>
+        ))}
+      </ScrollTable>
+    </div>
+  )
+}

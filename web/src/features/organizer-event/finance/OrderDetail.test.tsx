@@ -1,0 +1,163 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { serve } from '../testServer'
+import { historyOf, OrderDetail, readRefund } from './OrderDetail'
+import { refundable } from './financeApi'
+import { testOrder } from './testOrders'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const refundPath = '/api/events/ev1/pedidos/ped1/reembolso'
+const reais = (text: string) => text.replace(/R\$ /g, 'R$\u00a0')
+
+function renderDetail(order = testOrder(), onRefunded = vi.fn()) {
+  render(<OrderDetail eventId="ev1" order={order} onClose={() => {}} onRefunded={onRefunded} />)
+  return onRefunded
+}
+
+describe('refundable and readRefund', () => {
+  // REG-134: never more than what is left; a failed refund gives its amount back.
+  it('leaves out failed refunds and counts in centavos', () => {
+    const o = testOrder({
+      total: 89.9,
+      reembolsos: [
+        { valor: 30.3, status: 'DEVOLVIDO', horario: '2026-11-21T10:00:00Z' },
+        { valor: 10, status: 'NAO_REALIZADO', horario: '2026-11-21T11:00:00Z' },
+        { valor: 0.1, status: 'EM_PROCESSAMENTO', horario: '2026-11-21T12:00:00Z' },
+      ],
+    })
+    expect(refundable(o)).toBe(59.5)
+  })
+
+  it.each([
+    ['', 'Informe o valor a reembolsar.'],
+    ['quarenta', 'Informe um valor em reais, como 40,00.'],
+    ['0', 'O valor deve ser maior que zero.'],
+    ['10,005', 'Informe um valor em reais, como 40,00.'],
+    ['-5', 'Informe um valor em reais, como 40,00.'],
+    ['120,01', reais('O valor não pode passar de R$ 120,00, o que resta deste pedido.')],
+  ])('refuses %j: %s', (typed, error) => expect(readRefund({ kind: 'parcial', typed }, 120)).toEqual({ error }))
+
+  it('reads a part in reais as typed in Brazil, and the whole as no amount', () => {
+    expect(readRefund({ kind: 'parcial', typed: '40,50' }, 120)).toEqual({ valor: 40.5 })
+    expect(readRefund({ kind: 'parcial', typed: 'R$ 120,00' }, 120)).toEqual({ valor: 120 })
+    expect(readRefund({ kind: 'total' }, 120)).toEqual({ valor: undefined })
+  })
+})
+
+describe('OrderDetail', () => {
+  // REG-133: the history from the server, or from the order's own dates.
+  it("shows the order's athletes and its history, oldest first", async () => {
+    const order = testOrder({ reembolsos: [{ valor: 40, status: 'DEVOLVIDO', horario: '2026-11-22T12:00:00Z' }], status: 'pago' })
+    serve([['GET', '/api/pedidos/ped1', () => [200, order]]])
+    renderDetail(order)
+    expect(screen.getByRole('heading', { name: 'Pedido de Conceição Araújo' })).toBeInTheDocument()
+    expect(within(screen.getByRole('table', { name: 'Inscrições do pedido' })).getByText('K7M2Q9XH4T')).toBeInTheDocument()
+    const history = screen.getByRole('list', { name: 'Histórico' })
+    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      reais('Pedido criado 20/11/2026, 10:00 · R$ 120,00'),
+      'Pagamento confirmado 20/11/2026, 10:05',
+      reais('Reembolso 22/11/2026, 09:00 · R$ 40,00, devolvido'),
+    ])
+  })
+
+  it("prefers the server's history when the order brings one", () => {
+    const lines = historyOf(
+      testOrder({
+        historico: [
+          { tipo: 'criado', em: '2026-11-20T13:00:00Z', por: '' },
+          { tipo: 'reembolso', em: '2026-11-21T13:00:00Z', por: 'Dona Maria', detalhe: { valor: 20, status: 'EM_PROCESSAMENTO' } },
+        ],
+      }),
+    )
+    expect(lines.map((l) => `${l.label}: ${l.detail}`)).toEqual(['Pedido criado: ', reais('Reembolso: R$ 20,00, em processamento, Dona Maria')])
+  })
+
+  // REG-134: a partial refund asked once more with its amount, then sent.
+  it('refunds part of a paid order after a confirmation stating the amount', async () => {
+    const refunded = testOrder({ reembolsos: [{ valor: 40, status: 'EM_PROCESSAMENTO', horario: '2026-11-22T12:00:00Z' }] })
+    const sent = serve([
+      ['GET', '/api/pedidos/ped1', () => [200, testOrder()]],
+      ['POST', refundPath, () => [200, refunded]],
+    ])
+    const user = userEvent.setup()
+    const onRefunded = renderDetail()
+    expect(await screen.findByText('Pode ser reembolsado: R$ 120,00.')).toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: 'Valor parcial' }))
+    await user.type(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' }), '40')
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirmar reembolso' })
+    expect(dialog).toHaveAccessibleDescription(reais('Reembolsar R$ 40,00 de Conceição Araújo pelo Pix de origem? O valor volta para quem pagou e não pode ser desfeito.'))
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus()
+    expect(sent.some((s) => s.method === 'POST')).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }))
+    await waitFor(() => expect(onRefunded).toHaveBeenCalledWith(refunded))
+    expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ valor: 40 })
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    // The order as the refund answered it: what is left, and the refund in its history.
+    expect(screen.getByText('Pode ser reembolsado: R$ 80,00.')).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Histórico' })).toHaveTextContent('Reembolso 22/11/2026, 09:00 · R$ 40,00, em processamento')
+  })
+
+  it('refunds everything left when the whole is chosen, sending no amount', async () => {
+    const order = testOrder({ reembolsos: [{ valor: 20, status: 'DEVOLVIDO', horario: '2026-11-22T12:00:00Z' }] })
+    const sent = serve([
+      ['GET', '/api/pedidos/ped1', () => [200, order]],
+      ['POST', refundPath, () => [200, { ...order, status: 'reembolsado' }]],
+    ])
+    const user = userEvent.setup()
+    renderDetail(order)
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(expect.stringContaining(reais('Reembolsar R$ 100,00 de Conceição Araújo')))
+    await user.click(screen.getByRole('button', { name: 'Confirmar reembolso' }))
+    await waitFor(() => expect(sent.find((s) => s.method === 'POST')?.body).toEqual({}))
+  })
+
+  it('says what is wrong beside the amount, before asking and after the server refuses it, keeping what was typed', async () => {
+    serve([
+      ['GET', '/api/pedidos/ped1', () => [200, testOrder()]],
+      [
+        'POST',
+        refundPath,
+        () => [422, { error: { code: 'invalid', message: 'Alguns campos precisam de correção.', fields: { valor: 'O pagamento deste pedido ainda não pode ser devolvido.' } } }],
+      ],
+    ])
+    const user = userEvent.setup()
+    renderDetail()
+    await user.click(screen.getByRole('radio', { name: 'Valor parcial' }))
+    const field = screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' })
+    await user.type(field, '150')
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
+    expect(field).toHaveAccessibleDescription(reais('O valor não pode passar de R$ 120,00, o que resta deste pedido.'))
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+
+    await user.clear(field)
+    await user.type(field, '50')
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
+    await user.click(screen.getByRole('button', { name: 'Confirmar reembolso' }))
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' })).toHaveAccessibleDescription('O pagamento deste pedido ainda não pode ser devolvido.'))
+    expect(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' })).toHaveValue('50')
+  })
+
+  it('keeps the dialog open with the reason when the refund fails otherwise', async () => {
+    serve([
+      ['GET', '/api/pedidos/ped1', () => [200, testOrder()]],
+      ['POST', refundPath, () => [503, { error: { code: 'pagamento-indisponivel', message: 'Pagamento indisponível no momento. Tente novamente em instantes.' } }]],
+    ])
+    const user = userEvent.setup()
+    renderDetail()
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
+    await user.click(screen.getByRole('button', { name: 'Confirmar reembolso' }))
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent('Pagamento indisponível no momento. Tente novamente em instantes.')
+  })
+
+  it('offers no refund for an order that is not paid', async () => {
+    serve([['GET', '/api/pedidos/ped1', () => [200, testOrder({ status: 'aguardando_pagamento', pagoEm: null })]]])
+    renderDetail(testOrder({ status: 'aguardando_pagamento', pagoEm: null }))
+    expect(await screen.findByText('Aguardando pagamento')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reembolsar' })).not.toBeInTheDocument()
+  })
+})

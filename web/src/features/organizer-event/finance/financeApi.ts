@@ -1,0 +1,146 @@
+// The calls of the Financeiro tab (docs/http-api.md "Registration"): the event's money figures, its
+// orders with their refunds, and its coupons. Money is reais, as JSON numbers with two decimals at most.
+import { api } from '../../../lib/platform/api'
+import { eventBase, queryString } from '../api'
+
+export type OrderStatus = 'aguardando_pagamento' | 'pago' | 'expirado' | 'cancelado' | 'reembolsado'
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  aguardando_pagamento: 'Aguardando pagamento',
+  pago: 'Pago',
+  expirado: 'Expirado',
+  cancelado: 'Cancelado',
+  reembolsado: 'Reembolsado',
+}
+
+export type RefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
+
+export const refundStatusLabels: Record<RefundStatus, string> = {
+  EM_PROCESSAMENTO: 'em processamento',
+  DEVOLVIDO: 'devolvido',
+  NAO_REALIZADO: 'não realizado',
+}
+
+export type OrderRegistration = {
+  id: string
+  codigo?: string
+  nome: string
+  percurso: string
+  categoria: string
+  camiseta: string
+  lote: string
+  valor: number
+  desconto: number
+  total: number
+  status: 'pendente' | 'confirmada' | 'cancelada'
+}
+
+export type OrderRefund = { valor: number; status: RefundStatus; horario: string }
+
+/** One entry of an order's history as the server keeps it (created, paid, refund…), when it sends it. */
+export type OrderHistoryEntry = { tipo: string; em: string; por?: string; detalhe?: unknown }
+
+export type Order = {
+  id: string
+  eventId: string
+  status: OrderStatus
+  total: number
+  criadoEm: string
+  expiraEm: string
+  pagoEm: string | null
+  inscricoes: OrderRegistration[]
+  reembolsos: OrderRefund[]
+  historico?: OrderHistoryEntry[]
+}
+
+/** What a group of registrations (a lot, a modality, a day) brought. */
+export type Share = { inscricoes: number; valor: number }
+
+export type Finance = {
+  bruto: number
+  reembolsado: number
+  liquido: number
+  pedidos: { pagos: number; aguardando: number; expirados: number; cancelados: number }
+  porLote: Record<string, Share>
+  porPercurso: Record<string, Share>
+  /** Keyed by calendar day, YYYY-MM-DD. */
+  porDia: Record<string, Share>
+}
+
+/** Who an order is for, as the tab names it: its first athlete, and how many more. */
+export function orderTitle(o: Pick<Order, 'inscricoes'>): string {
+  const first = o.inscricoes[0]?.nome ?? 'Pedido sem atletas'
+  const more = o.inscricoes.length - 1
+  return more > 0 ? `${first} e mais ${more}` : first
+}
+
+export function getFinance(eventId: string, signal?: AbortSignal) {
+  return api<Finance>(`${eventBase(eventId)}/financeiro`, { signal })
+}
+
+export type OrderQuery = { q?: string; status?: '' | OrderStatus; limit?: number; cursor?: string }
+
+export type OrderPage = { pedidos: Order[]; total: number; nextCursor?: string | null }
+
+export function listOrders(eventId: string, query: OrderQuery, signal?: AbortSignal) {
+  return api<OrderPage>(`${eventBase(eventId)}/pedidos${queryString(query)}`, { signal })
+}
+
+export function getOrder(orderId: string, signal?: AbortSignal) {
+  return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}`, { signal })
+}
+
+/** Refunds `valor` reais of a paid order, or all that is left when valor is left out. */
+export function refundOrder(eventId: string, orderId: string, valor?: number) {
+  return api<Order>(`${eventBase(eventId)}/pedidos/${encodeURIComponent(orderId)}/reembolso`, {
+    method: 'POST',
+    body: valor === undefined ? {} : { valor },
+  })
+}
+
+/** What can still be refunded: the total less every refund that did not fail. */
+export function refundable(order: Pick<Order, 'total' | 'reembolsos'>): number {
+  const back = order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').reduce((sum, r) => sum + Math.round(r.valor * 100), 0)
+  return Math.max(0, Math.round(order.total * 100) - back) / 100
+}
+
+/** The orders export (UTF-8 with BOM, semicolons), downloaded by the browser with the session cookie. */
+export const ordersCSVPath = (eventId: string) => `${eventBase(eventId)}/pedidos.csv`
+
+export type CouponType = 'percentual' | 'fixo'
+
+/** valor: a percent for percentual (20 is 20 %), reais for fixo; validoAte inclusive, null for no end. */
+export type Coupon = {
+  codigo: string
+  tipo: CouponType
+  valor: number
+  maxUsos: number | null
+  validoAte: string | null
+  modalidades: string[]
+  ativo: boolean
+  usos: number
+}
+
+export type NewCoupon = Omit<Coupon, 'ativo' | 'usos'>
+
+const couponPath = (eventId: string, codigo: string) => `${eventBase(eventId)}/cupons/${encodeURIComponent(codigo)}`
+
+export async function listCoupons(eventId: string, signal?: AbortSignal): Promise<Coupon[]> {
+  const answer = await api<{ cupons: Coupon[] }>(`${eventBase(eventId)}/cupons`, { signal })
+  return answer.cupons
+}
+
+/** 422 with fields named as the body's (codigo, valor, …), 409 for a code the event already has. */
+export function createCoupon(eventId: string, coupon: NewCoupon) {
+  return api<Coupon>(`${eventBase(eventId)}/cupons`, { method: 'POST', body: coupon })
+}
+
+/** Pauses (ativo false) or resumes a coupon. */
+export function setCouponActive(eventId: string, codigo: string, ativo: boolean) {
+  return api<Coupon>(couponPath(eventId, codigo), { method: 'PATCH', body: { ativo } })
+}
+
+/** Deletes a coupon; one already used is refused (409) with the reason. */
+export function deleteCoupon(eventId: string, codigo: string) {
+  return api<void>(couponPath(eventId, codigo), { method: 'DELETE' })
+}

@@ -53,6 +53,8 @@ export default defineConfig({
       PELOTAO_DATABASE_URL: `sqlite:${path.join(dir, 'pelotao.db')}`,
       PELOTAO_OUTBOX: path.join(dir, 'outbox'),
       PELOTAO_DEMO: '1',
+      // Orders are charged through the built-in PSP sandbox, as make run does.
+      PELOTAO_PIX_SANDBOX: '1',
       // Every journey signs its users up from this one machine's address.
       PELOTAO_SIGNUPS_PER_HOUR: '100000',
     },

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { Link, useSearchParams } from '../../app/routing'
-import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
-import { Field, FormMessages, NewPasswordFields, submitClass, textLinkClass } from './FormParts'
-import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage } from './passwordPolicy'
+import { Field, FormMessages, NewPasswordFields, submitClass, textLinkClass } from '../../components/AccountFormParts'
+import { describePolicy, fetchPasswordPolicy, newPasswordProblem } from '../../lib/account/passwordPolicy'
+import { loginMessage, signupMessage, texts } from '../../lib/account/authMessages'
 
 export type Mode = 'login' | 'signup' | 'forgotPassword'
 
@@ -15,40 +15,6 @@ export const resetReturnDelayMs = 5000
 // /login?modo=… opens a mode directly (the reset page links to the forgotPassword mode).
 const modeParams: Record<string, Mode> = { cadastro: 'signup', 'esqueci-senha': 'forgotPassword' }
 export const forgotPasswordPath = '/login?modo=esqueci-senha'
-
-const texts = {
-  invalidCredential: 'Credenciais inválidas. Tente novamente.',
-  emailInUse: 'Este e-mail já está cadastrado.',
-  signupFailed: 'Não foi possível criar a conta. Tente novamente.',
-  resetSent: 'Link de redefinição enviado! Verifique sua caixa de entrada.',
-  resetFailed: 'Email não encontrado ou erro ao enviar.',
-}
-
-// Too many attempts, a network failure and a disabled account (told only after the right
-// password) get the server's or the client's own clear text; every other failure is one text,
-// so the screen never tells whether an e-mail has an account.
-const explainedCodes = ['auth/too-many-requests', networkErrorCode, 'auth/user-disabled']
-
-function loginMessage(err: unknown) {
-  return err instanceof ApiError && explainedCodes.includes(err.code) ? err.message : texts.invalidCredential
-}
-
-async function signupMessage(err: unknown, password: string) {
-  if (!(err instanceof ApiError)) return texts.signupFailed
-  switch (err.code) {
-    case 'auth/email-already-in-use':
-      return texts.emailInUse
-    case 'auth/password-does-not-meet-requirements':
-      return refusedPasswordMessage(password, err.message)
-    case 'auth/too-many-requests':
-    case networkErrorCode:
-      return err.message
-    case 'invalid-argument':
-      return Object.values(err.fields).join(' ') || texts.signupFailed
-    default:
-      return texts.signupFailed
-  }
-}
 
 /** /login: sign in, sign up, or ask for a password-reset link (docs/product.md §2, §4). */
 export function LoginPage() {

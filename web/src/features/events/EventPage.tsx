@@ -11,6 +11,7 @@ import { CalendarIcon, PinIcon } from '../../components/icons'
 import { PageMessage } from '../../components/PageMessage'
 import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
 import { categoryOf, cityOf, titleOf } from '../../lib/events/eventText'
+import { useRegistrationOffer } from '../../lib/events/registrationOffer'
 
 /** /event/{eventId}: the event's details (EVT-1..31). */
 export function EventPage() {
@@ -25,6 +26,7 @@ export function EventPage() {
 
 function EventDetails({ event }: { event: Event }) {
   const title = titleOf(event)
+  const offer = useRegistrationOffer(event)
   return (
     <article>
       <EventBanner banners={event.banners} title={title} categoria={categoryOf(event)} />
@@ -57,14 +59,14 @@ function EventDetails({ event }: { event: Event }) {
         </header>
         <aside aria-label="Inscrições e informações práticas" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-20">
-            <EventSidebar event={event} />
+            <EventSidebar event={event} offer={offer} />
           </div>
         </aside>
         <div className="lg:col-start-1">
           <EventSections event={event} />
         </div>
       </div>
-      <RegistrationBar event={event} />
+      <RegistrationBar event={event} offer={offer} />
     </article>
   )
 }

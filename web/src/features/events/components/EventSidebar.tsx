@@ -2,17 +2,18 @@ import type { KeyboardEvent } from 'react'
 import { Link } from '../../../app/routing'
 import type { Event } from '../../../lib/events/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
-import { fallbacks, titleOf } from '../../../lib/events/eventText'
-import { useResource } from '../../../lib/platform/resource'
+import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
+import { useResource, type Resource } from '../../../lib/platform/resource'
+import type { Offer } from '../../../lib/events/registrationOffer'
 import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
-import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
+import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 
 /** Prices, date and time, venue, regulation, the consent line and the registration button (EVT-23..31). */
-export function EventSidebar({ event }: { event: Event }) {
+export function EventSidebar({ event, offer }: { event: Event; offer: Resource<Offer> | null }) {
   const start = earliestStart(event.largadas)
   const regulation = regulationUrl(event)
   const map = mapUrl(event.local)
@@ -29,7 +30,7 @@ export function EventSidebar({ event }: { event: Event }) {
         <h2 className="text-lg font-extrabold">Inscrições</h2>
       </div>
       <div className="space-y-5 p-5">
-        <Prices inscricoes={event.inscricoes} />
+        {offer ? <OfferPrices offer={offer} /> : <Prices inscricoes={event.inscricoes} />}
 
         <div className="space-y-4 border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
           <div className="flex gap-3">
@@ -121,6 +122,33 @@ function ResultsLink({ event }: { event: Event }) {
   )
 }
 
+/** REG-78: what an event Pelotão sells costs now, by the server's count of each lot, not by date alone. */
+function OfferPrices({ offer }: { offer: Resource<Offer> }) {
+  if (offer.state !== 'ready') return null
+  const { lote, modalidades, aberta, motivo } = offer.data
+  if (!aberta) return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{motivo}</p>
+  const priced = modalidades.filter((m) => m.valor != null)
+  return (
+    <div>
+      <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">{lote ? 'Lote atual' : 'Valores'}</h3>
+      {lote && (
+        <p className="font-semibold text-slate-900">
+          {lote.nome}
+          {lote.dataLimite && <span className="text-xs font-normal text-slate-500"> · até {formatDate(lote.dataLimite)}</span>}
+        </p>
+      )}
+      <ul className="divide-y divide-slate-100">
+        {priced.map((m) => (
+          <li key={m.nome} className="flex items-baseline justify-between gap-3 py-2">
+            <span className="font-semibold text-slate-900">{m.nome}</span>
+            <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(m.valor)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 function Prices({ inscricoes }: { inscricoes: Event['inscricoes'] }) {
   const { tipoPreco, lotes, precosPorKit, textoPreco, periodo } = inscricoes
   const hasPeriod = Boolean(periodo.inicio.trim() || periodo.fim.trim())
@@ -180,7 +208,7 @@ const buttonClass = 'mt-3 flex w-full items-center justify-center gap-2 rounded-
  * EVT-28..30. Open: a link to the purchase page in a new tab, with the role of the button the spec
  * describes (Space activates it like one). Otherwise a disabled button that shows the status.
  */
-export function RegistrationButton({ event }: { event: Pick<Event, 'status' | 'linkCompra'> }) {
+export function RegistrationButton({ event }: { event: Parameters<typeof registrationOf>[0] }) {
   const registration = registrationOf(event)
   if (!registration.open) {
     return (
@@ -189,20 +217,23 @@ export function RegistrationButton({ event }: { event: Pick<Event, 'status' | 'l
       </button>
     )
   }
-  return (
-    <a
-      role="button"
-      href={registration.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      onKeyDown={(e: KeyboardEvent<HTMLAnchorElement>) => {
-        if (e.key === ' ') {
-          e.preventDefault()
-          e.currentTarget.click()
-        }
-      }}
-      className={`${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`}
-    >
+  const props = {
+    role: 'button',
+    onKeyDown: (e: KeyboardEvent<HTMLAnchorElement>) => {
+      if (e.key === ' ') {
+        e.preventDefault()
+        e.currentTarget.click()
+      }
+    },
+    className: `${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`,
+  }
+  // The form of an event Pelotão sells opens in the same tab (REG-78); another platform's page in a new one.
+  return registration.here ? (
+    <Link to={registration.href} {...props}>
+      Inscreva-se Agora
+    </Link>
+  ) : (
+    <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
       Inscreva-se Agora
     </a>
   )

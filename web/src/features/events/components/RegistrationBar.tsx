@@ -1,6 +1,9 @@
 import type { Event } from '../../../lib/events/event'
 import { formatMoney, isUpcoming } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
+import { Link } from '../../../app/routing'
+import type { Resource } from '../../../lib/platform/resource'
+import type { Offer } from '../../../lib/events/registrationOffer'
 
 /**
  * EVT-32: on a phone the sidebar's 'Inscreva-se Agora' is far down the page, so a bar at the bottom
@@ -8,10 +11,11 @@ import { currentLot, registrationOf } from '../eventDisplay'
  * event's page ends and holds its own room there, so it never covers the last content nor the
  * footer. Only for an upcoming event open for registration; from 768 px the sidebar is in view.
  */
-export function RegistrationBar({ event }: { event: Event }) {
+export function RegistrationBar({ event, offer }: { event: Event; offer: Resource<Offer> | null }) {
   const registration = registrationOf(event)
   if (!registration.open || !isUpcoming(event.dataEvento)) return null
-  const price = priceOf(event.inscricoes)
+  const price = offer ? offerPrice(offer) : priceOf(event.inscricoes)
+  const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
   return (
     <section
       aria-label="Inscrição"
@@ -25,16 +29,23 @@ export function RegistrationBar({ event }: { event: Event }) {
           </>
         )}
       </p>
-      <a
-        href={registration.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800"
-      >
-        Inscreva-se
-      </a>
+      {registration.here ? (
+        <Link to={registration.href} className={className}>
+          Inscreva-se
+        </Link>
+      ) : (
+        <a href={registration.href} target="_blank" rel="noopener noreferrer" className={className}>
+          Inscreva-se
+        </a>
+      )}
     </section>
   )
+}
+
+/** The current lot by the server's count (REG-78) and its lowest price. */
+function offerPrice(offer: Resource<Offer>): { label: string; value: string } | null {
+  const values = offer.state === 'ready' ? offer.data.modalidades.map((m) => m.valor).filter((v): v is number => v != null) : []
+  return values.length > 0 ? { label: offer.data?.lote?.nome ?? 'A partir de', value: formatMoney(Math.min(...values)) } : null
 }
 
 /** The current lot's name and price, or the cheapest kit's; nothing for a price given as text. */

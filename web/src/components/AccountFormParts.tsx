@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { LabelledInput } from '../../components/LabelledInput'
+import { LabelledInput } from './LabelledInput'
 
 /** A labelled input of the account forms, with an optional hint read out with it. */
 export function Field(props: ComponentProps<typeof LabelledInput>) {

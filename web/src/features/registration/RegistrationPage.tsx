@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from '../../app/routing'
 import { PageMessage } from '../../components/PageMessage'
 import { useAuth } from '../../lib/auth'
-import type { Event } from '../../lib/events/event'
-import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
+import { documentMessages } from '../../lib/events/documentMessages'
 import { regulationUrl, titleOf } from '../../lib/events/eventText'
 import { getOffer, type Offer } from '../../lib/events/registrationOffer'
 import { ApiError } from '../../lib/platform/api'
@@ -33,7 +32,7 @@ import {
   type SavedDraft,
 } from './athleteForm'
 import { InlineAuth } from './InlineAuth'
-import { createOrder, orderPath, quoteOrder, type Quote } from './registrationApi'
+import { createOrder, getEventHead, initialEventHead, orderPath, quoteOrder, type EventHead, type Quote } from './registrationApi'
 
 /** How long the form waits after the last change before asking the server for a new quote. */
 const quoteDelayMs = 400
@@ -48,22 +47,27 @@ const texts = {
 /** /inscricao/{eventId}: one to ten athletes in one order, priced by the server (REG-70..79). */
 export function RegistrationPage() {
   const { eventId = '' } = useParams()
-  const doc = useEventDocument(eventId)
-  const offer = useResource(eventId ? `offer:${eventId}` : null, (signal) => getOffer(eventId, signal))
-  const titulo = doc.state === 'ready' ? doc.event.titulo.trim() : ''
-  usePageMeta('registration', titulo ? { title: eventPageTitle('registration', titulo) } : undefined)
+  const id = eventId.trim()
+  const head = useResource(id ? `event-head:${id}` : null, (signal) => getEventHead(id, signal), initialEventHead(id))
+  const offer = useResource(id ? `offer:${id}` : null, (signal) => getOffer(id, signal))
+  const event = head.state === 'ready' ? head.data : null
+  usePageMeta('registration', event?.titulo.trim() ? { title: eventPageTitle('registration', event.titulo.trim()) } : undefined)
 
-  if (doc.state === 'loading' || (doc.state === 'ready' && offer.state === 'loading')) return <PageMessage loading text="Carregando inscrições..." />
-  if (doc.state !== 'ready') return <PageMessage text={documentMessages[doc.state]} />
+  if (!id) return <PageMessage text={documentMessages['no-id']} />
+  if (head.state === 'error') {
+    return <PageMessage text={head.error instanceof ApiError && head.error.status === 404 ? documentMessages['not-found'] : documentMessages.failed} />
+  }
+  if (!event || offer.state === 'loading') return <PageMessage loading text="Carregando inscrições..." />
+  if (!event.id) return <PageMessage text={documentMessages.empty} />
   if (offer.state !== 'ready') return <PageMessage text={texts.offerFailed} />
   return (
     <section className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
-      <Link to={`/event/${encodeURIComponent(doc.event.id)}`} className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline">
+      <Link to={`/event/${encodeURIComponent(event.id)}`} className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline">
         Voltar ao evento
       </Link>
-      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Inscrição: {titleOf(doc.event)}</h1>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Inscrição: {titleOf(event)}</h1>
       {offer.data.aberta ? (
-        <RegistrationForm event={doc.event} offer={offer.data} />
+        <RegistrationForm event={event} offer={offer.data} />
       ) : (
         <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-base text-amber-900">
           {offer.data.motivo}
@@ -75,7 +79,7 @@ export function RegistrationPage() {
 
 type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string }
 
-function RegistrationForm({ event, offer }: { event: Event; offer: Offer }) {
+function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) {
   const { user, refresh } = useAuth()
   const navigate = useNavigate()
   const [saved, setSaved] = useState<SavedDraft>(() => {

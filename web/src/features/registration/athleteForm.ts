@@ -2,8 +2,8 @@
 // server's (internal/registration/athlete.go, with the limits and texts of its constants.json), the
 // order body the server reads, and where each field error goes. The server checks everything again.
 import constants from '../../../../internal/registration/constants.json'
-import eventConstants from '../../../../internal/event/constants.json'
 import type { AuthUser } from '../../lib/auth'
+import { eventLimits, eventMessages } from '../../lib/events/event'
 import type { Offer } from '../../lib/events/registrationOffer'
 import { parseCalendarDate } from '../../lib/text/format'
 import { parseDocumento, type DocumentoTipo } from './documento'
@@ -119,9 +119,9 @@ export function firstErrorField(errors: FieldErrors, athletes: number): string |
   return errors.cupom ? 'cupom' : null
 }
 
-const obrigatorio = eventConstants.messages.obrigatorio
-const nomeMax = eventConstants.limits.nomeMax
-const caracteresMax = eventConstants.messages.caracteresMax.replace('{max}', String(nomeMax))
+const obrigatorio = eventMessages.obrigatorio
+const nomeMax = eventLimits.nomeMax
+const caracteresMax = eventMessages.caracteresMax.replace('{max}', String(nomeMax))
 
 /** A date typed as dd/mm/aaaa (or its 8 digits) as YYYY-MM-DD, or '' when it is not a calendar date. */
 export function birthDateISO(typed: string): string {
@@ -166,7 +166,7 @@ export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Par
 
   const nascimento = birthDateISO(a.nascimento)
   if (!a.nascimento.trim()) e.nascimento = obrigatorio
-  else if (!nascimento) e.nascimento = eventConstants.messages.data
+  else if (!nascimento) e.nascimento = eventMessages.data
   else if (nascimento > today) e.nascimento = messages.nascimentoFuturo
   else if (ageOn(nascimento, today) > limits.idadeMax) e.nascimento = messages.nascimentoIdade
 

@@ -13,12 +13,7 @@ export type EventDocument =
   | { state: 'empty' }
   | { state: 'ready'; event: Event }
 
-export const documentMessages = {
-  'no-id': 'ID do evento não fornecido.',
-  'not-found': 'Evento não encontrado.',
-  failed: 'Falha ao carregar os dados do evento.',
-  empty: 'Dados do evento não encontrados.',
-} as const
+export { documentMessages } from './documentMessages'
 
 /** Reads /api/events/{id}; a blank id reads nothing (RES-2). */
 export function useEventDocument(eventId: string | undefined): EventDocument {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from '../../app/routing'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
-import { Field, FormMessages, NewPasswordFields, submitClass, textLinkClass } from '../../components/AccountFormParts'
+import { AccountTabs, CurrentPasswordField, Field, NameField, FormMessages, NewPasswordFields, submitClass, textLinkClass } from '../../components/AccountFormParts'
 import { describePolicy, fetchPasswordPolicy, newPasswordProblem } from '../../lib/account/passwordPolicy'
 import { loginMessage, signupMessage, texts } from '../../lib/account/authMessages'
 
@@ -115,39 +115,13 @@ export function LoginPage() {
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
 
         {mode !== 'forgotPassword' && (
-          <div role="tablist" aria-label="Entrar ou cadastrar" className="mt-6 grid grid-cols-2 rounded-full bg-slate-100 p-1">
-            {(
-              [
-                ['login', 'Entrar'],
-                ['signup', 'Cadastrar'],
-              ] as const
-            ).map(([tab, label]) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                aria-selected={mode === tab}
-                onClick={() => switchMode(tab)}
-                className={`rounded-full py-2 text-sm font-semibold ${mode === tab ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600'}`}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <AccountTabs mode={mode} onSwitch={switchMode} className="mt-6" />
         )}
 
         {mode === 'login' && (
           <form onSubmit={onLogin} className="mt-6 space-y-4">
             {emailField}
-            <Field
-              label="Senha"
-              type="password"
-              name="password"
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <CurrentPasswordField value={password} onValue={setPassword} />
             <div className="text-right">
               <a href={forgotPasswordPath} onClick={(e) => switchTo(e, 'forgotPassword')} className={textLinkClass}>
                 Esqueceu a senha?
@@ -162,16 +136,7 @@ export function LoginPage() {
 
         {mode === 'signup' && (
           <form onSubmit={onSignup} className="mt-6 space-y-4">
-            <Field
-              label="Nome"
-              type="text"
-              name="name"
-              required
-              maxLength={100}
-              autoComplete="name"
-              value={displayName}
-              onChange={(e) => setDisplayName(e.target.value)}
-            />
+            <NameField value={displayName} onValue={setDisplayName} />
             {emailField}
             <NewPasswordFields
               labels={['Senha', 'Confirmar Senha']}

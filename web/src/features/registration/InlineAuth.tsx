@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useAuth, type AuthUser } from '../../lib/auth'
 import { useResource } from '../../lib/platform/resource'
-import { Field, FormMessages, NewPasswordFields, submitClass } from '../../components/AccountFormParts'
+import { AccountTabs, CurrentPasswordField, Field, NameField, FormMessages, NewPasswordFields, submitClass } from '../../components/AccountFormParts'
 import { loginMessage, signupMessage } from '../../lib/account/authMessages'
 import { describePolicy, fetchPasswordPolicy, newPasswordProblem } from '../../lib/account/passwordPolicy'
 
@@ -56,49 +56,14 @@ export function InlineAuth({ onSignedIn }: { onSignedIn: (user: AuthUser) => voi
         Entre ou crie sua conta para concluir
       </h2>
       <p className="mt-1 text-sm text-slate-700">O que você preencheu acima continua aqui.</p>
-      <div role="tablist" aria-label="Entrar ou cadastrar" className="mt-4 grid grid-cols-2 rounded-full bg-white p-1">
-        {(
-          [
-            ['login', 'Entrar'],
-            ['signup', 'Cadastrar'],
-          ] as const
-        ).map(([tab, label]) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={mode === tab}
-            onClick={() => switchMode(tab)}
-            className={`rounded-full py-2 text-sm font-semibold ${mode === tab ? 'bg-brand-700 text-white' : 'text-slate-700'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <AccountTabs mode={mode} onSwitch={switchMode} className="mt-4" />
       <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         {mode === 'signup' && (
-          <Field
-            label="Nome"
-            type="text"
-            name="name"
-            required
-            maxLength={100}
-            autoComplete="name"
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-          />
+          <NameField value={displayName} onValue={setDisplayName} />
         )}
         <Field label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         {mode === 'login' ? (
-          <Field
-            label="Senha"
-            type="password"
-            name="password"
-            required
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <CurrentPasswordField value={password} onValue={setPassword} />
         ) : (
           <NewPasswordFields
             labels={['Senha', 'Confirmar Senha']}

@@ -11,7 +11,6 @@ import { CalendarIcon, PinIcon } from '../../components/icons'
 import { PageMessage } from '../../components/PageMessage'
 import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
 import { categoryOf, cityOf, titleOf } from '../../lib/events/eventText'
-import { useRegistrationOffer } from '../../lib/events/registrationOffer'
 
 /** /event/{eventId}: the event's details (EVT-1..31). */
 export function EventPage() {
@@ -26,7 +25,6 @@ export function EventPage() {
 
 function EventDetails({ event }: { event: Event }) {
   const title = titleOf(event)
-  const offer = useRegistrationOffer(event)
   return (
     <article>
       <EventBanner banners={event.banners} title={title} categoria={categoryOf(event)} />
@@ -59,14 +57,14 @@ function EventDetails({ event }: { event: Event }) {
         </header>
         <aside aria-label="Inscrições e informações práticas" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-20">
-            <EventSidebar event={event} offer={offer} />
+            <EventSidebar event={event} />
           </div>
         </aside>
         <div className="lg:col-start-1">
           <EventSections event={event} />
         </div>
       </div>
-      <RegistrationBar event={event} offer={offer} />
+      <RegistrationBar event={event} />
     </article>
   )
 }

@@ -4,7 +4,6 @@ import { parseCalendarDate, todayISO } from '../../lib/text/format'
 import { openStatus } from '../../lib/events/event'
 import { safeHref } from '../../lib/events/eventText'
 import { siteOrigin } from '../../lib/platform/origin'
-import { registrationPath } from '../../lib/events/registrationOffer'
 
 /** A Google Maps search for the venue, or '' when nothing about the place is known. */
 export function mapUrl(local: Local) {
@@ -30,7 +29,7 @@ export type Registration = { open: true; href: string; here?: true } | { open: f
  * elsewhere, or to the registration form of one Pelotão sells (REG-78).
  */
 export function registrationOf(e: Pick<Event, 'status' | 'linkCompra'> & { id?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> }): Registration {
-  const here = e.inscricoes?.modo === 'pelotao' && e.id ? registrationPath(e.id) : ''
+  const here = e.inscricoes?.modo === 'pelotao' && e.id ? `/inscricao/${encodeURIComponent(e.id)}` : ''
   const href = here || safeHref(e.linkCompra)
   if (e.status === openStatus && href) return here ? { open: true, href, here: true } : { open: true, href }
   return { open: false, label: e.status.trim() || 'Inscrições indisponíveis' }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from '../../app/routing'
 import { PageMessage } from '../../components/PageMessage'
 import { useAuth } from '../../lib/auth'
-import { documentMessages } from '../../lib/events/documentMessages'
 import { regulationUrl, titleOf } from '../../lib/events/eventText'
 import { getOffer, type Offer } from '../../lib/events/registrationOffer'
 import { ApiError } from '../../lib/platform/api'
@@ -53,13 +52,9 @@ export function RegistrationPage() {
   const event = head.state === 'ready' ? head.data : null
   usePageMeta('registration', event?.titulo.trim() ? { title: eventPageTitle('registration', event.titulo.trim()) } : undefined)
 
-  if (!id) return <PageMessage text={documentMessages['no-id']} />
-  if (head.state === 'error') {
-    return <PageMessage text={head.error instanceof ApiError && head.error.status === 404 ? documentMessages['not-found'] : documentMessages.failed} />
-  }
+  // An unknown event is answered 404 by the server before this page runs; what is left is a failure.
+  if (head.state === 'error' || offer.state === 'error' || !id) return <PageMessage text={texts.offerFailed} />
   if (!event || offer.state === 'loading') return <PageMessage loading text="Carregando inscrições..." />
-  if (!event.id) return <PageMessage text={documentMessages.empty} />
-  if (offer.state !== 'ready') return <PageMessage text={texts.offerFailed} />
   return (
     <section className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
       <Link to={`/event/${encodeURIComponent(event.id)}`} className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline">

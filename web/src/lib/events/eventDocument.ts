@@ -13,7 +13,12 @@ export type EventDocument =
   | { state: 'empty' }
   | { state: 'ready'; event: Event }
 
-export { documentMessages } from './documentMessages'
+export const documentMessages = {
+  'no-id': 'ID do evento não fornecido.',
+  'not-found': 'Evento não encontrado.',
+  failed: 'Falha ao carregar os dados do evento.',
+  empty: 'Dados do evento não encontrados.',
+} as const
 
 /** Reads /api/events/{id}; a blank id reads nothing (RES-2). */
 export function useEventDocument(eventId: string | undefined): EventDocument {

@@ -1,8 +1,7 @@
 // What an event sold by Pelotão (inscricoes.modo 'pelotao') offers now: GET /api/events/{id}/inscricao
-// (docs/http-api.md). The event page shows its current lot; the registration form builds on it.
+// (docs/http-api.md). The event page shows its current lot (loaded lazily, only for such events);
+// the registration form builds on it.
 import { api } from '../platform/api'
-import { useResource, type Resource } from '../platform/resource'
-import type { Event } from './event'
 
 export type OfferModality = {
   nome: string
@@ -27,14 +26,3 @@ export function getOffer(eventId: string, signal?: AbortSignal) {
   return api<Offer>(`/api/events/${encodeURIComponent(eventId)}/inscricao`, { signal })
 }
 
-/** The registration form's address. */
-export function registrationPath(eventId: string) {
-  return `/inscricao/${encodeURIComponent(eventId)}`
-}
-
-/** The offer of an event Pelotão sells, loaded for its page; null for an event sold elsewhere. */
-export function useRegistrationOffer(event: Pick<Event, 'id' | 'inscricoes'>): Resource<Offer> | null {
-  const sold = event.inscricoes.modo === 'pelotao'
-  const offer = useResource(sold ? `offer:${event.id}` : null, (signal) => getOffer(event.id, signal))
-  return sold ? offer : null
-}

@@ -1,19 +1,21 @@
-import type { KeyboardEvent } from 'react'
+import { lazy, Suspense, type KeyboardEvent } from 'react'
 import { Link } from '../../../app/routing'
 import type { Event } from '../../../lib/events/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
-import { useResource, type Resource } from '../../../lib/platform/resource'
-import type { Offer } from '../../../lib/events/registrationOffer'
+import { useResource } from '../../../lib/platform/resource'
 import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
 import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
+// Only an event Pelotão sells asks the server for its offer: the code for it loads with it (REG-78).
+const OfferPrices = lazy(async () => ({ default: (await import('./OfferPrices')).OfferPrices }))
+
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 
 /** Prices, date and time, venue, regulation, the consent line and the registration button (EVT-23..31). */
-export function EventSidebar({ event, offer }: { event: Event; offer: Resource<Offer> | null }) {
+export function EventSidebar({ event }: { event: Event }) {
   const start = earliestStart(event.largadas)
   const regulation = regulationUrl(event)
   const map = mapUrl(event.local)
@@ -30,7 +32,13 @@ export function EventSidebar({ event, offer }: { event: Event; offer: Resource<O
         <h2 className="text-lg font-extrabold">Inscrições</h2>
       </div>
       <div className="space-y-5 p-5">
-        {offer ? <OfferPrices offer={offer} /> : <Prices inscricoes={event.inscricoes} />}
+        {event.inscricoes.modo === 'pelotao' ? (
+          <Suspense fallback={null}>
+            <OfferPrices eventId={event.id} />
+          </Suspense>
+        ) : (
+          <Prices inscricoes={event.inscricoes} />
+        )}
 
         <div className="space-y-4 border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
           <div className="flex gap-3">
@@ -119,33 +127,6 @@ function ResultsLink({ event }: { event: Event }) {
       <FileIcon className="h-4 w-4 shrink-0" />
       {resultsLinkLabel(sets.data, hasFiles)}
     </Link>
-  )
-}
-
-/** REG-78: what an event Pelotão sells costs now, by the server's count of each lot, not by date alone. */
-function OfferPrices({ offer }: { offer: Resource<Offer> }) {
-  if (offer.state !== 'ready') return null
-  const { lote, modalidades, aberta, motivo } = offer.data
-  if (!aberta) return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{motivo}</p>
-  const priced = modalidades.filter((m) => m.valor != null)
-  return (
-    <div>
-      <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">{lote ? 'Lote atual' : 'Valores'}</h3>
-      {lote && (
-        <p className="font-semibold text-slate-900">
-          {lote.nome}
-          {lote.dataLimite && <span className="text-xs font-normal text-slate-500"> · até {formatDate(lote.dataLimite)}</span>}
-        </p>
-      )}
-      <ul className="divide-y divide-slate-100">
-        {priced.map((m) => (
-          <li key={m.nome} className="flex items-baseline justify-between gap-3 py-2">
-            <span className="font-semibold text-slate-900">{m.nome}</span>
-            <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(m.valor)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
   )
 }
 

@@ -2,8 +2,10 @@ import type { Event } from '../../../lib/events/event'
 import { formatMoney, isUpcoming } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
 import { Link } from '../../../app/routing'
-import type { Resource } from '../../../lib/platform/resource'
-import type { Offer } from '../../../lib/events/registrationOffer'
+import { lazy, Suspense } from 'react'
+
+// An event Pelotão sells shows the server's price (REG-78), with code loaded only for it.
+const OfferBarPrice = lazy(async () => ({ default: (await import('./OfferPrices')).OfferBarPrice }))
 
 /**
  * EVT-32: on a phone the sidebar's 'Inscreva-se Agora' is far down the page, so a bar at the bottom
@@ -11,10 +13,10 @@ import type { Offer } from '../../../lib/events/registrationOffer'
  * event's page ends and holds its own room there, so it never covers the last content nor the
  * footer. Only for an upcoming event open for registration; from 768 px the sidebar is in view.
  */
-export function RegistrationBar({ event, offer }: { event: Event; offer: Resource<Offer> | null }) {
+export function RegistrationBar({ event }: { event: Event }) {
   const registration = registrationOf(event)
   if (!registration.open || !isUpcoming(event.dataEvento)) return null
-  const price = offer ? offerPrice(offer) : priceOf(event.inscricoes)
+  const price = priceOf(event.inscricoes)
   const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
   return (
     <section
@@ -22,11 +24,17 @@ export function RegistrationBar({ event, offer }: { event: Event; offer: Resourc
       className="sticky bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur md:hidden"
     >
       <p className="min-w-0 text-sm leading-tight text-slate-700">
-        {price && (
-          <>
-            <span className="block truncate">{price.label}</span>
-            <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
-          </>
+        {event.inscricoes.modo === 'pelotao' ? (
+          <Suspense fallback={null}>
+            <OfferBarPrice eventId={event.id} />
+          </Suspense>
+        ) : (
+          price && (
+            <>
+              <span className="block truncate">{price.label}</span>
+              <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
+            </>
+          )
         )}
       </p>
       {registration.here ? (
@@ -40,12 +48,6 @@ export function RegistrationBar({ event, offer }: { event: Event; offer: Resourc
       )}
     </section>
   )
-}
-
-/** The current lot by the server's count (REG-78) and its lowest price. */
-function offerPrice(offer: Resource<Offer>): { label: string; value: string } | null {
-  const values = offer.state === 'ready' ? offer.data.modalidades.map((m) => m.valor).filter((v): v is number => v != null) : []
-  return values.length > 0 ? { label: offer.data?.lote?.nome ?? 'A partir de', value: formatMoney(Math.min(...values)) } : null
 }
 
 /** The current lot's name and price, or the cheapest kit's; nothing for a price given as text. */

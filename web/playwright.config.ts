@@ -53,14 +53,12 @@ export default defineConfig({
       PELOTAO_DATABASE_URL: `sqlite:${path.join(dir, 'pelotao.db')}`,
       PELOTAO_OUTBOX: path.join(dir, 'outbox'),
       PELOTAO_DEMO: '1',
-      // The in-process Pix PSP, so that journeys buy and pay (e2e/finance-tab.spec.ts); refunds read back
-      // at the shortest reconciliation the server allows.
-      PELOTAO_PIX_SANDBOX: '1',
-      PELOTAO_PIX_RECONCILE_EVERY: '5s',
       // Every journey signs its users up from this one machine's address.
       PELOTAO_SIGNUPS_PER_HOUR: '100000',
-      // The in-process Pix PSP, as make run serves it: orders are paid with "Simular pagamento".
+      // The in-process Pix PSP, as make run serves it: orders are paid with "Simular pagamento";
+      // refunds are read back at the shortest reconciliation the server allows.
       PELOTAO_PIX_SANDBOX: '1',
+      PELOTAO_PIX_RECONCILE_EVERY: '5s',
     },
   },
 })

@@ -43,7 +43,7 @@ export default defineConfig({
             // Only the listed modules: what they import stays where it is shared from.
             { name: 'OrganizerEventPage', priority: 1, includeDependenciesRecursively: false, test: /src[\\/]features[\\/]organizer-event[\\/](OrganizerEventPage\.tsx|access\.ts|api\.ts|participants[\\/](ParticipantsTab\.tsx|ParticipantsTable\.tsx|fields\.ts))/ },
             { name: 'workspaces', priority: 1, includeDependenciesRecursively: false, test: /src[\\/](components[\\/](Tabs|ScrollTable)\.tsx|lib[\\/]events[\\/]participantSummary\.ts)/ },
-            { name: 'app', priority: 1, test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/ },
+            { name: 'app', priority: 1, test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(AccountFormParts|ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/ },
           ],
         },
       },

@@ -1,16 +1,41 @@
 package participant
 
 import (
+	_ "embed"
+	"encoding/json"
 	"errors"
 	"strings"
 )
 
-// CPF errors, in Portuguese: they are shown beside the cell that caused them.
+// documento.json holds the document rules and their pt-BR messages; the registration form checks
+// a document typed there with the same file before the server does.
+//
+//go:embed documento.json
+var documentoJSON []byte
+
+var documentoRules = func() (r struct {
+	PassaporteMin int `json:"passaporteMin"`
+	PassaporteMax int `json:"passaporteMax"`
+	Messages      struct {
+		CPFLetras, CPFTamanho, CPFRepetido, CPFDigitos string
+		PassaporteTamanho, PassaporteLetras, Tipo      string
+	} `json:"messages"`
+}) {
+	if err := json.Unmarshal(documentoJSON, &r); err != nil {
+		panic("internal/participant/documento.json: " + err.Error())
+	}
+	return r
+}()
+
+// Document errors, in Portuguese: they are shown beside the cell or field that caused them.
 var (
-	errCPFLetters  = errors.New("O CPF tem letras ou símbolos: informe só os 11 números (ou use o tipo passaporte para estrangeiros).")
-	errCPFLength   = errors.New("O CPF deve ter 11 dígitos.")
-	errCPFRepeated = errors.New("CPF inválido: todos os dígitos são iguais.")
-	errCPFDigits   = errors.New("CPF inválido: os dígitos verificadores não conferem.")
+	errCPFLetters      = errors.New(documentoRules.Messages.CPFLetras)
+	errCPFLength       = errors.New(documentoRules.Messages.CPFTamanho)
+	errCPFRepeated     = errors.New(documentoRules.Messages.CPFRepetido)
+	errCPFDigits       = errors.New(documentoRules.Messages.CPFDigitos)
+	errPassportLength  = errors.New(documentoRules.Messages.PassaporteTamanho)
+	errPassportLetters = errors.New(documentoRules.Messages.PassaporteLetras)
+	errDocumentoTipo   = errors.New(documentoRules.Messages.Tipo)
 )
 
 // ParseCPF reads a CPF written with or without punctuation (123.456.789-09, 12345678909) and
@@ -104,5 +129,3 @@ func ParseDocumento(d Documento) (Documento, error) {
 	}
 	return Documento{}, errDocumentoTipo
 }
-
-var errDocumentoTipo = errors.New("Escolha CPF ou passaporte.")

@@ -1,6 +1,10 @@
 package participant
 
-import "testing"
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
 
 func TestParseCPF(t *testing.T) {
 	valid := map[string]string{
@@ -63,4 +67,35 @@ func itoa9(n int) string {
 		n /= 10
 	}
 	return string(b)
+}
+
+// The table the registration form's tests run too (web/src/features/registration/documento.test.ts).
+func TestParseDocumentoSharedCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/documentos.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Tipo, Numero, Valido, Erro string
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	var msgs map[string]string
+	var rules struct{ Messages json.RawMessage }
+	if err := json.Unmarshal(documentoJSON, &rules); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(rules.Messages, &msgs); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		got, err := ParseDocumento(Documento{Tipo: c.Tipo, Numero: c.Numero})
+		switch {
+		case c.Erro != "" && (err == nil || err.Error() != msgs[c.Erro]):
+			t.Errorf("%s %q: err %v, want %q", c.Tipo, c.Numero, err, msgs[c.Erro])
+		case c.Erro == "" && (err != nil || got.Numero != c.Valido):
+			t.Errorf("%s %q: %q, %v; want %q", c.Tipo, c.Numero, got.Numero, err, c.Valido)
+		}
+	}
 }

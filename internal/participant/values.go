@@ -136,12 +136,12 @@ func parseEmail(s string) (string, error) {
 // parsePassport accepts 5 to 20 letters and digits, kept in upper case.
 func parsePassport(s string) (string, error) {
 	s = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
-	if len(s) < 5 || len(s) > 20 {
-		return "", errors.New("Passaporte inválido: use de 5 a 20 letras e números.")
+	if len(s) < documentoRules.PassaporteMin || len(s) > documentoRules.PassaporteMax {
+		return "", errPassportLength
 	}
 	for _, r := range s {
 		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
-			return "", errors.New("Passaporte inválido: use só letras e números.")
+			return "", errPassportLetters
 		}
 	}
 	return s, nil

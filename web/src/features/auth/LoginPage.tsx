@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { Link, useSearchParams } from '../../app/routing'
-import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
-import { Field, FormMessages, NewPasswordFields, submitClass, textLinkClass } from './FormParts'
-import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage } from './passwordPolicy'
+import { AccountTabs, CurrentPasswordField, Field, NameField, FormMessages, NewPasswordFields, submitClass, textLinkClass } from '../../components/AccountFormParts'
+import { describePolicy, fetchPasswordPolicy, newPasswordProblem } from '../../lib/account/passwordPolicy'
+import { loginMessage, signupMessage, texts } from '../../lib/account/authMessages'
 
 export type Mode = 'login' | 'signup' | 'forgotPassword'
 
@@ -15,40 +15,6 @@ export const resetReturnDelayMs = 5000
 // /login?modo=… opens a mode directly (the reset page links to the forgotPassword mode).
 const modeParams: Record<string, Mode> = { cadastro: 'signup', 'esqueci-senha': 'forgotPassword' }
 export const forgotPasswordPath = '/login?modo=esqueci-senha'
-
-const texts = {
-  invalidCredential: 'Credenciais inválidas. Tente novamente.',
-  emailInUse: 'Este e-mail já está cadastrado.',
-  signupFailed: 'Não foi possível criar a conta. Tente novamente.',
-  resetSent: 'Link de redefinição enviado! Verifique sua caixa de entrada.',
-  resetFailed: 'Email não encontrado ou erro ao enviar.',
-}
-
-// Too many attempts, a network failure and a disabled account (told only after the right
-// password) get the server's or the client's own clear text; every other failure is one text,
-// so the screen never tells whether an e-mail has an account.
-const explainedCodes = ['auth/too-many-requests', networkErrorCode, 'auth/user-disabled']
-
-function loginMessage(err: unknown) {
-  return err instanceof ApiError && explainedCodes.includes(err.code) ? err.message : texts.invalidCredential
-}
-
-async function signupMessage(err: unknown, password: string) {
-  if (!(err instanceof ApiError)) return texts.signupFailed
-  switch (err.code) {
-    case 'auth/email-already-in-use':
-      return texts.emailInUse
-    case 'auth/password-does-not-meet-requirements':
-      return refusedPasswordMessage(password, err.message)
-    case 'auth/too-many-requests':
-    case networkErrorCode:
-      return err.message
-    case 'invalid-argument':
-      return Object.values(err.fields).join(' ') || texts.signupFailed
-    default:
-      return texts.signupFailed
-  }
-}
 
 /** /login: sign in, sign up, or ask for a password-reset link (docs/product.md §2, §4). */
 export function LoginPage() {
@@ -149,39 +115,13 @@ export function LoginPage() {
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
 
         {mode !== 'forgotPassword' && (
-          <div role="tablist" aria-label="Entrar ou cadastrar" className="mt-6 grid grid-cols-2 rounded-full bg-slate-100 p-1">
-            {(
-              [
-                ['login', 'Entrar'],
-                ['signup', 'Cadastrar'],
-              ] as const
-            ).map(([tab, label]) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                aria-selected={mode === tab}
-                onClick={() => switchMode(tab)}
-                className={`rounded-full py-2 text-sm font-semibold ${mode === tab ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600'}`}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <AccountTabs mode={mode} onSwitch={switchMode} className="mt-6" />
         )}
 
         {mode === 'login' && (
           <form onSubmit={onLogin} className="mt-6 space-y-4">
             {emailField}
-            <Field
-              label="Senha"
-              type="password"
-              name="password"
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <CurrentPasswordField value={password} onValue={setPassword} />
             <div className="text-right">
               <a href={forgotPasswordPath} onClick={(e) => switchTo(e, 'forgotPassword')} className={textLinkClass}>
                 Esqueceu a senha?
@@ -196,16 +136,7 @@ export function LoginPage() {
 
         {mode === 'signup' && (
           <form onSubmit={onSignup} className="mt-6 space-y-4">
-            <Field
-              label="Nome"
-              type="text"
-              name="name"
-              required
-              maxLength={100}
-              autoComplete="name"
-              value={displayName}
-              onChange={(e) => setDisplayName(e.target.value)}
-            />
+            <NameField value={displayName} onValue={setDisplayName} />
             {emailField}
             <NewPasswordFields
               labels={['Senha', 'Confirmar Senha']}

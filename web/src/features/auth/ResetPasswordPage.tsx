@@ -5,9 +5,9 @@ import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
 import { PageLoading } from '../../components/PageLoading'
-import { FormMessages, NewPasswordFields, submitClass } from './FormParts'
+import { FormMessages, NewPasswordFields, submitClass } from '../../components/AccountFormParts'
 import { forgotPasswordPath } from './LoginPage'
-import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage, type PasswordPolicy } from './passwordPolicy'
+import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage, type PasswordPolicy } from '../../lib/account/passwordPolicy'
 
 const invalidLinkCode = 'auth/invalid-action-code'
 

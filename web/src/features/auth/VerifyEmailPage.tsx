@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
 import { PageLoading } from '../../components/PageLoading'
-import { submitClass, textLinkClass } from './FormParts'
+import { submitClass, textLinkClass } from '../../components/AccountFormParts'
 import { confirmEmail, noAccountCode, passwordResetRequiredCode } from './emailVerification'
 
 /**

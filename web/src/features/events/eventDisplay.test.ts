@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { currentLot, earliestStart, googleCalendarUrl, mapUrl, registrationOf, regulationUrl } from './eventDisplay'
+import { currentLot, earliestStart, googleCalendarUrl, mapUrl, registrationOf } from './eventDisplay'
+import { regulationUrl } from '../../lib/events/eventText'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
@@ -12,6 +13,13 @@ describe('registration button rule (EVT-28..30)', () => {
     expect(registrationOf({ status: 'Inscrições Encerradas', linkCompra: 'https://x.example/c' })).toEqual({ open: false, label: 'Inscrições Encerradas' })
     expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: '' })).toEqual({ open: false, label: 'Inscrições Abertas' })
     expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: 'javascript:alert(1)' })).toEqual({ open: false, label: 'Inscrições Abertas' })
+  })
+
+  it('opens the registration form, in the same tab, for an event Pelotão sells (REG-78)', () => {
+    const sold = { id: 'ev 1', linkCompra: 'https://x.example/c', inscricoes: { modo: 'pelotao' as const } }
+    expect(registrationOf({ ...sold, status: 'Inscrições Abertas' })).toEqual({ open: true, href: '/inscricao/ev%201', here: true })
+    expect(registrationOf({ ...sold, status: 'Em Breve' })).toEqual({ open: false, label: 'Em Breve' })
+    expect(registrationOf({ ...sold, status: 'Inscrições Abertas', inscricoes: { modo: 'externo' } })).toEqual({ open: true, href: 'https://x.example/c' })
   })
 })
 

@@ -11,11 +11,6 @@ export function mapUrl(local: Local) {
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : ''
 }
 
-/** EVT-22: regulamentoUrl, falling back to regulamento. */
-export function regulationUrl(e: Pick<Event, 'regulamentoUrl' | 'regulamento'>) {
-  return safeHref(e.regulamentoUrl) || safeHref(e.regulamento)
-}
-
 /** EVT-26: the earliest start time ("HH:mm" sorts as text), or '' without largadas. */
 export function earliestStart(largadas: Largada[]) {
   return (
@@ -26,12 +21,17 @@ export function earliestStart(largadas: Largada[]) {
   )
 }
 
-export type Registration = { open: true; href: string } | { open: false; label: string }
+/** `here`: the form of this site (same tab), not another platform's page. */
+export type Registration = { open: true; href: string; here?: true } | { open: false; label: string }
 
-/** EVT-28..30: only 'Inscrições Abertas' with a purchase link enables the button. */
-export function registrationOf(e: Pick<Event, 'status' | 'linkCompra'>): Registration {
-  const href = safeHref(e.linkCompra)
-  if (e.status === openStatus && href) return { open: true, href }
+/**
+ * EVT-28..30: only 'Inscrições Abertas' enables the button: with a purchase link for an event sold
+ * elsewhere, or to the registration form of one Pelotão sells (REG-78).
+ */
+export function registrationOf(e: Pick<Event, 'status' | 'linkCompra'> & { id?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> }): Registration {
+  const here = e.inscricoes?.modo === 'pelotao' && e.id ? `/inscricao/${encodeURIComponent(e.id)}` : ''
+  const href = here || safeHref(e.linkCompra)
+  if (e.status === openStatus && href) return here ? { open: true, href, here: true } : { open: true, href }
   return { open: false, label: e.status.trim() || 'Inscrições indisponíveis' }
 }
 

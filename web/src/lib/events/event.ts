@@ -25,6 +25,9 @@ export const eventDefaults = constants.defaults
 /** Bounds the server enforces: titulo, long texts, short texts and links in characters; rows per list. */
 export const eventLimits = constants.limits
 
+/** The server's pt-BR texts for a field it refuses ('Campo obrigatório.'), which other forms reuse. */
+export const eventMessages = constants.messages
+
 export type Local = { local: string; endereco: string; cidade: string; estado: string }
 export type Banners = { desktop: string; mobile: string }
 export type LinhaCronograma = { horario: string; descricao: string }

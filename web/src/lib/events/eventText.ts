@@ -1,6 +1,6 @@
 // An event's title, category, place, banner, modality labels and links as every page shows them,
 // with the fallbacks of docs/product.md §8 (ERR-10, HOME-11).
-import type { Banners, Local, Modalidade } from './event'
+import type { Banners, Event, Local, Modalidade } from './event'
 import { formatKm } from '../text/format'
 import { foldText } from '../text/textFold'
 
@@ -52,4 +52,9 @@ export function modalityLabel(m: Pick<Modalidade, 'nome' | 'km'>, index: number)
   const km = formatKm(m.km)
   const compact = (s: string) => foldText(s).replaceAll(' ', '')
   return { title, aside: km && !compact(title).includes(compact(km)) ? km : '' }
+}
+
+/** EVT-22: regulamentoUrl, falling back to regulamento. */
+export function regulationUrl(e: Pick<Event, 'regulamentoUrl' | 'regulamento'>) {
+  return safeHref(e.regulamentoUrl) || safeHref(e.regulamento)
 }

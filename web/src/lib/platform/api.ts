@@ -25,7 +25,7 @@ export class ApiError extends Error {
 /** The code used when the server could not be reached at all. */
 export const networkErrorCode = 'network-request-failed'
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal }
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> }
 
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const res = await send(path, options)
@@ -42,13 +42,13 @@ export async function apiFile(path: string, { signal }: { signal?: AbortSignal }
   return res.blob()
 }
 
-async function send(path: string, { method = 'GET', body, signal }: Options): Promise<Response> {
+async function send(path: string, { method = 'GET', body, signal, headers }: Options): Promise<Response> {
   try {
     return await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined || body instanceof FormData ? undefined : { 'Content-Type': 'application/json' },
+      headers: body === undefined || body instanceof FormData ? headers : { 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     })
   } catch (err) {

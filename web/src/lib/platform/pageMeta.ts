@@ -18,6 +18,6 @@ export function usePageMeta(key: PageKey, override?: { title?: string; descripti
 }
 
 /** The title of an event's page ('event' or 'results') once the event is known; the server renders the same. */
-export function eventPageTitle(key: 'event' | 'results' | 'organizerEvent', titulo: string) {
+export function eventPageTitle(key: 'event' | 'results' | 'organizerEvent' | 'registration', titulo: string) {
   return meta.pages[key].eventTitle.replace('{titulo}', titulo)
 }

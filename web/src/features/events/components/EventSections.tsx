@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Event, Modalidade, PremioEstruturado } from '../../../lib/events/event'
 import { dateFallbacks, formatAgeRange, formatDate, formatKm } from '../../../lib/text/format'
 import { modalityLabel, safeHref } from '../../../lib/events/eventText'
-import { regulationUrl } from '../eventDisplay'
+import { regulationUrl } from '../../../lib/events/eventText'
 import { Accordion } from '../../../components/Accordion'
 import { ClockIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 

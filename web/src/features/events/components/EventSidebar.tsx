@@ -1,13 +1,16 @@
-import type { KeyboardEvent } from 'react'
+import { lazy, Suspense, type KeyboardEvent } from 'react'
 import { Link } from '../../../app/routing'
 import type { Event } from '../../../lib/events/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
-import { fallbacks, titleOf } from '../../../lib/events/eventText'
+import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
 import { useResource } from '../../../lib/platform/resource'
 import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
-import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, regulationUrl, registrationOf } from '../eventDisplay'
+import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
+
+// Only an event Pelotão sells asks the server for its offer: the code for it loads with it (REG-78).
+const OfferPrices = lazy(async () => ({ default: (await import('./OfferPrices')).OfferPrices }))
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 
@@ -29,7 +32,13 @@ export function EventSidebar({ event }: { event: Event }) {
         <h2 className="text-lg font-extrabold">Inscrições</h2>
       </div>
       <div className="space-y-5 p-5">
-        <Prices inscricoes={event.inscricoes} />
+        {event.inscricoes.modo === 'pelotao' ? (
+          <Suspense fallback={null}>
+            <OfferPrices eventId={event.id} />
+          </Suspense>
+        ) : (
+          <Prices inscricoes={event.inscricoes} />
+        )}
 
         <div className="space-y-4 border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
           <div className="flex gap-3">
@@ -180,7 +189,7 @@ const buttonClass = 'mt-3 flex w-full items-center justify-center gap-2 rounded-
  * EVT-28..30. Open: a link to the purchase page in a new tab, with the role of the button the spec
  * describes (Space activates it like one). Otherwise a disabled button that shows the status.
  */
-export function RegistrationButton({ event }: { event: Pick<Event, 'status' | 'linkCompra'> }) {
+export function RegistrationButton({ event }: { event: Parameters<typeof registrationOf>[0] }) {
   const registration = registrationOf(event)
   if (!registration.open) {
     return (
@@ -189,20 +198,23 @@ export function RegistrationButton({ event }: { event: Pick<Event, 'status' | 'l
       </button>
     )
   }
-  return (
-    <a
-      role="button"
-      href={registration.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      onKeyDown={(e: KeyboardEvent<HTMLAnchorElement>) => {
-        if (e.key === ' ') {
-          e.preventDefault()
-          e.currentTarget.click()
-        }
-      }}
-      className={`${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`}
-    >
+  const props = {
+    role: 'button',
+    onKeyDown: (e: KeyboardEvent<HTMLAnchorElement>) => {
+      if (e.key === ' ') {
+        e.preventDefault()
+        e.currentTarget.click()
+      }
+    },
+    className: `${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`,
+  }
+  // The form of an event Pelotão sells opens in the same tab (REG-78); another platform's page in a new one.
+  return registration.here ? (
+    <Link to={registration.href} {...props}>
+      Inscreva-se Agora
+    </Link>
+  ) : (
+    <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
       Inscreva-se Agora
     </a>
   )

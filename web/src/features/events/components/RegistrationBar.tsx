@@ -1,6 +1,11 @@
 import type { Event } from '../../../lib/events/event'
 import { formatMoney, isUpcoming } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
+import { Link } from '../../../app/routing'
+import { lazy, Suspense } from 'react'
+
+// An event Pelotão sells shows the server's price (REG-78), with code loaded only for it.
+const OfferBarPrice = lazy(async () => ({ default: (await import('./OfferPrices')).OfferBarPrice }))
 
 /**
  * EVT-32: on a phone the sidebar's 'Inscreva-se Agora' is far down the page, so a bar at the bottom
@@ -12,27 +17,35 @@ export function RegistrationBar({ event }: { event: Event }) {
   const registration = registrationOf(event)
   if (!registration.open || !isUpcoming(event.dataEvento)) return null
   const price = priceOf(event.inscricoes)
+  const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
   return (
     <section
       aria-label="Inscrição"
       className="sticky bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur md:hidden"
     >
       <p className="min-w-0 text-sm leading-tight text-slate-700">
-        {price && (
-          <>
-            <span className="block truncate">{price.label}</span>
-            <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
-          </>
+        {event.inscricoes.modo === 'pelotao' ? (
+          <Suspense fallback={null}>
+            <OfferBarPrice eventId={event.id} />
+          </Suspense>
+        ) : (
+          price && (
+            <>
+              <span className="block truncate">{price.label}</span>
+              <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
+            </>
+          )
         )}
       </p>
-      <a
-        href={registration.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800"
-      >
-        Inscreva-se
-      </a>
+      {registration.here ? (
+        <Link to={registration.href} className={className}>
+          Inscreva-se
+        </Link>
+      ) : (
+        <a href={registration.href} target="_blank" rel="noopener noreferrer" className={className}>
+          Inscreva-se
+        </a>
+      )}
     </section>
   )
 }

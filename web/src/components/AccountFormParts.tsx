@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { LabelledInput } from '../../components/LabelledInput'
+import { LabelledInput } from './LabelledInput'
 
 /** A labelled input of the account forms, with an optional hint read out with it. */
 export function Field(props: ComponentProps<typeof LabelledInput>) {
@@ -11,6 +11,18 @@ export function Field(props: ComponentProps<typeof LabelledInput>) {
       {...props}
     />
   )
+}
+
+type ValueProps = { value: string; onValue: (value: string) => void }
+
+/** The account's display name, on a sign-up form. */
+export function NameField({ value, onValue }: ValueProps) {
+  return <Field label="Nome" type="text" name="name" required maxLength={100} autoComplete="name" value={value} onChange={(e) => onValue(e.target.value)} />
+}
+
+/** The password of an existing account, on a sign-in form. */
+export function CurrentPasswordField({ value, onValue }: ValueProps) {
+  return <Field label="Senha" type="password" name="password" required autoComplete="current-password" value={value} onChange={(e) => onValue(e.target.value)} />
 }
 
 type NewPasswordProps = {
@@ -66,3 +78,28 @@ export function FormMessages({ error, success }: { error?: string; success?: str
 export const submitClass =
   'w-full rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60'
 export const textLinkClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline'
+
+/** Entrar / Cadastrar: the two modes of an account form, as tabs. */
+export function AccountTabs({ mode, onSwitch, className = '' }: { mode: string; onSwitch: (mode: 'login' | 'signup') => void; className?: string }) {
+  return (
+    <div role="tablist" aria-label="Entrar ou cadastrar" className={`grid grid-cols-2 rounded-full bg-slate-100 p-1 ${className}`}>
+      {(
+        [
+          ['login', 'Entrar'],
+          ['signup', 'Cadastrar'],
+        ] as const
+      ).map(([tab, label]) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          aria-selected={mode === tab}
+          onClick={() => onSwitch(tab)}
+          className={`rounded-full py-2 text-sm font-semibold ${mode === tab ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600'}`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+}

@@ -1,4 +1,4 @@
-import { api } from '../../lib/platform/api'
+import { api } from '../platform/api'
 
 // The password policy, as GET /api/auth/password-policy serves it from the server's configuration.
 // Nothing here hard-codes its values (docs/requirements.md AUTH-17, CONST-14).

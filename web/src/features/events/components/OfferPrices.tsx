@@ -1,0 +1,63 @@
+// What an event Pelotão sells costs now (REG-78), by the server's count of each lot rather than
+// by date alone: GET /api/events/{id}/inscricao. Loaded lazily, only for such events, so that the
+// event page of every other event carries none of it.
+import { getOffer, type Offer } from '../../../lib/events/registrationOffer'
+import { useResource } from '../../../lib/platform/resource'
+import { formatDate, formatMoney } from '../../../lib/text/format'
+
+// The sidebar and the phone's bar show the same offer: one request for both.
+const offers = new Map<string, Promise<Offer>>()
+
+function useOffer(eventId: string) {
+  return useResource(`offer:${eventId}`, () => {
+    let offer = offers.get(eventId)
+    if (!offer) {
+      offer = getOffer(eventId)
+      offers.set(eventId, offer)
+      offer.catch(() => offers.delete(eventId))
+    }
+    return offer
+  })
+}
+
+/** The sidebar's prices: the current lot and each modality's price in it, or why it is closed. */
+export function OfferPrices({ eventId }: { eventId: string }) {
+  const offer = useOffer(eventId)
+  if (offer.state !== 'ready') return null
+  const { lote, modalidades, aberta, motivo } = offer.data
+  if (!aberta) return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{motivo}</p>
+  return (
+    <div>
+      <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">{lote ? 'Lote atual' : 'Valores'}</h3>
+      {lote && (
+        <p className="font-semibold text-slate-900">
+          {lote.nome}
+          {lote.dataLimite && <span className="text-xs font-normal text-slate-500"> · até {formatDate(lote.dataLimite)}</span>}
+        </p>
+      )}
+      <ul className="divide-y divide-slate-100">
+        {modalidades
+          .filter((m) => m.valor != null)
+          .map((m) => (
+            <li key={m.nome} className="flex items-baseline justify-between gap-3 py-2">
+              <span className="font-semibold text-slate-900">{m.nome}</span>
+              <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(m.valor)}</span>
+            </li>
+          ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The phone bar's price: the current lot's name and its lowest price. */
+export function OfferBarPrice({ eventId }: { eventId: string }) {
+  const offer = useOffer(eventId)
+  const values = offer.state === 'ready' ? offer.data.modalidades.map((m) => m.valor).filter((v): v is number => v != null) : []
+  if (offer.state !== 'ready' || values.length === 0) return null
+  return (
+    <>
+      <span className="block truncate">{offer.data.lote?.nome ?? 'A partir de'}</span>
+      <span className="text-lg font-extrabold text-brand-800">{formatMoney(Math.min(...values))}</span>
+    </>
+  )
+}

@@ -1,0 +1,337 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from '../../app/routing'
+import { PageMessage } from '../../components/PageMessage'
+import { useAuth } from '../../lib/auth'
+import { regulationUrl, titleOf } from '../../lib/events/eventText'
+import { getOffer, type Offer } from '../../lib/events/registrationOffer'
+import { ApiError } from '../../lib/platform/api'
+import { eventPageTitle, usePageMeta } from '../../lib/platform/pageMeta'
+import { useResource } from '../../lib/platform/resource'
+import { formatMoney, todayISO } from '../../lib/text/format'
+import { AthleteFields } from './AthleteFields'
+import {
+  draftErrors,
+  emptyAthlete,
+  emptyDraft,
+  errorsWithout,
+  fieldId,
+  firstErrorField,
+  forgetDraft,
+  limits,
+  loadDraft,
+  newIdempotencyKey,
+  orderBody,
+  orderWideErrors,
+  prefillBuyer,
+  saveDraft,
+  athleteKey,
+  type AthleteDraft,
+  type AthleteField,
+  type FieldErrors,
+  type SavedDraft,
+} from './athleteForm'
+import { InlineAuth } from './InlineAuth'
+import { createOrder, getEventHead, initialEventHead, orderPath, quoteOrder, type EventHead, type Quote } from './registrationApi'
+
+/** How long the form waits after the last change before asking the server for a new quote. */
+const quoteDelayMs = 400
+
+const texts = {
+  offerFailed: 'Não foi possível carregar as inscrições deste evento. Tente novamente.',
+  unexpected: 'Não foi possível concluir a inscrição. Tente novamente.',
+  sessionEnded: 'Sua sessão terminou. Entre novamente para concluir; o que você preencheu continua aqui.',
+  fixFields: 'Confira os campos destacados.',
+}
+
+/** /inscricao/{eventId}: one to ten athletes in one order, priced by the server (REG-70..79). */
+export function RegistrationPage() {
+  const { eventId = '' } = useParams()
+  const id = eventId.trim()
+  const head = useResource(id ? `event-head:${id}` : null, (signal) => getEventHead(id, signal), initialEventHead(id))
+  const offer = useResource(id ? `offer:${id}` : null, (signal) => getOffer(id, signal))
+  const event = head.state === 'ready' ? head.data : null
+  usePageMeta('registration', event?.titulo.trim() ? { title: eventPageTitle('registration', event.titulo.trim()) } : undefined)
+
+  // An unknown event is answered 404 by the server before this page runs; what is left is a failure.
+  if (head.state === 'error' || offer.state === 'error' || !id) return <PageMessage text={texts.offerFailed} />
+  if (!event || offer.state === 'loading') return <PageMessage loading text="Carregando inscrições..." />
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
+      <Link to={`/event/${encodeURIComponent(event.id)}`} className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline">
+        Voltar ao evento
+      </Link>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Inscrição: {titleOf(event)}</h1>
+      {offer.data.aberta ? (
+        <RegistrationForm event={event} offer={offer.data} />
+      ) : (
+        <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-base text-amber-900">
+          {offer.data.motivo}
+        </p>
+      )}
+    </section>
+  )
+}
+
+type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string }
+
+function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) {
+  const { user, refresh } = useAuth()
+  const navigate = useNavigate()
+  const [saved, setSaved] = useState<SavedDraft>(() => {
+    const kept = loadDraft(event.id)
+    return kept ?? { draft: prefillBuyer(emptyDraft(), user), idempotencyKey: newIdempotencyKey() }
+  })
+  // The buyer's data goes into the first athlete once per signed-in account, during render (not
+  // in an effect), so that the first paint after signing in already shows it.
+  const [prefilledFor, setPrefilledFor] = useState(user?.uid ?? '')
+  if (user && user.uid !== prefilledFor) {
+    setPrefilledFor(user.uid)
+    setSaved((s) => ({ ...s, draft: prefillBuyer(s.draft, user) }))
+  }
+  const { draft } = saved
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [banner, setBanner] = useState('')
+  const [pending, setPending] = useState(false)
+  const [quote, setQuote] = useState<QuoteState>({ state: 'idle' })
+  // The element to focus after the next render: the first error, a new athlete, the banner.
+  const focusNext = useRef<string | null>(null)
+  const bannerRef = useRef<HTMLDivElement>(null)
+  const regulation = regulationUrl(event)
+
+  useEffect(() => saveDraft(event.id, saved), [event.id, saved])
+
+  useEffect(() => {
+    const target = focusNext.current
+    if (!target) return
+    focusNext.current = null
+    if (target === 'banner') bannerRef.current?.focus()
+    else document.getElementById(target)?.focus()
+  })
+
+  // The quote follows the order as it changes, once the form's own checks pass (REG-73); the
+  // server may still refuse a field (a category, a coupon), shown beside it.
+  const complete = Object.keys(draftErrors(draft, offer, todayISO())).length === 0
+  const body = complete && user ? JSON.stringify(orderBody(draft, offer)) : ''
+  useEffect(() => {
+    if (!body) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      setQuote({ state: 'loading' })
+      quoteOrder(event.id, JSON.parse(body) as ReturnType<typeof orderBody>, controller.signal).then(
+        (q) => setQuote({ state: 'ready', quote: q }),
+        (err: unknown) => {
+          if (controller.signal.aborted) return
+          // A field the buyer must correct is an answer, not a failure.
+          if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+            setErrors((e) => ({ ...e, ...err.fields }))
+            setQuote({ state: 'failed', message: texts.fixFields })
+          } else {
+            console.error(err)
+            setQuote({ state: 'failed', message: err instanceof ApiError ? err.message : texts.unexpected })
+          }
+        },
+      )
+    }, quoteDelayMs)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [body, event.id])
+
+  function update(next: SavedDraft['draft']) {
+    setSaved((s) => ({ ...s, draft: next }))
+  }
+
+  function changeAthlete(index: number, patch: Partial<AthleteDraft>, field: AthleteField) {
+    update({ ...draft, atletas: draft.atletas.map((a, i) => (i === index ? { ...a, ...patch } : a)) })
+    clearError(athleteKey(index, field))
+  }
+
+  function clearError(key: string) {
+    setErrors((e) => {
+      if (!(key in e)) return e
+      const rest = { ...e }
+      delete rest[key]
+      return rest
+    })
+  }
+
+  function addAthlete() {
+    focusNext.current = fieldId(athleteKey(draft.atletas.length, 'nome'))
+    update({ ...draft, atletas: [...draft.atletas, emptyAthlete()] })
+  }
+
+  function removeAthlete(index: number) {
+    focusNext.current = `atleta-${Math.max(0, index - 1)}-titulo`
+    update({ ...draft, atletas: draft.atletas.filter((_, i) => i !== index) })
+    setErrors((e) => errorsWithout(e, index))
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found)
+    const first = firstErrorField(found, draft.atletas.length)
+    focusNext.current = first ? fieldId(first) : 'banner'
+    if (!first) setBanner(orderWideErrors(found, draft.atletas.length).join(' ') || texts.fixFields)
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setBanner('')
+    const found = draftErrors(draft, offer, todayISO())
+    if (Object.keys(found).length > 0) {
+      showErrors(found)
+      return
+    }
+    setPending(true)
+    try {
+      const order = await createOrder(event.id, orderBody(draft, offer), saved.idempotencyKey)
+      forgetDraft(event.id)
+      navigate(orderPath(event.id, order.id))
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status < 500)) console.error(err)
+      if (!(err instanceof ApiError)) {
+        setBanner(texts.unexpected)
+        focusNext.current = 'banner'
+      } else if (err.status === 401) {
+        setBanner(texts.sessionEnded)
+        focusNext.current = 'banner'
+        void refresh()
+      } else if (Object.keys(err.fields).length > 0) {
+        // 422, and 409 ja-inscrito, which names the athlete's document.
+        showErrors(err.fields)
+        if (err.status === 409) setBanner(err.message)
+      } else {
+        // 409 esgotado, inscricoes-encerradas, limite-pedidos; 503 pagamento-indisponivel: the server's pt-BR text.
+        setBanner(err.message)
+        focusNext.current = 'banner'
+      }
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const items = quote.state === 'ready' && complete ? quote.quote.itens : []
+  const wide = orderWideErrors(errors, draft.atletas.length)
+
+  return (
+    <>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-6" aria-label="Inscrição">
+        {draft.atletas.map((a, i) => (
+          <AthleteFields
+            key={i}
+            index={i}
+            athlete={a}
+            offer={offer}
+            errors={errors}
+            price={items[i]}
+            regulation={regulation}
+            onRemove={draft.atletas.length > limits.atletasMin ? () => removeAthlete(i) : undefined}
+            onChange={(patch, field) => changeAthlete(i, patch, field)}
+          />
+        ))}
+        {draft.atletas.length < limits.atletasMax && (
+          <button
+            type="button"
+            onClick={addAthlete}
+            className="w-full rounded-full border-2 border-dashed border-brand-600 px-5 py-3 font-bold text-brand-800 hover:bg-brand-50"
+          >
+            Adicionar atleta
+          </button>
+        )}
+
+        <div>
+          <label htmlFor="cupom" className="block text-sm font-semibold text-slate-800">
+            Cupom de desconto (opcional)
+          </label>
+          <input
+            id="cupom"
+            value={draft.cupom}
+            autoComplete="off"
+            aria-invalid={errors.cupom ? true : undefined}
+            aria-describedby={errors.cupom ? 'cupom-erro' : undefined}
+            onChange={(e) => {
+              update({ ...draft, cupom: e.target.value })
+              clearError('cupom')
+            }}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900"
+          />
+          {errors.cupom && (
+            <p id="cupom-erro" className="mt-1 text-sm font-medium text-red-700">
+              {errors.cupom}
+            </p>
+          )}
+        </div>
+
+        <Summary quote={quote} complete={complete} signedIn={Boolean(user)} names={draft.atletas.map((a) => a.nome.trim())} />
+
+        <div ref={bannerRef} tabIndex={-1} role="alert" className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}>
+          {banner || wide.join(' ')}
+        </div>
+
+        {user && (
+          <button
+            id="inscricao-enviar"
+            type="submit"
+            disabled={pending}
+            className="w-full rounded-full bg-orange-700 px-6 py-3.5 text-base font-extrabold text-white shadow-md hover:bg-orange-800 disabled:opacity-60"
+          >
+            {pending ? 'Enviando...' : 'Continuar para o pagamento'}
+          </button>
+        )}
+      </form>
+      {!user && (
+        <div className="mt-6">
+          <InlineAuth
+            onSignedIn={() => {
+              focusNext.current = 'inscricao-enviar'
+            }}
+          />
+        </div>
+      )}
+    </>
+  )
+}
+
+type SummaryProps = { quote: QuoteState; complete: boolean; signedIn: boolean; names: string[] }
+
+/** The order's price as the server quoted it: each athlete's lot, discount and total (REG-73). */
+function Summary({ quote, complete, signedIn, names }: SummaryProps) {
+  let body
+  if (!signedIn) body = <p className="text-sm text-slate-700">Entre na sua conta para ver o total do pedido com descontos.</p>
+  else if (!complete) body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
+  else if (quote.state === 'ready') {
+    body = (
+      <>
+        <ul className="divide-y divide-slate-100">
+          {quote.quote.itens.map((it, i) => (
+            <li key={i} className="py-2 text-sm text-slate-700">
+              <span className="flex justify-between gap-3">
+                <span className="font-semibold text-slate-900">{names[i] || `Atleta ${i + 1}`}</span>
+                <span className="font-bold text-slate-900">{formatMoney(it.total)}</span>
+              </span>
+              <span className="block">
+                {[it.lote, it.categoria, `valor ${formatMoney(it.valor)}`].filter(Boolean).join(' · ')}
+                {it.desconto > 0 && ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold text-brand-800">
+          <span>Total</span>
+          <span>{formatMoney(quote.quote.total)}</span>
+        </p>
+      </>
+    )
+  } else if (quote.state === 'failed') body = <p className="text-sm text-red-800">{quote.message}</p>
+  else body = <p className="text-sm text-slate-700">Calculando o total...</p>
+  return (
+    <section aria-labelledby="inscricao-resumo" className="rounded-2xl bg-slate-50 p-4">
+      <h2 id="inscricao-resumo" className="text-base font-extrabold text-slate-900">
+        Resumo do pedido
+      </h2>
+      <div aria-live="polite" className="mt-2">
+        {body}
+      </div>
+    </section>
+  )
+}

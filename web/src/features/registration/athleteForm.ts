@@ -1,0 +1,283 @@
+// The registration form's state and rules: the athletes as typed, the checks that mirror the
+// server's (internal/registration/athlete.go, with the limits and texts of its constants.json), the
+// order body the server reads, and where each field error goes. The server checks everything again.
+import constants from '../../../../internal/registration/constants.json'
+import type { AuthUser } from '../../lib/auth'
+import { eventLimits, eventMessages } from '../../lib/events/event'
+import type { Offer } from '../../lib/events/registrationOffer'
+import { parseCalendarDate } from '../../lib/text/format'
+import { parseDocumento, type DocumentoTipo } from './documento'
+
+export const limits = constants.limits
+export const messages = constants.messages
+
+export type AthleteDraft = {
+  nome: string
+  documentoTipo: DocumentoTipo
+  documento: string
+  /**
+   * As typed, dd/mm/aaaa: a text field, because a phone's date picker starts at today and a birth
+   * date is decades of scrolling away.
+   */
+  nascimento: string
+  sexo: '' | 'F' | 'M'
+  email: string
+  celular: string
+  percurso: string
+  kit: string
+  camiseta: string
+  equipe: string
+  contatoNome: string
+  contatoTelefone: string
+  aceite: boolean
+}
+
+export type Draft = { atletas: AthleteDraft[]; cupom: string }
+
+/** Field errors under the server's names: 'atletas.0.documento', 'cupom', 'atletas'. */
+export type FieldErrors = Record<string, string>
+
+/** An athlete's fields in the order the form shows them, by the name the server gives their errors. */
+export const athleteFields = [
+  'nome',
+  'documento',
+  'nascimento',
+  'sexo',
+  'email',
+  'celular',
+  'percurso',
+  'kit',
+  'camiseta',
+  'equipe',
+  'contatoEmergencia.nome',
+  'contatoEmergencia.telefone',
+  'aceiteRegulamento',
+] as const
+export type AthleteField = (typeof athleteFields)[number]
+
+export function emptyAthlete(): AthleteDraft {
+  return {
+    nome: '',
+    documentoTipo: 'cpf',
+    documento: '',
+    nascimento: '',
+    sexo: '',
+    email: '',
+    celular: '',
+    percurso: '',
+    kit: '',
+    camiseta: '',
+    equipe: '',
+    contatoNome: '',
+    contatoTelefone: '',
+    aceite: false,
+  }
+}
+
+export function emptyDraft(): Draft {
+  return { atletas: [emptyAthlete()], cupom: '' }
+}
+
+/**
+ * The signed-in buyer's name and e-mail in the first athlete, where nothing was typed yet: a
+ * buyer who signs in halfway keeps what they wrote.
+ */
+export function prefillBuyer(draft: Draft, user: Pick<AuthUser, 'displayName' | 'email'> | null): Draft {
+  const [first, ...rest] = draft.atletas
+  if (!user || !first) return draft
+  const nome = first.nome.trim() ? first.nome : user.displayName.trim()
+  const email = first.email.trim() ? first.email : user.email
+  if (nome === first.nome && email === first.email) return draft
+  return { ...draft, atletas: [{ ...first, nome, email }, ...rest] }
+}
+
+/** The field's id in the page: 'atleta-0-contatoEmergencia-nome', 'cupom'. */
+export function fieldId(field: string): string {
+  return field.replace(/^atletas\.(\d+)\./, 'atleta-$1-').replaceAll('.', '-')
+}
+
+/** The key of an athlete's field: 'atletas.1.documento'. */
+export const athleteKey = (index: number, field: AthleteField) => `atletas.${index}.${field}`
+
+/**
+ * Errors the form has no field for (the order as a whole, or a name it does not know), shown
+ * together above the button.
+ */
+export function orderWideErrors(errors: FieldErrors, athletes: number): string[] {
+  const known = new Set(['cupom'])
+  for (let i = 0; i < athletes; i++) for (const f of athleteFields) known.add(athleteKey(i, f))
+  return Object.entries(errors)
+    .filter(([k]) => !known.has(k))
+    .map(([, v]) => v)
+}
+
+/** The first field with an error, in the order the page shows them (where focus goes). */
+export function firstErrorField(errors: FieldErrors, athletes: number): string | null {
+  for (let i = 0; i < athletes; i++) {
+    for (const f of athleteFields) if (errors[athleteKey(i, f)]) return athleteKey(i, f)
+  }
+  return errors.cupom ? 'cupom' : null
+}
+
+const obrigatorio = eventMessages.obrigatorio
+const nomeMax = eventLimits.nomeMax
+const caracteresMax = eventMessages.caracteresMax.replace('{max}', String(nomeMax))
+
+/** A date typed as dd/mm/aaaa (or its 8 digits) as YYYY-MM-DD, or '' when it is not a calendar date. */
+export function birthDateISO(typed: string): string {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(typed.trim()) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(typed.trim())
+  if (!m) return ''
+  const iso = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`
+  return parseCalendarDate(iso) ? iso : ''
+}
+
+/** Years completed on day by someone born on nascimento (both YYYY-MM-DD). */
+function ageOn(nascimento: string, day: string) {
+  const years = Number(day.slice(0, 4)) - Number(nascimento.slice(0, 4))
+  // MM-DD compares as text.
+  return nascimento.slice(5, 10) > day.slice(5, 10) ? years - 1 : years
+}
+
+/** A Brazilian phone with its area code: 10 or 11 digits, or 12 to 13 with the country code 55. */
+function phoneProblem(value: string): string | null {
+  const v = value.trim()
+  if (!v) return obrigatorio
+  if (/[^0-9 ()\-+.]/.test(v)) return messages.celular
+  const digits = v.replace(/\D/g, '').length
+  return digits < 10 || digits > 13 ? messages.celular : null
+}
+
+// The server parses e-mails fully (net/mail); this catches what a person mistypes.
+const emailPattern = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/
+
+/** The errors of one athlete (by field), as the server would answer them, without the category. */
+export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Partial<Record<AthleteField, string>> {
+  const e: Partial<Record<AthleteField, string>> = {}
+  const nome = a.nome.trim()
+  if (!nome) e.nome = obrigatorio
+  else if ([...nome].length > nomeMax) e.nome = caracteresMax
+  else if (nome.split(/\s+/).length < 2) e.nome = messages.nomeCompleto
+
+  if (!a.documento.trim()) e.documento = obrigatorio
+  else {
+    const doc = parseDocumento(a.documentoTipo, a.documento)
+    if ('erro' in doc) e.documento = doc.erro
+  }
+
+  const nascimento = birthDateISO(a.nascimento)
+  if (!a.nascimento.trim()) e.nascimento = obrigatorio
+  else if (!nascimento) e.nascimento = eventMessages.data
+  else if (nascimento > today) e.nascimento = messages.nascimentoFuturo
+  else if (ageOn(nascimento, today) > limits.idadeMax) e.nascimento = messages.nascimentoIdade
+
+  if (a.sexo !== 'F' && a.sexo !== 'M') e.sexo = messages.sexo
+  if (a.email.trim() && !emailPattern.test(a.email.trim())) e.email = messages.email
+  const celular = phoneProblem(a.celular)
+  if (celular) e.celular = celular
+
+  const modality = offer.modalidades.find((m) => m.nome === a.percurso)
+  if (!modality) e.percurso = messages.percurso
+  else if (modality.kits?.length && !modality.kits.some((k) => k.nome === a.kit)) e.kit = messages.kit
+  if (!offer.tamanhosCamiseta.includes(a.camiseta)) e.camiseta = messages.camiseta
+  if ([...a.equipe.trim()].length > nomeMax) e.equipe = caracteresMax
+  if (!a.contatoNome.trim()) e['contatoEmergencia.nome'] = obrigatorio
+  const telefone = phoneProblem(a.contatoTelefone)
+  if (telefone) e['contatoEmergencia.telefone'] = telefone
+  if (!a.aceite) e.aceiteRegulamento = messages.aceite
+  return e
+}
+
+/** Every error of the order, under the server's names; empty when the server may be asked. */
+export function draftErrors(draft: Draft, offer: Offer, today: string): FieldErrors {
+  const errors: FieldErrors = {}
+  const n = draft.atletas.length
+  if (n < limits.atletasMin || n > limits.atletasMax) {
+    errors.atletas = messages.atletas.replace('{min}', String(limits.atletasMin)).replace('{max}', String(limits.atletasMax))
+  }
+  const seen = new Set<string>()
+  draft.atletas.forEach((a, i) => {
+    for (const [field, message] of Object.entries(athleteErrors(a, offer, today))) errors[`atletas.${i}.${field}`] = message
+    if (errors[athleteKey(i, 'documento')]) return
+    const doc = parseDocumento(a.documentoTipo, a.documento)
+    const key = 'numero' in doc ? `${a.documentoTipo}:${doc.numero}` : ''
+    if (seen.has(key)) errors[athleteKey(i, 'documento')] = messages.documentoRepetido
+    seen.add(key)
+  })
+  return errors
+}
+
+/** The body of POST …/inscricao/cotacao and …/pedidos (docs/http-api.md). */
+export function orderBody(draft: Draft, offer: Offer) {
+  const byKit = (percurso: string) => Boolean(offer.modalidades.find((m) => m.nome === percurso)?.kits?.length)
+  const cupom = draft.cupom.trim()
+  return {
+    atletas: draft.atletas.map((a) => ({
+      nome: a.nome.trim(),
+      documento: { tipo: a.documentoTipo, numero: a.documento.trim() },
+      nascimento: birthDateISO(a.nascimento),
+      sexo: a.sexo,
+      email: a.email.trim(),
+      celular: a.celular.trim(),
+      percurso: a.percurso,
+      ...(byKit(a.percurso) && { kit: a.kit }),
+      camiseta: a.camiseta,
+      ...(a.equipe.trim() && { equipe: a.equipe.trim() }),
+      contatoEmergencia: { nome: a.contatoNome.trim(), telefone: a.contatoTelefone.trim() },
+      aceiteRegulamento: a.aceite,
+    })),
+    ...(cupom && { cupom }),
+  }
+}
+
+/** The errors left once the athlete at index is removed: those after it move up one place. */
+export function errorsWithout(errors: FieldErrors, index: number): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^atletas\.(\d+)\.(.+)$/.exec(key)
+    if (!m) out[key] = message
+    else if (Number(m[1]) < index) out[key] = message
+    else if (Number(m[1]) > index) out[`atletas.${Number(m[1]) - 1}.${m[2]}`] = message
+  }
+  return out
+}
+
+// The draft lives in sessionStorage, per event, so that signing in or up, a reload or a failed
+// request never loses what was typed; it is forgotten once the order exists.
+const storageKey = (eventId: string) => `pelotao:inscricao:${eventId}`
+
+export type SavedDraft = { draft: Draft; idempotencyKey: string }
+
+export function loadDraft(eventId: string): SavedDraft | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(eventId))
+    if (!raw) return null
+    const saved = JSON.parse(raw) as SavedDraft
+    if (!Array.isArray(saved.draft?.atletas) || typeof saved.idempotencyKey !== 'string') return null
+    // A draft of an older form gains the fields it lacked.
+    return { ...saved, draft: { cupom: saved.draft.cupom ?? '', atletas: saved.draft.atletas.map((a) => ({ ...emptyAthlete(), ...a })) } }
+  } catch {
+    return null
+  }
+}
+
+export function saveDraft(eventId: string, saved: SavedDraft) {
+  try {
+    sessionStorage.setItem(storageKey(eventId), JSON.stringify(saved))
+  } catch {
+    // A full or blocked storage only loses the copy; the page keeps its state.
+  }
+}
+
+export function forgetDraft(eventId: string) {
+  try {
+    sessionStorage.removeItem(storageKey(eventId))
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
+/** A fresh Idempotency-Key: one per order the buyer means to make, kept across its retries. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+}

@@ -1,0 +1,50 @@
+// The registration form's requests (docs/http-api.md): the quote and the order.
+import { api } from '../../lib/platform/api'
+import type { Event } from '../../lib/events/event'
+import type { Initial } from '../../lib/platform/resource'
+import type { orderBody } from './athleteForm'
+
+const eventPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
+
+/**
+ * What the form shows of its event: the title and the regulation, read from GET /api/events/{id}
+ * without the whole event's parser (lib/events/eventSchema), which would put the page's JS over
+ * its budget for four strings.
+ */
+export type EventHead = Pick<Event, 'id' | 'titulo' | 'regulamentoUrl' | 'regulamento'>
+
+function readHead(answer: unknown): EventHead {
+  const o = (answer ?? {}) as Partial<Record<keyof EventHead, unknown>>
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  return { id: text(o.id), titulo: text(o.titulo), regulamentoUrl: text(o.regulamentoUrl), regulamento: text(o.regulamento) }
+}
+
+export async function getEventHead(eventId: string, signal?: AbortSignal) {
+  return readHead(await api<unknown>(eventPath(eventId), { signal }))
+}
+
+/** The event as the server put it in the page, when it did. */
+export function initialEventHead(eventId: string): Initial<EventHead> {
+  return { path: eventPath(eventId), read: readHead }
+}
+
+export type OrderBody = ReturnType<typeof orderBody>
+
+/** One athlete's price: the lot's (or kit's) price, the larger of coupon and 60+ discount, the total. */
+export type QuoteItem = { valor: number; desconto: number; total: number; categoria: string; lote: string; cupom: boolean; meiaEntrada: boolean }
+export type Quote = { itens: QuoteItem[]; total: number }
+
+
+export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSignal) {
+  return api<Quote>(`${eventPath(eventId)}/inscricao/cotacao`, { method: 'POST', body, signal })
+}
+
+/** Creates the order; a retry with the same key answers the order the first attempt made. */
+export function createOrder(eventId: string, body: OrderBody, idempotencyKey: string) {
+  return api<{ id: string }>(`${eventPath(eventId)}/pedidos`, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } })
+}
+
+/** The order's page, where the buyer pays and sees the confirmation. */
+export function orderPath(eventId: string, orderId: string) {
+  return `/inscricao/${encodeURIComponent(eventId)}/pedido/${encodeURIComponent(orderId)}`
+}

@@ -1,0 +1,28 @@
+// What an event sold by Pelotão (inscricoes.modo 'pelotao') offers now: GET /api/events/{id}/inscricao
+// (docs/http-api.md). The event page shows its current lot (loaded lazily, only for such events);
+// the registration form builds on it.
+import { api } from '../platform/api'
+
+export type OfferModality = {
+  nome: string
+  /** The current lot's price in reais; null for a price by kit (see kits) or with no current lot. */
+  valor: number | null
+  /** null: no limit. */
+  vagasRestantes: number | null
+  kits?: { nome: string; valor: number }[]
+}
+
+export type Offer = {
+  aberta: boolean
+  /** Why it is closed, in pt-BR. */
+  motivo?: string
+  lote: { nome: string; dataLimite: string; restantes: number | null } | null
+  modalidades: OfferModality[]
+  tamanhosCamiseta: string[]
+  meiaEntradaIdoso: boolean
+}
+
+export function getOffer(eventId: string, signal?: AbortSignal) {
+  return api<Offer>(`/api/events/${encodeURIComponent(eventId)}/inscricao`, { signal })
+}
+

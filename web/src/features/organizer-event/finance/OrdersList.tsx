@@ -34,12 +34,14 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
   const detail = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
+    // Only a new search goes back to the first page (as the participants list).
+    if (typed.trim() === q) return
     const timer = setTimeout(() => {
       setQ(typed.trim())
       setCursors([])
     }, searchDelayMs)
     return () => clearTimeout(timer)
-  }, [typed])
+  }, [typed, q])
 
   useEffect(() => {
     if (open) detail.current?.focus()

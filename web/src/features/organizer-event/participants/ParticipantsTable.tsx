@@ -39,12 +39,15 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
   const [open, setOpen] = useState<Participant | null>(null)
 
   useEffect(() => {
+    // Only a new search goes back to the first page: the first render's timer, or spaces typed,
+    // must not undo a page turned meanwhile.
+    if (typed.trim() === q) return
     const timer = setTimeout(() => {
       setQ(typed.trim())
       setCursors([])
     }, searchDelayMs)
     return () => clearTimeout(timer)
-  }, [typed])
+  }, [typed, q])
 
   const query: ParticipantQuery = { q, ...filters, limit: pageSize, cursor: cursors.at(-1) }
   const key = `participants:${eventId}:${version}:${queryString(query)}`

@@ -173,16 +173,21 @@ type Taken struct {
 	Lots       map[string]int
 }
 
-// NewOrder is an order to create, priced; the store makes its ids.
+// NewOrder is an order to create; the store makes its ids, Price its athletes.
 type NewOrder struct {
 	EventID, BuyerID string
 	IdempotencyKey   string // '' none
 	Cupom            string // the code as typed; '' none
-	Txid             string // the Pix charge's, made before; '' for a free order
+	Txid             string // the Pix charge's, made before; kept only when the order costs something
 	Now, ExpiraEm    time.Time
 	Capacity         Capacity
-	Items            []NewRegistration
+	Price            Pricer
 }
+
+// Pricer prices an order's athletes from what the event has taken and the order's coupon (nil:
+// none named, or no coupon of that code) as they stand under the event's lock, so the lot each
+// athlete gets and its price are those the order holds. Its error is returned as it is.
+type Pricer func(taken Taken, coupon *Coupon) ([]NewRegistration, error)
 
 // NewRegistration is one priced athlete. UsesCoupon: its discount came from the order's coupon.
 type NewRegistration struct {

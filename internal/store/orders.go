@@ -9,16 +9,17 @@ import (
 )
 
 // OrderStore stores registration orders sold by Pelotão (docs/architecture.md, "Orders"), their
-// registrations, Pix payments, refunds and history, and the events' coupons. Prices come already
-// computed (package registration): the store takes and checks capacity, never prices.
+// registrations, Pix payments, refunds and history, and the events' coupons. The store never
+// prices: it hands the counts it reads under the event's lock to the order's Pricer (package
+// registration's, in the server), then takes and checks capacity.
 //
 // A hold is an order awaiting payment whose ExpiraEm has not passed. Every count (event,
 // modality, lot, coupon uses, the buyer's open orders, a document's registration) takes the
 // confirmed registrations plus those held, so an expired hold is free at once; ExpireOrders only
 // records it and says which charges to remove.
 type OrderStore interface {
-	// CreateOrder checks and takes the order's capacity in one transaction under the event's
-	// lock: ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
+	// CreateOrder prices the order (NewOrder.Price), checks and takes its capacity in one
+	// transaction under the event's lock: the Pricer's own error, ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
 	// ErrCouponUsedUp. An IdempotencyKey the buyer used before returns that first order. A free
 	// order (Total 0) is confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)

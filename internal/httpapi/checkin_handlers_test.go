@@ -308,9 +308,9 @@ func TestRosterListsRefundedRegistrationsAsRemoved(t *testing.T) {
 		w := newDeskWorld(t, st, 3)
 		ctx, now := context.Background(), time.Now()
 		o, err := st.CreateOrder(ctx, store.NewOrder{EventID: w.eventID, BuyerID: "comprador", Txid: "TXIDREMOVIDO00000000000000", Now: now,
-			ExpiraEm: now.Add(30 * time.Minute), Items: []store.NewRegistration{{DocTipo: participant.CPF,
+			ExpiraEm: now.Add(30 * time.Minute), Price: pricedAs(store.NewRegistration{DocTipo: participant.CPF,
 				DocNumero: participant.CompleteCPF("987654321"), Nome: "Duda Reembolso", Percurso: "10 km", Categoria: "Geral",
-				Camiseta: "M", Valor: 8990, Total: 8990, Atleta: []byte(`{}`)}}})
+				Camiseta: "M", Valor: 8990, Total: 8990, Atleta: []byte(`{}`)})})
 		if err != nil {
 			t.Fatal(err)
 		}

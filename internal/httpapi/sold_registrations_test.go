@@ -15,6 +15,11 @@ import (
 	"pelotao/internal/store/dbtest"
 )
 
+// pricedAs is the pricer of athletes priced already: these tests sell, they do not price.
+func pricedAs(items ...store.NewRegistration) store.Pricer {
+	return func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) { return items, nil }
+}
+
 // sellOne makes a paid order of one athlete in the world's event, as the Pix webhook's
 // confirmation does, with the 60+ half price (a discount without a coupon); it answers the
 // registration.
@@ -23,9 +28,9 @@ func (w *deskWorld) sellOne(t *testing.T, st store.Store, nome, cpf string) stor
 	ctx := context.Background()
 	now := time.Now()
 	o, err := st.CreateOrder(ctx, store.NewOrder{EventID: w.eventID, BuyerID: "comprador", Txid: "TXIDVENDIDONOBALCAO0000000001", Now: now,
-		ExpiraEm: now.Add(30 * time.Minute), Items: []store.NewRegistration{{DocTipo: participant.CPF, DocNumero: cpf, Nome: nome,
+		ExpiraEm: now.Add(30 * time.Minute), Price: pricedAs(store.NewRegistration{DocTipo: participant.CPF, DocNumero: cpf, Nome: nome,
 			Percurso: "10 km", Lote: "1º lote", Categoria: "60-69 F", Camiseta: "P", Valor: 8990, Desconto: 4495, Total: 4495,
-			Atleta: json.RawMessage(`{"email":"dora@exemplo.com.br","sexo":"F"}`)}}})
+			Atleta: json.RawMessage(`{"email":"dora@exemplo.com.br","sexo":"F"}`)})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,10 +77,14 @@ func (w *world) order(t *testing.T, now time.Time) store.Order {
 	t.Helper()
 	w.ordered++
 	n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
-		Capacity: orders.EventCapacity(&w.event), Items: []store.NewRegistration{{DocTipo: participant.CPF,
-			DocNumero: participant.CompleteCPF(strings.Repeat("1", 3) + time.Now().Format("150405") + string(rune('0'+w.ordered%10))),
-			Nome:      "Ana Atleta", Percurso: "10 km", Categoria: "Geral", Camiseta: "M", Valor: 7990, Total: 7990,
-			Atleta: []byte(`{"nome":"Ana Atleta","sexo":"F","nascimento":"1990-01-01","camiseta":"M","percurso":"10 km"}`)}}}
+		Capacity: orders.EventCapacity(&w.event)}
+	athlete := store.NewRegistration{DocTipo: participant.CPF,
+		DocNumero: participant.CompleteCPF(strings.Repeat("1", 3) + time.Now().Format("150405") + string(rune('0'+w.ordered%10))),
+		Nome:      "Ana Atleta", Percurso: "10 km", Categoria: "Geral", Camiseta: "M", Valor: 7990, Total: 7990,
+		Atleta: []byte(`{"nome":"Ana Atleta","sexo":"F","nascimento":"1990-01-01","camiseta":"M","percurso":"10 km"}`)}
+	n.Price = func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) {
+		return []store.NewRegistration{athlete}, nil
+	}
 	o, err := w.st.CreateOrder(context.Background(), n)
 	if err != nil {
 		t.Fatal(err)

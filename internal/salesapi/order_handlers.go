@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"pelotao/internal/api"
@@ -96,7 +97,8 @@ func toOrderAnswer(o store.Order) orderAnswer {
 	return j
 }
 
-// orderError answers what the store refuses when it takes an order's slots.
+// orderError answers what the store refuses when it takes an order's slots, and what pricing
+// under its lock found (registration's field errors and closings).
 func orderError(err error) error {
 	var taken *store.AlreadyRegisteredError
 	switch {
@@ -111,61 +113,69 @@ func orderError(err error) error {
 	case errors.Is(err, store.ErrCouponUsedUp):
 		return api.FieldError{"cupom": registration.Const.Messages.CupomEsgotado}
 	}
-	return err
+	return closedError(err)
 }
 
-// createOrder answers POST /api/events/{id}/pedidos: the order is priced here, its slots taken by
-// the store, then charged through the PSP; a charge that cannot be made leaves no hold behind.
+// createOrder answers POST /api/events/{id}/pedidos: the store prices the order with the counts
+// and coupon it reads under the event's lock (REG-68), so each athlete holds the lot it is
+// charged for, takes its slots, then the order is charged its stored total through the PSP; a
+// charge that cannot be made leaves no hold behind.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
-	// A retry answers the order its key made, before pricing counts that order's own slots.
+	// A retry answers the order its key made without waiting for the event's lock (the store
+	// answers it too, for a twin that commits meanwhile).
 	if answered, err := s.answerFirstOrder(w, r, u.ID); answered || err != nil {
 		return err
 	}
 	var e event.Event
 	var o registration.Order
-	q, err := s.quote(r, &e, &o)
-	if err != nil {
-		// Its twin (a double tap, a retry sent to another instance) may have committed since the
-		// lookup above, taking the last slot or coupon use this quote now finds gone: the twin's
-		// order is the answer, not a refusal.
-		if answered, lookupErr := s.answerFirstOrder(w, r, u.ID); answered || lookupErr != nil {
-			return lookupErr
-		}
+	if err := s.readOrder(r, &e, &o); err != nil {
 		return err
 	}
 	now := time.Now()
-	n := store.NewOrder{EventID: e.ID, BuyerID: u.ID, IdempotencyKey: r.Header.Get("Idempotency-Key"), Cupom: o.Cupom,
-		Now: now, ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e), Items: make([]store.NewRegistration, len(q.Itens))}
-	if q.Total > 0 {
-		n.Txid = pix.NewTxID()
-	}
-	var debtor *pix.Debtor
-	for i, it := range q.Itens {
-		a := o.Atletas[i]
-		atleta, err := json.Marshal(a)
-		if err != nil {
-			return err
-		}
-		n.Items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
-			Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
-			Total: int64(it.Total), UsesCoupon: it.Cupom, Atleta: atleta}
-		if debtor == nil && a.Documento.Tipo == participant.CPF {
-			debtor = &pix.Debtor{CPF: a.Documento.Numero, Name: a.Nome}
-		}
-	}
-	order, err := s.store.CreateOrder(r.Context(), n)
+	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
+		IdempotencyKey: r.Header.Get("Idempotency-Key"), Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
+		ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e),
+		Price: orderPricer(&e, &o, event.Today(s.cfg.Location, now))})
 	if err != nil {
 		return orderError(err)
 	}
 	s.sendReceipt(order) // a free order is paid at once
 	if order.Status == store.OrderAwaiting && order.CopiaECola == "" {
-		if order, err = s.charge(r.Context(), order, &e, debtor); err != nil {
+		if order, err = s.charge(r.Context(), order, &e); err != nil {
 			return err
 		}
 	}
 	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(order))
 	return nil
+}
+
+// orderPricer prices o for e on today with registration.Price, as the quote does, from the counts
+// and coupon the store reads inside the order's transaction.
+func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.Pricer {
+	return func(taken store.Taken, c *store.Coupon) ([]store.NewRegistration, error) {
+		var coupon *registration.Coupon
+		if c != nil {
+			rc := orders.CouponFromStore(*c)
+			coupon = &rc
+		}
+		q, err := registration.Price(e, o, today, countsOf(taken), coupon)
+		if err != nil {
+			return nil, err
+		}
+		items := make([]store.NewRegistration, len(q.Itens))
+		for i, it := range q.Itens {
+			a := o.Atletas[i]
+			atleta, err := json.Marshal(a)
+			if err != nil {
+				return nil, err
+			}
+			items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
+				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
+				Total: int64(it.Total), UsesCoupon: it.Cupom, Atleta: atleta}
+		}
+		return items, nil
+	}
 }
 
 // answerFirstOrder answers 201 with the order the request's Idempotency-Key made for buyerID in
@@ -186,12 +196,17 @@ func (s *Server) answerFirstOrder(w http.ResponseWriter, r *http.Request, buyerI
 	return true, nil
 }
 
-// charge opens the order's Pix charge and keeps its code; when the PSP cannot, the order is
-// discarded so that its slots are free again.
-func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event, debtor *pix.Debtor) (store.Order, error) {
+// charge opens the order's Pix charge for its stored total, the debtor its first athlete with a
+// CPF, and keeps its code; when the PSP cannot, the order is discarded so that its slots are
+// free again.
+func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) (store.Order, error) {
 	msg := []rune("Inscrição " + e.Titulo)
 	if len(msg) > 140 {
 		msg = msg[:140]
+	}
+	var debtor *pix.Debtor
+	if i := slices.IndexFunc(order.Registrations, func(r store.Registration) bool { return r.DocTipo == participant.CPF }); i >= 0 {
+		debtor = &pix.Debtor{CPF: order.Registrations[i].DocNumero, Name: order.Registrations[i].Nome}
 	}
 	if s.psp == nil {
 		return order, s.discard(ctx, order, errors.New("no PSP configured"))

@@ -27,7 +27,12 @@ func (s *Server) registrationRoutes() []api.Route {
 // registrationCounts are the registrations the event has taken now: confirmed plus held.
 func (s *Server) registrationCounts(ctx context.Context, eventID string) (registration.Counts, error) {
 	t, err := s.store.TakenCounts(ctx, eventID, time.Now())
-	return registration.Counts{Evento: t.Event, Modalidade: t.Modalities, Lote: t.Lots}, err
+	return countsOf(t), err
+}
+
+// countsOf is what the store counts taken as registration's pricing reads it.
+func countsOf(t store.Taken) registration.Counts {
+	return registration.Counts{Evento: t.Event, Modalidade: t.Modalities, Lote: t.Lots}
 }
 
 // getOffer answers GET /api/events/{id}/inscricao: the offer now, prices and slots left.
@@ -57,12 +62,8 @@ func (s *Server) quoteOrder(w http.ResponseWriter, r *http.Request) error {
 // quote reads the order of the request's body (strictly) and its event {id} into e and o, and
 // prices it with the coupon it names from the store; a closed event is a 409.
 func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (registration.Quote, error) {
-	if err := api.ReadJSON(r, o); err != nil {
+	if err := s.readOrder(r, e, o); err != nil {
 		return registration.Quote{}, err
-	}
-	var err error
-	if *e, err = s.store.GetEvent(r.Context(), r.PathValue("id")); err != nil {
-		return registration.Quote{}, api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	coupon, err := s.registrationCoupon(r.Context(), e.ID, o.Cupom)
 	if err != nil {
@@ -73,10 +74,27 @@ func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (
 		return registration.Quote{}, err
 	}
 	q, err := registration.Price(e, o, event.Today(s.cfg.Location, time.Now()), counts, coupon)
-	if closed := (*registration.Closed)(nil); errors.As(err, &closed) {
-		return q, &api.Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
+	return q, closedError(err)
+}
+
+// readOrder reads the order of the request's body (strictly) and its event {id} into e and o.
+func (s *Server) readOrder(r *http.Request, e *event.Event, o *registration.Order) error {
+	if err := api.ReadJSON(r, o); err != nil {
+		return err
 	}
-	return q, err
+	var err error
+	if *e, err = s.store.GetEvent(r.Context(), r.PathValue("id")); err != nil {
+		return api.NotFoundAs(err, api.ErrEventNotFound)
+	}
+	return nil
+}
+
+// closedError answers a *registration.Closed as the 409 it is; other errors pass as they are.
+func closedError(err error) error {
+	if closed := (*registration.Closed)(nil); errors.As(err, &closed) {
+		return &api.Error{Status: http.StatusConflict, Code: closed.Code, Message: closed.Motivo}
+	}
+	return err
 }
 
 // registrationCoupon is the event's stored coupon of this code, or nil.

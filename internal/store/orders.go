@@ -9,16 +9,17 @@ import (
 )
 
 // OrderStore stores registration orders sold by Pelotão (docs/architecture.md, "Orders"), their
-// registrations, Pix payments, refunds and history, and the events' coupons. Prices come already
-// computed (package registration): the store takes and checks capacity, never prices.
+// registrations, Pix payments, refunds and history, and the events' coupons. The store never
+// prices: it hands the counts it reads under the event's lock to the order's Pricer (package
+// registration's, in the server), then takes and checks capacity.
 //
 // A hold is an order awaiting payment whose ExpiraEm has not passed. Every count (event,
 // modality, lot, coupon uses, the buyer's open orders, a document's registration) takes the
 // confirmed registrations plus those held, so an expired hold is free at once; ExpireOrders only
 // records it and says which charges to remove.
 type OrderStore interface {
-	// CreateOrder checks and takes the order's capacity in one transaction under the event's
-	// lock: ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
+	// CreateOrder prices the order (NewOrder.Price), checks and takes its capacity in one
+	// transaction under the event's lock: the Pricer's own error, ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
 	// ErrCouponUsedUp. An IdempotencyKey the buyer used before returns that first order. A free
 	// order (Total 0) is confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
@@ -173,16 +174,21 @@ type Taken struct {
 	Lots       map[string]int
 }
 
-// NewOrder is an order to create, priced; the store makes its ids.
+// NewOrder is an order to create; the store makes its ids, Price its athletes.
 type NewOrder struct {
 	EventID, BuyerID string
 	IdempotencyKey   string // '' none
 	Cupom            string // the code as typed; '' none
-	Txid             string // the Pix charge's, made before; '' for a free order
+	Txid             string // the Pix charge's, made before; kept only when the order costs something
 	Now, ExpiraEm    time.Time
 	Capacity         Capacity
-	Items            []NewRegistration
+	Price            Pricer
 }
+
+// Pricer prices an order's athletes from what the event has taken and the order's coupon (nil:
+// none named, or no coupon of that code) as they stand under the event's lock, so the lot each
+// athlete gets and its price are those the order holds. Its error is returned as it is.
+type Pricer func(taken Taken, coupon *Coupon) ([]NewRegistration, error)
 
 // NewRegistration is one priced athlete. UsesCoupon: its discount came from the order's coupon.
 type NewRegistration struct {

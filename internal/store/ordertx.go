@@ -45,36 +45,60 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) 
 }
 
 // CreateOrderTx is CreateOrder inside tx, which holds the event's lock (and, where locks are
-// per event, the buyer's): it checks every count, then inserts. It returns the new order's id,
-// or the first order's when the buyer's IdempotencyKey made one before.
+// per event, the buyer's): it reads the counts and the coupon, has the order priced from them,
+// checks every count, then inserts. It returns the new order's id, or the first order's when the
+// buyer's IdempotencyKey made one before.
 func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) {
 	if first, err := orderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || first != "" {
 		return first, err
 	}
-	var open int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
-		AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
-		return "", fmt.Errorf("store: open orders: %w", err)
-	}
-	if open >= MaxOpenOrders && o.Txid != "" { // a free order is paid at once: it never holds
-		return "", ErrOrderLimit
-	}
-	if err := checkDocuments(ctx, tx, o); err != nil {
-		return "", err
-	}
-	if err := checkCapacity(ctx, tx, o.EventID, o.Now, o.Capacity, o.Items, ""); err != nil {
+	taken, err := countTaken(ctx, tx.Query, "store: capacity", o.EventID, "", o.Now)
+	if err != nil {
 		return "", err
 	}
 	cupom := CouponKey(o.Cupom)
-	if err := checkCoupon(ctx, tx, o.EventID, cupom, o.Now, o.Items, ""); err != nil {
+	var coupon *Coupon
+	if cupom != "" {
+		found, err := readCoupons(ctx, tx.Query, "store: order's coupon", o.Now, "WHERE c.event_id = ? AND c.codigo_chave = ?", o.EventID, cupom)
+		if err != nil {
+			return "", err
+		}
+		if len(found) == 1 {
+			coupon = &found[0]
+		}
+	}
+	items, err := o.Price(taken, coupon)
+	if err != nil {
+		return "", err
+	}
+	var total int64
+	for _, it := range items {
+		total += it.Total
+	}
+	if total > 0 { // a free order is paid at once: it never holds
+		var open int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
+			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
+			return "", fmt.Errorf("store: open orders: %w", err)
+		}
+		if open >= MaxOpenOrders {
+			return "", ErrOrderLimit
+		}
+	}
+	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
+		return "", err
+	}
+	// The pricer had these counts; checking them again keeps every limit whatever it priced.
+	if err := fits(o.Capacity, taken, items); err != nil {
+		return "", err
+	}
+	if err := checkCoupon(ctx, tx, o.EventID, cupom, o.Now, items, ""); err != nil {
 		return "", err
 	}
 
 	id := NewParticipantID()
-	var total int64
 	var busca []string
-	for _, it := range o.Items {
-		total += it.Total
+	for _, it := range items {
 		busca = append(busca, textfold.Fold(it.Nome), it.DocNumero)
 	}
 	var key any
@@ -82,7 +106,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		key = o.IdempotencyKey
 	}
 	var txid any
-	if o.Txid != "" {
+	if total > 0 && o.Txid != "" {
 		txid = o.Txid
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, txid,
@@ -90,7 +114,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		id, o.EventID, o.BuyerID, total, cupom, key, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
 		return "", fmt.Errorf("store: inserting order: %w", err)
 	}
-	for i, it := range o.Items {
+	for i, it := range items {
 		usesCoupon := ""
 		if it.UsesCoupon {
 			usesCoupon = cupom
@@ -118,9 +142,9 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 
 // checkDocuments refuses a document held or confirmed in the event (by an order, or as a
 // participant imported or sold) or given twice in the order.
-func checkDocuments(ctx context.Context, tx OrderTx, o NewOrder) error {
+func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Time, items []NewRegistration) error {
 	seen := map[string]bool{}
-	for i, it := range o.Items {
+	for i, it := range items {
 		k := it.DocTipo + ":" + it.DocNumero
 		if seen[k] {
 			return &AlreadyRegisteredError{Index: i}
@@ -131,7 +155,7 @@ func checkDocuments(ctx context.Context, tx OrderTx, o NewOrder) error {
 			(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 			 WHERE r.event_id = ? AND r.doc_tipo = ? AND r.doc_numero = ? AND `+holdCounts+`) +
 			(SELECT count(*) FROM participants WHERE event_id = ? AND doc_tipo = ? AND doc_numero = ?)`,
-			o.EventID, it.DocTipo, it.DocNumero, o.Now, o.EventID, it.DocTipo, it.DocNumero).Scan(&n); err != nil {
+			eventID, it.DocTipo, it.DocNumero, now, eventID, it.DocTipo, it.DocNumero).Scan(&n); err != nil {
 			return fmt.Errorf("store: document check: %w", err)
 		}
 		if n > 0 {
@@ -141,13 +165,8 @@ func checkDocuments(ctx context.Context, tx OrderTx, o NewOrder) error {
 	return nil
 }
 
-// checkCapacity tells whether items fit beside what the event already holds or confirmed,
-// leaving out the order `except` (a late payment's own).
-func checkCapacity(ctx context.Context, tx OrderTx, eventID string, now time.Time, c Capacity, items []NewRegistration, except string) error {
-	taken, err := countTaken(ctx, tx.Query, "store: capacity", eventID, except, now)
-	if err != nil {
-		return err
-	}
+// fits tells whether items fit in c beside what the event has taken (which it counts on from).
+func fits(c Capacity, taken Taken, items []NewRegistration) error {
 	event, modality, lot := taken.Event, taken.Modalities, taken.Lots
 	for _, it := range items {
 		event++
@@ -258,8 +277,12 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 			it.UsesCoupon = c != ""
 			return it, err
 		}, "SELECT percurso, lote, cupom FROM registrations WHERE order_id = ?", orderID)
+		var taken Taken
 		if err == nil {
-			err = checkCapacity(ctx, tx, eventID, now, c, items, orderID)
+			taken, err = countTaken(ctx, tx.Query, "store: capacity", eventID, orderID, now)
+		}
+		if err == nil {
+			err = fits(c, taken, items)
 		}
 		if err == nil {
 			err = checkCoupon(ctx, tx, eventID, cupom, now, items, orderID)
@@ -765,7 +788,13 @@ func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]OrderE
 
 // Coupons implements OrderStore: the uses are those of confirmed and held registrations now.
 func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]Coupon, error) {
-	return QueryAll(ctx, r.Query, r.Name+": coupons", func(row Scanner) (c Coupon, err error) {
+	return readCoupons(ctx, r.Query, r.Name+": coupons", time.Now(), "WHERE c.event_id = ?", eventID)
+}
+
+// readCoupons reads the coupons c selected by where, their uses those of the registrations
+// confirmed and held at now.
+func readCoupons(ctx context.Context, q Query, what string, now time.Time, where string, args ...any) ([]Coupon, error) {
+	return QueryAll(ctx, q, what, func(row Scanner) (c Coupon, err error) {
 		var max *int64
 		var mods string
 		err = row.Scan(&c.EventID, &c.Codigo, &c.Tipo, &c.Valor, &max, &c.ValidoAte, &mods, &c.Ativo, &c.Usos)
@@ -780,5 +809,5 @@ func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]Coupon, err
 	}, `SELECT c.event_id, c.codigo, c.tipo, c.valor, c.max_usos, c.valido_ate, c.modalidades, c.ativo,
 		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 		 WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND `+holdCounts+`)
-		FROM coupons c WHERE c.event_id = ? ORDER BY c.codigo_chave`, time.Now(), eventID)
+		FROM coupons c `+where+` ORDER BY c.codigo_chave`, append([]any{now}, args...)...)
 }

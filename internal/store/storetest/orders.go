@@ -19,6 +19,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("Race", func(t *testing.T) { OrderRace(t, open(t)) })
 	t.Run("LotsByCount", func(t *testing.T) { testOrderLots(t, open(t)) })
 	t.Run("CouponUses", func(t *testing.T) { testOrderCoupons(t, open(t)) })
+	t.Run("PricedUnderTheLock", func(t *testing.T) { testOrderPricedUnderTheLock(t, open(t)) })
 	t.Run("ExpiryFrees", func(t *testing.T) { testOrderExpiry(t, open(t)) })
 	t.Run("OneDocumentPerEvent", func(t *testing.T) { testOrderDocuments(t, open(t)) })
 	t.Run("OpenOrderLimit", func(t *testing.T) { testOrderLimit(t, open(t)) })
@@ -51,7 +52,20 @@ func newTxid() string {
 
 func order(eventID, buyer string, now time.Time, c store.Capacity, items ...store.NewRegistration) store.NewOrder {
 	return store.NewOrder{EventID: eventID, BuyerID: buyer, Txid: newTxid(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
-		Capacity: c, Items: items}
+		Capacity: c, Price: priced(items)}
+}
+
+// priced is the pricer of athletes priced already, whatever the counts: it tries the store's own
+// checks, as a pricer that went wrong would.
+func priced(items []store.NewRegistration) store.Pricer {
+	return func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) { return items, nil }
+}
+
+// freeAthlete is athlete at no cost.
+func freeAthlete(nome, percurso string) store.NewRegistration {
+	a := athlete(nome, percurso, "")
+	a.Valor, a.Total = 0, 0
+	return a
 }
 
 func orderEvent(t *testing.T, s store.Store) string {
@@ -129,6 +143,59 @@ func testOrderLots(t *testing.T, s store.Store) {
 	}
 	if page, _ := s.EventOrders(context.Background(), store.OrderQuery{EventID: eventID}); page.Total != 2 {
 		t.Fatalf("a refused order was kept: %d orders", page.Total)
+	}
+}
+
+// REG-68, REG-69: the store prices each order from the counts and the coupon uses as they stand
+// under the event's lock: 12 buyers racing with a pricer that takes lot 1 while it has room get
+// exactly its 4 slots, the others lot 2, none refused; each pricer saw the coupon's uses of the
+// orders before it, and the error a pricer answers comes back as it is.
+func testOrderPricedUnderTheLock(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	if err := s.SaveCoupon(ctx, store.Coupon{EventID: eventID, Codigo: "LOTE", Tipo: store.CouponFixed, Valor: 100, Ativo: true}); err != nil {
+		t.Fatal(err)
+	}
+	c := store.Capacity{Lots: map[string]int{"1º lote": 4}}
+	now := time.Now()
+	var seen sync.Map // coupon uses each pricer saw → true
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Go(func() {
+			o := order(eventID, fmt.Sprint("lot-", i), now, c)
+			o.Cupom = "lote"
+			o.Price = func(taken store.Taken, coupon *store.Coupon) ([]store.NewRegistration, error) {
+				if coupon == nil || coupon.Codigo != "LOTE" {
+					return nil, fmt.Errorf("coupon %+v, want LOTE", coupon)
+				}
+				seen.Store(coupon.Usos, true)
+				a := athlete("Ana Lote", "5 km", "1º lote")
+				if taken.Lots["1º lote"] >= 4 {
+					a.Lote, a.Valor = "2º lote", 10990
+				}
+				a.UsesCoupon, a.Desconto, a.Total = true, 100, a.Valor-100
+				return []store.NewRegistration{a}, nil
+			}
+			if _, err := s.CreateOrder(ctx, o); err != nil {
+				t.Errorf("buyer %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	taken, err := s.TakenCounts(ctx, eventID, now)
+	if err != nil || taken.Lots["1º lote"] != 4 || taken.Lots["2º lote"] != 8 {
+		t.Fatalf("lots taken %+v (%v), want 4 in 1º lote and 8 in 2º lote", taken.Lots, err)
+	}
+	for usos := range 12 {
+		if _, ok := seen.Load(usos); !ok {
+			t.Fatalf("no pricer saw the coupon with %d uses: the counts were not read under the lock", usos)
+		}
+	}
+	refused := errors.New("refused by the pricer")
+	o := order(eventID, "lot-refused", now, c)
+	o.Price = func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) { return nil, refused }
+	if _, err := s.CreateOrder(ctx, o); err != refused {
+		t.Fatalf("the pricer's error: %v", err)
 	}
 }
 
@@ -355,10 +422,8 @@ func testOrderConfirm(t *testing.T, s store.Store) {
 	if !errors.Is(err, store.ErrNotPending) || len(second.Payments) != 2 {
 		t.Fatalf("a second payment of a paid order: %v, %d payments (kept for its refund)", err, len(second.Payments))
 	}
-	free := order(eventID, "free", now, store.Capacity{}, athlete("Caio Gratis", "Caminhada", ""))
-	free.Txid, free.Items[0].Valor, free.Items[0].Total = "", 0, 0
-	got := mustOrder(t, s, free)
-	if got.Status != store.OrderPaid || got.Registrations[0].Codigo == "" {
+	got := mustOrder(t, s, order(eventID, "free", now, store.Capacity{}, freeAthlete("Caio Gratis", "Caminhada")))
+	if got.Status != store.OrderPaid || got.Registrations[0].Codigo == "" || got.Txid != "" {
 		t.Fatalf("a free order: %+v", got)
 	}
 }

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, phone, test } from './fixtures'
 import { createUser, signedInUser } from './accounts'
-import { cpfDigits } from './cpf'
-import { createEvent, marker } from './events'
+import { violations } from './axe'
+import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { orderRita } from './orders'
 import type { APIRequestContext, Page } from '@playwright/test'
 
 // "Minhas inscrições" after the sale, on a 375 px phone against the real server and the Pix sandbox
@@ -12,25 +12,11 @@ import type { APIRequestContext, Page } from '@playwright/test'
 test.use({ viewport: phone, hasTouch: true })
 
 const year = new Date().getFullYear()
-const nextYear = (month: number, day: number) => `${year + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 
 /** An event sold through Pelotão (one lot of R$ 89,90, 10 km), whose bibs start at 500. */
 async function pelotaoEvent(organizer: APIRequestContext, titulo: string) {
   const id = await createEvent(organizer, { titulo, dataEvento: nextYear(9, 7), km: [10] })
-  const doc = (await (await organizer.get(`/api/events/${id}`)).json()) as Record<string, unknown> & { inscricoes: Record<string, unknown> }
-  const put = await organizer.put(`/api/events/${id}`, {
-    data: {
-      ...doc,
-      inscricoes: {
-        ...doc.inscricoes,
-        ativas: true,
-        modo: 'pelotao',
-        tipoPreco: 'lotes',
-        lotes: [{ nome: '1º lote', valor: '89,90', maxVagas: null, dataLimite: nextYear(8, 31), valoresPorModalidade: [] }],
-      },
-    },
-  })
-  expect(put.status(), await put.text()).toBe(200)
+  await sellThroughPelotao(organizer, id)
   const bibs = await organizer.put(`/api/events/${id}/participants/settings`, { data: { faixasPeito: [{ percurso: '10 km', inicio: 500, fim: 599 }] } })
   expect(bibs.status(), await bibs.text()).toBe(200)
   return id
@@ -38,34 +24,11 @@ async function pelotaoEvent(organizer: APIRequestContext, titulo: string) {
 
 /** Buys one registration as the page's user and pays it in the sandbox; answers the order's id. */
 async function buyAndPay(page: Page, eventId: string, cpfBase: string, email: string) {
-  const created = await page.request.post(`/api/events/${eventId}/pedidos`, {
-    data: {
-      atletas: [
-        {
-          nome: 'Rita Corredora',
-          documento: { tipo: 'cpf', numero: cpfDigits(cpfBase) },
-          nascimento: '1990-05-20',
-          sexo: 'F',
-          email,
-          celular: '(85) 99876-5432',
-          percurso: '10 km',
-          camiseta: 'M',
-          contatoEmergencia: { nome: 'José Corredor', telefone: '85 3333-4444' },
-          aceiteRegulamento: true,
-        },
-      ],
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const order = (await created.json()) as { id: string; pix: { txid: string } }
+  const order = await orderRita(page.request, eventId, cpfBase, email)
   const paid = await page.request.post(`/_pix-sandbox/simular/${order.pix.txid}`)
   expect(paid.status(), await paid.text()).toBe(200)
   await expect.poll(async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status).toBe('pago')
   return order.id
-}
-
-async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 test('the buyer edits and cancels a registration, and sees the result of a race run (REG-117..REG-120)', async ({ page, browser }) => {

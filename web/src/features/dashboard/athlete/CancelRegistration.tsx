@@ -52,7 +52,7 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
       {asking && (
         <ConfirmDialog
           title="Cancelar inscrição?"
-          confirmLabel="Cancelar e reembolsar"
+          confirmLabel={total > 0 ? 'Cancelar e reembolsar' : 'Cancelar inscrição'}
           busyLabel="Cancelando..."
           onConfirm={async () => {
             await cancelOrder(r.pedidoId)
@@ -65,8 +65,10 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
           {order.length > 1
             ? `O pedido inteiro será cancelado: as ${order.length} inscrições dele deixam ${r.evento.titulo} e as vagas são liberadas. `
             : `A inscrição de ${r.nome} em ${r.evento.titulo} será cancelada e a vaga liberada. `}
-          O valor pago, {formatMoney(total)}, volta integralmente pelo Pix para a conta que pagou, e você recebe um e-mail quando o
-          reembolso for concluído. Isso não pode ser desfeito.
+          {total > 0
+            ? `O valor pago, ${formatMoney(total)}, volta integralmente pelo Pix para a conta que pagou, e você recebe um e-mail quando o reembolso for concluído. `
+            : 'A inscrição foi gratuita: não há valor a devolver. '}
+          Isso não pode ser desfeito.
         </ConfirmDialog>
       )}
     </div>

@@ -29,7 +29,6 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
       <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         <p>{state.motivo}</p>
         <p className="mt-1">
-          Para cancelar agora, fale com a organização do evento.{' '}
           <Link to={eventPath(r.evento.id)} className="font-semibold text-brand-800 hover:underline">
             Ver contatos na página do evento
           </Link>

@@ -131,12 +131,12 @@ describe('cancelling from Minhas inscrições', () => {
   })
 
   it("outside the window, says the server's reason and whom to ask instead of a button", async () => {
-    const motivo = 'O cancelamento pelo próprio atleta vale até 7 dias depois do pagamento, e este pedido foi pago em 01/03/2030.'
+    const motivo =
+      'O cancelamento pelo próprio atleta vale até 7 dias depois do pagamento, e este pedido foi pago em 01/03/2030. Para cancelar agora, fale com a organização de Corrida da Lagoa pelos contatos do regulamento.'
     serve([[registration({ cancelamento: { ate: '2030-03-08T12:00:00Z', motivo } })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).getByText(motivo)).toBeInTheDocument()
-    expect(within(item!).getByText(/Para cancelar agora, fale com a organização do evento/)).toBeInTheDocument()
     expect(within(item!).getByRole('link', { name: 'Ver contatos na página do evento' })).toHaveAttribute('href', '/event/corrida-da-lagoa-2030')
     expect(within(item!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
   })
@@ -150,11 +150,18 @@ describe('cancelling from Minhas inscrições', () => {
     ])
     show()
     const [ended, refunding] = await screen.findAllByRole('listitem')
-    expect(within(ended!).getByText('O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00.')).toBeInTheDocument()
+    expect(within(ended!).getByText('O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00. Para cancelar agora, fale com a organização do evento.')).toBeInTheDocument()
     expect(within(ended!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
     expect(within(refunding!).getByText('Reembolso em processamento')).toBeInTheDocument()
     expect(within(refunding!).getByText('Cancelamento pedido: o reembolso está em processamento.')).toBeInTheDocument()
     expect(within(refunding!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+  })
+  it('says nothing of cancelling a race already run', async () => {
+    serve([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', motivo: 'Prazo encerrado.' } })]])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).queryByText('Prazo encerrado.')).not.toBeInTheDocument()
+    expect(within(item!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
   })
 })
 

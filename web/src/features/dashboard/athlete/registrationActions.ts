@@ -19,17 +19,19 @@ export type CancelState =
   | { kind: 'closed'; motivo: string }
 
 /**
- * The buyer's cancellation as the list shows it: nothing for an athlete who did not buy it or an order
- * not paid; a refund under way; the window open until `ate`; or closed, with the server's reason (or,
+ * The buyer's cancellation as the list shows it: nothing for an athlete who did not buy it, an order
+ * not paid or a race already run; a refund under way; the window open until `ate`; or closed, with the server's reason (or,
  * when the window ran out while the page was open, the end it had).
  */
 export function cancelState(r: MyRegistration, now: Date = new Date()): CancelState {
   if (!r.comprador || !r.cancelamento || r.pedidoStatus !== 'pago' || r.status === 'cancelada') return { kind: 'none' }
+  // A race already run has nothing left to cancel, and no reason to keep saying so.
+  if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < todayISO(now)) return { kind: 'none' }
   if (r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO')) return { kind: 'refunding' }
   const { ate, motivo } = r.cancelamento
   if (motivo) return { kind: 'closed', motivo }
   if (now.getTime() >= Date.parse(ate)) {
-    return { kind: 'closed', motivo: `O prazo para o próprio atleta cancelar terminou em ${formatInstant(ate)}.` }
+    return { kind: 'closed', motivo: `O prazo para o próprio atleta cancelar terminou em ${formatInstant(ate)}. Para cancelar agora, fale com a organização do evento.` }
   }
   return { kind: 'open', ate }
 }

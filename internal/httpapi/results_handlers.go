@@ -318,13 +318,7 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 	if err != nil {
 		return athleteAnswer{}, api.NotFoundAs(err, errAthleteNotFound)
 	}
-	a := athleteAnswer{ResultSet: set, Athlete: results.Athlete{Result: res, Total: set.Total, Concluintes: set.Finishers,
-		TotalSexo: set.FinishersBy.Sexo[res.Sexo], TotalCategoria: set.FinishersBy.Categoria[res.Categoria]}}
-	if res.Posicao != nil {
-		pct := results.MaisRapidoQue(*res.Posicao, set.Finishers)
-		a.MaisRapidoQue = &pct
-	}
-	return a, nil
+	return results.AthleteIn(set, res), nil
 }
 
 // getAthleteResult answers GET /api/events/{id}/results/{setId}/athletes/{bib}.

@@ -71,6 +71,23 @@ func CancelWindow(o store.Order, e *event.Event, loc *time.Location, now time.Ti
 	return nil
 }
 
+// CancelableUntil is the end of the buyer's window to cancel the paid order o of event e (the
+// earlier of CancelWindow's two limits), for "Minhas inscrições" to show; ok is false for an
+// order not paid. CancelWindow stays the judge.
+func CancelableUntil(o store.Order, e *event.Event, loc *time.Location) (until time.Time, ok bool) {
+	if o.Status != store.OrderPaid || o.PagoEm == nil {
+		return time.Time{}, false
+	}
+	c := registration.Const.Limits
+	until = o.PagoEm.AddDate(0, 0, c.CancelamentoDias)
+	if start, dated := EventStart(e, loc); dated {
+		if last := start.Add(-time.Duration(c.CancelamentoHorasAntes) * time.Hour); last.Before(until) {
+			until = last
+		}
+	}
+	return until.UTC(), true
+}
+
 // EventStart is when the event begins in loc: its date at its earliest start (largada) time, or
 // at midnight when no start has a time. ok is false for an event without a date.
 func EventStart(e *event.Event, loc *time.Location) (time.Time, bool) {

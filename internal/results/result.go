@@ -106,6 +106,18 @@ type AthleteResult struct {
 	ResultSet Set `json:"resultSet"`
 }
 
+// AthleteIn is result res of set with the set's totals: what an athlete's page, certificate and
+// "Minhas inscrições" say of it.
+func AthleteIn(set Set, res Result) AthleteResult {
+	a := AthleteResult{ResultSet: set, Athlete: Athlete{Result: res, Total: set.Total, Concluintes: set.Finishers,
+		TotalSexo: set.FinishersBy.Sexo[res.Sexo], TotalCategoria: set.FinishersBy.Categoria[res.Categoria]}}
+	if res.Posicao != nil {
+		pct := MaisRapidoQue(*res.Posicao, set.Finishers)
+		a.MaisRapidoQue = &pct
+	}
+	return a
+}
+
 // MaisRapidoQue is the percent (rounded down) of finishers slower than the place posicao.
 func MaisRapidoQue(posicao, concluintes int) int {
 	if concluintes == 0 || posicao < 1 || posicao > concluintes {

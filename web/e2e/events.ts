@@ -40,3 +40,30 @@ export async function createEvent(request: APIRequestContext, e: NewEvent): Prom
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
+
+/** A calendar date of next year, "YYYY-MM-DD". */
+export function nextYear(month: number, day: number) {
+  return `${new Date().getFullYear() + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/**
+ * Makes event `id` (of the user signed in on `request`) sold through Pelotão: one lot of R$ 89,90
+ * until 31 August next year; `more` is added to the document (kit pickups…).
+ */
+export async function sellThroughPelotao(request: APIRequestContext, id: string, more: Record<string, unknown> = {}) {
+  const doc = (await (await request.get(`/api/events/${id}`)).json()) as Record<string, unknown> & { inscricoes: Record<string, unknown> }
+  const res = await request.put(`/api/events/${id}`, {
+    data: {
+      ...doc,
+      inscricoes: {
+        ...doc.inscricoes,
+        ativas: true,
+        modo: 'pelotao',
+        tipoPreco: 'lotes',
+        lotes: [{ nome: '1º lote', valor: '89,90', maxVagas: null, dataLimite: nextYear(8, 31), valoresPorModalidade: [] }],
+      },
+      ...more,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}

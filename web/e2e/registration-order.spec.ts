@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, phone, test } from './fixtures'
 import { createUser, mailsTo, signedInUser } from './accounts'
-import { cpfDigits } from './cpf'
-import { createEvent, marker } from './events'
-import type { APIRequestContext, Page } from '@playwright/test'
+import { violations } from './axe'
+import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { orderRita } from './orders'
+import type { APIRequestContext } from '@playwright/test'
 
 // A runner pays a registration sold by Pelotão in the Pix sandbox, on a 375 px phone (docs/requirements.md
 // REG-80..REG-85): the order page, "Simular pagamento", the confirmation within the page's polling, the
@@ -11,32 +11,11 @@ import type { APIRequestContext, Page } from '@playwright/test'
 
 test.use({ viewport: phone, hasTouch: true })
 
-const nextYear = (month: number, day: number) => `${new Date().getFullYear() + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-
 /** An event the signed-in user of `request` sells through Pelotão, one lot of R$ 89,90, with a kit pickup. */
 async function pelotaoEvent(request: APIRequestContext, titulo: string) {
   const id = await createEvent(request, { titulo, dataEvento: nextYear(9, 7), km: [10] })
-  const doc = (await (await request.get(`/api/events/${id}`)).json()) as Record<string, unknown> & { inscricoes: Record<string, unknown> }
-  const res = await request.put(`/api/events/${id}`, {
-    data: {
-      ...doc,
-      inscricoes: {
-        ...doc.inscricoes,
-        ativas: true,
-        modo: 'pelotao',
-        tipoPreco: 'lotes',
-        lotes: [{ nome: '1º lote', valor: '89,90', maxVagas: null, dataLimite: nextYear(8, 31), valoresPorModalidade: [] }],
-      },
-      retiradaKits: [{ local: 'Loja do Parque', data: nextYear(9, 6), horarioInicio: '09:00', horarioFim: '18:00' }],
-    },
-  })
-  expect(res.status(), await res.text()).toBe(200)
+  await sellThroughPelotao(request, id, { retiradaKits: [{ local: 'Loja do Parque', data: nextYear(9, 6), horarioInicio: '09:00', horarioFim: '18:00' }] })
   return id
-}
-
-/** What axe finds wrong on the page, one line per rule. */
-async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 test('a runner pays in the sandbox and gets the confirmation, the e-mail and the registration code (REG-80..REG-85)', async ({ page, browser }) => {
@@ -47,26 +26,7 @@ test('a runner pays in the sandbox and gets the confirmation, the e-mail and the
   const eventId = await pelotaoEvent(organizer.request, titulo)
 
   const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
-  const created = await page.request.post(`/api/events/${eventId}/pedidos`, {
-    data: {
-      atletas: [
-        {
-          nome: 'Rita Corredora',
-          documento: { tipo: 'cpf', numero: cpfDigits('529982247') },
-          nascimento: '1990-05-20',
-          sexo: 'F',
-          email: runner.email,
-          celular: '(85) 99876-5432',
-          percurso: '10 km',
-          camiseta: 'M',
-          contatoEmergencia: { nome: 'José Corredor', telefone: '85 3333-4444' },
-          aceiteRegulamento: true,
-        },
-      ],
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const order = (await created.json()) as { id: string }
+  const order = await orderRita(page.request, eventId, '529982247', runner.email)
 
   // REG-80: the order awaiting payment, with its Pix.
   await page.goto(`/inscricao/${eventId}/pedido/${order.id}`)

@@ -1,6 +1,7 @@
 // An order of registrations sold by Pelotão and its registrations as the API answers them
 // (docs/http-api.md, "Registration"), for the order page, "Minhas inscrições" and /i/{codigo}.
 import { api } from '../platform/api'
+import type { AthleteResult, ResultSet } from '../results/resultSchema'
 
 export type OrderStatus = 'aguardando_pagamento' | 'pago' | 'expirado' | 'cancelado' | 'reembolsado'
 
@@ -31,15 +32,29 @@ export type Order = {
   pix?: { txid: string; copiaECola: string; qrCode: string; simular?: string }
 }
 
-/** One registration of "Minhas inscrições", with its order and event. */
+/** A refund of an order: `EM_PROCESSAMENTO` until the PSP says `DEVOLVIDO` or `NAO_REALIZADO`. */
+export type OrderRefund = { valor: number; status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'; horario: string }
+
+/** One registration of "Minhas inscrições", with its order and event (docs/http-api.md, "Minhas inscrições"). */
 export type MyRegistration = OrderRegistration & {
   pedidoId: string
   pedidoStatus: OrderStatus
   /** The account bought it, and may open its order. */
   comprador: boolean
   numeroPeito: number | null
-  evento: { id: string; titulo: string; dataEvento: string }
+  equipe: string
+  contatoEmergencia: { nome: string; telefone: string }
+  /** edicaoAte: the last day (YYYY-MM-DD, inclusive) the athlete or buyer changes shirt, team and emergency contact. */
+  evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; tamanhosCamiseta: string[] }
+  /** The buyer's window to cancel a paid order (null for anyone else): its end, and the server's reason once past. */
+  cancelamento: { ate: string; motivo: string | null } | null
+  reembolsos: OrderRefund[]
+  /** The athlete's result once a set of the modality lists the bib: the athlete page's answer, its page and certificate. */
+  resultado: MyResult | null
 }
+
+/** GET …/results/{setId}/athletes/{bib}'s answer, with where its page and (for a finisher) its certificate are. */
+export type MyResult = Omit<AthleteResult, 'resultSet'> & { resultSet: ResultSet; url: string; certificado: string | null }
 
 export function getOrder(orderId: string, signal?: AbortSignal) {
   return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}`, { signal })

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../../app/routing'
 import type { MyRegistration } from '../../../lib/registration/orders'
+import { todayISO } from '../../../lib/text/format'
 import { MyRegistrations } from './MyRegistrations'
 
 function registration(over: Partial<MyRegistration>): MyRegistration {
@@ -21,15 +23,34 @@ function registration(over: Partial<MyRegistration>): MyRegistration {
     pedidoStatus: 'pago',
     comprador: true,
     numeroPeito: null,
-    evento: { id: 'corrida-da-lagoa-2030', titulo: 'Corrida da Lagoa', dataEvento: '2030-05-01' },
+    equipe: '',
+    contatoEmergencia: { nome: 'José Dias', telefone: '(85) 3333-4444' },
+    evento: { id: 'corrida-da-lagoa-2030', titulo: 'Corrida da Lagoa', dataEvento: '2030-05-01', edicaoAte: '2030-04-24', tamanhosCamiseta: ['P', 'M', 'G'] },
+    cancelamento: { ate: '2030-04-29T09:30:00Z', motivo: null },
+    reembolsos: [],
+    resultado: null,
     ...over,
   }
 }
 
-function serve(inscricoes: MyRegistration[]) {
-  const fetch = vi.fn((_url: string) => Promise.resolve(new Response(JSON.stringify({ inscricoes }), { status: 200 })))
+const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }))
+
+/** Answers GET /api/me/inscricoes with each list in turn (the last one again), and other calls with `other`. */
+function serve(lists: MyRegistration[][], other: (url: string, init?: RequestInit) => Promise<Response> = () => json({})) {
+  let reads = 0
+  const fetch = vi.fn((url: string, init?: RequestInit) =>
+    url === '/api/me/inscricoes' ? json({ inscricoes: lists[Math.min(reads++, lists.length - 1)] }) : other(url, init),
+  )
   vi.stubGlobal('fetch', fetch)
   return fetch
+}
+
+function show() {
+  render(
+    <MemoryRouter>
+      <MyRegistrations />
+    </MemoryRouter>,
+  )
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -38,15 +59,13 @@ afterEach(() => vi.unstubAllGlobals())
 describe('MyRegistrations', () => {
   it('lists each registration with its event, status, bib, QR code and, for its buyer, the order', async () => {
     const fetch = serve([
-      registration({ numeroPeito: 512 }),
-      registration({ id: 'r2', codigo: 'HJKMNPQR45', nome: 'Dani Dias', comprador: false, pedidoId: 'p2' }),
-      registration({ id: 'r3', codigo: undefined, status: 'pendente', pedidoStatus: 'aguardando_pagamento', pedidoId: 'p3' }),
+      [
+        registration({ numeroPeito: 512 }),
+        registration({ id: 'r2', codigo: 'HJKMNPQR45', nome: 'Dani Dias', comprador: false, pedidoId: 'p2', cancelamento: null }),
+        registration({ id: 'r3', codigo: undefined, status: 'pendente', pedidoStatus: 'aguardando_pagamento', pedidoId: 'p3', cancelamento: null }),
+      ],
     ])
-    render(
-      <MemoryRouter>
-        <MyRegistrations />
-      </MemoryRouter>,
-    )
+    show()
     expect(screen.getByText('Carregando suas inscrições...')).toBeInTheDocument()
     const items = await screen.findAllByRole('listitem')
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/me/inscricoes')
@@ -60,10 +79,11 @@ describe('MyRegistrations', () => {
     expect(paid.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
     expect(paid.getByRole('link', { name: 'Ver pedido' })).toHaveAttribute('href', '/inscricao/corrida-da-lagoa-2030/pedido/p1')
 
-    // Bought by someone else for this account's e-mail: no order to open, no bib yet.
+    // Bought by someone else for this account's e-mail: no order to open, no bib yet, nothing to cancel.
     const theirs = within(items[1]!)
     expect(theirs.queryByRole('link')).not.toBeInTheDocument()
     expect(theirs.queryByText(/Número de peito/)).not.toBeInTheDocument()
+    expect(theirs.queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
 
     const awaiting = within(items[2]!)
     expect(awaiting.getByText('Aguardando pagamento')).toBeInTheDocument()
@@ -71,12 +91,190 @@ describe('MyRegistrations', () => {
   })
 
   it('says when there is none', async () => {
-    serve([])
-    render(
-      <MemoryRouter>
-        <MyRegistrations />
-      </MemoryRouter>,
-    )
+    serve([[]])
+    show()
     expect(await screen.findByText('Você ainda não tem inscrições feitas pelo Pelotão.')).toBeInTheDocument()
+  })
+})
+
+// REG-117, REG-118
+describe('cancelling from Minhas inscrições', () => {
+  it('asks first, saying the refund is whole and what leaves the event, then shows the new status', async () => {
+    const user = userEvent.setup()
+    const two = [registration({}), registration({ id: 'r2', nome: 'Dani Dias', total: 79.9 })]
+    const fetch = serve([two, two.map((r) => ({ ...r, pedidoStatus: 'reembolsado' as const, cancelamento: null }))])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).getByText(/Cancelamento com reembolso integral até 29\/04\/2030, 06:30/)).toBeInTheDocument()
+    await user.click(within(item!).getByRole('button', { name: 'Cancelar inscrição' }))
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
+    expect(dialog).toHaveAccessibleDescription(/O pedido inteiro será cancelado: as 2 inscrições dele deixam Corrida da Lagoa/)
+    expect(dialog).toHaveAccessibleDescription(/R\$\s169,80, volta integralmente pelo Pix/)
+    // The safe choice has the focus: a stray Enter does not cancel.
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar e reembolsar' }))
+
+    expect(await screen.findAllByText('Reembolsada')).toHaveLength(2)
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/pedidos/p1/cancelar', expect.objectContaining({ method: 'POST' }))
+  })
+
+  it("shows the server's refusal in the dialog", async () => {
+    const user = userEvent.setup()
+    const motivo = 'O cancelamento pelo próprio atleta vale até 48 horas antes do evento. Fale com a organização do evento.'
+    serve([[registration({})]], () => json({ error: { code: 'fora-do-prazo', message: motivo } }, 409))
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Cancelar inscrição' }))
+    await user.click(screen.getByRole('button', { name: 'Cancelar e reembolsar' }))
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent(motivo)
+  })
+
+  it("outside the window, says the server's reason and whom to ask instead of a button", async () => {
+    const motivo =
+      'O cancelamento pelo próprio atleta vale até 7 dias depois do pagamento, e este pedido foi pago em 01/03/2030. Para cancelar agora, fale com a organização de Corrida da Lagoa pelos contatos do regulamento.'
+    serve([[registration({ cancelamento: { ate: '2030-03-08T12:00:00Z', motivo } })]])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).getByText(motivo)).toBeInTheDocument()
+    expect(within(item!).getByRole('link', { name: 'Ver contatos na página do evento' })).toHaveAttribute('href', '/event/corrida-da-lagoa-2030')
+    expect(within(item!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+  })
+
+  it('closes the window that ran out while the page was open, and shows a refund under way', async () => {
+    serve([
+      [
+        registration({ cancelamento: { ate: '2020-01-08T12:00:00Z', motivo: null } }),
+        registration({ id: 'r2', pedidoId: 'p2', reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: '2030-03-02T10:00:00Z' }] }),
+      ],
+    ])
+    show()
+    const [ended, refunding] = await screen.findAllByRole('listitem')
+    expect(within(ended!).getByText('O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00. Para cancelar agora, fale com a organização do evento.')).toBeInTheDocument()
+    expect(within(ended!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+    expect(within(refunding!).getByText('Reembolso em processamento')).toBeInTheDocument()
+    expect(within(refunding!).getByText('Cancelamento pedido: o reembolso está em processamento.')).toBeInTheDocument()
+    expect(within(refunding!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+  })
+  it('says nothing of cancelling a race already run', async () => {
+    serve([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', motivo: 'Prazo encerrado.' } })]])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).queryByText('Prazo encerrado.')).not.toBeInTheDocument()
+    expect(within(item!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+  })
+})
+
+// REG-119
+describe('editing from Minhas inscrições', () => {
+  it("shows the deadline, the server's field errors beside their fields keeping what was typed, then the saved values", async () => {
+    const user = userEvent.setup()
+    const patches: unknown[] = []
+    serve([[registration({})], [registration({ camiseta: 'G', equipe: 'Pelotão', contatoEmergencia: { nome: 'José Dias', telefone: '(85) 99999-0000' } })]], (url, init) => {
+      patches.push(JSON.parse(String(init?.body)))
+      if (patches.length === 1) return json({ error: { code: 'invalid-argument', message: 'Confira os campos.', fields: { 'contatoEmergencia.telefone': 'Informe o celular com DDD.' } } }, 422)
+      expect(url).toBe('/api/inscricoes/r1')
+      return json({})
+    })
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).getByText('Camiseta, equipe e contato de emergência podem ser alterados até 24/04/2030.')).toBeInTheDocument()
+    await user.click(within(item!).getByRole('button', { name: 'Alterar dados' }))
+
+    const form = within(screen.getByRole('form', { name: 'Alterar dados de Carla Dias' }))
+    const shirt = form.getByRole('combobox', { name: 'Tamanho da camiseta' })
+    expect(within(shirt).getAllByRole('option').map((o) => o.textContent)).toEqual(['P', 'M', 'G'])
+    await user.selectOptions(shirt, 'G')
+    await user.type(form.getByRole('textbox', { name: 'Equipe (opcional)' }), 'Pelotão')
+    const phone = form.getByRole('textbox', { name: 'Contato de emergência: telefone com DDD' })
+    await user.clear(phone)
+    await user.type(phone, '9999')
+    await user.click(form.getByRole('button', { name: 'Salvar alterações' }))
+
+    expect(await form.findByText('Informe o celular com DDD.')).toBeInTheDocument()
+    expect(phone).toHaveAccessibleDescription('Informe o celular com DDD.')
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveValue('9999')
+    expect(shirt).toHaveValue('G')
+    expect(form.getByRole('textbox', { name: 'Equipe (opcional)' })).toHaveValue('Pelotão')
+    // Only what changed is sent.
+    expect(patches[0]).toEqual({ camiseta: 'G', equipe: 'Pelotão', contatoEmergencia: { nome: 'José Dias', telefone: '9999' } })
+
+    await user.clear(phone)
+    await user.type(phone, '(85) 99999-0000')
+    await user.click(form.getByRole('button', { name: 'Salvar alterações' }))
+    expect(await within(item!).findByText('Camiseta: G')).toBeInTheDocument()
+    expect(within(item!).getByText('Equipe: Pelotão')).toBeInTheDocument()
+    expect(screen.queryByRole('form')).not.toBeInTheDocument()
+  })
+
+  it('says a refusal of the whole edit above the form', async () => {
+    const user = userEvent.setup()
+    const motivo = 'As alterações da inscrição terminaram em 24/04/2030. Para mudar algo agora, fale com a organização do evento.'
+    serve([[registration({})]], () => json({ error: { code: 'edicao-encerrada', message: motivo } }, 409))
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Alterar dados' }))
+    await user.type(screen.getByRole('textbox', { name: 'Equipe (opcional)' }), 'Pelotão')
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(motivo)
+    expect(screen.getByRole('textbox', { name: 'Equipe (opcional)' })).toHaveValue('Pelotão')
+  })
+
+  it('after edicaoAte, says changes are closed and whom to ask', async () => {
+    const yesterday = new Date(Date.parse(`${todayISO()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    serve([[registration({ evento: { ...registration({}).evento, edicaoAte: yesterday } })]])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    const [y, m, d] = yesterday.split('-')
+    expect(within(item!).getByText(new RegExp(`As alterações terminaram em ${d}/${m}/${y}\\. Para mudar algo agora, fale com a organização do evento\\.`))).toBeInTheDocument()
+    expect(within(item!).queryByRole('button', { name: 'Alterar dados' })).not.toBeInTheDocument()
+  })
+})
+
+// REG-120
+describe("the athlete's result in Minhas inscrições", () => {
+  const result = {
+    numeroPeito: '512',
+    chave: '512',
+    nome: 'Carla Dias',
+    sexo: 'F',
+    categoria: 'F30-34',
+    equipe: '',
+    posicao: 12,
+    posicaoSexo: 3,
+    posicaoCategoria: 1,
+    tempoBruto: '0:48:10',
+    tempoLiquido: '0:47:55',
+    pace: '4:47',
+    status: 'ok' as const,
+    parciais: [],
+    total: 1300,
+    concluintes: 1234,
+    maisRapidoQue: 99,
+    totalSexo: 560,
+    totalCategoria: 48,
+    resultSet: { id: 's1', percurso: '10 km', status: 'oficial' as const, finishers: 1234, total: 1300, importedAt: '', categorias: [] },
+    url: '/resultado/corrida-da-lagoa-2030/atleta/s1/512',
+    certificado: '/api/events/corrida-da-lagoa-2030/results/s1/athletes/512/certificado.pdf',
+  }
+
+  it('shows the time, the places and links to the result page and the certificate', async () => {
+    serve([[registration({ numeroPeito: 512, resultado: result }), registration({ id: 'r2', resultado: { ...result, status: 'DNF', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', certificado: null } })]])
+    show()
+    const [finisher, dnf] = await screen.findAllByRole('listitem')
+    const r = within(within(finisher!).getByRole('region', { name: 'Resultado em Corrida da Lagoa' }))
+    expect(r.getByText('0:47:55')).toBeInTheDocument()
+    expect(r.getByText('Tempo líquido', { exact: false })).toBeInTheDocument()
+    expect(r.getByText('12º de 1.234')).toBeInTheDocument()
+    expect(r.getByText('3º de 560')).toBeInTheDocument()
+    expect(r.getByText('Categoria F30-34')).toBeInTheDocument()
+    expect(r.getByText('1º de 48')).toBeInTheDocument()
+    expect(r.getByRole('link', { name: 'Ver meu resultado' })).toHaveAttribute('href', result.url)
+    expect(r.getByRole('link', { name: 'Baixar certificado (PDF)' })).toHaveAttribute('href', result.certificado)
+
+    const other = within(dnf!)
+    expect(other.getByText('Não concluiu (DNF)')).toBeInTheDocument()
+    expect(other.getByRole('link', { name: 'Ver meu resultado' })).toBeInTheDocument()
+    expect(other.queryByRole('link', { name: /certificado/ })).not.toBeInTheDocument()
   })
 })

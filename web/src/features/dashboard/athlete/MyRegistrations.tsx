@@ -1,20 +1,30 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from '../../../app/routing'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
 import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
 import { formatDate } from '../../../lib/text/format'
+import { CancelRegistration } from './CancelRegistration'
+import { EditRegistration } from './EditRegistration'
+import { RegistrationResult } from './RegistrationResult'
+import { editable } from './registrationActions'
 
 export const myRegistrationsId = 'minhas-inscricoes'
 
 /**
  * "Minhas inscrições": what the account bought and what others bought for its verified e-mail,
- * with status, bib, QR code and the order (docs/requirements.md REG-83). Its own chunk, loaded when
- * the athlete's panel opens.
+ * with status, bib, QR code and the order (docs/requirements.md REG-83); its edits, the buyer's
+ * cancellation and, after the race, the athlete's result (REG-117 to REG-120). Its own chunk, loaded
+ * when the athlete's panel opens.
  */
 export function MyRegistrations() {
   const list = useResource('my-registrations', myRegistrations)
+  // The list as read again after a cancellation or an edit, in place (the open item keeps its focus).
+  const [fresh, setFresh] = useState<MyRegistration[] | null>(null)
   const ready = list.state === 'ready'
+  const items = fresh ?? list.data
+  // A failed re-read leaves the list as it was: what was done is done, and the next visit shows it.
+  const reload = () => myRegistrations().then(setFresh, (err: unknown) => console.error(err))
   // A link to #minhas-inscricoes (the order page's) scrolls here once the list has its height.
   useEffect(() => {
     if (ready && location.hash === `#${myRegistrationsId}`) document.getElementById(myRegistrationsId)?.scrollIntoView()
@@ -33,13 +43,13 @@ export function MyRegistrations() {
         <p role="alert" className="text-red-700">
           Não foi possível carregar suas inscrições. Tente novamente mais tarde.
         </p>
-      ) : list.data.length === 0 ? (
+      ) : !items || items.length === 0 ? (
         <p className="text-slate-600">Você ainda não tem inscrições feitas pelo Pelotão.</p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {list.data.map((r) => (
+          {items.map((r) => (
             <li key={r.id}>
-              <RegistrationItem registration={r} />
+              <RegistrationItem registration={r} order={items.filter((o) => o.pedidoId === r.pedidoId)} onChanged={reload} />
             </li>
           ))}
         </ul>
@@ -48,21 +58,41 @@ export function MyRegistrations() {
   )
 }
 
-function RegistrationItem({ registration: r }: { registration: MyRegistration }) {
-  const status = r.pedidoStatus === 'pago' && r.status === 'cancelada' ? 'Cancelada' : orderStatusLabels[r.pedidoStatus]
+type ItemProps = { registration: MyRegistration; order: MyRegistration[]; onChanged: () => Promise<void> }
+
+function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
   return (
-    <article className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article className="h-full space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
+      <RegistrationSummary registration={r} />
+      {r.resultado && <RegistrationResult result={r.resultado} titulo={r.evento.titulo} />}
+      {editable(r) && <EditRegistration registration={r} onSaved={onChanged} />}
+      <CancelRegistration registration={r} order={order} onCancelled={onChanged} />
+    </article>
+  )
+}
+
+function statusOf(r: MyRegistration): string {
+  if (r.pedidoStatus === 'pago' && r.status === 'cancelada') return 'Cancelada'
+  if (r.pedidoStatus === 'pago' && r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO')) return 'Reembolso em processamento'
+  return orderStatusLabels[r.pedidoStatus]
+}
+
+function RegistrationSummary({ registration: r }: { registration: MyRegistration }) {
+  return (
+    <div className="flex gap-4">
       {r.codigo && <RegistrationQRCode codigo={r.codigo} size={96} lazy className="h-24 w-24" />}
-      <div className="min-w-0 space-y-1 text-sm text-slate-700">
+      <div className="min-w-0 space-y-1">
         <h3 className="break-words text-base font-bold text-slate-900">{r.evento.titulo || 'Evento'}</h3>
         <p>{formatDate(r.evento.dataEvento)}</p>
         <p>
           {r.nome} — {r.percurso}
         </p>
         <p>
-          Situação: <strong>{status}</strong>
+          Situação: <strong>{statusOf(r)}</strong>
         </p>
         {r.numeroPeito != null && <p>Número de peito: {r.numeroPeito}</p>}
+        <p>Camiseta: {r.camiseta}</p>
+        {r.equipe && <p>Equipe: {r.equipe}</p>}
         {r.codigo && (
           <p>
             Código: <span className="font-mono">{r.codigo}</span>
@@ -74,6 +104,6 @@ function RegistrationItem({ registration: r }: { registration: MyRegistration })
           </Link>
         )}
       </div>
-    </article>
+    </div>
   )
 }

@@ -1,0 +1,101 @@
+import { expect, phone, test } from './fixtures'
+import { createUser, signedInUser } from './accounts'
+import { violations } from './axe'
+import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { orderRita } from './orders'
+import type { APIRequestContext, Page } from '@playwright/test'
+
+// "Minhas inscrições" after the sale, on a 375 px phone against the real server and the Pix sandbox
+// (docs/requirements.md REG-117..REG-120): the buyer changes the shirt size and cancels with a full
+// refund; for an event that has happened, the athlete's result shows, with its page and certificate.
+
+test.use({ viewport: phone, hasTouch: true })
+
+const year = new Date().getFullYear()
+
+/** An event sold through Pelotão (one lot of R$ 89,90, 10 km), whose bibs start at 500. */
+async function pelotaoEvent(organizer: APIRequestContext, titulo: string) {
+  const id = await createEvent(organizer, { titulo, dataEvento: nextYear(9, 7), km: [10] })
+  await sellThroughPelotao(organizer, id)
+  const bibs = await organizer.put(`/api/events/${id}/participants/settings`, { data: { faixasPeito: [{ percurso: '10 km', inicio: 500, fim: 599 }] } })
+  expect(bibs.status(), await bibs.text()).toBe(200)
+  return id
+}
+
+/** Buys one registration as the page's user and pays it in the sandbox; answers the order's id. */
+async function buyAndPay(page: Page, eventId: string, cpfBase: string, email: string) {
+  const order = await orderRita(page.request, eventId, cpfBase, email)
+  const paid = await page.request.post(`/_pix-sandbox/simular/${order.pix.txid}`)
+  expect(paid.status(), await paid.text()).toBe(200)
+  await expect.poll(async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status).toBe('pago')
+  return order.id
+}
+
+test('the buyer edits and cancels a registration, and sees the result of a race run (REG-117..REG-120)', async ({ page, browser }) => {
+  test.slow() // two accounts, two events, two paid orders and a results import through the real server
+  const organizer = await browser.newContext()
+  await createUser(organizer.request, { displayName: 'Olga Organizadora' })
+  const upcoming = `Corrida do Cancelamento ${marker()}`
+  const past = `Corrida do Resultado ${marker()}`
+  const upcomingId = await pelotaoEvent(organizer.request, upcoming)
+  const pastId = await pelotaoEvent(organizer.request, past)
+
+  const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
+  await buyAndPay(page, upcomingId, '529982247', runner.email)
+  await buyAndPay(page, pastId, '111444777', runner.email)
+
+  // The second race happened last year: the organizer dates it so and publishes its results, Rita 2nd.
+  const doc = (await (await organizer.request.get(`/api/events/${pastId}`)).json()) as Record<string, unknown>
+  const redated = await organizer.request.put(`/api/events/${pastId}`, { data: { ...doc, dataEvento: `${year - 1}-03-15`, status: 'Evento Realizado' } })
+  expect(redated.status(), await redated.text()).toBe(200)
+  const sheet = ['Peito;Nome;Sexo;Categoria;Tempo bruto;Tempo líquido', '501;Vera Veloz;F;Geral;0:45:10;0:45:02', '500;Rita Corredora;F;Geral;0:50:10;0:49:55'].join('\n')
+  const imported = await organizer.request.post(`/api/events/${pastId}/results`, {
+    multipart: { percurso: '10 km', status: 'oficial', file: { name: '10km.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) } },
+  })
+  expect(imported.status(), await imported.text()).toBe(201)
+
+  await page.goto('/dashboard?painel=atleta#minhas-inscricoes')
+  const mine = page.getByRole('region', { name: 'Minhas inscrições' })
+  const item = (titulo: string) => mine.getByRole('listitem').filter({ has: page.getByRole('heading', { name: titulo }) })
+  const soon = item(upcoming)
+  const done = item(past)
+  await expect(soon.getByText('Situação: Confirmada')).toBeVisible()
+
+  // REG-120: the race run shows the time, the places and the links; its edits are closed.
+  const result = done.getByRole('region', { name: `Resultado em ${past}` })
+  await expect(result.getByText('0:49:55')).toBeVisible()
+  await expect(result.getByText('2º de 2')).toHaveCount(3) // overall, among women, in the category
+  await expect(done.getByText(/As alterações terminaram em .* fale com a organização do evento/)).toBeVisible()
+  const certificate = result.getByRole('link', { name: 'Baixar certificado (PDF)' })
+  const pdf = await page.request.get((await certificate.getAttribute('href'))!)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+  expect(await violations(page)).toEqual([])
+
+  // REG-119: the shirt changes until edicaoAte, which is shown.
+  await expect(soon.getByText(/podem ser alterados até \d\d\/\d\d\/\d{4}/)).toBeVisible()
+  await soon.getByRole('button', { name: 'Alterar dados' }).click()
+  await soon.getByRole('combobox', { name: 'Tamanho da camiseta' }).selectOption('G')
+  await soon.getByRole('button', { name: 'Salvar alterações' }).click()
+  await expect(soon.getByText('Camiseta: G')).toBeVisible()
+
+  // REG-117: cancelled inside the window, after the dialog, the order is refunded in full.
+  await soon.getByRole('button', { name: 'Cancelar inscrição' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
+  await expect(dialog).toContainText('R$ 89,90, volta integralmente pelo Pix')
+  expect(await violations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Cancelar e reembolsar' }).click()
+  await expect(dialog).toBeHidden()
+  // The sandbox returns the money at once or at the next reconciliation (every 5 s here).
+  await expect(async () => {
+    await page.reload()
+    await expect(soon.getByText('Situação: Reembolsada')).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(soon.getByRole('button', { name: 'Cancelar inscrição' })).toHaveCount(0)
+
+  // The result page the link leads to.
+  await result.getByRole('link', { name: 'Ver meu resultado' }).click()
+  await expect(page).toHaveURL(new RegExp(`/resultado/${pastId}/atleta/[^/]+/500$`))
+  await expect(page.getByRole('heading', { name: 'Rita Corredora' })).toBeVisible()
+})

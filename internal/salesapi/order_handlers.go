@@ -140,7 +140,6 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if q.Total > 0 {
 		n.Txid = pix.NewTxID()
 	}
-	var debtor *pix.Debtor
 	for i, it := range q.Itens {
 		a := o.Atletas[i]
 		atleta, err := json.Marshal(a)
@@ -150,9 +149,6 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 		n.Items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
 			Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
 			Total: int64(it.Total), UsesCoupon: it.Cupom, Atleta: atleta}
-		if debtor == nil && a.Documento.Tipo == participant.CPF {
-			debtor = &pix.Debtor{CPF: a.Documento.Numero, Name: a.Nome}
-		}
 	}
 	order, err := s.store.CreateOrder(r.Context(), n)
 	if err != nil {
@@ -160,7 +156,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.sendReceipt(order) // a free order is paid at once
 	if order.Status == store.OrderAwaiting && order.CopiaECola == "" {
-		if order, err = s.charge(r.Context(), order, &e, debtor); err != nil {
+		if order, err = s.charge(r.Context(), order, &e); err != nil {
 			return err
 		}
 	}
@@ -182,13 +178,36 @@ func (s *Server) answerFirstOrder(w http.ResponseWriter, r *http.Request, buyerI
 	if err != nil {
 		return false, err
 	}
+	if first.Status == store.OrderAwaiting && first.Txid != "" && first.CopiaECola == "" && first.ExpiraEm.After(time.Now()) {
+		// The request that held it died before its charge was recorded (or is still making it):
+		// the retry makes the charge, with the same txid, which the PSP takes as the same charge.
+		e, err := s.store.GetEvent(r.Context(), first.EventID)
+		if err != nil {
+			return false, err
+		}
+		if first, err = s.charge(r.Context(), first, &e); err != nil {
+			return false, err
+		}
+	}
 	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(first))
 	return true, nil
 }
 
+// debtorOf is the charge's devedor: the order's first athlete with a CPF, or nil.
+func debtorOf(o store.Order) *pix.Debtor {
+	for _, r := range o.Registrations {
+		if r.DocTipo == participant.CPF {
+			return &pix.Debtor{CPF: r.DocNumero, Name: r.Nome}
+		}
+	}
+	return nil
+}
+
 // charge opens the order's Pix charge and keeps its code; when the PSP cannot, the order is
-// discarded so that its slots are free again.
-func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event, debtor *pix.Debtor) (store.Order, error) {
+// discarded so that its slots are free again. The order (and its txid) is stored before the PSP
+// hears of the charge, so that every charge the PSP holds names an order: one whose server died
+// before recording the code is withdrawn when its hold ends, like any unpaid charge.
+func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) (store.Order, error) {
 	msg := []rune("Inscrição " + e.Titulo)
 	if len(msg) > 140 {
 		msg = msg[:140]
@@ -197,7 +216,7 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event, 
 		return order, s.discard(ctx, order, errors.New("no PSP configured"))
 	}
 	ch, err := s.psp.CreateCharge(ctx, order.Txid, pix.NewCharge{Expiry: time.Until(order.ExpiraEm).Round(time.Second),
-		Debtor: debtor, Amount: pix.Centavos(order.Total), Message: string(msg)})
+		Debtor: debtorOf(order), Amount: pix.Centavos(order.Total), Message: string(msg)})
 	if err == nil {
 		err = s.store.SetOrderPix(ctx, order.ID, ch.CopyPaste, ch.Location)
 	}
@@ -208,11 +227,20 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event, 
 }
 
 // discard deletes an order whose charge could not be made, so that no hold remains, and
-// answers pagamento-indisponivel.
+// answers pagamento-indisponivel. A PSP whose answer was lost (a timeout) may have made the
+// charge: it is withdrawn too, so that no charge outlives its order; if the PSP cannot be
+// reached for that either, the charge's code was never shown to anyone and it ends at its
+// expiracao.
 func (s *Server) discard(ctx context.Context, order store.Order, why error) error {
 	s.log.Warn("pix charge not made", "order", order.ID, "err", why)
-	if err := s.store.DiscardOrder(context.WithoutCancel(ctx), order.ID); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	if err := s.store.DiscardOrder(ctx, order.ID); err != nil {
 		return err
+	}
+	if s.psp != nil {
+		if _, err := s.psp.RemoveCharge(ctx, order.Txid); err != nil {
+			s.log.Warn("pix charge of a discarded order not removed", "txid", order.Txid, "err", err)
+		}
 	}
 	return errPaymentUnavailable
 }

@@ -12,6 +12,7 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
+	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
 
@@ -36,13 +37,20 @@ type testSite struct {
 
 func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite {
 	t.Helper()
+	return newTestSiteOn(t, st, env, nil)
+}
+
+// newTestSiteOn is newTestSite talking to psp (nil: the one env configures), as a server
+// started again talks to the PSP its predecessor used.
+func newTestSiteOn(t *testing.T, st store.Store, env map[string]string, psp pix.PSP) *testSite {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
 	rec := &mailtest.Recorder{}
-	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec, Calendar: testCalendar})
+	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec, Calendar: testCalendar, PSP: psp})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -142,12 +142,22 @@ func withBuyer(t *testing.T, st store.Store) {
 	}
 }
 
-// loseWebhooks points the PSP's notifications where nobody serves them.
-func (w *pixWorld) loseWebhooks(t *testing.T) {
+// paidWithNoticeLost is a pixWorld where bruno (with an account) bought and paid, and the PSP's
+// notice of the payment p was lost on its way.
+func paidWithNoticeLost(t *testing.T, st store.Store) (*pixWorld, orderAnswer, pix.Payment) {
 	t.Helper()
+	withBuyer(t, st)
+	w := newPixWorld(t, st, nil)
 	if err := w.sales.psp.RegisterWebhook(t.Context(), "http://perdido.invalid/hook"); err != nil {
 		t.Fatal(err)
 	}
+	o := w.buy(t)
+	p, err := w.sales.sandbox.SimulatePayment(t.Context(), o.Pix.Txid)
+	if err != nil && !errors.Is(err, sandbox.ErrWebhook) { // the notice is lost, as asked
+		t.Fatal(err)
+	}
+	p.TxID = o.Pix.Txid
+	return w, o, p
 }
 
 // notify posts the PSP's notification of payment p (with its devoluções, if any) to the webhook.
@@ -337,15 +347,7 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 // order confirmed once, one participant, one confirmation e-mail to each of buyer and athlete.
 func TestSameWebhookFiveTimes(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
-		withBuyer(t, st)
-		w := newPixWorld(t, st, nil)
-		w.loseWebhooks(t)
-		o := w.buy(t)
-		p, err := w.sales.sandbox.SimulatePayment(t.Context(), o.Pix.Txid)
-		if err != nil && !errors.Is(err, sandbox.ErrWebhook) { // the notice is lost, as asked
-			t.Fatal(err)
-		}
-		p.TxID = o.Pix.Txid
+		w, o, p := paidWithNoticeLost(t, st)
 		var wg sync.WaitGroup
 		for range 5 {
 			wg.Go(func() { w.notify(t, p) })
@@ -371,15 +373,7 @@ func TestSameWebhookFiveTimes(t *testing.T) {
 // devolução at the PSP, one e-mail.
 func TestRefundNoticeBeforePaymentNotice(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
-		withBuyer(t, st)
-		w := newPixWorld(t, st, nil)
-		w.loseWebhooks(t)
-		o := w.buy(t)
-		p, err := w.sales.sandbox.SimulatePayment(t.Context(), o.Pix.Txid)
-		if err != nil && !errors.Is(err, sandbox.ErrWebhook) { // the notice is lost, as asked
-			t.Fatal(err)
-		}
-		p.TxID = o.Pix.Txid
+		w, o, p := paidWithNoticeLost(t, st)
 		w.sales.reconcile(t.Context())
 		if n := w.confirmations(); n != 2 {
 			t.Fatalf("%d confirmation e-mails, want 2", n)

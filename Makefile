@@ -60,7 +60,7 @@ FUZZTIME ?= 60s
 FUZZ_TARGETS := internal/event:FuzzDecodeEvent internal/httpapi:FuzzAuthPayloads \
 	internal/site:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata \
 	internal/sheet:FuzzRead internal/results:FuzzParse internal/participant:FuzzParse \
-	internal/pix:FuzzParseWebhook
+	internal/pix:FuzzParseWebhook internal/registration:FuzzQuote internal/salesapi:FuzzOrderBody
 fuzz:
 	@for target in $(FUZZ_TARGETS); do \
 		pkg=$${target%%:*}; name=$${target##*:}; \

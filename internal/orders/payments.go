@@ -14,13 +14,24 @@ import (
 const LateWindow = 24 * time.Hour
 
 // SettleCharge acts on what the PSP says the charge txid received (a webhook names it; the
-// webhook itself is never trusted). ErrNotFound: no order has this txid.
+// webhook itself is never trusted), and reads back the order's refunds still pending: the PSP
+// notifies a devolução on the charge's payment too, and its notice may come before, after or
+// instead of the payment's. ErrNotFound: no order has this txid.
 func (s *Service) SettleCharge(ctx context.Context, txid string) error {
 	o, err := s.Store.OrderByTxid(ctx, txid)
 	if err != nil {
 		return err
 	}
-	return s.SettleOrder(ctx, o)
+	if err := s.SettleOrder(ctx, o); err != nil {
+		return err
+	}
+	for _, r := range o.Refunds {
+		if r.Status == store.RefundProcessing {
+			r.OrderID = o.ID
+			s.send(ctx, r, true)
+		}
+	}
+	return nil
 }
 
 // SettleOrder reads the order's charge back from the PSP. Paid in full (CONCLUIDA, pix[] adding

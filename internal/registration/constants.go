@@ -24,6 +24,11 @@ type Constants struct {
 		// is more than CancelamentoHorasAntes away (CDC art. 49 as Brazilian ticketing applies it).
 		CancelamentoDias       int `json:"cancelamentoDias"`
 		CancelamentoHorasAntes int `json:"cancelamentoHorasAntes"`
+		// A coupon's code is CupomCodigoMin to CupomCodigoMax letters, digits, '-' or '_'; a
+		// percentage coupon takes at most CupomPercentualMax percent.
+		CupomCodigoMin     int `json:"cupomCodigoMin"`
+		CupomCodigoMax     int `json:"cupomCodigoMax"`
+		CupomPercentualMax int `json:"cupomPercentualMax"`
 	} `json:"limits"`
 	Codes struct {
 		Encerradas      string `json:"encerradas"`
@@ -72,10 +77,12 @@ type Constants struct {
 		ReembolsoPedido       string `json:"reembolsoPedido"`
 		ReembolsoValor        string `json:"reembolsoValor"`
 
+		CupomCodigoVazio           string `json:"cupomCodigoVazio"`
+		CupomValorZero             string `json:"cupomValorZero"`
 		CupomCodigo                string `json:"cupomCodigo"`
 		CupomTipo                  string `json:"cupomTipo"`
 		CupomPercentual            string `json:"cupomPercentual"`
-		CupomFixo                  string `json:"cupomFixo"`
+		CupomValor                 string `json:"cupomValor"`
 		CupomMaxUsos               string `json:"cupomMaxUsos"`
 		CupomModalidadeInexistente string `json:"cupomModalidadeInexistente"`
 		CupomRepetido              string `json:"cupomRepetido"`

@@ -13,23 +13,24 @@ import (
 func CheckCoupon(e *event.Event, c *Coupon) FieldErrors {
 	m := Const.Messages
 	errs := FieldErrors{}
+	lim := Const.Limits
 	c.Codigo = strings.TrimSpace(c.Codigo)
-	if !couponCode(c.Codigo) {
-		errs.add("codigo", m.CupomCodigo)
+	switch {
+	case c.Codigo == "":
+		errs.add("codigo", m.CupomCodigoVazio)
+	case !couponCode(c.Codigo):
+		errs.add("codigo", Fill(m.CupomCodigo, "min", itoa(lim.CupomCodigoMin), "max", itoa(lim.CupomCodigoMax)))
 	}
 	cents := c.Valor * 100
-	twoDecimals := math.Abs(cents-math.Round(cents)) < 1e-6
-	switch c.Tipo {
-	case CupomPercentual:
-		if c.Valor < 1 || c.Valor > 100 || !twoDecimals {
-			errs.add("valor", m.CupomPercentual)
-		}
-	case CupomFixo:
-		if c.Valor <= 0 || !twoDecimals {
-			errs.add("valor", m.CupomFixo)
-		}
-	default:
+	switch {
+	case c.Tipo != CupomPercentual && c.Tipo != CupomFixo:
 		errs.add("tipo", m.CupomTipo)
+	case c.Valor == 0:
+		errs.add("valor", m.CupomValorZero)
+	case c.Valor < 0 || math.Abs(cents-math.Round(cents)) > 1e-6: // reais, or hundredths of a percent (12.5 %)
+		errs.add("valor", m.CupomValor)
+	case c.Tipo == CupomPercentual && c.Valor > float64(lim.CupomPercentualMax):
+		errs.add("valor", Fill(m.CupomPercentual, "percentualMax", itoa(lim.CupomPercentualMax)))
 	}
 	if c.MaxUsos != nil && *c.MaxUsos < 1 {
 		errs.add("maxUsos", m.CupomMaxUsos)
@@ -48,9 +49,9 @@ func CheckCoupon(e *event.Event, c *Coupon) FieldErrors {
 	return nil
 }
 
-// couponCode: 3 to 30 letters (ASCII), digits, '-' or '_'.
+// couponCode: CupomCodigoMin to CupomCodigoMax letters (ASCII), digits, '-' or '_'.
 func couponCode(s string) bool {
-	if len(s) < 3 || len(s) > 30 {
+	if len(s) < Const.Limits.CupomCodigoMin || len(s) > Const.Limits.CupomCodigoMax {
 		return false
 	}
 	for _, r := range s {

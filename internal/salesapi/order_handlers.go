@@ -192,13 +192,26 @@ func (s *Server) answerFirstOrder(w http.ResponseWriter, r *http.Request, buyerI
 	if err != nil {
 		return false, err
 	}
+	if first.Status == store.OrderAwaiting && first.Txid != "" && first.CopiaECola == "" && first.ExpiraEm.After(time.Now()) {
+		// The request that held it died before its charge was recorded (or is still making it):
+		// the retry makes the charge, with the same txid, which the PSP takes as the same charge.
+		e, err := s.store.GetEvent(r.Context(), first.EventID)
+		if err != nil {
+			return false, err
+		}
+		if first, err = s.charge(r.Context(), first, &e); err != nil {
+			return false, err
+		}
+	}
 	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(first))
 	return true, nil
 }
 
 // charge opens the order's Pix charge for its stored total, the debtor its first athlete with a
 // CPF, and keeps its code; when the PSP cannot, the order is discarded so that its slots are
-// free again.
+// free again. The order (and its txid) is stored before the PSP hears of the charge, so that every
+// charge the PSP holds names an order: one whose server died before recording the code is
+// withdrawn when its hold ends, like any unpaid charge.
 func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) (store.Order, error) {
 	msg := []rune("Inscrição " + e.Titulo)
 	if len(msg) > 140 {
@@ -223,11 +236,20 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 }
 
 // discard deletes an order whose charge could not be made, so that no hold remains, and
-// answers pagamento-indisponivel.
+// answers pagamento-indisponivel. A PSP whose answer was lost (a timeout) may have made the
+// charge: it is withdrawn too, so that no charge outlives its order; if the PSP cannot be
+// reached for that either, the charge's code was never shown to anyone and it ends at its
+// expiracao.
 func (s *Server) discard(ctx context.Context, order store.Order, why error) error {
 	s.log.Warn("pix charge not made", "order", order.ID, "err", why)
-	if err := s.store.DiscardOrder(context.WithoutCancel(ctx), order.ID); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	if err := s.store.DiscardOrder(ctx, order.ID); err != nil {
 		return err
+	}
+	if s.psp != nil {
+		if _, err := s.psp.RemoveCharge(ctx, order.Txid); err != nil {
+			s.log.Warn("pix charge of a discarded order not removed", "txid", order.Txid, "err", err)
+		}
 	}
 	return errPaymentUnavailable
 }

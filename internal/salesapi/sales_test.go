@@ -12,6 +12,7 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
 	"pelotao/internal/mail/mailtest"
+	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
 
@@ -34,7 +35,14 @@ type testSite struct {
 	mail  *mailtest.Recorder
 }
 
-func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite {
+func newTestSite(t testing.TB, st store.Store, env map[string]string) *testSite {
+	t.Helper()
+	return newTestSiteOn(t, st, env, nil)
+}
+
+// newTestSiteOn is newTestSite talking to psp (nil: the one env configures), as a server
+// started again talks to the PSP its predecessor used.
+func newTestSiteOn(t testing.TB, st store.Store, env map[string]string, psp pix.PSP) *testSite {
 	t.Helper()
 	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
@@ -42,7 +50,7 @@ func newTestSite(t *testing.T, st store.Store, env map[string]string) *testSite 
 	}
 	mux := http.NewServeMux()
 	rec := &mailtest.Recorder{}
-	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec, Calendar: testCalendar})
+	sales, err := New(Deps{Config: cfg, Store: st, Site: mux, Mailer: rec, Calendar: testCalendar, PSP: psp})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +80,7 @@ func (s *testSite) call(method, path, body string, u *api.User, header ...string
 
 // createEvent stores testdata/event.json (the "Pedal do Pelotão", sold here with 300 slots)
 // owned by ana, with each old-new pair of edits replaced once, and returns its id.
-func (s *testSite) createEvent(t *testing.T, edits ...string) string {
+func (s *testSite) createEvent(t testing.TB, edits ...string) string {
 	t.Helper()
 	doc := testdata(t, "event.json")
 	for i := 0; i+1 < len(edits); i += 2 {

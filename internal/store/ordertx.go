@@ -644,31 +644,60 @@ type OrderReader struct {
 func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) ([]Order, error) {
 	what := r.Name + ": orders"
 	orders, err := QueryAll(ctx, r.Query, what, scanOrder, "SELECT "+orderColumns+" FROM orders "+where, args...)
-	if err != nil {
+	if err != nil || len(orders) == 0 {
+		return orders, err
+	}
+	// Each part is read for the whole page at once: a page of 50 orders is 4 queries, not 151.
+	byID := make(map[string]*Order, len(orders))
+	ids := make([]any, len(orders))
+	for i := range orders {
+		byID[orders[i].ID], ids[i] = &orders[i], orders[i].ID
+	}
+	in := "order_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	var orderID string
+	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
+		reg, err := scanRegistration(withOrderID{row, &orderID})
+		if err == nil {
+			byID[orderID].Registrations = append(byID[orderID].Registrations, reg)
+		}
+		return struct{}{}, err
+	}, "SELECT order_id, "+registrationColumns+" FROM registrations WHERE "+in+" ORDER BY order_id, posicao", ids...); err != nil {
 		return nil, err
 	}
-	for i := range orders {
-		o := &orders[i]
-		if o.Registrations, err = QueryAll(ctx, r.Query, what, scanRegistration,
-			"SELECT "+registrationColumns+" FROM registrations WHERE order_id = ? ORDER BY posicao", o.ID); err != nil {
-			return nil, err
-		}
-		if o.Payments, err = QueryAll(ctx, r.Query, what, func(row Scanner) (p Payment, err error) {
-			err = row.Scan(&p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
+	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
+		var p Payment
+		err := row.Scan(&orderID, &p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
+		if err == nil {
 			p.Horario = p.Horario.UTC()
-			return p, err
-		}, "SELECT end_to_end_id, txid, valor, horario FROM pix_payments WHERE order_id = ? ORDER BY horario", o.ID); err != nil {
-			return nil, err
+			byID[orderID].Payments = append(byID[orderID].Payments, p)
 		}
-		if o.Refunds, err = QueryAll(ctx, r.Query, what, func(row Scanner) (f Refund, err error) {
-			err = row.Scan(&f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+		return struct{}{}, err
+	}, "SELECT order_id, end_to_end_id, txid, valor, horario FROM pix_payments WHERE "+in+" ORDER BY order_id, horario", ids...); err != nil {
+		return nil, err
+	}
+	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
+		var f Refund
+		err := row.Scan(&orderID, &f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+		if err == nil {
 			f.CriadoEm = f.CriadoEm.UTC()
-			return f, err
-		}, "SELECT id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE order_id = ? ORDER BY criado_em", o.ID); err != nil {
-			return nil, err
+			byID[orderID].Refunds = append(byID[orderID].Refunds, f)
 		}
+		return struct{}{}, err
+	}, "SELECT order_id, id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE "+in+" ORDER BY order_id, criado_em", ids...); err != nil {
+		return nil, err
 	}
 	return orders, nil
+}
+
+// withOrderID is a row whose first column, order_id, goes to *id before the columns its reader
+// scans.
+type withOrderID struct {
+	Scanner
+	id *string
+}
+
+func (w withOrderID) Scan(dest ...any) error {
+	return w.Scanner.Scan(append([]any{w.id}, dest...)...)
 }
 
 // Order implements OrderStore.

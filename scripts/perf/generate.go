@@ -11,6 +11,7 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
+	"pelotao/internal/store/storetest"
 )
 
 var (
@@ -30,28 +31,28 @@ var (
 
 // generate adds n events to the database at dbPath, each a copy of a demo event with its own
 // title, date and place, and returns the id of an upcoming demo event with both banners (the
-// event page measured).
-func generate(ctx context.Context, dbPath string, n int) (string, error) {
+// event page measured) and of the first generated event, which gets raceRows orders (the
+// organizer's orders list measured).
+func generate(ctx context.Context, dbPath string, n int) (measured, sold string, err error) {
 	st, err := sqlite.Open(ctx, dbPath)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer st.Close()
 	page, err := st.ListEvents(ctx, store.EventQuery{Limit: store.MaxListLimit, When: store.Upcoming, Ascending: true,
 		Today: event.Today(time.Local, time.Now())})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	summaries, err := page.Summaries()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	var demo []event.Event
-	measured := ""
 	for _, s := range summaries {
 		e, err := st.GetEvent(ctx, s.ID)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
 		demo = append(demo, e)
 		if measured == "" && strings.HasPrefix(e.Banners.Desktop, "/files/") && strings.HasPrefix(e.Banners.Mobile, "/files/") {
@@ -59,7 +60,7 @@ func generate(ctx context.Context, dbPath string, n int) (string, error) {
 		}
 	}
 	if measured == "" {
-		return "", errors.New("no upcoming demo event with both banners: is PELOTAO_DEMO seeding?")
+		return "", "", errors.New("no upcoming demo event with both banners: is PELOTAO_DEMO seeding?")
 	}
 	rnd := rand.New(rand.NewPCG(1, 2)) // the same events on every run
 	today := event.Today(time.Local, time.Now())
@@ -69,9 +70,18 @@ func generate(ctx context.Context, dbPath string, n int) (string, error) {
 		e.Titulo = fmt.Sprintf("%s %s %d", kinds[rnd.IntN(len(kinds))], themes[rnd.IntN(len(themes))], 2026+i%3)
 		e.DataEvento = today.AddDays(rnd.IntN(730) - 365)
 		e.Local = cities[rnd.IntN(len(cities))]
-		if _, err := st.CreateEvent(ctx, e); err != nil {
-			return "", err
+		created, err := st.CreateEvent(ctx, e)
+		if err != nil {
+			return "", "", err
+		}
+		if sold == "" {
+			sold = created.ID
 		}
 	}
-	return measured, nil
+	people := rand.New(rand.NewPCG(5, 50))
+	nome := func(int) string {
+		_, nome := person(people)
+		return nome
+	}
+	return measured, sold, storetest.SeedOrders(ctx, st, sold, raceRows, nome, time.Now())
 }

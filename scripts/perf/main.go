@@ -56,8 +56,8 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 	if err != nil {
 		return err
 	}
-	log.Printf("generating %d events", events)
-	eventID, err := generate(context.Background(), srv.dbPath, events)
+	log.Printf("generating %d events, and %d orders of the first", events, raceRows)
+	eventID, soldID, err := generate(context.Background(), srv.dbPath, events)
 	if err != nil {
 		return err
 	}
@@ -74,6 +74,7 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 	if err != nil {
 		return err
 	}
+	rd.soldID = soldID
 
 	rep := report{events: events, runs: lh.runs, clients: clients, duration: duration, raceDay: rd}
 	for _, p := range rd.pages() {
@@ -134,7 +135,7 @@ func (rd raceDay) pages() []page {
 }
 
 // loadTargets are the routes under load: /healthz (the machine's ceiling), the hot public routes,
-// and pages of 50 over the 30,000 results and participants, searched as people search them.
+// and pages of 50 over the 30,000 results, participants and orders, searched as people search them.
 func (rd raceDay) loadTargets(cookie string) []loadTarget {
 	set := "/api/events/" + rd.pastID + "/results/" + rd.setID + "?limit=50&q=" + searchedSurname
 	return []loadTarget{
@@ -145,6 +146,8 @@ func (rd raceDay) loadTargets(cookie string) []loadTarget {
 		{label: "…/results/{setId}?q=" + searchedSurname, path: set, budget: searchBudget},
 		{label: "…/results/{setId}?q=" + searchedSurname + "&sexo&categoria", path: set + "&sexo=" + filteredSexo + "&categoria=" + filteredCategory, budget: searchBudget},
 		{label: "…/participants?q=" + searchedSurname + " (organizer)", path: "/api/events/" + rd.upcomingID + "/participants?limit=50&q=" + searchedSurname,
+			cookie: cookie, budget: searchBudget},
+		{label: "…/pedidos?q=" + searchedSurname + " (organizer)", path: "/api/events/" + rd.soldID + "/pedidos?limit=50&q=" + searchedSurname,
 			cookie: cookie, budget: searchBudget},
 	}
 }

@@ -19,6 +19,7 @@ const raceRows = 30000
 // given raceRows participants.
 type raceDay struct {
 	pastID, setID, bib, upcomingID string
+	soldID                         string // the generated event with raceRows orders
 	imports                        []importRow
 }
 

@@ -27,8 +27,8 @@ describe('readCoupon', () => {
     [{ valor: '101' }, 'valor', 'Um desconto percentual vai até 100%.'],
     [{ valor: '10,555', tipo: 'fixo' as const }, 'valor', 'Informe um número, como 10 ou 15,50.'],
     [{ valor: '0,00' }, 'valor', 'O desconto deve ser maior que zero.'],
-    [{ maxUsos: '0' }, 'maxUsos', 'Informe um número inteiro de usos, 1 ou mais, ou deixe em branco para sem limite.'],
-    [{ maxUsos: '2,5' }, 'maxUsos', 'Informe um número inteiro de usos, 1 ou mais, ou deixe em branco para sem limite.'],
+    [{ maxUsos: '0' }, 'maxUsos', 'Informe um número inteiro maior que zero, ou deixe em branco para não limitar.'],
+    [{ maxUsos: '2,5' }, 'maxUsos', 'Informe um número inteiro maior que zero, ou deixe em branco para não limitar.'],
     [{ validoAte: '2026-02-30' }, 'validoAte', 'Informe uma data válida.'],
   ])('%j → %s: %s', (over, field, message) => {
     const read = readCoupon({ ...emptyCoupon, codigo: 'OK10', valor: '10', ...over })

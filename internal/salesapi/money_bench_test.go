@@ -1,0 +1,97 @@
+package salesapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"pelotao/internal/store"
+	"pelotao/internal/store/dbtest"
+	"pelotao/internal/store/postgres"
+	"pelotao/internal/store/postgres/pgtest"
+	"pelotao/internal/store/storetest"
+)
+
+// soldOut is the size of the sale the finance tab is made for (docs/budgets.md, "Registration").
+const soldOut = 30_000
+
+// onBothDatabasesB runs bench on a SQLite file and, when PostgreSQL is configured, on a fresh
+// schema, each holding an event of ana's with soldOut orders (a tenth of them Silvas). The
+// orders are made once per database, outside the sub-benchmark that the framework runs again
+// for each b.N.
+func onBothDatabasesB(b *testing.B, bench func(b *testing.B, site *testSite, eventID string)) {
+	seeded := func(st store.Store) (*testSite, string) {
+		site := newTestSite(b, st, nil)
+		eventID := site.createEvent(b)
+		nome := func(i int) string {
+			return fmt.Sprintf("%s %s", []string{"Ana", "Bruno", "Carla", "Davi"}[i%4],
+				[]string{"Silva", "Souza", "Santos", "Lima", "Costa", "Alves", "Rocha", "Dias", "Melo", "Reis"}[i%10])
+		}
+		start := time.Now()
+		if err := storetest.SeedOrders(context.Background(), st, eventID, soldOut, nome, time.Now()); err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("%d orders seeded in %s", soldOut, time.Since(start).Round(time.Second))
+		return site, eventID
+	}
+	site, eventID := seeded(dbtest.OpenSQLite(b, filepath.Join(b.TempDir(), "bench.db")))
+	b.Run("sqlite", func(b *testing.B) { bench(b, site, eventID) })
+	st, err := postgres.OpenConfig(context.Background(), pgtest.FreshSchema(b), 5*time.Second)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	site, eventID = seeded(st)
+	b.Run("postgres", func(b *testing.B) { bench(b, site, eventID) })
+}
+
+// measure sends GET path as ana from clients concurrent clients until the benchmark ends, and
+// reports the answers' p50 and p99 (the budgets are of p99).
+func measure(b *testing.B, site *testSite, path string, clients int) {
+	var mu sync.Mutex
+	var took []time.Duration
+	b.SetParallelism(max(1, clients/runtime.GOMAXPROCS(0))) // RunParallel runs parallelism × GOMAXPROCS clients
+	b.RunParallel(func(pb *testing.PB) {
+		var mine []time.Duration
+		for pb.Next() {
+			start := time.Now()
+			rec := site.call("GET", path, "", &ana)
+			mine = append(mine, time.Since(start))
+			if rec.Code != http.StatusOK {
+				b.Errorf("GET %s: %d %s", path, rec.Code, rec.Body)
+				return
+			}
+		}
+		mu.Lock()
+		took = append(took, mine...)
+		mu.Unlock()
+	})
+	b.StopTimer()
+	slices.Sort(took)
+	if len(took) > 0 {
+		b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
+	}
+}
+
+// BenchmarkFinance30000 is GET /api/events/{id}/financeiro on an event with 30,000 orders; the
+// budget is 100 ms p99 (docs/budgets.md).
+func BenchmarkFinance30000(b *testing.B) {
+	onBothDatabasesB(b, func(b *testing.B, site *testSite, eventID string) {
+		measure(b, site, "/api/events/"+eventID+"/financeiro", 1)
+	})
+}
+
+// BenchmarkOrdersSearch30000 is a searched page of the orders list (q=silva, 50 a page) of an
+// event with 30,000 orders at 50 concurrent clients; the budget is 20 ms p99 (docs/budgets.md).
+func BenchmarkOrdersSearch30000(b *testing.B) {
+	onBothDatabasesB(b, func(b *testing.B, site *testSite, eventID string) {
+		measure(b, site, "/api/events/"+eventID+"/pedidos?limit=50&q=silva", 50)
+	})
+}

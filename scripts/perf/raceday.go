@@ -20,6 +20,7 @@ const raceRows = 30000
 type raceDay struct {
 	pastID, setID, bib, upcomingID string
 	imports                        []importRow
+	soldID                         string // the upcoming demo event sold in Pelotão, whose form is measured
 }
 
 // importRow is one timed import and what the server answered.

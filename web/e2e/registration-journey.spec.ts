@@ -232,6 +232,8 @@ test.describe(() => {
     }
     await fillAthlete(first, bruna)
     const typed = await fieldsOf(first)
+    // The server quoted the order while the slot was there; then another buyer takes it.
+    await expect(page.getByRole('region', { name: 'Resumo do pedido' })).toContainText(`Total${money(70)}`)
 
     const rival = await newRequest.newContext({ baseURL })
     await takeTheSlot(rival, id)

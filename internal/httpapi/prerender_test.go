@@ -134,6 +134,7 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		{"/training", "Escolha o Plano Ideal para Você"},
 		{"/event/" + e.ID, e.Titulo},
 		{"/event/" + sold.ID, sold.Titulo},
+		{"/inscricao/" + sold.ID, "Inscrição: " + sold.Titulo},
 		{"/resultado/" + e.ID, e.Titulo},
 	}
 	for _, c := range cases {

@@ -117,7 +117,7 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		Banners: event.Banners{Desktop: storeBanner(t, app.store), Mobile: storeBanner(t, app.store)},
 	})
 	// An event sold in Pelotão: its prices come from the offer, in code the browser alone loads,
-	// and the rest of its page is still drawn (REG-78).
+	// and the rest of its page is still drawn (REG-78); so is its form's heading (REG-156).
 	sold := storeEvent(t, app, event.Event{
 		Titulo: "Corrida Vendida Aqui", DataEvento: today.AddDays(30), Categoria: "Corrida de Rua", Status: event.Const.OpenStatus,
 		Local: event.Local{Local: "Marco Zero", Cidade: "Recife", Estado: "PE"},

@@ -145,6 +145,63 @@ func catalogue(today event.Date) []demoEvent {
 			},
 		},
 		{
+			// Sold in Pelotão itself: a newcomer running make run (with the Pix sandbox) registers and
+			// pays here. No linkCompra: the button opens /inscricao/{id}.
+			slug: "corrida-das-pontes-do-recife", kicker: "Corrida de Rua · 10 km, 5 km e caminhada", palette: tardeQuente,
+			Event: event.Event{
+				Titulo: "Corrida das Pontes do Recife", Categoria: "Corrida de Rua", DataEvento: d(31), Status: "Inscrições Abertas",
+				Local: event.Local{Local: "Marco Zero", Endereco: "Praça Rio Branco – Bairro do Recife", Cidade: "Recife", Estado: "PE"},
+				Informacoes: event.Informacoes{
+					Descricao: "Largada no Marco Zero, ao nascer do sol, e um percurso que cruza as pontes do Recife sobre o Capibaribe: Maurício de Nassau, Buarque de Macedo, Boa Vista e Duarte Coelho, com o casario da Rua da Aurora ao lado.\n\n" +
+						"São três provas: 10 km e 5 km cronometrados por chip e uma caminhada de 3 km para quem quer trazer a família. As inscrições são feitas aqui mesmo no Pelotão, com pagamento por Pix.",
+					InformacoesImportantes: infoCorrida + "\n• Atletas com 60 anos ou mais pagam meia inscrição (Estatuto do Idoso) e apresentam documento na retirada do kit.",
+					Cronograma: event.Cronograma{Tipo: event.TipoEstruturado, Linhas: linhas(
+						"05:00", "Abertura da arena no Marco Zero",
+						"05:40", "Largada dos 10 km",
+						"05:50", "Largada dos 5 km",
+						"06:00", "Saída da caminhada",
+						"08:00", "Premiação")},
+				},
+				Inscricoes: event.Inscricoes{Ativas: true, Modo: event.ModoPelotao, TipoPreco: event.TipoPrecoLotes,
+					Periodo: event.Periodo{Inicio: d(-30), Fim: d(27)},
+					Vagas:   event.Int(900),
+					// The first lot closes by date, the second by count, the third with the period.
+					Lotes: []event.Lote{
+						{Nome: "1º Lote", Valor: reais(99.90), DataLimite: d(10), ValoresPorModalidade: []event.ValorModalidade{
+							{ModalidadeNome: "10 km", Valor: reais(119.90)}, {ModalidadeNome: "Caminhada 3 km", Valor: reais(59.90)}}},
+						{Nome: "2º Lote", Valor: reais(119.90), MaxVagas: event.Int(300), ValoresPorModalidade: []event.ValorModalidade{
+							{ModalidadeNome: "10 km", Valor: reais(139.90)}, {ModalidadeNome: "Caminhada 3 km", Valor: reais(69.90)}}},
+						{Nome: "3º Lote", Valor: reais(139.90), DataLimite: d(27), ValoresPorModalidade: []event.ValorModalidade{
+							{ModalidadeNome: "10 km", Valor: reais(159.90)}, {ModalidadeNome: "Caminhada 3 km", Valor: reais(79.90)}}},
+					},
+					TamanhosCamiseta: []string{"Infantil", "PP", "P", "M", "G", "GG", "XG"},
+					EdicaoAte:        d(24)}, // 60+ half price: on, the default
+				RetiradaKits: []event.RetiradaKit{
+					{Local: "Paço do Frevo – Praça do Arsenal, Bairro do Recife", Data: d(29), HorarioInicio: "10:00", HorarioFim: "19:00"},
+					{Local: "Paço do Frevo – Praça do Arsenal, Bairro do Recife", Data: d(30), HorarioInicio: "09:00", HorarioFim: "17:00"},
+				},
+				Kits: []event.Kit{{Nome: "Kit Atleta", Items: itens("Medalha", "Número de peito com chip", "Camiseta técnica", "Sacochila")}},
+				Largadas: []event.Largada{
+					{ID: "largada-10k", Nome: "Largada 10 km", Horario: "05:40"},
+					{ID: "largada-5k", Nome: "Largada 5 km", Horario: "05:50"},
+					{ID: "largada-caminhada", Nome: "Saída da caminhada", Horario: "06:00"},
+				},
+				Modalidades: []event.Modalidade{
+					{Nome: "10 km", Km: km(10), LargadaID: "largada-10k", Vagas: event.Int(450), Percurso: percursoMapa("corrida-das-pontes-do-recife", "10 km"),
+						PremiacaoGeral: "Troféu para os 5 primeiros do geral masculino e feminino.", Categorias: padraoCorrida},
+					{Nome: "5 km", Km: km(5), LargadaID: "largada-5k", Vagas: event.Int(300), Percurso: percursoTexto("Marco Zero → Ponte Maurício de Nassau → Rua da Aurora → Ponte da Boa Vista → retorno ao Marco Zero."),
+						PremiacaoGeral: "Troféu para os 3 primeiros do geral masculino e feminino.", Categorias: padraoCorrida},
+					// No categories: everyone walks in "Geral".
+					{Nome: "Caminhada 3 km", Km: km(3), LargadaID: "largada-caminhada", Vagas: event.Int(150), Percurso: percursoTexto("Marco Zero → Ponte Maurício de Nassau → Praça da República e volta.")},
+				},
+				Premiacao: event.Premiacao{Tipo: event.TipoEstruturado, Estruturado: []event.PremioEstruturado{
+					premioGeral("Medalha de participação para todos os concluintes, caminhada incluída"),
+					premioModalidade("10 km", "Troféu do 1º ao 5º lugar no geral masculino e feminino"),
+					premioModalidade("5 km", "Troféu do 1º ao 3º lugar no geral masculino e feminino"),
+				}},
+			},
+		},
+		{
 			slug: "serra-do-cipo-trail-run", kicker: "Trail Running · 12 km e 25 km", palette: serraVerde,
 			Event: event.Event{
 				Titulo: "Serra do Cipó Trail Run", Categoria: "Trail Running", DataEvento: d(38), Status: "Inscrições Abertas",

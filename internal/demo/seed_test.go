@@ -6,12 +6,14 @@ import (
 	"image"
 	"image/jpeg"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"pelotao/internal/event"
 	"pelotao/internal/pdfinfo"
 	"pelotao/internal/pdfinfo/pdfinfotest"
+	"pelotao/internal/registration"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
 	"pelotao/internal/store/sqlite"
@@ -234,5 +236,75 @@ func TestSeedPublishesResults(t *testing.T) {
 	}
 	if sets < 6 || preliminares != 1 {
 		t.Fatalf("%d sets, %d preliminar", sets, preliminares)
+	}
+}
+
+// REG-155: one upcoming demo event is sold in Pelotão itself, so that make run (with the Pix
+// sandbox) can be tried end to end: its offer is open today, priced per modality, with lots
+// that close by date and by count, slots per modality, its own shirt sizes and the 60+ half price.
+func TestSeedSellsOneEventInPelotao(t *testing.T) {
+	st := openStore(t)
+	if err := Seed(context.Background(), st, "demo-organizer", today); err != nil {
+		t.Fatal(err)
+	}
+	var sold []event.Event
+	for _, e := range allEvents(t, st) {
+		if e.Inscricoes.ModoPelotao() {
+			sold = append(sold, e)
+		}
+	}
+	if len(sold) != 1 {
+		t.Fatalf("%d demo events sold in Pelotão, want 1", len(sold))
+	}
+	e := sold[0]
+	in := e.Inscricoes
+	if !e.IsUpcoming(today) || e.LinkCompra != "" || in.TipoPreco != event.TipoPrecoLotes || !in.MeiaEntrada() || !in.Vagas.Valid {
+		t.Errorf("%s: upcoming %v, linkCompra %q, tipoPreco %q, 60+ %v, vagas %+v", e.ID, e.IsUpcoming(today), e.LinkCompra, in.TipoPreco, in.MeiaEntrada(), in.Vagas)
+	}
+	if slices.Equal(in.TamanhosCamiseta, event.Const.Defaults.TamanhosCamiseta) {
+		t.Errorf("%s: the default shirt sizes %v, want the event's own", e.ID, in.TamanhosCamiseta)
+	}
+	for _, m := range e.Modalidades {
+		if !m.Vagas.Valid || m.Vagas.Value <= 0 {
+			t.Errorf("%s %s: no slots of its own", e.ID, m.Nome)
+		}
+	}
+	var byDate, byCount *event.Lote
+	for i, l := range in.Lotes {
+		switch {
+		case byDate == nil && l.DataLimite.Valid() && !l.MaxVagas.Valid:
+			byDate = &in.Lotes[i]
+		case byCount == nil && l.MaxVagas.Valid && !l.DataLimite.Valid():
+			byCount = &in.Lotes[i]
+		}
+	}
+	if byDate == nil || byCount == nil {
+		t.Fatalf("%s: lots %+v, want one closing by date only and one by count only", e.ID, in.Lotes)
+	}
+
+	// Open today, in the first lot, each modality at its own price and with every slot left.
+	offer := registration.MakeOffer(&e, today, registration.Counts{})
+	if !offer.Aberta || offer.Lote == nil || offer.Lote.Nome != in.Lotes[0].Nome {
+		t.Fatalf("%s: offer %+v", e.ID, offer)
+	}
+	prices := map[registration.Centavos]bool{}
+	for i, m := range offer.Modalidades {
+		if m.Valor == nil || m.VagasRestantes == nil || *m.VagasRestantes != e.Modalidades[i].Vagas.Value {
+			t.Errorf("%s: %+v", e.ID, m)
+			continue
+		}
+		prices[*m.Valor] = true
+	}
+	if len(prices) < 2 {
+		t.Errorf("%s: the same price for every modality: %v", e.ID, prices)
+	}
+	// The lot closing by date gives way after its day; the one closing by count when it is full.
+	after := byDate.DataLimite.AddDays(1)
+	if got := registration.MakeOffer(&e, after, registration.Counts{}); got.Lote == nil || got.Lote.Nome == byDate.Nome {
+		t.Errorf("%s on %s: lot %+v, want the one after %s", e.ID, after, got.Lote, byDate.Nome)
+	}
+	full := registration.Counts{Lote: map[string]int{byCount.Nome: byCount.MaxVagas.Value}}
+	if got := registration.MakeOffer(&e, after, full); got.Lote == nil || got.Lote.Nome == byCount.Nome || got.Lote.Nome == byDate.Nome {
+		t.Errorf("%s on %s with %s full: lot %+v", e.ID, after, byCount.Nome, got.Lote)
 	}
 }

@@ -116,6 +116,14 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		Local:   event.Local{Local: "Parque", Cidade: "Campinas", Estado: "SP"},
 		Banners: event.Banners{Desktop: storeBanner(t, app.store), Mobile: storeBanner(t, app.store)},
 	})
+	// An event sold in Pelotão: its prices come from the offer, in code the browser alone loads,
+	// and the rest of its page is still drawn (REG-78); so is its form's heading (REG-156).
+	sold := storeEvent(t, app, event.Event{
+		Titulo: "Corrida Vendida Aqui", DataEvento: today.AddDays(30), Categoria: "Corrida de Rua", Status: event.Const.OpenStatus,
+		Local: event.Local{Local: "Marco Zero", Cidade: "Recife", Estado: "PE"},
+		Inscricoes: event.Inscricoes{Ativas: true, Modo: event.ModoPelotao, TipoPreco: event.TipoPrecoLotes,
+			Lotes: []event.Lote{{Nome: "1º Lote", Valor: event.Dec(80)}}},
+	})
 	ui := webui.FS()
 	cases := []struct{ path, h1 string }{
 		{"/", "Encontre sua próxima prova"},
@@ -125,6 +133,8 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		{"/impact", "Nosso Impacto"},
 		{"/training", "Escolha o Plano Ideal para Você"},
 		{"/event/" + e.ID, e.Titulo},
+		{"/event/" + sold.ID, sold.Titulo},
+		{"/inscricao/" + sold.ID, "Inscrição: " + sold.Titulo},
 		{"/resultado/" + e.ID, e.Titulo},
 	}
 	for _, c := range cases {

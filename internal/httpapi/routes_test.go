@@ -196,11 +196,12 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /dashboard/eventos/{eventId}": {want: [3]int{200, 200, 200}},
 	// The kit desk app: its data comes from the checkin routes above, which check the role.
 	"GET /retirada/{eventId}": {want: [3]int{200, 200, 200}},
-	// The registration form, the order page and a registration code's page: their data comes from
-	// the sales API, which checks who asks.
-	"GET /inscricao/{eventId}":                  {want: [3]int{200, 200, 200}},
+	// The registration form: public (a visitor signs in on it); the sales API checks who orders.
+	"GET /inscricao/{eventId}": {want: [3]int{200, 200, 200}},
+	// The order page and a registration code's page: their data comes from the sales API, which
+	// checks who asks.
 	"GET /inscricao/{eventId}/pedido/{orderId}": {want: [3]int{200, 200, 200}},
-	"GET /i/{codigo}":                           {want: [3]int{200, 200, 200}},
+	"GET /i/{codigo}": {want: [3]int{200, 200, 200}},
 }
 
 // matrixWorld is a fresh site with an event of the owner with its team (a manager and a kit desk

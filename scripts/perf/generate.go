@@ -29,38 +29,48 @@ var (
 	}
 )
 
+// measuredEvents are the upcoming demo events whose pages are measured.
+type measuredEvents struct {
+	upcoming string // the first with both banners: its event page, and the organizer's pages
+	sold     string // the one sold in Pelotão: its registration form
+	orders   string // the first generated event, with raceRows orders: the organizer's orders list
+}
+
 // generate adds n events to the database at dbPath, each a copy of a demo event with its own
-// title, date and place, and returns the id of an upcoming demo event with both banners (the
-// event page measured) and of the first generated event, which gets raceRows orders (the
-// organizer's orders list measured).
-func generate(ctx context.Context, dbPath string, n int) (measured, sold string, err error) {
+// title, date and place, gives the first generated event raceRows orders, and returns the events
+// measured.
+func generate(ctx context.Context, dbPath string, n int) (measuredEvents, error) {
+	var measured measuredEvents
 	st, err := sqlite.Open(ctx, dbPath)
 	if err != nil {
-		return "", "", err
+		return measured, err
 	}
 	defer st.Close()
 	page, err := st.ListEvents(ctx, store.EventQuery{Limit: store.MaxListLimit, When: store.Upcoming, Ascending: true,
 		Today: event.Today(time.Local, time.Now())})
 	if err != nil {
-		return "", "", err
+		return measured, err
 	}
 	summaries, err := page.Summaries()
 	if err != nil {
-		return "", "", err
+		return measured, err
 	}
 	var demo []event.Event
 	for _, s := range summaries {
 		e, err := st.GetEvent(ctx, s.ID)
 		if err != nil {
-			return "", "", err
+			return measured, err
 		}
 		demo = append(demo, e)
-		if measured == "" && strings.HasPrefix(e.Banners.Desktop, "/files/") && strings.HasPrefix(e.Banners.Mobile, "/files/") {
-			measured = e.ID
+		if measured.upcoming == "" && strings.HasPrefix(e.Banners.Desktop, "/files/") && strings.HasPrefix(e.Banners.Mobile, "/files/") {
+			measured.upcoming = e.ID
+		}
+		if measured.sold == "" && e.Inscricoes.ModoPelotao() {
+			measured.sold = e.ID
 		}
 	}
-	if measured == "" {
-		return "", "", errors.New("no upcoming demo event with both banners: is PELOTAO_DEMO seeding?")
+	if measured.upcoming == "" || measured.sold == "" {
+		return measured, errors.New("no upcoming demo event with both banners, or none sold in Pelotão: is PELOTAO_DEMO seeding?")
 	}
 	rnd := rand.New(rand.NewPCG(1, 2)) // the same events on every run
 	today := event.Today(time.Local, time.Now())
@@ -72,10 +82,10 @@ func generate(ctx context.Context, dbPath string, n int) (measured, sold string,
 		e.Local = cities[rnd.IntN(len(cities))]
 		created, err := st.CreateEvent(ctx, e)
 		if err != nil {
-			return "", "", err
+			return measured, err
 		}
-		if sold == "" {
-			sold = created.ID
+		if measured.orders == "" {
+			measured.orders = created.ID
 		}
 	}
 	people := rand.New(rand.NewPCG(5, 50))
@@ -83,5 +93,5 @@ func generate(ctx context.Context, dbPath string, n int) (measured, sold string,
 		_, nome := person(people)
 		return nome
 	}
-	return measured, sold, storetest.SeedOrders(ctx, st, sold, raceRows, nome, time.Now())
+	return measured, storetest.SeedOrders(ctx, st, measured.orders, raceRows, nome, time.Now())
 }

@@ -57,7 +57,7 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 		return err
 	}
 	log.Printf("generating %d events, and %d orders of the first", events, raceRows)
-	eventID, soldID, err := generate(context.Background(), srv.dbPath, events)
+	measured, err := generate(context.Background(), srv.dbPath, events)
 	if err != nil {
 		return err
 	}
@@ -65,16 +65,16 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 		return err
 	}
 	defer srv.stop()
-	log.Printf("race day: importing %d results into %s and %d participants (twice) into %s", raceRows, pastID, raceRows, eventID)
+	log.Printf("race day: importing %d results into %s and %d participants (twice) into %s", raceRows, pastID, raceRows, measured.upcoming)
 	org, err := signIn(srv.base)
 	if err != nil {
 		return err
 	}
-	rd, err := prepareRaceDay(org, pastID, modalidade, eventID)
+	rd, err := prepareRaceDay(org, pastID, modalidade, measured.upcoming)
 	if err != nil {
 		return err
 	}
-	rd.soldID = soldID
+	rd.soldID, rd.ordersID = measured.sold, measured.orders
 
 	rep := report{events: events, runs: lh.runs, clients: clients, duration: duration, raceDay: rd}
 	for _, p := range rd.pages() {
@@ -120,13 +120,14 @@ func run(bin string, events, clients int, duration time.Duration, lh lighthouseR
 }
 
 // pages are the pages measured: the site's public pages (the upcoming event's page among them),
-// the results of the past event and one of its athletes, and the organizer's race-day pages of
-// the upcoming event.
+// the registration form of the event sold in Pelotão as a visitor opens it, the results of the
+// past event and one of its athletes, and the organizer's race-day pages of the upcoming event.
 func (rd raceDay) pages() []page {
 	return []page{
 		{label: "/", path: "/"},
 		{label: "/event/{id}", path: "/event/" + rd.upcomingID},
 		{label: "/about", path: "/about"},
+		{label: "/inscricao/{id}", path: "/inscricao/" + rd.soldID},
 		{label: "/resultado/{id}", path: "/resultado/" + rd.pastID},
 		{label: "/resultado/{id}/atleta/{setId}/{bib}", path: "/resultado/" + rd.pastID + "/atleta/" + rd.setID + "/" + rd.bib},
 		{label: "/dashboard/eventos/{id}", path: "/dashboard/eventos/" + rd.upcomingID, signedIn: true},
@@ -147,7 +148,7 @@ func (rd raceDay) loadTargets(cookie string) []loadTarget {
 		{label: "…/results/{setId}?q=" + searchedSurname + "&sexo&categoria", path: set + "&sexo=" + filteredSexo + "&categoria=" + filteredCategory, budget: searchBudget},
 		{label: "…/participants?q=" + searchedSurname + " (organizer)", path: "/api/events/" + rd.upcomingID + "/participants?limit=50&q=" + searchedSurname,
 			cookie: cookie, budget: searchBudget},
-		{label: "…/pedidos?q=" + searchedSurname + " (organizer)", path: "/api/events/" + rd.soldID + "/pedidos?limit=50&q=" + searchedSurname,
+		{label: "…/pedidos?q=" + searchedSurname + " (organizer)", path: "/api/events/" + rd.ordersID + "/pedidos?limit=50&q=" + searchedSurname,
 			cookie: cookie, budget: searchBudget},
 	}
 }

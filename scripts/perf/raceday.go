@@ -19,8 +19,9 @@ const raceRows = 30000
 // given raceRows participants.
 type raceDay struct {
 	pastID, setID, bib, upcomingID string
-	soldID                         string // the generated event with raceRows orders
+	ordersID                       string // the generated event with raceRows orders
 	imports                        []importRow
+	soldID                         string // the upcoming demo event sold in Pelotão, whose form is measured
 }
 
 // importRow is one timed import and what the server answered.

@@ -36,8 +36,8 @@ func (r report) print(out io.Writer) {
 	r.printPages(out)
 	fmt.Fprintln(out)
 	r.printLoads(out)
-	fmt.Fprintf(out, "\nevent {id} %s (upcoming, %d participants imported); past event {id} %s, results {setId} %s, athlete {bib} %s\n",
-		r.upcomingID, raceRows, r.pastID, r.setID, r.bib)
+	fmt.Fprintf(out, "\nevent {id} %s (upcoming, %d participants imported); inscricao {id} %s (sold in Pelotão); orders of %s (%d); past event {id} %s, results {setId} %s, athlete {bib} %s\n",
+		r.upcomingID, raceRows, r.soldID, r.ordersID, raceRows, r.pastID, r.setID, r.bib)
 	fmt.Fprintln(out, "✗ marks a miss of docs/budgets.md.")
 	fmt.Fprintln(out, "¹ a signed-in page: the server sends it to anyone and the app sends a visitor without a session to /login, so Lighthouse (which has none) would audit the sign-in redirect; its bytes are measured with the organizer's session.")
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from './routing'
 import { useAuth } from '../lib/auth'
 import { Header } from '../components/Header'
 import { Footer } from '../components/Footer'
 import { ImageModalProvider } from '../components/ImageModal'
 import { ErrorBoundary } from '../components/ErrorBoundary'
+import { useInBrowser } from '../lib/platform/inBrowser'
 
 // Only an account that has not confirmed its e-mail loads the banner: the home page's code stays as it was.
 const EmailVerificationBanner = lazy(() =>
@@ -14,6 +15,7 @@ const EmailVerificationBanner = lazy(() =>
 export function Layout() {
   const { pathname } = useLocation()
   const { user } = useAuth()
+  // The banner's code is not in the server's renderer: the drawn page and its hydration leave it out.
   const inBrowser = useInBrowser()
   useScrollToTopOnNavigation(pathname)
   return (
@@ -40,20 +42,6 @@ export function Layout() {
         <Footer />
       </div>
     </ImageModalProvider>
-  )
-}
-
-const noChanges = () => () => {}
-
-/**
- * False in the server's markup and while the browser hydrates it, true after: the banner's code
- * is not in the server's renderer, so the drawn page and its hydration both leave it out.
- */
-function useInBrowser() {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
   )
 }
 

@@ -37,6 +37,7 @@ import { createOrder, getEventHead, initialEventHead, orderPath, quoteOrder, typ
 const quoteDelayMs = 400
 
 const texts = {
+  loading: 'Carregando inscrições...',
   offerFailed: 'Não foi possível carregar as inscrições deste evento. Tente novamente.',
   unexpected: 'Não foi possível concluir a inscrição. Tente novamente.',
   sessionEnded: 'Sua sessão terminou. Entre novamente para concluir; o que você preencheu continua aqui.',
@@ -54,14 +55,20 @@ export function RegistrationPage() {
 
   // An unknown event is answered 404 by the server before this page runs; what is left is a failure.
   if (head.state === 'error' || offer.state === 'error' || !id) return <PageMessage text={texts.offerFailed} />
-  if (!event || offer.state === 'loading') return <PageMessage loading text="Carregando inscrições..." />
+  if (!event) return <PageMessage loading text={texts.loading} />
+  // The event comes with the page, so the server draws the heading at once; the offer (counted
+  // now) and the form, which reads the tab's draft, are the browser's.
   return (
     <section className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
       <Link to={`/event/${encodeURIComponent(event.id)}`} className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline">
         Voltar ao evento
       </Link>
       <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Inscrição: {titleOf(event)}</h1>
-      {offer.data.aberta ? (
+      {offer.state === 'loading' ? (
+        <p role="status" className="mt-6 min-h-dvh text-slate-600">
+          {texts.loading}
+        </p>
+      ) : offer.data.aberta ? (
         <RegistrationForm event={event} offer={offer.data} />
       ) : (
         <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-base text-amber-900">

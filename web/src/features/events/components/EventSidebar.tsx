@@ -3,13 +3,15 @@ import { Link } from '../../../app/routing'
 import type { Event } from '../../../lib/events/event'
 import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
+import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
 import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
 import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, registrationOf } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
-// Only an event Pelotão sells asks the server for its offer: the code for it loads with it (REG-78).
+// Only an event Pelotão sells asks the server for its offer: the code for it loads with it (REG-78),
+// in the browser only — the server's renderer cannot wait for it, and would give up the whole page.
 const OfferPrices = lazy(async () => ({ default: (await import('./OfferPrices')).OfferPrices }))
 
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
@@ -22,6 +24,7 @@ export function EventSidebar({ event }: { event: Event }) {
   const upcoming = isUpcoming(event.dataEvento)
   // A past date has nothing left to put in a calendar (EVT-33).
   const calendar = upcoming ? googleCalendarUrl(event, eventPageUrl(event.id)) : ''
+  const inBrowser = useInBrowser()
   const { local, endereco, cidade, estado } = event.local
   const place = [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')
   const hasPlace = Boolean(local.trim() || endereco.trim() || place)
@@ -33,9 +36,11 @@ export function EventSidebar({ event }: { event: Event }) {
       </div>
       <div className="space-y-5 p-5">
         {event.inscricoes.modo === 'pelotao' ? (
-          <Suspense fallback={null}>
-            <OfferPrices eventId={event.id} />
-          </Suspense>
+          inBrowser && (
+            <Suspense fallback={null}>
+              <OfferPrices eventId={event.id} />
+            </Suspense>
+          )
         ) : (
           <Prices inscricoes={event.inscricoes} />
         )}

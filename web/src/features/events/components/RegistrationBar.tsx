@@ -2,9 +2,11 @@ import type { Event } from '../../../lib/events/event'
 import { formatMoney, isUpcoming } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
 import { Link } from '../../../app/routing'
+import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { lazy, Suspense } from 'react'
 
-// An event Pelotão sells shows the server's price (REG-78), with code loaded only for it.
+// An event Pelotão sells shows the server's price (REG-78), with code loaded only for it, in the
+// browser only (the server's renderer cannot wait for it).
 const OfferBarPrice = lazy(async () => ({ default: (await import('./OfferPrices')).OfferBarPrice }))
 
 /**
@@ -15,6 +17,7 @@ const OfferBarPrice = lazy(async () => ({ default: (await import('./OfferPrices'
  */
 export function RegistrationBar({ event }: { event: Event }) {
   const registration = registrationOf(event)
+  const inBrowser = useInBrowser()
   if (!registration.open || !isUpcoming(event.dataEvento)) return null
   const price = priceOf(event.inscricoes)
   const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
@@ -25,9 +28,11 @@ export function RegistrationBar({ event }: { event: Event }) {
     >
       <p className="min-w-0 text-sm leading-tight text-slate-700">
         {event.inscricoes.modo === 'pelotao' ? (
-          <Suspense fallback={null}>
-            <OfferBarPrice eventId={event.id} />
-          </Suspense>
+          inBrowser && (
+            <Suspense fallback={null}>
+              <OfferBarPrice eventId={event.id} />
+            </Suspense>
+          )
         ) : (
           price && (
             <>

@@ -54,10 +54,10 @@ export async function openMobileMenu(page: Page) {
 }
 
 /**
- * Holds the page's requests for url (a glob) until release is called, so that what the test does
- * meanwhile surely comes before the code they fetch runs.
+ * Holds the page's requests for url (a glob, or a test of the address) until release is called, so
+ * that what the test does meanwhile surely comes before the code they fetch runs.
  */
-export async function holdRequests(page: Page, url: string) {
+export async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(url, async (route) => {
@@ -66,3 +66,9 @@ export async function holdRequests(page: Page, url: string) {
   })
   return release
 }
+
+/**
+ * The app's code: every script of the build but src/early.ts, the classic script a drawn page runs
+ * before it is painted (held, the page would never show).
+ */
+export const appCode = (url: URL) => /^\/assets\/.+\.js$/.test(url.pathname) && !url.pathname.startsWith('/assets/early-')

@@ -3,7 +3,7 @@
 // page. And a tap on a page the server drew works before the app has taken the page over.
 import type { CDPSession, Page, Route } from '@playwright/test'
 import { signedInUser } from './accounts'
-import { expect, holdRequests, phone, test } from './fixtures'
+import { appCode, expect, holdRequests, phone, test } from './fixtures'
 
 const future = '2999-12-31'
 
@@ -135,7 +135,7 @@ test.describe('partial events from the API', () => {
 })
 
 /** Holds all of the app's code, the entry too, until release is called. */
-const holdTheApp = (page: Page) => holdRequests(page, '**/assets/*.js')
+const holdTheApp = (page: Page) => holdRequests(page, appCode)
 
 const appStarted = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'))
 

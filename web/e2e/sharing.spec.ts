@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { EventSummary } from '../src/lib/events/event'
-import { expect, phone, test } from './fixtures'
+import { appCode, expect, holdRequests, phone, test } from './fixtures'
 
 // The front door: an event link opened from a chat. Its page must come with its data, not shift
 // while it loads, and offer sharing and the calendar.
@@ -130,12 +130,7 @@ test('the app takes over the drawn page without drawing it again', async ({ cont
   })
   page.on('pageerror', (err) => errors.push(err.message))
   // Hold the app's code until the drawn page has been marked.
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, appCode)
   await page.goto(`/event/${e.id}`, { waitUntil: 'commit' })
   const heading = page.getByRole('heading', { level: 1, name: e.titulo.trim() })
   await expect(heading).toBeVisible()

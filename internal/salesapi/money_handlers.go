@@ -104,9 +104,32 @@ func (s *Server) managedOrder(r *http.Request, o store.Order) (managedOrderAnswe
 	}
 	a := managedOrderAnswer{orderAnswer: s.orderAnswer(o), Comprador: b[o.BuyerID], Historico: make([]historyAnswer, len(h))}
 	for i, e := range h {
-		a.Historico[i] = historyAnswer{Tipo: e.Tipo, Em: e.Em, Detalhe: e.Detalhe}
+		a.Historico[i] = historyAnswer{Tipo: e.Tipo, Em: e.Em, Detalhe: historyDetail(e.Detalhe)}
 	}
 	return a, nil
+}
+
+// historyDetail is an entry's detail as the API shows money: the store keeps a refund's or a
+// returned payment's valor in centavos, the answer says reais.
+func historyDetail(raw json.RawMessage) json.RawMessage {
+	var d map[string]json.RawMessage
+	if json.Unmarshal(raw, &d) != nil || d["valor"] == nil {
+		return raw
+	}
+	var centavos int64
+	if json.Unmarshal(d["valor"], &centavos) != nil {
+		return raw
+	}
+	valor, err := json.Marshal(participant.Centavos(centavos))
+	if err != nil {
+		return raw
+	}
+	d["valor"] = valor
+	out, err := json.Marshal(d)
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 var orderStatuses = []string{store.OrderAwaiting, store.OrderPaid, store.OrderExpired, store.OrderCanceled, store.OrderRefunded}

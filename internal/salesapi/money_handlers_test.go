@@ -411,3 +411,14 @@ func TestWebhookReturnsWhatCannotConfirm(t *testing.T) {
 		}
 	})
 }
+
+// REG-133: an order's history says a refund's valor in reais, as every amount of the API.
+func TestHistoryDetailSaysReais(t *testing.T) {
+	got := string(historyDetail(json.RawMessage(`{"id":"r1","valor":4000,"status":"EM_PROCESSAMENTO"}`)))
+	if got != `{"id":"r1","status":"EM_PROCESSAMENTO","valor":40}` {
+		t.Fatalf("detail %s", got)
+	}
+	if got := string(historyDetail(json.RawMessage(`{"por":"Ana"}`))); got != `{"por":"Ana"}` {
+		t.Fatalf("detail without valor %s", got)
+	}
+}

@@ -1,9 +1,10 @@
 // The calls of the Financeiro tab (docs/http-api.md "Registration"): the event's money figures, its
 // orders with their refunds, and its coupons. Money is reais, as JSON numbers with two decimals at most.
 import { api } from '../../../lib/platform/api'
+import type { Order as SoldOrder, OrderRefund, OrderStatus } from '../../../lib/registration/orders'
 import { eventBase, queryString } from '../api'
 
-export type OrderStatus = 'aguardando_pagamento' | 'pago' | 'expirado' | 'cancelado' | 'reembolsado'
+export type { OrderRefund, OrderRegistration, OrderStatus } from '../../../lib/registration/orders'
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   aguardando_pagamento: 'Aguardando pagamento',
@@ -13,7 +14,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   reembolsado: 'Reembolsado',
 }
 
-export type RefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
+export type RefundStatus = OrderRefund['status']
 
 export const refundStatusLabels: Record<RefundStatus, string> = {
   EM_PROCESSAMENTO: 'em processamento',
@@ -21,37 +22,11 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
   NAO_REALIZADO: 'não realizado',
 }
 
-export type OrderRegistration = {
-  id: string
-  codigo?: string
-  nome: string
-  percurso: string
-  categoria: string
-  camiseta: string
-  lote: string
-  valor: number
-  desconto: number
-  total: number
-  status: 'pendente' | 'confirmada' | 'cancelada'
-}
-
-export type OrderRefund = { valor: number; status: RefundStatus; horario: string }
-
 /** One entry of an order's history as the server keeps it (created, paid, refund…), when it sends it. */
 export type OrderHistoryEntry = { tipo: string; em: string; por?: string; detalhe?: unknown }
 
-export type Order = {
-  id: string
-  eventId: string
-  status: OrderStatus
-  total: number
-  criadoEm: string
-  expiraEm: string
-  pagoEm: string | null
-  inscricoes: OrderRegistration[]
-  reembolsos: OrderRefund[]
-  historico?: OrderHistoryEntry[]
-}
+/** An order as the event's team reads it: its refunds, and its history when the server sends it. */
+export type Order = Omit<SoldOrder, 'pix'> & { reembolsos: OrderRefund[]; historico?: OrderHistoryEntry[] }
 
 /** What a group of registrations (a lot, a modality, a day) brought. */
 export type Share = { inscricoes: number; valor: number }

@@ -35,7 +35,8 @@ test('a runner pays in the sandbox and gets the confirmation, the e-mail and the
   await expect(page.getByRole('timer')).toHaveText(/^(30:00|29:\d\d)$/)
   const qr = page.getByRole('img', { name: 'QR code do Pix do pedido' })
   await expect(qr).toBeVisible()
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // The PNG has arrived and decoded (visible comes with the element, before its picture).
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue(/^000201.*br\.gov\.bcb\.pix/)
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.getByRole('button', { name: 'Copiar código Pix' }).click()

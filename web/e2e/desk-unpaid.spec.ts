@@ -2,13 +2,14 @@ import { createUser } from './accounts'
 import { violations } from './axe'
 import { marker } from './events'
 import { expect, phone, test } from './fixtures'
-import { eventWithParticipants } from './roster'
+import { eventWithParticipants, importParticipants } from './roster'
 
 // The kit desk and unpaid registrations (issue 28 item 4), at a phone's width and a desktop's: an
 // unpaid registration looks different and its kit goes only on a deliberate confirmation, by keyboard
 // alone too (KIT-11, UNPAID-2); then the organizer forbids unpaid kits in the workspace's
 // Configurações tab, and the desk cannot hand one while the server refuses one queued offline before
-// the desk knew, and any other (KIT-12); allowed again, the desk offers it again.
+// the desk knew, and any other (KIT-12); allowed again, the desk offers it again. A desk whose roster
+// still said paid is refused too, and then hands the kit with the confirmation (UNPAID-1).
 
 const desktop = { width: 1280, height: 800 }
 
@@ -124,6 +125,40 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await office.close()
       await search.fill('rui')
       await expect(found.getByRole('button', { name: /Rui Pendente.*Entregar kit sem pagamento$/ })).toBeVisible({ timeout: 15_000 })
+    })
+
+    test('a kit handed offline as paid, whose registration the organizer marked unpaid meanwhile, is refused until confirmed', async ({ page, context }) => {
+      await createUser(page.request, { displayName: 'Organizadora' })
+      const eventId = await eventWithParticipants(page.request, `Corrida do Estorno ${marker()}`, [{ nome: 'Lia Quitada', pago: true }])
+      await page.goto(`/retirada/${eventId}`)
+      await page.getByLabel('Nome do balcão').fill('Balcão 1')
+      await page.getByRole('button', { name: 'Começar' }).click()
+      await expect(page.getByText('0 de 1 kits retirados')).toBeVisible()
+      const search = page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' })
+      const found = page.getByRole('list', { name: 'Inscritos encontrados' })
+      const dialog = page.getByRole('dialog', { name: 'Retirada do kit' })
+
+      await context.setOffline(true)
+      await importParticipants(page.request, eventId, [{ nome: 'Lia Quitada', pago: false }]) // a payment reversed
+      await search.fill('lia')
+      await found.getByRole('button', { name: /Lia Quitada.*Pago.*Entregar kit$/ }).click()
+      await dialog.getByRole('button', { name: 'Confirmar retirada' }).click()
+      await expect(page.getByText('1 retirada aguardando envio')).toBeVisible()
+
+      await context.setOffline(false)
+      const refused = page.getByRole('region', { name: 'Retiradas que não valeram' })
+      await expect(refused.getByText('Retirada recusada')).toBeVisible({ timeout: 15_000 })
+      await expect(refused.getByText(/Inscrição não paga: a entrega sem pagamento não foi confirmada neste balcão/)).toBeVisible()
+      await expect(page.getByText('0 de 1 kits retirados')).toBeVisible()
+      await refused.getByRole('button', { name: 'Entendi' }).click()
+
+      await search.fill('lia')
+      await found.getByRole('button', { name: /Lia Quitada.*Não pago.*Entregar kit sem pagamento$/ }).click()
+      await dialog.getByLabel('Confirmo a entrega do kit sem pagamento').check()
+      await dialog.getByRole('button', { name: 'Entregar sem pagamento' }).click()
+      await expect(page.getByText('Kit de Lia Quitada registrado.')).toBeVisible()
+      await expect(page.getByText('1 de 1 kits retirados')).toBeVisible()
+      await expect(page.getByText(/aguardando envio/)).toHaveCount(0)
     })
   })
 }

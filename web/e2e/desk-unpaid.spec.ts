@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { createUser } from './accounts'
 import { violations } from './axe'
 import { marker } from './events'
@@ -12,6 +13,19 @@ import { eventWithParticipants, importParticipants } from './roster'
 // still said paid is refused too, and then hands the kit with the confirmation (UNPAID-1).
 
 const desktop = { width: 1280, height: 800 }
+
+/** Opens the event's desk as "Balcão 1" once its roster of `total` is on the device, and its controls. */
+async function openDesk(page: Page, eventId: string, total: number) {
+  await page.goto(`/retirada/${eventId}`)
+  await page.getByLabel('Nome do balcão').fill('Balcão 1')
+  await page.getByRole('button', { name: 'Começar' }).click()
+  await expect(page.getByText(`0 de ${total} kits retirados`)).toBeVisible()
+  return {
+    search: page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' }),
+    found: page.getByRole('list', { name: 'Inscritos encontrados' }),
+    dialog: page.getByRole('dialog', { name: 'Retirada do kit' }),
+  }
+}
 
 for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
   test.describe(`at ${viewport.width} px (${size})`, () => {
@@ -28,13 +42,7 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
         { nome: 'Otto Semrede', pago: false },
         { nome: 'Rui Pendente', pago: false },
       ])
-      await page.goto(`/retirada/${eventId}`)
-      await page.getByLabel('Nome do balcão').fill('Balcão 1')
-      await page.getByRole('button', { name: 'Começar' }).click()
-      await expect(page.getByText('0 de 4 kits retirados')).toBeVisible()
-      const search = page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' })
-      const found = page.getByRole('list', { name: 'Inscritos encontrados' })
-      const dialog = page.getByRole('dialog', { name: 'Retirada do kit' })
+      const { search, found, dialog } = await openDesk(page, eventId, 4)
       const background = (el: Element) => getComputedStyle(el).backgroundColor
 
       // A paid kit and an unpaid one: another word and another colour.
@@ -130,13 +138,7 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
     test('a kit handed offline as paid, whose registration the organizer marked unpaid meanwhile, is refused until confirmed', async ({ page, context }) => {
       await createUser(page.request, { displayName: 'Organizadora' })
       const eventId = await eventWithParticipants(page.request, `Corrida do Estorno ${marker()}`, [{ nome: 'Lia Quitada', pago: true }])
-      await page.goto(`/retirada/${eventId}`)
-      await page.getByLabel('Nome do balcão').fill('Balcão 1')
-      await page.getByRole('button', { name: 'Começar' }).click()
-      await expect(page.getByText('0 de 1 kits retirados')).toBeVisible()
-      const search = page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' })
-      const found = page.getByRole('list', { name: 'Inscritos encontrados' })
-      const dialog = page.getByRole('dialog', { name: 'Retirada do kit' })
+      const { search, found, dialog } = await openDesk(page, eventId, 1)
 
       await context.setOffline(true)
       await importParticipants(page.request, eventId, [{ nome: 'Lia Quitada', pago: false }]) // a payment reversed

@@ -120,6 +120,9 @@ type checkinJSON struct {
 	RetiradoPor      *participant.Terceiro `json:"retiradoPor"`
 	CamisetaEntregue string                `json:"camisetaEntregue"`
 	Balcao           string                `json:"balcao"`
+	// SemPagamento: the volunteer confirmed handing an unpaid kit (true) or the desk took the
+	// registration for paid (false); clients of the contract before it leave it out.
+	SemPagamento *bool `json:"semPagamento"`
 }
 
 // validate checks one pickup as the desk's form does, and more (the server is the authority).
@@ -179,7 +182,8 @@ func (s *Server) postCheckins(w http.ResponseWriter, r *http.Request) error {
 	pickups := make([]store.Pickup, len(body.Checkins))
 	for i, c := range body.Checkins {
 		pickups[i] = store.Pickup{ID: c.ID, EventID: r.PathValue("id"), ParticipantID: c.ParticipantID, At: c.At.UTC(),
-			Balcao: c.Balcao, PorUID: u.ID, Por: por, RetiradoPor: c.RetiradoPor, CamisetaEntregue: c.CamisetaEntregue}
+			Balcao: c.Balcao, PorUID: u.ID, Por: por, RetiradoPor: c.RetiradoPor, CamisetaEntregue: c.CamisetaEntregue,
+			SemPagamento: c.SemPagamento}
 	}
 	results, err := s.store.RecordPickups(r.Context(), r.PathValue("id"), pickups)
 	if err != nil {

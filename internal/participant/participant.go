@@ -167,10 +167,25 @@ type Settings struct {
 	BloquearKitSemPagamento bool `json:"bloquearKitSemPagamento"`
 }
 
-// UnpaidKitRefusal is why a pickup of an unpaid registration was refused, as the desk shows it.
-const UnpaidKitRefusal = "Inscrição não paga: o organizador não permite entregar o kit sem pagamento neste evento. Encaminhe o atleta à organização."
+// Why a pickup of an unpaid registration was refused, as the desk shows it: the organizer forbids
+// such kits, or the desk sent it without the volunteer's confirmation (its roster said paid).
+const (
+	UnpaidKitRefusal      = "Inscrição não paga: o organizador não permite entregar o kit sem pagamento neste evento. Encaminhe o atleta à organização."
+	UnconfirmedKitRefusal = "Inscrição não paga: a entrega sem pagamento não foi confirmada neste balcão. Se o kit foi entregue, registre a retirada de novo confirmando a entrega sem pagamento."
+)
 
-// RefusesKit reports whether a desk may not hand the kit of a participant paid or not.
-func (s Settings) RefusesKit(pago bool) bool {
-	return s.BloquearKitSemPagamento && !pago
+// KitRefusal says why a desk may not hand the kit of a participant paid or not, or "" when it
+// may. semPagamento is the desk's word: true, the volunteer confirmed handing it unpaid; false,
+// the desk took it for paid; nil, a client that does not say (the contract before the field),
+// which the organizer's block alone decides.
+func (s Settings) KitRefusal(pago bool, semPagamento *bool) string {
+	switch {
+	case pago:
+		return ""
+	case s.BloquearKitSemPagamento:
+		return UnpaidKitRefusal
+	case semPagamento != nil && !*semPagamento:
+		return UnconfirmedKitRefusal
+	}
+	return ""
 }

@@ -23,6 +23,8 @@ type Pickup struct {
 	Por              string
 	RetiradoPor      *participant.Terceiro // nil: the athlete in person
 	CamisetaEntregue string
+	// SemPagamento is the desk's word on payment (participant.Settings.KitRefusal): checked, not kept.
+	SemPagamento *bool
 }
 
 // What the server answers for each pickup sent.
@@ -33,8 +35,8 @@ const (
 	PickupDuplicate = "duplicate"
 	// PickupConflict: the kit had already been picked up (another id won); kept in the history.
 	PickupConflict = "conflict"
-	// PickupRefused: the event's settings forbid this kit (participant.Settings.RefusesKit);
-	// nothing is recorded, and PickupResult.Motivo says why.
+	// PickupRefused: an unpaid kit the event's settings forbid or the desk did not confirm
+	// (participant.Settings.KitRefusal); nothing is recorded, and PickupResult.Motivo says why.
 	PickupRefused = "refused"
 )
 
@@ -47,9 +49,9 @@ type PickupResult struct {
 	Motivo string // why a pickup was refused (pt-BR)
 }
 
-// Refused is the answer to a pickup the event's settings forbid: the kit stays as it is.
-func Refused(id string, kit *participant.Kit) PickupResult {
-	return PickupResult{ID: id, Status: PickupRefused, Kit: kit, Motivo: participant.UnpaidKitRefusal}
+// Refused is the answer to a pickup refused for motivo: the kit stays as it is.
+func Refused(id string, kit *participant.Kit, motivo string) PickupResult {
+	return PickupResult{ID: id, Status: PickupRefused, Kit: kit, Motivo: motivo}
 }
 
 // PickupRecord is a pickup as the history shows it: the current one, one undone, or one refused.
@@ -94,9 +96,9 @@ type QuarterPickups struct {
 // history (participant.HistoryPickedUp, HistoryUndone).
 type CheckinStore interface {
 	// RecordPickups records each pickup, in order, and answers each. A participant that is not
-	// the event's makes the whole call fail with ErrNotFound, recording nothing. A pickup the
-	// event's participant settings forbid (RefusesKit) is answered PickupRefused unless its id
-	// was recorded before (then it is a duplicate, as always).
+	// the event's makes the whole call fail with ErrNotFound, recording nothing. A pickup of
+	// an unpaid kit that participant.Settings.KitRefusal refuses is answered PickupRefused unless
+	// its id was recorded before (then it is a duplicate, as always).
 	RecordPickups(ctx context.Context, eventID string, pickups []Pickup) ([]PickupResult, error)
 	// UndoPickup undoes the participant's current pickup (kept in the history, marked undone by
 	// por). ErrNotFound: the participant has no pickup.

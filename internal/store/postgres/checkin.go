@@ -52,14 +52,14 @@ func recordPickup(ctx context.Context, tx pgx.Tx, eventID string, p store.Pickup
 	if err != nil {
 		return r, fmt.Errorf("postgres: pickup's participant: %w", err)
 	}
-	if settings.RefusesKit(pago) {
+	if motivo := settings.KitRefusal(pago, p.SemPagamento); motivo != "" {
 		var sent bool
 		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM kit_pickups WHERE id = $1)", p.ID).Scan(&sent); err != nil {
 			return r, fmt.Errorf("postgres: recording pickup: %w", err)
 		}
 		if !sent {
 			kit, err := currentKit(ctx, tx, p.ParticipantID)
-			return store.Refused(p.ID, kit), err
+			return store.Refused(p.ID, kit, motivo), err
 		}
 	}
 	tag, err := tx.Exec(ctx, insertPickup+" ON CONFLICT DO NOTHING", pickupArgs(eventID, p, store.PickupOK, now)...)

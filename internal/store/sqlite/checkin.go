@@ -53,9 +53,9 @@ func recordPickup(ctx context.Context, tx *sql.Tx, eventID string, p store.Picku
 	}
 	var before string
 	err = tx.QueryRowContext(ctx, "SELECT status FROM kit_pickups WHERE id = ?", p.ID).Scan(&before)
-	if errors.Is(err, sql.ErrNoRows) && settings.RefusesKit(pago) {
+	if motivo := settings.KitRefusal(pago, p.SemPagamento); motivo != "" && errors.Is(err, sql.ErrNoRows) {
 		kit, err := currentKit(ctx, tx, p.ParticipantID)
-		return store.Refused(p.ID, kit), err
+		return store.Refused(p.ID, kit, motivo), err
 	}
 	switch {
 	case err == nil: // sent before: the same answer, nothing written

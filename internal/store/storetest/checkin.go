@@ -21,6 +21,7 @@ func testCheckin(t *testing.T, open Open) {
 	t.Run("RosterDeltas", func(t *testing.T) { testRosterDeltas(t, open(t)) })
 	t.Run("OtherEventsParticipant", func(t *testing.T) { testPickupOtherEvent(t, open(t)) })
 	t.Run("UnpaidKitRefused", func(t *testing.T) { testPickupUnpaidRefused(t, open(t)) })
+	t.Run("UnpaidKitUnconfirmed", func(t *testing.T) { testPickupUnpaidUnconfirmed(t, open(t)) })
 	t.Run("ConcurrentDesks", func(t *testing.T) { testPickupConcurrent(t, open(t)) })
 	t.Run("Stats", func(t *testing.T) { testPickupStats(t, open(t)) })
 }
@@ -245,6 +246,35 @@ func testPickupUnpaidRefused(t *testing.T, s store.Store) {
 	}
 	if r := record(t, s, eventID, pickup("nao-paga", ids["Bia"], "Balcão 1", at))[0]; r.Status != store.PickupOK {
 		t.Fatalf("unpaid kit once allowed again: %+v", r)
+	}
+}
+
+// UNPAID-1: allowed unpaid kits go only with the desk's confirmation: one the desk took for paid is
+// refused with its reason and nothing recorded, the same kit confirmed goes, and a pickup that does
+// not say (a client of the contract before the field) goes as it always did.
+func testPickupUnpaidUnconfirmed(t *testing.T, s store.Store) {
+	eventID, ids := kitEvent(t, s, "Corrida da Confirmação", map[string]string{"Ana": "5 km", "Bia": "5 km", "Caio": "5 km"}, "Bia", "Caio")
+	at := time.Date(2026, 12, 5, 12, 14, 0, 0, time.UTC)
+	saying := func(p store.Pickup, semPagamento bool) store.Pickup {
+		p.SemPagamento = &semPagamento
+		return p
+	}
+	rs := record(t, s, eventID, saying(pickup("paga", ids["Ana"], "Balcão 1", at), false),
+		saying(pickup("achou-paga", ids["Bia"], "Balcão 1", at), false), pickup("sem-dizer", ids["Caio"], "Balcão 2", at))
+	if rs[0].Status != store.PickupOK {
+		t.Fatalf("paid kit: %+v", rs[0])
+	}
+	if rs[1].Status != store.PickupRefused || rs[1].Motivo != participant.UnconfirmedKitRefusal || rs[1].Kit != nil {
+		t.Fatalf("unpaid kit the desk took for paid: %+v", rs[1])
+	}
+	if k := kitOf(t, s, eventID, ids["Bia"]); k != nil {
+		t.Fatalf("an unconfirmed pickup was recorded: %+v", k)
+	}
+	if rs[2].Status != store.PickupOK {
+		t.Fatalf("unpaid kit from a client that does not say: %+v", rs[2])
+	}
+	if r := record(t, s, eventID, saying(pickup("confirmada", ids["Bia"], "Balcão 1", at), true))[0]; r.Status != store.PickupOK || r.Kit == nil {
+		t.Fatalf("unpaid kit confirmed: %+v", r)
 	}
 }
 

@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import type { Conflito } from './deviceStore'
-import { alreadyPickedUp, formatPickupTime, whoTookIt } from './display'
+import { alreadyPickedUp, atPickupTime, whoTookIt } from './display'
 import type { Checkin, RosterParticipant } from './types'
 
 type Props = {
@@ -82,8 +82,8 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
           <p className="font-extrabold">{conflict.motivo ? 'Retirada recusada' : kit ? alreadyPickedUp(kit) : 'Kit já retirado em outro balcão'}</p>
           <p>
             {conflict.motivo
-              ? `A retirada registrada aqui às ${formatPickupTime(conflict.tentativa.at)} não valeu. ${conflict.motivo}`
-              : `A retirada registrada aqui às ${formatPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.`}
+              ? `A retirada registrada aqui ${atPickupTime(conflict.tentativa.at)} não valeu. ${conflict.motivo}`
+              : `A retirada registrada aqui ${atPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.`}
           </p>
           <button type="button" onClick={() => onAcknowledge(p.id)} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
             Entendi
@@ -92,14 +92,14 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       )}
       {kit && (
         <p className="mt-3 text-lg text-slate-950">
-          <strong>Kit retirado às {formatPickupTime(kit.at)}</strong> no {kit.balcao}
+          <strong>Kit retirado {atPickupTime(kit.at)}</strong> no {kit.balcao}
           {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
         </p>
       )}
       {/* Another desk's pickup may arrive before this desk's is sent: both show until the server decides. */}
       {pending && (
         <p className="mt-3 text-lg font-bold text-amber-900">
-          Retirado às {formatPickupTime(pending.at)} neste balcão — aguardando envio
+          Retirado {atPickupTime(pending.at)} neste balcão — aguardando envio
         </p>
       )}
       {canUndo && kit && !pending && (

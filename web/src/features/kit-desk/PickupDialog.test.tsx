@@ -11,7 +11,7 @@ describe('PickupDialog', () => {
     render(<PickupDialog participant={participant('1', 'Ana Souza', { camiseta: 'GG' })} onConfirm={onConfirm} onClose={() => {}} />)
     expect(screen.getByLabelText('Camiseta entregue')).toHaveValue('GG')
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
-    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'GG' })
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'GG', semPagamento: false })
   })
 
   it('asks a third party for name and document, and keeps the shirt handed when it differs', async () => {
@@ -26,7 +26,7 @@ describe('PickupDialog', () => {
     await userEvent.type(screen.getByLabelText('Documento de quem retira (RG ou CPF)'), 'RG 12.345.678-9')
     await userEvent.selectOptions(screen.getByLabelText('Camiseta entregue'), 'G')
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
-    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: { nome: 'Bruno Souza', documento: 'RG 12.345.678-9' }, camisetaEntregue: 'G' })
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: { nome: 'Bruno Souza', documento: 'RG 12.345.678-9' }, camisetaEntregue: 'G', semPagamento: false })
   })
 
   // KIT-11
@@ -40,7 +40,43 @@ describe('PickupDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Marque a confirmação para entregar o kit sem pagamento.')
     await userEvent.click(screen.getByLabelText('Confirmo a entrega do kit sem pagamento'))
     await userEvent.click(screen.getByRole('button', { name: 'Entregar sem pagamento' }))
-    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'M' })
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'M', semPagamento: true })
+  })
+
+  // UNPAID-2
+  it('is handled by keyboard alone: opens on the confirmation, says why, and takes the focus back there when it is missing', async () => {
+    const onConfirm = vi.fn()
+    render(<PickupDialog participant={participant('1', 'Ana Souza', { pago: false })} onConfirm={onConfirm} onClose={() => {}} />)
+    const dialog = screen.getByRole('dialog', { name: 'Retirada do kit' })
+    expect(dialog).toHaveAccessibleDescription(/^Inscrição não paga A inscrição de Ana Souza consta como não paga\./)
+    const box = screen.getByRole('checkbox', { name: 'Confirmo a entrega do kit sem pagamento' })
+    expect(box).toHaveFocus()
+
+    const toTheButton = async () => {
+      await userEvent.tab() // the radio group: who takes it
+      await userEvent.tab() // the shirt
+      await userEvent.tab()
+      expect(screen.getByRole('button', { name: 'Entregar sem pagamento' })).toHaveFocus()
+    }
+    await toTheButton()
+    await userEvent.keyboard('{Enter}')
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect(screen.getByRole('alert')).toHaveTextContent('Marque a confirmação para entregar o kit sem pagamento.')
+    expect(box).toHaveFocus()
+    expect(box).toHaveAccessibleDescription('Marque a confirmação para entregar o kit sem pagamento.')
+
+    await userEvent.keyboard(' ')
+    expect(box).toBeChecked()
+    await toTheButton()
+    await userEvent.keyboard('{Enter}')
+    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'M', semPagamento: true })
+  })
+
+  it('opens a paid registration on who takes the kit, with no payment warning', () => {
+    render(<PickupDialog participant={participant('1', 'Ana Souza')} onConfirm={() => {}} onClose={() => {}} />)
+    expect(screen.getByRole('radio', { name: 'O próprio atleta' })).toHaveFocus()
+    expect(screen.getByRole('dialog', { name: 'Retirada do kit' })).not.toHaveAccessibleDescription()
+    expect(screen.queryByText('Inscrição não paga')).toBeNull()
   })
 })
 

@@ -4,7 +4,8 @@ import { LabelledInput } from '../../components/LabelledInput'
 import { deskField } from './deskField'
 import type { RetiradoPor, RosterParticipant } from './types'
 
-export type PickupChoice = { retiradoPor: RetiradoPor | null; camisetaEntregue: string }
+/** semPagamento: the volunteer confirmed handing an unpaid kit (false for a paid one); the server checks it. */
+export type PickupChoice = { retiradoPor: RetiradoPor | null; camisetaEntregue: string; semPagamento: boolean }
 
 const sizes = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'Infantil']
 
@@ -15,7 +16,8 @@ const third = { ...deskField, autoComplete: 'off', maxLength: 120 }
  * Confirms a pickup: by the athlete or by a third party (name and document, which Brazilian
  * races accept with an authorization), and the shirt handed, the one ordered unless changed.
  * An unpaid registration says so first, in amber, and its kit goes only once the volunteer ticks
- * that they hand it without payment.
+ * that they hand it without payment: the dialog opens on that box, and its warning is the dialog's
+ * description, so that a screen reader says it before anything else.
  */
 export function PickupDialog({ participant: p, onConfirm, onClose }: {
   participant: RosterParticipant
@@ -23,6 +25,7 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
   onClose: () => void
 }) {
   const first = useRef<HTMLInputElement>(null)
+  const confirmBox = useRef<HTMLInputElement>(null)
   const id = useId()
   const [terceiro, setTerceiro] = useState(false)
   const [nome, setNome] = useState('')
@@ -40,15 +43,17 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
       pagamento: p.pago || semPagamento ? undefined : 'Marque a confirmação para entregar o kit sem pagamento.',
     }
     setErrors(next)
+    if (next.pagamento) confirmBox.current?.focus()
     if (next.nome || next.documento || next.pagamento) return
-    onConfirm({ retiradoPor: terceiro ? { nome: nome.trim(), documento: documento.trim() } : null, camisetaEntregue: camiseta })
+    onConfirm({ retiradoPor: terceiro ? { nome: nome.trim(), documento: documento.trim() } : null, camisetaEntregue: camiseta, semPagamento: !p.pago })
   }
 
   const radio = 'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 text-lg font-semibold'
   return (
     <Dialog
       labelledBy={`${id}-titulo`}
-      initialFocus={first}
+      describedBy={p.pago ? undefined : `${id}-nao-pago`}
+      initialFocus={p.pago ? first : confirmBox}
       onClose={onClose}
       backdrop="bg-slate-950/70"
       className="max-h-dvh w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-5 sm:rounded-2xl"
@@ -64,12 +69,15 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
         </p>
         {!p.pago && (
           <div className="mt-4 rounded-xl border-2 border-amber-700 bg-amber-50 p-4 text-amber-950">
-            <p className="text-xl font-extrabold">Inscrição não paga</p>
-            <p className="mt-1 text-lg">
-              A inscrição de {p.nome} consta como não paga. Entregue o kit só se a organização autorizou a entrega sem pagamento.
-            </p>
+            <div id={`${id}-nao-pago`}>
+              <p className="text-xl font-extrabold">Inscrição não paga</p>
+              <p className="mt-1 text-lg">
+                A inscrição de {p.nome} consta como não paga. Entregue o kit só se a organização autorizou a entrega sem pagamento.
+              </p>
+            </div>
             <label className="mt-3 flex min-h-12 items-center gap-3 text-lg font-bold">
               <input
+                ref={confirmBox}
                 type="checkbox"
                 checked={semPagamento}
                 onChange={(e) => setSemPagamento(e.target.checked)}

@@ -12,10 +12,15 @@ export function formatPickupTime(at: string, now = new Date()): string {
   return sameDay ? time.format(d) : `${day.format(d)} às ${time.format(d)}`
 }
 
+/** "às 09:14" today, "em 10/05 às 09:14" another day: when, as a sentence says it. */
+export function atPickupTime(at: string, now = new Date()): string {
+  const t = formatPickupTime(at, now)
+  return t.includes(' às ') ? `em ${t}` : `às ${t}`
+}
+
 /** "Kit já retirado às 09:14 no Balcão 1", the line a desk reads when another desk got there first. */
 export function alreadyPickedUp(kit: KitRetirado, now = new Date()): string {
-  const t = formatPickupTime(kit.at, now)
-  return `Kit já retirado ${t.includes(' às ') ? 'em ' + t : 'às ' + t} no ${kit.balcao.toLocaleLowerCase('pt-BR')}`
+  return `Kit já retirado ${atPickupTime(kit.at, now)} no ${kit.balcao.toLocaleLowerCase('pt-BR')}`
 }
 
 /** Who took the kit: the athlete, or the third party with their document. */

@@ -49,7 +49,11 @@ export type RosterAnswer = {
   removidos?: string[]
 }
 
-/** One pickup made on a device, as POST /api/events/{id}/checkin takes it; id is made on the device. */
+/**
+ * One pickup made on a device, as POST /api/events/{id}/checkin takes it; id is made on the device.
+ * semPagamento: the volunteer confirmed handing an unpaid kit (false: the desk took it for paid),
+ * which the server checks; a pickup queued before the field existed lacks it.
+ */
 export type Checkin = {
   id: string
   participantId: string
@@ -57,11 +61,12 @@ export type Checkin = {
   retiradoPor: RetiradoPor | null
   camisetaEntregue: string
   balcao: string
+  semPagamento?: boolean
 }
 
 /**
  * The server's answer to one sent pickup; on conflict kitRetirado is the pickup that won; refused:
- * the event forbids this kit (an unpaid registration), motivo says why and nothing was recorded.
+ * an unpaid kit the event forbids or no one confirmed, motivo says which and nothing was recorded.
  */
 export type CheckinAnswer = {
   id: string

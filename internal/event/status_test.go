@@ -3,6 +3,7 @@ package event
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -48,11 +49,7 @@ func TestShownStatusCases(t *testing.T) {
 // The past status and those kept after the date are statuses an organizer can choose.
 func TestPastStatusesAreStatuses(t *testing.T) {
 	for _, s := range append([]string{Const.PastStatus}, Const.StatusesAfterDate...) {
-		found := false
-		for _, known := range Const.Statuses {
-			found = found || known == s
-		}
-		if !found {
+		if !slices.Contains(Const.Statuses, s) {
 			t.Errorf("%q is not one of constants.json's statuses", s)
 		}
 	}

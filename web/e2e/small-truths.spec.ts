@@ -1,24 +1,16 @@
 import { request as newRequest, type Page } from '@playwright/test'
 import { confirmEmail, createUser, signIn } from './accounts'
 import { violations } from './axe'
-import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
-import { expect, phone, test } from './fixtures'
+import { createEvent, lastYear, marker, nextYear, sellThroughPelotao } from './events'
+import { expect, phoneAndDesktop, test } from './fixtures'
 
 // What pages say that was not true (issue 28, "Past events say what is true" and "Small truths"),
 // beside the journeys of web/e2e/newcomer.spec.ts (preliminary results, '50 anos ou mais', the bar
 // of an event sold elsewhere, the placeholder after the form). Each runs on a 375 px phone and a
 // 1280 px screen.
 
-const widths = [
-  { name: '375 px', viewport: phone },
-  { name: '1280 px', viewport: { width: 1280, height: 800 } },
-]
-
 const money = (v: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(v)
 const plain = (s: string | null) => (s ?? '').replace(/\s/g, ' ')
-
-/** A calendar date of last year, "YYYY-MM-DD". */
-const lastYear = (month: number, day: number) => `${new Date().getFullYear() - 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 
 /** The layout shifts the page saw since it loaded, each with the elements that moved. */
 function layoutShifts(page: Page) {
@@ -40,7 +32,7 @@ function layoutShifts(page: Page) {
   )
 }
 
-for (const { name, viewport } of widths) {
+for (const { name, viewport } of phoneAndDesktop) {
   test.describe(`at ${name}`, () => {
     test.use({ viewport })
 

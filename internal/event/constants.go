@@ -108,25 +108,26 @@ type Messages struct {
 
 // Constants is constants.json, typed.
 type Constants struct {
-	Categorias []string `json:"categorias"`
-	Statuses   []string `json:"statuses"`
-	OpenStatus string   `json:"openStatus"`
+	Categorias      []string `json:"categorias"`
+	Statuses        []string `json:"statuses"`
+	OpenStatus      string   `json:"openStatus"`
+	Generos         []string `json:"generos"`
+	TiposPreco      []string `json:"tiposPreco"`
+	TiposCronograma []string `json:"tiposCronograma"`
+	TiposPremiacao  []string `json:"tiposPremiacao"`
+	NiveisPremiacao []string `json:"niveisPremiacao"`
+	TiposPercurso   []string `json:"tiposPercurso"`
+	TemposClassif   []string `json:"temposClassificacao"`
+	ModosInscricao  []string `json:"modosInscricao"`
+	UFs             []UF     `json:"ufs"`
+	Defaults        Defaults `json:"defaults"`
+	Limits          Limits   `json:"limits"`
+	Messages        Messages `json:"messages"`
+
 	// PastStatus is what an event whose date has passed is, whatever its document still says,
 	// unless its status is one of StatusesAfterDate, which stay true after the date (ShownStatus).
 	PastStatus        string   `json:"pastStatus"`
 	StatusesAfterDate []string `json:"statusesAfterDate"`
-	Generos           []string `json:"generos"`
-	TiposPreco        []string `json:"tiposPreco"`
-	TiposCronograma   []string `json:"tiposCronograma"`
-	TiposPremiacao    []string `json:"tiposPremiacao"`
-	NiveisPremiacao   []string `json:"niveisPremiacao"`
-	TiposPercurso     []string `json:"tiposPercurso"`
-	TemposClassif     []string `json:"temposClassificacao"`
-	ModosInscricao    []string `json:"modosInscricao"`
-	UFs               []UF     `json:"ufs"`
-	Defaults          Defaults `json:"defaults"`
-	Limits            Limits   `json:"limits"`
-	Messages          Messages `json:"messages"`
 }
 
 // Const is the project's one copy of the event constants.

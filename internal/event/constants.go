@@ -123,6 +123,11 @@ type Constants struct {
 	Defaults        Defaults `json:"defaults"`
 	Limits          Limits   `json:"limits"`
 	Messages        Messages `json:"messages"`
+
+	// PastStatus is what an event whose date has passed is, whatever its document still says,
+	// unless its status is one of StatusesAfterDate, which stay true after the date (ShownStatus).
+	PastStatus        string   `json:"pastStatus"`
+	StatusesAfterDate []string `json:"statusesAfterDate"`
 }
 
 // Const is the project's one copy of the event constants.

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -282,6 +283,18 @@ func (e *Event) Summary() Summary {
 
 // IsUpcoming reports whether e is listed under 'Próximos Eventos' on today.
 func (e *Event) IsUpcoming(today Date) bool { return e.DataEvento.IsUpcoming(today) }
+
+// ShownStatus is the status the site shows for e on today (docs/requirements.md TRUTH-1): an event
+// whose date has passed is PastStatus ('Evento Realizado'), as an organizer seldom comes back to
+// say so, unless it was cancelled or postponed (StatusesAfterDate). The web app's shownStatus
+// (web/src/features/events/eventDisplay.ts) is its twin; testdata/shown_status_cases.json is the
+// table both run.
+func (e *Event) ShownStatus(today Date) string {
+	if e.IsUpcoming(today) || slices.Contains(Const.StatusesAfterDate, e.Status) {
+		return e.Status
+	}
+	return Const.PastStatus
+}
 
 // New returns an event holding the defaults of docs/product.md §9, as the new-event form starts.
 func New() Event {

@@ -40,6 +40,7 @@ type Constants struct {
 	Motivos struct {
 		Externo            string `json:"externo"`
 		Fechadas           string `json:"fechadas"`
+		Realizado          string `json:"realizado"`
 		AntesDoPeriodo     string `json:"antesDoPeriodo"`
 		DepoisDoPeriodo    string `json:"depoisDoPeriodo"`
 		LotesEncerrados    string `json:"lotesEncerrados"`

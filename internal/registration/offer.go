@@ -94,6 +94,8 @@ func closedReason(e *event.Event, today event.Date, counts Counts) *Closed {
 	switch {
 	case !in.ModoPelotao():
 		return encerradas(m.Externo)
+	case !e.IsUpcoming(today): // whatever its status still says (TRUTH-2)
+		return encerradas(m.Realizado)
 	case e.Status != event.Const.OpenStatus || !in.Ativas:
 		return encerradas(m.Fechadas)
 	case in.Periodo.Inicio.Valid() && today.Compare(in.Periodo.Inicio) < 0:

@@ -89,7 +89,7 @@ func TestCurrentLot(t *testing.T) {
 		{"its last day is inclusive", raceEvent(), "2026-03-31", map[string]int{"1º Lote": 1}, "1º Lote", ""},
 		{"the next day the second", raceEvent(), "2026-04-01", nil, "2º Lote", ""},
 		{"full by count before its date", raceEvent(), "2026-03-10", map[string]int{"1º Lote": 2}, "2º Lote", ""},
-		{"a lot without date nor count is last", raceEvent(), "2026-12-01", nil, "3º Lote", ""},
+		{"a lot without date nor count is last", raceEvent(), "2026-09-01", nil, "3º Lote", ""},
 		{"every date passed", twoLots, "2026-07-01", nil, "", "inscricoes-encerradas"},
 		{"every lot open by date is full", oneLot, "2026-03-10", map[string]int{"1º Lote": 2}, "", "esgotado"},
 	} {
@@ -147,6 +147,9 @@ func TestOfferGivesPricesSlotsLeftAndWhyItIsClosed(t *testing.T) {
 	}{
 		{"sold elsewhere", closed(func(e *event.Event) { e.Inscricoes.Modo = event.ModoExterno }), Counts{}, "inscricoes-encerradas", Const.Motivos.Externo},
 		{"status", closed(func(e *event.Event) { e.Status = "Em Breve" }), Counts{}, "inscricoes-encerradas", Const.Motivos.Fechadas},
+		// TRUTH-2: a race already run takes no registration, though its status was never changed.
+		{"the event is past", closed(func(e *event.Event) { e.DataEvento = today.AddDays(-1) }), Counts{}, "inscricoes-encerradas", Const.Motivos.Realizado},
+		{"the event is today", closed(func(e *event.Event) { e.DataEvento = today }), Counts{}, "", ""},
 		{"ativas off", closed(func(e *event.Event) { e.Inscricoes.Ativas = false }), Counts{}, "inscricoes-encerradas", Const.Motivos.Fechadas},
 		{"before the period", closed(func(e *event.Event) { e.Inscricoes.Periodo.Inicio = d("2026-03-11") }), Counts{}, "inscricoes-encerradas", Const.Motivos.AntesDoPeriodo},
 		{"after the period", closed(func(e *event.Event) { e.Inscricoes.Periodo.Fim = d("2026-03-09") }), Counts{}, "inscricoes-encerradas", Const.Motivos.DepoisDoPeriodo},

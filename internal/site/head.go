@@ -135,7 +135,7 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 	h.Data = map[string]any{"/api/events/" + e.ID: e}
 	if details {
 		h.ImagePreloads = bannerPreloads(e.Banners)
-		h.JSONLD = sportsEvent(e, h.Canonical, h.Image.URL)
+		h.JSONLD = sportsEvent(e, event.Today(s.cfg.Location, eventsClock()), h.Canonical, h.Image.URL)
 	}
 	return h
 }

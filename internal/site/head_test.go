@@ -10,12 +10,33 @@ import (
 
 func TestStartDateWithoutLargadaIsTheDay(t *testing.T) {
 	e := event.Event{DataEvento: event.NewDate(2026, 7, 4), Status: "Adiado", Largadas: []event.Largada{{Horario: "a definir"}}}
-	ld := sportsEvent(&e, "", "")
+	ld := sportsEvent(&e, event.NewDate(2026, 7, 1), "", "")
 	if ld["startDate"] != "2026-07-04" || ld["eventStatus"] != "https://schema.org/EventPostponed" {
 		t.Errorf("startDate %v, eventStatus %v", ld["startDate"], ld["eventStatus"])
 	}
 	if _, ok := ld["offers"]; ok {
 		t.Errorf("offers without a link or a price: %v", ld["offers"])
+	}
+}
+
+// TRUTH-1: search engines are told an event is on sale only while it is upcoming; an event whose
+// date has passed and whose document still says 'Inscrições Abertas' is not in stock.
+func TestPastEventOfferNotInStock(t *testing.T) {
+	e := event.Event{DataEvento: event.NewDate(2026, 7, 4), Status: event.Const.OpenStatus, LinkCompra: "https://ingressos.example/c"}
+	for _, c := range []struct {
+		today event.Date
+		want  any
+	}{
+		{event.NewDate(2026, 7, 4), "https://schema.org/InStock"},
+		{event.NewDate(2026, 7, 5), nil},
+	} {
+		offers, _ := sportsEvent(&e, c.today, "", "")["offers"].(map[string]any)
+		if offers == nil || offers["url"] != e.LinkCompra {
+			t.Fatalf("on %s: offers %v, want the purchase link", c.today, offers)
+		}
+		if offers["availability"] != c.want {
+			t.Errorf("on %s: availability %v, want %v", c.today, offers["availability"], c.want)
+		}
 	}
 }
 

@@ -25,8 +25,9 @@ var schemaStatus = map[string]string{
 	"Adiado":    "https://schema.org/EventPostponed",
 }
 
-// sportsEvent is the schema.org SportsEvent of e, which search engines show as an event result.
-func sportsEvent(e *event.Event, pageURL, imageURL string) map[string]any {
+// sportsEvent is the schema.org SportsEvent of e on today, which search engines show as an event
+// result.
+func sportsEvent(e *event.Event, today event.Date, pageURL, imageURL string) map[string]any {
 	ld := map[string]any{
 		"@context":            "https://schema.org",
 		"@type":               "SportsEvent",
@@ -55,7 +56,7 @@ func sportsEvent(e *event.Event, pageURL, imageURL string) map[string]any {
 		}
 	}
 	ld["location"] = map[string]any{"@type": "Place", "name": cmp.Or(strings.TrimSpace(l.Local), strings.TrimSpace(l.Cidade)), "address": address}
-	if offers := offersOf(e); offers != nil {
+	if offers := offersOf(e, today); offers != nil {
 		ld["offers"] = offers
 	}
 	return ld
@@ -90,8 +91,9 @@ func earliestLargada(ls []event.Largada) (hour, minute int, ok bool) {
 	return hour, minute, best != ""
 }
 
-// offersOf is the AggregateOffer of e: its purchase link and the range of its prices in reais.
-func offersOf(e *event.Event) map[string]any {
+// offersOf is the AggregateOffer of e: its purchase link and the range of its prices in reais. A
+// past event's offer is not in stock whatever its document still says (TRUTH-1).
+func offersOf(e *event.Event, today event.Date) map[string]any {
 	var prices []float64
 	for _, l := range e.Inscricoes.Lotes {
 		if l.Valor.Valid {
@@ -117,7 +119,7 @@ func offersOf(e *event.Event) map[string]any {
 	if len(prices) > 0 {
 		o["lowPrice"], o["highPrice"] = slices.Min(prices), slices.Max(prices)
 	}
-	switch e.Status {
+	switch e.ShownStatus(today) {
 	case event.Const.OpenStatus:
 		o["availability"] = "https://schema.org/InStock"
 	case "Esgotado":

@@ -47,6 +47,12 @@ export { expect }
 
 export const phone = { width: 375, height: 812 }
 
+/** The two screens a journey of issue 28 runs on: a 375 px phone and a 1280 px screen. */
+export const phoneAndDesktop = [
+  { name: '375 px', viewport: phone },
+  { name: '1280 px', viewport: { width: 1280, height: 800 } },
+]
+
 /** Opens the mobile menu at phone width. */
 export async function openMobileMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menu' }).click()

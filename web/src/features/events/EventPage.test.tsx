@@ -30,6 +30,9 @@ function renderPage(event: Event | null, status = 200, entries = ['/event/ev1'],
   return fetch
 }
 
+/** A date the tests never reach: the event is upcoming, so its status stands as written (TRUTH-1). */
+const upcoming = '2999-06-01'
+
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
 const nbsp = (s: string | null) => s?.replace(/\u00a0/g, ' ')
 
@@ -37,6 +40,7 @@ describe('event page', () => {
   it('reads the event and shows its sections in order', async () => {
     const fetch = renderPage(
       makeEvent({
+        dataEvento: upcoming,
         premiacao: { tipo: 'texto', valor: 'Medalhas' },
         informacoes: { cronograma: { tipo: 'estruturado', valor: [{ horario: '06:30', descricao: 'Abertura' }] } },
       }),
@@ -134,7 +138,7 @@ describe('event page', () => {
   })
 
   it('enables Inscreva-se Agora for open registrations with a link, opening it in a new tab', async () => {
-    renderPage(makeEvent())
+    renderPage(makeEvent({ dataEvento: upcoming }))
     const button = await screen.findByRole('button', { name: 'Inscreva-se Agora' })
     expect(button).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(button).toHaveAttribute('target', '_blank')
@@ -166,14 +170,84 @@ describe('event page', () => {
     expect(screen.queryByRole('region', { name: 'Inscrição' })).not.toBeInTheDocument()
   })
 
+  it('says a race already run is done, whatever its status still says: no registration, no bar (TRUTH-1)', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-06-01', status: 'Inscrições Abertas' }))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.getByRole('button', { name: 'Evento Realizado' })).toBeDisabled()
+    expect(screen.getByText('Evento Realizado', { selector: 'header span' })).toBeInTheDocument()
+    expect(screen.queryByText('Inscrições Abertas')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Inscreva-se Agora' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Inscrição' })).not.toBeInTheDocument()
+  })
+
+  it('keeps a cancelled race cancelled after its date (TRUTH-1)', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-06-01', status: 'Cancelado' }))
+    expect(await screen.findByRole('button', { name: 'Cancelado' })).toBeDisabled()
+    expect(screen.queryByText('Evento Realizado')).not.toBeInTheDocument()
+  })
+
+  /** An event Pelotão sells, whose prices come from its offer (GET /api/events/{id}/inscricao). */
+  function renderSold(id: string, offer: unknown, tipoPreco: 'lotes' | 'kit' = 'lotes') {
+    const event = makeEvent({ id, dataEvento: upcoming, linkCompra: '', inscricoes: { modo: 'pelotao', tipoPreco } })
+    stubFetch((url) => (url.pathname.endsWith('/inscricao') ? [200, offer] : [200, event]))
+    render(
+      <ImageModalProvider>
+        <MemoryRouter initialEntries={[`/event/${id}`]}>
+          <Routes>
+            <Route path="/event/:eventId" element={<EventPage />} />
+          </Routes>
+        </MemoryRouter>
+      </ImageModalProvider>,
+    )
+  }
+  const offerOf = (over: Record<string, unknown>) => ({ aberta: true, lote: null, modalidades: [], tamanhosCamiseta: [], meiaEntradaIdoso: false, ...over })
+
+  it("shows an event sold here at its current lot's lowest price, in the bar and the sidebar (EVT-32, TRUTH-4)", async () => {
+    renderSold(
+      'sold-lots',
+      offerOf({
+        lote: { nome: '2º Lote', dataLimite: '2999-05-01', restantes: null },
+        modalidades: [
+          { nome: '10 km', valor: 119.9, vagasRestantes: null },
+          { nome: '5 km', valor: 89.9, vagasRestantes: null },
+        ],
+      }),
+    )
+    const bar = await screen.findByRole('region', { name: 'Inscrição' })
+    await waitFor(() => expect(nbsp(bar.textContent)).toBe('2º LoteR$ 89,90Inscreva-se'))
+    expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', '/inscricao/sold-lots')
+    const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
+    expect(nbsp(within(sidebar).getByText('10 km').closest('li')!.textContent)).toBe('10 kmR$ 119,90')
+  })
+
+  it('shows the kits of an event sold here and priced by kit: from the cheapest in the bar, each in the sidebar (TRUTH-4)', async () => {
+    const kits = [
+      { nome: 'Kit Premium', valor: 189.9 },
+      { nome: 'Kit Básico', valor: 79.9 },
+    ]
+    renderSold('sold-kits', offerOf({ modalidades: [{ nome: '10 km', valor: null, vagasRestantes: null, kits }] }), 'kit')
+    const bar = await screen.findByRole('region', { name: 'Inscrição' })
+    await waitFor(() => expect(nbsp(bar.textContent)).toBe('A partir deR$ 79,90Inscreva-se'))
+    const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
+    expect(nbsp(within(sidebar).getByText('Kit Premium').closest('li')!.textContent)).toBe('Kit PremiumR$ 189,90')
+    expect(nbsp(within(sidebar).getByText('Kit Básico').closest('li')!.textContent)).toBe('Kit BásicoR$ 79,90')
+  })
+
+  it("says in the bar why an event sold here takes no registration now, with no price (TRUTH-4)", async () => {
+    renderSold('sold-out', offerOf({ aberta: false, motivo: 'As vagas deste evento se esgotaram.' }))
+    const bar = await screen.findByRole('region', { name: 'Inscrição' })
+    await waitFor(() => expect(bar).toHaveTextContent('As vagas deste evento se esgotaram.'))
+    expect(bar).not.toHaveTextContent('R$')
+  })
+
   it('disables the button with the status text for any other status', async () => {
-    renderPage(makeEvent({ status: 'Inscrições Encerradas' }))
+    renderPage(makeEvent({ dataEvento: upcoming, status: 'Inscrições Encerradas' }))
     expect(await screen.findByRole('button', { name: 'Inscrições Encerradas' })).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Inscreva-se Agora' })).not.toBeInTheDocument()
   })
 
   it('disables the button when registrations are open but there is no purchase link', async () => {
-    renderPage(makeEvent({ linkCompra: '' }))
+    renderPage(makeEvent({ dataEvento: upcoming, linkCompra: '' }))
     expect(await screen.findByRole('button', { name: 'Inscrições Abertas' })).toBeDisabled()
   })
 

@@ -7,6 +7,7 @@ import { EventBanner } from './components/EventBanner'
 import { EventSections } from './components/EventSections'
 import { EventSidebar } from './components/EventSidebar'
 import { RegistrationBar } from './components/RegistrationBar'
+import { shownStatus } from './eventDisplay'
 import { CalendarIcon, PinIcon } from '../../components/icons'
 import { PageMessage } from '../../components/PageMessage'
 import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
@@ -25,6 +26,7 @@ export function EventPage() {
 
 function EventDetails({ event }: { event: Event }) {
   const title = titleOf(event)
+  const status = shownStatus(event)
   return (
     <article>
       <EventBanner banners={event.banners} title={title} categoria={categoryOf(event)} />
@@ -33,13 +35,13 @@ function EventDetails({ event }: { event: Event }) {
           <BackButton className="-ml-3 text-slate-700 hover:bg-slate-200/60 hover:text-brand-800" />
           <div className="mt-3 flex flex-wrap gap-2">
             <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">{categoryOf(event)}</span>
-            {event.status.trim() && (
+            {status.trim() && (
               <span
                 className={`rounded-full px-3 py-1 text-xs font-bold ${
-                  event.status === openStatus ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'
+                  status === openStatus ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'
                 }`}
               >
-                {event.status}
+                {status}
               </span>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { currentLot, earliestStart, googleCalendarUrl, mapUrl, registrationOf } from './eventDisplay'
+import { currentLot, earliestStart, googleCalendarUrl, mapUrl, registrationOf, shownStatus } from './eventDisplay'
+import shownStatusTable from '../../../../internal/event/testdata/shown_status_cases.json'
 import { regulationUrl } from '../../lib/events/eventText'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 
@@ -9,17 +10,33 @@ const local = (over: Partial<{ local: string; endereco: string; cidade: string; 
 
 describe('registration button rule (EVT-28..30)', () => {
   it('opens only for Inscrições Abertas with a purchase link', () => {
-    expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: 'https://x.example/c' })).toEqual({ open: true, href: 'https://x.example/c' })
-    expect(registrationOf({ status: 'Inscrições Encerradas', linkCompra: 'https://x.example/c' })).toEqual({ open: false, label: 'Inscrições Encerradas' })
-    expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: '' })).toEqual({ open: false, label: 'Inscrições Abertas' })
-    expect(registrationOf({ status: 'Inscrições Abertas', linkCompra: 'javascript:alert(1)' })).toEqual({ open: false, label: 'Inscrições Abertas' })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: 'https://x.example/c' })).toEqual({ open: true, href: 'https://x.example/c' })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Encerradas', linkCompra: 'https://x.example/c' })).toEqual({ open: false, label: 'Inscrições Encerradas' })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: '' })).toEqual({ open: false, label: 'Inscrições Abertas' })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: 'javascript:alert(1)' })).toEqual({ open: false, label: 'Inscrições Abertas' })
   })
 
   it('opens the registration form, in the same tab, for an event Pelotão sells (REG-78)', () => {
-    const sold = { id: 'ev 1', linkCompra: 'https://x.example/c', inscricoes: { modo: 'pelotao' as const } }
+    const sold = { id: 'ev 1', dataEvento: '', linkCompra: 'https://x.example/c', inscricoes: { modo: 'pelotao' as const } }
     expect(registrationOf({ ...sold, status: 'Inscrições Abertas' })).toEqual({ open: true, href: '/inscricao/ev%201', here: true })
     expect(registrationOf({ ...sold, status: 'Em Breve' })).toEqual({ open: false, label: 'Em Breve' })
     expect(registrationOf({ ...sold, status: 'Inscrições Abertas', inscricoes: { modo: 'externo' } })).toEqual({ open: true, href: 'https://x.example/c' })
+  })
+})
+
+describe('the status a past event shows (TRUTH-1)', () => {
+  // The table Go's event.ShownStatus runs too.
+  it.each(shownStatusTable.cases)('$name', ({ dataEvento, status, shown }) => {
+    expect(shownStatus({ dataEvento, status }, shownStatusTable.today)).toBe(shown)
+  })
+
+  it('offers no registration for a race already run, whatever its status still says (TRUTH-1)', () => {
+    const open = { status: 'Inscrições Abertas', linkCompra: 'https://x.example/c', dataEvento: '2026-11-25' }
+    expect(registrationOf(open, '2026-11-25')).toEqual({ open: true, href: 'https://x.example/c' })
+    expect(registrationOf(open, '2026-11-26')).toEqual({ open: false, label: 'Evento Realizado' })
+    const sold = { ...open, id: 'ev1', inscricoes: { modo: 'pelotao' as const } }
+    expect(registrationOf(sold, '2026-11-26')).toEqual({ open: false, label: 'Evento Realizado' })
+    expect(registrationOf({ ...open, status: 'Cancelado' }, '2026-11-26')).toEqual({ open: false, label: 'Cancelado' })
   })
 })
 

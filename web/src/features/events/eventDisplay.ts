@@ -1,7 +1,7 @@
 // How an event's fields read on the public pages, beyond the shared fallbacks of lib/events/eventText.
 import type { Event, Largada, Local, Lote } from '../../lib/events/event'
-import { parseCalendarDate, todayISO } from '../../lib/text/format'
-import { openStatus } from '../../lib/events/event'
+import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/text/format'
+import { openStatus, pastStatus, statusesAfterDate } from '../../lib/events/event'
 import { safeHref } from '../../lib/events/eventText'
 import { siteOrigin } from '../../lib/platform/origin'
 
@@ -21,18 +21,32 @@ export function earliestStart(largadas: Largada[]) {
   )
 }
 
+/**
+ * The status the page shows (TRUTH-1): an event whose date has passed is 'Evento Realizado', as an
+ * organizer seldom comes back to say so, unless it was cancelled or postponed. The twin of Go's
+ * event.ShownStatus; internal/event/testdata/shown_status_cases.json is the table both run.
+ */
+export function shownStatus(e: Pick<Event, 'status' | 'dataEvento'>, today: string = todayISO()): string {
+  return isUpcoming(e.dataEvento, today) || statusesAfterDate.includes(e.status) ? e.status : pastStatus
+}
+
 /** `here`: the form of this site (same tab), not another platform's page. */
 export type Registration = { open: true; href: string; here?: true } | { open: false; label: string }
 
 /**
  * EVT-28..30: only 'Inscrições Abertas' enables the button: with a purchase link for an event sold
- * elsewhere, or to the registration form of one Pelotão sells (REG-78).
+ * elsewhere, or to the registration form of one Pelotão sells (REG-78). The status is the one shown
+ * (TRUTH-1): a race already run takes no registration, whatever its document still says.
  */
-export function registrationOf(e: Pick<Event, 'status' | 'linkCompra'> & { id?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> }): Registration {
+export function registrationOf(
+  e: Pick<Event, 'status' | 'linkCompra' | 'dataEvento'> & { id?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> },
+  today: string = todayISO(),
+): Registration {
+  const status = shownStatus(e, today)
   const here = e.inscricoes?.modo === 'pelotao' && e.id ? `/inscricao/${encodeURIComponent(e.id)}` : ''
   const href = here || safeHref(e.linkCompra)
-  if (e.status === openStatus && href) return here ? { open: true, href, here: true } : { open: true, href }
-  return { open: false, label: e.status.trim() || 'Inscrições indisponíveis' }
+  if (status === openStatus && href) return here ? { open: true, href, here: true } : { open: true, href }
+  return { open: false, label: status.trim() || 'Inscrições indisponíveis' }
 }
 
 /** The event's page on this site, as shared links and calendar entries name it. */

@@ -12,6 +12,9 @@ export type Categoria = (typeof categorias)[number]
 export const statuses: readonly string[] = constants.statuses
 export type Status = (typeof statuses)[number]
 export const openStatus: Status = constants.openStatus
+/** What an event whose date has passed is, unless its status is one of statusesAfterDate (TRUTH-1). */
+export const pastStatus: Status = constants.pastStatus
+export const statusesAfterDate: readonly Status[] = constants.statusesAfterDate
 
 export const generos: readonly string[] = constants.generos
 export type Genero = (typeof generos)[number]

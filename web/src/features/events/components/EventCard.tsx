@@ -27,7 +27,8 @@ export function EventCard({ event, past, first }: Props) {
         to={past ? `/resultado/${encodeURIComponent(event.id)}` : `/event/${encodeURIComponent(event.id)}`}
         className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-brand-600/40"
       >
-        <div className="aspect-[5/2] overflow-hidden bg-slate-200">
+        {/* The whole banner, never cropped: organizers draw the race's name and date on it (TRUTH-3). */}
+        <div className="aspect-[5/2] overflow-hidden bg-slate-800">
           {src ? (
             <SafeImage
               src={src}
@@ -38,7 +39,7 @@ export function EventCard({ event, past, first }: Props) {
               loading={first ? 'eager' : 'lazy'}
               fetchPriority={first ? 'high' : 'auto'}
               decoding="async"
-              className={`h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] ${past ? 'grayscale-[35%]' : ''}`}
+              className={`h-full w-full object-contain transition duration-300 group-hover:scale-[1.03] ${past ? 'grayscale-[35%]' : ''}`}
             />
           ) : (
             <BannerPlaceholder categoria={categoryOf(event)} className="h-full" />

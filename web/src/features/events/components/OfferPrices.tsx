@@ -20,11 +20,21 @@ function useOffer(eventId: string) {
   })
 }
 
-/** The sidebar's prices: the current lot and each modality's price in it, or why it is closed. */
+/**
+ * What the offer sells at, by name: each modality's price in the current lot, or, for an event
+ * priced by kit, each kit's (the same for every modality).
+ */
+function pricesOf(offer: Offer): { nome: string; valor: number }[] {
+  const kits = offer.modalidades.find((m) => m.kits && m.kits.length > 0)?.kits
+  if (kits) return kits
+  return offer.modalidades.flatMap((m) => (m.valor == null ? [] : [{ nome: m.nome, valor: m.valor }]))
+}
+
+/** The sidebar's prices: the current lot and each modality's price in it (or each kit's), or why it is closed. */
 export function OfferPrices({ eventId }: { eventId: string }) {
   const offer = useOffer(eventId)
   if (offer.state !== 'ready') return null
-  const { lote, modalidades, aberta, motivo } = offer.data
+  const { lote, aberta, motivo } = offer.data
   if (!aberta) return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{motivo}</p>
   return (
     <div>
@@ -36,24 +46,27 @@ export function OfferPrices({ eventId }: { eventId: string }) {
         </p>
       )}
       <ul className="divide-y divide-slate-100">
-        {modalidades
-          .filter((m) => m.valor != null)
-          .map((m) => (
-            <li key={m.nome} className="flex items-baseline justify-between gap-3 py-2">
-              <span className="font-semibold text-slate-900">{m.nome}</span>
-              <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(m.valor)}</span>
-            </li>
-          ))}
+        {pricesOf(offer.data).map((p) => (
+          <li key={p.nome} className="flex items-baseline justify-between gap-3 py-2">
+            <span className="font-semibold text-slate-900">{p.nome}</span>
+            <span className="whitespace-nowrap text-lg font-extrabold text-brand-800">{formatMoney(p.valor)}</span>
+          </li>
+        ))}
       </ul>
     </div>
   )
 }
 
-/** The phone bar's price: the current lot's name and its lowest price. */
+/**
+ * The phone bar's price (EVT-32, TRUTH-4): the current lot's name and its lowest price ('A partir
+ * de' the cheapest kit), or why registration is closed.
+ */
 export function OfferBarPrice({ eventId }: { eventId: string }) {
   const offer = useOffer(eventId)
-  const values = offer.state === 'ready' ? offer.data.modalidades.map((m) => m.valor).filter((v): v is number => v != null) : []
-  if (offer.state !== 'ready' || values.length === 0) return null
+  if (offer.state !== 'ready') return null
+  if (!offer.data.aberta) return <span className="line-clamp-2">{offer.data.motivo}</span>
+  const values = pricesOf(offer.data).map((p) => p.valor)
+  if (values.length === 0) return null
   return (
     <>
       <span className="block truncate">{offer.data.lote?.nome ?? 'A partir de'}</span>

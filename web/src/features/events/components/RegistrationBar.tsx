@@ -1,5 +1,5 @@
 import type { Event } from '../../../lib/events/event'
-import { formatMoney, isUpcoming } from '../../../lib/text/format'
+import { formatMoney } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
 import { Link } from '../../../app/routing'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
@@ -13,12 +13,14 @@ const OfferBarPrice = lazy(async () => ({ default: (await import('./OfferPrices'
  * EVT-32: on a phone the sidebar's 'Inscreva-se Agora' is far down the page, so a bar at the bottom
  * keeps registration in reach, with what it costs today. It is sticky, not fixed: it ends where the
  * event's page ends and holds its own room there, so it never covers the last content nor the
- * footer. Only for an upcoming event open for registration; from 768 px the sidebar is in view.
+ * footer. Only for an event open for registration, which a past one never is (TRUTH-1); from
+ * 768 px the sidebar is in view. Its text holds two lines' room from the server's markup, so the
+ * price that arrives later moves nothing (TRUTH-4).
  */
 export function RegistrationBar({ event }: { event: Event }) {
   const registration = registrationOf(event)
   const inBrowser = useInBrowser()
-  if (!registration.open || !isUpcoming(event.dataEvento)) return null
+  if (!registration.open) return null
   const price = priceOf(event.inscricoes)
   const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
   return (
@@ -26,7 +28,7 @@ export function RegistrationBar({ event }: { event: Event }) {
       aria-label="Inscrição"
       className="sticky bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur md:hidden"
     >
-      <p className="min-w-0 text-sm leading-tight text-slate-700">
+      <p className="min-h-12 min-w-0 text-sm leading-tight text-slate-700">
         {event.inscricoes.modo === 'pelotao' ? (
           inBrowser && (
             <Suspense fallback={null}>

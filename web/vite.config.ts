@@ -38,8 +38,8 @@ export default defineConfig({
             // tabs, the scrolling table) stay out of it: each goes with the pages that load it,
             // instead of costing every public page 1.3 KB (gzip) it never runs.
             // The organizer workspace's first tab and what only it reads (access, its API, the
-            // list), then the tabs, the scrolling table and the summary request it shares with the
-            // dashboard, each in one file instead of one per module: fewer small gzip streams.
+            // list), then the tabs and the scrolling table it shares with the dashboard, and the
+            // summary request, each in one file instead of one per module: fewer small gzip streams.
             // Only the listed modules: what they import stays where it is shared from.
             { name: 'OrganizerEventPage', priority: 1, includeDependenciesRecursively: false, test: /src[\\/]features[\\/]organizer-event[\\/](OrganizerEventPage\.tsx|access\.ts|api\.ts|participants[\\/](ParticipantsTab\.tsx|ParticipantsTable\.tsx|fields\.ts))/ },
             { name: 'workspaces', priority: 1, includeDependenciesRecursively: false, test: /src[\\/](components[\\/](Tabs|ScrollTable)\.tsx|lib[\\/]events[\\/]participantSummary\.ts)/ },

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -15,11 +16,13 @@ import (
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
 	"pelotao/internal/store/sqlite"
+	"pelotao/internal/store/storetest"
 )
 
 // BenchmarkDatabases compares SQLite and PostgreSQL under the whole server (in-process, no
 // network between client and server): the two main reads over 1,000 events, the session check
-// every signed-in request makes, and a sign-in with the production password hashing.
+// every signed-in request makes, a sign-in with the production password hashing, and the
+// organizer panel's read of the owner of the 1,000 events, one of them with 3,000 orders.
 //
 //	PELOTAO_TEST_POSTGRES_URL=… go test -run '^$' -bench Databases -benchtime 2s -count 3 ./internal/httpapi
 func BenchmarkDatabases(b *testing.B) {
@@ -97,6 +100,18 @@ func BenchmarkDatabases(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					login()
+				}
+			})
+			ctx := context.Background()
+			if err := storetest.SeedOrders(ctx, st, id, 3000, func(i int) string { return fmt.Sprint("Atleta ", i) }, time.Now()); err != nil {
+				b.Fatal(err)
+			}
+			b.Run("painel", func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if events, err := st.Panel(ctx, "dono"); err != nil || len(events) != 1000 {
+						b.Fatalf("panel: %d events, %v", len(events), err)
+					}
 				}
 			})
 		})

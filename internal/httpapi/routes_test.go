@@ -109,6 +109,7 @@ var routeExpectations = map[string]routeExpectation{
 	// {staffId} is a fresh kit desk invitation for each call.
 	"DELETE /api/events/{id}/staff/{staffId}": {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
 	"GET /api/me/events-staff":                {want: [3]int{401, 200, 200}},
+	"GET /api/me/painel":                      {want: [3]int{401, 200, 200}},
 
 	// The matrix's event is sold elsewhere: a quote is then 409 for everyone signed in.
 	"GET /api/events/{id}/inscricao":          {want: [3]int{200, 200, 200}},

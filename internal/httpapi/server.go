@@ -145,6 +145,7 @@ func (s *Server) routeTable() []api.Route {
 		{Pattern: "POST /api/events/{id}/staff", Handler: api.Func(s.inviteStaff), Access: api.EventManagers, MaxBody: maxStaffBody},
 		{Pattern: "DELETE /api/events/{id}/staff/{staffId}", Handler: api.Func(s.removeStaff), Access: api.EventManagers},
 		{Pattern: "GET /api/me/events-staff", Handler: api.Func(s.myStaffEvents), Access: api.SignedIn},
+		{Pattern: "GET /api/me/painel", Handler: api.Func(s.myPanel), Access: api.SignedIn},
 
 		{Pattern: "POST /api/events/{id}/results", Handler: api.Func(s.importResults), Access: api.EventManagers, MaxBody: maxSheetRequest},
 		{Pattern: "GET /api/events/{id}/results", Handler: api.Func(s.listResultSets), Access: api.Public},

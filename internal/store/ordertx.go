@@ -656,7 +656,7 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 	in := "order_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
 	var orderID string
 	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
-		reg, err := scanRegistration(withOrderID{row, &orderID})
+		reg, err := scanRegistration(withKey{row, &orderID})
 		if err == nil {
 			byID[orderID].Registrations = append(byID[orderID].Registrations, reg)
 		}
@@ -687,17 +687,6 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 		return nil, err
 	}
 	return orders, nil
-}
-
-// withOrderID is a row whose first column, order_id, goes to *id before the columns its reader
-// scans.
-type withOrderID struct {
-	Scanner
-	id *string
-}
-
-func (w withOrderID) Scan(dest ...any) error {
-	return w.Scanner.Scan(append([]any{w.id}, dest...)...)
 }
 
 // Order implements OrderStore.

@@ -71,3 +71,14 @@ func ScanOne[T any](row Scanner, what string, scan func(Scanner) (T, error)) (T,
 func IsNoRows(err error) bool {
 	return errors.Is(err, sql.ErrNoRows)
 }
+
+// withKey is a row whose first column, a key (an order's id, an event's), goes to *id before the
+// columns its reader scans.
+type withKey struct {
+	Scanner
+	id *string
+}
+
+func (w withKey) Scan(dest ...any) error {
+	return w.Scanner.Scan(append([]any{w.id}, dest...)...)
+}

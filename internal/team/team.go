@@ -33,6 +33,8 @@ const (
 	// FullDocument is seeing participants' CPFs unmasked (LGPD: the kit desk needs only enough
 	// digits to tell two namesakes apart).
 	FullDocument Action = "fullDocument"
+	// FinanceTab is the event's Financeiro tab: seeing its money, there and on the organizer panel.
+	FinanceTab Action = "tab:financeiro"
 )
 
 // Invite is inviting someone to (or removing them from) the team with role member.

@@ -148,10 +148,12 @@ test.describe('organizer panel', () => {
     await openOrganizerPanel(page)
     // 'Meus eventos' is real data and loads first; from then on, only the prototype is used.
     await expect(page.getByText('Você ainda não cadastrou eventos.')).toBeVisible()
+    // The prototype's own code arrives when the panel opens (OrganizerPanel loads it lazily).
+    const tabs = page.getByRole('tablist', { name: 'Seções do protótipo' })
+    await expect(tabs).toBeVisible()
     const requests: string[] = []
     page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`))
 
-    const tabs = page.getByRole('tablist', { name: 'Seções do protótipo' })
     for (const name of ['Inscrições', 'Check-in', 'Resultados', 'Financeiro', 'Configurações', 'Visão Geral']) {
       await tabs.getByRole('tab', { name }).click()
       await expect(page.getByRole('tabpanel', { name })).toBeVisible()

@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { demoOrganizer, signedInUser, signIn } from './accounts'
+import { signedInUser } from './accounts'
 import { marker } from './events'
 import { expect, phone, test } from './fixtures'
 
-// Where a newcomer stopped (issue 28): the organizer's first visit to the panel, the end of the
-// event form, a past event with preliminary results, an age group open above and the registration
-// bar on a phone. Each journey runs on a 375 px phone and a 1280 px screen.
+// Where a newcomer stopped (issue 28): the end of the event form, a past event with preliminary
+// results, an age group open above and the registration bar on a phone (the organizer's first visit
+// to the panel is organizer-panel.spec.ts). Each journey runs on a 375 px phone and a 1280 px screen.
 
 const widths = [
   { name: '375 px', viewport: phone },
@@ -40,65 +40,6 @@ async function detailsOf(request: APIRequestContext, query: string): Promise<Det
 for (const { name, viewport } of widths) {
   test.describe(`at ${name}`, () => {
     test.use({ viewport })
-
-    test("an organizer's first visit opens their panel, with figures across their events leading to each workspace (NAV-15, ORG-13)", async ({
-      page,
-    }) => {
-      test.slow() // two axe runs and a dozen events' figures
-      await signIn(page, demoOrganizer)
-      await page.goto('/dashboard')
-      await expect(page).toHaveURL(/\/dashboard$/)
-      await expect(page.getByRole('tab', { name: 'Painel do Organizador' })).toHaveAttribute('aria-selected', 'true')
-      // The real panel, not the sample data and its local 'Criar Evento'.
-      await expect(page.getByRole('tablist', { name: 'Seções da gestão' })).toBeVisible()
-      await expect(page.getByRole('tablist', { name: 'Seções do protótipo' })).toHaveCount(0)
-      await expect(page.getByRole('button', { name: 'Criar Evento' })).toHaveCount(0)
-
-      const rows = page.getByRole('list', { name: 'Eventos', exact: true }).getByRole('listitem')
-      const overview = page.getByRole('tabpanel', { name: 'Visão Geral' })
-      const stat = (label: string) => overview.locator('dt', { hasText: label }).locator('+ dd')
-      // The figures are the sums of what each listed event's own summary says. The demo event sold in
-      // Pelotão gains participants whenever registration-journey.spec.ts pays an order: a sum read
-      // across such a moment is read again, with the page.
-      let attempt = 0
-      await expect(async () => {
-        if (attempt++ > 0) await page.reload()
-        await expect(rows.first()).toBeVisible()
-        const ids = await rows.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.split('/').pop()!))
-        let inscritos = 0
-        for (const id of ids) {
-          const summary = (await (await page.request.get(`/api/events/${id}/participants/summary`)).json()) as { total: number }
-          inscritos += summary.total
-        }
-        expect(inscritos, 'the demo events have participants').toBeGreaterThan(0)
-        await expect(stat('Eventos')).toHaveText(new Intl.NumberFormat('pt-BR').format(ids.length), { timeout: 2_000 })
-        await expect(stat('Inscritos')).toHaveText(new Intl.NumberFormat('pt-BR').format(inscritos), { timeout: 2_000 })
-      }).toPass({ timeout: 20_000 })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width)
-      expect(await axe(page)).toEqual([])
-
-      // Each section leads into the event's workspace, on its matching tab.
-      await page.getByRole('tab', { name: 'Check-in' }).click()
-      const kits = page.getByRole('list', { name: 'Retirada de kits por evento' })
-      await expect(kits).toContainText('kits retirados')
-      expect(await axe(page)).toEqual([])
-      const first = kits.getByRole('link').first()
-      const href = (await first.getAttribute('href'))!
-      expect(href).toMatch(/^\/dashboard\/eventos\/[^/]+\?aba=retirada$/)
-      await first.click()
-      await expect(page).toHaveURL(href)
-      await expect(page.getByRole('tab', { name: 'Retirada de kits' })).toHaveAttribute('aria-selected', 'true')
-    })
-
-    test('an account with no events sees the prototype as a tour that points to the real workspace (ORG-13)', async ({ page }) => {
-      await signedInUser(page)
-      await page.goto('/dashboard')
-      await expect(page.getByRole('tab', { name: 'Painel do Atleta' })).toHaveAttribute('aria-selected', 'true')
-      await page.getByRole('tab', { name: 'Painel do Organizador' }).click()
-      await expect(page.getByText('Para seus eventos reais, use Gerenciar em Meus eventos.', { exact: false })).toBeVisible()
-      await expect(page.getByText(/^Veja como funciona/)).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Criar Evento' })).toBeVisible()
-    })
 
     test("the form's end takes the organizer to the new event's workspace, at a readable address (FORM-40, FORM-41, EVT-5)", async ({
       page,

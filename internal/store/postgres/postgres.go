@@ -43,6 +43,7 @@ type Store struct {
 	rosters cache.Rosters // the participants of the events listed lately
 
 	store.OrderReader // reads orders with orderQuery
+	store.PanelReader // reads the organizer panel with orderQuery
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -78,6 +79,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 	}
 	s := &Store{pool: pool}
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
+	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

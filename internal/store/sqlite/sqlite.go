@@ -38,6 +38,7 @@ type Store struct {
 	revs     *fresh[int64] // an event's participants' rev
 
 	store.OrderReader // reads orders with orderQuery
+	store.PanelReader // reads the organizer panel with orderQuery
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -74,6 +75,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 	s.read, s.write = read, write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
+	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()

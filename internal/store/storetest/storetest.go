@@ -27,6 +27,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Checkin", func(t *testing.T) { testCheckin(t, open) })
 	t.Run("Orders", func(t *testing.T) { testOrders(t, open) })
 	t.Run("SoldRegistrations", func(t *testing.T) { testSoldRegistrations(t, open(t)) })
+	t.Run("Panel", func(t *testing.T) { testPanel(t, open(t)) })
 }
 
 func testPing(t *testing.T, s store.Store) {

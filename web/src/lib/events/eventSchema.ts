@@ -5,7 +5,7 @@
 // their fallbacks ('Título não disponível', 'Sem categoria', 'Data a definir': ERR-9, ERR-10)
 // instead of failing. A wrong value is treated like a missing one, never as an error: the page
 // shows what it can.
-import { eventDefaults, modosInscricao, type Cronograma, type Event, type EventList } from './event'
+import { eventDefaults, modosInscricao, type Cronograma, type Event, type EventList, type EventSummary } from './event'
 import { nextTask } from '../platform/nextTask'
 import { amount, flag, list, oneOf, record, text, type Parser } from '../platform/schema'
 
@@ -114,6 +114,11 @@ const eventList = record({ events: list(eventSummary), nextCursor: (v: unknown):
 /** GET /api/events/{id}'s answer as a complete Event; no usable data gives an event whose id is ''. */
 export function parseEvent(answer: unknown): Event {
   return eventSchema(answer)
+}
+
+/** One event's list summary, complete, as the answers that carry summaries beside other data give it. */
+export function parseEventSummary(answer: unknown): EventSummary {
+  return eventSummary(answer)
 }
 
 /** GET /api/events's answer with every summary complete; no usable data gives an empty list. */

@@ -1,5 +1,5 @@
 // GET /api/events/{id}/participants/summary (managers): an event's participants counted, read by
-// the event's workspace and by the organizer panel, which adds them up across events.
+// the event's workspace.
 import { api } from '../platform/api'
 
 export type Summary = {

@@ -3,63 +3,58 @@ import { Link } from '../../../app/routing'
 import { TabPanel, Tabs } from '../../../components/Tabs'
 import { fallbacks, titleOf } from '../../../lib/events/eventText'
 import { formatCount, formatDate, formatMoney } from '../../../lib/text/format'
-import type { Summary } from '../../../lib/events/participantSummary'
 import { useResource } from '../../../lib/platform/resource'
-import { organizerEventPath, roleLabels } from '../../../lib/team/staff'
+import { can, organizerEventPath, roleLabels } from '../../../lib/team/staff'
 import { eventLocation } from '../eventText'
-import { figuresLimit, loadFigures, resultSetsText, totalsOf, type Figures, type PanelEvent } from './panelEvents'
+import { eventsOf, loadPanel, resultSetsText, sectionTabs, totalsOf, type PanelEvent, type PanelMoney } from './panelEvents'
 import { sections, type Section } from './sections'
 
 const idPrefix = 'gestao'
-const unreadable = 'Não foi possível carregar'
 
-/** A workspace tab of the event (web/src/features/organizer-event): ?aba=… */
-const workspace = (id: string, aba?: string) => (aba ? `${organizerEventPath(id)}?aba=${aba}` : organizerEventPath(id))
+/** A workspace tab of the event (web/src/features/organizer-event): ?aba=…; its first tab, Inscritos, has none. */
+const workspace = (id: string, aba?: string) => (aba && aba !== 'inscritos' ? `${organizerEventPath(id)}?aba=${aba}` : organizerEventPath(id))
 
 /**
- * The organizer panel's six tabs on the user's real events (ORG-13): figures across them, each row
- * leading to the event's workspace, where the work is done.
+ * The organizer panel's six tabs on the account's real events (ORG-13, ORG-14): figures across
+ * them, read in one request, each row leading to the event's workspace on the matching tab.
+ * `version` changes when an event was deleted here, so the figures are read again.
  */
-export function OrganizerOverview({ events }: { events: readonly PanelEvent[] }) {
+export function OrganizerOverview({ version }: { version: number }) {
   const [section, setSection] = useState<Section>('overview')
-  const key = events.map((e) => e.event.id).join(',')
-  const figures = useResource(`panel-figures:${key}`, (signal) => loadFigures(events, signal))
-  const shown = events.slice(0, figuresLimit)
-  const of = (id: string): Figures | undefined => figures.data?.get(id)
+  const panel = useResource(`organizer-panel:${version}`, loadPanel)
 
   return (
     <section aria-labelledby="gestao-titulo" className="space-y-4">
       <h2 id="gestao-titulo" className="text-xl font-bold text-slate-900">
         Gestão dos seus eventos
       </h2>
-      {events.length > figuresLimit && (
-        <p className="text-sm text-slate-600">{`Números dos ${figuresLimit} próximos eventos; os demais estão em Meus eventos.`}</p>
-      )}
       <Tabs label="Seções da gestão" idPrefix={idPrefix} tabs={sections} selected={section} onSelect={setSection} />
       <TabPanel idPrefix={idPrefix} id={section}>
         <div className="pt-4">
-          {figures.state === 'loading' ? (
+          {panel.state === 'loading' && (
             <p role="status" className="text-slate-600">
               Carregando números...
             </p>
-          ) : (
-            <SectionBody section={section} events={shown} of={of} />
           )}
+          {panel.state === 'error' && (
+            <p role="alert" className="text-red-700">
+              Não foi possível carregar os números dos seus eventos. Tente novamente.
+            </p>
+          )}
+          {panel.state === 'ready' && <SectionBody section={section} events={eventsOf(section, panel.data)} />}
         </div>
       </TabPanel>
     </section>
   )
 }
 
-type BodyProps = { section: Section; events: readonly PanelEvent[]; of: (id: string) => Figures | undefined }
-
-function SectionBody({ section, events, of }: BodyProps) {
-  const totals = totalsOf(events.map((e) => of(e.event.id)).filter((f): f is Figures => f !== undefined))
-  // A figure from the event's participants summary, or the word that it could not be read.
-  const fromSummary = (text: (s: Summary) => string) => (e: PanelEvent) => {
-    const s = of(e.event.id)?.summary
-    return s ? text(s) : unreadable
-  }
+function SectionBody({ section, events }: { section: Section; events: readonly PanelEvent[] }) {
+  if (events.length === 0) return <p className="text-slate-600">Seu papel nos seus eventos não inclui esta seção.</p>
+  const totals = totalsOf(events)
+  const tab = section === 'overview' ? undefined : sectionTabs[section]
+  const rows = (label: string, figure: (e: PanelEvent) => string, action: string, extra?: (e: PanelEvent) => ReactNode) => (
+    <Rows events={events} label={label} figure={figure} action={action} to={(id) => workspace(id, tab)} extra={extra} />
+  )
   switch (section) {
     case 'overview':
       return (
@@ -69,86 +64,109 @@ function SectionBody({ section, events, of }: BodyProps) {
               ['Eventos', formatCount(events.length)],
               ['Inscritos', formatCount(totals.inscritos)],
               ['Pagamentos confirmados', formatCount(totals.pagos)],
-              ['Receita', formatMoney(totals.valorPago)],
+              ['Kits retirados', formatCount(totals.kits)],
+              ['Resultados publicados', formatCount(totals.oficiais + totals.preliminares)],
+              ...(totals.dinheiro ? [['Receita', formatMoney(totals.dinheiro.valorPago)] as [string, string]] : []),
             ]}
           />
-          <Rows events={events} label="Eventos" figure={(e) => [roleLabels[e.role], e.event.status.trim()].filter(Boolean).join(' · ')} action="Gerenciar" to={(id) => workspace(id)} />
+          {rows('Eventos', (e) => [roleLabels[e.role], e.event.status.trim(), `${formatCount(e.inscritos)} inscritos`].filter(Boolean).join(' · '), 'Gerenciar')}
         </div>
       )
     case 'inscricoes':
       return (
-        <Rows
-          events={events}
-          label="Inscrições por evento"
-          figure={fromSummary((s) => `${formatCount(s.total)} inscritos · ${formatCount(s.pagos)} pagos`)}
-          action="Ver inscritos"
-          to={(id) => workspace(id)}
-        />
+        <div className="space-y-6">
+          <Stats
+            stats={[
+              ['Inscritos', formatCount(totals.inscritos)],
+              ['Pagos', formatCount(totals.pagos)],
+              ['Não pagos', formatCount(totals.inscritos - totals.pagos)],
+            ]}
+          />
+          {rows('Inscrições por evento', (e) => `${formatCount(e.inscritos)} inscritos · ${formatCount(e.pagos)} pagos`, 'Ver inscritos')}
+        </div>
       )
     case 'checkin':
-      return (
-        <Rows
-          events={events}
-          label="Retirada de kits por evento"
-          figure={fromSummary((s) => `${formatCount(s.kitRetirado)} de ${formatCount(s.total)} kits retirados`)}
-          action="Acompanhar retirada"
-          to={(id) => workspace(id, 'retirada')}
-        />
-      )
-    case 'resultados':
-      return (
-        <Rows
-          events={events}
-          label="Resultados por evento"
-          figure={(e) => {
-            const sets = of(e.event.id)?.sets
-            return sets ? resultSetsText(sets) : unreadable
-          }}
-          action="Resultados"
-          to={(id) => workspace(id, 'resultados')}
-        />
-      )
-    case 'financeiro':
       return (
         <div className="space-y-6">
           <Stats
             stats={[
-              ['Recebido', formatMoney(totals.valorPago)],
-              ['A receber', formatMoney(totals.valorPendente)],
+              ['Kits retirados', formatCount(totals.kits)],
+              ['Kits a retirar', formatCount(totals.inscritos - totals.kits)],
             ]}
           />
-          <Rows
-            events={events}
-            label="Valores por evento"
-            figure={fromSummary((s) => `${formatMoney(s.valorPago)} recebidos · ${formatMoney(s.valorPendente)} a receber`)}
-            action="Ver inscritos"
-            to={(id) => workspace(id)}
+          {rows('Retirada de kits por evento', (e) => `${formatCount(e.kitsRetirados)} de ${formatCount(e.inscritos)} kits retirados`, 'Acompanhar retirada')}
+        </div>
+      )
+    case 'resultados':
+      return (
+        <div className="space-y-6">
+          <Stats
+            stats={[
+              ['Resultados oficiais', formatCount(totals.oficiais)],
+              ['Resultados preliminares', formatCount(totals.preliminares)],
+            ]}
           />
+          {rows('Resultados por evento', (e) => resultSetsText(e.resultados), 'Resultados')}
+        </div>
+      )
+    case 'financeiro':
+      return (
+        <div className="space-y-6">
+          <MoneyStats money={totals.dinheiro!} />
+          {rows('Valores por evento', (e) => moneyText(e.dinheiro!), 'Financeiro')}
         </div>
       )
     case 'config':
-      return (
-        <Rows
-          events={events}
-          label="Configurações por evento"
-          figure={(e) => `${eventLocation(e.event.local) || fallbacks.local} · seu papel: ${roleLabels[e.role]}`}
-          action="Equipe"
-          to={(id) => workspace(id, 'equipe')}
-          extra={(e) =>
-            e.role === 'owner' && (
+      return rows(
+        'Configurações por evento',
+        (e) => `${eventLocation(e.event.local) || fallbacks.local} · seu papel: ${roleLabels[e.role]}`,
+        'Configurações',
+        (e) => (
+          <>
+            {e.role === 'owner' && (
               <Link to={`/cadastro/${encodeURIComponent(e.event.id)}`} aria-label={`Editar ${titleOf(e.event)}`} className={linkClass}>
                 Editar
               </Link>
-            )
-          }
-        />
+            )}
+            {can(e.role, 'tab:equipe') && (
+              <Link to={workspace(e.event.id, 'equipe')} aria-label={`Equipe: ${titleOf(e.event)}`} className={linkClass}>
+                Equipe
+              </Link>
+            )}
+          </>
+        ),
       )
   }
 }
 
+/** What the participants paid and owe (every origin), then the Pix of registrations sold here, as the workspace's Financeiro says. */
+function MoneyStats({ money }: { money: PanelMoney }) {
+  return (
+    <div className="space-y-3">
+      <Stats
+        stats={[
+          ['Recebido dos inscritos', formatMoney(money.valorPago)],
+          ['A receber', formatMoney(money.valorPendente)],
+        ]}
+      />
+      <h3 className="font-semibold text-slate-900">Vendas pelo Pelotão (Pix)</h3>
+      <Stats
+        stats={[
+          ['Recebido (bruto)', formatMoney(money.bruto)],
+          ['Reembolsado', formatMoney(money.reembolsado)],
+          ['Líquido', formatMoney(money.liquido)],
+        ]}
+      />
+    </div>
+  )
+}
+
+const moneyText = (m: PanelMoney) =>
+  [`${formatMoney(m.valorPago)} recebidos`, `${formatMoney(m.valorPendente)} a receber`, ...(m.bruto > 0 ? [`Pix: ${formatMoney(m.liquido)} líquidos`] : [])].join(' · ')
+
 function Stats({ stats }: { stats: [string, string][] }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {stats.map(([label, value]) => (
         <div key={label} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
           <dt className="text-sm text-slate-600">{label}</dt>

@@ -1,66 +1,85 @@
-// The organizer panel's real data (ORG-13): the events the user runs — their own and those they
-// manage (gestao) — and each one's figures from the APIs the event's workspace reads.
+// The organizer panel's real data (ORG-13, ORG-14): GET /api/me/painel, every event the account
+// owns or works on with its figures, in one request whatever the number of events.
 import type { EventSummary } from '../../../lib/events/event'
-import { getSummary, type Summary } from '../../../lib/events/participantSummary'
-import { listResultSets } from '../../../lib/results/resultsApi'
-import type { ResultSet } from '../../../lib/results/resultSchema'
-import type { WorkEvent } from '../../../lib/team/staff'
+import { parseEventSummary } from '../../../lib/events/eventSchema'
+import { api } from '../../../lib/platform/api'
+import { count, list, oneOf, record, type Parser } from '../../../lib/platform/schema'
+import { allRoles, can, type Role } from '../../../lib/team/staff'
 import { soonestFirst } from '../eventOrder'
+import type { Section } from './sections'
 
-export type PanelEvent = { event: EventSummary; role: 'owner' | 'gestao' }
+/** An event's money in reais; null where the role does not open the event's Financeiro. */
+export type PanelMoney = { valorPago: number; valorPendente: number; bruto: number; reembolsado: number; liquido: number }
 
-/** An event's figures; null where its answer could not be read (the row then says so). */
-export type Figures = { summary: Summary | null; sets: ResultSet[] | null }
-
-/**
- * How many events the panel reads figures for, the next ones first: two requests each, and an
- * organizer with a long history needs the coming events, not a page that waits for all of them.
- */
-export const figuresLimit = 12
-
-/** The user's own events and those they manage, once each, the next one first. */
-export function panelEvents(mine: readonly EventSummary[], work: readonly WorkEvent[]): PanelEvent[] {
-  const own = new Set(mine.map((e) => e.id))
-  const all: PanelEvent[] = [
-    ...mine.map((event) => ({ event, role: 'owner' as const })),
-    ...work.filter((w) => w.role === 'gestao' && !own.has(w.event.id)).map((w) => ({ event: w.event, role: 'gestao' as const })),
-  ]
-  return soonestFirst(all, (p) => p.event.dataEvento)
+export type PanelEvent = {
+  role: Role
+  event: EventSummary
+  inscritos: number
+  pagos: number
+  kitsRetirados: number
+  resultados: { oficiais: number; preliminares: number }
+  dinheiro: PanelMoney | null
 }
 
-/** The figures of the first figuresLimit events, by event id; each read may fail alone. */
-export async function loadFigures(events: readonly PanelEvent[], signal: AbortSignal): Promise<Map<string, Figures>> {
-  const shown = events.slice(0, figuresLimit)
-  const read = <T,>(p: Promise<T>) => p.catch((error: unknown) => (signal.aborted ? Promise.reject(error) : (console.error(error), null)))
-  const figures = await Promise.all(
-    shown.map(async ({ event }) => {
-      const [summary, sets] = await Promise.all([read(getSummary(event.id, signal)), read(listResultSets(event.id, signal))])
-      return [event.id, { summary, sets }] as const
-    }),
-  )
-  return new Map(figures)
+const money = record({ valorPago: count, valorPendente: count, bruto: count, reembolsado: count, liquido: count })
+
+const panelEvent: Parser<PanelEvent> = (v) => {
+  const e = record({
+    role: oneOf(allRoles, 'retirada'),
+    event: parseEventSummary,
+    inscritos: count,
+    pagos: count,
+    kitsRetirados: count,
+    resultados: record({ oficiais: count, preliminares: count }),
+  })(v)
+  const dinheiro = (v as { dinheiro?: unknown } | null)?.dinheiro
+  return { ...e, dinheiro: typeof dinheiro === 'object' && dinheiro !== null ? money(dinheiro) : null }
 }
 
-export type Totals = { inscritos: number; pagos: number; kits: number; valorPago: number; valorPendente: number }
+const panelAnswer = record({ eventos: list(panelEvent) })
 
-/** The figures added up across events; an event whose summary could not be read adds nothing. */
-export function totalsOf(figures: Iterable<Figures>): Totals {
-  const t: Totals = { inscritos: 0, pagos: 0, kits: 0, valorPago: 0, valorPendente: 0 }
-  for (const { summary: s } of figures) {
-    if (!s) continue
-    t.inscritos += s.total
-    t.pagos += s.pagos
-    t.kits += s.kitRetirado
-    t.valorPago += s.valorPago
-    t.valorPendente += s.valorPendente
+/** The account's events with their figures, the next one first. */
+export async function loadPanel(signal: AbortSignal): Promise<PanelEvent[]> {
+  const { eventos } = panelAnswer(await api<unknown>('/api/me/painel', { signal }))
+  return soonestFirst(eventos, (e) => e.event.dataEvento)
+}
+
+/** The workspace tab each section of the panel leads to (web/src/features/organizer-event), by the right it needs. */
+export const sectionTabs: Record<Exclude<Section, 'overview'>, 'inscritos' | 'retirada' | 'resultados' | 'financeiro' | 'configuracoes'> = {
+  inscricoes: 'inscritos',
+  checkin: 'retirada',
+  resultados: 'resultados',
+  financeiro: 'financeiro',
+  config: 'configuracoes',
+}
+
+/** The events a section lists: those whose role opens the section's workspace tab (the overview lists all). */
+export function eventsOf(section: Section, events: readonly PanelEvent[]): readonly PanelEvent[] {
+  if (section === 'overview') return events
+  const tab = sectionTabs[section]
+  return events.filter((e) => can(e.role, `tab:${tab}`) && (section !== 'financeiro' || e.dinheiro !== null))
+}
+
+export type Totals = { inscritos: number; pagos: number; kits: number; oficiais: number; preliminares: number; dinheiro: PanelMoney | null }
+
+/** The figures added up across events; money across those that carry it, null when none does. */
+export function totalsOf(events: readonly PanelEvent[]): Totals {
+  const t: Totals = { inscritos: 0, pagos: 0, kits: 0, oficiais: 0, preliminares: 0, dinheiro: null }
+  for (const e of events) {
+    t.inscritos += e.inscritos
+    t.pagos += e.pagos
+    t.kits += e.kitsRetirados
+    t.oficiais += e.resultados.oficiais
+    t.preliminares += e.resultados.preliminares
+    if (!e.dinheiro) continue
+    const m = (t.dinheiro ??= { valorPago: 0, valorPendente: 0, bruto: 0, reembolsado: 0, liquido: 0 })
+    for (const k of Object.keys(m) as (keyof PanelMoney)[]) m[k] += e.dinheiro[k]
   }
   return t
 }
 
 /** '2 oficiais · 1 preliminar', or 'Nenhum resultado publicado'. */
-export function resultSetsText(sets: readonly Pick<ResultSet, 'status'>[]): string {
-  const oficiais = sets.filter((s) => s.status === 'oficial').length
-  const preliminares = sets.length - oficiais
+export function resultSetsText({ oficiais, preliminares }: { oficiais: number; preliminares: number }): string {
   const parts = [
     oficiais > 0 ? `${oficiais} ${oficiais === 1 ? 'oficial' : 'oficiais'}` : '',
     preliminares > 0 ? `${preliminares} ${preliminares === 1 ? 'preliminar' : 'preliminares'}` : '',

@@ -39,10 +39,10 @@ export function OrganizerPrototype() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 id="prototipo-titulo" className="text-xl font-bold text-slate-900">
-            Gestão de eventos (protótipo)
+            Veja como funciona
           </h2>
           <p className="mt-1 max-w-2xl text-slate-700">
-            Veja como funciona: explore a gestão de um evento com dados de exemplo antes de cadastrar o seu.
+            Um protótipo da gestão de eventos: explore-a com dados de exemplo antes de cadastrar o seu evento.
           </p>
           <p className="mt-2 max-w-2xl rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Dados de exemplo: esta área é um protótipo que funciona só no seu navegador. Nada aqui é enviado ao

@@ -4,8 +4,7 @@
 // which one long string per column makes cheap to hand over. Requests are answered one at a time,
 // in order.
 import { deviceIndex } from './deviceIndex'
-import type { IndiceLocal } from './deviceStore'
-import { DeviceStore } from './deviceStore'
+import { DeviceStore, type IndiceLocal } from './deviceStore'
 
 /** keep: a kept index may answer (then, if stale, a fresh one follows); otherwise build anew. */
 export type IndexRequest = { seq: number; eventId: string; keep: boolean }

@@ -223,8 +223,10 @@ export class DeskSync {
       const changed = answer.participants.length > 0 || removidos.length > 0
       // A whole roster is kept as one text at once, not within keepAfter: the search index the
       // worker builds next reads it in tens of ms, where 30,000 records take it seconds.
-      if (changed && !known?.cursor) await this.keep()
-      else if (changed) this.keepSoon()
+      if (changed && !known?.cursor) {
+        await this.keep()
+        performance.mark('retirada:baixada')
+      } else if (changed) this.keepSoon()
       const s = this.snapshot
       this.set({
         evento: next,

@@ -88,8 +88,10 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const searchBox = useRef<HTMLInputElement>(null)
 
   const index = useSearchIndex(sync.eventId, state.indexVersion)
-  const found = useMemo(() => (index ? timedSearch(index, deferredQuery) : { ids: [], more: false }), [index, deferredQuery])
-  const searching = index === null || state.loading
+  const found = useMemo(() => (index ? timedSearch(index.entries, deferredQuery) : { ids: [], more: false }), [index, deferredQuery])
+  // An index made before the roster's names, bibs, documents or codes last changed may miss some
+  // (at the first opening, it was made from none): its results show, but the desk is not ready.
+  const searching = index === null || state.loading || index.indice < (state.evento?.indice ?? 0)
   const queriedCode = normalizeCodigo(deferredQuery)
 
   // The camera's code is fetched once the desk is ready and idle, so that it also reads at a desk
@@ -302,13 +304,16 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
 /** The camera panel, its own chunk: loaded by the "Ler QR code" button, or once the desk is ready. */
 const loadScanner = () => import('./QrScanner')
 
+/** A search index and the roster count (EventoLocal.indice) it was made from. */
+type DeskIndex = { entries: SearchIndex; indice: number }
+
 /**
  * The roster's search index, from the worker (indexWorker.ts): at once the one kept on the device,
  * then, whenever names, bibs or documents change (indexVersion past the device's first load), a new
  * one. Null until the first arrives; meanwhile the desk cannot search.
  */
-function useSearchIndex(eventId: string, indexVersion: number): SearchIndex | null {
-  const [index, setIndex] = useState<SearchIndex | null>(null)
+function useSearchIndex(eventId: string, indexVersion: number): DeskIndex | null {
+  const [index, setIndex] = useState<DeskIndex | null>(null)
   const worker = useRef<Worker | null>(null)
   const asked = useRef(0)
 
@@ -317,7 +322,7 @@ function useSearchIndex(eventId: string, indexVersion: number): SearchIndex | nu
     w.onmessage = (e: MessageEvent<IndexAnswer>) => {
       // A later request's answer may already be here.
       if (e.data.seq !== asked.current) return
-      setIndex(unpackIndex(e.data.index))
+      setIndex({ entries: unpackIndex(e.data.index), indice: e.data.index.indice })
       performance.mark('retirada:indice')
     }
     w.onerror = (e) => console.error(e.message)

@@ -221,7 +221,12 @@ export class DeskSync {
       for (const p of answer.participants) this.roster.set(p.id, p)
       for (const id of removidos) this.roster.delete(id)
       const changed = answer.participants.length > 0 || removidos.length > 0
-      if (changed) this.keepSoon()
+      // A whole roster is kept as one text at once, not within keepAfter: the search index the
+      // worker builds next reads it in tens of ms, where 30,000 records take it seconds.
+      if (changed && !known?.cursor) {
+        await this.keep()
+        performance.mark('retirada:baixada')
+      } else if (changed) this.keepSoon()
       const s = this.snapshot
       this.set({
         evento: next,

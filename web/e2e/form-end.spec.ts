@@ -72,7 +72,7 @@ for (const { name, viewport } of widths) {
       expect(drawn.status()).toBe(200)
       expect(await drawn.text()).toContain(`<title>${titulo} — Pelotão</title>`)
 
-      // An edit stays in its form, as saved, with the same message and links; the address stays.
+      // An edit stays in its form, as saved, with the same message, the way to the workspace; the address stays.
       await page.goBack()
       await page.getByRole('link', { name: 'Editar este evento' }).click()
       await expect(page).toHaveURL(`/cadastro/${id}`)
@@ -85,6 +85,9 @@ for (const { name, viewport } of widths) {
       await expect(page.getByLabel('Título do evento', { exact: true })).toHaveValue(renamed)
       await expect(page.getByRole('link', { name: 'Ver página do evento' })).toHaveAttribute('href', `/event/${id}`)
       expect(await axe(page)).toEqual([])
+      await page.getByRole('link', { name: 'Gerenciar evento' }).click()
+      await expect(page).toHaveURL(`/dashboard/eventos/${id}`)
+      await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
       await page.goto(`/event/${id}`)
       await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
 
@@ -117,7 +120,7 @@ for (const { name, viewport } of widths) {
       await expect(page.getByLabel('Título do evento', { exact: true })).toHaveValue(titulo)
       await page.getByRole('button', { name: 'Salvar Evento' }).click()
       await expect(savedHeading(page, titulo)).toBeFocused()
-      await expect(page.getByRole('link', { name: 'Editar este evento' })).toHaveAttribute('href', `/cadastro/${id}`)
+      await expect(page.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute('href', `/dashboard/eventos/${id}`)
     })
   })
 }

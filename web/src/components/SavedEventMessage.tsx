@@ -1,11 +1,19 @@
-// 'Evento "{title}" salvo com sucesso!' (FORM-38) with the ways on: the event's public page and its
-// form. The event form shows it after an edit; after a new event it travels, in the navigation's
-// state, to the event's workspace (FORM-40).
+// 'Evento "{title}" salvo com sucesso!' (FORM-38) with the ways on: the event's public page and the
+// other of its two organizer pages. The event form shows it after an edit, with the way to the
+// workspace; after a new event it travels, in the navigation's state, to the event's workspace, with
+// the way back to the form (FORM-40).
 import { useEffect, useRef } from 'react'
 import { Link } from '../app/routing'
+import { organizerEventPath } from '../lib/team/staff'
 import type { SavedEvent } from './savedEvent'
 
-export function SavedEventMessage({ event }: { event: SavedEvent }) {
+type Props = {
+  event: SavedEvent
+  /** The organizer page the message is on. */
+  on: 'workspace' | 'form'
+}
+
+export function SavedEventMessage({ event, on }: Props) {
   const heading = useRef<HTMLHeadingElement>(null)
   // FORM-42: the organizer's focus was on the button that saved, now gone or far away; the heading
   // takes it when the message appears, so a screen reader says it and Tab reaches the links next.
@@ -23,9 +31,15 @@ export function SavedEventMessage({ event }: { event: SavedEvent }) {
         <Link to={`/event/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
           Ver página do evento
         </Link>
-        <Link to={`/cadastro/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
-          Editar este evento
-        </Link>
+        {on === 'workspace' ? (
+          <Link to={`/cadastro/${encodeURIComponent(event.id)}`} className="font-semibold text-brand-700 underline">
+            Editar este evento
+          </Link>
+        ) : (
+          <Link to={organizerEventPath(event.id)} className="font-semibold text-brand-700 underline">
+            Gerenciar evento
+          </Link>
+        )}
       </p>
     </div>
   )

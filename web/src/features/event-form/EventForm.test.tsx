@@ -66,7 +66,7 @@ function Workspace() {
   return (
     <>
       <h1>Espaço do evento {useParams().eventId}</h1>
-      {saved && <SavedEventMessage event={saved} />}
+      {saved && <SavedEventMessage event={saved} on="workspace" />}
     </>
   )
 }
@@ -548,11 +548,13 @@ describe('editing an event', () => {
     await user.clear(screen.getByLabelText('Título do evento'))
     await user.type(screen.getByLabelText('Título do evento'), 'Corrida Nova')
     await user.click(saveButton())
-    // FORM-40: an edit stays in its form, as saved, with the message, its heading focused (FORM-42) and the links.
+    // FORM-40: an edit stays in its form, as saved, with the message, its heading focused (FORM-42), and the
+    // ways to the public page and to the workspace.
     const heading = await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Nova" salvo com sucesso!' })
     expect(heading).toHaveFocus()
     expect(screen.getByRole('link', { name: 'Ver página do evento' })).toHaveAttribute('href', '/event/ev-9')
-    expect(screen.getByRole('link', { name: 'Editar este evento' })).toHaveAttribute('href', '/cadastro/ev-9')
+    expect(screen.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute('href', '/dashboard/eventos/ev-9')
+    expect(screen.queryByRole('link', { name: 'Editar este evento' })).toBeNull() // the page it is on
     const put = calls.find((c) => c.method === 'PUT')!
     expect(put.url).toBe('/api/events/ev-9')
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Corrida Nova')

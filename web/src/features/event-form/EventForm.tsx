@@ -172,7 +172,7 @@ function Form({ event }: Props) {
           <div ref={status} tabIndex={-1} className="focus:outline-none">
             {save.kind === 'saved' && (
               <div className="mb-3">
-                <SavedEventMessage key={saves} event={save.event} />
+                <SavedEventMessage key={saves} event={save.event} on="form" />
               </div>
             )}
             {save.kind === 'failed' && (

@@ -129,7 +129,7 @@ function JustSaved({ eventId }: { eventId: string }) {
   return (
     <div className="pt-2">
       <Suspense fallback={null}>
-        <SavedEventMessage event={saved} />
+        <SavedEventMessage event={saved} on="workspace" />
       </Suspense>
     </div>
   )

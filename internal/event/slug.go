@@ -28,6 +28,10 @@ func SlugID(titulo string, date Date) string {
 			continue
 		}
 		if length+len(w) > slugMaxLen {
+			// A first word longer than the whole address is cut rather than lost.
+			if len(words) == 0 {
+				words = append(words, w[:slugMaxLen])
+			}
 			break
 		}
 		words = append(words, w)

@@ -21,6 +21,9 @@ func TestSlugIDIsTheFoldedTitleAndTheYear(t *testing.T) {
 		{"", date, "evento-2027"},              // nothing readable in the title
 		{"日本語のレース", date, "evento-2027"},       // no a–z letters either
 		{"Trail dos Veadeiros", mustParse(t, "2026-11-30"), "trail-dos-veadeiros-2026"},
+		{"Sul-Americano de Duathlon: 10K/40K", date, "sul-americano-de-duathlon-10k-40k-2027"},
+		{"Maratona " + strings.Repeat("x", 70), date, "maratona-2027"},             // a word past the length is left out
+		{strings.Repeat("Ultra", 20), date, strings.Repeat("ultra", 12) + "-2027"}, // one word longer than all is cut
 	}
 	for _, c := range cases {
 		if got := SlugID(c.titulo, c.date); got != c.want {

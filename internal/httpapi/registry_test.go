@@ -16,6 +16,7 @@ type registryPage struct {
 	Paths       []string `json:"paths"`
 	Title       string   `json:"title"`
 	Description string   `json:"description"`
+	EventTitle  string   `json:"eventTitle"` // the title of an event's page, with {titulo}
 }
 
 // registry reads the page registry once.

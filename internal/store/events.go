@@ -160,16 +160,16 @@ func NewEventRow(e event.Event) (EventRow, error) {
 	}, nil
 }
 
-// slugTries is how many numbered addresses CreateSlugEvent tries ("…-2027", "…-2027-2"…) before
+// SlugTries is how many numbered addresses CreateSlugEvent tries ("…-2027", "…-2027-2"…) before
 // it gives the event a random id: past that, a readable address says little anyway.
-const slugTries = 50
+const SlugTries = 50
 
 // CreateSlugEvent stores a new event under the first free readable address of its title and year
 // (event.SlugID, FORM-41). An address once given is never given again, even after its event is
 // deleted (the event_ids table of migration 0012), so every old link keeps meaning one event.
 func CreateSlugEvent(ctx context.Context, s EventStore, e event.Event) (event.Event, error) {
 	slug := event.SlugID(e.Titulo, e.DataEvento)
-	for n := 1; n <= slugTries; n++ {
+	for n := 1; n <= SlugTries; n++ {
 		e.ID = event.NumberedID(slug, n)
 		created, err := s.CreateEvent(ctx, e)
 		if !errors.Is(err, ErrConflict) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -172,6 +173,30 @@ func testEventSlugIDs(t *testing.T, s store.Store) {
 	lagoa.ID = "corrida-da-lagoa-2027-3"
 	if _, err := s.CreateEvent(ctx, lagoa); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("creating at a retired id: %v, want ErrConflict", err)
+	}
+
+	// A long, accented title makes a short address, numbered like any other.
+	long := sampleEvent(strings.Repeat("Maratona Internacional de São João ", 6), event.NewDate(2027, time.June, 24), "São Paulo", "SP")
+	for _, want := range []string{"maratona-internacional-de-sao-joao-maratona-internacional-de-2027",
+		"maratona-internacional-de-sao-joao-maratona-internacional-de-2027-2"} {
+		if created, err := store.CreateSlugEvent(ctx, s, long); err != nil || created.ID != want {
+			t.Fatalf("long title: %q, %v; want %q", created.ID, err, want)
+		}
+	}
+
+	// With every numbered address taken, the event still gets one: a random id, as events had before.
+	serra := sampleEvent("Trail da Serra", event.NewDate(2027, time.August, 1), "Campos do Jordão", "SP")
+	for n := 1; n <= store.SlugTries; n++ {
+		serra.ID = event.NumberedID("trail-da-serra-2027", n)
+		create(t, s, serra)
+	}
+	serra.ID = ""
+	last, err := store.CreateSlugEvent(ctx, s, serra)
+	if err != nil || strings.HasPrefix(last.ID, "trail-da-serra") || last.ID == "" {
+		t.Fatalf("past %d addresses: %q, %v; want a random id", store.SlugTries, last.ID, err)
+	}
+	if got, err := s.GetEvent(ctx, last.ID); err != nil || got.Titulo != "Trail da Serra" {
+		t.Fatalf("reading the event at its random id: %v", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import type { Event } from '../../lib/events/event'
 import { uploadFile } from '../../lib/platform/uploads'
 import { EventFormPage } from './EventFormPage'
 import { toEventInput, newEventValues } from './formModel'
+import { draftKey, loadDraft } from './draft'
 
 // Typing into a form this size is slow on a busy machine; this is a limit, not a timing assertion.
 vi.setConfig({ testTimeout: 30_000 })
@@ -65,7 +66,7 @@ function Workspace() {
   return (
     <>
       <h1>Espaço do evento {useParams().eventId}</h1>
-      {saved && <SavedEventMessage event={saved} />}
+      {saved && <SavedEventMessage event={saved} on="workspace" />}
     </>
   )
 }
@@ -193,6 +194,8 @@ describe('a new event', () => {
     ])
     // FORM-40: the organizer is taken to the new event's workspace, and the draft is gone.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Espaço do evento evento-1')
+    // FORM-42: the message's heading holds the focus the save button had.
+    expect(screen.getByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' })).toHaveFocus()
     expect(screen.queryByLabelText('Título do evento')).toBeNull()
     expect(localStorage.getItem('pelotao:rascunho-evento:novo')).toBeNull()
   })
@@ -208,6 +211,8 @@ describe('a new event', () => {
     )
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Corrida da Serra')
     expect(saveButton()).toBeEnabled()
+    // The draft outlives the failure too: a reload now would bring everything back.
+    await waitFor(() => expect(loadDraft(draftKey(undefined))?.titulo).toBe('Corrida da Serra'))
   })
 
   it("shows the server's 422 fields at the matching inputs", async () => {
@@ -543,12 +548,23 @@ describe('editing an event', () => {
     await user.clear(screen.getByLabelText('Título do evento'))
     await user.type(screen.getByLabelText('Título do evento'), 'Corrida Nova')
     await user.click(saveButton())
-    expect(await screen.findByText('Evento "Corrida Nova" salvo com sucesso!')).toBeInTheDocument()
+    // FORM-40: an edit stays in its form, as saved, with the message, its heading focused (FORM-42), and the
+    // ways to the public page and to the workspace.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Nova" salvo com sucesso!' })
+    expect(heading).toHaveFocus()
+    expect(screen.getByRole('link', { name: 'Ver página do evento' })).toHaveAttribute('href', '/event/ev-9')
+    expect(screen.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute('href', '/dashboard/eventos/ev-9')
+    expect(screen.queryByRole('link', { name: 'Editar este evento' })).toBeNull() // the page it is on
     const put = calls.find((c) => c.method === 'PUT')!
     expect(put.url).toBe('/api/events/ev-9')
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Corrida Nova')
+    // A second save says it again, and takes the focus again.
+    await user.type(screen.getByLabelText('Título do evento'), '!')
+    await user.click(saveButton())
+    expect(await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Nova!" salvo com sucesso!' })).toHaveFocus()
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2)
     await user.click(screen.getByRole('button', { name: 'Excluir evento' }))
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('Excluir o evento "Corrida Nova"?')
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Excluir o evento "Corrida Nova!"?')
   })
 
   it('tells anyone but the owner that the event is not theirs to edit', async () => {

@@ -58,6 +58,8 @@ function Form({ event }: Props) {
   const discardDraft = useDraft(form, key)
   const uploads = useUploadQueue()
   const [save, setSave] = useState<SaveState>({ kind: 'idle' })
+  // Each save draws its message anew, so that its heading takes the focus again (FORM-42).
+  const [saves, setSaves] = useState(0)
   // The event as last saved: the delete confirmation names it as it is now.
   const [stored, setStored] = useState(event)
   const [restored, setRestored] = useState(false)
@@ -85,8 +87,9 @@ function Form({ event }: Props) {
     }
   }, [form, key])
 
+  // A failure the server tied to no field is read from here; a success's heading takes the focus itself (FORM-42).
   useEffect(() => {
-    if (save.kind === 'saved' || (save.kind === 'failed' && !save.atField)) status.current?.focus()
+    if (save.kind === 'failed' && !save.atField) status.current?.focus()
   }, [save])
 
   async function submit() {
@@ -113,6 +116,7 @@ function Form({ event }: Props) {
       setStored(saved)
       setRestored(false)
       setSave({ kind: 'saved', event: saved })
+      setSaves((n) => n + 1)
     } catch (err) {
       console.error(err)
       const message = err instanceof Error ? err.message : String(err)
@@ -168,7 +172,7 @@ function Form({ event }: Props) {
           <div ref={status} tabIndex={-1} className="focus:outline-none">
             {save.kind === 'saved' && (
               <div className="mb-3">
-                <SavedEventMessage event={save.event} />
+                <SavedEventMessage key={saves} event={save.event} on="form" />
               </div>
             )}
             {save.kind === 'failed' && (

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemoryRouter, Route, Routes, useLocation } from '../../app/routing'
+import { MemoryRouter, Navigate, Route, Routes, useLocation } from '../../app/routing'
+import { savedEventState } from '../../components/savedEvent'
 import { AuthContext, type Auth } from '../../lib/auth'
 import { OrganizerEventPage } from './OrganizerEventPage'
 import { makeEvent } from '../../lib/testing/testEvents'
@@ -58,6 +59,21 @@ function world(team: { role: string }[] = []) {
   ])
 }
 
+/** The workspace as the event form leaves it after saving a new event: the message in the navigation's state. */
+function arriveFromTheForm(saved: { id: string; titulo: string }) {
+  const state = savedEventState(saved)
+  return render(
+    <AuthContext.Provider value={signedInAs('dona')}>
+      <MemoryRouter initialEntries={['/cadastro']}>
+        <Routes>
+          <Route path="/cadastro" element={<Navigate to={`/dashboard/eventos/ev1`} state={state} />} />
+          <Route path="/dashboard/eventos/:eventId" element={<OrganizerEventPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  )
+}
+
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent)
 
 describe('OrganizerEventPage', () => {
@@ -73,6 +89,24 @@ describe('OrganizerEventPage', () => {
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel', { name: 'Inscritos' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Importar inscritos' })).toBeInTheDocument() // its code loads after the page's
+  })
+
+  it('says a new event was saved, focused, with the ways to its public page and its form (FORM-40, FORM-42)', async () => {
+    world()
+    arriveFromTheForm({ id: 'ev1', titulo: 'Corrida da Serra' })
+    // The message's code loads only for a page that has one to say.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' }, { timeout: 5_000 })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(screen.getByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ver página do evento' })).toHaveAttribute('href', '/event/ev1')
+    expect(screen.getByRole('link', { name: 'Editar este evento' })).toHaveAttribute('href', '/cadastro/ev1')
+  })
+
+  it("says nothing of a save that was another event's", async () => {
+    world()
+    arriveFromTheForm({ id: 'outro', titulo: 'Outra Corrida' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
+    expect(screen.queryByText(/salvo com sucesso/)).toBeNull()
   })
 
   it('moves between tabs with the arrow keys and keeps the tab in the address', async () => {

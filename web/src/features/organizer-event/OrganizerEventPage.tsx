@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from '../../app/routing'
 import { savedEventOf } from '../../components/savedEvent'
 import { TabPanel, Tabs } from '../../components/Tabs'
@@ -125,16 +125,11 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
 /** The event form's success message, when the organizer arrives from saving this new event (FORM-40). */
 function JustSaved({ eventId }: { eventId: string }) {
   const saved = savedEventOf(useLocation().state)
-  const box = useRef<HTMLDivElement>(null)
-  const shown = saved?.id === eventId
-  useEffect(() => {
-    if (shown) box.current?.focus()
-  }, [shown])
-  if (!shown) return null
+  if (saved?.id !== eventId) return null
   return (
-    <div ref={box} tabIndex={-1} className="pt-2 focus:outline-none">
+    <div className="pt-2">
       <Suspense fallback={null}>
-        <SavedEventMessage event={saved} />
+        <SavedEventMessage event={saved} on="workspace" />
       </Suspense>
     </div>
   )

@@ -41,6 +41,14 @@ export async function createEvent(request: APIRequestContext, e: NewEvent): Prom
   return ((await res.json()) as { id: string }).id
 }
 
+/** The calendar date `days` from today in São Paulo, "YYYY-MM-DD". */
+export function inDays(days: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date())
+  const d = new Date(`${today}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
 /** A calendar date of next year, "YYYY-MM-DD". */
 export function nextYear(month: number, day: number) {
   return `${new Date().getFullYear() + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`

@@ -58,10 +58,19 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await createUser(request, { displayName: 'Organizadora do Sul' })
       const word = marker()
       await createEvent(request, { titulo: `Meia ${word}`, dataEvento: inDays(2), cidade: 'Florianópolis', estado: 'SC' })
+      // The page the server draws searches by the words alone: it waits for the names rather than
+      // saying that nothing was found.
+      const drawn = await (await request.get(`/?q=${encodeURIComponent(`Floripa ${word}`)}`)).text()
+      expect(drawn).toContain('Carregando eventos...')
+      expect(drawn).not.toContain('Nenhum evento encontrado.')
       await page.goto(`/?q=${encodeURIComponent(`Floripa ${word}`)}`)
       await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue(`Floripa ${word}`)
       await expect(page.getByRole('heading', { name: `Meia ${word}` })).toBeVisible()
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+
+      // A search that names nothing says so once the names are here.
+      await page.getByRole('searchbox', { name: 'Buscar' }).fill(`Floripa ${word} maratona`)
+      await expect(page.getByText('Nenhum evento encontrado.')).toBeVisible()
     })
   })
 }

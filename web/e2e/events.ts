@@ -49,9 +49,19 @@ export function inDays(days: number) {
   return d.toISOString().slice(0, 10)
 }
 
+/** A calendar date `years` after this year (before, for a negative count), "YYYY-MM-DD". */
+function yearsAway(years: number, month: number, day: number) {
+  return `${new Date().getFullYear() + years}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
 /** A calendar date of next year, "YYYY-MM-DD". */
 export function nextYear(month: number, day: number) {
-  return `${new Date().getFullYear() + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+  return yearsAway(1, month, day)
+}
+
+/** A calendar date of last year, "YYYY-MM-DD": an event already run. */
+export function lastYear(month: number, day: number) {
+  return yearsAway(-1, month, day)
 }
 
 /**

@@ -3,7 +3,6 @@ package event
 import (
 	_ "embed"
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"pelotao/internal/textfold"
@@ -41,25 +40,23 @@ type Term struct {
 //go:embed places.json
 var placesJSON []byte
 
-// placeNames are the names a search knows places by, folded: each state by its name (constants.json
-// ufs), and the names runners use for cities ("Floripa", "Sampa", "BH") from places.json, which
-// web/src/lib/events/placeNames.ts reads too. A state whose capital has its name (São Paulo, Rio de
-// Janeiro) is left to its sigla: a runner typing "são paulo" means the city, which the words find.
+// placeNames are the names a search knows places by, folded: each of the 27 states by its name
+// (constants.json ufs), and the names runners use for cities ("Floripa", "Sampa", "BH") from
+// places.json, which web/src/lib/events/placeNames.ts reads too. A state named like its capital
+// ("são paulo", "rio de janeiro") finds the whole state, the city's events among them: the search
+// box offers "cidade ou estado", so an ambiguous name answers both; the city alone is "Sampa".
 var placeNames, longestPlaceName = func() (map[string]Place, int) {
 	var table struct {
 		Apelidos []struct {
 			Nome, UF, Cidade string
 		}
-		EstadosSoPelaSigla []string
 	}
 	if err := json.Unmarshal(placesJSON, &table); err != nil {
 		panic("internal/event/places.json: " + err.Error())
 	}
 	names := map[string]Place{}
 	for _, uf := range Const.UFs {
-		if !slices.Contains(table.EstadosSoPelaSigla, uf.Sigla) {
-			names[textfold.Fold(uf.Nome)] = Place{UF: uf.Sigla}
-		}
+		names[textfold.Fold(uf.Nome)] = Place{UF: uf.Sigla}
 	}
 	for _, a := range table.Apelidos {
 		if !IsUF(a.UF) {

@@ -158,7 +158,11 @@ func TestEventsListAndRead(t *testing.T) {
 		{name: "past", method: "GET", url: "/api/events?when=past", wantStatus: 200, wantTitles: []string{"Trail do Pico", "Triathlon Antigo"}},
 		{name: "categoria", method: "GET", url: "/api/events?categoria=Corrida+de+Rua", wantStatus: 200, wantTitles: []string{"Corrida de São João", "Corrida de Hoje"}},
 		{name: "uf", method: "GET", url: "/api/events?uf=SP&when=upcoming", wantStatus: 200, wantTitles: []string{"Corrida de São João", "Corrida de Hoje"}},
-		{name: "q without accents", method: "GET", url: "/api/events?q=sao+paulo", wantStatus: 200, wantTitles: []string{"Corrida de São João"}},
+		{name: "q without accents", method: "GET", url: "/api/events?q=sao+joao", wantStatus: 200, wantTitles: []string{"Corrida de São João"}},
+		// HOME-18: a state by its name, a city by the name runners use.
+		{name: "q names a state", method: "GET", url: "/api/events?q=s%C3%A3o+paulo&when=upcoming", wantStatus: 200,
+			wantTitles: []string{"Corrida de São João", "Corrida de Hoje"}},
+		{name: "q names a city", method: "GET", url: "/api/events?q=ssa", wantStatus: 200, wantTitles: []string{"Triathlon Antigo"}},
 		{name: "q over the city", method: "GET", url: "/api/events?q=MACEIO", wantStatus: 200, wantTitles: []string{"Pedal das Águas"}},
 		{name: "owner=me", method: "GET", url: "/api/events?owner=me", user: &ana, wantStatus: 200, wantTitles: []string{"Corrida de São João", "Trail do Pico"}},
 		{name: "owner=me for a visitor", method: "GET", url: "/api/events?owner=me", wantStatus: 401, wantCode: "unauthenticated"},

@@ -44,12 +44,29 @@ type SearchEvent struct {
 // conformance suite runs through its SQL and web/src/features/events/eventList.test.ts through the
 // home page's filter: states by name and cities by the names runners use (internal/event/places.json).
 func SearchCases() ([]SearchEvent, []SearchCase) {
-	var c struct {
-		Events   []SearchEvent
-		Searches []SearchCase
-	}
+	c := searchCases()
+	return c.Events, c.Searches
+}
+
+// StateCase is a search that names a state, as typed (accents or none, any case), and its sigla.
+type StateCase struct {
+	Q  string `json:"q"`
+	UF string `json:"uf"`
+}
+
+// StateCases are the 27 states of search_cases.json, each by its name typed two ways, which
+// internal/event's SearchQuery and web/src/lib/events/eventSearch.ts must both read as that state.
+func StateCases() []StateCase {
+	return searchCases().States
+}
+
+func searchCases() (c struct {
+	Events   []SearchEvent
+	Searches []SearchCase
+	States   []StateCase
+}) {
 	if err := json.Unmarshal(searchCasesJSON, &c); err != nil {
 		panic("eventtest/search_cases.json: " + err.Error())
 	}
-	return c.Events, c.Searches
+	return c
 }

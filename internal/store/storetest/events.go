@@ -356,8 +356,8 @@ func testEventListSearch(t *testing.T, s store.Store) {
 	mk("TRAIL DO PICO", "Pico do Jaraguá", "Ribeirão Preto", "SP")
 
 	cases := map[string][]string{
-		"sao paulo":       {"Corrida de São João"},
-		"SÃO PAULO":       {"Corrida de São João"},
+		"sao joao":        {"Corrida de São João"},
+		"SÃO JOÃO":        {"Corrida de São João"},
 		"aguas":           {"Pedal das Águas"},
 		"agua":            {"Pedal das Águas", "TRAIL DO PICO"}, // Jaraguá
 		"maceio":          {"Pedal das Águas"},

@@ -48,10 +48,13 @@ export function ScrollTable({ label, columns, children }: Props) {
 
 const cellClass = 'border-b border-slate-100 px-3 py-2 text-slate-800 max-sm:block max-sm:border-0 max-sm:py-0.5'
 
-/** The cell that names its row (a person, a course), for screen readers reading across; a card's title on a phone. */
+/**
+ * The cell that names its row (a person, a course), for screen readers reading across; a card's
+ * title on a phone, drawn first wherever its column is (screen readers keep the table's order).
+ */
 export function RowHeader({ children }: { children: ReactNode }) {
   return (
-    <th scope="row" className={`${cellClass} font-semibold max-sm:w-full max-sm:text-base`}>
+    <th scope="row" className={`${cellClass} font-semibold max-sm:order-first max-sm:w-full max-sm:text-base`}>
       {children}
     </th>
   )

@@ -32,6 +32,8 @@ export function EventsPage() {
   const tab: TabKey = params.get('aba') === 'anteriores' ? 'anteriores' : 'proximos'
   const filters = readFilters(params)
   const placeNames = usePlaceNames(filters.q.trim() !== '')
+  // A search the words alone do not answer may still name a place: no verdict until the names are here.
+  const namesPending = filters.q.trim() !== '' && placeNames === undefined
   const events = useResource('events', loadAllEvents, initialEvents)
   // The plain address comes with its first cards only: they show while the whole list loads.
   const [hasSoonest] = useState(() => initialData(soonestEvents.path) !== undefined)
@@ -132,7 +134,7 @@ export function EventsPage() {
         </div>
 
         <div role="tabpanel" id={`painel-${tab}`} aria-labelledby={`aba-${tab}`} className="mt-6">
-          {events.state === 'loading' && !firstPage ? (
+          {(events.state === 'loading' && !firstPage) || (events.state === 'ready' && list.length === 0 && namesPending) ? (
             <p role="status" className="py-16 text-center text-slate-600">
               Carregando eventos...
             </p>

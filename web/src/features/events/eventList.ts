@@ -81,7 +81,7 @@ export function hasFilters(f: Filters) {
  * with the place names loaded, a state's name or a city's nickname also finds the events there
  * ('paraná' finds Curitiba, 'floripa' Florianópolis: lib/events/eventSearch).
  */
-export function filterEvents(events: EventSummary[], f: Filters, names?: PlaceNames): EventSummary[] {
+export function filterEvents(events: EventSummary[], f: Filters, names?: PlaceNames | null): EventSummary[] {
   const terms = searchTerms(f.q, names)
   const uf = f.uf.toUpperCase()
   return events.filter((e) => {
@@ -93,23 +93,29 @@ export function filterEvents(events: EventSummary[], f: Filters, names?: PlaceNa
 }
 
 let placeNames: PlaceNames | undefined
+let placeNamesFailed = false
 
 /**
  * The place names, loaded the first time a search is typed (or arrives in the address): the page's
- * first render, the server's included, searches by the words alone, and the list narrows again once
- * they are here.
+ * first render, the server's included, searches by the words alone, and the list answers again once
+ * they are here. undefined while they load; null when they could not be loaded (the words alone
+ * answer then).
  */
-export function usePlaceNames(wanted: boolean): PlaceNames | undefined {
-  const [names, setNames] = useState(placeNames)
+export function usePlaceNames(wanted: boolean): PlaceNames | null | undefined {
+  const [names, setNames] = useState(placeNamesFailed ? null : placeNames)
   useEffect(() => {
-    if (!wanted || names) return
+    if (!wanted || names !== undefined) return
     let live = true
     import('../../lib/events/placeNames').then(
       (m) => {
         placeNames ??= m.buildPlaceNames()
         if (live) setNames(placeNames)
       },
-      (err: unknown) => console.error(err),
+      (err: unknown) => {
+        console.error(err)
+        placeNamesFailed = true
+        if (live) setNames(null)
+      },
     )
     return () => {
       live = false

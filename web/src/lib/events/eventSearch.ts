@@ -8,7 +8,7 @@ import { searchWords } from '../text/textFold'
 export type SearchTerm = { words: string[]; place?: Place }
 
 /** The terms of a query; without place names, each word is its own term. */
-export function searchTerms(query: string, names?: PlaceNames): SearchTerm[] {
+export function searchTerms(query: string, names?: PlaceNames | null): SearchTerm[] {
   const words = searchWords(query)
   const longest = names ? Math.max(0, ...[...names.keys()].map((n) => n.split(' ').length)) : 0
   const terms: SearchTerm[] = []

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link } from '../../../app/routing'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/platform/api'
 import type { Event } from '../../../lib/events/event'
 import { formatCount, formatDate } from '../../../lib/text/format'
@@ -17,6 +18,8 @@ const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-
 const secondaryClass =
   'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
 const statusLabels: Record<ResultSetStatus, string> = { preliminar: 'Preliminar', oficial: 'Oficial' }
+const previewLabel = 'Primeiras linhas como serão publicadas'
+const previewColumns = ['Pos.', 'Nº', 'Nome', 'Sexo', 'Categoria', 'Equipe', fieldLabel('tempoBruto'), fieldLabel('tempoLiquido'), 'Parciais']
 
 /**
  * Resultados: the sets published per modality (replace, delete) and the import of a timing
@@ -336,7 +339,6 @@ type PreviewProps = {
 }
 
 function Preview({ preview, disabled, onColumn, onAnswer }: PreviewProps) {
-  const id = useId()
   return (
     <div className="space-y-4">
       <SheetQuestions preview={preview} disabled={disabled} onAnswer={onAnswer} />
@@ -355,40 +357,22 @@ function Preview({ preview, disabled, onColumn, onAnswer }: PreviewProps) {
       <SheetColumns columns={preview.columns} choices={(c) => fieldChoices(c.header, c.field)} disabled={disabled} onColumn={onColumn} />
       {preview.rows.length > 0 && (
         <div className="space-y-1">
-          <h3 id={`${id}-previa`} className="font-semibold text-slate-900">
-            Primeiras linhas como serão publicadas
-          </h3>
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus for keyboards to scroll it (WCAG 2.1.1; axe scrollable-region-focusable), as in components/ScrollTable */}
-          <div role="region" aria-labelledby={`${id}-previa`} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
-            <table className="min-w-full text-left text-sm">
-              <thead className="bg-slate-50">
-                <tr>
-                  {['Pos.', 'Nº', 'Nome', 'Sexo', 'Categoria', 'Equipe', fieldLabel('tempoBruto'), fieldLabel('tempoLiquido'), 'Parciais'].map((h) => (
-                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.slice(0, previewRows).map((r, i) => (
-                  <tr key={i} className="border-t border-slate-100">
-                    <td className="whitespace-nowrap px-3 py-2">{formatPlace(r.posicao) || statusShort(r.status ?? 'ok') || '—'}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.numeroPeito}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.nome}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.sexo}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.categoria}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.equipe}</td>
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{r.tempoBruto}</td>
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{r.tempoLiquido}</td>
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                      {(r.parciais ?? []).map((p) => `${p.nome} ${p.tempo}`).join(' · ')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <h3 className="font-semibold text-slate-900">{previewLabel}</h3>
+          <ScrollTable label={previewLabel} columns={previewColumns}>
+            {preview.rows.slice(0, previewRows).map((r, i) => (
+              <tr key={i}>
+                <Cell numeric>{formatPlace(r.posicao) || statusShort(r.status ?? 'ok') || '—'}</Cell>
+                <Cell numeric>{r.numeroPeito}</Cell>
+                <RowHeader>{r.nome}</RowHeader>
+                <Cell>{r.sexo}</Cell>
+                <Cell>{r.categoria}</Cell>
+                <Cell>{r.equipe}</Cell>
+                <Cell numeric>{r.tempoBruto}</Cell>
+                <Cell numeric>{r.tempoLiquido}</Cell>
+                <Cell numeric>{(r.parciais ?? []).map((p) => `${p.nome} ${p.tempo}`).join(' · ')}</Cell>
+              </tr>
+            ))}
+          </ScrollTable>
         </div>
       )}
     </div>

@@ -109,8 +109,8 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
-// hotRow runs a read query that signed-in requests run on every call (their session, their
-// role in the event, the participants' rev) as a statement prepared once per connection:
+// hotRow runs a read query that requests run on every call (their session, their role in the
+// event, the participants' rev, the event itself) as a statement prepared once per connection:
 // parsing it each time took a tenth of such a request.
 func (s *Store) hotRow(ctx context.Context, query string, args ...any) *sql.Row {
 	if st := s.hotStmt(ctx, query); st != nil {

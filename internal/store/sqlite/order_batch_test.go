@@ -47,7 +47,9 @@ func TestKeptCountsSeeEveryOtherWrite(t *testing.T) {
 		now := time.Now()
 		return s.CreateOrder(ctx, store.NewOrder{EventID: e.ID, BuyerID: fmt.Sprint("comprador-", n), Txid: fmt.Sprintf("TXCONTAS%024d", n),
 			Now: now, ExpiraEm: now.Add(time.Hour), Capacity: store.Capacity{Modalities: map[string]int{modality: 3}},
-			Price: func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) { return []store.NewRegistration{it}, nil }})
+			Price: func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) {
+				return []store.NewRegistration{it}, nil
+			}})
 	}
 	first, err := order(here)
 	if err != nil {

@@ -232,7 +232,8 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 	if err != nil {
 		return order, s.discard(ctx, order, err)
 	}
-	return s.store.Order(ctx, order.ID)
+	order.CopiaECola, order.Location = ch.CopyPaste, ch.Location // all that SetOrderPix changed
+	return order, nil
 }
 
 // discard deletes an order whose charge could not be made, so that no hold remains, and

@@ -196,9 +196,12 @@ func PrepareNewEvent(e *event.Event, now time.Time) {
 // DecodeEventDoc reads a stored document; the columns the database keeps for the fields the
 // server owns win over the copy in the document.
 func DecodeEventDoc(doc []byte, id, ownerID string, criadoEm, atualizadoEm time.Time) (event.Event, error) {
-	var e event.Event
-	if err := json.Unmarshal(doc, &e); err != nil {
-		return event.Event{}, fmt.Errorf("store: decoding event %s: %w", id, err)
+	e, kept := keptEvent(id, doc)
+	if !kept {
+		if err := json.Unmarshal(doc, &e); err != nil {
+			return event.Event{}, fmt.Errorf("store: decoding event %s: %w", id, err)
+		}
+		keepEvent(id, doc, e)
 	}
 	e.ID, e.OwnerID, e.CriadoEm, e.AtualizadoEm = id, ownerID, criadoEm.UTC(), atualizadoEm.UTC()
 	return e, nil

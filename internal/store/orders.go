@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 )
 
@@ -167,11 +168,31 @@ type Capacity struct {
 	Lots       map[string]int // lot name → maxVagas (lots closing by count)
 }
 
-// Taken is what an event's registrations take of its capacity: in all, by percurso, by lot.
+// Taken is what an event's registrations take of its capacity: in all, by percurso, by lot,
+// and the uses of its coupons (by CouponKey).
 type Taken struct {
 	Event      int
 	Modalities map[string]int
 	Lots       map[string]int
+	Coupons    map[string]int
+}
+
+// Clone is a copy of t that shares no map with it.
+func (t Taken) Clone() Taken {
+	t.Modalities, t.Lots, t.Coupons = maps.Clone(t.Modalities), maps.Clone(t.Lots), maps.Clone(t.Coupons)
+	return t
+}
+
+// A TakenKeeper is an OrderTx that keeps an event's counts from one order it creates to the
+// next, instead of counting the registrations again for each (SQLite writes a batch of orders in
+// one transaction). CreateOrderTx asks it for the counts and tells it what each order took.
+type TakenKeeper interface {
+	// Taken is the event's counts at now, as kept or counted afresh; it is asked before the
+	// transaction writes anything.
+	Taken(ctx context.Context, eventID string, now time.Time) (Taken, error)
+	// Took tells that an order just created made the event's counts after; its hold ends at
+	// heldUntil (zero: confirmed at once, it never ends).
+	Took(eventID string, after Taken, heldUntil time.Time)
 }
 
 // NewOrder is an order to create; the store makes its ids, Price its athletes.

@@ -52,20 +52,24 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 	if first, err := orderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || first != "" {
 		return first, err
 	}
-	taken, err := countTaken(ctx, tx.Query, "store: capacity", o.EventID, "", o.Now)
+	var taken Taken
+	var err error
+	keeper, keeps := tx.(TakenKeeper)
+	if keeps {
+		taken, err = keeper.Taken(ctx, o.EventID, o.Now)
+	} else {
+		taken, err = countTaken(ctx, tx.Query, "store: capacity", o.EventID, "", o.Now)
+	}
 	if err != nil {
 		return "", err
 	}
 	cupom := CouponKey(o.Cupom)
-	var coupon *Coupon
-	if cupom != "" {
-		found, err := readCoupons(ctx, tx.Query, "store: order's coupon", o.Now, "WHERE c.event_id = ? AND c.codigo_chave = ?", o.EventID, cupom)
-		if err != nil {
-			return "", err
-		}
-		if len(found) == 1 {
-			coupon = &found[0]
-		}
+	coupon, err := orderCoupon(ctx, tx, o.EventID, cupom)
+	if err != nil {
+		return "", err
+	}
+	if coupon != nil {
+		coupon.Usos = taken.Coupons[cupom]
 	}
 	items, err := o.Price(taken, coupon)
 	if err != nil {
@@ -89,10 +93,10 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		return "", err
 	}
 	// The pricer had these counts; checking them again keeps every limit whatever it priced.
-	if err := fits(o.Capacity, taken, items); err != nil {
+	if err := fits(o.Capacity, &taken, items); err != nil {
 		return "", err
 	}
-	if err := checkCoupon(ctx, tx, o.EventID, cupom, o.Now, items, ""); err != nil {
+	if err := couponRoom(coupon, &taken, items); err != nil {
 		return "", err
 	}
 
@@ -134,10 +138,30 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 	if err := addOrderEvent(ctx, tx, id, OrderCreated, o.Now, o.BuyerID, nil); err != nil {
 		return "", err
 	}
+	heldUntil := o.ExpiraEm
 	if total == 0 {
-		return id, confirmOrderTx(ctx, tx, id, o.EventID, o.Now)
+		if err := confirmOrderTx(ctx, tx, id, o.EventID, o.Now); err != nil {
+			return "", err
+		}
+		heldUntil = time.Time{}
+	}
+	if keeps {
+		keeper.Took(o.EventID, taken, heldUntil)
 	}
 	return id, nil
+}
+
+// orderCoupon reads the event's coupon of the folded code cupom, its uses left for the caller to
+// count; nil when cupom is empty or names no coupon.
+func orderCoupon(ctx context.Context, tx OrderTx, eventID, cupom string) (*Coupon, error) {
+	if cupom == "" {
+		return nil, nil
+	}
+	found, err := readCoupons(ctx, tx.Query, "store: order's coupon", "0", "WHERE c.event_id = ? AND c.codigo_chave = ?", eventID, cupom)
+	if err != nil || len(found) == 0 {
+		return nil, err
+	}
+	return &found[0], nil
 }
 
 // checkDocuments refuses a document held or confirmed in the event (by an order, or as a
@@ -165,16 +189,16 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 	return nil
 }
 
-// fits tells whether items fit in c beside what the event has taken (which it counts on from).
-func fits(c Capacity, taken Taken, items []NewRegistration) error {
-	event, modality, lot := taken.Event, taken.Modalities, taken.Lots
+// fits tells whether items fit in c beside what the event has taken, adding them to taken.
+func fits(c Capacity, taken *Taken, items []NewRegistration) error {
+	modality, lot := taken.Modalities, taken.Lots
 	for _, it := range items {
-		event++
+		taken.Event++
 		modality[it.Percurso]++
 		if it.Lote != "" {
 			lot[it.Lote]++
 		}
-		if c.Event != nil && event > *c.Event {
+		if c.Event != nil && taken.Event > *c.Event {
 			return &SoldOutError{Limit: LimitEvent}
 		}
 		if max, ok := c.Modalities[it.Percurso]; ok && modality[it.Percurso] > max {
@@ -187,9 +211,9 @@ func fits(c Capacity, taken Taken, items []NewRegistration) error {
 	return nil
 }
 
-// checkCoupon refuses items that take more uses of the coupon than it has left, or a coupon
-// unknown or paused.
-func checkCoupon(ctx context.Context, tx OrderTx, eventID, cupom string, now time.Time, items []NewRegistration, except string) error {
+// couponRoom refuses items that take more uses of coupon than it has left beside those taken,
+// or a coupon unknown (nil) or paused; it adds their uses to taken.
+func couponRoom(coupon *Coupon, taken *Taken, items []NewRegistration) error {
 	want := 0
 	for _, it := range items {
 		if it.UsesCoupon {
@@ -199,21 +223,14 @@ func checkCoupon(ctx context.Context, tx OrderTx, eventID, cupom string, now tim
 	if want == 0 {
 		return nil
 	}
-	var ativo bool
-	var maxUsos *int64
-	var usos int
-	err := tx.QueryRow(ctx, `SELECT c.ativo, c.max_usos, (SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-		WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND o.id <> ? AND `+holdCounts+`)
-		FROM coupons c WHERE c.event_id = ? AND c.codigo_chave = ?`, except, now, eventID, cupom).Scan(&ativo, &maxUsos, &usos)
-	if IsNoRows(err) || (err == nil && !ativo) {
+	if coupon == nil || !coupon.Ativo {
 		return ErrCouponUsedUp
 	}
-	if err != nil {
-		return fmt.Errorf("store: coupon uses: %w", err)
-	}
-	if maxUsos != nil && int64(usos+want) > *maxUsos {
+	key := CouponKey(coupon.Codigo)
+	if coupon.MaxUsos != nil && taken.Coupons[key]+want > *coupon.MaxUsos {
 		return ErrCouponUsedUp
 	}
+	taken.Coupons[key] += want
 	return nil
 }
 
@@ -278,14 +295,18 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 			return it, err
 		}, "SELECT percurso, lote, cupom FROM registrations WHERE order_id = ?", orderID)
 		var taken Taken
+		var coupon *Coupon
 		if err == nil {
 			taken, err = countTaken(ctx, tx.Query, "store: capacity", eventID, orderID, now)
 		}
 		if err == nil {
-			err = fits(c, taken, items)
+			coupon, err = orderCoupon(ctx, tx, eventID, cupom)
 		}
 		if err == nil {
-			err = checkCoupon(ctx, tx, eventID, cupom, now, items, orderID)
+			err = fits(c, &taken, items)
+		}
+		if err == nil {
+			err = couponRoom(coupon, &taken, items)
 		}
 		if errors.Is(err, ErrSoldOut) || errors.Is(err, ErrCouponUsedUp) {
 			return err, addOrderEvent(ctx, tx, orderID, OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "confirmado": false})
@@ -612,21 +633,24 @@ func (r OrderReader) TakenCounts(ctx context.Context, eventID string, now time.T
 // countTaken counts the registrations taking the event's capacity at now, but those of the
 // order except (” none).
 func countTaken(ctx context.Context, q Query, what, eventID, except string, now time.Time) (Taken, error) {
-	t := Taken{Modalities: map[string]int{}, Lots: map[string]int{}}
+	t := Taken{Modalities: map[string]int{}, Lots: map[string]int{}, Coupons: map[string]int{}}
 	type group struct {
-		percurso, lote string
-		n              int
+		percurso, lote, cupom string
+		n                     int
 	}
 	groups, err := QueryAll(ctx, q, what, func(row Scanner) (g group, err error) {
-		err = row.Scan(&g.percurso, &g.lote, &g.n)
+		err = row.Scan(&g.percurso, &g.lote, &g.cupom, &g.n)
 		return g, err
-	}, `SELECT r.percurso, r.lote, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote`, eventID, except, now)
+	}, `SELECT r.percurso, r.lote, r.cupom, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote, r.cupom`, eventID, except, now)
 	for _, g := range groups {
 		t.Event += g.n
 		t.Modalities[g.percurso] += g.n
 		if g.lote != "" {
 			t.Lots[g.lote] += g.n
+		}
+		if g.cupom != "" {
+			t.Coupons[g.cupom] += g.n
 		}
 	}
 	return t, err
@@ -806,12 +830,13 @@ func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]OrderE
 
 // Coupons implements OrderStore: the uses are those of confirmed and held registrations now.
 func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]Coupon, error) {
-	return readCoupons(ctx, r.Query, r.Name+": coupons", time.Now(), "WHERE c.event_id = ?", eventID)
+	return readCoupons(ctx, r.Query, r.Name+": coupons", `(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND `+holdCounts+`)`, "WHERE c.event_id = ?", time.Now(), eventID)
 }
 
-// readCoupons reads the coupons c selected by where, their uses those of the registrations
-// confirmed and held at now.
-func readCoupons(ctx context.Context, q Query, what string, now time.Time, where string, args ...any) ([]Coupon, error) {
+// readCoupons reads the coupons c selected by where, their uses the SQL expression usos (its
+// parameters first in args).
+func readCoupons(ctx context.Context, q Query, what, usos, where string, args ...any) ([]Coupon, error) {
 	return QueryAll(ctx, q, what, func(row Scanner) (c Coupon, err error) {
 		var max *int64
 		var mods string
@@ -824,8 +849,6 @@ func readCoupons(ctx context.Context, q Query, what string, now time.Time, where
 			err = json.Unmarshal([]byte(mods), &c.Modalidades)
 		}
 		return c, err
-	}, `SELECT c.event_id, c.codigo, c.tipo, c.valor, c.max_usos, c.valido_ate, c.modalidades, c.ativo,
-		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-		 WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND `+holdCounts+`)
-		FROM coupons c `+where+` ORDER BY c.codigo_chave`, append([]any{now}, args...)...)
+	}, `SELECT c.event_id, c.codigo, c.tipo, c.valor, c.max_usos, c.valido_ate, c.modalidades, c.ativo, `+usos+`
+		FROM coupons c `+where+` ORDER BY c.codigo_chave`, args...)
 }

@@ -9,9 +9,29 @@ import (
 	"pelotao/internal/store"
 )
 
-// orderTx is a write transaction as store.OrderTx: the single writer already serialises every
-// order, so no other lock is needed.
-type orderTx struct{ tx *sql.Tx }
+// orderTx is a write transaction as store.OrderTx: one savepoint of a batch (order_batch.go),
+// which the single writer already serialises, so no other lock is needed. Its statements are
+// prepared once per batch, and run to their end whatever their caller's context (see
+// writeBatch).
+type orderTx struct {
+	tx     *sql.Tx
+	stmts  map[string]*sql.Stmt // query → prepared in tx
+	counts *batchCounts
+}
+
+// stmt is q prepared in the batch's transaction.
+func (t orderTx) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	if st, ok := t.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := t.tx.PrepareContext(ctx, q)
+	if err == nil {
+		t.stmts[q] = st
+	}
+	return st, err
+}
+
+var _ store.TakenKeeper = orderTx{}
 
 // args stores times as the order tables keep them (Unix milliseconds).
 func args(in []any) []any {
@@ -24,7 +44,12 @@ func args(in []any) []any {
 }
 
 func (t orderTx) Exec(ctx context.Context, q string, a ...any) (int64, error) {
-	res, err := t.tx.ExecContext(ctx, q, args(a)...)
+	ctx = context.WithoutCancel(ctx)
+	st, err := t.stmt(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	res, err := st.ExecContext(ctx, args(a)...)
 	if isUniqueViolation(err) {
 		return 0, fmt.Errorf("%w: %v", store.ErrConflict, err)
 	}
@@ -35,44 +60,69 @@ func (t orderTx) Exec(ctx context.Context, q string, a ...any) (int64, error) {
 }
 
 func (t orderTx) QueryRow(ctx context.Context, q string, a ...any) store.Scanner {
-	return timeRow{t.tx.QueryRowContext(ctx, q, args(a)...)}
+	ctx = context.WithoutCancel(ctx)
+	st, err := t.stmt(ctx, q)
+	if err != nil {
+		return failedRow{err}
+	}
+	return timeRow{st.QueryRowContext(ctx, args(a)...)}
 }
 
 func (t orderTx) Query(ctx context.Context, q string, a ...any) (store.Rows, error) {
-	rows, err := t.tx.QueryContext(ctx, q, args(a)...)
+	ctx = context.WithoutCancel(ctx)
+	st, err := t.stmt(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, args(a)...)
 	if err != nil {
 		return nil, err
 	}
 	return timeRows{rows}, nil
 }
 
-func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) { return nextRevs(ctx, t.tx, n) }
+// failedRow is a row whose query could not be prepared: Scan reports why.
+type failedRow struct{ err error }
 
-// inOrderTx runs fn in a write transaction and commits when it returns nil.
-func (s *Store) inOrderTx(ctx context.Context, fn func(store.OrderTx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := fn(orderTx{tx}); err != nil {
-		return err
-	}
-	return tx.Commit()
+func (r failedRow) Scan(...any) error { return r.err }
+
+func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) {
+	return nextRevs(context.WithoutCancel(ctx), t.tx, n)
 }
 
-// orderQuery is s.query with the order tables' times.
+// Taken implements store.TakenKeeper with the batch's counts.
+func (t orderTx) Taken(ctx context.Context, eventID string, now time.Time) (store.Taken, error) {
+	return t.counts.taken(context.WithoutCancel(ctx), t, eventID, now)
+}
+
+// Took implements store.TakenKeeper.
+func (t orderTx) Took(eventID string, after store.Taken, heldUntil time.Time) {
+	t.counts.took(eventID, after, heldUntil)
+}
+
+// orderQuery is s.query with the order tables' times, its statements kept prepared (hotStmt):
+// a registration opening reads an order a few times per buyer.
 func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows, error) {
-	return s.query(ctx, q, args(a)...)
+	var rows *sql.Rows
+	var err error
+	if st := s.hotStmt(ctx, q); st != nil {
+		rows, err = st.QueryContext(ctx, args(a)...)
+	} else {
+		rows, err = s.read.QueryContext(ctx, q, args(a)...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return timeRows{rows}, nil
 }
 
 // CreateOrder implements store.OrderStore.
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
 	var id string
-	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
+	err := s.writeOrder(ctx, func(tx store.OrderTx) (err error) {
 		id, err = store.CreateOrderTx(ctx, tx, o)
 		return err
-	})
+	}, true)
 	if err != nil {
 		return store.Order{}, err
 	}
@@ -81,7 +131,7 @@ func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order,
 
 // SetOrderPix implements store.OrderStore.
 func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
-	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) })
+	return s.writeOrder(ctx, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) }, true)
 }
 
 // DiscardOrder implements store.OrderStore.

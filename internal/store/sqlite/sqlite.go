@@ -26,11 +26,13 @@ import (
 
 // Store is the SQLite implementation of store.Store.
 type Store struct {
-	read    *sql.DB
-	write   *sql.DB
-	path    string
-	rosters cache.Rosters // the participants of the events listed lately
-	hot     sync.Map      // query → *sql.Stmt on read: see hotRow
+	read     *sql.DB
+	write    *sql.DB
+	path     string
+	rosters  cache.Rosters // the participants of the events listed lately
+	hot      sync.Map      // query → *sql.Stmt on read: see hotRow
+	hotCount atomic.Int64  // the statements in hot
+	batches  orderBatches  // order transactions waiting for the writer: see order_batch.go
 
 	writes   atomic.Uint64 // the writer's commits: see fresh.go
 	sessions *fresh[sessionAnswer]
@@ -109,22 +111,39 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
-// hotRow runs a read query that signed-in requests run on every call (their session, their
-// role in the event, the participants' rev) as a statement prepared once per connection:
+// hotRow runs a read query that requests run on every call (their session, their role in the
+// event, the participants' rev, the event itself) as a statement prepared once per connection:
 // parsing it each time took a tenth of such a request.
 func (s *Store) hotRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := s.hotStmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return s.read.QueryRowContext(ctx, query, args...)
+}
+
+// hotMax bounds the statements hot keeps: past it (queries built with lists of ids of every
+// length), a query is parsed each time it runs.
+const hotMax = 256
+
+// hotStmt is query prepared on the read pool, kept for its next runs; nil when it cannot be
+// (the query itself then reports its error) or hot is full.
+func (s *Store) hotStmt(ctx context.Context, query string) *sql.Stmt {
 	if st, ok := s.hot.Load(query); ok {
-		return st.(*sql.Stmt).QueryRowContext(ctx, args...)
+		return st.(*sql.Stmt)
+	}
+	if s.hotCount.Load() >= hotMax {
+		return nil
 	}
 	st, err := s.read.PrepareContext(ctx, query)
-	if err != nil { // the query itself reports the error
-		return s.read.QueryRowContext(ctx, query, args...)
+	if err != nil {
+		return nil
 	}
 	if kept, loaded := s.hot.LoadOrStore(query, st); loaded {
 		st.Close()
-		st = kept.(*sql.Stmt)
+		return kept.(*sql.Stmt)
 	}
-	return st.QueryRowContext(ctx, args...)
+	s.hotCount.Add(1)
+	return st
 }
 
 // Close closes both pools.

@@ -10,20 +10,24 @@ import (
 	"pelotao/internal/textfold"
 )
 
-// Finance is an event's money as stored (OrderStore.EventFinance); package aftersale groups it.
+// Finance is an event's money as stored (OrderStore.EventFinance); package orders groups it.
 type Finance struct {
 	Received int64          // every Pix received for the event's orders, in centavos
 	Refunded int64          // the refunds DEVOLVIDO
 	Orders   map[string]int // order status → how many
-	Sold     []SoldRegistration
+	Sold     []SoldGroup
 }
 
-// SoldRegistration is one confirmed registration: its lot (” when priced by kit), modality,
-// price and when its order was paid.
-type SoldRegistration struct {
+// SoldGroup is the confirmed registrations of one lot (” when priced by kit) and modality whose
+// orders were paid within one hour (UTC): how many and their total. The database groups them so
+// that a sale of 30,000 is a few thousand rows, not 30,000; an hour still falls within one
+// calendar day of a zone whose offset is whole hours, as every Brazilian zone's is, so the days
+// are grouped in the event's zone from them exactly.
+type SoldGroup struct {
 	Lote, Percurso string
+	Hora           time.Time // the hour's start
+	Inscricoes     int
 	Total          int64
-	PagoEm         time.Time
 }
 
 // RegistrationEdit is a registration's data after an edit: the columns, the athlete as typed
@@ -101,12 +105,13 @@ func (r OrderReader) EventFinance(ctx context.Context, eventID string, now time.
 	for _, c := range counts {
 		f.Orders[c.status] += c.n
 	}
-	f.Sold, err = QueryAll(ctx, r.Query, what, func(row Scanner) (s SoldRegistration, err error) {
-		err = row.Scan(&s.Lote, &s.Percurso, &s.Total, &s.PagoEm)
-		s.PagoEm = s.PagoEm.UTC()
+	f.Sold, err = QueryAll(ctx, r.Query, what, func(row Scanner) (s SoldGroup, err error) {
+		var hour int64
+		err = row.Scan(&s.Lote, &s.Percurso, &hour, &s.Inscricoes, &s.Total)
+		s.Hora = time.Unix(hour*3600, 0).UTC()
 		return s, err
-	}, `SELECT r.lote, r.percurso, r.total, o.pago_em FROM registrations r JOIN orders o ON o.id = r.order_id
-		WHERE r.event_id = ? AND r.status = 'confirmada' AND o.pago_em IS NOT NULL`, eventID)
+	}, `SELECT r.lote, r.percurso, `+r.PaidHour+`, count(*), sum(r.total) FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND r.status = 'confirmada' AND o.pago_em IS NOT NULL GROUP BY 1, 2, 3`, eventID)
 	return f, err
 }
 

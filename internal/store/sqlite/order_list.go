@@ -1,0 +1,22 @@
+package sqlite
+
+import (
+	"context"
+
+	"pelotao/internal/store"
+)
+
+// EventOrders implements store.OrderStore from the event's orders kept in memory: the rev where
+// they stand is read again after each write of this process (fresh), and the list reads only
+// what changed since it.
+func (s *Store) EventOrders(ctx context.Context, q store.OrderQuery) (store.OrderPage, error) {
+	at, err := s.orderRevs.get(q.EventID, func() (store.OrderRev, error) { return s.OrderRev(ctx, q.EventID) })
+	if err != nil {
+		return store.OrderPage{}, err
+	}
+	l, err := s.orderLists.Get(ctx, q.EventID, at, s.OrdersChangedAfter)
+	if err != nil {
+		return store.OrderPage{}, err
+	}
+	return l.Page(q)
+}

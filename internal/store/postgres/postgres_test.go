@@ -46,6 +46,22 @@ func TestOrderRaceAcrossInstances(t *testing.T) {
 	storetest.OrderRace(t, stores...)
 }
 
+// The orders list one instance keeps in memory shows at once what another instance changed
+// (REG-160).
+func TestOrderListAcrossInstances(t *testing.T) {
+	cfg := pgtest.FreshSchema(t)
+	stores := make([]store.Store, 2)
+	for i := range stores {
+		s, err := OpenConfig(context.Background(), cfg.Copy(), 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		stores[i] = s
+	}
+	storetest.OrderListAcrossInstances(t, stores[0], stores[1])
+}
+
 func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()

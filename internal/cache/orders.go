@@ -172,15 +172,8 @@ func (l *OrderList) candidates(words []string) ([]int32, bool) {
 // OrderLists keeps the order lists of the events listed lately, of at most maxListedOrders
 // orders in all (a 30,000-order list takes about 40 MB).
 type OrderLists struct {
-	mu      sync.Mutex
-	m       map[string]*keptOrderList
-	clock   uint64
+	kept    lately[*OrderList]
 	loading sync.Mutex // one load at a time: fifty clients arriving together load it once
-}
-
-type keptOrderList struct {
-	l    *OrderList
-	used uint64
 }
 
 const maxListedOrders = 200_000
@@ -188,30 +181,39 @@ const maxListedOrders = 200_000
 // OrderChanges reads an event's orders changed after rev since (every one for 0).
 type OrderChanges func(ctx context.Context, eventID string, since int64) ([]store.ListedOrder, error)
 
-// Get returns eventID's order list holding every change up to at (where the event's orders
+// Page answers q from the event's list holding every change up to at (OrderLists.get).
+func (c *OrderLists) Page(ctx context.Context, q store.OrderQuery, at store.OrderRev, changes OrderChanges) (store.OrderPage, error) {
+	l, err := c.get(ctx, q.EventID, at, changes)
+	if err != nil {
+		return store.OrderPage{}, err
+	}
+	return l.Page(q)
+}
+
+// get returns eventID's order list holding every change up to at (where the event's orders
 // stand in the database), reading from the database only the orders changed since the list
 // kept — all of them when one was deleted since.
-func (c *OrderLists) Get(ctx context.Context, eventID string, at store.OrderRev, changes OrderChanges) (*OrderList, error) {
+func (c *OrderLists) get(ctx context.Context, eventID string, at store.OrderRev, changes OrderChanges) (*OrderList, error) {
 	if at.Rev == 0 { // no orders (or the event was deleted)
-		c.drop(eventID)
+		c.kept.drop(eventID)
 		return newOrderList(0, nil), nil
 	}
-	if l := c.kept(eventID); l != nil && l.rev >= at.Rev {
+	if l, ok := c.kept.get(eventID); ok && l.rev >= at.Rev {
 		return l, nil
 	}
 	c.loading.Lock()
 	defer c.loading.Unlock()
-	l := c.kept(eventID)
-	if l != nil && l.rev >= at.Rev { // loaded while this one waited
+	l, ok := c.kept.get(eventID)
+	if ok && l.rev >= at.Rev { // loaded while this one waited
 		return l, nil
 	}
-	if l != nil && at.Removido <= l.rev {
+	if ok && at.Removido <= l.rev {
 		changed, err := changes(ctx, eventID, l.rev)
 		if err != nil {
 			return nil, err
 		}
 		if next, ok := l.with(at.Rev, changed); ok {
-			c.keep(eventID, next)
+			c.kept.keep(eventID, next, maxListedOrders)
 			return next, nil
 		}
 	}
@@ -224,50 +226,6 @@ func (c *OrderLists) Get(ctx context.Context, eventID string, at store.OrderRev,
 		orders[i] = &all[i]
 	}
 	l = newOrderList(at.Rev, orders)
-	c.keep(eventID, l)
+	c.kept.keep(eventID, l, maxListedOrders)
 	return l, nil
-}
-
-func (c *OrderLists) kept(eventID string) *OrderList {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	k := c.m[eventID]
-	if k == nil {
-		return nil
-	}
-	c.clock++
-	k.used = c.clock
-	return k.l
-}
-
-func (c *OrderLists) drop(eventID string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.m, eventID)
-}
-
-// keep stores l, forgetting the lists listed least lately while all hold too many orders (l
-// itself is kept whatever its size).
-func (c *OrderLists) keep(eventID string, l *OrderList) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[string]*keptOrderList{}
-	}
-	c.clock++
-	c.m[eventID] = &keptOrderList{l: l, used: c.clock}
-	held := 0
-	for _, k := range c.m {
-		held += k.l.Len()
-	}
-	for held > maxListedOrders && len(c.m) > 1 {
-		oldest := ""
-		for id, k := range c.m {
-			if id != eventID && (oldest == "" || k.used < c.m[oldest].used) {
-				oldest = id
-			}
-		}
-		held -= c.m[oldest].l.Len()
-		delete(c.m, oldest)
-	}
 }

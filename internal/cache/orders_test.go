@@ -92,7 +92,7 @@ var orderQueries = []store.OrderQuery{
 // check compares every query's page from the kept list with a plain reading of db.
 func check(t *testing.T, c *OrderLists, db *orderDB, when string) {
 	t.Helper()
-	l, err := c.Get(context.Background(), "e", db.at, db.changes)
+	l, err := c.get(context.Background(), "e", db.at, db.changes)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,9 +14,5 @@ func (s *Store) EventOrders(ctx context.Context, q store.OrderQuery) (store.Orde
 	if err != nil {
 		return store.OrderPage{}, err
 	}
-	l, err := s.orderLists.Get(ctx, q.EventID, at, s.OrdersChangedAfter)
-	if err != nil {
-		return store.OrderPage{}, err
-	}
-	return l.Page(q)
+	return s.orderLists.Page(ctx, q, at, s.OrdersChangedAfter)
 }

@@ -31,23 +31,21 @@ CREATE TRIGGER orders_rev_delete AFTER DELETE ON orders
 BEGIN
     UPDATE order_revs SET rev = rev + 1, removido = rev + 1 WHERE event_id = OLD.event_id;
 END;
-CREATE TRIGGER registrations_rev_update AFTER UPDATE ON registrations
+-- A part of an order changed: the order's row is touched (busca set as it is), so it takes a rev
+-- as above.
+CREATE TRIGGER registrations_changed AFTER UPDATE ON registrations
 BEGIN
-    UPDATE order_revs SET rev = rev + 1 WHERE event_id = NEW.event_id;
-    UPDATE orders SET rev = (SELECT rev FROM order_revs WHERE event_id = NEW.event_id) WHERE id = NEW.order_id;
+    UPDATE orders SET busca = busca WHERE id = NEW.order_id;
 END;
-CREATE TRIGGER pix_payments_rev_insert AFTER INSERT ON pix_payments
+CREATE TRIGGER pix_payments_changed AFTER INSERT ON pix_payments
 BEGIN
-    UPDATE order_revs SET rev = rev + 1 WHERE event_id = (SELECT event_id FROM orders WHERE id = NEW.order_id);
-    UPDATE orders SET rev = (SELECT r.rev FROM order_revs r WHERE r.event_id = orders.event_id) WHERE id = NEW.order_id;
+    UPDATE orders SET busca = busca WHERE id = NEW.order_id;
 END;
-CREATE TRIGGER refunds_rev_insert AFTER INSERT ON refunds
+CREATE TRIGGER refunds_added AFTER INSERT ON refunds
 BEGIN
-    UPDATE order_revs SET rev = rev + 1 WHERE event_id = (SELECT event_id FROM orders WHERE id = NEW.order_id);
-    UPDATE orders SET rev = (SELECT r.rev FROM order_revs r WHERE r.event_id = orders.event_id) WHERE id = NEW.order_id;
+    UPDATE orders SET busca = busca WHERE id = NEW.order_id;
 END;
-CREATE TRIGGER refunds_rev_update AFTER UPDATE ON refunds
+CREATE TRIGGER refunds_changed AFTER UPDATE ON refunds
 BEGIN
-    UPDATE order_revs SET rev = rev + 1 WHERE event_id = (SELECT event_id FROM orders WHERE id = NEW.order_id);
-    UPDATE orders SET rev = (SELECT r.rev FROM order_revs r WHERE r.event_id = orders.event_id) WHERE id = NEW.order_id;
+    UPDATE orders SET busca = busca WHERE id = NEW.order_id;
 END;

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"pelotao/internal/store"
 	"pelotao/internal/textfold"
@@ -153,6 +154,53 @@ func (l *OrderList) Page(q store.OrderQuery) (store.OrderPage, error) {
 	return page, nil
 }
 
+// Finance is the event's money as the list holds it at now (store.OrderStore.EventFinance): a
+// hold passed at now counts as expired.
+func (l *OrderList) Finance(now time.Time) store.Finance {
+	f := store.Finance{Orders: map[string]int{}}
+	type group struct {
+		lote, percurso string
+		hora           int64 // hours since the Unix epoch
+	}
+	sold := map[group]*store.SoldGroup{}
+	for _, o := range l.orders {
+		status := o.Status
+		if status == store.OrderAwaiting && !o.ExpiraEm.After(now) {
+			status = store.OrderExpired
+		}
+		f.Orders[status]++
+		for _, p := range o.Payments {
+			f.Received += p.Valor
+		}
+		for _, r := range o.Refunds {
+			if r.Status == store.RefundReturned {
+				f.Refunded += r.Valor
+			}
+		}
+		if o.PagoEm == nil {
+			continue
+		}
+		hora := o.PagoEm.Unix() / 3600
+		for _, r := range o.Registrations {
+			if r.Status != store.RegistrationConfirmed {
+				continue
+			}
+			g := sold[group{r.Lote, r.Percurso, hora}]
+			if g == nil {
+				g = &store.SoldGroup{Lote: r.Lote, Percurso: r.Percurso, Hora: time.Unix(hora*3600, 0).UTC()}
+				sold[group{r.Lote, r.Percurso, hora}] = g
+			}
+			g.Inscricoes++
+			g.Total += r.Total
+		}
+	}
+	f.Sold = make([]store.SoldGroup, 0, len(sold))
+	for _, g := range sold {
+		f.Sold = append(f.Sold, *g)
+	}
+	return f
+}
+
 // candidates is the shortest list of orders having one of the grams of words, which every
 // order matching them is on; false when no word is three bytes long, and every order is one.
 func (l *OrderList) candidates(words []string) ([]int32, bool) {
@@ -188,6 +236,16 @@ func (c *OrderLists) Page(ctx context.Context, q store.OrderQuery, at store.Orde
 		return store.OrderPage{}, err
 	}
 	return l.Page(q)
+}
+
+// Finance answers store.OrderStore.EventFinance from the event's list holding every change up
+// to at (OrderLists.get).
+func (c *OrderLists) Finance(ctx context.Context, eventID string, now time.Time, at store.OrderRev, changes OrderChanges) (store.Finance, error) {
+	l, err := c.get(ctx, eventID, at, changes)
+	if err != nil {
+		return store.Finance{}, err
+	}
+	return l.Finance(now), nil
 }
 
 // get returns eventID's order list holding every change up to at (where the event's orders

@@ -19,10 +19,10 @@ type Finance struct {
 }
 
 // SoldGroup is the confirmed registrations of one lot (” when priced by kit) and modality whose
-// orders were paid within one hour (UTC): how many and their total. The database groups them so
-// that a sale of 30,000 is a few thousand rows, not 30,000; an hour still falls within one
-// calendar day of a zone whose offset is whole hours, as every Brazilian zone's is, so the days
-// are grouped in the event's zone from them exactly.
+// orders were paid within one hour (UTC): how many and their total. A sale of 30,000 is then a
+// few thousand groups to place on days, not 30,000; an hour falls within one calendar day of a
+// zone whose offset is whole hours, as every Brazilian zone's is, so the days are grouped in the
+// event's zone from them exactly.
 type SoldGroup struct {
 	Lote, Percurso string
 	Hora           time.Time // the hour's start
@@ -74,45 +74,6 @@ func (r OrderReader) RefundsInProgress(ctx context.Context) ([]Refund, error) {
 		f.CriadoEm = f.CriadoEm.UTC()
 		return f, err
 	}, "SELECT id, order_id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE status = 'EM_PROCESSAMENTO' ORDER BY criado_em, id")
-}
-
-// EventFinance implements OrderStore.
-func (r OrderReader) EventFinance(ctx context.Context, eventID string, now time.Time) (Finance, error) {
-	what := r.Name + ": finance"
-	f := Finance{Orders: map[string]int{}}
-	sums, err := QueryAll(ctx, r.Query, what, func(row Scanner) (s [2]int64, err error) {
-		err = row.Scan(&s[0], &s[1])
-		return s, err
-	}, `SELECT (SELECT coalesce(sum(p.valor), 0) FROM pix_payments p JOIN orders o ON o.id = p.order_id WHERE o.event_id = ?),
-		(SELECT coalesce(sum(f.valor), 0) FROM refunds f JOIN orders o ON o.id = f.order_id WHERE o.event_id = ? AND f.status = 'DEVOLVIDO')`,
-		eventID, eventID)
-	if err != nil {
-		return f, err
-	}
-	f.Received, f.Refunded = sums[0][0], sums[0][1]
-	type byStatus struct {
-		status string
-		n      int
-	}
-	counts, err := QueryAll(ctx, r.Query, what, func(row Scanner) (b byStatus, err error) {
-		err = row.Scan(&b.status, &b.n)
-		return b, err
-	}, `SELECT CASE WHEN status = 'aguardando_pagamento' AND expira_em <= ? THEN 'expirado' ELSE status END, count(*)
-		FROM orders WHERE event_id = ? GROUP BY 1`, now, eventID)
-	if err != nil {
-		return f, err
-	}
-	for _, c := range counts {
-		f.Orders[c.status] += c.n
-	}
-	f.Sold, err = QueryAll(ctx, r.Query, what, func(row Scanner) (s SoldGroup, err error) {
-		var hour int64
-		err = row.Scan(&s.Lote, &s.Percurso, &hour, &s.Inscricoes, &s.Total)
-		s.Hora = time.Unix(hour*3600, 0).UTC()
-		return s, err
-	}, `SELECT r.lote, r.percurso, `+r.PaidHour+`, count(*), sum(r.total) FROM registrations r JOIN orders o ON o.id = r.order_id
-		WHERE r.event_id = ? AND r.status = 'confirmada' AND o.pago_em IS NOT NULL GROUP BY 1, 2, 3`, eventID)
-	return f, err
 }
 
 // RecordPaymentTx is RecordPayment inside tx; it returns the payment's order.

@@ -636,8 +636,6 @@ func countTaken(ctx context.Context, q Query, what, eventID, except string, now 
 type OrderReader struct {
 	Query Query
 	Name  string
-	// PaidHour is the SQL of o.pago_em as whole hours since the Unix epoch (an integer).
-	PaidHour string
 }
 
 // readOrders reads the orders selected by where (with its ordering), each with its

@@ -39,8 +39,9 @@ import (
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
-	pool       *pgxpool.Pool
-	rosters    cache.Rosters    // the participants of the events listed lately
+	pool    *pgxpool.Pool
+	rosters cache.Rosters // the participants of the events listed lately
+
 	orderLists cache.OrderLists // the orders of the events listed lately
 
 	store.OrderReader // reads orders with orderQuery
@@ -78,8 +79,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 		time.Sleep(500 * time.Millisecond)
 	}
 	s := &Store{pool: pool}
-	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres",
-		PaidHour: "floor(extract(epoch FROM o.pago_em) / 3600)::bigint"}
+	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

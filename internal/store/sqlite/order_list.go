@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"time"
 
 	"pelotao/internal/store"
 )
@@ -15,4 +16,14 @@ func (s *Store) EventOrders(ctx context.Context, q store.OrderQuery) (store.Orde
 		return store.OrderPage{}, err
 	}
 	return s.orderLists.Page(ctx, q, at, s.OrdersChangedAfter)
+}
+
+// EventFinance implements store.OrderStore from the event's orders kept in memory, as
+// EventOrders.
+func (s *Store) EventFinance(ctx context.Context, eventID string, now time.Time) (store.Finance, error) {
+	at, err := s.orderRevs.get(eventID, func() (store.OrderRev, error) { return s.OrderRev(ctx, eventID) })
+	if err != nil {
+		return store.Finance{}, err
+	}
+	return s.orderLists.Finance(ctx, eventID, now, at, s.OrdersChangedAfter)
 }

@@ -26,18 +26,19 @@ import (
 
 // Store is the SQLite implementation of store.Store.
 type Store struct {
-	read       *sql.DB
-	write      *sql.DB
-	path       string
-	rosters    cache.Rosters    // the participants of the events listed lately
-	orderLists cache.OrderLists // the orders of the events listed lately
-	hot        sync.Map         // query → *sql.Stmt on read: see hotRow
+	read    *sql.DB
+	write   *sql.DB
+	path    string
+	rosters cache.Rosters // the participants of the events listed lately
+	hot     sync.Map      // query → *sql.Stmt on read: see hotRow
 
-	writes    atomic.Uint64 // the writer's commits: see fresh.go
-	sessions  *fresh[sessionAnswer]
-	roles     *fresh[team.Role]
-	revs      *fresh[int64]          // an event's participants' rev
-	orderRevs *fresh[store.OrderRev] // where an event's orders stand
+	orderLists cache.OrderLists       // the orders of the events listed lately
+	orderRevs  *fresh[store.OrderRev] // where an event's orders stand
+
+	writes   atomic.Uint64 // the writer's commits: see fresh.go
+	sessions *fresh[sessionAnswer]
+	roles    *fresh[team.Role]
+	revs     *fresh[int64] // an event's participants' rev
 
 	store.OrderReader // reads orders with orderQuery
 }
@@ -75,7 +76,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxIdleConns(n)
 
 	s.read, s.write = read, write
-	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite", PaidHour: "o.pago_em / 3600000"}
+	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs = newFresh[store.OrderRev](&s.writes)
 	if err := s.Migrate(ctx); err != nil {

@@ -218,7 +218,7 @@ func (l *OrderList) candidates(words []string) ([]int32, bool) {
 }
 
 // OrderLists keeps the order lists of the events listed lately, of at most maxListedOrders
-// orders in all (a 30,000-order list takes about 40 MB).
+// orders in all (a 30,000-order list takes about 35 MB).
 type OrderLists struct {
 	kept    lately[*OrderList]
 	loading sync.Mutex // one load at a time: fifty clients arriving together load it once

@@ -5,6 +5,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +26,10 @@ type OrderList struct {
 	orders []*store.ListedOrder // oldest first, by (CriadoEm, ID): the page reads it backwards
 	pos    map[string]int32     // order id → index in orders
 	grams  map[gram][]int32     // three bytes → the indexes of the orders whose search text has them, ascending
+
+	summed sync.Once     // sums and holds are made by the first Finance
+	sums   store.Finance // the orders by stored status
+	holds  []time.Time   // the ExpiraEm of the orders awaiting payment, sorted
 }
 
 // gram is three consecutive bytes of a search text.
@@ -155,8 +160,20 @@ func (l *OrderList) Page(q store.OrderQuery) (store.OrderPage, error) {
 }
 
 // Finance is the event's money as the list holds it at now (store.OrderStore.EventFinance): a
-// hold passed at now counts as expired.
+// hold passed at now counts as expired. What does not depend on now is summed once per list.
 func (l *OrderList) Finance(now time.Time) store.Finance {
+	l.summed.Do(l.sum)
+	f := l.sums
+	f.Orders = maps.Clone(l.sums.Orders)
+	passed := sort.Search(len(l.holds), func(i int) bool { return l.holds[i].After(now) })
+	f.Orders[store.OrderAwaiting] -= passed
+	f.Orders[store.OrderExpired] += passed
+	return f
+}
+
+// sum adds up the list's money, its orders by status and its confirmed registrations by lot,
+// modality and hour paid, and sorts the ends of the orders awaiting payment (holds).
+func (l *OrderList) sum() {
 	f := store.Finance{Orders: map[string]int{}}
 	type group struct {
 		lote, percurso string
@@ -164,11 +181,10 @@ func (l *OrderList) Finance(now time.Time) store.Finance {
 	}
 	sold := map[group]*store.SoldGroup{}
 	for _, o := range l.orders {
-		status := o.Status
-		if status == store.OrderAwaiting && !o.ExpiraEm.After(now) {
-			status = store.OrderExpired
+		f.Orders[o.Status]++
+		if o.Status == store.OrderAwaiting {
+			l.holds = append(l.holds, o.ExpiraEm)
 		}
-		f.Orders[status]++
 		for _, p := range o.Payments {
 			f.Received += p.Valor
 		}
@@ -185,20 +201,22 @@ func (l *OrderList) Finance(now time.Time) store.Finance {
 			if r.Status != store.RegistrationConfirmed {
 				continue
 			}
-			g := sold[group{r.Lote, r.Percurso, hora}]
+			k := group{r.Lote, r.Percurso, hora}
+			g := sold[k]
 			if g == nil {
 				g = &store.SoldGroup{Lote: r.Lote, Percurso: r.Percurso, Hora: time.Unix(hora*3600, 0).UTC()}
-				sold[group{r.Lote, r.Percurso, hora}] = g
+				sold[k] = g
 			}
 			g.Inscricoes++
 			g.Total += r.Total
 		}
 	}
+	slices.SortFunc(l.holds, time.Time.Compare)
 	f.Sold = make([]store.SoldGroup, 0, len(sold))
 	for _, g := range sold {
 		f.Sold = append(f.Sold, *g)
 	}
-	return f
+	l.sums = f
 }
 
 // candidates is the shortest list of orders having one of the grams of words, which every

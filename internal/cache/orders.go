@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pelotao/internal/store"
@@ -26,6 +27,9 @@ type OrderList struct {
 	orders []*store.ListedOrder // oldest first, by (CriadoEm, ID): the page reads it backwards
 	pos    map[string]int32     // order id → index in orders
 	grams  map[gram][]int32     // three bytes → the indexes of the orders whose search text has them, ascending
+
+	searches     sync.Map     // status and words → the orders found: see matching
+	searchesKept atomic.Int32 // how many searches were kept
 
 	summed sync.Once     // sums and holds are made by the first Finance
 	sums   store.Finance // the orders by stored status
@@ -134,23 +138,16 @@ func (l *OrderList) Page(q store.OrderQuery) (store.OrderPage, error) {
 	}
 	words := textfold.Words(q.Q)
 	page := store.OrderPage{Orders: []store.Order{}}
-	each := func(i int32) {
-		o := l.orders[i]
-		if q.Status != "" && o.Status != q.Status || !textfold.Matches(o.Busca, words) {
-			return
-		}
-		if page.Total >= offset && len(page.Orders) < limit {
-			page.Orders = append(page.Orders, o.Order)
-		}
-		page.Total++
-	}
-	if candidates, ok := l.candidates(words); ok {
-		for k := len(candidates) - 1; k >= 0; k-- {
-			each(candidates[k])
+	if len(words) == 0 && q.Status == "" { // every order: only the page is read
+		page.Total = len(l.orders)
+		for i := len(l.orders) - 1 - offset; i >= 0 && len(page.Orders) < limit; i-- {
+			page.Orders = append(page.Orders, l.orders[i].Order)
 		}
 	} else {
-		for i := len(l.orders) - 1; i >= 0; i-- {
-			each(int32(i))
+		found := l.matching(q.Status, words)
+		page.Total = len(found)
+		for _, i := range found[min(offset, len(found)):min(offset+limit, len(found))] {
+			page.Orders = append(page.Orders, l.orders[i].Order)
 		}
 	}
 	if offset+len(page.Orders) < page.Total {
@@ -218,6 +215,39 @@ func (l *OrderList) sum() {
 	}
 	l.sums = f
 }
+
+// matching is the orders, newest first, with status (any when empty) whose search text holds
+// every word. The list keeps the answers of its first maxSearchesKept searches: the clients
+// paging through one search, or searching alike at once, find it made.
+func (l *OrderList) matching(status string, words []string) []int32 {
+	key := status + "\x00" + strings.Join(words, " ")
+	if found, ok := l.searches.Load(key); ok {
+		return found.([]int32)
+	}
+	found := []int32{}
+	each := func(i int32) {
+		o := l.orders[i]
+		if (status == "" || o.Status == status) && textfold.Matches(o.Busca, words) {
+			found = append(found, i)
+		}
+	}
+	if candidates, ok := l.candidates(words); ok {
+		for k := len(candidates) - 1; k >= 0; k-- {
+			each(candidates[k])
+		}
+	} else {
+		for i := len(l.orders) - 1; i >= 0; i-- {
+			each(int32(i))
+		}
+	}
+	if l.searchesKept.Add(1) <= maxSearchesKept {
+		l.searches.Store(key, found)
+	}
+	return found
+}
+
+// maxSearchesKept bounds the searches a list keeps: 32 of 30,000 orders are at most 4 MB.
+const maxSearchesKept = 32
 
 // candidates is the shortest list of orders having one of the grams of words, which every
 // order matching them is on; false when no word is three bytes long, and every order is one.

@@ -121,13 +121,7 @@ func (l *OrderList) Len() int { return len(l.orders) }
 // Page answers q: the orders, newest first, with q.Status (any when empty) whose search text
 // holds every word of q.Q (anywhere: "silv" finds "silva"), after its cursor (an offset).
 func (l *OrderList) Page(q store.OrderQuery) (store.OrderPage, error) {
-	limit := q.Limit
-	switch {
-	case limit <= 0:
-		limit = store.DefaultParticipantLimit
-	case limit > store.MaxParticipantLimit:
-		limit = store.MaxParticipantLimit
-	}
+	limit := store.PageLimit(q.Limit)
 	offset := 0
 	if q.Cursor != "" {
 		n, err := strconv.Atoi(q.Cursor)

@@ -106,13 +106,7 @@ func (r *Roster) Len() int { return len(r.people) }
 // Page answers q: the participants having every term of its search (as the start of one of
 // theirs), or the registration code it is, and its filters, in name order, after its cursor.
 func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
-	limit := q.Limit
-	switch {
-	case limit <= 0:
-		limit = store.DefaultParticipantLimit
-	case limit > store.MaxParticipantLimit:
-		limit = store.MaxParticipantLimit
-	}
+	limit := store.PageLimit(q.Limit)
 	start := 0
 	if q.Cursor != "" {
 		afterKey, afterID, err := decodeParticipantCursor(q.Cursor)

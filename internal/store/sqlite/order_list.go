@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"pelotao/internal/store"
@@ -26,4 +27,10 @@ func (s *Store) EventFinance(ctx context.Context, eventID string, now time.Time)
 		return store.Finance{}, err
 	}
 	return s.orderLists.Finance(ctx, eventID, now, at, s.OrdersChangedAfter)
+}
+
+// Buyers implements store.OrderStore, kept between writes (fresh) as a request's own rows are:
+// the clients reading one page of the orders list ask for the same accounts.
+func (s *Store) Buyers(ctx context.Context, ids []string) (map[string]store.Buyer, error) {
+	return s.buyers.get(strings.Join(ids, " "), func() (map[string]store.Buyer, error) { return s.OrderReader.Buyers(ctx, ids) })
 }

@@ -32,8 +32,9 @@ type Store struct {
 	rosters cache.Rosters // the participants of the events listed lately
 	hot     sync.Map      // query → *sql.Stmt on read: see hotRow
 
-	orderLists cache.OrderLists       // the orders of the events listed lately
-	orderRevs  *fresh[store.OrderRev] // where an event's orders stand
+	orderLists cache.OrderLists               // the orders of the events listed lately
+	orderRevs  *fresh[store.OrderRev]         // where an event's orders stand
+	buyers     *fresh[map[string]store.Buyer] // the buyers of a page of orders
 
 	writes   atomic.Uint64 // the writer's commits: see fresh.go
 	sessions *fresh[sessionAnswer]
@@ -78,7 +79,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = read, write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
-	s.orderRevs = newFresh[store.OrderRev](&s.writes)
+	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, err

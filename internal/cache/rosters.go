@@ -106,13 +106,7 @@ func (r *Roster) Len() int { return len(r.people) }
 // Page answers q: the participants having every term of its search (as the start of one of
 // theirs), or the registration code it is, and its filters, in name order, after its cursor.
 func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
-	limit := q.Limit
-	switch {
-	case limit <= 0:
-		limit = store.DefaultParticipantLimit
-	case limit > store.MaxParticipantLimit:
-		limit = store.MaxParticipantLimit
-	}
+	limit := store.PageLimit(q.Limit)
 	start := 0
 	if q.Cursor != "" {
 		afterKey, afterID, err := decodeParticipantCursor(q.Cursor)
@@ -200,15 +194,8 @@ func (r *Roster) matching(terms []string) bitSet {
 // Rosters keeps the rosters of the events listed lately, of at most maxRosterParticipants
 // participants in all (a 30,000-participant roster takes about 20 MB).
 type Rosters struct {
-	mu      sync.Mutex
-	m       map[string]*keptRoster
-	clock   uint64
+	kept    lately[*Roster]
 	loading sync.Mutex // one load at a time: fifty clients arriving together load it once
-}
-
-type keptRoster struct {
-	r    *Roster
-	used uint64
 }
 
 const maxRosterParticipants = 200_000
@@ -222,25 +209,25 @@ type RosterChanges func(ctx context.Context, eventID string, since int64) ([]par
 // changed since the roster kept.
 func (c *Rosters) Get(ctx context.Context, eventID string, rev int64, changes RosterChanges) (*Roster, error) {
 	if rev == 0 { // no participants (or the event was deleted)
-		c.drop(eventID)
+		c.kept.drop(eventID)
 		return newRoster(0, nil), nil
 	}
-	if r := c.kept(eventID); r != nil && r.rev >= rev {
+	if r, ok := c.kept.get(eventID); ok && r.rev >= rev {
 		return r, nil
 	}
 	c.loading.Lock()
 	defer c.loading.Unlock()
-	r := c.kept(eventID)
-	if r != nil && r.rev >= rev { // loaded while this one waited
+	r, ok := c.kept.get(eventID)
+	if ok && r.rev >= rev { // loaded while this one waited
 		return r, nil
 	}
-	if r != nil {
+	if ok {
 		changed, _, err := changes(ctx, eventID, r.rev)
 		if err != nil {
 			return nil, err
 		}
 		if next, ok := r.with(changed); ok {
-			c.keep(eventID, next)
+			c.kept.keep(eventID, next, maxRosterParticipants)
 			return next, nil
 		}
 	}
@@ -253,52 +240,8 @@ func (c *Rosters) Get(ctx context.Context, eventID string, rev int64, changes Ro
 		people[i] = &list[i]
 	}
 	r = newRoster(last, people)
-	c.keep(eventID, r)
+	c.kept.keep(eventID, r, maxRosterParticipants)
 	return r, nil
-}
-
-func (c *Rosters) kept(eventID string) *Roster {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	k := c.m[eventID]
-	if k == nil {
-		return nil
-	}
-	c.clock++
-	k.used = c.clock
-	return k.r
-}
-
-func (c *Rosters) drop(eventID string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.m, eventID)
-}
-
-// keep stores r, forgetting the rosters listed least lately while all hold too many
-// participants (r itself is kept whatever its size).
-func (c *Rosters) keep(eventID string, r *Roster) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[string]*keptRoster{}
-	}
-	c.clock++
-	c.m[eventID] = &keptRoster{r: r, used: c.clock}
-	held := 0
-	for _, k := range c.m {
-		held += k.r.Len()
-	}
-	for held > maxRosterParticipants && len(c.m) > 1 {
-		oldest := ""
-		for id, k := range c.m {
-			if id != eventID && (oldest == "" || k.used < c.m[oldest].used) {
-				oldest = id
-			}
-		}
-		held -= c.m[oldest].r.Len()
-		delete(c.m, oldest)
-	}
 }
 
 // participantCursor is the position after which a page starts: the last (nome_ordem, id).

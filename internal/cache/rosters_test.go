@@ -229,8 +229,9 @@ func TestRostersForgetTheLeastListed(t *testing.T) {
 		}
 	}
 	// "b" was listed least lately and the three no longer fit: it goes; "a" stays.
-	if c.kept("b") != nil || c.kept("a") == nil || c.kept("small") == nil || a.fullReads != 1 {
-		t.Fatalf("kept: a %v, b %v, small %v; a read %d times", c.kept("a") != nil, c.kept("b") != nil, c.kept("small") != nil, a.fullReads)
+	kept := func(id string) bool { _, ok := c.kept.get(id); return ok }
+	if kept("b") || !kept("a") || !kept("small") || a.fullReads != 1 {
+		t.Fatalf("kept: a %v, b %v, small %v; a read %d times", kept("a"), kept("b"), kept("small"), a.fullReads)
 	}
 }
 

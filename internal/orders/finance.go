@@ -46,20 +46,20 @@ func FiguresOf(f store.Finance, loc *time.Location) Figures {
 		PorDia: map[string]Tally{}}
 	g.Pedidos = OrderCounts{Pagos: f.Orders[store.OrderPaid], Aguardando: f.Orders[store.OrderAwaiting],
 		Expirados: f.Orders[store.OrderExpired], Cancelados: f.Orders[store.OrderCanceled], Reembolsados: f.Orders[store.OrderRefunded]}
-	add := func(m map[string]Tally, k string, v int64) {
+	add := func(m map[string]Tally, k string, s store.SoldGroup) {
 		t := m[k]
-		t.Inscricoes++
-		t.Valor += participant.Centavos(v)
+		t.Inscricoes += s.Inscricoes
+		t.Valor += participant.Centavos(s.Total)
 		m[k] = t
 	}
-	for _, r := range f.Sold {
-		lote := r.Lote
+	for _, s := range f.Sold {
+		lote := s.Lote
 		if lote == "" {
 			lote = NoLot
 		}
-		add(g.PorLote, lote, r.Total)
-		add(g.PorPercurso, r.Percurso, r.Total)
-		add(g.PorDia, r.PagoEm.In(loc).Format(time.DateOnly), r.Total)
+		add(g.PorLote, lote, s)
+		add(g.PorPercurso, s.Percurso, s)
+		add(g.PorDia, s.Hora.In(loc).Format(time.DateOnly), s)
 	}
 	return g
 }

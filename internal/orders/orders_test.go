@@ -392,17 +392,20 @@ func TestFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := store.Finance{Received: 30000, Refunded: 5000, Orders: map[string]int{store.OrderPaid: 3, store.OrderExpired: 2},
-		Sold: []store.SoldRegistration{
-			{Lote: "1º lote", Percurso: "5 km", Total: 10000, PagoEm: time.Date(2030, 3, 2, 2, 30, 0, 0, time.UTC)},
-			{Lote: "1º lote", Percurso: "10 km", Total: 10000, PagoEm: time.Date(2030, 3, 2, 12, 0, 0, 0, time.UTC)},
-			{Percurso: "10 km", Total: 10000, PagoEm: time.Date(2030, 3, 2, 13, 0, 0, 0, time.UTC)},
+		Sold: []store.SoldGroup{
+			{Lote: "1º lote", Percurso: "5 km", Inscricoes: 1, Total: 10000, Hora: time.Date(2030, 3, 2, 2, 0, 0, 0, time.UTC)},
+			// 03:00 UTC is midnight in São Paulo: the hour is the next day's first.
+			{Lote: "1º lote", Percurso: "5 km", Inscricoes: 2, Total: 20000, Hora: time.Date(2030, 3, 2, 3, 0, 0, 0, time.UTC)},
+			{Lote: "1º lote", Percurso: "10 km", Inscricoes: 1, Total: 10000, Hora: time.Date(2030, 3, 2, 12, 0, 0, 0, time.UTC)},
+			{Percurso: "10 km", Inscricoes: 1, Total: 10000, Hora: time.Date(2030, 3, 2, 13, 0, 0, 0, time.UTC)},
 		}}
 	g := orders.FiguresOf(f, loc)
 	if g.Bruto != 30000 || g.Reembolsado != 5000 || g.Liquido != 25000 || g.Pedidos.Pagos != 3 || g.Pedidos.Expirados != 2 {
 		t.Fatalf("figures %+v", g)
 	}
-	if g.PorLote["1º lote"] != (orders.Tally{Inscricoes: 2, Valor: 20000}) || g.PorLote[orders.NoLot].Inscricoes != 1 ||
-		g.PorPercurso["10 km"].Valor != 20000 || g.PorDia["2030-03-01"].Inscricoes != 1 || g.PorDia["2030-03-02"].Inscricoes != 2 {
+	if g.PorLote["1º lote"] != (orders.Tally{Inscricoes: 4, Valor: 40000}) || g.PorLote[orders.NoLot].Inscricoes != 1 ||
+		g.PorPercurso["10 km"].Valor != 20000 || g.PorPercurso["5 km"].Inscricoes != 3 ||
+		g.PorDia["2030-03-01"] != (orders.Tally{Inscricoes: 1, Valor: 10000}) || g.PorDia["2030-03-02"] != (orders.Tally{Inscricoes: 4, Valor: 40000}) {
 		t.Fatalf("groups %+v %+v %+v", g.PorLote, g.PorPercurso, g.PorDia)
 	}
 }

@@ -78,16 +78,18 @@ type historyAnswer struct {
 
 // buyers reads the buyers of orders, by id; an account deleted since is left blank.
 func (s *Server) buyers(r *http.Request, os []store.Order) (map[string]buyerAnswer, error) {
-	m := map[string]buyerAnswer{}
+	ids := make([]string, 0, len(os))
 	for _, o := range os {
-		if _, ok := m[o.BuyerID]; ok {
-			continue
-		}
-		u, err := s.store.UserByID(r.Context(), o.BuyerID)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return nil, err
-		}
-		m[o.BuyerID] = buyerAnswer{Nome: u.DisplayName, Email: u.Email}
+		ids = append(ids, o.BuyerID)
+	}
+	slices.Sort(ids)
+	found, err := s.store.Buyers(r.Context(), slices.Compact(ids))
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]buyerAnswer, len(found))
+	for id, b := range found {
+		m[id] = buyerAnswer{Nome: b.Nome, Email: b.Email}
 	}
 	return m, nil
 }

@@ -10,20 +10,24 @@ import (
 	"pelotao/internal/textfold"
 )
 
-// Finance is an event's money as stored (OrderStore.EventFinance); package aftersale groups it.
+// Finance is an event's money as stored (OrderStore.EventFinance); package orders groups it.
 type Finance struct {
 	Received int64          // every Pix received for the event's orders, in centavos
 	Refunded int64          // the refunds DEVOLVIDO
 	Orders   map[string]int // order status → how many
-	Sold     []SoldRegistration
+	Sold     []SoldGroup
 }
 
-// SoldRegistration is one confirmed registration: its lot (” when priced by kit), modality,
-// price and when its order was paid.
-type SoldRegistration struct {
+// SoldGroup is the confirmed registrations of one lot (” when priced by kit) and modality whose
+// orders were paid within one hour (UTC): how many and their total. A sale of 30,000 is then a
+// few thousand groups to place on days, not 30,000; an hour falls within one calendar day of a
+// zone whose offset is whole hours, as every Brazilian zone's is, so the days are grouped in the
+// event's zone from them exactly.
+type SoldGroup struct {
 	Lote, Percurso string
+	Hora           time.Time // the hour's start
+	Inscricoes     int
 	Total          int64
-	PagoEm         time.Time
 }
 
 // RegistrationEdit is a registration's data after an edit: the columns, the athlete as typed
@@ -70,44 +74,6 @@ func (r OrderReader) RefundsInProgress(ctx context.Context) ([]Refund, error) {
 		f.CriadoEm = f.CriadoEm.UTC()
 		return f, err
 	}, "SELECT id, order_id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE status = 'EM_PROCESSAMENTO' ORDER BY criado_em, id")
-}
-
-// EventFinance implements OrderStore.
-func (r OrderReader) EventFinance(ctx context.Context, eventID string, now time.Time) (Finance, error) {
-	what := r.Name + ": finance"
-	f := Finance{Orders: map[string]int{}}
-	sums, err := QueryAll(ctx, r.Query, what, func(row Scanner) (s [2]int64, err error) {
-		err = row.Scan(&s[0], &s[1])
-		return s, err
-	}, `SELECT (SELECT coalesce(sum(p.valor), 0) FROM pix_payments p JOIN orders o ON o.id = p.order_id WHERE o.event_id = ?),
-		(SELECT coalesce(sum(f.valor), 0) FROM refunds f JOIN orders o ON o.id = f.order_id WHERE o.event_id = ? AND f.status = 'DEVOLVIDO')`,
-		eventID, eventID)
-	if err != nil {
-		return f, err
-	}
-	f.Received, f.Refunded = sums[0][0], sums[0][1]
-	type byStatus struct {
-		status string
-		n      int
-	}
-	counts, err := QueryAll(ctx, r.Query, what, func(row Scanner) (b byStatus, err error) {
-		err = row.Scan(&b.status, &b.n)
-		return b, err
-	}, `SELECT CASE WHEN status = 'aguardando_pagamento' AND expira_em <= ? THEN 'expirado' ELSE status END, count(*)
-		FROM orders WHERE event_id = ? GROUP BY 1`, now, eventID)
-	if err != nil {
-		return f, err
-	}
-	for _, c := range counts {
-		f.Orders[c.status] += c.n
-	}
-	f.Sold, err = QueryAll(ctx, r.Query, what, func(row Scanner) (s SoldRegistration, err error) {
-		err = row.Scan(&s.Lote, &s.Percurso, &s.Total, &s.PagoEm)
-		s.PagoEm = s.PagoEm.UTC()
-		return s, err
-	}, `SELECT r.lote, r.percurso, r.total, o.pago_em FROM registrations r JOIN orders o ON o.id = r.order_id
-		WHERE r.event_id = ? AND r.status = 'confirmada' AND o.pago_em IS NOT NULL`, eventID)
-	return f, err
 }
 
 // RecordPaymentTx is RecordPayment inside tx; it returns the payment's order.

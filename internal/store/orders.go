@@ -65,6 +65,9 @@ type OrderStore interface {
 	ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (bool, error)
 	// EventOrders returns one page of an event's orders, newest first.
 	EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error)
+	// Buyers reads the accounts of ids (buyers of orders) at once; an id without an account (one
+	// deleted since) is left out.
+	Buyers(ctx context.Context, ids []string) (map[string]Buyer, error)
 	// AddRefund records a devolução of the payment r.EndToEndID before it is asked of the PSP
 	// (status EM_PROCESSAMENTO; r.ID made by the caller). ErrRefundTooLarge: with that payment's
 	// other refunds not NAO_REALIZADO it would pass what was received. An id recorded before

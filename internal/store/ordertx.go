@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -770,49 +769,6 @@ func ClaimOrderReceiptTx(ctx context.Context, tx OrderTx, orderID string, now ti
 func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error) {
 	return r.readOrders(ctx, `WHERE status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?)
 		ORDER BY criado_em, id`, expiredSince)
-}
-
-// EventOrders implements OrderStore.
-func (r OrderReader) EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error) {
-	what := r.Name + ": event's orders"
-	limit := q.Limit
-	if limit <= 0 {
-		limit = DefaultParticipantLimit
-	}
-	limit = min(limit, MaxParticipantLimit)
-	offset := 0
-	if q.Cursor != "" {
-		n, err := strconv.Atoi(q.Cursor)
-		if err != nil || n < 0 {
-			return OrderPage{}, fmt.Errorf("%s: bad cursor", what)
-		}
-		offset = n
-	}
-	where, args := "WHERE event_id = ?", []any{q.EventID}
-	if q.Status != "" {
-		where += " AND status = ?"
-		args = append(args, q.Status)
-	}
-	for _, w := range textfold.Words(q.Q) {
-		where += " AND busca LIKE ?"
-		args = append(args, "%"+strings.NewReplacer("%", "", "_", "").Replace(w)+"%")
-	}
-	page := OrderPage{}
-	counted, err := QueryAll(ctx, r.Query, what, func(row Scanner) (n int, err error) {
-		err = row.Scan(&n)
-		return n, err
-	}, "SELECT count(*) FROM orders "+where, args...)
-	if err != nil {
-		return page, err
-	}
-	page.Total = counted[0]
-	if page.Orders, err = r.readOrders(ctx, where+" ORDER BY criado_em DESC, id DESC LIMIT ? OFFSET ?", append(args, limit, offset)...); err != nil {
-		return page, err
-	}
-	if offset+len(page.Orders) < page.Total {
-		page.NextCursor = strconv.Itoa(offset + len(page.Orders))
-	}
-	return page, nil
 }
 
 // OrderHistory implements OrderStore.

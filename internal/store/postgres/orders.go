@@ -120,9 +120,16 @@ func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capac
 }
 
 // ExpireOrders implements store.OrderStore. No lock: expiring only frees, and each order's
-// update waits for a confirmation of it under way.
+// update waits for a confirmation of it under way. The orders to expire are locked first, in
+// one order: each change of an order then takes its event's rev (migration 0017), and taking
+// them row by row could wait on a confirmation of one order while holding the rev that
+// confirmation waits for.
 func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
 	err = s.inOrderTx(ctx, nil, func(tx store.OrderTx) error {
+		if _, err := tx.Exec(ctx, `SELECT id FROM orders WHERE status = 'aguardando_pagamento' AND expira_em <= ?
+			ORDER BY id FOR UPDATE`, now); err != nil {
+			return fmt.Errorf("postgres: locking the holds passed: %w", err)
+		}
 		txids, err = store.ExpireOrdersTx(ctx, tx, now)
 		return err
 	})

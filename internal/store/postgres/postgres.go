@@ -42,6 +42,8 @@ type Store struct {
 	pool    *pgxpool.Pool
 	rosters cache.Rosters // the participants of the events listed lately
 
+	orderLists cache.OrderLists // the orders of the events listed lately
+
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 }

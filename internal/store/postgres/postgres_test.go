@@ -33,6 +33,11 @@ func TestStoreMeetsTheConformanceSuite(t *testing.T) {
 // Two instances on one database never sell one slot twice: the race of the conformance suite, its
 // buyers split between them (REG-40).
 func TestOrderRaceAcrossInstances(t *testing.T) {
+	storetest.OrderRace(t, twoInstances(t)...)
+}
+
+// twoInstances opens two stores on one fresh database, as two servers share it.
+func twoInstances(t *testing.T) []store.Store {
 	cfg := pgtest.FreshSchema(t)
 	stores := make([]store.Store, 2)
 	for i := range stores {
@@ -43,7 +48,14 @@ func TestOrderRaceAcrossInstances(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		stores[i] = s
 	}
-	storetest.OrderRace(t, stores...)
+	return stores
+}
+
+// The orders list one instance keeps in memory shows at once what another instance changed
+// (REG-160).
+func TestOrderListAcrossInstances(t *testing.T) {
+	stores := twoInstances(t)
+	storetest.OrderListAcrossInstances(t, stores[0], stores[1])
 }
 
 func TestMigrateFromEmptyIsIdempotent(t *testing.T) {

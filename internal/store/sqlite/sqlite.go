@@ -34,6 +34,10 @@ type Store struct {
 	hotCount atomic.Int64  // the statements in hot
 	batches  orderBatches  // order transactions waiting for the writer: see order_batch.go
 
+	orderLists cache.OrderLists               // the orders of the events listed lately
+	orderRevs  *fresh[store.OrderRev]         // where an event's orders stand
+	buyers     *fresh[map[string]store.Buyer] // the buyers of a page of orders
+
 	writes   atomic.Uint64 // the writer's commits: see fresh.go
 	sessions *fresh[sessionAnswer]
 	roles    *fresh[team.Role]
@@ -79,6 +83,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
+	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
 		return nil, err

@@ -27,6 +27,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("ConfirmOnce", func(t *testing.T) { testOrderConfirm(t, open(t)) })
 	t.Run("LatePayment", func(t *testing.T) { testOrderLatePayment(t, open(t)) })
 	t.Run("ListAndHistory", func(t *testing.T) { testOrderList(t, open(t)) })
+	t.Run("ListFollowsChanges", func(t *testing.T) { s := open(t); OrderListAcrossInstances(t, s, s) })
 	t.Run("Refunds", func(t *testing.T) { testOrderRefunds(t, open(t)) })
 	t.Run("ChargeKeptOrDiscarded", func(t *testing.T) { testOrderCharge(t, open(t)) })
 	t.Run("RefundLeavesParticipants", func(t *testing.T) { testRefundRemovesParticipants(t, open(t)) })

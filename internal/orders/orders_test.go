@@ -149,7 +149,7 @@ func TestRefundPartialThenFull(t *testing.T) {
 			!strings.Contains(fields["valor"], "R$ 49,90") {
 			t.Fatalf("more than is left: %v", err)
 		}
-		w.svc.Reconcile(ctx)
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
 		if got.Status != store.OrderPaid || got.Refunds[0].Status != store.RefundReturned || len(w.mail.Messages()) != 1 {
 			t.Fatalf("after reading back: %s %v, %d e-mails", got.Status, refundStatuses(got), len(w.mail.Messages()))
@@ -161,7 +161,7 @@ func TestRefundPartialThenFull(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.svc.Reconcile(ctx)
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
 		if got.Status != store.OrderRefunded || len(got.Refunds) != 2 || got.Refunds[1].Valor != 4990 {
 			t.Fatalf("refunded in full: %s %+v", got.Status, got.Refunds)
@@ -192,12 +192,12 @@ func TestRefundWhilePSPDown(t *testing.T) {
 			t.Fatalf("refund with the PSP down: %+v %v", got.Refunds, err)
 		}
 		w.sb.Inject(sandbox.Timeout, 1)
-		w.svc.Reconcile(ctx) // times out: still pending
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace)) // times out: still pending
 		if got = w.get(t, o.ID); got.Refunds[0].Status != store.RefundProcessing {
 			t.Fatalf("after a timeout: %v", refundStatuses(got))
 		}
-		w.svc.Reconcile(ctx)
-		w.svc.Reconcile(ctx)
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
 		if got.Refunds[0].Status != store.RefundReturned {
 			t.Fatalf("after the PSP is back: %v", refundStatuses(got))
@@ -210,7 +210,7 @@ func TestRefundWhilePSPDown(t *testing.T) {
 		if _, err := w.svc.Refund(ctx, got, 6990, "", orders.MotivoOrganizacao, dona); err != nil {
 			t.Fatal(err)
 		}
-		w.svc.Reconcile(ctx)
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
 		if got.Status != store.OrderPaid || got.Refunds[1].Status != store.RefundFailed {
 			t.Fatalf("a refund not carried out: %s %v", got.Status, refundStatuses(got))
@@ -246,7 +246,7 @@ func TestCancel(t *testing.T) {
 		if again, err := w.svc.Cancel(ctx, got, false, buyer); err != nil || len(again.Refunds) != 1 {
 			t.Fatalf("cancelling twice: %+v %v", again.Refunds, err)
 		}
-		w.svc.Reconcile(ctx)
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		if got = w.get(t, paid.ID); got.Status != store.OrderRefunded || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoCancelamento {
 			t.Fatalf("cancelled paid order: %s %+v", got.Status, got.Refunds)
 		}
@@ -324,7 +324,7 @@ func TestLatePayment(t *testing.T) {
 		if err := w2.svc.SettleCharge(ctx, lost.Txid); err != nil { // the webhook again
 			t.Fatal(err)
 		}
-		w2.svc.Reconcile(ctx)
+		w2.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w2.get(t, lost.ID)
 		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
 			t.Fatalf("returned: %s %+v", got.Status, got.Refunds)
@@ -352,7 +352,7 @@ func TestPaymentsReadBack(t *testing.T) {
 			t.Fatalf("read again: %s %+v", got.Status, got.Refunds)
 		}
 		for range 3 { // the reconciliation reads the charge (and the refund) again and again
-			w.svc.Reconcile(ctx)
+			w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		}
 		if got, m := w.get(t, short.ID), w.mail.Messages(); len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned || len(m) != 1 ||
 			!strings.Contains(m[0].Text, "valor diferente do cobrado") {

@@ -13,6 +13,11 @@ import (
 // payment made at the last second is found (and confirmed, or returned).
 const LateWindow = 24 * time.Hour
 
+// WebhookGrace is how old a charge must be before the reconciliation reads it back: a PSP
+// notifies a payment within seconds, so reading a younger charge would almost always find it
+// unpaid, and during a registration opening it would take the writer's time from the buyers.
+const WebhookGrace = 30 * time.Second
+
 // SettleCharge acts on what the PSP says the charge txid received (a webhook names it; the
 // webhook itself is never trusted), and reads back the order's refunds still pending: the PSP
 // notifies a devolução on the charge's payment too, and its notice may come before, after or
@@ -84,10 +89,11 @@ func payment(txid string, p pix.Payment) store.Payment {
 	return store.Payment{EndToEndID: p.EndToEndID, Txid: txid, Valor: int64(p.Amount), Horario: p.Time}
 }
 
-// Reconcile reads back every charge still unpaid (or expired within LateWindow), so that a lost
-// webhook only delays a confirmation, and asks the PSP again for the refunds still pending.
-func (s *Service) Reconcile(ctx context.Context) {
-	os, err := s.Store.OrdersAwaitingPayment(ctx, s.now().Add(-LateWindow))
+// Reconcile reads back, at now, every charge older than WebhookGrace still unpaid (or expired
+// within LateWindow), so that a lost webhook only delays a confirmation, and asks the PSP again
+// for the refunds still pending.
+func (s *Service) Reconcile(ctx context.Context, now time.Time) {
+	os, err := s.Store.OrdersAwaitingPayment(ctx, now.Add(-WebhookGrace), now.Add(-LateWindow))
 	if err != nil {
 		s.Log.Warn("pix reconciliation", "err", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -221,7 +222,7 @@ func TestRefundWhilePSPDownWaitsAndIsNeverDoubled(t *testing.T) {
 		if rec := w.call("POST", refund, `{}`, &ana); rec.Code != 422 || !strings.Contains(rec.Body.String(), `"valor"`) {
 			t.Fatalf("another refund while one is pending: %d %s", rec.Code, rec.Body)
 		}
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderPaid ||
 			len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("the buyer's view while pending: %s %+v", got.Status, got.Reembolsos)
@@ -231,8 +232,8 @@ func TestRefundWhilePSPDownWaitsAndIsNeverDoubled(t *testing.T) {
 		}
 
 		f.down.Store(false)
-		w.sales.reconcile(t.Context())
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200)
 		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
 			t.Fatalf("after the PSP is back: %s %+v", got.Status, got.Reembolsos)
@@ -374,7 +375,7 @@ func TestSameWebhookFiveTimes(t *testing.T) {
 func TestRefundNoticeBeforePaymentNotice(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w, o, p := paidWithNoticeLost(t, st)
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		if n := w.confirmations(); n != 2 {
 			t.Fatalf("%d confirmation e-mails, want 2", n)
 		}

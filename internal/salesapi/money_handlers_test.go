@@ -185,12 +185,12 @@ func TestRefundRoute(t *testing.T) {
 				t.Errorf("%q: %d", body, rec.Code)
 			}
 		}
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		rest := w.order(t, w.call("POST", path, `{}`, &ana), 200)
 		if len(rest.Reembolsos) != 2 || rest.Reembolsos[1].Valor != 6940 {
 			t.Fatalf("the rest %+v", rest.Reembolsos)
 		}
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		done := w.get(t, o.ID)
 		if done.Status != store.OrderRefunded || done.Reembolsos[0].Status != store.RefundReturned || done.Inscricoes[0].Status != store.RegistrationCanceled {
 			t.Fatalf("refunded %+v", done)
@@ -211,7 +211,7 @@ func TestRefundRoute(t *testing.T) {
 		if len(pending.Reembolsos) != 1 || pending.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("with the PSP down: %+v", pending.Reembolsos)
 		}
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		if got := w.get(t, other.ID); got.Status != store.OrderRefunded {
 			t.Fatalf("after the PSP is back: %+v", got)
 		}
@@ -244,7 +244,7 @@ func TestCancelRoute(t *testing.T) {
 		if len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 8990 {
 			t.Fatalf("paid, cancelled %+v", got)
 		}
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		if got := w.get(t, paid.ID); got.Status != store.OrderRefunded {
 			t.Fatalf("after the refund: %s", got.Status)
 		}
@@ -401,7 +401,7 @@ func TestWebhookReturnsWhatCannotConfirm(t *testing.T) {
 		if _, err := w.sales.sandbox.SimulatePayment(t.Context(), late.Pix.Txid); err != nil {
 			t.Fatal(err)
 		}
-		w.sales.reconcile(t.Context())
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, late.ID)
 		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
 			t.Fatalf("late without room: %+v", got)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/orders"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -139,8 +140,8 @@ func TestForgedWebhookConfirmsNothing(t *testing.T) {
 	}
 }
 
-// REG-63: with the webhook lost, the reconciliation confirms the paid order; a hold that passes
-// frees its slot.
+// REG-63: with the webhook lost, the reconciliation confirms the paid order once its webhook had
+// time to come (orders.WebhookGrace); a hold that passes frees its slot.
 func TestReconciliationAndExpiry(t *testing.T) {
 	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/r.db"), nil)
 	o := w.buy(t)
@@ -152,7 +153,11 @@ func TestReconciliationAndExpiry(t *testing.T) {
 	if got, _ := w.st.Order(t.Context(), o.ID); got.Status != store.OrderAwaiting {
 		t.Fatalf("confirmed without webhook or reconciliation: %s", got.Status)
 	}
-	w.sales.reconcile(t.Context())
+	w.sales.reconcileAt(t.Context(), time.Now())
+	if got, _ := w.st.Order(t.Context(), o.ID); got.Status != store.OrderAwaiting {
+		t.Fatalf("a charge younger than its webhook's grace was read back: %s", got.Status)
+	}
+	w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 	if got, _ := w.st.Order(t.Context(), o.ID); got.Status != store.OrderPaid {
 		t.Fatalf("reconciliation left %s", got.Status)
 	}

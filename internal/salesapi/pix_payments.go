@@ -126,8 +126,9 @@ func (s *Server) RunPix(ctx context.Context) {
 				registered = true
 			}
 		}
-		s.reconcile(ctx)
-		s.expireHoldsAt(ctx, time.Now())
+		now := time.Now()
+		s.reconcileAt(ctx, now)
+		s.expireHoldsAt(ctx, now)
 		select {
 		case <-ctx.Done():
 			return
@@ -141,8 +142,9 @@ func (s *Server) registerWebhook(ctx context.Context) error {
 	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.WebhookSecret())
 }
 
-// reconcile reads back every charge still unpaid (or expired lately) and the refunds pending.
-func (s *Server) reconcile(ctx context.Context) { s.orders.Reconcile(ctx) }
+// reconcileAt reads back at now the charges still unpaid (or expired lately) that their webhook
+// had time to confirm, and the refunds pending.
+func (s *Server) reconcileAt(ctx context.Context, now time.Time) { s.orders.Reconcile(ctx, now) }
 
 // expireHoldsAt ends the holds passed at now and withdraws their charges, so they cannot be paid.
 func (s *Server) expireHoldsAt(ctx context.Context, now time.Time) { s.orders.ExpireHolds(ctx, now) }

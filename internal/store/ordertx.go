@@ -766,9 +766,9 @@ func ClaimOrderReceiptTx(ctx context.Context, tx OrderTx, orderID string, now ti
 }
 
 // OrdersAwaitingPayment implements OrderStore.
-func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, expiredSince time.Time) ([]Order, error) {
-	return r.readOrders(ctx, `WHERE status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?)
-		ORDER BY criado_em, id`, expiredSince)
+func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]Order, error) {
+	return r.readOrders(ctx, `WHERE criado_em <= ? AND (status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?))
+		ORDER BY criado_em, id`, createdBy, expiredSince)
 }
 
 // OrderHistory implements OrderStore.

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,8 +14,9 @@ import (
 // their answers change only when something is written. This process writes through one
 // connection, so it knows when that happens: every commit of the writer counts one more write
 // (writeCounter), and a kept answer (fresh) serves while no write has been counted since it was
-// read. Another process writing the same file (a command run beside the server) is seen within
-// freshFor.
+// read. The sessions are kept by the writes to the accounts' tables alone (accountWrites), so
+// that a registration opening's orders do not make every buyer's session be read again. Another
+// process writing the same file (a command run beside the server) is seen within freshFor.
 
 // freshFor bounds how long a kept answer serves even with no write counted here.
 const freshFor = time.Second
@@ -67,10 +69,12 @@ func (f *fresh[V]) get(key string, read func() (V, error)) (V, error) {
 
 // writeCounter opens the writer's connections so that each of them counts a write once a
 // statement run outside a transaction has finished, and once a transaction has committed:
-// after that, a read sees the write, so what was kept before it is no longer served.
+// after that, a read sees the write, so what was kept before it is no longer served. A write
+// whose SQL names the accounts' tables (users, sessions) counts in accountWrites too: the kept
+// sessions read only those, and need not be read again after every order written.
 type writeCounter struct {
 	driver.Connector
-	writes *atomic.Uint64
+	writes, accountWrites *atomic.Uint64
 }
 
 // modernc.org/sqlite's connections and statements have these methods.
@@ -92,86 +96,111 @@ type (
 	}
 )
 
+// namesAccounts reports whether query may change what a kept session was read from. It errs on
+// the side of yes: a read of users through the writer counts too, which only reads again.
+func namesAccounts(query string) bool {
+	q := strings.ToLower(query)
+	return strings.Contains(q, "users") || strings.Contains(q, "sessions")
+}
+
 func (w writeCounter) Connect(ctx context.Context) (driver.Conn, error) {
 	c, err := w.Connector.Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return countedConn{c.(driverConn), w.writes}, nil
+	return &countedConn{driverConn: c.(driverConn), writeCounter: w}, nil
 }
 
+// countedConn is used by one goroutine at a time (database/sql's rule), so its fields need no lock.
 type countedConn struct {
 	driverConn
-	writes *atomic.Uint64
+	writeCounter
+	accountsTouched bool // a statement of the open transaction named the accounts' tables
 }
 
-func (c countedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+// wrote counts a statement's write; accounts: it named the accounts' tables. Inside a
+// transaction that write is counted again at the commit, when others can first see it.
+func (c *countedConn) wrote(accounts bool) {
+	c.writes.Add(1)
+	if accounts {
+		c.accountWrites.Add(1)
+		c.accountsTouched = true
+	}
+}
+
+func (c *countedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	tx, err := c.driverConn.BeginTx(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
-	return countedTx{tx, c.writes}, nil
+	c.accountsTouched = false
+	return countedTx{tx, c}, nil
 }
 
-func (c countedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	defer c.writes.Add(1)
+func (c *countedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	defer c.wrote(namesAccounts(query))
 	return c.driverConn.ExecContext(ctx, query, args)
 }
 
-func (c countedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+func (c *countedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
 	rows, err := c.driverConn.QueryContext(ctx, query, args)
-	return countRows(c.writes, rows, err)
+	return countRows(c, namesAccounts(query), rows, err)
 }
 
-func (c countedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+func (c *countedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
 	st, err := c.driverConn.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	return countedStmt{st.(driverStmt), c.writes}, nil
+	return countedStmt{st.(driverStmt), c, namesAccounts(query)}, nil
 }
 
 type countedTx struct {
 	driver.Tx
-	writes *atomic.Uint64
+	conn *countedConn
 }
 
 func (t countedTx) Commit() error {
-	defer t.writes.Add(1)
+	defer func() {
+		t.conn.wrote(t.conn.accountsTouched)
+		t.conn.accountsTouched = false
+	}()
 	return t.Tx.Commit()
 }
 
 type countedStmt struct {
 	driverStmt
-	writes *atomic.Uint64
+	conn     *countedConn
+	accounts bool // its SQL names the accounts' tables
 }
 
 func (s countedStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
-	defer s.writes.Add(1)
+	defer s.conn.wrote(s.accounts)
 	return s.driverStmt.ExecContext(ctx, args)
 }
 
 func (s countedStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
 	rows, err := s.driverStmt.QueryContext(ctx, args)
-	return countRows(s.writes, rows, err)
+	return countRows(s.conn, s.accounts, rows, err)
 }
 
 // countRows counts a query's write when its rows close (an UPDATE … RETURNING outside a
 // transaction commits then), or at once when it failed.
-func countRows(writes *atomic.Uint64, rows driver.Rows, err error) (driver.Rows, error) {
+func countRows(c *countedConn, accounts bool, rows driver.Rows, err error) (driver.Rows, error) {
 	if err != nil {
-		writes.Add(1)
+		c.wrote(accounts)
 		return nil, err
 	}
-	return countedRows{rows, writes}, nil
+	return countedRows{rows, c, accounts}, nil
 }
 
 type countedRows struct {
 	driver.Rows
-	writes *atomic.Uint64
+	conn     *countedConn
+	accounts bool
 }
 
 func (r countedRows) Close() error {
-	defer r.writes.Add(1)
+	defer r.conn.wrote(r.accounts)
 	return r.Rows.Close()
 }

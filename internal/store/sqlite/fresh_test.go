@@ -11,8 +11,9 @@ import (
 )
 
 // TestFreshAnswersUntilTheNextWrite changes the database behind the store's back (as another
-// process would) and checks that the kept session serves until this store's writer commits
-// anything, by each way it writes: a statement alone, a transaction, an UPDATE … RETURNING.
+// process would) and checks that the kept session serves until this store's writer commits a
+// write to the accounts' tables, by each way it writes: a statement alone, a transaction, an
+// UPDATE … RETURNING; and that a write to another table keeps it.
 func TestFreshAnswersUntilTheNextWrite(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
@@ -28,7 +29,7 @@ func TestFreshAnswersUntilTheNextWrite(t *testing.T) {
 
 	writes := map[string]func() error{
 		"a statement": func() error {
-			_, err := s.write.ExecContext(ctx, "DELETE FROM login_failures WHERE email = 'nobody'")
+			_, err := s.write.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = 'nobody'")
 			return err
 		},
 		"a transaction": func() error {
@@ -38,6 +39,9 @@ func TestFreshAnswersUntilTheNextWrite(t *testing.T) {
 			}
 			defer tx.Rollback()
 			if _, err := tx.ExecContext(ctx, "DELETE FROM login_failures WHERE email = 'nobody'"); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, "UPDATE users SET display_name = display_name WHERE id = 'nobody'"); err != nil {
 				return err
 			}
 			return tx.Commit()
@@ -64,6 +68,12 @@ func TestFreshAnswersUntilTheNextWrite(t *testing.T) {
 			}
 			if _, _, err := s.SessionByTokenHash(ctx, hash, now.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("a kept session past its expiry: err = %v, want ErrNotFound", err)
+			}
+			if _, err := s.write.ExecContext(ctx, "DELETE FROM login_failures WHERE email = 'nobody'"); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := s.SessionByTokenHash(ctx, hash, now); err != nil {
+				t.Fatalf("a write to another table should keep the session: %v", err)
 			}
 			if err := write(); err != nil {
 				t.Fatal(err)

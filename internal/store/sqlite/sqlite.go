@@ -38,10 +38,11 @@ type Store struct {
 	orderRevs  *fresh[store.OrderRev]         // where an event's orders stand
 	buyers     *fresh[map[string]store.Buyer] // the buyers of a page of orders
 
-	writes   atomic.Uint64 // the writer's commits: see fresh.go
-	sessions *fresh[sessionAnswer]
-	roles    *fresh[team.Role]
-	revs     *fresh[int64] // an event's participants' rev
+	writes        atomic.Uint64 // the writer's commits: see fresh.go
+	accountWrites atomic.Uint64 // those of them that wrote users or sessions
+	sessions      *fresh[sessionAnswer]
+	roles         *fresh[team.Role]
+	revs          *fresh[int64] // an event's participants' rev
 
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
@@ -65,7 +66,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{path: path}
-	write := sql.OpenDB(writeCounter{writer, &s.writes})
+	write := sql.OpenDB(writeCounter{writer, &s.writes, &s.accountWrites})
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
@@ -82,7 +83,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = read, write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
-	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.writes), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
+	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()

@@ -488,9 +488,12 @@ func testOrderList(t *testing.T, s store.Store) {
 	if mine, err := s.OrdersOfBuyer(ctx, "l-1"); err != nil || len(mine) != 1 || mine[0].ID != ids[1] {
 		t.Errorf("the buyer's orders: %+v %v", mine, err)
 	}
-	open, err := s.OrdersAwaitingPayment(ctx, now.Add(-24*time.Hour))
-	if err != nil || len(open) != 2 {
+	open, err := s.OrdersAwaitingPayment(ctx, now.Add(2*time.Second), now.Add(-24*time.Hour))
+	if err != nil || len(open) != 2 || open[0].ID != ids[0] || open[1].ID != ids[2] {
 		t.Errorf("awaiting payment: %d %v", len(open), err)
+	}
+	if older, err := s.OrdersAwaitingPayment(ctx, now.Add(time.Second), now.Add(-24*time.Hour)); err != nil || len(older) != 1 || older[0].ID != ids[0] {
+		t.Errorf("awaiting payment, created by a second after the first: %d %v", len(older), err)
 	}
 	h, err := s.OrderHistory(ctx, ids[1])
 	if err != nil || len(h) != 2 || h[0].Tipo != store.OrderCreated || h[1].Tipo != store.OrderPaidEvent {

@@ -11,6 +11,7 @@ import { normalizeCodigo } from './codigo'
 import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
+import { FoundList } from './FoundList'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, type PickupChoice } from './PickupDialog'
@@ -267,10 +268,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             </ul>
           </section>
         )}
-        <ul aria-label="Inscritos encontrados" aria-busy={searching} className="flex flex-col gap-3">
-          {found.ids.map((id) => card(id))}
-        </ul>
-        {found.more && <p className="mt-3 text-lg">Há mais resultados: digite mais letras do nome.</p>}
+        <FoundList found={found} card={card} busy={searching} />
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
       </main>
       {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}

@@ -97,12 +97,12 @@ try {
   })
 
   // Each keystroke, on the desk opened again: the time from the input event until the frame that
-  // shows its results is painted. React renders the results as a deferred update, after the
-  // keystroke's own frame; the first frame whose animation callbacks find the results in the page
-  // (the desk's User Timing mark retirada:resultados, made as React puts them there) paints them,
-  // and a task queued from those callbacks runs once it has. (Waiting for the page to be idle
-  // instead ended, at times, before that frame: an idle callback may run between React's commit and
-  // the next frame.)
+  // shows its results is painted, whichever frame that is (a deferred render comes frames after the
+  // keystroke's own). The first frame whose animation callbacks find the results in the page (the
+  // desk's User Timing mark retirada:resultados, made as React puts them there) paints them, and a
+  // task queued from those callbacks runs once it has. (Waiting for the page to be idle instead
+  // ended, at times, before that frame: an idle callback may run between React's commit and the
+  // next frame.)
   const typed = (queries: string[]) => page.evaluate(async (queries: string[]) => {
     const input = document.querySelector<HTMLInputElement>('#busca-retirada')!
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { request as newRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { confirmEmail, createUser, signIn, uniqueEmail, type Credentials } from './accounts'
 import { cpfDigits } from './cpf'
-import { expect, phone, test } from './fixtures'
+import { expect, phone, phoneAndDesktop, test } from './fixtures'
 
 // The kit desk (/retirada/{eventId}) against the real binary: it keeps working with the network
 // off after one visit, sends what it recorded when the network returns, two desks that hand out
@@ -126,6 +126,25 @@ test('a desk keeps working offline, even after a reload, and sends its pickups w
   expect(picked.map((p) => p.nome).sort((a, b) => a.localeCompare(b, 'pt-BR'))).toEqual(['João da Silva', 'José Antônio Araújo', 'Maria Conceição Peçanha'])
   expect(picked.every((p) => p.kitRetirado!.balcao === 'Balcão 1')).toBe(true)
 })
+
+// KIT-13: a search draws the cards of a screen at once, and the others as the list is scrolled.
+for (const { name, viewport } of phoneAndDesktop) {
+  test(`a search shows its first cards at once and the others once scrolled to the end (${name})`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport)
+    const s = await seed(baseURL)
+    await openDesk(page, s, 'Balcão 1')
+    const found = page.getByRole('list', { name: 'Inscritos encontrados' }).getByRole('listitem')
+    await search(page).fill('a') // every name of the roster has an "a"
+    // Names where a word starts with "a" first (Ana, José Antônio Araújo), then the others by name.
+    if (viewport === phone) {
+      await expect(found).toHaveCount(4)
+      await expect(found.filter({ hasText: 'Maria Conceição Peçanha' })).toHaveCount(0)
+    }
+    await page.mouse.wheel(0, 5000)
+    await expect(found).toHaveCount(athletes.length)
+    await expect(found.last()).toContainText('Maria Conceição Peçanha')
+  })
+}
 
 test('two desks hand out the same kit offline: the second to sync is told it lost', async ({ browser, baseURL }) => {
   const s = await seed(baseURL)

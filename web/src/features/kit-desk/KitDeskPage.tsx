@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useParams, useSearchParams } from '../../app/routing'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
@@ -11,6 +11,7 @@ import { normalizeCodigo } from './codigo'
 import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
+import { FoundList } from './FoundList'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, type PickupChoice } from './PickupDialog'
@@ -79,7 +80,6 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const { user } = useAuth()
   // A registration's QR code opened by the team (/i/{codigo}) arrives with its code searched.
   const [query, setQuery] = useState(useSearchParams()[0].get('codigo') ?? '')
-  const deferredQuery = useDeferredValue(query)
   const [picking, setPicking] = useState<RosterParticipant | null>(null)
   const [undoing, setUndoing] = useState<RosterParticipant | null>(null)
   const [leaving, setLeaving] = useState(false)
@@ -88,11 +88,15 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   const searchBox = useRef<HTMLInputElement>(null)
 
   const index = useSearchIndex(sync.eventId, state.indexVersion)
-  const found = useMemo(() => (index ? timedSearch(index.entries, deferredQuery) : { ids: [], more: false }), [index, deferredQuery])
+  // Searched and drawn with the keystroke itself, not as a deferred render: the search and a
+  // screenful of cards fit in a keystroke's 100 ms on a slow phone, where a deferred render adds a
+  // frame of its own before the results and React's yielding to the browser every few
+  // milliseconds (KIT-13).
+  const found = useMemo(() => (index ? timedSearch(index.entries, query) : { ids: [], more: false }), [index, query])
   // An index made before the roster's names, bibs, documents or codes last changed may miss some
   // (at the first opening, it was made from none): its results show, but the desk is not ready.
   const searching = index === null || state.loading || index.indice < (state.evento?.indice ?? 0)
-  const queriedCode = normalizeCodigo(deferredQuery)
+  const queriedCode = normalizeCodigo(query)
 
   // The camera's code is fetched once the desk is ready and idle, so that it also reads at a desk
   // offline (the service worker keeps it); never before, so the desk's arrival carries none of it.
@@ -248,16 +252,16 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           </p>
         )}
         {searching && state.roster.size > 0 && <p className="text-lg">Preparando a busca...</p>}
-        {!searching && deferredQuery.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 &&
+        {!searching && query.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 &&
           (queriedCode ? (
             <p role="status" className="text-lg font-bold">
               Nenhuma inscrição com o código {queriedCode} na lista deste evento.
             </p>
           ) : (
-            <p className="text-lg">Ninguém encontrado para “{deferredQuery.trim()}”.</p>
+            <p className="text-lg">Ninguém encontrado para “{query.trim()}”.</p>
           ))}
         {/* A pickup this desk made that another desk's beat is shown until the desk acknowledges it. */}
-        {deferredQuery.trim() === '' && state.conflicts.size > 0 && (
+        {query.trim() === '' && state.conflicts.size > 0 && (
           <section aria-labelledby="conflitos" className="mb-6">
             <h2 id="conflitos" className="mb-2 text-xl font-extrabold text-red-900">
               Retiradas que não valeram
@@ -267,10 +271,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             </ul>
           </section>
         )}
-        <ul aria-label="Inscritos encontrados" aria-busy={searching} className="flex flex-col gap-3">
-          {found.ids.map((id) => card(id))}
-        </ul>
-        {found.more && <p className="mt-3 text-lg">Há mais resultados: digite mais letras do nome.</p>}
+        <FoundList found={found} card={card} busy={searching} />
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
       </main>
       {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}

@@ -25,8 +25,9 @@ export type SearchIndex = {
 export type SearchResult = { ids: string[]; more: boolean }
 
 /**
- * How many cards a search shows: a phone shows four or five, and drawing more made each keystroke
- * slow; the volunteer types another letter instead ("Há mais resultados").
+ * How many participants a search finds: the desk draws a screenful of them at once and the others
+ * as the list is scrolled (FoundList.tsx); past them, the volunteer types another letter instead
+ * ("Há mais resultados").
  */
 export const searchLimit = 10
 

@@ -45,12 +45,17 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) 
 
 // CreateOrderTx is CreateOrder inside tx, which holds the event's lock (and, where locks are
 // per event, the buyer's): it reads the counts and the coupon, has the order priced from them,
-// checks every count, then inserts. It returns the new order's id, or the first order's when the
-// buyer's IdempotencyKey made one before.
-func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) {
+// checks every count, then inserts. It returns the order as written, so that the caller need
+// not read it back, or only its ID (its Status empty) when the caller must read it: the first
+// order, when the buyer's IdempotencyKey made one before, and a free order, confirmed at once.
+//
+// The order's times are kept to the millisecond, as SQLite stores them, so that the order
+// returned is the order either store reads.
+func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
 	if first, err := orderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || first != "" {
-		return first, err
+		return Order{ID: first}, err
 	}
+	o.Now, o.ExpiraEm = o.Now.UTC().Truncate(time.Millisecond), o.ExpiraEm.UTC().Truncate(time.Millisecond)
 	var taken Taken
 	var err error
 	keeper, keeps := tx.(TakenKeeper)
@@ -60,19 +65,19 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		taken, err = countTaken(ctx, tx.Query, "store: capacity", o.EventID, "", o.Now)
 	}
 	if err != nil {
-		return "", err
+		return Order{}, err
 	}
 	cupom := CouponKey(o.Cupom)
 	coupon, err := orderCoupon(ctx, tx, o.EventID, cupom)
 	if err != nil {
-		return "", err
+		return Order{}, err
 	}
 	if coupon != nil {
 		coupon.Usos = taken.Coupons[cupom]
 	}
 	items, err := o.Price(taken, coupon)
 	if err != nil {
-		return "", err
+		return Order{}, err
 	}
 	var total int64
 	for _, it := range items {
@@ -82,21 +87,21 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
 			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
-			return "", fmt.Errorf("store: open orders: %w", err)
+			return Order{}, fmt.Errorf("store: open orders: %w", err)
 		}
 		if open >= MaxOpenOrders {
-			return "", ErrOrderLimit
+			return Order{}, ErrOrderLimit
 		}
 	}
 	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
-		return "", err
+		return Order{}, err
 	}
 	// The pricer had these counts; checking them again keeps every limit whatever it priced.
 	if err := fits(o.Capacity, &taken, items); err != nil {
-		return "", err
+		return Order{}, err
 	}
 	if err := couponRoom(coupon, &taken, items); err != nil {
-		return "", err
+		return Order{}, err
 	}
 
 	id := NewParticipantID()
@@ -108,14 +113,16 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 	if o.IdempotencyKey != "" {
 		key = o.IdempotencyKey
 	}
+	written := Order{ID: id, EventID: o.EventID, BuyerID: o.BuyerID, Status: OrderAwaiting, Total: total, Cupom: cupom,
+		CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Registrations: make([]Registration, len(items))}
 	var txid any
 	if total > 0 && o.Txid != "" {
-		txid = o.Txid
+		txid, written.Txid = o.Txid, o.Txid
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, txid,
 		copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, '', '', ?, ?, ?)`,
 		id, o.EventID, o.BuyerID, total, cupom, key, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
-		return "", fmt.Errorf("store: inserting order: %w", err)
+		return Order{}, fmt.Errorf("store: inserting order: %w", err)
 	}
 	for i, it := range items {
 		usesCoupon := ""
@@ -126,28 +133,32 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (string, error) 
 		if len(atleta) == 0 {
 			atleta = json.RawMessage("{}")
 		}
+		r := Registration{ID: NewParticipantID(), DocTipo: it.DocTipo, DocNumero: it.DocNumero, Nome: it.Nome, Percurso: it.Percurso,
+			Lote: it.Lote, Categoria: it.Categoria, Camiseta: it.Camiseta, Valor: it.Valor, Desconto: it.Desconto, Total: it.Total,
+			Status: RegistrationPending, Atleta: atleta}
 		if _, err := tx.Exec(ctx, `INSERT INTO registrations (id, order_id, event_id, posicao, doc_tipo, doc_numero, nome,
 			percurso, lote, categoria, camiseta, cupom, valor, desconto, total, status, atleta)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pendente', ?)`, NewParticipantID(), id, o.EventID, i,
-			it.DocTipo, it.DocNumero, it.Nome, it.Percurso, it.Lote, it.Categoria, it.Camiseta, usesCoupon, it.Valor,
-			it.Desconto, it.Total, string(atleta)); err != nil {
-			return "", fmt.Errorf("store: inserting registration: %w", err)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, id, o.EventID, i,
+			r.DocTipo, r.DocNumero, r.Nome, r.Percurso, r.Lote, r.Categoria, r.Camiseta, usesCoupon, r.Valor,
+			r.Desconto, r.Total, r.Status, string(atleta)); err != nil {
+			return Order{}, fmt.Errorf("store: inserting registration: %w", err)
 		}
+		written.Registrations[i] = r
 	}
 	if err := addOrderEvent(ctx, tx, id, OrderCreated, o.Now, o.BuyerID, nil); err != nil {
-		return "", err
+		return Order{}, err
 	}
 	heldUntil := o.ExpiraEm
 	if total == 0 {
 		if err := confirmOrderTx(ctx, tx, id, o.EventID, o.Now); err != nil {
-			return "", err
+			return Order{}, err
 		}
-		heldUntil = time.Time{}
+		heldUntil, written = time.Time{}, Order{ID: id}
 	}
 	if keeps {
 		keeper.Took(o.EventID, taken, heldUntil)
 	}
-	return id, nil
+	return written, nil
 }
 
 // orderCoupon reads the event's coupon of the folded code cupom, its uses left for the caller to

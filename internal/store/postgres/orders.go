@@ -73,15 +73,15 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 
 // CreateOrder implements store.OrderStore.
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
-	var id string
+	var made store.Order
 	err := s.inOrderTx(ctx, []string{eventLock(o.EventID), buyerLock(o.BuyerID)}, func(tx store.OrderTx) (err error) {
-		id, err = store.CreateOrderTx(ctx, tx, o)
+		made, err = store.CreateOrderTx(ctx, tx, o)
 		return err
 	})
-	if err != nil {
-		return store.Order{}, err
+	if err != nil || made.Status != "" {
+		return made, err
 	}
-	return s.Order(ctx, id)
+	return s.Order(ctx, made.ID)
 }
 
 // SetOrderPix implements store.OrderStore.

@@ -70,12 +70,12 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) error {
 
 // UserByEmail implements store.AccountStore.
 func (s *Store) UserByEmail(ctx context.Context, email string) (store.User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE email = ?", email))
+	return scanUser(s.read.row(ctx, "SELECT "+userColumns+" FROM users WHERE email = ?", email))
 }
 
 // UserByID implements store.AccountStore.
 func (s *Store) UserByID(ctx context.Context, id string) (store.User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", id))
+	return scanUser(s.read.row(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", id))
 }
 
 func affectedOne(res sql.Result, err error) error {
@@ -142,7 +142,7 @@ func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now ti
 	se, u := &a.session, &a.user
 	var created, expires, userCreated int64
 	var verified sql.NullInt64
-	err := s.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`
+	err := s.read.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, unixMilli(now)).
 		Scan(&se.TokenHash, &se.UserID, &created, &expires,
@@ -184,7 +184,7 @@ func (s *Store) CreateResetToken(ctx context.Context, t store.ResetToken, notBef
 
 // ResetTokenUser implements store.AccountStore.
 func (s *Store) ResetTokenUser(ctx context.Context, tokenHash []byte, now time.Time) (store.User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumnsOf("u")+`
+	return scanUser(s.read.row(ctx, `SELECT `+userColumnsOf("u")+`
 		FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
 		WHERE t.token_hash = ? AND t.used_at IS NULL AND t.expires_at > ?`, tokenHash, unixMilli(now)))
 }
@@ -294,7 +294,7 @@ func (s *Store) RecordLoginFailure(ctx context.Context, email, ip string, at tim
 // CountLoginFailures implements store.AccountStore.
 func (s *Store) CountLoginFailures(ctx context.Context, email, ip string, since time.Time) (store.LoginFailures, error) {
 	var f store.LoginFailures
-	err := s.read.QueryRowContext(ctx, `SELECT
+	err := s.read.row(ctx, `SELECT
 		(SELECT count(*) FROM login_failures WHERE email = ? AND at > ?),
 		(SELECT count(*) FROM login_failures WHERE ip = ? AND at > ?)`,
 		email, unixMilli(since), ip, unixMilli(since)).Scan(&f.ForAccount, &f.FromIP)

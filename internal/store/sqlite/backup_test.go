@@ -57,11 +57,11 @@ func TestBackupWhileWriting(t *testing.T) {
 	}
 	defer copyStore.Close()
 	var check string
-	if err := copyStore.read.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
+	if err := copyStore.read.row(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity_check = %q, %v", check, err)
 	}
 	var rows, maxN int
-	if err := copyStore.read.QueryRowContext(ctx, "SELECT count(*), coalesce(max(n), -1) FROM counter").Scan(&rows, &maxN); err != nil {
+	if err := copyStore.read.row(ctx, "SELECT count(*), coalesce(max(n), -1) FROM counter").Scan(&rows, &maxN); err != nil {
 		t.Fatal(err)
 	}
 	// A consistent snapshot holds a gap-free prefix of the inserts.

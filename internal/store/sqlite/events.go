@@ -41,7 +41,7 @@ func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, er
 func (s *Store) GetEvent(ctx context.Context, id string) (event.Event, error) {
 	var doc []byte
 	var owner, criado, atualizado string
-	err := s.hotRow(ctx, "SELECT doc, owner_id, criado_em, atualizado_em FROM events WHERE id = ?", id).
+	err := s.read.hotRow(ctx, "SELECT doc, owner_id, criado_em, atualizado_em FROM events WHERE id = ?", id).
 		Scan(&doc, &owner, &criado, &atualizado)
 	if errors.Is(err, sql.ErrNoRows) {
 		return event.Event{}, store.ErrNotFound

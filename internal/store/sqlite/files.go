@@ -48,7 +48,7 @@ func (s *Store) GetFile(ctx context.Context, id string, minWidth int) (store.Fil
 			FROM file_variants v JOIN files f ON f.id = v.file_id
 			WHERE v.file_id = ? AND v.width >= ? ORDER BY v.width LIMIT 1`, []any{id, minWidth}
 	}
-	row := s.read.QueryRowContext(ctx, query, args...)
+	row := s.read.row(ctx, query, args...)
 	err := row.Scan(&f.ID, &f.ContentType, &f.Name, &f.OwnerID, &f.Width, &f.Height, &created, &f.Data)
 	if errors.Is(err, sql.ErrNoRows) {
 		if minWidth > 0 {

@@ -62,7 +62,7 @@ func (s *Store) apply(ctx context.Context, version, name string) error {
 
 // Versions lists the applied migrations in order.
 func (s *Store) Versions(ctx context.Context) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT version FROM schema_migrations ORDER BY version")
+	rows, err := s.read.rows(ctx, "SELECT version FROM schema_migrations ORDER BY version")
 	if err != nil {
 		return nil, err
 	}

@@ -103,13 +103,7 @@ func (t orderTx) Took(eventID string, after store.Taken, heldUntil time.Time) {
 // orderQuery is s.query with the order tables' times, its statements kept prepared (hotStmt):
 // a registration opening reads an order a few times per buyer.
 func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows, error) {
-	var rows *sql.Rows
-	var err error
-	if st := s.hotStmt(ctx, q); st != nil {
-		rows, err = st.QueryContext(ctx, args(a)...)
-	} else {
-		rows, err = s.read.QueryContext(ctx, q, args(a)...)
-	}
+	rows, err := s.read.hotRows(ctx, q, args(a)...)
 	if err != nil {
 		return nil, err
 	}
@@ -118,15 +112,15 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 
 // CreateOrder implements store.OrderStore.
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
-	var id string
+	var made store.Order
 	err := s.writeOrder(ctx, func(tx store.OrderTx) (err error) {
-		id, err = store.CreateOrderTx(ctx, tx, o)
+		made, err = store.CreateOrderTx(ctx, tx, o)
 		return err
 	}, true)
-	if err != nil {
-		return store.Order{}, err
+	if err != nil || made.Status != "" {
+		return made, err
 	}
-	return s.Order(ctx, id)
+	return s.Order(ctx, made.ID)
 }
 
 // SetOrderPix implements store.OrderStore.

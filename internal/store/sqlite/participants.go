@@ -123,7 +123,7 @@ func (s *Store) ParticipantsByBib(ctx context.Context, eventID string, from, to 
 // ListParticipants implements store.ParticipantStore.
 func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) (store.ParticipantPage, error) {
 	rev, err := s.revs.get(q.EventID, func() (rev int64, err error) {
-		err = s.hotRow(ctx, `SELECT max((SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?1),
+		err = s.read.hotRow(ctx, `SELECT max((SELECT coalesce(max(rev), 0) FROM participants WHERE event_id = ?1),
 			(SELECT coalesce(max(rev), 0) FROM participant_removals WHERE event_id = ?1))`, q.EventID).Scan(&rev)
 		return rev, err
 	})
@@ -139,7 +139,7 @@ func (s *Store) ListParticipants(ctx context.Context, q store.ParticipantQuery) 
 
 // GetParticipant implements store.ParticipantStore.
 func (s *Store) GetParticipant(ctx context.Context, eventID, id string) (participant.Participant, error) {
-	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? AND id = ?",
+	return store.ScanOne(timeRow{s.read.row(ctx, "SELECT "+store.ParticipantColumns+" FROM participants WHERE event_id = ? AND id = ?",
 		eventID, id)}, "sqlite: reading participant", store.ScanParticipant)
 }
 
@@ -160,7 +160,7 @@ func (s *Store) ParticipantSummary(ctx context.Context, eventID string) (partici
 
 // ParticipantSettings implements store.ParticipantStore.
 func (s *Store) ParticipantSettings(ctx context.Context, eventID string) (participant.Settings, error) {
-	return store.ScanParticipantSettings(s.read.QueryRowContext(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID))
+	return store.ScanParticipantSettings(s.read.row(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID))
 }
 
 // SetParticipantSettings implements store.ParticipantStore.

@@ -42,7 +42,7 @@ func (s *Store) AddPlanInterest(ctx context.Context, p store.PlanInterest, sende
 }
 
 func (s *Store) PlanInterests(ctx context.Context) ([]store.PlanInterest, error) {
-	rows, err := s.read.QueryContext(ctx,
+	rows, err := s.read.rows(ctx,
 		"SELECT id, nome, email, whatsapp, plano, criado_em FROM plan_interest ORDER BY criado_em DESC, id DESC")
 	if err != nil {
 		return nil, err

@@ -19,10 +19,10 @@ func TestPlanInterestKeepsNoIPAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	var hash, key string
-	if err := s.read.QueryRow("SELECT sender_hash FROM plan_interest").Scan(&hash); err != nil {
+	if err := s.read.row(context.Background(), "SELECT sender_hash FROM plan_interest").Scan(&hash); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.read.QueryRow("SELECT value FROM app_meta WHERE key = 'sender_hash_key'").Scan(&key); err != nil {
+	if err := s.read.row(context.Background(), "SELECT value FROM app_meta WHERE key = 'sender_hash_key'").Scan(&key); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(hash, ip) || len(hash) != 64 || len(key) != 64 {

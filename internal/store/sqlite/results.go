@@ -98,7 +98,7 @@ func (s *Store) ListResultSets(ctx context.Context, eventID string) ([]results.S
 }
 
 func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (results.Set, error) {
-	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, "SELECT "+store.ResultSetColumns+" FROM result_sets WHERE id = ? AND event_id = ?",
+	return store.ScanOne(timeRow{s.read.row(ctx, "SELECT "+store.ResultSetColumns+" FROM result_sets WHERE id = ? AND event_id = ?",
 		setID, eventID)}, "sqlite: reading result set", store.ScanResultSet)
 }
 
@@ -111,7 +111,7 @@ func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.Res
 }
 
 func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Result, error) {
-	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, "SELECT doc, ordem FROM results WHERE set_id = ? AND numero_peito = ?",
+	return store.ScanOne(timeRow{s.read.row(ctx, "SELECT doc, ordem FROM results WHERE set_id = ? AND numero_peito = ?",
 		setID, bib)}, "sqlite: reading result", store.ScanResult)
 }
 

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
@@ -26,13 +25,11 @@ import (
 
 // Store is the SQLite implementation of store.Store.
 type Store struct {
-	read     *sql.DB
-	write    *sql.DB
-	path     string
-	rosters  cache.Rosters // the participants of the events listed lately
-	hot      sync.Map      // query → *sql.Stmt on read: see hotRow
-	hotCount atomic.Int64  // the statements in hot
-	batches  orderBatches  // order transactions waiting for the writer: see order_batch.go
+	read    *reads
+	write   *sql.DB
+	path    string
+	rosters cache.Rosters // the participants of the events listed lately
+	batches orderBatches  // order transactions waiting for the writer: see order_batch.go
 
 	orderLists cache.OrderLists               // the orders of the events listed lately
 	orderRevs  *fresh[store.OrderRev]         // where an event's orders stand
@@ -76,11 +73,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	n := max(4, runtime.NumCPU()*2)
-	read.SetMaxOpenConns(n)
-	read.SetMaxIdleConns(n)
-
-	s.read, s.write = read, write
+	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
@@ -114,49 +107,10 @@ func PathFromURL(raw string) string {
 // Ping reports whether the database answers a query.
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
-	return s.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
-}
-
-// hotRow runs a read query that requests run on every call (their session, their role in the
-// event, the participants' rev, the event itself) as a statement prepared once per connection:
-// parsing it each time took a tenth of such a request.
-func (s *Store) hotRow(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := s.hotStmt(ctx, query); st != nil {
-		return st.QueryRowContext(ctx, args...)
-	}
-	return s.read.QueryRowContext(ctx, query, args...)
-}
-
-// hotMax bounds the statements hot keeps: past it (queries built with lists of ids of every
-// length), a query is parsed each time it runs.
-const hotMax = 256
-
-// hotStmt is query prepared on the read pool, kept for its next runs; nil when it cannot be
-// (the query itself then reports its error) or hot is full.
-func (s *Store) hotStmt(ctx context.Context, query string) *sql.Stmt {
-	if st, ok := s.hot.Load(query); ok {
-		return st.(*sql.Stmt)
-	}
-	if s.hotCount.Load() >= hotMax {
-		return nil
-	}
-	st, err := s.read.PrepareContext(ctx, query)
-	if err != nil {
-		return nil
-	}
-	if kept, loaded := s.hot.LoadOrStore(query, st); loaded {
-		st.Close()
-		return kept.(*sql.Stmt)
-	}
-	s.hotCount.Add(1)
-	return st
+	return s.read.row(ctx, "SELECT 1").Scan(&one)
 }
 
 // Close closes both pools.
 func (s *Store) Close() error {
-	s.hot.Range(func(_, st any) bool {
-		st.(*sql.Stmt).Close()
-		return true
-	})
-	return errors.Join(s.read.Close(), s.write.Close())
+	return errors.Join(s.read.close(), s.write.Close())
 }

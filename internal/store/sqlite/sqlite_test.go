@@ -50,7 +50,7 @@ func TestStoreRunsInWALWithForeignKeys(t *testing.T) {
 	if err := s.write.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
 		t.Fatalf("journal_mode = %q, %v", mode, err)
 	}
-	if err := s.read.QueryRow("PRAGMA foreign_keys").Scan(&fk); err != nil || fk != 1 {
+	if err := s.read.row(context.Background(), "PRAGMA foreign_keys").Scan(&fk); err != nil || fk != 1 {
 		t.Fatalf("foreign_keys = %d, %v", fk, err)
 	}
 }

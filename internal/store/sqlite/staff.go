@@ -13,7 +13,7 @@ import (
 // EventRole implements store.StaffStore.
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
 	return s.roles.get(eventID+"\x00"+userID, func() (team.Role, error) {
-		row := s.hotRow(ctx, `SELECT owner_id, `+store.StaffRoleOf("?")+` FROM events WHERE id = ?`, userID, eventID)
+		row := s.read.hotRow(ctx, `SELECT owner_id, `+store.StaffRoleOf("?")+` FROM events WHERE id = ?`, userID, eventID)
 		return store.ScanOne(row, "sqlite: event role", store.EventRoleScanner(userID))
 	})
 }
@@ -63,7 +63,7 @@ func (s *Store) Staff(ctx context.Context, eventID string) ([]store.StaffMember,
 
 // StaffMember implements store.StaffStore.
 func (s *Store) StaffMember(ctx context.Context, eventID, staffID string) (store.StaffMember, error) {
-	return store.ScanOne(timeRow{s.read.QueryRowContext(ctx, store.StaffSelect+" WHERE s.event_id = ? AND s.id = ?", eventID, staffID)},
+	return store.ScanOne(timeRow{s.read.row(ctx, store.StaffSelect+" WHERE s.event_id = ? AND s.id = ?", eventID, staffID)},
 		"sqlite: reading staff member", store.ScanStaffMember)
 }
 

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -68,19 +67,27 @@ func timeDests(dest []any) []any {
 }
 
 // timeRows is a query's rows as store.Rows, reading SQLite's stored times.
-type timeRows struct{ *sql.Rows }
+// (*sql.Rows of a transaction, *readRows of the read pool).
+type timeRows struct{ sqlRows }
 
-func (r timeRows) Scan(dest ...any) error { return r.Rows.Scan(timeDests(dest)...) }
-func (r timeRows) Close()                 { r.Rows.Close() }
+type sqlRows interface {
+	store.Scanner
+	Next() bool
+	Err() error
+	Close() error
+}
+
+func (r timeRows) Scan(dest ...any) error { return r.sqlRows.Scan(timeDests(dest)...) }
+func (r timeRows) Close()                 { r.sqlRows.Close() }
 
 // timeRow is a query's one row as a store.Scanner, reading SQLite's stored times.
-type timeRow struct{ *sql.Row }
+type timeRow struct{ store.Scanner }
 
-func (r timeRow) Scan(dest ...any) error { return r.Row.Scan(timeDests(dest)...) }
+func (r timeRow) Scan(dest ...any) error { return r.Scanner.Scan(timeDests(dest)...) }
 
 // query runs a read query for the readers in package store.
 func (s *Store) query(ctx context.Context, query string, args ...any) (store.Rows, error) {
-	rows, err := s.read.QueryContext(ctx, query, args...)
+	rows, err := s.read.rows(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,11 +75,20 @@ func orderEvent(t *testing.T, s store.Store) string {
 	return create(t, s, sampleEvent("Corrida das Inscrições", event.NewDate(2026, time.December, 6), "Recife", "PE")).ID
 }
 
+// mustOrder creates o; the order CreateOrder answers must be the order the store reads (it is
+// built as it is written, not read back).
 func mustOrder(t *testing.T, s store.Store, o store.NewOrder) store.Order {
 	t.Helper()
 	got, err := s.CreateOrder(context.Background(), o)
 	if err != nil {
 		t.Fatalf("create order: %v", err)
+	}
+	read, err := s.Order(context.Background(), got.ID)
+	if err != nil {
+		t.Fatalf("order %s: %v", got.ID, err)
+	}
+	if !reflect.DeepEqual(got, read) {
+		t.Fatalf("CreateOrder answered\n%+v\nthe store reads\n%+v", got, read)
 	}
 	return got
 }

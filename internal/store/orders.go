@@ -242,6 +242,7 @@ type Order struct {
 	Registrations                []Registration
 	Payments                     []Payment
 	Refunds                      []Refund
+	Rev                          int64 // moves with every change to the order or its parts (migration 0017)
 }
 
 // Registration is one athlete of an order.

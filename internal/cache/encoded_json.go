@@ -36,6 +36,14 @@ func (c *encodedJSON[K]) of(key K, keep bool, max int64, v func() any) ([]byte, 
 	return b, nil
 }
 
+// pageEnds are what comes before and after the items of a page answered as a map would be
+// encoded: {"nextCursor":next,"<items>":[ … ],"total":total}.
+func pageEnds(next []byte, items string, total int) (head, tail []byte) {
+	head = append(append([]byte(`{"nextCursor":`), next...), `,"`+items+`":[`...)
+	tail = strconv.AppendInt([]byte(`],"total":`), int64(total), 10)
+	return head, append(tail, "}\n"...)
+}
+
 // writeJSONParts answers 200 with the JSON made of parts in turn, as api.WriteJSON would its
 // value: joined in a buffer kept for the next answer, and written at once (a writer that keeps
 // what it is given, as a test's recorder does, would otherwise grow its own for each part).

@@ -3,7 +3,6 @@ package cache
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
 
 	"pelotao/internal/store"
 )
@@ -35,9 +34,7 @@ func (c *OrdersJSON) WritePage(w http.ResponseWriter, page store.OrderPage, answ
 	if err != nil {
 		return err
 	}
-	head := append(append([]byte(`{"nextCursor":`), next...), `,"pedidos":[`...)
-	tail := strconv.AppendInt([]byte(`],"total":`), int64(page.Total), 10)
-	tail = append(tail, "}\n"...)
+	head, tail := pageEnds(next, "pedidos", page.Total)
 	parts := make([][]byte, 0, 5*len(page.Orders)+2)
 	parts = append(parts, head)
 	for i, o := range page.Orders {

@@ -3,7 +3,6 @@ package cache
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
@@ -42,9 +41,7 @@ func (c *ParticipantsJSON) WritePage(w http.ResponseWriter, page store.Participa
 	if page.NextCursor != "" {
 		next, _ = json.Marshal(page.NextCursor)
 	}
-	head := append(append([]byte(`{"nextCursor":`), next...), `,"participants":[`...)
-	tail := strconv.AppendInt([]byte(`],"total":`), int64(page.Total), 10)
-	tail = append(tail, "}\n"...)
+	head, tail := pageEnds(next, "participants", page.Total)
 	parts := make([][]byte, 0, 2*len(page.Participants)+1)
 	parts = append(parts, head)
 	for i, p := range page.Participants {

@@ -114,21 +114,13 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 // SessionByTokenHash implements store.AccountStore, its read shared by the requests of one
 // session asking together (joined); the session is checked against each one's now.
 func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, store.User, error) {
-	a, err := s.sessions.get(string(tokenHash), func() (sessionAnswer, error) { return s.sessionByTokenHash(ctx, tokenHash, now) })
-	if err == nil && !a.session.ExpiresAt.After(now) {
-		err = store.ErrNotFound
-	}
-	return a.session, a.user, err
+	a, err := s.sessions.get(string(tokenHash), func() (store.SessionAnswer, error) { return s.sessionByTokenHash(ctx, tokenHash, now) })
+	return a.At(now, err)
 }
 
-type sessionAnswer struct {
-	session store.Session
-	user    store.User
-}
-
-func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (sessionAnswer, error) {
-	var a sessionAnswer
-	se, u := &a.session, &a.user
+func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.SessionAnswer, error) {
+	var a store.SessionAnswer
+	se, u := &a.Session, &a.User
 	userDest, finish := userFields(u)
 	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`
 		FROM sessions s JOIN users u ON u.id = s.user_id

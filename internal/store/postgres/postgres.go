@@ -47,7 +47,7 @@ type Store struct {
 
 	// The rows every request of the orders list reads, each read shared by the requests asking
 	// together (joined.go).
-	sessions  joined[sessionAnswer]
+	sessions  joined[store.SessionAnswer]
 	roles     joined[team.Role]
 	orderRevs joined[store.OrderRev]
 	buyers    joined[map[string]store.Buyer]

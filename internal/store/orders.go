@@ -202,9 +202,9 @@ type TakenKeeper interface {
 // as CreateOrder would, in fewer transactions that count each event once instead of once per
 // order. SQLite's CreateOrder needs none: its writer keeps the counts from order to order.
 type OrderBatcher interface {
-	// CreateOrders creates orders in their order and returns their ids. On an error, no order of
-	// the transaction that failed is kept; those of the transactions before it are.
-	CreateOrders(ctx context.Context, orders []NewOrder) ([]string, error)
+	// CreateOrders creates orders in their order. On an error, no order of the transaction that
+	// failed is kept; those of the transactions before it are.
+	CreateOrders(ctx context.Context, orders []NewOrder) error
 }
 
 // NewOrder is an order to create; the store makes its ids, Price its athletes.

@@ -93,8 +93,7 @@ var _ store.OrderBatcher = (*Store)(nil)
 // CreateOrders implements store.OrderBatcher: maxOrderBatch orders to a transaction that holds
 // their events' locks and their buyers' (events first, each kind in one order, as callers of
 // inOrderTx name them), each order made by CreateOrderTx as CreateOrder makes it.
-func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) ([]string, error) {
-	ids := make([]string, 0, len(orders))
+func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) error {
 	for batch := range slices.Chunk(orders, maxOrderBatch) {
 		var events, buyers []string
 		for _, o := range batch {
@@ -102,23 +101,20 @@ func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) ([]st
 		}
 		slices.Sort(events)
 		slices.Sort(buyers)
-		committed := len(ids)
 		err := s.inOrderTx(ctx, append(slices.Compact(events), slices.Compact(buyers)...), func(tx store.OrderTx) error {
 			kept := keptTx{tx.(orderTx), map[string]store.KeptTaken{}}
 			for _, o := range batch {
-				id, err := store.CreateOrderTx(ctx, kept, o)
-				if err != nil {
+				if _, err := store.CreateOrderTx(ctx, kept, o); err != nil {
 					return err
 				}
-				ids = append(ids, id)
 			}
 			return nil
 		})
 		if err != nil {
-			return ids[:committed], err
+			return err
 		}
 	}
-	return ids, nil
+	return nil
 }
 
 // keptTx is an order transaction holding its events' locks to its end, so that an event's

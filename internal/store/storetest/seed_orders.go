@@ -57,8 +57,7 @@ func SeedOrders(ctx context.Context, s store.Store, eventID string, n int, nome 
 // createOrders creates orders through the store's OrderBatcher when it has one, else one by one.
 func createOrders(ctx context.Context, s store.Store, orders []store.NewOrder) error {
 	if b, ok := s.(store.OrderBatcher); ok {
-		_, err := b.CreateOrders(ctx, orders)
-		return err
+		return b.CreateOrders(ctx, orders)
 	}
 	for i, o := range orders {
 		if _, err := s.CreateOrder(ctx, o); err != nil {

@@ -242,7 +242,7 @@ type Order struct {
 	Registrations                []Registration
 	Payments                     []Payment
 	Refunds                      []Refund
-	Rev                          int64 // moves with every change to the order or its parts (migration 0017)
+	Rev                          int64 // as the event's orders list read it (OrdersChangedAfter), 0 when read otherwise
 }
 
 // Registration is one athlete of an order.

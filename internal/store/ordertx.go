@@ -587,13 +587,13 @@ func DeleteCouponTx(ctx context.Context, tx OrderTx, eventID, codigo string) err
 	return nil
 }
 
-const orderColumns = "id, event_id, buyer_id, status, total, cupom, txid, copia_e_cola, location, criado_em, expira_em, pago_em, rev"
+const orderColumns = "id, event_id, buyer_id, status, total, cupom, txid, copia_e_cola, location, criado_em, expira_em, pago_em"
 
 func scanOrder(row Scanner) (Order, error) {
 	var o Order
 	var txid *string
 	err := row.Scan(&o.ID, &o.EventID, &o.BuyerID, &o.Status, &o.Total, &o.Cupom, &txid, &o.CopiaECola, &o.Location,
-		&o.CriadoEm, &o.ExpiraEm, &o.PagoEm, &o.Rev)
+		&o.CriadoEm, &o.ExpiraEm, &o.PagoEm)
 	if txid != nil {
 		o.Txid = *txid
 	}

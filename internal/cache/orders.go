@@ -49,7 +49,9 @@ func olderOrder(a, b *store.ListedOrder) int {
 func newOrderList(rev int64, orders []*store.ListedOrder) *OrderList {
 	slices.SortFunc(orders, olderOrder)
 	l := &OrderList{rev: rev, orders: orders, pos: make(map[string]int32, len(orders)), grams: map[gram][]int32{}}
+	shared := map[string]string{}
 	for i, o := range orders {
+		shareStrings(o, shared)
 		l.pos[o.ID] = int32(i)
 		for j := 0; j+3 <= len(o.Busca); j++ {
 			g := gramAt(o.Busca, j)
@@ -60,6 +62,28 @@ func newOrderList(rev int64, orders []*store.ListedOrder) *OrderList {
 		}
 	}
 	return l
+}
+
+// shareStrings makes the strings o repeats from other orders (its event, statuses, modality,
+// lot, category, shirt size) the ones already in shared. A list holds tens of thousands of
+// orders that the garbage collector walks through at each of its cycles: each string made
+// once is an object it need not visit again.
+func shareStrings(o *store.ListedOrder, shared map[string]string) {
+	share := func(s *string) {
+		if v, ok := shared[*s]; ok {
+			*s = v
+		} else {
+			shared[*s] = *s
+		}
+	}
+	share(&o.EventID)
+	share(&o.Status)
+	for k := range o.Registrations {
+		r := &o.Registrations[k]
+		for _, s := range []*string{&r.DocTipo, &r.Percurso, &r.Lote, &r.Categoria, &r.Camiseta, &r.Status} {
+			share(s)
+		}
+	}
 }
 
 // with is l after the changes in changed (rev being where they leave the event), or false when
@@ -131,17 +155,20 @@ func (l *OrderList) Page(q store.OrderQuery) (store.OrderPage, error) {
 		offset = n
 	}
 	words := textfold.Words(q.Q)
-	page := store.OrderPage{Orders: []store.Order{}}
+	var page store.OrderPage
 	if len(words) == 0 && q.Status == "" { // every order: only the page is read
 		page.Total = len(l.orders)
+		page.Orders = make([]store.Order, 0, max(0, min(limit, len(l.orders)-offset)))
 		for i := len(l.orders) - 1 - offset; i >= 0 && len(page.Orders) < limit; i-- {
 			page.Orders = append(page.Orders, l.orders[i].Order)
 		}
 	} else {
 		found := l.matching(q.Status, words)
 		page.Total = len(found)
-		for _, i := range found[min(offset, len(found)):min(offset+limit, len(found))] {
-			page.Orders = append(page.Orders, l.orders[i].Order)
+		found = found[min(offset, len(found)):min(offset+limit, len(found))]
+		page.Orders = make([]store.Order, len(found))
+		for k, i := range found {
+			page.Orders[k] = l.orders[i].Order
 		}
 	}
 	if offset+len(page.Orders) < page.Total {

@@ -3,9 +3,6 @@ package cache
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
@@ -16,14 +13,11 @@ import (
 // through a few hundred, and 30,000 of them take about 15 MB.
 const participantJSONMax = 60_000
 
-// ParticipantsJSON keeps each participant's JSON as a role sees it, by id and rev, so that the
-// pages of a list asked again and again (every keystroke of a search, many staff at once) are
-// put together from bytes instead of encoded anew: encoding a page of 50 took most of its
-// answer's time. A participant's rev moves with every change to it, so an entry never goes stale;
-// entries of older revs are dropped with the rest once participantJSONMax is passed.
+// ParticipantsJSON keeps each participant's JSON as a role sees it, by id and rev
+// (encodedJSON): the pages of a list asked again and again (every keystroke of a search, many
+// staff at once) are put together from bytes. A participant's rev moves with every change to it.
 type ParticipantsJSON struct {
-	encoded sync.Map // participantKey → []byte
-	count   atomic.Int64
+	kept encodedJSON[participantKey]
 }
 
 type participantKey struct {
@@ -34,20 +28,9 @@ type participantKey struct {
 
 // of is p's JSON for role.
 func (c *ParticipantsJSON) of(p participant.Participant, role team.Role) ([]byte, error) {
-	key := participantKey{p.ID, p.Rev, team.SeesFullDocument(role)}
-	if b, ok := c.encoded.Load(key); ok {
-		return b.([]byte), nil
-	}
-	b, err := json.Marshal(participant.ForRole(p, role))
-	if err != nil || p.Rev == 0 { // no rev: nothing tells its versions apart
-		return b, err
-	}
-	if c.count.Add(1) > participantJSONMax {
-		c.encoded.Clear()
-		c.count.Store(1)
-	}
-	c.encoded.Store(key, b)
-	return b, nil
+	// No rev: nothing tells its versions apart.
+	return c.kept.of(participantKey{p.ID, p.Rev, team.SeesFullDocument(role)}, p.Rev != 0, participantJSONMax,
+		func() any { return participant.ForRole(p, role) })
 }
 
 // WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as api.WriteJSON
@@ -58,33 +41,19 @@ func (c *ParticipantsJSON) WritePage(w http.ResponseWriter, page store.Participa
 	if page.NextCursor != "" {
 		next, _ = json.Marshal(page.NextCursor)
 	}
-	head := append(append([]byte(`{"nextCursor":`), next...), `,"participants":[`...)
-	tail := strconv.AppendInt([]byte(`],"total":`), int64(page.Total), 10)
-	tail = append(tail, "}\n"...)
-	docs := make([][]byte, len(page.Participants))
-	size := len(head) + len(tail) + max(len(docs)-1, 0) // the commas
+	head, tail := pageEnds(next, "participants", page.Total)
+	parts := make([][]byte, 0, 2*len(page.Participants)+1)
+	parts = append(parts, head)
 	for i, p := range page.Participants {
 		b, err := c.of(*p, role)
 		if err != nil {
 			return err
 		}
-		docs[i], size = b, size+len(b)
-	}
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Length", strconv.Itoa(size))
-	w.WriteHeader(http.StatusOK)
-	// A client gone away is not the server's error: the writes' errors are left.
-	_, _ = w.Write(head)
-	for i, b := range docs {
 		if i > 0 {
-			_, _ = w.Write(comma)
+			parts = append(parts, comma)
 		}
-		_, _ = w.Write(b)
+		parts = append(parts, b)
 	}
-	_, _ = w.Write(tail)
+	writeJSONParts(w, append(parts, tail))
 	return nil
 }
-
-var comma = []byte{','}

@@ -174,12 +174,16 @@ func (s *Server) listOrders(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]managedOrderAnswer, len(page.Orders))
-	for i, o := range page.Orders {
-		out[i] = managedOrderAnswer{orderAnswer: s.orderAnswer(o), Comprador: b[o.BuyerID]}
+	// Each order is a managedOrderAnswer: its answer kept encoded, then its buyer.
+	buyers := make(map[string][]byte, len(b))
+	for _, o := range page.Orders {
+		if _, ok := buyers[o.BuyerID]; !ok {
+			if buyers[o.BuyerID], err = json.Marshal(b[o.BuyerID]); err != nil {
+				return err
+			}
+		}
 	}
-	api.WriteJSON(w, http.StatusOK, map[string]any{"pedidos": out, "total": page.Total, "nextCursor": page.NextCursor})
-	return nil
+	return s.ordersJSON.WritePage(w, page, func(o store.Order) any { return s.orderAnswer(o) }, buyers)
 }
 
 // ordersExportHeader is the orders export's header row: one row per registration of each order.

@@ -3,14 +3,18 @@ package salesapi
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"pelotao/internal/api"
 	"pelotao/internal/orders"
+	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -92,6 +96,61 @@ type errorAnswer struct {
 		Code, Message string
 		Fields        map[string]string
 	}
+}
+
+// REG-160: the orders list, put together from each order's kept JSON, answers the bytes
+// api.WriteJSON makes of the page's managed orders (a buyer with no account left blank), and an
+// order changed since it was kept is answered as it is now.
+func TestOrdersListAnswersAsEncoded(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		w.paid(t, w.buyAs(t, bruno, 0, "Ana <Souza> & \u2028"))
+		held := w.buyAs(t, bruno, 1, "Caio Lima")
+		if _, err := st.CreateOrder(t.Context(), store.NewOrder{EventID: w.eventID, BuyerID: "conta-apagada", Now: time.Now(),
+			ExpiraEm: time.Now().Add(time.Hour), Price: func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) {
+				return []store.NewRegistration{{DocTipo: participant.CPF, DocNumero: "39053344705", Nome: "Sem Conta", Percurso: "60 km",
+					Categoria: "Open", Camiseta: "M", Valor: 1000, Total: 1000}}, nil
+			}}); err != nil {
+			t.Fatal(err)
+		}
+		want := func(q store.OrderQuery) string {
+			page, err := st.EventOrders(t.Context(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := []string{}
+			for _, o := range page.Orders {
+				ids = append(ids, o.BuyerID)
+			}
+			slices.Sort(ids)
+			found, err := st.Buyers(t.Context(), slices.Compact(ids))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := make([]managedOrderAnswer, len(page.Orders))
+			for i, o := range page.Orders {
+				b := found[o.BuyerID]
+				out[i] = managedOrderAnswer{orderAnswer: w.sales.orderAnswer(o), Comprador: buyerAnswer{Nome: b.Nome, Email: b.Email}}
+			}
+			rec := httptest.NewRecorder()
+			api.WriteJSON(rec, http.StatusOK, map[string]any{"pedidos": out, "total": page.Total, "nextCursor": page.NextCursor})
+			return rec.Body.String()
+		}
+		base := "/api/events/" + w.eventID + "/pedidos"
+		for range 2 { // made, then kept
+			for _, q := range []store.OrderQuery{{EventID: w.eventID}, {EventID: w.eventID, Limit: 2}, {EventID: w.eventID, Q: "souza"}} {
+				path := fmt.Sprintf("%s?limit=%d&q=%s", base, store.PageLimit(q.Limit), url.QueryEscape(q.Q))
+				if got, want := w.call("GET", path, "", &ana).Body.String(), want(q); got != want {
+					t.Fatalf("%s:\n%s\nwant\n%s", path, got, want)
+				}
+			}
+		}
+		w.paid(t, held)
+		got := w.call("GET", base, "", &ana).Body.String()
+		if want := want(store.OrderQuery{EventID: w.eventID}); got != want || strings.Count(got, `"status":"pago"`) != 2 {
+			t.Fatalf("after a payment:\n%s\nwant\n%s", got, want)
+		}
+	})
 }
 
 // REG-100, REG-101, REG-102, REG-116: the organizer's list (search, status, pages), its export and

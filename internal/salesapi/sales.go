@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/cache"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
@@ -55,6 +56,8 @@ type Server struct {
 	mailer   mail.Mailer
 	calendar func(*event.Event) []byte
 	receipts sync.WaitGroup
+	// ordersJSON keeps the orders list's answers encoded, by order and rev.
+	ordersJSON cache.OrdersJSON
 }
 
 // New builds the sales API and its PSP client.

@@ -29,6 +29,22 @@ type Session struct {
 	ExpiresAt time.Time
 }
 
+// SessionAnswer is a session and its account, read together: a store that keeps or shares that
+// read (the signed-in requests each read their session) keeps or shares these.
+type SessionAnswer struct {
+	Session Session
+	User    User
+}
+
+// At answers SessionByTokenHash at now from a read's answer (and its err): a session that
+// expired since it was read is ErrNotFound.
+func (a SessionAnswer) At(now time.Time, err error) (Session, User, error) {
+	if err == nil && !a.Session.ExpiresAt.After(now) {
+		err = ErrNotFound
+	}
+	return a.Session, a.User, err
+}
+
 // ResetToken is a single-use password-reset link, stored by the SHA-256 of its token.
 type ResetToken struct {
 	TokenHash []byte

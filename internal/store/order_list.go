@@ -47,11 +47,14 @@ const changedOrdersAtOnce = 1000
 // OrdersChangedAfter reads an event's orders whose rev is above since (every one for 0), each
 // with its registrations, payments and refunds, in no particular order.
 func (r OrderReader) OrdersChangedAfter(ctx context.Context, eventID string, since int64) ([]ListedOrder, error) {
-	type changed struct{ id, busca string }
+	type changed struct {
+		id, busca string
+		rev       int64
+	}
 	ids, err := QueryAll(ctx, r.Query, r.Name+": changed orders", func(row Scanner) (c changed, err error) {
-		err = row.Scan(&c.id, &c.busca)
+		err = row.Scan(&c.id, &c.busca, &c.rev)
 		return c, err
-	}, "SELECT id, busca FROM orders WHERE event_id = ? AND rev > ?", eventID, since)
+	}, "SELECT id, busca, rev FROM orders WHERE event_id = ? AND rev > ?", eventID, since)
 	if err != nil {
 		return nil, err
 	}
@@ -59,16 +62,18 @@ func (r OrderReader) OrdersChangedAfter(ctx context.Context, eventID string, sin
 	for start := 0; start < len(ids); start += changedOrdersAtOnce {
 		chunk := ids[start:min(start+changedOrdersAtOnce, len(ids))]
 		args := make([]any, len(chunk))
-		busca := make(map[string]string, len(chunk))
+		byID := make(map[string]changed, len(chunk))
 		for i, c := range chunk {
-			args[i], busca[c.id] = c.id, strings.ToLower(c.busca)
+			args[i], byID[c.id] = c.id, c
 		}
 		orders, err := r.readOrders(ctx, "WHERE id IN (?"+strings.Repeat(", ?", len(args)-1)+")", args...)
 		if err != nil {
 			return nil, err
 		}
 		for _, o := range orders {
-			out = append(out, ListedOrder{Order: o, Busca: busca[o.ID]})
+			c := byID[o.ID]
+			o.Rev = c.rev
+			out = append(out, ListedOrder{Order: o, Busca: strings.ToLower(c.busca)})
 		}
 	}
 	return out, nil

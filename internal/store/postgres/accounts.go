@@ -111,21 +111,27 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 	return err
 }
 
-// SessionByTokenHash implements store.AccountStore.
+// SessionByTokenHash implements store.AccountStore, its read shared by the requests of one
+// session asking together (joined); the session is checked against each one's now.
 func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, store.User, error) {
-	var se store.Session
-	var u store.User
-	userDest, finish := userFields(&u)
+	a, err := s.sessions.get(string(tokenHash), func() (store.SessionAnswer, error) { return s.sessionByTokenHash(ctx, tokenHash, now) })
+	return a.At(now, err)
+}
+
+func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.SessionAnswer, error) {
+	var a store.SessionAnswer
+	se, u := &a.Session, &a.User
+	userDest, finish := userFields(u)
 	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, now).
 		Scan(append([]any{&se.TokenHash, &se.UserID, &se.CreatedAt, &se.ExpiresAt}, userDest...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return se, u, store.ErrNotFound
+		return a, store.ErrNotFound
 	}
 	finish()
 	se.CreatedAt, se.ExpiresAt = se.CreatedAt.UTC(), se.ExpiresAt.UTC()
-	return se, u, err
+	return a, err
 }
 
 // ExtendSession implements store.AccountStore.

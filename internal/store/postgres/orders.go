@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -82,6 +83,62 @@ func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order,
 		return made, err
 	}
 	return s.Order(ctx, made.ID)
+}
+
+// maxOrderBatch bounds the orders of one CreateOrders transaction, which holds a lock per buyer.
+const maxOrderBatch = 200
+
+var _ store.OrderBatcher = (*Store)(nil)
+
+// CreateOrders implements store.OrderBatcher: maxOrderBatch orders to a transaction that holds
+// their events' locks and their buyers' (events first, each kind in one order, as callers of
+// inOrderTx name them), each order made by CreateOrderTx as CreateOrder makes it.
+func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) error {
+	for batch := range slices.Chunk(orders, maxOrderBatch) {
+		var events, buyers []string
+		for _, o := range batch {
+			events, buyers = append(events, eventLock(o.EventID)), append(buyers, buyerLock(o.BuyerID))
+		}
+		slices.Sort(events)
+		slices.Sort(buyers)
+		err := s.inOrderTx(ctx, append(slices.Compact(events), slices.Compact(buyers)...), func(tx store.OrderTx) error {
+			kept := keptTx{tx.(orderTx), map[string]store.KeptTaken{}}
+			for _, o := range batch {
+				if _, err := store.CreateOrderTx(ctx, kept, o); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keptTx is an order transaction holding its events' locks to its end, so that an event's
+// counts change only by its own orders: it keeps them from one order to the next
+// (store.TakenKeeper).
+type keptTx struct {
+	orderTx
+	kept map[string]store.KeptTaken // by event id
+}
+
+func (t keptTx) Taken(ctx context.Context, eventID string, now time.Time) (store.Taken, error) {
+	k, ok := t.kept[eventID]
+	if !ok || !k.HoldsAt(now) {
+		var err error
+		if k, err = store.CountKept(ctx, t.orderTx, "postgres: taken", eventID, now); err != nil {
+			return store.Taken{}, err
+		}
+		t.kept[eventID] = k
+	}
+	return k.Taken.Clone(), nil
+}
+
+func (t keptTx) Took(eventID string, after store.Taken, heldUntil time.Time) {
+	t.kept[eventID] = t.kept[eventID].After(after, heldUntil)
 }
 
 // SetOrderPix implements store.OrderStore.

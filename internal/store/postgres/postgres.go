@@ -35,6 +35,7 @@ import (
 
 	"pelotao/internal/cache"
 	"pelotao/internal/store"
+	"pelotao/internal/team"
 )
 
 // Store is the PostgreSQL implementation of store.Store.
@@ -43,6 +44,13 @@ type Store struct {
 	rosters cache.Rosters // the participants of the events listed lately
 
 	orderLists cache.OrderLists // the orders of the events listed lately
+
+	// The rows every request of the orders list reads, each read shared by the requests asking
+	// together (joined.go).
+	sessions  joined[store.SessionAnswer]
+	roles     joined[team.Role]
+	orderRevs joined[store.OrderRev]
+	buyers    joined[map[string]store.Buyer]
 
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery

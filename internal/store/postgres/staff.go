@@ -11,10 +11,12 @@ import (
 	"pelotao/internal/team"
 )
 
-// EventRole implements store.StaffStore.
+// EventRole implements store.StaffStore, its read shared by the requests asking together (joined).
 func (s *Store) EventRole(ctx context.Context, eventID, userID string) (team.Role, error) {
-	row := s.pool.QueryRow(ctx, `SELECT owner_id, `+store.StaffRoleOf("$1")+` FROM events WHERE id = $2`, userID, eventID)
-	return store.ScanOne(row, "postgres: event role", store.EventRoleScanner(userID))
+	return s.roles.get(eventID+" "+userID, func() (team.Role, error) {
+		row := s.pool.QueryRow(ctx, `SELECT owner_id, `+store.StaffRoleOf("$1")+` FROM events WHERE id = $2`, userID, eventID)
+		return store.ScanOne(row, "postgres: event role", store.EventRoleScanner(userID))
+	})
 }
 
 // AddStaff implements store.StaffStore.

@@ -123,23 +123,15 @@ func (s *Store) CreateSession(ctx context.Context, se store.Session) error {
 // SessionByTokenHash implements store.AccountStore. The answer is kept while nothing is written
 // (fresh.go); a kept session is still checked against now.
 func (s *Store) SessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.Session, store.User, error) {
-	a, err := s.sessions.get(string(tokenHash), func() (sessionAnswer, error) {
+	a, err := s.sessions.get(string(tokenHash), func() (store.SessionAnswer, error) {
 		return s.sessionByTokenHash(ctx, tokenHash, now)
 	})
-	if err == nil && !a.session.ExpiresAt.After(now) {
-		err = store.ErrNotFound
-	}
-	return a.session, a.user, err
+	return a.At(now, err)
 }
 
-type sessionAnswer struct {
-	session store.Session
-	user    store.User
-}
-
-func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (sessionAnswer, error) {
-	var a sessionAnswer
-	se, u := &a.session, &a.user
+func (s *Store) sessionByTokenHash(ctx context.Context, tokenHash []byte, now time.Time) (store.SessionAnswer, error) {
+	var a store.SessionAnswer
+	se, u := &a.Session, &a.User
 	var created, expires, userCreated int64
 	var verified sql.NullInt64
 	err := s.read.hotRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, `+userColumnsOf("u")+`

@@ -26,10 +26,17 @@ const freshMax = 10_000
 
 // fresh keeps answers by key until the writer's next commit or freshFor, whichever comes first.
 // Errors (a session not found) are never kept: every miss asks the database again.
+//
+// One read of a key runs at a time (reading): fifty clients finding their answer outdated at
+// once would otherwise read the same row fifty times, each waiting for a connection behind the
+// others. While it runs, the others are answered the kept answer when only freshFor ended it
+// (no write was counted since: another process's write is seen a read later), or wait for the
+// read when the count says this process wrote since.
 type fresh[V any] struct {
-	writes *atomic.Uint64 // the writer's commits so far
-	mu     sync.RWMutex
-	kept   map[string]freshAnswer[V]
+	writes  *atomic.Uint64 // the writer's commits so far
+	mu      sync.RWMutex
+	kept    map[string]freshAnswer[V]
+	reading map[string]*freshRead[V] // the read of a key under way
 }
 
 type freshAnswer[V any] struct {
@@ -38,14 +45,23 @@ type freshAnswer[V any] struct {
 	at     time.Time
 }
 
+// freshRead is a read under way; its answer is set before done is closed.
+type freshRead[V any] struct {
+	writes uint64 // the count when the read began
+	done   chan struct{}
+	v      V
+	err    error
+}
+
 func newFresh[V any](writes *atomic.Uint64) *fresh[V] {
-	return &fresh[V]{writes: writes, kept: make(map[string]freshAnswer[V])}
+	return &fresh[V]{writes: writes, kept: make(map[string]freshAnswer[V]), reading: make(map[string]*freshRead[V])}
 }
 
 // get answers key from what is kept, or from read (keeping its answer).
 //
 // The count is taken before read: a write that commits while read runs makes the answer
-// outdated at once, whether read saw the write or not.
+// outdated at once, whether read saw the write or not. So a read under way answers another
+// caller only when no write was counted since it began.
 func (f *fresh[V]) get(key string, read func() (V, error)) (V, error) {
 	writes, now := f.writes.Load(), time.Now()
 	f.mu.RLock()
@@ -54,17 +70,38 @@ func (f *fresh[V]) get(key string, read func() (V, error)) (V, error) {
 	if ok && a.writes == writes && now.Sub(a.at) < freshFor {
 		return a.v, nil
 	}
-	v, err := read()
-	if err != nil {
-		return v, err
-	}
 	f.mu.Lock()
-	if len(f.kept) >= freshMax {
-		clear(f.kept)
+	if r := f.reading[key]; r != nil && r.writes == writes {
+		f.mu.Unlock()
+		if ok && a.writes == writes { // outdated by freshFor alone: the next caller has the new one
+			return a.v, nil
+		}
+		<-r.done
+		if r.err == nil {
+			return r.v, nil
+		}
+		return read() // the reader's failure may be its own (its request gone): ask for ours
 	}
-	f.kept[key] = freshAnswer[V]{v: v, writes: writes, at: now}
+	r := &freshRead[V]{writes: writes, done: make(chan struct{})}
+	f.reading[key] = r
 	f.mu.Unlock()
-	return v, nil
+
+	r.v, r.err = read()
+	f.mu.Lock()
+	if f.reading[key] == r {
+		delete(f.reading, key)
+	}
+	if r.err == nil {
+		if len(f.kept) >= freshMax {
+			clear(f.kept)
+		}
+		if k, ok := f.kept[key]; !ok || k.writes <= writes {
+			f.kept[key] = freshAnswer[V]{v: r.v, writes: writes, at: now}
+		}
+	}
+	f.mu.Unlock()
+	close(r.done)
+	return r.v, r.err
 }
 
 // writeCounter opens the writer's connections so that each of them counts a write once a

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -124,4 +126,66 @@ func TestFreshAnswersUntilTheNextWrite(t *testing.T) {
 			t.Fatalf("err = %v, want ErrNotFound", err)
 		}
 	})
+}
+
+// TestFreshReadsAKeyOnce has callers find a key outdated together: one read runs and the others
+// get its answer; the kept answer serves while a read runs when only time outdated it; a write
+// counted while a read runs makes the next caller read for itself.
+func TestFreshReadsAKeyOnce(t *testing.T) {
+	var writes atomic.Uint64
+	f := newFresh[int](&writes)
+	var reads atomic.Int32
+	release := make(chan struct{})
+	slow := func() (int, error) {
+		n := reads.Add(1)
+		<-release
+		return int(n), nil
+	}
+	got := make(chan int)
+	for range 20 {
+		go func() {
+			v, err := f.get("k", slow)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- v
+		}()
+	}
+	for reads.Load() == 0 {
+		runtime.Gosched()
+	}
+	close(release)
+	for range 20 {
+		if v := <-got; v != 1 {
+			t.Errorf("a caller got the answer of read %d, want the one read", v)
+		}
+	}
+	if n := reads.Load(); n != 1 {
+		t.Fatalf("%d reads for 20 callers at once, want 1", n)
+	}
+
+	f.mu.Lock()
+	a := f.kept["k"]
+	a.at = a.at.Add(-freshFor) // only time outdated it
+	f.kept["k"] = a
+	f.mu.Unlock()
+	release = make(chan struct{})
+	go func() { v, _ := f.get("k", slow); got <- v }()
+	for reads.Load() == 1 {
+		runtime.Gosched()
+	}
+	if v, err := f.get("k", func() (int, error) { t.Error("read again while the refresh runs"); return 0, nil }); err != nil || v != 1 {
+		t.Errorf("while the refresh runs: %d %v, want the kept 1", v, err)
+	}
+	writes.Add(1) // this process wrote while the refresh reads: its answer may miss the write
+	if v, err := f.get("k", func() (int, error) { return 99, nil }); err != nil || v != 99 {
+		t.Errorf("after a write: %d %v, want a read of its own", v, err)
+	}
+	close(release)
+	if v := <-got; v != 2 {
+		t.Errorf("the refresh answered %d", v)
+	}
+	if v, _ := f.get("k", slow); v != 99 {
+		t.Errorf("kept after both reads: %d, want the one read after the write", v)
+	}
 }

@@ -47,7 +47,7 @@ type orderBatches struct {
 
 	// Only the goroutine writing uses these: the counts the last batch committed, the writer's
 	// count of writes just after that commit, and the database's data_version then.
-	kept        map[string]keptTaken
+	kept        map[string]store.KeptTaken
 	written     uint64
 	dataVersion int64
 }
@@ -120,7 +120,7 @@ func (s *Store) writeBatch(batch []*orderWrite) {
 		}
 		return
 	}
-	counts := &batchCounts{kept: map[string]keptTaken{}}
+	counts := &batchCounts{kept: map[string]store.KeptTaken{}}
 	if b.kept != nil && written == b.written && dataVersion == b.dataVersion {
 		counts.kept = b.kept
 	}
@@ -183,26 +183,17 @@ func inSavepoint(ctx context.Context, tx orderTx, w *orderWrite) (err, broken er
 	return w.fn(tx), nil
 }
 
-// keptTaken is an event's capacity counts as they stand in the batch's transaction, for any
-// now in [from, until): no hold ends in between.
-type keptTaken struct {
-	taken       store.Taken
-	from, until time.Time
-}
-
-func (k keptTaken) holdsAt(now time.Time) bool { return !now.Before(k.from) && now.Before(k.until) }
-
 // batchCounts keeps the capacity counts of the events whose orders a batch creates. Counts
 // counted afresh are kept at once: they are asked for before the transaction writes (see
 // store.TakenKeeper), so they are those its savepoint rolls back to. What a transaction took is
 // kept once its savepoint is released, and only if it changed no count otherwise
 // (orderWrite.keeps); any other transaction drops them all.
 type batchCounts struct {
-	kept    map[string]keptTaken // by event id
-	pending map[string]keptTaken // what the running transaction took
+	kept    map[string]store.KeptTaken // by event id
+	pending map[string]store.KeptTaken // what the running transaction took
 }
 
-func (c *batchCounts) begin() { c.pending = map[string]keptTaken{} }
+func (c *batchCounts) begin() { c.pending = map[string]store.KeptTaken{} }
 
 func (c *batchCounts) commit(keeps bool) {
 	if !keeps {
@@ -222,40 +213,15 @@ func (c *batchCounts) taken(ctx context.Context, tx orderTx, eventID string, now
 	if !ok {
 		k, ok = c.kept[eventID]
 	}
-	if !ok || !k.holdsAt(now) {
+	if !ok || !k.HoldsAt(now) {
 		var err error
-		if k, err = count(ctx, tx, eventID, now); err != nil {
+		if k, err = store.CountKept(ctx, tx, "sqlite: taken", eventID, now); err != nil {
 			return store.Taken{}, err
 		}
 		delete(c.pending, eventID)
 		c.kept[eventID] = k
 	}
-	return k.taken.Clone(), nil
-}
-
-// count counts the event's capacity taken at now, and the hold ends around now between which
-// the counts stay the same: the last one at or before now, the first one after.
-func count(ctx context.Context, tx orderTx, eventID string, now time.Time) (keptTaken, error) {
-	taken, err := store.OrderReader{Query: tx.Query, Name: "sqlite"}.TakenCounts(ctx, eventID, now)
-	if err != nil {
-		return keptTaken{}, err
-	}
-	k := keptTaken{taken: taken, from: time.UnixMilli(-1 << 62), until: time.UnixMilli(1 << 62)}
-	var last, next sql.NullInt64
-	if err := tx.tx.QueryRowContext(ctx, `SELECT
-		(SELECT expira_em FROM orders WHERE status = 'aguardando_pagamento' AND expira_em <= ?1 AND event_id = ?2
-		 ORDER BY expira_em DESC LIMIT 1),
-		(SELECT expira_em FROM orders WHERE status = 'aguardando_pagamento' AND expira_em > ?1 AND event_id = ?2
-		 ORDER BY expira_em LIMIT 1)`, unixMilli(now), eventID).Scan(&last, &next); err != nil {
-		return keptTaken{}, fmt.Errorf("sqlite: holds around now: %w", err)
-	}
-	if last.Valid {
-		k.from = time.UnixMilli(last.Int64)
-	}
-	if next.Valid {
-		k.until = time.UnixMilli(next.Int64)
-	}
-	return k, nil
+	return k.Taken.Clone(), nil
 }
 
 // took implements store.TakenKeeper's Took.
@@ -264,9 +230,5 @@ func (c *batchCounts) took(eventID string, after store.Taken, heldUntil time.Tim
 	if !ok {
 		k = c.kept[eventID]
 	}
-	k.taken = after.Clone()
-	if !heldUntil.IsZero() && heldUntil.Before(k.until) {
-		k.until = heldUntil
-	}
-	c.pending[eventID] = k
+	c.pending[eventID] = k.After(after, heldUntil)
 }

@@ -37,7 +37,7 @@ type Store struct {
 
 	writes        atomic.Uint64 // the writer's commits: see fresh.go
 	accountWrites atomic.Uint64 // those of them that wrote users or sessions
-	sessions      *fresh[sessionAnswer]
+	sessions      *fresh[store.SessionAnswer]
 	roles         *fresh[team.Role]
 	revs          *fresh[int64] // an event's participants' rev
 
@@ -76,7 +76,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
-	s.sessions, s.roles, s.revs = newFresh[sessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
+	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()

@@ -35,6 +35,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("PaymentRecordedForReturn", func(t *testing.T) { testRecordPayment(t, open(t)) })
 	t.Run("Finance", func(t *testing.T) { testFinance(t, open(t)) })
 	t.Run("EditRegistration", func(t *testing.T) { testEditRegistration(t, open(t)) })
+	t.Run("CreatedTogether", func(t *testing.T) { testOrdersCreatedTogether(t, open(t)) })
 	t.Run("AthleteEmailCodeAndReceipt", func(t *testing.T) { testOrderLookups(t, open(t)) })
 }
 

@@ -119,14 +119,12 @@ func orderError(err error) error {
 // createOrder answers POST /api/events/{id}/pedidos: the store prices the order with the counts
 // and coupon it reads under the event's lock (REG-68), so each athlete holds the lot it is
 // charged for, takes its slots, then the order is charged its stored total through the PSP; a
-// charge that cannot be made leaves no hold behind.
+// charge that cannot be made leaves no hold behind. A retry (the same Idempotency-Key) is
+// answered the order its first try made, by the store, which looks for it first under the lock,
+// even once the sale has closed: looking for it before every order as well would cost each
+// buyer of an opening a read.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
-	// A retry answers the order its key made without waiting for the event's lock (the store
-	// answers it too, for a twin that commits meanwhile).
-	if answered, err := s.answerFirstOrder(w, r, u.ID); answered || err != nil {
-		return err
-	}
 	var e event.Event
 	var o registration.Order
 	if err := s.readOrder(r, &e, &o); err != nil {
@@ -140,9 +138,18 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return orderError(err)
 	}
-	s.sendReceipt(order) // a free order is paid at once
-	if order.Status == store.OrderAwaiting && order.CopiaECola == "" {
-		if order, err = s.charge(r.Context(), order, &e); err != nil {
+	s.sendReceipt(order) // a free order is paid at once (a retry's receipt is claimed once)
+	return s.answerCharged(w, r, order, &e)
+}
+
+// answerCharged answers 201 with order, charging it first when it has no charge yet: a new
+// order, or the first order of a retry whose request died before its charge was recorded (or
+// is still making it); the retry makes the charge with the same txid, which the PSP takes as
+// the same charge.
+func (s *Server) answerCharged(w http.ResponseWriter, r *http.Request, order store.Order, e *event.Event) error {
+	if order.Status == store.OrderAwaiting && order.Txid != "" && order.CopiaECola == "" && order.ExpiraEm.After(time.Now()) {
+		var err error
+		if order, err = s.charge(r.Context(), order, e); err != nil {
 			return err
 		}
 	}
@@ -176,35 +183,6 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 		}
 		return items, nil
 	}
-}
-
-// answerFirstOrder answers 201 with the order the request's Idempotency-Key made for buyerID in
-// this event, if there is one.
-func (s *Server) answerFirstOrder(w http.ResponseWriter, r *http.Request, buyerID string) (bool, error) {
-	key := r.Header.Get("Idempotency-Key")
-	if key == "" {
-		return false, nil
-	}
-	first, err := s.store.OrderByIdempotencyKey(r.Context(), buyerID, key)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && first.EventID != r.PathValue("id")) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	if first.Status == store.OrderAwaiting && first.Txid != "" && first.CopiaECola == "" && first.ExpiraEm.After(time.Now()) {
-		// The request that held it died before its charge was recorded (or is still making it):
-		// the retry makes the charge, with the same txid, which the PSP takes as the same charge.
-		e, err := s.store.GetEvent(r.Context(), first.EventID)
-		if err != nil {
-			return false, err
-		}
-		if first, err = s.charge(r.Context(), first, &e); err != nil {
-			return false, err
-		}
-	}
-	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(first))
-	return true, nil
 }
 
 // charge opens the order's Pix charge for its stored total, the debtor its first athlete with a

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
+	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -82,27 +83,32 @@ func (f *fresh[V]) get(key string, read func() (V, error)) (V, error) {
 		}
 		return read() // the reader's failure may be its own (its request gone): ask for ours
 	}
-	r := &freshRead[V]{writes: writes, done: make(chan struct{})}
+	r := &freshRead[V]{writes: writes, done: make(chan struct{}), err: errReadPanicked}
 	f.reading[key] = r
 	f.mu.Unlock()
-
+	// Deferred, so that a read that panics (its request recovered by the server) still frees
+	// the key and wakes the callers waiting for it, who then read for themselves.
+	defer func() {
+		f.mu.Lock()
+		if f.reading[key] == r {
+			delete(f.reading, key)
+		}
+		if r.err == nil {
+			if len(f.kept) >= freshMax {
+				clear(f.kept)
+			}
+			if k, ok := f.kept[key]; !ok || k.writes <= writes {
+				f.kept[key] = freshAnswer[V]{v: r.v, writes: writes, at: now}
+			}
+		}
+		f.mu.Unlock()
+		close(r.done)
+	}()
 	r.v, r.err = read()
-	f.mu.Lock()
-	if f.reading[key] == r {
-		delete(f.reading, key)
-	}
-	if r.err == nil {
-		if len(f.kept) >= freshMax {
-			clear(f.kept)
-		}
-		if k, ok := f.kept[key]; !ok || k.writes <= writes {
-			f.kept[key] = freshAnswer[V]{v: r.v, writes: writes, at: now}
-		}
-	}
-	f.mu.Unlock()
-	close(r.done)
 	return r.v, r.err
 }
+
+var errReadPanicked = errors.New("sqlite: the shared read panicked")
 
 // writeCounter opens the writer's connections so that each of them counts a write once a
 // statement run outside a transaction has finished, and once a transaction has committed:

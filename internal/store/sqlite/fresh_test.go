@@ -189,3 +189,48 @@ func TestFreshReadsAKeyOnce(t *testing.T) {
 		t.Errorf("kept after both reads: %d, want the one read after the write", v)
 	}
 }
+
+// A read that panics frees its key: the callers waiting for it read for themselves, and the next
+// caller is not kept waiting for a read that will never end.
+func TestFreshReadPanicking(t *testing.T) {
+	var writes atomic.Uint64
+	f := newFresh[int](&writes)
+	started, release := make(chan struct{}), make(chan struct{})
+	panicked := make(chan any)
+	go func() {
+		defer func() { panicked <- recover() }()
+		_, _ = f.get("k", func() (int, error) {
+			close(started)
+			<-release
+			panic("a read's bug")
+		})
+	}()
+	<-started
+	waiter := make(chan int)
+	go func() {
+		v, err := f.get("k", func() (int, error) { return 7, nil })
+		if err != nil {
+			t.Error(err)
+		}
+		waiter <- v
+	}()
+	for {
+		f.mu.Lock()
+		waiting := f.reading["k"] != nil
+		f.mu.Unlock()
+		if waiting {
+			break
+		}
+		runtime.Gosched()
+	}
+	close(release)
+	if p := <-panicked; p != "a read's bug" {
+		t.Fatalf("the panic was %v, want it passed on", p)
+	}
+	if v := <-waiter; v != 7 {
+		t.Errorf("the caller waiting for the read that panicked got %d, want its own read's 7", v)
+	}
+	if v, err := f.get("k", func() (int, error) { return 8, nil }); err != nil || v != 7 {
+		t.Errorf("next caller: %d %v, want the kept 7", v, err)
+	}
+}

@@ -364,7 +364,7 @@ func TestEditRegistrationRoute(t *testing.T) {
 		}
 
 		closed := newMoneyWorld(t, st, `"titulo": "Pedal do Pelotão"`, `"titulo": "Pedal Fechado"`, `"ativas": true,`,
-			`"ativas": true, "edicaoAte": "`+time.Now().AddDate(0, 0, -1).Format(time.DateOnly)+`",`)
+			`"ativas": true, "edicaoAte": "`+time.Now().In(w.sales.cfg.Location).AddDate(0, 0, -1).Format(time.DateOnly)+`",`)
 		c := closed.paid(t, closed.buyAs(t, bruno, 1, "Bia Lima"))
 		rec = closed.call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, &bruno)
 		if rec.Code != 409 || decode[errorAnswer](t, rec.Body.Bytes()).Error.Code != "edicao-encerrada" {

@@ -72,6 +72,11 @@ func (f *fresh[V]) get(key string, read func() (V, error)) (V, error) {
 		return a.v, nil
 	}
 	f.mu.Lock()
+	// A read may have ended, and kept its answer, since the look above.
+	if a, ok = f.kept[key]; ok && a.writes == writes && now.Sub(a.at) < freshFor {
+		f.mu.Unlock()
+		return a.v, nil
+	}
 	if r := f.reading[key]; r != nil && r.writes == writes {
 		f.mu.Unlock()
 		if ok && a.writes == writes { // outdated by freshFor alone: the next caller has the new one

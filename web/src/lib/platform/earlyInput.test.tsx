@@ -146,6 +146,40 @@ describe('holdEarlyInput', () => {
     expect(root.querySelector('input')).toHaveFocus()
   })
 
+  it('keeps a <details> the visitor opened, and takes one drawn open for no action of theirs (NAV-16)', async () => {
+    const ui = (
+      <div>
+        <details open>
+          <summary>5 km</summary>
+        </details>
+        <details>
+          <summary>10 km</summary>
+        </details>
+      </div>
+    )
+    const root = drawn(ui)
+    const early = holdEarlyInput(root)
+    let wanted = false
+    void early.first.then(() => (wanted = true))
+    const [drawnOpen, closed] = root.querySelectorAll('details')
+    // The browser reports the toggle of a <details> parsed open, as the page loads.
+    fireEvent(drawnOpen!, new Event('toggle'))
+    await Promise.resolve()
+    expect(wanted, 'the page loading is not the visitor asking for the app').toBe(false)
+
+    fireEvent.click(closed!.querySelector('summary')!)
+    closed!.open = true
+    fireEvent(closed!, new Event('toggle'))
+    await Promise.resolve()
+    expect(wanted, 'opening one asks for the app').toBe(true)
+
+    await act(async () => createRoot(root).render(ui))
+    act(() => early.replay())
+    const [first, second] = root.querySelectorAll('details')
+    expect(first).toHaveAttribute('open')
+    expect(second, 'the one the visitor opened stays open').toHaveAttribute('open')
+  })
+
   it('holds nothing once stopped (the app could not be loaded)', () => {
     const root = drawn(<Menu />)
     holdEarlyInput(root).stop()

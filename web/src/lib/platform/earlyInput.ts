@@ -37,6 +37,9 @@ export function holdEarlyInput(root: Element): EarlyInput {
   const changed = new Map<Element, string | boolean>()
   const places = new Map<Element, number[]>()
   let focused: Element | undefined
+  // Whether the visitor has clicked or pressed a key: a <details> drawn open reports a toggle as the
+  // page is parsed, which is not theirs (it asked for the app at once on every event page).
+  let acted = false
   let wanted!: () => void
   const first = new Promise<void>((resolve) => (wanted = resolve))
 
@@ -56,6 +59,8 @@ export function holdEarlyInput(root: Element): EarlyInput {
   function listen(e: Event) {
     const target = e.target as Element
     if (!root.contains(target)) return
+    if (e.type === 'click' || e.type === 'keydown') acted = true
+    else if (e.type === 'toggle' && !acted) return
     const own = target.closest('label')?.control ?? target
     if (e.type === 'focusin') focused = remember(target)
     else if (e.type === 'click' || e.type === 'submit' || e.type === 'keydown') {

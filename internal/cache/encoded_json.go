@@ -36,34 +36,35 @@ func (c *encodedJSON[K]) of(key K, keep bool, max int64, v func() any) ([]byte, 
 	return b, nil
 }
 
-// pageEnds are what comes before and after the items of a page answered as a map would be
-// encoded: {"nextCursor":next,"<items>":[ … ],"total":total}.
-func pageEnds(next []byte, items string, total int) (head, tail []byte) {
-	head = append(append([]byte(`{"nextCursor":`), next...), `,"`+items+`":[`...)
-	tail = strconv.AppendInt([]byte(`],"total":`), int64(total), 10)
-	return head, append(tail, "}\n"...)
-}
-
-// writeJSONParts answers 200 with the JSON made of parts in turn, as api.WriteJSON would its
-// value: joined in a buffer kept for the next answer, and written at once (a writer that keeps
-// what it is given, as a test's recorder does, would otherwise grow its own for each part).
-func writeJSONParts(w http.ResponseWriter, parts [][]byte) {
-	buf := joinBuffers.Get().(*[]byte)
-	body := (*buf)[:0]
-	for _, p := range parts {
-		body = append(body, p...)
+// writePage answers 200 with {"nextCursor":next,"<items>":[…],"total":total}, as api.WriteJSON
+// would the map, its n items appended by item in turn: put together in a buffer kept for the
+// next answer and written at once (a writer that keeps what it is given, as a test's recorder
+// does, would otherwise grow its own for each part).
+func writePage(w http.ResponseWriter, next []byte, items string, total, n int, item func(body []byte, i int) ([]byte, error)) error {
+	buf := pageBuffers.Get().(*[]byte)
+	defer pageBuffers.Put(buf)
+	body := append(append((*buf)[:0], `{"nextCursor":`...), next...)
+	body = append(append(append(body, `,"`...), items...), `":[`...)
+	for i := range n {
+		if i > 0 {
+			body = append(body, ',')
+		}
+		var err error
+		if body, err = item(body, i); err != nil {
+			return err
+		}
 	}
+	body = strconv.AppendInt(append(body, `],"total":`...), int64(total), 10)
+	body = append(body, "}\n"...)
+	*buf = body
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body) // a client gone away is not the server's error
-	*buf = body
-	joinBuffers.Put(buf)
+	return nil
 }
 
-// joinBuffers are writeJSONParts' buffers.
-var joinBuffers = sync.Pool{New: func() any { return new([]byte) }}
-
-var comma = []byte{','}
+// pageBuffers are writePage's buffers.
+var pageBuffers = sync.Pool{New: func() any { return new([]byte) }}

@@ -89,14 +89,15 @@ var orderQueries = []store.OrderQuery{
 	{Q: "silva", Cursor: "7"}, {Q: "li", Limit: 3, Cursor: "3"}, {Q: "2bxq"},
 }
 
-// check compares every query's page from the kept list with a plain reading of db.
+// check compares every query's page from the kept list with a plain reading of db, twice: made,
+// then as the list kept it.
 func check(t *testing.T, c *OrderLists, db *orderDB, when string) {
 	t.Helper()
 	l, err := c.get(context.Background(), "e", db.at, db.changes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range orderQueries {
+	for _, q := range slices.Concat(orderQueries, orderQueries) {
 		if q.Limit == 0 {
 			q.Limit = store.DefaultParticipantLimit
 		}

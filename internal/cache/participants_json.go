@@ -34,26 +34,14 @@ func (c *ParticipantsJSON) of(p participant.Participant, role team.Role) ([]byte
 }
 
 // WritePage writes {"nextCursor":…,"participants":[…],"total":n}, as api.WriteJSON
-// would the map, straight from the kept bytes (a page is tens of KB: copying it into one more
-// buffer per request was most of what the list allocated).
+// would the map, straight from the kept bytes.
 func (c *ParticipantsJSON) WritePage(w http.ResponseWriter, page store.ParticipantPage, role team.Role) error {
 	next := []byte("null")
 	if page.NextCursor != "" {
 		next, _ = json.Marshal(page.NextCursor)
 	}
-	head, tail := pageEnds(next, "participants", page.Total)
-	parts := make([][]byte, 0, 2*len(page.Participants)+1)
-	parts = append(parts, head)
-	for i, p := range page.Participants {
-		b, err := c.of(*p, role)
-		if err != nil {
-			return err
-		}
-		if i > 0 {
-			parts = append(parts, comma)
-		}
-		parts = append(parts, b)
-	}
-	writeJSONParts(w, append(parts, tail))
-	return nil
+	return writePage(w, next, "participants", page.Total, len(page.Participants), func(body []byte, i int) ([]byte, error) {
+		b, err := c.of(*page.Participants[i], role)
+		return append(body, b...), err
+	})
 }

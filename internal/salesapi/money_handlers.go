@@ -78,12 +78,7 @@ type historyAnswer struct {
 
 // buyers reads the buyers of orders, by id; an account deleted since is left blank.
 func (s *Server) buyers(r *http.Request, os []store.Order) (map[string]buyerAnswer, error) {
-	ids := make([]string, 0, len(os))
-	for _, o := range os {
-		ids = append(ids, o.BuyerID)
-	}
-	slices.Sort(ids)
-	found, err := s.store.Buyers(r.Context(), slices.Compact(ids))
+	found, err := s.store.Buyers(r.Context(), buyerIDs(os))
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +87,16 @@ func (s *Server) buyers(r *http.Request, os []store.Order) (map[string]buyerAnsw
 		m[id] = buyerAnswer{Nome: b.Nome, Email: b.Email}
 	}
 	return m, nil
+}
+
+// buyerIDs are the accounts that bought os, each once, in order.
+func buyerIDs(os []store.Order) []string {
+	ids := make([]string, 0, len(os))
+	for _, o := range os {
+		ids = append(ids, o.BuyerID)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // managedOrder is o with its buyer and history, for the event's owner and gestao.
@@ -170,20 +175,13 @@ func (s *Server) listOrders(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.buyers(r, page.Orders)
+	found, err := s.store.Buyers(r.Context(), buyerIDs(page.Orders))
 	if err != nil {
 		return err
 	}
 	// Each order is a managedOrderAnswer: its answer kept encoded, then its buyer.
-	buyers := make(map[string][]byte, len(b))
-	for _, o := range page.Orders {
-		if _, ok := buyers[o.BuyerID]; !ok {
-			if buyers[o.BuyerID], err = json.Marshal(b[o.BuyerID]); err != nil {
-				return err
-			}
-		}
-	}
-	return s.ordersJSON.WritePage(w, page, func(o store.Order) any { return s.orderAnswer(o) }, buyers)
+	return s.ordersJSON.WritePage(w, page, func(o store.Order) any { return s.orderAnswer(o) }, found,
+		func(b store.Buyer) any { return buyerAnswer{Nome: b.Nome, Email: b.Email} })
 }
 
 // ordersExportHeader is the orders export's header row: one row per registration of each order.

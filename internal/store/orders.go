@@ -63,7 +63,8 @@ type OrderStore interface {
 	// ClaimOrderReceipt marks a paid order's confirmation e-mails as sent and reports whether
 	// this call did: true once per order, however many confirmations race.
 	ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (bool, error)
-	// EventOrders returns one page of an event's orders, newest first.
+	// EventOrders returns one page of an event's orders, newest first. The same page asked again
+	// may share its orders with the first answer: read them, never change them.
 	EventOrders(ctx context.Context, q OrderQuery) (OrderPage, error)
 	// Buyers reads the accounts of ids (buyers of orders) at once; an id without an account (one
 	// deleted since) is left out.

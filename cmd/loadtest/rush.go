@@ -363,7 +363,11 @@ func (t *waveTally) couponUses() int {
 	return n
 }
 
-// wave lets buyers loose at once, inFlight requests at a time.
+// wave lets buyers loose at once, inFlight requests at a time. Before it, inFlight buyers have
+// the registration form open, as buyers wait for an opening: each has read the offer (GET
+// …/inscricao) through the connection its order then goes through. (Timed from a standstill, the
+// opening's slowest orders were those whose connection was made in its first instant, two hundred
+// at once.)
 func (c *rushClient) wave(buyers []buyer, inFlight int) *waveTally {
 	t := &waveTally{statuses: map[string]int{}}
 	queue := make(chan buyer, len(buyers))
@@ -371,18 +375,35 @@ func (c *rushClient) wave(buyers []buyer, inFlight int) *waveTally {
 		queue <- b
 	}
 	close(queue)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for range inFlight {
+	var ready, wg sync.WaitGroup
+	opening := make(chan struct{})
+	for i := range inFlight {
+		ready.Add(1)
 		wg.Go(func() {
+			c.openForm(c.servers[i%len(c.servers)])
+			ready.Done()
+			<-opening
 			for b := range queue {
 				c.buy(b, t)
 			}
 		})
 	}
+	ready.Wait()
+	start := time.Now()
+	close(opening)
 	wg.Wait()
 	t.elapsed = time.Since(start)
 	return t
+}
+
+// openForm reads the offer as the registration form does when a buyer opens it; its answer is
+// checked elsewhere (left).
+func (c *rushClient) openForm(s *server) {
+	res, err := c.http.Get(s.base + "/api/events/" + c.eventID + "/inscricao")
+	if err == nil {
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
 }
 
 // rushAnswer is one answer to POST …/pedidos.

@@ -28,6 +28,30 @@ func newReads(db *sql.DB, conns int) *reads {
 	return &reads{db: db, turns: make(chan struct{}, conns)}
 }
 
+// open opens every connection of the pool and has each read the schema, before the store serves
+// anyone: the first requests after a start (an opening of registrations, say) would otherwise
+// each open one, and wait for the others to.
+func (r *reads) open(ctx context.Context) error {
+	conns := make([]*sql.Conn, 0, cap(r.turns))
+	defer func() {
+		for _, c := range conns {
+			c.Close() // back to the pool, idle
+		}
+	}()
+	for range cap(r.turns) {
+		c, err := r.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, c)
+		var n int
+		if err := c.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // turn waits until one of the connections is free for the caller, after those who asked first.
 func (r *reads) turn(ctx context.Context) error {
 	select {

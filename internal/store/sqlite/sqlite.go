@@ -82,6 +82,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	if err := s.read.open(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sqlite: opening the read connections: %w", err)
+	}
 	return s, nil
 }
 

@@ -55,6 +55,16 @@ func TestStoreRunsInWALWithForeignKeys(t *testing.T) {
 	}
 }
 
+// The read connections are open and idle once Open returns: the first requests after a start
+// find them made.
+func TestOpenOpensTheReadConnections(t *testing.T) {
+	s := openTemp(t)
+	stats := s.read.db.Stats()
+	if stats.OpenConnections != cap(s.read.turns) || stats.Idle != cap(s.read.turns) {
+		t.Fatalf("after Open: %d read connections open, %d idle; want all %d", stats.OpenConnections, stats.Idle, cap(s.read.turns))
+	}
+}
+
 func TestPingFailsWhenClosed(t *testing.T) {
 	s := openTemp(t)
 	s.Close()

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react'
+import { act, fireEvent } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
@@ -22,6 +22,7 @@ describe('Accordion on a page the server drew', () => {
     expect(details.map((d) => d.open)).toEqual([true, false, false]) // the first open on load
 
     // A tap before the app runs: the browser opens the item (and, by the shared name, closes the other).
+    fireEvent.click(root.querySelectorAll('summary')[1]!)
     details[0]!.open = false
     details[1]!.open = true
     // From here on, a browser that does not keep one item of a name open: the app must.

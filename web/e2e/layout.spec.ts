@@ -18,15 +18,18 @@ test('the header links navigate between pages', async ({ page }) => {
 test('the footer links every institutional page', async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('navigation', { name: 'Rodapé' })
-  for (const [name, path] of [
-    ['Serviços', '/services'],
-    ['Impacto', '/impact'],
-    ['Planos de Treino', '/training'],
-    ['Sobre', '/about'],
+  // The address changes at the click, while the page before stays on screen until the next one's
+  // module has loaded: each page's own heading is awaited, or the next click could land on a footer
+  // that moves as the longer page replaces the shorter (CI failed so, once, under load).
+  for (const [name, path, heading] of [
+    ['Serviços', '/services', 'Nossos Serviços'],
+    ['Impacto', '/impact', 'Nosso Impacto'],
+    ['Planos de Treino', '/training', 'Escolha o Plano Ideal para Você'],
+    ['Sobre', '/about', 'Sobre o Pelotão'],
   ] as const) {
     await footer.getByRole('link', { name }).click()
     await expect(page).toHaveURL(new RegExp(`${path}$`))
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   }
 })
 

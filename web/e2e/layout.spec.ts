@@ -10,6 +10,7 @@ test('the header links navigate between pages', async ({ page }) => {
 
   await nav.getByRole('link', { name: 'Eventos' }).click()
   await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Encontre sua próxima prova' })).toBeVisible()
 
   await nav.getByRole('link', { name: 'Login' }).click()
   await expect(page).toHaveURL(/\/login$/)

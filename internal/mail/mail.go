@@ -178,8 +178,14 @@ func base64Lines(data []byte) []byte {
 }
 
 func fileHeader(f File, disposition string) textproto.MIMEHeader {
+	params := map[string]string{"name": f.Name}
+	// Text this package is handed is UTF-8 (as Go strings are); a part that does not say so is read as
+	// US-ASCII, and a calendar's "Praça" comes out garbled in some mail programs.
+	if strings.HasPrefix(f.ContentType, "text/") {
+		params["charset"] = "utf-8"
+	}
 	h := textproto.MIMEHeader{
-		"Content-Type":              {mime.FormatMediaType(f.ContentType, map[string]string{"name": f.Name})},
+		"Content-Type":              {mime.FormatMediaType(f.ContentType, params)},
 		"Content-Transfer-Encoding": {"base64"},
 		"Content-Disposition":       {mime.FormatMediaType(disposition, map[string]string{"filename": f.Name})},
 	}

@@ -105,7 +105,8 @@ func TestMessageStructure(t *testing.T) {
 		}
 	}
 	mixed := parts(m.Header.Get("Content-Type"), m.Body, "multipart/mixed")
-	if len(mixed) != 2 || !strings.HasPrefix(mixed[1].Header.Get("Content-Type"), "text/calendar") ||
+	// The calendar says its charset: without it, mail programs read the event's "Praça" as US-ASCII.
+	if len(mixed) != 2 || mixed[1].Header.Get("Content-Type") != "text/calendar; charset=utf-8; name=evento.ics" ||
 		!strings.Contains(mixed[1].Header.Get("Content-Disposition"), `attachment; filename=evento.ics`) {
 		t.Fatalf("mixed parts %+v", mixed)
 	}

@@ -16,7 +16,7 @@ import (
 
 // Why money goes back, as the buyer's e-mail says it.
 const (
-	MotivoOrganizacao     = "A organização do evento reembolsou o seu pedido."
+	MotivoOrganizacao     = "A organização do evento fez um reembolso do seu pedido." // in full or in part: the e-mail says how much
 	MotivoCancelamento    = "Você cancelou o seu pedido dentro do prazo de arrependimento."
 	MotivoSemVagas        = "O seu Pix chegou depois do fim da reserva, e as vagas já tinham se esgotado; por isso a inscrição não foi confirmada."
 	MotivoValorDiferente  = "O seu Pix tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."

@@ -37,7 +37,11 @@ type Constants struct {
 		EdicaoEncerrada string `json:"edicaoEncerrada"`
 		NaoCancelavel   string `json:"naoCancelavel"`
 	} `json:"codes"`
-	Motivos struct {
+	// The pt-BR names of an order's and a registration's statuses (store.OrderAwaiting…), as the
+	// organizer's lists and exports show them.
+	StatusPedido    map[string]string `json:"statusPedido"`
+	StatusInscricao map[string]string `json:"statusInscricao"`
+	Motivos         struct {
 		Externo            string `json:"externo"`
 		Fechadas           string `json:"fechadas"`
 		Realizado          string `json:"realizado"`

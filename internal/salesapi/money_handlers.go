@@ -228,15 +228,24 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 				if reg.DocTipo == participant.CPF {
 					doc = participant.FormatCPF(doc)
 				}
-				if err := write([]string{o.ID, o.Status, when(&o.CriadoEm), when(o.PagoEm), b[o.BuyerID].Nome, b[o.BuyerID].Email,
-					reg.ID, reg.Codigo, reg.Nome, doc, reg.Percurso, reg.Lote, reg.Categoria, reg.Camiseta, sheet.Money(reg.Valor),
-					sheet.Money(reg.Desconto), sheet.Money(reg.Total), reg.Status, sheet.Money(refunded)}); err != nil {
+				if err := write([]string{o.ID, statusName(registration.Const.StatusPedido, o.Status), when(&o.CriadoEm), when(o.PagoEm),
+					b[o.BuyerID].Nome, b[o.BuyerID].Email, reg.ID, reg.Codigo, reg.Nome, doc, reg.Percurso, reg.Lote, reg.Categoria,
+					reg.Camiseta, sheet.Money(reg.Valor), sheet.Money(reg.Desconto), sheet.Money(reg.Total),
+					statusName(registration.Const.StatusInscricao, reg.Status), sheet.Money(refunded)}); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	})
+}
+
+// statusName is a status as the organizer reads it; one without a name stays as stored.
+func statusName(names map[string]string, status string) string {
+	if name, ok := names[status]; ok {
+		return name
+	}
+	return status
 }
 
 // finance answers GET /api/events/{id}/financeiro (orders.Figures).

@@ -16,6 +16,7 @@ import (
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
+	"pelotao/internal/registration"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
 	"pelotao/internal/team"
@@ -188,7 +189,8 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 		csv := w.call("GET", base+"/pedidos.csv", "", &ana)
 		text := csv.Body.String()
 		if csv.Code != 200 || !strings.HasPrefix(text, "\uFEFFPedido;Situação do pedido;") || !strings.Contains(text, ";'=HYPERLINK Lima;") ||
-			!strings.Contains(text, ";529.982.247-25;60 km;;Open;M;89,90;0,00;89,90;confirmada;0,00\r\n") ||
+			!strings.Contains(text, ";Pago;") || !strings.Contains(text, ";Aguardando pagamento;") ||
+			!strings.Contains(text, ";529.982.247-25;60 km;;Open;M;89,90;0,00;89,90;Confirmada;0,00\r\n") ||
 			csv.Header().Get("Content-Type") != "text/csv; charset=utf-8" {
 			t.Fatalf("export %d %q", csv.Code, text)
 		}
@@ -220,6 +222,24 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 // REG-104, REG-105, REG-106, REG-107: a partial refund, the same key again, too much, the rest;
 // read back, the order is reembolsado, its participant gone, the buyer told twice; with the PSP
 // down the refund waits, pending, and is made once.
+// Every status an order or a registration takes has its pt-BR name (the export's, and the
+// organizer's lists', from internal/registration/constants.json).
+func TestEveryStatusHasItsName(t *testing.T) {
+	for _, s := range orderStatuses {
+		if registration.Const.StatusPedido[s] == "" {
+			t.Errorf("order status %q has no name", s)
+		}
+	}
+	for _, s := range []string{store.RegistrationPending, store.RegistrationConfirmed, store.RegistrationCanceled} {
+		if registration.Const.StatusInscricao[s] == "" {
+			t.Errorf("registration status %q has no name", s)
+		}
+	}
+	if len(registration.Const.StatusPedido) != len(orderStatuses) || len(registration.Const.StatusInscricao) != 3 {
+		t.Errorf("names of statuses that do not exist: %v %v", registration.Const.StatusPedido, registration.Const.StatusInscricao)
+	}
+}
+
 func TestRefundRoute(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)

@@ -39,7 +39,7 @@ describe('FinanceTab', () => {
     expect(figure('Recebido (bruto)')).toBe(reais('R$ 12.345,60'))
     expect(figure('Reembolsado')).toBe(reais('R$ 45,60'))
     expect(figure('Líquido')).toBe(reais('R$ 12.300,00'))
-    expect([figure('Pedidos pagos'), figure('Aguardando pagamento'), figure('Expirados'), figure('Cancelados')]).toEqual(['98', '7', '12', '3'])
+    expect([figure('Pedidos pagos'), figure('Aguardando pagamento'), figure('Expirados'), figure('Cancelados'), figure('Reembolsados')]).toEqual(['98', '7', '12', '3', '2'])
 
     expect(rowsOf(screen.getByRole('table', { name: 'Por lote' }))).toEqual([
       ['1º Lote', '60', reais('R$ 6.345,60')],

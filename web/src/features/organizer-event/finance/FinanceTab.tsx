@@ -65,11 +65,12 @@ function Figures({ finance }: { finance: Finance }) {
         <Figure term="Reembolsado" value={formatMoney(finance.reembolsado)} />
         <Figure term="Líquido" value={formatMoney(finance.liquido)} />
       </dl>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Figure term="Pedidos pagos" value={formatCount(pedidos.pagos)} />
         <Figure term="Aguardando pagamento" value={formatCount(pedidos.aguardando)} />
         <Figure term="Expirados" value={formatCount(pedidos.expirados)} />
         <Figure term="Cancelados" value={formatCount(pedidos.cancelados)} />
+        <Figure term="Reembolsados" value={formatCount(pedidos.reembolsados)} />
       </dl>
       <div className="grid gap-6 lg:grid-cols-2">
         <ShareTable title="Por lote" header="Lote" rows={byName(finance.porLote)} />

@@ -62,16 +62,37 @@ describe('OrderDetail', () => {
     ])
   })
 
-  it("prefers the server's history when the order brings one", () => {
+  // Each kind of entry as the server writes it (internal/store: addOrderEvent's details), said in pt-BR:
+  // never a code such as "inscricao_editada".
+  it("prefers the server's history when the order brings one, and says each kind of entry in words", () => {
     const lines = historyOf(
       testOrder({
         historico: [
-          { tipo: 'criado', em: '2026-11-20T13:00:00Z', por: '' },
-          { tipo: 'reembolso', em: '2026-11-21T13:00:00Z', por: 'Dona Maria', detalhe: { valor: 20, status: 'EM_PROCESSAMENTO' } },
+          { tipo: 'criado', em: '2026-11-20T13:00:00Z' },
+          { tipo: 'pago', em: '2026-11-20T13:05:00Z' },
+          { tipo: 'inscricao_editada', em: '2026-11-20T14:00:00Z', detalhe: { inscricaoId: 'r1', por: 'Ana Souza', alteracoes: { camiseta: { de: 'M', para: 'G' }, contatoEmergencia: { de: { nome: 'A', telefone: '1' }, para: { nome: 'B', telefone: '2' } } } } },
+          { tipo: 'reembolso', em: '2026-11-21T13:00:00Z', detalhe: { id: 'rf1', valor: 20, status: 'EM_PROCESSAMENTO', motivo: 'A organização do evento fez um reembolso do seu pedido.' } },
+          { tipo: 'reembolso', em: '2026-11-21T13:01:00Z', detalhe: { id: 'rf1', status: 'DEVOLVIDO' } },
+          { tipo: 'cancelado', em: '2026-11-21T14:00:00Z', detalhe: { por: 'Dona Maria' } },
+          { tipo: 'pagamento_apos_fim', em: '2026-11-22T10:00:00Z', detalhe: { endToEndId: 'E1', status: 'cancelado' } },
+          { tipo: 'pagamento_apos_fim', em: '2026-11-22T10:01:00Z', detalhe: { endToEndId: 'E2', confirmado: false } },
+          { tipo: 'pagamento_divergente', em: '2026-11-22T10:02:00Z', detalhe: { endToEndId: 'E3', valor: 12.5, motivo: 'O seu Pix tinha um valor diferente do cobrado.' } },
+          { tipo: 'expirado', em: '2026-11-22T11:00:00Z' },
         ],
       }),
     )
-    expect(lines.map((l) => `${l.label}: ${l.detail}`)).toEqual(['Pedido criado: ', reais('Reembolso: R$ 20,00, em processamento, Dona Maria')])
+    expect(lines.map((l) => `${l.label}: ${l.detail}`)).toEqual([
+      'Pedido criado: ',
+      'Pagamento confirmado: ',
+      'Inscrição alterada: camiseta M → G; contato de emergência, Ana Souza',
+      reais('Reembolso: R$ 20,00, em processamento'),
+      'Reembolso: devolvido',
+      'Pedido cancelado: Dona Maria',
+      'Pagamento recebido após o prazo: cancelado',
+      'Pagamento recebido após o prazo: sem vagas: devolvido',
+      reais('Pix devolvido a quem pagou: R$ 12,50, O seu Pix tinha um valor diferente do cobrado.'),
+      'Prazo de pagamento expirado: ',
+    ])
   })
 
   // REG-134: a partial refund asked once more with its amount, then sent.

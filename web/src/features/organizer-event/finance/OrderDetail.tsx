@@ -7,19 +7,44 @@ import { useResource } from '../../../lib/platform/resource'
 import { formatMoney } from '../../../lib/text/format'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
-import { getOrder, orderStatusLabels, orderTitle, refundable, refundOrder, refundStatusLabels, type Order, type OrderHistoryEntry } from './financeApi'
+import {
+  getOrder,
+  orderStatusLabels,
+  orderTitle,
+  refundable,
+  refundOrder,
+  refundStatusLabels,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderStatus,
+  type RefundStatus,
+} from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }
 
 const buttonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
 
-const historyLabels: Record<string, string> = {
+// Every kind of entry the server writes (internal/store/orders.go, "Order history kinds").
+const historyLabels: Record<OrderHistoryEntry['tipo'], string> = {
   criado: 'Pedido criado',
   pago: 'Pagamento confirmado',
   expirado: 'Prazo de pagamento expirado',
   cancelado: 'Pedido cancelado',
   pagamento_apos_fim: 'Pagamento recebido após o prazo',
   reembolso: 'Reembolso',
+  inscricao_editada: 'Inscrição alterada',
+  pagamento_divergente: 'Pix devolvido a quem pagou',
+}
+
+// The fields an edit names in its history, as the forms call them.
+const editedFieldLabels: Record<string, string> = {
+  nome: 'nome',
+  documento: 'documento',
+  nascimento: 'nascimento',
+  camiseta: 'camiseta',
+  equipe: 'equipe',
+  contatoEmergencia: 'contato de emergência',
+  categoria: 'categoria',
 }
 
 /** One line of an order's history, as the list shows it. */
@@ -40,10 +65,31 @@ export function historyOf(o: Order): HistoryLine[] {
   return lines.sort((a, b) => a.em.localeCompare(b.em))
 }
 
+type HistoryDetail = { valor?: unknown; status?: unknown; por?: unknown; motivo?: unknown; confirmado?: unknown; alteracoes?: unknown }
+
 function lineOf(h: OrderHistoryEntry): HistoryLine {
-  const d = h.detalhe as { valor?: unknown; status?: unknown } | undefined
-  const parts = [typeof d?.valor === 'number' ? formatMoney(d.valor) : '', typeof d?.status === 'string' ? (refundStatusLabels[d.status as keyof typeof refundStatusLabels] ?? d.status) : '', h.por ?? '']
-  return { label: historyLabels[h.tipo] ?? h.tipo, em: h.em, detail: parts.filter(Boolean).join(', ') }
+  const d = (h.detalhe ?? {}) as HistoryDetail
+  const parts = [
+    typeof d.valor === 'number' ? formatMoney(d.valor) : '',
+    // A refund's status, or, for a payment after the order ended, the order's.
+    typeof d.status === 'string' ? (refundStatusLabels[d.status as RefundStatus] ?? orderStatusLabels[d.status as OrderStatus]?.toLowerCase() ?? '') : '',
+    d.confirmado === false ? 'sem vagas: devolvido' : '',
+    h.tipo === 'inscricao_editada' ? changesOf(d.alteracoes) : '',
+    h.tipo === 'pagamento_divergente' && typeof d.motivo === 'string' ? d.motivo : '',
+    typeof d.por === 'string' ? d.por : '',
+  ]
+  return { label: historyLabels[h.tipo] ?? 'Registro', em: h.em, detail: parts.filter(Boolean).join(', ') }
+}
+
+/** An edit's changes: "camiseta M → G; contato de emergência" (a field that is not text is only named). */
+function changesOf(alteracoes: unknown): string {
+  if (typeof alteracoes !== 'object' || alteracoes === null) return ''
+  return Object.entries(alteracoes as Record<string, { de?: unknown; para?: unknown }>)
+    .map(([field, { de, para }]) => {
+      const name = editedFieldLabels[field] ?? field
+      return typeof de === 'string' && typeof para === 'string' ? `${name} ${de || '—'} → ${para || '—'}` : name
+    })
+    .join('; ')
 }
 
 /**

@@ -1,18 +1,14 @@
 // The calls of the Financeiro tab (docs/http-api.md "Registration"): the event's money figures, its
 // orders with their refunds, and its coupons. Money is reais, as JSON numbers with two decimals at most.
+import constants from '../../../../../internal/registration/constants.json'
 import { api } from '../../../lib/platform/api'
 import type { Order as SoldOrder, OrderRefund, OrderStatus } from '../../../lib/registration/orders'
 import { eventBase, queryString } from '../api'
 
 export type { OrderRefund, OrderRegistration, OrderStatus } from '../../../lib/registration/orders'
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  aguardando_pagamento: 'Aguardando pagamento',
-  pago: 'Pago',
-  expirado: 'Expirado',
-  cancelado: 'Cancelado',
-  reembolsado: 'Reembolsado',
-}
+/** Each order status as the organizer reads it: the names the orders export writes too. */
+export const orderStatusLabels: Record<OrderStatus, string> = constants.statusPedido
 
 export type RefundStatus = OrderRefund['status']
 
@@ -23,7 +19,11 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
 }
 
 /** One entry of an order's history as the server keeps it (created, paid, refund…), when it sends it. */
-export type OrderHistoryEntry = { tipo: string; em: string; por?: string; detalhe?: unknown }
+export type OrderHistoryEntry = {
+  tipo: 'criado' | 'pago' | 'expirado' | 'cancelado' | 'pagamento_apos_fim' | 'reembolso' | 'inscricao_editada' | 'pagamento_divergente'
+  em: string
+  detalhe?: unknown
+}
 
 /** An order as the event's team reads it: its refunds, and its history when the server sends it. */
 export type Order = Omit<SoldOrder, 'pix'> & { reembolsos: OrderRefund[]; historico?: OrderHistoryEntry[] }
@@ -35,7 +35,7 @@ export type Finance = {
   bruto: number
   reembolsado: number
   liquido: number
-  pedidos: { pagos: number; aguardando: number; expirados: number; cancelados: number }
+  pedidos: { pagos: number; aguardando: number; expirados: number; cancelados: number; reembolsados: number }
   porLote: Record<string, Share>
   porPercurso: Record<string, Share>
   /** Keyed by calendar day, YYYY-MM-DD. */

@@ -34,7 +34,7 @@ export const testFinance: Finance = {
   bruto: 12345.6,
   reembolsado: 45.6,
   liquido: 12300,
-  pedidos: { pagos: 98, aguardando: 7, expirados: 12, cancelados: 3 },
+  pedidos: { pagos: 98, aguardando: 7, expirados: 12, cancelados: 3, reembolsados: 2 },
   porLote: { '2º Lote': { inscricoes: 40, valor: 6000 }, '1º Lote': { inscricoes: 60, valor: 6345.6 } },
   porPercurso: { '5 km': { inscricoes: 30, valor: 3000 }, '10 km': { inscricoes: 70, valor: 9345.6 } },
   porDia: { '2026-11-02': { inscricoes: 10, valor: 1200 }, '2026-11-01': { inscricoes: 90, valor: 11145.6 } },

@@ -14,7 +14,7 @@ import { DeviceStore } from './deviceStore'
 import { FoundList } from './FoundList'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
-import { PickupDialog, type PickupChoice } from './PickupDialog'
+import { PickupDialog, rosterSizes, type PickupChoice } from './PickupDialog'
 import type { IndexAnswer, IndexRequest } from './indexWorker'
 import type QrScannerPanel from './QrScanner'
 import { timedSearch, unpackIndex, type SearchIndex } from './search'
@@ -125,6 +125,8 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   }
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const shirtSizes = useMemo(() => rosterSizes(state.roster.values()), [state.rosterVersion, state.roster])
 
   const dialogOpen = picking !== null || undoing !== null || leaving
   // The search box keeps the focus: the next athlete is typed right after a pickup.
@@ -275,7 +277,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
       </main>
       {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}
-      {picking && <PickupDialog participant={picking} onConfirm={(c) => confirmPickup(picking, c)} onClose={() => setPicking(null)} />}
+      {picking && <PickupDialog participant={picking} sizes={shirtSizes} onConfirm={(c) => confirmPickup(picking, c)} onClose={() => setPicking(null)} />}
       {undoing && (
         <UndoPickupDialog
           nome={undoing.nome}

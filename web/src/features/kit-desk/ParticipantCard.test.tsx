@@ -50,3 +50,12 @@ describe('ParticipantCard and payment', () => {
     expect(onAcknowledge).toHaveBeenCalledWith('1')
   })
 })
+
+describe('ParticipantCard and documents', () => {
+  it('writes a whole CPF as the participants list does, and a masked one as it came', () => {
+    card(participant('1', 'Ana Souza', { documento: { tipo: 'cpf', numero: '52998224725' } }))
+    card(participant('2', 'Bia Lima', { documento: { tipo: 'cpf', numero: '***.982.247-**' } }))
+    expect(screen.getByText('CPF 529.982.247-25')).toBeVisible()
+    expect(screen.getByText('CPF ***.982.247-**')).toBeVisible()
+  })
+})

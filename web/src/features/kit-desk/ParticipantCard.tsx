@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { formatDocumento } from '../../lib/text/format'
 import type { Conflito } from './deviceStore'
 import { alreadyPickedUp, atPickupTime, whoTookIt } from './display'
 import type { Checkin, RosterParticipant } from './types'
@@ -33,7 +34,7 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
         Camiseta <strong>{p.camiseta || '—'}</strong>
       </span>
       <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>{p.pago ? 'Pago' : 'Não pago'}</span>
-      {p.documento && <span className="tabular-nums">{p.documento.tipo === 'cpf' ? 'CPF' : 'Passaporte'} {p.documento.numero}</span>}
+      {p.documento && <span className="tabular-nums">{p.documento.tipo === 'cpf' ? 'CPF' : 'Passaporte'} {formatDocumento(p.documento)}</span>}
       {p.categoria && <span>{p.categoria}</span>}
       {p.codigo && (
         <span>

@@ -1,13 +1,22 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { LabelledInput } from '../../components/LabelledInput'
+import { sortSizes } from '../../lib/events/shirtSizes'
 import { deskField } from './deskField'
 import type { RetiradoPor, RosterParticipant } from './types'
 
 /** semPagamento: the volunteer confirmed handing an unpaid kit (false for a paid one); the server checks it. */
 export type PickupChoice = { retiradoPor: RetiradoPor | null; camisetaEntregue: string; semPagamento: boolean }
 
-const sizes = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'Infantil']
+/**
+ * The shirts the desk hands: the sizes its roster ordered, smallest first — those the organizer had
+ * made for this event (its own list, or an imported file's sizes), never a size it does not stock.
+ */
+export function rosterSizes(roster: Iterable<RosterParticipant>): string[] {
+  const sizes = new Set<string>()
+  for (const p of roster) if (p.camiseta) sizes.add(p.camiseta)
+  return sortSizes(sizes)
+}
 
 /** The fields of the third party who picks the kit up. */
 const third = { ...deskField, autoComplete: 'off', maxLength: 120 }
@@ -19,8 +28,10 @@ const third = { ...deskField, autoComplete: 'off', maxLength: 120 }
  * that they hand it without payment: the dialog opens on that box, and its warning is the dialog's
  * description, so that a screen reader says it before anything else.
  */
-export function PickupDialog({ participant: p, onConfirm, onClose }: {
+export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
   participant: RosterParticipant
+  /** rosterSizes of the desk's roster. */
+  sizes: string[]
   onConfirm: (choice: PickupChoice) => void
   onClose: () => void
 }) {
@@ -33,7 +44,8 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
   const [camiseta, setCamiseta] = useState(p.camiseta)
   const [semPagamento, setSemPagamento] = useState(false)
   const [errors, setErrors] = useState<{ nome?: string; documento?: string; pagamento?: string }>({})
-  const options = p.camiseta && !sizes.includes(p.camiseta) ? [p.camiseta, ...sizes] : sizes
+  // A registration without a size says so, rather than showing a size it would not record.
+  const options = sizes.includes(p.camiseta) ? sizes : [p.camiseta, ...sizes]
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -122,7 +134,7 @@ export function PickupDialog({ participant: p, onConfirm, onClose }: {
         >
           {options.map((s) => (
             <option key={s} value={s}>
-              {s === p.camiseta ? `${s} (pedida)` : s}
+              {s === '' ? 'Não informada' : s === p.camiseta ? `${s} (pedida)` : s}
             </option>
           ))}
         </select>

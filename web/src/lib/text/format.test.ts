@@ -3,6 +3,7 @@ import {
   formatCount,
   formatAgeRange,
   formatDate,
+  formatDocumento,
   formatDistances,
   formatKm,
   formatLongDate,
@@ -63,5 +64,14 @@ describe('pt-BR formatting', () => {
     expect(isUpcoming('2026-03-15', '2026-03-15')).toBe(true)
     expect(isUpcoming('2026-03-14', '2026-03-15')).toBe(false)
     expect(isUpcoming('', '2026-03-15')).toBe(true)
+  })
+})
+
+describe('formatDocumento', () => {
+  it('writes a whole CPF with its dots and dash, and anything else as it came', () => {
+    expect(formatDocumento({ tipo: 'cpf', numero: '52998224725' })).toBe('529.982.247-25')
+    expect(formatDocumento({ tipo: 'cpf', numero: '***.982.247-**' })).toBe('***.982.247-**')
+    expect(formatDocumento({ tipo: 'passaporte', numero: 'AB1234567' })).toBe('AB1234567')
+    expect(formatDocumento(null)).toBe('')
   })
 })

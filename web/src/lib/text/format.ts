@@ -99,3 +99,13 @@ export function formatAgeRange(c: { idadeInicial: number | null; idadeLimite: nu
   if (to >= 120) return `${from} anos ou mais`
   return `${from} a ${to} anos`
 }
+
+/** '123.456.789-09' for a CPF of 11 digits; a masked CPF or a passport as the server sent it. */
+export function formatDocumento(doc: { tipo: string; numero: string } | null | undefined): string {
+  if (!doc) return ''
+  const digits = doc.numero
+  if (doc.tipo === 'cpf' && /^\d{11}$/.test(digits)) {
+    return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
+  }
+  return doc.numero
+}

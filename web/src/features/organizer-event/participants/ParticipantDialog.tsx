@@ -1,10 +1,9 @@
 import { useId, useRef, type ReactNode } from 'react'
 import { Dialog } from '../../../components/Dialog'
-import { formatDate, formatMoney, siteTimeZone } from '../../../lib/text/format'
+import { formatDate, formatDocumento, formatMoney, siteTimeZone } from '../../../lib/text/format'
 import { useResource } from '../../../lib/platform/resource'
 import { getParticipant, type HistoryEntry, type Participant } from '../api'
 import { cellText, fieldLabel } from './columns'
-import { formatDocumento } from './fields'
 
 const when = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, dateStyle: 'short', timeStyle: 'short' })
 

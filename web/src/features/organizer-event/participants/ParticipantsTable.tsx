@@ -3,7 +3,7 @@ import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { useResource } from '../../../lib/platform/resource'
 import { useForbidden } from '../access'
 import { listParticipants, queryString, type Participant, type ParticipantQuery } from '../api'
-import { formatDocumento } from './fields'
+import { formatDocumento } from '../../../lib/text/format'
 
 // Opened from a row: its code (and the dialog's) comes when first asked for.
 const ParticipantDialog = lazy(() => import('./ParticipantDialog').then((m) => ({ default: m.ParticipantDialog })))

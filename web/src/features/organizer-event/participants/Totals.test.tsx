@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sortSizes, Totals } from './Totals'
+import { Totals } from './Totals'
 
 const summary = {
   total: 1234,
@@ -56,9 +56,5 @@ describe('Totals', () => {
       ['GG', '100', '0', '100'],
       ['XG', '0', '34', '34'],
     ])
-  })
-
-  it('orders unknown sizes after the known ones', () => {
-    expect(sortSizes(['Infantil', 'G', 'pp', 'Baby look'])).toEqual(['pp', 'G', 'Baby look', 'Infantil'])
   })
 })

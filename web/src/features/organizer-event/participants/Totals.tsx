@@ -1,19 +1,9 @@
 import { useId } from 'react'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
+import { sortSizes } from '../../../lib/events/shirtSizes'
 import type { Summary } from '../api'
 
 const sexLabels: Record<string, string> = { F: 'Feminino', M: 'Masculino', X: 'Outro' }
-
-// Brazilian shirt sizes, smallest first; sizes not listed follow in alphabetical order.
-const sizeOrder = ['BL', 'PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'EG', 'EGG']
-
-export function sortSizes(sizes: Iterable<string>): string[] {
-  const rank = (s: string) => {
-    const i = sizeOrder.indexOf(s.toUpperCase())
-    return i < 0 ? sizeOrder.length : i
-  }
-  return [...sizes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'pt-BR'))
-}
 
 const count = (n: number) => n.toLocaleString('pt-BR')
 

@@ -3,7 +3,7 @@
 // ./fields, which the list on the tab's first screen reads, since only the import and a
 // participant's history name fields.
 import { ignoreField, type Documento } from '../api'
-import { formatDocumento } from './fields'
+import { formatDocumento } from '../../../lib/text/format'
 
 export const fieldLabels: Record<string, string> = {
   inscricao: 'Nº da inscrição',

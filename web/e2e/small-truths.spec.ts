@@ -154,7 +154,10 @@ for (const { name, viewport } of phoneAndDesktop) {
         modalidades: { valor: number | null }[]
       }
       expect(offer.aberta, 'the demo event sold here is open').toBe(true)
-      const lowest = Math.min(...offer.modalidades.flatMap((m) => (m.valor == null ? [] : [m.valor])))
+      const prices = offer.modalidades.flatMap((m) => (m.valor == null ? [] : [m.valor]))
+      const lowest = Math.min(...prices)
+      // Modalities at different prices: the lowest is "a partir de" (the demo's 3 km costs less than its 10 km).
+      const label = new Set(prices).size > 1 ? `${offer.lote!.nome} · a partir de` : offer.lote!.nome
 
       // The server's markup already holds the bar, with the room its price will take.
       const html = await (await page.request.get(`/event/${id}`)).text()
@@ -167,7 +170,7 @@ for (const { name, viewport } of phoneAndDesktop) {
         return
       }
       await expect(bar).toBeInViewport({ ratio: 1 })
-      await expect.poll(async () => plain(await bar.textContent())).toContain(`${offer.lote!.nome}${plain(money(lowest))}`)
+      await expect.poll(async () => plain(await bar.textContent())).toContain(`${label}${plain(money(lowest))}`)
       const cta = bar.getByRole('link', { name: 'Inscreva-se' })
       await expect(cta).toHaveAttribute('href', `/inscricao/${id}`)
       const shifts = await layoutShifts(page)

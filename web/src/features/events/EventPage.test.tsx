@@ -214,10 +214,25 @@ describe('event page', () => {
       }),
     )
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
-    await waitFor(() => expect(nbsp(bar.textContent)).toBe('2º LoteR$ 89,90Inscreva-se'))
+    await waitFor(() => expect(nbsp(bar.textContent)).toBe('2º Lote · a partir deR$ 89,90Inscreva-se'))
     expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', '/inscricao/sold-lots')
     const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
     expect(nbsp(within(sidebar).getByText('10 km').closest('li')!.textContent)).toBe('10 kmR$ 119,90')
+  })
+
+  it("names the lot alone when every modality costs the same (EVT-32)", async () => {
+    renderSold(
+      'sold-one-price',
+      offerOf({
+        lote: { nome: '1º Lote', dataLimite: '2999-05-01', restantes: null },
+        modalidades: [
+          { nome: '10 km', valor: 99.9, vagasRestantes: null },
+          { nome: '5 km', valor: 99.9, vagasRestantes: null },
+        ],
+      }),
+    )
+    const bar = await screen.findByRole('region', { name: 'Inscrição' })
+    await waitFor(() => expect(nbsp(bar.textContent)).toBe('1º LoteR$ 99,90Inscreva-se'))
   })
 
   it('shows the kits of an event sold here and priced by kit: from the cheapest in the bar, each in the sidebar (TRUTH-4)', async () => {

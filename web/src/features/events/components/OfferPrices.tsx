@@ -67,9 +67,12 @@ export function OfferBarPrice({ eventId }: { eventId: string }) {
   if (!offer.data.aberta) return <span className="line-clamp-2">{offer.data.motivo}</span>
   const values = pricesOf(offer.data).map((p) => p.valor)
   if (values.length === 0) return null
+  // The lowest price is "from" whenever another one is dearer: a 10 km at R$ 119,90 is not R$ 59,90.
+  const from = new Set(values).size > 1
+  const lot = offer.data.lote?.nome
   return (
     <>
-      <span className="block truncate">{offer.data.lote?.nome ?? 'A partir de'}</span>
+      <span className="block truncate">{lot ? (from ? `${lot} · a partir de` : lot) : 'A partir de'}</span>
       <span className="text-lg font-extrabold text-brand-800">{formatMoney(Math.min(...values))}</span>
     </>
   )

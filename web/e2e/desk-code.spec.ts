@@ -100,7 +100,7 @@ async function pixQrCode(baseURL: string | undefined, eventId: string): Promise<
   return body
 }
 
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' })
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou código' })
 
 /** Signs the page in as the event's owner and opens its desk. */
 async function openDesk(page: Page, s: Sold) {

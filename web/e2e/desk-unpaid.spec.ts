@@ -21,7 +21,7 @@ async function openDesk(page: Page, eventId: string, total: number) {
   await page.getByRole('button', { name: 'Começar' }).click()
   await expect(page.getByText(`0 de ${total} kits retirados`)).toBeVisible()
   return {
-    search: page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' }),
+    search: page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou código' }),
     found: page.getByRole('list', { name: 'Inscritos encontrados' }),
     dialog: page.getByRole('dialog', { name: 'Retirada do kit' }),
   }

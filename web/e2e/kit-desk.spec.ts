@@ -78,7 +78,7 @@ async function openDesk(page: Page, s: Seeded, balcao: string) {
     .toBe(true)
 }
 
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou nº de peito' })
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou código' })
 
 async function pickUp(page: Page, query: string, nome: string) {
   await search(page).fill(query)

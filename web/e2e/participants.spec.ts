@@ -115,7 +115,7 @@ test.describe('the owner', () => {
     // The list: accent-insensitive search; the owner sees the full CPF.
     const list = page.getByRole('region', { name: 'Inscritos', exact: true })
     await expect(page.getByText('4 inscritos encontrados')).toBeVisible()
-    await page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou e-mail' }).fill('goncalves')
+    await page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito, e-mail ou código' }).fill('goncalves')
     await expect(page.getByText('1 inscrito encontrado')).toBeVisible()
     await expect(list.getByRole('row').nth(1)).toContainText('João Gonçalves')
     await expect(list.getByRole('row').nth(1)).toContainText(cpf('529982247'))

@@ -215,7 +215,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           )}
         </div>
         <label htmlFor="busca-retirada" className="sr-only">
-          Buscar por nome, CPF ou nº de peito
+          Buscar por nome, CPF, nº de peito ou código
         </label>
         <div className="mt-3 flex gap-2">
           <input

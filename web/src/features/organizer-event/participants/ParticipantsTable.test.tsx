@@ -43,7 +43,7 @@ describe('ParticipantsTable', () => {
     renderTable()
     await screen.findByText('1 inscrito encontrado')
     const before = sent.length
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou e-mail' }), 'conceicao')
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito, e-mail ou código' }), 'conceicao')
     await vi.waitFor(() => expect(lastQuery(sent)).toEqual({ q: 'conceicao', limit: String(pageSize) }))
     // One request for the whole word, not one per letter.
     expect(sent.length).toBe(before + 1)

@@ -69,7 +69,7 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
       </h2>
       <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className="block text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-1">
-          Buscar por nome, CPF, nº de peito ou e-mail
+          Buscar por nome, CPF, nº de peito, e-mail ou código
           <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${controlClass} font-normal`} />
         </label>
         <Filter label="Modalidade" value={filters.percurso} onChange={(v) => filter('percurso', v)} options={[['', 'Todas'], ...percursos.map((p) => [p, p] as const)]} />

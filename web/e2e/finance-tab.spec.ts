@@ -128,7 +128,7 @@ test('the organizer sees a paid order in Financeiro and refunds part of it (REG-
     .poll(async () => (await (await page.request.get(`/api/events/${eventId}/financeiro`)).json()).reembolsado, { timeout: 60_000 })
     .toBe(40)
   await page.reload()
-  await expect(page.locator('dt', { hasText: 'Reembolsado' }).locator('+ dd')).toHaveText('R$\u00a040,00')
+  await expect(page.locator('dt', { hasText: /^Reembolsado$/ }).locator('+ dd')).toHaveText('R$\u00a040,00')
   await expect(page.locator('dt', { hasText: 'Líquido' }).locator('+ dd')).toHaveText('R$\u00a080,00')
 })
 

@@ -503,8 +503,9 @@ func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r Refund, by A
 	if err != nil || n == 0 {
 		return err
 	}
+	// por: who asked — the organizer, the buyer cancelling, or Pelotão returning a payment by itself.
 	return addOrderEvent(ctx, tx, orderID, OrderRefundEvent, by.At, by.UserID,
-		map[string]any{"id": r.ID, "valor": r.Valor, "status": RefundProcessing, "motivo": r.Motivo})
+		map[string]any{"id": r.ID, "valor": r.Valor, "status": RefundProcessing, "motivo": r.Motivo, "por": by.Nome})
 }
 
 // SetRefundStatusTx is SetRefundStatus inside tx; it returns the refund's order.

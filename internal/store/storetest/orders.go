@@ -548,6 +548,10 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 	if err := refund("D1", 4000); err != nil { // a retry
 		t.Fatal(err)
 	}
+	if h, err := s.OrderHistory(ctx, o.ID); err != nil || len(h) == 0 || h[len(h)-1].Tipo != store.OrderRefundEvent ||
+		!strings.Contains(string(h[len(h)-1].Detalhe), `"por":"Dona"`) {
+		t.Fatalf("the refund's history names who asked: %+v %v", h, err)
+	}
 	if err := refund("D2", o.Total-3999); !errors.Is(err, store.ErrRefundTooLarge) {
 		t.Fatalf("refunding more than received: %v", err)
 	}

@@ -222,7 +222,7 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 // REG-104, REG-105, REG-106, REG-107: a partial refund, the same key again, too much, the rest;
 // read back, the order is reembolsado, its participant gone, the buyer told twice; with the PSP
 // down the refund waits, pending, and is made once.
-// Every status an order or a registration takes has its pt-BR name (the export's, and the
+// REG-135: every status an order or a registration takes has its pt-BR name (the export's, and the
 // organizer's lists', from internal/registration/constants.json).
 func TestEveryStatusHasItsName(t *testing.T) {
 	for _, s := range orderStatuses {

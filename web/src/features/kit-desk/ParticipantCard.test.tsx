@@ -51,6 +51,7 @@ describe('ParticipantCard and payment', () => {
   })
 })
 
+// KIT-3
 describe('ParticipantCard and documents', () => {
   it('writes a whole CPF as the participants list does, and a masked one as it came', () => {
     card(participant('1', 'Ana Souza', { documento: { tipo: 'cpf', numero: '52998224725' } }))

@@ -8,6 +8,7 @@ import { participant } from './testRoster'
 const sizes = ['PP', 'P', 'M', 'G', 'GG']
 
 describe('PickupDialog', () => {
+  // KIT-4
   it("offers the roster's sizes, children's first, and none the event does not stock", () => {
     const roster = [participant('1', 'A', { camiseta: 'GG' }), participant('2', 'B', { camiseta: 'Infantil' }), participant('3', 'C', { camiseta: 'P' }),
       participant('4', 'D', { camiseta: '' }), participant('5', 'E', { camiseta: 'GG' })]

@@ -62,8 +62,8 @@ describe('OrderDetail', () => {
     ])
   })
 
-  // Each kind of entry as the server writes it (internal/store: addOrderEvent's details), said in pt-BR:
-  // never a code such as "inscricao_editada".
+  // REG-133: each kind of entry as the server writes it (internal/store: addOrderEvent's details), said
+  // in pt-BR, never a code such as "inscricao_editada".
   it("prefers the server's history when the order brings one, and says each kind of entry in words", () => {
     const lines = historyOf(
       testOrder({

@@ -36,6 +36,7 @@ type Constants struct {
 		ForaDoPrazo     string `json:"foraDoPrazo"`
 		EdicaoEncerrada string `json:"edicaoEncerrada"`
 		NaoCancelavel   string `json:"naoCancelavel"`
+		LimitePedidos   string `json:"limitePedidos"`
 	} `json:"codes"`
 	Motivos struct {
 		Externo            string `json:"externo"`

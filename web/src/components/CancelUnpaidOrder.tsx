@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ApiError } from '../lib/platform/api'
-import { cancelOrder, type Order } from '../lib/registration/orders'
+import { cancelOrder } from '../lib/registration/cancelOrder'
+import type { Order } from '../lib/registration/orders'
 import { ConfirmDialog } from './ConfirmDialog'
 
 type Props = {

@@ -65,11 +65,6 @@ export function simulatePayment(order: Order) {
   return api<unknown>(order.pix!.simular!, { method: 'POST' })
 }
 
-/** POST /api/pedidos/{orderId}/cancelar: an unpaid order is cancelled, a paid one refunded (the server judges who may). */
-export function cancelOrder(orderId: string) {
-  return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}/cancelar`, { method: 'POST' })
-}
-
 export async function myRegistrations(signal?: AbortSignal) {
   return (await api<{ inscricoes: MyRegistration[] }>('/api/me/inscricoes', { signal })).inscricoes
 }

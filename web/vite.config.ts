@@ -35,8 +35,9 @@ export default defineConfig({
             // in one long task.
             { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]reactDom\.ts/ },
             // The shared components only forms and the signed-in workspaces use (dialogs, fields,
-            // tabs, the scrolling table, the buyer's cancelling of an unpaid order) stay out of it: each goes with the pages that load it,
-            // instead of costing every public page 1.3 KB (gzip) it never runs.
+            // tabs, the scrolling table, the buyer's cancelling of an unpaid order) stay out of it:
+            // each goes with the pages that load it, instead of costing every public page 1.3 KB
+            // (gzip) it never runs.
             // The organizer workspace's first tab and what only it reads (access, its API, the
             // list), then the tabs and the scrolling table it shares with the dashboard, and the
             // summary request, each in one file instead of one per module: fewer small gzip streams.

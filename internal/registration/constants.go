@@ -36,6 +36,7 @@ type Constants struct {
 		ForaDoPrazo     string `json:"foraDoPrazo"`
 		EdicaoEncerrada string `json:"edicaoEncerrada"`
 		NaoCancelavel   string `json:"naoCancelavel"`
+		LimitePedidos   string `json:"limitePedidos"`
 	} `json:"codes"`
 	// The pt-BR names of an order's and a registration's statuses (store.OrderAwaiting…), as the
 	// organizer's lists and exports show them.

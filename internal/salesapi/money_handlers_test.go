@@ -15,6 +15,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
+	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
@@ -339,6 +340,43 @@ func TestCancelRoute(t *testing.T) {
 		}
 		if got := near.order(t, near.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &ana), 200); len(got.Reembolsos) != 1 {
 			t.Fatalf("the owner near the event: %+v", got)
+		}
+	})
+}
+
+// REG-109: two days before the event, when the buyer may no longer cancel a paid order, the buyer
+// still cancels an order awaiting payment: its slot is offered again and its charge is removed at
+// the PSP, so the Pix already shown can no longer be paid.
+func TestBuyerCancelsUnpaidOrderAnyTime(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		tomorrow := time.Now().AddDate(0, 0, 1).Format(time.DateOnly)
+		w := newMoneyWorld(t, st, `"2030-05-01"`, `"`+tomorrow+`"`)
+		left := func() int {
+			t.Helper()
+			offer := decode[struct {
+				Modalidades []struct {
+					VagasRestantes int `json:"vagasRestantes"`
+				} `json:"modalidades"`
+			}](t, w.call("GET", "/api/events/"+w.eventID+"/inscricao", "", nil).Body.Bytes())
+			return offer.Modalidades[0].VagasRestantes
+		}
+		before := left()
+		o := w.buyAs(t, bruno, 0, "Ana Souza")
+		if held := left(); held != before-1 {
+			t.Fatalf("held: %d slots left, want %d", held, before-1)
+		}
+		if got := w.order(t, w.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &bruno), 200); got.Status != store.OrderCanceled {
+			t.Fatalf("the buyer near the event: %+v", got)
+		}
+		if after := left(); after != before {
+			t.Fatalf("after cancelling: %d slots left, want %d", after, before)
+		}
+		if ch, err := w.sales.psp.Charge(t.Context(), o.Pix.Txid); err != nil || ch.Status != pix.ChargeRemovedByUs {
+			t.Fatalf("the charge at the PSP: %s %v", ch.Status, err)
+		}
+		paid := w.paid(t, w.buyAs(t, bruno, 1, "Bia Lima"))
+		if rec := w.call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", &bruno); rec.Code != 409 {
+			t.Fatalf("a paid order this near the event: %d %s", rec.Code, rec.Body)
 		}
 	})
 }

@@ -108,7 +108,7 @@ func orderError(err error) error {
 	case errors.Is(err, store.ErrSoldOut):
 		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.Esgotado, Message: registration.Const.Motivos.Esgotado}
 	case errors.Is(err, store.ErrOrderLimit):
-		return &api.Error{Status: http.StatusConflict, Code: "limite-pedidos",
+		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.LimitePedidos,
 			Message: fmt.Sprintf("Você já tem %d pedidos aguardando pagamento. Pague ou aguarde que expirem.", store.MaxOpenOrders)}
 	case errors.Is(err, store.ErrCouponUsedUp):
 		return api.FieldError{"cupom": registration.Const.Messages.CupomEsgotado}

@@ -8,6 +8,8 @@ type Props = {
   confirmLabel: string
   /** Shown on the confirm button while onConfirm runs. */
   busyLabel: string
+  /** The safe choice's label, when "Cancelar" would read as the action itself. */
+  dismissLabel?: string
   /** Does the irreversible thing; a rejection keeps the dialog open with failure(reason). */
   onConfirm: () => Promise<void>
   failure: (err: unknown) => string
@@ -15,7 +17,7 @@ type Props = {
 }
 
 /** Asks before a destructive action, with the safe choice focused and the failure shown in place. */
-export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConfirm, failure, onClose }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel, dismissLabel = 'Cancelar', onConfirm, failure, onClose }: Props) {
   const cancel = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -61,7 +63,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
           disabled={busy}
           className="min-h-11 rounded-full border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
         >
-          Cancelar
+          {dismissLabel}
         </button>
         <button
           type="button"

@@ -111,6 +111,45 @@ describe('OrderPage', () => {
 })
 
 // REG-85
+describe('cancelling an unpaid order on its page', () => {
+  // REG-170
+  it('cancels after asking, then shows the order cancelled with a way to register again', async () => {
+    let cancelled = false
+    const fetch = stubFetch((url) => {
+      if (url.pathname === '/api/pedidos/p1/cancelar') {
+        cancelled = true
+        return [200, order({ status: 'cancelado', pix: undefined })]
+      }
+      if (url.pathname === '/api/pedidos/p1') return [200, order({ status: cancelled ? 'cancelado' : 'aguardando_pagamento' })]
+      if (url.pathname === '/api/events/e1') return [200, event]
+      return [404, notFoundBody]
+    })
+    renderAt('/inscricao/e1/pedido/p1', { '/inscricao/:eventId/pedido/:orderId': <OrderPage /> })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar pedido?' })
+    expect(dialog).toHaveAccessibleDescription(/As 2 vagas reservadas para este pedido serão liberadas e o código Pix deixará de valer\. Nada foi cobrado\./)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }))
+
+    expect(await screen.findByRole('heading', { name: 'Pedido cancelado' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Fazer uma nova inscrição' })).toHaveAttribute('href', '/inscricao/e1')
+    expect(screen.queryByRole('button', { name: 'Copiar código Pix' })).not.toBeInTheDocument()
+    expect(fetch.mock.calls.filter(([u]) => String(u) === '/api/pedidos/p1/cancelar')).toHaveLength(1)
+  })
+
+  // REG-170, REG-81
+  it('shows a cancellation made elsewhere at its next read, without the sandbox payment', async () => {
+    let reads = 0
+    openOrder({
+      order: () => [200, reads++ === 0 ? order({ pix: { ...order().pix!, simular: '/_pix-sandbox/simular/TX1' } }) : order({ status: 'cancelado', pix: undefined })],
+    })
+    expect(await screen.findByRole('button', { name: 'Simular pagamento' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Pedido cancelado' }, { timeout: 4000 })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Simular pagamento' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument()
+  })
+})
+
 describe('RegistrationCodePage', () => {
   function openCode(answer: [number, unknown]) {
     stubFetch((url) => (url.pathname === '/api/i/ABCDEFGH23' ? answer : [404, notFoundBody]))

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useParams } from '../../app/routing'
+import { CancelUnpaidOrder } from '../../components/CancelUnpaidOrder'
 import { PageLoading } from '../../components/PageLoading'
 import { PageMessage } from '../../components/PageMessage'
 import type { Event } from '../../lib/events/event'
@@ -18,7 +19,8 @@ const secondaryClass = 'inline-block rounded-full border border-brand-700 px-5 p
 
 /**
  * /inscricao/{eventId}/pedido/{orderId}: the buyer pays the order with Pix, and the page turns
- * into the confirmation when the payment arrives (docs/requirements.md REG-80, REG-81).
+ * into the confirmation when the payment arrives (docs/requirements.md REG-80, REG-81), or the
+ * buyer cancels it while unpaid (REG-170).
  */
 export function OrderPage() {
   usePageMeta('registrationOrder')
@@ -43,6 +45,11 @@ function OrderView({ initial, event }: { initial: Order; event?: Event }) {
     return w.stop
   }, [initial])
   const readNow = () => watch.current?.readNow()
+  const cancelled = (got: Order) => {
+    // Nothing left to watch: a read already on its way would bring back the order still unpaid.
+    watch.current?.stop()
+    setOrder(got)
+  }
 
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:py-12">
@@ -54,7 +61,7 @@ function OrderView({ initial, event }: { initial: Order; event?: Event }) {
         </p>
       )}
       {order.status === 'aguardando_pagamento' ? (
-        <AwaitingPayment order={order} onPaid={readNow} />
+        <AwaitingPayment order={order} onPaid={readNow} onCancelled={cancelled} />
       ) : order.status === 'pago' ? (
         <Confirmed order={order} event={event} />
       ) : (
@@ -64,7 +71,9 @@ function OrderView({ initial, event }: { initial: Order; event?: Event }) {
   )
 }
 
-function AwaitingPayment({ order, onPaid }: { order: Order; onPaid: () => void }) {
+type AwaitingProps = { order: Order; onPaid: () => void; onCancelled: (order: Order) => void }
+
+function AwaitingPayment({ order, onPaid, onCancelled }: AwaitingProps) {
   const codeId = useId()
   const [copied, setCopied] = useState('')
   const [simulating, setSimulating] = useState(false)
@@ -143,6 +152,7 @@ function AwaitingPayment({ order, onPaid }: { order: Order; onPaid: () => void }
       )}
       <p className="text-sm text-slate-600">Esta página se atualiza sozinha quando o pagamento é confirmado.</p>
       <Athletes order={order} />
+      <CancelUnpaidOrder orderId={order.id} athletes={order.inscricoes.length} onCancelled={onCancelled} onRefused={onPaid} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from '../../app/routing'
+import constants from '../../../../internal/registration/constants.json'
 import { PageMessage } from '../../components/PageMessage'
 import { useAuth } from '../../lib/auth'
 import { regulationUrl, titleOf } from '../../lib/events/eventText'
@@ -7,6 +8,7 @@ import { getOffer, type Offer } from '../../lib/events/registrationOffer'
 import { ApiError } from '../../lib/platform/api'
 import { eventPageTitle, usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
+import { myRegistrationsPath } from '../../lib/registration/orders'
 import { formatMoney, todayISO } from '../../lib/text/format'
 import { AthleteFields } from './AthleteFields'
 import {
@@ -98,6 +100,8 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   const { draft } = saved
   const [errors, setErrors] = useState<FieldErrors>({})
   const [banner, setBanner] = useState('')
+  // The buyer's open orders are at their limit: the banner leads to where they are paid or cancelled (REG-172).
+  const [atOrderLimit, setAtOrderLimit] = useState(false)
   const [pending, setPending] = useState(false)
   const [quote, setQuote] = useState<QuoteState>({ state: 'idle' })
   // The element to focus after the next render: the first error, a new athlete, the banner.
@@ -184,6 +188,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   async function submit(e: FormEvent) {
     e.preventDefault()
     setBanner('')
+    setAtOrderLimit(false)
     const found = draftErrors(draft, offer, todayISO())
     if (Object.keys(found).length > 0) {
       showErrors(found)
@@ -210,6 +215,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
       } else {
         // 409 esgotado, inscricoes-encerradas, limite-pedidos; 503 pagamento-indisponivel: the server's pt-BR text.
         setBanner(err.message)
+        setAtOrderLimit(err.code === constants.codes.limitePedidos)
         focusNext.current = 'banner'
       }
     } finally {
@@ -273,6 +279,14 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
 
         <div ref={bannerRef} tabIndex={-1} role="alert" className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}>
           {banner || wide.join(' ')}
+          {banner && atOrderLimit && (
+            <>
+              {' '}
+              <Link to={myRegistrationsPath} className="font-semibold underline">
+                Ver meus pedidos em Minhas inscrições
+              </Link>
+            </>
+          )}
         </div>
 
         {user && (

@@ -2,9 +2,10 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Link } from '../../../app/routing'
 import { ApiError } from '../../../lib/platform/api'
+import { cancelOrder } from '../../../lib/registration/cancelOrder'
 import type { MyRegistration } from '../../../lib/registration/orders'
 import { formatMoney } from '../../../lib/text/format'
-import { cancelOrder, cancelState, eventPath, formatInstant } from './registrationActions'
+import { cancelState, eventPath, formatInstant } from './registrationActions'
 
 type Props = {
   registration: MyRegistration

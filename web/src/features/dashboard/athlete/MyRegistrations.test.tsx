@@ -166,6 +166,31 @@ describe('cancelling from Minhas inscrições', () => {
 })
 
 // REG-119
+// REG-171
+describe('cancelling an unpaid order from Minhas inscrições', () => {
+  it('offers it on an order awaiting payment only, asks first, then shows the order cancelled', async () => {
+    const user = userEvent.setup()
+    const unpaid = registration({ id: 'r2', pedidoId: 'p2', pedidoStatus: 'aguardando_pagamento', status: 'pendente', codigo: undefined, cancelamento: null })
+    const fetch = serve([
+      [registration({}), unpaid],
+      [registration({}), { ...unpaid, pedidoStatus: 'cancelado', status: 'cancelada' }],
+    ])
+    show()
+    const [paid, awaiting] = await screen.findAllByRole('listitem')
+    expect(within(paid!).queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument()
+    expect(within(awaiting!).getByText('Aguardando pagamento')).toBeInTheDocument()
+    await user.click(within(awaiting!).getByRole('button', { name: 'Cancelar pedido' }))
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar pedido?' })
+    expect(dialog).toHaveAccessibleDescription(/A vaga reservada para este pedido será liberada/)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }))
+
+    expect(await within(awaiting!).findByText('Cancelada')).toBeInTheDocument()
+    expect(within(awaiting!).queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/pedidos/p2/cancelar', expect.objectContaining({ method: 'POST' }))
+  })
+})
+
 describe('editing from Minhas inscrições', () => {
   it("shows the deadline, the server's field errors beside their fields keeping what was typed, then the saved values", async () => {
     const user = userEvent.setup()

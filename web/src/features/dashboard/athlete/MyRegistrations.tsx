@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from '../../../app/routing'
+import { CancelUnpaidOrder } from '../../../components/CancelUnpaidOrder'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
 import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
@@ -14,7 +15,8 @@ export const myRegistrationsId = 'minhas-inscricoes'
 /**
  * "Minhas inscrições": what the account bought and what others bought for its verified e-mail,
  * with status, bib, QR code and the order (docs/requirements.md REG-83); its edits, the buyer's
- * cancellation and, after the race, the athlete's result (REG-117 to REG-120). Its own chunk, loaded
+ * cancellation and, after the race, the athlete's result (REG-117 to REG-120); the buyer's
+ * cancellation of an order awaiting payment (REG-171). Its own chunk, loaded
  * when the athlete's panel opens.
  */
 export function MyRegistrations() {
@@ -67,6 +69,9 @@ function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
       {r.resultado && <RegistrationResult result={r.resultado} titulo={r.evento.titulo} />}
       {editable(r) && <EditRegistration registration={r} onSaved={onChanged} />}
       <CancelRegistration registration={r} order={order} onCancelled={onChanged} />
+      {r.comprador && r.pedidoStatus === 'aguardando_pagamento' && (
+        <CancelUnpaidOrder orderId={r.pedidoId} athletes={order.length} onCancelled={onChanged} onRefused={() => void onChanged()} />
+      )}
     </article>
   )
 }

@@ -46,10 +46,6 @@ export function editable(r: MyRegistration): boolean {
   return r.status !== 'cancelada' && (r.pedidoStatus === 'pago' || r.pedidoStatus === 'aguardando_pagamento')
 }
 
-export function cancelOrder(orderId: string) {
-  return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}/cancelar`, { method: 'POST' })
-}
-
 export type RegistrationPatch = { camiseta?: string; equipe?: string; contatoEmergencia?: { nome: string; telefone: string } }
 
 export function editRegistration(registrationId: string, patch: RegistrationPatch) {

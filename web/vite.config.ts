@@ -42,7 +42,7 @@ export default defineConfig({
             // list), then the tabs and the scrolling table it shares with the dashboard, and the
             // summary request, each in one file instead of one per module: fewer small gzip streams.
             // Only the listed modules: what they import stays where it is shared from.
-            { name: 'OrganizerEventPage', priority: 1, includeDependenciesRecursively: false, test: /src[\\/]features[\\/]organizer-event[\\/](OrganizerEventPage\.tsx|access\.ts|api\.ts|participants[\\/](ParticipantsTab\.tsx|ParticipantsTable\.tsx|fields\.ts))/ },
+            { name: 'OrganizerEventPage', priority: 1, includeDependenciesRecursively: false, test: /src[\\/]features[\\/]organizer-event[\\/](OrganizerEventPage\.tsx|access\.ts|api\.ts|participants[\\/](ParticipantsTab\.tsx|ParticipantsTable\.tsx))/ },
             { name: 'workspaces', priority: 1, includeDependenciesRecursively: false, test: /src[\\/](components[\\/](Tabs|ScrollTable)\.tsx|lib[\\/]events[\\/]participantSummary\.ts)/ },
             { name: 'app', priority: 1, test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(AccountFormParts|CancelUnpaidOrder|ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/ },
           ],

@@ -6,6 +6,8 @@ type Props = {
   /** The question, with what cannot be undone. */
   children: ReactNode
   confirmLabel: string
+  /** The safe choice's label, 'Cancelar' unless that word would read as the action itself. */
+  dismissLabel?: string
   /** Shown on the confirm button while onConfirm runs. */
   busyLabel: string
   /** Does the irreversible thing; a rejection keeps the dialog open with failure(reason). */
@@ -15,7 +17,7 @@ type Props = {
 }
 
 /** Asks before a destructive action, with the safe choice focused and the failure shown in place. */
-export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConfirm, failure, onClose }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, dismissLabel = 'Cancelar', busyLabel, onConfirm, failure, onClose }: Props) {
   const cancel = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -38,7 +40,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
       describedBy={`${id}-texto`}
       // The safe choice has the focus.
       initialFocus={cancel}
-      // Escape or Cancelar while the request runs would leave its answer nowhere to show.
+      // Escape or the safe choice while the request runs would leave its answer nowhere to show.
       onClose={() => !busy && onClose()}
       className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
     >
@@ -61,7 +63,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
           disabled={busy}
           className="min-h-11 rounded-full border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
         >
-          Cancelar
+          {dismissLabel}
         </button>
         <button
           type="button"

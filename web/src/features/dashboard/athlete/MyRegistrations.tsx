@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from '../../../app/routing'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
-import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
+import { myRegistrations, orderPath, orderStatusLabels, receiptPath, type MyRegistration } from '../../../lib/registration/orders'
 import { formatDate } from '../../../lib/text/format'
 import { CancelRegistration } from './CancelRegistration'
 import { EditRegistration } from './EditRegistration'
@@ -13,7 +13,7 @@ export const myRegistrationsId = 'minhas-inscricoes'
 
 /**
  * "Minhas inscrições": what the account bought and what others bought for its verified e-mail,
- * with status, bib, QR code and the order (docs/requirements.md REG-83); its edits, the buyer's
+ * with status, bib, QR code, the order and its receipt (docs/requirements.md REG-83, REG-166); its edits, the buyer's
  * cancellation and, after the race, the athlete's result (REG-117 to REG-120). Its own chunk, loaded
  * when the athlete's panel opens.
  */
@@ -99,9 +99,20 @@ function RegistrationSummary({ registration: r }: { registration: MyRegistration
           </p>
         )}
         {r.comprador && (
-          <Link to={orderPath(r.evento.id, r.pedidoId)} className="inline-block font-semibold text-brand-800 hover:underline">
-            Ver pedido
-          </Link>
+          <p className="flex flex-wrap gap-x-4">
+            <Link to={orderPath(r.evento.id, r.pedidoId)} className="inline-block font-semibold text-brand-800 hover:underline">
+              Ver pedido
+            </Link>
+            {(r.pedidoStatus === 'pago' || r.pedidoStatus === 'reembolsado') && (
+              <Link
+                to={receiptPath(r.evento.id, r.pedidoId)}
+                aria-label={`Recibo da inscrição de ${r.nome} em ${r.evento.titulo || 'Evento'}`}
+                className="inline-block font-semibold text-brand-800 hover:underline"
+              >
+                Recibo
+              </Link>
+            )}
+          </p>
         )}
       </div>
     </div>

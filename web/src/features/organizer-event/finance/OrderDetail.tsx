@@ -7,7 +7,8 @@ import { useResource } from '../../../lib/platform/resource'
 import { formatMoney } from '../../../lib/text/format'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
-import { getOrder, orderStatusLabels, orderTitle, refundable, refundOrder, refundStatusLabels, type Order, type OrderHistoryEntry } from './financeApi'
+import { refundable, refundStatusLabels, type OrderRefund } from '../../../lib/registration/orders'
+import { getOrder, orderStatusLabels, orderTitle, refundOrder, type Order, type OrderHistoryEntry } from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }
 
@@ -22,6 +23,11 @@ const historyLabels: Record<string, string> = {
   reembolso: 'Reembolso',
 }
 
+/** A refund's status inside a history line's sentence ("R$ 40,00, devolvido"); an unknown one as sent. */
+function refundStatus(status: string): string {
+  return refundStatusLabels[status as OrderRefund['status']]?.toLowerCase() ?? status
+}
+
 /** One line of an order's history, as the list shows it. */
 export type HistoryLine = { label: string; em: string; detail: string }
 
@@ -34,7 +40,7 @@ export function historyOf(o: Order): HistoryLine[] {
   const lines: HistoryLine[] = [{ label: historyLabels.criado!, em: o.criadoEm, detail: formatMoney(o.total) }]
   if (o.pagoEm) lines.push({ label: historyLabels.pago!, em: o.pagoEm, detail: '' })
   for (const r of o.reembolsos) {
-    lines.push({ label: historyLabels.reembolso!, em: r.horario, detail: `${formatMoney(r.valor)}, ${refundStatusLabels[r.status] ?? r.status}` })
+    lines.push({ label: historyLabels.reembolso!, em: r.horario, detail: `${formatMoney(r.valor)}, ${refundStatus(r.status)}` })
   }
   if (o.status === 'expirado') lines.push({ label: historyLabels.expirado!, em: o.expiraEm, detail: '' })
   return lines.sort((a, b) => a.em.localeCompare(b.em))
@@ -42,7 +48,7 @@ export function historyOf(o: Order): HistoryLine[] {
 
 function lineOf(h: OrderHistoryEntry): HistoryLine {
   const d = h.detalhe as { valor?: unknown; status?: unknown } | undefined
-  const parts = [typeof d?.valor === 'number' ? formatMoney(d.valor) : '', typeof d?.status === 'string' ? (refundStatusLabels[d.status as keyof typeof refundStatusLabels] ?? d.status) : '', h.por ?? '']
+  const parts = [typeof d?.valor === 'number' ? formatMoney(d.valor) : '', typeof d?.status === 'string' ? refundStatus(d.status) : '', h.por ?? '']
   return { label: historyLabels[h.tipo] ?? h.tipo, em: h.em, detail: parts.filter(Boolean).join(', ') }
 }
 

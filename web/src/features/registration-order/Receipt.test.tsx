@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { refundable, type Order } from '../../lib/registration/orders'
+import type { Order } from '../../lib/registration/orders'
+import { refundable } from '../../lib/registration/receipt'
 import { Receipt } from './Receipt'
 
 const reais = (text: string) => text.replace(/R\$ /g, 'R$\u00a0')

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { formatInstant, receiptId, refundable, refundStatusLabels, type Order } from '../../lib/registration/orders'
+import type { Order } from '../../lib/registration/orders'
+import { formatInstant, receiptId, refundable, refundStatusLabels } from '../../lib/registration/receipt'
 import { formatMoney } from '../../lib/text/format'
 
 const rowClass = 'flex justify-between gap-3'

@@ -2,7 +2,6 @@
 // (docs/http-api.md, "Registration"), for the order page, "Minhas inscrições" and /i/{codigo}.
 import { api } from '../platform/api'
 import type { AthleteResult, ResultSet } from '../results/resultSchema'
-import { siteTimeZone } from '../text/format'
 
 export type OrderStatus = 'aguardando_pagamento' | 'pago' | 'expirado' | 'cancelado' | 'reembolsado'
 
@@ -36,31 +35,6 @@ export type Order = {
 
 /** A refund of an order: `EM_PROCESSAMENTO` until the PSP says `DEVOLVIDO` or `NAO_REALIZADO`. */
 export type OrderRefund = { valor: number; status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'; horario: string }
-
-export const refundStatusLabels: Record<OrderRefund['status'], string> = {
-  EM_PROCESSAMENTO: 'Em processamento',
-  DEVOLVIDO: 'Devolvido',
-  NAO_REALIZADO: 'Não realizado',
-}
-
-/**
- * What of the order's total can still come back: the total less every refund the PSP did not refuse
- * (returned or under way). The server judges by the same rule, per payment received (`left` in
- * internal/orders/refund.go): a buyer's cancellation refunds exactly this, and a refund asking more
- * is refused. The order's one payment is its total, so both say the same figure.
- */
-export function refundable(order: { total: number; reembolsos: OrderRefund[] }): number {
-  const back = order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').reduce((sum, r) => sum + Math.round(r.valor * 100), 0)
-  return Math.max(0, Math.round(order.total * 100) - back) / 100
-}
-
-let instant: Intl.DateTimeFormat | undefined
-
-/** 03/05/2030, 14:30 — an instant of an order (paid, refunded, the end of a window) as São Paulo reads it. */
-export function formatInstant(iso: string): string {
-  instant ??= new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, dateStyle: 'short', timeStyle: 'short' })
-  return instant.format(new Date(iso))
-}
 
 /** One registration of "Minhas inscrições", with its order and event (docs/http-api.md, "Minhas inscrições"). */
 export type MyRegistration = OrderRegistration & {
@@ -116,13 +90,6 @@ export function registrationQRCode(codigo: string) {
 
 export function orderPath(eventId: string, orderId: string) {
   return `/inscricao/${encodeURIComponent(eventId)}/pedido/${encodeURIComponent(orderId)}`
-}
-
-/** The receipt's section of the order page, which "Minhas inscrições" links each registration to. */
-export const receiptId = 'recibo'
-
-export function receiptPath(eventId: string, orderId: string) {
-  return `${orderPath(eventId, orderId)}#${receiptId}`
 }
 
 /** "Minhas inscrições" in the athlete's panel. */

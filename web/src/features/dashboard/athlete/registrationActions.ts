@@ -2,8 +2,9 @@
 // GET /api/me/inscricoes says (docs/http-api.md, "Minhas inscrições"), and the calls that do it. The
 // server stays the judge: a 409 it answers is shown as it says it.
 import { api } from '../../../lib/platform/api'
+import type { MyRegistration, Order } from '../../../lib/registration/orders'
+import { formatInstant } from '../../../lib/registration/receipt'
 import { todayISO } from '../../../lib/text/format'
-import { formatInstant, type MyRegistration, type Order } from '../../../lib/registration/orders'
 
 export type CancelState =
   | { kind: 'none' }

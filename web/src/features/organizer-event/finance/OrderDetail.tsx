@@ -7,7 +7,8 @@ import { useResource } from '../../../lib/platform/resource'
 import { formatMoney } from '../../../lib/text/format'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
-import { refundable, refundStatusLabels, type OrderRefund } from '../../../lib/registration/orders'
+import type { OrderRefund } from '../../../lib/registration/orders'
+import { refundable, refundStatusLabels } from '../../../lib/registration/receipt'
 import { getOrder, orderStatusLabels, orderTitle, refundOrder, type Order, type OrderHistoryEntry } from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }

@@ -101,6 +101,14 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
     await expect(receipt.getByRole('list', { name: 'Reembolsos' })).toContainText('DevolvidoR$\u00a010,50', { timeout: 2_000 })
   }).toPass({ timeout: 20_000 })
   await expect(value('Pago, descontados os reembolsos')).toHaveText('R$\u00a079,40')
+  // Printed, the receipt is the page: no site header or footer, no buttons.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('contentinfo')).toBeHidden()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Minhas inscrições' })).toBeHidden()
+  await expect(receipt).toBeVisible()
+  if (process.env.RECEIPT_SHOT) await page.screenshot({ path: process.env.RECEIPT_SHOT, fullPage: true })
+  await page.emulateMedia({ media: null })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
   expect(await violations(page)).toEqual([])
 

@@ -6,8 +6,9 @@ import { orderRita } from './orders'
 import type { APIRequestContext, Page } from '@playwright/test'
 
 // "Minhas inscrições" after the sale, on a 375 px phone against the real server and the Pix sandbox
-// (docs/requirements.md REG-117..REG-120): the buyer changes the shirt size and cancels with a full
-// refund; for an event that has happened, the athlete's result shows, with its page and certificate.
+// (docs/requirements.md REG-117..REG-120, REG-165..REG-167): the buyer changes the shirt size, opens the
+// order's receipt, sees there the part the organizer refunded, and cancels with the rest refunded; for
+// an event that has happened, the athlete's result shows, with its page and certificate.
 
 test.use({ viewport: phone, hasTouch: true })
 
@@ -31,7 +32,7 @@ async function buyAndPay(page: Page, eventId: string, cpfBase: string, email: st
   return order.id
 }
 
-test('the buyer edits and cancels a registration, and sees the result of a race run (REG-117..REG-120)', async ({ page, browser }) => {
+test('the buyer edits a registration, reads its receipt, cancels it after a partial refund, and sees the result of a race run (REG-117..REG-120, REG-165..REG-167)', async ({ page, browser }) => {
   test.slow() // two accounts, two events, two paid orders and a results import through the real server
   const organizer = await browser.newContext()
   await createUser(organizer.request, { displayName: 'Olga Organizadora' })
@@ -41,7 +42,7 @@ test('the buyer edits and cancels a registration, and sees the result of a race 
   const pastId = await pelotaoEvent(organizer.request, past)
 
   const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
-  await buyAndPay(page, upcomingId, '529982247', runner.email)
+  const upcomingOrder = await buyAndPay(page, upcomingId, '529982247', runner.email)
   await buyAndPay(page, pastId, '111444777', runner.email)
 
   // The second race happened last year: the organizer dates it so and publishes its results, Rita 2nd.
@@ -80,10 +81,44 @@ test('the buyer edits and cancels a registration, and sees the result of a race 
   await soon.getByRole('button', { name: 'Salvar alterações' }).click()
   await expect(soon.getByText('Camiseta: G')).toBeVisible()
 
-  // REG-117: cancelled inside the window, after the dialog, the order is refunded in full.
+  // REG-166, REG-165: the card's receipt link opens the order page at its receipt.
+  await expect(soon.getByText(`Cancelamento com reembolso integral até`, { exact: false })).toBeVisible()
+  await soon.getByRole('link', { name: `Recibo da inscrição de Rita Corredora em ${upcoming}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/pedido/${upcomingOrder}#recibo$`))
+  const receipt = page.getByRole('region', { name: 'Recibo' })
+  const value = (label: string) => receipt.locator('dt', { hasText: label }).locator('+ dd')
+  await expect(value('Pedido')).toHaveText(upcomingOrder)
+  await expect(value('Pago em')).toHaveText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/)
+  await expect(receipt.getByRole('list', { name: 'Inscrições pagas' })).toContainText('Rita Corredora10 km')
+  await expect(value('Total pago')).toHaveText('R$\u00a089,90')
+
+  // The organizer refunds R$ 10,50 of it: the receipt shows the refund, returned, and what stays paid.
+  const refund = await organizer.request.post(`/api/events/${upcomingId}/pedidos/${upcomingOrder}/reembolso`, { data: { valor: 10.5 } })
+  expect(refund.status(), await refund.text()).toBe(200)
+  // The sandbox returns the money at once or at the next reconciliation (every 5 s here).
+  await expect(async () => {
+    await page.reload()
+    await expect(receipt.getByRole('list', { name: 'Reembolsos' })).toContainText('DevolvidoR$\u00a010,50', { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(value('Pago, descontados os reembolsos')).toHaveText('R$\u00a079,40')
+  // Printed, the receipt is the page: no site header or footer, no buttons.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('contentinfo')).toBeHidden()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Minhas inscrições' })).toBeHidden()
+  await expect(receipt).toBeVisible()
+  if (process.env.RECEIPT_SHOT) await page.screenshot({ path: process.env.RECEIPT_SHOT, fullPage: true })
+  await page.emulateMedia({ media: null })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+  expect(await violations(page)).toEqual([])
+
+  // REG-167, REG-117: back in the list, the cancellation promises the rest, and is refunded it.
+  await page.goto('/dashboard?painel=atleta#minhas-inscricoes')
+  await expect(soon.getByText('Cancelamento com reembolso de R$\u00a079,40 até', { exact: false })).toBeVisible()
   await soon.getByRole('button', { name: 'Cancelar inscrição' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
-  await expect(dialog).toContainText('R$ 89,90, volta integralmente pelo Pix')
+  await expect(dialog).toContainText('Do valor pago, R$\u00a089,90, a organização já reembolsou R$\u00a010,50: os R$\u00a079,40 restantes voltam pelo Pix')
+  await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeFocused()
   expect(await violations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Cancelar e reembolsar' }).click()
   await expect(dialog).toBeHidden()
@@ -93,6 +128,9 @@ test('the buyer edits and cancels a registration, and sees the result of a race 
     await expect(soon.getByText('Situação: Reembolsada')).toBeVisible({ timeout: 2_000 })
   }).toPass({ timeout: 20_000 })
   await expect(soon.getByRole('button', { name: 'Cancelar inscrição' })).toHaveCount(0)
+  // What the dialog promised is what the server refunded.
+  const refunded = (await (await page.request.get(`/api/pedidos/${upcomingOrder}`)).json()) as { reembolsos: { valor: number }[] }
+  expect(refunded.reembolsos.map((f) => f.valor).sort((a, b) => a - b)).toEqual([10.5, 79.4])
 
   // The result page the link leads to.
   await result.getByRole('link', { name: 'Ver meu resultado' }).click()

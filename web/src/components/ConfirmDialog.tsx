@@ -6,10 +6,10 @@ type Props = {
   /** The question, with what cannot be undone. */
   children: ReactNode
   confirmLabel: string
+  /** The safe choice's label, 'Cancelar' unless that word would read as the action itself. */
+  dismissLabel?: string
   /** Shown on the confirm button while onConfirm runs. */
   busyLabel: string
-  /** The safe choice's label, when "Cancelar" would read as the action itself. */
-  dismissLabel?: string
   /** Does the irreversible thing; a rejection keeps the dialog open with failure(reason). */
   onConfirm: () => Promise<void>
   failure: (err: unknown) => string
@@ -17,7 +17,7 @@ type Props = {
 }
 
 /** Asks before a destructive action, with the safe choice focused and the failure shown in place. */
-export function ConfirmDialog({ title, children, confirmLabel, busyLabel, dismissLabel = 'Cancelar', onConfirm, failure, onClose }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, dismissLabel = 'Cancelar', busyLabel, onConfirm, failure, onClose }: Props) {
   const cancel = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -40,7 +40,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, dismis
       describedBy={`${id}-texto`}
       // The safe choice has the focus.
       initialFocus={cancel}
-      // Escape or Cancelar while the request runs would leave its answer nowhere to show.
+      // Escape or the safe choice while the request runs would leave its answer nowhere to show.
       onClose={() => !busy && onClose()}
       className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
     >

@@ -22,6 +22,7 @@ function order(over: Partial<Order> = {}): Order {
       { id: 'r1', nome: 'Ana Souza', percurso: '10 km', categoria: 'F30-34', camiseta: 'M', lote: '1º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'pendente' },
       { id: 'r2', nome: 'Bia Souza', percurso: '5 km', categoria: 'Geral', camiseta: 'P', lote: '1º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'pendente' },
     ],
+    reembolsos: [],
     pix: { txid: 'TX1', copiaECola: '00020101021226830014br.gov.bcb.pix', qrCode: '/api/pedidos/p1/qrcode.png' },
     ...over,
   }
@@ -90,6 +91,23 @@ describe('OrderPage', () => {
     expect(within(cards[0]!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
     expect(await screen.findByText('Loja Centro, 30 de abril de 2030, das 09:00 às 18:00')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
+    // REG-165: the receipt follows the confirmation.
+    expect(screen.getByRole('region', { name: 'Recibo' })).toHaveTextContent('Total pagoR$ 179,80')
+  })
+
+  // REG-81, REG-165
+  it('explains an order refunded in full and keeps its receipt, refund included', async () => {
+    const refunded = order({
+      status: 'reembolsado',
+      pix: undefined,
+      pagoEm: '2026-03-01T01:30:00Z',
+      reembolsos: [{ valor: 179.8, status: 'DEVOLVIDO', horario: '2026-03-02T12:00:00Z' }],
+    })
+    openOrder({ order: () => [200, refunded] })
+    expect(await screen.findByRole('heading', { name: 'Pedido reembolsado' })).toBeInTheDocument()
+    const receipt = screen.getByRole('region', { name: 'Recibo' })
+    expect(within(receipt).getByRole('list', { name: 'Reembolsos' })).toHaveTextContent('02/03/2026, 09:00 · DevolvidoR$ 179,80')
+    expect(receipt).toHaveTextContent('Pago, descontados os reembolsosR$ 0,00')
   })
 
   // REG-81
@@ -101,6 +119,8 @@ describe('OrderPage', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument()
     expect(screen.getByText(text)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Fazer uma nova inscrição' })).toHaveAttribute('href', '/inscricao/e1')
+    // Never paid: nothing to receipt.
+    expect(screen.queryByRole('region', { name: 'Recibo' })).not.toBeInTheDocument()
   })
 
   it('says so when the order is not the user’s or does not exist', async () => {

@@ -11,6 +11,7 @@ import { useResource } from '../../lib/platform/resource'
 import { getOrder, myRegistrationsPath, simulatePayment, type Order } from '../../lib/registration/orders'
 import { formatLongDate, formatMoney } from '../../lib/text/format'
 import { timeLeft, watchOrder, type OrderWatch } from './orderPolling'
+import { Receipt } from './Receipt'
 import { RegistrationCard } from './RegistrationCard'
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm'
@@ -19,8 +20,9 @@ const secondaryClass = 'inline-block rounded-full border border-brand-700 px-5 p
 
 /**
  * /inscricao/{eventId}/pedido/{orderId}: the buyer pays the order with Pix, and the page turns
- * into the confirmation when the payment arrives (docs/requirements.md REG-80, REG-81), or the
- * buyer cancels it while unpaid (REG-170).
+ * into the confirmation when the payment arrives (docs/requirements.md REG-80, REG-81), with the
+ * order's receipt from then on, refunds included (REG-165), or the buyer cancels it while unpaid
+ * (REG-170).
  */
 export function OrderPage() {
   usePageMeta('registrationOrder')
@@ -222,7 +224,8 @@ function Confirmed({ order, event }: { order: Order; event?: Event }) {
           </ul>
         )}
       </div>
-      <Link to={myRegistrationsPath} className={primaryClass}>
+      <Receipt order={order} />
+      <Link to={myRegistrationsPath} className={`${primaryClass} print:hidden`}>
         Minhas inscrições
       </Link>
     </>
@@ -255,7 +258,8 @@ function Closed({ order }: { order: Order }) {
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <p className="text-slate-700">{text}</p>
       </div>
-      <Link to={`/inscricao/${encodeURIComponent(order.eventId)}`} className={primaryClass}>
+      <Receipt order={order} />
+      <Link to={`/inscricao/${encodeURIComponent(order.eventId)}`} className={`${primaryClass} print:hidden`}>
         Fazer uma nova inscrição
       </Link>
     </>

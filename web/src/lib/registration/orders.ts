@@ -28,6 +28,7 @@ export type Order = {
   expiraEm: string
   pagoEm: string | null
   inscricoes: OrderRegistration[]
+  reembolsos: OrderRefund[]
   /** While awaiting payment; `simular` only when the server runs the Pix sandbox. */
   pix?: { txid: string; copiaECola: string; qrCode: string; simular?: string }
 }

@@ -4,8 +4,9 @@ import { Link } from '../../../app/routing'
 import { ApiError } from '../../../lib/platform/api'
 import { cancelOrder } from '../../../lib/registration/cancelOrder'
 import type { MyRegistration } from '../../../lib/registration/orders'
+import { formatInstant, refundable } from '../../../lib/registration/receipt'
 import { formatMoney } from '../../../lib/text/format'
-import { cancelState, eventPath, formatInstant } from './registrationActions'
+import { cancelState, eventPath } from './registrationActions'
 
 type Props = {
   registration: MyRegistration
@@ -16,7 +17,8 @@ type Props = {
 
 /**
  * The buyer's cancellation of a paid order (REG-117, REG-118): inside the window a button that asks
- * first, saying the refund is whole and what leaves the event; outside it, why, and whom to ask.
+ * first, saying what comes back (what was paid, less what the organizer already refunded: REG-167)
+ * and what leaves the event; outside it, why, and whom to ask.
  */
 export function CancelRegistration({ registration: r, order, onCancelled }: Props) {
   const [asking, setAsking] = useState(false)
@@ -38,10 +40,15 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
     )
   }
 
-  const total = order.reduce((sum, item) => sum + item.total, 0)
+  // In centavos first: 89.9 + 79.95 is not 169.85 in floating point.
+  const total = order.reduce((sum, item) => sum + Math.round(item.total * 100), 0) / 100
+  const back = refundable({ total, reembolsos: r.reembolsos })
+  const whole = back === total
   return (
     <div className="space-y-2 text-sm">
-      <p className="text-slate-600">Cancelamento com reembolso integral até {formatInstant(state.ate)}.</p>
+      <p className="text-slate-600">
+        {whole ? 'Cancelamento com reembolso integral' : `Cancelamento com reembolso de ${formatMoney(back)}`} até {formatInstant(state.ate)}.
+      </p>
       <button
         type="button"
         onClick={() => setAsking(true)}
@@ -52,7 +59,8 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
       {asking && (
         <ConfirmDialog
           title="Cancelar inscrição?"
-          confirmLabel={total > 0 ? 'Cancelar e reembolsar' : 'Cancelar inscrição'}
+          confirmLabel={back > 0 ? 'Cancelar e reembolsar' : 'Cancelar inscrição'}
+          dismissLabel="Voltar"
           busyLabel="Cancelando..."
           onConfirm={async () => {
             await cancelOrder(r.pedidoId)
@@ -65,9 +73,13 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
           {order.length > 1
             ? `O pedido inteiro será cancelado: as ${order.length} inscrições dele deixam ${r.evento.titulo} e as vagas são liberadas. `
             : `A inscrição de ${r.nome} em ${r.evento.titulo} será cancelada e a vaga liberada. `}
-          {total > 0
-            ? `O valor pago, ${formatMoney(total)}, volta integralmente pelo Pix para a conta que pagou, e você recebe um e-mail quando o reembolso for concluído. `
-            : 'A inscrição foi gratuita: não há valor a devolver. '}
+          {total === 0
+            ? 'A inscrição foi gratuita: não há valor a devolver. '
+            : whole
+              ? `O valor pago, ${formatMoney(total)}, volta integralmente pelo Pix para a conta que pagou, e você recebe um e-mail quando o reembolso for concluído. `
+              : back > 0
+                ? `Do valor pago, ${formatMoney(total)}, a organização já reembolsou ${formatMoney(total - back)}: os ${formatMoney(back)} restantes voltam pelo Pix para a conta que pagou, e você recebe um e-mail quando o reembolso for concluído. `
+                : `O valor pago, ${formatMoney(total)}, já foi todo reembolsado pela organização: não há mais nada a devolver. `}
           Isso não pode ser desfeito.
         </ConfirmDialog>
       )}

@@ -78,6 +78,11 @@ describe('MyRegistrations', () => {
     expect(paid.getByText('Número de peito: 512')).toBeInTheDocument()
     expect(paid.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
     expect(paid.getByRole('link', { name: 'Ver pedido' })).toHaveAttribute('href', '/inscricao/corrida-da-lagoa-2030/pedido/p1')
+    // REG-166: the receipt, named after the registration it is for.
+    expect(paid.getByRole('link', { name: 'Recibo da inscrição de Carla Dias em Corrida da Lagoa' })).toHaveAttribute(
+      'href',
+      '/inscricao/corrida-da-lagoa-2030/pedido/p1#recibo',
+    )
 
     // Bought by someone else for this account's e-mail: no order to open, no bib yet, nothing to cancel.
     const theirs = within(items[1]!)
@@ -87,6 +92,7 @@ describe('MyRegistrations', () => {
 
     const awaiting = within(items[2]!)
     expect(awaiting.getByText('Aguardando pagamento')).toBeInTheDocument()
+    expect(awaiting.queryByRole('link', { name: /^Recibo/ })).not.toBeInTheDocument()
     expect(awaiting.queryByRole('img')).not.toBeInTheDocument()
   })
 
@@ -111,13 +117,42 @@ describe('cancelling from Minhas inscrições', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
     expect(dialog).toHaveAccessibleDescription(/O pedido inteiro será cancelado: as 2 inscrições dele deixam Corrida da Lagoa/)
     expect(dialog).toHaveAccessibleDescription(/R\$\s169,80, volta integralmente pelo Pix/)
-    // The safe choice has the focus: a stray Enter does not cancel.
-    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus()
+    // The safe choice has the focus (a stray Enter does not cancel), and says it keeps the registration.
+    expect(within(dialog).getByRole('button', { name: 'Voltar' })).toHaveFocus()
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar e reembolsar' }))
 
     expect(await screen.findAllByText('Reembolsada')).toHaveLength(2)
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/pedidos/p1/cancelar', expect.objectContaining({ method: 'POST' }))
+  })
+
+  // REG-167
+  it.each([
+    // What the organizer returned, or is returning, does not come back twice; a refusal returned nothing.
+    [[{ valor: 10.5, status: 'DEVOLVIDO' as const, horario: '2030-03-02T10:00:00Z' }], 'R$\u00a0159,35', 'R$\u00a010,50'],
+    [
+      [
+        { valor: 10.5, status: 'DEVOLVIDO' as const, horario: '2030-03-02T10:00:00Z' },
+        { valor: 50, status: 'NAO_REALIZADO' as const, horario: '2030-03-03T10:00:00Z' },
+      ],
+      'R$\u00a0159,35',
+      'R$\u00a010,50',
+    ],
+  ])('after a partial refund %j, promises what is left: %s', async (reembolsos, left, refunded) => {
+    const user = userEvent.setup()
+    // 89,90 + 79,95: a sum floating point does not make 169,85 exactly.
+    const two = [registration({ reembolsos }), registration({ id: 'r2', nome: 'Dani Dias', total: 79.95, reembolsos })]
+    serve([two])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).getByText(`Cancelamento com reembolso de ${left.replace('\u00a0', ' ')} até 29/04/2030, 06:30.`)).toBeInTheDocument()
+    await user.click(within(item!).getByRole('button', { name: 'Cancelar inscrição' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining(`Do valor pago, R$\u00a0169,85, a organização já reembolsou ${refunded}: os ${left} restantes voltam pelo Pix`),
+    )
+    expect(dialog).not.toHaveAccessibleDescription(/integralmente/)
   })
 
   it("shows the server's refusal in the dialog", async () => {

@@ -4,6 +4,7 @@ import { CancelUnpaidOrder } from '../../../components/CancelUnpaidOrder'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
 import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
+import { receiptPath } from '../../../lib/registration/receipt'
 import { formatDate } from '../../../lib/text/format'
 import { CancelRegistration } from './CancelRegistration'
 import { EditRegistration } from './EditRegistration'
@@ -14,9 +15,9 @@ export const myRegistrationsId = 'minhas-inscricoes'
 
 /**
  * "Minhas inscrições": what the account bought and what others bought for its verified e-mail,
- * with status, bib, QR code and the order (docs/requirements.md REG-83); its edits, the buyer's
- * cancellation and, after the race, the athlete's result (REG-117 to REG-120); the buyer's
- * cancellation of an order awaiting payment (REG-171). Its own chunk, loaded
+ * with status, bib, QR code, the order and its receipt (docs/requirements.md REG-83, REG-166); its
+ * edits, the buyer's cancellation and, after the race, the athlete's result (REG-117 to REG-120); the
+ * buyer's cancellation of an order awaiting payment (REG-171). Its own chunk, loaded
  * when the athlete's panel opens.
  */
 export function MyRegistrations() {
@@ -104,9 +105,20 @@ function RegistrationSummary({ registration: r }: { registration: MyRegistration
           </p>
         )}
         {r.comprador && (
-          <Link to={orderPath(r.evento.id, r.pedidoId)} className="inline-block font-semibold text-brand-800 hover:underline">
-            Ver pedido
-          </Link>
+          <p className="flex flex-wrap gap-x-4">
+            <Link to={orderPath(r.evento.id, r.pedidoId)} className="inline-block font-semibold text-brand-800 hover:underline">
+              Ver pedido
+            </Link>
+            {(r.pedidoStatus === 'pago' || r.pedidoStatus === 'reembolsado') && (
+              <Link
+                to={receiptPath(r.evento.id, r.pedidoId)}
+                aria-label={`Recibo da inscrição de ${r.nome} em ${r.evento.titulo || 'Evento'}`}
+                className="inline-block font-semibold text-brand-800 hover:underline"
+              >
+                Recibo
+              </Link>
+            )}
+          </p>
         )}
       </div>
     </div>

@@ -2,15 +2,9 @@
 // GET /api/me/inscricoes says (docs/http-api.md, "Minhas inscrições"), and the calls that do it. The
 // server stays the judge: a 409 it answers is shown as it says it.
 import { api } from '../../../lib/platform/api'
-import { siteTimeZone, todayISO } from '../../../lib/text/format'
 import type { MyRegistration, Order } from '../../../lib/registration/orders'
-
-const instant = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, dateStyle: 'short', timeStyle: 'short' })
-
-/** 03/05/2030, 14:30 — an instant as São Paulo reads it. */
-export function formatInstant(iso: string): string {
-  return instant.format(new Date(iso))
-}
+import { formatInstant } from '../../../lib/registration/receipt'
+import { todayISO } from '../../../lib/text/format'
 
 export type CancelState =
   | { kind: 'none' }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serve } from '../testServer'
 import { historyOf, OrderDetail, readRefund } from './OrderDetail'
-import { refundable } from './financeApi'
+import { refundable } from '../../../lib/registration/receipt'
 import { testOrder } from './testOrders'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -7,18 +7,9 @@ import { useResource } from '../../../lib/platform/resource'
 import { formatMoney } from '../../../lib/text/format'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
-import {
-  getOrder,
-  orderStatusLabels,
-  orderTitle,
-  refundable,
-  refundOrder,
-  refundStatusLabels,
-  type Order,
-  type OrderHistoryEntry,
-  type OrderStatus,
-  type RefundStatus,
-} from './financeApi'
+import type { OrderRefund } from '../../../lib/registration/orders'
+import { refundable, refundStatusLabels } from '../../../lib/registration/receipt'
+import { getOrder, orderStatusLabels, orderTitle, refundOrder, type Order, type OrderHistoryEntry, type OrderStatus } from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }
 
@@ -47,6 +38,11 @@ const editedFieldLabels: Record<string, string> = {
   categoria: 'categoria',
 }
 
+/** A refund's status inside a history line's sentence ("R$ 40,00, devolvido"); an unknown one as sent. */
+function refundStatus(status: string): string {
+  return refundStatusLabels[status as OrderRefund['status']]?.toLowerCase() ?? status
+}
+
 /** One line of an order's history, as the list shows it. */
 export type HistoryLine = { label: string; em: string; detail: string }
 
@@ -59,7 +55,7 @@ export function historyOf(o: Order): HistoryLine[] {
   const lines: HistoryLine[] = [{ label: historyLabels.criado!, em: o.criadoEm, detail: formatMoney(o.total) }]
   if (o.pagoEm) lines.push({ label: historyLabels.pago!, em: o.pagoEm, detail: '' })
   for (const r of o.reembolsos) {
-    lines.push({ label: historyLabels.reembolso!, em: r.horario, detail: `${formatMoney(r.valor)}, ${refundStatusLabels[r.status] ?? r.status}` })
+    lines.push({ label: historyLabels.reembolso!, em: r.horario, detail: `${formatMoney(r.valor)}, ${refundStatus(r.status)}` })
   }
   if (o.status === 'expirado') lines.push({ label: historyLabels.expirado!, em: o.expiraEm, detail: '' })
   return lines.sort((a, b) => a.em.localeCompare(b.em))
@@ -72,7 +68,7 @@ function lineOf(h: OrderHistoryEntry): HistoryLine {
   const parts = [
     typeof d.valor === 'number' ? formatMoney(d.valor) : '',
     // A refund's status, or, for a payment after the order ended, the order's.
-    typeof d.status === 'string' ? (refundStatusLabels[d.status as RefundStatus] ?? orderStatusLabels[d.status as OrderStatus]?.toLowerCase() ?? '') : '',
+    typeof d.status === 'string' ? (refundStatusLabels[d.status as OrderRefund['status']] ?? orderStatusLabels[d.status as OrderStatus] ?? '').toLowerCase() : '',
     d.confirmado === false ? 'sem vagas: devolvido' : '',
     h.tipo === 'inscricao_editada' ? changesOf(d.alteracoes) : '',
     h.tipo === 'pagamento_divergente' && typeof d.motivo === 'string' ? d.motivo : '',

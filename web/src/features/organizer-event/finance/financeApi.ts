@@ -2,21 +2,13 @@
 // orders with their refunds, and its coupons. Money is reais, as JSON numbers with two decimals at most.
 import constants from '../../../../../internal/registration/constants.json'
 import { api } from '../../../lib/platform/api'
-import type { Order as SoldOrder, OrderRefund, OrderStatus } from '../../../lib/registration/orders'
+import type { Order as SoldOrder, OrderStatus } from '../../../lib/registration/orders'
 import { eventBase, queryString } from '../api'
 
 export type { OrderRefund, OrderRegistration, OrderStatus } from '../../../lib/registration/orders'
 
 /** Each order status as the organizer reads it: the names the orders export writes too. */
 export const orderStatusLabels: Record<OrderStatus, string> = constants.statusPedido
-
-export type RefundStatus = OrderRefund['status']
-
-export const refundStatusLabels: Record<RefundStatus, string> = {
-  EM_PROCESSAMENTO: 'em processamento',
-  DEVOLVIDO: 'devolvido',
-  NAO_REALIZADO: 'não realizado',
-}
 
 /** One entry of an order's history as the server keeps it (created, paid, refund…), when it sends it. */
 export type OrderHistoryEntry = {
@@ -25,8 +17,8 @@ export type OrderHistoryEntry = {
   detalhe?: unknown
 }
 
-/** An order as the event's team reads it: its refunds, and its history when the server sends it. */
-export type Order = Omit<SoldOrder, 'pix'> & { reembolsos: OrderRefund[]; historico?: OrderHistoryEntry[] }
+/** An order as the event's team reads it: its history when the server sends it. */
+export type Order = Omit<SoldOrder, 'pix'> & { historico?: OrderHistoryEntry[] }
 
 /** What a group of registrations (a lot, a modality, a day) brought. */
 export type Share = { inscricoes: number; valor: number }
@@ -71,12 +63,6 @@ export function refundOrder(eventId: string, orderId: string, valor?: number) {
     method: 'POST',
     body: valor === undefined ? {} : { valor },
   })
-}
-
-/** What can still be refunded: the total less every refund that did not fail. */
-export function refundable(order: Pick<Order, 'total' | 'reembolsos'>): number {
-  const back = order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').reduce((sum, r) => sum + Math.round(r.valor * 100), 0)
-  return Math.max(0, Math.round(order.total * 100) - back) / 100
 }
 
 /** The orders export (UTF-8 with BOM, semicolons), downloaded by the browser with the session cookie. */

@@ -109,7 +109,7 @@ func orderError(err error) error {
 		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.Esgotado, Message: registration.Const.Motivos.Esgotado}
 	case errors.Is(err, store.ErrOrderLimit):
 		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.LimitePedidos,
-			Message: fmt.Sprintf("Você já tem %d pedidos aguardando pagamento. Pague ou aguarde que expirem.", store.MaxOpenOrders)}
+			Message: fmt.Sprintf("Você já tem %d pedidos aguardando pagamento. Pague ou cancele um deles, ou aguarde que expirem.", store.MaxOpenOrders)}
 	case errors.Is(err, store.ErrCouponUsedUp):
 		return api.FieldError{"cupom": registration.Const.Messages.CupomEsgotado}
 	}

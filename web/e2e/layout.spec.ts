@@ -19,9 +19,23 @@ test('the header links navigate between pages', async ({ page }) => {
 test('the footer links every institutional page', async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('navigation', { name: 'Rodapé' })
+  // The home page lays its event cards out only as they near the screen (content-visibility,
+  // EventCard.tsx), each at its real height instead of the 340 px it held: a jump to the footer moves
+  // it a frame later (25 px in a failed run: the mouse went down on 'Serviços' and up above it, so no
+  // click). The footer is first brought into view and left to settle.
+  const first = footer.getByRole('link', { name: 'Serviços' })
+  await first.scrollIntoViewIfNeeded()
+  let was = ''
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await first.boundingBox())
+      const settled = box === was
+      was = box
+      return settled
+    })
+    .toBe(true)
   // The address changes at the click, while the page before stays on screen until the next one's
-  // module has loaded: each page's own heading is awaited, or the next click could land on a footer
-  // that moves as the longer page replaces the shorter (CI failed so, once, under load).
+  // module has loaded: each page's own heading is awaited before the next click.
   for (const [name, path, heading] of [
     ['Serviços', '/services', 'Nossos Serviços'],
     ['Impacto', '/impact', 'Nosso Impacto'],

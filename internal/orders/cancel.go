@@ -17,18 +17,18 @@ var statusNames = map[string]string{store.OrderAwaiting: "aguardando pagamento",
 	store.OrderExpired: "expirado", store.OrderCanceled: "cancelado", store.OrderRefunded: "reembolsado"}
 
 // Cancel cancels order o. Awaiting payment: it is cancelado, its counts freed and its charge
-// withdrawn. Paid: it is refunded in full (reembolsado once the PSP returns the money; a free
+// withdrawn; paid meanwhile (its Pix confirmed first), a Refusal saying so (REG-182). Paid: it is refunded in full (reembolsado once the PSP returns the money; a free
 // order is cancelado at once) — by the buyer only within CancelWindow, by the event's owner or
 // gestao (organizer) at any time. Any other status: a Refusal.
 func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by store.Actor) (store.Order, error) {
 	switch o.Status {
 	case store.OrderAwaiting:
 		got, err := s.Store.CancelOrder(ctx, o.ID, by)
-		if errors.Is(err, store.ErrNotPending) { // paid or expired meanwhile
+		if errors.Is(err, store.ErrNotPending) { // paid (its Pix confirmed first), expired or cancelled meanwhile
 			if o, err = s.Store.Order(ctx, o.ID); err != nil {
 				return o, err
 			}
-			return s.Cancel(ctx, o, organizer, by)
+			return o, notCancelable(o.Status) // asked to cancel an unpaid order, never refund a paid one unasked
 		}
 		if err != nil {
 			return got, err
@@ -50,8 +50,13 @@ func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by 
 		}
 		return s.Refund(ctx, o, 0, "cancelamento", MotivoCancelamento, by)
 	}
-	return o, &Refusal{Code: registration.Const.Codes.NaoCancelavel,
-		Motivo: registration.Fill(registration.Const.Messages.NaoCancelavel, "status", statusNames[o.Status])}
+	return o, notCancelable(o.Status)
+}
+
+// notCancelable is the refusal to cancel an order in status.
+func notCancelable(status string) *Refusal {
+	return &Refusal{Code: registration.Const.Codes.NaoCancelavel,
+		Motivo: registration.Fill(registration.Const.Messages.NaoCancelavel, "status", statusNames[status])}
 }
 
 // CancelWindow is why the buyer may not cancel the paid order o of event e at now, or nil: the

@@ -409,3 +409,49 @@ func TestFigures(t *testing.T) {
 		t.Fatalf("groups %+v %+v %+v", g.PorLote, g.PorPercurso, g.PorDia)
 	}
 }
+
+// REG-182, REG-183: a buyer cancelling an order whose Pix was just confirmed is refused (the order
+// stays paid, with its participant, nothing refunded unasked); a Pix that lands as its order is
+// cancelled, its webhook lost, is found by the reconciliation and returned in full, the buyer told.
+func TestCancelRacingPayment(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 10)
+		buyer := store.Actor{UserID: w.buyer.ID, Nome: w.buyer.DisplayName, At: time.Now()}
+
+		seen := w.order(t, time.Now()) // the buyer's page shows it awaiting payment…
+		w.pay(t, seen, 7990)           // …when its Pix is confirmed
+		got, err := w.svc.Cancel(ctx, seen, false, buyer)
+		var refused *orders.Refusal
+		if !errors.As(err, &refused) || refused.Motivo != "Este pedido não pode ser cancelado: ele está pago." ||
+			got.Status != store.OrderPaid || len(got.Refunds) != 0 {
+			t.Fatalf("cancelling an order paid meanwhile: %s %+v %v", got.Status, got.Refunds, err)
+		}
+
+		o := w.order(t, time.Now())
+		if _, err := w.sb.SimulatePaymentOf(ctx, o.Txid, 7990); err != nil { // paid at the PSP, its webhook lost…
+			t.Fatal(err)
+		}
+		if got, err := w.svc.Cancel(ctx, o, false, buyer); err != nil || got.Status != store.OrderCanceled { // …as the buyer cancels
+			t.Fatalf("cancel: %s %v", got.Status, err)
+		}
+		for range 2 {
+			w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
+		}
+		got = w.get(t, o.ID)
+		if got.Status != store.OrderCanceled || len(got.Payments) != 1 || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 ||
+			got.Refunds[0].Status != store.RefundReturned || got.Refunds[0].Motivo != orders.MotivoPedidoEncerrado {
+			t.Fatalf("the Pix of a cancelled order: %s %+v %+v", got.Status, got.Payments, got.Refunds)
+		}
+		back, err := w.svc.PSP.RefundStatus(ctx, got.Payments[0].EndToEndID, got.Refunds[0].ID)
+		if err != nil || back.Status != pix.RefundReturned || back.Amount != 7990 {
+			t.Fatalf("the sandbox's devolução: %+v %v", back, err)
+		}
+		if m := w.mail.Messages(); len(m) != 1 || m[0].To != w.buyer.Email || !strings.Contains(m[0].Text, "já estava pago ou cancelado") {
+			t.Fatalf("e-mails: %+v", m)
+		}
+		if ps, err := st.EventParticipants(ctx, w.event.ID); err != nil || len(ps) != 1 {
+			t.Fatalf("participants: %d %v (want only the paid order's)", len(ps), err)
+		}
+	})
+}

@@ -89,9 +89,9 @@ func payment(txid string, p pix.Payment) store.Payment {
 	return store.Payment{EndToEndID: p.EndToEndID, Txid: txid, Valor: int64(p.Amount), Horario: p.Time}
 }
 
-// Reconcile reads back, at now, every charge older than WebhookGrace still unpaid (or expired
-// within LateWindow), so that a lost webhook only delays a confirmation, and asks the PSP again
-// for the refunds still pending.
+// Reconcile reads back, at now, every charge older than WebhookGrace still unpaid (or whose hold
+// ended within LateWindow, expired or cancelled), so that a lost webhook only delays a
+// confirmation or a return, and asks the PSP again for the refunds still pending.
 func (s *Service) Reconcile(ctx context.Context, now time.Time) {
 	os, err := s.Store.OrdersAwaitingPayment(ctx, now.Add(-WebhookGrace), now.Add(-LateWindow))
 	if err != nil {

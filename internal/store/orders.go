@@ -45,8 +45,9 @@ type OrderStore interface {
 	// at once (its registrations leave the participants, as a refunded order's); ErrNotPending
 	// otherwise.
 	CancelOrder(ctx context.Context, orderID string, by Actor) (Order, error)
-	// OrdersAwaitingPayment lists the orders created by createdBy that await payment, or
-	// expired after expiredSince, oldest first (the reconciliation reads their charges back).
+	// OrdersAwaitingPayment lists the orders created by createdBy that await payment, or whose
+	// hold ended after expiredSince, expired or cancelled, oldest first (the reconciliation reads
+	// their charges back: a Pix made as its order was cancelled is found and returned, REG-183).
 	OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]Order, error)
 	// Order returns one order with its registrations, payments and refunds; ErrNotFound.
 	Order(ctx context.Context, id string) (Order, error)

@@ -461,7 +461,10 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 }
 
 // CancelOrderTx cancels an order awaiting payment, or a free one (paid at once, no money to
-// return).
+// return). The order changes only from the status read: a payment confirmed (or a hold expired)
+// meanwhile makes it ErrNotPending, never a paid order cancelled with its money kept. Callers
+// hold the lock ConfirmOrderTx's callers hold (the event's), so a payment and a cancellation of
+// one order take turns (REG-182).
 func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) error {
 	var status string
 	var total int64
@@ -473,8 +476,10 @@ func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) er
 	if status != OrderAwaiting && (status != OrderPaid || total != 0) {
 		return ErrNotPending
 	}
-	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ?", orderID); err != nil {
+	if n, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ? AND status = ?", orderID, status); err != nil {
 		return fmt.Errorf("store: cancelling order: %w", err)
+	} else if n == 0 {
+		return ErrNotPending
 	}
 	if err := removeRegistrations(ctx, tx, orderID, by.At); err != nil {
 		return err
@@ -779,7 +784,7 @@ func ClaimOrderReceiptTx(ctx context.Context, tx OrderTx, orderID string, now ti
 
 // OrdersAwaitingPayment implements OrderStore.
 func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]Order, error) {
-	return r.readOrders(ctx, `WHERE criado_em <= ? AND (status = 'aguardando_pagamento' OR (status = 'expirado' AND expira_em >= ?))
+	return r.readOrders(ctx, `WHERE criado_em <= ? AND (status = 'aguardando_pagamento' OR (status IN ('expirado', 'cancelado') AND expira_em >= ?))
 		ORDER BY criado_em, id`, createdBy, expiredSince)
 }
 

@@ -202,9 +202,19 @@ func (s *Store) ClaimOrderReceipt(ctx context.Context, orderID string, now time.
 	return claimed, err
 }
 
-// CancelOrder implements store.OrderStore.
+// CancelOrder implements store.OrderStore, under the order's event's lock, as ConfirmOrder: a
+// cancellation and a payment of one order take turns, and the later sees what the earlier did.
 func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor) (store.Order, error) {
-	if err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
+	var eventID string
+	err := s.pool.QueryRow(ctx, "SELECT event_id FROM orders WHERE id = $1", orderID).Scan(&eventID)
+	if store.IsNoRows(err) {
+		return store.Order{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Order{}, fmt.Errorf("postgres: order's event: %w", err)
+	}
+	lock := []string{eventLock(eventID)}
+	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
 		return store.Order{}, err
 	}
 	return s.Order(ctx, orderID)

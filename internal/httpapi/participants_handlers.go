@@ -67,7 +67,8 @@ func missingShown(missing []participant.Participant) []participant.Participant {
 // importParticipants answers POST /api/events/{id}/participants: a spreadsheet of
 // registrations (docs/product.md §10). dryRun=1 answers what the import would do; otherwise it is saved
 // whole or, with any bad row, not at all (422 with error.rows). Both answers list the rows left
-// out because their document is of a registration sold in Pelotão (jaInscritos).
+// out because their document is of a registration sold in Pelotão or held by an order awaiting
+// payment (jaInscritos).
 func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) error {
 	up, err := readSheetUpload(r)
 	if err != nil {
@@ -102,7 +103,11 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	plan := participant.PlanImport(existing, parsed, settings)
+	held, err := s.store.HeldDocuments(r.Context(), id, time.Now())
+	if err != nil {
+		return err
+	}
+	plan := participant.PlanImport(existing, held, parsed, settings)
 	questions := append(sheetQuestion(table, up), parsed.Questions...)
 	if up.dryRun() {
 		rows := make([]previewRow, 0, previewRows)

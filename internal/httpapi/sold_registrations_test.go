@@ -84,17 +84,26 @@ func TestSoldRegistrationAtTheDesk(t *testing.T) {
 	})
 }
 
-// REG-143: an import that lists a sold registration's CPF reports that line, in the preview and
-// in the result, and neither duplicates nor changes the registration.
+// REG-143, REG-181: an import that lists a sold registration's CPF, or one held by an order
+// awaiting payment, reports that line, in the preview and in the result, and neither duplicates
+// nor changes the registration.
 func TestImportReportsSoldRegistrations(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newDeskWorld(t, st, 2)
-		doraCPF := participant.CompleteCPF("746971314")
+		doraCPF, fabiCPF := participant.CompleteCPF("746971314"), participant.CompleteCPF("746971322")
 		reg := w.sellOne(t, st, "Dora Sessenta", doraCPF)
+		now := time.Now()
+		if _, err := st.CreateOrder(context.Background(), store.NewOrder{EventID: w.eventID, BuyerID: "outro-comprador",
+			Txid: "TXIDAGUARDANDONOBALCAO0000001", Now: now, ExpiraEm: now.Add(30 * time.Minute),
+			Price: pricedAs(store.NewRegistration{DocTipo: participant.CPF, DocNumero: fabiCPF, Nome: "Fabi Segurada",
+				Percurso: "10 km", Categoria: "Geral", Camiseta: "M", Valor: 8990, Total: 8990, Atleta: json.RawMessage(`{}`)})}); err != nil {
+			t.Fatal(err)
+		}
 		csv := "Nome;CPF;Modalidade;Camiseta\n" +
 			"Ana Souza;" + w.anaCPF + ";10 km;G\n" +
 			"Dora da Planilha;" + doraCPF + ";5 km;GG\n" +
-			"Eva Nova;" + participant.CompleteCPF("123456789") + ";5 km;M\n"
+			"Eva Nova;" + participant.CompleteCPF("123456789") + ";5 km;M\n" +
+			"Fabi da Planilha;" + fabiCPF + ";10 km;M\n"
 		for _, dry := range []bool{true, false} {
 			fields := map[string]string{}
 			if dry {
@@ -124,8 +133,9 @@ func TestImportReportsSoldRegistrations(t *testing.T) {
 			if dry {
 				added = answer.Counts.Added
 			}
-			if added != 1 || len(answer.JaInscritos) != 1 || answer.JaInscritos[0].Row != 3 || answer.JaInscritos[0].Column != "CPF" ||
-				!strings.Contains(answer.JaInscritos[0].Message, "CPF já inscrito pelo Pelotão (Dora Sessenta, código "+reg.Codigo+")") {
+			if added != 1 || len(answer.JaInscritos) != 2 || answer.JaInscritos[0].Row != 3 || answer.JaInscritos[0].Column != "CPF" ||
+				!strings.Contains(answer.JaInscritos[0].Message, "CPF já inscrito pelo Pelotão (Dora Sessenta, código "+reg.Codigo+")") ||
+				answer.JaInscritos[1].Row != 5 || !strings.Contains(answer.JaInscritos[1].Message, "CPF com inscrição em andamento no Pelotão (Fabi Segurada,") {
 				t.Fatalf("import (dry run %v): %s", dry, res.Body)
 			}
 		}

@@ -455,3 +455,41 @@ func TestCancelRacingPayment(t *testing.T) {
 		}
 	})
 }
+
+// REG-180: an order holds a CPF, the organizer imports a file listing it in the same modality,
+// then the buyer pays: the Pix is returned in full (the sandbox's devolução DEVOLVIDO), the buyer
+// told that the CPF is already registered in the event, the order expirado with its refund —
+// never a payment kept with no registration, nor the athlete twice.
+func TestImportThenPay(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 10)
+		o := w.order(t, time.Now())
+		a := o.Registrations[0]
+		imported := participant.Participant{Nome: "Ana da Planilha", Documento: participant.Documento{Tipo: a.DocTipo, Numero: a.DocNumero},
+			Percurso: a.Percurso, Camiseta: "G", Pago: true}
+		if err := st.ApplyImport(ctx, w.event.ID, participant.Plan{Add: []participant.Row{{Line: 2, P: imported}}}, dona); err != nil {
+			t.Fatal(err)
+		}
+		got := w.pay(t, o, 7990)
+		if got.Status != store.OrderExpired || len(got.Payments) != 1 || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 {
+			t.Fatalf("paid after the import: %s %+v %+v", got.Status, got.Payments, got.Refunds)
+		}
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace)) // reads the charge and the refund back
+		got = w.get(t, o.ID)
+		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
+			t.Fatalf("returned: %s %+v", got.Status, got.Refunds)
+		}
+		back, err := w.svc.PSP.RefundStatus(ctx, got.Payments[0].EndToEndID, got.Refunds[0].ID)
+		if err != nil || back.Status != pix.RefundReturned || back.Amount != 7990 {
+			t.Fatalf("the sandbox's devolução: %+v %v", back, err)
+		}
+		if m := w.mail.Messages(); len(m) != 1 || m[0].To != w.buyer.Email || !strings.Contains(m[0].Text, "O CPF de Ana Atleta já está inscrito neste evento") {
+			t.Fatalf("e-mails: %+v", m)
+		}
+		ps, err := st.EventParticipants(ctx, w.event.ID)
+		if err != nil || len(ps) != 1 || ps[0].Nome != "Ana da Planilha" {
+			t.Fatalf("participants: %+v %v (the imported one only)", ps, err)
+		}
+	})
+}

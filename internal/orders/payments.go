@@ -43,7 +43,8 @@ func (s *Service) SettleCharge(ctx context.Context, txid string) error {
 // up to the amount charged), each payment confirms the order — after its hold too, if the
 // registrations still fit, at the price charged. What cannot confirm is returned in full,
 // automatically, and the buyer is told: a late payment without room, a payment of another
-// amount (never half-accepted), a payment of an order paid or cancelled before. The same
+// amount (never half-accepted), a payment of an order paid or cancelled before, a payment of an
+// order one of whose documents was registered in the event meanwhile (imported by the organizer). The same
 // payment read again changes nothing.
 func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if s.PSP == nil || o.Txid == "" {
@@ -68,6 +69,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if err != nil {
 		return err
 	}
+	var taken *store.AlreadyRegisteredError
 	for _, p := range ch.Payments {
 		paid, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
 		switch {
@@ -77,6 +79,8 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 			err = s.returnPayment(ctx, o.ID, p, MotivoSemVagas)
 		case errors.Is(err, store.ErrNotPending):
 			err = s.returnPayment(ctx, o.ID, p, MotivoPedidoEncerrado)
+		case errors.As(err, &taken) && taken.Index < len(o.Registrations):
+			err = s.returnPayment(ctx, o.ID, p, motivoJaInscrito(o.Registrations[taken.Index]))
 		}
 		if err != nil {
 			return err

@@ -6,9 +6,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 
 	"pelotao/internal/mail"
+	"pelotao/internal/participant"
 	"pelotao/internal/pix"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
@@ -22,6 +24,16 @@ const (
 	MotivoValorDiferente  = "O seu Pix tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."
 	MotivoPedidoEncerrado = "O seu Pix chegou para um pedido que já estava pago ou cancelado."
 )
+
+// motivoJaInscrito is why a payment went back when an athlete's document was registered in the
+// event (by the organizer's import, or another order) while the order waited for it (REG-180).
+func motivoJaInscrito(r store.Registration) string {
+	doc := "CPF"
+	if r.DocTipo == participant.Passaporte {
+		doc = "passaporte"
+	}
+	return fmt.Sprintf("O %s de %s já está inscrito neste evento (a inscrição foi registrada antes do seu Pix chegar); por isso o pedido não foi confirmado.", doc, r.Nome)
+}
 
 // refundID is the devolução's id, made by Pelotão (1 to 35 letters and digits). With a key —
 // the organizer's Idempotency-Key, "cancelamento", a payment returned automatically — it is

@@ -23,7 +23,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		plan := PlanImport(nil, parsed, Settings{FaixasPeito: []FaixaPeito{{Percurso: "5 km", Inicio: 1, Fim: 3}}})
+		plan := PlanImport(nil, nil, parsed, Settings{FaixasPeito: []FaixaPeito{{Percurso: "5 km", Inicio: 1, Fim: 3}}})
 		for _, e := range plan.Errors {
 			if e.Row < 2 || e.Message == "" {
 				t.Fatalf("row error %+v", e)

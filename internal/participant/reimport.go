@@ -22,8 +22,8 @@ type Update struct {
 // Plan is what importing a file into an event does: participants to add and to update, how
 // many are unchanged, and those of the event the file no longer has (kept: nothing is deleted
 // silently). With Errors, nothing may be saved. JaInscritos are the rows whose document is of a
-// registration sold in Pelotão, one notice each: the import leaves them out, and the
-// registration as it is.
+// registration sold in Pelotão, or held by an order awaiting payment, one notice each: the import
+// leaves them out, and the registration as it is.
 type Plan struct {
 	Add         []Row
 	Update      []Update
@@ -55,11 +55,12 @@ func (p Plan) Counts() Counts {
 //
 // Registrations sold in Pelotão are not the file's: a row with the document of one is left out
 // (JaInscritos), whatever its modality, and they are never missing from a file; their bibs stay
-// taken.
-func PlanImport(existing []Participant, parsed Parsed, settings Settings) Plan {
+// taken. So is a row with a document held by an order awaiting payment (held): its Pix would
+// otherwise find the athlete in the event and go back (REG-181).
+func PlanImport(existing []Participant, held []Held, parsed Parsed, settings Settings) Plan {
 	var plan Plan
 	existing, sold := splitSold(existing)
-	parsed.Rows, plan.JaInscritos = leaveSold(parsed, sold)
+	parsed.Rows, plan.JaInscritos = leaveSold(parsed, sold, held)
 	present := map[string]bool{}
 	for _, c := range parsed.Columns {
 		present[c.Field] = c.Field != ""
@@ -157,33 +158,48 @@ func splitSold(all []Participant) (imported, sold []Participant) {
 	return imported, sold
 }
 
+// Held is a registration of an order awaiting payment (its hold not passed): its athlete's
+// document and name.
+type Held struct {
+	Documento Documento
+	Nome      string
+}
+
 // leaveSold is the parsed rows without those whose document is of a registration sold in
-// Pelotão, and a notice for each of those.
-func leaveSold(parsed Parsed, sold []Participant) ([]Row, []sheet.RowError) {
-	if len(sold) == 0 {
+// Pelotão or held by an order awaiting payment, and a notice for each of those.
+func leaveSold(parsed Parsed, sold []Participant, held []Held) ([]Row, []sheet.RowError) {
+	if len(sold) == 0 && len(held) == 0 {
 		return parsed.Rows, nil
 	}
-	byDoc := make(map[Documento]Participant, len(sold))
+	notice := make(map[Documento]string, len(sold)+len(held)) // document → the row's message
+	for _, h := range held {
+		notice[h.Documento] = fmt.Sprintf("%s com inscrição em andamento no Pelotão (%s, pedido aguardando pagamento): a linha não é importada; se o pedido não for pago, importe o arquivo de novo.",
+			docName(h.Documento), h.Nome)
+	}
 	for _, p := range sold {
-		byDoc[p.Documento] = p
+		notice[p.Documento] = fmt.Sprintf("%s já inscrito pelo Pelotão (%s, código %s): a linha não é importada e a inscrição fica como está.",
+			docName(p.Documento), p.Nome, p.Codigo)
 	}
 	column := columnOf(parsed, FieldDocumento, FieldPassaporte)
 	rows := make([]Row, 0, len(parsed.Rows))
 	var notices []sheet.RowError
 	for _, row := range parsed.Rows {
-		p, ok := byDoc[row.P.Documento]
+		message, ok := notice[row.P.Documento]
 		if !ok {
 			rows = append(rows, row)
 			continue
 		}
-		doc := "CPF"
-		if p.Documento.Tipo == Passaporte {
-			doc = "Passaporte"
-		}
-		notices = append(notices, sheet.RowError{Row: row.Line, Column: column,
-			Message: fmt.Sprintf("%s já inscrito pelo Pelotão (%s, código %s): a linha não é importada e a inscrição fica como está.", doc, p.Nome, p.Codigo)})
+		notices = append(notices, sheet.RowError{Row: row.Line, Column: column, Message: message})
 	}
 	return rows, notices
+}
+
+// docName is the kind of d as a row's message names it.
+func docName(d Documento) string {
+	if d.Tipo == Passaporte {
+		return "Passaporte"
+	}
+	return "CPF"
 }
 
 // columnOf is the header of the file's first column read as one of fields, or "".

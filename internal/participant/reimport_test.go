@@ -36,7 +36,7 @@ Ana;529.982.247-25;5 km;P;Sim`)
 	existing[1].KitRetirado = &Kit{At: time.Date(2026, 11, 20, 9, 14, 0, 0, time.UTC), Balcao: "2", Por: "Rita"}
 
 	// Same file: nothing changes.
-	if plan := PlanImport(existing, first, Settings{}); plan.Counts() != (Counts{Unchanged: 4}) || len(plan.Errors) > 0 {
+	if plan := PlanImport(existing, nil, first, Settings{}); plan.Counts() != (Counts{Unchanged: 4}) || len(plan.Errors) > 0 {
 		t.Fatalf("same file: %+v", plan.Counts())
 	}
 	// Ana paid for the 10 km; Bia moved to 10 km (her pickup stays); Caio is gone; Duda is new.
@@ -47,7 +47,7 @@ Ana;52998224725;10 km;P;Sim
 Duda;00074143662;5 km;P;Sim
 Ana;529.982.247-25;5 km;P;Sim`)
 	again.Rows[2].P.Documento.Numero = "00741436892" // another valid CPF than Caio's
-	plan := PlanImport(existing, again, Settings{})
+	plan := PlanImport(existing, nil, again, Settings{})
 	if plan.Counts() != (Counts{Added: 1, Updated: 2, Unchanged: 1, Missing: 1}) {
 		t.Fatalf("counts: %+v", plan.Counts())
 	}
@@ -85,7 +85,7 @@ Inscrição;Nome;CPF;E-mail;Peito
 Inscrição;Nome;CPF
 11;Bia Lima;111.444.777-35
 10;Ana;00074143662`)
-	plan := PlanImport(existing, again, Settings{})
+	plan := PlanImport(existing, nil, again, Settings{})
 	if plan.Counts() != (Counts{Updated: 2}) {
 		t.Fatalf("counts: %+v %+v", plan.Counts(), plan.Errors)
 	}
@@ -108,7 +108,7 @@ Bia;111.444.777-35;5 km;
 Caio;00074143662;10 km;
 Duda;00741436892;5 km;
 Eva;52998224725;Caminhada;`)
-	plan := PlanImport(nil, parsed, settings)
+	plan := PlanImport(nil, nil, parsed, settings)
 	if len(plan.Errors) > 0 {
 		t.Fatal(plan.Errors)
 	}
@@ -132,7 +132,7 @@ Eva;52998224725;Caminhada;`)
 Nome;CPF;Modalidade;Peito
 Fabi;00000000191;5 km;
 Gil;12345678909;10 km;1000`)
-	p2 := PlanImport(existing, next, settings)
+	p2 := PlanImport(existing, nil, next, settings)
 	if len(p2.Errors) != 2 || p2.Errors[0].Row != 2 || !strings.Contains(p2.Errors[0].Message, "não tem mais números livres") ||
 		p2.Errors[1].Row != 3 || !strings.Contains(p2.Errors[1].Message, "1000 já é de Caio") {
 		t.Fatalf("errors: %+v", p2.Errors)

@@ -33,7 +33,7 @@ Bia Importada;CPF;111.444.777-35;5 km;G;Sim
 Ana da Planilha;CPF;529.982.247-25;10 km;GG;Não
 John;Passaporte;ab 123456;10 km;P;Sim
 Caio Novo;CPF;00074143662;5 km;M;Sim`)
-	plan := PlanImport(existing, parsed, settings)
+	plan := PlanImport(existing, nil, parsed, settings)
 	if len(plan.Errors) > 0 {
 		t.Fatalf("errors: %+v", plan.Errors)
 	}
@@ -64,7 +64,7 @@ Caio Novo;CPF;00074143662;5 km;M;Sim`)
 	clash := mustParse(t, `
 Nome;CPF;Modalidade;Peito
 Duda;00741436892;10 km;7`)
-	if p := PlanImport(existing, clash, settings); len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Message, "7 já é de John Paid") {
+	if p := PlanImport(existing, nil, clash, settings); len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Message, "7 já é de John Paid") {
 		t.Fatalf("a sold bib given again: %+v", p.Errors)
 	}
 }
@@ -95,5 +95,25 @@ func TestSearchByCodigo(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// REG-181: a row whose document is held by an order awaiting payment is reported on its line
+// ("inscrição em andamento no Pelotão", with the athlete) and not added; a sold registration's
+// notice stays its own.
+func TestImportLeavesHeldRegistrations(t *testing.T) {
+	parsed := mustParse(t, `
+Nome;CPF;Modalidade;Camiseta;Pago
+Ana da Planilha;529.982.247-25;5 km;M;Sim
+Caio Novo;00074143662;5 km;M;Sim`)
+	held := []Held{{Documento: Documento{CPF, "52998224725"}, Nome: "Ana Segurada"}, {Documento: Documento{CPF, "11144477735"}, Nome: "Bia"}}
+	plan := PlanImport(nil, held, parsed, Settings{})
+	if len(plan.Errors) > 0 || plan.Counts() != (Counts{Added: 1}) || plan.Add[0].P.Nome != "Caio Novo" {
+		t.Fatalf("plan: %+v %+v", plan.Counts(), plan.Errors)
+	}
+	want := "CPF com inscrição em andamento no Pelotão (Ana Segurada, pedido aguardando pagamento): a linha não é importada"
+	if len(plan.JaInscritos) != 1 || plan.JaInscritos[0].Row != 2 || plan.JaInscritos[0].Column != "CPF" ||
+		!strings.HasPrefix(plan.JaInscritos[0].Message, want) {
+		t.Fatalf("notices: %+v", plan.JaInscritos)
 	}
 }

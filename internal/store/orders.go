@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"maps"
 	"time"
+
+	"pelotao/internal/participant"
 )
 
 // OrderStore stores registration orders sold by Pelotão (docs/architecture.md, "Orders"), their
@@ -34,7 +36,10 @@ type OrderStore interface {
 	// registration gets its codigo and becomes a participant (origem pelotao). An endToEndId
 	// recorded before changes nothing and returns the order as it is. A payment after the hold
 	// passed confirms only if the registrations still fit c (the event's limits now): otherwise
-	// ErrSoldOut or ErrCouponUsedUp, the payment recorded for its refund. ErrNotFound: no order
+	// ErrSoldOut or ErrCouponUsedUp, the payment recorded for its refund. A document of the order
+	// in the event meanwhile (an imported participant, another order's registration): an
+	// *AlreadyRegisteredError naming it, the payment recorded for its refund and the order
+	// expirado (REG-180). ErrNotFound: no order
 	// has this txid. ErrNotPending: the order was cancelled or paid before (the payment is
 	// recorded, for a refund).
 	ConfirmOrder(ctx context.Context, p Payment, c Capacity) (Order, error)
@@ -45,6 +50,9 @@ type OrderStore interface {
 	// at once (its registrations leave the participants, as a refunded order's); ErrNotPending
 	// otherwise.
 	CancelOrder(ctx context.Context, orderID string, by Actor) (Order, error)
+	// HeldDocuments lists the registrations of the event's orders awaiting payment whose hold has
+	// not passed at now (their documents and names): an import leaves their rows out (REG-181).
+	HeldDocuments(ctx context.Context, eventID string, now time.Time) ([]participant.Held, error)
 	// OrdersAwaitingPayment lists the orders created by createdBy that await payment, or whose
 	// hold ended after expiredSince, expired or cancelled, oldest first (the reconciliation reads
 	// their charges back: a Pix made as its order was cancelled is found and returned, REG-183).

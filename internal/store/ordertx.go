@@ -279,9 +279,12 @@ func OrderOfTxid(ctx context.Context, tx OrderTx, txid string) (id, eventID stri
 }
 
 // ConfirmOrderTx is ConfirmOrder inside tx, under the lock of the order's event. An order whose
-// hold passed (swept or not) is confirmed only if its registrations still fit c. refused is why a
-// recorded payment confirmed nothing (ErrSoldOut, ErrCouponUsedUp, ErrNotPending): the
-// transaction commits then, keeping the payment for its refund; err is a failure to roll back.
+// hold passed (swept or not) is confirmed only if its registrations still fit c; any order only if
+// none of its documents is in the event meanwhile (a participant imported while it was held, or,
+// for a late payment, another order's registration) — such an order ends expirado, its
+// registrations cancelada. refused is why a recorded payment confirmed nothing (ErrSoldOut,
+// ErrCouponUsedUp, ErrAlreadyRegistered, ErrNotPending): the transaction commits then, keeping
+// the payment for its refund; err is a failure to roll back.
 func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p Payment, c Capacity, now time.Time) (refused, err error) {
 	n, err := tx.Exec(ctx, `INSERT INTO pix_payments (end_to_end_id, order_id, txid, valor, horario, recebido_em)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (end_to_end_id) DO NOTHING`, p.EndToEndID, orderID, p.Txid, p.Valor, p.Horario, now)
@@ -295,6 +298,15 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	var expira time.Time
 	if err := tx.QueryRow(ctx, "SELECT status, expira_em, cupom FROM orders WHERE id = ?", orderID).Scan(&status, &expira, &cupom); err != nil {
 		return nil, fmt.Errorf("store: order %s: %w", orderID, err)
+	}
+	if status == OrderAwaiting || status == OrderExpired {
+		i, taken, err := documentTaken(ctx, tx, orderID, now)
+		if err != nil {
+			return nil, err
+		}
+		if taken {
+			return &AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, p, now)
+		}
 	}
 	late := status == OrderExpired || (status == OrderAwaiting && !expira.After(now))
 	if late {
@@ -332,6 +344,43 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	}
 	return nil, confirmOrderTx(ctx, tx, orderID, eventID, now)
 }
+
+// documentTaken tells whether a registration of the order has a document in the event beside it
+// at now — a participant (imported, or sold here), or a registration of another order confirmed
+// or held — and the position of the first.
+func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Time) (posicao int, taken bool, err error) {
+	err = tx.QueryRow(ctx, `SELECT r.posicao FROM registrations r WHERE r.order_id = ? AND (
+		EXISTS (SELECT 1 FROM participants p WHERE p.event_id = r.event_id AND p.doc_tipo = r.doc_tipo AND p.doc_numero = r.doc_numero)
+		OR EXISTS (SELECT 1 FROM registrations x JOIN orders o ON o.id = x.order_id WHERE x.event_id = r.event_id
+			AND x.doc_tipo = r.doc_tipo AND x.doc_numero = r.doc_numero AND x.order_id <> r.order_id
+			AND (x.status = 'confirmada' OR (o.status = 'aguardando_pagamento' AND o.expira_em > ?))))
+		ORDER BY r.posicao LIMIT 1`, orderID, now).Scan(&posicao)
+	if IsNoRows(err) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("store: documents at payment: %w", err)
+	}
+	return posicao, true, nil
+}
+
+// refuseTaken ends an order whose payment p cannot confirm it because a document of it is in the
+// event already: expirado, its registrations cancelada (their holds freed at once), the payment
+// kept for its return.
+func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p Payment, now time.Time) error {
+	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'expirado' WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", orderID); err != nil {
+		return fmt.Errorf("store: refusing payment: %w", err)
+	}
+	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
+		return err
+	}
+	return addOrderEvent(ctx, tx, orderID, OrderReturnedEvent, now, "",
+		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": DocumentTakenNote})
+}
+
+// DocumentTakenNote is why the order's history says a payment was refused for a document already
+// in the event.
+const DocumentTakenNote = "CPF ou passaporte já inscrito no evento"
 
 // confirmOrderTx makes a held order paid: each registration gets its codigo and becomes a
 // participant, with the next bib of its modality's range when the event set one.
@@ -780,6 +829,15 @@ func (r OrderReader) OrderOfCode(ctx context.Context, codigo string) (Order, err
 func ClaimOrderReceiptTx(ctx context.Context, tx OrderTx, orderID string, now time.Time) (bool, error) {
 	n, err := tx.Exec(ctx, "UPDATE orders SET recibo_em = ? WHERE id = ? AND status = 'pago' AND recibo_em IS NULL", now, orderID)
 	return n == 1, err
+}
+
+// HeldDocuments implements OrderStore.
+func (r OrderReader) HeldDocuments(ctx context.Context, eventID string, now time.Time) ([]participant.Held, error) {
+	return QueryAll(ctx, r.Query, r.Name+": held documents", func(row Scanner) (h participant.Held, err error) {
+		err = row.Scan(&h.Documento.Tipo, &h.Documento.Numero, &h.Nome)
+		return h, err
+	}, `SELECT r.doc_tipo, r.doc_numero, r.nome FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND o.status = 'aguardando_pagamento' AND o.expira_em > ? ORDER BY r.order_id, r.posicao`, eventID, now)
 }
 
 // OrdersAwaitingPayment implements OrderStore.

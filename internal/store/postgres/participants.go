@@ -33,6 +33,11 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 		return nil
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// The event's order lock: a payment confirmed meanwhile checks its documents against
+		// these rows, before or after them, never racing into their unique index (REG-180).
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", eventLock(eventID)); err != nil {
+			return fmt.Errorf("postgres: order lock: %w", err)
+		}
 		rev, err := nextRevs(ctx, tx, n)
 		if err != nil {
 			return err

@@ -38,6 +38,7 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("CreatedTogether", func(t *testing.T) { testOrdersCreatedTogether(t, open(t)) })
 	t.Run("AthleteEmailCodeAndReceipt", func(t *testing.T) { testOrderLookups(t, open(t)) })
 	t.Run("CancelRacesPayment", func(t *testing.T) { testCancelRacesPayment(t, open(t)) })
+	t.Run("ImportThenPay", func(t *testing.T) { testImportThenPay(t, open(t)) })
 }
 
 var docSeq atomic.Int64

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"pelotao/internal/participant"
+	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
 
@@ -104,4 +107,83 @@ func testCancelRacesPayment(t *testing.T, s store.Store) {
 		t.Errorf("%d participants for %d paid orders", len(ps), paid)
 	}
 	t.Logf("%d paid, %d cancelled", paid, canceled)
+}
+
+// testImportThenPay: an order holds a CPF; the organizer's import lists it meanwhile. An import
+// planned with the event's held documents leaves that row out, saying why (REG-181); one that
+// adds it anyway (planned before the order) makes the order's Pix, on time or late, refused
+// with the document named, recorded for its return, the order expirado — never a payment
+// rolled back or the athlete twice in the event (REG-180).
+func testImportThenPay(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	ana, bia := athlete("Ana Segurada", "5 km", ""), athlete("Bia Importada", "10 km", "")
+	held := mustOrder(t, s, order(eventID, "held-1", now, store.Capacity{}, ana))
+	mustOrder(t, s, order(eventID, "held-2", now.Add(-time.Hour), store.Capacity{}, athlete("Caio Expirado", "5 km", ""))) // its hold passed
+
+	docs, err := s.HeldDocuments(ctx, eventID, now)
+	if err != nil || len(docs) != 1 || docs[0].Nome != "Ana Segurada" || docs[0].Documento.Numero != ana.DocNumero {
+		t.Fatalf("held documents: %+v %v (the expired hold is not one)", docs, err)
+	}
+	existing, err := s.EventParticipants(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile := person("Ana da Planilha", "000000000", "10 km", 0)
+	fromFile.Documento = participant.Documento{Tipo: ana.DocTipo, Numero: ana.DocNumero}
+	parsed := participant.Parsed{Columns: []sheet.Column{{Header: "Nome", Field: participant.FieldNome}, {Header: "CPF", Field: participant.FieldDocumento},
+		{Header: "Modalidade", Field: participant.FieldPercurso}},
+		Rows: []participant.Row{{Line: 2, P: fromFile}, {Line: 3, P: person("Duda Nova", "333444555", "5 km", 0)}}}
+	plan := participant.PlanImport(existing, docs, parsed, participant.Settings{})
+	if plan.Counts() != (participant.Counts{Added: 1}) || len(plan.JaInscritos) != 1 || plan.JaInscritos[0].Row != 2 ||
+		!strings.Contains(plan.JaInscritos[0].Message, "CPF com inscrição em andamento no Pelotão (Ana Segurada") {
+		t.Fatalf("plan: %+v, notices %+v", plan.Counts(), plan.JaInscritos)
+	}
+	if err := s.ApplyImport(ctx, eventID, plan, importer); err != nil {
+		t.Fatal(err)
+	}
+
+	// An import planned before the orders lists Ana (another modality) and Bia, whose late order's
+	// Pix comes after.
+	late := mustOrder(t, s, order(eventID, "held-3", now.Add(-time.Hour), store.Capacity{}, bia))
+	if _, err := s.ExpireOrders(ctx, now); err != nil {
+		t.Fatal(err)
+	}
+	anaFile, biaFile := fromFile, person("Bia da Planilha", "000000000", "10 km", 0)
+	biaFile.Documento = participant.Documento{Tipo: bia.DocTipo, Numero: bia.DocNumero}
+	importAll(t, s, eventID, anaFile, biaFile)
+	for _, o := range []store.Order{held, late} {
+		got, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-import-" + o.ID, Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
+		var taken *store.AlreadyRegisteredError
+		if !errors.As(err, &taken) || taken.Index != 0 || got.Status != store.OrderExpired || len(got.Payments) != 1 ||
+			got.Registrations[0].Status != store.RegistrationCanceled || got.Registrations[0].Codigo != "" {
+			t.Fatalf("the Pix of %s after the import: %v, %s %+v", o.Registrations[0].Nome, err, got.Status, got.Registrations)
+		}
+		again, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-import-" + o.ID, Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
+		if err != nil || again.Status != store.OrderExpired || len(again.Payments) != 1 {
+			t.Fatalf("the same Pix read again: %v %s", err, again.Status)
+		}
+		h, err := s.OrderHistory(ctx, o.ID)
+		if err != nil || h[len(h)-1].Tipo != store.OrderReturnedEvent || !strings.Contains(string(h[len(h)-1].Detalhe), store.DocumentTakenNote) {
+			t.Fatalf("history: %+v %v", h, err)
+		}
+	}
+	ps, err := s.EventParticipants(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[participant.Documento]bool{}
+	for _, p := range ps {
+		if seen[p.Documento] || p.Origem == participant.OrigemPelotao {
+			t.Fatalf("participants: %v (each document once, none sold)", names(ps))
+		}
+		seen[p.Documento] = true
+	}
+	if len(ps) != 3 {
+		t.Fatalf("participants: %v, want Duda, Ana and Bia from the files", names(ps))
+	}
+	if docs, err := s.HeldDocuments(ctx, eventID, now); err != nil || len(docs) != 0 {
+		t.Fatalf("held after the refusals: %+v %v", docs, err)
+	}
 }

@@ -82,7 +82,7 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 	parsed := participant.Parsed{Columns: []sheet.Column{{Header: "Nome", Field: participant.FieldNome}, {Header: "CPF", Field: participant.FieldDocumento},
 		{Header: "Modalidade", Field: participant.FieldPercurso}, {Header: "Camiseta", Field: participant.FieldCamiseta}},
 		Rows: []participant.Row{{Line: 2, P: fromFile}, {Line: 3, P: person("Duda Nova", "333444555", "5 km", 0)}}}
-	plan := participant.PlanImport(existing, parsed, participant.Settings{})
+	plan := participant.PlanImport(existing, nil, parsed, participant.Settings{})
 	if plan.Counts() != (participant.Counts{Added: 1, Missing: 1}) || len(plan.JaInscritos) != 1 || plan.JaInscritos[0].Row != 2 ||
 		!strings.Contains(plan.JaInscritos[0].Message, "já inscrito pelo Pelotão") {
 		t.Fatalf("plan: %+v, notices %+v", plan.Counts(), plan.JaInscritos)

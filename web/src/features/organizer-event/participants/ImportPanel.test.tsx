@@ -198,17 +198,19 @@ describe('ImportPanel', () => {
     expect(form(sent.at(-1)!).get('dryRun')).toBeNull()
   })
 
-  // REG-143
-  it('names each row of a registration sold in Pelotão, in the preview and after importing, and still imports the others', async () => {
+  // REG-143, REG-181
+  it('names each row of a registration sold in Pelotão or held by an order, in the preview and after importing, and still imports the others', async () => {
     const sold = { row: 2, column: 'CPF', message: 'CPF já inscrito pelo Pelotão (João Gonçalves, código 7XK2MP9QRZ): a linha não é importada e a inscrição fica como está.' }
+    const held = { row: 3, column: 'CPF', message: 'CPF com inscrição em andamento no Pelotão (Fabi Segurada, pedido aguardando pagamento): a linha não é importada; se o pedido não for pago, importe o arquivo de novo.' }
     serve([
-      ['POST', path, (s) => (form(s).get('dryRun') === '1' ? [200, { columns, rows, errors: [], counts: { ...counts, added: 1 }, jaInscritos: [sold] }] : [200, { ...counts, added: 1, jaInscritos: [sold] }])],
+      ['POST', path, (s) => (form(s).get('dryRun') === '1' ? [200, { columns, rows, errors: [], counts: { ...counts, added: 1 }, jaInscritos: [sold, held] }] : [200, { ...counts, added: 1, jaInscritos: [sold] }])],
     ])
     const user = userEvent.setup()
     render(<ImportPanel eventId="ev1" onImported={() => {}} />)
     await choose(user)
-    expect(await screen.findByText('1 linha já inscrita pelo Pelotão, deixada como está')).toBeInTheDocument()
+    expect(await screen.findByText('2 linhas com inscrição pelo Pelotão, deixadas de fora')).toBeInTheDocument()
     expect(screen.getByText(`Linha 2: ${sold.message}`)).toBeInTheDocument()
+    expect(screen.getByText(`Linha 3: ${held.message}`)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Importar inscritos' }))
     const done = (await screen.findByText('Importação concluída.')).closest('[role="status"]') as HTMLElement
     expect(within(done).getByText('1 novos')).toBeInTheDocument()

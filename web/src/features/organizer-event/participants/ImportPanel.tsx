@@ -152,7 +152,7 @@ function SoldRows({ rows }: { rows: RowError[] }) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <p className="font-semibold">
-        {rows.length === 1 ? '1 linha já inscrita pelo Pelotão, deixada como está' : `${rows.length} linhas já inscritas pelo Pelotão, deixadas como estão`}
+        {rows.length === 1 ? '1 linha com inscrição pelo Pelotão, deixada de fora' : `${rows.length} linhas com inscrição pelo Pelotão, deixadas de fora`}
       </p>
       <ul className="mt-2 max-h-64 list-disc space-y-1 overflow-y-auto pl-5">
         {rows.map((r) => (

@@ -26,12 +26,13 @@ import (
 	"pelotao/internal/store/sqlite"
 )
 
-// The registration opening (docs/requirements.md REG-150..154): many buyers race for a
+// The registration opening (docs/requirements.md REG-150..154, REG-184): many buyers race for a
 // modality's slots the moment registration opens, each buyer its own account and athlete, a
 // part of them with a coupon of few uses. Exactly the modality's slots are sold (201), every
 // other buyer reads 409 esgotado, nothing answers 5xx, and the coupon never goes past its uses.
-// Then the holds expire unpaid, and as many new buyers take the freed slots. On SQLite with one
-// server, and on PostgreSQL with two servers on one database, the buyers spread over both.
+// Then the holds expire unpaid, and as many new buyers take the freed slots; they pay, racing
+// their own cancellations and the organizer's import (rush_money.go). On SQLite with one server,
+// and on PostgreSQL with two servers on one database, the buyers spread over both.
 
 // rushRun is the rush's shape.
 type rushRun struct {
@@ -144,10 +145,11 @@ type buyer struct {
 
 // rushSetup is what the rush's event is made of.
 type rushSetup struct {
-	eventID string
-	first   []buyer // the opening's buyers
-	second  []buyer // new buyers after the holds expired
-	late    buyer   // one more, after the second wave took every slot
+	eventID   string
+	organizer string  // the organizer's session
+	first     []buyer // the opening's buyers
+	second    []buyer // new buyers after the holds expired
+	late      buyer   // one more, after the second wave took every slot
 }
 
 // setUpRush makes, through the store before any server starts, the organizer's event (checked
@@ -161,6 +163,10 @@ func setUpRush(ctx context.Context, databaseURL string, r rushRun) (rushSetup, e
 	accounts := account.New(account.Options{Store: st, Params: account.Params{Memory: rushHashMemory, Time: 1, Threads: 1},
 		Policy: account.Policy{MinLength: 8, MaxBytes: account.DefaultMaxBytes}})
 	organizer, err := accounts.CreateUser(ctx, "organizadora@corrida.exemplo.com.br", password, "Organizadora")
+	if err != nil {
+		return rushSetup{}, err
+	}
+	session, err := accounts.Login(ctx, organizer.Email, password, "127.0.0.1")
 	if err != nil {
 		return rushSetup{}, err
 	}
@@ -204,7 +210,7 @@ func setUpRush(ctx context.Context, databaseURL string, r rushRun) (rushSetup, e
 	if err := <-errs; err != nil {
 		return rushSetup{}, err
 	}
-	return rushSetup{eventID: e.ID, first: buyers[:r.buyers], second: buyers[r.buyers : r.buyers+r.slots],
+	return rushSetup{eventID: e.ID, organizer: session.Token, first: buyers[:r.buyers], second: buyers[r.buyers : r.buyers+r.slots],
 		late: buyers[len(buyers)-1]}, nil
 }
 
@@ -296,13 +302,24 @@ func rushOn(bin, dir string, r rushRun, db rushDB) error {
 	failures = append(failures, w3.failures...)
 	failures = append(failures, c.soldOutEverywhere("após a 2ª onda")...)
 
+	// The second wave pays, racing cancellations and an import, through the first server alone
+	// (rush_money.go says why).
+	for _, s := range servers[1:] {
+		if err := s.stop(); err != nil {
+			failures = append(failures, s.logPath+": shutdown: "+err.Error())
+		}
+	}
+	m := c.money(w2.created, setup.organizer, r.inFlight)
+	failures = append(failures, m.failed...)
+	failures = append(failures, c.settled(m, 6*r.reconcile+10*time.Second)...)
+
 	for _, s := range servers {
 		if err := s.stop(); err != nil {
 			failures = append(failures, s.logPath+": shutdown: "+err.Error())
 		}
 		failures = append(failures, logFailures(s.logPath)...)
 	}
-	failures = append(failures, rushStoreCheck(ctx, db.url, setup.eventID, r, w1, w2)...)
+	failures = append(failures, rushStoreCheck(ctx, db.url, setup.eventID, w1, w2, m)...)
 	if len(failures) > 0 {
 		for i, f := range failures {
 			if i == 20 {
@@ -313,7 +330,7 @@ func rushOn(bin, dir string, r rushRun, db rushDB) error {
 		}
 		return fmt.Errorf("%d failures", len(failures))
 	}
-	fmt.Printf("OK (%s): %d vendidas e as demais esgotado nas duas ondas, nenhum 5xx, cupom dentro dos %d usos; carga média ao fim: %s\n",
+	fmt.Printf("OK (%s): %d vendidas e as demais esgotado nas duas ondas, nenhum 5xx, cupom dentro dos %d usos, cada Pix pago ou devolvido; carga média ao fim: %s\n",
 		db.name, r.slots, r.couponUses, loadAverage())
 	return nil
 }
@@ -336,6 +353,9 @@ type rushOrder struct {
 	Inscricoes []struct {
 		Desconto int64 `json:"desconto"`
 	} `json:"inscricoes"`
+	Pix struct {
+		Txid string `json:"txid"`
+	} `json:"pix"`
 	buyer buyer
 }
 
@@ -351,9 +371,12 @@ type waveTally struct {
 	elapsed       time.Duration
 }
 
-func (t *waveTally) couponUses() int {
+func (t *waveTally) couponUses() int { return couponUses(t.created) }
+
+// couponUses counts the coupon uses of orders.
+func couponUses(orders []rushOrder) int {
 	n := 0
-	for _, o := range t.created {
+	for _, o := range orders {
 		for _, r := range o.Inscricoes {
 			if r.Desconto > 0 { // the athletes are under 60: only the coupon discounts
 				n++
@@ -614,8 +637,9 @@ func (c *rushClient) expired(orders []rushOrder, within time.Duration) []string 
 
 // rushStoreCheck reads the event's orders and coupon back from the database once the servers
 // stopped: exactly the orders answered 201 exist (none left by a refused request), the first
-// wave's expired and the second's held, no CPF held twice, and the coupon within its uses.
-func rushStoreCheck(ctx context.Context, databaseURL, eventID string, r rushRun, w1, w2 *waveTally) []string {
+// wave's expired and the second's held (or expired since) but those the money phase touched,
+// which moneyStoreCheck judges, no CPF held twice, and the coupon within its uses.
+func rushStoreCheck(ctx context.Context, databaseURL, eventID string, w1, w2 *waveTally, m *moneyRace) []string {
 	st, err := openStore(ctx, databaseURL)
 	if err != nil {
 		return []string{err.Error()}
@@ -624,6 +648,15 @@ func rushStoreCheck(ctx context.Context, databaseURL, eventID string, r rushRun,
 	var failures []string
 	byStatus := map[string]int{}
 	cpfs := map[string]bool{}
+	first, second := map[string]bool{}, map[string]rushOrder{}
+	for _, o := range w1.created {
+		first[o.ID] = true
+	}
+	for _, o := range w2.created {
+		second[o.ID] = o
+	}
+	var taking []rushOrder // the second wave's orders taking a coupon use now: held or paid
+	now := time.Now()
 	for cursor := ""; ; {
 		page, err := st.EventOrders(ctx, store.OrderQuery{EventID: eventID, Limit: store.MaxParticipantLimit, Cursor: cursor})
 		if err != nil {
@@ -631,6 +664,19 @@ func rushStoreCheck(ctx context.Context, databaseURL, eventID string, r rushRun,
 		}
 		for _, o := range page.Orders {
 			byStatus[o.Status]++
+			_, ofSecond := second[o.ID]
+			held := o.Status == store.OrderAwaiting && o.ExpiraEm.After(now)
+			switch {
+			case first[o.ID] && o.Status != store.OrderExpired:
+				failures = append(failures, fmt.Sprintf("database: order %s of the opening is %s, want expirado", o.ID, o.Status))
+			case ofSecond && !m.touched[o.ID] && o.Status != store.OrderAwaiting && o.Status != store.OrderExpired:
+				failures = append(failures, fmt.Sprintf("database: order %s of the second wave is %s, want held", o.ID, o.Status))
+			case !first[o.ID] && !ofSecond:
+				failures = append(failures, fmt.Sprintf("database: order %s (%s) was never answered 201", o.ID, o.Status))
+			}
+			if ofSecond && (held || o.Status == store.OrderPaid) {
+				taking = append(taking, second[o.ID])
+			}
 			if o.Status != store.OrderAwaiting {
 				continue
 			}
@@ -646,11 +692,8 @@ func rushStoreCheck(ctx context.Context, databaseURL, eventID string, r rushRun,
 		}
 	}
 	fmt.Printf("  no banco: pedidos por situação %v\n", byStatus)
-	want := map[string]int{"expirado": len(w1.created), store.OrderAwaiting: len(w2.created)}
-	for s, n := range byStatus {
-		if want[s] != n {
-			failures = append(failures, fmt.Sprintf("database: %d orders %s, want %d", n, s, want[s]))
-		}
+	if n := len(first) + len(second); n != sum(byStatus) {
+		failures = append(failures, fmt.Sprintf("database: %d orders, %d answered 201", sum(byStatus), n))
 	}
 	coupons, err := st.Coupons(ctx, eventID)
 	if err != nil {
@@ -658,13 +701,21 @@ func rushStoreCheck(ctx context.Context, databaseURL, eventID string, r rushRun,
 	}
 	for _, c := range coupons {
 		fmt.Printf("  no banco: cupom %s com %d de %d usos (reservas vivas e pagas)\n", c.Codigo, c.Usos, *c.MaxUsos)
-		if c.Usos > *c.MaxUsos || c.Usos != w2.couponUses() {
-			failures = append(failures, fmt.Sprintf("database: coupon %s has %d uses (max %d); the second wave took %d",
-				c.Codigo, c.Usos, *c.MaxUsos, w2.couponUses()))
+		if c.Usos > *c.MaxUsos || c.Usos != couponUses(taking) {
+			failures = append(failures, fmt.Sprintf("database: coupon %s has %d uses (max %d); the second wave's orders held or paid took %d",
+				c.Codigo, c.Usos, *c.MaxUsos, couponUses(taking)))
 		}
 	}
 	if len(coupons) != 1 {
 		failures = append(failures, fmt.Sprintf("database: %d coupons", len(coupons)))
 	}
-	return failures
+	return append(failures, moneyStoreCheck(ctx, st, eventID, m)...)
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }

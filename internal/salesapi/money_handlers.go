@@ -1,6 +1,7 @@
 package salesapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"math"
@@ -320,7 +321,10 @@ var errRegistrationNotFound = &api.Error{Status: http.StatusNotFound, Code: "not
 
 // editRegistration answers PATCH /api/inscricoes/{registrationId}: its buyer, or its athlete
 // (the account whose verified e-mail is the athlete's), until edicaoAte; the event's owner and
-// gestao at any time, also name, document and birth date (registration.Edit).
+// gestao at any time, also name, document and birth date (registration.Edit). The owner and
+// gestao are answered the order as GET /api/pedidos/{orderId} answers them; the buyer and the
+// athlete the registration as "Minhas inscrições" shows it, nothing of the order's other
+// athletes, and the order's payment only to its buyer (REG-210).
 func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error {
 	var p registration.Patch
 	if err := api.ReadJSON(r, &p); err != nil {
@@ -331,34 +335,30 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return api.NotFoundAs(err, errRegistrationNotFound)
 	}
+	u, _ := api.CurrentUser(r)
 	organizer := s.managesEvent(r, o.EventID)
-	if !organizer && !s.ownsRegistration(r, o, id) {
-		return errRegistrationNotFound
+	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	if !organizer && o.BuyerID != u.ID {
+		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
+			return cmp.Or(err, error(errRegistrationNotFound))
+		}
 	}
 	got, err := s.orders.Edit(r.Context(), o, id, p, organizer, actor(r))
 	if err != nil {
 		return refusal(err)
 	}
-	api.WriteJSON(w, http.StatusOK, s.orderAnswer(got))
-	return nil
-}
-
-// ownsRegistration reports whether the user of r bought the registration id of o, or is its
-// athlete: an account whose verified e-mail is the athlete's.
-func (s *Server) ownsRegistration(r *http.Request, o store.Order, id string) bool {
-	u, _ := api.CurrentUser(r)
-	if o.BuyerID == u.ID {
-		return true
+	if organizer {
+		a, err := s.managedOrder(r, got)
+		return api.WriteOK(w, a, err)
 	}
-	for _, reg := range o.Registrations {
-		var a struct {
-			Email string `json:"email"`
-		}
-		if reg.ID != id || json.Unmarshal(reg.Atleta, &a) != nil || a.Email == "" {
-			continue
-		}
-		acc, err := s.store.UserByID(r.Context(), u.ID)
-		return err == nil && !acc.EmailVerifiedAt.IsZero() && acc.Email == a.Email
+	ev, err := s.eventOfOrders(r.Context(), got.EventID)
+	if err != nil {
+		return err
 	}
-	return false
+	if got.BuyerID != u.ID {
+		got = athleteShare(got, func(reg store.Registration) bool { return reg.ID == id })
+	}
+	i = slices.IndexFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	a, err := s.myRegistration(r.Context(), u.ID, got, i, ev, time.Now())
+	return api.WriteOK(w, a, err)
 }

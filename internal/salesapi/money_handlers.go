@@ -191,7 +191,9 @@ var ordersExportHeader = []string{"Pedido", "Situação do pedido", "Criado em",
 	"Situação da inscrição", "Reembolsado"}
 
 // exportOrders answers GET /api/events/{id}/pedidos.csv: every order of the event, newest first,
-// one row per registration, in the participants export's CSV (api.WriteCSV).
+// one row per registration, in the participants export's CSV (api.WriteCSV). Each row's
+// "Reembolsado" is its registration's share of what its order got back (orders.RefundShares), so
+// that the column adds up to what was refunded (REG-212).
 func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var all []store.Order
@@ -218,13 +220,8 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	}
 	return api.WriteCSV(w, "pedidos-"+id+".csv", ordersExportHeader, func(write func([]string) error) error {
 		for _, o := range all {
-			var refunded int64
-			for _, f := range o.Refunds {
-				if f.Status == store.RefundReturned {
-					refunded += f.Valor
-				}
-			}
-			for _, reg := range o.Registrations {
+			refunded := orders.RefundShares(o)
+			for i, reg := range o.Registrations {
 				doc := reg.DocNumero
 				if reg.DocTipo == participant.CPF {
 					doc = participant.FormatCPF(doc)
@@ -232,13 +229,26 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 				if err := write([]string{o.ID, statusName(registration.Const.StatusPedido, o.Status), when(&o.CriadoEm), when(o.PagoEm),
 					b[o.BuyerID].Nome, b[o.BuyerID].Email, reg.ID, reg.Codigo, reg.Nome, doc, reg.Percurso, reg.Lote, reg.Categoria,
 					reg.Camiseta, sheet.Money(reg.Valor), sheet.Money(reg.Desconto), sheet.Money(reg.Total),
-					statusName(registration.Const.StatusInscricao, reg.Status), sheet.Money(refunded)}); err != nil {
+					statusName(registration.Const.StatusInscricao, exportedStatus(o, reg)), sheet.Money(refunded[i])}); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	})
+}
+
+// refundedRegistration names, in the export, a registration its order's full refund cancelled:
+// "Reembolsada", the word its athlete reads in "Minhas inscrições" (REG-212).
+const refundedRegistration = "reembolsada"
+
+// exportedStatus is the status the orders export names for reg of o: a registration of an order
+// refunded in full is refundedRegistration, not merely cancelled.
+func exportedStatus(o store.Order, reg store.Registration) string {
+	if o.Status == store.OrderRefunded && reg.Status == store.RegistrationCanceled {
+		return refundedRegistration
+	}
+	return reg.Status
 }
 
 // statusName is a status as the organizer reads it; one without a name stays as stored.

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -232,12 +233,12 @@ func TestEveryStatusHasItsName(t *testing.T) {
 			t.Errorf("order status %q has no name", s)
 		}
 	}
-	for _, s := range []string{store.RegistrationPending, store.RegistrationConfirmed, store.RegistrationCanceled} {
+	for _, s := range []string{store.RegistrationPending, store.RegistrationConfirmed, store.RegistrationCanceled, refundedRegistration} {
 		if registration.Const.StatusInscricao[s] == "" {
 			t.Errorf("registration status %q has no name", s)
 		}
 	}
-	if len(registration.Const.StatusPedido) != len(orderStatuses) || len(registration.Const.StatusInscricao) != 3 {
+	if len(registration.Const.StatusPedido) != len(orderStatuses) || len(registration.Const.StatusInscricao) != 4 {
 		t.Errorf("names of statuses that do not exist: %v %v", registration.Const.StatusPedido, registration.Const.StatusInscricao)
 	}
 }
@@ -496,6 +497,52 @@ func TestCoAthleteEditSeesOnlyTheirs(t *testing.T) {
 		}
 		if rec := w.call("GET", "/api/i/"+hers.Codigo, "", &carla); rec.Code != 200 || strings.Contains(rec.Body.String(), o.ID) {
 			t.Errorf("her own code: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+// refundColumn reads the orders export's rows of order id: each registration's status and refund.
+func (w *moneyWorld) refundColumn(t *testing.T, id string) (statuses []string, refunds []int64) {
+	t.Helper()
+	rec := w.call("GET", "/api/events/"+w.eventID+"/pedidos.csv", "", &ana)
+	if rec.Code != 200 {
+		t.Fatalf("export %d %s", rec.Code, rec.Body)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(rec.Body.String()), "\r\n")[1:] {
+		cells := strings.Split(line, ";")
+		if cells[0] != id {
+			continue
+		}
+		reais, centavos, _ := strings.Cut(cells[len(cells)-1], ",")
+		n, err := strconv.ParseInt(strings.ReplaceAll(reais, ".", "")+centavos, 10, 64)
+		if err != nil {
+			t.Fatalf("refund cell %q", cells[len(cells)-1])
+		}
+		statuses, refunds = append(statuses, cells[len(cells)-2]), append(refunds, n)
+	}
+	return statuses, refunds
+}
+
+// REG-212: the orders export's "Reembolsado" column carries each registration's share of its
+// order's refunds, so that it adds up to what went back: R$ 50,01 of a two-athlete order is
+// 25,01 and 25,00, not 50,01 twice; refunded in full, 89,90 each (179,80 in all), the rows saying
+// "Reembolsada", as the athletes read it.
+func TestOrdersExportCountsRefundsOnce(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		o := w.buyPair(t)
+		path := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
+		w.order(t, w.call("POST", path, `{"valor": 50.01}`, &ana), 200)
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		statuses, refunds := w.refundColumn(t, o.ID)
+		if fmt.Sprint(refunds) != "[2501 2500]" || fmt.Sprint(statuses) != "[Confirmada Confirmada]" {
+			t.Fatalf("after R$ 50,01: %v %v", statuses, refunds)
+		}
+		w.order(t, w.call("POST", path, `{}`, &ana), 200)
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		statuses, refunds = w.refundColumn(t, o.ID)
+		if fmt.Sprint(refunds) != "[8990 8990]" || fmt.Sprint(statuses) != "[Reembolsada Reembolsada]" {
+			t.Fatalf("refunded in full: %v %v", statuses, refunds)
 		}
 	})
 }

@@ -20,16 +20,21 @@ type ParticipantsJSON struct {
 	kept encodedJSON[participantKey]
 }
 
+// participantKey tells apart what each view of a participant shows: a role that sees the full
+// document, or payments, is never answered the bytes kept for one that does not, nor the
+// reverse (REG-211).
 type participantKey struct {
-	id   string
-	rev  int64
-	full bool // the unmasked document (team.SeesFullDocument)
+	id       string
+	rev      int64
+	full     bool // the unmasked document (team.SeesFullDocument)
+	payments bool // the amount paid (team.SeesPayments)
 }
 
 // of is p's JSON for role.
 func (c *ParticipantsJSON) of(p participant.Participant, role team.Role) ([]byte, error) {
 	// No rev: nothing tells its versions apart.
-	return c.kept.of(participantKey{p.ID, p.Rev, team.SeesFullDocument(role)}, p.Rev != 0, participantJSONMax,
+	key := participantKey{id: p.ID, rev: p.Rev, full: team.SeesFullDocument(role), payments: team.SeesPayments(role)}
+	return c.kept.of(key, p.Rev != 0, participantJSONMax,
 		func() any { return participant.ForRole(p, role) })
 }
 

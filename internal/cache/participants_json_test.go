@@ -14,13 +14,13 @@ import (
 	"pelotao/internal/team"
 )
 
-// A page put together from kept JSON is the JSON the participants encode to, masked for the kit
-// desk and whole for managers whoever asked first, and a participant's change (a new rev) is
-// never answered with its old bytes.
+// A page put together from kept JSON is the JSON the participants encode to, masked and without
+// the amount paid for the kit desk (REG-211), whole for managers, whoever asked first, and a
+// participant's change (a new rev) is never answered with its old bytes.
 func TestParticipantsJSONPages(t *testing.T) {
-	bib := 1234
+	bib, valor := 1234, participant.Centavos(4495)
 	ana := participant.Participant{ID: "p1", Nome: "Ana <Conceição>", Email: "ana@example.com", Percurso: "10 km",
-		Documento: participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}, NumeroPeito: &bib, Rev: 5}
+		Documento: participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}, NumeroPeito: &bib, Valor: &valor, Rev: 5}
 	bruno := participant.Participant{ID: "p2", Nome: "Bruno", Percurso: "5 km",
 		Documento: participant.Documento{Tipo: participant.Passaporte, Numero: "X1234567"}} // no rev: never kept
 	var c ParticipantsJSON
@@ -71,6 +71,9 @@ func TestParticipantsJSONPages(t *testing.T) {
 		full := strings.Contains(toJSON(t, got), "52998224725")
 		if full != team.SeesFullDocument(step.role) {
 			t.Errorf("%s sees the full CPF: %v", step.role, full)
+		}
+		if paid := strings.Contains(toJSON(t, got), "44.95"); paid != team.SeesPayments(step.role) {
+			t.Errorf("%s sees the amount paid: %v", step.role, paid)
 		}
 	}
 	ana.Nome, ana.Rev = "Ana Maria", 6

@@ -48,7 +48,7 @@ func (s *Server) myPanel(w http.ResponseWriter, r *http.Request) error {
 	for i, e := range events {
 		list[i] = panelEvent{Role: e.Role, Event: e.Summary, Inscritos: e.Participants, Pagos: e.Paid, KitsRetirados: e.KitsPickedUp,
 			Resultados: panelResults{Oficiais: e.Official, Preliminares: e.Preliminary}}
-		if team.Can(e.Role, team.FinanceTab) {
+		if team.SeesPayments(e.Role) {
 			list[i].Dinheiro = &panelMoney{ValorPago: participant.Centavos(e.ValorPago), ValorPendente: participant.Centavos(e.ValorPendente),
 				Bruto: participant.Centavos(e.Received), Reembolsado: participant.Centavos(e.Refunded),
 				Liquido: participant.Centavos(e.Received - e.Refunded)}

@@ -199,10 +199,14 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	role := api.EventRoleOf(r)
+	if h, err = participant.HistoryForRole(h, role); err != nil {
+		return err
+	}
 	api.WriteJSON(w, http.StatusOK, struct {
 		participant.Participant
 		Historico []participant.HistoryEntry `json:"historico"`
-	}{participant.ForRole(p, api.EventRoleOf(r)), h})
+	}{participant.ForRole(p, role), h})
 	return nil
 }
 

@@ -427,3 +427,38 @@ func TestParticipantSummaryExportPrint(t *testing.T) {
 		}
 	}
 }
+
+// REG-211: the kit desk (retirada) never reads what a participant paid, nor a full CPF, in the
+// list (asked after the managers, whose bytes are kept), in one participant and its history (an
+// import that changed the amount and the document), or in the roster and its delta; owner and
+// gestao read the amount.
+func TestKitDeskReadsNoPayments(t *testing.T) {
+	w := newMatrixWorld(t, nil)
+	if code, body := w.importAs(t, resourceOwner, threeAthletes, nil); code != 200 {
+		t.Fatalf("import: %d %v", code, body)
+	}
+	again := strings.Replace(strings.Replace(threeAthletes, "119,90", "59,95", 1), "529.982.247-25", "390.533.447-05", 1)
+	if code, body := w.importAs(t, resourceOwner, again, nil); code != 200 {
+		t.Fatalf("re-import: %d %v", code, body)
+	}
+	for _, role := range []int{resourceOwner, gestaoMember, retiradaMember} {
+		page := w.list(t, "?q=jose", role)
+		valor, has := page.Participants[0]["valor"]
+		if len(page.Participants) != 1 || !has || (role == retiradaMember) != (valor == nil) || (valor != nil && valor != 59.95) {
+			t.Errorf("role %d: list %+v", role, page.Participants)
+		}
+		id := page.Participants[0]["id"].(string)
+		one := w.do(httptest.NewRequest("GET", "/api/events/"+w.eventID+"/participants/"+id, nil), role)
+		body := one.Body.String()
+		if one.Code != 200 || !strings.Contains(body, `"atualizado"`) || strings.Contains(body, "59.95") != (role != retiradaMember) ||
+			strings.Contains(body, "119.9") != (role != retiradaMember) || strings.Contains(body, "52998224725") != (role != retiradaMember) {
+			t.Errorf("role %d: one participant %d %s", role, one.Code, body)
+		}
+		for _, since := range []string{"", "?since=0"} {
+			roster := w.do(httptest.NewRequest("GET", "/api/events/"+w.eventID+"/checkin/roster"+since, nil), role)
+			if roster.Code != 200 || strings.Contains(roster.Body.String(), "valor") || strings.Contains(roster.Body.String(), "59.95") {
+				t.Errorf("role %d: roster%s %d %s", role, since, roster.Code, roster.Body)
+			}
+		}
+	}
+}

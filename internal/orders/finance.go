@@ -63,3 +63,32 @@ func FiguresOf(f store.Finance, loc *time.Location) Figures {
 	}
 	return g
 }
+
+// RefundShares is what went back (DEVOLVIDO) of o, shared over its registrations in proportion
+// to their totals, in centavos, so that the shares add up to the refunded amount exactly: each
+// share is rounded down and the centavos left over go to the order's first registration (REG-212).
+// An order whose registrations total nothing puts all of it on the first one.
+func RefundShares(o store.Order) []int64 {
+	shares := make([]int64, len(o.Registrations))
+	var refunded, total int64
+	for _, f := range o.Refunds {
+		if f.Status == store.RefundReturned {
+			refunded += f.Valor
+		}
+	}
+	for _, r := range o.Registrations {
+		total += r.Total
+	}
+	if refunded == 0 || len(shares) == 0 {
+		return shares
+	}
+	left := refunded
+	if total > 0 {
+		for i, r := range o.Registrations {
+			shares[i] = refunded * r.Total / total // centavos of at most an order's total: no overflow
+			left -= shares[i]
+		}
+	}
+	shares[0] += left
+	return shares
+}

@@ -9,6 +9,7 @@ package participant
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 
@@ -35,12 +36,62 @@ func (d Documento) Masked() Documento {
 	return Documento{Tipo: d.Tipo, Numero: MaskPassport(d.Numero)}
 }
 
-// ForRole is p as role may see it: the kit desk sees documents masked (LGPD).
+// ForRole is p as role may see it: the kit desk sees documents masked (LGPD) and no amount
+// paid (which tells who had the 60+ price or a coupon, REG-211).
 func ForRole(p Participant, role team.Role) Participant {
 	if !team.SeesFullDocument(role) {
 		p.Documento = p.Documento.Masked()
 	}
+	if !team.SeesPayments(role) {
+		p.Valor = nil
+	}
 	return p
+}
+
+// HistoryForRole is h as role may see it: an update's changes without the amount paid for a
+// role that does not see payments, and with documents masked for one that sees them masked.
+func HistoryForRole(h []HistoryEntry, role team.Role) ([]HistoryEntry, error) {
+	full, payments := team.SeesFullDocument(role), team.SeesPayments(role)
+	if full && payments {
+		return h, nil
+	}
+	out := slices.Clone(h)
+	for i, e := range out {
+		if e.Tipo != HistoryUpdated || len(e.Detalhe) == 0 {
+			continue
+		}
+		var changes map[string][2]json.RawMessage
+		if err := json.Unmarshal(e.Detalhe, &changes); err != nil {
+			return nil, err
+		}
+		if !payments {
+			delete(changes, FieldValor)
+		}
+		if d, ok := changes[FieldDocumento]; ok && !full {
+			for j, raw := range d {
+				var doc *Documento
+				if err := json.Unmarshal(raw, &doc); err != nil {
+					return nil, err
+				}
+				if doc != nil {
+					masked := doc.Masked()
+					doc = &masked
+				}
+				b, err := json.Marshal(doc)
+				if err != nil {
+					return nil, err
+				}
+				d[j] = b
+			}
+			changes[FieldDocumento] = d
+		}
+		b, err := json.Marshal(changes)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Detalhe = b
+	}
+	return out, nil
 }
 
 // Centavos is an amount of money in cents; JSON writes it in reais (89.9), as the prototype's

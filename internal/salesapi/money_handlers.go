@@ -1,6 +1,7 @@
 package salesapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"math"
@@ -190,7 +191,9 @@ var ordersExportHeader = []string{"Pedido", "Situação do pedido", "Criado em",
 	"Situação da inscrição", "Reembolsado"}
 
 // exportOrders answers GET /api/events/{id}/pedidos.csv: every order of the event, newest first,
-// one row per registration, in the participants export's CSV (api.WriteCSV).
+// one row per registration, in the participants export's CSV (api.WriteCSV). Each row's
+// "Reembolsado" is its registration's share of what its order got back (orders.RefundShares), so
+// that the column adds up to what was refunded (REG-212).
 func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var all []store.Order
@@ -217,13 +220,8 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	}
 	return api.WriteCSV(w, "pedidos-"+id+".csv", ordersExportHeader, func(write func([]string) error) error {
 		for _, o := range all {
-			var refunded int64
-			for _, f := range o.Refunds {
-				if f.Status == store.RefundReturned {
-					refunded += f.Valor
-				}
-			}
-			for _, reg := range o.Registrations {
+			refunded := orders.RefundShares(o)
+			for i, reg := range o.Registrations {
 				doc := reg.DocNumero
 				if reg.DocTipo == participant.CPF {
 					doc = participant.FormatCPF(doc)
@@ -231,13 +229,26 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 				if err := write([]string{o.ID, statusName(registration.Const.StatusPedido, o.Status), when(&o.CriadoEm), when(o.PagoEm),
 					b[o.BuyerID].Nome, b[o.BuyerID].Email, reg.ID, reg.Codigo, reg.Nome, doc, reg.Percurso, reg.Lote, reg.Categoria,
 					reg.Camiseta, sheet.Money(reg.Valor), sheet.Money(reg.Desconto), sheet.Money(reg.Total),
-					statusName(registration.Const.StatusInscricao, reg.Status), sheet.Money(refunded)}); err != nil {
+					statusName(registration.Const.StatusInscricao, exportedStatus(o, reg)), sheet.Money(refunded[i])}); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	})
+}
+
+// refundedRegistration names, in the export, a registration its order's full refund cancelled:
+// "Reembolsada", the word its athlete reads in "Minhas inscrições" (REG-212).
+const refundedRegistration = "reembolsada"
+
+// exportedStatus is the status the orders export names for reg of o: a registration of an order
+// refunded in full is refundedRegistration, not merely cancelled.
+func exportedStatus(o store.Order, reg store.Registration) string {
+	if o.Status == store.OrderRefunded && reg.Status == store.RegistrationCanceled {
+		return refundedRegistration
+	}
+	return reg.Status
 }
 
 // statusName is a status as the organizer reads it; one without a name stays as stored.
@@ -320,7 +331,10 @@ var errRegistrationNotFound = &api.Error{Status: http.StatusNotFound, Code: "not
 
 // editRegistration answers PATCH /api/inscricoes/{registrationId}: its buyer, or its athlete
 // (the account whose verified e-mail is the athlete's), until edicaoAte; the event's owner and
-// gestao at any time, also name, document and birth date (registration.Edit).
+// gestao at any time, also name, document and birth date (registration.Edit). The owner and
+// gestao are answered the order as GET /api/pedidos/{orderId} answers them; the buyer and the
+// athlete the registration as "Minhas inscrições" shows it, nothing of the order's other
+// athletes, and the order's payment only to its buyer (REG-210).
 func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error {
 	var p registration.Patch
 	if err := api.ReadJSON(r, &p); err != nil {
@@ -331,34 +345,30 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return api.NotFoundAs(err, errRegistrationNotFound)
 	}
+	u, _ := api.CurrentUser(r)
 	organizer := s.managesEvent(r, o.EventID)
-	if !organizer && !s.ownsRegistration(r, o, id) {
-		return errRegistrationNotFound
+	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	if !organizer && o.BuyerID != u.ID {
+		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
+			return cmp.Or(err, error(errRegistrationNotFound))
+		}
 	}
 	got, err := s.orders.Edit(r.Context(), o, id, p, organizer, actor(r))
 	if err != nil {
 		return refusal(err)
 	}
-	api.WriteJSON(w, http.StatusOK, s.orderAnswer(got))
-	return nil
-}
-
-// ownsRegistration reports whether the user of r bought the registration id of o, or is its
-// athlete: an account whose verified e-mail is the athlete's.
-func (s *Server) ownsRegistration(r *http.Request, o store.Order, id string) bool {
-	u, _ := api.CurrentUser(r)
-	if o.BuyerID == u.ID {
-		return true
+	if organizer {
+		a, err := s.managedOrder(r, got)
+		return api.WriteOK(w, a, err)
 	}
-	for _, reg := range o.Registrations {
-		var a struct {
-			Email string `json:"email"`
-		}
-		if reg.ID != id || json.Unmarshal(reg.Atleta, &a) != nil || a.Email == "" {
-			continue
-		}
-		acc, err := s.store.UserByID(r.Context(), u.ID)
-		return err == nil && !acc.EmailVerifiedAt.IsZero() && acc.Email == a.Email
+	ev, err := s.eventOfOrders(r.Context(), got.EventID)
+	if err != nil {
+		return err
 	}
-	return false
+	if got.BuyerID != u.ID {
+		got = athleteShare(got, func(reg store.Registration) bool { return reg.ID == id })
+	}
+	i = slices.IndexFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	a, err := s.myRegistration(r.Context(), u.ID, got, i, ev, time.Now())
+	return api.WriteOK(w, a, err)
 }

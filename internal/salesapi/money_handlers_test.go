@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -231,12 +233,12 @@ func TestEveryStatusHasItsName(t *testing.T) {
 			t.Errorf("order status %q has no name", s)
 		}
 	}
-	for _, s := range []string{store.RegistrationPending, store.RegistrationConfirmed, store.RegistrationCanceled} {
+	for _, s := range []string{store.RegistrationPending, store.RegistrationConfirmed, store.RegistrationCanceled, refundedRegistration} {
 		if registration.Const.StatusInscricao[s] == "" {
 			t.Errorf("registration status %q has no name", s)
 		}
 	}
-	if len(registration.Const.StatusPedido) != len(orderStatuses) || len(registration.Const.StatusInscricao) != 3 {
+	if len(registration.Const.StatusPedido) != len(orderStatuses) || len(registration.Const.StatusInscricao) != 4 {
 		t.Errorf("names of statuses that do not exist: %v %v", registration.Const.StatusPedido, registration.Const.StatusInscricao)
 	}
 }
@@ -388,10 +390,12 @@ func TestEditRegistrationRoute(t *testing.T) {
 		w := newMoneyWorld(t, st)
 		o := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
 		path := "/api/inscricoes/" + o.Inscricoes[0].ID
-		if got := w.order(t, w.call("PATCH", path, `{"camiseta":"G","equipe":"Pelotão"}`, &bruno), 200); got.Inscricoes[0].Camiseta != "G" {
-			t.Fatalf("shirt %+v", got.Inscricoes[0])
+		rec := w.call("PATCH", path, `{"camiseta":"G","equipe":"Pelotão"}`, &bruno)
+		if got := decode[myRegistrationAnswer](t, rec.Body.Bytes()); rec.Code != 200 || got.ID != o.Inscricoes[0].ID || got.Camiseta != "G" ||
+			got.Equipe != "Pelotão" || !got.Comprador || got.Cancelamento == nil {
+			t.Fatalf("shirt %d %s", rec.Code, rec.Body)
 		}
-		rec := w.call("PATCH", path, `{"nome":"Outra Pessoa"}`, &bruno)
+		rec = w.call("PATCH", path, `{"nome":"Outra Pessoa"}`, &bruno)
 		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields["nome"] == "" {
 			t.Fatalf("name by the buyer: %d %s", rec.Code, rec.Body)
 		}
@@ -429,6 +433,117 @@ func TestEditRegistrationRoute(t *testing.T) {
 			t.Fatalf("after edicaoAte: %d %s", rec.Code, rec.Body)
 		}
 		closed.order(t, closed.call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, &ana), 200)
+	})
+}
+
+// buyPair makes and pays an order of two athletes as bruno: Ana Souza (the first test document)
+// and Carla Dias (the second, with carla's e-mail).
+func (w *moneyWorld) buyPair(t *testing.T) orderAnswer {
+	t.Helper()
+	var o map[string][]map[string]any
+	if err := json.Unmarshal([]byte(orderJSON(t, "")), &o); err != nil {
+		t.Fatal(err)
+	}
+	second := maps.Clone(o["atletas"][0])
+	second["nome"], second["email"], second["documento"] = "Carla Dias", carla.Email, map[string]string{"tipo": "cpf", "numero": docs[1]}
+	o["atletas"] = append(o["atletas"], second)
+	body, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.paid(t, w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", string(body), &bruno), http.StatusCreated))
+}
+
+// REG-210: an athlete of another buyer's order who edits their registration is answered that
+// registration alone, as "Minhas inscrições" shows it: nothing of the order's other athlete (name,
+// registration, code) nor of its payment (total, refunds, Pix); the buyer is answered the same
+// registration with the order's refunds. The order, and the other athlete's code, stay 404 to them.
+func TestCoAthleteEditSeesOnlyTheirs(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		now := time.Now()
+		if err := st.CreateUser(t.Context(), store.User{ID: carla.ID, Email: carla.Email, DisplayName: carla.DisplayName, PasswordHash: "x",
+			CreatedAt: now, EmailVerifiedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+		o := w.buyPair(t)
+		w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 12.34}`, &ana), 200)
+		hers, other := o.Inscricoes[1], o.Inscricoes[0]
+		rec := w.call("PATCH", "/api/inscricoes/"+hers.ID, `{"camiseta":"G"}`, &carla)
+		got := decode[myRegistrationAnswer](t, rec.Body.Bytes())
+		if rec.Code != 200 || got.ID != hers.ID || got.Camiseta != "G" || got.Comprador || got.Cancelamento != nil || len(got.Reembolsos) != 0 {
+			t.Fatalf("the athlete's answer %d %s", rec.Code, rec.Body)
+		}
+		for _, leak := range []string{other.ID, other.Codigo, other.Nome, `"inscricoes"`, `"pix"`, "12.34", `"total":179.8`} {
+			if strings.Contains(rec.Body.String(), leak) {
+				t.Errorf("the athlete reads %q: %s", leak, rec.Body)
+			}
+		}
+		rec = w.call("PATCH", "/api/inscricoes/"+hers.ID, `{"equipe":"Pelotão"}`, &bruno)
+		if got := decode[myRegistrationAnswer](t, rec.Body.Bytes()); rec.Code != 200 || got.ID != hers.ID || !got.Comprador ||
+			len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 1234 || strings.Contains(rec.Body.String(), other.Codigo) {
+			t.Fatalf("the buyer's answer %d %s", rec.Code, rec.Body)
+		}
+		if rec := w.call("PATCH", "/api/inscricoes/"+other.ID, `{"camiseta":"G"}`, &carla); rec.Code != 404 {
+			t.Errorf("the other athlete's registration: %d %s", rec.Code, rec.Body)
+		}
+		for _, path := range []string{"/api/pedidos/" + o.ID, "/api/i/" + other.Codigo, "/api/i/" + other.Codigo + "/qrcode.png"} {
+			if rec := w.call("GET", path, "", &carla); rec.Code != 404 {
+				t.Errorf("GET %s: %d %s", path, rec.Code, rec.Body)
+			}
+		}
+		if rec := w.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &carla); rec.Code != 404 {
+			t.Errorf("cancelling the order: %d", rec.Code)
+		}
+		if rec := w.call("GET", "/api/i/"+hers.Codigo, "", &carla); rec.Code != 200 || strings.Contains(rec.Body.String(), o.ID) {
+			t.Errorf("her own code: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+// refundColumn reads the orders export's rows of order id: each registration's status and refund.
+func (w *moneyWorld) refundColumn(t *testing.T, id string) (statuses []string, refunds []int64) {
+	t.Helper()
+	rec := w.call("GET", "/api/events/"+w.eventID+"/pedidos.csv", "", &ana)
+	if rec.Code != 200 {
+		t.Fatalf("export %d %s", rec.Code, rec.Body)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(rec.Body.String()), "\r\n")[1:] {
+		cells := strings.Split(line, ";")
+		if cells[0] != id {
+			continue
+		}
+		reais, centavos, _ := strings.Cut(cells[len(cells)-1], ",")
+		n, err := strconv.ParseInt(strings.ReplaceAll(reais, ".", "")+centavos, 10, 64)
+		if err != nil {
+			t.Fatalf("refund cell %q", cells[len(cells)-1])
+		}
+		statuses, refunds = append(statuses, cells[len(cells)-2]), append(refunds, n)
+	}
+	return statuses, refunds
+}
+
+// REG-212: the orders export's "Reembolsado" column carries each registration's share of its
+// order's refunds, so that it adds up to what went back: R$ 50,01 of a two-athlete order is
+// 25,01 and 25,00, not 50,01 twice; refunded in full, 89,90 each (179,80 in all), the rows saying
+// "Reembolsada", as the athletes read it.
+func TestOrdersExportCountsRefundsOnce(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		o := w.buyPair(t)
+		path := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
+		w.order(t, w.call("POST", path, `{"valor": 50.01}`, &ana), 200)
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		statuses, refunds := w.refundColumn(t, o.ID)
+		if fmt.Sprint(refunds) != "[2501 2500]" || fmt.Sprint(statuses) != "[Confirmada Confirmada]" {
+			t.Fatalf("after R$ 50,01: %v %v", statuses, refunds)
+		}
+		w.order(t, w.call("POST", path, `{}`, &ana), 200)
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		statuses, refunds = w.refundColumn(t, o.ID)
+		if fmt.Sprint(refunds) != "[8990 8990]" || fmt.Sprint(statuses) != "[Reembolsada Reembolsada]" {
+			t.Fatalf("refunded in full: %v %v", statuses, refunds)
+		}
 	})
 }
 

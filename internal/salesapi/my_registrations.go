@@ -84,25 +84,9 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 			}
 			events[o.EventID] = ev
 		}
-		answer := toOrderAnswer(o)
-		var window *cancelWindowAnswer
-		if o.BuyerID == u.ID {
-			window = s.cancelWindow(o, &ev.event, now)
-		}
-		for i, reg := range answer.Inscricoes {
-			stored := o.Registrations[i]
-			bib, err := s.bibOf(r.Context(), o.EventID, stored.ParticipantID)
+		for i := range o.Registrations {
+			item, err := s.myRegistration(r.Context(), u.ID, o, i, ev, now)
 			if err != nil {
-				return err
-			}
-			var a registration.Athlete
-			if err := json.Unmarshal(stored.Atleta, &a); err != nil {
-				return err
-			}
-			item := myRegistrationAnswer{orderRegistrationAnswer: reg, PedidoID: o.ID, PedidoStatus: o.Status, Evento: ev.brief,
-				Comprador: o.BuyerID == u.ID, NumeroPeito: bib, Equipe: a.Equipe, ContatoEmergencia: a.ContatoEmergencia,
-				Cancelamento: window, Reembolsos: answer.Reembolsos}
-			if item.Resultado, err = s.resultOf(r.Context(), ev, reg.Percurso, bib); err != nil {
 				return err
 			}
 			out = append(out, item)
@@ -110,6 +94,28 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 	}
 	api.WriteJSON(w, http.StatusOK, map[string]any{"inscricoes": out})
 	return nil
+}
+
+// myRegistration is the registration i of o as "Minhas inscrições" shows it to the account
+// userID: the order's refunds and the cancellation window are its buyer's alone.
+func (s *Server) myRegistration(ctx context.Context, userID string, o store.Order, i int, ev *eventOfOrders, now time.Time) (myRegistrationAnswer, error) {
+	stored := o.Registrations[i]
+	bib, err := s.bibOf(ctx, o.EventID, stored.ParticipantID)
+	if err != nil {
+		return myRegistrationAnswer{}, err
+	}
+	var a registration.Athlete
+	if err := json.Unmarshal(stored.Atleta, &a); err != nil {
+		return myRegistrationAnswer{}, err
+	}
+	item := myRegistrationAnswer{orderRegistrationAnswer: toRegistrationAnswer(stored), PedidoID: o.ID, PedidoStatus: o.Status,
+		Evento: ev.brief, Comprador: o.BuyerID == userID, NumeroPeito: bib, Equipe: a.Equipe, ContatoEmergencia: a.ContatoEmergencia,
+		Reembolsos: []orderRefundAnswer{}}
+	if item.Comprador {
+		item.Cancelamento, item.Reembolsos = s.cancelWindow(o, &ev.event, now), toRefundAnswers(o.Refunds)
+	}
+	item.Resultado, err = s.resultOf(ctx, ev, stored.Percurso, bib)
+	return item, err
 }
 
 // eventOfOrders reads an event and its result sets; a deleted event is left blank.

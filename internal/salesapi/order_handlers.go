@@ -82,19 +82,28 @@ type orderRefundAnswer struct {
 func toOrderAnswer(o store.Order) orderAnswer {
 	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: participant.Centavos(o.Total),
 		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
-		Inscricoes: make([]orderRegistrationAnswer, len(o.Registrations)), Reembolsos: make([]orderRefundAnswer, len(o.Refunds))}
+		Inscricoes: make([]orderRegistrationAnswer, len(o.Registrations)), Reembolsos: toRefundAnswers(o.Refunds)}
 	for i, r := range o.Registrations {
-		j.Inscricoes[i] = orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
-			Camiseta: r.Camiseta, Lote: r.Lote, Valor: participant.Centavos(r.Valor), Desconto: participant.Centavos(r.Desconto),
-			Total: participant.Centavos(r.Total), Status: r.Status}
-	}
-	for i, r := range o.Refunds {
-		j.Reembolsos[i] = orderRefundAnswer{Valor: participant.Centavos(r.Valor), Status: r.Status, Horario: r.CriadoEm}
+		j.Inscricoes[i] = toRegistrationAnswer(r)
 	}
 	if o.Status == store.OrderAwaiting && o.CopiaECola != "" {
 		j.Pix = &orderPixAnswer{Txid: o.Txid, CopiaECola: o.CopiaECola, QRCode: "/api/pedidos/" + o.ID + "/qrcode.png"}
 	}
 	return j
+}
+
+func toRegistrationAnswer(r store.Registration) orderRegistrationAnswer {
+	return orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
+		Camiseta: r.Camiseta, Lote: r.Lote, Valor: participant.Centavos(r.Valor), Desconto: participant.Centavos(r.Desconto),
+		Total: participant.Centavos(r.Total), Status: r.Status}
+}
+
+func toRefundAnswers(refunds []store.Refund) []orderRefundAnswer {
+	out := make([]orderRefundAnswer, len(refunds))
+	for i, r := range refunds {
+		out[i] = orderRefundAnswer{Valor: participant.Centavos(r.Valor), Status: r.Status, Horario: r.CriadoEm}
+	}
+	return out
 }
 
 // orderError answers what the store refuses when it takes an order's slots, and what pricing

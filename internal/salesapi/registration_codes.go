@@ -1,6 +1,7 @@
 package salesapi
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -54,16 +55,13 @@ func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
 		a.Papel, a.PedidoID = codeForAthlete, o.ID
 		return o, a, nil
 	}
-	email, err := s.verifiedEmail(r.Context(), u.ID)
-	if err != nil {
-		return o, a, err
-	}
 	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.Codigo == codigo })
-	if email != "" && strings.EqualFold(athleteEmail(o.Registrations[i]), email) {
-		a.Papel = codeForAthlete
-		return o, a, nil
+	theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i])
+	if err != nil || !theirs {
+		return o, a, cmp.Or(err, error(errRegistrationNotFound))
 	}
-	return o, a, errRegistrationNotFound
+	a.Papel = codeForAthlete
+	return o, a, nil
 }
 
 // registrationOfCode answers GET /api/i/{codigo}.
@@ -97,6 +95,13 @@ func (s *Server) verifiedEmail(ctx context.Context, userID string) (string, erro
 	return acc.Email, err
 }
 
+// isAthleteOf reports whether the account userID is the athlete of reg: its verified e-mail is
+// the athlete's.
+func (s *Server) isAthleteOf(ctx context.Context, userID string, reg store.Registration) (bool, error) {
+	email, err := s.verifiedEmail(ctx, userID)
+	return email != "" && strings.EqualFold(athleteEmail(reg), email), err
+}
+
 func athleteEmail(r store.Registration) string {
 	var a struct{ Email string }
 	_ = json.Unmarshal(r.Atleta, &a) // an athlete without an e-mail matches no account
@@ -122,14 +127,20 @@ func (s *Server) accountOrders(ctx context.Context, userID string) ([]store.Orde
 		if o.BuyerID == userID {
 			continue
 		}
-		o.Registrations = slices.DeleteFunc(o.Registrations, func(r store.Registration) bool {
-			return r.Status != store.RegistrationConfirmed || !strings.EqualFold(athleteEmail(r), email)
-		})
-		o.Payments, o.Refunds = nil, nil // another buyer's payment is theirs
-		orders = append(orders, o)
+		orders = append(orders, athleteShare(o, func(r store.Registration) bool {
+			return r.Status == store.RegistrationConfirmed && strings.EqualFold(athleteEmail(r), email)
+		}))
 	}
 	slices.SortStableFunc(orders, func(a, b store.Order) int { return b.CriadoEm.Compare(a.CriadoEm) })
 	return orders, nil
+}
+
+// athleteShare is what an athlete sees of another buyer's order: the registrations theirs says
+// are the athlete's, without the order's payments and refunds (the buyer's).
+func athleteShare(o store.Order, theirs func(store.Registration) bool) store.Order {
+	o.Registrations = slices.DeleteFunc(slices.Clone(o.Registrations), func(r store.Registration) bool { return !theirs(r) })
+	o.Payments, o.Refunds = nil, nil
+	return o
 }
 
 // bibOf is the bib of a registration's participant, nil before one is assigned (or before payment).

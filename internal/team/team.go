@@ -88,3 +88,7 @@ func CanManage(by, member Role) bool { return Can(by, Invite(member)) }
 
 // SeesFullDocument reports whether role r sees participants' CPFs unmasked.
 func SeesFullDocument(r Role) bool { return Can(r, FullDocument) }
+
+// SeesPayments reports whether role r sees what was paid: participants' amounts, orders and the
+// event's money, which go with the Financeiro tab (the kit desk never sees them, REG-211).
+func SeesPayments(r Role) bool { return Can(r, FinanceTab) }

@@ -2,7 +2,7 @@
 // GET /api/me/inscricoes says (docs/http-api.md, "Minhas inscrições"), and the calls that do it. The
 // server stays the judge: a 409 it answers is shown as it says it.
 import { api } from '../../../lib/platform/api'
-import type { MyRegistration, Order } from '../../../lib/registration/orders'
+import type { MyRegistration } from '../../../lib/registration/orders'
 import { formatInstant } from '../../../lib/registration/receipt'
 import { todayISO } from '../../../lib/text/format'
 
@@ -42,8 +42,9 @@ export function editable(r: MyRegistration): boolean {
 
 export type RegistrationPatch = { camiseta?: string; equipe?: string; contatoEmergencia?: { nome: string; telefone: string } }
 
+/** Saves an edit; the server answers the registration as "Minhas inscrições" shows it (nothing of the order's other athletes). */
 export function editRegistration(registrationId: string, patch: RegistrationPatch) {
-  return api<Order>(`/api/inscricoes/${encodeURIComponent(registrationId)}`, { method: 'PATCH', body: patch })
+  return api<MyRegistration>(`/api/inscricoes/${encodeURIComponent(registrationId)}`, { method: 'PATCH', body: patch })
 }
 
 export function eventPath(eventId: string) {

@@ -20,8 +20,10 @@ const historyLabels: Record<string, string> = {
   desfeito: 'Retirada desfeita',
 }
 
-/** One participant with the history of their record (imported, updated, picked up, undone). */
-export function ParticipantDialog({ eventId, participant, onClose }: { eventId: string; participant: Participant; onClose: () => void }) {
+type Props = { eventId: string; participant: Participant; seesPayments: boolean; onClose: () => void }
+
+/** One participant with the history of their record (imported, updated, picked up, undone); the amount paid only for who sees payments. */
+export function ParticipantDialog({ eventId, participant, seesPayments, onClose }: Props) {
   const close = useRef<HTMLButtonElement>(null)
   const id = useId()
   const detail = useResource(`participant:${eventId}:${participant.id}`, (signal) => getParticipant(eventId, participant.id, signal))
@@ -60,7 +62,7 @@ export function ParticipantDialog({ eventId, participant, onClose }: { eventId: 
         <Item term="E-mail">{p.email}</Item>
         <Item term="Telefone">{p.telefone}</Item>
         <Item term="Pago">{p.pago ? 'Sim' : 'Não'}</Item>
-        <Item term="Valor">{formatMoney(p.valor)}</Item>
+        {seesPayments && <Item term="Valor">{formatMoney(p.valor)}</Item>}
         <Item term="Kit">
           {kit
             ? `Retirado em ${formatMoment(kit.at)}${kit.balcao ? ` no balcão ${kit.balcao}` : ''}${

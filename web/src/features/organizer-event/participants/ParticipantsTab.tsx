@@ -37,7 +37,7 @@ export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props
           <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />
         </Suspense>
       )}
-      <ParticipantsTable eventId={eventId} percursos={known} version={version} onForbidden={onForbidden} />
+      <ParticipantsTable eventId={eventId} percursos={known} version={version} seesPayments={can(role, 'tab:financeiro')} onForbidden={onForbidden} />
       <Suspense>
         {manages &&
           (summary.state === 'ready' ? (

@@ -18,8 +18,8 @@ const ana = testParticipant({
   kitRetirado: { at: '2027-03-14T12:14:00Z', balcao: '2', por: 'Bia', retiradoPor: { nome: 'Carlos Lima', documento: '11144477735' }, camisetaEntregue: 'G' },
 })
 
-function renderTable(onForbidden = () => {}) {
-  return render(<ParticipantsTable eventId="ev1" percursos={['5 km', '10 km']} version={0} onForbidden={onForbidden} />)
+function renderTable(onForbidden = () => {}, seesPayments = true) {
+  return render(<ParticipantsTable eventId="ev1" percursos={['5 km', '10 km']} version={0} seesPayments={seesPayments} onForbidden={onForbidden} />)
 }
 
 const lastQuery = (sent: { url: URL }[]) => Object.fromEntries(sent.filter((s) => s.url.pathname === list).at(-1)!.url.searchParams)
@@ -111,9 +111,24 @@ describe('ParticipantsTable', () => {
       expect.stringMatching(/^Atualizado 05\/03\/2027.*· DonaModalidade: 10 km → 5 kmPago: Sim → Não$/),
       expect.stringMatching(/^Kit retirado 14\/03\/2027.*· Bia$/),
     ])
+    expect(within(dialog).getByText('Valor')).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toHaveFocus()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('shows the kit desk no amount paid in a participant (REG-211)', async () => {
+    serve([
+      ['GET', list, () => [200, { participants: [{ ...ana, valor: null }], total: 1, nextCursor: null }]],
+      ['GET', `${list}/p2`, () => [200, { ...ana, valor: null, historico: [] }]],
+    ])
+    const user = userEvent.setup()
+    renderTable(() => {}, false)
+    await user.click(await screen.findByRole('button', { name: 'Ana Conceição' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Ana Conceição' })
+    await within(dialog).findByText('Nenhum registro.')
+    expect(within(dialog).getByText('Pago')).toBeInTheDocument()
+    expect(within(dialog).queryByText('Valor')).not.toBeInTheDocument()
   })
 
   it('tells the page when the list answers 403', async () => {

@@ -33,6 +33,7 @@ func TestEmptyEnvironmentLoadsTheDefaults(t *testing.T) {
 	}
 }
 
+// REG-239: PELOTAO_PIX_RECONCILE_DAYS among them.
 func TestEachVariableIsRead(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"PELOTAO_ADDR":                ":9000",

@@ -91,7 +91,7 @@ describe('FinanceTab', () => {
     ])
     renderTab()
     const section = await screen.findByRole('region', { name: 'Conciliação do dia' })
-    expect(section).toHaveTextContent('Pix recebidos de 31/10/2026, 03:00 a 03/11/2026, 03:00, conferidos com o extrato do banco em 03/11/2026, 03:00.')
+    expect(section).toHaveTextContent('Pix recebidos de 31/10/2026, 03:00 a 03/11/2026, 03:00, conferidos com o extrato do banco em 03/11/2026, 03:00. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.')
     expect([figure('Recebidos'), figure('Conferidos'), figure('Devolvidos'), figure('Precisam de atenção')]).toEqual([
       reais('12 · R$ 1.078,80'),
       reais('10 · R$ 899,00'),

@@ -115,7 +115,7 @@ function ReconciliationSection({ conciliacao: c }: { conciliacao: Reconciliation
         <>
           <p className="text-slate-700">
             Pix recebidos de {formatInstant(c.inicio)} a {formatInstant(c.fim)}, conferidos com o extrato do banco em{' '}
-            {formatInstant(c.concluidaEm)}.
+            {formatInstant(c.concluidaEm)}. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.
           </p>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Figure term="Recebidos" value={count(c.recebidos)} />

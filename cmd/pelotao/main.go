@@ -39,6 +39,9 @@ commands:
   migrate   apply database migrations and exit
   backup PATH
             write a consistent copy of the SQLite database to PATH, while the server runs
+  pix-sem-cobranca
+            list the Pix the company's key received with no charge of ours (the last daily
+            reconciliation's), which no event's Financeiro shows
   user create --email E --name N
             create an account; the password is read from standard input
   user disable --email E
@@ -70,6 +73,8 @@ func run(args []string) error {
 		return backup(args[0])
 	case "user":
 		return userCommand(args, os.Stdin, os.Stdout)
+	case "pix-sem-cobranca":
+		return pixUnmatchedCommand(os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil

@@ -35,6 +35,7 @@ type Config struct {
 	// at it, with credentials made for this process.
 	PixSandbox        bool
 	PixReconcileEvery time.Duration // PELOTAO_PIX_RECONCILE_EVERY: how often unpaid charges are read back
+	PixReconcileDays  int           // PELOTAO_PIX_RECONCILE_DAYS: how many days of Pix received the daily reconciliation reads
 	RegistrationHold  time.Duration // PELOTAO_REGISTRATION_HOLD: how long an order holds its slots unpaid
 }
 
@@ -131,6 +132,12 @@ func Load(getenv Getenv) (Config, error) {
 		errs = append(errs, errors.New("PELOTAO_SIGNUPS_PER_HOUR: must be a whole number from 1 to 100000"))
 	}
 	c.SignupsPerHour = n
+
+	n, err = strconv.Atoi(get("PELOTAO_PIX_RECONCILE_DAYS", "3"))
+	if err != nil || n < 1 || n > 30 {
+		errs = append(errs, errors.New("PELOTAO_PIX_RECONCILE_DAYS: must be a whole number from 1 to 30"))
+	}
+	c.PixReconcileDays = n
 
 	duration := func(name, def string, least, most time.Duration) time.Duration {
 		raw := get(name, def)

@@ -33,6 +33,7 @@ func TestEmptyEnvironmentLoadsTheDefaults(t *testing.T) {
 	}
 }
 
+// REG-239: PELOTAO_PIX_RECONCILE_DAYS among them.
 func TestEachVariableIsRead(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"PELOTAO_ADDR":                ":9000",
@@ -42,11 +43,13 @@ func TestEachVariableIsRead(t *testing.T) {
 		"PELOTAO_TZ":                  "America/Manaus",
 		"PELOTAO_PASSWORD_MIN_LENGTH": "10",
 		"PELOTAO_SIGNUPS_PER_HOUR":    "200",
+		"PELOTAO_PIX_RECONCILE_DAYS":  "7",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != ":9000" || !c.Demo || c.PasswordMinLength != 10 || c.Location.String() != "America/Manaus" || c.SignupsPerHour != 200 {
+	if c.Addr != ":9000" || !c.Demo || c.PasswordMinLength != 10 || c.Location.String() != "America/Manaus" || c.SignupsPerHour != 200 ||
+		c.PixReconcileDays != 7 {
 		t.Errorf("%+v", c)
 	}
 	if !c.SecureCookies() || c.BaseURL.String() != "https://pelotao.com.br" || c.SMTPURL.Host != "mail.example:587" {
@@ -79,6 +82,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"PELOTAO_SMTP_URL":            "http://mail",
 		"PELOTAO_REGISTRATION_HOLD":   "30",
 		"PELOTAO_PIX_RECONCILE_EVERY": "1s",
+		"PELOTAO_PIX_RECONCILE_DAYS":  "0",
 		"PELOTAO_PIX_SANDBOX":         "sim",
 		"PELOTAO_PIX_CHAVE":           "pix@pelotao.com.br", // without PELOTAO_PIX_API_URL
 	}

@@ -19,6 +19,57 @@ type Figures struct {
 	PorLote     map[string]Tally     `json:"porLote"`
 	PorPercurso map[string]Tally     `json:"porPercurso"`
 	PorDia      map[string]Tally     `json:"porDia"`
+	// Conciliacao is what the last daily reconciliation found of the event's Pix; nil until one
+	// has finished.
+	Conciliacao *Reconciliation `json:"conciliacao"`
+}
+
+// Reconciliation is the event's part of the last daily reconciliation (docs/http-api.md): the
+// day, the statement's window and when the pass finished; the event's Pix it read (recebidos)
+// split into conferidos (paid orders'), devolvidos (returned in full) and atencao (neither),
+// and those needing attention, each with why.
+type Reconciliation struct {
+	Dia         string         `json:"dia"`
+	Inicio      time.Time      `json:"inicio"`
+	Fim         time.Time      `json:"fim"`
+	ConcluidaEm time.Time      `json:"concluidaEm"`
+	Recebidos   PixCount       `json:"recebidos"`
+	Conferidos  PixCount       `json:"conferidos"`
+	Devolvidos  PixCount       `json:"devolvidos"`
+	Atencao     PixCount       `json:"atencao"`
+	Pendencias  []PixAttention `json:"pendencias"`
+}
+
+// PixCount is how many Pix and their value.
+type PixCount struct {
+	Quantidade int                  `json:"quantidade"`
+	Valor      participant.Centavos `json:"valor"`
+}
+
+// PixAttention is a Pix needing attention: which (endToEndId), its value, when it was paid, its
+// order and why. Nothing of its payer.
+type PixAttention struct {
+	EndToEndID string               `json:"endToEndId"`
+	Valor      participant.Centavos `json:"valor"`
+	Horario    time.Time            `json:"horario"`
+	PedidoID   string               `json:"pedidoId"`
+	Motivo     string               `json:"motivo"`
+}
+
+// ReconciliationOf is an event's part of the last pass as the Financeiro tab shows it.
+func ReconciliationOf(c store.PixCheck) *Reconciliation {
+	count := func(t store.PixTally) PixCount { return PixCount{t.Quantidade, participant.Centavos(t.Valor)} }
+	r := &Reconciliation{Dia: c.Day, Inicio: c.Start, Fim: c.End, ConcluidaEm: c.Done,
+		Conferidos: count(c.BySituacao[store.PixMatched]), Devolvidos: count(c.BySituacao[store.PixReturned]),
+		Atencao: count(c.BySituacao[store.PixAttention]), Pendencias: make([]PixAttention, len(c.Attention))}
+	for _, t := range c.BySituacao {
+		r.Recebidos.Quantidade += t.Quantidade
+		r.Recebidos.Valor += participant.Centavos(t.Valor)
+	}
+	for i, p := range c.Attention {
+		r.Pendencias[i] = PixAttention{p.EndToEndID, participant.Centavos(p.Valor), p.Horario, p.OrderID, p.Motivo}
+	}
+	return r
 }
 
 // OrderCounts counts an event's orders by status (a hold passed counts as expired).

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -163,6 +164,25 @@ func (c *Client) RefundStatus(ctx context.Context, endToEndID, id string) (Refun
 	var r Refund
 	err := c.call(ctx, http.MethodGet, refundPath(endToEndID, id), "GET /pix/{e2eid}/devolucao/{id}", nil, &r)
 	return r, err
+}
+
+// rfc3339Millis writes the times of a query as RFC 3339 to the millisecond, as PSPs keep a
+// Pix's horario: a window ending now then holds the Pix received within this second.
+const rfc3339Millis = "2006-01-02T15:04:05.000Z07:00"
+
+// Received implements PSP.
+func (c *Client) Received(ctx context.Context, q ReceivedQuery) (ReceivedPage, error) {
+	if q.End.Before(q.Start) || q.Page < 0 || q.PerPage < 0 || q.PerPage > MaxPerPage {
+		return ReceivedPage{}, fmt.Errorf("pix: GET /pix from %s to %s, page %d of %d: not a query the API takes", q.Start, q.End, q.Page, q.PerPage)
+	}
+	v := url.Values{"inicio": {q.Start.UTC().Format(rfc3339Millis)}, "fim": {q.End.UTC().Format(rfc3339Millis)},
+		"paginacao.paginaAtual": {strconv.Itoa(q.Page)}}
+	if q.PerPage > 0 {
+		v.Set("paginacao.itensPorPagina", strconv.Itoa(q.PerPage))
+	}
+	var page ReceivedPage
+	err := c.call(ctx, http.MethodGet, "/pix?"+v.Encode(), "GET /pix", nil, &page)
+	return page, err
 }
 
 func refundPath(endToEndID, id string) string {

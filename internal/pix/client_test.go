@@ -327,3 +327,61 @@ func TestConcurrentCharges(t *testing.T) {
 		t.Errorf("%d tokens for %d concurrent calls, want 1", got, 3*n)
 	}
 }
+
+// REG-230: GET /pix reads the Pix received in a window, page by page, those paid straight to
+// the key (no txid) beside those of charges, each with its refunds.
+func TestReceivedPaged(t *testing.T) {
+	p := newPSP(t, sandbox.Options{}, pix.Config{})
+	ctx := context.Background()
+	start := p.clock.Now()
+	var paid []string
+	for range 3 {
+		txid := pix.NewTxID()
+		if _, err := p.client.CreateCharge(ctx, txid, charge); err != nil {
+			t.Fatal(err)
+		}
+		pay, err := p.sandbox.SimulatePayment(ctx, txid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paid = append(paid, pay.EndToEndID)
+		p.clock.Advance(time.Minute)
+	}
+	loose, err := p.sandbox.SimulatePixToKey(1500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.client.Refund(ctx, paid[0], "devolucao1", 1000); err != nil {
+		t.Fatal(err)
+	}
+	var got []pix.Payment
+	for page := 0; ; page++ {
+		ans, err := p.client.Received(ctx, pix.ReceivedQuery{Start: start, End: p.clock.Now(), Page: page, PerPage: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := ans.Params.Paging; g.Page != page || g.PerPage != 3 || g.Pages != 2 || g.Total != 4 {
+			t.Errorf("page %d: paginacao %+v", page, g)
+		}
+		got = append(got, ans.Pix...)
+		if page+1 >= ans.Params.Paging.Pages {
+			break
+		}
+	}
+	if len(got) != 4 || got[0].EndToEndID != paid[0] || got[2].EndToEndID != paid[2] || got[3].EndToEndID != loose.EndToEndID {
+		t.Fatalf("received %+v", got)
+	}
+	if got[3].TxID != "" || got[3].Amount != 1500 || got[3].Key != key || got[0].TxID == "" {
+		t.Errorf("the Pix to the key %+v, the first %+v", got[3], got[0])
+	}
+	if len(got[0].Refunds) != 1 || got[0].Refunds[0].Amount != 1000 || got[0].Returned() != 0 {
+		t.Errorf("the first Pix's refunds %+v (returned %s while in progress)", got[0].Refunds, got[0].Returned())
+	}
+	// Outside the window, nothing; a window that ends before it starts is not sent.
+	if ans, err := p.client.Received(ctx, pix.ReceivedQuery{Start: start.Add(-time.Hour), End: start.Add(-time.Minute)}); err != nil || len(ans.Pix) != 0 {
+		t.Errorf("before the payments: %+v, %v", ans, err)
+	}
+	if _, err := p.client.Received(ctx, pix.ReceivedQuery{Start: start, End: start.Add(-time.Second)}); err == nil {
+		t.Error("fim before inicio was sent")
+	}
+}

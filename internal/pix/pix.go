@@ -31,6 +31,9 @@ type PSP interface {
 	Refund(ctx context.Context, endToEndID, id string, amount Centavos) (Refund, error)
 	// RefundStatus reads a refund back (GET /pix/{e2eid}/devolucao/{id}).
 	RefundStatus(ctx context.Context, endToEndID, id string) (Refund, error)
+	// Received reads one page of the Pix the key received between q.Start and q.End (GET /pix),
+	// with or without a charge, each with its refunds: the bank statement a reconciliation reads.
+	Received(ctx context.Context, q ReceivedQuery) (ReceivedPage, error)
 }
 
 // NewCharge is what Pelotão asks to be charged.
@@ -127,8 +130,52 @@ type Payment struct {
 	TxID       string    `json:"txid,omitempty"`
 	Amount     Centavos  `json:"valor"`
 	Time       time.Time `json:"horario"`
+	Key        string    `json:"chave,omitempty"`
 	PayerInfo  string    `json:"infoPagador,omitempty"`
 	Refunds    []Refund  `json:"devolucoes,omitempty"`
+}
+
+// ReceivedQuery asks GET /pix for one page of the Pix received from Start to End (inicio, fim:
+// RFC 3339). Page counts from 0 (paginacao.paginaAtual); PerPage is paginacao.itensPorPagina,
+// zero: the PSP's default (100), at most MaxPerPage.
+type ReceivedQuery struct {
+	Start, End    time.Time
+	Page, PerPage int
+}
+
+// MaxPerPage is the most Pix one page of GET /pix may hold (the API's limit).
+const MaxPerPage = 1000
+
+// ReceivedPage is the answer of GET /pix: the query as the PSP read it and one page of Pix.
+type ReceivedPage struct {
+	Params ReceivedParams `json:"parametros"`
+	Pix    []Payment      `json:"pix"`
+}
+
+// ReceivedParams is the answer's parametros.
+type ReceivedParams struct {
+	Start  time.Time `json:"inicio"`
+	End    time.Time `json:"fim"`
+	Paging Paging    `json:"paginacao"`
+}
+
+// Paging is where a page stands among the answer's pages (paginacao).
+type Paging struct {
+	Page    int `json:"paginaAtual"`
+	PerPage int `json:"itensPorPagina"`
+	Pages   int `json:"quantidadeDePaginas"`
+	Total   int `json:"quantidadeTotalDeItens"`
+}
+
+// Returned adds up the refunds of the payment the PSP settled (DEVOLVIDO).
+func (p Payment) Returned() Centavos {
+	var sum Centavos
+	for _, r := range p.Refunds {
+		if r.Status == RefundReturned {
+			sum += r.Amount
+		}
+	}
+	return sum
 }
 
 // RefundStatus is a refund's status in the API.

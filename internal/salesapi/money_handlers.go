@@ -265,7 +265,14 @@ func (s *Server) finance(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	api.WriteJSON(w, http.StatusOK, orders.FiguresOf(f, s.cfg.Location))
+	figures := orders.FiguresOf(f, s.cfg.Location)
+	switch c, err := s.store.PixCheck(r.Context(), r.PathValue("id")); {
+	case err == nil:
+		figures.Conciliacao = orders.ReconciliationOf(c)
+	case !errors.Is(err, store.ErrNotFound): // no pass finished yet: conciliacao null
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, figures)
 	return nil
 }
 

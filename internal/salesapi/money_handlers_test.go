@@ -654,3 +654,30 @@ func TestHistoryDetailSaysReais(t *testing.T) {
 		t.Fatalf("detail without valor %s", got)
 	}
 }
+
+// REG-236: the Financeiro answer carries the event's part of the day's reconciliation (null until
+// a pass has finished); a Pix paid straight to the company's key belongs to no event and is not
+// in any event's figures.
+func TestFinanceShowsTheDaysReconciliation(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		base := "/api/events/" + w.eventID
+		if got := w.call("GET", base+"/financeiro", "", &ana).Body.String(); !strings.Contains(got, `"conciliacao":null`) {
+			t.Fatalf("before any pass: %s", got)
+		}
+		w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
+		if _, err := w.sales.sandbox.SimulatePixToKey(1000); err != nil {
+			t.Fatal(err)
+		}
+		if ran, err := w.sales.orders.ReconcileStatement(t.Context(), time.Now(), w.sales.cfg.PixReconcileDays); err != nil || !ran {
+			t.Fatalf("the pass: %v %v", ran, err)
+		}
+		f := decode[orders.Figures](t, w.call("GET", base+"/financeiro", "", &w.gestao).Body.Bytes())
+		c := f.Conciliacao
+		if c == nil || c.Dia != time.Now().In(w.sales.cfg.Location).Format(time.DateOnly) ||
+			c.Recebidos != (orders.PixCount{Quantidade: 1, Valor: 8990}) || c.Conferidos != c.Recebidos ||
+			c.Devolvidos.Quantidade != 0 || c.Atencao.Quantidade != 0 || len(c.Pendencias) != 0 || c.Fim.Sub(c.Inicio) != 72*time.Hour {
+			t.Fatalf("conciliacao %+v", c)
+		}
+	})
+}

@@ -107,10 +107,16 @@ func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// statementRetry is how often RunPix asks for the day's reconciliation of the Pix received: the
+// store lets one instance run it once a day, so asking is cheap, and a pass the PSP failed is
+// taken again once its claim is stale (orders.StaleClaim).
+const statementRetry = 15 * time.Minute
+
 // RunPix keeps the payments moving until ctx ends: it registers the webhook (again and again
 // while the PSP is down), then every PixReconcileEvery reads back the unpaid charges, so that a
 // lost notification still confirms its order (and a refund the PSP did not take is asked
-// again), and ends the holds that passed.
+// again), and ends the holds that passed; at start and every statementRetry it asks for the
+// day's reconciliation of the Pix received (orders.Service.ReconcileStatement).
 func (s *Server) RunPix(ctx context.Context) {
 	if s.psp == nil {
 		return
@@ -118,6 +124,7 @@ func (s *Server) RunPix(ctx context.Context) {
 	tick := time.NewTicker(s.cfg.PixReconcileEvery)
 	defer tick.Stop()
 	registered := false
+	var statementAsked time.Time
 	for {
 		if !registered {
 			if err := s.registerWebhook(ctx); err != nil {
@@ -129,6 +136,12 @@ func (s *Server) RunPix(ctx context.Context) {
 		now := time.Now()
 		s.reconcileAt(ctx, now)
 		s.expireHoldsAt(ctx, now)
+		if now.Sub(statementAsked) >= statementRetry {
+			statementAsked = now
+			if _, err := s.orders.ReconcileStatement(ctx, now, s.cfg.PixReconcileDays); err != nil {
+				s.log.Warn("pix daily reconciliation; asked again later", "err", err)
+			}
+		}
 		select {
 		case <-ctx.Done():
 			return

@@ -11,6 +11,7 @@ package sandbox
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -21,6 +22,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -73,6 +76,7 @@ type Sandbox struct {
 	mu         sync.Mutex
 	tokens     map[string]time.Time // access token → expiry
 	charges    map[string]*pix.Charge
+	toKey      []pix.Payment // Pix paid straight to the key, with no charge
 	webhookURL string
 	faults     map[Fault]int
 	nextLoc    int
@@ -109,6 +113,7 @@ func New(opts Options) *Sandbox {
 	mux.HandleFunc("GET "+Path+"cob/{txid}", s.api(s.getCharge))
 	mux.HandleFunc("PATCH "+Path+"cob/{txid}", s.api(s.patchCharge))
 	mux.HandleFunc("PUT "+Path+"webhook/{chave}", s.api(s.putWebhook))
+	mux.HandleFunc("GET "+Path+"pix", s.api(s.getReceived))
 	mux.HandleFunc("PUT "+Path+"pix/{e2eid}/devolucao/{id}", s.api(s.putRefund))
 	mux.HandleFunc("GET "+Path+"pix/{e2eid}/devolucao/{id}", s.api(s.getRefund))
 	mux.HandleFunc(Path, func(w http.ResponseWriter, r *http.Request) {
@@ -366,7 +371,73 @@ func (s *Sandbox) payment(e2eid string) *pix.Payment {
 			}
 		}
 	}
+	for i := range s.toKey {
+		if s.toKey[i].EndToEndID == e2eid {
+			return &s.toKey[i]
+		}
+	}
 	return nil
+}
+
+// getReceived answers GET /pix: the Pix received (for charges or straight to the key) whose
+// horario is within [inicio, fim], oldest first, one page of paginacao.itensPorPagina (default
+// 100, at most 1000) from paginacao.paginaAtual (0 the first).
+func (s *Sandbox) getReceived(w http.ResponseWriter, r *http.Request) {
+	invalid := func(property, reason string) {
+		writeProblem(w, pix.Problem{Type: pix.ProblemType("PixConsultaInvalida"), Title: "Consulta de Pix inválida.", Status: 400,
+			Detail:     "Os parâmetros de consulta à lista de pix recebidos não respeitam o _schema_ ou não fazem sentido semanticamente.",
+			Violations: []pix.Violation{{Reason: reason, Property: property}}})
+	}
+	q := r.URL.Query()
+	start, errStart := time.Parse(time.RFC3339, q.Get("inicio"))
+	end, errEnd := time.Parse(time.RFC3339, q.Get("fim"))
+	switch {
+	case errStart != nil:
+		invalid("inicio", "O parâmetro inicio não respeita o _schema_ (RFC 3339).")
+		return
+	case errEnd != nil:
+		invalid("fim", "O parâmetro fim não respeita o _schema_ (RFC 3339).")
+		return
+	case end.Before(start):
+		invalid("fim", "O timestamp representado pelo parâmetro fim é anterior ao timestamp representado pelo parâmetro inicio.")
+		return
+	}
+	page, perPage := 0, 100
+	for _, p := range []struct {
+		name     string
+		to       *int
+		min, max int
+	}{{"paginacao.paginaAtual", &page, 0, 1 << 30}, {"paginacao.itensPorPagina", &perPage, 1, pix.MaxPerPage}} {
+		if v := q.Get(p.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < p.min || n > p.max {
+				invalid(p.name, "O parâmetro "+p.name+" não respeita o _schema_.")
+				return
+			}
+			*p.to = n
+		}
+	}
+	s.mu.Lock()
+	found := []pix.Payment{} // "pix": [] when none, as the schema has it
+	for _, ch := range s.charges {
+		found = append(found, ch.Payments...)
+	}
+	found = append(found, s.toKey...)
+	s.mu.Unlock()
+	found = slices.DeleteFunc(found, func(p pix.Payment) bool { return p.Time.Before(start) || p.Time.After(end) })
+	slices.SortFunc(found, func(a, b pix.Payment) int {
+		return cmp.Or(a.Time.Compare(b.Time), strings.Compare(a.EndToEndID, b.EndToEndID))
+	})
+	for i := range found {
+		found[i].Key = s.opts.Key
+		found[i].Refunds = slices.Clone(found[i].Refunds)
+	}
+	from, to := min(page*perPage, len(found)), min((page+1)*perPage, len(found))
+	writeJSON(w, http.StatusOK, pix.ReceivedPage{
+		Params: pix.ReceivedParams{Start: start, End: end,
+			Paging: pix.Paging{Page: page, PerPage: perPage, Pages: (len(found) + perPage - 1) / perPage, Total: len(found)}},
+		Pix: found[from:to],
+	})
 }
 
 func (s *Sandbox) putRefund(w http.ResponseWriter, r *http.Request) {
@@ -493,6 +564,21 @@ func (s *Sandbox) SimulatePaymentOf(ctx context.Context, txid string, amount pix
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return p, fmt.Errorf("%w: %s", ErrWebhook, resp.Status)
 	}
+	return p, nil
+}
+
+// SimulatePixToKey records a Pix of amount paid straight to the receiver's key, with no charge
+// and no txid, as a payer who typed the key in their bank's app would: it appears in GET /pix
+// only (a PSP notifies the webhook of charges' payments).
+func (s *Sandbox) SimulatePixToKey(amount pix.Centavos) (pix.Payment, error) {
+	if amount <= 0 {
+		return pix.Payment{}, fmt.Errorf("%w: a Pix of %s", ErrNotPayable, amount)
+	}
+	now := s.opts.Now()
+	p := pix.Payment{EndToEndID: endToEndID("E", now), Amount: amount, Time: now.UTC().Truncate(time.Millisecond), PayerInfo: "Pix pela chave no sandbox"}
+	s.mu.Lock()
+	s.toKey = append(s.toKey, p)
+	s.mu.Unlock()
 	return p, nil
 }
 

@@ -219,3 +219,27 @@ func TestRefundNotDone(t *testing.T) {
 		t.Errorf("refunding past the payment: %d %+v", status, prob)
 	}
 }
+
+// REG-230: GET /pix refuses what the spec calls PixConsultaInvalida.
+func TestReceivedQueryErrors(t *testing.T) {
+	_, srv, token := server(t, Options{})
+	at := "2026-03-02T12:00:00Z"
+	for _, c := range []struct{ name, query, property string }{
+		{"no inicio", "fim=" + at, "inicio"},
+		{"inicio not RFC 3339", "inicio=2026-03-02&fim=" + at, "inicio"},
+		{"fim before inicio", "inicio=" + at + "&fim=2026-03-01T12:00:00Z", "fim"},
+		{"negative page", "inicio=" + at + "&fim=" + at + "&paginacao.paginaAtual=-1", "paginacao.paginaAtual"},
+		{"too many per page", "inicio=" + at + "&fim=" + at + "&paginacao.itensPorPagina=1001", "paginacao.itensPorPagina"},
+	} {
+		var p pix.Problem
+		status := call(t, srv, token, http.MethodGet, "pix?"+c.query, "", &p)
+		if status != 400 || p.Type != pix.ProblemType("PixConsultaInvalida") || len(p.Violations) != 1 || p.Violations[0].Property != c.property {
+			t.Errorf("%s: %d %+v", c.name, status, p)
+		}
+	}
+	var page pix.ReceivedPage
+	if status := call(t, srv, token, http.MethodGet, "pix?inicio="+at+"&fim="+at, "", &page); status != 200 ||
+		page.Params.Paging.PerPage != 100 || page.Params.Paging.Total != 0 {
+		t.Errorf("an empty window: %d %+v", status, page)
+	}
+}

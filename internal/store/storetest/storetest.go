@@ -28,6 +28,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Orders", func(t *testing.T) { testOrders(t, open) })
 	t.Run("SoldRegistrations", func(t *testing.T) { testSoldRegistrations(t, open(t)) })
 	t.Run("Panel", func(t *testing.T) { testPanel(t, open(t)) })
+	t.Run("PixReconciliation", func(t *testing.T) { testPixReconciliation(t, open) })
 }
 
 func testPing(t *testing.T, s store.Store) {

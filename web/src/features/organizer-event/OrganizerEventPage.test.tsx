@@ -42,7 +42,7 @@ function renderPage(uid: string, url = '/dashboard/eventos/ev1') {
   )
 }
 
-const emptyFinance = { bruto: 0, reembolsado: 0, liquido: 0, pedidos: { pagos: 0, aguardando: 0, expirados: 0, cancelados: 0, reembolsados: 0 }, porLote: {}, porPercurso: {}, porDia: {} }
+const emptyFinance = { bruto: 0, reembolsado: 0, liquido: 0, pedidos: { pagos: 0, aguardando: 0, expirados: 0, cancelados: 0, reembolsados: 0 }, porLote: {}, porPercurso: {}, porDia: {}, conciliacao: null }
 
 /** The event ev1 of 'dona', with `team` as the work list of whoever asks, and empty lists. */
 function world(team: { role: string }[] = []) {

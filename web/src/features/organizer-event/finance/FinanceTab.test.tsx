@@ -63,6 +63,58 @@ describe('FinanceTab', () => {
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', `${base}/pedidos.csv`)
   })
 
+  // REG-237: the day's reconciliation with the bank's statement, and each Pix needing attention with why.
+  it("shows the day's reconciliation: received, matched, returned and those needing attention", async () => {
+    const conciliacao = {
+      dia: '2026-11-03',
+      inicio: '2026-10-31T06:00:00Z',
+      fim: '2026-11-03T06:00:00Z',
+      concluidaEm: '2026-11-03T06:00:05Z',
+      recebidos: { quantidade: 12, valor: 1078.8 },
+      conferidos: { quantidade: 10, valor: 899 },
+      devolvidos: { quantidade: 1, valor: 89.9 },
+      atencao: { quantidade: 1, valor: 89.9 },
+      pendencias: [
+        {
+          endToEndId: 'E00000000202611021200ABCDEFGHIJK',
+          valor: 89.9,
+          horario: '2026-11-02T15:00:00Z',
+          pedidoId: 'ped7',
+          motivo: 'Devolução pedida ao banco e ainda não concluída.',
+        },
+      ],
+    }
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, { ...testFinance, conciliacao }]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [], total: 0, nextCursor: null }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+    ])
+    renderTab()
+    const section = await screen.findByRole('region', { name: 'Conciliação do dia' })
+    expect(section).toHaveTextContent('Pix recebidos de 31/10/2026, 03:00 a 03/11/2026, 03:00, conferidos com o extrato do banco em 03/11/2026, 03:00. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.')
+    expect([figure('Recebidos'), figure('Conferidos'), figure('Devolvidos'), figure('Precisam de atenção')]).toEqual([
+      reais('12 · R$ 1.078,80'),
+      reais('10 · R$ 899,00'),
+      reais('1 · R$ 89,90'),
+      reais('1 · R$ 89,90'),
+    ])
+    expect(rowsOf(within(section).getByRole('table', { name: 'Pix que precisam de atenção' }))).toEqual([
+      ['02/11/2026, 12:00', reais('R$ 89,90'), 'ped7', 'Devolução pedida ao banco e ainda não concluída.', 'E00000000202611021200ABCDEFGHIJK'],
+    ])
+  })
+
+  it('says when no daily reconciliation has run yet', async () => {
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, testFinance]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [], total: 0, nextCursor: null }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+    ])
+    renderTab()
+    const section = await screen.findByRole('region', { name: 'Conciliação do dia' })
+    expect(section).toHaveTextContent('A conciliação diária com o extrato do banco ainda não foi feita.')
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument()
+  })
+
   // REG-133: search, status filter and cursor paging are the server's; the list sends them.
   it('searches, filters by status and pages the orders with the server cursor', async () => {
     const sent = serve([

@@ -3,10 +3,11 @@ import type { Event } from '../../../lib/events/event'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { formatCount, formatDate, formatMoney } from '../../../lib/text/format'
 import { useResource } from '../../../lib/platform/resource'
+import { formatInstant } from '../../../lib/registration/receipt'
 import { useForbidden } from '../access'
 import { Bars } from '../participants/Totals'
 import { Coupons } from './Coupons'
-import { getFinance, ordersCSVPath, type Finance, type Share } from './financeApi'
+import { getFinance, ordersCSVPath, type Finance, type PixCount, type Reconciliation, type Share } from './financeApi'
 import { OrdersList } from './OrdersList'
 
 type Props = { event: Pick<Event, 'id' | 'modalidades'>; onForbidden: () => void }
@@ -39,6 +40,7 @@ export function FinanceTab({ event, onForbidden }: Props) {
         </p>
       )}
       {finance.state === 'ready' && <Figures finance={finance.data} />}
+      {finance.state === 'ready' && <ReconciliationSection conciliacao={finance.data.conciliacao} />}
       <a href={ordersCSVPath(eventId)} download className={linkButtonClass}>
         Exportar CSV
       </a>
@@ -90,6 +92,51 @@ function Figures({ finance }: { finance: Finance }) {
             </div>
           </details>
         </figure>
+      )}
+    </section>
+  )
+}
+
+/**
+ * Conciliação do dia (REG-237): what the last daily pass over the bank's statement found of this
+ * event's Pix — received, matched to a paid order, returned, needing attention — and, for each of
+ * the last, its value, time, order and why, so that no payment is left stuck unseen.
+ */
+function ReconciliationSection({ conciliacao: c }: { conciliacao: Reconciliation | null }) {
+  const count = (p: PixCount) => `${formatCount(p.quantidade)} · ${formatMoney(p.valor)}`
+  return (
+    <section aria-labelledby="financeiro-conciliacao" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="financeiro-conciliacao" className="text-lg font-bold text-slate-900">
+        Conciliação do dia
+      </h2>
+      {c === null ? (
+        <p className="text-slate-700">A conciliação diária com o extrato do banco ainda não foi feita.</p>
+      ) : (
+        <>
+          <p className="text-slate-700">
+            Pix recebidos de {formatInstant(c.inicio)} a {formatInstant(c.fim)}, conferidos com o extrato do banco em{' '}
+            {formatInstant(c.concluidaEm)}. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.
+          </p>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Figure term="Recebidos" value={count(c.recebidos)} />
+            <Figure term="Conferidos" value={count(c.conferidos)} />
+            <Figure term="Devolvidos" value={count(c.devolvidos)} />
+            <Figure term="Precisam de atenção" value={count(c.atencao)} />
+          </dl>
+          {c.pendencias.length > 0 && (
+            <ScrollTable label="Pix que precisam de atenção" columns={['Recebido em', 'Valor', 'Pedido', 'Motivo', 'Identificador do Pix']}>
+              {c.pendencias.map((p) => (
+                <tr key={p.endToEndId}>
+                  <RowHeader>{formatInstant(p.horario)}</RowHeader>
+                  <Cell numeric>{formatMoney(p.valor)}</Cell>
+                  <Cell>{p.pedidoId}</Cell>
+                  <Cell>{p.motivo}</Cell>
+                  <Cell>{p.endToEndId}</Cell>
+                </tr>
+              ))}
+            </ScrollTable>
+          )}
+        </>
       )}
     </section>
   )

@@ -32,6 +32,28 @@ export type Finance = {
   porPercurso: Record<string, Share>
   /** Keyed by calendar day, YYYY-MM-DD. */
   porDia: Record<string, Share>
+  /** The event's part of the last daily reconciliation of the Pix received; null until one has run. */
+  conciliacao: Reconciliation | null
+}
+
+/** How many Pix and their value in reais. */
+export type PixCount = { quantidade: number; valor: number }
+
+/**
+ * The day's reconciliation (docs/http-api.md): the event's Pix in the bank's statement of
+ * inicio..fim, split into conferidos (a paid order's), devolvidos (returned in full) and atencao
+ * (neither), with those needing attention and why.
+ */
+export type Reconciliation = {
+  dia: string
+  inicio: string
+  fim: string
+  concluidaEm: string
+  recebidos: PixCount
+  conferidos: PixCount
+  devolvidos: PixCount
+  atencao: PixCount
+  pendencias: { endToEndId: string; valor: number; horario: string; pedidoId: string; motivo: string }[]
 }
 
 /** Who an order is for, as the tab names it: its first athlete, and how many more. */

@@ -101,7 +101,7 @@ func (w *world) pay(t *testing.T, o store.Order, amount pix.Centavos) store.Orde
 	if _, err := w.sb.SimulatePaymentOf(context.Background(), o.Txid, amount); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.svc.SettleCharge(context.Background(), o.Txid); err != nil {
+	if err := w.svc.SettleNotice(context.Background(), pix.Payment{TxID: o.Txid}); err != nil {
 		t.Fatal(err)
 	}
 	return w.get(t, o.ID)
@@ -321,7 +321,7 @@ func TestLatePayment(t *testing.T) {
 		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoSemVagas {
 			t.Fatalf("late without room: %s %+v", got.Status, got.Refunds)
 		}
-		if err := w2.svc.SettleCharge(ctx, lost.Txid); err != nil { // the webhook again
+		if err := w2.svc.SettleNotice(ctx, pix.Payment{TxID: lost.Txid}); err != nil { // the webhook again
 			t.Fatal(err)
 		}
 		w2.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
@@ -345,7 +345,7 @@ func TestPaymentsReadBack(t *testing.T) {
 		if short.Status != store.OrderAwaiting || len(short.Payments) != 1 || len(short.Refunds) != 1 || short.Refunds[0].Valor != 7000 {
 			t.Fatalf("another amount: %s %+v %+v", short.Status, short.Payments, short.Refunds)
 		}
-		if err := w.svc.SettleCharge(ctx, short.Txid); err != nil {
+		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: short.Txid}); err != nil {
 			t.Fatal(err)
 		}
 		if got := w.get(t, short.ID); len(got.Refunds) != 1 || got.Status != store.OrderAwaiting {
@@ -359,7 +359,7 @@ func TestPaymentsReadBack(t *testing.T) {
 			t.Fatalf("returned once, told once: %+v, %d e-mails", got.Refunds, len(m))
 		}
 		o := w.order(t, time.Now())
-		if err := w.svc.SettleCharge(ctx, o.Txid); err != nil { // a forged notice: the charge is not paid
+		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: o.Txid}); err != nil { // a forged notice: the charge is not paid
 			t.Fatal(err)
 		}
 		if got := w.get(t, o.ID); got.Status != store.OrderAwaiting {
@@ -367,7 +367,7 @@ func TestPaymentsReadBack(t *testing.T) {
 		}
 		w.pay(t, o, 7990)
 		for range 4 {
-			if err := w.svc.SettleCharge(ctx, o.Txid); err != nil {
+			if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: o.Txid}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -378,7 +378,7 @@ func TestPaymentsReadBack(t *testing.T) {
 		if h, _ := st.OrderHistory(ctx, o.ID); len(h) != 2 {
 			t.Fatalf("history after five notices: %+v", h)
 		}
-		if err := w.svc.SettleCharge(ctx, "NENHUMTXID"); !errors.Is(err, store.ErrNotFound) {
+		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: "NENHUMTXID"}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("an unknown txid: %v", err)
 		}
 	})

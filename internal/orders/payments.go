@@ -18,12 +18,21 @@ const LateWindow = 24 * time.Hour
 // unpaid, and during a registration opening it would take the writer's time from the buyers.
 const WebhookGrace = 30 * time.Second
 
-// SettleCharge acts on what the PSP says the charge txid received (a webhook names it; the
-// webhook itself is never trusted), and reads back the order's refunds still pending: the PSP
-// notifies a devolução on the charge's payment too, and its notice may come before, after or
-// instead of the payment's. ErrNotFound: no order has this txid.
-func (s *Service) SettleCharge(ctx context.Context, txid string) error {
-	o, err := s.Store.OrderByTxid(ctx, txid)
+// SettleNotice acts on one Pix a webhook reports; the webhook itself is never trusted. A Pix
+// naming a charge of ours (its txid) has that charge read back (SettleOrder), and its order's
+// refunds still pending with it: the PSP notifies a devolução on the charge's payment too, and
+// its notice may come before, after or instead of the payment's. Any other Pix — paid straight
+// to the key (no txid, as the API allows), or naming a charge that is not ours — confirms
+// nothing; when it reports devoluções, the refunds still pending on that payment are read back
+// all the same. ErrNotFound: p names no charge of ours (and was acted on as said).
+func (s *Service) SettleNotice(ctx context.Context, p pix.Payment) error {
+	if p.TxID == "" {
+		return s.notOurs(ctx, p)
+	}
+	o, err := s.Store.OrderByTxid(ctx, p.TxID)
+	if errors.Is(err, store.ErrNotFound) {
+		return s.notOurs(ctx, p)
+	}
 	if err != nil {
 		return err
 	}
@@ -37,6 +46,15 @@ func (s *Service) SettleCharge(ctx context.Context, txid string) error {
 		}
 	}
 	return nil
+}
+
+// notOurs acts on a Pix of no charge of ours: the refunds pending on it, if it reports any, are
+// read back; it answers ErrNotFound.
+func (s *Service) notOurs(ctx context.Context, p pix.Payment) error {
+	if len(p.Refunds) > 0 {
+		s.readBackRefunds(ctx, p.EndToEndID)
+	}
+	return store.ErrNotFound
 }
 
 // SettleOrder reads the order's charge back from the PSP. Paid in full (CONCLUIDA, pix[] adding

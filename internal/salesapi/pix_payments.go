@@ -51,6 +51,22 @@ func (t inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 	return w.Result(), nil
 }
 
+// WebhookPath is where the PSP's webhook is served: WebhookPath + {secret} + "/pix". The secret
+// is what keeps anyone else from posting there, so the access log writes it redacted
+// (internal/httpapi).
+const WebhookPath = "/api/pix/webhook/"
+
+// pixRoutes serve the PSP's webhook, only when a PSP is configured: without one the path is a
+// 404 like any other, and no secret (derived from a client secret that is not set) stands for it.
+func (s *Server) pixRoutes() []api.Route {
+	if s.psp == nil {
+		return nil
+	}
+	return []api.Route{
+		{Pattern: "POST " + WebhookPath + "{secret}/pix", Handler: api.Func(s.pixWebhook), Access: api.Public, MaxBody: pix.MaxWebhookBody},
+	}
+}
+
 // sandboxRoutes serve the sandbox PSP and its "Simular pagamento", only with PELOTAO_PIX_SANDBOX.
 func (s *Server) sandboxRoutes() []api.Route {
 	if s.sandbox == nil {
@@ -151,7 +167,7 @@ func (s *Server) RunPix(ctx context.Context) {
 
 // registerWebhook tells the PSP where to post payments.
 func (s *Server) registerWebhook(ctx context.Context) error {
-	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.WebhookSecret())
+	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+WebhookPath+s.WebhookSecret())
 }
 
 // reconcileAt reads back at now the charges still unpaid (or expired lately) that their webhook

@@ -57,12 +57,13 @@ func (s *Service) notOurs(ctx context.Context, p pix.Payment) error {
 	return store.ErrNotFound
 }
 
-// SettleOrder reads the order's charge back from the PSP. Paid in full (CONCLUIDA, pix[] adding
-// up to the amount charged), each payment confirms the order — after its hold too, if the
-// registrations still fit, at the price charged. What cannot confirm is returned in full,
-// automatically, and the buyer is told: a late payment without room, a payment of another
-// amount (never half-accepted), a payment of an order paid or cancelled before. The same
-// payment read again changes nothing.
+// SettleOrder reads the order's charge back from the PSP. Paid in full — CONCLUIDA, its
+// valor.original the order's total and its pix[] adding up to it — each payment confirms the
+// order, after its hold too if the registrations still fit, at the price charged. What cannot
+// confirm is returned in full, automatically, and the buyer is told: a late payment without
+// room, a payment of another amount than the order's (never half-accepted, even when the charge
+// itself was changed at the PSP to that amount), a payment of an order paid or cancelled before.
+// The same payment read again changes nothing.
 func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if s.PSP == nil || o.Txid == "" {
 		return nil
@@ -71,7 +72,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if err != nil || ch.Status != pix.ChargeCompleted {
 		return err
 	}
-	if !ch.PaidInFull() {
+	if !ch.PaidInFull() || ch.Value.Original != pix.Centavos(o.Total) {
 		for _, p := range ch.Payments {
 			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
@@ -41,6 +42,16 @@ type Config struct {
 
 // PixSandboxPath is where the sandbox PSP is mounted (pix/sandbox.Path).
 const PixSandboxPath = "/_pix-sandbox/"
+
+// loopback reports whether host (a URL's Hostname: no port, no brackets) names this machine
+// only: localhost, an address of 127.0.0.0/8, or ::1.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.Unmap().IsLoopback()
+}
 
 // SecureCookies reports whether cookies must carry the Secure flag (the site is served over https).
 func (c Config) SecureCookies() bool { return c.BaseURL.Scheme == "https" }
@@ -155,7 +166,8 @@ func Load(getenv Getenv) (Config, error) {
 }
 
 // loadPix reads the PSP settings: all of them for a real PSP (over https), or the sandbox, which
-// is refused on an https site because it would take payments that are not money.
+// is refused unless the site's address is this machine's, because it takes payments that are
+// not money.
 func loadPix(c *Config, get, secret func(name, def string) string) []error {
 	var errs []error
 	sandbox, err := strconv.ParseBool(get("PELOTAO_PIX_SANDBOX", "0"))
@@ -183,8 +195,9 @@ func loadPix(c *Config, get, secret func(name, def string) string) []error {
 		}
 	}
 	switch {
-	case sandbox && c.BaseURL != nil && c.BaseURL.Scheme == "https":
-		errs = append(errs, errors.New("PELOTAO_PIX_SANDBOX: refused with an https PELOTAO_BASE_URL: the sandbox takes payments that are not money, so it is for development only"))
+	case sandbox && c.BaseURL != nil && !loopback(c.BaseURL.Hostname()):
+		errs = append(errs, fmt.Errorf("PELOTAO_PIX_SANDBOX: refused with PELOTAO_BASE_URL %s: the sandbox takes payments that are not money "+
+			"(anyone can \"pay\" with its button), so it runs only on this machine's address: localhost, 127.0.0.1 or [::1], with any port", c.BaseURL.Host))
 	case sandbox && c.BaseURL != nil:
 		refuseSet(append([]string{"PELOTAO_PIX_API_URL"}, pspSettings...), "not used with PELOTAO_PIX_SANDBOX=1 (unset one or the other)")
 		// The client reaches the sandbox through this server's own address, with credentials

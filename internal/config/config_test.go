@@ -188,7 +188,7 @@ func TestPixRefused(t *testing.T) {
 }
 
 // REG-13, REG-14: the sandbox points the client at this server's /_pix-sandbox/ with credentials
-// of its own, and is refused on an https site.
+// of its own, and is refused on a site that is not this machine's (TestPixSandboxOnlyOnThisMachine).
 func TestPixSandbox(t *testing.T) {
 	c, err := Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", "PELOTAO_BASE_URL": "http://localhost:8080"}))
 	if err != nil {
@@ -208,12 +208,54 @@ func TestPixSandbox(t *testing.T) {
 	}
 	_, err = Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", "PELOTAO_BASE_URL": "https://pelotao.com.br"}))
 	if err == nil || !strings.Contains(err.Error(), "PELOTAO_PIX_SANDBOX") {
-		t.Errorf("the sandbox on an https site: %v", err)
+		t.Errorf("the sandbox on a site that is not this machine's: %v", err)
 	}
 	for _, name := range []string{"PELOTAO_PIX_API_URL", "PELOTAO_PIX_CLIENT_SECRET_FILE", "PELOTAO_PIX_CERT_FILE"} {
 		_, err := Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", name: "x"}))
 		if want := strings.TrimSuffix(name, "_FILE"); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("the sandbox with %s set: %v, want an error naming %s", name, err, want)
 		}
+	}
+}
+
+// REG-203: the sandbox runs only when PELOTAO_BASE_URL's host is this machine's — localhost,
+// 127.0.0.0/8 or ::1, any port, either scheme — and is refused at start, naming the variable
+// and the host, on any other address, http or https.
+func TestPixSandboxOnlyOnThisMachine(t *testing.T) {
+	cases := []struct {
+		base string
+		ok   bool
+	}{
+		{"http://localhost:8080", true},
+		{"http://LocalHost:3000", true},
+		{"http://localhost", true},
+		{"https://localhost:8443", true},
+		{"http://127.0.0.1:41234", true},
+		{"http://127.3.2.1", true},
+		{"http://[::1]:8080", true},
+		{"http://[::ffff:127.0.0.1]:8080", true},
+		{"http://inscricoes.example.com.br", false},
+		{"https://pelotao.com.br", false},
+		{"http://192.168.0.10:8080", false},
+		{"http://10.0.0.1", false},
+		{"http://0.0.0.0:8080", false},
+		{"http://[::]:8080", false},
+		{"http://localhost.example.com.br", false},
+		{"http://127.0.0.1.nip.io", false},
+		{"http://app.localhost", false},
+	}
+	for _, c := range cases {
+		_, err := Load(env(map[string]string{"PELOTAO_PIX_SANDBOX": "1", "PELOTAO_BASE_URL": c.base}))
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("%s: refused: %v", c.base, err)
+		case !c.ok && (err == nil || !strings.Contains(err.Error(), "PELOTAO_PIX_SANDBOX") ||
+			!strings.Contains(err.Error(), "this machine's address")):
+			t.Errorf("%s: %v, want the sandbox refused saying why", c.base, err)
+		}
+	}
+	// Without the sandbox any address is the site's own affair.
+	if _, err := Load(env(map[string]string{"PELOTAO_BASE_URL": "http://inscricoes.example.com.br"})); err != nil {
+		t.Errorf("no sandbox: %v", err)
 	}
 }

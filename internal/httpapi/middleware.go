@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"pelotao/internal/api"
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"pelotao/internal/api"
+	"pelotao/internal/salesapi"
 )
 
 // statusRecorder remembers the status written, for the access log.
@@ -48,10 +50,29 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.String("method", r.Method), slog.String("path", loggedPath(r.URL.Path)),
 			slog.Int("status", rec.status), slog.Duration("duration", time.Since(start)),
 			slog.String("request_id", id))
 	})
+}
+
+// loggedPath is path as the access log writes it: the segment after the PSP's webhook path — the
+// secret that lets a PSP post payments — is written [redigido], wherever that path appears in it,
+// in any case (a path the mux would redirect first too, such as //api/pix/webhook/…).
+func loggedPath(path string) string {
+	n := len(salesapi.WebhookPath)
+	for i := 0; i+n <= len(path); i++ {
+		if !strings.EqualFold(path[i:i+n], salesapi.WebhookPath) {
+			continue
+		}
+		rest := path[i+n:]
+		end := strings.IndexByte(rest, '/')
+		if end < 0 {
+			end = len(rest)
+		}
+		return path[:i+n] + "[redigido]" + loggedPath(rest[end:])
+	}
+	return path
 }
 
 // recoverPanics answers 500 without detail when a handler panics, and logs the stack.

@@ -75,6 +75,12 @@ func newWorld(t *testing.T, st store.Store, vagas int) *world {
 // order makes an order of one athlete of the 10 km (R$ 79,90) and its charge, created at now.
 func (w *world) order(t *testing.T, now time.Time) store.Order {
 	t.Helper()
+	return w.orderCharged(t, now, 7990)
+}
+
+// orderCharged is order whose charge at the PSP is of amount, whatever the order's total.
+func (w *world) orderCharged(t *testing.T, now time.Time, amount pix.Centavos) store.Order {
+	t.Helper()
 	w.ordered++
 	n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
 		Capacity: orders.EventCapacity(&w.event)}
@@ -89,7 +95,7 @@ func (w *world) order(t *testing.T, now time.Time) store.Order {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.PSP.CreateCharge(context.Background(), o.Txid, pix.NewCharge{Expiry: 30 * time.Minute, Amount: 7990}); err != nil {
+	if _, err := w.svc.PSP.CreateCharge(context.Background(), o.Txid, pix.NewCharge{Expiry: 30 * time.Minute, Amount: amount}); err != nil {
 		t.Fatal(err)
 	}
 	return o
@@ -101,7 +107,7 @@ func (w *world) pay(t *testing.T, o store.Order, amount pix.Centavos) store.Orde
 	if _, err := w.sb.SimulatePaymentOf(context.Background(), o.Txid, amount); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.svc.SettleCharge(context.Background(), o.Txid); err != nil {
+	if err := w.svc.SettleNotice(context.Background(), pix.Payment{TxID: o.Txid}); err != nil {
 		t.Fatal(err)
 	}
 	return w.get(t, o.ID)
@@ -321,7 +327,7 @@ func TestLatePayment(t *testing.T) {
 		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoSemVagas {
 			t.Fatalf("late without room: %s %+v", got.Status, got.Refunds)
 		}
-		if err := w2.svc.SettleCharge(ctx, lost.Txid); err != nil { // the webhook again
+		if err := w2.svc.SettleNotice(ctx, pix.Payment{TxID: lost.Txid}); err != nil { // the webhook again
 			t.Fatal(err)
 		}
 		w2.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
@@ -345,7 +351,7 @@ func TestPaymentsReadBack(t *testing.T) {
 		if short.Status != store.OrderAwaiting || len(short.Payments) != 1 || len(short.Refunds) != 1 || short.Refunds[0].Valor != 7000 {
 			t.Fatalf("another amount: %s %+v %+v", short.Status, short.Payments, short.Refunds)
 		}
-		if err := w.svc.SettleCharge(ctx, short.Txid); err != nil {
+		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: short.Txid}); err != nil {
 			t.Fatal(err)
 		}
 		if got := w.get(t, short.ID); len(got.Refunds) != 1 || got.Status != store.OrderAwaiting {
@@ -359,7 +365,7 @@ func TestPaymentsReadBack(t *testing.T) {
 			t.Fatalf("returned once, told once: %+v, %d e-mails", got.Refunds, len(m))
 		}
 		o := w.order(t, time.Now())
-		if err := w.svc.SettleCharge(ctx, o.Txid); err != nil { // a forged notice: the charge is not paid
+		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: o.Txid}); err != nil { // a forged notice: the charge is not paid
 			t.Fatal(err)
 		}
 		if got := w.get(t, o.ID); got.Status != store.OrderAwaiting {
@@ -367,7 +373,7 @@ func TestPaymentsReadBack(t *testing.T) {
 		}
 		w.pay(t, o, 7990)
 		for range 4 {
-			if err := w.svc.SettleCharge(ctx, o.Txid); err != nil {
+			if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: o.Txid}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -378,8 +384,38 @@ func TestPaymentsReadBack(t *testing.T) {
 		if h, _ := st.OrderHistory(ctx, o.ID); len(h) != 2 {
 			t.Fatalf("history after five notices: %+v", h)
 		}
-		if err := w.svc.SettleCharge(ctx, "NENHUMTXID"); !errors.Is(err, store.ErrNotFound) {
+		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: "NENHUMTXID"}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("an unknown txid: %v", err)
+		}
+	})
+}
+
+// REG-204: a charge is confirmed only when its valor.original is the order's total and its pix[]
+// add up to it. A charge of another amount than the order's (changed at the PSP), paid in full
+// at the PSP, confirms nothing: its payment is recorded and returned in full, and the buyer told.
+func TestChargeOfAnotherAmountThanTheOrderIsReturned(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 10)
+		o := w.orderCharged(t, time.Now(), 5000) // the order's total is R$ 79,90
+		got := w.pay(t, o, 5000)
+		if ch, err := w.svc.PSP.Charge(ctx, o.Txid); err != nil || !ch.PaidInFull() {
+			t.Fatalf("the PSP's charge is not paid in full: %+v %v", ch, err)
+		}
+		if got.Status != store.OrderAwaiting || len(got.Payments) != 1 || len(got.Refunds) != 1 ||
+			got.Refunds[0].Valor != 5000 || got.Refunds[0].Motivo != orders.MotivoValorDiferente {
+			t.Fatalf("a charge of R$ 50,00 for an order of R$ 79,90: %s %+v %+v", got.Status, got.Payments, got.Refunds)
+		}
+		if got.Registrations[0].Codigo != "" {
+			t.Fatalf("a registration got its code: %+v", got.Registrations[0])
+		}
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
+		got = w.get(t, o.ID)
+		if got.Status != store.OrderAwaiting || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
+			t.Fatalf("after the reconciliation: %s %+v", got.Status, got.Refunds)
+		}
+		if m := w.mail.Messages(); len(m) != 1 || !strings.Contains(m[0].Text, "valor diferente do cobrado") {
+			t.Fatalf("e-mails: %+v", m)
 		}
 	})
 }

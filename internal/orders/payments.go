@@ -18,12 +18,21 @@ const LateWindow = 24 * time.Hour
 // unpaid, and during a registration opening it would take the writer's time from the buyers.
 const WebhookGrace = 30 * time.Second
 
-// SettleCharge acts on what the PSP says the charge txid received (a webhook names it; the
-// webhook itself is never trusted), and reads back the order's refunds still pending: the PSP
-// notifies a devolução on the charge's payment too, and its notice may come before, after or
-// instead of the payment's. ErrNotFound: no order has this txid.
-func (s *Service) SettleCharge(ctx context.Context, txid string) error {
-	o, err := s.Store.OrderByTxid(ctx, txid)
+// SettleNotice acts on one Pix a webhook reports; the webhook itself is never trusted. A Pix
+// naming a charge of ours (its txid) has that charge read back (SettleOrder), and its order's
+// refunds still pending with it: the PSP notifies a devolução on the charge's payment too, and
+// its notice may come before, after or instead of the payment's. Any other Pix — paid straight
+// to the key (no txid, as the API allows), or naming a charge that is not ours — confirms
+// nothing; when it reports devoluções, the refunds still pending on that payment are read back
+// all the same. ErrNotFound: p names no charge of ours (and was acted on as said).
+func (s *Service) SettleNotice(ctx context.Context, p pix.Payment) error {
+	if p.TxID == "" {
+		return s.notOurs(ctx, p)
+	}
+	o, err := s.Store.OrderByTxid(ctx, p.TxID)
+	if errors.Is(err, store.ErrNotFound) {
+		return s.notOurs(ctx, p)
+	}
 	if err != nil {
 		return err
 	}
@@ -39,13 +48,24 @@ func (s *Service) SettleCharge(ctx context.Context, txid string) error {
 	return nil
 }
 
-// SettleOrder reads the order's charge back from the PSP. Paid in full (CONCLUIDA, pix[] adding
-// up to the amount charged), each payment confirms the order — after its hold too, if the
-// registrations still fit, at the price charged. What cannot confirm is returned in full,
-// automatically, and the buyer is told: a late payment without room, a payment of another
-// amount (never half-accepted), a payment of an order paid or cancelled before, a payment of an
-// order one of whose documents was registered in the event meanwhile (imported by the organizer). The same
-// payment read again changes nothing.
+// notOurs acts on a Pix of no charge of ours: the refunds pending on it, if it reports any, are
+// read back; it answers ErrNotFound.
+func (s *Service) notOurs(ctx context.Context, p pix.Payment) error {
+	if len(p.Refunds) > 0 {
+		s.readBackRefunds(ctx, p.EndToEndID)
+	}
+	return store.ErrNotFound
+}
+
+// SettleOrder reads the order's charge back from the PSP. Paid in full — CONCLUIDA, its
+// valor.original the order's total and its pix[] adding up to it — each payment confirms the
+// order, after its hold too if the registrations still fit, at the price charged. What cannot
+// confirm is returned in full, automatically, and the buyer is told: a late payment without
+// room, a payment of another amount than the order's (never half-accepted, even when the charge
+// itself was changed at the PSP to that amount), a payment of an order paid or cancelled before,
+// a payment of an order one of whose documents was registered in the event meanwhile (imported by
+// the organizer).
+// The same payment read again changes nothing.
 func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if s.PSP == nil || o.Txid == "" {
 		return nil
@@ -54,7 +74,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if err != nil || ch.Status != pix.ChargeCompleted {
 		return err
 	}
-	if !ch.PaidInFull() {
+	if !ch.PaidInFull() || ch.Value.Original != pix.Centavos(o.Total) {
 		for _, p := range ch.Payments {
 			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
 				return err

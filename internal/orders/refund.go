@@ -189,13 +189,18 @@ func (s *Service) settle(ctx context.Context, r store.Refund, status string) {
 
 // ReconcileRefunds asks the PSP again for every refund still pending: the PUT with the same id
 // (a refund the PSP never got is made now, one it has is answered as it is), then its status.
-func (s *Service) ReconcileRefunds(ctx context.Context) {
+func (s *Service) ReconcileRefunds(ctx context.Context) { s.readBackRefunds(ctx, "") }
+
+// readBackRefunds is ReconcileRefunds for the refunds of the payment endToEndID only ("": all).
+func (s *Service) readBackRefunds(ctx context.Context, endToEndID string) {
 	pending, err := s.Store.RefundsInProgress(ctx)
 	if err != nil {
 		s.Log.Warn("refund reconciliation", "err", err)
 		return
 	}
 	for _, r := range pending {
-		s.send(ctx, r, true)
+		if endToEndID == "" || r.EndToEndID == endToEndID {
+			s.send(ctx, r, true)
+		}
 	}
 }

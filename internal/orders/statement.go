@@ -119,7 +119,7 @@ func (s *Service) checkPix(ctx context.Context, p pix.Payment, settled map[strin
 		return r, nil
 	}
 	settled[p.TxID] = true
-	if err := s.SettleCharge(ctx, p.TxID); err != nil {
+	if err := s.SettleNotice(ctx, p); err != nil {
 		s.Log.Warn("pix reconciliation: charge not settled", "txid", p.TxID, "err", err)
 	}
 	if o, err = s.Store.Order(ctx, o.ID); err != nil {

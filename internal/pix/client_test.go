@@ -67,13 +67,13 @@ func newWebhookReceiver(t *testing.T) *webhookReceiver {
 			http.NotFound(w, r)
 			return
 		}
-		ps, err := pix.ParseWebhook(r.Body)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
+		n, err := pix.ParseWebhook(r.Body)
+		if err != nil || n.Ignored > 0 {
+			http.Error(w, fmt.Sprintf("%+v %v", n, err), http.StatusBadRequest)
 			return
 		}
 		rec.mu.Lock()
-		rec.payments = append(rec.payments, ps...)
+		rec.payments = append(rec.payments, n.Pix...)
 		rec.mu.Unlock()
 	}))
 	t.Cleanup(srv.Close)

@@ -67,8 +67,7 @@ type Constants struct {
 		Camiseta          string `json:"camiseta"`
 		Aceite            string `json:"aceite"`
 		SemCategoria      string `json:"semCategoria"`
-		CupomInexistente  string `json:"cupomInexistente"`
-		CupomPausado      string `json:"cupomPausado"`
+		CupomInvalido     string `json:"cupomInvalido"` // unknown or paused: a buyer cannot tell which (REG-205)
 		CupomVencido      string `json:"cupomVencido"`
 		CupomEsgotado     string `json:"cupomEsgotado"`
 		CupomModalidade   string `json:"cupomModalidade"`

@@ -122,14 +122,13 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 	return q, nil
 }
 
-// couponRefusal is why coupon cannot be used by o on today, or "".
+// couponRefusal is why coupon cannot be used by o on today, or "". An unknown code and a paused
+// coupon read the same, so that nobody learns by trying which codes exist (REG-205).
 func couponRefusal(c *Coupon, o *Order, today event.Date) string {
 	m := Const.Messages
 	switch {
-	case c == nil || !strings.EqualFold(c.Codigo, o.Cupom):
-		return m.CupomInexistente
-	case !c.Ativo:
-		return m.CupomPausado
+	case c == nil || !strings.EqualFold(c.Codigo, o.Cupom) || !c.Ativo:
+		return m.CupomInvalido
 	case c.ValidoAte.Valid() && today.Compare(c.ValidoAte) > 0:
 		return Fill(m.CupomVencido, "data", brDate(c.ValidoAte))
 	case c.MaxUsos != nil && c.Usos >= *c.MaxUsos:

@@ -297,8 +297,8 @@ func TestCouponRefusals(t *testing.T) {
 		want   string
 	}{
 		{"valid on its last day, typed in lower case", "flores20", &ok, ""},
-		{"unknown", "NATAL", nil, "Cupom não encontrado."},
-		{"paused", "FLORES20", with(func(c *Coupon) { c.Ativo = false }), "Este cupom está pausado."},
+		{"unknown", "NATAL", nil, "Cupom inválido."},
+		{"paused, read as an unknown one (REG-205)", "FLORES20", with(func(c *Coupon) { c.Ativo = false }), "Cupom inválido."},
 		{"expired", "FLORES20", with(func(c *Coupon) { c.ValidoAte = d("2026-03-09") }), "Este cupom venceu em 09/03/2026."},
 		{"used up", "FLORES20", with(func(c *Coupon) { c.Usos = 10 }), "Este cupom não tem mais usos disponíveis."},
 		{"for another modality", "FLORES20", with(func(c *Coupon) { c.Modalidades = []string{"21 km"} }), "Este cupom não vale para as modalidades escolhidas."},

@@ -681,3 +681,32 @@ func TestFinanceShowsTheDaysReconciliation(t *testing.T) {
 		}
 	})
 }
+
+// REG-205: a quote and an order read the same answer for a paused coupon as for a code the event
+// never had — "Cupom inválido." on fields.cupom — so that nobody learns by trying which codes
+// exist; the organizer's own routes still tell them apart (a paused coupon is listed).
+func TestUnknownAndPausedCouponsReadTheSame(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		base := "/api/events/" + w.eventID + "/cupons"
+		w.order(t, w.call("POST", base, `{"codigo":"PAUSADO10","tipo":"percentual","valor":10,"maxUsos":null}`, &ana), 201)
+		w.order(t, w.call("PATCH", base+"/pausado10", `{"ativo":false}`, &ana), 200)
+		for _, route := range []string{"/inscricao/cotacao", "/pedidos"} {
+			answers := map[string]string{}
+			for _, code := range []string{"pausado10", "NAOEXISTE10"} {
+				rec := w.call("POST", "/api/events/"+w.eventID+route, orderJSON(t, `,"cupom":"`+code+`"`), &bruno)
+				e := decode[errorAnswer](t, rec.Body.Bytes())
+				if rec.Code != 422 || e.Error.Fields["cupom"] != "Cupom inválido." || len(e.Error.Fields) != 1 {
+					t.Fatalf("%s with %s: %d %s", route, code, rec.Code, rec.Body)
+				}
+				answers[code] = rec.Body.String()
+			}
+			if answers["pausado10"] != answers["NAOEXISTE10"] {
+				t.Errorf("%s tells a paused coupon from an unknown one:\n%s\n%s", route, answers["pausado10"], answers["NAOEXISTE10"])
+			}
+		}
+		if got, _ := st.OrdersOfBuyer(t.Context(), bruno.ID); len(got) != 0 {
+			t.Fatalf("a refused coupon made orders: %+v", got)
+		}
+	})
+}

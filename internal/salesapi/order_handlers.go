@@ -28,7 +28,6 @@ func (s *Server) orderRoutes() []api.Route {
 		{Pattern: "GET /api/pedidos/{orderId}", Handler: api.Func(s.getOrder), Access: api.SignedIn},
 		{Pattern: "GET /api/pedidos/{orderId}/qrcode.png", Handler: api.Func(s.orderQRCode), Access: api.SignedIn},
 		{Pattern: "GET /api/me/inscricoes", Handler: api.Func(s.myRegistrations), Access: api.SignedIn},
-		{Pattern: "POST /api/pix/webhook/{secret}/pix", Handler: api.Func(s.pixWebhook), Access: api.Public, MaxBody: pix.MaxWebhookBody},
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
+	"pelotao/internal/store"
 )
 
 // setUpPix makes the PSP client. With the sandbox, the sandbox is served under its path and the
@@ -50,6 +51,22 @@ func (t inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 	return w.Result(), nil
 }
 
+// WebhookPath is where the PSP's webhook is served: WebhookPath + {secret} + "/pix". The secret
+// is what keeps anyone else from posting there, so the access log writes it redacted
+// (internal/httpapi).
+const WebhookPath = "/api/pix/webhook/"
+
+// pixRoutes serve the PSP's webhook, only when a PSP is configured: without one the path is a
+// 404 like any other, and no secret (derived from a client secret that is not set) stands for it.
+func (s *Server) pixRoutes() []api.Route {
+	if s.psp == nil {
+		return nil
+	}
+	return []api.Route{
+		{Pattern: "POST " + WebhookPath + "{secret}/pix", Handler: api.Func(s.pixWebhook), Access: api.Public, MaxBody: pix.MaxWebhookBody},
+	}
+}
+
 // sandboxRoutes serve the sandbox PSP and its "Simular pagamento", only with PELOTAO_PIX_SANDBOX.
 func (s *Server) sandboxRoutes() []api.Route {
 	if s.sandbox == nil {
@@ -82,24 +99,35 @@ func (s *Server) WebhookSecret() string {
 	return hex.EncodeToString(m.Sum(nil))[:32]
 }
 
-// pixWebhook answers POST /api/pix/webhook/{secret}/pix. A notification is only a hint: each
-// charge it names is found by its txid and read back from the PSP (orders.Service.SettleCharge):
-// paid in full it confirms its order; what cannot confirm is returned.
+// pixWebhook answers POST /api/pix/webhook/{secret}/pix: 200 for the server's secret whatever
+// the body, once it is acted on or logged (docs/http-api.md): a PSP answered an error would only
+// post the same body again, and the reconciliation reads back every charge awaiting payment. A
+// notification is only a hint: each Pix naming a charge of ours has that charge read back from
+// the PSP (orders.Service.SettleNotice); a Pix paid straight to the key or naming a charge not
+// ours confirms nothing and is logged without personal data (no payer, no infoPagador).
 func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
 	if subtle.ConstantTimeCompare([]byte(r.PathValue("secret")), []byte(s.WebhookSecret())) != 1 {
 		return api.ErrNotFound
 	}
-	payments, err := pix.ParseWebhook(r.Body)
+	n, err := pix.ParseWebhook(r.Body)
 	if err != nil {
-		return api.InvalidArgument("Notificação Pix inválida.")
+		s.log.Warn("pix webhook: body not read; the reconciliation reads the charges back", "err", err)
+	}
+	if n.Ignored > 0 {
+		s.log.Warn("pix webhook: entries that are not a Pix of the API ignored", "ignored", n.Ignored)
 	}
 	seen := map[string]bool{}
-	for _, p := range payments {
-		if seen[p.TxID] {
-			continue
+	for _, p := range n.Pix {
+		if p.TxID != "" && seen[p.TxID] {
+			continue // its charge was read back, with every refund pending on its order
 		}
 		seen[p.TxID] = true
-		if err := s.orders.SettleCharge(r.Context(), p.TxID); err != nil {
+		err := s.orders.SettleNotice(r.Context(), p)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			s.log.Info("pix webhook: a Pix of no charge of ours", "endToEndId", p.EndToEndID, "txid", p.TxID,
+				"devolucoes", len(p.Refunds))
+		case err != nil:
 			s.log.Warn("pix webhook: charge not settled", "txid", p.TxID, "err", err)
 		}
 	}
@@ -152,7 +180,7 @@ func (s *Server) RunPix(ctx context.Context) {
 
 // registerWebhook tells the PSP where to post payments.
 func (s *Server) registerWebhook(ctx context.Context) error {
-	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+"/api/pix/webhook/"+s.WebhookSecret())
+	return s.psp.RegisterWebhook(ctx, s.cfg.BaseURL.String()+WebhookPath+s.WebhookSecret())
 }
 
 // reconcileAt reads back at now the charges still unpaid (or expired lately) that their webhook

@@ -57,7 +57,7 @@ func TestRegistrationOfferAndQuote(t *testing.T) {
 		{name: "no athletes", method: "POST", url: "/api/events/" + sold + "/inscricao/cotacao", body: `{"atletas":[]}`, user: &bruno, status: 422,
 			fields: map[string]string{"atletas": "Inscreva de 1 a 10 atletas por pedido."}},
 		{name: "an unknown coupon", method: "POST", url: "/api/events/" + sold + "/inscricao/cotacao", body: orderJSON(t, `,"cupom":"FLORES20"`),
-			user: &bruno, status: 422, fields: map[string]string{"cupom": "Cupom não encontrado."}},
+			user: &bruno, status: 422, fields: map[string]string{"cupom": "Cupom inválido."}},
 		{name: "an event sold elsewhere quotes nothing", method: "POST", url: "/api/events/" + elsewhere + "/inscricao/cotacao", body: orderJSON(t, ""), user: &bruno,
 			status: 409, code: "inscricoes-encerradas"},
 	} {

@@ -79,5 +79,6 @@ func (s *Server) Routes() []api.Route {
 	rs := append(s.registrationRoutes(), s.orderRoutes()...)
 	rs = append(rs, s.moneyRoutes()...)
 	rs = append(rs, s.registrationCodeRoutes()...)
+	rs = append(rs, s.pixRoutes()...)
 	return append(rs, s.sandboxRoutes()...)
 }

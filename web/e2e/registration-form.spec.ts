@@ -119,7 +119,7 @@ test.describe(() => {
 
     // A refusal only the server knows (the coupon) is shown beside its field too.
     await page.getByLabel('Cupom de desconto (opcional)').fill('NAOEXISTE')
-    await expect(page.getByLabel('Cupom de desconto (opcional)')).toHaveAccessibleDescription(constants.messages.cupomInexistente)
+    await expect(page.getByLabel('Cupom de desconto (opcional)')).toHaveAccessibleDescription(constants.messages.cupomInvalido)
     await page.getByLabel('Cupom de desconto (opcional)').fill('')
     await expect(summary(page)).toContainText(`Total${money(200)}`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)

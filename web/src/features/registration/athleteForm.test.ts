@@ -127,7 +127,7 @@ describe('server errors go beside their fields (REG-74)', () => {
   it('maps the server names to the page ids and finds the first in page order', () => {
     expect(fieldId('atletas.1.contatoEmergencia.telefone')).toBe('atleta-1-contatoEmergencia-telefone')
     expect(fieldId('cupom')).toBe('cupom')
-    const errors = { cupom: 'Cupom não encontrado.', 'atletas.1.celular': 'x', 'atletas.1.documento': 'y' }
+    const errors = { cupom: 'Cupom inválido.', 'atletas.1.celular': 'x', 'atletas.1.documento': 'y' }
     expect(firstErrorField(errors, 2)).toBe('atletas.1.documento')
     expect(firstErrorField({ cupom: 'z' }, 2)).toBe('cupom')
     expect(firstErrorField({ atletas: 'w' }, 2)).toBeNull()

@@ -53,8 +53,10 @@ export default defineConfig({
       PELOTAO_DATABASE_URL: `sqlite:${path.join(dir, 'pelotao.db')}`,
       PELOTAO_OUTBOX: path.join(dir, 'outbox'),
       PELOTAO_DEMO: '1',
-      // Every journey signs its users up from this one machine's address.
+      // Every journey signs its users up, orders and quotes from this one machine's address.
       PELOTAO_SIGNUPS_PER_HOUR: '100000',
+      PELOTAO_ORDERS_PER_HOUR: '1000000',
+      PELOTAO_QUOTES_PER_HOUR: '1000000',
       // The in-process Pix PSP, as make run serves it: orders are paid with "Simular pagamento";
       // refunds are read back at the shortest reconciliation the server allows.
       PELOTAO_PIX_SANDBOX: '1',

@@ -246,7 +246,9 @@ func startServer(bin, dir, name string, env ...string) (*server, error) {
 		"PELOTAO_OUTBOX="+filepath.Join(dir, "outbox"),
 		"PELOTAO_BASE_URL="+s.base,
 		"PELOTAO_DEMO=1",
-		"PELOTAO_SIGNUPS_PER_HOUR=100000", // every client signs up from this machine's address
+		"PELOTAO_SIGNUPS_PER_HOUR=100000", // every client signs up, orders and quotes from this machine's address
+		"PELOTAO_ORDERS_PER_HOUR=1000000",
+		"PELOTAO_QUOTES_PER_HOUR=1000000",
 	)
 	s.cmd.Env = append(s.cmd.Env, env...)
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile

@@ -28,6 +28,11 @@ type Config struct {
 	PasswordMinLength int            // PELOTAO_PASSWORD_MIN_LENGTH
 	TrustProxy        bool           // PELOTAO_TRUST_PROXY: the client address is the last X-Forwarded-For entry
 	SignupsPerHour    int            // PELOTAO_SIGNUPS_PER_HOUR: accounts one client address may create per hour
+	OrdersPerHour     int            // PELOTAO_ORDERS_PER_HOUR: registration orders one client address may make per hour
+	QuotesPerHour     int            // PELOTAO_QUOTES_PER_HOUR: registration quotes one client address may ask per hour
+	// MaxRegistrationsPerAccount (PELOTAO_MAX_INSCRICOES_POR_CONTA): registrations one account may
+	// hold or have confirmed in one event, free ones included.
+	MaxRegistrationsPerAccount int
 
 	// Pix is the PSP's API Pix: PELOTAO_PIX_API_URL, _TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET, _CERT_FILE,
 	// _KEY_FILE and _CHAVE. An empty APIURL means no PSP: only free events can sell registrations.
@@ -149,6 +154,16 @@ func Load(getenv Getenv) (Config, error) {
 		errs = append(errs, errors.New("PELOTAO_PIX_RECONCILE_DAYS: must be a whole number from 1 to 30"))
 	}
 	c.PixReconcileDays = n
+	count := func(name, def string, most int) int {
+		n, err := strconv.Atoi(get(name, def))
+		if err != nil || n < 1 || n > most {
+			errs = append(errs, fmt.Errorf("%s: must be a whole number from 1 to %d", name, most))
+		}
+		return n
+	}
+	c.OrdersPerHour = count("PELOTAO_ORDERS_PER_HOUR", "60", 1000000)
+	c.QuotesPerHour = count("PELOTAO_QUOTES_PER_HOUR", "600", 1000000)
+	c.MaxRegistrationsPerAccount = count("PELOTAO_MAX_INSCRICOES_POR_CONTA", "10", 100000)
 
 	duration := func(name, def string, least, most time.Duration) time.Duration {
 		raw := get(name, def)

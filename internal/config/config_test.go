@@ -27,6 +27,10 @@ func TestEmptyEnvironmentLoadsTheDefaults(t *testing.T) {
 	if c.BaseURL.String() != "http://localhost:8080" || c.SecureCookies() {
 		t.Errorf("base URL %v", c.BaseURL)
 	}
+	// REG-192, REG-193: 10 registrations per account and event; 60 orders and 600 quotes per address and hour.
+	if c.MaxRegistrationsPerAccount != 10 || c.OrdersPerHour != 60 || c.QuotesPerHour != 600 {
+		t.Errorf("order limits %d %d %d", c.MaxRegistrationsPerAccount, c.OrdersPerHour, c.QuotesPerHour)
+	}
 	// REG-14: no PSP unless one is configured; holds of 30 minutes, reconciliation every minute.
 	if c.Pix.APIURL != "" || c.PixSandbox || c.RegistrationHold != 30*time.Minute || c.PixReconcileEvery != time.Minute {
 		t.Errorf("unexpected Pix defaults: %v sandbox %v hold %v reconcile %v", c.Pix, c.PixSandbox, c.RegistrationHold, c.PixReconcileEvery)
@@ -36,14 +40,17 @@ func TestEmptyEnvironmentLoadsTheDefaults(t *testing.T) {
 // REG-239: PELOTAO_PIX_RECONCILE_DAYS among them.
 func TestEachVariableIsRead(t *testing.T) {
 	c, err := Load(env(map[string]string{
-		"PELOTAO_ADDR":                ":9000",
-		"PELOTAO_BASE_URL":            "https://pelotao.com.br/",
-		"PELOTAO_SMTP_URL":            "smtp://u:p@mail.example:587",
-		"PELOTAO_DEMO":                "1",
-		"PELOTAO_TZ":                  "America/Manaus",
-		"PELOTAO_PASSWORD_MIN_LENGTH": "10",
-		"PELOTAO_SIGNUPS_PER_HOUR":    "200",
-		"PELOTAO_PIX_RECONCILE_DAYS":  "7",
+		"PELOTAO_ADDR":                     ":9000",
+		"PELOTAO_BASE_URL":                 "https://pelotao.com.br/",
+		"PELOTAO_SMTP_URL":                 "smtp://u:p@mail.example:587",
+		"PELOTAO_DEMO":                     "1",
+		"PELOTAO_TZ":                       "America/Manaus",
+		"PELOTAO_PASSWORD_MIN_LENGTH":      "10",
+		"PELOTAO_SIGNUPS_PER_HOUR":         "200",
+		"PELOTAO_ORDERS_PER_HOUR":          "30",
+		"PELOTAO_QUOTES_PER_HOUR":          "300",
+		"PELOTAO_MAX_INSCRICOES_POR_CONTA": "25",
+		"PELOTAO_PIX_RECONCILE_DAYS":       "7",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -54,6 +61,9 @@ func TestEachVariableIsRead(t *testing.T) {
 	}
 	if !c.SecureCookies() || c.BaseURL.String() != "https://pelotao.com.br" || c.SMTPURL.Host != "mail.example:587" {
 		t.Errorf("%+v", c)
+	}
+	if c.OrdersPerHour != 30 || c.QuotesPerHour != 300 || c.MaxRegistrationsPerAccount != 25 {
+		t.Errorf("order limits %d %d %d", c.OrdersPerHour, c.QuotesPerHour, c.MaxRegistrationsPerAccount)
 	}
 }
 
@@ -73,18 +83,21 @@ func TestSecretFromFile(t *testing.T) {
 
 func TestBadValuesNameTheVariable(t *testing.T) {
 	cases := map[string]string{
-		"PELOTAO_TZ":                  "Mars/Olympus",
-		"PELOTAO_DEMO":                "talvez",
-		"PELOTAO_PASSWORD_MIN_LENGTH": "seis",
-		"PELOTAO_SIGNUPS_PER_HOUR":    "0",
-		"PELOTAO_BASE_URL":            "pelotao.com.br",
-		"PELOTAO_DATABASE_URL":        "mysql://x",
-		"PELOTAO_SMTP_URL":            "http://mail",
-		"PELOTAO_REGISTRATION_HOLD":   "30",
-		"PELOTAO_PIX_RECONCILE_EVERY": "1s",
-		"PELOTAO_PIX_RECONCILE_DAYS":  "0",
-		"PELOTAO_PIX_SANDBOX":         "sim",
-		"PELOTAO_PIX_CHAVE":           "pix@pelotao.com.br", // without PELOTAO_PIX_API_URL
+		"PELOTAO_TZ":                       "Mars/Olympus",
+		"PELOTAO_DEMO":                     "talvez",
+		"PELOTAO_PASSWORD_MIN_LENGTH":      "seis",
+		"PELOTAO_SIGNUPS_PER_HOUR":         "0",
+		"PELOTAO_ORDERS_PER_HOUR":          "muitos",
+		"PELOTAO_QUOTES_PER_HOUR":          "0",
+		"PELOTAO_MAX_INSCRICOES_POR_CONTA": "-1",
+		"PELOTAO_BASE_URL":                 "pelotao.com.br",
+		"PELOTAO_DATABASE_URL":             "mysql://x",
+		"PELOTAO_SMTP_URL":                 "http://mail",
+		"PELOTAO_REGISTRATION_HOLD":        "30",
+		"PELOTAO_PIX_RECONCILE_EVERY":      "1s",
+		"PELOTAO_PIX_RECONCILE_DAYS":       "0",
+		"PELOTAO_PIX_SANDBOX":              "sim",
+		"PELOTAO_PIX_CHAVE":                "pix@pelotao.com.br", // without PELOTAO_PIX_API_URL
 	}
 	for name, value := range cases {
 		t.Run(name, func(t *testing.T) {

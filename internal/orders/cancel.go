@@ -48,7 +48,7 @@ func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by 
 		if o.Total == 0 { // free: nothing to return, the registrations simply leave
 			return s.Store.CancelOrder(ctx, o.ID, by)
 		}
-		return s.Refund(ctx, o, 0, "cancelamento", MotivoCancelamento, by)
+		return s.refund(ctx, o, 0, keyCancelamento, MotivoCancelamento, by)
 	}
 	return o, notCancelable(o.Status)
 }

@@ -143,15 +143,15 @@ func TestRefundPartialThenFull(t *testing.T) {
 		if o.Status != store.OrderPaid {
 			t.Fatalf("paid: %s", o.Status)
 		}
-		got, err := w.svc.Refund(ctx, o, 3000, "chave-1", orders.MotivoOrganizacao, dona)
+		got, err := w.svc.Refund(ctx, o, 3000, "chave-1", dona)
 		if err != nil || got.Status != store.OrderPaid || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundProcessing {
 			t.Fatalf("partial refund: %+v %v", got.Refunds, err)
 		}
-		if again, err := w.svc.Refund(ctx, got, 3000, "chave-1", orders.MotivoOrganizacao, dona); err != nil || len(again.Refunds) != 1 {
+		if again, err := w.svc.Refund(ctx, got, 3000, "chave-1", dona); err != nil || len(again.Refunds) != 1 {
 			t.Fatalf("the same key again: %+v %v", again.Refunds, err)
 		}
 		var fields registration.FieldErrors
-		if _, err := w.svc.Refund(ctx, got, 5000, "", orders.MotivoOrganizacao, dona); !errors.As(err, &fields) ||
+		if _, err := w.svc.Refund(ctx, got, 5000, "", dona); !errors.As(err, &fields) ||
 			!strings.Contains(fields["valor"], "R$ 49,90") {
 			t.Fatalf("more than is left: %v", err)
 		}
@@ -163,7 +163,7 @@ func TestRefundPartialThenFull(t *testing.T) {
 		if m := w.mail.Messages()[0]; m.To != w.buyer.Email || !strings.Contains(m.Text, "R$ 30,00") || strings.Contains(m.Text, "foram canceladas") {
 			t.Fatalf("partial refund e-mail: %+v", m)
 		}
-		got, err = w.svc.Refund(ctx, got, 0, "", orders.MotivoOrganizacao, dona)
+		got, err = w.svc.Refund(ctx, got, 0, "", dona)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +179,7 @@ func TestRefundPartialThenFull(t *testing.T) {
 			t.Fatalf("a refunded registration is still a participant: %+v", ps)
 		}
 		var refused *orders.Refusal
-		if _, err := w.svc.Refund(ctx, got, 0, "", orders.MotivoOrganizacao, dona); !errors.As(err, &refused) {
+		if _, err := w.svc.Refund(ctx, got, 0, "", dona); !errors.As(err, &refused) {
 			t.Fatalf("refunding a refunded order: %v", err)
 		}
 	})
@@ -193,7 +193,7 @@ func TestRefundWhilePSPDown(t *testing.T) {
 		w := newWorld(t, st, 10)
 		o := w.pay(t, w.order(t, time.Now()), 7990)
 		w.sb.Inject(sandbox.Unavailable, 1)
-		got, err := w.svc.Refund(ctx, o, 1000, "", orders.MotivoOrganizacao, dona)
+		got, err := w.svc.Refund(ctx, o, 1000, "", dona)
 		if err != nil || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundProcessing {
 			t.Fatalf("refund with the PSP down: %+v %v", got.Refunds, err)
 		}
@@ -213,7 +213,7 @@ func TestRefundWhilePSPDown(t *testing.T) {
 			t.Fatalf("the PSP made %d refunds (%v), want 1", len(ch.Payments[0].Refunds), err)
 		}
 		w.sb.Inject(sandbox.RefundNotDone, 1)
-		if _, err := w.svc.Refund(ctx, got, 6990, "", orders.MotivoOrganizacao, dona); err != nil {
+		if _, err := w.svc.Refund(ctx, got, 6990, "", dona); err != nil {
 			t.Fatal(err)
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
@@ -221,7 +221,7 @@ func TestRefundWhilePSPDown(t *testing.T) {
 		if got.Status != store.OrderPaid || got.Refunds[1].Status != store.RefundFailed {
 			t.Fatalf("a refund not carried out: %s %v", got.Status, refundStatuses(got))
 		}
-		if got, err = w.svc.Refund(ctx, got, 0, "", orders.MotivoOrganizacao, dona); err != nil || got.Refunds[2].Valor != 6990 {
+		if got, err = w.svc.Refund(ctx, got, 0, "", dona); err != nil || got.Refunds[2].Valor != 6990 {
 			t.Fatalf("asking again after NAO_REALIZADO: %+v %v", got.Refunds, err)
 		}
 	})
@@ -260,6 +260,42 @@ func TestCancel(t *testing.T) {
 		if _, err := w.svc.Cancel(ctx, got, true, dona); !errors.As(err, &refused) || refused.Code != "nao-cancelavel" ||
 			refused.Motivo != "Este pedido não pode ser cancelado: ele está reembolsado." {
 			t.Fatalf("cancelling a refunded order: %v", err)
+		}
+	})
+}
+
+// REG-190: the organizer's Idempotency-Key is theirs. The organizer refunds R$ 10,00 with the key
+// "cancelamento" (the buyer's cancellation's own key); the buyer then cancels within the window
+// and gets back the rest, in a refund of its own — not the organizer's answered again.
+func TestOrganizerKeyApartFromCancellation(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		w := newWorld(t, st, 1)
+		buyer := store.Actor{UserID: w.buyer.ID, Nome: w.buyer.DisplayName, At: time.Now()}
+		paid := w.pay(t, w.order(t, time.Now()), 7990)
+		got, err := w.svc.Refund(ctx, paid, 1000, "cancelamento", dona)
+		if err != nil || len(got.Refunds) != 1 {
+			t.Fatalf("the organizer's refund: %+v %v", got.Refunds, err)
+		}
+		if got, err = w.svc.Cancel(ctx, got, false, buyer); err != nil {
+			t.Fatal(err)
+		}
+		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
+		got = w.get(t, paid.ID)
+		if got.Status != store.OrderRefunded || len(got.Refunds) != 2 || got.Refunds[1].Valor != 7990-1000 ||
+			got.Refunds[1].Motivo != orders.MotivoCancelamento || got.Refunds[1].Status != store.RefundReturned {
+			t.Fatalf("after the buyer cancelled: %s %+v", got.Status, got.Refunds)
+		}
+		ch, err := w.svc.PSP.Charge(ctx, paid.Txid)
+		if err != nil || len(ch.Payments[0].Refunds) != 2 {
+			t.Fatalf("the PSP made %d refunds (%v), want 2", len(ch.Payments[0].Refunds), err)
+		}
+		var returned pix.Centavos
+		for _, r := range ch.Payments[0].Refunds {
+			returned += r.Amount
+		}
+		if returned != 7990 {
+			t.Fatalf("the PSP returned %d centavos, want all 7990", returned)
 		}
 	})
 }

@@ -35,10 +35,29 @@ func motivoJaInscrito(r store.Registration) string {
 	return fmt.Sprintf("O %s de %s já está inscrito neste evento (a inscrição foi registrada antes do seu Pix chegar); por isso o pedido não foi confirmado.", doc, r.Nome)
 }
 
-// refundID is the devolução's id, made by Pelotão (1 to 35 letters and digits). With a key —
-// the organizer's Idempotency-Key, "cancelamento", a payment returned automatically — it is
-// derived from the order, the key and the payment, so asking again names the same refund and
-// the PSP never returns the money twice; without one it is random.
+// The keys Pelotão names its own refunds with. The organizer's keys are apart from them
+// (organizerKey), so that an organizer's refund can never take the buyer's cancellation's id
+// and answer for it (REG-190).
+const (
+	keyCancelamento        = "cancelamento"
+	keyDevolucaoAutomatica = "devolucao-automatica"
+)
+
+// organizerKey is the key of a refund the organizer asked for with the Idempotency-Key key (”
+// none): in a space of its own, which no key of Pelotão's is in (they have no ':').
+func organizerKey(key string) string {
+	if key == "" {
+		return ""
+	}
+	return "organizacao:" + key
+}
+
+// refundID is the devolução's id, made by Pelotão: the API Pix's id of PUT
+// /pix/{e2eid}/devolucao/{id}, [a-zA-Z0-9]{1,35} — "D" and 32 hex digits (33), or "D" and
+// rand.Text's 26 base-32 symbols (27). With a key (the organizer's, organizerKey; the
+// buyer's cancellation; a payment returned automatically) it is derived from the order, the
+// key and the payment, so asking again names the same refund and the PSP never returns the
+// money twice; without one it is random.
 func refundID(orderID, key, endToEndID string) string {
 	if key == "" {
 		return "D" + rand.Text()
@@ -61,11 +80,19 @@ func left(o store.Order) map[string]int64 {
 	return m
 }
 
-// Refund returns valor centavos (0: all that is left) of the paid order o, from its payments in
-// the order they came, and asks the PSP for each part. key (” none) makes a retry the same
-// refund. A PSP that fails leaves the refund pending (EM_PROCESSAMENTO): ReconcileRefunds asks
-// again with the same id. registration.FieldErrors ("valor"): nothing or less is left.
-func (s *Service) Refund(ctx context.Context, o store.Order, valor int64, key, motivo string, by store.Actor) (store.Order, error) {
+// Refund is the organizer's refund of valor centavos (0: all that is left) of the paid order o;
+// key is the organizer's Idempotency-Key (” none), which makes a retry the same refund and
+// never names a refund of the buyer's or of Pelotão's (refund).
+func (s *Service) Refund(ctx context.Context, o store.Order, valor int64, key string, by store.Actor) (store.Order, error) {
+	return s.refund(ctx, o, valor, organizerKey(key), MotivoOrganizacao, by)
+}
+
+// refund returns valor centavos (0: all that is left) of the paid order o, from its payments in
+// the order they came, and asks the PSP for each part. key (” none; the organizer's made by
+// organizerKey) makes a retry the same refund. A PSP that fails leaves the refund pending
+// (EM_PROCESSAMENTO): ReconcileRefunds asks again with the same id. registration.FieldErrors
+// ("valor"): nothing or less is left.
+func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, motivo string, by store.Actor) (store.Order, error) {
 	m := registration.Const.Messages
 	if o.Status != store.OrderPaid {
 		return o, &Refusal{Code: "conflict", Motivo: m.ReembolsoPedido}
@@ -132,7 +159,7 @@ func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (s
 // returnPayment returns a payment in full, automatically (a late payment without room, another
 // amount, a payment of an order no longer awaiting it); asking again is the same refund.
 func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payment, motivo string) error {
-	r := store.Refund{ID: refundID(orderID, "devolucao-automatica", p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
+	r := store.Refund{ID: refundID(orderID, keyDevolucaoAutomatica, p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
 		Valor: int64(p.Amount), Motivo: motivo, Status: store.RefundProcessing}
 	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
 	if errors.Is(err, store.ErrRefundTooLarge) {

@@ -29,6 +29,10 @@ type Constants struct {
 		CupomCodigoMin     int `json:"cupomCodigoMin"`
 		CupomCodigoMax     int `json:"cupomCodigoMax"`
 		CupomPercentualMax int `json:"cupomPercentualMax"`
+		// One account has at most PedidosAbertosMax orders awaiting payment at once (REG-44).
+		PedidosAbertosMax int `json:"pedidosAbertosMax"`
+		// An order's Idempotency-Key has at most IdempotencyKeyMax characters (REG-191).
+		IdempotencyKeyMax int `json:"idempotencyKeyMax"`
 	} `json:"limits"`
 	Codes struct {
 		Encerradas      string `json:"encerradas"`
@@ -37,6 +41,13 @@ type Constants struct {
 		EdicaoEncerrada string `json:"edicaoEncerrada"`
 		NaoCancelavel   string `json:"naoCancelavel"`
 		LimitePedidos   string `json:"limitePedidos"`
+		// LimiteInscricoes: the account holds the most registrations it may in the event (REG-192).
+		LimiteInscricoes string `json:"limiteInscricoes"`
+		// IdempotencyKeyInvalida: too long; IdempotencyKeyReutilizada: sent again with another body (REG-191).
+		IdempotencyKeyInvalida    string `json:"idempotencyKeyInvalida"`
+		IdempotencyKeyReutilizada string `json:"idempotencyKeyReutilizada"`
+		// MuitosPedidos: the client address made too many orders or quotes (REG-193).
+		MuitosPedidos string `json:"muitosPedidos"`
 	} `json:"codes"`
 	// The pt-BR names of an order's and a registration's statuses (store.OrderAwaiting…), as the
 	// organizer's lists and exports show them.
@@ -91,6 +102,12 @@ type Constants struct {
 		CupomMaxUsos               string `json:"cupomMaxUsos"`
 		CupomModalidadeInexistente string `json:"cupomModalidadeInexistente"`
 		CupomRepetido              string `json:"cupomRepetido"`
+
+		LimitePedidos             string `json:"limitePedidos"`
+		LimiteInscricoes          string `json:"limiteInscricoes"`
+		IdempotencyKeyLonga       string `json:"idempotencyKeyLonga"`
+		IdempotencyKeyReutilizada string `json:"idempotencyKeyReutilizada"`
+		MuitosPedidos             string `json:"muitosPedidos"`
 	} `json:"messages"`
 }
 

@@ -284,7 +284,7 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 			f.charge.Store(int32(fault))
 			key := fmt.Sprint("pedido-", fault)
 			w.callKilled(t, "POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &eva, "Idempotency-Key", key)
-			held, err := st.OrderByIdempotencyKey(ctx, eva.ID, key)
+			held, err := st.OrderByIdempotencyKey(ctx, eva.ID, w.eventID, key)
 			if err != nil || held.Status != store.OrderAwaiting || held.Txid != f.lastTxid() || held.CopiaECola != "" {
 				t.Fatalf("fault %d: the held order %+v %v", fault, held, err)
 			}
@@ -313,7 +313,7 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 		f := newFaultyPSP(w)
 		f.charge.Store(int32(killedAfterPSP))
 		w.callKilled(t, "POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &eva, "Idempotency-Key", "pedido-retentado")
-		held, err := st.OrderByIdempotencyKey(ctx, eva.ID, "pedido-retentado")
+		held, err := st.OrderByIdempotencyKey(ctx, eva.ID, w.eventID, "pedido-retentado")
 		if err != nil {
 			t.Fatal(err)
 		}

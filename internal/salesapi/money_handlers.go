@@ -310,7 +310,7 @@ func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
 		}
 		valor = int64(math.Round(cents))
 	}
-	got, err := s.orders.Refund(r.Context(), o, valor, r.Header.Get("Idempotency-Key"), orders.MotivoOrganizacao, actor(r))
+	got, err := s.orders.Refund(r.Context(), o, valor, r.Header.Get("Idempotency-Key"), actor(r))
 	if err != nil {
 		return refusal(err)
 	}

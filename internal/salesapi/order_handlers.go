@@ -2,12 +2,16 @@ package salesapi
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"pelotao/internal/api"
 	"pelotao/internal/config"
@@ -108,18 +112,26 @@ func toRefundAnswers(refunds []store.Refund) []orderRefundAnswer {
 // orderError answers what the store refuses when it takes an order's slots, and what pricing
 // under its lock found (registration's field errors and closings).
 func orderError(err error) error {
+	c := registration.Const
 	var taken *store.AlreadyRegisteredError
+	var capped *store.RegistrationLimitError
 	switch {
 	case errors.As(err, &taken):
 		return &api.Error{Status: http.StatusConflict, Code: "ja-inscrito", Message: "Este documento já está inscrito neste evento.",
 			Fields: map[string]string{fmt.Sprintf("atletas.%d.documento", taken.Index): "Este documento já está inscrito neste evento."}}
 	case errors.Is(err, store.ErrSoldOut):
-		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.Esgotado, Message: registration.Const.Motivos.Esgotado}
+		return &api.Error{Status: http.StatusConflict, Code: c.Codes.Esgotado, Message: c.Motivos.Esgotado}
 	case errors.Is(err, store.ErrOrderLimit):
-		return &api.Error{Status: http.StatusConflict, Code: registration.Const.Codes.LimitePedidos,
-			Message: fmt.Sprintf("Você já tem %d pedidos aguardando pagamento. Pague ou cancele um deles, ou aguarde que expirem.", store.MaxOpenOrders)}
+		return &api.Error{Status: http.StatusConflict, Code: c.Codes.LimitePedidos,
+			Message: registration.Fill(c.Messages.LimitePedidos, "max", strconv.Itoa(c.Limits.PedidosAbertosMax))}
+	case errors.As(err, &capped):
+		return &api.Error{Status: http.StatusConflict, Code: c.Codes.LimiteInscricoes, Message: registration.Fill(c.Messages.LimiteInscricoes,
+			"max", strconv.Itoa(capped.Max), "atual", strconv.Itoa(capped.Held))}
+	case errors.Is(err, store.ErrIdempotencyKeyReused):
+		return &api.Error{Status: http.StatusUnprocessableEntity, Code: c.Codes.IdempotencyKeyReutilizada,
+			Message: c.Messages.IdempotencyKeyReutilizada}
 	case errors.Is(err, store.ErrCouponUsedUp):
-		return api.FieldError{"cupom": registration.Const.Messages.CupomEsgotado}
+		return api.FieldError{"cupom": c.Messages.CupomEsgotado}
 	}
 	return closedError(err)
 }
@@ -130,24 +142,62 @@ func orderError(err error) error {
 // charge that cannot be made leaves no hold behind. A retry (the same Idempotency-Key) is
 // answered the order its first try made, by the store, which looks for it first under the lock,
 // even once the sale has closed: looking for it before every order as well would cost each
-// buyer of an opening a read.
+// buyer of an opening a read. The key is the buyer's in the event, kept with its body's hash:
+// sent again with another body it is refused (REG-191).
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return err
+	}
+	if err := s.takeSenderSlot(w, r, store.ScopeOrder, s.cfg.OrdersPerHour); err != nil {
+		return err
+	}
 	var e event.Event
 	var o registration.Order
 	if err := s.readOrder(r, &e, &o); err != nil {
 		return err
 	}
+	var hash string
+	if key != "" {
+		if hash, err = bodyHash(&o); err != nil {
+			return err
+		}
+	}
 	now := time.Now()
 	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
-		IdempotencyKey: r.Header.Get("Idempotency-Key"), Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
+		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
 		ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e),
+		MaxOpenOrders: registration.Const.Limits.PedidosAbertosMax, MaxRegistrations: s.cfg.MaxRegistrationsPerAccount,
 		Price: orderPricer(&e, &o, event.Today(s.cfg.Location, now))})
 	if err != nil {
 		return orderError(err)
 	}
 	s.sendReceipt(order) // a free order is paid at once (a retry's receipt is claimed once)
 	return s.answerCharged(w, r, order, &e)
+}
+
+// idempotencyKey is the request's Idempotency-Key (” none); longer than
+// limits.idempotencyKeyMax characters it is a 422.
+func idempotencyKey(r *http.Request) (string, error) {
+	c := registration.Const
+	key := r.Header.Get("Idempotency-Key")
+	if utf8.RuneCountInString(key) > c.Limits.IdempotencyKeyMax {
+		return "", &api.Error{Status: http.StatusUnprocessableEntity, Code: c.Codes.IdempotencyKeyInvalida,
+			Message: registration.Fill(c.Messages.IdempotencyKeyLonga, "max", strconv.Itoa(c.Limits.IdempotencyKeyMax))}
+	}
+	return key, nil
+}
+
+// bodyHash is the SHA-256 (hex) of the order as the server read it, encoded again: the same
+// order hashes the same however its JSON was spaced or its keys ordered.
+func bodyHash(o *registration.Order) (string, error) {
+	canonical, err := json.Marshal(o)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(canonical)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // answerCharged answers 201 with order, charging it first when it has no charge yet: a new

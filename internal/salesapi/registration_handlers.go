@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"time"
 
 	"pelotao/internal/api"
@@ -53,6 +54,9 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 // quoteOrder answers POST /api/events/{id}/inscricao/cotacao: what the order would cost now,
 // holding nothing. The body is the order's, read strictly: a price sent by the client is refused.
 func (s *Server) quoteOrder(w http.ResponseWriter, r *http.Request) error {
+	if err := s.takeSenderSlot(w, r, store.ScopeQuote, s.cfg.QuotesPerHour); err != nil {
+		return err
+	}
 	var e event.Event
 	var o registration.Order
 	q, err := s.quote(r, &e, &o)
@@ -87,6 +91,21 @@ func (s *Server) readOrder(r *http.Request, e *event.Event, o *registration.Orde
 		return api.NotFoundAs(err, api.ErrEventNotFound)
 	}
 	return nil
+}
+
+// takeSenderSlot takes one of the client address's perHour slots of scope, as sign-ups are
+// limited (store.TakeSenderSlot: atomic on every instance, only a keyed hash of the address
+// kept); over the limit it answers 429 muitos-pedidos with a Retry-After of the window (REG-193).
+// Every request takes its slot, refused or not: the limit is on the work asked of the server.
+func (s *Server) takeSenderSlot(w http.ResponseWriter, r *http.Request, scope store.SenderScope, perHour int) error {
+	limit := store.SenderLimit{Max: perHour, Window: time.Hour}
+	_, err := s.store.TakeSenderSlot(r.Context(), scope, api.ClientIP(r, s.cfg.TrustProxy), time.Now().UTC(), limit)
+	if errors.Is(err, store.ErrTooManyFromSender) {
+		c := registration.Const
+		w.Header().Set("Retry-After", strconv.Itoa(int(limit.Window.Seconds())))
+		return &api.Error{Status: http.StatusTooManyRequests, Code: c.Codes.MuitosPedidos, Message: c.Messages.MuitosPedidos}
+	}
+	return err
 }
 
 // closedError answers a *registration.Closed as the 409 it is; other errors pass as they are.

@@ -23,8 +23,9 @@ import (
 type OrderStore interface {
 	// CreateOrder prices the order (NewOrder.Price), checks and takes its capacity in one
 	// transaction under the event's lock: the Pricer's own error, ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
-	// ErrCouponUsedUp. An IdempotencyKey the buyer used before returns that first order. A free
-	// order (Total 0) is confirmed at once.
+	// ErrRegistrationLimit (a *RegistrationLimitError), ErrCouponUsedUp, ErrIdempotencyKeyReused. An IdempotencyKey the buyer used before in the
+	// event, with the same IdempotencyHash, returns that first order. A free order (Total 0) is
+	// confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
 	// SetOrderPix keeps the PSP's answer to the order's charge (the copy-and-paste code and its
 	// location); ErrNotFound when the order is not awaiting payment.
@@ -59,9 +60,9 @@ type OrderStore interface {
 	OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]Order, error)
 	// Order returns one order with its registrations, payments and refunds; ErrNotFound.
 	Order(ctx context.Context, id string) (Order, error)
-	// OrderByIdempotencyKey returns the order the buyer made with this Idempotency-Key;
-	// ErrNotFound.
-	OrderByIdempotencyKey(ctx context.Context, buyerID, key string) (Order, error)
+	// OrderByIdempotencyKey returns the order the buyer made in the event with this
+	// Idempotency-Key; ErrNotFound.
+	OrderByIdempotencyKey(ctx context.Context, buyerID, eventID, key string) (Order, error)
 	// OrdersOfBuyer lists an account's orders, newest first.
 	OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error)
 	// OrdersOfAthleteEmail lists the orders, newest first, with a confirmed registration whose
@@ -124,18 +125,21 @@ var (
 	ErrSoldOut = errors.New("store: sold out")
 	// ErrAlreadyRegistered: a document of the order is registered (confirmed or held) in the event.
 	ErrAlreadyRegistered = errors.New("store: already registered")
-	// ErrOrderLimit: the buyer has MaxOpenOrders orders awaiting payment.
+	// ErrOrderLimit: the buyer has NewOrder.MaxOpenOrders orders awaiting payment.
 	ErrOrderLimit = errors.New("store: too many orders awaiting payment")
+	// ErrRegistrationLimit: the order would take the buyer past NewOrder.MaxRegistrations in the
+	// event; errors.As gives a *RegistrationLimitError.
+	ErrRegistrationLimit = errors.New("store: too many registrations for one account")
 	// ErrCouponUsedUp: the coupon is paused, unknown or has no uses left.
 	ErrCouponUsedUp = errors.New("store: coupon unavailable")
 	// ErrRefundTooLarge: a refund would return more than its payment received.
 	ErrRefundTooLarge = errors.New("store: refund larger than the payment")
+	// ErrIdempotencyKeyReused: the buyer's Idempotency-Key made an order in the event from
+	// another request body.
+	ErrIdempotencyKeyReused = errors.New("store: idempotency key reused with another request")
 	// ErrNotPending: the order is no longer awaiting payment.
 	ErrNotPending = errors.New("store: order not awaiting payment")
 )
-
-// MaxOpenOrders is how many orders one account may have awaiting payment at once.
-const MaxOpenOrders = 3
 
 // Which limit a SoldOutError names.
 const (
@@ -149,6 +153,15 @@ type SoldOutError struct{ Limit, Name string }
 
 func (e *SoldOutError) Error() string        { return fmt.Sprintf("store: sold out: %s %s", e.Limit, e.Name) }
 func (e *SoldOutError) Is(target error) bool { return target == ErrSoldOut }
+
+// RegistrationLimitError says how many registrations the buyer holds or has confirmed in the
+// event (Held) and how many one account may (Max).
+type RegistrationLimitError struct{ Held, Max int }
+
+func (e *RegistrationLimitError) Error() string {
+	return fmt.Sprintf("store: the account holds %d of %d registrations", e.Held, e.Max)
+}
+func (e *RegistrationLimitError) Is(target error) bool { return target == ErrRegistrationLimit }
 
 // AlreadyRegisteredError names the athlete (position in the order) whose document is taken.
 type AlreadyRegisteredError struct{ Index int }
@@ -220,12 +233,17 @@ type OrderBatcher interface {
 // NewOrder is an order to create; the store makes its ids, Price its athletes.
 type NewOrder struct {
 	EventID, BuyerID string
-	IdempotencyKey   string // '' none
+	IdempotencyKey   string // '' none; the buyer's in the event
+	IdempotencyHash  string // the request body's hash, kept with the key: the key again with another is refused
 	Cupom            string // the code as typed; '' none
 	Txid             string // the Pix charge's, made before; kept only when the order costs something
 	Now, ExpiraEm    time.Time
 	Capacity         Capacity
 	Price            Pricer
+	// The buyer's limits (0: none). MaxOpenOrders: orders awaiting payment at once, in every
+	// event (a free order never awaits). MaxRegistrations: registrations held or confirmed in
+	// the event, free ones and this order's included.
+	MaxOpenOrders, MaxRegistrations int
 }
 
 // Pricer prices an order's athletes from what the event has taken and the order's coupon (nil:

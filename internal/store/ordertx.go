@@ -30,15 +30,21 @@ const holdCounts = `(r.status = 'confirmada' OR (o.status = 'aguardando_pagament
 // CouponKey is a coupon code as compared: trimmed, upper case.
 func CouponKey(codigo string) string { return strings.ToUpper(strings.TrimSpace(codigo)) }
 
-// orderIDByIdempotency returns the order an earlier request with this key made, or "".
-func orderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) (string, error) {
-	if key == "" {
+// orderIDByIdempotency returns the order an earlier request of the buyer with o's key made in
+// o's event, or "": ErrIdempotencyKeyReused when that request had another body (an order made
+// before the body was kept, its hash ”, is taken as the same request).
+func orderIDByIdempotency(ctx context.Context, tx OrderTx, o NewOrder) (string, error) {
+	if o.IdempotencyKey == "" {
 		return "", nil
 	}
-	var id string
-	err := tx.QueryRow(ctx, "SELECT id FROM orders WHERE buyer_id = ? AND idempotency_key = ?", buyerID, key).Scan(&id)
+	var id, hash string
+	err := tx.QueryRow(ctx, "SELECT id, idempotency_hash FROM orders WHERE buyer_id = ? AND event_id = ? AND idempotency_key = ?",
+		o.BuyerID, o.EventID, o.IdempotencyKey).Scan(&id, &hash)
 	if IsNoRows(err) {
 		return "", nil
+	}
+	if err == nil && hash != "" && hash != o.IdempotencyHash {
+		return "", ErrIdempotencyKeyReused
 	}
 	return id, err
 }
@@ -47,12 +53,13 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, buyerID, key string) 
 // per event, the buyer's): it reads the counts and the coupon, has the order priced from them,
 // checks every count, then inserts. It returns the order as written, so that the caller need
 // not read it back, or only its ID (its Status empty) when the caller must read it: the first
-// order, when the buyer's IdempotencyKey made one before, and a free order, confirmed at once.
+// order, when the buyer's IdempotencyKey made one before in the event with the same
+// IdempotencyHash, and a free order, confirmed at once.
 //
 // The order's times are kept to the millisecond, as SQLite stores them, so that the order
 // returned is the order either store reads.
 func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
-	if first, err := orderIDByIdempotency(ctx, tx, o.BuyerID, o.IdempotencyKey); err != nil || first != "" {
+	if first, err := orderIDByIdempotency(ctx, tx, o); err != nil || first != "" {
 		return Order{ID: first}, err
 	}
 	o.Now, o.ExpiraEm = o.Now.UTC().Truncate(time.Millisecond), o.ExpiraEm.UTC().Truncate(time.Millisecond)
@@ -83,14 +90,24 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
 	for _, it := range items {
 		total += it.Total
 	}
-	if total > 0 { // a free order is paid at once: it never holds
+	if total > 0 && o.MaxOpenOrders > 0 { // a free order is paid at once: it never holds
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
 			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
 			return Order{}, fmt.Errorf("store: open orders: %w", err)
 		}
-		if open >= MaxOpenOrders {
+		if open >= o.MaxOpenOrders {
 			return Order{}, ErrOrderLimit
+		}
+	}
+	if o.MaxRegistrations > 0 { // under the event's lock: concurrent orders of the buyer take turns
+		var held int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts, o.BuyerID, o.EventID, o.Now).Scan(&held); err != nil {
+			return Order{}, fmt.Errorf("store: the buyer's registrations: %w", err)
+		}
+		if held+len(items) > o.MaxRegistrations {
+			return Order{}, &RegistrationLimitError{Held: held, Max: o.MaxRegistrations}
 		}
 	}
 	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
@@ -119,9 +136,9 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
 	if total > 0 && o.Txid != "" {
 		txid, written.Txid = o.Txid, o.Txid
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, txid,
-		copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, '', '', ?, ?, ?)`,
-		id, o.EventID, o.BuyerID, total, cupom, key, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, idempotency_hash,
+		txid, copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, ?, '', '', ?, ?, ?)`,
+		id, o.EventID, o.BuyerID, total, cupom, key, o.IdempotencyHash, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
 		return Order{}, fmt.Errorf("store: inserting order: %w", err)
 	}
 	for i, it := range items {
@@ -791,8 +808,8 @@ func (r OrderReader) Order(ctx context.Context, id string) (Order, error) {
 }
 
 // OrderByIdempotencyKey implements OrderStore.
-func (r OrderReader) OrderByIdempotencyKey(ctx context.Context, buyerID, key string) (Order, error) {
-	orders, err := r.readOrders(ctx, "WHERE buyer_id = ? AND idempotency_key = ?", buyerID, key)
+func (r OrderReader) OrderByIdempotencyKey(ctx context.Context, buyerID, eventID, key string) (Order, error) {
+	orders, err := r.readOrders(ctx, "WHERE buyer_id = ? AND event_id = ? AND idempotency_key = ?", buyerID, eventID, key)
 	if err == nil && len(orders) == 0 {
 		err = ErrNotFound
 	}

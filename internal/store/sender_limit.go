@@ -14,7 +14,7 @@ import (
 var ErrTooManyFromSender = errors.New("store: too many requests from this sender")
 
 // SenderLimit caps how many times one sender (one client address) may do something within a
-// sliding window: leave a plan interest, create an account.
+// sliding window: leave a plan interest, create an account, ask for a registration order or quote.
 type SenderLimit struct {
 	Max    int
 	Window time.Duration
@@ -23,8 +23,12 @@ type SenderLimit struct {
 // SenderScope names what a sender slot is counted for; each scope has its own budget.
 type SenderScope string
 
-// ScopeSignup counts the accounts created from one address.
-const ScopeSignup SenderScope = "signup"
+// The scopes counted.
+const (
+	ScopeSignup SenderScope = "signup"  // the accounts created from one address
+	ScopeOrder  SenderScope = "pedido"  // the registration orders asked from one address
+	ScopeQuote  SenderScope = "cotacao" // the registration quotes asked from one address
+)
 
 // SenderLimitStore counts, per client address, actions that are limited but leave no record of
 // their own that could be counted (plan interests are counted in their own table instead).

@@ -36,6 +36,12 @@ func TestOrderRaceAcrossInstances(t *testing.T) {
 	storetest.OrderRace(t, twoInstances(t)...)
 }
 
+// Two instances on one database never let one account pass its cap of registrations in an event
+// (REG-192): its 20 concurrent orders split between them, 10 are made.
+func TestRegistrationLimitAcrossInstances(t *testing.T) {
+	storetest.RegistrationLimitRace(t, twoInstances(t)...)
+}
+
 // twoInstances opens two stores on one fresh database, as two servers share it.
 func twoInstances(t *testing.T) []store.Store {
 	cfg := pgtest.FreshSchema(t)

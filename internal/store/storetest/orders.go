@@ -25,6 +25,8 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("OneDocumentPerEvent", func(t *testing.T) { testOrderDocuments(t, open(t)) })
 	t.Run("OpenOrderLimit", func(t *testing.T) { testOrderLimit(t, open(t)) })
 	t.Run("Idempotency", func(t *testing.T) { testOrderIdempotency(t, open(t)) })
+	t.Run("RegistrationLimit", func(t *testing.T) { testRegistrationLimit(t, open(t)) })
+	t.Run("RegistrationLimitRace", func(t *testing.T) { RegistrationLimitRace(t, open(t)) })
 	t.Run("ConfirmOnce", func(t *testing.T) { testOrderConfirm(t, open(t)) })
 	t.Run("LatePayment", func(t *testing.T) { testOrderLatePayment(t, open(t)) })
 	t.Run("ListAndHistory", func(t *testing.T) { testOrderList(t, open(t)) })
@@ -336,19 +338,25 @@ func testOrderDocuments(t *testing.T, s store.Store) {
 	mustOrder(t, s, order(other, "d1", now, store.Capacity{}, a)) // another event is another registration
 }
 
-// REG-44: an account has at most 3 orders awaiting payment at once.
+// REG-44: an account has at most NewOrder.MaxOpenOrders (limits.pedidosAbertosMax, 3) orders
+// awaiting payment at once.
 func testOrderLimit(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
 	now := time.Now()
+	limited := func(eventID string, a store.NewRegistration) store.NewOrder {
+		o := order(eventID, "limit", now, store.Capacity{}, a)
+		o.MaxOpenOrders = 3
+		return o
+	}
 	var first store.Order
 	for i := range 3 {
-		o := mustOrder(t, s, order(eventID, "limit", now, store.Capacity{}, athlete("Ana Limite", "5 km", "")))
+		o := mustOrder(t, s, limited(eventID, athlete("Ana Limite", "5 km", "")))
 		if i == 0 {
 			first = o
 		}
 	}
-	if _, err := s.CreateOrder(ctx, order(orderEvent(t, s), "limit", now, store.Capacity{}, athlete("Bia", "5 km", ""))); !errors.Is(err, store.ErrOrderLimit) {
+	if _, err := s.CreateOrder(ctx, limited(orderEvent(t, s), athlete("Bia", "5 km", ""))); !errors.Is(err, store.ErrOrderLimit) {
 		t.Fatalf("a 4th open order: %v", err)
 	}
 	got, err := s.CancelOrder(ctx, first.ID, store.Actor{UserID: "limit", Nome: "Ana", At: now})
@@ -358,16 +366,18 @@ func testOrderLimit(t *testing.T, s store.Store) {
 	if _, err := s.CancelOrder(ctx, first.ID, store.Actor{At: now}); !errors.Is(err, store.ErrNotPending) {
 		t.Fatalf("cancelling twice: %v", err)
 	}
-	mustOrder(t, s, order(eventID, "limit", now, store.Capacity{}, athlete("Caio", "5 km", "")))
+	mustOrder(t, s, limited(eventID, athlete("Caio", "5 km", "")))
 }
 
-// REG-45: a retried request with the same Idempotency-Key answers the first order and holds nothing more.
+// REG-45, REG-191: a retried request with the same Idempotency-Key and body answers the first
+// order and holds nothing more; the key is the buyer's in one event (on another it makes another
+// order), and the key again with another body is refused.
 func testOrderIdempotency(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
 	now := time.Now()
 	o := order(eventID, "idem", now, store.Capacity{Modalities: map[string]int{"5 km": 1}}, athlete("Ana Repete", "5 km", ""))
-	o.IdempotencyKey = "chave-1"
+	o.IdempotencyKey, o.IdempotencyHash = "chave-1", "hash-do-pedido"
 	first := mustOrder(t, s, o)
 	o.Txid = newTxid() // a retry makes a new txid before asking the store
 	again := mustOrder(t, s, o)
@@ -375,9 +385,98 @@ func testOrderIdempotency(t *testing.T, s store.Store) {
 		t.Fatalf("retry made order %s (%s), want %s", again.ID, again.Txid, first.ID)
 	}
 	other := order(eventID, "idem-2", now, o.Capacity, athlete("Bia", "5 km", ""))
-	other.IdempotencyKey = "chave-1" // another buyer's key is theirs
+	other.IdempotencyKey, other.IdempotencyHash = "chave-1", "hash-do-pedido" // another buyer's key is theirs
 	if _, err := s.CreateOrder(ctx, other); !errors.Is(err, store.ErrSoldOut) {
 		t.Fatalf("another buyer with the same key: %v, want sold out (the slot is held once)", err)
+	}
+
+	changed := o
+	changed.Txid, changed.IdempotencyHash = newTxid(), "outro-hash"
+	if _, err := s.CreateOrder(ctx, changed); !errors.Is(err, store.ErrIdempotencyKeyReused) {
+		t.Fatalf("the key again with another body: %v", err)
+	}
+	elsewhere := o
+	elsewhere.EventID, elsewhere.Txid, elsewhere.Price = orderEvent(t, s), newTxid(), priced([]store.NewRegistration{athlete("Ana Repete", "5 km", "")})
+	made := mustOrder(t, s, elsewhere)
+	if made.ID == first.ID || made.EventID != elsewhere.EventID {
+		t.Fatalf("the key on another event answered %s of %s, want a new order of %s", made.ID, made.EventID, elsewhere.EventID)
+	}
+	for ev, want := range map[string]string{eventID: first.ID, elsewhere.EventID: made.ID} {
+		if got, err := s.OrderByIdempotencyKey(ctx, "idem", ev, "chave-1"); err != nil || got.ID != want {
+			t.Fatalf("the key in event %s: %s %v, want %s", ev, got.ID, err, want)
+		}
+	}
+}
+
+// REG-192: one account holds or has confirmed at most NewOrder.MaxRegistrations registrations in
+// an event, free ones included; the refusal says how many it has. Cancelled registrations give
+// their room back; another event, or another account, has its own count.
+func testRegistrationLimit(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	capped := func(eventID, buyer string, items ...store.NewRegistration) store.NewOrder {
+		o := order(eventID, buyer, now, store.Capacity{}, items...)
+		o.MaxRegistrations = 3
+		return o
+	}
+	free := mustOrder(t, s, capped(eventID, "cap", freeAthlete("Ana Gratis", "5 km"))) // confirmed at once
+	if free.Status != store.OrderPaid {
+		t.Fatalf("free order: %s", free.Status)
+	}
+	held := mustOrder(t, s, capped(eventID, "cap", athlete("Bia Reserva", "5 km", "")))
+	_, err := s.CreateOrder(ctx, capped(eventID, "cap", athlete("Caio Um", "5 km", ""), athlete("Duda Dois", "5 km", "")))
+	var limit *store.RegistrationLimitError
+	if !errors.As(err, &limit) || !errors.Is(err, store.ErrRegistrationLimit) || limit.Held != 2 || limit.Max != 3 {
+		t.Fatalf("a 4th registration: %v", err)
+	}
+	mustOrder(t, s, capped(eventID, "cap", athlete("Caio Um", "5 km", "")))
+	if _, err := s.CreateOrder(ctx, capped(eventID, "cap", freeAthlete("Eva Gratis", "5 km"))); !errors.Is(err, store.ErrRegistrationLimit) {
+		t.Fatalf("a free 4th registration: %v", err)
+	}
+	if _, err := s.CancelOrder(ctx, held.ID, store.Actor{UserID: "cap", At: now}); err != nil {
+		t.Fatal(err)
+	}
+	mustOrder(t, s, capped(eventID, "cap", freeAthlete("Eva Gratis", "5 km")))
+	mustOrder(t, s, capped(orderEvent(t, s), "cap", athlete("Fabi Outro Evento", "5 km", "")))
+	mustOrder(t, s, capped(eventID, "cap-2", athlete("Gil Outra Conta", "5 km", "")))
+}
+
+// RegistrationLimitRace has one account send 20 orders of one free athlete each at once to an
+// event whose cap per account is 10, on the given stores (several instances of one database
+// take turns): exactly 10 are made, the others refused with ErrRegistrationLimit (REG-192).
+func RegistrationLimitRace(t *testing.T, stores ...store.Store) {
+	eventID := orderEvent(t, stores[0])
+	now := time.Now()
+	var made atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := order(eventID, "acumulador", now, store.Capacity{}, freeAthlete(fmt.Sprint("Atleta Gerado ", i), "5 km"))
+			o.MaxRegistrations = 10
+			_, err := stores[i%len(stores)].CreateOrder(context.Background(), o)
+			switch {
+			case err == nil:
+				made.Add(1)
+			case !errors.Is(err, store.ErrRegistrationLimit):
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("unexpected error: %v", err)
+	}
+	if made.Load() != 10 {
+		t.Fatalf("%d orders made, want 10", made.Load())
+	}
+	ps, err := stores[0].EventParticipants(context.Background(), eventID)
+	if err != nil || len(ps) != 10 {
+		t.Fatalf("%d participants (%v), want 10", len(ps), err)
 	}
 }
 

@@ -102,6 +102,9 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   const [banner, setBanner] = useState('')
   // The buyer's open orders are at their limit: the banner leads to where they are paid or cancelled (REG-172).
   const [atOrderLimit, setAtOrderLimit] = useState(false)
+  // The account holds the most registrations it may in this event: said below the athletes,
+  // whose number is what the buyer changes (REG-192).
+  const [registrationLimit, setRegistrationLimit] = useState('')
   const [pending, setPending] = useState(false)
   const [quote, setQuote] = useState<QuoteState>({ state: 'idle' })
   // The element to focus after the next render: the first error, a new athlete, the banner.
@@ -149,8 +152,11 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
     }
   }, [body, event.id])
 
+  // Another order is another key: the server refuses a key sent again with another body (REG-191),
+  // and a retry of the same order keeps its key.
   function update(next: SavedDraft['draft']) {
-    setSaved((s) => ({ ...s, draft: next }))
+    setSaved({ draft: next, idempotencyKey: newIdempotencyKey() })
+    setRegistrationLimit('')
   }
 
   function changeAthlete(index: number, patch: Partial<AthleteDraft>, field: AthleteField) {
@@ -189,6 +195,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
     e.preventDefault()
     setBanner('')
     setAtOrderLimit(false)
+    setRegistrationLimit('')
     const found = draftErrors(draft, offer, todayISO())
     if (Object.keys(found).length > 0) {
       showErrors(found)
@@ -212,6 +219,9 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
         // 422, and 409 ja-inscrito, which names the athlete's document.
         showErrors(err.fields)
         if (err.status === 409) setBanner(err.message)
+      } else if (err.code === constants.codes.limiteInscricoes) {
+        setRegistrationLimit(err.message)
+        focusNext.current = 'atletas-limite'
       } else {
         // 409 esgotado, inscricoes-encerradas, limite-pedidos; 503 pagamento-indisponivel: the server's pt-BR text.
         setBanner(err.message)
@@ -242,6 +252,11 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
             onChange={(patch, field) => changeAthlete(i, patch, field)}
           />
         ))}
+        {registrationLimit && (
+          <p id="atletas-limite" tabIndex={-1} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-base text-red-800">
+            {registrationLimit}
+          </p>
+        )}
         {draft.atletas.length < limits.atletasMax && (
           <button
             type="button"

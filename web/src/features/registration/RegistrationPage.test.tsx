@@ -1,0 +1,110 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import constants from '../../../../internal/registration/constants.json'
+import { MemoryRouter, Route, Routes } from '../../app/routing'
+import { AuthProvider } from '../../lib/auth'
+import type { Offer } from '../../lib/events/registrationOffer'
+import { stubFetch } from '../../lib/testing/testEvents'
+import { emptyAthlete, type SavedDraft } from './athleteForm'
+import { RegistrationPage } from './RegistrationPage'
+
+const offer: Offer = {
+  aberta: true,
+  lote: { nome: '1º Lote', dataLimite: '2099-12-31', restantes: null },
+  modalidades: [{ nome: '10 km', valor: 99.9, vagasRestantes: null }],
+  tamanhosCamiseta: ['P', 'M', 'G'],
+  meiaEntradaIdoso: true,
+}
+
+const limitMessage = constants.messages.limiteInscricoes.replace('{max}', '10').replace('{atual}', '10')
+
+/** The form of event ev1 for a signed-in buyer whose draft is complete; the order is answered `order`. */
+function renderForm(order: [number, unknown]) {
+  const saved: SavedDraft = {
+    idempotencyKey: 'chave-1',
+    draft: {
+      cupom: '',
+      atletas: [
+        {
+          ...emptyAthlete(),
+          nome: 'Ana Maria Souza',
+          documento: '529.982.247-25',
+          nascimento: '12/05/1990',
+          sexo: 'F',
+          celular: '(11) 98765-4321',
+          percurso: '10 km',
+          camiseta: 'M',
+          contatoNome: 'João Souza',
+          contatoTelefone: '11 3333-4444',
+          aceite: true,
+        },
+      ],
+    },
+  }
+  sessionStorage.setItem('pelotao:inscricao:ev1', JSON.stringify(saved))
+  const fetch = stubFetch((url) => {
+    switch (url.pathname) {
+      case '/api/auth/session':
+        return [200, { user: { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true } }]
+      case '/api/events/ev1':
+        return [200, { id: 'ev1', titulo: 'Corrida Grátis', regulamentoUrl: '', regulamento: '' }]
+      case '/api/events/ev1/inscricao':
+        return [200, offer]
+      case '/api/events/ev1/inscricao/cotacao':
+        return [200, { itens: [{ valor: 0, desconto: 0, total: 0, categoria: 'Geral', lote: '1º Lote', cupom: false, meiaEntrada: false }], total: 0 }]
+      case '/api/events/ev1/pedidos':
+        return order
+    }
+    return [404, { error: { code: 'not-found', message: 'Não encontrado.' } }]
+  })
+  render(
+    <AuthProvider>
+      <MemoryRouter initialEntries={['/inscricao/ev1']}>
+        <Routes>
+          <Route path="/inscricao/:eventId" element={<RegistrationPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthProvider>,
+  )
+  return fetch
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  sessionStorage.clear()
+})
+
+// REG-192
+describe('the registration form at the account limit', () => {
+  it('shows the server’s 409 limite-inscricoes below the athletes, before "Adicionar atleta", and keeps the draft', async () => {
+    renderForm([409, { error: { code: 'limite-inscricoes', message: limitMessage } }])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+
+    const said = await screen.findByText(limitMessage)
+    expect(said).toHaveAttribute('id', 'atletas-limite')
+    await waitFor(() => expect(said).toHaveFocus())
+    const add = screen.getByRole('button', { name: 'Adicionar atleta' })
+    expect(said.compareDocumentPosition(add) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getByLabelText(/Nome completo/)).toHaveValue('Ana Maria Souza')
+  })
+
+  it('says it no more once the athletes change, and the next order goes with a new key', async () => {
+    const fetch = renderForm([409, { error: { code: 'limite-inscricoes', message: limitMessage } }])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    await screen.findByText(limitMessage)
+
+    await userEvent.type(screen.getByLabelText(/Nome completo/), ' Lima')
+    expect(screen.queryByText(limitMessage)).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
+    await screen.findByText(limitMessage)
+
+    // The stub's own signature takes the URL only; the page passes the request's init too.
+    const keys = (fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
+      .filter(([input]) => String(input).endsWith('/pedidos'))
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBe('chave-1')
+    expect(keys[1]).not.toBe('chave-1')
+  })
+})

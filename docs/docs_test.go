@@ -241,3 +241,78 @@ func TestDocsNamePathsThatExist(t *testing.T) {
 		t.Fatalf("only %d paths found in the pages: is the pattern still right?", checked)
 	}
 }
+
+// goPackageRoots and webFolderRoots are where every folder must be named in architecture.md: each Go package
+// under cmd/ and internal/ (test helpers included), and each folder directly under the web
+// app's features/ and lib/.
+var (
+	goPackageRoots = []string{"cmd", "internal"}
+	webFolderRoots = []string{"web/src/features", "web/src/lib"}
+)
+
+// TestArchitectureNamesEveryFolder fails when a Go package directory under cmd/ or internal/,
+// or a folder directly under web/src/features/ or web/src/lib/, is not named in
+// architecture.md as a path in backticks (`internal/orders/` or `internal/orders`): a
+// newcomer reads where each job lives there, so a new package or feature comes with its line.
+func TestArchitectureNamesEveryFolder(t *testing.T) {
+	text, err := os.ReadFile("architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([^`\\s]+)`").FindAllStringSubmatch(string(text), -1) {
+		named[strings.TrimSuffix(m[1], "/")] = true
+	}
+	folders := folderLines(t)
+	if len(folders) < 40 {
+		t.Fatalf("found only %d folders under %v and %v: is the test running from docs/?", len(folders), goPackageRoots, webFolderRoots)
+	}
+	for _, f := range folders {
+		if !named[f] {
+			t.Errorf("docs/architecture.md does not name `%s/`: give it its line in \"Packages and folders\"", f)
+		}
+	}
+}
+
+// folderLines lists, relative to the repository root, the Go package directories (any folder
+// holding a .go file, outside testdata) under goPackageRoots and the folders directly under
+// webFolderRoots.
+func folderLines(t *testing.T) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, root := range goPackageRoots {
+		err := filepath.WalkDir(filepath.Join("..", root), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && skippedDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && filepath.Ext(p) == ".go" {
+				rel, _ := filepath.Rel("..", filepath.Dir(p))
+				seen[filepath.ToSlash(rel)] = true
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, root := range webFolderRoots {
+		entries, err := os.ReadDir(filepath.Join("..", filepath.FromSlash(root)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.IsDir() {
+				seen[root+"/"+e.Name()] = true
+			}
+		}
+	}
+	folders := make([]string, 0, len(seen))
+	for f := range seen {
+		folders = append(folders, f)
+	}
+	sort.Strings(folders)
+	return folders
+}

@@ -82,8 +82,11 @@ type ErrorBody struct {
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var apiErr *Error
 	var fe fieldErrors
+	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &apiErr):
+	case errors.As(err, &tooLarge): // a body its handler read past LimitBody's limit itself
+		apiErr = TooLargeBody(tooLarge.Limit)
 	case errors.As(err, &fe):
 		apiErr = &Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
 			Message: "Alguns campos precisam de correção.", Fields: fe.FieldErrors()}

@@ -64,8 +64,8 @@ func (s *Store) inOrderTx(ctx context.Context, keys []string, fn func(store.Orde
 	})
 }
 
-func eventLock(eventID string) string { return "pelotao-orders-event:" + eventID }
-func buyerLock(buyerID string) string { return "pelotao-orders-buyer:" + buyerID }
+func eventLock(eventID string) string  { return "pelotao-orders-event:" + eventID }
+func buyerLock(buyerID string) string  { return "pelotao-orders-buyer:" + buyerID }
 func refundLock(orderID string) string { return "pelotao-orders-refund:" + orderID }
 
 // orderQuery is s.query for the order logic's SQL.

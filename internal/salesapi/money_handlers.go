@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -33,6 +34,7 @@ func (s *Server) moneyRoutes() []api.Route {
 			MaxBody: maxCouponBody},
 		{Pattern: "DELETE /api/events/{id}/cupons/{codigo}", Handler: api.Func(s.deleteCoupon), Access: api.EventManagers},
 		{Pattern: "POST /api/pedidos/{orderId}/cancelar", Handler: api.Func(s.cancelOrder), Access: api.SignedIn},
+		{Pattern: "POST /api/inscricoes/{registrationId}/cancelar", Handler: api.Func(s.cancelRegistration), Access: api.SignedIn},
 		{Pattern: "PATCH /api/inscricoes/{registrationId}", Handler: api.Func(s.editRegistration), Access: api.SignedIn,
 			MaxBody: 8 << 10},
 	}
@@ -343,6 +345,33 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
+// cancelRegistration answers POST /api/inscricoes/{registrationId}/cancelar: one registration of a
+// paid order cancelled alone, its share refunded (orders.Service.CancelRegistration) — by its
+// buyer or its athlete within the consumer's window, by the event's owner and gestao at any
+// time. An athlete who did not buy the order is answered only their own registration, as
+// "Minhas inscrições" shows it to them.
+func (s *Server) cancelRegistration(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("registrationId")
+	o, err := s.store.OrderOfRegistration(r.Context(), id)
+	if err != nil {
+		return api.NotFoundAs(err, errRegistrationNotFound)
+	}
+	organizer := s.managesEvent(r, o.EventID)
+	if !organizer && !s.ownsRegistration(r, o, id) {
+		return errRegistrationNotFound
+	}
+	got, err := s.orders.CancelRegistration(r.Context(), o, id, organizer, actor(r))
+	if err != nil {
+		return refusal(err)
+	}
+	if u, _ := api.CurrentUser(r); !organizer && got.BuyerID != u.ID {
+		got.Registrations = slices.DeleteFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID != id })
+		got.Payments, got.Refunds = nil, nil // another buyer's payment is theirs
+	}
+	api.WriteJSON(w, http.StatusOK, s.orderAnswer(got))
+	return nil
+}
+
 // ownsRegistration reports whether the user of r bought the registration id of o, or is its
 // athlete: an account whose verified e-mail is the athlete's.
 func (s *Server) ownsRegistration(r *http.Request, o store.Order, id string) bool {
@@ -351,14 +380,12 @@ func (s *Server) ownsRegistration(r *http.Request, o store.Order, id string) boo
 		return true
 	}
 	for _, reg := range o.Registrations {
-		var a struct {
-			Email string `json:"email"`
-		}
-		if reg.ID != id || json.Unmarshal(reg.Atleta, &a) != nil || a.Email == "" {
+		email := athleteEmail(reg)
+		if reg.ID != id || email == "" {
 			continue
 		}
 		acc, err := s.store.UserByID(r.Context(), u.ID)
-		return err == nil && !acc.EmailVerifiedAt.IsZero() && acc.Email == a.Email
+		return err == nil && !acc.EmailVerifiedAt.IsZero() && strings.EqualFold(acc.Email, email)
 	}
 	return false
 }

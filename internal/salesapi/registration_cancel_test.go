@@ -34,9 +34,9 @@ func verified(t *testing.T, st store.Store, u api.User) {
 }
 
 // mailsTo are the e-mails sent to the address, but the confirmations.
-func (w *moneyWorld) mailsTo(to string) []mail.Message {
+func (ts *testSite) mailsTo(to string) []mail.Message {
 	var out []mail.Message
-	for _, m := range w.mailsButConfirmations() {
+	for _, m := range ts.mailsButConfirmations() {
 		if m.To == to {
 			out = append(out, m)
 		}

@@ -140,10 +140,10 @@ func removeParticipants(ctx context.Context, tx OrderTx, list []leaving, now tim
 // a cancellation, a refund and another registration's cancellation of one order take turns
 // (REG-240, REG-241).
 func CancelRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, refunds []Refund, by Actor) (orderID string, err error) {
-	var eventID, status, orderStatus string
+	var eventID, nome, status, orderStatus string
 	var participantID *string
-	err = tx.QueryRow(ctx, `SELECT r.order_id, r.event_id, r.status, r.participant_id, o.status FROM registrations r
-		JOIN orders o ON o.id = r.order_id WHERE r.id = ?`, registrationID).Scan(&orderID, &eventID, &status, &participantID, &orderStatus)
+	err = tx.QueryRow(ctx, `SELECT r.order_id, r.event_id, r.nome, r.status, r.participant_id, o.status FROM registrations r
+		JOIN orders o ON o.id = r.order_id WHERE r.id = ?`, registrationID).Scan(&orderID, &eventID, &nome, &status, &participantID, &orderStatus)
 	if IsNoRows(err) {
 		return "", ErrNotFound
 	}
@@ -178,7 +178,7 @@ func CancelRegistrationTx(ctx context.Context, tx OrderTx, registrationID string
 		valor += r.Valor
 	}
 	return orderID, addOrderEvent(ctx, tx, orderID, OrderRegistrationCanceledEvent, by.At, by.UserID,
-		map[string]any{"inscricaoId": registrationID, "valor": valor, "por": by.Nome})
+		map[string]any{"inscricaoId": registrationID, "nome": nome, "valor": valor, "por": by.Nome})
 }
 
 // EditRegistrationTx is EditRegistration inside tx; it returns the registration's order.

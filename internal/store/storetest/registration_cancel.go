@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -53,7 +54,7 @@ func testCancelRegistration(t *testing.T, s store.Store) {
 		t.Fatalf("counts after cancelling one registration: %+v %v", taken, err)
 	}
 	h, err := s.OrderHistory(ctx, o.ID)
-	if err != nil || h[len(h)-1].Tipo != store.OrderRegistrationCanceledEvent {
+	if err != nil || h[len(h)-1].Tipo != store.OrderRegistrationCanceledEvent || !strings.Contains(string(h[len(h)-1].Detalhe), `"nome":"Bia Sai"`) {
 		t.Fatalf("history: %+v %v", h, err)
 	}
 

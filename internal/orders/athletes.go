@@ -97,7 +97,9 @@ func (s *Service) tellCanceled(ctx context.Context, o store.Order, regs []store.
 
 // tellRefunded tells the athletes of order o, refunded in full (reembolsado) by refund r, that
 // their registrations were cancelled with it; those cancelled alone before were told then. Who
-// asked the refund is in the order's history: its buyer (cancelling), or else the organization.
+// asked the refund is in the order's history: its buyer; an athlete of the order (their account's
+// verified e-mail is the athlete's), cancelling the order's last registration; or else the
+// organization.
 func (s *Service) tellRefunded(ctx context.Context, o store.Order, r store.Refund) {
 	h, err := s.Store.OrderHistory(ctx, o.ID)
 	if err != nil {
@@ -105,7 +107,7 @@ func (s *Service) tellRefunded(ctx context.Context, o store.Order, r store.Refun
 		return
 	}
 	var before []string
-	who := porOrganizacao
+	asker := ""
 	for _, e := range h {
 		var d struct {
 			ID          string `json:"id"`
@@ -117,12 +119,22 @@ func (s *Service) tellRefunded(ctx context.Context, o store.Order, r store.Refun
 		switch {
 		case e.Tipo == store.OrderRegistrationCanceledEvent:
 			before = append(before, d.InscricaoID)
-		case e.Tipo == store.OrderRefundEvent && d.ID == r.ID && e.Por == o.BuyerID:
-			who = porComprador
+		case e.Tipo == store.OrderRefundEvent && d.ID == r.ID && e.Por != "": // its record, not its later status
+			asker = e.Por
 		}
 	}
 	regs := slices.DeleteFunc(slices.Clone(o.Registrations), func(r store.Registration) bool { return slices.Contains(before, r.ID) })
-	s.tellCanceled(ctx, o, regs, who, 0)
+	if asker == o.BuyerID {
+		s.tellCanceled(ctx, o, regs, porComprador, 0)
+		return
+	}
+	var self string // the asker's verified e-mail, when an athlete asked
+	if u, err := s.Store.UserByID(ctx, asker); asker != "" && err == nil && !u.EmailVerifiedAt.IsZero() {
+		self = u.Email
+	}
+	mine := func(r store.Registration) bool { return self != "" && strings.EqualFold(athleteEmail(r), self) }
+	s.tellCanceled(ctx, o, slices.DeleteFunc(slices.Clone(regs), func(r store.Registration) bool { return !mine(r) }), porAtleta, 0)
+	s.tellCanceled(ctx, o, slices.DeleteFunc(regs, mine), porOrganizacao, 0)
 }
 
 // tellEdited tells the athlete of reg what who changed in it (REG-245).

@@ -23,6 +23,11 @@ var statusNames = map[string]string{store.OrderAwaiting: "aguardando pagamento",
 // order is cancelado at once) — by the buyer only within CancelWindow, by the event's owner or
 // gestao (organizer) at any time. Any other status: a Refusal.
 func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by store.Actor) (store.Order, error) {
+	return s.cancel(ctx, o, organizer, by, MotivoCancelamento)
+}
+
+// cancel is Cancel, a paid order's refund going back for motivo (the buyer's e-mail says it).
+func (s *Service) cancel(ctx context.Context, o store.Order, organizer bool, by store.Actor, motivo string) (store.Order, error) {
 	switch o.Status {
 	case store.OrderAwaiting:
 		got, err := s.Store.CancelOrder(ctx, o.ID, by)
@@ -54,7 +59,7 @@ func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by 
 			}
 			return got, err
 		}
-		return s.Refund(ctx, o, 0, "cancelamento", MotivoCancelamento, by)
+		return s.Refund(ctx, o, 0, "cancelamento", motivo, by)
 	}
 	return o, notCancelable(o.Status)
 }
@@ -94,14 +99,15 @@ func (s *Service) CancelRegistration(ctx context.Context, o store.Order, regID s
 		}
 	}
 	valor := RegistrationRefund(o, reg)
-	parts := refundParts(o, left(o), valor, "cancelamento-"+reg.ID, fmt.Sprintf(motivoInscricao, reg.Nome))
+	motivo := fmt.Sprintf(motivoInscricao, reg.Nome)
+	parts := refundParts(o, left(o), valor, "cancelamento-"+reg.ID, motivo)
 	got, err := s.Store.CancelRegistration(ctx, reg.ID, parts, by)
 	switch {
 	case errors.Is(err, store.ErrLastRegistration):
 		if o, err = s.Store.Order(ctx, o.ID); err != nil {
 			return o, err
 		}
-		return s.Cancel(ctx, o, organizer, by)
+		return s.cancel(ctx, o, organizer, by, motivo)
 	case errors.Is(err, store.ErrNotPending), errors.Is(err, store.ErrRefundTooLarge): // changed meanwhile: say how it is now
 		if o, err = s.Store.Order(ctx, o.ID); err != nil {
 			return o, err

@@ -190,3 +190,33 @@ func TestEditTellsTheAthlete(t *testing.T) {
 		}
 	})
 }
+
+// REG-242, REG-245: the athlete cancels the order's last confirmed registration: the order's full
+// refund, whose e-mail tells the buyer whose registration it was, and the athlete is told they did
+// it (not the organization).
+func TestAthleteCancelsTheLastRegistration(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		o := w.paid(t, w.buyTwo(t, 0))
+		athleteCarla := api.User{ID: "u-carla-" + w.eventID, Email: "carla@exemplo.com.br", DisplayName: "Carla"}
+		verified(t, st, athleteCarla)
+		w.order(t, w.call("POST", "/api/inscricoes/"+o.Inscricoes[0].ID+"/cancelar", "", &bruno), 200)
+		w.order(t, w.call("POST", "/api/inscricoes/"+o.Inscricoes[1].ID+"/cancelar", "", &athleteCarla), 200)
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		if got := w.get(t, o.ID); got.Status != store.OrderRefunded || len(got.Reembolsos) != 2 {
+			t.Fatalf("after both: %+v", got)
+		}
+		told := w.mailsTo("carla@exemplo.com.br")
+		if len(told) != 1 || !strings.Contains(told[0].Text, "Você cancelou a sua inscrição") {
+			t.Fatalf("the athlete's e-mail: %+v", told)
+		}
+		if told := w.mailsTo("ana@exemplo.com.br"); len(told) != 1 || !strings.Contains(told[0].Text, "foi cancelada por quem fez a sua inscrição") {
+			t.Fatalf("the first athlete's e-mail: %+v", told)
+		}
+		refunds := w.mailsTo(bruno.Email)
+		if len(refunds) != 2 || !strings.Contains(refunds[1].Text, "A inscrição de Carla Dias no seu pedido foi cancelada.") ||
+			!strings.Contains(refunds[1].Text, "As inscrições deste pedido foram canceladas.") {
+			t.Fatalf("the buyer's refund e-mails: %+v", refunds)
+		}
+	})
+}

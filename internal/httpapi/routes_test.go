@@ -140,7 +140,8 @@ var routeExpectations = map[string]routeExpectation{
 		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
 	"DELETE /api/events/{id}/cupons/{codigo}": {path: "/api/events/{id}/cupons/nao-existe",
 		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
-	"POST /api/pedidos/{orderId}/cancelar": {path: "/api/pedidos/nao-existe/cancelar", want: [3]int{401, 404, 404}},
+	"POST /api/pedidos/{orderId}/cancelar":           {path: "/api/pedidos/nao-existe/cancelar", want: [3]int{401, 404, 404}},
+	"POST /api/inscricoes/{registrationId}/cancelar": {path: "/api/inscricoes/nao-existe/cancelar", want: [3]int{401, 404, 404}},
 	"PATCH /api/inscricoes/{registrationId}": {path: "/api/inscricoes/nao-existe", body: `{"camiseta":"G"}`,
 		want: [3]int{401, 404, 404}},
 

@@ -3,6 +3,8 @@ package orders
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +23,11 @@ var statusNames = map[string]string{store.OrderAwaiting: "aguardando pagamento",
 // order is cancelado at once) — by the buyer only within CancelWindow, by the event's owner or
 // gestao (organizer) at any time. Any other status: a Refusal.
 func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by store.Actor) (store.Order, error) {
+	return s.cancel(ctx, o, organizer, by, MotivoCancelamento)
+}
+
+// cancel is Cancel, a paid order's refund going back for motivo (the buyer's e-mail says it).
+func (s *Service) cancel(ctx context.Context, o store.Order, organizer bool, by store.Actor, motivo string) (store.Order, error) {
 	switch o.Status {
 	case store.OrderAwaiting:
 		got, err := s.Store.CancelOrder(ctx, o.ID, by)
@@ -46,11 +53,106 @@ func (s *Service) Cancel(ctx context.Context, o store.Order, organizer bool, by 
 			}
 		}
 		if o.Total == 0 { // free: nothing to return, the registrations simply leave
-			return s.Store.CancelOrder(ctx, o.ID, by)
+			got, err := s.Store.CancelOrder(ctx, o.ID, by)
+			if err == nil {
+				s.tellCanceled(ctx, got, confirmed(o), whoChanged(o, organizer, by), 0)
+			}
+			return got, err
 		}
-		return s.refund(ctx, o, 0, keyCancelamento, MotivoCancelamento, by)
+		return s.refund(ctx, o, 0, keyCancelamento, motivo, by)
 	}
 	return o, notCancelable(o.Status)
+}
+
+// Why money goes back when one registration is cancelled alone, as the buyer's refund e-mail says it.
+const motivoInscricao = "A inscrição de %s no seu pedido foi cancelada."
+
+// CancelRegistration cancels registration regID of the paid order o alone (REG-240): its share
+// goes back through the PSP (RegistrationRefund), it becomes cancelada and leaves the event at
+// once (its slots and coupon use freed), and the order stays pago. The order's last confirmed
+// registration is the order's cancellation (Cancel): all that is left goes back and the order
+// ends reembolsado (REG-242). Its buyer and its athlete cancel within CancelWindow, the event's
+// owner and gestao (organizer) at any time. An order awaiting payment is a Refusal telling to
+// cancel the order (REG-243): its one Pix charge is of the whole order.
+func (s *Service) CancelRegistration(ctx context.Context, o store.Order, regID string, organizer bool, by store.Actor) (store.Order, error) {
+	i := slices.IndexFunc(o.Registrations, func(r store.Registration) bool { return r.ID == regID })
+	if i < 0 {
+		return o, store.ErrNotFound
+	}
+	reg := o.Registrations[i]
+	c := registration.Const
+	switch {
+	case o.Status == store.OrderAwaiting:
+		return o, &Refusal{Code: c.Codes.NaoCancelavel, Motivo: msgCancelarPedido}
+	case o.Status != store.OrderPaid:
+		return o, notCancelable(o.Status)
+	case reg.Status != store.RegistrationConfirmed:
+		return o, &Refusal{Code: c.Codes.NaoCancelavel, Motivo: msgJaCancelada}
+	}
+	if !organizer {
+		e, err := s.Store.GetEvent(ctx, o.EventID)
+		if err != nil {
+			return o, err
+		}
+		if r := CancelWindow(o, &e, s.Location, s.now()); r != nil {
+			return o, r
+		}
+	}
+	valor := RegistrationRefund(o, reg)
+	motivo := fmt.Sprintf(motivoInscricao, reg.Nome)
+	parts := refundParts(o, left(o), valor, "cancelamento-"+reg.ID, motivo)
+	got, err := s.Store.CancelRegistration(ctx, reg.ID, parts, by)
+	switch {
+	case errors.Is(err, store.ErrLastRegistration):
+		if o, err = s.Store.Order(ctx, o.ID); err != nil {
+			return o, err
+		}
+		return s.cancel(ctx, o, organizer, by, motivo)
+	case errors.Is(err, store.ErrNotPending), errors.Is(err, store.ErrRefundTooLarge): // changed meanwhile: say how it is now
+		if o, err = s.Store.Order(ctx, o.ID); err != nil {
+			return o, err
+		}
+		if o.Status != store.OrderPaid {
+			return o, notCancelable(o.Status)
+		}
+		return o, &Refusal{Code: c.Codes.NaoCancelavel, Motivo: msgPedidoMudou}
+	case err != nil:
+		return o, err
+	}
+	for _, r := range parts {
+		s.send(ctx, r, false)
+	}
+	s.tellCanceled(ctx, got, []store.Registration{reg}, whoChanged(o, organizer, by), valor)
+	return s.Store.Order(ctx, o.ID)
+}
+
+// The refusals of a registration's cancellation.
+const (
+	msgCancelarPedido = "Este pedido ainda não foi pago: não há valor a devolver por uma inscrição. Para desistir, cancele o pedido inteiro (as vagas são liberadas e o Pix deixa de valer) e faça um novo pedido só com quem vai participar."
+	msgJaCancelada    = "Esta inscrição já foi cancelada."
+	msgPedidoMudou    = "O pedido mudou enquanto você cancelava (outro cancelamento ou reembolso). Confira o pedido e tente de novo."
+)
+
+// RegistrationRefund is what cancelling registration reg of the paid order o alone returns, in
+// centavos: its total, never more than the order can still return; for the order's last
+// confirmed registration, all the order can still return (its cancellation is the order's).
+func RegistrationRefund(o store.Order, reg store.Registration) int64 {
+	rest := Refundable(o)
+	if len(confirmed(o)) <= 1 {
+		return rest
+	}
+	return min(reg.Total, rest)
+}
+
+// confirmed is o's registrations still confirmed.
+func confirmed(o store.Order) []store.Registration {
+	var regs []store.Registration
+	for _, r := range o.Registrations {
+		if r.Status == store.RegistrationConfirmed {
+			regs = append(regs, r)
+		}
+	}
+	return regs
 }
 
 // notCancelable is the refusal to cancel an order in status.

@@ -54,5 +54,10 @@ func (s *Service) Edit(ctx context.Context, o store.Order, registrationID string
 	if errors.Is(err, store.ErrAlreadyRegistered) {
 		return o, registration.FieldErrors{"documento": msgDocumentTaken}
 	}
+	if err == nil {
+		if who := whoChanged(o, organizer, by); who != porAtleta {
+			s.tellEdited(ctx, got, *reg, who, ed.Changes)
+		}
+	}
 	return got, err
 }

@@ -93,4 +93,7 @@ func (s *Service) notifyRefund(ctx context.Context, o store.Order, r store.Refun
 	if err != nil {
 		s.Log.Warn("refund e-mail not sent", "order", o.ID, "err", err)
 	}
+	if o.Status == store.OrderRefunded {
+		s.tellRefunded(ctx, o, r)
+	}
 }

@@ -80,6 +80,16 @@ func left(o store.Order) map[string]int64 {
 	return m
 }
 
+// Refundable is what the paid order o can still return, in centavos: received less every refund
+// not refused (REG-167).
+func Refundable(o store.Order) int64 {
+	var total int64
+	for _, v := range left(o) {
+		total += max(v, 0)
+	}
+	return total
+}
+
 // Refund is the organizer's refund of valor centavos (0: all that is left) of the paid order o;
 // key is the organizer's Idempotency-Key (” none), which makes a retry the same refund and
 // never names a refund of the buyer's or of Pelotão's (refund).
@@ -106,10 +116,7 @@ func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, m
 		}
 	}
 	rest := left(o)
-	var total int64
-	for _, p := range o.Payments {
-		total += max(rest[p.EndToEndID], 0)
-	}
+	total := Refundable(o)
 	if total == 0 {
 		return o, registration.FieldErrors{"valor": m.ReembolsoNada}
 	}
@@ -119,27 +126,35 @@ func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, m
 	if valor < 0 || valor > total {
 		return o, registration.FieldErrors{"valor": registration.Fill(m.ReembolsoMaior, "valor", mail.Reais(total))}
 	}
-	for _, p := range o.Payments {
-		part := min(valor, max(rest[p.EndToEndID], 0))
-		if part == 0 {
-			continue
-		}
-		valor -= part
-		r := store.Refund{ID: refundID(o.ID, key, p.EndToEndID), EndToEndID: p.EndToEndID, Valor: part, Motivo: motivo,
-			Status: store.RefundProcessing}
+	for _, r := range refundParts(o, rest, valor, key, motivo) {
 		if _, err := s.Store.AddRefund(ctx, o.ID, r, by); err != nil {
 			if errors.Is(err, store.ErrRefundTooLarge) { // another refund took it meanwhile
 				return o, registration.FieldErrors{"valor": m.ReembolsoNada}
 			}
 			return o, err
 		}
-		r.OrderID = o.ID
 		s.send(ctx, r, false)
+	}
+	return s.Store.Order(ctx, o.ID)
+}
+
+// refundParts splits valor centavos (at most what rest says o's payments have left, together)
+// over o's payments in the order they came: the devoluções to ask, with ids made from key.
+func refundParts(o store.Order, rest map[string]int64, valor int64, key, motivo string) []store.Refund {
+	var parts []store.Refund
+	for _, p := range o.Payments {
+		part := min(valor, max(rest[p.EndToEndID], 0))
+		if part == 0 {
+			continue
+		}
+		valor -= part
+		parts = append(parts, store.Refund{ID: refundID(o.ID, key, p.EndToEndID), OrderID: o.ID, EndToEndID: p.EndToEndID, Valor: part,
+			Motivo: motivo, Status: store.RefundProcessing})
 		if valor == 0 {
 			break
 		}
 	}
-	return s.Store.Order(ctx, o.ID)
+	return parts
 }
 
 // pushRefunds asks the PSP again for o's pending refunds made with key, and answers the order.

@@ -34,6 +34,7 @@ func (s *Server) moneyRoutes() []api.Route {
 			MaxBody: maxCouponBody},
 		{Pattern: "DELETE /api/events/{id}/cupons/{codigo}", Handler: api.Func(s.deleteCoupon), Access: api.EventManagers},
 		{Pattern: "POST /api/pedidos/{orderId}/cancelar", Handler: api.Func(s.cancelOrder), Access: api.SignedIn},
+		{Pattern: "POST /api/inscricoes/{registrationId}/cancelar", Handler: api.Func(s.cancelRegistration), Access: api.SignedIn},
 		{Pattern: "PATCH /api/inscricoes/{registrationId}", Handler: api.Func(s.editRegistration), Access: api.SignedIn,
 			MaxBody: 8 << 10},
 	}
@@ -372,10 +373,37 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	if got.BuyerID != u.ID {
-		got = athleteShare(got, func(reg store.Registration) bool { return reg.ID == id })
-	}
 	i = slices.IndexFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID == id })
 	a, err := s.myRegistration(r.Context(), u.ID, got, i, ev, time.Now())
 	return api.WriteOK(w, a, err)
+}
+
+// cancelRegistration answers POST /api/inscricoes/{registrationId}/cancelar: one registration of a
+// paid order cancelled alone, its share refunded (orders.Service.CancelRegistration) — by its
+// buyer or its athlete within the consumer's window, by the event's owner and gestao at any
+// time. An athlete who did not buy the order is answered only their own registration, without
+// the order's payment (athleteShare).
+func (s *Server) cancelRegistration(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("registrationId")
+	o, err := s.store.OrderOfRegistration(r.Context(), id)
+	if err != nil {
+		return api.NotFoundAs(err, errRegistrationNotFound)
+	}
+	u, _ := api.CurrentUser(r)
+	organizer := s.managesEvent(r, o.EventID)
+	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	if !organizer && o.BuyerID != u.ID {
+		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
+			return cmp.Or(err, error(errRegistrationNotFound))
+		}
+	}
+	got, err := s.orders.CancelRegistration(r.Context(), o, id, organizer, actor(r))
+	if err != nil {
+		return refusal(err)
+	}
+	if !organizer && got.BuyerID != u.ID {
+		got = athleteShare(got, func(reg store.Registration) bool { return reg.ID == id })
+	}
+	api.WriteJSON(w, http.StatusOK, s.orderAnswer(got))
+	return nil
 }

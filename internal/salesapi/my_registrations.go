@@ -12,6 +12,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/event"
 	"pelotao/internal/orders"
+	"pelotao/internal/participant"
 	"pelotao/internal/registration"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
@@ -28,7 +29,8 @@ type myRegistrationAnswer struct {
 	NumeroPeito       *int                 `json:"numeroPeito"` // once assigned
 	Equipe            string               `json:"equipe"`
 	ContatoEmergencia registration.Contato `json:"contatoEmergencia"`
-	// Cancelamento is the buyer's window to cancel a paid order; nil for anyone else or any other status.
+	// Cancelamento is the buyer's and the athlete's window to cancel the registration of a paid
+	// order; nil for any other status.
 	Cancelamento *cancelWindowAnswer `json:"cancelamento"`
 	Reembolsos   []orderRefundAnswer `json:"reembolsos"`
 	Resultado    *myResultAnswer     `json:"resultado"`
@@ -42,11 +44,13 @@ type eventBrief struct {
 	TamanhosCamiseta []string   `json:"tamanhosCamiseta"`
 }
 
-// cancelWindowAnswer is when the buyer's cancellation ends and, once it has, the server's reason
+// cancelWindowAnswer is when the cancellation of one registration by its buyer or athlete ends,
+// what it returns (valor: orders.RegistrationRefund) and, once it has ended, the server's reason
 // (the motivo of the 409 fora-do-prazo a cancel would get now).
 type cancelWindowAnswer struct {
-	Ate    time.Time `json:"ate"`
-	Motivo *string   `json:"motivo"`
+	Ate    time.Time            `json:"ate"`
+	Valor  participant.Centavos `json:"valor"`
+	Motivo *string              `json:"motivo"`
 }
 
 // myResultAnswer is the athlete's result (GET …/results/{setId}/athletes/{bib}'s answer) with
@@ -69,7 +73,7 @@ type eventOfOrders struct {
 // result.
 func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
-	os, err := s.accountOrders(r.Context(), u.ID)
+	os, email, err := s.accountOrders(r.Context(), u.ID)
 	if err != nil {
 		return err
 	}
@@ -84,7 +88,10 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 			}
 			events[o.EventID] = ev
 		}
-		for i := range o.Registrations {
+		for i, stored := range o.Registrations {
+			if o.BuyerID != u.ID && !athletesOwn(stored, email) {
+				continue
+			}
 			item, err := s.myRegistration(r.Context(), u.ID, o, i, ev, now)
 			if err != nil {
 				return err
@@ -97,7 +104,8 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 }
 
 // myRegistration is the registration i of o as "Minhas inscrições" shows it to the account
-// userID: the order's refunds and the cancellation window are its buyer's alone.
+// userID: the order's refunds are its buyer's alone; the window to cancel it alone is its
+// buyer's and its athlete's (REG-244).
 func (s *Server) myRegistration(ctx context.Context, userID string, o store.Order, i int, ev *eventOfOrders, now time.Time) (myRegistrationAnswer, error) {
 	stored := o.Registrations[i]
 	bib, err := s.bibOf(ctx, o.EventID, stored.ParticipantID)
@@ -110,9 +118,9 @@ func (s *Server) myRegistration(ctx context.Context, userID string, o store.Orde
 	}
 	item := myRegistrationAnswer{orderRegistrationAnswer: toRegistrationAnswer(stored), PedidoID: o.ID, PedidoStatus: o.Status,
 		Evento: ev.brief, Comprador: o.BuyerID == userID, NumeroPeito: bib, Equipe: a.Equipe, ContatoEmergencia: a.ContatoEmergencia,
-		Reembolsos: []orderRefundAnswer{}}
+		Cancelamento: s.cancelWindow(o, stored, &ev.event, now), Reembolsos: []orderRefundAnswer{}}
 	if item.Comprador {
-		item.Cancelamento, item.Reembolsos = s.cancelWindow(o, &ev.event, now), toRefundAnswers(o.Refunds)
+		item.Reembolsos = toRefundAnswers(o.Refunds)
 	}
 	item.Resultado, err = s.resultOf(ctx, ev, stored.Percurso, bib)
 	return item, err
@@ -135,13 +143,15 @@ func (s *Server) eventOfOrders(ctx context.Context, id string) (*eventOfOrders, 
 	return ev, err
 }
 
-// cancelWindow is the buyer's window to cancel o, with the reason once it has passed.
-func (s *Server) cancelWindow(o store.Order, e *event.Event, now time.Time) *cancelWindowAnswer {
+// cancelWindow is the window of the buyer and the athlete to cancel registration reg of o alone
+// (REG-244), with what it returns and, once the window has passed, the reason; nil unless o is
+// paid and reg confirmed.
+func (s *Server) cancelWindow(o store.Order, reg store.Registration, e *event.Event, now time.Time) *cancelWindowAnswer {
 	until, ok := orders.CancelableUntil(o, e, s.cfg.Location)
-	if !ok {
+	if !ok || reg.Status != store.RegistrationConfirmed {
 		return nil
 	}
-	w := &cancelWindowAnswer{Ate: until}
+	w := &cancelWindowAnswer{Ate: until, Valor: participant.Centavos(orders.RegistrationRefund(o, reg))}
 	if refused := orders.CancelWindow(o, e, s.cfg.Location, now); refused != nil {
 		w.Motivo = &refused.Motivo
 	}

@@ -26,7 +26,8 @@ func (w *moneyWorld) myRegistrationsOf(t *testing.T, u api.User) []myRegistratio
 // REG-86, REG-87: each registration of "Minhas inscrições" carries what the athlete may edit (the
 // shirt sizes, team and emergency contact, until the event's edicaoAte) and, for the buyer of a
 // paid order, the end of the cancellation window (the earlier of 7 days after paying and 48 hours
-// before the start), with the server's reason once it has passed; nobody else gets a window.
+// before the start), with the server's reason once it has passed; its athlete gets the window of
+// their own registration (REG-244), not the buyer's refunds.
 func TestMyRegistrationsWindows(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
@@ -66,7 +67,8 @@ func TestMyRegistrationsWindows(t *testing.T) {
 			t.Fatalf("near the event %+v", item.Cancelamento)
 		}
 
-		// The athlete (a verified account with the athlete's e-mail) sees it, without the buyer's window.
+		// The athlete (a verified account with the athlete's e-mail) sees it, with the window to cancel
+		// their registration (REG-244) and without the buyer's refunds.
 		athlete := api.User{ID: "u-ana-atleta", Email: "ana@exemplo.com.br"}
 		if err := st.CreateUser(t.Context(), store.User{ID: athlete.ID, Email: athlete.Email, DisplayName: "Ana", PasswordHash: "x",
 			CreatedAt: time.Now(), EmailVerifiedAt: time.Now()}); err != nil {
@@ -77,7 +79,7 @@ func TestMyRegistrationsWindows(t *testing.T) {
 			t.Fatalf("the athlete's view %+v", theirs)
 		}
 		for _, r := range theirs {
-			if r.Comprador || r.Cancelamento != nil || len(r.Reembolsos) != 0 {
+			if r.Comprador || r.Cancelamento == nil || r.Cancelamento.Valor != 8990 || len(r.Reembolsos) != 0 {
 				t.Fatalf("the athlete's view %+v", r)
 			}
 		}

@@ -108,31 +108,35 @@ func athleteEmail(r store.Registration) string {
 	return strings.TrimSpace(a.Email)
 }
 
-// accountOrders are the orders the account bought and, with only the athlete's own
-// registrations, those of other buyers whose athlete e-mail is the account's verified e-mail.
-func (s *Server) accountOrders(ctx context.Context, userID string) ([]store.Order, error) {
-	orders, err := s.store.OrdersOfBuyer(ctx, userID)
+// accountOrders are the orders the account bought and those of other buyers with a confirmed
+// registration whose athlete e-mail is the account's verified e-mail (email, "" when none), newest
+// first. Of another buyer's order only the athlete's own registrations are theirs (athletesOwn).
+func (s *Server) accountOrders(ctx context.Context, userID string) (orders []store.Order, email string, err error) {
+	orders, err = s.store.OrdersOfBuyer(ctx, userID)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	email, err := s.verifiedEmail(ctx, userID)
+	email, err = s.verifiedEmail(ctx, userID)
 	if err != nil || email == "" {
-		return orders, err
+		return orders, "", err
 	}
 	theirs, err := s.store.OrdersOfAthleteEmail(ctx, email)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	for _, o := range theirs {
-		if o.BuyerID == userID {
-			continue
+		if o.BuyerID != userID {
+			orders = append(orders, o)
 		}
-		orders = append(orders, athleteShare(o, func(r store.Registration) bool {
-			return r.Status == store.RegistrationConfirmed && strings.EqualFold(athleteEmail(r), email)
-		}))
 	}
 	slices.SortStableFunc(orders, func(a, b store.Order) int { return b.CriadoEm.Compare(a.CriadoEm) })
-	return orders, nil
+	return orders, email, nil
+}
+
+// athletesOwn tells whether registration r of another buyer's order is the athlete's of email:
+// confirmed, and with that athlete e-mail.
+func athletesOwn(r store.Registration, email string) bool {
+	return r.Status == store.RegistrationConfirmed && email != "" && strings.EqualFold(athleteEmail(r), email)
 }
 
 // athleteShare is what an athlete sees of another buyer's order: the registrations theirs says

@@ -92,21 +92,29 @@ func RecordPaymentTx(ctx context.Context, tx OrderTx, p Payment, motivo string, 
 }
 
 // removeRegistrations takes the participants of an order refunded in full (or a free one
-// cancelled) out of the event: the rows are deleted (lists, totals, exports and document checks forget them) and each
-// removal takes a rev, so the rosters that follow changes see it. The registrations stay,
-// cancelada, in the order.
+// cancelled) out of the event and makes its registrations cancelada: those cancelled alone before
+// (CancelRegistrationTx) left already.
 func removeRegistrations(ctx context.Context, tx OrderTx, orderID string, now time.Time) error {
-	type gone struct{ eventID, participantID string }
-	list, err := collectTx(ctx, tx, func(row Scanner) (g gone, err error) {
+	list, err := collectTx(ctx, tx, func(row Scanner) (g leaving, err error) {
 		err = row.Scan(&g.eventID, &g.participantID)
 		return g, err
-	}, "SELECT event_id, participant_id FROM registrations WHERE order_id = ? AND participant_id IS NOT NULL", orderID)
+	}, "SELECT event_id, participant_id FROM registrations WHERE order_id = ? AND status = 'confirmada' AND participant_id IS NOT NULL", orderID)
 	if err != nil {
 		return fmt.Errorf("store: refunded registrations: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
 		return err
 	}
+	return removeParticipants(ctx, tx, list, now)
+}
+
+// leaving is a participant sold here whose registration is cancelled.
+type leaving struct{ eventID, participantID string }
+
+// removeParticipants takes participants out of the event: the rows are deleted (lists, totals,
+// exports and document checks forget them) and each removal takes a rev, so the rosters that
+// follow changes see it. Their registrations stay, cancelada, in their order.
+func removeParticipants(ctx context.Context, tx OrderTx, list []leaving, now time.Time) error {
 	if len(list) == 0 {
 		return nil
 	}
@@ -125,6 +133,52 @@ func removeRegistrations(ctx context.Context, tx OrderTx, orderID string, now ti
 		rev++
 	}
 	return nil
+}
+
+// CancelRegistrationTx is CancelRegistration inside tx, which holds the order's event's lock (as
+// CancelOrderTx's and ConfirmOrderTx's callers) and its refunds' (as AddRefundTx's): a payment,
+// a cancellation, a refund and another registration's cancellation of one order take turns
+// (REG-240, REG-241).
+func CancelRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, refunds []Refund, by Actor) (orderID string, err error) {
+	var eventID, nome, status, orderStatus string
+	var participantID *string
+	err = tx.QueryRow(ctx, `SELECT r.order_id, r.event_id, r.nome, r.status, r.participant_id, o.status FROM registrations r
+		JOIN orders o ON o.id = r.order_id WHERE r.id = ?`, registrationID).Scan(&orderID, &eventID, &nome, &status, &participantID, &orderStatus)
+	if IsNoRows(err) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: cancelling registration: %w", err)
+	}
+	if orderStatus != OrderPaid || status != RegistrationConfirmed {
+		return orderID, ErrNotPending
+	}
+	var confirmed int
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations WHERE order_id = ? AND status = 'confirmada'", orderID).Scan(&confirmed); err != nil {
+		return "", fmt.Errorf("store: order's registrations: %w", err)
+	}
+	if confirmed < 2 {
+		return orderID, ErrLastRegistration
+	}
+	if n, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE id = ? AND status = 'confirmada'", registrationID); err != nil {
+		return "", fmt.Errorf("store: cancelling registration: %w", err)
+	} else if n == 0 {
+		return orderID, ErrNotPending
+	}
+	if participantID != nil {
+		if err := removeParticipants(ctx, tx, []leaving{{eventID, *participantID}}, by.At); err != nil {
+			return "", err
+		}
+	}
+	var valor int64
+	for _, r := range refunds {
+		if err := AddRefundTx(ctx, tx, orderID, r, by); err != nil {
+			return "", err
+		}
+		valor += r.Valor
+	}
+	return orderID, addOrderEvent(ctx, tx, orderID, OrderRegistrationCanceledEvent, by.At, by.UserID,
+		map[string]any{"inscricaoId": registrationID, "nome": nome, "valor": valor, "por": by.Nome})
 }
 
 // EditRegistrationTx is EditRegistration inside tx; it returns the registration's order.

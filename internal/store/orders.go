@@ -51,6 +51,16 @@ type OrderStore interface {
 	// at once (its registrations leave the participants, as a refunded order's); ErrNotPending
 	// otherwise.
 	CancelOrder(ctx context.Context, orderID string, by Actor) (Order, error)
+	// CancelRegistration cancels one confirmed registration of a paid order that has another
+	// confirmed registration, in one transaction under the locks of CancelOrder and AddRefund: the
+	// registration becomes cancelada (its slots and coupon use are freed), its participant leaves
+	// the event, and refunds (its share of the money, each as AddRefund records it; none when
+	// nothing is to return) are recorded EM_PROCESSAMENTO for the caller to ask of the PSP.
+	// ErrNotFound: no such registration; ErrNotPending: the order is not paid or the registration
+	// not confirmed; ErrLastRegistration: it is the order's only confirmed registration (the
+	// order's cancellation is then the way); ErrRefundTooLarge: a refund would pass what its
+	// payment has left (another refund took it meanwhile). Nothing is written on an error.
+	CancelRegistration(ctx context.Context, registrationID string, refunds []Refund, by Actor) (Order, error)
 	// HeldDocuments lists the registrations of the event's orders awaiting payment whose hold has
 	// not passed at now (their documents and names): an import leaves their rows out (REG-181).
 	HeldDocuments(ctx context.Context, eventID string, now time.Time) ([]participant.Held, error)
@@ -139,6 +149,8 @@ var (
 	ErrIdempotencyKeyReused = errors.New("store: idempotency key reused with another request")
 	// ErrNotPending: the order is no longer awaiting payment.
 	ErrNotPending = errors.New("store: order not awaiting payment")
+	// ErrLastRegistration: the registration is its order's only confirmed one.
+	ErrLastRegistration = errors.New("store: the order's last confirmed registration")
 )
 
 // Which limit a SoldOutError names.
@@ -321,6 +333,8 @@ const (
 	OrderRefundEvent   = "reembolso"
 	OrderEditedEvent   = "inscricao_editada"
 	OrderReturnedEvent = "pagamento_divergente"
+	// OrderRegistrationCanceledEvent: one registration of a paid order cancelled alone (REG-240).
+	OrderRegistrationCanceledEvent = "inscricao_cancelada"
 )
 
 // OrderQuery selects a page of an event's orders.

@@ -2,6 +2,7 @@ import { expect, phone, test } from './fixtures'
 import { createUser, signedInUser } from './accounts'
 import { violations } from './axe'
 import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { cpfDigits } from './cpf'
 import { orderRita } from './orders'
 import type { APIRequestContext, Page } from '@playwright/test'
 
@@ -82,7 +83,7 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   await expect(soon.getByText('Camiseta: G')).toBeVisible()
 
   // REG-166, REG-165: the card's receipt link opens the order page at its receipt.
-  await expect(soon.getByText(`Cancelamento com reembolso integral até`, { exact: false })).toBeVisible()
+  await expect(soon.getByText(`Cancelamento com reembolso integral (R$\u00a089,90) até`, { exact: false })).toBeVisible()
   await soon.getByRole('link', { name: `Recibo da inscrição de Rita Corredora em ${upcoming}` }).click()
   await expect(page).toHaveURL(new RegExp(`/pedido/${upcomingOrder}#recibo$`))
   const receipt = page.getByRole('region', { name: 'Recibo' })
@@ -115,9 +116,9 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   // REG-167, REG-117: back in the list, the cancellation promises the rest, and is refunded it.
   await page.goto('/dashboard?painel=atleta#minhas-inscricoes')
   await expect(soon.getByText('Cancelamento com reembolso de R$\u00a079,40 até', { exact: false })).toBeVisible()
-  await soon.getByRole('button', { name: 'Cancelar inscrição' }).click()
-  const dialog = page.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
-  await expect(dialog).toContainText('Do valor pago, R$\u00a089,90, a organização já reembolsou R$\u00a010,50: os R$\u00a079,40 restantes voltam pelo Pix')
+  await soon.getByRole('button', { name: 'Cancelar a inscrição de Rita Corredora' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Cancelar a inscrição de Rita Corredora?' })
+  await expect(dialog).toContainText('Do valor desta inscrição, R$\u00a089,90, a organização já reembolsou parte do pedido: R$\u00a079,40 serão devolvidos pelo Pix')
   await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeFocused()
   expect(await violations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Cancelar e reembolsar' }).click()
@@ -127,7 +128,7 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
     await page.reload()
     await expect(soon.getByText('Situação: Reembolsada')).toBeVisible({ timeout: 2_000 })
   }).toPass({ timeout: 20_000 })
-  await expect(soon.getByRole('button', { name: 'Cancelar inscrição' })).toHaveCount(0)
+  await expect(soon.getByRole('button', { name: /^Cancelar a inscrição/ })).toHaveCount(0)
   // What the dialog promised is what the server refunded.
   const refunded = (await (await page.request.get(`/api/pedidos/${upcomingOrder}`)).json()) as { reembolsos: { valor: number }[] }
   expect(refunded.reembolsos.map((f) => f.valor).sort((a, b) => a - b)).toEqual([10.5, 79.4])
@@ -136,4 +137,66 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   await result.getByRole('link', { name: 'Ver meu resultado' }).click()
   await expect(page).toHaveURL(new RegExp(`/resultado/${pastId}/atleta/[^/]+/500$`))
   await expect(page.getByRole('heading', { name: 'Rita Corredora' })).toBeVisible()
+})
+
+// REG-240, REG-244: a buyer who registered two athletes cancels one of them, alone, on a 375 px phone:
+// the card of each says its own amount, the dialog names the athlete and the amount coming back; the
+// other athlete stays registered and the order stays paid with that one devolução.
+test('the buyer cancels one athlete of a two-athlete order, the other stays (REG-240, REG-244)', async ({ page, browser }) => {
+  const organizer = await browser.newContext()
+  await createUser(organizer.request, { displayName: 'Olga Organizadora' })
+  const titulo = `Corrida em Dupla ${marker()}`
+  const eventId = await pelotaoEvent(organizer.request, titulo)
+  const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
+  const athlete = (nome: string, cpfBase: string, email: string) => ({
+    nome,
+    documento: { tipo: 'cpf', numero: cpfDigits(cpfBase) },
+    nascimento: '1990-05-20',
+    sexo: 'F',
+    email,
+    celular: '(85) 99876-5432',
+    percurso: '10 km',
+    camiseta: 'M',
+    contatoEmergencia: { nome: 'José Corredor', telefone: '85 3333-4444' },
+    aceiteRegulamento: true,
+  })
+  const created = await page.request.post(`/api/events/${eventId}/pedidos`, {
+    data: { atletas: [athlete('Rita Corredora', '390533447', runner.email), athlete('Tina Parceira', '987654321', `tina-${marker()}@exemplo.com.br`)] },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const order = (await created.json()) as { id: string; pix: { txid: string } }
+  const paid = await page.request.post(`/_pix-sandbox/simular/${order.pix.txid}`)
+  expect(paid.status(), await paid.text()).toBe(200)
+  await expect.poll(async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status).toBe('pago')
+
+  await page.goto('/dashboard?painel=atleta#minhas-inscricoes')
+  const mine = page.getByRole('region', { name: 'Minhas inscrições' })
+  const card = (nome: string) => mine.getByRole('listitem').filter({ hasText: `${nome} — 10 km` })
+  const rita = card('Rita Corredora')
+  const tina = card('Tina Parceira')
+  await expect(tina.getByText('Cancelamento com reembolso integral (R$\u00a089,90) até', { exact: false })).toBeVisible()
+  await expect(rita.getByText('Cancelamento com reembolso integral (R$\u00a089,90) até', { exact: false })).toBeVisible()
+  await tina.getByRole('button', { name: 'Cancelar a inscrição de Tina Parceira' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Cancelar a inscrição de Tina Parceira?' })
+  await expect(dialog).toContainText('R$\u00a089,90 serão devolvidos pelo Pix')
+  await expect(dialog).toContainText('As outras inscrições do pedido continuam valendo.')
+  await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeFocused()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+  expect(await violations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Cancelar e reembolsar' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(tina.getByText('Situação: Cancelada')).toBeVisible()
+  await expect(rita.getByText('Situação: Confirmada')).toBeVisible()
+  await expect(rita.getByRole('button', { name: 'Cancelar a inscrição de Rita Corredora' })).toBeVisible()
+
+  const after = (await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as {
+    status: string
+    inscricoes: { nome: string; status: string }[]
+    reembolsos: { valor: number }[]
+  }
+  expect(after.status).toBe('pago')
+  expect(after.inscricoes.map((r) => `${r.nome}: ${r.status}`)).toEqual(['Rita Corredora: confirmada', 'Tina Parceira: cancelada'])
+  expect(after.reembolsos.map((f) => f.valor)).toEqual([89.9])
+  const participants = (await (await organizer.request.get(`/api/events/${eventId}/participants`)).json()) as { participants: { nome: string }[] }
+  expect(participants.participants.map((p) => p.nome)).toEqual(['Rita Corredora'])
 })

@@ -64,8 +64,9 @@ func (s *Store) inOrderTx(ctx context.Context, keys []string, fn func(store.Orde
 	})
 }
 
-func eventLock(eventID string) string { return "pelotao-orders-event:" + eventID }
-func buyerLock(buyerID string) string { return "pelotao-orders-buyer:" + buyerID }
+func eventLock(eventID string) string  { return "pelotao-orders-event:" + eventID }
+func buyerLock(buyerID string) string  { return "pelotao-orders-buyer:" + buyerID }
+func refundLock(orderID string) string { return "pelotao-orders-refund:" + orderID }
 
 // orderQuery is s.query for the order logic's SQL.
 func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows, error) {
@@ -220,9 +221,30 @@ func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor)
 	return s.Order(ctx, orderID)
 }
 
+// CancelRegistration implements store.OrderStore, under the order's event's lock (as
+// CancelOrder and ConfirmOrder) and then its refunds' (as AddRefund), in that order.
+func (s *Store) CancelRegistration(ctx context.Context, registrationID string, refunds []store.Refund, by store.Actor) (store.Order, error) {
+	var orderID, eventID string
+	err := s.pool.QueryRow(ctx, "SELECT order_id, event_id FROM registrations WHERE id = $1", registrationID).Scan(&orderID, &eventID)
+	if store.IsNoRows(err) {
+		return store.Order{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Order{}, fmt.Errorf("postgres: registration's order: %w", err)
+	}
+	lock := []string{eventLock(eventID), refundLock(orderID)}
+	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error {
+		_, err := store.CancelRegistrationTx(ctx, tx, registrationID, refunds, by)
+		return err
+	}); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
 // AddRefund implements store.OrderStore.
 func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
-	lock := []string{"pelotao-orders-refund:" + orderID} // two refunds of one order take turns
+	lock := []string{refundLock(orderID)} // two refunds of one order take turns
 	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
 		return store.Order{}, err
 	}

@@ -182,6 +182,18 @@ func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor)
 	return s.Order(ctx, orderID)
 }
 
+// CancelRegistration implements store.OrderStore.
+func (s *Store) CancelRegistration(ctx context.Context, registrationID string, refunds []store.Refund, by store.Actor) (store.Order, error) {
+	var orderID string
+	if err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
+		orderID, err = store.CancelRegistrationTx(ctx, tx, registrationID, refunds, by)
+		return err
+	}); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
 // AddRefund implements store.OrderStore.
 func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
 	if err := s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {

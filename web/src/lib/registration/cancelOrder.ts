@@ -6,3 +6,8 @@ import type { Order } from './orders'
 export function cancelOrder(orderId: string) {
   return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}/cancelar`, { method: 'POST' })
 }
+
+/** POST /api/inscricoes/{id}/cancelar: one registration of a paid order, its share refunded (the buyer or its athlete). */
+export function cancelRegistration(registrationId: string) {
+  return api<Order>(`/api/inscricoes/${encodeURIComponent(registrationId)}/cancelar`, { method: 'POST' })
+}

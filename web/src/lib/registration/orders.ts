@@ -47,8 +47,12 @@ export type MyRegistration = OrderRegistration & {
   contatoEmergencia: { nome: string; telefone: string }
   /** edicaoAte: the last day (YYYY-MM-DD, inclusive) the athlete or buyer changes shirt, team and emergency contact. */
   evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; tamanhosCamiseta: string[] }
-  /** The buyer's window to cancel a paid order (null for anyone else): its end, and the server's reason once past. */
-  cancelamento: { ate: string; motivo: string | null } | null
+  /**
+   * The window of the buyer and of the athlete to cancel this registration of a paid order (null for any other status):
+   * its end, what cancelling it returns by Pix (reais, the server's figure: its share, never more than the order has
+   * left), and the server's reason once past.
+   */
+  cancelamento: { ate: string; valor: number; motivo: string | null } | null
   reembolsos: OrderRefund[]
   /** The athlete's result once a set of the modality lists the bib: the athlete page's answer, its page and certificate. */
   resultado: MyResult | null

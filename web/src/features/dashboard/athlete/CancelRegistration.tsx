@@ -2,23 +2,24 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Link } from '../../../app/routing'
 import { ApiError } from '../../../lib/platform/api'
-import { cancelOrder } from '../../../lib/registration/cancelOrder'
+import { cancelRegistration } from '../../../lib/registration/cancelOrder'
 import type { MyRegistration } from '../../../lib/registration/orders'
-import { formatInstant, refundable } from '../../../lib/registration/receipt'
+import { formatInstant } from '../../../lib/registration/receipt'
 import { formatMoney } from '../../../lib/text/format'
 import { cancelState, eventPath } from './registrationActions'
 
 type Props = {
   registration: MyRegistration
-  /** The registrations of the same order in the list: a cancellation takes them all. */
+  /** The registrations of the same order in the list: the others stay when this one is cancelled. */
   order: MyRegistration[]
   onCancelled: () => Promise<void>
 }
 
 /**
- * The buyer's cancellation of a paid order (REG-117, REG-118): inside the window a button that asks
- * first, saying what comes back (what was paid, less what the organizer already refunded: REG-167)
- * and what leaves the event; outside it, why, and whom to ask.
+ * The cancellation of one registration of a paid order, by its buyer or its athlete (REG-117, REG-118, REG-244):
+ * inside the window a button that asks first, naming the athlete and what comes back — the server's figure for this
+ * registration (its share, less what the organizer already refunded: REG-167) — and that the order's other
+ * registrations stay; outside it, why, and whom to ask.
  */
 export function CancelRegistration({ registration: r, order, onCancelled }: Props) {
   const [asking, setAsking] = useState(false)
@@ -40,46 +41,47 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
     )
   }
 
-  // In centavos first: 89.9 + 79.95 is not 169.85 in floating point.
-  const total = order.reduce((sum, item) => sum + Math.round(item.total * 100), 0) / 100
-  const back = refundable({ total, reembolsos: r.reembolsos })
-  const whole = back === total
+  const back = state.valor
+  const whole = back === r.total
+  const others = order.filter((o) => o.id !== r.id && o.status === 'confirmada').length
+  const payer = r.comprador ? 'para a conta que pagou, e você recebe um e-mail' : 'para a conta de quem pagou o pedido, que recebe um e-mail'
   return (
     <div className="space-y-2 text-sm">
       <p className="text-slate-600">
-        {whole ? 'Cancelamento com reembolso integral' : `Cancelamento com reembolso de ${formatMoney(back)}`} até {formatInstant(state.ate)}.
+        {back === 0 ? 'Cancelamento' : whole ? `Cancelamento com reembolso integral (${formatMoney(back)})` : `Cancelamento com reembolso de ${formatMoney(back)}`} até{' '}
+        {formatInstant(state.ate)}.
       </p>
       <button
         type="button"
         onClick={() => setAsking(true)}
+        aria-label={`Cancelar a inscrição de ${r.nome}`}
         className="min-h-11 rounded-full border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50"
       >
         Cancelar inscrição
       </button>
       {asking && (
         <ConfirmDialog
-          title="Cancelar inscrição?"
+          title={`Cancelar a inscrição de ${r.nome}?`}
           confirmLabel={back > 0 ? 'Cancelar e reembolsar' : 'Cancelar inscrição'}
           dismissLabel="Voltar"
           busyLabel="Cancelando..."
           onConfirm={async () => {
-            await cancelOrder(r.pedidoId)
+            await cancelRegistration(r.id)
             await onCancelled()
             setAsking(false)
           }}
           failure={(err) => (err instanceof ApiError ? err.message : 'Não foi possível cancelar. Tente novamente.')}
           onClose={() => setAsking(false)}
         >
-          {order.length > 1
-            ? `O pedido inteiro será cancelado: as ${order.length} inscrições dele deixam ${r.evento.titulo} e as vagas são liberadas. `
-            : `A inscrição de ${r.nome} em ${r.evento.titulo} será cancelada e a vaga liberada. `}
-          {total === 0
+          {r.total === 0
             ? 'A inscrição foi gratuita: não há valor a devolver. '
             : whole
-              ? `O valor pago, ${formatMoney(total)}, volta integralmente pelo Pix para a conta que pagou, e você recebe um e-mail quando o reembolso for concluído. `
+              ? `${formatMoney(back)} serão devolvidos pelo Pix ${payer} quando o reembolso for concluído. `
               : back > 0
-                ? `Do valor pago, ${formatMoney(total)}, a organização já reembolsou ${formatMoney(total - back)}: os ${formatMoney(back)} restantes voltam pelo Pix para a conta que pagou, e você recebe um e-mail quando o reembolso for concluído. `
-                : `O valor pago, ${formatMoney(total)}, já foi todo reembolsado pela organização: não há mais nada a devolver. `}
+                ? `Do valor desta inscrição, ${formatMoney(r.total)}, a organização já reembolsou parte do pedido: ${formatMoney(back)} serão devolvidos pelo Pix ${payer} quando o reembolso for concluído. `
+                : `O valor desta inscrição, ${formatMoney(r.total)}, já foi reembolsado pela organização: não há mais nada a devolver. `}
+          {`${r.nome} deixa ${r.evento.titulo} e a vaga é liberada. `}
+          {others > 0 && `As outras inscrições do pedido continuam valendo. `}
           Isso não pode ser desfeito.
         </ConfirmDialog>
       )}

@@ -26,7 +26,7 @@ function registration(over: Partial<MyRegistration>): MyRegistration {
     equipe: '',
     contatoEmergencia: { nome: 'José Dias', telefone: '(85) 3333-4444' },
     evento: { id: 'corrida-da-lagoa-2030', titulo: 'Corrida da Lagoa', dataEvento: '2030-05-01', edicaoAte: '2030-04-24', tamanhosCamiseta: ['P', 'M', 'G'] },
-    cancelamento: { ate: '2030-04-29T09:30:00Z', motivo: null },
+    cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 89.9, motivo: null },
     reembolsos: [],
     resultado: null,
     ...over,
@@ -88,7 +88,7 @@ describe('MyRegistrations', () => {
     const theirs = within(items[1]!)
     expect(theirs.queryByRole('link')).not.toBeInTheDocument()
     expect(theirs.queryByText(/Número de peito/)).not.toBeInTheDocument()
-    expect(theirs.queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+    expect(theirs.queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
 
     const awaiting = within(items[2]!)
     expect(awaiting.getByText('Aguardando pagamento')).toBeInTheDocument()
@@ -103,56 +103,60 @@ describe('MyRegistrations', () => {
   })
 })
 
-// REG-117, REG-118
+// REG-117, REG-118, REG-244
 describe('cancelling from Minhas inscrições', () => {
-  it('asks first, saying the refund is whole and what leaves the event, then shows the new status', async () => {
+  it("cancels one athlete's registration: each card says its own amount, the dialog names the athlete, the others stay", async () => {
     const user = userEvent.setup()
-    const two = [registration({}), registration({ id: 'r2', nome: 'Dani Dias', total: 79.9 })]
-    const fetch = serve([two, two.map((r) => ({ ...r, pedidoStatus: 'reembolsado' as const, cancelamento: null }))])
+    const two = [registration({}), registration({ id: 'r2', nome: 'Dani Dias', total: 79.9, cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.9, motivo: null } })]
+    const after = [{ ...two[0]!, status: 'cancelada' as const, cancelamento: null, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }] }, { ...two[1]!, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }] }]
+    const fetch = serve([two, after])
     show()
-    const [item] = await screen.findAllByRole('listitem')
-    expect(within(item!).getByText(/Cancelamento com reembolso integral até 29\/04\/2030, 06:30/)).toBeInTheDocument()
-    await user.click(within(item!).getByRole('button', { name: 'Cancelar inscrição' }))
+    const [carla, dani] = await screen.findAllByRole('listitem')
+    expect(within(carla!).getByText(/Cancelamento com reembolso integral \(R\$\s89,90\) até 29\/04\/2030, 06:30/)).toBeInTheDocument()
+    expect(within(dani!).getByText(/Cancelamento com reembolso integral \(R\$\s79,90\) até/)).toBeInTheDocument()
+    await user.click(within(carla!).getByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
-    expect(dialog).toHaveAccessibleDescription(/O pedido inteiro será cancelado: as 2 inscrições dele deixam Corrida da Lagoa/)
-    expect(dialog).toHaveAccessibleDescription(/R\$\s169,80, volta integralmente pelo Pix/)
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })
+    expect(dialog).toHaveAccessibleDescription(/R\$\s89,90 serão devolvidos pelo Pix para a conta que pagou/)
+    expect(dialog).toHaveAccessibleDescription(/Carla Dias deixa Corrida da Lagoa e a vaga é liberada\. As outras inscrições do pedido continuam valendo\./)
+    expect(dialog).not.toHaveAccessibleDescription(/pedido inteiro/)
     // The safe choice has the focus (a stray Enter does not cancel), and says it keeps the registration.
     expect(within(dialog).getByRole('button', { name: 'Voltar' })).toHaveFocus()
     expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar e reembolsar' }))
 
-    expect(await screen.findAllByText('Reembolsada')).toHaveLength(2)
+    expect(await within(carla!).findByText('Cancelada')).toBeInTheDocument()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-    expect(fetch).toHaveBeenCalledWith('/api/pedidos/p1/cancelar', expect.objectContaining({ method: 'POST' }))
+    expect(fetch).toHaveBeenCalledWith('/api/inscricoes/r1/cancelar', expect.objectContaining({ method: 'POST' }))
+    expect(fetch).not.toHaveBeenCalledWith('/api/pedidos/p1/cancelar', expect.anything())
+    // The other registration is still paid and may still be cancelled, for its own amount.
+    expect(within(dani!).getByText('Confirmada')).toBeInTheDocument() // not 'Reembolso em processamento': its sibling's refund is not its own
+    expect(within(dani!).getByRole('button', { name: 'Cancelar a inscrição de Dani Dias' })).toBeInTheDocument()
+  })
+
+  it('lets the athlete who did not buy it cancel their own registration, the money going to whoever paid', async () => {
+    const user = userEvent.setup()
+    serve([[registration({ comprador: false, reembolsos: [] })]])
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
+    expect(screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })).toHaveAccessibleDescription(
+      /R\$\s89,90 serão devolvidos pelo Pix para a conta de quem pagou o pedido/,
+    )
   })
 
   // REG-167
-  it.each([
-    // What the organizer returned, or is returning, does not come back twice; a refusal returned nothing.
-    [[{ valor: 10.5, status: 'DEVOLVIDO' as const, horario: '2030-03-02T10:00:00Z' }], 'R$\u00a0159,35', 'R$\u00a010,50'],
-    [
-      [
-        { valor: 10.5, status: 'DEVOLVIDO' as const, horario: '2030-03-02T10:00:00Z' },
-        { valor: 50, status: 'NAO_REALIZADO' as const, horario: '2030-03-03T10:00:00Z' },
-      ],
-      'R$\u00a0159,35',
-      'R$\u00a010,50',
-    ],
-  ])('after a partial refund %j, promises what is left: %s', async (reembolsos, left, refunded) => {
+  it("after a partial refund, promises the server's figure for this registration", async () => {
     const user = userEvent.setup()
-    // 89,90 + 79,95: a sum floating point does not make 169,85 exactly.
-    const two = [registration({ reembolsos }), registration({ id: 'r2', nome: 'Dani Dias', total: 79.95, reembolsos })]
-    serve([two])
+    serve([[registration({ cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.4, motivo: null }, reembolsos: [{ valor: 10.5, status: 'DEVOLVIDO', horario: '2030-03-02T10:00:00Z' }] })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
-    expect(within(item!).getByText(`Cancelamento com reembolso de ${left.replace('\u00a0', ' ')} até 29/04/2030, 06:30.`)).toBeInTheDocument()
-    await user.click(within(item!).getByRole('button', { name: 'Cancelar inscrição' }))
-    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar inscrição?' })
+    expect(within(item!).getByText('Cancelamento com reembolso de R$ 79,40 até 29/04/2030, 06:30.')).toBeInTheDocument()
+    await user.click(within(item!).getByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })
     expect(dialog).toHaveAccessibleDescription(
-      expect.stringContaining(`Do valor pago, R$\u00a0169,85, a organização já reembolsou ${refunded}: os ${left} restantes voltam pelo Pix`),
+      expect.stringContaining('Do valor desta inscrição, R$\u00a089,90, a organização já reembolsou parte do pedido: R$\u00a079,40 serão devolvidos pelo Pix'),
     )
-    expect(dialog).not.toHaveAccessibleDescription(/integralmente/)
+    expect(dialog).not.toHaveAccessibleDescription(/integral/)
   })
 
   it("shows the server's refusal in the dialog", async () => {
@@ -160,7 +164,7 @@ describe('cancelling from Minhas inscrições', () => {
     const motivo = 'O cancelamento pelo próprio atleta vale até 48 horas antes do evento. Fale com a organização do evento.'
     serve([[registration({})]], () => json({ error: { code: 'fora-do-prazo', message: motivo } }, 409))
     show()
-    await user.click(await screen.findByRole('button', { name: 'Cancelar inscrição' }))
+    await user.click(await screen.findByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
     await user.click(screen.getByRole('button', { name: 'Cancelar e reembolsar' }))
     expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent(motivo)
   })
@@ -168,35 +172,35 @@ describe('cancelling from Minhas inscrições', () => {
   it("outside the window, says the server's reason and whom to ask instead of a button", async () => {
     const motivo =
       'O cancelamento pelo próprio atleta vale até 7 dias depois do pagamento, e este pedido foi pago em 01/03/2030. Para cancelar agora, fale com a organização de Corrida da Lagoa pelos contatos do regulamento.'
-    serve([[registration({ cancelamento: { ate: '2030-03-08T12:00:00Z', motivo } })]])
+    serve([[registration({ cancelamento: { ate: '2030-03-08T12:00:00Z', valor: 89.9, motivo } })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).getByText(motivo)).toBeInTheDocument()
     expect(within(item!).getByRole('link', { name: 'Ver contatos na página do evento' })).toHaveAttribute('href', '/event/corrida-da-lagoa-2030')
-    expect(within(item!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+    expect(within(item!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
   })
 
   it('closes the window that ran out while the page was open, and shows a refund under way', async () => {
     serve([
       [
-        registration({ cancelamento: { ate: '2020-01-08T12:00:00Z', motivo: null } }),
-        registration({ id: 'r2', pedidoId: 'p2', reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: '2030-03-02T10:00:00Z' }] }),
+        registration({ cancelamento: { ate: '2020-01-08T12:00:00Z', valor: 89.9, motivo: null } }),
+        registration({ id: 'r2', pedidoId: 'p2', cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null }, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: '2030-03-02T10:00:00Z' }] }),
       ],
     ])
     show()
     const [ended, refunding] = await screen.findAllByRole('listitem')
     expect(within(ended!).getByText('O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00. Para cancelar agora, fale com a organização do evento.')).toBeInTheDocument()
-    expect(within(ended!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+    expect(within(ended!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
     expect(within(refunding!).getByText('Reembolso em processamento')).toBeInTheDocument()
     expect(within(refunding!).getByText('Cancelamento pedido: o reembolso está em processamento.')).toBeInTheDocument()
-    expect(within(refunding!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+    expect(within(refunding!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
   })
   it('says nothing of cancelling a race already run', async () => {
-    serve([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', motivo: 'Prazo encerrado.' } })]])
+    serve([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', valor: 89.9, motivo: 'Prazo encerrado.' } })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).queryByText('Prazo encerrado.')).not.toBeInTheDocument()
-    expect(within(item!).queryByRole('button', { name: 'Cancelar inscrição' })).not.toBeInTheDocument()
+    expect(within(item!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
   })
 })
 

@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/text/format'
 import { CancelRegistration } from './CancelRegistration'
 import { EditRegistration } from './EditRegistration'
 import { RegistrationResult } from './RegistrationResult'
-import { editable } from './registrationActions'
+import { editable, refunding } from './registrationActions'
 
 export const myRegistrationsId = 'minhas-inscricoes'
 
@@ -79,7 +79,7 @@ function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
 
 function statusOf(r: MyRegistration): string {
   if (r.pedidoStatus === 'pago' && r.status === 'cancelada') return 'Cancelada'
-  if (r.pedidoStatus === 'pago' && r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO')) return 'Reembolso em processamento'
+  if (r.pedidoStatus === 'pago' && refunding(r)) return 'Reembolso em processamento'
   return orderStatusLabels[r.pedidoStatus]
 }
 

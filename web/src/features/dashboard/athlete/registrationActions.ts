@@ -9,25 +9,35 @@ import { todayISO } from '../../../lib/text/format'
 export type CancelState =
   | { kind: 'none' }
   | { kind: 'refunding' }
-  | { kind: 'open'; ate: string }
+  | { kind: 'open'; ate: string; valor: number }
   | { kind: 'closed'; motivo: string }
 
 /**
- * The buyer's cancellation as the list shows it: nothing for an athlete who did not buy it, an order
- * not paid or a race already run; a refund under way; the window open until `ate`; or closed, with the server's reason (or,
- * when the window ran out while the page was open, the end it had).
+ * The cancellation of one registration (its buyer's or its athlete's: the server gives either the window) as the list
+ * shows it: nothing for an order not paid, a registration cancelled or a race already run; the order's whole refund
+ * under way (nothing is left to return: REG-118); the window open until `ate`, returning `valor`; or closed, with the
+ * server's reason (or, when the window ran out while the page was open, the end it had).
  */
 export function cancelState(r: MyRegistration, now: Date = new Date()): CancelState {
-  if (!r.comprador || !r.cancelamento || r.pedidoStatus !== 'pago' || r.status === 'cancelada') return { kind: 'none' }
+  if (!r.cancelamento || r.pedidoStatus !== 'pago' || r.status === 'cancelada') return { kind: 'none' }
   // A race already run has nothing left to cancel, and no reason to keep saying so.
   if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < todayISO(now)) return { kind: 'none' }
-  if (r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO')) return { kind: 'refunding' }
-  const { ate, motivo } = r.cancelamento
+  if (refunding(r)) return { kind: 'refunding' }
+  const { ate, valor, motivo } = r.cancelamento
   if (motivo) return { kind: 'closed', motivo }
   if (now.getTime() >= Date.parse(ate)) {
     return { kind: 'closed', motivo: `O prazo para o próprio atleta cancelar terminou em ${formatInstant(ate)}. Para cancelar agora, fale com a organização do evento.` }
   }
-  return { kind: 'open', ate }
+  return { kind: 'open', ate, valor }
+}
+
+/**
+ * Whether the paid order's whole refund is under way for a registration still confirmed: a refund in progress and
+ * nothing left for this registration to return. A sibling registration cancelled alone, its refund in progress,
+ * leaves this one's share to return, so it stays cancellable.
+ */
+export function refunding(r: MyRegistration): boolean {
+  return r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO') && r.total > 0 && (r.cancelamento?.valor ?? 0) === 0
 }
 
 /** Whether shirt, team and emergency contact may still change: through edicaoAte, the site's calendar day. */

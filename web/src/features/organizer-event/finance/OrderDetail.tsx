@@ -24,6 +24,7 @@ const historyLabels: Record<OrderHistoryEntry['tipo'], string> = {
   pagamento_apos_fim: 'Pagamento recebido após o prazo',
   reembolso: 'Reembolso',
   inscricao_editada: 'Inscrição alterada',
+  inscricao_cancelada: 'Inscrição cancelada',
   pagamento_divergente: 'Pix devolvido a quem pagou',
 }
 
@@ -61,11 +62,12 @@ export function historyOf(o: Order): HistoryLine[] {
   return lines.sort((a, b) => a.em.localeCompare(b.em))
 }
 
-type HistoryDetail = { valor?: unknown; status?: unknown; por?: unknown; motivo?: unknown; confirmado?: unknown; alteracoes?: unknown }
+type HistoryDetail = { valor?: unknown; status?: unknown; por?: unknown; motivo?: unknown; confirmado?: unknown; alteracoes?: unknown; nome?: unknown }
 
 function lineOf(h: OrderHistoryEntry): HistoryLine {
   const d = (h.detalhe ?? {}) as HistoryDetail
   const parts = [
+    h.tipo === 'inscricao_cancelada' && typeof d.nome === 'string' ? d.nome : '',
     typeof d.valor === 'number' ? formatMoney(d.valor) : '',
     // A refund's status, or, for a payment after the order ended, the order's.
     typeof d.status === 'string' ? (refundStatusLabels[d.status as OrderRefund['status']] ?? orderStatusLabels[d.status as OrderStatus] ?? '').toLowerCase() : '',

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"pelotao/internal/event"
@@ -60,5 +61,53 @@ func BenchmarkResultsAPI(b *testing.B) {
 			b.ReportMetric(float64(p50.Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 		})
+	}
+}
+
+// marathonResults is a large marathon's results file as Boston's 2017 was published (26,410
+// lines): an unnamed index column, "Last, First" names quoted, city, state and country, an
+// unnamed empty column, nine splits, pace, projected and official times, overall, gender and
+// division places.
+func marathonResults(n int) []byte {
+	first := []string{"Geoffrey", "Galen", "Edna", "Jordan", "Desiree", "Molly", "Yuki", "José", "Zoë", "Søren"}
+	last := []string{"Kirui", "Rupp", "Kiplagat", "Hasay", "Linden", "Huddle", "Kawauchi", "García", "O'Brien", "Müller"}
+	places := []string{"Boston,MA,USA", "Keringet,,KEN", "Tokyo,,JPN", "São Paulo,,BRA", "Toronto,ON,CAN"}
+	clock := func(sec int) string { return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60) }
+	var b strings.Builder
+	b.WriteString(",Bib,Name,Age,M/F,City,State,Country,Citizen,,5K,10K,15K,20K,Half,25K,30K,35K,40K,Pace,Proj Time,Official Time,Overall,Gender,Division\n")
+	for i := range n {
+		total := 7777 + i*9/10
+		fmt.Fprintf(&b, "%d,%d,\"%s, %s\",%d,%s,%s,,", i, 11+i, last[i%len(last)], first[i/len(last)%len(first)], 18+i%62,
+			"MF"[i%2:i%2+1], places[i%len(places)])
+		for _, km := range []float64{5, 10, 15, 20, 21.0975, 25, 30, 35, 40} {
+			b.WriteString("," + clock(int(float64(total)*km/42.195)))
+		}
+		fmt.Fprintf(&b, ",%s,-,%s,%d,%d,%d\n", clock(total / 26)[2:], clock(total), i+1, i/2+1, i/20+1)
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkImportResultsMarathon imports a 26,410-line marathon file (marathonResults) through
+// the HTTP handler into a new modality each time: reading, recognising the header, checking
+// every line and storing the set on SQLite. cpu-ms/op is the process's CPU time (the collector's
+// included), steadier than ns/op on a shared machine.
+func BenchmarkImportResultsMarathon(b *testing.B) {
+	file := marathonResults(26_410)
+	app, owner := participantsBenchApp(b)
+	// The organizer's answers: State is no status, and M/F (not Gender, the place by sex) is the sex.
+	mapping := `{"State":"ignorar","M/F":"sexo","Gender":"ignorar"}`
+	defer reportCPU(b)()
+	for b.Loop() {
+		b.StopTimer()
+		id := benchEvent(b, app, owner)
+		r := resultsForm(b, "/api/events/"+id+"/results", file, map[string]string{"percurso": "60 km", "mapping": mapping})
+		r.Header.Set("Sec-Fetch-Site", "same-origin")
+		r.AddCookie(owner)
+		w := httptest.NewRecorder()
+		b.StartTimer()
+		app.srv.ServeHTTP(w, r)
+		if w.Code != 201 {
+			b.Fatalf("import: %d %.500s", w.Code, w.Body)
+		}
 	}
 }

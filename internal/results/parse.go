@@ -245,17 +245,21 @@ func sexPlaces(lines []*line, rd reader, fromFile *[3]bool) string {
 	if !fromFile[0] || fromFile[1] || !rd.has(fieldSexo) {
 		return ""
 	}
-	all, bySex := map[int]bool{}, map[string]bool{}
+	type sexPlace struct {
+		sexo  string
+		place int
+	}
+	all, bySex := map[int]bool{}, map[sexPlace]bool{}
 	repeats := false
 	for _, l := range lines {
 		if l.Status != StatusOK {
 			continue
 		}
 		n := l.filePlaces[0]
-		if bySex[l.Sexo+strconv.Itoa(n)] {
+		if bySex[sexPlace{l.Sexo, n}] {
 			return "" // repeats within a sex: ties, not places by sex
 		}
-		bySex[l.Sexo+strconv.Itoa(n)] = true
+		bySex[sexPlace{l.Sexo, n}] = true
 		repeats = repeats || all[n]
 		all[n] = true
 	}

@@ -7,10 +7,6 @@ import (
 	"strings"
 )
 
-// timeRE is h:mm:ss, hh:mm:ss or mm:ss with an optional fraction of tenths, hundredths or
-// thousandths, after a point or a pt-BR comma.
-var timeRE = regexp.MustCompile(`^(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})(?:[.,](\d{1,3}))?$`)
-
 // raceTime is a time as the file wrote it, normalised to h:mm:ss with the file's fraction, and
 // in milliseconds for ranking.
 type raceTime struct {
@@ -25,39 +21,100 @@ var (
 	secondsRE     = regexp.MustCompile(`^\d{3,6}$`)
 )
 
-// parseTime reads a time cell; the message says what is wrong, for a row error. Hours go past
-// 24 (ultras).
+// parseTime reads a time cell: h:mm:ss, hh:mm:ss or mm:ss with an optional fraction of tenths,
+// hundredths or thousandths after a point or a pt-BR comma, a day fraction or whole seconds. The
+// message says what is wrong, for a row error. Hours go past 24 (ultras). Every cell of a
+// split column is read twice (timesIn decides the column, readRow its lines), up to hundreds of
+// thousands of cells a file: the clock is read by hand, without a regexp or fmt.
 func parseTime(s string) (raceTime, string) {
-	m := timeRE.FindStringSubmatch(s)
+	h, mi, sec, frac, ok := clockOf(s)
 	switch {
-	case m != nil:
+	case ok:
 	case dayFractionRE.MatchString(s):
 		f, _ := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 		return fromMs(int64(f*86_400_000 + 0.5)), ""
 	case secondsRE.MatchString(s):
 		n, _ := strconv.ParseInt(s, 10, 64)
 		return fromMs(n * 1000), ""
-	}
-	if m == nil {
+	default:
 		return raceTime{}, fmt.Sprintf("Tempo %q inválido: use h:mm:ss, hh:mm:ss ou mm:ss (com décimos ou centésimos opcionais, como 0:42:13.47).", s)
 	}
-	h, _ := strconv.Atoi(m[1])
-	mi, _ := strconv.Atoi(m[2])
-	sec, _ := strconv.Atoi(m[3])
-	if mi > 59 || sec > 59 {
+	hours, minutes, seconds := int64(valueOf(h)), int64(valueOf(mi)), int64(valueOf(sec))
+	if minutes > 59 || seconds > 59 {
 		return raceTime{}, fmt.Sprintf("Tempo %q inválido: minutos e segundos vão de 00 a 59.", s)
 	}
-	if len(m[3]) != 2 || m[1] != "" && len(m[2]) != 2 {
+	if len(sec) != 2 || h != "" && len(mi) != 2 {
 		return raceTime{}, fmt.Sprintf("Tempo %q inválido: minutos e segundos têm dois dígitos (0:05:09).", s)
 	}
-	ms := (int64(h)*3600 + int64(mi)*60 + int64(sec)) * 1000
-	text := fmt.Sprintf("%d:%02d:%02d", h, mi, sec)
-	if f := m[4]; f != "" {
-		frac, _ := strconv.Atoi(f + "00"[:3-len(f)])
-		ms += int64(frac)
-		text += "." + f
+	ms := (hours*3600 + minutes*60 + seconds) * 1000
+	text := appendClock(make([]byte, 0, 16), hours, minutes, seconds)
+	if frac != "" {
+		ms += int64(valueOf(frac) * [...]int{100, 10, 1}[len(frac)-1])
+		text = append(append(text, '.'), frac...)
 	}
-	return raceTime{text: text, ms: ms}, ""
+	return raceTime{text: string(text), ms: ms}, ""
+}
+
+// clockOf splits [h:]m:s[.f] (h of 1 to 3 digits, m and s of 1 or 2, f of 1 to 3 after a '.'
+// or a ','); ok is false for anything else. h is "" without hours, frac without a fraction.
+func clockOf(s string) (h, m, sec, frac string, ok bool) {
+	var fields [3]string
+	colons, start, i := 0, 0, 0
+scan:
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+		case c == ':' && colons < 2:
+			fields[colons], start = s[start:i], i+1
+			colons++
+		case c == '.' || c == ',':
+			break scan
+		default:
+			return "", "", "", "", false
+		}
+	}
+	fields[colons] = s[start:i]
+	if i < len(s) {
+		if frac = s[i+1:]; !digitsOf(frac, 3) {
+			return "", "", "", "", false
+		}
+	}
+	if colons == 0 || colons == 2 && !digitsOf(fields[0], 3) {
+		return "", "", "", "", false
+	}
+	if colons == 2 {
+		h = fields[0]
+	}
+	m, sec = fields[colons-1], fields[colons]
+	return h, m, sec, frac, digitsOf(m, 2) && digitsOf(sec, 2)
+}
+
+// digitsOf tells 1 to most ASCII digits.
+func digitsOf(s string, most int) bool {
+	if s == "" || len(s) > most {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// valueOf is the value of a few ASCII digits (0 for none).
+func valueOf(digits string) int {
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		n = n*10 + int(digits[i]-'0')
+	}
+	return n
+}
+
+// appendClock appends h:mm:ss.
+func appendClock(b []byte, h, m, s int64) []byte {
+	b = strconv.AppendInt(b, h, 10)
+	return append(b, ':', byte('0'+m/10), byte('0'+m%10), ':', byte('0'+s/10), byte('0'+s%10))
 }
 
 // fromMs writes ms as h:mm:ss, with the milliseconds when a whole second is not what they are
@@ -67,11 +124,11 @@ func fromMs(ms int64) raceTime {
 		ms = (ms + 500) / 1000 * 1000
 	}
 	sec := ms / 1000
-	text := fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
-	if ms%1000 != 0 {
-		text += fmt.Sprintf(".%03d", ms%1000)
+	text := appendClock(make([]byte, 0, 16), sec/3600, sec/60%60, sec%60)
+	if r := ms % 1000; r != 0 {
+		text = append(text, '.', byte('0'+r/100), byte('0'+r/10%10), byte('0'+r%10))
 	}
-	return raceTime{text: text, ms: ms}
+	return raceTime{text: string(text), ms: ms}
 }
 
 // pace is the time per km as m:ss, rounded to the nearest second; "" without a distance.

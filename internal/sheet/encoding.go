@@ -146,7 +146,7 @@ func repairDoubleUTF8(s string) (string, string) {
 }
 
 func repairPass(s string) (string, string) {
-	if !strings.ContainsAny(s, "ÃÂÅÄÆÐÑ") {
+	if !hasDoubleLead(s) {
 		return s, ""
 	}
 	var b strings.Builder
@@ -182,6 +182,25 @@ func repairPass(s string) (string, string) {
 		return s, ""
 	}
 	return b.String(), fmt.Sprintf("Os acentos do arquivo estavam corrompidos (texto convertido duas vezes) e foram corrigidos em %d trechos, como “%s”.", fixed, example)
+}
+
+// doubleLeads are what the lead byte of a UTF-8 accented letter becomes when read as
+// Windows-1252 (C3 is "Ã", C2 "Â"…): text without any has nothing to repair.
+const doubleLeads = "ÃÂÅÄÆÐÑ"
+
+// hasDoubleLead tells text with one of doubleLeads. Each is U+00C0–U+00FF, which UTF-8 writes
+// from the byte C3: looking for that byte is what keeps a file of several megabytes quick, where
+// strings.ContainsAny decodes every character.
+func hasDoubleLead(s string) bool {
+	for i := strings.IndexByte(s, 0xC3); i >= 0; {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if strings.ContainsRune(doubleLeads, r) {
+			return true
+		}
+		s = s[i+n:]
+		i = strings.IndexByte(s, 0xC3)
+	}
+	return false
 }
 
 func undoRun(run string) (string, bool) {

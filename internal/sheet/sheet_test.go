@@ -350,6 +350,18 @@ func TestReadRepairsDoubleEncodedUTF8(t *testing.T) {
 	}
 }
 
+// hasDoubleLead finds the characters a double encoding leaves by their UTF-8 lead byte (C3),
+// as strings.ContainsAny(s, doubleLeads) would, invalid UTF-8 included.
+func TestHasDoubleLeadFindsTheDoubleEncodingsMarks(t *testing.T) {
+	cases := map[string]bool{"JOÃƒO": true, "SÃO": true, "ÑANDU": true, "Ä": true, "São João": false, "Müller Søren": false,
+		"plain": false, "": false, "\xc3": false, "x\xc3\xc3\x83": true, "ã\xc3(Ð": true}
+	for s, want := range cases {
+		if got := hasDoubleLead(s); got != want || got != strings.ContainsAny(s, doubleLeads) {
+			t.Errorf("hasDoubleLead(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 func TestReadSingleByteCodePages(t *testing.T) {
 	// Windows-1257 (Estonian, Lithuanian): Š, Ž and ž are bytes that Windows-1252 reads as
 	// Icelandic letters; pt-BR text in Windows-1252 stays Windows-1252.

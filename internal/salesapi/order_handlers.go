@@ -134,7 +134,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
 		IdempotencyKey: r.Header.Get("Idempotency-Key"), Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
 		ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e),
-		Price: orderPricer(&e, &o, event.Today(s.cfg.Location, now))})
+		Price: orderPricer(&e, &o, e.Today(now))})
 	if err != nil {
 		return orderError(err)
 	}

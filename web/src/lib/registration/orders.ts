@@ -46,7 +46,7 @@ export type MyRegistration = OrderRegistration & {
   equipe: string
   contatoEmergencia: { nome: string; telefone: string }
   /** edicaoAte: the last day (YYYY-MM-DD, inclusive) the athlete or buyer changes shirt, team and emergency contact. */
-  evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; tamanhosCamiseta: string[] }
+  evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; fusoHorario?: string; tamanhosCamiseta: string[] }
   /** The buyer's window to cancel a paid order (null for anyone else): its end, and the server's reason once past. */
   cancelamento: { ate: string; motivo: string | null } | null
   reembolsos: OrderRefund[]

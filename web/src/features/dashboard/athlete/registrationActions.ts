@@ -4,7 +4,7 @@
 import { api } from '../../../lib/platform/api'
 import type { MyRegistration, Order } from '../../../lib/registration/orders'
 import { formatInstant } from '../../../lib/registration/receipt'
-import { todayISO } from '../../../lib/text/format'
+import { eventToday } from '../../../lib/text/format'
 
 export type CancelState =
   | { kind: 'none' }
@@ -20,7 +20,7 @@ export type CancelState =
 export function cancelState(r: MyRegistration, now: Date = new Date()): CancelState {
   if (!r.comprador || !r.cancelamento || r.pedidoStatus !== 'pago' || r.status === 'cancelada') return { kind: 'none' }
   // A race already run has nothing left to cancel, and no reason to keep saying so.
-  if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < todayISO(now)) return { kind: 'none' }
+  if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < eventToday(r.evento, now)) return { kind: 'none' }
   if (r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO')) return { kind: 'refunding' }
   const { ate, motivo } = r.cancelamento
   if (motivo) return { kind: 'closed', motivo }
@@ -30,8 +30,8 @@ export function cancelState(r: MyRegistration, now: Date = new Date()): CancelSt
   return { kind: 'open', ate }
 }
 
-/** Whether shirt, team and emergency contact may still change: through edicaoAte, the site's calendar day. */
-export function editOpen(r: MyRegistration, today: string = todayISO()): boolean {
+/** Whether shirt, team and emergency contact may still change: through edicaoAte, on the event's own clock (REG-222). */
+export function editOpen(r: MyRegistration, today: string = eventToday(r.evento)): boolean {
   return !r.evento.edicaoAte || today <= r.evento.edicaoAte
 }
 

@@ -20,6 +20,8 @@ type Props = {
   percursos: readonly string[]
   /** Changes after an import or a change elsewhere, to read the list again. */
   version: number
+  /** The event's clock (its fusoHorario): the participant's card reads the kit's pickup on it. */
+  timeZone?: string
   onForbidden: () => void
 }
 
@@ -29,7 +31,7 @@ const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
 const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
-export function ParticipantsTable({ eventId, percursos, version, onForbidden }: Props) {
+export function ParticipantsTable({ eventId, percursos, version, timeZone, onForbidden }: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
@@ -140,7 +142,7 @@ export function ParticipantsTable({ eventId, percursos, version, onForbidden }: 
 
       {open && (
         <Suspense>
-          <ParticipantDialog eventId={eventId} participant={open} onClose={() => setOpen(null)} />
+          <ParticipantDialog eventId={eventId} participant={open} timeZone={timeZone} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </section>

@@ -23,7 +23,7 @@ type Config struct {
 	SMTPURL           *url.URL       // PELOTAO_SMTP_URL: nil means "write mail to the outbox"
 	MailFrom          string         // PELOTAO_MAIL_FROM
 	Outbox            string         // PELOTAO_OUTBOX
-	Location          *time.Location // PELOTAO_TZ: the zone in which "today" is computed
+	Location          *time.Location // PELOTAO_TZ: the lists' "today" and the clock of money records (an event's own rules: its fusoHorario)
 	Demo              bool           // PELOTAO_DEMO: seed demo content into an empty database
 	PasswordMinLength int            // PELOTAO_PASSWORD_MIN_LENGTH
 	TrustProxy        bool           // PELOTAO_TRUST_PROXY: the client address is the last X-Forwarded-For entry

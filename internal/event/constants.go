@@ -20,6 +20,13 @@ type UF struct {
 	Nome  string `json:"nome"`
 }
 
+// FusoHorario is a time zone an event may keep its clock in: an IANA name of the tz database's
+// Brazil zones and its pt-BR label.
+type FusoHorario struct {
+	Zona string `json:"zona"`
+	Nome string `json:"nome"`
+}
+
 // Defaults are the values a new event starts with (docs/product.md §9).
 type Defaults struct {
 	Categoria    string `json:"categoria"`
@@ -46,6 +53,7 @@ type Defaults struct {
 	TamanhosCamiseta          []string `json:"tamanhosCamiseta"`
 	MeiaEntradaIdoso          bool     `json:"meiaEntradaIdoso"`
 	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"` // edicaoAte left blank: this many days before the event
+	FusoHorario               string   `json:"fusoHorario"`     // the zone of an event that names none
 }
 
 // Limits bound what one event may hold. Characters are counted as a person counts them, in
@@ -104,6 +112,7 @@ type Messages struct {
 	ValorRepetido         string `json:"valorRepetido"`
 	TamanhoRepetido       string `json:"tamanhoRepetido"`
 	LoteRepetido          string `json:"loteRepetido"`
+	FusoHorario           string `json:"fusoHorario"`
 }
 
 // Constants is constants.json, typed.
@@ -120,9 +129,11 @@ type Constants struct {
 	TemposClassif   []string `json:"temposClassificacao"`
 	ModosInscricao  []string `json:"modosInscricao"`
 	UFs             []UF     `json:"ufs"`
-	Defaults        Defaults `json:"defaults"`
-	Limits          Limits   `json:"limits"`
-	Messages        Messages `json:"messages"`
+	// FusosHorarios are the zones an event may keep its clock in (docs/requirements.md REG-220).
+	FusosHorarios []FusoHorario `json:"fusosHorarios"`
+	Defaults      Defaults      `json:"defaults"`
+	Limits        Limits        `json:"limits"`
+	Messages      Messages      `json:"messages"`
 
 	// PastStatus is what an event whose date has passed is, whatever its document still says,
 	// unless its status is one of StatusesAfterDate, which stay true after the date (ShownStatus).

@@ -39,6 +39,9 @@ type Event struct {
 	// TempoClassificacao is which time ranks the imported results: "liquido" (net, chip time,
 	// the default) or "bruto" (gun time, as some federation rules rank).
 	TempoClassificacao string `json:"tempoClassificacao"`
+	// FusoHorario is the IANA zone the event keeps its clock in (REG-220), one of
+	// Const.FusosHorarios; Normalize sets the default for a document that has none.
+	FusoHorario string `json:"fusoHorario"`
 }
 
 type Banners struct {
@@ -318,6 +321,7 @@ func New() Event {
 		Largadas:           []Largada{{ID: "largada-1", Nome: d.Largada.Nome, Horario: d.Largada.Horario}},
 		Premiacao:          Premiacao{Tipo: TipoTexto},
 		TempoClassificacao: d.TempoClassificacao,
+		FusoHorario:        d.FusoHorario,
 	}
 	e.Normalize()
 	return e

@@ -19,6 +19,8 @@ func (e *Event) Normalize() {
 	orDefault(&e.Status, d.Status)
 	trim(&e.TempoClassificacao)
 	orDefault(&e.TempoClassificacao, d.TempoClassificacao)
+	trim(&e.FusoHorario)
+	orDefault(&e.FusoHorario, d.FusoHorario)
 
 	c := &e.Informacoes.Cronograma
 	trim(&c.Tipo, &c.Texto)

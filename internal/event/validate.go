@@ -89,6 +89,9 @@ func (e *Event) Validate() error {
 	}
 	v.oneOf("status", e.Status, Const.Statuses, MsgStatus)
 	v.oneOf("tempoClassificacao", e.TempoClassificacao, Const.TemposClassif, MsgTipo)
+	if !IsFusoHorario(e.FusoHorario) {
+		v.add("fusoHorario", Const.Messages.FusoHorario)
+	}
 	v.url("banners.desktop", e.Banners.Desktop)
 	v.url("banners.mobile", e.Banners.Mobile)
 	v.url("regulamentoUrl", e.RegulamentoURL)

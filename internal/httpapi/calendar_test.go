@@ -100,6 +100,27 @@ func contains(lines []string, want string) bool {
 	return false
 }
 
+// REG-224: the calendar file of an event in Rio Branco starts at its largada on Acre's clock
+// (UTC−5), named by its IANA zone and described with that offset for calendars that do not know it.
+func TestEventCalendarFileOnTheEventsClock(t *testing.T) {
+	app := newTestApp(t)
+	e, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: "Meia do Acre", DataEvento: event.NewDate(2027, 3, 14),
+		FusoHorario: "America/Rio_Branco", Largadas: []event.Largada{{ID: "a", Horario: "07:00"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := unfoldICS(t, app.do(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil)).Body.String())
+	for _, want := range []string{"BEGIN:VTIMEZONE", "TZID:America/Rio_Branco", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0500", "END:VTIMEZONE",
+		"DTSTART;TZID=America/Rio_Branco:20270314T070000", "DTEND;TZID=America/Rio_Branco:20270314T090000"} {
+		if !contains(lines, want) {
+			t.Errorf("no line %q in\n%s", want, strings.Join(lines, "\n"))
+		}
+	}
+	if contains(lines, "TZID:America/Sao_Paulo") {
+		t.Errorf("São Paulo's zone in Rio Branco's calendar:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
 func TestEventCalendarFileAllDay(t *testing.T) {
 	app := newTestApp(t)
 	e, err := app.store.CreateEvent(context.Background(), event.Event{Titulo: "Pedal", DataEvento: event.NewDate(2026, 12, 31), Largadas: []event.Largada{{Horario: ""}}})

@@ -69,7 +69,7 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if rosterClosed(e.DataEvento, event.Today(s.cfg.Location, checkinClock())) {
+	if rosterClosed(e.DataEvento, e.Today(checkinClock())) {
 		return errRosterClosed
 	}
 	var since int64

@@ -18,7 +18,8 @@ var exportHeader = []string{"Inscrição", "Nome", "Tipo de documento", "Documen
 	"Camiseta", "Equipe", "Nº de peito", "E-mail", "Telefone", "Pago", "Valor",
 	"Kit retirado", "Retirado em", "Balcão", "Entregue por", "Retirado por (terceiro)", "Documento do terceiro", "Camiseta entregue"}
 
-// exportRow is p as the export writes it, dates and money as Brazilians read them.
+// exportRow is p as the export writes it, dates and money as Brazilians read them; the kit's
+// pickup time on the event's clock, loc (REG-225).
 func exportRow(p participant.Participant, loc *time.Location) []string {
 	doc := p.Documento.Numero
 	if p.Documento.Tipo == participant.CPF {
@@ -57,13 +58,17 @@ func exportRow(p participant.Participant, loc *time.Location) []string {
 // injection neutralised).
 func (s *Server) exportParticipantsCSV(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
+	e, err := s.store.GetEvent(r.Context(), id)
+	if err != nil {
+		return err
+	}
 	list, err := s.store.EventParticipants(r.Context(), id)
 	if err != nil {
 		return err
 	}
 	return api.WriteCSV(w, "inscritos-"+id+".csv", exportHeader, func(write func([]string) error) error {
 		for _, p := range list {
-			if err := write(exportRow(p, s.cfg.Location)); err != nil {
+			if err := write(exportRow(p, e.Zone())); err != nil {
 				return err
 			}
 		}
@@ -109,7 +114,7 @@ func (s *Server) printParticipants(w http.ResponseWriter, r *http.Request) error
 		return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument",
 			Message: fmt.Sprintf("A faixa tem %d inscritos: escolha uma faixa menor de números de peito (até %d por lista).", len(list), maxPrintRows)}
 	}
-	pdf, err := document.ParticipantsList(e.Titulo, de, ate, list, time.Now().In(s.cfg.Location))
+	pdf, err := document.ParticipantsList(e.Titulo, de, ate, list, time.Now().In(e.Zone()))
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"pelotao/internal/event"
@@ -163,15 +162,17 @@ func notCancelable(status string) *Refusal {
 
 // CancelWindow is why the buyer may not cancel the paid order o of event e at now, or nil: the
 // buyer cancels within cancelamentoDias of paying while the event is more than
-// cancelamentoHorasAntes away (CDC art. 49, as Brazilian ticketing applies it).
-func CancelWindow(o store.Order, e *event.Event, loc *time.Location, now time.Time) *Refusal {
+// cancelamentoHorasAntes away (CDC art. 49, as Brazilian ticketing applies it). The event's start
+// is on its own clock (REG-223); the day it was paid is said in paidLoc (PELOTAO_TZ), the
+// Brasília time of the Pix and of the receipt's "Pago em".
+func CancelWindow(o store.Order, e *event.Event, paidLoc *time.Location, now time.Time) *Refusal {
 	c := registration.Const
 	code := c.Codes.ForaDoPrazo
 	if o.PagoEm != nil && now.After(o.PagoEm.AddDate(0, 0, c.Limits.CancelamentoDias)) {
 		return &Refusal{Code: code, Motivo: registration.Fill(c.Messages.CancelamentoPagamento, "dias", strconv.Itoa(c.Limits.CancelamentoDias),
-			"data", o.PagoEm.In(loc).Format("02/01/2006"), "evento", e.Titulo)}
+			"data", o.PagoEm.In(paidLoc).Format("02/01/2006"), "evento", e.Titulo)}
 	}
-	if start, ok := EventStart(e, loc); ok && start.Sub(now) <= time.Duration(c.Limits.CancelamentoHorasAntes)*time.Hour {
+	if start, _, ok := e.Start(); ok && start.Sub(now) <= time.Duration(c.Limits.CancelamentoHorasAntes)*time.Hour {
 		return &Refusal{Code: code, Motivo: registration.Fill(c.Messages.CancelamentoEvento, "horas", strconv.Itoa(c.Limits.CancelamentoHorasAntes),
 			"evento", e.Titulo, "data", start.Format("02/01/2006 às 15h04"))}
 	}
@@ -181,37 +182,16 @@ func CancelWindow(o store.Order, e *event.Event, loc *time.Location, now time.Ti
 // CancelableUntil is the end of the buyer's window to cancel the paid order o of event e (the
 // earlier of CancelWindow's two limits), for "Minhas inscrições" to show; ok is false for an
 // order not paid. CancelWindow stays the judge.
-func CancelableUntil(o store.Order, e *event.Event, loc *time.Location) (until time.Time, ok bool) {
+func CancelableUntil(o store.Order, e *event.Event) (until time.Time, ok bool) {
 	if o.Status != store.OrderPaid || o.PagoEm == nil {
 		return time.Time{}, false
 	}
 	c := registration.Const.Limits
 	until = o.PagoEm.AddDate(0, 0, c.CancelamentoDias)
-	if start, dated := EventStart(e, loc); dated {
+	if start, _, dated := e.Start(); dated {
 		if last := start.Add(-time.Duration(c.CancelamentoHorasAntes) * time.Hour); last.Before(until) {
 			until = last
 		}
 	}
 	return until.UTC(), true
-}
-
-// EventStart is when the event begins in loc: its date at its earliest start (largada) time, or
-// at midnight when no start has a time. ok is false for an event without a date.
-func EventStart(e *event.Event, loc *time.Location) (time.Time, bool) {
-	if !e.DataEvento.Valid() {
-		return time.Time{}, false
-	}
-	y, m, d := e.DataEvento.YMD()
-	start := time.Date(y, m, d, 0, 0, 0, 0, loc)
-	first := time.Duration(-1)
-	for _, l := range e.Largadas {
-		t, err := time.Parse("15:04", strings.TrimSpace(l.Horario))
-		if err != nil {
-			continue
-		}
-		if at := time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute; first < 0 || at < first {
-			first = at
-		}
-	}
-	return start.Add(max(first, 0)), true
 }

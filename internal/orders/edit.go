@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"pelotao/internal/event"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
 )
@@ -37,7 +36,7 @@ func (s *Service) Edit(ctx context.Context, o store.Order, registrationID string
 	if err := json.Unmarshal(reg.Atleta, &a); err != nil {
 		return o, fmt.Errorf("orders: registration %s's athlete: %w", reg.ID, err)
 	}
-	ed, err := registration.Edit(&e, a, reg.Categoria, p, organizer, event.Today(s.Location, s.now()))
+	ed, err := registration.Edit(&e, a, reg.Categoria, p, organizer, e.Today(s.now()))
 	if err != nil || len(ed.Changes) == 0 {
 		return o, err
 	}

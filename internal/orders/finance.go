@@ -10,7 +10,7 @@ import (
 // Figures are an event's money as the Financeiro tab shows it (GET /api/events/{id}/financeiro):
 // Bruto what was received, Reembolsado what went back (DEVOLVIDO), Liquido their difference;
 // the orders by status; the confirmed registrations and their value by lot, modality and the
-// day they were paid (YYYY-MM-DD in the events' time zone).
+// day they were paid (YYYY-MM-DD in PELOTAO_TZ, the Brasília clock of Pix: docs/requirements.md REG-227).
 type Figures struct {
 	Bruto       participant.Centavos `json:"bruto"`
 	Reembolsado participant.Centavos `json:"reembolsado"`

@@ -25,7 +25,7 @@ type Service struct {
 	PSP      pix.PSP
 	Mailer   mail.Mailer
 	Log      *slog.Logger
-	Location *time.Location // the events' time zone: calendar days, the event's start
+	Location *time.Location // PELOTAO_TZ, the clock of money records: the date paid a refusal says (an event's own start is on event.Zone)
 	BaseURL  string         // the site's origin, for the order's link in e-mails
 	Now      func() time.Time
 	// Paid hears of each order a payment confirmed (the confirmation e-mail); it must not block.

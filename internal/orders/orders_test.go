@@ -311,8 +311,8 @@ func TestCancelWindow(t *testing.T) {
 	e.Titulo = "Corrida da Serra"
 	e.DataEvento, _ = event.ParseDate("2030-05-20")
 	e.Largadas = []event.Largada{{ID: "a", Horario: "07:30"}, {ID: "b", Horario: "06:15"}}
-	start, ok := orders.EventStart(&e, loc)
-	if !ok || !start.Equal(time.Date(2030, 5, 20, 6, 15, 0, 0, loc)) {
+	start, timed, ok := e.Start()
+	if !ok || !timed || !start.Equal(time.Date(2030, 5, 20, 6, 15, 0, 0, loc)) {
 		t.Fatalf("start %v", start)
 	}
 	at := func(month time.Month, day, hour, min int) time.Time {
@@ -336,6 +336,37 @@ func TestCancelWindow(t *testing.T) {
 		case c.want != "" && (r == nil || r.Code != "fora-do-prazo" || !strings.Contains(r.Motivo, c.want) || !strings.Contains(r.Motivo, "organização")):
 			t.Errorf("%v: %+v, want %q", c.now, r, c.want)
 		}
+	}
+}
+
+// REG-223: the 48 hours are counted to the event's start on its own clock. A 07:00 start in Rio
+// Branco (UTC−5) is 12:00 UTC; the same start in São Paulo is two hours earlier.
+func TestCancelWindowOnTheEventsClock(t *testing.T) {
+	brasilia, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := event.New()
+	e.Titulo = "Meia do Acre"
+	e.DataEvento = event.NewDate(2027, 3, 14)
+	e.Largadas = []event.Largada{{ID: "a", Horario: "07:00"}}
+	paid := time.Date(2027, 3, 10, 12, 0, 0, 0, time.UTC)
+	o := store.Order{Status: store.OrderPaid, PagoEm: &paid}
+	justIn := time.Date(2027, 3, 12, 11, 30, 0, 0, time.UTC) // 47h30 before 07:00 in Rio Branco
+	if r := orders.CancelWindow(o, &e, brasilia, justIn); r == nil {
+		t.Fatal("São Paulo's event starts at 10:00 UTC: 11:30 UTC two days before is inside its 48 hours")
+	}
+	e.FusoHorario = "America/Rio_Branco"
+	if r := orders.CancelWindow(o, &e, brasilia, justIn); r != nil {
+		t.Fatalf("Rio Branco's event starts at 12:00 UTC: refused at 11:30 UTC two days before: %q", r.Motivo)
+	}
+	until, ok := orders.CancelableUntil(o, &e)
+	if !ok || !until.Equal(time.Date(2027, 3, 12, 12, 0, 0, 0, time.UTC)) {
+		t.Fatalf("cancelable until %v", until)
+	}
+	r := orders.CancelWindow(o, &e, brasilia, time.Date(2027, 3, 12, 12, 0, 0, 0, time.UTC))
+	if r == nil || !strings.Contains(r.Motivo, "Meia do Acre começa em 14/03/2027 às 07h00") {
+		t.Fatalf("refusal at 48 hours: %+v", r)
 	}
 }
 

@@ -37,11 +37,13 @@ type myRegistrationAnswer struct {
 }
 
 type eventBrief struct {
-	ID               string     `json:"id"`
-	Titulo           string     `json:"titulo"`
-	DataEvento       event.Date `json:"dataEvento"`
-	EdicaoAte        event.Date `json:"edicaoAte"` // the last day athletes edit (EdicaoAteEfetiva)
-	TamanhosCamiseta []string   `json:"tamanhosCamiseta"`
+	ID         string     `json:"id"`
+	Titulo     string     `json:"titulo"`
+	DataEvento event.Date `json:"dataEvento"`
+	EdicaoAte  event.Date `json:"edicaoAte"` // the last day athletes edit (EdicaoAteEfetiva)
+	// FusoHorario is the event's clock (REG-222): edicaoAte and dataEvento end at its midnight.
+	FusoHorario      string   `json:"fusoHorario"`
+	TamanhosCamiseta []string `json:"tamanhosCamiseta"`
 }
 
 // cancelWindowAnswer is when the cancellation of one registration by its buyer or athlete ends,
@@ -78,7 +80,7 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	events := map[string]*eventOfOrders{}
-	now := time.Now()
+	now := s.now()
 	out := []myRegistrationAnswer{}
 	for _, o := range os {
 		ev, ok := events[o.EventID]
@@ -133,7 +135,7 @@ func (s *Server) eventOfOrders(ctx context.Context, id string) (*eventOfOrders, 
 		return nil, err
 	}
 	ev := &eventOfOrders{event: e, brief: eventBrief{ID: id, Titulo: e.Titulo, DataEvento: e.DataEvento, EdicaoAte: e.EdicaoAteEfetiva(),
-		TamanhosCamiseta: e.Inscricoes.TamanhosCamiseta}}
+		FusoHorario: e.Zone().String(), TamanhosCamiseta: e.Inscricoes.TamanhosCamiseta}}
 	if ev.brief.TamanhosCamiseta == nil {
 		ev.brief.TamanhosCamiseta = []string{}
 	}
@@ -147,7 +149,7 @@ func (s *Server) eventOfOrders(ctx context.Context, id string) (*eventOfOrders, 
 // (REG-244), with what it returns and, once the window has passed, the reason; nil unless o is
 // paid and reg confirmed.
 func (s *Server) cancelWindow(o store.Order, reg store.Registration, e *event.Event, now time.Time) *cancelWindowAnswer {
-	until, ok := orders.CancelableUntil(o, e, s.cfg.Location)
+	until, ok := orders.CancelableUntil(o, e)
 	if !ok || reg.Status != store.RegistrationConfirmed {
 		return nil
 	}

@@ -45,7 +45,8 @@ func TestMyRegistrationsWindows(t *testing.T) {
 			t.Fatalf("an unpaid order has no refund window: %+v", awaiting.Cancelamento)
 		}
 		if paid.ContatoEmergencia.Nome != "José Souza" || paid.ContatoEmergencia.Telefone != "85 3333-4444" || paid.Equipe != "" ||
-			paid.Evento.EdicaoAte.String() != "2030-04-24" || strings.Join(paid.Evento.TamanhosCamiseta, ",") == "" {
+			paid.Evento.EdicaoAte.String() != "2030-04-24" || strings.Join(paid.Evento.TamanhosCamiseta, ",") == "" ||
+			paid.Evento.FusoHorario != "America/Sao_Paulo" { // REG-222: the event names none, so Horário de Brasília
 			t.Fatalf("what may be edited %+v %+v", paid, paid.Evento)
 		}
 

@@ -169,7 +169,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
 		ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e),
 		MaxOpenOrders: registration.Const.Limits.PedidosAbertosMax, MaxRegistrations: s.cfg.MaxRegistrationsPerAccount,
-		Price: orderPricer(&e, &o, event.Today(s.cfg.Location, now))})
+		Price: orderPricer(&e, &o, e.Today(now))})
 	if err != nil {
 		return orderError(err)
 	}

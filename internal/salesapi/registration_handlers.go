@@ -46,7 +46,7 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	o := registration.MakeOffer(&e, event.Today(s.cfg.Location, time.Now()), counts)
+	o := registration.MakeOffer(&e, e.Today(s.now()), counts)
 	api.WriteJSON(w, http.StatusOK, o)
 	return nil
 }
@@ -77,7 +77,7 @@ func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (
 	if err != nil {
 		return registration.Quote{}, err
 	}
-	q, err := registration.Price(e, o, event.Today(s.cfg.Location, time.Now()), counts, coupon)
+	q, err := registration.Price(e, o, e.Today(s.now()), counts, coupon)
 	return q, closedError(err)
 }
 

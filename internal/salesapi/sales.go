@@ -58,11 +58,14 @@ type Server struct {
 	receipts sync.WaitGroup
 	// ordersJSON keeps the orders list's answers encoded, by order and rev.
 	ordersJSON cache.OrdersJSON
+	// now is the clock of the rules that read an event's calendar day (lots, period, coupons,
+	// edits, the buyer's window): time.Now, set by tests to an instant of their own.
+	now func() time.Time
 }
 
 // New builds the sales API and its PSP client.
 func New(d Deps) (*Server, error) {
-	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, mailer: d.Mailer, calendar: d.Calendar}
+	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, mailer: d.Mailer, calendar: d.Calendar, now: time.Now}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -70,7 +73,7 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
-		BaseURL: d.Config.BaseURL.String(), Now: time.Now, Paid: s.sendReceipt}
+		BaseURL: d.Config.BaseURL.String(), Now: func() time.Time { return s.now() }, Paid: s.sendReceipt}
 	return s, nil
 }
 

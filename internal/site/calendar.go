@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,11 +14,22 @@ import (
 // times but no end, and a calendar entry of no length is easy to miss.
 const nominalDuration = 2 * time.Hour
 
-// icsTimezone is America/Sao_Paulo as calendars need it: -03:00 all year, as since 2019.
-const icsTimezone = "BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n" +
-	"TZOFFSETFROM:-0300\r\nTZOFFSETTO:-0300\r\nTZNAME:-03\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+// icsTimezone is the zone of start as calendars need it (RFC 5545 VTIMEZONE): one STANDARD rule
+// at the offset the zone has on that day. Brazil's zones keep one offset all year since 2019, and
+// a calendar that does not know the IANA name still puts the event at the right instant.
+func icsTimezone(start time.Time) string {
+	name, seconds := start.Zone()
+	sign := "+"
+	if seconds < 0 {
+		sign, seconds = "-", -seconds
+	}
+	offset := fmt.Sprintf("%s%02d%02d", sign, seconds/3600, seconds%3600/60)
+	return "BEGIN:VTIMEZONE\r\nTZID:" + start.Location().String() + "\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n" +
+		"TZOFFSETFROM:" + offset + "\r\nTZOFFSETTO:" + offset + "\r\nTZNAME:" + name + "\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+}
 
-// icsOf is e as a VCALENDAR with one VEVENT: at the earliest largada in São Paulo time, or all day.
+// icsOf is e as a VCALENDAR with one VEVENT: at the earliest largada on the event's own clock
+// (its fusoHorario, REG-224), or all day.
 func icsOf(e *event.Event, pageURL, host string, now time.Time) []byte {
 	var b strings.Builder
 	line := func(name, value string) { b.WriteString(foldICS(name + ":" + value)) }
@@ -26,17 +38,19 @@ func icsOf(e *event.Event, pageURL, host string, now time.Time) []byte {
 	line("PRODID", "-//Pelotão//Eventos//PT-BR")
 	line("CALSCALE", "GREGORIAN")
 	line("METHOD", "PUBLISH")
-	b.WriteString(icsTimezone)
+	start, end, allDay := calendarSpan(e)
+	if !allDay {
+		b.WriteString(icsTimezone(start))
+	}
 	line("BEGIN", "VEVENT")
 	line("UID", e.ID+"@"+host)
 	line("DTSTAMP", now.UTC().Format("20060102T150405Z"))
-	start, end, allDay := calendarSpan(e)
 	if allDay {
 		line("DTSTART;VALUE=DATE", start.Format("20060102"))
 		line("DTEND;VALUE=DATE", end.Format("20060102"))
 	} else {
-		line("DTSTART;TZID=America/Sao_Paulo", start.Format("20060102T150405"))
-		line("DTEND;TZID=America/Sao_Paulo", end.Format("20060102T150405"))
+		line("DTSTART;TZID="+start.Location().String(), start.Format("20060102T150405"))
+		line("DTEND;TZID="+end.Location().String(), end.Format("20060102T150405"))
 	}
 	line("SUMMARY", escapeICS(cmp.Or(strings.TrimSpace(e.Titulo), "Evento")))
 	if place := placeOf(e.Local); place != "" {
@@ -56,14 +70,13 @@ func icsOf(e *event.Event, pageURL, host string, now time.Time) []byte {
 	return []byte(b.String())
 }
 
-// calendarSpan is when e happens: from its earliest largada for nominalDuration, or the whole day.
+// calendarSpan is when e happens on its own clock: from its earliest largada for
+// nominalDuration, or the whole day.
 func calendarSpan(e *event.Event) (start, end time.Time, allDay bool) {
-	day, _ := dateTime(e.DataEvento)
-	h, m, ok := earliestLargada(e.Largadas)
-	if !ok {
-		return day, day.AddDate(0, 0, 1), true
+	start, timed, _ := e.Start()
+	if !timed {
+		return start, start.AddDate(0, 0, 1), true
 	}
-	start = time.Date(day.Year(), day.Month(), day.Day(), h, m, 0, 0, time.UTC)
 	return start, start.Add(nominalDuration), false
 }
 

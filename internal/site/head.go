@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"time"
 
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -135,18 +134,9 @@ func (s *Server) eventHead(ctx context.Context, h head, meta pageInfo, e *event.
 	h.Data = map[string]any{"/api/events/" + e.ID: e}
 	if details {
 		h.ImagePreloads = bannerPreloads(e.Banners)
-		h.JSONLD = sportsEvent(e, event.Today(s.cfg.Location, eventsClock()), h.Canonical, h.Image.URL)
+		h.JSONLD = sportsEvent(e, e.Today(eventsClock()), h.Canonical, h.Image.URL)
 	}
 	return h
-}
-
-// dateTime is d at midnight UTC, for its fields only.
-func dateTime(d event.Date) (time.Time, bool) {
-	if !d.Valid() {
-		return time.Time{}, false
-	}
-	t, err := time.Parse(time.DateOnly, d.String())
-	return t, err == nil
 }
 
 // ogImageWidth is the width previews ask for: Facebook and WhatsApp show 1200-pixel pictures

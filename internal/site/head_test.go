@@ -19,6 +19,18 @@ func TestStartDateWithoutLargadaIsTheDay(t *testing.T) {
 	}
 }
 
+// REG-224: the startDate is the earliest largada on the event's own clock, with its offset.
+func TestStartDateOnTheEventsClock(t *testing.T) {
+	e := event.Event{DataEvento: event.NewDate(2027, 3, 14), Largadas: []event.Largada{{Horario: "07:00"}}}
+	for zona, want := range map[string]string{"": "2027-03-14T07:00:00-03:00", "America/Rio_Branco": "2027-03-14T07:00:00-05:00",
+		"America/Manaus": "2027-03-14T07:00:00-04:00", "America/Noronha": "2027-03-14T07:00:00-02:00"} {
+		e.FusoHorario = zona
+		if got := sportsEvent(&e, event.NewDate(2027, 3, 1), "", "")["startDate"]; got != want {
+			t.Errorf("%q: startDate %v, want %s", zona, got, want)
+		}
+	}
+}
+
 // TRUTH-1: search engines are told an event is on sale only while it is upcoming; an event whose
 // date has passed and whose document still says 'Inscrições Abertas' is not in stock.
 func TestPastEventOfferNotInStock(t *testing.T) {

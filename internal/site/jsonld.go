@@ -9,16 +9,6 @@ import (
 	"pelotao/internal/event"
 )
 
-// saoPaulo is the zone of event times: Brazilian events are written in local time.
-var saoPaulo = func() *time.Location {
-	loc, err := time.LoadLocation("America/Sao_Paulo")
-	if err != nil {
-		// Brazil has kept -03:00 all year since 2019.
-		return time.FixedZone("America/Sao_Paulo", -3*60*60)
-	}
-	return loc
-}()
-
 // schemaStatus maps the event's status to schema.org's EventStatusType; the others are scheduled.
 var schemaStatus = map[string]string{
 	"Cancelado": "https://schema.org/EventCancelled",
@@ -62,33 +52,17 @@ func sportsEvent(e *event.Event, today event.Date, pageURL, imageURL string) map
 	return ld
 }
 
-// startOf is when e starts as ISO 8601: the earliest largada in São Paulo time, or the date
-// alone when no largada has a time.
+// startOf is when e starts as ISO 8601: the earliest largada on the event's own clock, with its
+// UTC offset (REG-224), or the date alone when no largada has a time.
 func startOf(e *event.Event) (string, bool) {
-	day, ok := dateTime(e.DataEvento)
-	if !ok {
+	start, timed, ok := e.Start()
+	switch {
+	case !ok:
 		return "", false
+	case !timed:
+		return e.DataEvento.String(), true
 	}
-	h, m, ok := earliestLargada(e.Largadas)
-	if !ok {
-		return day.Format(time.DateOnly), true
-	}
-	return time.Date(day.Year(), day.Month(), day.Day(), h, m, 0, 0, saoPaulo).Format(time.RFC3339), true
-}
-
-// earliestLargada is the earliest "HH:MM" among the largadas.
-func earliestLargada(ls []event.Largada) (hour, minute int, ok bool) {
-	best := ""
-	for _, l := range ls {
-		t, err := time.Parse("15:04", strings.TrimSpace(l.Horario))
-		if err != nil {
-			continue
-		}
-		if s := t.Format("15:04"); best == "" || s < best {
-			best, hour, minute = s, t.Hour(), t.Minute()
-		}
-	}
-	return hour, minute, best != ""
+	return start.Format(time.RFC3339), true
 }
 
 // offersOf is the AggregateOffer of e: its purchase link and the range of its prices in reais. A

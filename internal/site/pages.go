@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"pelotao/internal/event"
 	"pelotao/internal/httpgzip"
 	"pelotao/internal/store"
 )
@@ -220,7 +219,7 @@ func (s *Server) eventPage(r *http.Request, p pageInfo, h head) (int, head) {
 	h = s.eventHead(r.Context(), h, p, &e, p.name == "event")
 	switch p.name {
 	case "event":
-		if !e.DataEvento.IsUpcoming(event.Today(s.cfg.Location, eventsClock())) {
+		if !e.IsUpcoming(e.Today(eventsClock())) {
 			s.addResultSetsData(r.Context(), h.Data, e.ID)
 		}
 	case "results":

@@ -111,6 +111,7 @@ describe('a new event', () => {
     expect(screen.getByRole('form', { name: 'Cadastrar evento' })).toHaveAttribute('novalidate')
     expect(screen.getByLabelText('Categoria')).toHaveValue('Corrida de Rua')
     expect(screen.getByLabelText('Status')).toHaveValue('Inscrições Abertas')
+    expect(screen.getByLabelText('Fuso horário do evento')).toHaveValue('America/Sao_Paulo') // REG-220
     expect(screen.getByLabelText('Inscrições ativas')).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Lotes' })).toBeChecked()
     expect(within(group('Lote 1')).getByLabelText('Nome')).toHaveValue('1º Lote')
@@ -565,6 +566,26 @@ describe('editing an event', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2)
     await user.click(screen.getByRole('button', { name: 'Excluir evento' }))
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Excluir o evento "Corrida Nova!"?')
+  })
+
+  // REG-220: the event's clock is chosen from Brazil's zones by name; an event saved before it had
+  // one shows Horário de Brasília, and the zone chosen is saved in the PUT body.
+  it('chooses the fuso horário, Horário de Brasília when the event had none, and saves it', async () => {
+    const user = userEvent.setup({ delay: null })
+    const older: Partial<Event> = existing()
+    delete older.fusoHorario
+    respond = (c) => (c.method === 'GET' ? json(200, older) : json(200, savedEvent(c.body, 'ev-9')))
+    renderAt('/cadastro/ev-9')
+    const fuso = await screen.findByRole('combobox', { name: 'Fuso horário do evento' })
+    expect(fuso).toHaveValue('America/Sao_Paulo')
+    expect(fuso).toHaveAccessibleDescription(/prazos dos lotes.*seguem este fuso/)
+    const options = within(fuso).getAllByRole('option')
+    expect(options).toHaveLength(16)
+    expect(options[0]).toHaveTextContent('Horário de Brasília (São Paulo, Rio, Brasília, Sul e Sudeste, Goiás)')
+    await user.selectOptions(fuso, 'Acre (Rio Branco)')
+    await user.click(saveButton())
+    await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Velha" salvo com sucesso!' })
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ fusoHorario: 'America/Rio_Branco' })
   })
 
   it('tells anyone but the owner that the event is not theirs to edit', async () => {

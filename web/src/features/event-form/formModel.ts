@@ -70,6 +70,7 @@ export type EventFormValues = {
   modalidades: ModalidadeForm[]
   premiacao: { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioForm[] }
   tempoClassificacao: Event['tempoClassificacao']
+  fusoHorario: string
 }
 
 /** What POST and PUT /api/events take: the document without the fields the server sets. */
@@ -175,6 +176,7 @@ export function newEventValues(): EventFormValues {
     modalidades: [],
     premiacao: { tipo: 'texto', valor: '', estruturado: [] },
     tempoClassificacao: defaults.tempoClassificacao as Event['tempoClassificacao'],
+    fusoHorario: defaults.fusoHorario,
   }
 }
 
@@ -300,6 +302,7 @@ export function toEventInput(v: EventFormValues): EventInput {
       estruturado: v.premiacao.tipo === 'estruturado' ? v.premiacao.estruturado.map((p) => ({ ...p })) : [],
     },
     tempoClassificacao: v.tempoClassificacao,
+    fusoHorario: v.fusoHorario,
   }
 }
 
@@ -375,6 +378,7 @@ export function fromEvent(e: Event): EventFormValues {
     },
     // Older documents lack it; the server's default applies.
     tempoClassificacao: e.tempoClassificacao ?? (defaults.tempoClassificacao as Event['tempoClassificacao']),
+    fusoHorario: e.fusoHorario || defaults.fusoHorario,
   }
 }
 

@@ -229,6 +229,12 @@ export const eventFormSchema = z
       ),
     }),
     tempoClassificacao: text(oneOf(constants.temposClassificacao, messages.tipo)),
+    fusoHorario: text(
+      oneOf(
+        constants.fusosHorarios.map((f) => f.zona),
+        m.fusoHorario,
+      ),
+    ),
   })
   // Rules across fields, and those of the price, schedule and prize format chosen.
   .check(

@@ -145,6 +145,45 @@ describe('event page', () => {
     expect(button).toHaveAttribute('rel', 'noopener noreferrer')
   })
 
+  // REG-221, REG-224: the lot on sale is the one of the event's own day, and a page of an event outside
+  // Horário de Brasília says on which clock its times are.
+  it("reads the current lot on the event's clock and names its fuso horário", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2027-03-11T04:30:00Z')) // 23:30 of the 10th in Rio Branco, 01:30 of the 11th in São Paulo
+    try {
+      const lotes = [
+        { nome: '1º Lote', valor: 89.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '2027-03-10' },
+        { nome: '2º Lote', valor: 119.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '' },
+      ]
+      renderPage(makeEvent({ dataEvento: '2027-04-04', fusoHorario: 'America/Rio_Branco', inscricoes: { tipoPreco: 'lotes', lotes } }))
+      const bar = await screen.findByRole('region', { name: 'Inscrição' })
+      expect(nbsp(bar.textContent)).toBe('1º LoteR$ 89,90Inscreva-se')
+      const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
+      expect(within(sidebar).getByText('Horários no fuso Acre (Rio Branco)')).toBeInTheDocument()
+      const google = new URL(within(sidebar).getByRole('link', { name: /Google Agenda/ }).getAttribute('href')!)
+      expect(google.searchParams.get('ctz')).toBe('America/Rio_Branco')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("says nothing of the clock of an event in Horário de Brasília, and reads its lot there", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2027-03-11T04:30:00Z'))
+    try {
+      const lotes = [
+        { nome: '1º Lote', valor: 89.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '2027-03-10' },
+        { nome: '2º Lote', valor: 119.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '' },
+      ]
+      renderPage(makeEvent({ dataEvento: '2027-04-04', fusoHorario: 'America/Sao_Paulo', inscricoes: { tipoPreco: 'lotes', lotes } }))
+      const bar = await screen.findByRole('region', { name: 'Inscrição' })
+      expect(nbsp(bar.textContent)).toBe('2º LoteR$ 119,90Inscreva-se')
+      expect(screen.queryByText(/Horários no fuso/)).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('keeps registration in reach on a phone with the current lot and its price (EVT-32)', async () => {
     renderPage(
       makeEvent({

@@ -1,6 +1,6 @@
 // How an event's fields read on the public pages, beyond the shared fallbacks of lib/events/eventText.
 import type { Event, Largada, Local, Lote } from '../../lib/events/event'
-import { isUpcoming, parseCalendarDate, todayISO } from '../../lib/text/format'
+import { eventToday, isUpcoming, parseCalendarDate, siteTimeZone } from '../../lib/text/format'
 import { openStatus, pastStatus, statusesAfterDate } from '../../lib/events/event'
 import { safeHref } from '../../lib/events/eventText'
 import { siteOrigin } from '../../lib/platform/origin'
@@ -26,7 +26,7 @@ export function earliestStart(largadas: Largada[]) {
  * organizer seldom comes back to say so, unless it was cancelled or postponed. The twin of Go's
  * event.ShownStatus; internal/event/testdata/shown_status_cases.json is the table both run.
  */
-export function shownStatus(e: Pick<Event, 'status' | 'dataEvento'>, today: string = todayISO()): string {
+export function shownStatus(e: Pick<Event, 'status' | 'dataEvento'> & { fusoHorario?: string }, today: string = eventToday(e)): string {
   return isUpcoming(e.dataEvento, today) || statusesAfterDate.includes(e.status) ? e.status : pastStatus
 }
 
@@ -39,8 +39,8 @@ export type Registration = { open: true; href: string; here?: true } | { open: f
  * (TRUTH-1): a race already run takes no registration, whatever its document still says.
  */
 export function registrationOf(
-  e: Pick<Event, 'status' | 'linkCompra' | 'dataEvento'> & { id?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> },
-  today: string = todayISO(),
+  e: Pick<Event, 'status' | 'linkCompra' | 'dataEvento'> & { id?: string; fusoHorario?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> },
+  today: string = eventToday(e),
 ): Registration {
   const status = shownStatus(e, today)
   const here = e.inscricoes?.modo === 'pelotao' && e.id ? `/inscricao/${encodeURIComponent(e.id)}` : ''
@@ -64,10 +64,13 @@ export function calendarFileUrl(id: string) {
 const nominalHours = 2
 
 /**
- * A Google Calendar entry for the event in São Paulo time: from the earliest largada for
- * nominalHours, or all day when no largada has a time; '' without a date.
+ * A Google Calendar entry for the event on its own clock (ctz: its fusoHorario, REG-224): from the
+ * earliest largada for nominalHours, or all day when no largada has a time; '' without a date.
  */
-export function googleCalendarUrl(e: Pick<Event, 'titulo' | 'dataEvento' | 'largadas' | 'local' | 'informacoes'>, pageUrl: string) {
+export function googleCalendarUrl(
+  e: Pick<Event, 'titulo' | 'dataEvento' | 'largadas' | 'local' | 'informacoes'> & { fusoHorario?: string },
+  pageUrl: string,
+) {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(e.dataEvento.trim())
   if (!day) return ''
   const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])]
@@ -89,7 +92,7 @@ export function googleCalendarUrl(e: Pick<Event, 'titulo' | 'dataEvento' | 'larg
   const place = [local, endereco, [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')].map((s) => s.trim()).filter(Boolean).join(', ')
   const description = e.informacoes.descricao.trim()
   const details = `${description.length > 1000 ? `${description.slice(0, 1000)}…` : description}${description ? '\n\n' : ''}Mais informações: ${pageUrl}`
-  const params = new URLSearchParams({ action: 'TEMPLATE', text: e.titulo.trim() || 'Evento', dates, ctz: 'America/Sao_Paulo' })
+  const params = new URLSearchParams({ action: 'TEMPLATE', text: e.titulo.trim() || 'Evento', dates, ctz: e.fusoHorario || siteTimeZone })
   if (place) params.set('location', place)
   params.set('details', details)
   return `https://calendar.google.com/calendar/render?${params.toString()}`
@@ -100,7 +103,7 @@ export function googleCalendarUrl(e: Pick<Event, 'titulo' | 'dataEvento' | 'larg
  * later, or that has none (open until the lots after it begin); null when every lot's date has
  * passed or none has a price. A dataLimite that is no date is not trusted to say either way.
  */
-export function currentLot(lotes: readonly Lote[], today: string = todayISO()): Lote | null {
+export function currentLot(lotes: readonly Lote[], today: string): Lote | null {
   for (const lot of lotes) {
     if (lot.valor == null) continue
     const limit = lot.dataLimite.trim()

@@ -175,6 +175,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         conflict={state.conflicts.get(id)}
         unpaidBlocked={unpaidBlocked}
         canUndo={canUndo}
+        timeZone={state.evento?.fusoHorario}
         onPickup={setPicking}
         onUndo={setUndoing}
         onAcknowledge={acknowledge}

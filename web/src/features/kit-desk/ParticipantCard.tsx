@@ -13,6 +13,8 @@ type Props = {
   /** The organizer forbids handing the kits of unpaid registrations. */
   unpaidBlocked: boolean
   canUndo: boolean
+  /** The event's clock, its fusoHorario ('' or absent: Horário de Brasília): pickup times read there. */
+  timeZone?: string
   onPickup: (p: RosterParticipant) => void
   onUndo: (p: RosterParticipant) => void
   onAcknowledge: (participantId: string) => void
@@ -25,7 +27,8 @@ type Props = {
  * not paid; none when the organizer forbids unpaid kits); a picked-up one says when, where and by
  * whom, and only a manager may undo it.
  */
-export const ParticipantCard = memo(function ParticipantCard({ participant: p, pending, conflict, unpaidBlocked, canUndo, onPickup, onUndo, onAcknowledge }: Props) {
+export const ParticipantCard = memo(function ParticipantCard({ participant: p, pending, conflict, unpaidBlocked, canUndo, timeZone = '', onPickup, onUndo, onAcknowledge }: Props) {
+  const at = (when: string) => atPickupTime(when, new Date(), timeZone)
   const details = (
     <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-lg text-slate-900">
       <span>{p.numeroPeito != null ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
@@ -80,11 +83,11 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       )}
       {conflict && (
         <div role="alert" className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg text-red-950">
-          <p className="font-extrabold">{conflict.motivo ? 'Retirada recusada' : kit ? alreadyPickedUp(kit) : 'Kit já retirado em outro balcão'}</p>
+          <p className="font-extrabold">{conflict.motivo ? 'Retirada recusada' : kit ? alreadyPickedUp(kit, new Date(), timeZone) : 'Kit já retirado em outro balcão'}</p>
           <p>
             {conflict.motivo
-              ? `A retirada registrada aqui ${atPickupTime(conflict.tentativa.at)} não valeu. ${conflict.motivo}`
-              : `A retirada registrada aqui ${atPickupTime(conflict.tentativa.at)} não valeu: confira com o atleta.`}
+              ? `A retirada registrada aqui ${at(conflict.tentativa.at)} não valeu. ${conflict.motivo}`
+              : `A retirada registrada aqui ${at(conflict.tentativa.at)} não valeu: confira com o atleta.`}
           </p>
           <button type="button" onClick={() => onAcknowledge(p.id)} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
             Entendi
@@ -93,14 +96,14 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       )}
       {kit && (
         <p className="mt-3 text-lg text-slate-950">
-          <strong>Kit retirado {atPickupTime(kit.at)}</strong> no {kit.balcao}
+          <strong>Kit retirado {at(kit.at)}</strong> no {kit.balcao}
           {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
         </p>
       )}
       {/* Another desk's pickup may arrive before this desk's is sent: both show until the server decides. */}
       {pending && (
         <p className="mt-3 text-lg font-bold text-amber-900">
-          Retirado {atPickupTime(pending.at)} neste balcão — aguardando envio
+          Retirado {at(pending.at)} neste balcão — aguardando envio
         </p>
       )}
       {canUndo && kit && !pending && (

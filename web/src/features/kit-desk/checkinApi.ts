@@ -19,8 +19,8 @@ export function undoCheckin(eventId: string, participantId: string) {
   return api<void>(`${base(eventId)}/${encodeURIComponent(participantId)}`, { method: 'DELETE' })
 }
 
-/** What the desk shows and keeps of the event itself (GET /api/events/{id}, public). */
+/** What the desk shows and keeps of the event itself (GET /api/events/{id}, public); fusoHorario '' is Horário de Brasília. */
 export async function fetchEvento(eventId: string) {
-  const e = await api<{ titulo: string; dataEvento: string }>(`/api/events/${encodeURIComponent(eventId)}`)
-  return { titulo: e.titulo, dataEvento: e.dataEvento }
+  const e = await api<{ titulo: string; dataEvento: string; fusoHorario?: string }>(`/api/events/${encodeURIComponent(eventId)}`)
+  return { titulo: e.titulo, dataEvento: e.dataEvento, fusoHorario: e.fusoHorario ?? '' }
 }

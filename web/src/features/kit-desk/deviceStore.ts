@@ -19,6 +19,8 @@ export type EventoLocal = {
   /** The event's date (YYYY-MM-DD): the device drops the roster rosterDaysAfter days after it, even offline. */
   dataEvento: string
   titulo: string
+  /** The event's clock (REG-225): its roster closes and its pickup times read there; '' Horário de Brasília, absent in a copy kept before it existed. */
+  fusoHorario?: string
   /** The organizer forbids handing unpaid kits (absent in a copy kept before the setting existed). */
   bloquearKitSemPagamento?: boolean
   /** Counts the roster's changes of names, bibs, documents or codes: a kept search index of another count is stale. */

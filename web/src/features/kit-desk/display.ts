@@ -1,26 +1,28 @@
-import { siteTimeZone } from '../../lib/text/format'
+import { clockFormat } from '../../lib/text/format'
 import type { KitRetirado } from './types'
 
-const time = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, hour: '2-digit', minute: '2-digit' })
-const day = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, day: '2-digit', month: '2-digit' })
-
-/** "09:14" today, "10/05 às 09:14" another day (in the site's time zone). */
-export function formatPickupTime(at: string, now = new Date()): string {
+/**
+ * "09:14" today, "10/05 às 09:14" another day, on the event's clock (its fusoHorario, REG-225; '' is
+ * Horário de Brasília): the desk is where the event is.
+ */
+export function formatPickupTime(at: string, now = new Date(), timeZone = ''): string {
   const d = new Date(at)
   if (Number.isNaN(d.getTime())) return ''
+  const time = clockFormat(timeZone, { hour: '2-digit', minute: '2-digit' })
+  const day = clockFormat(timeZone, { day: '2-digit', month: '2-digit' })
   const sameDay = day.format(d) === day.format(now)
   return sameDay ? time.format(d) : `${day.format(d)} às ${time.format(d)}`
 }
 
 /** "às 09:14" today, "em 10/05 às 09:14" another day: when, as a sentence says it. */
-export function atPickupTime(at: string, now = new Date()): string {
-  const t = formatPickupTime(at, now)
+export function atPickupTime(at: string, now = new Date(), timeZone = ''): string {
+  const t = formatPickupTime(at, now, timeZone)
   return t.includes(' às ') ? `em ${t}` : `às ${t}`
 }
 
 /** "Kit já retirado às 09:14 no Balcão 1", the line a desk reads when another desk got there first. */
-export function alreadyPickedUp(kit: KitRetirado, now = new Date()): string {
-  return `Kit já retirado ${atPickupTime(kit.at, now)} no ${kit.balcao.toLocaleLowerCase('pt-BR')}`
+export function alreadyPickedUp(kit: KitRetirado, now = new Date(), timeZone = ''): string {
+  return `Kit já retirado ${atPickupTime(kit.at, now, timeZone)} no ${kit.balcao.toLocaleLowerCase('pt-BR')}`
 }
 
 /** Who took the kit: the athlete, or the third party with their document. */

@@ -1,5 +1,5 @@
 import { ApiError, networkErrorCode } from '../../lib/platform/api'
-import { todayISO } from '../../lib/text/format'
+import { eventToday } from '../../lib/text/format'
 import { rosterDaysAfter } from '../../lib/team/staff'
 import * as checkinApi from './checkinApi'
 import type { Conflito, DeviceStore, EventoLocal } from './deviceStore'
@@ -50,8 +50,8 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-/** Whether the roster may still be kept: until the event's date plus rosterDaysAfter days, inclusive. */
-export function rosterAllowed(dataEvento: string, today = todayISO()): boolean {
+/** Whether the roster may still be kept: until the event's date plus rosterDaysAfter days, inclusive, on the event's clock (today). */
+export function rosterAllowed(dataEvento: string, today: string): boolean {
   return !/^\d{4}-\d{2}-\d{2}/.test(dataEvento) || today <= addDays(dataEvento, rosterDaysAfter)
 }
 
@@ -104,7 +104,7 @@ export class DeskSync {
   /** Shows what the device holds at once, then asks the server; polls while the page is open. */
   async start() {
     const evento = await this.store.evento(this.eventId)
-    if (evento && !rosterAllowed(evento.dataEvento)) {
+    if (evento && !rosterAllowed(evento.dataEvento, eventToday(evento))) {
       await this.close()
     } else {
       const local = await this.store.roster(this.eventId)
@@ -194,12 +194,25 @@ export class DeskSync {
     return this.refreshing
   }
 
+  /**
+   * A copy kept before the event's clock existed (no fusoHorario) asks the event for it once; offline
+   * it goes on with the copy, read on Horário de Brasília until the event answers.
+   */
+  private async withClock(known: EventoLocal): Promise<EventoLocal> {
+    if (known.fusoHorario !== undefined) return known
+    try {
+      return { ...known, ...(await this.remote.fetchEvento(this.eventId)) }
+    } catch {
+      return known
+    }
+  }
+
   private async fetchRoster() {
     if (this.snapshot.closed) return
     try {
       const known = await this.store.evento(this.eventId)
-      const evento = known?.titulo ? known : await this.remote.fetchEvento(this.eventId)
-      if (!rosterAllowed(evento.dataEvento)) return await this.close()
+      const evento = known?.titulo ? await this.withClock(known) : await this.remote.fetchEvento(this.eventId)
+      if (!rosterAllowed(evento.dataEvento, eventToday(evento))) return await this.close()
       const answer = await this.remote.fetchRoster(this.eventId, known?.cursor ?? '')
       if (this.stopped) return
       const removidos = answer.removidos ?? []

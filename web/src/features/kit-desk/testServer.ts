@@ -37,7 +37,7 @@ export class FakeServer {
   }
 
   remote: Remote = {
-    fetchEvento: async () => (this.reach(), { titulo: 'Corrida', dataEvento: this.dataEvento }),
+    fetchEvento: async () => (this.reach(), { titulo: 'Corrida', dataEvento: this.dataEvento, fusoHorario: '' }),
     fetchRoster: async (_event, since) => {
       this.reach()
       const after = Number(since || 0)

@@ -107,10 +107,10 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
         <div className="pt-6">
           <Suspense fallback={<PageLoading />}>
           {selected === 'inscritos' && (
-            <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} onForbidden={onForbidden} />
+            <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} timeZone={event.fusoHorario} onForbidden={onForbidden} />
           )}
           {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
-          {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} />)}
+          {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} timeZone={event.fusoHorario} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
           {selected === 'financeiro' && <FinanceTab event={event} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/platform/api'
 import { eventPageTitle, usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
 import { myRegistrationsPath } from '../../lib/registration/orders'
-import { formatMoney, todayISO } from '../../lib/text/format'
+import { eventToday, formatMoney } from '../../lib/text/format'
 import { AthleteFields } from './AthleteFields'
 import {
   draftErrors,
@@ -124,7 +124,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
 
   // The quote follows the order as it changes, once the form's own checks pass (REG-73); the
   // server may still refuse a field (a category, a coupon), shown beside it.
-  const complete = Object.keys(draftErrors(draft, offer, todayISO())).length === 0
+  const complete = Object.keys(draftErrors(draft, offer, eventToday(event))).length === 0
   const body = complete && user ? JSON.stringify(orderBody(draft, offer)) : ''
   useEffect(() => {
     if (!body) return
@@ -196,7 +196,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
     setBanner('')
     setAtOrderLimit(false)
     setRegistrationLimit('')
-    const found = draftErrors(draft, offer, todayISO())
+    const found = draftErrors(draft, offer, eventToday(event))
     if (Object.keys(found).length > 0) {
       showErrors(found)
       return

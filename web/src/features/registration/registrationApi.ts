@@ -7,16 +7,17 @@ import type { orderBody } from './athleteForm'
 const eventPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`
 
 /**
- * What the form shows of its event: the title and the regulation, read from GET /api/events/{id}
+ * What the form shows of its event: the title and the regulation, and its clock (the birth date's
+ * "today", REG-221), read from GET /api/events/{id}
  * without the whole event's parser (lib/events/eventSchema), which would put the page's JS over
  * its budget for four strings.
  */
-export type EventHead = Pick<Event, 'id' | 'titulo' | 'regulamentoUrl' | 'regulamento'>
+export type EventHead = Pick<Event, 'id' | 'titulo' | 'regulamentoUrl' | 'regulamento' | 'fusoHorario'>
 
 function readHead(answer: unknown): EventHead {
   const o = (answer ?? {}) as Partial<Record<keyof EventHead, unknown>>
   const text = (v: unknown) => (typeof v === 'string' ? v : '')
-  return { id: text(o.id), titulo: text(o.titulo), regulamentoUrl: text(o.regulamentoUrl), regulamento: text(o.regulamento) }
+  return { id: text(o.id), titulo: text(o.titulo), regulamentoUrl: text(o.regulamentoUrl), regulamento: text(o.regulamento), fusoHorario: text(o.fusoHorario) }
 }
 
 export async function getEventHead(eventId: string, signal?: AbortSignal) {

@@ -22,6 +22,13 @@ export type Genero = (typeof generos)[number]
 /** The 27 Brazilian states, for local.estado. */
 export const ufs: readonly { sigla: string; nome: string }[] = constants.ufs
 
+/**
+ * The zones an event keeps its clock in (REG-220): the tz database's Brazil zones with pt-BR labels.
+ * Lots, the registration period, edits, the buyer's 48 hours, kit pickup hours and the event's own
+ * "past" are read on it; an event that names none keeps eventDefaults.fusoHorario (Horário de Brasília).
+ */
+export const fusosHorarios: readonly { zona: string; nome: string }[] = constants.fusosHorarios
+
 /** docs/product.md §9: what a new event starts with (categoria, status, '1º Lote', 'Largada Geral' 08:00, …). */
 export const eventDefaults = constants.defaults
 
@@ -108,6 +115,8 @@ export type Event = {
   premiacao: Premiacao
   /** Which time ranks the imported results: net (chip) or gun time. */
   tempoClassificacao: 'liquido' | 'bruto'
+  /** The IANA zone of the event's clock, one of fusosHorarios (REG-220). */
+  fusoHorario: string
 }
 
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
@@ -117,7 +126,8 @@ type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
  * gives the registration offer's fields their defaults when they are left out (clients written
  * before the offer existed); the event form always sends them.
  */
-export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades'> & {
+export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades' | 'fusoHorario'> & {
+  fusoHorario?: string
   inscricoes: Optional<Omit<Inscricoes, 'lotes'>, 'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'> & {
     lotes: Optional<Lote, 'valoresPorModalidade'>[]
   }

@@ -5,7 +5,7 @@
 // their fallbacks ('Título não disponível', 'Sem categoria', 'Data a definir': ERR-9, ERR-10)
 // instead of failing. A wrong value is treated like a missing one, never as an error: the page
 // shows what it can.
-import { eventDefaults, modosInscricao, type Cronograma, type Event, type EventList, type EventSummary } from './event'
+import { eventDefaults, fusosHorarios, modosInscricao, type Cronograma, type Event, type EventList, type EventSummary } from './event'
 import { nextTask } from '../platform/nextTask'
 import { amount, flag, list, oneOf, record, text, type Parser } from '../platform/schema'
 
@@ -93,6 +93,11 @@ const eventFields = {
   }),
   // An event saved before results existed has none: net time, as the server's default.
   tempoClassificacao: oneOf(['liquido', 'bruto'], 'liquido'),
+  // An event saved before it had a zone keeps Horário de Brasília, as the server reads it (REG-220).
+  fusoHorario: oneOf(
+    fusosHorarios.map((f) => f.zona),
+    eventDefaults.fusoHorario,
+  ),
 }
 
 const eventSchema = record(eventFields)

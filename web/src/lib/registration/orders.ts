@@ -46,7 +46,7 @@ export type MyRegistration = OrderRegistration & {
   equipe: string
   contatoEmergencia: { nome: string; telefone: string }
   /** edicaoAte: the last day (YYYY-MM-DD, inclusive) the athlete or buyer changes shirt, team and emergency contact. */
-  evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; tamanhosCamiseta: string[] }
+  evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; fusoHorario?: string; tamanhosCamiseta: string[] }
   /**
    * The window of the buyer and of the athlete to cancel this registration of a paid order (null for any other status):
    * its end, what cancelling it returns by Pix (reais, the server's figure: its share, never more than the order has

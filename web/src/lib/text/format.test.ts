@@ -10,6 +10,8 @@ import {
   formatMoney,
   isUpcoming,
   todayISO,
+  eventToday,
+  clockFormat,
 } from './format'
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ')
@@ -58,6 +60,21 @@ describe('pt-BR formatting', () => {
     // 02:30 UTC on the 16th is still 23:30 on the 15th in São Paulo (UTC−3).
     expect(todayISO(new Date('2026-03-16T02:30:00Z'))).toBe('2026-03-15')
     expect(todayISO(new Date('2026-03-16T03:00:00Z'))).toBe('2026-03-16')
+  })
+
+  it("computes an event's today on its own clock (REG-221)", () => {
+    const lateInAcre = new Date('2027-03-11T04:30:00Z')
+    expect(eventToday({ fusoHorario: 'America/Rio_Branco' }, lateInAcre)).toBe('2027-03-10')
+    expect(eventToday({ fusoHorario: 'America/Manaus' }, lateInAcre)).toBe('2027-03-11')
+    expect(eventToday({ fusoHorario: 'America/Sao_Paulo' }, lateInAcre)).toBe('2027-03-11')
+    expect(eventToday({ fusoHorario: '' }, lateInAcre)).toBe('2027-03-11') // Horário de Brasília
+    expect(eventToday({}, lateInAcre)).toBe('2027-03-11')
+  })
+
+  it('formats an instant on a clock, Brasília when none is named (REG-225, REG-227)', () => {
+    const at = new Date('2027-03-14T12:15:00Z')
+    expect(clockFormat('America/Rio_Branco', { hour: '2-digit', minute: '2-digit' }).format(at)).toBe('07:15')
+    expect(clockFormat('', { hour: '2-digit', minute: '2-digit' }).format(at)).toBe('09:15')
   })
 
   it('treats an event dated today as upcoming and yesterday as past', () => {

@@ -72,6 +72,32 @@ export function todayISO(now: Date = new Date(), timeZone: string = siteTimeZone
   return f.format(now)
 }
 
+/**
+ * The event's calendar day on its own clock (REG-221), as "YYYY-MM-DD": today in its fusoHorario, or in
+ * Horário de Brasília (siteTimeZone, the server's default zone) for an event that names none.
+ */
+export function eventToday(e: { fusoHorario?: string }, now: Date = new Date()): string {
+  return todayISO(now, e.fusoHorario || siteTimeZone)
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A pt-BR formatter of instants on a clock: an event's fusoHorario ('' is Horário de Brasília), made
+ * once per zone and options. Pickup times read on the event's clock (REG-225); money records on
+ * Brasília's (REG-227).
+ */
+export function clockFormat(timeZone: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): Intl.DateTimeFormat {
+  const zone = timeZone || siteTimeZone
+  const key = `${zone} ${JSON.stringify(options)}`
+  let f = clocks.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: zone })
+    clocks.set(key, f)
+  }
+  return f
+}
+
 /** An event is upcoming from its day (00:00) on; an event with no usable date counts as upcoming (HOME-7). */
 export function isUpcoming(dataEvento: string, today: string = todayISO()): boolean {
   const date = parseCalendarDate(dataEvento)

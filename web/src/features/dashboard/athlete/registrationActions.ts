@@ -4,7 +4,7 @@
 import { api } from '../../../lib/platform/api'
 import type { MyRegistration } from '../../../lib/registration/orders'
 import { formatInstant } from '../../../lib/registration/receipt'
-import { todayISO } from '../../../lib/text/format'
+import { eventToday } from '../../../lib/text/format'
 
 export type CancelState =
   | { kind: 'none' }
@@ -21,7 +21,7 @@ export type CancelState =
 export function cancelState(r: MyRegistration, now: Date = new Date()): CancelState {
   if (!r.cancelamento || r.pedidoStatus !== 'pago' || r.status === 'cancelada') return { kind: 'none' }
   // A race already run has nothing left to cancel, and no reason to keep saying so.
-  if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < todayISO(now)) return { kind: 'none' }
+  if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < eventToday(r.evento, now)) return { kind: 'none' }
   if (refunding(r)) return { kind: 'refunding' }
   const { ate, valor, motivo } = r.cancelamento
   if (motivo) return { kind: 'closed', motivo }
@@ -40,8 +40,8 @@ export function refunding(r: MyRegistration): boolean {
   return r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO') && r.total > 0 && (r.cancelamento?.valor ?? 0) === 0
 }
 
-/** Whether shirt, team and emergency contact may still change: through edicaoAte, the site's calendar day. */
-export function editOpen(r: MyRegistration, today: string = todayISO()): boolean {
+/** Whether shirt, team and emergency contact may still change: through edicaoAte, on the event's own clock (REG-222). */
+export function editOpen(r: MyRegistration, today: string = eventToday(r.evento)): boolean {
   return !r.evento.edicaoAte || today <= r.evento.edicaoAte
 }
 

@@ -4,6 +4,7 @@ import { FileField } from '../FileField'
 
 const plain = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }))
 const ufOptions: Option[] = constants.ufs.map((uf) => ({ value: uf.sigla, label: `${uf.sigla} — ${uf.nome}` }))
+const fusoOptions: Option[] = constants.fusosHorarios.map((f) => ({ value: f.zona, label: f.nome }))
 
 export function BasicsSection() {
   return (
@@ -26,6 +27,13 @@ export function LocalSection() {
         <TextField name="local.endereco" label="Endereço" autoComplete="street-address" />
         <TextField name="local.cidade" label="Cidade" required autoComplete="address-level2" />
         <SelectField name="local.estado" label="Estado (UF)" required options={ufOptions} placeholder="Selecione o estado" />
+        <SelectField
+          name="fusoHorario"
+          label="Fuso horário do evento"
+          options={fusoOptions}
+          hint="Os prazos dos lotes, da edição e do cancelamento e os horários de largada e de retirada de kits seguem este fuso."
+          className="sm:col-span-2"
+        />
       </div>
     </Section>
   )

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type KeyboardEvent } from 'react'
 import { Link } from '../../../app/routing'
-import type { Event } from '../../../lib/events/event'
-import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
+import { eventDefaults, fusosHorarios, type Event } from '../../../lib/events/event'
+import { dateFallbacks, eventToday, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
@@ -17,11 +17,21 @@ const OfferPrices = lazy(async () => ({ default: (await import('./OfferPrices'))
 export const consentLine = 'Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'
 
 /** Prices, date and time, venue, regulation, the consent line and the registration button (EVT-23..31). */
+/**
+ * The label of the event's zone when it is not Horário de Brasília (REG-220): its times (largada, kit
+ * pickup) are written on that clock, which a visitor from elsewhere should be told; '' otherwise.
+ */
+function clockOf(event: Pick<Event, 'fusoHorario'>): string {
+  if (!event.fusoHorario || event.fusoHorario === eventDefaults.fusoHorario) return ''
+  return fusosHorarios.find((f) => f.zona === event.fusoHorario)?.nome ?? ''
+}
+
 export function EventSidebar({ event }: { event: Event }) {
   const start = earliestStart(event.largadas)
   const regulation = regulationUrl(event)
   const map = mapUrl(event.local)
-  const upcoming = isUpcoming(event.dataEvento)
+  const upcoming = isUpcoming(event.dataEvento, eventToday(event))
+  const zone = clockOf(event)
   // A past date has nothing left to put in a calendar (EVT-33).
   const calendar = upcoming ? googleCalendarUrl(event, eventPageUrl(event.id)) : ''
   const inBrowser = useInBrowser()
@@ -52,6 +62,7 @@ export function EventSidebar({ event }: { event: Event }) {
               <h3 className="text-xs font-bold uppercase tracking-wide text-slate-500">Data e horário</h3>
               <p className="font-semibold text-slate-900">{formatLongDate(event.dataEvento)}</p>
               {start && <p className="text-sm text-slate-600">Largada às {start}</p>}
+              {zone && <p className="text-sm text-slate-600">Horários no fuso {zone}</p>}
               {calendar && (
                 <p className="mt-1 flex flex-wrap gap-x-3 text-sm font-bold">
                   <a href={calendarFileUrl(event.id)} download className="text-brand-700 underline-offset-4 hover:underline">

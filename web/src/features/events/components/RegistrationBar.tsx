@@ -1,5 +1,5 @@
 import type { Event } from '../../../lib/events/event'
-import { formatMoney } from '../../../lib/text/format'
+import { eventToday, formatMoney } from '../../../lib/text/format'
 import { currentLot, registrationOf } from '../eventDisplay'
 import { Link } from '../../../app/routing'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
@@ -21,7 +21,7 @@ export function RegistrationBar({ event }: { event: Event }) {
   const registration = registrationOf(event)
   const inBrowser = useInBrowser()
   if (!registration.open) return null
-  const price = priceOf(event.inscricoes)
+  const price = priceOf(event.inscricoes, eventToday(event))
   const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
   return (
     <section
@@ -57,10 +57,10 @@ export function RegistrationBar({ event }: { event: Event }) {
   )
 }
 
-/** The current lot's name and price, or the cheapest kit's; nothing for a price given as text. */
-function priceOf(inscricoes: Event['inscricoes']): { label: string; value: string } | null {
+/** The current lot's name and price on today (the event's own day), or the cheapest kit's; nothing for a price given as text. */
+function priceOf(inscricoes: Event['inscricoes'], today: string): { label: string; value: string } | null {
   if (inscricoes.tipoPreco === 'lotes') {
-    const lot = currentLot(inscricoes.lotes)
+    const lot = currentLot(inscricoes.lotes, today)
     return lot ? { label: lot.nome.trim() || 'Lote atual', value: formatMoney(lot.valor) } : null
   }
   if (inscricoes.tipoPreco === 'kit') {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { UndoPickupDialog } from '../../../components/UndoPickupDialog'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
-import { siteTimeZone } from '../../../lib/text/format'
+import { clockFormat } from '../../../lib/text/format'
 import { can, kitDeskPath, type Role } from '../../../lib/team/staff'
 import { fetchKitHistory, fetchKitStats, undoPickup, type KitStats, type PickupRecord } from './kitApi'
 import { PickupChart } from './PickupChart'
@@ -9,7 +9,8 @@ import { PickupChart } from './PickupChart'
 // The desks send pickups as they happen; the tab follows them at the pace desks see each other.
 const refreshEvery = 10_000
 
-const when = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
+// When a pickup happened, on the event's clock (REG-225).
+const whenIn = (timeZone: string) => clockFormat(timeZone, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 })
 
 type Live = { stats: KitStats; history: PickupRecord[] }
@@ -23,7 +24,7 @@ async function fetchLive(eventId: string, manager: boolean, signal: AbortSignal)
  * The Retirada de kits tab of /dashboard/eventos/{eventId}: progress live (picked up / total, by
  * modality, by desk, per 15 minutes) and the history of pickups, where a manager may undo one.
  */
-export function KitTab({ eventId, role }: { eventId: string; role: Role }) {
+export function KitTab({ eventId, role, timeZone = '' }: { eventId: string; role: Role; timeZone?: string }) {
   const [live, setLive] = useState<Live | null>(null)
   const [error, setError] = useState('')
   const [undoing, setUndoing] = useState<PickupRecord | null>(null)
@@ -70,8 +71,8 @@ export function KitTab({ eventId, role }: { eventId: string; role: Role }) {
       )}
       {!live && !error && <p role="status">Carregando a retirada de kits...</p>}
       {live && <Progress stats={live.stats} />}
-      {live && <PickupChart quarters={live.stats.porQuartoDeHora} />}
-      {live && manager && <History history={live.history} onUndo={setUndoing} />}
+      {live && <PickupChart quarters={live.stats.porQuartoDeHora} timeZone={timeZone} />}
+      {live && manager && <History history={live.history} timeZone={timeZone} onUndo={setUndoing} />}
       {undoing && (
         <UndoPickupDialog
           nome={undoing.nome}
@@ -130,7 +131,7 @@ function Progress({ stats }: { stats: KitStats }) {
   )
 }
 
-function History({ history, onUndo }: { history: PickupRecord[]; onUndo: (r: PickupRecord) => void }) {
+function History({ history, timeZone, onUndo }: { history: PickupRecord[]; timeZone: string; onUndo: (r: PickupRecord) => void }) {
   return (
     <section aria-labelledby="kit-historico" className="space-y-3">
       <h2 id="kit-historico" className="text-xl font-bold text-slate-900">
@@ -142,7 +143,7 @@ function History({ history, onUndo }: { history: PickupRecord[]; onUndo: (r: Pic
         <ScrollTable label="Histórico de retiradas" columns={['Quando', 'Atleta', 'Balcão', 'Registrado por', 'Retirou', 'Camiseta', 'Situação', '']}>
           {history.map((r) => (
             <tr key={r.id}>
-              <Cell numeric>{when.format(new Date(r.at))}</Cell>
+              <Cell numeric>{whenIn(timeZone).format(new Date(r.at))}</Cell>
               <RowHeader>
                 {r.nome}
                 {r.numeroPeito != null && <span className="font-normal text-slate-600"> · Nº {r.numeroPeito}</span>}
@@ -151,7 +152,7 @@ function History({ history, onUndo }: { history: PickupRecord[]; onUndo: (r: Pic
               <Cell>{r.por}</Cell>
               <Cell>{r.retiradoPor ? `${r.retiradoPor.nome} (${r.retiradoPor.documento})` : 'O atleta'}</Cell>
               <Cell>{r.camisetaEntregue}</Cell>
-              <Cell>{situation(r)}</Cell>
+              <Cell>{situation(r, timeZone)}</Cell>
               <Cell>
                 {r.status === 'ok' && !r.desfeitoEm ? (
                   <button type="button" onClick={() => onUndo(r)} className="min-h-9 rounded-full border border-red-700 px-3 font-semibold text-red-800 hover:bg-red-50">
@@ -169,8 +170,8 @@ function History({ history, onUndo }: { history: PickupRecord[]; onUndo: (r: Pic
   )
 }
 
-function situation(r: PickupRecord) {
+function situation(r: PickupRecord, timeZone: string) {
   if (r.status === 'conflict') return 'Recusada: o kit já tinha sido retirado'
-  if (r.desfeitoEm) return `Desfeita em ${when.format(new Date(r.desfeitoEm))}${r.desfeitoPor ? ` por ${r.desfeitoPor}` : ''}`
+  if (r.desfeitoEm) return `Desfeita em ${whenIn(timeZone).format(new Date(r.desfeitoEm))}${r.desfeitoPor ? ` por ${r.desfeitoPor}` : ''}`
   return 'Retirado'
 }

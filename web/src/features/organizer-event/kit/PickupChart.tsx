@@ -1,9 +1,9 @@
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
-import { siteTimeZone } from '../../../lib/text/format'
+import { clockFormat } from '../../../lib/text/format'
 import { fillQuarters, type Quarter } from './quarters'
 
-const clock = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, hour: '2-digit', minute: '2-digit' })
-const dayClock = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
+const clockOf = (timeZone: string) => clockFormat(timeZone, { hour: '2-digit', minute: '2-digit' })
+const dayClockOf = (timeZone: string) => clockFormat(timeZone, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
 
 const barWidth = 14
 const gap = 4
@@ -15,9 +15,13 @@ const labelRoom = 36
 /**
  * Pickups per 15 minutes as bars (hand-made SVG, no chart library in the bundle); the table
  * below it is the same data for screen readers and for reading exact numbers. Nothing before the
- * first pickup: the history below says there is none yet.
+ * first pickup: the history below says there is none yet. Times read on the event's clock, timeZone
+ * (its fusoHorario; '' is Horário de Brasília, REG-225).
  */
-export function PickupChart({ quarters }: { quarters: readonly Quarter[] }) {
+export function PickupChart({ quarters, timeZone = '' }: { quarters: readonly Quarter[]; timeZone?: string }) {
+  const clock = clockOf(timeZone)
+  const dayClock = dayClockOf(timeZone)
+  const sameDayAs = (a: Quarter, b: Quarter) => dayClock.format(new Date(a.inicio)).slice(0, 5) === dayClock.format(new Date(b.inicio)).slice(0, 5)
   const bars = fillQuarters(quarters)
   if (bars.length === 0) return null
   const max = Math.max(...bars.map((b) => b.retirados), 1)
@@ -67,9 +71,4 @@ export function PickupChart({ quarters }: { quarters: readonly Quarter[] }) {
       </details>
     </figure>
   )
-}
-
-function sameDayAs(a: Quarter, b: Quarter) {
-  const day = (q: Quarter) => dayClock.format(new Date(q.inicio)).slice(0, 5)
-  return day(a) === day(b)
 }

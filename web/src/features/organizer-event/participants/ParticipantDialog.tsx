@@ -1,16 +1,18 @@
 import { useId, useRef, type ReactNode } from 'react'
 import { Dialog } from '../../../components/Dialog'
-import { formatDate, formatDocumento, formatMoney, siteTimeZone } from '../../../lib/text/format'
+import { clockFormat, formatDate, formatDocumento, formatMoney } from '../../../lib/text/format'
 import { useResource } from '../../../lib/platform/resource'
 import { getParticipant, type HistoryEntry, type Participant } from '../api'
 import { cellText, fieldLabel } from './columns'
 
-const when = new Intl.DateTimeFormat('pt-BR', { timeZone: siteTimeZone, dateStyle: 'short', timeStyle: 'short' })
-
-/** 25/11/2026 09:14 in São Paulo, where the race happens; '' for a missing or bad timestamp. */
-export function formatMoment(at: string | undefined): string {
+/**
+ * 25/11/2026 09:14 on a clock: the event's (its fusoHorario) for what happens where the race is, the
+ * default '' (Horário de Brasília) for records of money (REG-225, REG-227); '' for a missing or bad
+ * timestamp.
+ */
+export function formatMoment(at: string | undefined, timeZone = ''): string {
   const d = at ? new Date(at) : null
-  return d && !Number.isNaN(d.getTime()) ? when.format(d) : ''
+  return d && !Number.isNaN(d.getTime()) ? clockFormat(timeZone, { dateStyle: 'short', timeStyle: 'short' }).format(d) : ''
 }
 
 const historyLabels: Record<string, string> = {
@@ -20,10 +22,21 @@ const historyLabels: Record<string, string> = {
   desfeito: 'Retirada desfeita',
 }
 
-type Props = { eventId: string; participant: Participant; seesPayments: boolean; onClose: () => void }
-
 /** One participant with the history of their record (imported, updated, picked up, undone); the amount paid only for who sees payments. */
-export function ParticipantDialog({ eventId, participant, seesPayments, onClose }: Props) {
+export function ParticipantDialog({
+  eventId,
+  participant,
+  seesPayments,
+  timeZone = '',
+  onClose,
+}: {
+  eventId: string
+  participant: Participant
+  seesPayments: boolean
+  /** The event's clock (its fusoHorario): the kit's pickup and the history read there. */
+  timeZone?: string
+  onClose: () => void
+}) {
   const close = useRef<HTMLButtonElement>(null)
   const id = useId()
   const detail = useResource(`participant:${eventId}:${participant.id}`, (signal) => getParticipant(eventId, participant.id, signal))
@@ -65,7 +78,7 @@ export function ParticipantDialog({ eventId, participant, seesPayments, onClose 
         {seesPayments && <Item term="Valor">{formatMoney(p.valor)}</Item>}
         <Item term="Kit">
           {kit
-            ? `Retirado em ${formatMoment(kit.at)}${kit.balcao ? ` no balcão ${kit.balcao}` : ''}${
+            ? `Retirado em ${formatMoment(kit.at, timeZone)}${kit.balcao ? ` no balcão ${kit.balcao}` : ''}${
                 kit.retiradoPor ? ` por ${kit.retiradoPor.nome} (terceiro)` : ''
               }${kit.camisetaEntregue && kit.camisetaEntregue !== p.camiseta ? `, camiseta entregue ${kit.camisetaEntregue}` : ''}`
             : 'Não retirado'}
@@ -83,7 +96,7 @@ export function ParticipantDialog({ eventId, participant, seesPayments, onClose 
           Não foi possível carregar o histórico.
         </p>
       ) : (
-        <History labelledBy={`${id}-historico`} entries={detail.data.historico ?? []} />
+        <History labelledBy={`${id}-historico`} entries={detail.data.historico ?? []} timeZone={timeZone} />
       )}
     </Dialog>
   )
@@ -98,14 +111,14 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function History({ labelledBy, entries }: { labelledBy: string; entries: HistoryEntry[] }) {
+function History({ labelledBy, entries, timeZone }: { labelledBy: string; entries: HistoryEntry[]; timeZone: string }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nenhum registro.</p>
   return (
     <ol aria-labelledby={labelledBy} className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
       {entries.map((h, i) => (
         <li key={i}>
           <span className="font-semibold text-slate-900">{historyLabels[h.tipo] ?? h.tipo}</span>{' '}
-          <span className="text-slate-600">{formatMoment(h.em)}</span>
+          <span className="text-slate-600">{formatMoment(h.em, timeZone)}</span>
           {h.por && <span className="text-slate-600"> · {h.por}</span>}
           <Changes detalhe={h.detalhe} />
         </li>

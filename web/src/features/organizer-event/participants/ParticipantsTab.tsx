@@ -12,13 +12,14 @@ const Totals = lazy(() => import('./Totals').then((m) => ({ default: m.Totals })
 const Exports = lazy(() => import('./Exports').then((m) => ({ default: m.Exports })))
 const BibRanges = lazy(() => import('./BibRanges').then((m) => ({ default: m.BibRanges })))
 
-type Props = { eventId: string; role: Role; percursos: readonly string[]; onForbidden: () => void }
+/** timeZone: the event's clock (its fusoHorario), on which a kit's pickup reads (REG-225). */
+type Props = { eventId: string; role: Role; percursos: readonly string[]; timeZone?: string; onForbidden: () => void }
 
 /**
  * Inscritos: the owner and managers import, search, total and export the participants and set
  * the bib ranges; the kit desk only searches the list, whose CPFs the server masks for it.
  */
-export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props) {
+export function ParticipantsTab({ eventId, role, percursos, timeZone, onForbidden }: Props) {
   const manages = can(role, 'manage')
   // Bumped after an import, so that the list and the totals are read again.
   const [version, setVersion] = useState(0)
@@ -37,7 +38,7 @@ export function ParticipantsTab({ eventId, role, percursos, onForbidden }: Props
           <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />
         </Suspense>
       )}
-      <ParticipantsTable eventId={eventId} percursos={known} version={version} seesPayments={can(role, 'tab:financeiro')} onForbidden={onForbidden} />
+      <ParticipantsTable eventId={eventId} percursos={known} version={version} seesPayments={can(role, 'tab:financeiro')} timeZone={timeZone} onForbidden={onForbidden} />
       <Suspense>
         {manages &&
           (summary.state === 'ready' ? (

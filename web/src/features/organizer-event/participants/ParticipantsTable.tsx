@@ -22,6 +22,8 @@ type Props = {
   version: number
   /** Whether the viewer sees what each participant paid (the server sends the kit desk no amount). */
   seesPayments: boolean
+  /** The event's clock (its fusoHorario): the participant's card reads the kit's pickup on it. */
+  timeZone?: string
   onForbidden: () => void
 }
 
@@ -31,7 +33,7 @@ const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
 const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
-export function ParticipantsTable({ eventId, percursos, version, seesPayments, onForbidden }: Props) {
+export function ParticipantsTable({ eventId, percursos, version, seesPayments, timeZone, onForbidden }: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
@@ -142,7 +144,7 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, o
 
       {open && (
         <Suspense>
-          <ParticipantDialog eventId={eventId} participant={open} seesPayments={seesPayments} onClose={() => setOpen(null)} />
+          <ParticipantDialog eventId={eventId} participant={open} seesPayments={seesPayments} timeZone={timeZone} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </section>

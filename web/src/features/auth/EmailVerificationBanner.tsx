@@ -17,8 +17,8 @@ function closedFor(email: string) {
 /**
  * Shown above every page of the site while the signed-in account has not verified its e-mail
  * (AUTH-30), with a button that sends the link again (AUTH-32). Loaded only for such accounts.
- * On a phone it is one or two lines: the address, the button and a close button, which hides it
- * for the rest of the tab's session (AUTH-36).
+ * On a phone it is one or two lines beside the button and a close button, which hides it for the
+ * rest of the tab's session (AUTH-36); wider screens show the address too.
  */
 export function EmailVerificationBanner() {
   const { user } = useAuth()
@@ -38,9 +38,10 @@ export function EmailVerificationBanner() {
   return (
     <aside aria-label="Confirmação de e-mail" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:px-4">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 sm:gap-x-4">
-        <p className="min-w-0 flex-1">
-          Confirme o seu e-mail <EmailAddress email={user.email} />
-          <span className="hidden sm:inline">: enviamos um link para ele</span>.
+        {/* A phone has room for two lines beside the buttons: the address shows from 640 px. */}
+        <p className="min-w-0 flex-1 sm:hidden">Confirme o seu e-mail pelo link enviado.</p>
+        <p className="hidden min-w-0 flex-1 sm:block">
+          Confirme o seu e-mail <EmailAddress email={user.email} />: enviamos um link para ele.
         </p>
         <ResendVerification buttonClass="shrink-0 rounded-lg border border-amber-400 bg-white px-2.5 py-1 font-semibold text-amber-950 hover:bg-amber-100" />
         <button type="button" aria-label="Fechar aviso" onClick={close} className="shrink-0 rounded-md p-1 text-amber-900 hover:bg-amber-100">

@@ -87,8 +87,13 @@ describe('the e-mail verification banner', () => {
     const user = userEvent.setup()
     withAuth(maria, <EmailVerificationBanner />)
     const banner = screen.getByRole('complementary', { name: 'Confirmação de e-mail' })
-    // AUTH-36: a runner is not told about team invitations; the address wraps only before its "@".
-    expect(banner).toHaveTextContent('Confirme o seu e-mail maria@exemplo.com.br: enviamos um link para ele.')
+    // AUTH-36: a runner is not told about team invitations; a phone reads the short text, a wider
+    // screen the address too, which wraps only before its "@".
+    const [phone, wide] = within(banner).getAllByText((_, el) => el?.tagName === 'P')
+    expect(phone).toHaveTextContent(/^Confirme o seu e-mail pelo link enviado\.$/)
+    expect(phone).toHaveClass('sm:hidden')
+    expect(wide).toHaveTextContent(/^Confirme o seu e-mail maria@exemplo\.com\.br: enviamos um link para ele\.$/)
+    expect(wide).toHaveClass('hidden', 'sm:block')
     expect(banner).not.toHaveTextContent(/Convite/)
     const address = within(banner).getByText((_, el) => el?.tagName === 'STRONG')
     expect(address.innerHTML).toBe('maria<wbr>@exemplo.com.br')

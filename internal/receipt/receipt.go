@@ -47,7 +47,7 @@ func Messages(o Order) ([]pmail.Message, error) {
 	}
 	var out []pmail.Message
 	if o.BuyerEmail != "" {
-		m, err := message(o, o.BuyerEmail, cmp.Or(o.BuyerName, "atleta"), regs)
+		m, err := message(o, o.BuyerEmail, cmp.Or(o.BuyerName, "atleta"), regs, buyerLink(o))
 		if err != nil {
 			return nil, err
 		}
@@ -60,7 +60,7 @@ func Messages(o Order) ([]pmail.Message, error) {
 			continue // no (usable) e-mail, or one already told
 		}
 		sent[strings.ToLower(addr.Address)] = true
-		m, err := message(o, addr.Address, firstName(r.Nome), []registration{r})
+		m, err := message(o, addr.Address, firstName(r.Nome), []registration{r}, athleteLink(o, r))
 		if err != nil {
 			return nil, err
 		}
@@ -80,19 +80,35 @@ type registration struct {
 func (r registration) ContentID() string { return "qr-" + strings.ToLower(r.Codigo) + "@pelotao" }
 
 type view struct {
-	Greeting, Title, Date, Place, OrderURL, Total string
-	Registrations                                 []registration
-	Pickups                                       []pickup
-	MultipleAthletes                              bool
+	Greeting, Title, Date, Place, Total string
+	Link                                link
+	Registrations                       []registration
+	Pickups                             []pickup
+	MultipleAthletes                    bool
+}
+
+// link is where an e-mail leads its reader: the buyer to the order, an athlete to their own
+// registration, the only page of the order they may open (REG-260).
+type link struct {
+	URL, Text, HTML string
+	Athlete         bool // the reader signs in with this e-mail, verified, to open it
+}
+
+func buyerLink(o Order) link {
+	return link{URL: o.BaseURL + "/inscricao/" + o.Event.ID + "/pedido/" + o.Order.ID,
+		Text: "Pedido e QR codes", HTML: "Ver o pedido e os QR codes"}
+}
+
+func athleteLink(o Order, r registration) link {
+	return link{URL: o.BaseURL + "/i/" + r.Codigo, Text: "Sua inscrição e o QR code", HTML: "Ver a sua inscrição e o QR code", Athlete: true}
 }
 
 type pickup struct{ Local, Data, Horario string }
 
-func message(o Order, to, greeting string, regs []registration) (pmail.Message, error) {
+func message(o Order, to, greeting string, regs []registration, l link) (pmail.Message, error) {
 	e := o.Event
 	v := view{Greeting: greeting, Title: cmp.Or(strings.TrimSpace(e.Titulo), "Evento"), Date: event.LongDate(e.DataEvento),
-		Place: placeOf(e.Local), OrderURL: o.BaseURL + "/inscricao/" + e.ID + "/pedido/" + o.Order.ID,
-		Registrations: regs, MultipleAthletes: len(regs) > 1}
+		Place: placeOf(e.Local), Link: l, Registrations: regs, MultipleAthletes: len(regs) > 1}
 	if to == o.BuyerEmail {
 		v.Total = reais(o.Order.Total)
 	}
@@ -164,7 +180,8 @@ Retirada de kits:
 {{end}}{{end}}{{if .Total}}
 Total pago: {{.Total}}
 {{end}}
-Pedido e QR codes: {{.OrderURL}}
+{{.Link.Text}}: {{.Link.URL}}{{if .Link.Athlete}}
+Para abri-la, entre no Pelotão (ou crie sua conta) com este e-mail e confirme-o.{{end}}
 O arquivo anexo (evento.ics) coloca a prova na sua agenda.
 
 Boa prova!
@@ -197,7 +214,8 @@ Camiseta: {{.Camiseta}}{{end}}
 {{if .Pickups}}<p><strong>Retirada de kits</strong></p>
 <ul>{{range .Pickups}}<li>{{.Local}}{{if .Data}}, {{.Data}}{{end}}{{if .Horario}}, das {{.Horario}}{{end}}</li>{{end}}</ul>{{end}}
 {{if .Total}}<p>Total pago: {{.Total}}</p>{{end}}
-<p><a href="{{.OrderURL}}">Ver o pedido e os QR codes</a></p>
+<p><a href="{{.Link.URL}}">{{.Link.HTML}}</a>{{if .Link.Athlete}}<br>
+Para abri-la, entre no Pelotão (ou crie sua conta) com este e-mail e confirme-o.{{end}}</p>
 <p>O arquivo anexo (evento.ics) coloca a prova na sua agenda.</p>
 <p>Boa prova!<br>Equipe Pelotão</p>
 </body>

@@ -62,6 +62,44 @@ func TestMessagesToBuyerAndAthletes(t *testing.T) {
 	}
 }
 
+// REG-260: each athlete's e-mail leads to their own registration (/i/{codigo}), the only page of
+// the order they may open, and holds no other athlete's code; the buyer's leads to the order.
+func TestMessagesLinkEachReaderToTheirPage(t *testing.T) {
+	o := paidOrder()
+	o.Order.Registrations = append(o.Order.Registrations, store.Registration{Nome: "Caio Lima", Percurso: "5 km", Categoria: "Geral",
+		Codigo: "STUVWXYZ67", Atleta: []byte(`{"email":"caio@exemplo.com.br"}`)})
+	msgs, err := Messages(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 3 {
+		t.Fatalf("recipients %+v", msgs)
+	}
+	order := "https://pelotao.example/inscricao/corrida-da-lagoa-2030/pedido/pedido1"
+	if buyer := msgs[0]; !strings.Contains(buyer.Text, "Pedido e QR codes: "+order) || !strings.Contains(buyer.HTML, `<a href="`+order+`">`) {
+		t.Errorf("buyer's link:\n%s\n%s", buyer.Text, buyer.HTML)
+	}
+	codes := map[string]string{"ana@exemplo.com.br": "ABCDEFGH23", "caio@exemplo.com.br": "STUVWXYZ67"}
+	for _, m := range msgs[1:] {
+		own := "https://pelotao.example/i/" + codes[m.To]
+		if !strings.Contains(m.Text, "Sua inscrição e o QR code: "+own+"\nPara abri-la, entre no Pelotão (ou crie sua conta) com este e-mail e confirme-o.") ||
+			!strings.Contains(m.HTML, `<a href="`+own+`">Ver a sua inscrição e o QR code</a>`) {
+			t.Errorf("%s's link:\n%s\n%s", m.To, m.Text, m.HTML)
+		}
+		if strings.Contains(m.Text+m.HTML, "/pedido/") {
+			t.Errorf("%s's e-mail leads to the buyer's order", m.To)
+		}
+		for to, codigo := range codes {
+			if to != m.To && strings.Contains(m.Text+m.HTML, codigo) {
+				t.Errorf("%s's e-mail holds %s's code %s", m.To, to, codigo)
+			}
+		}
+		if strings.Contains(m.Text+m.HTML, "HJKMNPQR45") {
+			t.Errorf("%s's e-mail holds the buyer's own code", m.To)
+		}
+	}
+}
+
 // REG-82: as written to the outbox, the e-mail is multipart/mixed (the .ics attached) around
 // multipart/related (the QR code PNG, named by the Content-ID the HTML shows) around the text
 // and HTML alternatives.

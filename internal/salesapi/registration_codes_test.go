@@ -76,6 +76,17 @@ func TestConfirmationEmailsOncePerOrder(t *testing.T) {
 		if !strings.Contains(sent[0].Text, "Total pago: R$ 89,90") || strings.Contains(sent[1].Text, "Total pago") {
 			t.Fatalf("only the buyer reads what was paid: %q / %q", sent[0].Text, sent[1].Text)
 		}
+		// REG-260: each e-mail's link opens for its reader: the buyer's order for Bruno, and for
+		// Carla her registration's code, which the API answers for her verified e-mail.
+		base := w.sales.baseURL()
+		if !strings.Contains(sent[0].Text, base+"/inscricao/"+w.eventID+"/pedido/"+paid.ID) ||
+			!strings.Contains(sent[1].Text, base+"/i/"+codigo) || strings.Contains(sent[1].Text, "/pedido/") {
+			t.Fatalf("links: %q / %q", sent[0].Text, sent[1].Text)
+		}
+		var a codeAnswer
+		if err := json.Unmarshal(w.call("GET", "/api/i/"+codigo, "", &carla).Body.Bytes(), &a); err != nil || a.Papel != codeForAthlete || a.PedidoID != "" {
+			t.Fatalf("Carla opens her code: %+v %v", a, err)
+		}
 	})
 }
 

@@ -1,5 +1,5 @@
 import { expect, phone, test } from './fixtures'
-import { createUser, mailsTo, signedInUser } from './accounts'
+import { confirmEmail, createUser, mailsTo, signedInUser } from './accounts'
 import { violations } from './axe'
 import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
 import { orderRita } from './orders'
@@ -90,7 +90,8 @@ test('a runner pays in the sandbox and gets the confirmation, the e-mail and the
   // …anyone else signed in to nothing personal…
   const stranger = await browser.newContext({ viewport: phone })
   const strangerPage = await stranger.newPage()
-  await signedInUser(strangerPage, { displayName: 'Sem Relação' })
+  const strangerCreds = await signedInUser(strangerPage, { displayName: 'Sem Relação' })
+  await confirmEmail(strangerPage.request, strangerCreds.email) // unverified, the page asks to confirm first (REG-262)
   await strangerPage.goto(`/i/${codigo}`)
   await expect(strangerPage.getByRole('heading', { name: 'Inscrição não encontrada' })).toBeVisible()
   await expect(strangerPage.getByText('Rita Corredora')).toHaveCount(0)

@@ -88,13 +88,15 @@ describe('header account menu', () => {
     expect(await screen.findByRole('heading', { name: 'início' })).toBeInTheDocument()
   })
 
-  it('the mobile menu shows Meu Painel and Sair instead of Login when signed in', async () => {
+  it('the mobile menu shows Meu Painel, Minhas inscrições and Sair instead of Login when signed in', async () => {
     const user = userEvent.setup()
     const auth = renderHeader(signedIn({ displayName: 'Maria' }))
     await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
     const menu = screen.getByRole('dialog', { name: 'Menu' })
     expect(within(menu).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
     expect(within(menu).getByRole('link', { name: 'Meu Painel' })).toHaveAttribute('href', '/dashboard')
+    // NAV-17: the phone menu also leads to "Minhas inscrições" (the desktop avatar's menu stays two entries).
+    expect(within(menu).getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
     await user.click(within(menu).getByRole('button', { name: 'Sair' }))
     expect(auth.logout).toHaveBeenCalledTimes(1)
     expect(await screen.findByRole('heading', { name: 'início' })).toBeInTheDocument()

@@ -25,6 +25,7 @@ describe('mobile menu', () => {
     for (const name of ['Eventos', 'Sobre', 'Login', 'Serviços', 'Impacto', 'Planos de Treino']) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument()
     }
+    expect(within(menu).queryByRole('link', { name: 'Minhas inscrições' })).not.toBeInTheDocument() // NAV-17: signed in only
     expect(document.body.style.overflow).toBe('hidden')
 
     await user.click(within(menu).getByRole('button', { name: 'Fechar menu' }))

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import { Link } from '../app/routing'
 import { footerLinks, headerLinks } from '../app/navigation'
 import { useAuth } from '../lib/auth'
+import { myRegistrationsPath } from '../lib/registration/orders'
 import { useDialogBehaviour } from './useDialogBehaviour'
 import { useSignOut } from './AccountMenu'
 
@@ -47,6 +48,10 @@ export function MobileMenu({ onClose }: Props) {
           <>
             <Link to="/dashboard" className={itemClass} onClick={onClose}>
               Meu Painel
+            </Link>
+            {/* Phone only: the desktop avatar's menu is Meu Painel and Sair alone (NAV-5, NAV-17). */}
+            <Link to={myRegistrationsPath} className={itemClass} onClick={onClose}>
+              Minhas inscrições
             </Link>
             <button
               type="button"

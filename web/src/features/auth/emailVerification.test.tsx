@@ -45,7 +45,14 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const withAuthRendered = (user: AuthUser) => withAuthResult(user, <EmailVerificationBanner />)
+
+
 function withAuth(user: AuthUser | null, children: ReactNode, path = '/') {
+  return withAuthResult(user, children, path).auth
+}
+
+function withAuthResult(user: AuthUser | null, children: ReactNode, path = '/') {
   const auth: Auth = {
     user,
     isAuthenticated: user !== null,
@@ -57,7 +64,7 @@ function withAuth(user: AuthUser | null, children: ReactNode, path = '/') {
     requestPasswordReset: vi.fn(),
     refresh: vi.fn(async () => {}),
   }
-  render(
+  const rendered = render(
     <AuthContext.Provider value={auth}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
@@ -68,7 +75,7 @@ function withAuth(user: AuthUser | null, children: ReactNode, path = '/') {
       </MemoryRouter>
     </AuthContext.Provider>,
   )
-  return auth
+  return { auth, unmount: rendered.unmount }
 }
 
 const confirmCalls = () =>
@@ -80,13 +87,21 @@ describe('the e-mail verification banner', () => {
     const user = userEvent.setup()
     withAuth(maria, <EmailVerificationBanner />)
     const banner = screen.getByRole('complementary', { name: 'Confirmação de e-mail' })
-    expect(banner).toHaveTextContent(
-      'Confirme o seu e-mail: enviamos um link para maria@exemplo.com.br. Convites para a equipe de um evento só valem depois da confirmação.',
-    )
+    // AUTH-36: a runner is not told about team invitations; a phone reads the short text, a wider
+    // screen the address too, which wraps only before its "@".
+    const [phone, wide] = within(banner).getAllByText((_, el) => el?.tagName === 'P')
+    expect(phone).toHaveTextContent(/^Confirme o seu e-mail pelo link enviado\.$/)
+    expect(phone).toHaveClass('sm:hidden')
+    expect(wide).toHaveTextContent(/^Confirme o seu e-mail maria@exemplo\.com\.br: enviamos um link para ele\.$/)
+    expect(wide).toHaveClass('hidden', 'sm:block')
+    expect(banner).not.toHaveTextContent(/Convite/)
+    const address = within(banner).getByText((_, el) => el?.tagName === 'STRONG')
+    expect(address.innerHTML).toBe('maria<wbr>@exemplo.com.br')
+    expect(address.className).not.toMatch(/break-all/)
     await user.click(within(banner).getByRole('button', { name: 'Reenviar e-mail' }))
     expect(await within(banner).findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
-    expect(within(banner).queryByRole('button')).toBeNull()
+    expect(within(banner).queryByRole('button', { name: 'Reenviar e-mail' })).toBeNull()
   })
 
   it('says so when the link could not be sent, and lets the person try again', async () => {
@@ -96,6 +111,21 @@ describe('the e-mail verification banner', () => {
     await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível reenviar o e-mail. Tente novamente.')
     expect(screen.getByRole('button', { name: 'Reenviar e-mail' })).toBeEnabled()
+  })
+
+  // AUTH-36
+  it('closes for the rest of the session, for this address', async () => {
+    const user = userEvent.setup()
+    sessionStorage.clear()
+    const { unmount } = withAuthRendered(maria)
+    await user.click(within(screen.getByRole('complementary', { name: 'Confirmação de e-mail' })).getByRole('button', { name: 'Fechar aviso' }))
+    expect(screen.queryByRole('complementary', { name: 'Confirmação de e-mail' })).toBeNull()
+    unmount()
+    withAuthRendered(maria) // another page of the same tab
+    expect(screen.queryByRole('complementary', { name: 'Confirmação de e-mail' })).toBeNull()
+    withAuthRendered({ ...maria, uid: 'u2', email: 'joao@exemplo.com.br' }) // another account signs in
+    expect(screen.getByRole('complementary', { name: 'Confirmação de e-mail' })).toHaveTextContent('joao@exemplo.com.br')
+    sessionStorage.clear()
   })
 
   it('is not shown to a verified account or a visitor', () => {

@@ -29,8 +29,3 @@ export function confirmEmail(token: string): Promise<string> {
   }
   return pending
 }
-
-/** Mails the signed-in account's link again; the server sends at most one a minute (AUTH-32). */
-export function resendEmailVerification(): Promise<unknown> {
-  return api<unknown>('/api/auth/email-verification', { method: 'POST' })
-}

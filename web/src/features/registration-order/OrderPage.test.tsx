@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Order } from '../../lib/registration/orders'
+import { MemoryRouter, Route, Routes } from '../../app/routing'
+import { AuthContext, type AuthUser } from '../../lib/auth'
+import type { MyRegistration, Order } from '../../lib/registration/orders'
 import { renderAt } from '../../lib/testing/renderAt'
+import { testAuth } from '../../lib/testing/testAuth'
 import { makeEvent, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
 import { OrderPage } from './OrderPage'
 import { RegistrationCodePage } from './RegistrationCodePage'
@@ -184,7 +187,6 @@ describe('RegistrationCodePage', () => {
   it.each([
     [{ papel: 'equipe', eventId: 'e1', codigo: 'ABCDEFGH23' }, 'balcão'],
     [{ papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23', pedidoId: 'p1' }, 'pedido'],
-    [{ papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }, 'painel'],
   ])('leads %o to the %s', async (answer, where) => {
     openCode([200, answer])
     expect(await screen.findByText(where)).toBeInTheDocument()
@@ -194,5 +196,66 @@ describe('RegistrationCodePage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}) // the failed load is logged
     openCode([404, { error: { code: 'not-found', message: 'Inscrição não encontrada.' } }])
     expect(await screen.findByRole('heading', { name: 'Inscrição não encontrada' })).toBeInTheDocument()
+  })
+
+  const friend: AuthUser = { uid: 'u2', email: 'caio.lima@exemplo.com.br', displayName: 'Caio', createdAt: '', emailVerificado: true }
+  const caio: MyRegistration = {
+    id: 'r2', codigo: 'ABCDEFGH23', nome: 'Caio Lima', percurso: '10 km', categoria: 'M30-34', camiseta: 'G', lote: '1º lote',
+    valor: 89.9, desconto: 0, total: 89.9, status: 'confirmada', pedidoId: 'p1', pedidoStatus: 'pago', comprador: false,
+    numeroPeito: 512, equipe: '', contatoEmergencia: { nome: '', telefone: '' }, cancelamento: null, reembolsos: [], resultado: null,
+    evento: { id: 'e1', titulo: 'Corrida da Lagoa', dataEvento: '2030-05-01', edicaoAte: null, tamanhosCamiseta: [] },
+  }
+
+  function openAs(user: AuthUser, answers: (url: URL) => [number, unknown]) {
+    const fetch = stubFetch(answers)
+    render(
+      <AuthContext.Provider value={testAuth(user)}>
+        <MemoryRouter initialEntries={['/i/ABCDEFGH23']}>
+          <Routes>
+            <Route path="/i/:codigo" element={<RegistrationCodePage />} />
+            <Route path="/dashboard" element={<p>painel</p>} />
+          </Routes>
+        </MemoryRouter>
+      </AuthContext.Provider>,
+    )
+    return fetch
+  }
+
+  // REG-261: the athlete of another buyer's order, verified, reads their registration here.
+  it("shows the athlete's own registration, with its QR code, and leads to Minhas inscrições", async () => {
+    openAs(friend, (url) => {
+      if (url.pathname === '/api/i/ABCDEFGH23') return [200, { papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }]
+      if (url.pathname === '/api/me/inscricoes') return [200, { inscricoes: [{ ...caio, id: 'r9', codigo: 'ZZZZZZZZ99', nome: 'Outra' }, caio] }]
+      return [404, notFoundBody]
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Lagoa' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Caio Lima' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
+    expect(screen.getByText('Modalidade: 10 km')).toBeInTheDocument()
+    expect(screen.getByText('Número de peito: 512')).toBeInTheDocument()
+    expect(screen.queryByText('Outra')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ver minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
+  })
+
+  it('leads to Minhas inscrições when the list does not hold the code', async () => {
+    openAs(friend, (url) =>
+      url.pathname === '/api/i/ABCDEFGH23' ? [200, { papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }] : [200, { inscricoes: [] }],
+    )
+    expect(await screen.findByText('painel')).toBeInTheDocument()
+  })
+
+  // REG-262: signed in with the athlete's address not yet confirmed, the page says so and sends the link again.
+  it('asks an unverified account to confirm its e-mail, and sends the link again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}) // the 404 is logged
+    const user = userEvent.setup()
+    const fetch = openAs({ ...friend, emailVerificado: false }, (url) =>
+      url.pathname === '/api/auth/email-verification' ? [202, {}] : [404, notFoundBody],
+    )
+    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail para ver esta inscrição' })).toBeInTheDocument()
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && /^Se ela foi feita em seu nome, para caio\.lima@exemplo\.com\.br, ela aparece aqui/.test(el.textContent ?? ''))).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Inscrição não encontrada' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
+    expect(fetch).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
   })
 })

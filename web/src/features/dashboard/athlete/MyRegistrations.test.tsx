@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../../app/routing'
+import { AuthContext } from '../../../lib/auth'
 import type { MyRegistration } from '../../../lib/registration/orders'
+import { testAuth } from '../../../lib/testing/testAuth'
 import { todayISO } from '../../../lib/text/format'
 import { MyRegistrations } from './MyRegistrations'
 
@@ -100,6 +102,31 @@ describe('MyRegistrations', () => {
     serve([[]])
     show()
     expect(await screen.findByText('Você ainda não tem inscrições feitas pelo Pelotão.')).toBeInTheDocument()
+  })
+
+  // REG-263: an account whose e-mail is unverified is told why what others bought for it is not here yet.
+  it('asks an unverified account to confirm its e-mail, with the button that sends the link again', async () => {
+    const user = userEvent.setup()
+    const fetch = serve([[]], () => json({}, 202))
+    render(
+      <AuthContext.Provider value={testAuth({ uid: 'u2', email: 'caio@exemplo.com.br', displayName: 'Caio', createdAt: '', emailVerificado: false })}>
+        <MemoryRouter>
+          <MyRegistrations />
+        </MemoryRouter>
+      </AuthContext.Provider>,
+    )
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          el.textContent ===
+            'Confirme seu e-mail para ver as inscrições feitas em seu nome: as que outra pessoa fez para caio@exemplo.com.br aparecem aqui depois da confirmação.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Você ainda não tem inscrições feitas pelo Pelotão.')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
+    expect(fetch).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
   })
 })
 

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Link } from '../../../app/routing'
 import { CancelUnpaidOrder } from '../../../components/CancelUnpaidOrder'
+import { EmailAddress } from '../../../components/EmailAddress'
+import { useAuth } from '../../../lib/auth'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
 import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
 import { receiptPath } from '../../../lib/registration/receipt'
 import { formatDate } from '../../../lib/text/format'
+import { ResendVerification } from '../../../components/ResendVerification'
 import { CancelRegistration } from './CancelRegistration'
 import { EditRegistration } from './EditRegistration'
 import { RegistrationResult } from './RegistrationResult'
@@ -47,7 +50,7 @@ export function MyRegistrations() {
           Não foi possível carregar suas inscrições. Tente novamente mais tarde.
         </p>
       ) : !items || items.length === 0 ? (
-        <p className="text-slate-600">Você ainda não tem inscrições feitas pelo Pelotão.</p>
+        <NoRegistrations />
       ) : (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {items.map((r) => (
@@ -58,6 +61,26 @@ export function MyRegistrations() {
         </ul>
       )}
     </section>
+  )
+}
+
+/**
+ * The empty list. An account that has not confirmed its e-mail cannot see yet what others bought
+ * for that address: it is told so, with the button that sends the link again (REG-263).
+ */
+function NoRegistrations() {
+  const { user } = useAuth()
+  if (!user || user.emailVerificado) return <p className="text-slate-600">Você ainda não tem inscrições feitas pelo Pelotão.</p>
+  return (
+    <div className="space-y-3 text-slate-600">
+      <p>
+        Confirme seu e-mail para ver as inscrições feitas em seu nome: as que outra pessoa fez para <EmailAddress email={user.email} />{' '}
+        aparecem aqui depois da confirmação.
+      </p>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <ResendVerification buttonClass="rounded-lg border border-brand-700 px-3 py-1.5 font-semibold text-brand-800 hover:bg-brand-50" />
+      </div>
+    </div>
   )
 }
 

@@ -28,6 +28,13 @@ type Documento struct {
 	Numero string `json:"numero"`
 }
 
+// Responsavel is the legal guardian of an athlete under age on the event's day, who signs the
+// authorization the kit desk checks (docs/requirements.md REG-252).
+type Responsavel struct {
+	Nome      string    `json:"nome"`
+	Documento Documento `json:"documento"`
+}
+
 // Masked is the document as the kit desk sees it (LGPD).
 func (d Documento) Masked() Documento {
 	if d.Tipo == CPF {

@@ -161,6 +161,9 @@ type Participant struct {
 	Categoria   string `json:"categoria,omitempty"`
 	InscricaoID string `json:"inscricaoId,omitempty"`
 	MeiaEntrada bool   `json:"meiaEntrada,omitempty"`
+	// Responsavel is the guardian of an athlete sold here who is under age on the event's day
+	// (REG-252); nil otherwise.
+	Responsavel *Responsavel `json:"responsavel,omitempty"`
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`

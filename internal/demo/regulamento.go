@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pelotao/internal/event"
+	"pelotao/internal/registration"
 )
 
 // regulamentoPDF writes the event's rules from its own data, as an organiser would publish them.
@@ -73,7 +74,7 @@ func regulamentoPDF(e event.Event) []byte {
 			}
 			ms = append(ms, fmt.Sprintf("• %s.%s Categorias: %s.", nome, idade, strings.Join(cats, ", ")))
 		}
-		ms = append(ms, "A idade mínima é a que o atleta terá na data da prova; menores de 18 anos só participam com autorização assinada pelo responsável, conferida na retirada do kit.",
+		ms = append(ms, fmt.Sprintf("A idade mínima é a que o atleta terá na data da prova; menores de %d anos só participam com autorização assinada pelo responsável, conferida na retirada do kit.", registration.Const.Limits.Maioridade),
 			"Para as categorias, a idade considerada é a que o atleta terá em 31 de dezembro do ano da prova.")
 		section("Modalidades e categorias", ms...)
 	}

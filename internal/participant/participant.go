@@ -43,11 +43,17 @@ func (d Documento) Masked() Documento {
 	return Documento{Tipo: d.Tipo, Numero: MaskPassport(d.Numero)}
 }
 
-// ForRole is p as role may see it: the kit desk sees documents masked (LGPD) and no amount
+// ForRole is p as role may see it: the kit desk sees documents (the athlete's and a minor's
+// guardian's) masked (LGPD) and no amount
 // paid (which tells who had the 60+ price or a coupon, REG-211).
 func ForRole(p Participant, role team.Role) Participant {
 	if !team.SeesFullDocument(role) {
 		p.Documento = p.Documento.Masked()
+		if p.Responsavel != nil {
+			r := *p.Responsavel
+			r.Documento = r.Documento.Masked()
+			p.Responsavel = &r
+		}
 	}
 	if !team.SeesPayments(role) {
 		p.Valor = nil

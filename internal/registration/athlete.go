@@ -172,8 +172,7 @@ func checkRaceDayAge(md *event.Modalidade, a *Athlete, day event.Date, p string,
 	}
 	r := a.Responsavel
 	if r == nil {
-		r = &participant.Responsavel{}
-		a.Responsavel = r
+		r = &participant.Responsavel{} // checked as blank, not stored: an edit of an older registration keeps none
 	}
 	r.Nome = strings.TrimSpace(r.Nome)
 	switch {

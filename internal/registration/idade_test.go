@@ -83,3 +83,15 @@ func TestGuardianKeptOnlyForMinors(t *testing.T) {
 		t.Errorf("adult's guardian = %+v, want none", r)
 	}
 }
+
+// REG-252: an edit of a minor's registration made without a guardian (before the rule, or an
+// organizer's change of the birth date) stores no blank guardian.
+func TestEditStoresNoBlankGuardian(t *testing.T) {
+	e := raceEvent()
+	a := athlete(0)
+	a.Nascimento = d("2010-01-01")
+	got, err := Edit(&e, a, "Geral", Patch{Camiseta: ptr("G")}, false, today)
+	if err != nil || got.Atleta.Responsavel != nil {
+		t.Fatalf("edit: %+v, %v", got.Atleta.Responsavel, err)
+	}
+}

@@ -130,9 +130,9 @@ func catalogue(today event.Date) []demoEvent {
 				},
 				Largadas: []event.Largada{{ID: "largada-10k", Nome: "Largada 10 km", Horario: "20:00"}, {ID: "largada-5k", Nome: "Largada 5 km", Horario: "20:10"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "10 km", Km: km(10), LargadaID: "largada-10k", Percurso: percursoMapa("corrida-noturna-paulista", "10 km"),
+					{Nome: "10 km", IdadeMinima: event.Int(16), Km: km(10), LargadaID: "largada-10k", Percurso: percursoMapa("corrida-noturna-paulista", "10 km"),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral masculino e feminino.", Categorias: padraoCorrida},
-					{Nome: "5 km", Km: km(5), LargadaID: "largada-5k", Percurso: percursoTexto("Praça do Ciclista → Rua da Consolação → retorno pela Av. Paulista até a Praça Oswaldo Cruz e volta à arena."),
+					{Nome: "5 km", IdadeMinima: event.Int(14), Km: km(5), LargadaID: "largada-5k", Percurso: percursoTexto("Praça do Ciclista → Rua da Consolação → retorno pela Av. Paulista até a Praça Oswaldo Cruz e volta à arena."),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral masculino e feminino.", Categorias: padraoCorrida},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoEstruturado, Estruturado: []event.PremioEstruturado{
@@ -187,9 +187,9 @@ func catalogue(today event.Date) []demoEvent {
 					{ID: "largada-caminhada", Nome: "Saída da caminhada", Horario: "06:00"},
 				},
 				Modalidades: []event.Modalidade{
-					{Nome: "10 km", Km: km(10), LargadaID: "largada-10k", Vagas: event.Int(450), Percurso: percursoMapa("corrida-das-pontes-do-recife", "10 km"),
+					{Nome: "10 km", IdadeMinima: event.Int(16), Km: km(10), LargadaID: "largada-10k", Vagas: event.Int(450), Percurso: percursoMapa("corrida-das-pontes-do-recife", "10 km"),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral masculino e feminino.", Categorias: padraoCorrida},
-					{Nome: "5 km", Km: km(5), LargadaID: "largada-5k", Vagas: event.Int(300), Percurso: percursoTexto("Marco Zero → Ponte Maurício de Nassau → Rua da Aurora → Ponte da Boa Vista → retorno ao Marco Zero."),
+					{Nome: "5 km", IdadeMinima: event.Int(14), Km: km(5), LargadaID: "largada-5k", Vagas: event.Int(300), Percurso: percursoTexto("Marco Zero → Ponte Maurício de Nassau → Rua da Aurora → Ponte da Boa Vista → retorno ao Marco Zero."),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral masculino e feminino.", Categorias: padraoCorrida},
 					// No categories: everyone walks in "Geral".
 					{Nome: "Caminhada 3 km", Km: km(3), LargadaID: "largada-caminhada", Vagas: event.Int(150), Percurso: percursoTexto("Marco Zero → Ponte Maurício de Nassau → Praça da República e volta.")},
@@ -226,9 +226,9 @@ func catalogue(today event.Date) []demoEvent {
 				},
 				Largadas: []event.Largada{{ID: "largada-25k", Nome: "Largada Ultra", Horario: "06:30"}, {ID: "largada-12k", Nome: "Largada Curta", Horario: "07:30"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "25 km", Km: km(25), LargadaID: "largada-25k", Percurso: percursoMapa("serra-do-cipo-trail-run", "25 km"),
+					{Nome: "25 km", IdadeMinima: event.Int(18), Km: km(25), LargadaID: "largada-25k", Percurso: percursoMapa("serra-do-cipo-trail-run", "25 km"),
 						PremiacaoGeral: "Troféu artesanal em pedra-sabão para os 5 primeiros do geral.", Categorias: faixasEtarias("Troféu em pedra-sabão", "Medalha de pódio")},
-					{Nome: "12 km", Km: km(12), LargadaID: "largada-12k", Percurso: percursoMapa("serra-do-cipo-trail-run", "12 km"),
+					{Nome: "12 km", IdadeMinima: event.Int(16), Km: km(12), LargadaID: "largada-12k", Percurso: percursoMapa("serra-do-cipo-trail-run", "12 km"),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Medalha de finisher para todos que completarem a prova. Troféus em pedra-sabão para os 5 primeiros do geral de cada percurso e medalhas de pódio para os 3 primeiros de cada faixa etária."},
@@ -253,9 +253,9 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Placa de guidão com chip", "Caramanhola", "Almoço colonial")}},
 				Largadas:     []event.Largada{{ID: "largada-granfondo", Nome: "Granfondo", Horario: "07:00"}, {ID: "largada-mediofondo", Nome: "Mediofondo", Horario: "07:20"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "Granfondo 110 km", Km: km(110), LargadaID: "largada-granfondo", Percurso: percursoMapa("giro-das-vinicolas", "granfondo"),
+					{Nome: "Granfondo 110 km", IdadeMinima: event.Int(18), Km: km(110), LargadaID: "largada-granfondo", Percurso: percursoMapa("giro-das-vinicolas", "granfondo"),
 						PremiacaoGeral: "Troféu e garrafa de espumante para os 5 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
-					{Nome: "Mediofondo 60 km", Km: km(60), LargadaID: "largada-mediofondo", Percurso: percursoMapa("giro-das-vinicolas", "mediofondo"),
+					{Nome: "Mediofondo 60 km", IdadeMinima: event.Int(16), Km: km(60), LargadaID: "largada-mediofondo", Percurso: percursoMapa("giro-das-vinicolas", "mediofondo"),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Troféus para os 5 primeiros do geral do Granfondo e 3 primeiros do Mediofondo, masculino e feminino. Medalhas para os 3 primeiros de cada faixa etária. Sorteio de um quadro de carbono entre todos os concluintes."},
@@ -287,9 +287,9 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Touca numerada", "Tatuagens de número", "Chip de tornozelo", "Camiseta de finisher")}},
 				Largadas:     []event.Largada{{ID: "largada-olimpico", Nome: "Olímpico", Horario: "05:45"}, {ID: "largada-sprint", Nome: "Sprint", Horario: "06:15"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "Olímpico", Km: km(51.5), LargadaID: "largada-olimpico", Percurso: percursoTexto("1,5 km de natação em duas voltas na enseada, 40 km de ciclismo em 4 voltas na Av. Beira-Mar e 10 km de corrida em 2 voltas até o Mercado dos Peixes."),
+					{Nome: "Olímpico", IdadeMinima: event.Int(18), Km: km(51.5), LargadaID: "largada-olimpico", Percurso: percursoTexto("1,5 km de natação em duas voltas na enseada, 40 km de ciclismo em 4 voltas na Av. Beira-Mar e 10 km de corrida em 2 voltas até o Mercado dos Peixes."),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
-					{Nome: "Sprint", Km: km(25.75), LargadaID: "largada-sprint", Percurso: percursoTexto("750 m de natação, 20 km de ciclismo em 2 voltas e 5 km de corrida em 1 volta."),
+					{Nome: "Sprint", IdadeMinima: event.Int(16), Km: km(25.75), LargadaID: "largada-sprint", Percurso: percursoTexto("750 m de natação, 20 km de ciclismo em 2 voltas e 5 km de corrida em 1 volta."),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoEstruturado, Estruturado: []event.PremioEstruturado{
@@ -333,9 +333,9 @@ func catalogue(today event.Date) []demoEvent {
 				},
 				Largadas: []event.Largada{{ID: "largada-21k", Nome: "Largada Meia Maratona", Horario: "07:00"}, {ID: "largada-7k", Nome: "Largada 7 km", Horario: "07:15"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "21 km", Km: km(21.0975), LargadaID: "largada-21k", Percurso: percursoMapa("meia-maratona-das-araucarias", "21 km"),
+					{Nome: "21 km", IdadeMinima: event.Int(18), Km: km(21.0975), LargadaID: "largada-21k", Percurso: percursoMapa("meia-maratona-das-araucarias", "21 km"),
 						PremiacaoGeral: "Troféu e prêmio em dinheiro para os 5 primeiros do geral.", Categorias: padraoCorrida},
-					{Nome: "7 km", Km: km(7), LargadaID: "largada-7k", Percurso: percursoTexto("Volta ao Parque Barigui pela ciclovia e retorno pela Av. Cândido Hartmann."),
+					{Nome: "7 km", IdadeMinima: event.Int(14), Km: km(7), LargadaID: "largada-7k", Percurso: percursoTexto("Volta ao Parque Barigui pela ciclovia e retorno pela Av. Cândido Hartmann."),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: padraoCorrida},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Meia Maratona: R$ 2.000,00, R$ 1.200,00, R$ 800,00, R$ 500,00 e R$ 300,00 do 1º ao 5º lugar geral, masculino e feminino, além de troféus. 7 km: troféus para os 3 primeiros. Medalha para todos os concluintes."},
@@ -358,9 +358,9 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Chip")}},
 				Largadas:     []event.Largada{{ID: "largada-geral", Nome: "Largada Geral", Horario: "06:30"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "Standard", Km: km(55), LargadaID: "largada-geral", Percurso: percursoTexto("10 km de corrida, 40 km de ciclismo e 5 km de corrida no circuito do autódromo."),
+					{Nome: "Standard", IdadeMinima: event.Int(18), Km: km(55), LargadaID: "largada-geral", Percurso: percursoTexto("10 km de corrida, 40 km de ciclismo e 5 km de corrida no circuito do autódromo."),
 						Categorias: []event.CategoriaModalidade{qualquerIdade("Geral Feminino", "Feminino", "Troféu"), qualquerIdade("Geral Masculino", "Masculino", "Troféu")}},
-					{Nome: "Sprint", Km: km(27.5), LargadaID: "largada-geral", Percurso: percursoTexto("5 km de corrida, 20 km de ciclismo e 2,5 km de corrida."),
+					{Nome: "Sprint", IdadeMinima: event.Int(16), Km: km(27.5), LargadaID: "largada-geral", Percurso: percursoTexto("5 km de corrida, 20 km de ciclismo e 2,5 km de corrida."),
 						Categorias: []event.CategoriaModalidade{qualquerIdade("Geral Misto", "Misto", "Medalha")}},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Premiação a ser divulgada com a abertura das inscrições."},
@@ -391,9 +391,9 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Chip descartável", "Camiseta")}},
 				Largadas:     []event.Largada{{ID: "largada-10k", Nome: "Largada 10 km", Horario: "06:30"}, {ID: "largada-5k", Nome: "Largada 5 km", Horario: "06:40"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "10 km", Km: km(10), LargadaID: "largada-10k", Percurso: percursoTexto("Farol da Barra → Ondina → retorno ao Farol pela orla."),
+					{Nome: "10 km", IdadeMinima: event.Int(16), Km: km(10), LargadaID: "largada-10k", Percurso: percursoTexto("Farol da Barra → Ondina → retorno ao Farol pela orla."),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral.", Categorias: padraoCorrida},
-					{Nome: "5 km", Km: km(5), LargadaID: "largada-5k", Percurso: percursoTexto("Farol da Barra → Cristo da Barra → retorno."),
+					{Nome: "5 km", IdadeMinima: event.Int(14), Km: km(5), LargadaID: "largada-5k", Percurso: percursoTexto("Farol da Barra → Cristo da Barra → retorno."),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: padraoCorrida},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoEstruturado, Estruturado: []event.PremioEstruturado{
@@ -423,9 +423,9 @@ func catalogue(today event.Date) []demoEvent {
 				},
 				Largadas: []event.Largada{{ID: "largada-30k", Nome: "Largada 30 km", Horario: "06:00"}, {ID: "largada-15k", Nome: "Largada 15 km", Horario: "07:00"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "30 km", Km: km(30), LargadaID: "largada-30k", Percurso: percursoMapa("trail-chapada-dos-veadeiros", "30 km"),
+					{Nome: "30 km", IdadeMinima: event.Int(18), Km: km(30), LargadaID: "largada-30k", Percurso: percursoMapa("trail-chapada-dos-veadeiros", "30 km"),
 						PremiacaoGeral: "Troféu de madeira certificada para os 5 primeiros.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
-					{Nome: "15 km", Km: km(15), LargadaID: "largada-15k", Percurso: percursoMapa("trail-chapada-dos-veadeiros", "15 km"),
+					{Nome: "15 km", IdadeMinima: event.Int(16), Km: km(15), LargadaID: "largada-15k", Percurso: percursoMapa("trail-chapada-dos-veadeiros", "15 km"),
 						PremiacaoGeral: "Troféu para os 3 primeiros.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Troféus de madeira certificada para os 5 primeiros do geral de cada percurso e medalhas para os 3 primeiros de cada faixa etária."},
@@ -450,9 +450,9 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Placa de guidão com chip", "Camisa de ciclismo")}},
 				Largadas:     []event.Largada{{ID: "largada-120", Nome: "Granfondo", Horario: "06:30"}, {ID: "largada-70", Nome: "Mediofondo", Horario: "07:00"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "Granfondo 120 km", Km: km(120), LargadaID: "largada-120", Percurso: percursoMapa("granfondo-serra-do-rio-do-rastro", "granfondo"),
+					{Nome: "Granfondo 120 km", IdadeMinima: event.Int(18), Km: km(120), LargadaID: "largada-120", Percurso: percursoMapa("granfondo-serra-do-rio-do-rastro", "granfondo"),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral e para o Rei e a Rainha da Serra.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
-					{Nome: "Mediofondo 70 km", Km: km(70), LargadaID: "largada-70", Percurso: percursoMapa("granfondo-serra-do-rio-do-rastro", "mediofondo"),
+					{Nome: "Mediofondo 70 km", IdadeMinima: event.Int(16), Km: km(70), LargadaID: "largada-70", Percurso: percursoMapa("granfondo-serra-do-rio-do-rastro", "mediofondo"),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoEstruturado, Estruturado: []event.PremioEstruturado{
@@ -479,9 +479,9 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Touca", "Chip de tornozelo")}},
 				Largadas:     []event.Largada{{ID: "largada-sprint", Nome: "Sprint", Horario: "07:00"}, {ID: "largada-super", Nome: "Super Sprint", Horario: "07:40"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "Sprint", Km: km(25.75), LargadaID: "largada-sprint", Percurso: percursoTexto("750 m de natação, 20 km de ciclismo e 5 km de corrida."),
+					{Nome: "Sprint", IdadeMinima: event.Int(16), Km: km(25.75), LargadaID: "largada-sprint", Percurso: percursoTexto("750 m de natação, 20 km de ciclismo e 5 km de corrida."),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
-					{Nome: "Super Sprint", Km: km(12.9), LargadaID: "largada-super", Percurso: percursoTexto("400 m de natação, 10 km de ciclismo e 2,5 km de corrida."),
+					{Nome: "Super Sprint", IdadeMinima: event.Int(14), Km: km(12.9), LargadaID: "largada-super", Percurso: percursoTexto("400 m de natação, 10 km de ciclismo e 2,5 km de corrida."),
 						PremiacaoGeral: "Troféu para os 3 primeiros do geral.", Categorias: faixasEtarias("Troféu", "Medalha de pódio")},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Troféus para os 5 primeiros do Sprint e 3 primeiros do Super Sprint (masculino e feminino) e medalhas por faixa etária."},
@@ -504,7 +504,7 @@ func catalogue(today event.Date) []demoEvent {
 				Kits:         []event.Kit{{Nome: "Kit Básico", Items: itens("Medalha", "Número de peito", "Camiseta")}},
 				Largadas:     []event.Largada{{ID: "largada-1", Nome: "Largada Geral", Horario: "16:30"}},
 				Modalidades: []event.Modalidade{
-					{Nome: "6 km", Km: km(6), LargadaID: "largada-1", Percurso: percursoTexto("Alto da Sé → Ladeira da Misericórdia → Rua do Amparo → Quatro Cantos → retorno ao Alto da Sé."),
+					{Nome: "6 km", IdadeMinima: event.Int(14), Km: km(6), LargadaID: "largada-1", Percurso: percursoTexto("Alto da Sé → Ladeira da Misericórdia → Rua do Amparo → Quatro Cantos → retorno ao Alto da Sé."),
 						PremiacaoGeral: "Troféu para os 5 primeiros do geral.", Categorias: padraoCorrida},
 				},
 				Premiacao: event.Premiacao{Tipo: event.TipoTexto, Valor: "Troféus para os 5 primeiros do geral masculino e feminino e medalhas para os 3 primeiros de cada faixa etária."},

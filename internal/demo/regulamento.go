@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pelotao/internal/event"
+	"pelotao/internal/registration"
 )
 
 // regulamentoPDF writes the event's rules from its own data, as an organiser would publish them.
@@ -67,9 +68,14 @@ func regulamentoPDF(e event.Event) []byte {
 			if !strings.Contains(nome, "km") {
 				nome += fmt.Sprintf(" (%s km)", strings.Replace(fmt.Sprint(m.Km.Value), ".", ",", 1))
 			}
-			ms = append(ms, fmt.Sprintf("• %s. Categorias: %s.", nome, strings.Join(cats, ", ")))
+			idade := ""
+			if m.IdadeMinima.Valid {
+				idade = fmt.Sprintf(" Idade mínima: %d anos.", m.IdadeMinima.Value)
+			}
+			ms = append(ms, fmt.Sprintf("• %s.%s Categorias: %s.", nome, idade, strings.Join(cats, ", ")))
 		}
-		ms = append(ms, "A idade considerada é a que o atleta terá em 31 de dezembro do ano da prova.")
+		ms = append(ms, fmt.Sprintf("A idade mínima é a que o atleta terá na data da prova; menores de %d anos só participam com autorização assinada pelo responsável, conferida na retirada do kit.", registration.Const.Limits.Maioridade),
+			"Para as categorias, a idade considerada é a que o atleta terá em 31 de dezembro do ano da prova.")
 		section("Modalidades e categorias", ms...)
 	}
 	section("Inscrições", "As inscrições são pessoais e intransferíveis e só são confirmadas após o pagamento. "+

@@ -69,6 +69,8 @@ type Limits struct {
 	VagasMax  int     `json:"vagasMax"`  // places of a lote
 	IdadeMin  int     `json:"idadeMin"`  // ages of a categoria
 	IdadeMax  int     `json:"idadeMax"`
+	// IdadeMinimaMax bounds a modalidade's idadeMinima (1 to it, or blank).
+	IdadeMinimaMax int `json:"idadeMinimaMax"`
 }
 
 // Messages are the pt-BR texts shown next to a field, on the server's 422 and in the web form
@@ -108,6 +110,7 @@ type Messages struct {
 	ItensMax              string `json:"itensMax"`
 	KmMax                 string `json:"kmMax"`
 	VagasMax              string `json:"vagasMax"`
+	IdadeMinima           string `json:"idadeMinima"`
 	TextoComPelotao       string `json:"textoComPelotao"`
 	ValorRepetido         string `json:"valorRepetido"`
 	TamanhoRepetido       string `json:"tamanhoRepetido"`

@@ -219,6 +219,8 @@ type Modalidade struct {
 	Categorias     []CategoriaModalidade `json:"categorias"`
 	Resultados     Resultados            `json:"resultados"`
 	Vagas          Integer               `json:"vagas"` // slots of this modality; blank: no limit
+	// IdadeMinima is the youngest age admitted, counted on the event's day (REG-250); blank: none.
+	IdadeMinima Integer `json:"idadeMinima"`
 }
 
 type Percurso struct {

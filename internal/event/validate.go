@@ -306,6 +306,8 @@ func (v *validator) validateModalidades(ms []Modalidade, largadaIDs map[string]b
 		v.url(p+".resultados.pdfGeralURL", m.Resultados.PDFGeralURL)
 		v.url(p+".resultados.pdfCategoriasURL", m.Resultados.PDFCategoriasURL)
 		v.vagas(p+".vagas", m.Vagas)
+		msgIdadeMinima := Fill(Const.Messages.IdadeMinima, 1, lim.IdadeMinimaMax)
+		v.integer(p+".idadeMinima", m.IdadeMinima, 1, lim.IdadeMinimaMax, msgIdadeMinima, msgIdadeMinima) // REG-250
 
 		v.list(p+".categorias", len(m.Categorias))
 		for j, c := range m.Categorias {

@@ -268,13 +268,14 @@ func TestOfferFields(t *testing.T) {
 	e.Inscricoes.EdicaoAte = NewDate(2026, 9, 1)
 	e.Inscricoes.Lotes[0].ValoresPorModalidade = []ValorModalidade{{ModalidadeNome: "10 km", Valor: Dec(99.9)}}
 	e.Modalidades[0].Vagas = Int(500)
+	e.Modalidades[0].IdadeMinima = Int(16)
 	first, back := throughJSON(t, e)
 	back.Normalize()
 	if second, _ := json.Marshal(back); string(first) != string(second) {
 		t.Fatalf("round trip differs:\n%s\n%s", first, second)
 	}
 	for _, want := range []string{`"modo":"pelotao","vagas":800,"tamanhosCamiseta":["P","M","Infantil"],"meiaEntradaIdoso":false,"edicaoAte":"2026-09-01"`,
-		`"valoresPorModalidade":[{"modalidadeNome":"10 km","valor":99.9}]`, `"vagas":500}`} {
+		`"valoresPorModalidade":[{"modalidadeNome":"10 km","valor":99.9}]`, `"vagas":500,"idadeMinima":16}`} {
 		if !strings.Contains(string(first), want) {
 			t.Errorf("encoded event lacks %s", want)
 		}

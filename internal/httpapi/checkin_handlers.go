@@ -59,6 +59,8 @@ type rosterParticipant struct {
 	Categoria   string                `json:"categoria,omitempty"`
 	InscricaoID string                `json:"inscricaoId,omitempty"`
 	MeiaEntrada bool                  `json:"meiaEntrada,omitempty"`
+	// Responsavel is the name of a minor's guardian, whose signed authorization the desk checks.
+	Responsavel string `json:"responsavel,omitempty"`
 }
 
 // getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor]; asked from a cursor,
@@ -98,9 +100,13 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 		if !team.SeesFullDocument(role) {
 			doc = doc.Masked()
 		}
-		out = append(out, rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
+		rp := rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
 			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado, Origem: p.Origem, Codigo: p.Codigo,
-			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada})
+			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada}
+		if p.Responsavel != nil {
+			rp.Responsavel = p.Responsavel.Nome
+		}
+		out = append(out, rp)
 	}
 	return writeJSONGzip(w, r, map[string]any{"participants": out, "removidos": removed, "cursor": strconv.FormatInt(cursor, 10),
 		"role": role, "bloquearKitSemPagamento": settings.BloquearKitSemPagamento})

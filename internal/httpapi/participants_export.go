@@ -13,21 +13,31 @@ import (
 )
 
 // exportHeader is the export's header row: names an import reads back (docs/product.md §10's headers),
-// then the kit pickup, which an import ignores.
+// then the kit pickup and a minor's guardian (REG-253), which an import ignores.
 var exportHeader = []string{"Inscrição", "Nome", "Tipo de documento", "Documento", "Nascimento", "Sexo", "Modalidade",
 	"Camiseta", "Equipe", "Nº de peito", "E-mail", "Telefone", "Pago", "Valor",
-	"Kit retirado", "Retirado em", "Balcão", "Entregue por", "Retirado por (terceiro)", "Documento do terceiro", "Camiseta entregue"}
+	"Kit retirado", "Retirado em", "Balcão", "Entregue por", "Retirado por (terceiro)", "Documento do terceiro", "Camiseta entregue",
+	"Responsável (menor de idade)", "Documento do responsável"}
+
+// exportDocumento is d as the export writes it: a CPF punctuated, a passport as kept.
+func exportDocumento(d participant.Documento) string {
+	if d.Tipo == participant.CPF {
+		return participant.FormatCPF(d.Numero)
+	}
+	return d.Numero
+}
 
 // exportRow is p as the export writes it, dates and money as Brazilians read them; the kit's
 // pickup time on the event's clock, loc (REG-225).
 func exportRow(p participant.Participant, loc *time.Location) []string {
-	doc := p.Documento.Numero
-	if p.Documento.Tipo == participant.CPF {
-		doc = participant.FormatCPF(doc)
-	}
+	doc := exportDocumento(p.Documento)
 	tipo := "CPF"
 	if p.Documento.Tipo == participant.Passaporte {
 		tipo = "Passaporte"
+	}
+	var responsavel, docResponsavel string
+	if r := p.Responsavel; r != nil {
+		responsavel, docResponsavel = r.Nome, exportDocumento(r.Documento)
 	}
 	nasc, bib, valor := "", "", ""
 	if p.Nascimento != nil && len(*p.Nascimento) == 10 {
@@ -48,9 +58,10 @@ func exportRow(p participant.Participant, loc *time.Location) []string {
 		if k.RetiradoPor != nil {
 			terceiro, docTerceiro = k.RetiradoPor.Nome, k.RetiradoPor.Documento
 		}
-		return append(row, k.At.In(loc).Format("02/01/2006 15:04"), k.Balcao, k.Por, terceiro, docTerceiro, k.CamisetaEntregue)
+		return append(row, k.At.In(loc).Format("02/01/2006 15:04"), k.Balcao, k.Por, terceiro, docTerceiro, k.CamisetaEntregue,
+			responsavel, docResponsavel)
 	}
-	return append(row, "", "", "", "", "", "")
+	return append(row, "", "", "", "", "", "", responsavel, docResponsavel)
 }
 
 // exportParticipantsCSV answers GET /api/events/{id}/participants.csv: every participant by

@@ -28,6 +28,13 @@ type Documento struct {
 	Numero string `json:"numero"`
 }
 
+// Responsavel is the legal guardian of an athlete under age on the event's day, who signs the
+// authorization the kit desk checks (docs/requirements.md REG-252).
+type Responsavel struct {
+	Nome      string    `json:"nome"`
+	Documento Documento `json:"documento"`
+}
+
 // Masked is the document as the kit desk sees it (LGPD).
 func (d Documento) Masked() Documento {
 	if d.Tipo == CPF {
@@ -36,11 +43,17 @@ func (d Documento) Masked() Documento {
 	return Documento{Tipo: d.Tipo, Numero: MaskPassport(d.Numero)}
 }
 
-// ForRole is p as role may see it: the kit desk sees documents masked (LGPD) and no amount
+// ForRole is p as role may see it: the kit desk sees documents (the athlete's and a minor's
+// guardian's) masked (LGPD) and no amount
 // paid (which tells who had the 60+ price or a coupon, REG-211).
 func ForRole(p Participant, role team.Role) Participant {
 	if !team.SeesFullDocument(role) {
 		p.Documento = p.Documento.Masked()
+		if p.Responsavel != nil {
+			r := *p.Responsavel
+			r.Documento = r.Documento.Masked()
+			p.Responsavel = &r
+		}
 	}
 	if !team.SeesPayments(role) {
 		p.Valor = nil
@@ -154,6 +167,9 @@ type Participant struct {
 	Categoria   string `json:"categoria,omitempty"`
 	InscricaoID string `json:"inscricaoId,omitempty"`
 	MeiaEntrada bool   `json:"meiaEntrada,omitempty"`
+	// Responsavel is the guardian of an athlete sold here who is under age on the event's day
+	// (REG-252); nil otherwise.
+	Responsavel *Responsavel `json:"responsavel,omitempty"`
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`

@@ -30,6 +30,9 @@ type Athlete struct {
 	Equipe            string                `json:"equipe,omitempty"`
 	ContatoEmergencia Contato               `json:"contatoEmergencia"`
 	AceiteRegulamento bool                  `json:"aceiteRegulamento"`
+	// Responsavel is required of an athlete under Maioridade on the event's day and dropped
+	// for an adult (REG-252).
+	Responsavel *participant.Responsavel `json:"responsavel,omitempty"`
 }
 
 // Contato is the person to call in an emergency.
@@ -131,6 +134,13 @@ func checkAthlete(e *event.Event, a *Athlete, today event.Date, p string, errs F
 	}
 
 	i := slices.IndexFunc(e.Modalidades, func(md event.Modalidade) bool { return md.Nome == a.Percurso })
+	if idade >= 0 {
+		var md *event.Modalidade
+		if i >= 0 {
+			md = &e.Modalidades[i]
+		}
+		checkRaceDayAge(md, a, RaceDay(e, today), p, errs)
+	}
 	if i < 0 {
 		errs.add(p+"percurso", m.Percurso)
 		return ""
@@ -144,6 +154,40 @@ func checkAthlete(e *event.Event, a *Athlete, today event.Date, p string, errs F
 		return ""
 	}
 	return categoria
+}
+
+// checkRaceDayAge applies the ages counted on day, the event's: the modality's idadeMinima
+// (REG-251; md is nil for an unknown modality) and a guardian for an athlete under Maioridade
+// (REG-252), whose guardian of an adult is dropped.
+func checkRaceDayAge(md *event.Modalidade, a *Athlete, day event.Date, p string, errs FieldErrors) {
+	m := Const.Messages
+	idade := ageOn(a.Nascimento, day)
+	if md != nil && md.IdadeMinima.Valid && idade < md.IdadeMinima.Value {
+		errs.add(p+"nascimento", Fill(m.IdadeMinima, "modalidade", md.Nome, "idade", itoa(md.IdadeMinima.Value), "data", brDate(day)))
+		return // no guardian is asked for an athlete the modality refuses
+	}
+	if idade >= Const.Limits.Maioridade {
+		a.Responsavel = nil
+		return
+	}
+	r := a.Responsavel
+	if r == nil {
+		r = &participant.Responsavel{} // checked as blank, not stored: an edit of an older registration keeps none
+	}
+	r.Nome = strings.TrimSpace(r.Nome)
+	switch {
+	case len(strings.Fields(r.Nome)) < 2:
+		errs.add(p+"responsavel.nome", Fill(m.ResponsavelNome, "maioridade", itoa(Const.Limits.Maioridade)))
+	case utf8.RuneCountInString(r.Nome) > event.Const.Limits.NomeMax:
+		errs.add(p+"responsavel.nome", event.Fill(event.Const.Messages.CaracteresMax, 0, event.Const.Limits.NomeMax))
+	}
+	if strings.TrimSpace(r.Documento.Numero) == "" {
+		errs.add(p+"responsavel.documento", m.ResponsavelDoc)
+	} else if doc, err := participant.ParseDocumento(r.Documento); err != nil {
+		errs.add(p+"responsavel.documento", err.Error())
+	} else {
+		r.Documento = doc
+	}
 }
 
 // checkPhone wants a Brazilian number with its area code: 10 or 11 digits, or 12 to 13 with the
@@ -180,13 +224,17 @@ func ageOn(nascimento, day event.Date) int {
 	return age
 }
 
-// raceYear is the event's year (today's when the event has no date yet).
-func raceYear(e *event.Event, today event.Date) int {
+// RaceDay is the calendar day ages are counted on: the event's date, or today when it has none yet.
+func RaceDay(e *event.Event, today event.Date) event.Date {
 	if e.DataEvento.Valid() {
-		y, _, _ := e.DataEvento.YMD()
-		return y
+		return e.DataEvento
 	}
-	y, _, _ := today.YMD()
+	return today
+}
+
+// raceYear is the year of RaceDay, whose 31 December the categories count ages on.
+func raceYear(e *event.Event, today event.Date) int {
+	y, _, _ := RaceDay(e, today).YMD()
 	return y
 }
 

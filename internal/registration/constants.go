@@ -20,6 +20,8 @@ type Constants struct {
 		AtletasMax       int `json:"atletasMax"`
 		IdadeMeiaEntrada int `json:"idadeMeiaEntrada"`
 		IdadeMax         int `json:"idadeMax"`
+		// An athlete younger than Maioridade on the event's day registers with a guardian (REG-252).
+		Maioridade int `json:"maioridade"`
 		// The buyer cancels with a full refund within CancelamentoDias of paying while the event
 		// is more than CancelamentoHorasAntes away (CDC art. 49 as Brazilian ticketing applies it).
 		CancelamentoDias       int `json:"cancelamentoDias"`
@@ -78,6 +80,9 @@ type Constants struct {
 		Camiseta          string `json:"camiseta"`
 		Aceite            string `json:"aceite"`
 		SemCategoria      string `json:"semCategoria"`
+		IdadeMinima       string `json:"idadeMinima"`
+		ResponsavelNome   string `json:"responsavelNome"`
+		ResponsavelDoc    string `json:"responsavelDocumento"`
 		CupomInvalido     string `json:"cupomInvalido"` // unknown or paused: a buyer cannot tell which (REG-205)
 		CupomVencido      string `json:"cupomVencido"`
 		CupomEsgotado     string `json:"cupomEsgotado"`

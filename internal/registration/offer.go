@@ -16,6 +16,8 @@ type Offer struct {
 	Modalidades      []ModalityOffer `json:"modalidades"`
 	TamanhosCamiseta []string        `json:"tamanhosCamiseta"`
 	MeiaEntradaIdoso bool            `json:"meiaEntradaIdoso"`
+	// DataProva is the day ages are counted on (RaceDay): idadeMinima and the guardian rule.
+	DataProva event.Date `json:"dataProva"`
 }
 
 // CurrentLot is the lot whose prices apply now.
@@ -35,6 +37,8 @@ type ModalityOffer struct {
 	// left; nil when none has a limit.
 	VagasRestantes *int       `json:"vagasRestantes"`
 	Kits           []KitOffer `json:"kits,omitempty"`
+	// IdadeMinima is the modality's minimum age on DataProva; nil: none (REG-251).
+	IdadeMinima *int `json:"idadeMinima,omitempty"`
 }
 
 // KitOffer is a kit's price, for tipoPreco kit.
@@ -50,6 +54,7 @@ func MakeOffer(e *event.Event, today event.Date, counts Counts) Offer {
 		TamanhosCamiseta: in.TamanhosCamiseta,
 		MeiaEntradaIdoso: in.MeiaEntrada(),
 		Modalidades:      []ModalityOffer{},
+		DataProva:        RaceDay(e, today),
 	}
 	lote, openByDate := currentLot(in, today, counts.Lote)
 	if lote != nil {
@@ -58,6 +63,9 @@ func MakeOffer(e *event.Event, today event.Date, counts Counts) Offer {
 	eventoLeft := left(in.Vagas, counts.Evento)
 	for _, m := range e.Modalidades {
 		mo := ModalityOffer{Nome: m.Nome}
+		if m.IdadeMinima.Valid {
+			mo.IdadeMinima = &m.IdadeMinima.Value
+		}
 		if in.TipoPreco == event.TipoPrecoKit {
 			mo.Kits = kitOffers(in.PrecosPorKit)
 		} else if lote != nil {

@@ -434,12 +434,20 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 		p.NumeroPeito = bib
 		row := NewParticipantRow(eventID, p)
 		row.ID = NewParticipantID()
+		responsavel := ""
+		if p.Responsavel != nil {
+			b, err := json.Marshal(p.Responsavel)
+			if err != nil {
+				return err
+			}
+			responsavel = string(b)
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO participants (id, event_id, inscricao, doc_tipo, doc_numero, nome, nome_ordem,
 			email, telefone, nascimento, sexo, percurso, camiseta, equipe, numero_peito, pago, valor, rev, criado_em, atualizado_em,
-			origem, codigo, categoria) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pelotao', ?, ?)`,
+			origem, codigo, categoria, responsavel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pelotao', ?, ?, ?)`,
 			row.ID, eventID, row.Inscricao, row.DocTipo, row.DocNumero, row.Nome, row.NomeOrdem, row.Email, row.Telefone,
 			row.Nascimento, row.Sexo, row.Percurso, row.Camiseta, row.Equipe, row.NumeroPeito, true, r.Total, rev, now, now,
-			codigo, r.Categoria); err != nil {
+			codigo, r.Categoria, responsavel); err != nil {
 			return fmt.Errorf("store: registration %s as participant: %w", r.ID, err)
 		}
 		rev++
@@ -467,11 +475,13 @@ func registrationParticipant(r Registration) participant.Participant {
 		Nascimento *string `json:"nascimento"`
 		Sexo       string  `json:"sexo"`
 		Equipe     string  `json:"equipe"`
+		// Responsavel: a minor's guardian (REG-252).
+		Responsavel *participant.Responsavel `json:"responsavel"`
 	}
 	_ = json.Unmarshal(r.Atleta, &a) // the athlete's contact is optional to the participant
 	return participant.Participant{Inscricao: r.ID, Nome: r.Nome, Email: a.Email, Telefone: a.Celular,
 		Documento: participant.Documento{Tipo: r.DocTipo, Numero: r.DocNumero}, Nascimento: a.Nascimento, Sexo: a.Sexo,
-		Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, Pago: true, Categoria: r.Categoria}
+		Percurso: r.Percurso, Camiseta: r.Camiseta, Equipe: a.Equipe, Pago: true, Categoria: r.Categoria, Responsavel: a.Responsavel}
 }
 
 // nextBib is the lowest free number of the modality's bib range after the highest taken, or nil

@@ -84,10 +84,10 @@ func NewParticipantID() string {
 // the implementations' scanners use (selected FROM participants, unaliased). The last says
 // whether a registration sold here had the 60+ half price: its discount without a coupon, as
 // registration.Price gives no other (its registration is found by primary key, and only for
-// participants sold here).
+// participants sold here). responsavel is the minor's guardian as JSON, or ”.
 const ParticipantColumns = `id, inscricao, doc_tipo, doc_numero, nome, email, telefone, nascimento, sexo, percurso,
 	camiseta, equipe, numero_peito, pago, valor, kit_at, kit_balcao, kit_por, kit_retirado_por, kit_camiseta_entregue, rev,
-	origem, codigo, categoria,
+	origem, codigo, categoria, responsavel,
 	CASE WHEN origem = 'pelotao' THEN EXISTS (SELECT 1 FROM registrations r
 		WHERE r.id = participants.inscricao AND r.cupom = '' AND r.desconto > 0) ELSE false END`
 
@@ -179,10 +179,17 @@ func ScanParticipant(row Scanner) (participant.Participant, error) {
 	var p participant.Participant
 	var kitAt *time.Time
 	var balcao, por, retiradoPor, camiseta *string
+	var responsavel string
 	if err := row.Scan(&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
 		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &p.NumeroPeito, &p.Pago, &p.Valor, &kitAt, &balcao, &por,
-		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria, &p.MeiaEntrada); err != nil {
+		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria, &responsavel, &p.MeiaEntrada); err != nil {
 		return p, err
+	}
+	if responsavel != "" {
+		p.Responsavel = &participant.Responsavel{}
+		if err := json.Unmarshal([]byte(responsavel), p.Responsavel); err != nil {
+			return p, fmt.Errorf("store: participant %s guardian: %w", p.ID, err)
+		}
 	}
 	if p.Origem == participant.OrigemPelotao {
 		p.InscricaoID = p.Inscricao

@@ -103,6 +103,10 @@ test.describe(() => {
     await expect(second.getByLabel('Nome completo', { exact: true })).toBeFocused()
     const badCpf = `${cpfDigits('111444777').slice(0, 10)}${(Number(cpfDigits('111444777')[10]) + 1) % 10}`
     await fillAthlete(second, { nome: 'João Pedro Silva', cpf: badCpf, nascimento: '02/03/2012', sexo: 'Masculino', celular: '11 91234-5678', percurso: '10 km', camiseta: 'P' })
+    // Under 18 on the race day: the guardian's fields appear, for João only (REG-252).
+    await expect(first.getByRole('group', { name: 'Responsável legal' })).toHaveCount(0)
+    await second.getByLabel('Nome completo do responsável', { exact: true }).fill('Ana Paula Silva')
+    await second.getByLabel('CPF do responsável', { exact: true }).fill(cpfDigits('390533447'))
 
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click()
     const cpf = second.getByLabel('CPF', { exact: true })

@@ -14,7 +14,8 @@ import (
 // testSoldRegistrations: the participants a paid order makes are found by their registration
 // code however typed (REG-141), carry their code, category, registration id and whether they had
 // the 60+ half price in lists and in the kit desk's roster (REG-142, REG-145), and an import that
-// lists one of their documents leaves them as they are (REG-143).
+// lists one of their documents leaves them as they are (REG-143); a minor's guardian, from the
+// registration's athlete, is the participant's in lists and roster (REG-253).
 func testSoldRegistrations(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
@@ -28,6 +29,8 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 	bia := athlete("Bia Cupom", "5 km", "")
 	bia.UsesCoupon, bia.Desconto, bia.Total = true, 899, 8091
 	caio := athlete("Caio Cheio", "5 km", "")
+	caio.Atleta = []byte(`{"sexo":"M","nascimento":"2012-01-05","responsavel":{"nome":"Marta Cheio","documento":{"tipo":"cpf","numero":"52998224725"}}}`)
+	guardian := participant.Responsavel{Nome: "Marta Cheio", Documento: participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}}
 	o := order(eventID, "comprador", now, store.Capacity{}, ana, bia, caio)
 	o.Cupom = "amigos10"
 	made := mustOrder(t, s, o)
@@ -41,6 +44,9 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 		if p.Origem != participant.OrigemPelotao || p.Codigo != r.Codigo || p.Categoria != "Geral" || p.InscricaoID != r.ID ||
 			p.MeiaEntrada != (r.Nome == "Ana Sessenta") {
 			t.Errorf("%s: %s: %+v", where, r.Nome, p)
+		}
+		if r.Nome == "Caio Cheio" && (p.Responsavel == nil || *p.Responsavel != guardian) || r.Nome != "Caio Cheio" && p.Responsavel != nil {
+			t.Errorf("%s: %s's guardian: %+v", where, r.Nome, p.Responsavel)
 		}
 	}
 	for _, r := range paid.Registrations {

@@ -95,6 +95,7 @@ function filled(): EventFormValues {
       ],
       resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
       vagas: '',
+      idadeMinima: '16',
     },
   ]
   return v

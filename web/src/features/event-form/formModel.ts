@@ -32,6 +32,7 @@ export type ModalidadeForm = {
   categorias: CategoriaForm[]
   resultados: { pdfGeralURL: string; pdfCategoriasURL: string }
   vagas: string
+  idadeMinima: string
 }
 export type PremioForm = { descricao: string; nivel: NivelPremiacao; modalidadeNome: string; categoriaNome: string }
 
@@ -139,6 +140,7 @@ export function newModalidade(): ModalidadeForm {
     categorias: [],
     resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
     vagas: '',
+    idadeMinima: '',
   }
 }
 
@@ -295,6 +297,7 @@ export function toEventInput(v: EventFormValues): EventInput {
       })),
       resultados: { ...m.resultados },
       vagas: number(parseInteger(m.vagas)),
+      idadeMinima: number(parseInteger(m.idadeMinima)),
     })),
     premiacao: {
       tipo: v.premiacao.tipo,
@@ -370,6 +373,7 @@ export function fromEvent(e: Event): EventFormValues {
       })),
       resultados: { ...m.resultados },
       vagas: integerToText(m.vagas),
+      idadeMinima: integerToText(m.idadeMinima),
     })),
     premiacao: {
       tipo: e.premiacao.tipo,

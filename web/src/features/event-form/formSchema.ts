@@ -37,6 +37,7 @@ const messages = {
   maxKm: fillMessage(m.kmMax, limits.kmMax),
   maxVagas: fillMessage(m.vagasMax, limits.vagasMax),
   age: fillMessage(m.idade, limits.idadeMax, limits.idadeMin),
+  idadeMinima: fillMessage(m.idadeMinima, limits.idadeMinimaMax, 1),
   ageOrder: m.idadeOrdem,
   timeOrder: m.horarioOrdem,
   periodOrder: m.periodoOrdem,
@@ -108,6 +109,9 @@ const integer =
 /** Slots: blank (no limit) or a whole number from 0 to the limit. */
 const vagas = integer(0, limits.vagasMax, messages.notNegative, messages.maxVagas)
 
+/** A modality's minimum age: blank (none) or a whole number from 1 to the limit (REG-250). */
+const idadeMinima = integer(1, limits.idadeMinimaMax, messages.idadeMinima, messages.idadeMinima)
+
 const km: Check = (s) => {
   const v = parseDecimal(s)
   if (v === undefined) return messages.number
@@ -157,6 +161,7 @@ const modalidade = z.object({
   categorias: list(categoria),
   resultados: z.object({ pdfGeralURL: text(link), pdfCategoriasURL: text(link) }),
   vagas: text(vagas),
+  idadeMinima: text(idadeMinima),
 })
 
 export const eventFormSchema = z

@@ -60,3 +60,19 @@ describe('ParticipantCard and documents', () => {
     expect(screen.getByText('CPF ***.982.247-**')).toBeVisible()
   })
 })
+
+// REG-254: a minor's card tells the desk to check the guardian's authorization, naming the guardian.
+describe('ParticipantCard and minors', () => {
+  it('shows the notice with the guardian of a minor, and none for an adult', () => {
+    card(participant('1', 'Lia Menor', { responsavel: 'Marta Lima' }))
+    const item = screen.getByRole('listitem')
+    expect(within(item).getByText('Menor de idade: conferir autorização do responsável')).toBeVisible()
+    expect(item).toHaveTextContent('Menor de idade: conferir autorização do responsável (Marta Lima)')
+    expect(screen.getByRole('button', { name: /Lia Menor.*Menor de idade: conferir autorização do responsável \(Marta Lima\)/ })).toBeVisible()
+  })
+
+  it('says nothing of a guardian for an adult', () => {
+    card(participant('1', 'Ana Souza'))
+    expect(screen.queryByText(/Menor de idade/)).toBeNull()
+  })
+})

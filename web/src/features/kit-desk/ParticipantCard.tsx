@@ -22,7 +22,7 @@ type Props = {
 
 /**
  * One participant at the desk: name, bib, modality, shirt ordered, paid, the category and code of
- * a registration sold in Pelotão (and its 60+ half price to check), and the kit's state.
+ * a registration sold in Pelotão (and its 60+ half price or a minor's guardian to check), and the kit's state.
  * An available kit is one big button (another colour, and another word, when the registration is
  * not paid; none when the organizer forbids unpaid kits); a picked-up one says when, where and by
  * whom, and only a manager may undo it.
@@ -46,6 +46,12 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       )}
       {/* The 60+ half price asks for a document that shows the age (Estatuto do Idoso). */}
       {p.meiaEntrada && <strong className="rounded-lg bg-amber-200 px-2 text-amber-950">60+: conferir documento</strong>}
+      {/* An athlete under 18 on the race day runs with the guardian's signed authorization (REG-254). */}
+      {p.responsavel && (
+        <span className="rounded-lg bg-amber-200 px-2 text-amber-950">
+          <strong>Menor de idade: conferir autorização do responsável</strong> ({p.responsavel})
+        </span>
+      )}
     </span>
   )
   const name = <span className="block text-2xl leading-tight font-extrabold text-slate-950">{p.nome}</span>

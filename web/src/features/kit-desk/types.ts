@@ -35,6 +35,8 @@ export type RosterParticipant = {
   categoria?: string
   inscricaoId?: string
   meiaEntrada?: boolean
+  /** The name of a minor's guardian (REG-254): the desk checks the guardian's signed authorization. */
+  responsavel?: string
 }
 
 /** GET /api/events/{id}/checkin/roster: everything, or what changed after `since`. */

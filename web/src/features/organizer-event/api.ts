@@ -31,6 +31,8 @@ export type Participant = {
   pago: boolean
   valor: number | null
   kitRetirado: KitRetirado | null
+  /** A minor's guardian, from a registration sold in Pelotão (REG-253); the document masked as the athlete's. */
+  responsavel?: { nome: string; documento: Documento }
 }
 
 /** One line of a participant's history: importado, atualizado, retirado or desfeito, when and by whom. */

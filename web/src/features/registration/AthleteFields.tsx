@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { LabelledInput } from '../../components/LabelledInput'
 import type { Offer } from '../../lib/events/registrationOffer'
 import { formatMoney } from '../../lib/text/format'
-import { athleteKey, fieldId, type AthleteDraft, type AthleteField, type FieldErrors } from './athleteForm'
+import { athleteKey, fieldId, isMinor, limits, type AthleteDraft, type AthleteField, type FieldErrors } from './athleteForm'
 import type { QuoteItem } from './registrationApi'
 
 const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600'
@@ -16,13 +16,15 @@ type Props = {
   /** The server's price for this athlete, once quoted. */
   price?: QuoteItem
   regulation: string
+  /** YYYY-MM-DD in the event's calendar: with the offer's dataProva, whether the athlete is a minor. */
+  today: string
   /** Only when the order has more than one athlete. */
   onRemove?: () => void
   onChange: (patch: Partial<AthleteDraft>, field: AthleteField) => void
 }
 
 /** One athlete of the order: every field the server asks for, each with its error beside it. */
-export function AthleteFields({ index, athlete: a, offer, errors, price, regulation, onRemove, onChange }: Props) {
+export function AthleteFields({ index, athlete: a, offer, errors, price, regulation, today, onRemove, onChange }: Props) {
   const id = (f: AthleteField) => fieldId(athleteKey(index, f))
   const error = (f: AthleteField) => errors[athleteKey(index, f)]
   const text = (f: AthleteField, key: keyof AthleteDraft) => ({
@@ -34,6 +36,7 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
   })
   const modality = offer.modalidades.find((m) => m.nome === a.percurso)
   const first = index === 0
+  const minor = isMinor(a, offer, today)
   const heading = `Atleta ${index + 1}`
 
   return (
@@ -107,6 +110,36 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
           )}
         </fieldset>
       </div>
+
+      {minor && (
+        <fieldset className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-3">
+          <legend className="text-sm font-bold text-slate-900">
+            Responsável legal
+          </legend>
+          <p className="text-sm text-slate-700">
+            O atleta terá menos de {limits.maioridade} anos na data da prova: informe o responsável, que assina a autorização conferida na
+            retirada do kit.
+          </p>
+          <LabelledInput label="Nome completo do responsável" autoComplete="off" {...text('responsavel.nome', 'responsavelNome')} />
+          <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+            <Select
+              id={`${id('responsavel.documento')}-tipo`}
+              label="Documento do responsável"
+              value={a.responsavelDocumentoTipo}
+              onChange={(v) => onChange({ responsavelDocumentoTipo: v === 'passaporte' ? 'passaporte' : 'cpf' }, 'responsavel.documento')}
+            >
+              <option value="cpf">CPF</option>
+              <option value="passaporte">Passaporte (estrangeiros)</option>
+            </Select>
+            <LabelledInput
+              label={a.responsavelDocumentoTipo === 'cpf' ? 'CPF do responsável' : 'Passaporte do responsável'}
+              inputMode={a.responsavelDocumentoTipo === 'cpf' ? 'numeric' : 'text'}
+              autoComplete="off"
+              {...text('responsavel.documento', 'responsavelDocumento')}
+            />
+          </div>
+        </fieldset>
+      )}
 
       <div className="grid gap-3 sm:grid-cols-2">
         <LabelledInput label="E-mail" type="email" autoComplete={first ? 'email' : 'off'} {...text('email', 'email')} />

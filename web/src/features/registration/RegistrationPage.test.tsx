@@ -11,6 +11,7 @@ import { RegistrationPage } from './RegistrationPage'
 
 const offer: Offer = {
   aberta: true,
+  dataProva: '2099-12-31',
   lote: { nome: '1º Lote', dataLimite: '2099-12-31', restantes: null },
   modalidades: [{ nome: '10 km', valor: 99.9, vagasRestantes: null }],
   tamanhosCamiseta: ['P', 'M', 'G'],

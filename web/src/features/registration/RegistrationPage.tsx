@@ -125,7 +125,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   // The quote follows the order as it changes, once the form's own checks pass (REG-73); the
   // server may still refuse a field (a category, a coupon), shown beside it.
   const complete = Object.keys(draftErrors(draft, offer, eventToday(event))).length === 0
-  const body = complete && user ? JSON.stringify(orderBody(draft, offer)) : ''
+  const body = complete && user ? JSON.stringify(orderBody(draft, offer, eventToday(event))) : ''
   useEffect(() => {
     if (!body) return
     const controller = new AbortController()
@@ -203,7 +203,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
     }
     setPending(true)
     try {
-      const order = await createOrder(event.id, orderBody(draft, offer), saved.idempotencyKey)
+      const order = await createOrder(event.id, orderBody(draft, offer, eventToday(event)), saved.idempotencyKey)
       forgetDraft(event.id)
       navigate(orderPath(event.id, order.id))
     } catch (err) {
@@ -248,6 +248,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
             errors={errors}
             price={items[i]}
             regulation={regulation}
+            today={eventToday(event)}
             onRemove={draft.atletas.length > limits.atletasMin ? () => removeAthlete(i) : undefined}
             onChange={(patch, field) => changeAthlete(i, patch, field)}
           />

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import constants from '../../../../internal/registration/constants.json'
 import eventConstants from '../../../../internal/event/constants.json'
 import documento from '../../../../internal/participant/documento.json'
+import idadeCases from '../../../../internal/registration/testdata/idade_cases.json'
 import type { Offer } from '../../lib/events/registrationOffer'
 import {
+  athleteErrors,
   birthDateISO,
   draftErrors,
   emptyAthlete,
@@ -13,6 +15,7 @@ import {
   firstErrorField,
   orderBody,
   orderWideErrors,
+  isMinor,
   prefillBuyer,
   type AthleteDraft,
 } from './athleteForm'
@@ -26,6 +29,7 @@ const offer: Offer = {
   ],
   tamanhosCamiseta: ['P', 'M', 'G'],
   meiaEntradaIdoso: true,
+  dataProva: '2027-03-15',
 }
 const today = '2026-11-26'
 
@@ -148,7 +152,7 @@ describe('server errors go beside their fields (REG-74)', () => {
 
 describe('the order body (REG-72)', () => {
   it('sends what the server reads, trimmed, with kit and team only when given', () => {
-    const body = orderBody({ atletas: [complete({ equipe: '  Pelotão Run ' }), complete({ percurso: 'Kids', kit: 'Kit Básico' })], cupom: ' PROMO ' }, offer)
+    const body = orderBody({ atletas: [complete({ equipe: '  Pelotão Run ' }), complete({ percurso: 'Kids', kit: 'Kit Básico' })], cupom: ' PROMO ' }, offer, today)
     expect(body.cupom).toBe('PROMO')
     expect(body.atletas[0]).toEqual({
       nome: 'Ana Maria Souza',
@@ -165,6 +169,39 @@ describe('the order body (REG-72)', () => {
     })
     expect(body.atletas[1]).toMatchObject({ kit: 'Kit Básico' })
     expect(body.atletas[1]).not.toHaveProperty('equipe')
-    expect(orderBody(emptyDraft(), offer)).not.toHaveProperty('cupom')
+    expect(orderBody(emptyDraft(), offer, today)).not.toHaveProperty('cupom')
+  })
+})
+
+// REG-251, REG-252: the table internal/registration runs too.
+describe('ages counted on the race day (idade_cases.json)', () => {
+  type Case = (typeof idadeCases.cases)[number] & { dataProva?: string; idadeMinima?: number | null }
+  for (const c of idadeCases.cases as Case[]) {
+    it(c.name, () => {
+      const minima = c.idadeMinima === undefined ? idadeCases.idadeMinima : c.idadeMinima
+      const o: Offer = {
+        ...offer,
+        dataProva: c.dataProva ?? idadeCases.dataProva,
+        modalidades: [{ nome: '10 km', valor: 99.9, vagasRestantes: null, ...(minima != null && { idadeMinima: minima }) }],
+      }
+      const [y, m, d] = c.nascimento.split('-')
+      const r = c.responsavel
+      const a = complete({
+        nascimento: `${d}/${m}/${y}`,
+        ...(r && { responsavelNome: r.nome, responsavelDocumentoTipo: r.documento.tipo as 'cpf' | 'passaporte', responsavelDocumento: r.documento.numero }),
+      })
+      expect(athleteErrors(a, o, today)).toEqual(c.errors)
+    })
+  }
+
+  it('sends the guardian only for a minor on the race day', () => {
+    const guardian = { responsavelNome: ' Marta Lima ', responsavelDocumento: '529.982.247-25' }
+    const minor = complete({ nascimento: '16/03/2009', ...guardian })
+    const adult = complete({ nascimento: '15/03/2009', ...guardian })
+    expect(isMinor(minor, offer, today)).toBe(true)
+    expect(isMinor(adult, offer, today)).toBe(false)
+    const body = orderBody({ atletas: [minor, adult], cupom: '' }, offer, today)
+    expect(body.atletas[0]).toHaveProperty('responsavel', { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '529.982.247-25' } })
+    expect(body.atletas[1]).not.toHaveProperty('responsavel')
   })
 })

@@ -30,6 +30,10 @@ export type AthleteDraft = {
   contatoNome: string
   contatoTelefone: string
   aceite: boolean
+  /** A minor's guardian (REG-252): kept while typed, sent only for an athlete under age on the race day. */
+  responsavelNome: string
+  responsavelDocumentoTipo: DocumentoTipo
+  responsavelDocumento: string
 }
 
 export type Draft = { atletas: AthleteDraft[]; cupom: string }
@@ -43,6 +47,8 @@ export const athleteFields = [
   'documento',
   'nascimento',
   'sexo',
+  'responsavel.nome',
+  'responsavel.documento',
   'email',
   'celular',
   'percurso',
@@ -71,6 +77,9 @@ export function emptyAthlete(): AthleteDraft {
     contatoNome: '',
     contatoTelefone: '',
     aceite: false,
+    responsavelNome: '',
+    responsavelDocumentoTipo: 'cpf',
+    responsavelDocumento: '',
   }
 }
 
@@ -147,6 +156,21 @@ function phoneProblem(value: string): string | null {
   return digits < 10 || digits > 13 ? messages.celular : null
 }
 
+/** The day ages are counted on: the event's (the offer's dataProva), today before it is known. */
+const raceDay = (offer: Offer, today: string) => offer.dataProva || today
+
+/** DD/MM/YYYY of a YYYY-MM-DD, as text: a calendar date never shifts by time zone. */
+const brDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`
+
+/**
+ * Whether the athlete as typed is under limits.maioridade on the race day (REG-252): the form then
+ * shows the guardian's fields. False while the birth date is not a date.
+ */
+export function isMinor(a: AthleteDraft, offer: Offer, today: string): boolean {
+  const nascimento = birthDateISO(a.nascimento)
+  return Boolean(nascimento) && nascimento <= today && ageOn(nascimento, raceDay(offer, today)) < limits.maioridade
+}
+
 // The server parses e-mails fully (net/mail); this catches what a person mistypes.
 const emailPattern = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/
 
@@ -169,6 +193,24 @@ export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Par
   else if (!nascimento) e.nascimento = eventMessages.data
   else if (nascimento > today) e.nascimento = messages.nascimentoFuturo
   else if (ageOn(nascimento, today) > limits.idadeMax) e.nascimento = messages.nascimentoIdade
+  else {
+    // REG-251, REG-252: the ages on the race day; no guardian is asked of an athlete refused.
+    const day = raceDay(offer, today)
+    const idade = ageOn(nascimento, day)
+    const minima = offer.modalidades.find((m) => m.nome === a.percurso)?.idadeMinima
+    if (minima != null && idade < minima) {
+      e.nascimento = messages.idadeMinima.replace('{modalidade}', a.percurso).replace('{idade}', String(minima)).replace('{data}', brDate(day))
+    } else if (idade < limits.maioridade) {
+      const nome = a.responsavelNome.trim()
+      if (nome.split(/\s+/).filter(Boolean).length < 2) e['responsavel.nome'] = messages.responsavelNome.replace('{maioridade}', String(limits.maioridade))
+      else if ([...nome].length > nomeMax) e['responsavel.nome'] = caracteresMax
+      if (!a.responsavelDocumento.trim()) e['responsavel.documento'] = messages.responsavelDocumento
+      else {
+        const doc = parseDocumento(a.responsavelDocumentoTipo, a.responsavelDocumento)
+        if ('erro' in doc) e['responsavel.documento'] = doc.erro
+      }
+    }
+  }
 
   if (a.sexo !== 'F' && a.sexo !== 'M') e.sexo = messages.sexo
   if (a.email.trim() && !emailPattern.test(a.email.trim())) e.email = messages.email
@@ -206,8 +248,8 @@ export function draftErrors(draft: Draft, offer: Offer, today: string): FieldErr
   return errors
 }
 
-/** The body of POST …/inscricao/cotacao and …/pedidos (docs/http-api.md). */
-export function orderBody(draft: Draft, offer: Offer) {
+/** The body of POST …/inscricao/cotacao and …/pedidos (docs/http-api.md); a guardian only for a minor. */
+export function orderBody(draft: Draft, offer: Offer, today: string) {
   const byKit = (percurso: string) => Boolean(offer.modalidades.find((m) => m.nome === percurso)?.kits?.length)
   const cupom = draft.cupom.trim()
   return {
@@ -224,6 +266,9 @@ export function orderBody(draft: Draft, offer: Offer) {
       ...(a.equipe.trim() && { equipe: a.equipe.trim() }),
       contatoEmergencia: { nome: a.contatoNome.trim(), telefone: a.contatoTelefone.trim() },
       aceiteRegulamento: a.aceite,
+      ...(isMinor(a, offer, today) && {
+        responsavel: { nome: a.responsavelNome.trim(), documento: { tipo: a.responsavelDocumentoTipo, numero: a.responsavelDocumento.trim() } },
+      }),
     })),
     ...(cupom && { cupom }),
   }

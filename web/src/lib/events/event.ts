@@ -87,6 +87,8 @@ export type Modalidade = {
   resultados: { pdfGeralURL: string; pdfCategoriasURL: string }
   /** Slots of this modality; null: no limit. */
   vagas: number | null
+  /** The youngest age admitted, counted on the event's day; null: none (REG-250). */
+  idadeMinima: number | null
 }
 export type NivelPremiacao = 'geral' | 'modalidade' | 'categoria'
 export type PremioEstruturado = { descricao: string; nivel: NivelPremiacao; modalidadeNome: string; categoriaNome: string }
@@ -131,7 +133,7 @@ export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizado
   inscricoes: Optional<Omit<Inscricoes, 'lotes'>, 'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'> & {
     lotes: Optional<Lote, 'valoresPorModalidade'>[]
   }
-  modalidades: Optional<Modalidade, 'vagas'>[]
+  modalidades: Optional<Modalidade, 'vagas' | 'idadeMinima'>[]
 }
 
 /** What GET /api/events lists: the fields a card and the athlete panel need. */

@@ -39,6 +39,7 @@ describe('parseEvent', () => {
       categorias: [],
       resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
       vagas: null,
+      idadeMinima: null,
     })
     expect(e.inscricoes).toMatchObject({ ativas: true, tipoPreco: 'lotes', lotes: [{ nome: '', valor: null, maxVagas: null, dataLimite: '' }] })
     expect(e.premiacao).toEqual({ tipo: 'texto', valor: '', estruturado: [] })

@@ -41,6 +41,7 @@ const modalidade = record({
   categorias: list(categoriaModalidade),
   resultados: record({ pdfGeralURL: text, pdfCategoriasURL: text }),
   vagas: amount,
+  idadeMinima: amount,
 })
 
 /** The shirt sizes offered: the text ones of the list, the server's default list when none. */

@@ -10,6 +10,8 @@ export type OfferModality = {
   /** null: no limit. */
   vagasRestantes: number | null
   kits?: { nome: string; valor: number }[]
+  /** The youngest age admitted on dataProva; absent: none (REG-251). */
+  idadeMinima?: number
 }
 
 export type Offer = {
@@ -20,6 +22,8 @@ export type Offer = {
   modalidades: OfferModality[]
   tamanhosCamiseta: string[]
   meiaEntradaIdoso: boolean
+  /** YYYY-MM-DD: the day ages are counted on (the event's), for idadeMinima and the guardian rule. */
+  dataProva: string
 }
 
 export function getOffer(eventId: string, signal?: AbortSignal) {

@@ -58,6 +58,7 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
         ],
         resultados: { pdfGeralURL: '/files/geral.pdf', pdfCategoriasURL: '/files/categorias.pdf' },
         vagas: null,
+        idadeMinima: null,
       },
       {
         nome: '5K',
@@ -68,6 +69,7 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
         categorias: [],
         resultados: { pdfGeralURL: '', pdfCategoriasURL: '' },
         vagas: null,
+        idadeMinima: null,
       },
     ],
     premiacao: { tipo: 'texto', valor: 'Medalha para todos os concluintes.', estruturado: [] },

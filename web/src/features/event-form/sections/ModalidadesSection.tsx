@@ -98,6 +98,12 @@ function Modalidade({ index: i }: { index: number }) {
         <TextField name={`${base}.km`} label="Distância (km)" inputMode="decimal" />
         <TextField name={`${base}.vagas`} label="Vagas da modalidade" inputMode="numeric" hint="Em branco: sem limite" />
       </div>
+      <TextField
+        name={`${base}.idadeMinima`}
+        label="Idade mínima (anos)"
+        inputMode="numeric"
+        hint="Contada na data da prova. Em branco: sem idade mínima"
+      />
       <SelectField
         name={`${base}.largadaId`}
         label="Largada"

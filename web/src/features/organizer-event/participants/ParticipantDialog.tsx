@@ -72,6 +72,11 @@ export function ParticipantDialog({
         <Item term="Sexo">{p.sexo}</Item>
         <Item term="Nascimento">{p.nascimento ? formatDate(p.nascimento, '') : ''}</Item>
         <Item term="Equipe">{p.equipe}</Item>
+        {p.responsavel && (
+          <Item term="Responsável (menor de idade)">
+            {p.responsavel.nome}, {p.responsavel.documento.tipo === 'passaporte' ? 'passaporte' : 'CPF'} {formatDocumento(p.responsavel.documento)}
+          </Item>
+        )}
         <Item term="E-mail">{p.email}</Item>
         <Item term="Telefone">{p.telefone}</Item>
         <Item term="Pago">{p.pago ? 'Sim' : 'Não'}</Item>

@@ -138,3 +138,20 @@ describe('ParticipantsTable', () => {
     await vi.waitFor(() => expect(onForbidden).toHaveBeenCalled())
   })
 })
+
+// REG-253: the organizer sees a minor's guardian in the participant's detail.
+describe('ParticipantDialog and minors', () => {
+  it('names the guardian of a minor with the document', async () => {
+    const lia = testParticipant({ id: 'p3', nome: 'Lia Menor', responsavel: { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '11144477735' } } })
+    serve([
+      ['GET', list, () => [200, { participants: [lia], total: 1, nextCursor: null }]],
+      ['GET', `${list}/p3`, () => [200, { ...lia, historico: [] }]],
+    ])
+    const user = userEvent.setup()
+    renderTable()
+    await user.click(await screen.findByRole('button', { name: 'Lia Menor' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Lia Menor' })
+    await within(dialog).findByText('Nenhum registro.')
+    expect(within(dialog).getByText('Responsável (menor de idade)').nextElementSibling).toHaveTextContent('Marta Lima, CPF 111.444.777-35')
+  })
+})

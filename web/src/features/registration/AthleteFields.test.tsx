@@ -1,0 +1,79 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import type { Offer } from '../../lib/events/registrationOffer'
+import { AthleteFields } from './AthleteFields'
+import { athleteErrors, emptyAthlete, type AthleteDraft, type FieldErrors } from './athleteForm'
+
+const offer: Offer = {
+  aberta: true,
+  lote: null,
+  modalidades: [{ nome: '10 km', valor: 99.9, vagasRestantes: null, idadeMinima: 16 }],
+  tamanhosCamiseta: ['M'],
+  meiaEntradaIdoso: true,
+  dataProva: '2027-03-15',
+}
+const today = '2026-11-26'
+
+/** Replaces an input's text in one change, as a paste or an autofill does. */
+function fill(input: HTMLElement, text: string) {
+  fireEvent.change(input, { target: { value: text } })
+}
+
+/** The athlete's fields over a draft kept here; "Conferir" shows the form's errors, as sending does. */
+function Harness() {
+  const [a, setA] = useState<AthleteDraft>({ ...emptyAthlete(), percurso: '10 km' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  return (
+    <>
+      <AthleteFields
+        index={0}
+        athlete={a}
+        offer={offer}
+        errors={errors}
+        regulation=""
+        today={today}
+        onChange={(patch) => setA((prev) => ({ ...prev, ...patch }))}
+      />
+      <button type="button" onClick={() => setErrors(Object.fromEntries(Object.entries(athleteErrors(a, offer, today)).map(([k, v]) => [`atletas.0.${k}`, v])))}>
+        Conferir
+      </button>
+    </>
+  )
+}
+
+// REG-252: the guardian's fields appear only for an athlete under 18 on the race day (15/03/2027).
+describe('the guardian of a minor', () => {
+  it('appears for a minor, shows its errors beside the fields and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const nascimento = screen.getByLabelText('Data de nascimento')
+    fill(nascimento, '15/03/2009') // 18 on the race day
+    expect(screen.queryByLabelText('Nome completo do responsável')).toBeNull()
+
+    fill(nascimento, '16/03/2009') // 17 on the race day
+    const nome = screen.getByLabelText('Nome completo do responsável')
+    expect(screen.getByRole('group', { name: 'Responsável legal' })).toBeVisible()
+    fill(nome, 'Marta')
+    await user.click(screen.getByRole('button', { name: 'Conferir' }))
+    expect(nome).toHaveAccessibleDescription('Informe o nome completo do responsável: o atleta terá menos de 18 anos na data da prova.')
+    expect(screen.getByLabelText('CPF do responsável')).toHaveAccessibleDescription('Informe o CPF ou o passaporte do responsável.')
+
+    // A birth date corrected to an adult's hides the fields; back to a minor's, nothing typed is lost.
+    fill(nascimento, '01/01/2000')
+    expect(screen.queryByLabelText('Nome completo do responsável')).toBeNull()
+    fill(nascimento, '01/01/2010')
+    expect(screen.getByLabelText('Nome completo do responsável')).toHaveValue('Marta')
+  })
+
+  it('refuses an athlete below the minimum age beside the birth date, with the day it is counted on', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    fill(screen.getByLabelText('Data de nascimento'), '01/06/2015')
+    await user.click(screen.getByRole('button', { name: 'Conferir' }))
+    expect(screen.getByLabelText('Data de nascimento')).toHaveAccessibleDescription(
+      expect.stringContaining('Idade mínima para 10 km: 16 anos, contada na data da prova (15/03/2027).'),
+    )
+  })
+})

@@ -3,7 +3,7 @@
 // whatever it still refuses comes back as a 422 and is shown at the same fields.
 // zod/mini: the same rules at a quarter of the full build's size in the form's chunk.
 import { z } from 'zod/mini'
-import { parseCalendarDate } from '../../lib/text/format'
+import { isWholeCentavos, parseCalendarDate } from '../../lib/text/format'
 import { constants, parseDecimal, parseInteger, type EventFormValues } from './formModel'
 
 const { limits } = constants
@@ -94,7 +94,7 @@ const money: Check = (s) => {
   if (v === null) return null
   if (v < 0) return messages.notNegative
   if (v > limits.valorMax) return messages.number
-  return Math.abs(v * 100 - Math.round(v * 100)) > 1e-6 ? messages.cents : null
+  return isWholeCentavos(v) ? null : messages.cents
 }
 
 const integer =

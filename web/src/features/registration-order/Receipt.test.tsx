@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../lib/registration/orders'
-import { refundable } from '../../lib/registration/receipt'
 import { Receipt } from './Receipt'
 
 const reais = (text: string) => text.replace(/R\$ /g, 'R$\u00a0')
@@ -78,19 +77,5 @@ describe('Receipt', () => {
   it('is not shown for an order never paid', () => {
     render(<Receipt order={paidOrder({ status: 'expirado', pagoEm: null })} />)
     expect(screen.queryByRole('region', { name: 'Recibo' })).not.toBeInTheDocument()
-  })
-})
-
-// REG-167: the figure the buyer's cancellation promises, as internal/orders/refund.go's `left` reckons it.
-describe('refundable', () => {
-  it.each([
-    [[], 169.85],
-    [[{ valor: 10.5, status: 'DEVOLVIDO' as const }], 159.35],
-    [[{ valor: 10.5, status: 'EM_PROCESSAMENTO' as const }], 159.35],
-    [[{ valor: 10.5, status: 'NAO_REALIZADO' as const }], 169.85],
-    [[{ valor: 0.1, status: 'DEVOLVIDO' as const }, { valor: 0.2, status: 'DEVOLVIDO' as const }], 169.55],
-    [[{ valor: 169.85, status: 'DEVOLVIDO' as const }], 0],
-  ])('of R$ 169,85 after %j is %s', (refunds, left) => {
-    expect(refundable({ total: 169.85, reembolsos: refunds.map((r) => ({ ...r, horario: '2026-03-02T12:00:00Z' })) })).toBe(left)
   })
 })

@@ -3,7 +3,7 @@
 // organizer's refund. Apart from orders.ts, which the app's shell loads with every page: only the
 // signed-in pages that show an order's money load this (one chunk, one entry in the shell's map of
 // lazy chunks).
-import { siteTimeZone } from '../text/format'
+import { fromCentavos, siteTimeZone, toCentavos } from '../text/format'
 import { orderPath, type OrderRefund } from './orders'
 
 export const refundStatusLabels: Record<OrderRefund['status'], string> = {
@@ -13,14 +13,15 @@ export const refundStatusLabels: Record<OrderRefund['status'], string> = {
 }
 
 /**
- * What of the order's total can still come back: the total less every refund the PSP did not refuse
- * (returned or under way). The server judges by the same rule, per payment received (`left` in
- * internal/orders/refund.go): a buyer's cancellation refunds exactly this, and a refund asking more
- * is refused. The order's one payment is its total, so both say the same figure.
+ * What of the order's total can still come back, in reais: the total less every refund the PSP did
+ * not refuse (returned or under way). The server judges by the same rule, per payment received
+ * (orders.Refundable): a buyer's cancellation refunds exactly this, and a refund asking more is
+ * refused. internal/orders/testdata/refundable_cases.json is the table both run; the cases it marks
+ * serverOnly need the payments, which the API does not answer.
  */
 export function refundable(order: { total: number; reembolsos: OrderRefund[] }): number {
-  const back = order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').reduce((sum, r) => sum + Math.round(r.valor * 100), 0)
-  return Math.max(0, Math.round(order.total * 100) - back) / 100
+  const back = order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').reduce((sum, r) => sum + toCentavos(r.valor), 0)
+  return fromCentavos(Math.max(0, toCentavos(order.total) - back))
 }
 
 /** The receipt's section of the order page, which "Minhas inscrições" links each registration to. */

@@ -8,6 +8,9 @@ import {
   formatKm,
   formatLongDate,
   formatMoney,
+  fromCentavos,
+  isWholeCentavos,
+  toCentavos,
   isUpcoming,
   todayISO,
   eventToday,
@@ -90,5 +93,42 @@ describe('formatDocumento', () => {
     expect(formatDocumento({ tipo: 'cpf', numero: '***.982.247-**' })).toBe('***.982.247-**')
     expect(formatDocumento({ tipo: 'passaporte', numero: 'AB1234567' })).toBe('AB1234567')
     expect(formatDocumento(null)).toBe('')
+  })
+})
+
+describe('toCentavos and fromCentavos', () => {
+  it('turns reais into whole centavos, whatever binary floating point made of them', () => {
+    expect(0.1 + 0.2).not.toBe(0.3)
+    expect(toCentavos(0.1 + 0.2)).toBe(30)
+    expect(0.29 * 100).not.toBe(29)
+    expect(toCentavos(0.29)).toBe(29)
+    expect(toCentavos(1.15)).toBe(115)
+    expect(toCentavos(89.9)).toBe(8990)
+    expect(toCentavos(19.99 * 3)).toBe(5997)
+    expect(toCentavos(0)).toBe(0)
+    expect(toCentavos(1234.56)).toBe(123456)
+  })
+
+  it('rounds a negative amount as its opposite, halves away from zero', () => {
+    expect(toCentavos(-19.99)).toBe(-1999)
+    expect(toCentavos(-(0.1 + 0.2))).toBe(-30)
+    expect(toCentavos(0.125)).toBe(13)
+    expect(toCentavos(-0.125)).toBe(-13)
+    expect(Object.is(toCentavos(-0), 0)).toBe(true)
+  })
+
+  it('gives reais back, so a sum in centavos is exact', () => {
+    expect(fromCentavos(toCentavos(89.9) + toCentavos(119.9))).toBe(209.8)
+    expect(fromCentavos(5997)).toBe(59.97)
+    expect(fromCentavos(-1999)).toBe(-19.99)
+    expect(fromCentavos(0)).toBe(0)
+  })
+
+  it('tells whether an amount has at most two decimals', () => {
+    expect(isWholeCentavos(12.5)).toBe(true)
+    expect(isWholeCentavos(89.9)).toBe(true)
+    expect(isWholeCentavos(0.1 + 0.2)).toBe(true)
+    expect(isWholeCentavos(-19.99)).toBe(true)
+    expect(isWholeCentavos(12.505)).toBe(false)
   })
 })

@@ -32,6 +32,25 @@ export const dateFallbacks = {
   invalid: 'Data inválida',
 } as const
 
+/**
+ * Reais (as the API's JSON carries money) in whole centavos, so that sums and comparisons are of
+ * integers: 0.1 + 0.2 is 30, 0.29 is 29 (not 28.999999999999996). Halves round away from zero.
+ */
+export function toCentavos(reais: number): number {
+  const c = Math.round(Math.abs(reais) * 100)
+  return reais < 0 ? -c : c
+}
+
+/** Whole centavos in reais, for the API and formatMoney. */
+export function fromCentavos(centavos: number): number {
+  return centavos / 100
+}
+
+/** At most two decimals (12.5 and 12.50 yes, 12.505 no), allowing for binary floating point. */
+export function isWholeCentavos(reais: number): boolean {
+  return Math.abs(reais * 100 - Math.round(reais * 100)) < 1e-6
+}
+
 /** R$ 1.234,50 (Intl puts a no-break space after R$). */
 export function formatMoney(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? '' : money().format(value)

@@ -1,12 +1,12 @@
 // What the organizer prototype computes from its sample data (docs/requirements.md ORG-6, ORG-7, ORG-11),
 // as pure functions: the tabs only display their answers.
-import { parseCalendarDate } from '../../../lib/text/format'
+import { fromCentavos, isWholeCentavos, parseCalendarDate, toCentavos } from '../../../lib/text/format'
 import { foldText, matchesWords, searchWords } from '../../../lib/text/textFold'
 import { newSampleCourseLimit, type SampleEvent, type SampleParticipant } from './sampleData'
 
 /** Sums money in cents, so that 89,90 + 119,90 is exactly 209,80. */
 function sumMoney(values: number[]): number {
-  return values.reduce((total, v) => total + Math.round(v * 100), 0) / 100
+  return fromCentavos(values.reduce((total, v) => total + toCentavos(v), 0))
 }
 
 export type Overview = { eventos: number; participantes: number; pagos: number; pendentes: number; receita: number }
@@ -117,13 +117,8 @@ export function validateNewSampleEvent(input: NewSampleEventInput, precoUnreadab
   else if (preco === '') errors.preco = 'Informe o preço.'
   else if (!Number.isFinite(Number(preco))) errors.preco = 'Informe um preço válido.'
   else if (Number(preco) < 0) errors.preco = 'O preço não pode ser negativo.'
-  else if (!wholeCents(Number(preco))) errors.preco = 'Use no máximo duas casas decimais.'
+  else if (!isWholeCentavos(Number(preco))) errors.preco = 'Use no máximo duas casas decimais.'
   return errors
-}
-
-/** step 0.01: 12.5 and 12.50 pass, 12.505 does not (allowing for binary floating point). */
-function wholeCents(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
 }
 
 /** ORG-7: a new sample event is a draft with one course of limit 1000 (CONST-12). Call after validating. */

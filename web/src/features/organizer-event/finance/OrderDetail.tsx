@@ -4,7 +4,7 @@ import { LabelledInput } from '../../../components/LabelledInput'
 import { Cell, RowHeader, ScrollTable } from '../../../components/ScrollTable'
 import { ApiError } from '../../../lib/platform/api'
 import { useResource } from '../../../lib/platform/resource'
-import { formatMoney } from '../../../lib/text/format'
+import { formatMoney, fromCentavos, toCentavos } from '../../../lib/text/format'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
 import type { OrderRefund } from '../../../lib/registration/orders'
@@ -167,8 +167,8 @@ export function readRefund(amount: Amount, left: number): { valor: number | unde
   if (centavos === null) return { error: 'Informe o valor a reembolsar.' }
   if (centavos === undefined) return { error: 'Informe um valor em reais, como 40,00.' }
   if (centavos === 0) return { error: 'O valor deve ser maior que zero.' }
-  if (centavos > Math.round(left * 100)) return { error: `O valor não pode passar de ${formatMoney(left)}, o que resta deste pedido.` }
-  return { valor: centavos / 100 }
+  if (centavos > toCentavos(left)) return { error: `O valor não pode passar de ${formatMoney(left)}, o que resta deste pedido.` }
+  return { valor: fromCentavos(centavos) }
 }
 
 function RefundForm({ eventId, order, onRefunded }: { eventId: string; order: Order; onRefunded: (o: Order) => void }) {

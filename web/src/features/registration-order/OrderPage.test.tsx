@@ -98,6 +98,23 @@ describe('OrderPage', () => {
     expect(screen.getByRole('region', { name: 'Recibo' })).toHaveTextContent('Total pagoR$ 179,80')
   })
 
+  // REG-281
+  it('shows a registration cancelled alone as cancelled, without its QR code', async () => {
+    const paid = order({
+      status: 'pago',
+      pix: undefined,
+      pagoEm: new Date().toISOString(),
+      inscricoes: order().inscricoes.map((r, i) => ({ ...r, status: i === 0 ? 'confirmada' : 'cancelada', codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45' })),
+      reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: new Date().toISOString() }],
+    })
+    openOrder({ order: () => [200, paid] })
+    const [ana, bia] = await within(await screen.findByRole('list', { name: 'Inscrições do pedido' })).findAllByRole('listitem')
+    expect(within(ana!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toBeInTheDocument()
+    expect(within(ana!).queryByText('Inscrição cancelada')).not.toBeInTheDocument()
+    expect(within(bia!).getByText('Inscrição cancelada')).toBeInTheDocument()
+    expect(within(bia!).queryByRole('img', { name: /^QR code/ })).not.toBeInTheDocument()
+  })
+
   // REG-81, REG-165
   it('explains an order refunded in full and keeps its receipt, refund included', async () => {
     const refunded = order({

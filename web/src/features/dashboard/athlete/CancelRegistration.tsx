@@ -26,7 +26,12 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
   const state = cancelState(r)
   if (state.kind === 'none') return null
   if (state.kind === 'refunding') {
-    return <p className="text-sm font-medium text-amber-800">Cancelamento pedido: o reembolso está em processamento.</p>
+    // The order's cancellation and an organizer's refund read alike here: say what is on its way, not who asked (REG-280).
+    return (
+      <p className="text-sm font-medium text-amber-800">
+        Reembolso de {formatMoney(state.valor)} em processamento: o valor volta pelo Pix para a conta que pagou o pedido.
+      </p>
+    )
   }
   if (state.kind === 'closed') {
     return (

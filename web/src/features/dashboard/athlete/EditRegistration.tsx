@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from '../../../app/routing'
 import { LabelledInput } from '../../../components/LabelledInput'
 import { ApiError, type FieldErrors } from '../../../lib/platform/api'
@@ -14,10 +14,26 @@ const errorClass = 'mt-1 text-sm font-medium text-red-700'
 /**
  * "Alterar dados" (REG-119): shirt size, team and emergency contact until the event's edicaoAte,
  * which it shows; after it, that changes are closed and whom to ask. The server's field errors are
- * shown beside their fields and what was typed stays.
+ * shown beside their fields and what was typed stays. Saved, the form closes, "Dados da inscrição salvos." is said
+ * beside the card's button, which has the focus again (REG-282).
  */
 export function EditRegistration({ registration: r, onSaved }: Props) {
   const [open, setOpen] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  // Closed by the form (saved or discarded), the focus goes back to the button that opened it, not to the page's top.
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (!open && refocus.current) {
+      refocus.current = false
+      opener.current?.focus()
+    }
+  }, [open])
+  const close = (done: boolean) => {
+    refocus.current = true
+    setSaved(done)
+    setOpen(false)
+  }
   if (!editOpen(r)) {
     return (
       <p className="text-sm text-slate-700">
@@ -32,21 +48,31 @@ export function EditRegistration({ registration: r, onSaved }: Props) {
     <div className="space-y-2 text-sm">
       {r.evento.edicaoAte && <p className="text-slate-600">Camiseta, equipe e contato de emergência podem ser alterados até {formatDate(r.evento.edicaoAte)}.</p>}
       {open ? (
-        <EditForm registration={r} onDone={() => setOpen(false)} onSaved={onSaved} />
+        <EditForm registration={r} onDone={close} onSaved={onSaved} />
       ) : (
         <button
+          ref={opener}
           type="button"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setSaved(false)
+            setOpen(true)
+          }}
           className="min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50"
         >
           Alterar dados
         </button>
       )}
+      {/* Always there, so that a screen reader hears the message when it comes. */}
+      <p role="status" className="font-medium text-green-800">
+        {saved ? 'Dados da inscrição salvos.' : ''}
+      </p>
     </div>
   )
 }
 
-function EditForm({ registration: r, onDone, onSaved }: { registration: MyRegistration; onDone: () => void; onSaved: () => Promise<void> }) {
+type FormProps = { registration: MyRegistration; onDone: (saved: boolean) => void; onSaved: () => Promise<void> }
+
+function EditForm({ registration: r, onDone, onSaved }: FormProps) {
   const id = useId()
   const [camiseta, setCamiseta] = useState(r.camiseta)
   const [equipe, setEquipe] = useState(r.equipe)
@@ -62,14 +88,14 @@ function EditForm({ registration: r, onDone, onSaved }: { registration: MyRegist
     if (camiseta !== r.camiseta) patch.camiseta = camiseta
     if (equipe !== r.equipe) patch.equipe = equipe
     if (contato.nome !== r.contatoEmergencia.nome || contato.telefone !== r.contatoEmergencia.telefone) patch.contatoEmergencia = contato
-    if (Object.keys(patch).length === 0) return onDone()
+    if (Object.keys(patch).length === 0) return onDone(false)
     setBusy(true)
     setErrors({})
     setRefusal('')
     try {
       await editRegistration(r.id, patch)
       await onSaved()
-      onDone()
+      onDone(true)
     } catch (err) {
       console.error(err)
       const fields = err instanceof ApiError ? err.fields : {}
@@ -131,7 +157,7 @@ function EditForm({ registration: r, onDone, onSaved }: { registration: MyRegist
         autoComplete="off"
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <button type="button" onClick={onDone} disabled={busy} className="min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 disabled:opacity-60">
+        <button type="button" onClick={() => onDone(false)} disabled={busy} className="min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 disabled:opacity-60">
           Descartar alterações
         </button>
         <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">

@@ -219,8 +219,29 @@ describe('cancelling from Minhas inscrições', () => {
     expect(within(ended!).getByText('O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00. Para cancelar agora, fale com a organização do evento.')).toBeInTheDocument()
     expect(within(ended!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
     expect(within(refunding!).getByText('Reembolso em processamento')).toBeInTheDocument()
-    expect(within(refunding!).getByText('Cancelamento pedido: o reembolso está em processamento.')).toBeInTheDocument()
+    // REG-280: what is on its way, from the refund entry, whoever asked for it.
+    expect(within(refunding!).getByText('Reembolso de R$ 89,90 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.')).toBeInTheDocument()
+    expect(within(refunding!).queryByText(/Cancelamento pedido/)).not.toBeInTheDocument()
     expect(within(refunding!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
+  })
+
+  // REG-280
+  it("says the amount of the organizer's refund still under way, not a cancellation", async () => {
+    serve([
+      [
+        registration({
+          cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null },
+          reembolsos: [
+            { valor: 69.9, status: 'DEVOLVIDO', horario: '2030-03-02T10:00:00Z' },
+            { valor: 20, status: 'EM_PROCESSAMENTO', horario: '2030-03-03T10:00:00Z' },
+            { valor: 5, status: 'NAO_REALIZADO', horario: '2030-03-03T09:00:00Z' },
+          ],
+        }),
+      ],
+    ])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    expect(within(item!).getByText('Reembolso de R$ 20,00 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.')).toBeInTheDocument()
   })
   it('says nothing of cancelling a race already run', async () => {
     serve([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', valor: 89.9, motivo: 'Prazo encerrado.' } })]])
@@ -228,6 +249,66 @@ describe('cancelling from Minhas inscrições', () => {
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).queryByText('Prazo encerrado.')).not.toBeInTheDocument()
     expect(within(item!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
+  })
+})
+
+// REG-281
+describe('a registration leaving the race', () => {
+  it('shows neither the QR code nor "Alterar dados" once cancelled or refunded, or while its refund is under way, and keeps the receipt', async () => {
+    const underWay = [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }]
+    serve([
+      [
+        registration({ id: 'r1', nome: 'Ana', pedidoId: 'p1', cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null }, reembolsos: underWay }),
+        registration({ id: 'r2', nome: 'Bia', pedidoId: 'p2', status: 'cancelada', cancelamento: null, reembolsos: underWay }),
+        registration({ id: 'r3', nome: 'Caio', pedidoId: 'p3', pedidoStatus: 'reembolsado', cancelamento: null, reembolsos: [{ ...underWay[0]!, status: 'DEVOLVIDO' }] }),
+        registration({ id: 'r4', nome: 'Duda', pedidoId: 'p4' }),
+      ],
+    ])
+    show()
+    const items = await screen.findAllByRole('listitem')
+    for (const [i, nome] of ['Ana', 'Bia', 'Caio'].entries()) {
+      const card = within(items[i]!)
+      expect(card.queryByRole('img', { name: /^QR code/ })).not.toBeInTheDocument()
+      expect(card.queryByRole('button', { name: 'Alterar dados' })).not.toBeInTheDocument()
+      expect(card.getByRole('link', { name: `Recibo da inscrição de ${nome} em Corrida da Lagoa` })).toBeInTheDocument()
+    }
+    const going = within(items[3]!)
+    expect(going.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toBeInTheDocument()
+    expect(going.getByRole('button', { name: 'Alterar dados' })).toBeInTheDocument()
+  })
+})
+
+// REG-283
+describe('orders that ended unpaid', () => {
+  it('are listed after the others under a closed "Pedidos cancelados ou expirados (N)", newest first', async () => {
+    const user = userEvent.setup()
+    const unpaid = { codigo: undefined, status: 'cancelada' as const, cancelamento: null }
+    serve([
+      [
+        registration({ id: 'r1', nome: 'Ana', pedidoId: 'p5', pedidoStatus: 'expirado', ...unpaid }),
+        registration({ id: 'r2', nome: 'Bia', pedidoId: 'p4' }),
+        registration({ id: 'r3', nome: 'Caio', pedidoId: 'p3', pedidoStatus: 'cancelado', ...unpaid }),
+        registration({ id: 'r4', nome: 'Duda', pedidoId: 'p3', pedidoStatus: 'cancelado', ...unpaid }),
+        registration({ id: 'r5', nome: 'Edu', pedidoId: 'p2', pedidoStatus: 'aguardando_pagamento', status: 'pendente', codigo: undefined, cancelamento: null }),
+      ],
+    ])
+    show()
+    const disclosure = (await screen.findByText('Pedidos cancelados ou expirados (2)')).closest('details')!
+    expect(disclosure).not.toHaveAttribute('open')
+    const [active, ended] = screen.getAllByRole('list')
+    expect(within(active!).getAllByRole('listitem').map((li) => within(li).getByText(/ — 10 km$/).textContent)).toEqual(['Bia — 10 km', 'Edu — 10 km'])
+    expect(disclosure).toContainElement(ended!)
+    expect(active!.compareDocumentPosition(disclosure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await user.click(within(disclosure).getByText('Pedidos cancelados ou expirados (2)'))
+    expect(disclosure).toHaveAttribute('open')
+    expect(within(ended!).getAllByRole('listitem').map((li) => within(li).getByText(/ — 10 km$/).textContent)).toEqual(['Ana — 10 km', 'Caio — 10 km', 'Duda — 10 km'])
+  })
+
+  it('has no such group when none ended unpaid', async () => {
+    serve([[registration({})]])
+    show()
+    await screen.findAllByRole('listitem')
+    expect(screen.queryByText(/Pedidos cancelados ou expirados/)).not.toBeInTheDocument()
   })
 })
 
@@ -251,8 +332,10 @@ describe('cancelling an unpaid order from Minhas inscrições', () => {
     expect(dialog).toHaveAccessibleDescription(/A vaga reservada para este pedido será liberada/)
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }))
 
-    expect(await within(awaiting!).findByText('Cancelada')).toBeInTheDocument()
-    expect(within(awaiting!).queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument()
+    // Read again, the cancelled order goes under "Pedidos cancelados ou expirados" (REG-283).
+    const ended = (await screen.findByText('Pedidos cancelados ou expirados (1)')).closest('details')!
+    expect(within(ended).getByText('Cancelada')).toBeInTheDocument()
+    expect(within(ended).queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/pedidos/p2/cancelar', expect.objectContaining({ method: 'POST' }))
   })
 })
@@ -297,6 +380,24 @@ describe('editing from Minhas inscrições', () => {
     expect(await within(item!).findByText('Camiseta: G')).toBeInTheDocument()
     expect(within(item!).getByText('Equipe: Pelotão')).toBeInTheDocument()
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    // REG-282: said beside the card, the focus back on the button that opened the form.
+    expect(within(item!).getByRole('status')).toHaveTextContent('Dados da inscrição salvos.')
+    expect(within(item!).getByRole('button', { name: 'Alterar dados' })).toHaveFocus()
+    // Opened again, the old message goes.
+    await user.click(within(item!).getByRole('button', { name: 'Alterar dados' }))
+    expect(within(item!).getByRole('status')).toHaveTextContent('')
+  })
+
+  // REG-282
+  it('says nothing was saved when the form is discarded, and gives the focus back', async () => {
+    const user = userEvent.setup()
+    serve([[registration({})]])
+    show()
+    const [item] = await screen.findAllByRole('listitem')
+    await user.click(within(item!).getByRole('button', { name: 'Alterar dados' }))
+    await user.click(within(item!).getByRole('button', { name: 'Descartar alterações' }))
+    expect(within(item!).getByRole('button', { name: 'Alterar dados' })).toHaveFocus()
+    expect(within(item!).getByRole('status')).toHaveTextContent('')
   })
 
   it('says a refusal of the whole edit above the form', async () => {

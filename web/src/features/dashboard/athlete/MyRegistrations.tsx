@@ -12,7 +12,7 @@ import { ResendVerification } from '../../../components/ResendVerification'
 import { CancelRegistration } from './CancelRegistration'
 import { EditRegistration } from './EditRegistration'
 import { RegistrationResult } from './RegistrationResult'
-import { editable, refunding } from './registrationActions'
+import { refunding, withdrawn } from './registrationActions'
 
 export const myRegistrationsId = 'minhas-inscricoes'
 
@@ -20,7 +20,7 @@ export const myRegistrationsId = 'minhas-inscricoes'
  * "Minhas inscrições": what the account bought and what others bought for its verified e-mail,
  * with status, bib, QR code, the order and its receipt (docs/requirements.md REG-83, REG-166); its
  * edits, the buyer's cancellation and, after the race, the athlete's result (REG-117 to REG-120); the
- * buyer's cancellation of an order awaiting payment (REG-171). Its own chunk, loaded
+ * buyer's cancellation of an order awaiting payment (REG-171); the orders that ended unpaid apart (REG-283). Its own chunk, loaded
  * when the athlete's panel opens.
  */
 export function MyRegistrations() {
@@ -52,13 +52,7 @@ export function MyRegistrations() {
       ) : !items || items.length === 0 ? (
         <NoRegistrations />
       ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {items.map((r) => (
-            <li key={r.id}>
-              <RegistrationItem registration={r} order={items.filter((o) => o.pedidoId === r.pedidoId)} onChanged={reload} />
-            </li>
-          ))}
-        </ul>
+        <RegistrationGroups items={items} onChanged={reload} />
       )}
     </section>
   )
@@ -84,6 +78,40 @@ function NoRegistrations() {
   )
 }
 
+/** An order that ended unpaid: cancelled before paying, or its Pix expired. */
+const endedUnpaid = (r: MyRegistration) => r.pedidoStatus === 'cancelado' || r.pedidoStatus === 'expirado'
+
+/**
+ * The list in the server's order (newest order first), the orders that ended unpaid set apart below the others in a
+ * closed "Pedidos cancelados ou expirados (N)", N their orders (REG-283).
+ */
+function RegistrationGroups({ items, onChanged }: { items: MyRegistration[]; onChanged: () => Promise<void> }) {
+  const ended = items.filter(endedUnpaid)
+  const current = items.filter((r) => !endedUnpaid(r))
+  const list = (group: MyRegistration[]) => (
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      {group.map((r) => (
+        <li key={r.id}>
+          <RegistrationItem registration={r} order={items.filter((o) => o.pedidoId === r.pedidoId)} onChanged={onChanged} />
+        </li>
+      ))}
+    </ul>
+  )
+  return (
+    <>
+      {current.length > 0 && list(current)}
+      {ended.length > 0 && (
+        <details className="space-y-4">
+          <summary className="min-h-11 cursor-pointer py-2 font-semibold text-slate-800">
+            Pedidos cancelados ou expirados ({new Set(ended.map((r) => r.pedidoId)).size})
+          </summary>
+          {list(ended)}
+        </details>
+      )}
+    </>
+  )
+}
+
 type ItemProps = { registration: MyRegistration; order: MyRegistration[]; onChanged: () => Promise<void> }
 
 function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
@@ -91,7 +119,7 @@ function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
     <article className="h-full space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
       <RegistrationSummary registration={r} />
       {r.resultado && <RegistrationResult result={r.resultado} titulo={r.evento.titulo} />}
-      {editable(r) && <EditRegistration registration={r} onSaved={onChanged} />}
+      {!withdrawn(r) && <EditRegistration registration={r} onSaved={onChanged} />}
       <CancelRegistration registration={r} order={order} onCancelled={onChanged} />
       {r.comprador && r.pedidoStatus === 'aguardando_pagamento' && (
         <CancelUnpaidOrder orderId={r.pedidoId} athletes={order.length} onCancelled={onChanged} onRefused={() => void onChanged()} />
@@ -109,7 +137,7 @@ function statusOf(r: MyRegistration): string {
 function RegistrationSummary({ registration: r }: { registration: MyRegistration }) {
   return (
     <div className="flex gap-4">
-      {r.codigo && <RegistrationQRCode codigo={r.codigo} size={96} lazy className="h-24 w-24" />}
+      {r.codigo && !withdrawn(r) && <RegistrationQRCode codigo={r.codigo} size={96} lazy className="h-24 w-24" />}
       <div className="min-w-0 space-y-1">
         <h3 className="break-words text-base font-bold text-slate-900">{r.evento.titulo || 'Evento'}</h3>
         <p>{formatDate(r.evento.dataEvento)}</p>

@@ -8,7 +8,7 @@ import { eventToday } from '../../../lib/text/format'
 
 export type CancelState =
   | { kind: 'none' }
-  | { kind: 'refunding' }
+  | { kind: 'refunding'; valor: number }
   | { kind: 'open'; ate: string; valor: number }
   | { kind: 'closed'; motivo: string }
 
@@ -22,7 +22,7 @@ export function cancelState(r: MyRegistration, now: Date = new Date()): CancelSt
   if (!r.cancelamento || r.pedidoStatus !== 'pago' || r.status === 'cancelada') return { kind: 'none' }
   // A race already run has nothing left to cancel, and no reason to keep saying so.
   if (r.evento.dataEvento && r.evento.dataEvento.slice(0, 10) < eventToday(r.evento, now)) return { kind: 'none' }
-  if (refunding(r)) return { kind: 'refunding' }
+  if (refunding(r)) return { kind: 'refunding', valor: inProgress(r) }
   const { ate, valor, motivo } = r.cancelamento
   if (motivo) return { kind: 'closed', motivo }
   if (now.getTime() >= Date.parse(ate)) {
@@ -40,14 +40,24 @@ export function refunding(r: MyRegistration): boolean {
   return r.reembolsos.some((f) => f.status === 'EM_PROCESSAMENTO') && r.total > 0 && (r.cancelamento?.valor ?? 0) === 0
 }
 
+/** What the order's refunds still in progress return (reais): the amount the card says is on its way (REG-280). */
+export function inProgress(r: MyRegistration): number {
+  const centavos = r.reembolsos.filter((f) => f.status === 'EM_PROCESSAMENTO').reduce((sum, f) => sum + Math.round(f.valor * 100), 0)
+  return centavos / 100
+}
+
+/**
+ * Whether the registration no longer takes its athlete to the race: cancelled, its order ended (cancelled, expired or
+ * refunded), or its whole refund under way. Such a card keeps its receipt but shows no QR code — the kit desk would
+ * refuse it — and no "Alterar dados" (REG-281).
+ */
+export function withdrawn(r: MyRegistration): boolean {
+  return r.status === 'cancelada' || (r.pedidoStatus !== 'pago' && r.pedidoStatus !== 'aguardando_pagamento') || refunding(r)
+}
+
 /** Whether shirt, team and emergency contact may still change: through edicaoAte, on the event's own clock (REG-222). */
 export function editOpen(r: MyRegistration, today: string = eventToday(r.evento)): boolean {
   return !r.evento.edicaoAte || today <= r.evento.edicaoAte
-}
-
-/** Whether the registration is one that changes at all (not cancelled, its order not ended). */
-export function editable(r: MyRegistration): boolean {
-  return r.status !== 'cancelada' && (r.pedidoStatus === 'pago' || r.pedidoStatus === 'aguardando_pagamento')
 }
 
 export type RegistrationPatch = { camiseta?: string; equipe?: string; contatoEmergencia?: { nome: string; telefone: string } }

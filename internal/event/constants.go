@@ -104,6 +104,7 @@ type Messages struct {
 	ValorRepetido         string `json:"valorRepetido"`
 	TamanhoRepetido       string `json:"tamanhoRepetido"`
 	LoteRepetido          string `json:"loteRepetido"`
+	CNPJ                  string `json:"cnpj"`
 }
 
 // Constants is constants.json, typed.

@@ -39,6 +39,8 @@ type Event struct {
 	// TempoClassificacao is which time ranks the imported results: "liquido" (net, chip time,
 	// the default) or "bruto" (gun time, as some federation rules rank).
 	TempoClassificacao string `json:"tempoClassificacao"`
+	// Organizador is the seller the receipt names: legal name and CNPJ, both optional.
+	Organizador Organizador `json:"organizador"`
 }
 
 type Banners struct {

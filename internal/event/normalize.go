@@ -19,6 +19,8 @@ func (e *Event) Normalize() {
 	orDefault(&e.Status, d.Status)
 	trim(&e.TempoClassificacao)
 	orDefault(&e.TempoClassificacao, d.TempoClassificacao)
+	trim(&e.Organizador.RazaoSocial, &e.Organizador.CNPJ)
+	e.Organizador.CNPJ = NormalizeCNPJ(e.Organizador.CNPJ)
 
 	c := &e.Informacoes.Cronograma
 	trim(&c.Tipo, &c.Texto)

@@ -2,7 +2,7 @@
 // their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
-import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/events/event'
+import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, Organizador, RetiradaKit, TipoPreco } from '../../lib/events/event'
 
 export { constants }
 const { defaults } = constants
@@ -70,6 +70,7 @@ export type EventFormValues = {
   modalidades: ModalidadeForm[]
   premiacao: { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioForm[] }
   tempoClassificacao: Event['tempoClassificacao']
+  organizador: Organizador
 }
 
 /** What POST and PUT /api/events take: the document without the fields the server sets. */
@@ -175,6 +176,7 @@ export function newEventValues(): EventFormValues {
     modalidades: [],
     premiacao: { tipo: 'texto', valor: '', estruturado: [] },
     tempoClassificacao: defaults.tempoClassificacao as Event['tempoClassificacao'],
+    organizador: { razaoSocial: '', cnpj: '' },
   }
 }
 
@@ -300,6 +302,7 @@ export function toEventInput(v: EventFormValues): EventInput {
       estruturado: v.premiacao.tipo === 'estruturado' ? v.premiacao.estruturado.map((p) => ({ ...p })) : [],
     },
     tempoClassificacao: v.tempoClassificacao,
+    organizador: { razaoSocial: v.organizador.razaoSocial.trim(), cnpj: v.organizador.cnpj.trim() },
   }
 }
 
@@ -375,6 +378,7 @@ export function fromEvent(e: Event): EventFormValues {
     },
     // Older documents lack it; the server's default applies.
     tempoClassificacao: e.tempoClassificacao ?? (defaults.tempoClassificacao as Event['tempoClassificacao']),
+    organizador: { ...e.organizador },
   }
 }
 

@@ -108,7 +108,11 @@ export type Event = {
   premiacao: Premiacao
   /** Which time ranks the imported results: net (chip) or gun time. */
   tempoClassificacao: 'liquido' | 'bruto'
+  /** Who sells the registrations, as the receipt names them (REG-270); blank when not given. */
+  organizador: Organizador
 }
+
+export type Organizador = { razaoSocial: string; cnpj: string }
 
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
 

@@ -93,6 +93,8 @@ const eventFields = {
   }),
   // An event saved before results existed has none: net time, as the server's default.
   tempoClassificacao: oneOf(['liquido', 'bruto'], 'liquido'),
+  // An event saved before the receipt named its seller has none.
+  organizador: record({ razaoSocial: text, cnpj: text }),
 }
 
 const eventSchema = record(eventFields)

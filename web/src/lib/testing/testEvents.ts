@@ -72,6 +72,7 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
     ],
     premiacao: { tipo: 'texto', valor: 'Medalha para todos os concluintes.', estruturado: [] },
     tempoClassificacao: 'liquido',
+    organizador: { razaoSocial: '', cnpj: '' },
   }
   return merge(base, over) as Event
 }

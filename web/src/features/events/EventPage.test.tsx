@@ -137,12 +137,16 @@ describe('event page', () => {
     expect(within(sidebar).getByText(/10\/01\/2026 a Data não informada/)).toBeInTheDocument()
   })
 
+  // REG-273: the button says it opens another site, in its name and beside it.
   it('enables Inscreva-se Agora for open registrations with a link, opening it in a new tab', async () => {
     renderPage(makeEvent({ dataEvento: upcoming }))
-    const button = await screen.findByRole('button', { name: 'Inscreva-se Agora' })
+    const button = await screen.findByRole('button', { name: 'Inscreva-se Agora no site do organizador, abre em nova aba' })
     expect(button).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(button).toHaveAttribute('target', '_blank')
     expect(button).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(within(button).getByRole('img', { name: 'no site do organizador, abre em nova aba' })).toBeInTheDocument()
+    expect(screen.getByText('Inscrições no site do organizador, em uma nova aba.')).toBeInTheDocument()
+    expect(screen.queryByText('Inscrição e pagamento por Pix aqui no Pelotão.')).not.toBeInTheDocument()
   })
 
   it('keeps registration in reach on a phone with the current lot and its price (EVT-32)', async () => {
@@ -159,8 +163,8 @@ describe('event page', () => {
       }),
     )
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
-    expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se')
-    expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', 'https://ingressos.example/serra')
+    expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se ')
+    expect(within(bar).getByRole('link', { name: 'Inscreva-se no site do organizador, abre em nova aba' })).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(bar).toHaveClass('sticky', 'bottom-0', 'md:hidden')
   })
 
@@ -216,6 +220,12 @@ describe('event page', () => {
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
     await waitFor(() => expect(nbsp(bar.textContent)).toBe('2º Lote · a partir deR$ 89,90Inscreva-se'))
     expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', '/inscricao/sold-lots')
+    // REG-273: sold here, the button stays 'Inscreva-se Agora', in this tab, and the line below says so.
+    const button = screen.getByRole('button', { name: 'Inscreva-se Agora' })
+    expect(button).toHaveAttribute('href', '/inscricao/sold-lots')
+    expect(button).not.toHaveAttribute('target')
+    expect(screen.getByText('Inscrição e pagamento por Pix aqui no Pelotão.')).toBeInTheDocument()
+    expect(screen.queryByText('Inscrições no site do organizador, em uma nova aba.')).not.toBeInTheDocument()
     const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
     expect(nbsp(within(sidebar).getByText('10 km').closest('li')!.textContent)).toBe('10 kmR$ 119,90')
   })

@@ -6,7 +6,7 @@ import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
 import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
-import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, registrationOf } from '../eventDisplay'
+import { calendarFileUrl, earliestStart, eventPageUrl, externalSiteLabel, googleCalendarUrl, mapUrl, registrationOf, soldElsewhere, soldHere } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
@@ -213,14 +213,25 @@ export function RegistrationButton({ event }: { event: Parameters<typeof registr
     },
     className: `${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`,
   }
-  // The form of an event Pelotão sells opens in the same tab (REG-78); another platform's page in a new one.
+  // The form of an event Pelotão sells opens in the same tab (REG-78); another platform's page in a
+  // new one, and the button and the line below say so (REG-273).
   return registration.here ? (
-    <Link to={registration.href} {...props}>
-      Inscreva-se Agora
-    </Link>
+    <>
+      <Link to={registration.href} {...props}>
+        Inscreva-se Agora
+      </Link>
+      <p className={whereClass}>{soldHere}</p>
+    </>
   ) : (
-    <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
-      Inscreva-se Agora
-    </a>
+    <>
+      <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
+        Inscreva-se Agora{' '}
+        <ExternalIcon className="h-5 w-5 shrink-0" label={externalSiteLabel} />
+      </a>
+      <p className={whereClass}>{soldElsewhere}</p>
+    </>
   )
 }
+
+const whereClass = 'mt-2 text-center text-sm text-slate-600'
+

@@ -366,6 +366,13 @@ describe('event page', () => {
     expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
   })
 
+  // EVT-34: a past event without results says so instead of linking to an empty page.
+  it('says a past event has no results yet, with no link, when it has neither sets nor files', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-05-10', modalidades: [] }))
+    expect(await screen.findByText('Resultados ainda não publicados')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Ver resultados/ })).not.toBeInTheDocument()
+  })
+
   it('does not link an upcoming event to results, and offers its calendar', async () => {
     const fetch = renderPage(makeEvent({ dataEvento: '2999-01-01' }))
     await screen.findByRole('heading', { level: 1 })

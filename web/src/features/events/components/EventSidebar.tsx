@@ -5,7 +5,7 @@ import { dateFallbacks, formatDate, formatLongDate, formatMoney, isUpcoming } fr
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
-import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
+import { initialSetStatuses, listSetStatuses, noResultsYet, resultsLinkLabel } from '../resultStatuses'
 import { calendarFileUrl, earliestStart, eventPageUrl, externalSiteLabel, googleCalendarUrl, mapUrl, registrationOf, soldElsewhere, soldHere } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
@@ -124,13 +124,16 @@ export function EventSidebar({ event }: { event: Event }) {
 function ResultsLink({ event }: { event: Event }) {
   const sets = useResource(`resultStatuses:${event.id}`, (signal) => listSetStatuses(event.id, signal), initialSetStatuses(event.id))
   const hasFiles = event.modalidades.some((m) => m.resultados.pdfGeralURL.trim() || m.resultados.pdfCategoriasURL.trim())
+  const label = resultsLinkLabel(sets.data, hasFiles)
+  const className = 'mt-3 flex items-center justify-center gap-2 rounded-full border-2 px-6 py-2.5 text-sm font-extrabold'
+  // While the sets are read (the server's page comes with them), the link's room, not yet a link.
+  if (sets.state === 'loading') return <span aria-hidden="true" className={`${className} invisible border-transparent`}>{label}</span>
+  // No results yet: said, not linked to an empty page (EVT-34).
+  if (label === null) return <p className={`${className} border-slate-200 text-slate-600`}>{noResultsYet}</p>
   return (
-    <Link
-      to={`/resultado/${encodeURIComponent(event.id)}`}
-      className="mt-3 flex items-center justify-center gap-2 rounded-full border-2 border-brand-700 px-6 py-2.5 text-sm font-extrabold text-brand-700 hover:bg-brand-50"
-    >
+    <Link to={`/resultado/${encodeURIComponent(event.id)}`} className={`${className} border-brand-700 text-brand-700 hover:bg-brand-50`}>
       <FileIcon className="h-4 w-4 shrink-0" />
-      {resultsLinkLabel(sets.data, hasFiles)}
+      {label}
     </Link>
   )
 }

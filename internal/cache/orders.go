@@ -227,8 +227,11 @@ func (l *OrderList) sum() {
 			f.Received += p.Valor
 		}
 		for _, r := range o.Refunds {
-			if r.Status == store.RefundReturned {
+			switch r.Status {
+			case store.RefundReturned:
 				f.Refunded += r.Valor
+			case store.RefundProcessing:
+				f.Refunding += r.Valor
 			}
 		}
 		if o.PagoEm == nil {

@@ -199,6 +199,8 @@ func catalogue(today event.Date) []demoEvent {
 					premioModalidade("10 km", "Troféu do 1º ao 5º lugar no geral masculino e feminino"),
 					premioModalidade("5 km", "Troféu do 1º ao 3º lugar no geral masculino e feminino"),
 				}},
+				// Made up, with valid check digits: the receipt names its seller (REG-270).
+				Organizador: event.Organizador{RazaoSocial: "Pontes do Recife Eventos Esportivos Ltda.", CNPJ: "45.789.012/0001-85"},
 			},
 		},
 		{

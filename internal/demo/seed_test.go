@@ -264,6 +264,10 @@ func TestSeedSellsOneEventInPelotao(t *testing.T) {
 	if slices.Equal(in.TamanhosCamiseta, event.Const.Defaults.TamanhosCamiseta) {
 		t.Errorf("%s: the default shirt sizes %v, want the event's own", e.ID, in.TamanhosCamiseta)
 	}
+	// REG-270: its receipt names the seller, with a CNPJ the event's validation accepts.
+	if e.Organizador.RazaoSocial == "" || !event.ValidCNPJ(e.Organizador.CNPJ) {
+		t.Errorf("%s: organizador %+v, want a legal name and a valid CNPJ", e.ID, e.Organizador)
+	}
 	for _, m := range e.Modalidades {
 		if !m.Vagas.Valid || m.Vagas.Value <= 0 {
 			t.Errorf("%s %s: no slots of its own", e.ID, m.Nome)

@@ -116,6 +116,7 @@ type Messages struct {
 	TamanhoRepetido       string `json:"tamanhoRepetido"`
 	LoteRepetido          string `json:"loteRepetido"`
 	FusoHorario           string `json:"fusoHorario"`
+	CNPJ                  string `json:"cnpj"`
 }
 
 // Constants is constants.json, typed.

@@ -42,6 +42,8 @@ type Event struct {
 	// FusoHorario is the IANA zone the event keeps its clock in (REG-220), one of
 	// Const.FusosHorarios; Normalize sets the default for a document that has none.
 	FusoHorario string `json:"fusoHorario"`
+	// Organizador is the seller the receipt names: legal name and CNPJ, both optional.
+	Organizador Organizador `json:"organizador"`
 }
 
 type Banners struct {

@@ -21,6 +21,8 @@ func (e *Event) Normalize() {
 	orDefault(&e.TempoClassificacao, d.TempoClassificacao)
 	trim(&e.FusoHorario)
 	orDefault(&e.FusoHorario, d.FusoHorario)
+	trim(&e.Organizador.RazaoSocial, &e.Organizador.CNPJ)
+	e.Organizador.CNPJ = NormalizeCNPJ(e.Organizador.CNPJ)
 
 	c := &e.Informacoes.Cronograma
 	trim(&c.Tipo, &c.Texto)

@@ -97,6 +97,10 @@ func (e *Event) Validate() error {
 	v.url("regulamentoUrl", e.RegulamentoURL)
 	v.url("regulamento", e.Regulamento)
 	v.url("linkCompra", e.LinkCompra)
+	v.maxLen("organizador.razaoSocial", e.Organizador.RazaoSocial, lim.NomeMax)
+	if e.Organizador.CNPJ != "" && !ValidCNPJ(e.Organizador.CNPJ) {
+		v.add("organizador.cnpj", Const.Messages.CNPJ)
+	}
 
 	v.maxLen("local.local", e.Local.Local, lim.NomeMax)
 	v.maxLen("local.endereco", e.Local.Endereco, lim.NomeMax)

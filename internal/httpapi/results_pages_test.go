@@ -99,6 +99,12 @@ func TestEventPageNamesAPastEventsResultsByTheirStatus(t *testing.T) {
 		}
 	}
 
+	// EVT-34: no set and no file yet, the drawn page says so and links to no empty page.
+	if markup := html.UnescapeString(rootMarkup(t, drawn(past.ID))); !strings.Contains(markup, "Resultados ainda não publicados") ||
+		strings.Contains(markup, "Ver resultados") {
+		t.Error("no results yet: the drawn page does not say so, or still links to them")
+	}
+
 	publish("10 km", results.Oficial)
 	publish("5 km", results.Preliminar)
 	page := drawn(past.ID)

@@ -8,17 +8,20 @@ import (
 )
 
 // Figures are an event's money as the Financeiro tab shows it (GET /api/events/{id}/financeiro):
-// Bruto what was received, Reembolsado what went back (DEVOLVIDO), Liquido their difference;
+// Bruto what was received, Reembolsado what went back (DEVOLVIDO), Liquido their difference,
+// ReembolsoEmProcessamento the refunds asked of the PSP and not yet returned (REG-272);
 // the orders by status; the confirmed registrations and their value by lot, modality and the
 // day they were paid (YYYY-MM-DD in PELOTAO_TZ, the Brasília clock of Pix: docs/requirements.md REG-227).
 type Figures struct {
 	Bruto       participant.Centavos `json:"bruto"`
 	Reembolsado participant.Centavos `json:"reembolsado"`
 	Liquido     participant.Centavos `json:"liquido"`
-	Pedidos     OrderCounts          `json:"pedidos"`
-	PorLote     map[string]Tally     `json:"porLote"`
-	PorPercurso map[string]Tally     `json:"porPercurso"`
-	PorDia      map[string]Tally     `json:"porDia"`
+	// ReembolsoEmProcessamento is not yet taken off Liquido: the PSP may still refuse it.
+	ReembolsoEmProcessamento participant.Centavos `json:"reembolsoEmProcessamento"`
+	Pedidos                  OrderCounts          `json:"pedidos"`
+	PorLote                  map[string]Tally     `json:"porLote"`
+	PorPercurso              map[string]Tally     `json:"porPercurso"`
+	PorDia                   map[string]Tally     `json:"porDia"`
 	// Conciliacao is what the last daily reconciliation found of the event's Pix; nil until one
 	// has finished.
 	Conciliacao *Reconciliation `json:"conciliacao"`
@@ -93,7 +96,7 @@ const NoLot = "Sem lote"
 // FiguresOf groups an event's money as stored into its figures, days in loc.
 func FiguresOf(f store.Finance, loc *time.Location) Figures {
 	g := Figures{Bruto: participant.Centavos(f.Received), Reembolsado: participant.Centavos(f.Refunded),
-		Liquido: participant.Centavos(f.Received - f.Refunded), PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
+		Liquido: participant.Centavos(f.Received - f.Refunded), ReembolsoEmProcessamento: participant.Centavos(f.Refunding), PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
 		PorDia: map[string]Tally{}}
 	g.Pedidos = OrderCounts{Pagos: f.Orders[store.OrderPaid], Aguardando: f.Orders[store.OrderAwaiting],
 		Expirados: f.Orders[store.OrderExpired], Cancelados: f.Orders[store.OrderCanceled], Reembolsados: f.Orders[store.OrderRefunded]}

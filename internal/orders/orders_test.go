@@ -494,7 +494,7 @@ func TestFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := store.Finance{Received: 30000, Refunded: 5000, Orders: map[string]int{store.OrderPaid: 3, store.OrderExpired: 2},
+	f := store.Finance{Received: 30000, Refunded: 5000, Refunding: 2500, Orders: map[string]int{store.OrderPaid: 3, store.OrderExpired: 2},
 		Sold: []store.SoldGroup{
 			{Lote: "1º lote", Percurso: "5 km", Inscricoes: 1, Total: 10000, Hora: time.Date(2030, 3, 2, 2, 0, 0, 0, time.UTC)},
 			// 03:00 UTC is midnight in São Paulo: the hour is the next day's first.
@@ -503,7 +503,8 @@ func TestFigures(t *testing.T) {
 			{Percurso: "10 km", Inscricoes: 1, Total: 10000, Hora: time.Date(2030, 3, 2, 13, 0, 0, 0, time.UTC)},
 		}}
 	g := orders.FiguresOf(f, loc)
-	if g.Bruto != 30000 || g.Reembolsado != 5000 || g.Liquido != 25000 || g.Pedidos.Pagos != 3 || g.Pedidos.Expirados != 2 {
+	// REG-272: a refund under way is shown apart and not yet taken off the net.
+	if g.Bruto != 30000 || g.Reembolsado != 5000 || g.Liquido != 25000 || g.ReembolsoEmProcessamento != 2500 || g.Pedidos.Pagos != 3 || g.Pedidos.Expirados != 2 {
 		t.Fatalf("figures %+v", g)
 	}
 	if g.PorLote["1º lote"] != (orders.Tally{Inscricoes: 4, Valor: 40000}) || g.PorLote[orders.NoLot].Inscricoes != 1 ||

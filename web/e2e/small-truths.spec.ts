@@ -55,6 +55,7 @@ for (const { name, viewport } of phoneAndDesktop) {
       expect(markup).not.toContain('Inscrições Abertas')
       expect(markup).not.toContain('Inscreva-se')
       expect(markup).not.toContain('Adicionar ao calendário')
+      expect(markup).toContain('Resultados ainda não publicados')
 
       await page.goto(`/event/${id}`)
       await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeVisible()
@@ -64,7 +65,9 @@ for (const { name, viewport } of phoneAndDesktop) {
       await expect(page.getByRole('region', { name: 'Inscrição' })).toHaveCount(0)
       await expect(page.getByRole('link', { name: 'Adicionar ao calendário' })).toHaveCount(0)
       await expect(page.getByRole('link', { name: /Google Agenda/ })).toHaveCount(0)
-      await expect(page.getByRole('link', { name: 'Ver resultados' })).toHaveAttribute('href', `/resultado/${id}`)
+      // No results imported nor attached: said, not linked to an empty page (EVT-34).
+      await expect(page.getByText('Resultados ainda não publicados')).toBeVisible()
+      await expect(page.getByRole('link', { name: /Ver resultados/ })).toHaveCount(0)
       expect(await violations(page)).toEqual([])
 
       // Its registration form, opened by its address, says why instead of taking an order.

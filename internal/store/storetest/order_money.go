@@ -152,6 +152,10 @@ func testFinance(t *testing.T, s store.Store) {
 	if f.Received != 3*8990 || f.Refunded != 1000 {
 		t.Errorf("received %d, refunded %d; want %d and 1000", f.Received, f.Refunded, 3*8990)
 	}
+	// REG-272: the refund under way is counted apart, as soon as it is asked.
+	if f.Refunding != 500 {
+		t.Errorf("refunding %d, want 500", f.Refunding)
+	}
 	if f.Orders[store.OrderPaid] != 2 || f.Orders[store.OrderAwaiting] != 1 || f.Orders[store.OrderExpired] != 1 {
 		t.Errorf("orders by status: %v", f.Orders)
 	}

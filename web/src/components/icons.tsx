@@ -71,9 +71,11 @@ export function FileIcon({ className = 'h-5 w-5 shrink-0' }: { className?: strin
   )
 }
 
-export function ExternalIcon({ className = 'h-4 w-4 shrink-0' }: { className?: string }) {
+/** label: the icon's text alternative, when no text beside it says that the link leaves the site. */
+export function ExternalIcon({ className = 'h-4 w-4 shrink-0', label }: { className?: string; label?: string }) {
+  const alternative = label ? ({ role: 'img', 'aria-label': label, 'aria-hidden': undefined } as const) : {}
   return (
-    <svg {...lineIconProps} className={className}>
+    <svg {...lineIconProps} {...alternative} className={className}>
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </svg>
   )

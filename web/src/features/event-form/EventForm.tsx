@@ -12,7 +12,7 @@ import { draftKey, loadDraft, useDraft } from './draft'
 import { formFieldOf, fromEvent, newEventValues, toEventInput, type EventFormValues } from './formModel'
 import { eventFormSchema } from './formSchema'
 import { UploadQueueProvider, useUploadQueue } from './uploadQueue'
-import { BasicsSection, LocalSection, MediaSection } from './sections/GeneralSections'
+import { BasicsSection, LocalSection, MediaSection, OrganizerSection } from './sections/GeneralSections'
 import { AboutSection } from './sections/AboutSection'
 import { RegistrationSection } from './sections/RegistrationSection'
 import { KitsSection, RetiradaKitsSection } from './sections/KitSections'
@@ -162,6 +162,7 @@ function Form({ event }: Props) {
         <MediaSection />
         <AboutSection />
         <RegistrationSection />
+        <OrganizerSection />
         <RetiradaKitsSection />
         <KitsSection />
         <LargadasSection />

@@ -2,7 +2,7 @@
 // their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
-import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, RetiradaKit, TipoPreco } from '../../lib/events/event'
+import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, Organizador, RetiradaKit, TipoPreco } from '../../lib/events/event'
 
 export { constants }
 const { defaults } = constants
@@ -72,6 +72,7 @@ export type EventFormValues = {
   premiacao: { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioForm[] }
   tempoClassificacao: Event['tempoClassificacao']
   fusoHorario: string
+  organizador: Organizador
 }
 
 /** What POST and PUT /api/events take: the document without the fields the server sets. */
@@ -179,6 +180,7 @@ export function newEventValues(): EventFormValues {
     premiacao: { tipo: 'texto', valor: '', estruturado: [] },
     tempoClassificacao: defaults.tempoClassificacao as Event['tempoClassificacao'],
     fusoHorario: defaults.fusoHorario,
+    organizador: { razaoSocial: '', cnpj: '' },
   }
 }
 
@@ -306,6 +308,7 @@ export function toEventInput(v: EventFormValues): EventInput {
     },
     tempoClassificacao: v.tempoClassificacao,
     fusoHorario: v.fusoHorario,
+    organizador: { razaoSocial: v.organizador.razaoSocial.trim(), cnpj: v.organizador.cnpj.trim() },
   }
 }
 
@@ -383,6 +386,7 @@ export function fromEvent(e: Event): EventFormValues {
     // Older documents lack it; the server's default applies.
     tempoClassificacao: e.tempoClassificacao ?? (defaults.tempoClassificacao as Event['tempoClassificacao']),
     fusoHorario: e.fusoHorario || defaults.fusoHorario,
+    organizador: { ...e.organizador },
   }
 }
 

@@ -4,6 +4,7 @@
 // zod/mini: the same rules at a quarter of the full build's size in the form's chunk.
 import { z } from 'zod/mini'
 import { isWholeCentavos, parseCalendarDate } from '../../lib/text/format'
+import { validCnpj } from './cnpj'
 import { constants, parseDecimal, parseInteger, type EventFormValues } from './formModel'
 
 const { limits } = constants
@@ -50,6 +51,7 @@ const messages = {
   valorRepeated: m.valorRepetido,
   tamanhoRepeated: m.tamanhoRepetido,
   loteRepeated: m.loteRepetido,
+  cnpj: m.cnpj,
   tooLong: (max: number) => fillMessage(m.caracteresMax, max),
   tooMany: (max: number) => fillMessage(m.itensMax, max),
 } as const
@@ -83,6 +85,7 @@ const required: Check = (s) => (blank(s) ? messages.required : null)
 const date: Check = (s) => (s === '' || parseCalendarDate(s) ? null : messages.date)
 const time: Check = (s) => (s === '' || isTime(s) ? null : messages.time)
 const link: Check = (s) => (blank(s) ? null : characters(s) > limits.urlMax ? messages.tooLong(limits.urlMax) : isLinkable(s) ? null : messages.url)
+const cnpj: Check = (s) => (blank(s) || validCnpj(s) ? null : messages.cnpj)
 const oneOf =
   (options: readonly string[], message: string): Check =>
   (s) =>
@@ -240,6 +243,7 @@ export const eventFormSchema = z
         m.fusoHorario,
       ),
     ),
+    organizador: z.object({ razaoSocial: nome(), cnpj: text(cnpj) }),
   })
   // Rules across fields, and those of the price, schedule and prize format chosen.
   .check(

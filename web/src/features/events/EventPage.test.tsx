@@ -137,12 +137,16 @@ describe('event page', () => {
     expect(within(sidebar).getByText(/10\/01\/2026 a Data não informada/)).toBeInTheDocument()
   })
 
+  // REG-273: the button says it opens another site, in its name and beside it.
   it('enables Inscreva-se Agora for open registrations with a link, opening it in a new tab', async () => {
     renderPage(makeEvent({ dataEvento: upcoming }))
-    const button = await screen.findByRole('button', { name: 'Inscreva-se Agora' })
+    const button = await screen.findByRole('button', { name: 'Inscreva-se Agora no site do organizador, abre em nova aba' })
     expect(button).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(button).toHaveAttribute('target', '_blank')
     expect(button).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(within(button).getByRole('img', { name: 'no site do organizador, abre em nova aba' })).toBeInTheDocument()
+    expect(screen.getByText('Inscrições no site do organizador, em uma nova aba.')).toBeInTheDocument()
+    expect(screen.queryByText('Inscrição e pagamento por Pix aqui no Pelotão.')).not.toBeInTheDocument()
   })
 
   // REG-221, REG-224: the lot on sale is the one of the event's own day, and a page of an event outside
@@ -157,7 +161,7 @@ describe('event page', () => {
       ]
       renderPage(makeEvent({ dataEvento: '2027-04-04', fusoHorario: 'America/Rio_Branco', inscricoes: { tipoPreco: 'lotes', lotes } }))
       const bar = await screen.findByRole('region', { name: 'Inscrição' })
-      expect(nbsp(bar.textContent)).toBe('1º LoteR$ 89,90Inscreva-se')
+      expect(nbsp(bar.textContent)).toBe('1º LoteR$ 89,90Inscreva-se ')
       const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
       expect(within(sidebar).getByText('Horários no fuso Acre (Rio Branco)')).toBeInTheDocument()
       const google = new URL(within(sidebar).getByRole('link', { name: /Google Agenda/ }).getAttribute('href')!)
@@ -177,7 +181,7 @@ describe('event page', () => {
       ]
       renderPage(makeEvent({ dataEvento: '2027-04-04', fusoHorario: 'America/Sao_Paulo', inscricoes: { tipoPreco: 'lotes', lotes } }))
       const bar = await screen.findByRole('region', { name: 'Inscrição' })
-      expect(nbsp(bar.textContent)).toBe('2º LoteR$ 119,90Inscreva-se')
+      expect(nbsp(bar.textContent)).toBe('2º LoteR$ 119,90Inscreva-se ')
       expect(screen.queryByText(/Horários no fuso/)).toBeNull()
     } finally {
       vi.useRealTimers()
@@ -198,8 +202,8 @@ describe('event page', () => {
       }),
     )
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
-    expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se')
-    expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', 'https://ingressos.example/serra')
+    expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se ')
+    expect(within(bar).getByRole('link', { name: 'Inscreva-se no site do organizador, abre em nova aba' })).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(bar).toHaveClass('sticky', 'bottom-0', 'md:hidden')
   })
 
@@ -255,6 +259,12 @@ describe('event page', () => {
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
     await waitFor(() => expect(nbsp(bar.textContent)).toBe('2º Lote · a partir deR$ 89,90Inscreva-se'))
     expect(within(bar).getByRole('link', { name: 'Inscreva-se' })).toHaveAttribute('href', '/inscricao/sold-lots')
+    // REG-273: sold here, the button stays 'Inscreva-se Agora', in this tab, and the line below says so.
+    const button = screen.getByRole('button', { name: 'Inscreva-se Agora' })
+    expect(button).toHaveAttribute('href', '/inscricao/sold-lots')
+    expect(button).not.toHaveAttribute('target')
+    expect(screen.getByText('Inscrição e pagamento por Pix aqui no Pelotão.')).toBeInTheDocument()
+    expect(screen.queryByText('Inscrições no site do organizador, em uma nova aba.')).not.toBeInTheDocument()
     const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
     expect(nbsp(within(sidebar).getByText('10 km').closest('li')!.textContent)).toBe('10 kmR$ 119,90')
   })
@@ -393,6 +403,13 @@ describe('event page', () => {
     await screen.findByRole('heading', { level: 1 })
     expect(await screen.findByRole('link', { name: 'Ver resultados preliminares' })).toHaveAttribute('href', '/resultado/ev1')
     expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
+  })
+
+  // EVT-34: a past event without results says so instead of linking to an empty page.
+  it('says a past event has no results yet, with no link, when it has neither sets nor files', async () => {
+    renderPage(makeEvent({ dataEvento: '2020-05-10', modalidades: [] }))
+    expect(await screen.findByText('Resultados ainda não publicados')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Ver resultados/ })).not.toBeInTheDocument()
   })
 
   it('does not link an upcoming event to results, and offers its calendar', async () => {

@@ -111,3 +111,9 @@ export function currentLot(lotes: readonly Lote[], today: string): Lote | null {
   }
   return null
 }
+
+/** Where the registration happens, under the event page's button (REG-273). */
+export const soldHere = 'Inscrição e pagamento por Pix aqui no Pelotão.'
+export const soldElsewhere = 'Inscrições no site do organizador, em uma nova aba.'
+/** The external-link icon's text alternative: a registration link's accessible name says it leaves Pelotão (REG-273). */
+export const externalSiteLabel = 'no site do organizador, abre em nova aba'

@@ -9,7 +9,7 @@ describe('resultsLinkLabel (EVT-33)', () => {
   })
   it('counts the attached files as official when no set is published, and promises nothing otherwise', () => {
     expect(resultsLinkLabel([], true)).toBe('Ver resultados oficiais')
-    expect(resultsLinkLabel([], false)).toBe('Ver resultados')
+    expect(resultsLinkLabel([], false)).toBeNull() // EVT-34: nothing to link to
     expect(resultsLinkLabel(undefined, true)).toBe('Ver resultados')
   })
 })

@@ -31,12 +31,16 @@ export function initialSetStatuses(eventId: string): Initial<SetStatus[]> {
 /**
  * What a past event's link to its results says (EVT-33): 'oficiais' only when every published set
  * is official — one preliminary set and they are 'preliminares'; with no set, the result files
- * (PDFs) the organizer attached are the official ones; with neither, or while the sets are
- * unknown, 'Ver resultados'.
+ * (PDFs) the organizer attached are the official ones; while the sets are unknown (they could not be
+ * read), 'Ver resultados'. With neither sets nor files there is nothing to link to: null (EVT-34).
  */
-export function resultsLinkLabel(sets: readonly SetStatus[] | undefined, hasFiles: boolean): string {
+export function resultsLinkLabel(sets: readonly SetStatus[] | undefined, hasFiles: boolean): string | null {
   if (sets === undefined) return 'Ver resultados'
   if (sets.includes('preliminar')) return 'Ver resultados preliminares'
   if (sets.length > 0 || hasFiles) return 'Ver resultados oficiais'
-  return 'Ver resultados'
+  return null
 }
+
+/** What a past event's page says instead of a link when it has no results yet (EVT-34). */
+export const noResultsYet = 'Resultados ainda não publicados'
+

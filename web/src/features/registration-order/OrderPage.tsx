@@ -67,7 +67,7 @@ function OrderView({ initial, event }: { initial: Order; event?: Event }) {
       ) : order.status === 'pago' ? (
         <Confirmed order={order} event={event} />
       ) : (
-        <Closed order={order} />
+        <Closed order={order} event={event} />
       )}
     </section>
   )
@@ -224,7 +224,7 @@ function Confirmed({ order, event }: { order: Order; event?: Event }) {
           </ul>
         )}
       </div>
-      <Receipt order={order} />
+      <Receipt order={order} organizador={event?.organizador} />
       <Link to={myRegistrationsPath} className={`${primaryClass} print:hidden`}>
         Minhas inscrições
       </Link>
@@ -250,7 +250,7 @@ const closedTexts: Record<Exclude<Order['status'], 'aguardando_pagamento' | 'pag
   reembolsado: { title: 'Pedido reembolsado', text: 'O valor deste pedido foi devolvido por Pix e as inscrições foram canceladas.' },
 }
 
-function Closed({ order }: { order: Order }) {
+function Closed({ order, event }: { order: Order; event?: Event }) {
   const { title, text } = closedTexts[order.status as keyof typeof closedTexts]
   return (
     <>
@@ -258,7 +258,7 @@ function Closed({ order }: { order: Order }) {
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <p className="text-slate-700">{text}</p>
       </div>
-      <Receipt order={order} />
+      <Receipt order={order} organizador={event?.organizador} />
       <Link to={`/inscricao/${encodeURIComponent(order.eventId)}`} className={`${primaryClass} print:hidden`}>
         Fazer uma nova inscrição
       </Link>

@@ -1,5 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { Organizador } from '../../lib/events/event'
 import type { Order } from '../../lib/registration/orders'
 import { Receipt } from './Receipt'
 
@@ -24,8 +26,8 @@ function paidOrder(over: Partial<Order> = {}): Order {
   }
 }
 
-function receipt(order: Order) {
-  render(<Receipt order={order} />)
+function receipt(order: Order, organizador?: Organizador) {
+  render(<Receipt order={order} organizador={organizador} />)
   return screen.getByRole('region', { name: 'Recibo' })
 }
 
@@ -77,5 +79,28 @@ describe('Receipt', () => {
   it('is not shown for an order never paid', () => {
     render(<Receipt order={paidOrder({ status: 'expirado', pagoEm: null })} />)
     expect(screen.queryByRole('region', { name: 'Recibo' })).not.toBeInTheDocument()
+  })
+})
+
+describe("the receipt's seller", () => {
+  // REG-270
+  it("names the organizer's legal name and CNPJ and the payment method, and prints", async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {})
+    const section = receipt(paidOrder(), { razaoSocial: 'Flores Eventos Esportivos Ltda.', cnpj: '11.222.333/0001-81' })
+    expect(pairs(section).slice(0, 5)).toEqual([
+      'Pedido: ped_7f3a9c',
+      'Pago em: 28/02/2026, 22:30',
+      'Forma de pagamento: Pix',
+      'Organizador: Flores Eventos Esportivos Ltda.',
+      'CNPJ: 11.222.333/0001-81',
+    ])
+    await userEvent.click(within(section).getByRole('button', { name: 'Imprimir recibo' }))
+    expect(print).toHaveBeenCalledTimes(1)
+    print.mockRestore()
+  })
+
+  it('leaves out the organizer rows an event does not give', () => {
+    const section = receipt(paidOrder(), { razaoSocial: '', cnpj: '' })
+    expect(pairs(section).slice(0, 4)).toEqual(['Pedido: ped_7f3a9c', 'Pago em: 28/02/2026, 22:30', 'Forma de pagamento: Pix', reais('Valor: R$ 89,90')])
   })
 })

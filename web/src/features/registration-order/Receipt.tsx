@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import type { Organizador } from '../../lib/events/event'
 import type { Order } from '../../lib/registration/orders'
 import { formatInstant, receiptId, refundable, refundStatusLabels } from '../../lib/registration/receipt'
 import { formatMoney } from '../../lib/text/format'
@@ -9,8 +10,10 @@ const rowClass = 'flex justify-between gap-3'
  * The receipt of an order once paid, refunded or not (docs/requirements.md REG-165): its number and when it was paid, each
  * athlete's modality, lot, price, discount and total, the total paid, every refund with its status
  * and time, and what stays paid once the refunds are taken off. Instants read as São Paulo reads them.
+ * It names the seller (the event's organizador, when given) and the payment method, and prints
+ * (REG-270).
  */
-export function Receipt({ order }: { order: Order }) {
+export function Receipt({ order, organizador }: { order: Order; organizador?: Organizador }) {
   // A link to #recibo arrives before the order is read; the section exists only now.
   useEffect(() => {
     if (location.hash === `#${receiptId}`) document.getElementById(receiptId)?.scrollIntoView()
@@ -24,9 +27,18 @@ export function Receipt({ order }: { order: Order }) {
       aria-labelledby={`${receiptId}-titulo`}
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm print:border-0 print:p-0 print:shadow-none"
     >
-      <h2 id={`${receiptId}-titulo`} className="text-lg font-bold text-slate-900">
-        Recibo
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${receiptId}-titulo`} className="text-lg font-bold text-slate-900">
+          Recibo
+        </h2>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="min-h-11 rounded-md border border-slate-300 px-3 font-semibold text-slate-900 hover:bg-slate-50 print:hidden"
+        >
+          Imprimir recibo
+        </button>
+      </div>
       <dl className="space-y-1">
         <div className={rowClass}>
           <dt>Pedido</dt>
@@ -36,6 +48,22 @@ export function Receipt({ order }: { order: Order }) {
           <dt>Pago em</dt>
           <dd className="text-slate-900">{formatInstant(order.pagoEm)}</dd>
         </div>
+        <div className={rowClass}>
+          <dt>Forma de pagamento</dt>
+          <dd className="text-slate-900">Pix</dd>
+        </div>
+        {organizador?.razaoSocial && (
+          <div className={rowClass}>
+            <dt>Organizador</dt>
+            <dd className="text-right text-slate-900">{organizador.razaoSocial}</dd>
+          </div>
+        )}
+        {organizador?.cnpj && (
+          <div className={rowClass}>
+            <dt>CNPJ</dt>
+            <dd className="font-mono text-slate-900">{organizador.cnpj}</dd>
+          </div>
+        )}
       </dl>
       <ul aria-label="Inscrições pagas" className="divide-y divide-slate-200 border-y border-slate-200">
         {order.inscricoes.map((r) => (

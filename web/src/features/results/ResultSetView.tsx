@@ -5,6 +5,7 @@ import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, sta
 import { athletePagePath, resultKey } from '../../lib/results/resultsApi'
 import type { Result, ResultSet } from '../../lib/results/resultSchema'
 import { useResultPages } from './useResultPages'
+import { Elsewhere, type OtherSet, type SearchHandoff } from './Elsewhere'
 
 /** How long typing pauses before the server is asked: one request per word, not per key. */
 export const searchDelayMs = 300
@@ -17,10 +18,28 @@ const fieldClass =
  * filters by sex and category, and pages through the cursor. Each line opens the athlete's page.
  * rankBy is the event's tempoClassificacao, the time the places follow.
  */
-export function ResultSetView({ eventId, set, categorias, rankBy }: { eventId: string; set: ResultSet; categorias: string[]; rankBy: TimeKind }) {
+export function ResultSetView({
+  eventId,
+  set,
+  categorias,
+  rankBy,
+  others = [],
+  handoff,
+  onSearchElsewhere,
+}: {
+  eventId: string
+  set: ResultSet
+  categorias: string[]
+  rankBy: TimeKind
+  /** The event's other sets, where a name searched here is looked for too (RESULT-20). */
+  others?: OtherSet[]
+  /** A search another modality handed to this one, run from the start (its parent keys it anew). */
+  handoff?: SearchHandoff
+  onSearchElsewhere?: (setId: string, q: string) => void
+}) {
   const id = useId()
-  const [text, setText] = useState('')
-  const [q, setQ] = useState('')
+  const [text, setText] = useState(handoff?.q ?? '')
+  const [q, setQ] = useState(handoff?.q ?? '')
   const [sexo, setSexo] = useState('')
   const [categoria, setCategoria] = useState('')
   useEffect(() => {
@@ -108,6 +127,7 @@ export function ResultSetView({ eventId, set, categorias, rankBy }: { eventId: s
                   ? '1 atleta'
                   : `${formatCount(pages.total)} atletas`}
             </p>
+            {q && others.length > 0 && <Elsewhere eventId={eventId} q={q} others={others} onPick={onSearchElsewhere} />}
             {pages.results.length > 0 && <ResultTable eventId={eventId} set={set} results={pages.results} rankBy={rankBy} />}
             {pages.hasMore && (
               <div className="mt-4 text-center">

@@ -141,4 +141,35 @@ describe('results page', () => {
     renderPage('/resultado/ev1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Dados do evento não encontrados.' })).toBeInTheDocument()
   })
+
+  // RESULT-20: a name not in the open modality is found in another, which the page names and opens.
+  it('says where else a searched name is, and opens that modality with the same search', async () => {
+    const fetch = stubFetch((url) => {
+      if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+      if (url.pathname === '/api/events/ev1/results')
+        return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K' }), makeSet({ id: 's2', percurso: '5K' })] }]
+      const q = url.searchParams.get('q')
+      if (url.pathname === '/api/events/ev1/results/s2' && q === 'maria')
+        return [200, { results: [makeResult({ nome: 'MARIA SOUZA', numeroPeito: '502', chave: '502' })], total: 2 }]
+      if (q) return [200, { results: [], total: 0 }]
+      return [200, { results: [makeResult()], total: 1 }]
+    })
+    const user = userEvent.setup()
+    renderPage('/resultado/ev1')
+    const first = await findModality(/^21K/)
+    await within(first.panel).findByRole('link', { name: 'JOÃO DA SILVA' })
+    await user.type(within(first.panel).getByRole('searchbox', { name: 'Nome, nº de peito ou equipe' }), 'maria')
+    expect(await within(first.panel).findByText('Nenhum atleta encontrado.')).toBeInTheDocument()
+    const elsewhere = await within(first.panel).findByRole('link', { name: /^5K.*\(2\)$/ })
+    expect(elsewhere.parentElement!.parentElement).toHaveTextContent(/^Também encontrado em: 5K.*\(2\)$/)
+    expect(elsewhere).toHaveAttribute('href', '#modalidade-2')
+    // One line asked of the other set: its total is all the page needs.
+    const counted = fetch.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost')).find((u) => u.pathname.endsWith('/s2') && u.searchParams.get('q') === 'maria')
+    expect(counted?.searchParams.get('limit')).toBe('1')
+
+    await user.click(elsewhere)
+    const second = modality(/^5K/)
+    await waitFor(() => expect(within(second.panel).getByRole('searchbox', { name: 'Nome, nº de peito ou equipe' })).toHaveValue('maria'))
+    expect(await within(second.panel).findByRole('link', { name: 'MARIA SOUZA' })).toBeInTheDocument()
+  })
 })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link, useParams } from '../../app/routing'
 import type { Event, Modalidade } from '../../lib/events/event'
 import { SafeImage } from '../../components/SafeImage'
@@ -10,6 +11,7 @@ import { documentMessages, useEventDocument } from '../../lib/events/eventDocume
 import { bannerFor, cityOf, modalityLabel, safeHref, titleOf } from '../../lib/events/eventText'
 import { useResource } from '../../lib/platform/resource'
 import { ResultSetView } from './ResultSetView'
+import type { OtherSet, SearchHandoff } from './Elsewhere'
 import { initialResultSets, listResultSets } from '../../lib/results/resultsApi'
 import type { ResultSet } from '../../lib/results/resultSchema'
 
@@ -78,32 +80,38 @@ function Results({ event }: { event: Event }) {
  */
 function ResultModalities({ event }: { event: Event }) {
   const sets = useResultSets(event.id)
+  // A search one modality handed to another's item (RESULT-20).
+  const [handoff, setHandoff] = useState<{ setId: string; search: SearchHandoff } | null>(null)
   // A set is published for a modality by its exact name (the server checks it on import).
   const bySet = new Map<string, ResultSet>()
   for (const set of sets) bySet.set(set.percurso.trim(), set)
-  const items = event.modalidades.map((m, i) => {
+  const placed = event.modalidades.map((m, i) => {
     const set = bySet.get(m.nome.trim())
     bySet.delete(m.nome.trim())
     const { title, aside } = modalityLabel(m, i)
-    return {
-      key: String(i),
-      label: title,
-      anchor: `modalidade-${i + 1}`,
-      title: <ModalityTitle title={title} set={set} />,
-      aside,
-      content: <ModalityResults event={event} set={set} modalidade={m} />,
-    }
+    return { key: String(i), label: title, anchor: `modalidade-${i + 1}`, aside, set, modalidade: m as Modalidade | undefined }
   })
   for (const set of bySet.values()) {
-    items.push({
-      key: `set-${set.id}`,
-      label: set.percurso,
-      anchor: `resultado-${set.id}`,
-      title: <ModalityTitle title={set.percurso} set={set} />,
-      aside: '',
-      content: <ModalityResults event={event} set={set} />,
-    })
+    placed.push({ key: `set-${set.id}`, label: set.percurso, anchor: `resultado-${set.id}`, aside: '', set, modalidade: undefined })
   }
+  const withSets: OtherSet[] = placed.flatMap((p) => (p.set ? [{ id: p.set.id, percurso: p.label, anchor: p.anchor }] : []))
+  const items = placed.map((p) => ({
+    key: p.key,
+    label: p.label,
+    anchor: p.anchor,
+    title: <ModalityTitle title={p.label} set={p.set} />,
+    aside: p.aside,
+    content: (
+      <ModalityResults
+        event={event}
+        set={p.set}
+        modalidade={p.modalidade}
+        others={withSets.filter((o) => o.id !== p.set?.id)}
+        handoff={handoff && handoff.setId === p.set?.id ? handoff.search : undefined}
+        onSearchElsewhere={(setId, q) => setHandoff((h) => ({ setId, search: { q, n: (h?.search.n ?? 0) + 1 } }))}
+      />
+    ),
+  }))
   if (items.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center font-semibold text-slate-700">
@@ -173,15 +181,28 @@ function ModalityTitle({ title, set }: { title: string; set: ResultSet | undefin
   )
 }
 
-function ModalityResults({ event, set, modalidade }: { event: Event; set: ResultSet | undefined; modalidade?: Modalidade }) {
+type ModalityResultsProps = {
+  event: Event
+  set: ResultSet | undefined
+  modalidade?: Modalidade
+  others: OtherSet[]
+  handoff?: SearchHandoff
+  onSearchElsewhere: (setId: string, q: string) => void
+}
+
+function ModalityResults({ event, set, modalidade, others, handoff, onSearchElsewhere }: ModalityResultsProps) {
   if (!set) return modalidade ? <ResultFiles modalidade={modalidade} /> : null
   return (
     <>
       <ResultSetView
+        key={handoff ? `busca-${handoff.n}` : 'inicio'}
         eventId={event.id}
         set={set}
         categorias={modalidade?.categorias.map((c) => c.nome).filter(Boolean) ?? []}
         rankBy={event.tempoClassificacao}
+        others={others}
+        handoff={handoff}
+        onSearchElsewhere={onSearchElsewhere}
       />
       {modalidade && (
         <div className="mt-6">

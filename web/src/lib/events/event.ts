@@ -119,7 +119,11 @@ export type Event = {
   tempoClassificacao: 'liquido' | 'bruto'
   /** The IANA zone of the event's clock, one of fusosHorarios (REG-220). */
   fusoHorario: string
+  /** Who sells the registrations, as the receipt names them (REG-270); blank when not given. */
+  organizador: Organizador
 }
+
+export type Organizador = { razaoSocial: string; cnpj: string }
 
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
 

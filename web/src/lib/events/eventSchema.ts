@@ -99,6 +99,8 @@ const eventFields = {
     fusosHorarios.map((f) => f.zona),
     eventDefaults.fusoHorario,
   ),
+  // An event saved before the receipt named its seller has none.
+  organizador: record({ razaoSocial: text, cnpj: text }),
 }
 
 const eventSchema = record(eventFields)

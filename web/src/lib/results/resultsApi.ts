@@ -16,10 +16,10 @@ export function resultSetsPath(eventId: string) {
 }
 
 /** The path of one page of a set; the unfiltered first page is also what the server embeds. */
-export function resultPagePath(eventId: string, setId: string, query: ResultQuery = {}) {
+export function resultPagePath(eventId: string, setId: string, query: ResultQuery = {}, limit = resultPageSize) {
   const params = new URLSearchParams()
   for (const [k, v] of Object.entries(query)) if (v) params.set(k, v)
-  params.set('limit', String(resultPageSize))
+  params.set('limit', String(limit))
   return `${resultSetsPath(eventId)}/${enc(setId)}?${params}`
 }
 
@@ -41,6 +41,11 @@ export function initialResultSets(eventId: string): Initial<ResultSet[]> {
 
 export async function listResults(eventId: string, setId: string, query: ResultQuery, signal?: AbortSignal): Promise<ResultPage> {
   return parseResultPage(await api<unknown>(resultPagePath(eventId, setId, query), { signal }))
+}
+
+/** How many lines of a set a search finds: one line asked, its total read (RESULT-20). */
+export async function countResults(eventId: string, setId: string, q: string, signal?: AbortSignal): Promise<number> {
+  return parseResultPage(await api<unknown>(resultPagePath(eventId, setId, { q }, 1), { signal })).total
 }
 
 /** The embedded first page of a set, unfiltered. */

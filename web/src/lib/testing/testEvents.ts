@@ -75,6 +75,7 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
     premiacao: { tipo: 'texto', valor: 'Medalha para todos os concluintes.', estruturado: [] },
     tempoClassificacao: 'liquido',
     fusoHorario: 'America/Sao_Paulo',
+    organizador: { razaoSocial: '', cnpj: '' },
   }
   return merge(base, over) as Event
 }

@@ -58,3 +58,16 @@ export function MediaSection() {
     </Section>
   )
 }
+
+/** Who sells the registrations, as the receipt of an order names them (REG-270). */
+export function OrganizerSection() {
+  return (
+    <Section id="secao-organizador" title="Organizador">
+      <p className="text-sm text-slate-600">Opcional: a razão social e o CNPJ aparecem no recibo das inscrições vendidas pelo Pelotão.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="organizador.razaoSocial" label="Razão social" autoComplete="organization" />
+        <TextField name="organizador.cnpj" label="CNPJ" inputMode="text" hint="Ex.: 12.345.678/0001-95" />
+      </div>
+    </Section>
+  )
+}

@@ -5,8 +5,8 @@ import { dateFallbacks, eventToday, formatDate, formatLongDate, formatMoney, isU
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
-import { initialSetStatuses, listSetStatuses, resultsLinkLabel } from '../resultStatuses'
-import { calendarFileUrl, earliestStart, eventPageUrl, googleCalendarUrl, mapUrl, registrationOf } from '../eventDisplay'
+import { initialSetStatuses, listSetStatuses, noResultsYet, resultsLinkLabel } from '../resultStatuses'
+import { calendarFileUrl, earliestStart, eventPageUrl, externalSiteLabel, googleCalendarUrl, mapUrl, registrationOf, soldElsewhere, soldHere } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
@@ -135,13 +135,16 @@ export function EventSidebar({ event }: { event: Event }) {
 function ResultsLink({ event }: { event: Event }) {
   const sets = useResource(`resultStatuses:${event.id}`, (signal) => listSetStatuses(event.id, signal), initialSetStatuses(event.id))
   const hasFiles = event.modalidades.some((m) => m.resultados.pdfGeralURL.trim() || m.resultados.pdfCategoriasURL.trim())
+  const label = resultsLinkLabel(sets.data, hasFiles)
+  const className = 'mt-3 flex items-center justify-center gap-2 rounded-full border-2 px-6 py-2.5 text-sm font-extrabold'
+  // While the sets are read (the server's page comes with them), the link's room, not yet a link.
+  if (sets.state === 'loading') return <span aria-hidden="true" className={`${className} invisible border-transparent`}>{label}</span>
+  // No results yet: said, not linked to an empty page (EVT-34).
+  if (label === null) return <p className={`${className} border-slate-200 text-slate-600`}>{noResultsYet}</p>
   return (
-    <Link
-      to={`/resultado/${encodeURIComponent(event.id)}`}
-      className="mt-3 flex items-center justify-center gap-2 rounded-full border-2 border-brand-700 px-6 py-2.5 text-sm font-extrabold text-brand-700 hover:bg-brand-50"
-    >
+    <Link to={`/resultado/${encodeURIComponent(event.id)}`} className={`${className} border-brand-700 text-brand-700 hover:bg-brand-50`}>
       <FileIcon className="h-4 w-4 shrink-0" />
-      {resultsLinkLabel(sets.data, hasFiles)}
+      {label}
     </Link>
   )
 }
@@ -224,14 +227,25 @@ export function RegistrationButton({ event }: { event: Parameters<typeof registr
     },
     className: `${buttonClass} bg-orange-700 text-white shadow-md transition hover:bg-orange-800`,
   }
-  // The form of an event Pelotão sells opens in the same tab (REG-78); another platform's page in a new one.
+  // The form of an event Pelotão sells opens in the same tab (REG-78); another platform's page in a
+  // new one, and the button and the line below say so (REG-273).
   return registration.here ? (
-    <Link to={registration.href} {...props}>
-      Inscreva-se Agora
-    </Link>
+    <>
+      <Link to={registration.href} {...props}>
+        Inscreva-se Agora
+      </Link>
+      <p className={whereClass}>{soldHere}</p>
+    </>
   ) : (
-    <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
-      Inscreva-se Agora
-    </a>
+    <>
+      <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
+        Inscreva-se Agora{' '}
+        <ExternalIcon className="h-5 w-5 shrink-0" label={externalSiteLabel} />
+      </a>
+      <p className={whereClass}>{soldElsewhere}</p>
+    </>
   )
 }
+
+const whereClass = 'mt-2 text-center text-sm text-slate-600'
+

@@ -1,6 +1,7 @@
 import type { Event } from '../../../lib/events/event'
 import { eventToday, formatMoney } from '../../../lib/text/format'
-import { currentLot, registrationOf } from '../eventDisplay'
+import { currentLot, externalSiteLabel, registrationOf } from '../eventDisplay'
+import { ExternalIcon } from '../../../components/icons'
 import { Link } from '../../../app/routing'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { lazy, Suspense } from 'react'
@@ -49,8 +50,9 @@ export function RegistrationBar({ event }: { event: Event }) {
           Inscreva-se
         </Link>
       ) : (
-        <a href={registration.href} target="_blank" rel="noopener noreferrer" className={className}>
-          Inscreva-se
+        <a href={registration.href} target="_blank" rel="noopener noreferrer" className={`${className} inline-flex items-center gap-1.5`}>
+          Inscreva-se{' '}
+          <ExternalIcon label={externalSiteLabel} />
         </a>
       )}
     </section>

@@ -103,6 +103,36 @@ describe('FinanceTab', () => {
     ])
   })
 
+  // REG-272: a refund asked shows at once as in progress, the figures read again after it.
+  it('shows a refund just asked as in progress, apart from what was returned', async () => {
+    let refunded = false
+    const order = testOrder()
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, refunded ? { ...testFinance, reembolsoEmProcessamento: 120 } : testFinance]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [order], total: 1, nextCursor: null }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+      ['GET', '/api/pedidos/ped1', () => [200, order]],
+      [
+        'POST',
+        `${base}/pedidos/ped1/reembolso`,
+        () => {
+          refunded = true
+          return [200, testOrder({ reembolsos: [{ valor: 120, status: 'EM_PROCESSAMENTO', horario: '2026-11-22T12:00:00Z' }] })]
+        },
+      ],
+    ])
+    const user = userEvent.setup()
+    renderTab()
+    expect(await screen.findByRole('heading', { name: 'Resumo financeiro' })).toBeInTheDocument()
+    expect(screen.queryByText(/Reembolsos em processamento/)).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Conceição Araújo' }))
+    await user.click(await screen.findByRole('button', { name: 'Reembolsar' }))
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Confirmar reembolso' })).getByRole('button', { name: 'Confirmar reembolso' }))
+    // (The matcher collapses the money's no-break space, so it is written as a space here.)
+    expect(await screen.findByText('Reembolsos em processamento: R$ 120,00')).toBeInTheDocument()
+    expect(figure('Reembolsado')).toBe(reais('R$ 45,60'))
+  })
+
   it('says when no daily reconciliation has run yet', async () => {
     serve([
       ['GET', `${base}/financeiro`, () => [200, testFinance]],

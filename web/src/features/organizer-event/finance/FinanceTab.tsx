@@ -67,6 +67,13 @@ function Figures({ finance }: { finance: Finance }) {
         <Figure term="Reembolsado" value={formatMoney(finance.reembolsado)} />
         <Figure term="Líquido" value={formatMoney(finance.liquido)} />
       </dl>
+      {/* A refund shows at once, read again after it is asked: what the PSP has not yet returned (REG-272). */}
+      {finance.reembolsoEmProcessamento > 0 && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          <span className="font-semibold">Reembolsos em processamento: {formatMoney(finance.reembolsoEmProcessamento)}</span> — ainda não descontados do
+          líquido; entram em “Reembolsado” quando o banco confirmar a devolução.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Figure term="Pedidos pagos" value={formatCount(pedidos.pagos)} />
         <Figure term="Aguardando pagamento" value={formatCount(pedidos.aguardando)} />

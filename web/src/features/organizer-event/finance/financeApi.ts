@@ -27,6 +27,8 @@ export type Finance = {
   bruto: number
   reembolsado: number
   liquido: number
+  /** Refunds asked of the PSP and not yet returned (EM_PROCESSAMENTO), not yet taken off liquido (REG-272). */
+  reembolsoEmProcessamento: number
   pedidos: { pagos: number; aguardando: number; expirados: number; cancelados: number; reembolsados: number }
   porLote: Record<string, Share>
   porPercurso: Record<string, Share>

@@ -34,6 +34,7 @@ export const testFinance: Finance = {
   bruto: 12345.6,
   reembolsado: 45.6,
   liquido: 12300,
+  reembolsoEmProcessamento: 0,
   pedidos: { pagos: 98, aguardando: 7, expirados: 12, cancelados: 3, reembolsados: 2 },
   porLote: { '2º Lote': { inscricoes: 40, valor: 6000 }, '1º Lote': { inscricoes: 60, valor: 6345.6 } },
   porPercurso: { '5 km': { inscricoes: 30, valor: 3000 }, '10 km': { inscricoes: 70, valor: 9345.6 } },

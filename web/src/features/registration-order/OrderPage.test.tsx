@@ -99,6 +99,25 @@ describe('OrderPage', () => {
   })
 
   // REG-81, REG-165
+  // REG-240: a registration cancelled alone leaves its order paid; its card shows no QR code to take
+  // to the kit desk and says it is cancelled, while the other one keeps its QR code.
+  it('shows a registration cancelled alone without its QR code, and says so', async () => {
+    const paid = order({
+      status: 'pago',
+      pix: undefined,
+      pagoEm: new Date().toISOString(),
+      inscricoes: order().inscricoes.map((r, i) => ({ ...r, status: i === 0 ? 'confirmada' : 'cancelada', codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45' })),
+      reembolsos: [{ valor: 89.9, status: 'DEVOLVIDO', horario: new Date().toISOString() }],
+    })
+    openOrder({ order: () => [200, paid] })
+    expect(await screen.findByRole('heading', { name: 'Inscrição confirmada' })).toBeInTheDocument()
+    const cards = within(screen.getByRole('list', { name: 'Inscrições do pedido' })).getAllByRole('listitem')
+    expect(within(cards[0]!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toBeInTheDocument()
+    expect(within(cards[0]!).queryByText('Inscrição cancelada')).not.toBeInTheDocument()
+    expect(within(cards[1]!).queryByRole('img')).not.toBeInTheDocument()
+    expect(within(cards[1]!).getByText('Inscrição cancelada')).toBeInTheDocument()
+  })
+
   it('explains an order refunded in full and keeps its receipt, refund included', async () => {
     const refunded = order({
       status: 'reembolsado',

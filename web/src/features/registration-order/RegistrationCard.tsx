@@ -1,13 +1,18 @@
 import { RegistrationQRCode } from '../../components/RegistrationQRCode'
 import type { OrderRegistration } from '../../lib/registration/orders'
 
-/** A confirmed registration as its athlete shows it at the kit desk: code, QR code and choices. */
+/**
+ * A registration as its athlete shows it at the kit desk: code, QR code and choices. One cancelled
+ * alone (REG-240) keeps its code for the record but shows no QR code, and says it is cancelled.
+ */
 export function RegistrationCard({ registration: r }: { registration: OrderRegistration }) {
+  const cancelled = r.status === 'cancelada'
   return (
     <article className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
-      {r.codigo && <RegistrationQRCode codigo={r.codigo} size={160} className="mx-auto h-40 w-40 sm:mx-0" />}
+      {r.codigo && !cancelled && <RegistrationQRCode codigo={r.codigo} size={160} className="mx-auto h-40 w-40 sm:mx-0" />}
       <div className="space-y-1 text-slate-700">
         <h2 className="text-lg font-bold text-slate-900">{r.nome}</h2>
+        {cancelled && <p className="font-semibold text-red-800">Inscrição cancelada</p>}
         {r.codigo && (
           <p>
             Código: <strong className="font-mono text-slate-900">{r.codigo}</strong>

@@ -394,7 +394,7 @@ func TestAthleteChecks(t *testing.T) {
 		{"full name", e, one(func(a *Athlete) { a.Nome = " Ana " }), FieldErrors{"atletas.0.nome": "Informe o nome completo."}},
 		{"born in the future", e, one(func(a *Athlete) { a.Nascimento = d("2026-03-11") }), FieldErrors{"atletas.0.nascimento": "A data de nascimento não pode estar no futuro."}},
 		{"birth date required", e, one(func(a *Athlete) { a.Nascimento = event.Date{} }), FieldErrors{"atletas.0.nascimento": "Campo obrigatório."}},
-		{"sexo F or M", e, one(func(a *Athlete) { a.Sexo = "X" }), FieldErrors{"atletas.0.sexo": "Selecione F ou M."}},
+		{"sexo F or M, named as the form shows them", e, one(func(a *Athlete) { a.Sexo = "X" }), FieldErrors{"atletas.0.sexo": "Selecione Feminino ou Masculino."}},
 		{"e-mail", e, one(func(a *Athlete) { a.Email = "ana@" }), FieldErrors{"atletas.0.email": "Informe um e-mail válido."}},
 		{"celular with its area code", e, one(func(a *Athlete) { a.Celular = "99876-5432" }), FieldErrors{"atletas.0.celular": "Informe o celular com DDD."}},
 		{"a modality of the event", e, one(func(a *Athlete) { a.Percurso = "42 km" }), FieldErrors{"atletas.0.percurso": "Selecione uma das modalidades do evento."}},

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubFetch } from '../lib/testing/testEvents'
@@ -43,11 +43,10 @@ describe('CancelUnpaidOrder', () => {
     const { onCancelled, onRefused } = show()
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }))
     expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/A vaga reservada para este pedido será liberada/)
-    const dialog = screen.getByRole('alertdialog')
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar pedido' }))
 
-    // The dialog closes once the server's answer has been handed back.
-    await waitForElementToBeRemoved(dialog)
+    // The dialog stays open (busy) until the server's answer has been handed back, then closes.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
     expect(onCancelled).toHaveBeenCalledWith(cancelled)
     expect(onRefused).not.toHaveBeenCalled()
     expect(fetch).toHaveBeenCalledWith('/api/pedidos/p1/cancelar', expect.objectContaining({ method: 'POST' }))

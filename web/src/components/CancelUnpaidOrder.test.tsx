@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubFetch } from '../lib/testing/testEvents'
@@ -45,10 +45,11 @@ describe('CancelUnpaidOrder', () => {
     expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/A vaga reservada para este pedido será liberada/)
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar pedido' }))
 
+    // The dialog stays open (busy) until the server's answer has been handed back, then closes.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
     expect(onCancelled).toHaveBeenCalledWith(cancelled)
     expect(onRefused).not.toHaveBeenCalled()
     expect(fetch).toHaveBeenCalledWith('/api/pedidos/p1/cancelar', expect.objectContaining({ method: 'POST' }))
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })
 
   it("says a refusal beside the button in the server's words, and asks for the order to be read again", async () => {
@@ -61,7 +62,8 @@ describe('CancelUnpaidOrder', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Cancelar pedido' })).toHaveFocus()
+    // The closed dialog's effect gives the focus back to its opener.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancelar pedido' })).toHaveFocus())
     expect(onRefused).toHaveBeenCalledOnce()
     expect(onCancelled).not.toHaveBeenCalled()
   })

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../app/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -175,7 +175,8 @@ describe('messages', () => {
     await user.type(field('Email'), 'maria@exemplo.com')
     await user.type(field('Senha'), 'qualquer')
     await user.click(screen.getByRole('button', { name: 'Entrar' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(shown)
+    // The alert region is always there (empty until a message): wait for its text, not for it.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(shown))
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled()
   })
 
@@ -223,8 +224,8 @@ describe('messages', () => {
     await user.type(field('Senha'), 'pedal-de-domingo')
     await user.type(field('Confirmar Senha'), 'pedal-de-domingo')
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }))
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent(text)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text))
+    const alert = screen.getByRole('alert')
     const button = screen.getByRole('button', { name: 'Cadastrar' })
     expect(alert.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(alert.closest('form')).toBe(button.closest('form'))

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -144,7 +144,8 @@ describe('the /verificar-email page', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'E-mail confirmado! O endereço maria@exemplo.com.br é seu, e os convites para ele já valem.',
     )
-    expect(auth.refresh).toHaveBeenCalled()
+    // The session is refreshed by an effect of the confirmed page, after it is shown.
+    await waitFor(() => expect(auth.refresh).toHaveBeenCalled())
     expect(confirmCalls()).toHaveLength(1)
     expect(JSON.parse(confirmCalls()[0]?.[1].body as string)).toEqual({ token: 'bom-1' })
   })

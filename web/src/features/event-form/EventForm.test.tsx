@@ -149,7 +149,8 @@ describe('a new event', () => {
     expect(calls).toEqual([])
 
     await user.type(screen.getByLabelText('Título do evento'), 'X')
-    expect(screen.getByLabelText('Título do evento')).not.toHaveAttribute('aria-invalid')
+    // Revalidation on change is asynchronous too.
+    await waitFor(() => expect(screen.getByLabelText('Título do evento')).not.toHaveAttribute('aria-invalid'))
     await user.type(screen.getByLabelText('Link de compra da inscrição'), 'nao-e-url')
     await user.click(saveButton())
     await waitFor(() => expect(screen.getByLabelText('Link de compra da inscrição')).toHaveAccessibleDescription(/Informe uma URL válida\./))
@@ -195,8 +196,8 @@ describe('a new event', () => {
     ])
     // FORM-40: the organizer is taken to the new event's workspace, and the draft is gone.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Espaço do evento evento-1')
-    // FORM-42: the message's heading holds the focus the save button had.
-    expect(screen.getByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' })).toHaveFocus()
+    // FORM-42: the message's heading takes the focus the save button had (an effect, once it is shown).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' })).toHaveFocus())
     expect(screen.queryByLabelText('Título do evento')).toBeNull()
     expect(localStorage.getItem('pelotao:rascunho-evento:novo')).toBeNull()
   })
@@ -237,8 +238,9 @@ describe('a new event', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Detalhes: Confira os campos destacados.')
     expect(within(m).getByLabelText('Largada')).toHaveAccessibleDescription('Largada inexistente.')
     expect(within(group('Lote 1')).getByLabelText('Nome')).toHaveAccessibleDescription('Nome de lote repetido.')
-    // Focus goes to the first of them on the page, whatever order the server listed them in.
-    expect(within(group('Lote 1')).getByLabelText('Nome')).toHaveFocus()
+    // Focus goes to the first of them on the page, whatever order the server listed them in (an
+    // effect after the errors are drawn).
+    await waitFor(() => expect(within(group('Lote 1')).getByLabelText('Nome')).toHaveFocus())
   })
 })
 
@@ -378,7 +380,7 @@ describe('transitions (docs/product.md §4)', () => {
     expect(within(m2).getByLabelText('Largada')).not.toHaveValue('')
     await user.click(saveButton())
     await waitFor(() => expect(within(m1).getByLabelText('Largada')).toHaveAccessibleDescription('Selecione uma largada.'))
-    expect(within(m1).getByLabelText('Largada')).toHaveFocus()
+    await waitFor(() => expect(within(m1).getByLabelText('Largada')).toHaveFocus())
     expect(calls).toEqual([])
   })
 
@@ -552,7 +554,7 @@ describe('editing an event', () => {
     // FORM-40: an edit stays in its form, as saved, with the message, its heading focused (FORM-42), and the
     // ways to the public page and to the workspace.
     const heading = await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Nova" salvo com sucesso!' })
-    expect(heading).toHaveFocus()
+    await waitFor(() => expect(heading).toHaveFocus()) // an effect of the message, once it is shown
     expect(screen.getByRole('link', { name: 'Ver página do evento' })).toHaveAttribute('href', '/event/ev-9')
     expect(screen.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute('href', '/dashboard/eventos/ev-9')
     expect(screen.queryByRole('link', { name: 'Editar este evento' })).toBeNull() // the page it is on
@@ -562,7 +564,8 @@ describe('editing an event', () => {
     // A second save says it again, and takes the focus again.
     await user.type(screen.getByLabelText('Título do evento'), '!')
     await user.click(saveButton())
-    expect(await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Nova!" salvo com sucesso!' })).toHaveFocus()
+    const again = await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida Nova!" salvo com sucesso!' })
+    await waitFor(() => expect(again).toHaveFocus())
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2)
     await user.click(screen.getByRole('button', { name: 'Excluir evento' }))
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Excluir o evento "Corrida Nova!"?')

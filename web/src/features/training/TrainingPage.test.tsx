@@ -60,7 +60,8 @@ describe('training page', () => {
     await user.click(button)
     const dialog = await screen.findByRole('dialog', { name: 'Quero treinar com o Pelotão' })
     expect(within(dialog).getByLabelText('Plano')).toHaveValue('Intermédio')
-    expect(within(dialog).getByLabelText('Nome')).toHaveFocus()
+    // The dialog is loaded on demand and focuses its first field in an effect once it is drawn.
+    await waitFor(() => expect(within(dialog).getByLabelText('Nome')).toHaveFocus())
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(button).toHaveFocus()
@@ -77,7 +78,8 @@ describe('training page', () => {
     await fill(user, dialog, 'WhatsApp (opcional)', '1234')
     await user.click(within(dialog).getByRole('button', { name: 'Enviar interesse' }))
 
-    expect(within(dialog).getByLabelText('Nome')).toHaveAccessibleDescription('Informe seu nome.')
+    // The form is checked asynchronously after the click.
+    await waitFor(() => expect(within(dialog).getByLabelText('Nome')).toHaveAccessibleDescription('Informe seu nome.'))
     expect(within(dialog).getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true')
     expect(within(dialog).getByLabelText('E-mail')).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.')
     expect(within(dialog).getByLabelText('WhatsApp (opcional)')).toHaveAccessibleDescription(
@@ -110,7 +112,8 @@ describe('training page', () => {
     await fill(user, dialog, 'WhatsApp (opcional)', '')
     await user.click(within(dialog).getByRole('button', { name: 'Enviar interesse' }))
     const email = within(dialog).getByLabelText('E-mail')
-    expect(email).toHaveAccessibleDescription('E-mail recusado pelo servidor.')
+    // The server answers after the click; its message is drawn, and the field focused, then.
+    await waitFor(() => expect(email).toHaveAccessibleDescription('E-mail recusado pelo servidor.'))
     expect(email).toHaveFocus()
     expect(email).toHaveValue('ana@exemplo.com')
   })

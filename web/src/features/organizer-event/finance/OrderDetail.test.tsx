@@ -118,9 +118,9 @@ describe('OrderDetail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }))
     await waitFor(() => expect(onRefunded).toHaveBeenCalledWith(refunded))
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ valor: 40 })
+    // The order as the refund answered it, drawn after the answer: what is left, and the refund in its history.
+    expect(await screen.findByText('Pode ser reembolsado: R$ 80,00.')).toBeInTheDocument()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-    // The order as the refund answered it: what is left, and the refund in its history.
-    expect(screen.getByText('Pode ser reembolsado: R$ 80,00.')).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'Histórico' })).toHaveTextContent('Reembolso 22/11/2026, 09:00 · R$ 40,00, em processamento')
   })
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serve, type Sent } from '../testServer'
@@ -112,7 +112,8 @@ describe('ImportPanel', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(2))
     expect(JSON.parse(String(form(sent[1]!).get('mapping')))).toEqual({ Atleta: 'nome', CPF: 'documento', Distância: 'percurso', Observação: 'ignorar' })
     expect(form(sent[1]!).get('dryRun')).toBe('1')
-    expect(await screen.findByLabelText('Distância')).toHaveValue('percurso')
+    // The select shows the columns of the answer to that second reading.
+    await waitFor(() => expect(screen.getByLabelText('Distância')).toHaveValue('percurso'))
   })
 
   it('lists every row error with its row and column, and does not offer to save', async () => {
@@ -155,9 +156,10 @@ describe('ImportPanel', () => {
     expect(screen.getByLabelText('Atleta')).toHaveValue('nome')
 
     await choose(user, new File(['corrigido'], 'inscritos-corrigido.csv', { type: 'text/csv' }))
-    await vi.waitFor(() => expect(screen.queryByText(/CPF inválido/)).not.toBeInTheDocument())
+    // Choosing a file drops the old preview and its button; the fixed file's preview brings them back.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeEnabled())
+    expect(screen.queryByText(/CPF inválido/)).not.toBeInTheDocument()
     expect((form(sent.at(-1)!).get('file') as File).name).toBe('inscritos-corrigido.csv')
-    expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeEnabled()
   })
 
   it('says why a file could not be read at all', async () => {
@@ -191,7 +193,8 @@ describe('ImportPanel', () => {
     expect(await screen.findByText('As linhas antes do cabeçalho (linha 3) foram ignoradas.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeDisabled()
     await user.selectOptions(screen.getByRole('combobox', { name: 'O arquivo tem 2 abas: qual importar?' }), 'Cancelados')
-    expect(await screen.findByRole('button', { name: 'Importar inscritos' })).toBeEnabled()
+    // The button is there all along, disabled until the file read with that sheet answers.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'Importar inscritos' }))
     expect(await screen.findByText('Importação concluída.')).toBeInTheDocument()
     expect(form(sent.at(-1)!).get('sheet')).toBe('Cancelados')

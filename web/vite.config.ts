@@ -58,6 +58,9 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
     css: false,
+    // A busy machine (CI's two cores running Go, Vitest and Chromium) can take seconds to draw what a
+    // test awaits; these limits only bound a failing wait, a passing test never reaches them.
+    testTimeout: 30_000,
   },
 })
 

@@ -42,14 +42,8 @@ func (s *Service) cancel(ctx context.Context, o store.Order, organizer bool, by 
 		s.removeCharge(ctx, o.Txid)
 		return got, nil
 	case store.OrderPaid:
-		if !organizer {
-			e, err := s.Store.GetEvent(ctx, o.EventID)
-			if err != nil {
-				return o, err
-			}
-			if r := CancelWindow(o, &e, s.Location, s.now()); r != nil {
-				return o, r
-			}
+		if err := s.buyerMayCancel(ctx, o, organizer); err != nil {
+			return o, err
 		}
 		if o.Total == 0 { // free: nothing to return, the registrations simply leave
 			got, err := s.Store.CancelOrder(ctx, o.ID, by)
@@ -88,14 +82,8 @@ func (s *Service) CancelRegistration(ctx context.Context, o store.Order, regID s
 	case reg.Status != store.RegistrationConfirmed:
 		return o, &Refusal{Code: c.Codes.NaoCancelavel, Motivo: msgJaCancelada}
 	}
-	if !organizer {
-		e, err := s.Store.GetEvent(ctx, o.EventID)
-		if err != nil {
-			return o, err
-		}
-		if r := CancelWindow(o, &e, s.Location, s.now()); r != nil {
-			return o, r
-		}
+	if err := s.buyerMayCancel(ctx, o, organizer); err != nil {
+		return o, err
 	}
 	valor := RegistrationRefund(o, reg)
 	motivo := fmt.Sprintf(motivoInscricao, reg.Nome)
@@ -194,4 +182,20 @@ func CancelableUntil(o store.Order, e *event.Event) (until time.Time, ok bool) {
 		}
 	}
 	return until.UTC(), true
+}
+
+// buyerMayCancel refuses a cancellation of the paid order o by its buyer or athlete outside the
+// consumer's window (CancelWindow); the event's owner and gestao (organizer) cancel at any time.
+func (s *Service) buyerMayCancel(ctx context.Context, o store.Order, organizer bool) error {
+	if organizer {
+		return nil
+	}
+	e, err := s.Store.GetEvent(ctx, o.EventID)
+	if err != nil {
+		return err
+	}
+	if r := CancelWindow(o, &e, s.Location, s.now()); r != nil {
+		return r
+	}
+	return nil
 }

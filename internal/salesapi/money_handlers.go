@@ -337,6 +337,27 @@ func (s *Server) cancelOrder(w http.ResponseWriter, r *http.Request) error {
 // errRegistrationNotFound answers a registration the user may not see as one that does not exist.
 var errRegistrationNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrição não encontrada."}
 
+// registrationOrder is the order of registration id when the user of r may act on it: the
+// event's owner and gestao (organizer), its buyer, or its athlete (the account whose verified
+// e-mail is the athlete's); anyone else is told it does not exist.
+func (s *Server) registrationOrder(r *http.Request, id string) (o store.Order, organizer bool, err error) {
+	o, err = s.store.OrderOfRegistration(r.Context(), id)
+	if err != nil {
+		return o, false, api.NotFoundAs(err, errRegistrationNotFound)
+	}
+	u, _ := api.CurrentUser(r)
+	if s.managesEvent(r, o.EventID) {
+		return o, true, nil
+	}
+	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	if o.BuyerID != u.ID {
+		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
+			return o, false, cmp.Or(err, error(errRegistrationNotFound))
+		}
+	}
+	return o, false, nil
+}
+
 // editRegistration answers PATCH /api/inscricoes/{registrationId}: its buyer, or its athlete
 // (the account whose verified e-mail is the athlete's), until edicaoAte; the event's owner and
 // gestao at any time, also name, document and birth date (registration.Edit). The owner and
@@ -349,18 +370,11 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	id := r.PathValue("registrationId")
-	o, err := s.store.OrderOfRegistration(r.Context(), id)
+	o, organizer, err := s.registrationOrder(r, id)
 	if err != nil {
-		return api.NotFoundAs(err, errRegistrationNotFound)
+		return err
 	}
 	u, _ := api.CurrentUser(r)
-	organizer := s.managesEvent(r, o.EventID)
-	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
-	if !organizer && o.BuyerID != u.ID {
-		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
-			return cmp.Or(err, error(errRegistrationNotFound))
-		}
-	}
 	got, err := s.orders.Edit(r.Context(), o, id, p, organizer, actor(r))
 	if err != nil {
 		return refusal(err)
@@ -373,7 +387,7 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	i = slices.IndexFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	i := slices.IndexFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID == id })
 	a, err := s.myRegistration(r.Context(), u.ID, got, i, ev, time.Now())
 	return api.WriteOK(w, a, err)
 }
@@ -385,18 +399,11 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 // the order's payment (athleteShare).
 func (s *Server) cancelRegistration(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("registrationId")
-	o, err := s.store.OrderOfRegistration(r.Context(), id)
+	o, organizer, err := s.registrationOrder(r, id)
 	if err != nil {
-		return api.NotFoundAs(err, errRegistrationNotFound)
+		return err
 	}
 	u, _ := api.CurrentUser(r)
-	organizer := s.managesEvent(r, o.EventID)
-	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
-	if !organizer && o.BuyerID != u.ID {
-		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
-			return cmp.Or(err, error(errRegistrationNotFound))
-		}
-	}
 	got, err := s.orders.CancelRegistration(r.Context(), o, id, organizer, actor(r))
 	if err != nil {
 		return refusal(err)

@@ -1,7 +1,7 @@
 import { expect, openMobileMenu, phone, test } from './fixtures'
 import { createUser, mailsTo, readVerificationLink, uniqueEmail } from './accounts'
 import { violations } from './axe'
-import { cpfDigits } from './cpf'
+import { athlete } from './orders'
 import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
 
 // A buyer registers herself and a friend; the friend follows his own confirmation e-mail on a 375 px
@@ -11,19 +11,6 @@ import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
 test.use({ viewport: phone, hasTouch: true })
 // Before the address is confirmed the code answers 404, which the browser and the page log.
 test.use({ allowConsoleErrors: [[/status of 40[14]/, /Inscrição não encontrada|not-found/], { scope: 'test' }] })
-
-const athlete = (nome: string, cpfBase: string, email: string) => ({
-  nome,
-  documento: { tipo: 'cpf', numero: cpfDigits(cpfBase) },
-  nascimento: '1990-05-20',
-  sexo: nome.startsWith('Rita') ? 'F' : 'M',
-  email,
-  celular: '(85) 99876-5432',
-  percurso: '10 km',
-  camiseta: 'M',
-  contatoEmergencia: { nome: 'José Corredor', telefone: '85 3333-4444' },
-  aceiteRegulamento: true,
-})
 
 test("the friend's e-mail leads to his own registration, once he confirms his address (REG-260..REG-263)", async ({ page, browser }) => {
   test.slow() // three accounts (argon2), an event, a paid order and e-mails read from the outbox
@@ -37,7 +24,7 @@ test("the friend's e-mail leads to his own registration, once he confirms his ad
   const rita = await createUser(buyer.request, { displayName: 'Rita Corredora' })
   const friendEmail = uniqueEmail('amigo')
   const created = await buyer.request.post(`/api/events/${eventId}/pedidos`, {
-    data: { atletas: [athlete('Rita Corredora', '529982247', rita.email), athlete('Caio Amigo', '111444777', friendEmail)] },
+    data: { atletas: [athlete('Rita Corredora', '529982247', rita.email), athlete('Caio Amigo', '111444777', friendEmail, 'M')] },
   })
   expect(created.status(), await created.text()).toBe(201)
   const order = (await created.json()) as { id: string; pix: { txid: string } }

@@ -2,8 +2,7 @@ import { expect, phone, test } from './fixtures'
 import { createUser, signedInUser } from './accounts'
 import { violations } from './axe'
 import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
-import { cpfDigits } from './cpf'
-import { orderRita } from './orders'
+import { athlete, orderRita } from './orders'
 import type { APIRequestContext, Page } from '@playwright/test'
 
 // "Minhas inscrições" after the sale, on a 375 px phone against the real server and the Pix sandbox
@@ -148,18 +147,6 @@ test('the buyer cancels one athlete of a two-athlete order, the other stays (REG
   const titulo = `Corrida em Dupla ${marker()}`
   const eventId = await pelotaoEvent(organizer.request, titulo)
   const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
-  const athlete = (nome: string, cpfBase: string, email: string) => ({
-    nome,
-    documento: { tipo: 'cpf', numero: cpfDigits(cpfBase) },
-    nascimento: '1990-05-20',
-    sexo: 'F',
-    email,
-    celular: '(85) 99876-5432',
-    percurso: '10 km',
-    camiseta: 'M',
-    contatoEmergencia: { nome: 'José Corredor', telefone: '85 3333-4444' },
-    aceiteRegulamento: true,
-  })
   const created = await page.request.post(`/api/events/${eventId}/pedidos`, {
     data: { atletas: [athlete('Rita Corredora', '390533447', runner.email), athlete('Tina Parceira', '987654321', `tina-${marker()}@exemplo.com.br`)] },
   })

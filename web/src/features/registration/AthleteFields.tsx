@@ -5,7 +5,9 @@ import { formatMoney } from '../../lib/text/format'
 import { athleteKey, fieldId, isMinor, limits, type AthleteDraft, type AthleteField, type FieldErrors } from './athleteForm'
 import type { QuoteItem } from './registrationApi'
 
-const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600'
+/** A field in error (aria-invalid, REG-293) has a red border, its message tied by aria-describedby. */
+export const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600'
 const errorClass = 'mt-1 text-sm font-medium text-red-700'
 
 type Props = {

@@ -109,3 +109,59 @@ describe('the registration form at the account limit', () => {
     expect(keys[1]).not.toBe('chave-1')
   })
 })
+
+// REG-290
+describe('a field error once the field is corrected', () => {
+  it('clears that field’s error as soon as its value changes, and keeps the others’', async () => {
+    renderForm([
+      422,
+      {
+        error: {
+          code: 'validacao',
+          message: 'Confira os campos.',
+          fields: { 'atletas.0.celular': 'Informe um celular com DDD.', 'atletas.0.equipe': 'Use até 120 caracteres.' },
+        },
+      },
+    ])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    const celular = screen.getByLabelText('Celular com DDD')
+    await waitFor(() => expect(celular).toHaveAccessibleDescription('Informe um celular com DDD.'))
+
+    await userEvent.type(celular, '1')
+    expect(celular).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText('Informe um celular com DDD.')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Equipe ou assessoria (opcional)')).toHaveAccessibleDescription('Use até 120 caracteres.')
+  })
+})
+
+// REG-293
+describe('a field in error', () => {
+  it('has a red border and its message as its description', async () => {
+    renderForm([422, { error: { code: 'validacao', message: 'Confira os campos.', fields: { 'atletas.0.equipe': 'Use até 120 caracteres.' } } }])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    const equipe = screen.getByLabelText('Equipe ou assessoria (opcional)')
+    await waitFor(() => expect(equipe).toHaveAttribute('aria-invalid', 'true'))
+    expect(equipe.className).toContain('aria-[invalid=true]:border-red-600')
+    expect(equipe).toHaveAttribute('aria-describedby', 'atleta-0-equipe-erro')
+    expect(document.getElementById('atleta-0-equipe-erro')).toHaveTextContent('Use até 120 caracteres.')
+  })
+})
+
+// REG-291
+describe('a document already registered', () => {
+  it('is said beside the CPF and by the summary, not as "Preencha os dados…", until the CPF changes', async () => {
+    const taken = 'Este documento já está inscrito neste evento.'
+    renderForm([409, { error: { code: 'ja-inscrito', message: taken, fields: { 'atletas.0.documento': taken } } }])
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    const cpf = screen.getByLabelText('CPF')
+    await waitFor(() => expect(cpf).toHaveAccessibleDescription(taken))
+    expect(summary).toHaveTextContent('Corrija o documento de Ana Maria Souza.')
+    expect(summary).not.toHaveTextContent('Preencha os dados')
+
+    await userEvent.clear(cpf)
+    await userEvent.type(cpf, '39053344705')
+    expect(cpf).not.toHaveAttribute('aria-invalid')
+    expect(summary).not.toHaveTextContent('Corrija o documento')
+  })
+})

@@ -15,7 +15,9 @@ import {
   draftErrors,
   emptyAthlete,
   emptyDraft,
+  errorsAfterChange,
   errorsWithout,
+  documentProblem,
   fieldId,
   firstErrorField,
   forgetDraft,
@@ -160,8 +162,11 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   }
 
   function changeAthlete(index: number, patch: Partial<AthleteDraft>, field: AthleteField) {
-    update({ ...draft, atletas: draft.atletas.map((a, i) => (i === index ? { ...a, ...patch } : a)) })
-    clearError(athleteKey(index, field))
+    const next = { ...draft, atletas: draft.atletas.map((a, i) => (i === index ? { ...a, ...patch } : a)) }
+    update(next)
+    const today = eventToday(event)
+    const [before, after] = [draftErrors(draft, offer, today), draftErrors(next, offer, today)]
+    setErrors((e) => errorsAfterChange(e, athleteKey(index, field), before, after))
   }
 
   function clearError(key: string) {
@@ -216,9 +221,9 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
         focusNext.current = 'banner'
         void refresh()
       } else if (Object.keys(err.fields).length > 0) {
-        // 422, and 409 ja-inscrito, which names the athlete's document.
+        // 422, and 409 ja-inscrito, which names the athlete's document: the message is beside the
+        // field, and the summary says whose document it is (REG-291).
         showErrors(err.fields)
-        if (err.status === 409) setBanner(err.message)
       } else if (err.code === constants.codes.limiteInscricoes) {
         setRegistrationLimit(err.message)
         focusNext.current = 'atletas-limite'
@@ -235,6 +240,8 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
 
   const items = quote.state === 'ready' && complete ? quote.quote.itens : []
   const wide = orderWideErrors(errors, draft.atletas.length)
+  const names = draft.atletas.map((a) => a.nome.trim())
+  const blocking = documentProblem({ ...draftErrors(draft, offer, eventToday(event)), ...errors }, names)
 
   return (
     <>
@@ -282,7 +289,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
               update({ ...draft, cupom: e.target.value })
               clearError('cupom')
             }}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900 aria-[invalid=true]:border-red-600"
           />
           {errors.cupom && (
             <p id="cupom-erro" className="mt-1 text-sm font-medium text-red-700">
@@ -291,7 +298,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
           )}
         </div>
 
-        <Summary quote={quote} complete={complete} signedIn={Boolean(user)} names={draft.atletas.map((a) => a.nome.trim())} />
+        <Summary quote={quote} complete={complete} signedIn={Boolean(user)} names={names} problem={blocking} />
 
         <div ref={bannerRef} tabIndex={-1} role="alert" className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}>
           {banner || wide.join(' ')}
@@ -329,12 +336,20 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   )
 }
 
-type SummaryProps = { quote: QuoteState; complete: boolean; signedIn: boolean; names: string[] }
+type SummaryProps = {
+  quote: QuoteState
+  complete: boolean
+  signedIn: boolean
+  names: string[]
+  /** What alone stands in the way, when the form can say it better than "Preencha os dados…". */
+  problem: string | null
+}
 
 /** The order's price as the server quoted it: each athlete's lot, discount and total (REG-73). */
-function Summary({ quote, complete, signedIn, names }: SummaryProps) {
+function Summary({ quote, complete, signedIn, names, problem }: SummaryProps) {
   let body
-  if (!signedIn) body = <p className="text-sm text-slate-700">Entre na sua conta para ver o total do pedido com descontos.</p>
+  if (problem) body = <p className="text-sm text-red-800">{problem}</p>
+  else if (!signedIn) body = <p className="text-sm text-slate-700">Entre na sua conta para ver o total do pedido com descontos.</p>
   else if (!complete) body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
   else if (quote.state === 'ready') {
     body = (

@@ -10,6 +10,8 @@ import {
   draftErrors,
   emptyAthlete,
   emptyDraft,
+  documentProblem,
+  errorsAfterChange,
   errorsWithout,
   fieldId,
   firstErrorField,
@@ -203,5 +205,37 @@ describe('ages counted on the race day (idade_cases.json)', () => {
     const body = orderBody({ atletas: [minor, adult], cupom: '' }, offer, today)
     expect(body.atletas[0]).toHaveProperty('responsavel', { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '529.982.247-25' } })
     expect(body.atletas[1]).not.toHaveProperty('responsavel')
+  })
+})
+
+// REG-290
+describe('errors once a field changes', () => {
+  it('drops the changed field’s error and the repeated document the other athlete’s correction ends, keeping the server’s others', () => {
+    const draft = { cupom: '', atletas: [complete(), complete({ nome: 'Beto Lima' })] }
+    const before = draftErrors(draft, offer, today)
+    expect(before).toEqual({ 'atletas.1.documento': constants.messages.documentoRepetido })
+    const shown = { ...before, 'atletas.0.equipe': 'Use até 120 caracteres.', 'atletas.0.celular': 'Informe um celular com DDD.' }
+    const next = { ...draft, atletas: [complete({ documento: '390.533.447-05' }), draft.atletas[1]!] }
+    expect(errorsAfterChange(shown, 'atletas.0.documento', before, draftErrors(next, offer, today))).toEqual({
+      'atletas.0.equipe': 'Use até 120 caracteres.',
+      'atletas.0.celular': 'Informe um celular com DDD.',
+    })
+    expect(errorsAfterChange(shown, 'atletas.0.celular', before, before)).toEqual({
+      'atletas.1.documento': constants.messages.documentoRepetido,
+      'atletas.0.equipe': 'Use até 120 caracteres.',
+    })
+  })
+})
+
+// REG-291
+describe('the summary names a document problem', () => {
+  it('says whose documents to correct when only documents are refused', () => {
+    const names = ['Ana Maria Souza', '']
+    expect(documentProblem({ 'atletas.1.documento': constants.messages.documentoRepetido }, names)).toBe('Corrija o documento de Atleta 2.')
+    expect(documentProblem({ 'atletas.1.documento': 'x', 'atletas.0.documento': 'y' }, names)).toBe(
+      'Corrija o documento de Ana Maria Souza e de Atleta 2.',
+    )
+    expect(documentProblem({ 'atletas.0.documento': 'x', 'atletas.0.nome': 'y' }, names)).toBeNull()
+    expect(documentProblem({}, names)).toBeNull()
   })
 })

@@ -274,6 +274,34 @@ export function orderBody(draft: Draft, offer: Offer, today: string) {
   }
 }
 
+/**
+ * The errors still standing once the field `key` changed (REG-290): its own goes, and so does any
+ * other the form's own checks made (`before`) and no longer make (`after`), such as a document
+ * repeated in the order once the other athlete's is corrected. The server's errors of other
+ * fields stay until those fields change.
+ */
+export function errorsAfterChange(errors: FieldErrors, key: string, before: FieldErrors, after: FieldErrors): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [k, message] of Object.entries(errors)) {
+    if (k === key || (before[k] === message && after[k] !== message)) continue
+    out[k] = message
+  }
+  return out
+}
+
+/**
+ * When the only thing in the way is documents (repeated in the order, already registered in the
+ * event, refused), the summary says whose (REG-291): 'Corrija o documento de Ana Souza.'; null
+ * otherwise. names are the athletes' as typed ('' reads "Atleta N").
+ */
+export function documentProblem(errors: FieldErrors, names: string[]): string | null {
+  const keys = Object.keys(errors)
+  const athletes = keys.map((k) => /^atletas\.(\d+)\.documento$/.exec(k)?.[1])
+  if (keys.length === 0 || athletes.some((i) => i === undefined)) return null
+  const whose = athletes.map(Number).sort((a, b) => a - b).map((i) => names[i]?.trim() || `Atleta ${i + 1}`)
+  return `Corrija o documento de ${whose.join(' e de ')}.`
+}
+
 /** The errors left once the athlete at index is removed: those after it move up one place. */
 export function errorsWithout(errors: FieldErrors, index: number): FieldErrors {
   const out: FieldErrors = {}

@@ -20,8 +20,8 @@ const offer: Offer = {
 
 const limitMessage = constants.messages.limiteInscricoes.replace('{max}', '10').replace('{atual}', '10')
 
-/** The form of event ev1 for a signed-in buyer whose draft is complete; the order is answered `order`. */
-function renderForm(order: [number, unknown]) {
+/** The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is answered `order`. */
+function renderForm(order: [number, unknown], signedIn = true) {
   const saved: SavedDraft = {
     idempotencyKey: 'chave-1',
     draft: {
@@ -47,7 +47,7 @@ function renderForm(order: [number, unknown]) {
   const fetch = stubFetch((url) => {
     switch (url.pathname) {
       case '/api/auth/session':
-        return [200, { user: { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true } }]
+        return [200, { user: signedIn ? { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true } : null }]
       case '/api/events/ev1':
         return [200, { id: 'ev1', titulo: 'Corrida Grátis', regulamentoUrl: '', regulamento: '' }]
       case '/api/events/ev1/inscricao':
@@ -163,5 +163,22 @@ describe('a document already registered', () => {
     await userEvent.type(cpf, '39053344705')
     expect(cpf).not.toHaveAttribute('aria-invalid')
     expect(summary).not.toHaveTextContent('Corrija o documento')
+  })
+})
+
+// REG-294
+describe('a visitor’s total', () => {
+  it('is estimated from the offer, with the 60+ half price, without asking for the signed-in quote', async () => {
+    const fetch = renderForm([401, { error: { code: 'nao-autenticado', message: 'Entre.' } }], false)
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' })
+    expect(summary).toHaveTextContent(/Ana Maria SouzaR\$\s99,90/)
+    expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s99,90/)
+
+    const nascimento = screen.getByLabelText('Data de nascimento')
+    await userEvent.clear(nascimento)
+    await userEvent.type(nascimento, '01011950')
+    expect(summary).toHaveTextContent(/desconto R\$\s49,95 \(60\+\)/)
+    expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s49,95/)
+    expect(fetch.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('/cotacao'))).toEqual([])
   })
 })

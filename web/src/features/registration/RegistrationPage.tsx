@@ -16,6 +16,7 @@ import {
   emptyAthlete,
   emptyDraft,
   errorsAfterChange,
+  estimate,
   errorsWithout,
   documentProblem,
   fieldId,
@@ -298,7 +299,15 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
           )}
         </div>
 
-        <Summary quote={quote} complete={complete} signedIn={Boolean(user)} names={names} problem={blocking} />
+        <Summary
+          quote={quote}
+          complete={complete}
+          signedIn={Boolean(user)}
+          names={names}
+          problem={blocking}
+          estimated={user ? null : estimate(draft, offer, eventToday(event))}
+          coupon={Boolean(draft.cupom.trim())}
+        />
 
         <div ref={bannerRef} tabIndex={-1} role="alert" className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}>
           {banner || wide.join(' ')}
@@ -343,13 +352,40 @@ type SummaryProps = {
   names: string[]
   /** What alone stands in the way, when the form can say it better than "Preencha os dados…". */
   problem: string | null
+  /** A visitor's price, from the offer (REG-294). */
+  estimated: ReturnType<typeof estimate>
+  coupon: boolean
 }
 
-/** The order's price as the server quoted it: each athlete's lot, discount and total (REG-73). */
-function Summary({ quote, complete, signedIn, names, problem }: SummaryProps) {
+/**
+ * The order's price as the server quoted it: each athlete's lot, discount and total (REG-73); a
+ * visitor's estimated from the offer (REG-294); what alone stands in the way (REG-291).
+ */
+function Summary({ quote, complete, signedIn, names, problem, estimated, coupon }: SummaryProps) {
   let body
   if (problem) body = <p className="text-sm text-red-800">{problem}</p>
-  else if (!signedIn) body = <p className="text-sm text-slate-700">Entre na sua conta para ver o total do pedido com descontos.</p>
+  else if (!signedIn && estimated) {
+    body = (
+      <>
+        <ul className="divide-y divide-slate-100">
+          {estimated.itens.map((it, i) => (
+            <li key={i} className="py-2 text-sm text-slate-700">
+              <span className="flex justify-between gap-3">
+                <span className="font-semibold text-slate-900">{names[i] || `Atleta ${i + 1}`}</span>
+                <span className="font-bold text-slate-900">{formatMoney(it.total)}</span>
+              </span>
+              {it.meiaEntrada && <span className="block">{`valor ${formatMoney(it.valor)} · desconto ${formatMoney(it.desconto)} (60+)`}</span>}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold text-brand-800">
+          <span>Total estimado (confirmado após entrar)</span>
+          <span>{formatMoney(estimated.total)}</span>
+        </p>
+        {coupon && <p className="mt-1 text-sm text-slate-700">O cupom é conferido depois que você entrar.</p>}
+      </>
+    )
+  } else if (!signedIn) body = <p className="text-sm text-slate-700">Escolha a modalidade de cada atleta para ver o total estimado.</p>
   else if (!complete) body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
   else if (quote.state === 'ready') {
     body = (

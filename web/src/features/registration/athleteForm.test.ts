@@ -12,6 +12,7 @@ import {
   emptyDraft,
   documentProblem,
   errorsAfterChange,
+  estimate,
   errorsWithout,
   fieldId,
   firstErrorField,
@@ -237,5 +238,26 @@ describe('the summary names a document problem', () => {
     )
     expect(documentProblem({ 'atletas.0.documento': 'x', 'atletas.0.nome': 'y' }, names)).toBeNull()
     expect(documentProblem({}, names)).toBeNull()
+  })
+})
+
+// REG-294
+describe('a visitor’s estimate', () => {
+  it('prices each athlete from the offer, half for 60+ rounded down to the centavo, and waits for a priced modality', () => {
+    const sixty = complete({ nome: 'Beto Lima', documento: '390.533.447-05', nascimento: '26/11/1966' })
+    const kid = complete({ nome: 'Caio Lima', percurso: 'Kids', kit: 'Kit Básico' })
+    expect(estimate({ cupom: '', atletas: [complete(), sixty, kid] }, offer, today)).toEqual({
+      itens: [
+        { valor: 99.9, desconto: 0, total: 99.9, meiaEntrada: false },
+        { valor: 99.9, desconto: 49.95, total: 49.95, meiaEntrada: true },
+        { valor: 50, desconto: 0, total: 50, meiaEntrada: false },
+      ],
+      total: 199.85,
+    })
+    // One day short of 60 on today: full price.
+    expect(estimate({ cupom: '', atletas: [complete({ nascimento: '27/11/1966' })] }, offer, today)?.total).toBe(99.9)
+    expect(estimate({ cupom: '', atletas: [complete({ nascimento: '26/11/1966' })] }, { ...offer, meiaEntradaIdoso: false }, today)?.total).toBe(99.9)
+    expect(estimate({ cupom: '', atletas: [complete(), complete({ percurso: 'Kids', kit: '' })] }, offer, today)).toBeNull()
+    expect(estimate({ cupom: '', atletas: [complete({ percurso: '' })] }, offer, today)).toBeNull()
   })
 })

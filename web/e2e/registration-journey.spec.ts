@@ -108,9 +108,9 @@ test('a visitor registers two athletes in the demo event, signs up on the form, 
   await expect(field(second, 'Tamanho da camiseta').getByRole('option')).toHaveText(['Selecione', ...event.inscricoes.tamanhosCamiseta])
   const typed = [await fieldsOf(first), await fieldsOf(second)]
   const total = price(ana.percurso) + price(severino.percurso) / 2
-  // The quote is the server's, for a signed-in buyer.
+  // A visitor sees the total estimated from the offer (REG-294); the quote is the server's, once signed in.
   const summary = page.getByRole('region', { name: 'Resumo do pedido' })
-  await expect(summary).toContainText('Entre na sua conta para ver o total do pedido com descontos.')
+  await expect(summary).toContainText(`Total estimado (confirmado após entrar)${money(total)}`)
 
   // Signing up on the page itself keeps every field as typed.
   const account = page.getByRole('region', { name: 'Entre ou crie sua conta para concluir' })

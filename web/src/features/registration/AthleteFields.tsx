@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react'
+import type { ChangeEvent, ReactNode } from 'react'
 import { LabelledInput } from '../../components/LabelledInput'
 import type { Offer } from '../../lib/events/registrationOffer'
 import { formatMoney } from '../../lib/text/format'
 import { athleteKey, fieldId, isMinor, limits, type AthleteDraft, type AthleteField, type FieldErrors } from './athleteForm'
+import { caretAfterDigits, digitsBefore, maskCpf, maskDate, maskPhone } from './masks'
 import type { QuoteItem } from './registrationApi'
 
-const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600'
+/** A field in error (aria-invalid, REG-293) has a red border, its message tied by aria-describedby. */
+export const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600'
 const errorClass = 'mt-1 text-sm font-medium text-red-700'
 
 type Props = {
@@ -34,6 +37,28 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
     onChange: (e: { target: { value: string } }) => onChange({ [key]: e.target.value }, f),
     className: inputClass,
   })
+  // A masked field (REG-292): numeric keyboard; an edit inside the text keeps the caret after the
+  // same digit once the mask has rebuilt the value.
+  const masked = (f: AthleteField, key: keyof AthleteDraft, mask: (typed: string) => string) => ({
+    ...text(f, key),
+    inputMode: 'numeric' as const,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const input = e.target
+      const caret = input.selectionStart ?? input.value.length
+      const digits = digitsBefore(input.value, caret)
+      const value = mask(input.value)
+      onChange({ [key]: value }, f)
+      if (caret >= input.value.length) return
+      // After React has written the new value.
+      setTimeout(() => {
+        if (document.activeElement !== input) return
+        const at = caretAfterDigits(input.value, digits)
+        input.setSelectionRange(at, at)
+      })
+    },
+  })
+  const documentField = (f: AthleteField, key: keyof AthleteDraft, tipo: AthleteDraft['documentoTipo']) =>
+    tipo === 'cpf' ? masked(f, key, maskCpf) : { ...text(f, key), inputMode: 'text' as const }
   const modality = offer.modalidades.find((m) => m.nome === a.percurso)
   const first = index === 0
   const minor = isMinor(a, offer, today)
@@ -66,9 +91,8 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
         </Select>
         <LabelledInput
           label={a.documentoTipo === 'cpf' ? 'CPF' : 'Número do passaporte'}
-          inputMode={a.documentoTipo === 'cpf' ? 'numeric' : 'text'}
           autoComplete="off"
-          {...text('documento', 'documento')}
+          {...documentField('documento', 'documento', a.documentoTipo)}
         />
       </div>
 
@@ -76,9 +100,8 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
         <LabelledInput
           label="Data de nascimento"
           hint="dd/mm/aaaa"
-          inputMode="numeric"
           autoComplete={first ? 'bday' : 'off'}
-          {...text('nascimento', 'nascimento')}
+          {...masked('nascimento', 'nascimento', maskDate)}
         />
         <fieldset aria-invalid={error('sexo') ? true : undefined} aria-describedby={error('sexo') ? `${id('sexo')}-erro` : undefined}>
           <legend className="block text-sm font-semibold text-slate-800">Sexo</legend>
@@ -133,9 +156,8 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
             </Select>
             <LabelledInput
               label={a.responsavelDocumentoTipo === 'cpf' ? 'CPF do responsável' : 'Passaporte do responsável'}
-              inputMode={a.responsavelDocumentoTipo === 'cpf' ? 'numeric' : 'text'}
               autoComplete="off"
-              {...text('responsavel.documento', 'responsavelDocumento')}
+              {...documentField('responsavel.documento', 'responsavelDocumento', a.responsavelDocumentoTipo)}
             />
           </div>
         </fieldset>
@@ -143,7 +165,7 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
 
       <div className="grid gap-3 sm:grid-cols-2">
         <LabelledInput label="E-mail" type="email" autoComplete={first ? 'email' : 'off'} {...text('email', 'email')} />
-        <LabelledInput label="Celular com DDD" type="tel" autoComplete={first ? 'tel' : 'off'} {...text('celular', 'celular')} />
+        <LabelledInput label="Celular com DDD" type="tel" autoComplete={first ? 'tel' : 'off'} {...masked('celular', 'celular', maskPhone)} />
       </div>
 
       <Select id={id('percurso')} label="Modalidade" value={a.percurso} error={error('percurso')} onChange={(v) => onChange({ percurso: v, kit: '' }, 'percurso')}>
@@ -184,7 +206,7 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
         <legend className="text-sm font-bold text-slate-900">Contato de emergência</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <LabelledInput label="Nome do contato" autoComplete="off" {...text('contatoEmergencia.nome', 'contatoNome')} />
-          <LabelledInput label="Telefone do contato" type="tel" autoComplete="off" {...text('contatoEmergencia.telefone', 'contatoTelefone')} />
+          <LabelledInput label="Telefone do contato" type="tel" autoComplete="off" {...masked('contatoEmergencia.telefone', 'contatoTelefone', maskPhone)} />
         </div>
       </fieldset>
 

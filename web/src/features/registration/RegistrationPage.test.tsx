@@ -20,8 +20,8 @@ const offer: Offer = {
 
 const limitMessage = constants.messages.limiteInscricoes.replace('{max}', '10').replace('{atual}', '10')
 
-/** The form of event ev1 for a signed-in buyer whose draft is complete; the order is answered `order`. */
-function renderForm(order: [number, unknown]) {
+/** The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is answered `order`. */
+function renderForm(order: [number, unknown], signedIn = true) {
   const saved: SavedDraft = {
     idempotencyKey: 'chave-1',
     draft: {
@@ -47,7 +47,7 @@ function renderForm(order: [number, unknown]) {
   const fetch = stubFetch((url) => {
     switch (url.pathname) {
       case '/api/auth/session':
-        return [200, { user: { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true } }]
+        return [200, { user: signedIn ? { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true } : null }]
       case '/api/events/ev1':
         return [200, { id: 'ev1', titulo: 'Corrida Grátis', regulamentoUrl: '', regulamento: '' }]
       case '/api/events/ev1/inscricao':
@@ -107,5 +107,78 @@ describe('the registration form at the account limit', () => {
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBe('chave-1')
     expect(keys[1]).not.toBe('chave-1')
+  })
+})
+
+// REG-290
+describe('a field error once the field is corrected', () => {
+  it('clears that field’s error as soon as its value changes, and keeps the others’', async () => {
+    renderForm([
+      422,
+      {
+        error: {
+          code: 'validacao',
+          message: 'Confira os campos.',
+          fields: { 'atletas.0.celular': 'Informe um celular com DDD.', 'atletas.0.equipe': 'Use até 120 caracteres.' },
+        },
+      },
+    ])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    const celular = screen.getByLabelText('Celular com DDD')
+    await waitFor(() => expect(celular).toHaveAccessibleDescription('Informe um celular com DDD.'))
+
+    await userEvent.type(celular, '1')
+    expect(celular).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText('Informe um celular com DDD.')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Equipe ou assessoria (opcional)')).toHaveAccessibleDescription('Use até 120 caracteres.')
+  })
+})
+
+// REG-293
+describe('a field in error', () => {
+  it('has a red border and its message as its description', async () => {
+    renderForm([422, { error: { code: 'validacao', message: 'Confira os campos.', fields: { 'atletas.0.equipe': 'Use até 120 caracteres.' } } }])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    const equipe = screen.getByLabelText('Equipe ou assessoria (opcional)')
+    await waitFor(() => expect(equipe).toHaveAttribute('aria-invalid', 'true'))
+    expect(equipe.className).toContain('aria-[invalid=true]:border-red-600')
+    expect(equipe).toHaveAttribute('aria-describedby', 'atleta-0-equipe-erro')
+    expect(document.getElementById('atleta-0-equipe-erro')).toHaveTextContent('Use até 120 caracteres.')
+  })
+})
+
+// REG-291
+describe('a document already registered', () => {
+  it('is said beside the CPF and by the summary, not as "Preencha os dados…", until the CPF changes', async () => {
+    const taken = 'Este documento já está inscrito neste evento.'
+    renderForm([409, { error: { code: 'ja-inscrito', message: taken, fields: { 'atletas.0.documento': taken } } }])
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    const cpf = screen.getByLabelText('CPF')
+    await waitFor(() => expect(cpf).toHaveAccessibleDescription(taken))
+    expect(summary).toHaveTextContent('Corrija o documento de Ana Maria Souza.')
+    expect(summary).not.toHaveTextContent('Preencha os dados')
+
+    await userEvent.clear(cpf)
+    await userEvent.type(cpf, '39053344705')
+    expect(cpf).not.toHaveAttribute('aria-invalid')
+    expect(summary).not.toHaveTextContent('Corrija o documento')
+  })
+})
+
+// REG-294
+describe('a visitor’s total', () => {
+  it('is estimated from the offer, with the 60+ half price, without asking for the signed-in quote', async () => {
+    const fetch = renderForm([401, { error: { code: 'nao-autenticado', message: 'Entre.' } }], false)
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' })
+    expect(summary).toHaveTextContent(/Ana Maria SouzaR\$\s99,90/)
+    expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s99,90/)
+
+    const nascimento = screen.getByLabelText('Data de nascimento')
+    await userEvent.clear(nascimento)
+    await userEvent.type(nascimento, '01011950')
+    expect(summary).toHaveTextContent(/desconto R\$\s49,95 \(60\+\)/)
+    expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s49,95/)
+    expect(fetch.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('/cotacao'))).toEqual([])
   })
 })

@@ -15,7 +15,10 @@ import {
   draftErrors,
   emptyAthlete,
   emptyDraft,
+  errorsAfterChange,
+  estimate,
   errorsWithout,
+  documentProblem,
   fieldId,
   firstErrorField,
   forgetDraft,
@@ -160,8 +163,11 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   }
 
   function changeAthlete(index: number, patch: Partial<AthleteDraft>, field: AthleteField) {
-    update({ ...draft, atletas: draft.atletas.map((a, i) => (i === index ? { ...a, ...patch } : a)) })
-    clearError(athleteKey(index, field))
+    const next = { ...draft, atletas: draft.atletas.map((a, i) => (i === index ? { ...a, ...patch } : a)) }
+    update(next)
+    const today = eventToday(event)
+    const [before, after] = [draftErrors(draft, offer, today), draftErrors(next, offer, today)]
+    setErrors((e) => errorsAfterChange(e, athleteKey(index, field), before, after))
   }
 
   function clearError(key: string) {
@@ -216,9 +222,9 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
         focusNext.current = 'banner'
         void refresh()
       } else if (Object.keys(err.fields).length > 0) {
-        // 422, and 409 ja-inscrito, which names the athlete's document.
+        // 422, and 409 ja-inscrito, which names the athlete's document: the message is beside the
+        // field, and the summary says whose document it is (REG-291).
         showErrors(err.fields)
-        if (err.status === 409) setBanner(err.message)
       } else if (err.code === constants.codes.limiteInscricoes) {
         setRegistrationLimit(err.message)
         focusNext.current = 'atletas-limite'
@@ -235,6 +241,8 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
 
   const items = quote.state === 'ready' && complete ? quote.quote.itens : []
   const wide = orderWideErrors(errors, draft.atletas.length)
+  const names = draft.atletas.map((a) => a.nome.trim())
+  const blocking = documentProblem({ ...draftErrors(draft, offer, eventToday(event)), ...errors }, names)
 
   return (
     <>
@@ -282,7 +290,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
               update({ ...draft, cupom: e.target.value })
               clearError('cupom')
             }}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900 aria-[invalid=true]:border-red-600"
           />
           {errors.cupom && (
             <p id="cupom-erro" className="mt-1 text-sm font-medium text-red-700">
@@ -291,7 +299,15 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
           )}
         </div>
 
-        <Summary quote={quote} complete={complete} signedIn={Boolean(user)} names={draft.atletas.map((a) => a.nome.trim())} />
+        <Summary
+          quote={quote}
+          complete={complete}
+          signedIn={Boolean(user)}
+          names={names}
+          problem={blocking}
+          estimated={user ? null : estimate(draft, offer, eventToday(event))}
+          coupon={Boolean(draft.cupom.trim())}
+        />
 
         <div ref={bannerRef} tabIndex={-1} role="alert" className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}>
           {banner || wide.join(' ')}
@@ -329,12 +345,47 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   )
 }
 
-type SummaryProps = { quote: QuoteState; complete: boolean; signedIn: boolean; names: string[] }
+type SummaryProps = {
+  quote: QuoteState
+  complete: boolean
+  signedIn: boolean
+  names: string[]
+  /** What alone stands in the way, when the form can say it better than "Preencha os dados…". */
+  problem: string | null
+  /** A visitor's price, from the offer (REG-294). */
+  estimated: ReturnType<typeof estimate>
+  coupon: boolean
+}
 
-/** The order's price as the server quoted it: each athlete's lot, discount and total (REG-73). */
-function Summary({ quote, complete, signedIn, names }: SummaryProps) {
+/**
+ * The order's price as the server quoted it: each athlete's lot, discount and total (REG-73); a
+ * visitor's estimated from the offer (REG-294); what alone stands in the way (REG-291).
+ */
+function Summary({ quote, complete, signedIn, names, problem, estimated, coupon }: SummaryProps) {
   let body
-  if (!signedIn) body = <p className="text-sm text-slate-700">Entre na sua conta para ver o total do pedido com descontos.</p>
+  if (problem) body = <p className="text-sm text-red-800">{problem}</p>
+  else if (!signedIn && estimated) {
+    body = (
+      <>
+        <ul className="divide-y divide-slate-100">
+          {estimated.itens.map((it, i) => (
+            <li key={i} className="py-2 text-sm text-slate-700">
+              <span className="flex justify-between gap-3">
+                <span className="font-semibold text-slate-900">{names[i] || `Atleta ${i + 1}`}</span>
+                <span className="font-bold text-slate-900">{formatMoney(it.total)}</span>
+              </span>
+              {it.meiaEntrada && <span className="block">{`valor ${formatMoney(it.valor)} · desconto ${formatMoney(it.desconto)} (60+)`}</span>}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold text-brand-800">
+          <span>Total estimado (confirmado após entrar)</span>
+          <span>{formatMoney(estimated.total)}</span>
+        </p>
+        {coupon && <p className="mt-1 text-sm text-slate-700">O cupom é conferido depois que você entrar.</p>}
+      </>
+    )
+  } else if (!signedIn) body = <p className="text-sm text-slate-700">Escolha a modalidade de cada atleta para ver o total estimado.</p>
   else if (!complete) body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
   else if (quote.state === 'ready') {
     body = (

@@ -10,6 +10,9 @@ import {
   draftErrors,
   emptyAthlete,
   emptyDraft,
+  documentProblem,
+  errorsAfterChange,
+  estimate,
   errorsWithout,
   fieldId,
   firstErrorField,
@@ -203,5 +206,58 @@ describe('ages counted on the race day (idade_cases.json)', () => {
     const body = orderBody({ atletas: [minor, adult], cupom: '' }, offer, today)
     expect(body.atletas[0]).toHaveProperty('responsavel', { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '529.982.247-25' } })
     expect(body.atletas[1]).not.toHaveProperty('responsavel')
+  })
+})
+
+// REG-290
+describe('errors once a field changes', () => {
+  it('drops the changed field’s error and the repeated document the other athlete’s correction ends, keeping the server’s others', () => {
+    const draft = { cupom: '', atletas: [complete(), complete({ nome: 'Beto Lima' })] }
+    const before = draftErrors(draft, offer, today)
+    expect(before).toEqual({ 'atletas.1.documento': constants.messages.documentoRepetido })
+    const shown = { ...before, 'atletas.0.equipe': 'Use até 120 caracteres.', 'atletas.0.celular': 'Informe um celular com DDD.' }
+    const next = { ...draft, atletas: [complete({ documento: '390.533.447-05' }), draft.atletas[1]!] }
+    expect(errorsAfterChange(shown, 'atletas.0.documento', before, draftErrors(next, offer, today))).toEqual({
+      'atletas.0.equipe': 'Use até 120 caracteres.',
+      'atletas.0.celular': 'Informe um celular com DDD.',
+    })
+    expect(errorsAfterChange(shown, 'atletas.0.celular', before, before)).toEqual({
+      'atletas.1.documento': constants.messages.documentoRepetido,
+      'atletas.0.equipe': 'Use até 120 caracteres.',
+    })
+  })
+})
+
+// REG-291
+describe('the summary names a document problem', () => {
+  it('says whose documents to correct when only documents are refused', () => {
+    const names = ['Ana Maria Souza', '']
+    expect(documentProblem({ 'atletas.1.documento': constants.messages.documentoRepetido }, names)).toBe('Corrija o documento de Atleta 2.')
+    expect(documentProblem({ 'atletas.1.documento': 'x', 'atletas.0.documento': 'y' }, names)).toBe(
+      'Corrija o documento de Ana Maria Souza e de Atleta 2.',
+    )
+    expect(documentProblem({ 'atletas.0.documento': 'x', 'atletas.0.nome': 'y' }, names)).toBeNull()
+    expect(documentProblem({}, names)).toBeNull()
+  })
+})
+
+// REG-294
+describe('a visitor’s estimate', () => {
+  it('prices each athlete from the offer, half for 60+ rounded down to the centavo, and waits for a priced modality', () => {
+    const sixty = complete({ nome: 'Beto Lima', documento: '390.533.447-05', nascimento: '26/11/1966' })
+    const kid = complete({ nome: 'Caio Lima', percurso: 'Kids', kit: 'Kit Básico' })
+    expect(estimate({ cupom: '', atletas: [complete(), sixty, kid] }, offer, today)).toEqual({
+      itens: [
+        { valor: 99.9, desconto: 0, total: 99.9, meiaEntrada: false },
+        { valor: 99.9, desconto: 49.95, total: 49.95, meiaEntrada: true },
+        { valor: 50, desconto: 0, total: 50, meiaEntrada: false },
+      ],
+      total: 199.85,
+    })
+    // One day short of 60 on today: full price.
+    expect(estimate({ cupom: '', atletas: [complete({ nascimento: '27/11/1966' })] }, offer, today)?.total).toBe(99.9)
+    expect(estimate({ cupom: '', atletas: [complete({ nascimento: '26/11/1966' })] }, { ...offer, meiaEntradaIdoso: false }, today)?.total).toBe(99.9)
+    expect(estimate({ cupom: '', atletas: [complete(), complete({ percurso: 'Kids', kit: '' })] }, offer, today)).toBeNull()
+    expect(estimate({ cupom: '', atletas: [complete({ percurso: '' })] }, offer, today)).toBeNull()
   })
 })

@@ -274,6 +274,60 @@ export function orderBody(draft: Draft, offer: Offer, today: string) {
   }
 }
 
+/**
+ * The errors still standing once the field `key` changed (REG-290): its own goes, and so does any
+ * other the form's own checks made (`before`) and no longer make (`after`), such as a document
+ * repeated in the order once the other athlete's is corrected. The server's errors of other
+ * fields stay until those fields change.
+ */
+export function errorsAfterChange(errors: FieldErrors, key: string, before: FieldErrors, after: FieldErrors): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [k, message] of Object.entries(errors)) {
+    if (k === key || (before[k] === message && after[k] !== message)) continue
+    out[k] = message
+  }
+  return out
+}
+
+/**
+ * When the only thing in the way is documents (repeated in the order, already registered in the
+ * event, refused), the summary says whose (REG-291): 'Corrija o documento de Ana Souza.'; null
+ * otherwise. names are the athletes' as typed ('' reads "Atleta N").
+ */
+export function documentProblem(errors: FieldErrors, names: string[]): string | null {
+  const keys = Object.keys(errors)
+  const athletes = keys.map((k) => /^atletas\.(\d+)\.documento$/.exec(k)?.[1])
+  if (keys.length === 0 || athletes.some((i) => i === undefined)) return null
+  const whose = athletes.map(Number).sort((a, b) => a - b).map((i) => names[i]?.trim() || `Atleta ${i + 1}`)
+  return `Corrija o documento de ${whose.join(' e de ')}.`
+}
+
+/** An athlete's price as a visitor's estimate shows it (REG-294), in reais. */
+export type EstimateItem = { valor: number; desconto: number; total: number; meiaEntrada: boolean }
+
+/**
+ * The order's price estimated from the offer, for a visitor, who may not ask for the quote
+ * (REG-294): each athlete's modality at the current lot's price (or its kit's), half for 60 or
+ * more on today when the event gives it, as internal/registration/quote.go does (the athlete pays
+ * half, rounded down to the centavo). No coupon, and a large order is not spread over the next
+ * lot: the server's quote, once signed in, is the price. null until every athlete has a priced
+ * modality (and kit).
+ */
+export function estimate(draft: Draft, offer: Offer, today: string): { itens: EstimateItem[]; total: number } | null {
+  const itens: EstimateItem[] = []
+  for (const a of draft.atletas) {
+    const modality = offer.modalidades.find((m) => m.nome === a.percurso)
+    const price = modality?.kits?.length ? modality.kits.find((k) => k.nome === a.kit)?.valor : modality?.valor
+    if (price == null) return null
+    const centavos = Math.round(price * 100)
+    const nascimento = birthDateISO(a.nascimento)
+    const meiaEntrada = offer.meiaEntradaIdoso && Boolean(nascimento) && nascimento <= today && ageOn(nascimento, today) >= limits.idadeMeiaEntrada
+    const total = meiaEntrada ? Math.floor(centavos / 2) : centavos
+    itens.push({ valor: centavos / 100, desconto: (centavos - total) / 100, total: total / 100, meiaEntrada })
+  }
+  return { itens, total: itens.reduce((sum, it) => sum + Math.round(it.total * 100), 0) / 100 }
+}
+
 /** The errors left once the athlete at index is removed: those after it move up one place. */
 export function errorsWithout(errors: FieldErrors, index: number): FieldErrors {
   const out: FieldErrors = {}

@@ -367,7 +367,13 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 		}
 		counts[o.Status]++
 		if imported, ok := m.late[id]; ok && paid[id] {
-			what := map[bool]string{true: "importado ", false: ""}[imported] + map[bool]string{true: "pago", false: "devolvido"}[o.Status == store.OrderPaid]
+			what := "devolvido"
+			if o.Status == store.OrderPaid {
+				what = "pago"
+			}
+			if imported {
+				what = "importado " + what
+			}
 			late[what]++
 			if !imported && o.Status != store.OrderPaid { // its slots were free, its CPF nobody's
 				failures = append(failures, fmt.Sprintf("order %s paid late, its CPF not imported, is %s", id, o.Status))

@@ -51,7 +51,10 @@ func main() {
 	flag.IntVar(&r.inFlight, "rush-in-flight", 200, "order requests in flight at once")
 	flag.IntVar(&r.couponUses, "rush-coupon-uses", 100, "uses of the coupon every fourth buyer types")
 	flag.DurationVar(&r.hold, "rush-hold", time.Minute, "PELOTAO_REGISTRATION_HOLD of the rush's servers (1m at least)")
-	flag.DurationVar(&r.reconcile, "rush-sweep", 5*time.Second, "PELOTAO_PIX_RECONCILE_EVERY of the rush's servers: how often holds passed are recorded expired")
+	// Not a divisor of the hold: the second wave starts just after a sweep (the one that recorded
+	// the first expired), so its holds would end just after one too, which would find the late
+	// payments (rush_money.go) before their holds end.
+	flag.DurationVar(&r.reconcile, "rush-sweep", 7*time.Second, "PELOTAO_PIX_RECONCILE_EVERY of the rush's servers: how often holds passed are recorded expired and charges read back (not a divisor of -rush-hold)")
 	postgresURL := flag.String("postgres", os.Getenv("PELOTAO_TEST_POSTGRES_URL"), "PostgreSQL the rush also runs on with two servers, in a schema of its own dropped after ('' skips)")
 	flag.Parse()
 	if !slices.Contains([]string{"also", "only", "off"}, *rush) {

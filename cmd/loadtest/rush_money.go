@@ -19,8 +19,12 @@ import (
 // The rush's money (REG-180..183): once the second wave holds every slot, a quarter of its buyers
 // pay while cancelling the same order (the two requests started together), a quarter pay while
 // the organizer imports a file listing their CPFs in the same modality, a quarter just pay. The
-// sandbox's Pix settle through its webhook. Afterwards every Pix the sandbox took is a paid order
-// with its participants or a payment returned in full, and no document is twice in the event.
+// sandbox's Pix settle through its webhook. Then an eighth pay late (REG-184): each at the bank
+// a moment before its hold ends, the PSP's webhook withheld (?webhook=retido), and once their
+// holds passed the organizer imports half of their CPFs; the reconciliation reads their charges
+// back and finds each payment, to confirm (no import, or the import came after) or return in full
+// (its CPF imported). Afterwards every Pix the sandbox took is a paid order with its participants
+// or a payment returned in full, and no document is twice in the event.
 //
 // Each server's sandbox is a PSP of its own, knowing only the charges its server made: with two
 // servers the phase takes the orders the first made (not a double tap's, which either may have
@@ -30,6 +34,7 @@ import (
 // moneyRace is what the money phase did: the orders it touched and each Pix the sandbox took.
 type moneyRace struct {
 	touched map[string]bool           // order id
+	late    map[string]bool           // order id paid late → its CPF was imported after its hold
 	pix     map[string]string         // endToEndId → order id
 	orders  map[string]rushOrder      // order id → as created
 	answers map[string]map[string]int // "cancelar", "simular", "importar" → "200", "409 nao-cancelavel"…
@@ -52,9 +57,9 @@ func (m *moneyRace) fail(format string, a ...any) {
 // money runs the phase over the held orders the first server made, inFlight pairs at a time,
 // the organizer importing.
 func (c *rushClient) money(held []rushOrder, organizer string, inFlight int) *moneyRace {
-	m := &moneyRace{touched: map[string]bool{}, pix: map[string]string{}, orders: map[string]rushOrder{},
-		answers: map[string]map[string]int{"cancelar": {}, "simular": {}, "importar": {}}}
-	var imported []rushOrder
+	m := &moneyRace{touched: map[string]bool{}, late: map[string]bool{}, pix: map[string]string{}, orders: map[string]rushOrder{},
+		answers: map[string]map[string]int{"cancelar": {}, "simular": {}, "importar": {}, "simular retido": {}, "importar depois": {}}}
+	var imported, late []rushOrder
 	sem := make(chan struct{}, inFlight)
 	var wg sync.WaitGroup
 	start := make(chan struct{})
@@ -66,8 +71,11 @@ func (c *rushClient) money(held []rushOrder, organizer string, inFlight int) *mo
 	}
 	for i, o := range ours {
 		kind := i % 4
+		if kind == 3 && i%8 == 7 {
+			late = append(late, o)
+		}
 		if kind == 3 {
-			continue // left held
+			continue // left held, or paid late (below)
 		}
 		m.touched[o.ID], m.orders[o.ID] = true, o
 		if kind == 1 {
@@ -79,7 +87,7 @@ func (c *rushClient) money(held []rushOrder, organizer string, inFlight int) *mo
 			defer func() { <-sem }()
 			var pair sync.WaitGroup
 			gate := make(chan struct{})
-			pair.Go(func() { <-gate; c.simulate(o, m) })
+			pair.Go(func() { <-gate; c.simulate(o, "", m) })
 			if kind == 0 {
 				pair.Go(func() { <-gate; c.cancel(o, m) })
 			}
@@ -89,14 +97,50 @@ func (c *rushClient) money(held []rushOrder, organizer string, inFlight int) *mo
 	}
 	wg.Go(func() {
 		<-start
-		c.importCPFs(imported, organizer, m)
+		c.importCPFs(imported, organizer, "importar", m)
 	})
 	began := time.Now()
 	close(start)
 	wg.Wait()
-	fmt.Printf("dinheiro: %d pedidos (Pix × cancelamento, Pix × importação, só Pix) em %v: %v\n", len(m.touched),
-		time.Since(began).Round(time.Millisecond), m.answers)
+	fmt.Printf("dinheiro: %d pedidos (Pix × cancelamento, Pix × importação, só Pix) em %v\n", len(m.touched),
+		time.Since(began).Round(time.Millisecond))
+	c.payLate(late, organizer, inFlight, m)
+	fmt.Printf("  respostas: %v\n", m.answers)
 	return m
+}
+
+// payLate has each order's buyer pay at the bank a second before its hold ends, the webhook
+// withheld, inFlight at a time; once every hold passed, the organizer imports every other one's
+// CPF at once. Their Pix are found by the reconciliation alone (every -rush-sweep): after the
+// import mostly, so returned; before it when a sweep falls in those moments, so confirmed.
+func (c *rushClient) payLate(orders []rushOrder, organizer string, inFlight int, m *moneyRace) {
+	sem := make(chan struct{}, inFlight)
+	var wg sync.WaitGroup
+	var imported []rushOrder
+	last := time.Time{}
+	for i, o := range orders {
+		m.touched[o.ID], m.orders[o.ID] = true, o
+		m.late[o.ID] = i%2 == 0
+		if i%2 == 0 {
+			imported = append(imported, o)
+		}
+		if o.ExpiraEm.After(last) {
+			last = o.ExpiraEm
+		}
+		wg.Go(func() {
+			time.Sleep(time.Until(o.ExpiraEm.Add(-time.Second)))
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c.simulate(o, "?webhook=retido", m)
+		})
+	}
+	wg.Wait()
+	fmt.Printf("pagamentos atrasados: %d Pix pagos no banco antes do fim da reserva, webhook retido; importando %d CPFs às %s…\n",
+		len(orders), len(imported), last.Add(200*time.Millisecond).Local().Format("15:04:05.0"))
+	time.Sleep(time.Until(last) + 200*time.Millisecond)
+	if len(imported) > 0 {
+		c.importCPFs(imported, organizer, "importar depois", m)
+	}
 }
 
 // post sends a same-origin POST with session token to s.
@@ -129,10 +173,15 @@ func errorCode(body []byte) string {
 	return e.Error.Code
 }
 
-// simulate pays o's charge at the sandbox of the server that made it ("Simular pagamento"); 404:
-// the charge was removed first (its order cancelled).
-func (c *rushClient) simulate(o rushOrder, m *moneyRace) {
-	status, body, err := c.post(c.serverOf(o.buyer), "/_pix-sandbox/simular/"+o.Pix.Txid, "", "", nil)
+// simulate pays o's charge at the sandbox of the server that made it ("Simular pagamento", with
+// query "?webhook=retido" its webhook withheld); 404: the charge was removed first (its order
+// cancelled) or has expired.
+func (c *rushClient) simulate(o rushOrder, query string, m *moneyRace) {
+	kind := "simular"
+	if query != "" {
+		kind = "simular retido"
+	}
+	status, body, err := c.post(c.serverOf(o.buyer), "/_pix-sandbox/simular/"+o.Pix.Txid+query, "", "", nil)
 	switch {
 	case err != nil:
 		m.fail("simular %s: %v", o.ID, err)
@@ -150,7 +199,7 @@ func (c *rushClient) simulate(o rushOrder, m *moneyRace) {
 	case status != http.StatusNotFound:
 		m.fail("simular %s: %d %s", o.ID, status, body)
 	}
-	m.answer("simular", fmt.Sprint(status))
+	m.answer(kind, fmt.Sprint(status))
 }
 
 // cancel is the buyer's "Cancelar pedido": 200, or 409 nao-cancelavel when the Pix won.
@@ -167,8 +216,9 @@ func (c *rushClient) cancel(o rushOrder, m *moneyRace) {
 }
 
 // importCPFs has the organizer import a file listing the orders' athletes in their modality,
-// again while another import or a sale makes it 409 conflict (at most 10 times).
-func (c *rushClient) importCPFs(orders []rushOrder, organizer string, m *moneyRace) {
+// again while another import or a sale makes it 409 conflict (at most 10 times); kind names its
+// answers.
+func (c *rushClient) importCPFs(orders []rushOrder, organizer, kind string, m *moneyRace) {
 	var csv strings.Builder
 	csv.WriteString("Nome;CPF;Modalidade;Camiseta\n")
 	for _, o := range orders {
@@ -182,7 +232,7 @@ func (c *rushClient) importCPFs(orders []rushOrder, organizer string, m *moneyRa
 		w.Close()
 		status, answer, err := c.post(c.servers[0], "/api/events/"+c.eventID+"/participants", organizer, w.FormDataContentType(), &body)
 		what := strings.TrimSpace(fmt.Sprint(status, " ", errorCode(answer)))
-		m.answer("importar", what)
+		m.answer(kind, what)
 		switch {
 		case err != nil:
 			m.fail("import: %v", err)
@@ -309,12 +359,26 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 		}
 	}
 	counts := map[string]int{}
+	late := map[string]int{} // "importado pago", "importado devolvido", "pago"…
 	for id := range m.touched {
 		o, err := st.Order(ctx, id)
 		if err != nil {
 			return append(failures, err.Error())
 		}
 		counts[o.Status]++
+		if imported, ok := m.late[id]; ok && paid[id] {
+			what := "devolvido"
+			if o.Status == store.OrderPaid {
+				what = "pago"
+			}
+			if imported {
+				what = "importado " + what
+			}
+			late[what]++
+			if !imported && o.Status != store.OrderPaid { // its slots were free, its CPF nobody's
+				failures = append(failures, fmt.Sprintf("order %s paid late, its CPF not imported, is %s", id, o.Status))
+			}
+		}
 		if o.Status == store.OrderPaid && !paid[id] {
 			failures = append(failures, fmt.Sprintf("order %s paid with no Pix taken", id))
 		}
@@ -326,7 +390,7 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 			}
 		}
 	}
-	fmt.Printf("  no banco: pedidos do dinheiro por situação %v; %d Pix; %d participantes, nenhum documento repetido: %v\n",
-		counts, len(m.pix), len(ps), len(failures) == 0)
+	fmt.Printf("  no banco: pedidos do dinheiro por situação %v; %d Pix; pagos com atraso (webhook retido) %v; %d participantes, nenhum documento repetido: %v\n",
+		counts, len(m.pix), late, len(ps), len(failures) == 0)
 	return failures
 }

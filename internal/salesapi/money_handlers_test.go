@@ -711,3 +711,22 @@ func TestUnknownAndPausedCouponsReadTheSame(t *testing.T) {
 		}
 	})
 }
+
+// REG-184: "Simular pagamento" with ?webhook=retido pays the charge but posts no webhook, so the
+// order waits until the reconciliation reads its charge back and finds the payment.
+func TestSimulatePaymentWebhookWithheld(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newMoneyWorld(t, st)
+		o := w.buyAs(t, bruno, 0, "Ana Souza")
+		if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid+"?webhook=retido", "", nil); rec.Code != 200 {
+			t.Fatalf("simulate %d %s", rec.Code, rec.Body)
+		}
+		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderAwaiting {
+			t.Fatalf("with the webhook withheld the order is %s", got.Status)
+		}
+		w.sales.orders.Reconcile(t.Context(), time.Now().Add(orders.WebhookGrace+time.Second))
+		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderPaid {
+			t.Errorf("after the reconciliation the order is %s", got.Status)
+		}
+	})
+}

@@ -78,9 +78,17 @@ func (s *Server) sandboxRoutes() []api.Route {
 	}
 }
 
-// simulatePayment pays a sandbox charge in full, as the payer's bank would.
+// simulatePayment pays a sandbox charge in full, as the payer's bank would; with
+// ?webhook=retido the PSP's notification is withheld, so that the payment is found only by
+// reading the charge back, late if the hold passed meanwhile (REG-184).
 func (s *Server) simulatePayment(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.sandbox.SimulatePayment(r.Context(), r.PathValue("txid"))
+	var p pix.Payment
+	var err error
+	if r.URL.Query().Get("webhook") == "retido" {
+		p, err = s.sandbox.SimulatePaymentWithheld(r.PathValue("txid"))
+	} else {
+		p, err = s.sandbox.SimulatePayment(r.Context(), r.PathValue("txid"))
+	}
 	if errors.Is(err, sandbox.ErrUnknownCharge) || errors.Is(err, sandbox.ErrNotPayable) {
 		return api.ErrNotFound
 	}

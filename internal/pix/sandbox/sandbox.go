@@ -523,6 +523,32 @@ func (s *Sandbox) SimulatePayment(ctx context.Context, txid string) (pix.Payment
 	return s.SimulatePaymentOf(ctx, txid, amount)
 }
 
+// SimulatePaymentWithheld pays the charge txid in full, as SimulatePayment does, but posts no
+// webhook: the payer's bank paid before the charge expired and the PSP's notification never
+// came, so the receiver finds the payment only by reading the charge back, after its hold has
+// perhaps passed — a late payment (REG-184).
+func (s *Sandbox) SimulatePaymentWithheld(txid string) (pix.Payment, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.charges[txid]
+	if !ok {
+		return pix.Payment{}, ErrUnknownCharge
+	}
+	return s.payLocked(ch, ch.Value.Original)
+}
+
+// payLocked records a Pix of amount to ch, which becomes CONCLUIDA, if it can still be paid.
+func (s *Sandbox) payLocked(ch *pix.Charge, amount pix.Centavos) (pix.Payment, error) {
+	now := s.opts.Now()
+	if ch.Status != pix.ChargeActive || !now.Before(ch.Expires()) || amount <= 0 {
+		return pix.Payment{}, fmt.Errorf("%w: %s is %s, expiring %s", ErrNotPayable, ch.TxID, ch.Status, ch.Expires().Format(time.RFC3339))
+	}
+	p := pix.Payment{EndToEndID: endToEndID("E", now), TxID: ch.TxID, Amount: amount, Time: now.UTC().Truncate(time.Millisecond), PayerInfo: "Pagamento simulado no sandbox"}
+	ch.Status = pix.ChargeCompleted
+	ch.Payments = append(ch.Payments, p)
+	return p, nil
+}
+
 // SimulatePaymentOf pays amount to the charge txid, as a payer's bank would: the charge becomes
 // CONCLUIDA with the Pix in pix[], then the registered webhook gets {"pix":[…]} at {webhookUrl}/pix.
 // A webhook that fails leaves the payment recorded and returns ErrWebhook, as a lost
@@ -534,14 +560,11 @@ func (s *Sandbox) SimulatePaymentOf(ctx context.Context, txid string, amount pix
 		s.mu.Unlock()
 		return pix.Payment{}, ErrUnknownCharge
 	}
-	now := s.opts.Now()
-	if ch.Status != pix.ChargeActive || !now.Before(ch.Expires()) || amount <= 0 {
+	p, err := s.payLocked(ch, amount)
+	if err != nil {
 		s.mu.Unlock()
-		return pix.Payment{}, fmt.Errorf("%w: %s is %s, expiring %s", ErrNotPayable, txid, ch.Status, ch.Expires().Format(time.RFC3339))
+		return p, err
 	}
-	p := pix.Payment{EndToEndID: endToEndID("E", now), TxID: txid, Amount: amount, Time: now.UTC().Truncate(time.Millisecond), PayerInfo: "Pagamento simulado no sandbox"}
-	ch.Status = pix.ChargeCompleted
-	ch.Payments = append(ch.Payments, p)
 	hook := s.webhookURL
 	s.mu.Unlock()
 	if hook == "" {

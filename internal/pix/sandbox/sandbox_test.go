@@ -191,6 +191,55 @@ func TestSimulatePayment(t *testing.T) {
 	}
 }
 
+// REG-184: a payment whose webhook is withheld is made in full before the charge expires, no
+// notification is posted, and the charge read back after its expiry shows it paid, as a PSP
+// whose notification was lost shows a late payment.
+func TestSimulatePaymentWithheld(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
+	sb, srv, token := server(t, Options{Now: clock.Now})
+	if _, err := sb.SimulatePaymentWithheld(validTxID); !errors.Is(err, ErrUnknownCharge) {
+		t.Errorf("unknown charge: %v", err)
+	}
+	notified := make(chan string, 4)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { notified <- r.URL.Path }))
+	defer hook.Close()
+	if status := call(t, srv, token, "PUT", "webhook/chave@pelotao.example", `{"webhookUrl":"`+hook.URL+`/hook"}`, nil); status != 200 {
+		t.Fatal(status)
+	}
+	body := `{"calendario":{"expiracao":60},"valor":{"original":"10.00"},"chave":"chave@pelotao.example"}`
+	if status := call(t, srv, token, "PUT", "cob/"+validTxID, body, nil); status != 201 {
+		t.Fatal(status)
+	}
+	clock.Advance(59 * time.Second)
+	p, err := sb.SimulatePaymentWithheld(validTxID)
+	if err != nil || p.Amount != 1000 || p.TxID != validTxID || len(p.EndToEndID) != 32 {
+		t.Fatalf("%+v, %v: want a payment of 10.00", p, err)
+	}
+	if _, err := sb.SimulatePaymentWithheld(validTxID); !errors.Is(err, ErrNotPayable) {
+		t.Errorf("a charge paid already: %v", err)
+	}
+	clock.Advance(30 * time.Minute) // the token lasts an hour
+	var ch pix.Charge
+	if status := call(t, srv, token, "GET", "cob/"+validTxID, "", &ch); status != 200 || !ch.PaidInFull() ||
+		len(ch.Payments) != 1 || ch.Payments[0].EndToEndID != p.EndToEndID {
+		t.Errorf("read back after its expiry: %d %+v", status, ch)
+	}
+	select {
+	case path := <-notified:
+		t.Errorf("a webhook was posted to %s", path)
+	default:
+	}
+
+	other := "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123"
+	if status := call(t, srv, token, "PUT", "cob/"+other, body, nil); status != 201 {
+		t.Fatal(status)
+	}
+	clock.Advance(time.Minute)
+	if _, err := sb.SimulatePaymentWithheld(other); !errors.Is(err, ErrNotPayable) {
+		t.Errorf("an expired charge: %v", err)
+	}
+}
+
 // REG-10: a refund is settled when read back; RefundNotDone makes it NAO_REALIZADO, which gives
 // its amount back to refund again.
 func TestRefundNotDone(t *testing.T) {

@@ -184,6 +184,10 @@ test.describe('on a 375 px phone', () => {
     await expect(menu.getByRole('link', { name: 'Login' })).toBeHidden()
     await menu.getByRole('link', { name: 'Meu Painel' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
+    // The panel reads its lists once drawn; signing out while they are on their way answers them 401,
+    // which the console logs (a loaded machine once drew the menu first). Let them arrive.
+    await expect(page.getByRole('heading', { level: 1, name: 'Meu Painel' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
 
     menu = await openMobileMenu(page)
     await menu.getByRole('button', { name: 'Sair' }).click()

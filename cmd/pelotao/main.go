@@ -101,12 +101,19 @@ func openStore(ctx context.Context, cfg config.Config) (store.Store, error) {
 	}
 }
 
-func migrate() error {
+// openConfiguredStore loads the configuration and opens its database, for the operators'
+// commands that run once and exit.
+func openConfiguredStore(ctx context.Context) (config.Config, store.Store, error) {
 	cfg, err := loadConfig()
 	if err != nil {
-		return err
+		return cfg, nil, err
 	}
-	s, err := openStore(context.Background(), cfg)
+	st, err := openStore(ctx, cfg)
+	return cfg, st, err
+}
+
+func migrate() error {
+	_, s, err := openConfiguredStore(context.Background())
 	if err != nil {
 		return err
 	}

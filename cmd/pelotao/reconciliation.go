@@ -16,12 +16,8 @@ import (
 // the key by hand). They belong to no event, so no organizer's Financeiro shows them
 // (docs/architecture.md, "Reconciliation"); here they are listed, never lost.
 func pixUnmatchedCommand(stdout io.Writer) error {
-	cfg, err := loadConfig()
-	if err != nil {
-		return err
-	}
 	ctx := context.Background()
-	st, err := openStore(ctx, cfg)
+	cfg, st, err := openConfiguredStore(ctx)
 	if err != nil {
 		return err
 	}

@@ -35,12 +35,8 @@ func userCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 		return errors.New(userUsage)
 	}
 
-	cfg, err := loadConfig()
-	if err != nil {
-		return err
-	}
 	ctx := context.Background()
-	st, err := openStore(ctx, cfg)
+	cfg, st, err := openConfiguredStore(ctx)
 	if err != nil {
 		return err
 	}

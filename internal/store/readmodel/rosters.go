@@ -1,8 +1,3 @@
-// Package readmodel holds the read models the store feeds: an event's participants (rosters.go)
-// and orders (orders.go), and a results table (results.go), kept in memory with their search
-// indexes so that a searched page of 30,000 is answered in well under a millisecond. Each is kept
-// current from the database on every read (a rev, an import's time), never by a timer. Both
-// drivers answer their participants' and orders' lists from it; httpapi holds the results.
 package readmodel
 
 import (

@@ -5,13 +5,13 @@ import (
 	"strconv"
 	"strings"
 
-	"pelotao/internal/cache"
+	"pelotao/internal/answercache"
 	"pelotao/internal/httpgzip"
 )
 
 // writeAnswer sends b, its gzip copy to clients that accept it, and 304 Not Modified to a client
 // that already holds it (If-None-Match).
-func writeAnswer(w http.ResponseWriter, r *http.Request, b cache.Answer, cacheControl string) {
+func writeAnswer(w http.ResponseWriter, r *http.Request, b answercache.Answer, cacheControl string) {
 	h := w.Header()
 	h.Set("Cache-Control", cacheControl)
 	if b.Gzip != nil {

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/answercache"
 	"pelotao/internal/api"
-	"pelotao/internal/cache"
 	"pelotao/internal/clocktest"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -22,7 +22,7 @@ import (
 func TestEventsListCache(t *testing.T) {
 	app := newTestApp(t)
 	seedEvents(t, app)
-	app.srv.lists = cache.NewAnswers[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
+	app.srv.lists = answercache.NewAnswers[store.EventQuery](clocktest.New(time.Unix(0, 0)).Now)
 	storeDirectly := func(titulo, owner string) {
 		t.Helper()
 		e, err := event.Decode([]byte(validEventJSON(titulo, "2031-01-01")))
@@ -98,7 +98,7 @@ func TestEventETagAndCache(t *testing.T) {
 	app := newTestApp(t)
 	id := seedEvents(t, app).ids["Corrida de São João"]
 	clock := clocktest.New(time.Unix(0, 0))
-	app.srv.events = cache.NewAnswers[string](clock.Now)
+	app.srv.events = answercache.NewAnswers[string](clock.Now)
 	get := func(ifNoneMatch string, headers ...string) *httptest.ResponseRecorder {
 		t.Helper()
 		r := httptest.NewRequest("GET", "/api/events/"+id, nil)
@@ -158,7 +158,7 @@ func TestEventETagAndCache(t *testing.T) {
 		}
 	})
 
-	t.Run("a write through another instance shows once cache.AnswerTTL has passed", func(t *testing.T) {
+	t.Run("a write through another instance shows once answercache.AnswerTTL has passed", func(t *testing.T) {
 		e, err := app.store.GetEvent(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
@@ -167,7 +167,7 @@ func TestEventETagAndCache(t *testing.T) {
 		if _, err := app.store.UpdateEvent(context.Background(), e); err != nil {
 			t.Fatal(err)
 		}
-		clock.Advance(cache.AnswerTTL - time.Millisecond)
+		clock.Advance(answercache.AnswerTTL - time.Millisecond)
 		if w := get(etag); w.Code != http.StatusNotModified {
 			t.Fatalf("within the TTL: %d %s", w.Code, w.Body)
 		}

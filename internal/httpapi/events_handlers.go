@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"time"
 
+	"pelotao/internal/answercache"
 	"pelotao/internal/api"
-	"pelotao/internal/cache"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
@@ -25,7 +25,7 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var body cache.Answer
+	var body answercache.Answer
 	if q.OwnerID == "" {
 		body, err = s.publicList(r.Context(), q)
 	} else {
@@ -42,17 +42,17 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 }
 
 // publicList is the answer to a public list query (no owner), from s.lists while a recent one is kept.
-func (s *Server) publicList(ctx context.Context, q store.EventQuery) (cache.Answer, error) {
-	return s.lists.Get(q, func() (cache.Answer, error) { return s.readList(ctx, q) })
+func (s *Server) publicList(ctx context.Context, q store.EventQuery) (answercache.Answer, error) {
+	return s.lists.Get(q, func() (answercache.Answer, error) { return s.readList(ctx, q) })
 }
 
 // readList asks the store for the answer to q.
-func (s *Server) readList(ctx context.Context, q store.EventQuery) (cache.Answer, error) {
+func (s *Server) readList(ctx context.Context, q store.EventQuery) (answercache.Answer, error) {
 	page, err := s.store.ListEvents(ctx, q)
 	if err != nil {
-		return cache.Answer{}, err
+		return answercache.Answer{}, err
 	}
-	return cache.NewAnswer(encodeEventList(page)), nil
+	return answercache.NewAnswer(encodeEventList(page)), nil
 }
 
 // encodeEventList makes {"events":[…],"nextCursor":"…"} from the summaries as the store keeps
@@ -138,16 +138,16 @@ func (s *Server) eventQuery(r *http.Request) (store.EventQuery, error) {
 // must ask every time), which a 304 answers without the body.
 func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	body, err := s.events.Get(id, func() (cache.Answer, error) {
+	body, err := s.events.Get(id, func() (answercache.Answer, error) {
 		e, err := s.store.GetEvent(r.Context(), id)
 		if err != nil {
-			return cache.Answer{}, err
+			return answercache.Answer{}, err
 		}
 		b, err := json.Marshal(e)
 		if err != nil {
-			return cache.Answer{}, err
+			return answercache.Answer{}, err
 		}
-		return cache.NewTaggedAnswer(append(b, '\n')), nil
+		return answercache.NewTaggedAnswer(append(b, '\n')), nil
 	})
 	if err != nil {
 		return api.NotFoundAs(err, api.ErrEventNotFound)

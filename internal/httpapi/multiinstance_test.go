@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"pelotao/internal/account"
-	"pelotao/internal/cache"
+	"pelotao/internal/answercache"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
 	"pelotao/internal/upload/uploadtest"
@@ -106,7 +106,7 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 	})
 
 	t.Run("an event created through one is read through the other", func(t *testing.T) {
-		// a keeps this search in its list cache: it shows b's write once cache.AnswerTTL has passed.
+		// a keeps this search in its list cache: it shows b's write once answercache.AnswerTTL has passed.
 		if res, body := a.send(t, "GET", "/api/events?q=conceicao", ""); res.StatusCode != 200 || strings.Contains(body, "Conceição") {
 			t.Fatalf("search on a before: %d %s", res.StatusCode, body)
 		}
@@ -123,14 +123,14 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 			t.Fatalf("read on a: %d %s", res.StatusCode, body)
 		}
 		// Accent-insensitive search, on the other instance too. The generous deadline only keeps
-		// a broken cache from hanging the test; the answer normally changes after cache.AnswerTTL.
-		for deadline := time.Now().Add(cache.AnswerTTL + 10*time.Second); ; time.Sleep(cache.AnswerTTL / 10) {
+		// a broken cache from hanging the test; the answer normally changes after answercache.AnswerTTL.
+		for deadline := time.Now().Add(answercache.AnswerTTL + 10*time.Second); ; time.Sleep(answercache.AnswerTTL / 10) {
 			res, body = a.send(t, "GET", "/api/events?q=conceicao", "")
 			if res.StatusCode == 200 && strings.Contains(body, created.ID) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("search on a, %v after the write on b: %d %s", cache.AnswerTTL+10*time.Second, res.StatusCode, body)
+				t.Fatalf("search on a, %v after the write on b: %d %s", answercache.AnswerTTL+10*time.Second, res.StatusCode, body)
 			}
 		}
 	})
@@ -148,17 +148,17 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		if res, body := b.send(t, "PUT", path, validEventJSON("Corrida do Farol Novo", "2031-04-12"), rita); res.StatusCode != 200 {
 			t.Fatalf("update on b: %d %s", res.StatusCode, body)
 		}
-		// a shows b's write once cache.AnswerTTL has passed; the deadline only keeps a broken cache
+		// a shows b's write once answercache.AnswerTTL has passed; the deadline only keeps a broken cache
 		// from hanging the test.
 		waitOnA := func(what string, done func(*http.Response, string) bool) {
 			t.Helper()
-			for deadline := time.Now().Add(cache.AnswerTTL + 10*time.Second); ; time.Sleep(cache.AnswerTTL / 10) {
+			for deadline := time.Now().Add(answercache.AnswerTTL + 10*time.Second); ; time.Sleep(answercache.AnswerTTL / 10) {
 				res, body := a.send(t, "GET", path, "")
 				if done(res, body) {
 					return
 				}
 				if time.Now().After(deadline) {
-					t.Fatalf("%s on a, %v after the write on b: %d %s", what, cache.AnswerTTL+10*time.Second, res.StatusCode, body)
+					t.Fatalf("%s on a, %v after the write on b: %d %s", what, answercache.AnswerTTL+10*time.Second, res.StatusCode, body)
 				}
 			}
 		}

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/answercache"
 	"pelotao/internal/api"
-	"pelotao/internal/cache"
 	"pelotao/internal/config"
 	"pelotao/internal/document"
 	"pelotao/internal/mail"
@@ -22,6 +22,7 @@ import (
 	"pelotao/internal/salesapi"
 	"pelotao/internal/site"
 	"pelotao/internal/store"
+	"pelotao/internal/store/readmodel"
 	"pelotao/internal/upload"
 )
 
@@ -52,13 +53,13 @@ type Server struct {
 	mux      *http.ServeMux
 	handler  http.Handler
 	// lists keeps recent public answers of GET /api/events, events those of GET /api/events/{id}
-	// (internal/cache).
-	lists  *cache.Answers[store.EventQuery]
-	events *cache.Answers[string]
-	// resultsCache keeps result sets in memory for their tables.
-	resultsCache *cache.Results
+	// (internal/answercache).
+	lists  *answercache.Answers[store.EventQuery]
+	events *answercache.Answers[string]
+	// resultsCache keeps result sets in memory for their tables (internal/store/readmodel).
+	resultsCache *readmodel.Results
 	// participantsJSON keeps participants encoded for the list's pages.
-	participantsJSON cache.ParticipantsJSON
+	participantsJSON answercache.ParticipantsJSON
 	// sales answers the registration, order and Pix routes.
 	sales *salesapi.Server
 }
@@ -77,8 +78,9 @@ func New(d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, store: d.Store, log: d.Log, accounts: d.Accounts,
 		mailer: d.Mailer,
 		mux:    http.NewServeMux(),
-		lists:  cache.NewAnswers[store.EventQuery](time.Now), events: cache.NewAnswers[string](time.Now),
-		resultsCache: cache.NewResults()}
+		lists:  answercache.NewAnswers[store.EventQuery](time.Now), events: answercache.NewAnswers[string](time.Now),
+		// A set's row is as fresh as the answers: another instance's re-import shows when its event edits do.
+		resultsCache: readmodel.NewResults(answercache.AnswerTTL)}
 	var err error
 	s.site, err = site.New(site.Deps{Config: d.Config, Store: d.Store, UI: d.UI, Log: d.Log, Renderer: d.Renderer,
 		API: siteAPI{s}})

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"strings"
 
+	"pelotao/internal/answercache"
 	"pelotao/internal/api"
-	"pelotao/internal/cache"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
 )
@@ -18,7 +18,7 @@ type siteAPI struct{ s *Server }
 
 func (a siteAPI) Session(r *http.Request) (any, error) { return a.s.session(r) }
 
-func (a siteAPI) PublicEvents(ctx context.Context, q store.EventQuery) (cache.Answer, error) {
+func (a siteAPI) PublicEvents(ctx context.Context, q store.EventQuery) (answercache.Answer, error) {
 	return a.s.publicList(ctx, q)
 }
 

@@ -1,6 +1,6 @@
 // Package httpgzip is gzip for HTTP answers: whether the client takes it, and compressing an
 // answer made for one request (pages, the kit desk's roster). Answers made once for many clients
-// are compressed once where they are kept (internal/cache, the built app's files in internal/site).
+// are compressed once where they are kept (internal/answercache, the built app's files in internal/site).
 package httpgzip
 
 import (

@@ -16,8 +16,8 @@ import (
 	"sync"
 	"time"
 
+	"pelotao/internal/answercache"
 	"pelotao/internal/api"
-	"pelotao/internal/cache"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
@@ -57,7 +57,7 @@ type Server struct {
 	calendar func(*event.Event) []byte
 	receipts sync.WaitGroup
 	// ordersJSON keeps the orders list's answers encoded, by order and rev.
-	ordersJSON cache.OrdersJSON
+	ordersJSON answercache.OrdersJSON
 	// now is the clock of the rules that read an event's calendar day (lots, period, coupons,
 	// edits, the buyer's window): time.Now, set by tests to an instant of their own.
 	now func() time.Time

@@ -13,7 +13,7 @@ import (
 	"net/http"
 	"time"
 
-	"pelotao/internal/cache"
+	"pelotao/internal/answercache"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/prerender"
@@ -27,7 +27,7 @@ type API interface {
 	// Session is GET /api/auth/session's answer to r.
 	Session(r *http.Request) (any, error)
 	// PublicEvents is GET /api/events' answer to q, a public list.
-	PublicEvents(ctx context.Context, q store.EventQuery) (cache.Answer, error)
+	PublicEvents(ctx context.Context, q store.EventQuery) (answercache.Answer, error)
 	// ResultsPage is GET /api/events/{id}/results/{setId}'s answer to q over set.
 	ResultsPage(ctx context.Context, set results.Set, q store.ResultQuery) (json.RawMessage, error)
 	// Athlete is GET /api/events/{id}/results/{setId}/athletes/{bib}'s answer for the route of r;
@@ -115,7 +115,7 @@ const sessionPath = "/api/auth/session"
 
 func (s *Server) session(r *http.Request) (any, error) { return s.api.Session(r) }
 
-func (s *Server) publicList(ctx context.Context, q store.EventQuery) (cache.Answer, error) {
+func (s *Server) publicList(ctx context.Context, q store.EventQuery) (answercache.Answer, error) {
 	return s.api.PublicEvents(ctx, q)
 }
 

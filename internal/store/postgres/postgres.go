@@ -33,17 +33,17 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pelotao/internal/cache"
 	"pelotao/internal/store"
+	"pelotao/internal/store/readmodel"
 	"pelotao/internal/team"
 )
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
 	pool    *pgxpool.Pool
-	rosters cache.Rosters // the participants of the events listed lately
+	rosters readmodel.Rosters // the participants of the events listed lately
 
-	orderLists cache.OrderLists // the orders of the events listed lately
+	orderLists readmodel.OrderLists // the orders of the events listed lately
 
 	// The rows every request of the orders list reads, each read shared by the requests asking
 	// together (joined.go).

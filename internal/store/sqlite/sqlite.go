@@ -18,8 +18,8 @@ import (
 
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
 
-	"pelotao/internal/cache"
 	"pelotao/internal/store"
+	"pelotao/internal/store/readmodel"
 	"pelotao/internal/team"
 )
 
@@ -28,10 +28,10 @@ type Store struct {
 	read    *reads
 	write   *sql.DB
 	path    string
-	rosters cache.Rosters // the participants of the events listed lately
-	batches orderBatches  // order transactions waiting for the writer: see order_batch.go
+	rosters readmodel.Rosters // the participants of the events listed lately
+	batches orderBatches      // order transactions waiting for the writer: see order_batch.go
 
-	orderLists cache.OrderLists               // the orders of the events listed lately
+	orderLists readmodel.OrderLists           // the orders of the events listed lately
 	orderRevs  *fresh[store.OrderRev]         // where an event's orders stand
 	buyers     *fresh[map[string]store.Buyer] // the buyers of a page of orders
 

@@ -1,4 +1,4 @@
-package cache
+package readmodel
 
 import (
 	"context"
@@ -21,6 +21,10 @@ const resultsCacheBytes = 96 << 20
 // made for, a set is served by the database's own queries.
 const maxCachedLines = 40_000
 
+// maxRecentSets bounds the set rows kept (Results.Set): a row is a few hundred bytes, and the
+// tables read within a second are a few dozen sets.
+const maxRecentSets = 256
+
 // Results keeps whole result sets in memory, so that a page of a 30,000-line table,
 // searched and filtered, is answered in well under a millisecond instead of by a scan of the
 // set in the database for every request (and its count). An entry is keyed by set id and
@@ -31,8 +35,9 @@ type Results struct {
 	entries map[string]*cachedSet
 	bytes   int
 	clock   func() time.Time
-	// sets holds the rows of the sets read lately (set), by set id.
-	sets map[string]recentSet
+	// sets holds the rows of the sets read lately (Set), by set id, each used for rowsFor.
+	sets    map[string]recentSet
+	rowsFor time.Duration
 }
 
 // recentSet is a set's row as the database had it at read.
@@ -56,21 +61,22 @@ type cachedLine struct {
 	doc   json.RawMessage
 }
 
-func NewResults() *Results {
-	return &Results{entries: map[string]*cachedSet{}, sets: map[string]recentSet{}, clock: time.Now}
+// NewResults keeps result sets, each set's row read from the database again once it is rowsFor
+// old (Set).
+func NewResults(rowsFor time.Duration) *Results {
+	return &Results{entries: map[string]*cachedSet{}, sets: map[string]recentSet{}, clock: time.Now, rowsFor: rowsFor}
 }
 
-// Set returns the event's set setID, read from the database at most AnswerTTL ago: the
-// pages of a table asked together (a searched page at every keystroke, many runners after a
-// race) cost the database one read a second per set, not one each. This instance's writes drop
-// the row at once (ForgetSet, ForgetEvent); another instance's re-import shows here within the
-// second, as its event edits do (answers.go).
+// Set returns the event's set setID, read from the database at most rowsFor ago: the pages of a
+// table asked together (a searched page at every keystroke, many runners after a race) cost the
+// database one read per set in that time, not one each. This instance's writes drop the row at
+// once (ForgetSet, ForgetEvent); another instance's re-import shows here once rowsFor has passed.
 func (c *Results) Set(ctx context.Context, st store.ResultStore, eventID, setID string) (results.Set, error) {
 	now := c.clock()
 	c.mu.Lock()
 	recent, ok := c.sets[setID]
 	c.mu.Unlock()
-	if ok && recent.set.EventID == eventID && now.Sub(recent.read) < AnswerTTL {
+	if ok && recent.set.EventID == eventID && now.Sub(recent.read) < c.rowsFor {
 		return recent.set, nil
 	}
 	set, err := st.GetResultSet(ctx, eventID, setID)
@@ -79,7 +85,7 @@ func (c *Results) Set(ctx context.Context, st store.ResultStore, eventID, setID 
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.sets) >= answerCacheMaxEntries {
+	if len(c.sets) >= maxRecentSets {
 		clear(c.sets) // rows are one read each: starting over costs less than tracking their age
 	}
 	c.sets[setID] = recentSet{set: set, read: now}

@@ -1,4 +1,4 @@
-package cache_test
+package readmodel_test
 
 import (
 	"bytes"
@@ -10,22 +10,23 @@ import (
 	"testing"
 	"time"
 
-	"pelotao/internal/cache"
 	"pelotao/internal/event"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
+	"pelotao/internal/store/readmodel"
 	"pelotao/internal/store/sqlite"
 	"pelotao/internal/store/storetest"
 )
 
-// A set's row is read from the database once per AnswerTTL: another instance's re-import
+// A set's row is read from the database once per rowsFor: another instance's re-import
 // shows when that has passed, this instance's writes (ForgetSet, ForgetEvent) at once, and a
 // row is never served for another event's route.
 func TestResultsCacheSetRows(t *testing.T) {
 	st, eventID, publish := eventWithResults(t)
 	first := publish(10)
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	c := cache.NewResults()
+	const rowsFor = time.Second
+	c := readmodel.NewResults(rowsFor)
 	c.SetClock(func() time.Time { return now })
 	total := func() int {
 		t.Helper()
@@ -42,7 +43,7 @@ func TestResultsCacheSetRows(t *testing.T) {
 	if got := total(); got != 10 {
 		t.Errorf("within the TTL: %d lines, want the row read first (10)", got)
 	}
-	now = now.Add(cache.AnswerTTL)
+	now = now.Add(rowsFor)
 	if got := total(); got != 20 {
 		t.Errorf("after the TTL: %d lines, want the re-import's 20", got)
 	}
@@ -74,7 +75,7 @@ func TestResultsCacheMatchesDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := cache.NewResults()
+	c := readmodel.NewResults(time.Second)
 	queries := []store.ResultQuery{
 		{}, {Limit: 7}, {Limit: 7, Cursor: "7"}, {Limit: 200, Cursor: "400"}, {Cursor: "500"},
 		{Q: "angela"}, {Q: "CÔRTES ang"}, {Q: "conceicao 12", Limit: 5}, {Q: "12 conceicao", Limit: 5, Cursor: "130"},
@@ -164,7 +165,7 @@ func publishSample(t *testing.T, st store.Store, eventID string, n int) results.
 func TestResultsCacheConcurrent(t *testing.T) {
 	st, eventID, publish := eventWithResults(t)
 	set := publish(300)
-	c := cache.NewResults()
+	c := readmodel.NewResults(time.Second)
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
 	for g := range 8 {

@@ -1,4 +1,9 @@
-package cache
+// Package answercache keeps the JSON API's answers, or their parts, made once for many requests:
+// whole public answers for a second with their gzip copy and ETag (answers.go), and each
+// participant's and order's encoded JSON by id and rev, from which a list's pages are put
+// together (encoded_json.go). It serves the HTTP side (httpapi, salesapi, site); the read models
+// those lists are paged from are internal/store/readmodel's.
+package answercache
 
 import (
 	"bytes"

@@ -36,6 +36,7 @@ import (
 	"pelotao/internal/cache"
 	"pelotao/internal/store"
 	"pelotao/internal/store/accounts"
+	"pelotao/internal/store/checkin"
 	"pelotao/internal/team"
 )
 
@@ -57,6 +58,7 @@ type Store struct {
 	store.PanelReader // reads the organizer panel with orderQuery
 
 	accounts.AccountStore // over db: see tx.go
+	checkin.CheckinStore  // over db
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -93,7 +95,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 	s := &Store{pool: pool}
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
-	s.AccountStore = accounts.AccountStore{DB: db{s}}
+	s.AccountStore, s.CheckinStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

@@ -22,6 +22,7 @@ import (
 	"pelotao/internal/cache"
 	"pelotao/internal/store"
 	"pelotao/internal/store/accounts"
+	"pelotao/internal/store/checkin"
 	"pelotao/internal/team"
 )
 
@@ -47,6 +48,7 @@ type Store struct {
 	store.PanelReader // reads the organizer panel with orderQuery
 
 	accounts.AccountStore // over db: see tx.go
+	checkin.CheckinStore  // over db
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -80,7 +82,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
-	s.AccountStore = accounts.AccountStore{DB: db{s}}
+	s.AccountStore, s.CheckinStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {

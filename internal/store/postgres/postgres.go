@@ -37,6 +37,7 @@ import (
 	"pelotao/internal/store"
 	"pelotao/internal/store/accounts"
 	"pelotao/internal/store/checkin"
+	"pelotao/internal/store/participants"
 	"pelotao/internal/team"
 )
 
@@ -57,8 +58,9 @@ type Store struct {
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 
-	accounts.AccountStore // over db: see tx.go
-	checkin.CheckinStore  // over db
+	accounts.AccountStore         // over db: see tx.go
+	checkin.CheckinStore          // over db
+	participants.ParticipantStore // over db
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -95,7 +97,8 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 	s := &Store{pool: pool}
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
-	s.AccountStore, s.CheckinStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}}
+	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
+		participants.ParticipantStore{DB: db{s}}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

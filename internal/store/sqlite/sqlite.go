@@ -23,6 +23,7 @@ import (
 	"pelotao/internal/store"
 	"pelotao/internal/store/accounts"
 	"pelotao/internal/store/checkin"
+	"pelotao/internal/store/participants"
 	"pelotao/internal/team"
 )
 
@@ -47,8 +48,9 @@ type Store struct {
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 
-	accounts.AccountStore // over db: see tx.go
-	checkin.CheckinStore  // over db
+	accounts.AccountStore         // over db: see tx.go
+	checkin.CheckinStore          // over db
+	participants.ParticipantStore // over db
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -82,7 +84,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
-	s.AccountStore, s.CheckinStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}}
+	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
+		participants.ParticipantStore{DB: db{s}}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {

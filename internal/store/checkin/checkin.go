@@ -1,7 +1,7 @@
 // Package checkin is the writes of store.CheckinStore written once for both databases, over the
 // store.DB a driver gives: the pickup decision (Answer, from respostas.json, which the kit
-// desk's test server reads too) and the undo. The drivers keep the reads whose SQL is their own
-// (Roster, PickupHistory, PickupStats).
+// desk's test server reads too), the undo and the roster. The drivers keep the reads whose SQL
+// is their own (PickupHistory, PickupStats).
 package checkin
 
 import (
@@ -57,8 +57,16 @@ func Answer(s Situation) string {
 	panic(fmt.Sprintf("checkin: no rule of respostas.json answers %+v", s))
 }
 
-// CheckinStore implements RecordPickups and UndoPickup of store.CheckinStore over DB.
+// CheckinStore implements store.CheckinStore but PickupHistory and PickupStats over DB.
 type CheckinStore struct{ DB store.DB }
+
+// statements is the dialect of store.Statements for the readers in package store: ? parameters.
+var statements = store.SQLDialect{Name: "checkin", Placeholder: func(int) string { return "?" }}
+
+// Roster implements store.CheckinStore.
+func (c CheckinStore) Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error) {
+	return store.ReadRoster(ctx, c.DB.Query, statements, eventID, since)
+}
 
 // RecordPickups implements store.CheckinStore. Every writer of pickups takes the participants'
 // rev counter first (store.Tx.NextRevs), which queues them on every database and instance: each

@@ -3,16 +3,10 @@ package sqlite
 import (
 	"context"
 
-	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
 
-// Roster implements store.CheckinStore (its writes are checkin.CheckinStore).
-func (s *Store) Roster(ctx context.Context, eventID string, since int64) ([]participant.Participant, int64, error) {
-	return store.ReadRoster(ctx, s.query, dialect, eventID, since)
-}
-
-// PickupHistory implements store.CheckinStore.
+// PickupHistory implements store.CheckinStore (the rest of it is checkin.CheckinStore).
 func (s *Store) PickupHistory(ctx context.Context, eventID string, limit int) ([]store.PickupRecord, error) {
 	return store.QueryAll(ctx, s.query, "sqlite: pickup history", store.ScanPickupRecord, store.PickupHistorySelect+
 		" WHERE k.event_id = ? ORDER BY k.recorded_at DESC, k.rowid DESC LIMIT ?", eventID, limit)

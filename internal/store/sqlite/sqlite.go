@@ -129,6 +129,7 @@ func (s *Store) Close() error {
 	return errors.Join(s.read.close(), s.write.Close())
 }
 
+// isUniqueViolation reports SQLite's error for a duplicate key.
 func isUniqueViolation(err error) bool {
 	var e *moderncsqlite.Error
 	return errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE

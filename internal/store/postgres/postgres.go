@@ -34,6 +34,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pelotao/internal/store"
+	"pelotao/internal/store/accounts"
+	"pelotao/internal/store/checkin"
+	"pelotao/internal/store/participants"
 	"pelotao/internal/store/readmodel"
 	"pelotao/internal/team"
 )
@@ -54,6 +57,10 @@ type Store struct {
 
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
+
+	accounts.AccountStore         // over db: see tx.go
+	checkin.CheckinStore          // over db
+	participants.ParticipantStore // over db
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -90,6 +97,8 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 	s := &Store{pool: pool}
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
+	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
+		participants.ParticipantStore{DB: db{s}}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -115,4 +124,15 @@ func isUniqueViolation(err error) bool {
 // query runs a read query for the readers in package store.
 func (s *Store) query(ctx context.Context, query string, args ...any) (store.Rows, error) {
 	return s.pool.Query(ctx, query, args...)
+}
+
+// affectedOne is the answer of a write that must change a row: ErrNotFound when it changed none.
+func affectedOne(tag pgconn.CommandTag, err error) error {
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
 }

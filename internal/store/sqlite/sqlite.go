@@ -17,8 +17,12 @@ import (
 	"sync/atomic"
 
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"pelotao/internal/store"
+	"pelotao/internal/store/accounts"
+	"pelotao/internal/store/checkin"
+	"pelotao/internal/store/participants"
 	"pelotao/internal/store/readmodel"
 	"pelotao/internal/team"
 )
@@ -43,6 +47,10 @@ type Store struct {
 
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
+
+	accounts.AccountStore         // over db: see tx.go
+	checkin.CheckinStore          // over db
+	participants.ParticipantStore // over db
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -76,6 +84,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
+	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
+		participants.ParticipantStore{DB: db{s}}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {
@@ -117,4 +127,23 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close closes both pools.
 func (s *Store) Close() error {
 	return errors.Join(s.read.close(), s.write.Close())
+}
+
+// isUniqueViolation reports SQLite's error for a duplicate key.
+func isUniqueViolation(err error) bool {
+	var e *moderncsqlite.Error
+	return errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
+}
+
+// affectedOne is the answer of a write that must change a row: ErrNotFound when it changed none.
+func affectedOne(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
 }

@@ -11,6 +11,9 @@ import (
 // timeLayout stores timestamps as fixed-width UTC text, so comparing the text compares the times.
 const timeLayout = "2006-01-02T15:04:05.000000Z"
 
+func unixMilli(t time.Time) int64     { return t.UnixMilli() }
+func fromUnixMilli(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
 func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
 
 func parseTime(s string) (time.Time, error) { return time.Parse(timeLayout, s) }

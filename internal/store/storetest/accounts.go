@@ -19,6 +19,51 @@ func testAccounts(t *testing.T, open Open) {
 	t.Run("EmailVerification", func(t *testing.T) { testEmailVerification(t, open(t)) })
 	t.Run("LoginFailures", func(t *testing.T) { testLoginFailures(t, open(t)) })
 	t.Run("DeleteExpired", func(t *testing.T) { testDeleteExpired(t, open(t)) })
+	t.Run("LinksUsedOnce", func(t *testing.T) { testLinksUsedOnce(t, open(t)) })
+}
+
+// testLinksUsedOnce opens one reset link and one verification link from many requests at once:
+// each works for exactly one of them, the others find it used (ErrNotFound).
+func testLinksUsedOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	u := mustCreateUser(t, s, "u-once", "once@example.com")
+	reset := store.ResetToken{TokenHash: tokenHashOf("once-reset"), UserID: u.ID, CreatedAt: accountT0, ExpiresAt: accountT0.Add(time.Hour)}
+	verify := store.EmailVerificationToken{TokenHash: tokenHashOf("once-verify"), Email: u.Email, CreatedAt: accountT0, ExpiresAt: accountT0.Add(time.Hour)}
+	if ok, err := s.CreateResetToken(ctx, reset, accountT0.Add(-time.Minute)); err != nil || !ok {
+		t.Fatalf("reset token: %v %v", ok, err)
+	}
+	if ok, err := s.CreateEmailVerificationToken(ctx, verify, accountT0.Add(-time.Minute)); err != nil || !ok {
+		t.Fatalf("verification token: %v %v", ok, err)
+	}
+	at := accountT0.Add(time.Minute)
+	for name, use := range map[string]func() error{
+		"reset": func() error {
+			_, err := s.ResetPassword(ctx, reset.TokenHash, "$argon2id$new", at)
+			return err
+		},
+		"verification": func() error {
+			_, err := s.VerifyEmail(ctx, verify.TokenHash, at, u.ID)
+			return err
+		},
+	} {
+		const n = 8
+		errs := make(chan error, n)
+		for range n {
+			go func() { errs <- use() }()
+		}
+		worked := 0
+		for range n {
+			switch err := <-errs; {
+			case err == nil:
+				worked++
+			case !errors.Is(err, store.ErrNotFound):
+				t.Fatalf("%s link: %v", name, err)
+			}
+		}
+		if worked != 1 {
+			t.Fatalf("%s link worked %d times, want once", name, worked)
+		}
+	}
 }
 
 var accountT0 = time.Date(2026, 3, 15, 10, 30, 0, 123_000_000, time.UTC)

@@ -22,6 +22,7 @@ func testCheckin(t *testing.T, open Open) {
 	t.Run("OtherEventsParticipant", func(t *testing.T) { testPickupOtherEvent(t, open(t)) })
 	t.Run("UnpaidKitRefused", func(t *testing.T) { testPickupUnpaidRefused(t, open(t)) })
 	t.Run("UnpaidKitUnconfirmed", func(t *testing.T) { testPickupUnpaidUnconfirmed(t, open(t)) })
+	t.Run("AnswerOrder", func(t *testing.T) { testPickupAnswerOrder(t, open(t)) })
 	t.Run("ConcurrentDesks", func(t *testing.T) { testPickupConcurrent(t, open(t)) })
 	t.Run("Stats", func(t *testing.T) { testPickupStats(t, open(t)) })
 }
@@ -275,6 +276,49 @@ func testPickupUnpaidUnconfirmed(t *testing.T, s store.Store) {
 	}
 	if r := record(t, s, eventID, saying(pickup("confirmada", ids["Bia"], "Balcão 1", at), true))[0]; r.Status != store.PickupOK || r.Kit == nil {
 		t.Fatalf("unpaid kit confirmed: %+v", r)
+	}
+}
+
+// The pickup decision's branches where two hold at once (internal/store/checkin/respostas.json,
+// first rule wins): an id sent before keeps its first answer even when the kit would be refused
+// now or was undone since; a refusal comes before a conflict with the kit's current pickup, and
+// neither is recorded.
+func testPickupAnswerOrder(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID, ids := kitEvent(t, s, "Corrida da Ordem", map[string]string{"Caio": "5 km"}, "Caio")
+	at := time.Date(2026, 12, 5, 12, 14, 0, 0, time.UTC)
+	won, lost := pickup("c-1", ids["Caio"], "Balcão 1", at), pickup("c-2", ids["Caio"], "Balcão 2", at)
+	if rs := record(t, s, eventID, won, lost); rs[0].Status != store.PickupOK || rs[1].Status != store.PickupConflict {
+		t.Fatalf("before the block: %+v", rs)
+	}
+	block := participant.Settings{FaixasPeito: []participant.FaixaPeito{}, BloquearKitSemPagamento: true}
+	if err := s.SetParticipantSettings(ctx, eventID, block); err != nil {
+		t.Fatal(err)
+	}
+	rs := record(t, s, eventID, won, lost, pickup("c-3", ids["Caio"], "Balcão 3", at))
+	for i, want := range []string{store.PickupDuplicate, store.PickupConflict, store.PickupRefused} {
+		if rs[i].Status != want || rs[i].Kit == nil || rs[i].Kit.Balcao != "Balcão 1" {
+			t.Fatalf("blocked, answer %d: %+v, want %s with the kit of Balcão 1", i, rs[i], want)
+		}
+	}
+	if rs[2].Motivo != participant.UnpaidKitRefusal {
+		t.Fatalf("a refusal while the kit is taken: %+v", rs[2])
+	}
+	if err := s.SetParticipantSettings(ctx, eventID, participant.Settings{FaixasPeito: []participant.FaixaPeito{}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UndoPickup(ctx, eventID, ids["Caio"], "g", "Gestora"); err != nil {
+		t.Fatal(err)
+	}
+	rs = record(t, s, eventID, won, lost)
+	if rs[0].Status != store.PickupDuplicate || rs[1].Status != store.PickupConflict || rs[0].Kit != nil || rs[1].Kit != nil {
+		t.Fatalf("sent again after the undo: %+v", rs)
+	}
+	if k := kitOf(t, s, eventID, ids["Caio"]); k != nil {
+		t.Fatalf("an answer sent again recorded %+v", k)
+	}
+	if h, err := s.PickupHistory(ctx, eventID, 10); err != nil || len(h) != 2 {
+		t.Fatalf("history: %+v, %v", h, err)
 	}
 }
 

@@ -1,9 +1,20 @@
 import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import type { Remote } from './sync'
 import type { Checkin, CheckinAnswer, KitRetirado, RosterParticipant } from './types'
+import { regras } from '../../../../internal/store/checkin/respostas.json'
 
-// A server in memory with the contract's rules: the first recorded pickup of a kit wins, an id
-// already seen is answered again without counting, and `since` answers only later changes.
+type Situacao = { enviadaAntes: string; recusada: boolean; kitRetirado: boolean }
+type Regra = Partial<Situacao> & { resposta: string }
+
+// The server's answer to a pickup in situation s, from the rules it reads
+// (internal/store/checkin/respostas.json): the first whose conditions all hold.
+function resposta(s: Situacao): CheckinAnswer['status'] {
+  const holds = (r: Regra) => (Object.keys(s) as (keyof Situacao)[]).every((k) => r[k] === undefined || r[k] === s[k])
+  return (regras as Regra[]).find(holds)!.resposta as CheckinAnswer['status']
+}
+
+// A server in memory with the contract's rules: the server's answer to each pickup (resposta),
+// the first recorded pickup of a kit wins, and `since` answers only later changes.
 export class FakeServer {
   online = true
   participants = new Map<string, RosterParticipant>()
@@ -50,19 +61,17 @@ export class FakeServer {
       this.posts.push(checkins)
       return checkins.map((c): CheckinAnswer => {
         const p = this.participants.get(c.participantId)!
-        const before = this.seen.get(c.id)
-        if (before) return { id: c.id, status: before === 'conflict' ? 'conflict' : 'duplicate', kitRetirado: p.kitRetirado }
-        if (this.bloquearKitSemPagamento && !p.pago) {
-          return { id: c.id, status: 'refused', kitRetirado: p.kitRetirado, motivo: 'Inscrição não paga.' }
-        }
-        if (p.kitRetirado) {
-          this.seen.set(c.id, 'conflict')
-          return { id: c.id, status: 'conflict', kitRetirado: p.kitRetirado }
+        const enviadaAntes = this.seen.get(c.id) ?? ''
+        const status = resposta({ enviadaAntes, recusada: this.bloquearKitSemPagamento && !p.pago, kitRetirado: !!p.kitRetirado })
+        if (status === 'refused') return { id: c.id, status, kitRetirado: p.kitRetirado, motivo: 'Inscrição não paga.' }
+        if (status !== 'ok') {
+          if (!enviadaAntes) this.seen.set(c.id, status)
+          return { id: c.id, status, kitRetirado: p.kitRetirado }
         }
         const kit: KitRetirado = { at: c.at, balcao: c.balcao, por: 'Equipe', retiradoPor: c.retiradoPor, camisetaEntregue: c.camisetaEntregue }
         this.change({ ...p, kitRetirado: kit })
         this.seen.set(c.id, 'ok')
-        return { id: c.id, status: 'ok', kitRetirado: kit }
+        return { id: c.id, status, kitRetirado: kit }
       })
     },
     undoCheckin: async (_event, participantId) => {

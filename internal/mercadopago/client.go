@@ -154,7 +154,8 @@ func (c *Client) Payment(ctx context.Context, id int64) (Payment, error) {
 	return p, err
 }
 
-// SearchPayments implements Provider.
+// SearchPayments implements Provider. It reads the first page (Mercado Pago's default of 30):
+// one order's attempts, not a statement.
 func (c *Client) SearchPayments(ctx context.Context, externalReference string) ([]Payment, error) {
 	if externalReference == "" {
 		return nil, errors.New("mercadopago: a search needs an external_reference")

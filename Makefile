@@ -11,7 +11,7 @@ WEB_STAMP := web/.npm-installed
 
 ## run: build everything and serve http://localhost:8080 with demo content
 run: build
-	PELOTAO_DEMO=1 PELOTAO_PIX_SANDBOX=1 ./bin/pelotao serve
+	PELOTAO_DEMO=1 PELOTAO_PIX_SANDBOX=1 PELOTAO_MP_SANDBOX=1 ./bin/pelotao serve
 
 ## build: bin/pelotao, one binary with the web app inside
 build: web
@@ -60,7 +60,8 @@ FUZZTIME ?= 60s
 FUZZ_TARGETS := internal/event:FuzzDecodeEvent internal/httpapi:FuzzAuthPayloads \
 	internal/site:FuzzRenderPage internal/upload:FuzzPrepare internal/upload:FuzzStripMetadata \
 	internal/sheet:FuzzRead internal/results:FuzzParse internal/participant:FuzzParse \
-	internal/pix:FuzzParseWebhook internal/registration:FuzzQuote internal/salesapi:FuzzOrderBody
+	internal/pix:FuzzParseWebhook internal/mercadopago:FuzzNotification internal/registration:FuzzQuote \
+	internal/salesapi:FuzzOrderBody
 fuzz:
 	@for target in $(FUZZ_TARGETS); do \
 		pkg=$${target%%:*}; name=$${target##*:}; \

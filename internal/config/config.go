@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/mercadopago"
 	"pelotao/internal/pix"
 )
 
@@ -43,7 +44,21 @@ type Config struct {
 	PixReconcileEvery time.Duration // PELOTAO_PIX_RECONCILE_EVERY: how often unpaid charges are read back
 	PixReconcileDays  int           // PELOTAO_PIX_RECONCILE_DAYS: how many days of Pix received the daily reconciliation reads
 	RegistrationHold  time.Duration // PELOTAO_REGISTRATION_HOLD: how long an order holds its slots unpaid
+
+	// MercadoPago is the card provider (docs/requirements.md CARD-13): PELOTAO_MP_ACCESS_TOKEN,
+	// _WEBHOOK_SECRET and _API_URL. An empty AccessToken means no cards: an event cannot offer them.
+	MercadoPago mercadopago.Config
+	// MPSandbox (PELOTAO_MP_SANDBOX) serves the in-memory Mercado Pago under /_mp-sandbox/ and points
+	// the card client at it, with a token and a webhook secret made for this process.
+	MPSandbox bool
 }
+
+// MPSandboxPath is where the Mercado Pago sandbox is mounted (mercadopago/sandbox.Path).
+const MPSandboxPath = "/_mp-sandbox/"
+
+// CardsConfigured reports whether a card provider is configured (or its sandbox): only then may
+// an event offer card payments (inscricoes.cartao, CARD-17).
+func (c Config) CardsConfigured() bool { return c.MercadoPago.AccessToken != "" }
 
 // PixSandboxPath is where the sandbox PSP is mounted (pix/sandbox.Path).
 const PixSandboxPath = "/_pix-sandbox/"
@@ -176,6 +191,7 @@ func Load(getenv Getenv) (Config, error) {
 	c.RegistrationHold = duration("PELOTAO_REGISTRATION_HOLD", "30m", time.Minute, 24*time.Hour)
 	c.PixReconcileEvery = duration("PELOTAO_PIX_RECONCILE_EVERY", "1m", 5*time.Second, 24*time.Hour)
 	errs = append(errs, loadPix(&c, get, secret)...)
+	errs = append(errs, loadMercadoPago(&c, get, secret)...)
 
 	return c, errors.Join(errs...)
 }
@@ -247,6 +263,55 @@ func loadPix(c *Config, get, secret func(name, def string) string) []error {
 			if _, err := os.Stat(f.value); f.value != "" && err != nil {
 				errs = append(errs, fmt.Errorf("%s: %w", f.name, err))
 			}
+		}
+	}
+	return errs
+}
+
+// loadMercadoPago reads the card provider's settings: the token and the webhook secret together,
+// the API over https; or the sandbox, refused unless the site's address is this machine's, as
+// the Pix sandbox is (CARD-13, CARD-14).
+func loadMercadoPago(c *Config, get, secret func(name, def string) string) []error {
+	var errs []error
+	sandbox, err := strconv.ParseBool(get("PELOTAO_MP_SANDBOX", "0"))
+	if err != nil {
+		errs = append(errs, errors.New("PELOTAO_MP_SANDBOX: not a boolean (use 1 or 0)"))
+	}
+	c.MPSandbox = sandbox
+	m := &c.MercadoPago
+	*m = mercadopago.Config{
+		APIURL:        strings.TrimSuffix(get("PELOTAO_MP_API_URL", mercadopago.DefaultAPIURL), "/"),
+		AccessToken:   secret("PELOTAO_MP_ACCESS_TOKEN", ""),
+		WebhookSecret: secret("PELOTAO_MP_WEBHOOK_SECRET", ""),
+	}
+	set := func(name string) bool { return get(name, "") != "" || get(name+"_FILE", "") != "" }
+	settings := []string{"PELOTAO_MP_ACCESS_TOKEN", "PELOTAO_MP_WEBHOOK_SECRET", "PELOTAO_MP_API_URL"}
+	switch {
+	case sandbox && c.BaseURL != nil && !loopback(c.BaseURL.Hostname()):
+		errs = append(errs, fmt.Errorf("PELOTAO_MP_SANDBOX: refused with PELOTAO_BASE_URL %s: the sandbox approves card payments that are not money "+
+			"(anyone can \"pay\" with its button), so it runs only on this machine's address: localhost, 127.0.0.1 or [::1], with any port", c.BaseURL.Host))
+	case sandbox && c.BaseURL != nil:
+		for _, name := range settings {
+			if set(name) {
+				errs = append(errs, fmt.Errorf("%s: not used with PELOTAO_MP_SANDBOX=1 (unset one or the other)", name))
+			}
+		}
+		// The client reaches the sandbox through this server's own address, with a token and a
+		// secret nobody else knows.
+		m.APIURL = c.BaseURL.String() + strings.TrimSuffix(MPSandboxPath, "/")
+		m.AccessToken, m.WebhookSecret = "TEST-"+rand.Text(), rand.Text()
+	case m.AccessToken == "":
+		for _, name := range settings[1:] {
+			if set(name) {
+				errs = append(errs, fmt.Errorf("%s: set without PELOTAO_MP_ACCESS_TOKEN", name))
+			}
+		}
+	default:
+		if u, err := url.Parse(m.APIURL); err != nil || u.Scheme != "https" || u.Host == "" {
+			errs = append(errs, errors.New("PELOTAO_MP_API_URL: must be an https URL, such as "+mercadopago.DefaultAPIURL))
+		}
+		if m.WebhookSecret == "" {
+			errs = append(errs, errors.New("PELOTAO_MP_WEBHOOK_SECRET: needed with PELOTAO_MP_ACCESS_TOKEN (notifications are checked with it)"))
 		}
 	}
 	return errs

@@ -71,6 +71,8 @@ type Limits struct {
 	IdadeMax  int     `json:"idadeMax"`
 	// IdadeMinimaMax bounds a modalidade's idadeMinima (1 to it, or blank).
 	IdadeMinimaMax int `json:"idadeMinimaMax"`
+	// ParcelasMax bounds inscricoes.cartao.parcelasMax: Mercado Pago's most installments (CARD-16).
+	ParcelasMax int `json:"parcelasMax"`
 }
 
 // Messages are the pt-BR texts shown next to a field, on the server's 422 and in the web form
@@ -117,6 +119,7 @@ type Messages struct {
 	LoteRepetido          string `json:"loteRepetido"`
 	FusoHorario           string `json:"fusoHorario"`
 	CNPJ                  string `json:"cnpj"`
+	ParcelasMax           string `json:"parcelasMax"`
 }
 
 // Constants is constants.json, typed.

@@ -148,6 +148,15 @@ type Inscricoes struct {
 	// EdicaoAte is the last day athletes may edit shirt, team and emergency contact; blank:
 	// EdicaoAteDias days before the event (see EdicaoAteEfetiva).
 	EdicaoAte Date `json:"edicaoAte"`
+	// Cartao offers card payments (Mercado Pago) beside Pix (docs/requirements.md CARD-16); nil,
+	// as Normalize makes one not active: Pix only.
+	Cartao *Cartao `json:"cartao,omitempty"`
+}
+
+// Cartao is the event's card payment setting.
+type Cartao struct {
+	Ativo       bool    `json:"ativo"`
+	ParcelasMax Integer `json:"parcelasMax"` // the most installments a buyer may choose, 1 to Limits.ParcelasMax
 }
 
 // ModoPelotao reports whether Pelotão sells this event's registrations itself.

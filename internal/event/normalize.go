@@ -55,6 +55,9 @@ func (e *Event) Normalize() {
 		meia := d.MeiaEntradaIdoso
 		in.MeiaEntradaIdoso = &meia
 	}
+	if in.Cartao != nil && !in.Cartao.Ativo {
+		in.Cartao = nil // off is the same as absent, so nothing is kept that nobody checks (CARD-16)
+	}
 	in.PrecosPorKit = nonNil(in.PrecosPorKit)
 	for i := range in.PrecosPorKit {
 		trim(&in.PrecosPorKit[i].KitNome)

@@ -69,6 +69,11 @@ var (
 	MsgCronogramaFormat = Const.Messages.CronogramaFormato
 )
 
+// MsgCartaoIndisponivel answers an event offering cards on a server without a card provider
+// (docs/requirements.md CARD-17). Only the server can know that, so the form's constants do not
+// carry it (nor its bytes, on the registration page that shares them).
+const MsgCartaoIndisponivel = "Pagamento com cartão indisponível: o Mercado Pago não está configurado neste servidor."
+
 // Fill writes min and max into a message's {min} and {max}, with the pt-BR thousands separator
 // (20000 → "20.000"), as the web form's fillMessage does.
 func Fill(msg string, min, max int) string {
@@ -267,6 +272,14 @@ func (v *validator) validateInscricoes(e *Event) {
 		tamanhos[t] = true
 	}
 	v.date("inscricoes.edicaoAte", in.EdicaoAte)
+	if c := in.Cartao; c != nil && c.Ativo {
+		// CARD-16: 1 (card, no installments) to Mercado Pago's most.
+		msg := Fill(Const.Messages.ParcelasMax, 1, lim.ParcelasMax)
+		if !c.ParcelasMax.Valid && c.ParcelasMax.invalid == "" {
+			v.add("inscricoes.cartao.parcelasMax", MsgObrigatorio)
+		}
+		v.integer("inscricoes.cartao.parcelasMax", c.ParcelasMax, 1, lim.ParcelasMax, msg, msg)
+	}
 	v.date("inscricoes.periodo.inicio", in.Periodo.Inicio)
 	v.date("inscricoes.periodo.fim", in.Periodo.Fim)
 	if in.Periodo.Inicio.Valid() && in.Periodo.Fim.Valid() && in.Periodo.Fim.Compare(in.Periodo.Inicio) < 0 {

@@ -160,7 +160,7 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) error {
 // the first free address of its title and year (FORM-41).
 func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) error {
 	u, _ := api.CurrentUser(r)
-	e, err := readEvent(r)
+	e, err := s.readEvent(r)
 	if err != nil {
 		return err
 	}
@@ -182,7 +182,7 @@ func (s *Server) updateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err := s.requireEventOwner(r, id); err != nil {
 		return err
 	}
-	e, err := readEvent(r)
+	e, err := s.readEvent(r)
 	if err != nil {
 		return err
 	}
@@ -223,8 +223,9 @@ func (s *Server) requireEventOwner(r *http.Request, id string) error {
 	return nil
 }
 
-// readEvent reads, normalises and validates the event in the request body.
-func readEvent(r *http.Request) (event.Event, error) {
+// readEvent reads, normalises and validates the event in the request body, refusing card
+// payments on a server that has no card provider (cardsRefused).
+func (s *Server) readEvent(r *http.Request) (event.Event, error) {
 	body, err := api.ReadBody(r)
 	if err != nil {
 		return event.Event{}, err
@@ -241,5 +242,18 @@ func readEvent(r *http.Request) (event.Event, error) {
 	if err := e.Validate(); err != nil {
 		return event.Event{}, err
 	}
+	if err := s.cardsRefused(&e); err != nil {
+		return event.Event{}, err
+	}
 	return e, nil
+}
+
+// cardsRefused answers 422 at inscricoes.cartao an event offering card payments when this server
+// has no card provider (no PELOTAO_MP_ACCESS_TOKEN, no sandbox): nobody could pay by card, so the
+// organizer is told now rather than the buyers later (docs/requirements.md CARD-17).
+func (s *Server) cardsRefused(e *event.Event) error {
+	if c := e.Inscricoes.Cartao; c != nil && c.Ativo && !s.cfg.CardsConfigured() {
+		return &event.ValidationError{Fields: map[string]string{"inscricoes.cartao": event.MsgCartaoIndisponivel}}
+	}
+	return nil
 }

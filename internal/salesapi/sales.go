@@ -21,6 +21,7 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
+	mpsandbox "pelotao/internal/mercadopago/sandbox"
 	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
@@ -50,6 +51,8 @@ type Server struct {
 	// psp charges orders; sandbox is the in-memory PSP it talks to under PELOTAO_PIX_SANDBOX.
 	psp     pix.PSP
 	sandbox *sandbox.Sandbox
+	// mpSandbox is the in-memory Mercado Pago served under PELOTAO_MP_SANDBOX.
+	mpSandbox *mpsandbox.Sandbox
 	// orders settles payments, refunds, cancels and edits orders (internal/orders).
 	orders *orders.Service
 	// mailer and calendar make the confirmation e-mails; receipts are those being sent.
@@ -72,6 +75,7 @@ func New(d Deps) (*Server, error) {
 	if err := s.setUpPix(d.PSP, d.Site); err != nil {
 		return nil, err
 	}
+	s.setUpCardSandbox(d.Site)
 	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
 		BaseURL: d.Config.BaseURL.String(), Now: func() time.Time { return s.now() }, Paid: s.sendReceipt}
 	return s, nil
@@ -83,5 +87,6 @@ func (s *Server) Routes() []api.Route {
 	rs = append(rs, s.moneyRoutes()...)
 	rs = append(rs, s.registrationCodeRoutes()...)
 	rs = append(rs, s.pixRoutes()...)
-	return append(rs, s.sandboxRoutes()...)
+	rs = append(rs, s.sandboxRoutes()...)
+	return append(rs, s.cardSandboxRoutes()...)
 }

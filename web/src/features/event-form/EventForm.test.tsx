@@ -244,6 +244,79 @@ describe('a new event', () => {
   })
 })
 
+// docs/requirements.md CARD-16, CARD-17, CARD-18: card payments in the Inscrições section.
+describe('card payments', () => {
+  const cards = () => screen.getByRole('checkbox', { name: 'Aceitar cartão de crédito (Mercado Pago)' })
+  const parcelas = () => screen.getByRole('textbox', { name: 'Máximo de parcelas' })
+
+  it('are off by default; on, they ask for the installments and are sent', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/cadastro')
+    await fillRequired(user)
+    expect(cards()).not.toBeChecked()
+    expect(screen.queryByRole('textbox', { name: 'Máximo de parcelas' })).toBeNull()
+    await user.click(cards())
+    expect(parcelas()).toHaveValue('1')
+    expect(parcelas()).toHaveAttribute('aria-required', 'true')
+    expect(parcelas()).toHaveAttribute('inputmode', 'numeric')
+    expect(parcelas()).toHaveAccessibleDescription(/De 1 \(à vista\) a 12/)
+
+    await user.clear(parcelas())
+    await user.type(parcelas(), '6')
+    await user.click(saveButton())
+    await screen.findByRole('heading', { level: 1, name: 'Espaço do evento evento-1' })
+    expect(posted().inscricoes.cartao).toEqual({ ativo: true, parcelasMax: 6 })
+  })
+
+  it('refuse more installments than Mercado Pago offers, beside the field, sending nothing', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/cadastro')
+    await user.click(cards())
+    await user.type(parcelas(), '3') // after the 1 already there: 13
+    await user.click(saveButton())
+    await waitFor(() => expect(parcelas()).toHaveAttribute('aria-invalid', 'true'))
+    expect(parcelas()).toHaveAccessibleDescription(/Informe de 1 a 12 parcelas\./)
+    expect(calls).toEqual([])
+  })
+
+  it('off sends nothing of them, whatever was typed', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/cadastro')
+    await fillRequired(user)
+    await user.click(cards())
+    await user.clear(parcelas())
+    await user.type(parcelas(), '99')
+    await user.click(cards())
+    expect(screen.queryByRole('textbox', { name: 'Máximo de parcelas' })).toBeNull()
+    await user.click(saveButton())
+    await screen.findByRole('heading', { level: 1, name: 'Espaço do evento evento-1' })
+    expect(posted().inscricoes).not.toHaveProperty('cartao')
+  })
+
+  it("shows the server's refusal (no card provider) beside the checkbox", async () => {
+    const user = userEvent.setup({ delay: null })
+    const refusal = 'Pagamento com cartão indisponível: o Mercado Pago não está configurado neste servidor.'
+    respond = () => json(422, { error: { code: 'invalid-argument', message: 'Confira os campos destacados.', fields: { 'inscricoes.cartao': refusal } } })
+    renderAt('/cadastro')
+    await fillRequired(user)
+    await user.click(cards())
+    await user.click(saveButton())
+    await waitFor(() => expect(cards()).toHaveAttribute('aria-invalid', 'true'))
+    expect(cards()).toHaveAccessibleDescription(refusal)
+    await waitFor(() => expect(cards()).toHaveFocus())
+  })
+
+  it('an event offering them opens with its installments', async () => {
+    const input = toEventInput(newEventValues())
+    const saved = savedEvent({ ...input, titulo: 'Maratona', dataEvento: '2026-08-02', inscricoes: { ...input.inscricoes, cartao: { ativo: true, parcelasMax: 10 } } }, 'ev-3')
+    respond = () => json(200, saved)
+    renderAt('/cadastro/ev-3')
+    expect(await screen.findByLabelText('Título do evento')).toHaveValue('Maratona')
+    await waitFor(() => expect(cards()).toBeChecked())
+    expect(parcelas()).toHaveValue('10')
+  })
+})
+
 describe('transitions (docs/product.md §4)', () => {
   it('switching the schedule to estruturado starts with one row at 07:00', async () => {
     const user = userEvent.setup({ delay: null })

@@ -178,13 +178,14 @@ export function SelectField({
 }
 
 export function CheckboxField({ name, label, className, onChange }: Common) {
-  const { props } = useControl(name, false, onChange)
+  const { message, props } = useControl(name, false, onChange)
   return (
     <div className={className}>
       <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
         <input type="checkbox" className="h-5 w-5 rounded border-slate-300 accent-brand-700" {...props} />
         {label}
       </label>
+      <ErrorSlot name={name} message={message} />
     </div>
   )
 }

@@ -64,6 +64,7 @@ export type EventFormValues = {
     tamanhosCamiseta: { nome: string }[]
     meiaEntradaIdoso: boolean
     edicaoAte: string
+    cartao: { ativo: boolean; parcelasMax: string }
   }
   retiradaKits: RetiradaKit[]
   kits: KitForm[]
@@ -172,6 +173,7 @@ export function newEventValues(): EventFormValues {
       tamanhosCamiseta: defaults.tamanhosCamiseta.map((nome) => ({ nome })),
       meiaEntradaIdoso: defaults.meiaEntradaIdoso,
       edicaoAte: '',
+      cartao: { ativo: false, parcelasMax: '1' },
     },
     retiradaKits: [], // a pickup row needs its place, so none is there until the organizer adds one
     kits: [defaultKit()],
@@ -278,6 +280,8 @@ export function toEventInput(v: EventFormValues): EventInput {
       tamanhosCamiseta: v.inscricoes.tamanhosCamiseta.map((t) => t.nome.trim()),
       meiaEntradaIdoso: v.inscricoes.meiaEntradaIdoso,
       edicaoAte: v.inscricoes.edicaoAte,
+      // Off is the same as absent (the server keeps nothing of it): only an offer is sent.
+      ...(v.inscricoes.cartao.ativo ? { cartao: { ativo: true, parcelasMax: number(parseInteger(v.inscricoes.cartao.parcelasMax)) } } : {}),
     },
     retiradaKits: v.retiradaKits.map((r) => ({ ...r })),
     kits: v.kits.map((k) => ({ nome: k.nome, items: k.items.map((i) => ({ nome: i.nome })) })),
@@ -356,6 +360,7 @@ export function fromEvent(e: Event): EventFormValues {
       tamanhosCamiseta: e.inscricoes.tamanhosCamiseta.map((nome) => ({ nome })),
       meiaEntradaIdoso: e.inscricoes.meiaEntradaIdoso,
       edicaoAte: e.inscricoes.edicaoAte,
+      cartao: { ativo: e.inscricoes.cartao?.ativo ?? false, parcelasMax: integerToText(e.inscricoes.cartao?.parcelasMax ?? 1) },
     },
     retiradaKits: e.retiradaKits.map((r) => ({ ...r })),
     kits: e.kits.map((k) => ({ rowKey: randomId('kit-'), nome: k.nome, preco: moneyToText(precoDoKit(k.nome)), items: k.items.map((i) => ({ nome: i.nome })) })),
@@ -397,6 +402,7 @@ export function fromEvent(e: Event): EventFormValues {
 export function formFieldOf(serverPath: string, values: EventFormValues): string {
   const path = serverPath.replace(/\[(\d+)\]/g, '.$1')
   if (/^inscricoes\.tamanhosCamiseta\.\d+$/.test(path)) return `${path}.nome`
+  if (path === 'inscricoes.cartao') return 'inscricoes.cartao.ativo' // CARD-17: no card provider on the server
   let m = /^inscricoes\.precosPorKit\.(\d+)\.(valor|kitNome)$/.exec(path)
   if (m) return `kits.${m[1]}.${m[2] === 'valor' ? 'preco' : 'nome'}`
   m = /^informacoes\.cronograma\.valor(\..*)?$/.exec(path)

@@ -52,6 +52,7 @@ const messages = {
   tamanhoRepeated: m.tamanhoRepetido,
   loteRepeated: m.loteRepetido,
   cnpj: m.cnpj,
+  parcelasMax: fillMessage(m.parcelasMax, limits.parcelasMax, 1),
   tooLong: (max: number) => fillMessage(m.caracteresMax, max),
   tooMany: (max: number) => fillMessage(m.itensMax, max),
 } as const
@@ -111,6 +112,9 @@ const integer =
 
 /** Slots: blank (no limit) or a whole number from 0 to the limit. */
 const vagas = integer(0, limits.vagasMax, messages.notNegative, messages.maxVagas)
+
+/** The most installments of a card payment: 1 to Mercado Pago's most, required (CARD-16). */
+const parcelasMax = integer(1, limits.parcelasMax, messages.parcelasMax, messages.parcelasMax)
 
 /** A modality's minimum age: blank (none) or a whole number from 1 to the limit (REG-250). */
 const idadeMinima = integer(1, limits.idadeMinimaMax, messages.idadeMinima, messages.idadeMinima)
@@ -217,6 +221,8 @@ export const eventFormSchema = z
       tamanhosCamiseta: list(z.object({ nome: nome(required) })),
       meiaEntradaIdoso: z.boolean(),
       edicaoAte: text(date),
+      // Checked below only when cards are on: the field is hidden otherwise, and nothing of it is sent.
+      cartao: z.object({ ativo: z.boolean(), parcelasMax: z.string() }),
     }),
     retiradaKits: list(
       z.object({ local: nome(required), data: text(date), horarioInicio: text(time), horarioFim: text(time) }),
@@ -277,6 +283,8 @@ export const eventFormSchema = z
         })
       }
       repeated(values.inscricoes.tamanhosCamiseta.map((t) => t.nome)).forEach((i) => issue(['inscricoes', 'tamanhosCamiseta', i, 'nome'], messages.tamanhoRepeated))
+      const { cartao } = values.inscricoes
+      if (cartao.ativo) issue(['inscricoes', 'cartao', 'parcelasMax'], required(cartao.parcelasMax) ?? parcelasMax(cartao.parcelasMax))
 
       values.retiradaKits.forEach((r, i) => {
         if (isTime(r.horarioInicio) && isTime(r.horarioFim) && r.horarioFim <= r.horarioInicio)

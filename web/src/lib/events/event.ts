@@ -65,7 +65,11 @@ export type Inscricoes = {
   meiaEntradaIdoso: boolean
   /** Last day athletes may edit their registration; '' means 7 days before the event (eventDefaults.edicaoDiasAntes). */
   edicaoAte: string
+  /** Card payments through Mercado Pago beside Pix (docs/requirements.md CARD-16); absent or off: Pix only. */
+  cartao?: Cartao
 }
+/** An event's card payment setting: up to parcelasMax installments (1 to limits.parcelasMax). */
+export type Cartao = { ativo: boolean; parcelasMax: number | null }
 export type RetiradaKit = { local: string; data: string; horarioInicio: string; horarioFim: string }
 export type Kit = { nome: string; items: { nome: string }[] }
 export type Largada = { id: string; nome: string; horario: string }

@@ -71,6 +71,14 @@ describe('parseEvent', () => {
     })
   })
 
+  // CARD-16: the card setting as the server keeps it; an event without one offers Pix only.
+  it('keeps the card setting, and leaves it out when the event has none', () => {
+    const e = makeEvent({ inscricoes: { ...makeEvent().inscricoes, cartao: { ativo: true, parcelasMax: 6 } } })
+    expect(parseEvent(JSON.parse(JSON.stringify(e))).inscricoes.cartao).toEqual({ ativo: true, parcelasMax: 6 })
+    expect(parseEvent(makeEvent()).inscricoes).not.toHaveProperty('cartao', expect.anything())
+    expect(parseEvent({ inscricoes: { cartao: { ativo: 'sim', parcelasMax: '6' } } }).inscricoes.cartao).toEqual({ ativo: false, parcelasMax: null })
+  })
+
   it('treats a wrong type like a missing value', () => {
     const e = parseEvent({
       id: 'x',

@@ -32,6 +32,8 @@ const categoriaModalidade = record({
   premiacao: text,
 })
 
+const cartao = record({ ativo: flag(false), parcelasMax: amount })
+
 const modalidade = record({
   nome: text,
   km: amount,
@@ -80,6 +82,8 @@ const eventFields = {
     tamanhosCamiseta,
     meiaEntradaIdoso: flag(eventDefaults.meiaEntradaIdoso),
     edicaoAte: text,
+    // Cards are offered only by an event that says so (CARD-16); absent stays absent.
+    cartao: (v: unknown) => (v == null ? undefined : cartao(v)),
   }),
   retiradaKits: list(record({ local: text, data: text, horarioInicio: text, horarioFim: text })),
   kits: list(record({ nome: text, items: list(record({ nome: text })) })),

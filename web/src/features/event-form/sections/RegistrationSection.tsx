@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { newLote, newValorModalidade, type EventFormValues } from '../formModel'
+import { constants, newLote, newValorModalidade, type EventFormValues } from '../formModel'
 import { AddButton, CheckboxField, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
 import type { TipoPreco } from '../../../lib/events/event'
 
@@ -39,6 +39,7 @@ export function RegistrationSection() {
         />
       </div>
       <CheckboxField name="inscricoes.meiaEntradaIdoso" label="Meia-entrada para 60+" />
+      <CardPayments />
       <ShirtSizes />
       <RadioGroup
         name="inscricoes.tipoPreco"
@@ -54,6 +55,27 @@ export function RegistrationSection() {
       {tipoPreco === 'kit' && <KitPriceRows />}
       {tipoPreco === 'texto' && <TextArea name="inscricoes.textoPreco" label="Preços (texto)" rows={3} />}
     </Section>
+  )
+}
+
+/** Card payments through Mercado Pago beside Pix (docs/requirements.md CARD-18): the installments only while cards are on. */
+function CardPayments() {
+  const { control } = useFormContext<EventFormValues>()
+  const ativo = useWatch({ control, name: 'inscricoes.cartao.ativo' })
+  return (
+    <div className="space-y-2">
+      <CheckboxField name="inscricoes.cartao.ativo" label="Aceitar cartão de crédito (Mercado Pago)" />
+      {ativo && (
+        <TextField
+          name="inscricoes.cartao.parcelasMax"
+          label="Máximo de parcelas"
+          inputMode="numeric"
+          required
+          hint={`De 1 (à vista) a ${constants.limits.parcelasMax}: o comprador escolhe quantas, no Mercado Pago.`}
+          className="sm:max-w-xs"
+        />
+      )}
+    </div>
   )
 }
 

@@ -128,7 +128,7 @@ func TestDecodeOlderShape(t *testing.T) {
 	if e.DataEvento != NewDate(2026, 11, 20) || e.Banners != (Banners{Desktop: "/files/d", Mobile: "/files/m"}) || e.Status != StatusEncerradas {
 		t.Errorf("date/banners/status: %s %+v %q", e.DataEvento, e.Banners, e.Status)
 	}
-	if got := e.Summary().Distances; len(got) != 4 || got[0] != 5 || got[1] != 10 || got[2] != 21.1 || got[3] != 42 {
+	if got := e.Summary(nil).Distances; len(got) != 4 || got[0] != 5 || got[1] != 10 || got[2] != 21.1 || got[3] != 42 {
 		t.Errorf("distances: %v", got)
 	}
 	if e.Modalidades[2].Nome != "21,1 km" || e.Modalidades[0].LargadaID != e.Largadas[0].ID {
@@ -155,7 +155,7 @@ func TestDecodeOlderShape(t *testing.T) {
 func TestSummaryCarriesTheListFields(t *testing.T) {
 	e := validEvent()
 	e.Modalidades = append(e.Modalidades, Modalidade{Nome: "Caminhada"}, Modalidade{Nome: "3 km", Km: Dec(3)})
-	s := e.Summary()
+	s := e.Summary(nil)
 	if s.Titulo != e.Titulo || s.Local != e.Local || s.LinkCompra != e.LinkCompra || s.DataEvento != e.DataEvento {
 		t.Errorf("summary %+v", s)
 	}
@@ -163,7 +163,7 @@ func TestSummaryCarriesTheListFields(t *testing.T) {
 		t.Errorf("distances %v, want [10 3]", s.Distances)
 	}
 	var empty Event
-	b, _ := json.Marshal(empty.Summary())
+	b, _ := json.Marshal(empty.Summary(nil))
 	if !strings.Contains(string(b), `"distances":[]`) {
 		t.Errorf("no modalidades must give distances [], got %s", b)
 	}

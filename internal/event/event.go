@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -280,10 +281,42 @@ type Summary struct {
 	Local      Local     `json:"local"`
 	LinkCompra string    `json:"linkCompra"`
 	Distances  []float64 `json:"distances"` // modalidades[].km in order, blanks left out
+	// Resultados is what results the event has published (PublishedResults): the store keeps it
+	// as result sets are published, replaced or removed. It stays the last field: migration 0027
+	// appended it to the summaries already stored.
+	Resultados string `json:"resultados"`
 }
 
-// Summary returns the list view of e.
-func (e *Event) Summary() Summary {
+// What a summary says of the results its event has published (Summary.Resultados, EVT-33,
+// HOME-19). The first two are the statuses of a result set (internal/results).
+const (
+	ResultadosOficial    = "oficial"
+	ResultadosPreliminar = "preliminar"
+	ResultadosNenhum     = "nenhum"
+)
+
+// PublishedResults is what e has published, given the statuses of its result sets (EVT-33):
+// preliminar when any set is (a status not known reads as preliminary, as on the results page);
+// oficial when every set is or, with none, when a modality attaches a result file; nenhum
+// otherwise. The web app's publishedResults (web/src/features/events/resultStatuses.ts) is its
+// twin: testdata/published_results_cases.json is the table both run.
+func (e *Event) PublishedResults(setStatuses []string) string {
+	switch {
+	case slices.ContainsFunc(setStatuses, func(s string) bool { return s != ResultadosOficial }):
+		return ResultadosPreliminar
+	case len(setStatuses) > 0 || slices.ContainsFunc(e.Modalidades, Modalidade.hasResultFile):
+		return ResultadosOficial
+	}
+	return ResultadosNenhum
+}
+
+// hasResultFile reports whether m attaches a results PDF.
+func (m Modalidade) hasResultFile() bool {
+	return strings.TrimSpace(m.Resultados.PDFGeralURL) != "" || strings.TrimSpace(m.Resultados.PDFCategoriasURL) != ""
+}
+
+// Summary returns the list view of e, whose result sets have setStatuses.
+func (e *Event) Summary(setStatuses []string) Summary {
 	distances := make([]float64, 0, len(e.Modalidades))
 	for _, m := range e.Modalidades {
 		if m.Km.Valid {
@@ -293,7 +326,7 @@ func (e *Event) Summary() Summary {
 	return Summary{
 		ID: e.ID, Titulo: e.Titulo, Categoria: e.Categoria, DataEvento: e.DataEvento,
 		Status: e.Status, Banners: e.Banners, Local: e.Local, LinkCompra: e.LinkCompra,
-		Distances: distances,
+		Distances: distances, Resultados: e.PublishedResults(setStatuses),
 	}
 }
 

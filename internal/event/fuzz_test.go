@@ -20,7 +20,7 @@ func FuzzDecodeEvent(f *testing.F) {
 		if e.Validate() != nil {
 			return
 		}
-		_ = e.Summary()
+		_ = e.Summary(nil)
 		_ = e.SearchText()
 		first, err := json.Marshal(e)
 		if err != nil {

@@ -20,7 +20,7 @@ func TestMyPanel(t *testing.T) {
 	for _, c := range []struct {
 		role      int
 		titulo    string // of the one event listed; "" for none
-		papel     string
+		wantRole  string
 		inscritos int
 		seesMoney bool
 	}{
@@ -47,8 +47,8 @@ func TestMyPanel(t *testing.T) {
 			t.Fatalf("%s: %s, want one event", roleNames[c.role], res.Body)
 		}
 		e := body.Eventos[0]
-		if e.Event.Titulo != c.titulo || e.Role != c.papel || e.Inscritos != c.inscritos || (e.Dinheiro != nil) != c.seesMoney {
-			t.Errorf("%s: %+v (dinheiro %v); want %s as %s, %d inscritos, money %v", roleNames[c.role], e, e.Dinheiro, c.titulo, c.papel, c.inscritos, c.seesMoney)
+		if e.Event.Titulo != c.titulo || e.Role != c.wantRole || e.Inscritos != c.inscritos || (e.Dinheiro != nil) != c.seesMoney {
+			t.Errorf("%s: %+v (dinheiro %v); want %s as %s, %d inscritos, money %v", roleNames[c.role], e, e.Dinheiro, c.titulo, c.wantRole, c.inscritos, c.seesMoney)
 		}
 		if !c.seesMoney && string(raw.Eventos[0]["dinheiro"]) != "null" {
 			t.Errorf("%s: dinheiro %s, want null", roleNames[c.role], raw.Eventos[0]["dinheiro"])

@@ -149,6 +149,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		}
 		set, err := s.store.ReplaceResultSet(r.Context(), results.Set{EventID: e.ID, Percurso: race.Percurso, Status: statusOf[race.Percurso]}, race.Results)
 		s.resultsCache.ForgetSet(set.ID)
+		s.lists.Clear() // the event's summary says what it has published (HOME-19)
 		if err != nil {
 			return api.NotFoundAs(err, api.ErrEventNotFound)
 		}
@@ -331,5 +332,6 @@ func (s *Server) getAthleteResult(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) deleteResultSet(w http.ResponseWriter, r *http.Request) error {
 	err := s.store.DeleteResultSet(r.Context(), r.PathValue("id"), r.PathValue("setId"))
 	s.resultsCache.ForgetSet(r.PathValue("setId"))
+	s.lists.Clear() // the event's summary says what it has published (HOME-19)
 	return api.NoContent(w, err, errResultSetNotFound)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"pelotao/internal/api"
+	"pelotao/internal/event"
 	"pelotao/internal/results"
 	"pelotao/internal/sheet"
 )
@@ -86,6 +87,23 @@ func TestResultsImportReadDelete(t *testing.T) {
 		t.Fatalf("a dry run saved: %s", res.Body)
 	}
 
+	// HOME-19: the public list (kept by the server between writes) says what the event has published.
+	listed := func(want string) {
+		t.Helper()
+		res := w.do(httptest.NewRequest("GET", "/api/events", nil), visitor)
+		list := decodeInto[struct{ Events []event.Summary }](t, res)
+		for _, e := range list.Events {
+			if e.ID == w.eventID && e.Resultados != want {
+				t.Fatalf("the list says resultados %q, want %q", e.Resultados, want)
+			}
+			if e.ID == w.eventID {
+				return
+			}
+		}
+		t.Fatalf("the event is not listed: %s", res.Body)
+	}
+	listed(event.ResultadosNenhum)
+
 	// The manager publishes; the answer is the set summary.
 	delete(form, "dryRun")
 	res = w.do(resultsForm(t, base, resultsCSV(30), form), gestaoMember)
@@ -97,6 +115,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 		strings.Join(set.Categorias, ",") != "Elite,Master A" {
 		t.Fatalf("set = %+v", set)
 	}
+	listed(event.ResultadosPreliminar)
 
 	// The public list of sets, and a page of the table searched and filtered.
 	res = w.do(httptest.NewRequest("GET", base, nil), visitor)
@@ -155,9 +174,11 @@ func TestResultsImportReadDelete(t *testing.T) {
 	if again := decodeInto[results.Set](t, res); res.Code != 201 || again.ID != set.ID || again.Status != "oficial" || again.Total != 6 {
 		t.Fatalf("re-import: %d %s", res.Code, res.Body)
 	}
+	listed(event.ResultadosOficial)
 	if res := w.do(httptest.NewRequest("DELETE", base+"/"+set.ID, nil), gestaoMember); res.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", res.Code, res.Body)
 	}
+	listed(event.ResultadosNenhum)
 	if res := w.do(httptest.NewRequest("GET", base+"/"+set.ID, nil), visitor); res.Code != http.StatusNotFound {
 		t.Fatalf("deleted set: %d %s", res.Code, res.Body)
 	}

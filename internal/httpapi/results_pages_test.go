@@ -8,6 +8,7 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -73,6 +74,37 @@ func TestResultsPageDrawsTheFirstPageOfEachSet(t *testing.T) {
 		if !strings.Contains(athlete, want) {
 			t.Errorf("the drawn athlete page lacks %q", want)
 		}
+	}
+}
+
+// HOME-19: the drawn home names a past card's results by what its event has published, and says
+// when there are none yet; the card still leads to the results page (HOME-12).
+func TestDrawnHomeNamesAPastCardsResults(t *testing.T) {
+	app := newRenderingApp(t)
+	today := event.Today(app.srv.cfg.Location, eventsClock())
+	past := storeEvent(t, app, event.Event{Titulo: "Corrida de Ontem", DataEvento: today.AddDays(-1), Modalidades: []event.Modalidade{{Nome: "10 km"}}})
+	cardOf := regexp.MustCompile(`<a[^>]*href="/resultado/` + regexp.QuoteMeta(past.ID) + `"[\s\S]*?</a>`)
+	card := func() string {
+		t.Helper()
+		w := app.do(httptest.NewRequest("GET", "/?aba=anteriores", nil))
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d", w.Code)
+		}
+		c := cardOf.FindString(html.UnescapeString(rootMarkup(t, w.Body.String())))
+		if c == "" {
+			t.Fatal("the drawn home has no card of the past event")
+		}
+		return c
+	}
+	if c := card(); !strings.Contains(c, "Resultados ainda não publicados") || strings.Contains(c, "Ver resultados") {
+		t.Errorf("no results yet: the drawn card says %q", c)
+	}
+	line := []results.Result{{NumeroPeito: "1", Nome: "Ana", Status: results.StatusOK, Ordem: 1}}
+	if _, err := app.store.ReplaceResultSet(context.Background(), results.Set{EventID: past.ID, Percurso: "10 km", Status: results.Preliminar}, line); err != nil {
+		t.Fatal(err)
+	}
+	if c := card(); !strings.Contains(c, "Ver resultados preliminares") || strings.Contains(c, "Resultados ainda não publicados") {
+		t.Errorf("a preliminary set: the drawn card says %q", c)
 	}
 }
 

@@ -31,7 +31,7 @@ const (
 
 // codeAnswer tells the page where a code leads; it carries no personal data.
 type codeAnswer struct {
-	Papel    string `json:"papel"`
+	Role     string `json:"role"` // the wire's one word for a role, the staff routes' (docs/architecture.md "Names")
 	EventID  string `json:"eventId"`
 	Codigo   string `json:"codigo"`
 	PedidoID string `json:"pedidoId,omitempty"` // only for the buyer
@@ -48,11 +48,11 @@ func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
 	}
 	a := codeAnswer{EventID: o.EventID, Codigo: codigo}
 	if _, err := api.RequireEventRole(r, s.store, o.EventID, team.Owner, team.Gestao, team.Retirada); err == nil {
-		a.Papel = codeForTeam
+		a.Role = codeForTeam
 		return o, a, nil
 	}
 	if o.BuyerID == u.ID {
-		a.Papel, a.PedidoID = codeForAthlete, o.ID
+		a.Role, a.PedidoID = codeForAthlete, o.ID
 		return o, a, nil
 	}
 	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.Codigo == codigo })
@@ -60,7 +60,7 @@ func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
 	if err != nil || !theirs {
 		return o, a, cmp.Or(err, error(errRegistrationNotFound))
 	}
-	a.Papel = codeForAthlete
+	a.Role = codeForAthlete
 	return o, a, nil
 }
 

@@ -84,7 +84,7 @@ func TestConfirmationEmailsOncePerOrder(t *testing.T) {
 			t.Fatalf("links: %q / %q", sent[0].Text, sent[1].Text)
 		}
 		var a codeAnswer
-		if err := json.Unmarshal(w.call("GET", "/api/i/"+codigo, "", &carla).Body.Bytes(), &a); err != nil || a.Papel != codeForAthlete || a.PedidoID != "" {
+		if err := json.Unmarshal(w.call("GET", "/api/i/"+codigo, "", &carla).Body.Bytes(), &a); err != nil || a.Role != codeForAthlete || a.PedidoID != "" {
 			t.Fatalf("Carla opens her code: %+v %v", a, err)
 		}
 	})
@@ -148,9 +148,9 @@ func TestRegistrationCodeByRole(t *testing.T) {
 		status int
 		want   codeAnswer
 	}{
-		{&ana, 200, codeAnswer{Papel: codeForTeam, EventID: w.eventID, Codigo: codigo}},
-		{&bruno, 200, codeAnswer{Papel: codeForAthlete, EventID: w.eventID, Codigo: codigo, PedidoID: paid.ID}},
-		{&carla, 200, codeAnswer{Papel: codeForAthlete, EventID: w.eventID, Codigo: codigo}},
+		{&ana, 200, codeAnswer{Role: codeForTeam, EventID: w.eventID, Codigo: codigo}},
+		{&bruno, 200, codeAnswer{Role: codeForAthlete, EventID: w.eventID, Codigo: codigo, PedidoID: paid.ID}},
+		{&carla, 200, codeAnswer{Role: codeForAthlete, EventID: w.eventID, Codigo: codigo}},
 		{&eva, 404, codeAnswer{}},
 		{nil, 401, codeAnswer{}},
 	} {
@@ -159,6 +159,10 @@ func TestRegistrationCodeByRole(t *testing.T) {
 		_ = json.Unmarshal(rec.Body.Bytes(), &got)
 		if rec.Code != c.status || got != c.want || (c.status != 200 && strings.Contains(rec.Body.String(), w.eventID)) {
 			t.Errorf("%v: %d %s", c.who, rec.Code, rec.Body)
+		}
+		// The wire's one word for a role is the staff routes' (docs/architecture.md "Names").
+		if c.status == 200 && !strings.Contains(rec.Body.String(), `"role":"`+c.want.Role+`"`) {
+			t.Errorf("%v: the answer does not name the role `role`: %s", c.who, rec.Body)
 		}
 		png := w.call("GET", path+"/qrcode.png", "", c.who)
 		if (png.Code == 200) != (c.status == 200) || (png.Code == 200 && !strings.HasPrefix(png.Body.String(), "\x89PNG")) {

@@ -140,16 +140,17 @@ type EventRow struct {
 	Summary, Doc           []byte
 }
 
-// NewEventRow prepares e for storing. The timestamps are cut to microseconds, the precision
-// both databases keep.
-func NewEventRow(e event.Event) (EventRow, error) {
+// NewEventRow prepares e, whose result sets have setStatuses (its summary says what results it
+// has published), for storing. The timestamps are cut to microseconds, the precision both
+// databases keep.
+func NewEventRow(e event.Event, setStatuses []string) (EventRow, error) {
 	e.CriadoEm = e.CriadoEm.UTC().Truncate(time.Microsecond)
 	e.AtualizadoEm = e.AtualizadoEm.UTC().Truncate(time.Microsecond)
 	doc, err := json.Marshal(e)
 	if err != nil {
 		return EventRow{}, fmt.Errorf("store: encoding event: %w", err)
 	}
-	summary, err := json.Marshal(e.Summary())
+	summary, err := json.Marshal(e.Summary(setStatuses))
 	if err != nil {
 		return EventRow{}, fmt.Errorf("store: encoding event summary: %w", err)
 	}
@@ -205,6 +206,53 @@ func DecodeEventDoc(doc []byte, id, ownerID string, criadoEm, atualizadoEm time.
 	}
 	e.ID, e.OwnerID, e.CriadoEm, e.AtualizadoEm = id, ownerID, criadoEm.UTC(), atualizadoEm.UTC()
 	return e, nil
+}
+
+// SummaryTx is a write transaction as keeping an event's summary needs it.
+type SummaryTx interface {
+	Query(ctx context.Context, sql string, args ...any) (Rows, error)
+	Exec(ctx context.Context, sql string, args ...any) error
+}
+
+// ResultSetStatuses returns the statuses of the result sets of event id, read with query: what
+// its summary says of its results (event.Summary).
+func ResultSetStatuses(ctx context.Context, query Query, d SQLDialect, id string) ([]string, error) {
+	return QueryAll(ctx, query, d.Name+": reading result set statuses", func(row Scanner) (status string, err error) {
+		err = row.Scan(&status)
+		return status, err
+	}, "SELECT status FROM result_sets WHERE event_id = "+d.Placeholder(1)+" ORDER BY percurso", id)
+}
+
+// RefreshEventSummary rewrites the summary of event id in tx after its result sets changed, so
+// that the list says what results it has published (HOME-19). The caller holds the event's row
+// (PostgreSQL: FOR UPDATE), so that an edit of the event does not write an older summary back.
+func RefreshEventSummary(ctx context.Context, tx SummaryTx, d SQLDialect, id string) error {
+	docs, err := QueryAll(ctx, tx.Query, d.Name+": reading the event to summarise", func(row Scanner) (doc []byte, err error) {
+		err = row.Scan(&doc)
+		return doc, err
+	}, "SELECT doc FROM events WHERE id = "+d.Placeholder(1), id)
+	if err != nil {
+		return err
+	}
+	if len(docs) == 0 {
+		return ErrNotFound
+	}
+	var e event.Event
+	if err := json.Unmarshal(docs[0], &e); err != nil {
+		return fmt.Errorf("%s: decoding event %s: %w", d.Name, id, err)
+	}
+	statuses, err := ResultSetStatuses(ctx, tx.Query, d, id)
+	if err != nil {
+		return err
+	}
+	summary, err := json.Marshal(e.Summary(statuses))
+	if err != nil {
+		return fmt.Errorf("store: encoding event summary: %w", err)
+	}
+	if err := tx.Exec(ctx, "UPDATE events SET summary = "+d.Placeholder(1)+" WHERE id = "+d.Placeholder(2), string(summary), id); err != nil {
+		return fmt.Errorf("%s: rewriting the summary of event %s: %w", d.Name, id, err)
+	}
+	return nil
 }
 
 // SQLDialect is how one database writes what the queries built here differ in.

@@ -77,6 +77,35 @@ for (const { name, viewport } of phoneAndDesktop) {
       await expect(page.getByLabel('Nome completo')).toHaveCount(0)
     })
 
+    test('a past card says what its event has published: the results it links to, or that there are none yet (HOME-19)', async ({ page }) => {
+      await createUser(page.request, { displayName: 'Organizadora' })
+      const word = marker()
+      const titulo = `Corrida Sem Resultados ${word}`
+      const id = await createEvent(page.request, { titulo, dataEvento: lastYear(5, 10), km: [10] })
+      const address = `/?aba=anteriores&q=${word}`
+
+      // Drawn by the server so, before any script runs; the card still leads to the results page (HOME-12).
+      const markup = (await (await page.request.get(address)).text()).replace(/<script[\s\S]*?<\/script>/g, '')
+      const drawn = markup.match(new RegExp(`<a[^>]*href="/resultado/${id}"[\\s\\S]*?</a>`))?.[0]
+      expect(drawn, 'the drawn card').toBeDefined()
+      expect(drawn).toContain('Resultados ainda não publicados')
+      expect(drawn).not.toContain('Ver resultados')
+
+      await page.goto(address)
+      const card = page.getByRole('tabpanel').getByRole('link', { name: titulo })
+      await expect(card).toContainText('Resultados ainda não publicados')
+      await expect(card).not.toContainText('Ver resultados')
+      await expect(card).toHaveAttribute('href', `/resultado/${id}`)
+
+      // A demo event with a preliminary set names its results so on its card, as on its page (EVT-33).
+      const past = (await (await page.request.get('/api/events?when=past')).json()) as { events: { titulo: string; resultados: string }[] }
+      const preliminary = past.events.find((e) => e.resultados === 'preliminar')
+      expect(preliminary, 'a past demo event with a preliminary set').toBeDefined()
+      await page.goto(`/?aba=anteriores&q=${encodeURIComponent(preliminary!.titulo)}`)
+      await expect(page.getByRole('tabpanel').getByRole('link', { name: preliminary!.titulo }).first()).toContainText('Ver resultados preliminares')
+      expect(await violations(page)).toEqual([])
+    })
+
     test("'Eventos em que trabalho' lists the next event first, then later ones, past ones last (TEAM-9)", async ({ page, baseURL }) => {
       test.slow() // two accounts (argon2), an e-mail read from the outbox and three invitations
       const owner = await newRequest.newContext({ baseURL })
@@ -131,7 +160,7 @@ for (const { name, viewport } of phoneAndDesktop) {
       }
 
       await page.goto(`/?q=${word}`)
-      const card = page.getByRole('link', { name: new RegExp(titulo) })
+      const card = page.getByRole('link', { name: titulo })
       const picture = card.getByRole('img', { name: `Banner de ${titulo}` })
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
       const natural = await picture.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight)
@@ -141,7 +170,7 @@ for (const { name, viewport } of phoneAndDesktop) {
       await page.goto('/dashboard')
       await page.getByRole('tab', { name: 'Painel do Atleta' }).click()
       await page.getByLabel('Buscar por nome ou local').fill(word)
-      const athleteCard = page.getByRole('link', { name: new RegExp(titulo) })
+      const athleteCard = page.getByRole('link', { name: titulo })
       const athletePicture = athleteCard.locator('img')
       await expect.poll(() => athletePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
       expect(await athletePicture.evaluate(shownShare)).toBeCloseTo(1, 2)
@@ -205,7 +234,7 @@ for (const { name, viewport } of phoneAndDesktop) {
       await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeInViewport()
 
       await page.goto(`/?q=${word}`)
-      const card = page.getByRole('link', { name: new RegExp(titulo) })
+      const card = page.getByRole('link', { name: titulo })
       await expect(card.getByText('Sem imagem', { exact: true }).locator('..')).toContainText('Trail Running')
     })
   })

@@ -21,7 +21,7 @@ var dialect = store.SQLDialect{
 
 func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, error) {
 	store.PrepareNewEvent(&e, time.Now())
-	row, err := store.NewEventRow(e)
+	row, err := store.NewEventRow(e, nil) // a new event has no result sets
 	if err != nil {
 		return event.Event{}, err
 	}
@@ -55,23 +55,37 @@ func (s *Store) GetEvent(ctx context.Context, id string) (event.Event, error) {
 
 func (s *Store) UpdateEvent(ctx context.Context, e event.Event) (event.Event, error) {
 	e.AtualizadoEm = time.Now()
-	row, err := store.NewEventRow(e)
-	if err != nil {
-		return event.Event{}, err
-	}
-	var owner string
-	var criado time.Time
-	err = s.pool.QueryRow(ctx, `UPDATE events SET atualizado_em = $1, data_evento = $2, categoria = $3,
-		status = $4, estado = $5, search = $6, summary = $7, doc = $8 WHERE id = $9 RETURNING owner_id, criado_em`,
-		row.AtualizadoEm, row.DataEvento, row.Categoria, row.Status, row.Estado, row.Search,
-		string(row.Summary), string(row.Doc), row.ID).Scan(&owner, &criado)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return event.Event{}, store.ErrNotFound
-	}
-	if err != nil {
-		return event.Event{}, fmt.Errorf("postgres: updating event: %w", err)
-	}
-	return store.DecodeEventDoc(row.Doc, row.ID, owner, criado, row.AtualizadoEm)
+	var updated event.Event
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// The event's row, locked, keeps its result sets as they are until the summary that says
+		// them is written (ReplaceResultSet and DeleteResultSet lock it too).
+		var owner string
+		var criado time.Time
+		err := tx.QueryRow(ctx, "SELECT owner_id, criado_em FROM events WHERE id = $1 FOR UPDATE", e.ID).Scan(&owner, &criado)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("postgres: updating event: %w", err)
+		}
+		statuses, err := store.ResultSetStatuses(ctx, summaryTx{tx}.Query, dialect, e.ID)
+		if err != nil {
+			return err
+		}
+		row, err := store.NewEventRow(e, statuses)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE events SET atualizado_em = $1, data_evento = $2, categoria = $3,
+			status = $4, estado = $5, search = $6, summary = $7, doc = $8 WHERE id = $9`,
+			row.AtualizadoEm, row.DataEvento, row.Categoria, row.Status, row.Estado, row.Search,
+			string(row.Summary), string(row.Doc), row.ID); err != nil {
+			return fmt.Errorf("postgres: updating event: %w", err)
+		}
+		updated, err = store.DecodeEventDoc(row.Doc, row.ID, owner, criado, row.AtualizadoEm)
+		return err
+	})
+	return updated, err
 }
 
 func (s *Store) DeleteEvent(ctx context.Context, id string) error {
@@ -87,4 +101,16 @@ func (s *Store) DeleteEvent(ctx context.Context, id string) error {
 
 func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.EventPage, error) {
 	return store.ReadEventPage(ctx, s.query, dialect, q)
+}
+
+// summaryTx is a transaction as store.SummaryTx.
+type summaryTx struct{ tx pgx.Tx }
+
+func (t summaryTx) Query(ctx context.Context, q string, args ...any) (store.Rows, error) {
+	return t.tx.Query(ctx, q, args...)
+}
+
+func (t summaryTx) Exec(ctx context.Context, q string, args ...any) error {
+	_, err := t.tx.Exec(ctx, q, args...)
+	return err
 }

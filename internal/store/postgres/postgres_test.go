@@ -64,6 +64,19 @@ func TestOrderListAcrossInstances(t *testing.T) {
 	storetest.OrderListAcrossInstances(t, stores[0], stores[1])
 }
 
+func TestSummaryMigration(t *testing.T) {
+	s := openTemp(t)
+	storetest.SummaryMigration(t, s, func(ctx context.Context) error {
+		if _, err := s.pool.Exec(ctx, `UPDATE events SET summary = substr(summary, 1, strpos(summary, ',"resultados":') - 1) || '}'`); err != nil {
+			return err
+		}
+		if _, err := s.pool.Exec(ctx, "DELETE FROM schema_migrations WHERE version = '0027_summary_results'"); err != nil {
+			return err
+		}
+		return s.Migrate(ctx)
+	})
+}
+
 func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()

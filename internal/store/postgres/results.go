@@ -57,6 +57,9 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	if err != nil {
 		return results.Set{}, fmt.Errorf("postgres: inserting results: %w", err)
 	}
+	if err := store.RefreshEventSummary(ctx, summaryTx{tx}, dialect, set.EventID); err != nil {
+		return results.Set{}, err
+	}
 	if err := tx.Commit(ctx); err != nil {
 		return results.Set{}, fmt.Errorf("postgres: replacing result set: %w", err)
 	}
@@ -74,7 +77,21 @@ func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (result
 }
 
 func (s *Store) DeleteResultSet(ctx context.Context, eventID, setID string) error {
-	return affectedOne(s.pool.Exec(ctx, "DELETE FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID))
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Locked as ReplaceResultSet and UpdateEvent lock it: the summary written last is right.
+		var id string
+		err := tx.QueryRow(ctx, "SELECT id FROM events WHERE id = $1 FOR UPDATE", eventID).Scan(&id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("postgres: deleting result set: %w", err)
+		}
+		if err := affectedOne(tx.Exec(ctx, "DELETE FROM result_sets WHERE id = $1 AND event_id = $2", setID, eventID)); err != nil {
+			return err
+		}
+		return store.RefreshEventSummary(ctx, summaryTx{tx}, dialect, eventID)
+	})
 }
 
 func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.ResultPage, error) {

@@ -20,7 +20,7 @@ var dialect = store.SQLDialect{
 
 func (s *Store) CreateEvent(ctx context.Context, e event.Event) (event.Event, error) {
 	store.PrepareNewEvent(&e, time.Now())
-	row, err := store.NewEventRow(e)
+	row, err := store.NewEventRow(e, nil) // a new event has no result sets
 	if err != nil {
 		return event.Event{}, err
 	}
@@ -63,17 +63,31 @@ func decodeDoc(doc []byte, id, owner, criado, atualizado string) (event.Event, e
 
 func (s *Store) UpdateEvent(ctx context.Context, e event.Event) (event.Event, error) {
 	e.AtualizadoEm = time.Now()
-	row, err := store.NewEventRow(e)
+	// The writer's transaction holds the database: no result set changes between the read of
+	// their statuses and the write of the summary that says them.
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return event.Event{}, fmt.Errorf("sqlite: updating event: %w", err)
+	}
+	defer tx.Rollback()
+	statuses, err := store.ResultSetStatuses(ctx, summaryTx{tx}.Query, dialect, e.ID)
+	if err != nil {
+		return event.Event{}, err
+	}
+	row, err := store.NewEventRow(e, statuses)
 	if err != nil {
 		return event.Event{}, err
 	}
 	var owner, criado string
-	err = s.write.QueryRowContext(ctx, `UPDATE events SET atualizado_em = ?, data_evento = ?, categoria = ?,
+	err = tx.QueryRowContext(ctx, `UPDATE events SET atualizado_em = ?, data_evento = ?, categoria = ?,
 		status = ?, estado = ?, search = ?, summary = ?, doc = ? WHERE id = ? RETURNING owner_id, criado_em`,
 		formatTime(row.AtualizadoEm), row.DataEvento, row.Categoria, row.Status, row.Estado,
 		row.Search, string(row.Summary), string(row.Doc), row.ID).Scan(&owner, &criado)
 	if errors.Is(err, sql.ErrNoRows) {
 		return event.Event{}, store.ErrNotFound
+	}
+	if err == nil {
+		err = tx.Commit()
 	}
 	if err != nil {
 		return event.Event{}, fmt.Errorf("sqlite: updating event: %w", err)
@@ -96,4 +110,20 @@ func (s *Store) DeleteEvent(ctx context.Context, id string) error {
 
 func (s *Store) ListEvents(ctx context.Context, q store.EventQuery) (store.EventPage, error) {
 	return store.ReadEventPage(ctx, s.query, dialect, q)
+}
+
+// summaryTx is a write transaction as store.SummaryTx.
+type summaryTx struct{ tx *sql.Tx }
+
+func (t summaryTx) Query(ctx context.Context, q string, args ...any) (store.Rows, error) {
+	rows, err := t.tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	return timeRows{rows}, nil
+}
+
+func (t summaryTx) Exec(ctx context.Context, q string, args ...any) error {
+	_, err := t.tx.ExecContext(ctx, q, args...)
+	return err
 }

@@ -52,6 +52,9 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 	if err := insertResults(ctx, tx, set.ID, rows); err != nil {
 		return results.Set{}, err
 	}
+	if err := store.RefreshEventSummary(ctx, summaryTx{tx}, dialect, set.EventID); err != nil {
+		return results.Set{}, err
+	}
 	if err := tx.Commit(); err != nil {
 		return results.Set{}, fmt.Errorf("sqlite: replacing result set: %w", err)
 	}
@@ -103,7 +106,18 @@ func (s *Store) GetResultSet(ctx context.Context, eventID, setID string) (result
 }
 
 func (s *Store) DeleteResultSet(ctx context.Context, eventID, setID string) error {
-	return affectedOne(s.write.ExecContext(ctx, "DELETE FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID))
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: deleting result set: %w", err)
+	}
+	defer tx.Rollback()
+	if err := affectedOne(tx.ExecContext(ctx, "DELETE FROM result_sets WHERE id = ? AND event_id = ?", setID, eventID)); err != nil {
+		return err
+	}
+	if err := store.RefreshEventSummary(ctx, summaryTx{tx}, dialect, eventID); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.ResultPage, error) {

@@ -24,6 +24,19 @@ func TestStoreMeetsTheConformanceSuite(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openTemp(t) })
 }
 
+func TestSummaryMigration(t *testing.T) {
+	s := openTemp(t)
+	storetest.SummaryMigration(t, s, func(ctx context.Context) error {
+		if _, err := s.write.ExecContext(ctx, `UPDATE events SET summary = substr(summary, 1, instr(summary, ',"resultados":') - 1) || '}'`); err != nil {
+			return err
+		}
+		if _, err := s.write.ExecContext(ctx, "DELETE FROM schema_migrations WHERE version = '0027_summary_results'"); err != nil {
+			return err
+		}
+		return s.Migrate(ctx)
+	})
+}
+
 func TestMigrateFromEmptyIsIdempotent(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()

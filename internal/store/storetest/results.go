@@ -22,6 +22,101 @@ func runResults(t *testing.T, open Open) {
 	t.Run("ResultsFilterSearchPage", func(t *testing.T) { testResultsFilterSearchPage(t, open(t)) })
 	t.Run("ResultSetDelete", func(t *testing.T) { testResultSetDelete(t, open(t)) })
 	t.Run("ResultSetReplaceIsAtomic", func(t *testing.T) { testResultSetReplaceIsAtomic(t, open(t)) })
+	t.Run("SummarySaysPublishedResults", func(t *testing.T) { testSummarySaysPublishedResults(t, open(t)) })
+	t.Run("SummaryKeptByConcurrentWriters", func(t *testing.T) { testSummaryKeptByConcurrentWriters(t, open(t)) })
+}
+
+// listedResultados is what the events list says of the results of event id.
+func listedResultados(t *testing.T, s store.Store, id string) string {
+	t.Helper()
+	page, err := s.ListEvents(context.Background(), store.EventQuery{Limit: store.MaxListLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sum := range summaries(t, page) {
+		if sum.ID == id {
+			return sum.Resultados
+		}
+	}
+	t.Fatalf("event %s not listed", id)
+	return ""
+}
+
+// HOME-19: the list's summary of an event says what results it has published, kept as its sets
+// are published, replaced and removed, and as the event itself is edited (EVT-33's rule).
+func testSummarySaysPublishedResults(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	step := func(what, want string) {
+		t.Helper()
+		if got := listedResultados(t, s, e.ID); got != want {
+			t.Fatalf("%s: the summary says resultados %q, want %q", what, got, want)
+		}
+	}
+	step("a new event", event.ResultadosNenhum)
+	curta, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, SampleResults(3, "A"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	step("a preliminary set published", event.ResultadosPreliminar)
+	longa, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "21,1 km", Status: results.Oficial}, SampleResults(3, "B"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	step("an official set beside a preliminary one", event.ResultadosPreliminar)
+	if _, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Oficial}, SampleResults(4, "A")); err != nil {
+		t.Fatal(err)
+	}
+	step("the preliminary set replaced by an official one", event.ResultadosOficial)
+	e.Titulo = "Corrida dos Resultados Editada"
+	if e, err = s.UpdateEvent(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	step("the event edited", event.ResultadosOficial)
+	if _, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "21,1 km", Status: results.Preliminar}, SampleResults(3, "B")); err != nil {
+		t.Fatal(err)
+	}
+	step("an official set taken back to preliminary", event.ResultadosPreliminar)
+	if err := s.DeleteResultSet(ctx, e.ID, longa.ID); err != nil {
+		t.Fatal(err)
+	}
+	step("the preliminary set removed", event.ResultadosOficial)
+	if err := s.DeleteResultSet(ctx, e.ID, curta.ID); err != nil {
+		t.Fatal(err)
+	}
+	step("every set removed", event.ResultadosNenhum)
+	e.Modalidades[1].Resultados.PDFGeralURL = "/files/geral.pdf"
+	if _, err := s.UpdateEvent(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	step("a result file attached", event.ResultadosOficial)
+}
+
+// Edits of an event and publications of its sets at the same time: the summary left says what
+// the sets left are, whichever wrote last.
+func testSummaryKeptByConcurrentWriters(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	for i := range 12 {
+		status := []string{results.Preliminar, results.Oficial}[i%2]
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		wg.Go(func() {
+			edited := e
+			edited.Titulo = fmt.Sprintf("Corrida dos Resultados %d", i)
+			_, errs[0] = s.UpdateEvent(ctx, edited)
+		})
+		wg.Go(func() {
+			_, errs[1] = s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: status}, SampleResults(2, "A"))
+		})
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		if got := listedResultados(t, s, e.ID); got != status {
+			t.Fatalf("round %d: the summary says resultados %q, the set is %q", i, got, status)
+		}
+	}
 }
 
 func createEvent(t *testing.T, s store.Store) event.Event {
@@ -323,4 +418,39 @@ func RaceResults(n int) []results.Result {
 			TempoLiquido: fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60), Parciais: []results.Parcial{}}
 	}
 	return rs
+}
+
+// SummaryMigration checks migration 0027 (HOME-19): on summaries stored before it (rewind takes
+// the field away and forgets the migration, then migrates again), it writes what the store
+// writes, for an event with a preliminary set, one with a result file, one with neither.
+func SummaryMigration(t *testing.T, s store.Store, rewind func(ctx context.Context) error) {
+	ctx := context.Background()
+	withSet := createEvent(t, s)
+	if _, err := s.ReplaceResultSet(ctx, results.Set{EventID: withSet.ID, Percurso: "5 km", Status: results.Preliminar}, SampleResults(2, "A")); err != nil {
+		t.Fatal(err)
+	}
+	withFile := sampleEvent("Corrida do Arquivo", today, "Recife", "PE")
+	withFile.Modalidades[2].Resultados.PDFCategoriasURL = "/files/cat.pdf"
+	withFile = create(t, s, withFile)
+	none := create(t, s, sampleEvent("Corrida Sem Nada", today, "Recife", "PE"))
+	listed := func() string {
+		t.Helper()
+		page, err := s.ListEvents(ctx, store.EventQuery{Limit: store.MaxListLimit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mustJSON(t, page.Events)
+	}
+	written := listed()
+	for id, want := range map[string]string{withSet.ID: event.ResultadosPreliminar, withFile.ID: event.ResultadosOficial, none.ID: event.ResultadosNenhum} {
+		if got := listedResultados(t, s, id); got != want {
+			t.Fatalf("written: %s says resultados %q, want %q", id, got, want)
+		}
+	}
+	if err := rewind(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := listed(); got != written {
+		t.Fatalf("migrated summaries\n %s\nwant as written\n %s", got, written)
+	}
 }

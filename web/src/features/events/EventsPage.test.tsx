@@ -117,6 +117,25 @@ describe('events list', () => {
     expect(screen.getByText('página de resultados')).toBeInTheDocument()
   })
 
+  it("names a past card's results by what is published, and says when none are (HOME-19)", async () => {
+    const past = [
+      summary({ id: 'oficial', titulo: 'Prova Oficial', dataEvento: '2026-03-10' }, 'oficial'),
+      summary({ id: 'preliminar', titulo: 'Prova Preliminar', dataEvento: '2026-03-09' }, 'preliminar'),
+      summary({ id: 'nenhum', titulo: 'Prova Sem Resultados', dataEvento: '2026-03-08' }, 'nenhum'),
+      summary({ id: 'calada', titulo: 'Prova Calada', dataEvento: '2026-03-07' }, null),
+    ]
+    stubFetch(() => [200, { events: past }])
+    renderPage('/?aba=anteriores')
+    const card = async (titulo: string) => screen.findByRole('link', { name: new RegExp(titulo) })
+    expect(await card('Prova Oficial')).toHaveTextContent('Ver resultados oficiais')
+    expect(await card('Prova Preliminar')).toHaveTextContent('Ver resultados preliminares')
+    const none = await card('Prova Sem Resultados')
+    expect(none).toHaveTextContent('Resultados ainda não publicados')
+    expect(none).not.toHaveTextContent('Ver resultados')
+    expect(none).toHaveAttribute('href', '/resultado/nenhum') // HOME-12: a past card still leads to its results page
+    expect(await card('Prova Calada')).toHaveTextContent('Ver resultados') // an answer that does not say: as before
+  })
+
   it('moves between tabs with the arrow keys', async () => {
     stubFetch(() => [200, { events }])
     const user = userEvent.setup()

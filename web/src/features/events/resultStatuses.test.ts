@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { readSetStatuses, resultsLinkLabel } from './resultStatuses'
+import publishedTable from '../../../../internal/event/testdata/published_results_cases.json'
+import { publishedResults, readSetStatuses, resultsLinkLabel } from './resultStatuses'
+
+describe('publishedResults (EVT-33, HOME-19)', () => {
+  it('runs the table event.PublishedResults runs', () => {
+    expect(publishedTable.cases.length).toBeGreaterThan(0)
+    for (const c of publishedTable.cases) {
+      const modalidades = c.files.map(([pdfGeralURL, pdfCategoriasURL]) => ({ resultados: { pdfGeralURL: pdfGeralURL!, pdfCategoriasURL: pdfCategoriasURL! } }))
+      expect(publishedResults(c.sets, modalidades), c.name).toBe(c.published)
+    }
+  })
+})
 
 describe('resultsLinkLabel (EVT-33)', () => {
-  it("says 'oficiais' only when every set is official", () => {
-    expect(resultsLinkLabel(['oficial', 'oficial'], false)).toBe('Ver resultados oficiais')
-    expect(resultsLinkLabel(['oficial', 'preliminar'], true)).toBe('Ver resultados preliminares')
-    expect(resultsLinkLabel(['preliminar'], false)).toBe('Ver resultados preliminares')
+  it('names the link by what is published, and promises nothing when nothing is', () => {
+    expect(resultsLinkLabel('oficial')).toBe('Ver resultados oficiais')
+    expect(resultsLinkLabel('preliminar')).toBe('Ver resultados preliminares')
+    expect(resultsLinkLabel('nenhum')).toBeNull() // EVT-34: nothing to link to
   })
-  it('counts the attached files as official when no set is published, and promises nothing otherwise', () => {
-    expect(resultsLinkLabel([], true)).toBe('Ver resultados oficiais')
-    expect(resultsLinkLabel([], false)).toBeNull() // EVT-34: nothing to link to
-    expect(resultsLinkLabel(undefined, true)).toBe('Ver resultados')
+  it("says 'Ver resultados' while that is unknown", () => {
+    expect(resultsLinkLabel(undefined)).toBe('Ver resultados')
+    expect(resultsLinkLabel(null)).toBe('Ver resultados')
   })
 })
 

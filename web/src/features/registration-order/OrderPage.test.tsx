@@ -207,8 +207,8 @@ describe('RegistrationCodePage', () => {
   }
 
   it.each([
-    [{ papel: 'equipe', eventId: 'e1', codigo: 'ABCDEFGH23' }, 'balcão'],
-    [{ papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23', pedidoId: 'p1' }, 'pedido'],
+    [{ role: 'equipe', eventId: 'e1', codigo: 'ABCDEFGH23' }, 'balcão'],
+    [{ role: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23', pedidoId: 'p1' }, 'pedido'],
   ])('leads %o to the %s', async (answer, where) => {
     openCode([200, answer])
     expect(await screen.findByText(where)).toBeInTheDocument()
@@ -246,7 +246,7 @@ describe('RegistrationCodePage', () => {
   // REG-261: the athlete of another buyer's order, verified, reads their registration here.
   it("shows the athlete's own registration, with its QR code, and leads to Minhas inscrições", async () => {
     openAs(friend, (url) => {
-      if (url.pathname === '/api/i/ABCDEFGH23') return [200, { papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }]
+      if (url.pathname === '/api/i/ABCDEFGH23') return [200, { role: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }]
       if (url.pathname === '/api/me/inscricoes') return [200, { inscricoes: [{ ...caio, id: 'r9', codigo: 'ZZZZZZZZ99', nome: 'Outra' }, caio] }]
       return [404, notFoundBody]
     })
@@ -261,7 +261,7 @@ describe('RegistrationCodePage', () => {
 
   it('leads to Minhas inscrições when the list does not hold the code', async () => {
     openAs(friend, (url) =>
-      url.pathname === '/api/i/ABCDEFGH23' ? [200, { papel: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }] : [200, { inscricoes: [] }],
+      url.pathname === '/api/i/ABCDEFGH23' ? [200, { role: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }] : [200, { inscricoes: [] }],
     )
     expect(await screen.findByText('painel')).toBeInTheDocument()
   })

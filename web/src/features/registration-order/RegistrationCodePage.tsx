@@ -32,7 +32,7 @@ export function RegistrationCodePage() {
     return <PageMessage text={notFound ? 'Inscrição não encontrada' : 'Não foi possível abrir a inscrição. Tente novamente.'} />
   }
   const d = destination.data
-  if (d.papel === 'atleta' && !d.pedidoId) return <AthleteRegistration codigo={d.codigo} />
+  if (d.role === 'atleta' && !d.pedidoId) return <AthleteRegistration codigo={d.codigo} />
   return <Navigate to={codePath(d)} replace />
 }
 

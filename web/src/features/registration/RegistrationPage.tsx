@@ -5,7 +5,7 @@ import { PageMessage } from '../../components/PageMessage'
 import { useAuth } from '../../lib/auth'
 import { regulationUrl, titleOf } from '../../lib/events/eventText'
 import { getOffer, type Offer } from '../../lib/events/registrationOffer'
-import { ApiError } from '../../lib/platform/api'
+import { ApiError, type FieldErrors } from '../../lib/platform/api'
 import { eventPageTitle, usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
 import { myRegistrationsPath } from '../../lib/registration/orders'
@@ -32,11 +32,11 @@ import {
   athleteKey,
   type AthleteDraft,
   type AthleteField,
-  type FieldErrors,
   type SavedDraft,
 } from './athleteForm'
 import { InlineAuth } from './InlineAuth'
-import { createOrder, getEventHead, initialEventHead, orderPath, quoteOrder, type EventHead, type Quote } from './registrationApi'
+import { orderPath } from '../../lib/registration/orders'
+import { createOrder, getEventHead, initialEventHead, quoteOrder, type EventHead, type Quote } from './registrationApi'
 
 /** How long the form waits after the last change before asking the server for a new quote. */
 const quoteDelayMs = 400

@@ -5,6 +5,7 @@ import constants from '../../../../internal/registration/constants.json'
 import type { AuthUser } from '../../lib/auth'
 import { eventLimits, eventMessages } from '../../lib/events/event'
 import type { Offer } from '../../lib/events/registrationOffer'
+import type { FieldErrors } from '../../lib/platform/api' // under the server's names: 'atletas.0.documento', 'cupom', 'atletas'
 import { parseCalendarDate } from '../../lib/text/format'
 import { parseDocumento, type DocumentoTipo } from './documento'
 
@@ -37,9 +38,6 @@ export type AthleteDraft = {
 }
 
 export type Draft = { atletas: AthleteDraft[]; cupom: string }
-
-/** Field errors under the server's names: 'atletas.0.documento', 'cupom', 'atletas'. */
-export type FieldErrors = Record<string, string>
 
 /** An athlete's fields in the order the form shows them, by the name the server gives their errors. */
 export const athleteFields = [

@@ -44,8 +44,3 @@ export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSigna
 export function createOrder(eventId: string, body: OrderBody, idempotencyKey: string) {
   return api<{ id: string }>(`${eventPath(eventId)}/pedidos`, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } })
 }
-
-/** The order's page, where the buyer pays and sees the confirmation. */
-export function orderPath(eventId: string, orderId: string) {
-  return `/inscricao/${encodeURIComponent(eventId)}/pedido/${encodeURIComponent(orderId)}`
-}

@@ -144,9 +144,14 @@ export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizado
   modalidades: Optional<Modalidade, 'vagas' | 'idadeMinima'>[]
 }
 
+/** What an event has published of its results (EVT-33, HOME-19): the values of event.PublishedResults. */
+export const resultadosPublicados = ['oficial', 'preliminar', 'nenhum'] as const
+export type ResultadosPublicados = (typeof resultadosPublicados)[number]
+
 /** What GET /api/events lists: the fields a card and the athlete panel need. */
 export type EventSummary = Pick<Event, 'id' | 'titulo' | 'categoria' | 'dataEvento' | 'status' | 'banners' | 'local' | 'linkCompra'> & {
   distances: number[] // modalidades[].km, in order, nulls left out
+  resultados: ResultadosPublicados | null // null: the answer does not say (HOME-19)
 }
 
 export type EventList = { events: EventSummary[]; nextCursor?: string }

@@ -114,8 +114,14 @@ describe('parseEventList', () => {
       local: { local: '', endereco: '', cidade: '', estado: '' },
       linkCompra: '',
       distances: [5, 21.1],
+      resultados: null,
     })
     expect(list.events[1]!.local.cidade).toBe('')
+  })
+
+  it('reads what results an event has published, a value not known as not said (HOME-19)', () => {
+    const list = parseEventList({ events: ['oficial', 'preliminar', 'nenhum', 'talvez', null].map((resultados, i) => ({ id: `e${i}`, resultados })) })
+    expect(list.events.map((e) => e.resultados)).toEqual(['oficial', 'preliminar', 'nenhum', null, null])
   })
 
   it('reads an answer without a list as an empty list', () => {

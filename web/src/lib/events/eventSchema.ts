@@ -5,7 +5,17 @@
 // their fallbacks ('Título não disponível', 'Sem categoria', 'Data a definir': ERR-9, ERR-10)
 // instead of failing. A wrong value is treated like a missing one, never as an error: the page
 // shows what it can.
-import { eventDefaults, fusosHorarios, modosInscricao, type Cronograma, type Event, type EventList, type EventSummary } from './event'
+import {
+  eventDefaults,
+  fusosHorarios,
+  modosInscricao,
+  resultadosPublicados,
+  type Cronograma,
+  type Event,
+  type EventList,
+  type EventSummary,
+  type ResultadosPublicados,
+} from './event'
 import { nextTask } from '../platform/nextTask'
 import { amount, flag, list, oneOf, record, text, type Parser } from '../platform/schema'
 
@@ -119,6 +129,8 @@ const eventSummary = record({
   local,
   linkCompra: text,
   distances: numbers,
+  // A value not known is not said: the card then links to the results as it did before (HOME-19).
+  resultados: (v: unknown): ResultadosPublicados | null => resultadosPublicados.find((r) => r === v) ?? null,
 })
 
 const eventList = record({ events: list(eventSummary), nextCursor: (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined) })

@@ -1,5 +1,6 @@
 // An order of registrations sold by Pelotão and its registrations as the API answers them
 // (docs/http-api.md, "Registration"), for the order page, "Minhas inscrições" and /i/{codigo}.
+import constants from '../../../../internal/registration/constants.json'
 import { api } from '../platform/api'
 import type { AthleteResult, ResultSet } from '../results/resultSchema'
 
@@ -75,7 +76,7 @@ export async function myRegistrations(signal?: AbortSignal) {
 }
 
 /** Where a registration code leads whoever opened it (GET /api/i/{codigo}). */
-export type CodeDestination = { papel: 'equipe' | 'atleta'; eventId: string; codigo: string; pedidoId?: string }
+export type CodeDestination = { role: 'equipe' | 'atleta'; eventId: string; codigo: string; pedidoId?: string }
 
 export function codeDestination(codigo: string, signal?: AbortSignal) {
   return api<CodeDestination>(`/api/i/${encodeURIComponent(codigo)}`, { signal })
@@ -83,7 +84,7 @@ export function codeDestination(codigo: string, signal?: AbortSignal) {
 
 /** Where a code leads its opener: the team to the kit desk, the buyer to the order, the athlete to "Minhas inscrições". */
 export function codePath(d: CodeDestination): string {
-  if (d.papel === 'equipe') return `/retirada/${encodeURIComponent(d.eventId)}?${new URLSearchParams({ codigo: d.codigo })}`
+  if (d.role === 'equipe') return `/retirada/${encodeURIComponent(d.eventId)}?${new URLSearchParams({ codigo: d.codigo })}`
   return d.pedidoId ? orderPath(d.eventId, d.pedidoId) : myRegistrationsPath
 }
 
@@ -92,6 +93,7 @@ export function registrationQRCode(codigo: string) {
   return `/api/i/${encodeURIComponent(codigo)}/qrcode.png`
 }
 
+/** The order's page, where the buyer pays and sees the confirmation. */
 export function orderPath(eventId: string, orderId: string) {
   return `/inscricao/${encodeURIComponent(eventId)}/pedido/${encodeURIComponent(orderId)}`
 }
@@ -99,10 +101,18 @@ export function orderPath(eventId: string, orderId: string) {
 /** "Minhas inscrições" in the athlete's panel. */
 export const myRegistrationsPath = '/dashboard?painel=atleta#minhas-inscricoes'
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  aguardando_pagamento: 'Aguardando pagamento',
-  pago: 'Confirmada',
+const { statusInscricao, statusPedido } = constants
+
+/**
+ * Where a runner's registration stands, by its order's status, in the runner's words ("Minhas
+ * inscrições"): once the order is paid, cancelled or refunded, a registration's words
+ * (internal/registration/constants.json statusInscricao, which the orders export writes in "Situação
+ * da inscrição", REG-212). The organizer reads the order's own words: organizerOrderStatusLabels.
+ */
+export const runnerOrderStatusLabels: Record<OrderStatus, string> = {
+  aguardando_pagamento: statusPedido.aguardando_pagamento,
+  pago: statusInscricao.confirmada,
   expirado: 'Pedido expirado',
-  cancelado: 'Cancelada',
-  reembolsado: 'Reembolsada',
+  cancelado: statusInscricao.cancelada,
+  reembolsado: statusInscricao.reembolsada,
 }

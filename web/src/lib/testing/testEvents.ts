@@ -2,7 +2,7 @@
 // it, every field present) and a fetch stub that answers the API.
 import { screen } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { Event, EventSummary } from '../events/event'
+import type { Event, EventSummary, ResultadosPublicados } from '../events/event'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] }
 
@@ -90,16 +90,18 @@ function merge(base: unknown, over: unknown): unknown {
   return out
 }
 
-export function summaryOf(e: Event): EventSummary {
+export function summaryOf(e: Event, resultados: ResultadosPublicados | null = 'nenhum'): EventSummary {
   const { id, titulo, categoria, dataEvento, status, banners, local, linkCompra } = e
   return {
     id, titulo, categoria, dataEvento, status, banners, local, linkCompra,
     distances: e.modalidades.map((m) => m.km).filter((k): k is number => k != null),
+    resultados,
   }
 }
 
-export function summary(over: DeepPartial<Event> & { id: string }): EventSummary {
-  return summaryOf(makeEvent(over))
+/** A list's summary of the event over makes; resultados is what it has published (HOME-19). */
+export function summary(over: DeepPartial<Event> & { id: string }, resultados?: ResultadosPublicados | null): EventSummary {
+  return summaryOf(makeEvent(over), resultados)
 }
 
 function json(status: number, body: unknown) {

@@ -24,6 +24,7 @@ function summary(id: string, over: Partial<EventSummary>): EventSummary {
     local: { local: '', endereco: '', cidade: '', estado: '' },
     linkCompra: '',
     distances: [],
+    resultados: 'nenhum',
     ...over,
   }
 }

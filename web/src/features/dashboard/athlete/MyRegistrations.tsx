@@ -5,7 +5,7 @@ import { EmailAddress } from '../../../components/EmailAddress'
 import { useAuth } from '../../../lib/auth'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
-import { myRegistrations, orderPath, orderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
+import { myRegistrations, orderPath, runnerOrderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
 import { receiptPath } from '../../../lib/registration/receipt'
 import { formatDate } from '../../../lib/text/format'
 import { ResendVerification } from '../../../components/ResendVerification'
@@ -129,9 +129,9 @@ function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
 }
 
 function statusOf(r: MyRegistration): string {
-  if (r.pedidoStatus === 'pago' && r.status === 'cancelada') return 'Cancelada'
+  if (r.pedidoStatus === 'pago' && r.status === 'cancelada') return runnerOrderStatusLabels.cancelado
   if (r.pedidoStatus === 'pago' && refunding(r)) return 'Reembolso em processamento'
-  return orderStatusLabels[r.pedidoStatus]
+  return runnerOrderStatusLabels[r.pedidoStatus]
 }
 
 function RegistrationSummary({ registration: r }: { registration: MyRegistration }) {

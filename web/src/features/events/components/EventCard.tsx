@@ -6,6 +6,7 @@ import { bannerFor, categoryOf, cityOf, titleOf, venueOf } from '../../../lib/ev
 import { BannerPlaceholder } from '../../../components/BannerPlaceholder'
 import { eventCardSizes } from '../../../lib/platform/images'
 import { CalendarIcon, PinIcon } from '../../../components/icons'
+import { noResultsYet, resultsLinkLabel } from '../resultStatuses'
 
 /**
  * first: the card's picture is the page's largest paint, so it loads at once and before anything
@@ -13,11 +14,16 @@ import { CalendarIcon, PinIcon } from '../../../components/icons'
  */
 type Props = { event: EventSummary; past: boolean; first: boolean }
 
-/** One event in the home grid: upcoming events open their page, past ones their results (HOME-12). */
+/**
+ * One event in the home grid: upcoming events open their page, past ones their results (HOME-12),
+ * which it names by what is published, or says are not yet (HOME-19).
+ */
 export function EventCard({ event, past, first }: Props) {
   const title = titleOf(event)
   const src = bannerFor(event.banners, 'desktop')
   const distances = formatDistances(event.distances)
+  // A past card says what its event has published, as the event's page does (HOME-19, EVT-33).
+  const call = past ? resultsLinkLabel(event.resultados) : 'Ver evento'
   // A card off screen is neither laid out nor painted until it nears the screen (content-visibility):
   // on a phone one card of 24 is on screen, and laying out all of them as the page arrived held the
   // main thread. 340 px is about a card's height at any width; `auto` keeps its real height once drawn.
@@ -70,9 +76,13 @@ export function EventCard({ event, past, first }: Props) {
                 {event.status}
               </span>
             )}
-            <span className="ml-auto text-sm font-bold text-brand-700">
-              {past ? 'Ver resultados' : 'Ver evento'} <span aria-hidden="true">→</span>
-            </span>
+            {call === null ? (
+              <span className="ml-auto text-sm font-semibold text-slate-600">{noResultsYet}</span>
+            ) : (
+              <span className="ml-auto text-sm font-bold text-brand-700">
+                {call} <span aria-hidden="true">→</span>
+              </span>
+            )}
           </div>
         </div>
       </Link>

@@ -5,7 +5,7 @@ import { dateFallbacks, eventToday, formatDate, formatLongDate, formatMoney, isU
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
-import { initialSetStatuses, listSetStatuses, noResultsYet, resultsLinkLabel } from '../resultStatuses'
+import { initialSetStatuses, listSetStatuses, noResultsYet, publishedResults, resultsLinkLabel } from '../resultStatuses'
 import { calendarFileUrl, earliestStart, eventPageUrl, externalSiteLabel, googleCalendarUrl, mapUrl, registrationOf, soldElsewhere, soldHere } from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
@@ -134,8 +134,7 @@ export function EventSidebar({ event }: { event: Event }) {
 /** A past event's way to its results, named by what they are: official or preliminary (EVT-33). */
 function ResultsLink({ event }: { event: Event }) {
   const sets = useResource(`resultStatuses:${event.id}`, (signal) => listSetStatuses(event.id, signal), initialSetStatuses(event.id))
-  const hasFiles = event.modalidades.some((m) => m.resultados.pdfGeralURL.trim() || m.resultados.pdfCategoriasURL.trim())
-  const label = resultsLinkLabel(sets.data, hasFiles)
+  const label = resultsLinkLabel(sets.data && publishedResults(sets.data, event.modalidades))
   const className = 'mt-3 flex items-center justify-center gap-2 rounded-full border-2 px-6 py-2.5 text-sm font-extrabold'
   // While the sets are read (the server's page comes with them), the link's room, not yet a link.
   if (sets.state === 'loading') return <span aria-hidden="true" className={`${className} invisible border-transparent`}>{label}</span>

@@ -9,7 +9,7 @@ import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
 import type { OrderRefund } from '../../../lib/registration/orders'
 import { refundable, refundStatusLabels } from '../../../lib/registration/receipt'
-import { getOrder, orderStatusLabels, orderTitle, refundOrder, type Order, type OrderHistoryEntry, type OrderStatus } from './financeApi'
+import { getOrder, organizerOrderStatusLabels, orderTitle, refundOrder, type Order, type OrderHistoryEntry, type OrderStatus } from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }
 
@@ -70,7 +70,7 @@ function lineOf(h: OrderHistoryEntry): HistoryLine {
     h.tipo === 'inscricao_cancelada' && typeof d.nome === 'string' ? d.nome : '',
     typeof d.valor === 'number' ? formatMoney(d.valor) : '',
     // A refund's status, or, for a payment after the order ended, the order's.
-    typeof d.status === 'string' ? (refundStatusLabels[d.status as OrderRefund['status']] ?? orderStatusLabels[d.status as OrderStatus] ?? '').toLowerCase() : '',
+    typeof d.status === 'string' ? (refundStatusLabels[d.status as OrderRefund['status']] ?? organizerOrderStatusLabels[d.status as OrderStatus] ?? '').toLowerCase() : '',
     d.confirmado === false ? 'sem vagas: devolvido' : '',
     h.tipo === 'inscricao_editada' ? changesOf(d.alteracoes) : '',
     h.tipo === 'pagamento_divergente' && typeof d.motivo === 'string' ? d.motivo : '',
@@ -115,7 +115,7 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
         <dt className="font-semibold text-slate-700">Nº do pedido</dt>
         <dd className="break-all text-slate-900">{o.id}</dd>
         <dt className="font-semibold text-slate-700">Situação</dt>
-        <dd className="text-slate-900">{orderStatusLabels[o.status] ?? o.status}</dd>
+        <dd className="text-slate-900">{organizerOrderStatusLabels[o.status] ?? o.status}</dd>
         <dt className="font-semibold text-slate-700">Total</dt>
         <dd className="tabular-nums text-slate-900">{formatMoney(o.total)}</dd>
       </dl>

@@ -6,7 +6,7 @@ import { useForbidden } from '../access'
 import { queryString } from '../api'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { Filter, pageSize, searchDelayMs } from '../participants/ParticipantsTable'
-import { listOrders, orderStatusLabels, orderTitle, type Order, type OrderQuery, type OrderStatus } from './financeApi'
+import { listOrders, organizerOrderStatusLabels, orderTitle, type Order, type OrderQuery, type OrderStatus } from './financeApi'
 import { OrderDetail } from './OrderDetail'
 
 type Props = { eventId: string; onRefunded: () => void; onForbidden: () => void }
@@ -14,7 +14,7 @@ type Props = { eventId: string; onRefunded: () => void; onForbidden: () => void 
 const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
 const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
-const statusOptions = [['', 'Todos'], ...Object.entries(orderStatusLabels)] as const
+const statusOptions = [['', 'Todos'], ...Object.entries(organizerOrderStatusLabels)] as const
 
 /**
  * The event's orders, newest first (docs/requirements.md REG-133): searched by name, document,
@@ -100,7 +100,7 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
                 </button>
               </RowHeader>
               <Cell>{formatMoment(o.criadoEm)}</Cell>
-              <Cell>{orderStatusLabels[o.status] ?? o.status}</Cell>
+              <Cell>{organizerOrderStatusLabels[o.status] ?? o.status}</Cell>
               <Cell numeric>{o.inscricoes.length}</Cell>
               <Cell numeric>{formatMoney(o.total)}</Cell>
             </tr>

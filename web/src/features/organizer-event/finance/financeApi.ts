@@ -7,8 +7,12 @@ import { eventBase, queryString } from '../api'
 
 export type { OrderRefund, OrderRegistration, OrderStatus } from '../../../lib/registration/orders'
 
-/** Each order status as the organizer reads it: the names the orders export writes too. */
-export const orderStatusLabels: Record<OrderStatus, string> = constants.statusPedido
+/**
+ * Each order status in the organizer's words, the order's own (internal/registration/constants.json
+ * statusPedido, which the orders export writes in "Situação do pedido"); the runner reads where their
+ * registration stands instead (runnerOrderStatusLabels of lib/registration/orders.ts).
+ */
+export const organizerOrderStatusLabels: Record<OrderStatus, string> = constants.statusPedido
 
 /** One entry of an order's history as the server keeps it (created, paid, refund…), when it sends it. */
 export type OrderHistoryEntry = {
@@ -71,10 +75,10 @@ export function getFinance(eventId: string, signal?: AbortSignal) {
 
 export type OrderQuery = { q?: string; status?: '' | OrderStatus; limit?: number; cursor?: string }
 
-export type OrderPage = { pedidos: Order[]; total: number; nextCursor?: string | null }
+export type OrderListPage = { pedidos: Order[]; total: number; nextCursor?: string | null }
 
 export function listOrders(eventId: string, query: OrderQuery, signal?: AbortSignal) {
-  return api<OrderPage>(`${eventBase(eventId)}/pedidos${queryString(query)}`, { signal })
+  return api<OrderListPage>(`${eventBase(eventId)}/pedidos${queryString(query)}`, { signal })
 }
 
 export function getOrder(orderId: string, signal?: AbortSignal) {

@@ -9,34 +9,31 @@ import (
 	"pelotao/internal/event"
 )
 
+// athleteCases is testdata/athlete_cases.json (its _about says how a case reads).
+type athleteCases struct {
+	Today  string
+	Evento struct {
+		DataProva   string
+		Modalidades []struct {
+			Nome        string
+			IdadeMinima event.Integer
+		}
+		TamanhosCamiseta []string
+	}
+	Atleta map[string]any
+	Cases  []struct {
+		Name    string
+		Kits    []string
+		Atletas []map[string]any
+		Errors  map[string]string
+	}
+}
+
 // REG-70, REG-251, REG-252: the athlete's checks by testdata/athlete_cases.json, the table the
 // registration form runs too (web/src/features/registration/athleteCases.test.ts).
 func TestAthleteCases(t *testing.T) {
-	raw, err := os.ReadFile("testdata/athlete_cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var table struct {
-		Today  string
-		Evento struct {
-			DataProva   string
-			Modalidades []struct {
-				Nome        string
-				IdadeMinima event.Integer
-			}
-			TamanhosCamiseta []string
-		}
-		Atleta map[string]any
-		Cases  []struct {
-			Name    string
-			Kits    []string
-			Atletas []map[string]any
-			Errors  map[string]string
-		}
-	}
-	if err := json.Unmarshal(raw, &table); err != nil {
-		t.Fatal(err)
-	}
+	var table athleteCases
+	readTable(t, "athlete_cases.json", &table)
 	for _, c := range table.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			e := event.New()
@@ -63,6 +60,18 @@ func TestAthleteCases(t *testing.T) {
 				t.Errorf("errors = %v, want %v", got, c.Errors)
 			}
 		})
+	}
+}
+
+// readTable reads testdata/name, a table of cases the registration form's tests run too, into table.
+func readTable(t *testing.T, name string, table any) {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, table); err != nil {
+		t.Fatal(err)
 	}
 }
 

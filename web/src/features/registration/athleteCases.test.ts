@@ -3,23 +3,10 @@
 import { describe, expect, it } from 'vitest'
 import table from '../../../../internal/registration/testdata/athlete_cases.json'
 import type { Offer } from '../../lib/events/registrationOffer'
-import { draftErrors, emptyAthlete, type AthleteDraft } from './athleteForm'
+import { draftErrors, emptyAthlete, orderBody, type AthleteDraft } from './athleteForm'
 
 /** An athlete as the order's body sends it (the table's shape). */
-type WireAthlete = {
-  nome: string
-  documento: { tipo: string; numero: string }
-  nascimento: string
-  sexo: string
-  email: string
-  celular: string
-  percurso: string
-  kit?: string
-  camiseta: string
-  equipe?: string
-  contatoEmergencia: { nome: string; telefone: string }
-  aceiteRegulamento: boolean
-}
+type WireAthlete = ReturnType<typeof orderBody>['atletas'][number]
 
 /** The form's fields that send a: a YYYY-MM-DD birth date typed as dd/mm/aaaa. */
 function typed(a: WireAthlete): AthleteDraft {
@@ -27,10 +14,10 @@ function typed(a: WireAthlete): AthleteDraft {
   return {
     ...emptyAthlete(),
     nome: a.nome,
-    documentoTipo: a.documento.tipo as AthleteDraft['documentoTipo'],
+    documentoTipo: a.documento.tipo,
     documento: a.documento.numero,
     nascimento: iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : a.nascimento,
-    sexo: a.sexo as AthleteDraft['sexo'],
+    sexo: a.sexo,
     email: a.email,
     celular: a.celular,
     percurso: a.percurso,
@@ -57,7 +44,7 @@ describe('the athlete’s checks (athlete_cases.json)', () => {
         meiaEntradaIdoso: false,
         dataProva: table.evento.dataProva,
       }
-      const atletas = c.atletas.map((fields) => typed({ ...table.atleta, ...fields }))
+      const atletas = c.atletas.map((fields) => typed({ ...table.atleta, ...fields } as WireAthlete))
       expect(draftErrors({ atletas, cupom: '' }, offer, table.today)).toEqual(c.errors)
     })
   }

@@ -13,6 +13,7 @@ import (
 
 	"pelotao/internal/answercache"
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/clocktest"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
@@ -41,7 +42,7 @@ func TestEventsListCache(t *testing.T) {
 		if user != nil {
 			r = r.WithContext(api.WithUser(r.Context(), *user))
 		}
-		w := app.do(r)
+		w := app.Serve(r)
 		if w.Code != 200 {
 			t.Fatalf("GET %s: %d %s", url, w.Code, w.Body)
 		}
@@ -63,9 +64,7 @@ func TestEventsListCache(t *testing.T) {
 	})
 
 	t.Run("a write through this instance shows at once", func(t *testing.T) {
-		r := httptest.NewRequest("POST", "/api/events", strings.NewReader(validEventJSON("Criado Agora", "2031-02-02")))
-		r.Header.Set("Content-Type", "application/json")
-		if w := app.do(r.WithContext(api.WithUser(r.Context(), ana))); w.Code != 201 {
+		if w := app.Call("POST", "/api/events", validEventJSON("Criado Agora", "2031-02-02"), apitest.As(&ana)); w.Code != 201 {
 			t.Fatalf("create: %d %s", w.Code, w.Body)
 		}
 		if body := list("/api/events", nil); !strings.Contains(body, "Criado Agora") || !strings.Contains(body, "Escrito por Outra Instância") {
@@ -77,7 +76,7 @@ func TestEventsListCache(t *testing.T) {
 		plain := list("/api/events", nil)
 		r := httptest.NewRequest("GET", "/api/events", nil)
 		r.Header.Set("Accept-Encoding", "gzip, deflate, br")
-		w := app.do(r)
+		w := app.Serve(r)
 		if w.Header().Get("Content-Encoding") != "gzip" || w.Header().Get("Vary") != "Accept-Encoding" {
 			t.Fatalf("headers %v", w.Header())
 		}
@@ -108,13 +107,11 @@ func TestEventETagAndCache(t *testing.T) {
 		for i := 0; i+1 < len(headers); i += 2 {
 			r.Header.Set(headers[i], headers[i+1])
 		}
-		return app.do(r)
+		return app.Serve(r)
 	}
 	send := func(method, body string) {
 		t.Helper()
-		r := httptest.NewRequest(method, "/api/events/"+id, strings.NewReader(body))
-		r.Header.Set("Content-Type", "application/json")
-		if w := app.do(r.WithContext(api.WithUser(r.Context(), ana))); w.Code >= 300 {
+		if w := app.Call(method, "/api/events/"+id, body, apitest.As(&ana)); w.Code >= 300 {
 			t.Fatalf("%s: %d %s", method, w.Code, w.Body)
 		}
 	}

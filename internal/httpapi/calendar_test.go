@@ -52,7 +52,7 @@ func TestEventCalendarFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := app.do(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil))
+	w := app.Serve(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil))
 	if w.Code != 200 || w.Header().Get("Content-Type") != "text/calendar; charset=utf-8" {
 		t.Fatalf("status %d, type %q: %s", w.Code, w.Header().Get("Content-Type"), w.Body)
 	}
@@ -109,7 +109,7 @@ func TestEventCalendarFileOnTheEventsClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := unfoldICS(t, app.do(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil)).Body.String())
+	lines := unfoldICS(t, app.Serve(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil)).Body.String())
 	for _, want := range []string{"BEGIN:VTIMEZONE", "TZID:America/Rio_Branco", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0500", "END:VTIMEZONE",
 		"DTSTART;TZID=America/Rio_Branco:20270314T070000", "DTEND;TZID=America/Rio_Branco:20270314T090000"} {
 		if !contains(lines, want) {
@@ -127,7 +127,7 @@ func TestEventCalendarFileAllDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := unfoldICS(t, app.do(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil)).Body.String())
+	lines := unfoldICS(t, app.Serve(httptest.NewRequest("GET", "/event/"+e.ID+".ics", nil)).Body.String())
 	if !contains(lines, "DTSTART;VALUE=DATE:20261231") || !contains(lines, "DTEND;VALUE=DATE:20270101") {
 		t.Errorf("want an all-day event on 2026-12-31: %q", lines)
 	}
@@ -137,7 +137,7 @@ func TestEventCalendarFileAllDay(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, path := range []string{"/event/" + undated.ID + ".ics", "/event/nao-existe.ics"} {
-		if w := app.do(httptest.NewRequest("GET", path, nil)); w.Code != 404 {
+		if w := app.Serve(httptest.NewRequest("GET", path, nil)); w.Code != 404 {
 			t.Errorf("%s: status %d, want 404", path, w.Code)
 		}
 	}

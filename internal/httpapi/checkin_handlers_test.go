@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/event"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
@@ -33,7 +34,7 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 	t.Helper()
 	w := &deskWorld{app: newAuthAppOn(t, st, nil)}
 	signUp := func(email string) *http.Cookie {
-		res := w.app.call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"largada-as-seis","displayName":"Pessoa `+email[:4]+`"}`)
+		res := w.app.Call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"largada-as-seis","displayName":"Pessoa `+email[:4]+`"}`)
 		if res.Code != http.StatusCreated {
 			t.Fatalf("signup %s: %d %s", email, res.Code, res.Body)
 		}
@@ -41,7 +42,7 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 	}
 	w.owner = signUp("dona@exemplo.com.br")
 	date := event.Today(w.app.srv.cfg.Location, time.Now()).AddDays(days).String()
-	res := w.app.call("POST", "/api/events", validEventJSON("Corrida do Balcão", date), w.owner)
+	res := w.app.Call("POST", "/api/events", validEventJSON("Corrida do Balcão", date), apitest.Cookies(w.owner))
 	if res.Code != http.StatusCreated {
 		t.Fatalf("event: %d %s", res.Code, res.Body)
 	}
@@ -49,7 +50,7 @@ func newDeskWorld(t *testing.T, st store.Store, days int) *deskWorld {
 	_ = json.Unmarshal(res.Body.Bytes(), &created)
 	w.eventID = created.ID
 	for email, role := range map[string]string{"gestora@exemplo.com.br": "gestao", "balcao@exemplo.com.br": "retirada"} {
-		if res := w.app.call("POST", "/api/events/"+w.eventID+"/staff", `{"email":"`+email+`","role":"`+role+`"}`, w.owner); res.Code != http.StatusCreated {
+		if res := w.app.Call("POST", "/api/events/"+w.eventID+"/staff", `{"email":"`+email+`","role":"`+role+`"}`, apitest.Cookies(w.owner)); res.Code != http.StatusCreated {
 			t.Fatalf("invite %s: %d %s", email, res.Code, res.Body)
 		}
 	}
@@ -100,7 +101,7 @@ func (w *deskWorld) roster(t *testing.T, who *http.Cookie, since string) (roster
 	if since != "" {
 		path += "?since=" + since
 	}
-	res := w.app.call("GET", path, "", who)
+	res := w.app.Call("GET", path, "", apitest.Cookies(who))
 	if res.Code != http.StatusOK {
 		t.Fatalf("roster: %d %s", res.Code, res.Body)
 	}
@@ -126,7 +127,7 @@ type checkinAnswers struct {
 
 func (w *deskWorld) send(t *testing.T, who *http.Cookie, body string) checkinAnswers {
 	t.Helper()
-	res := w.app.call("POST", "/api/events/"+w.eventID+"/checkin", body, who)
+	res := w.app.Call("POST", "/api/events/"+w.eventID+"/checkin", body, apitest.Cookies(who))
 	if res.Code != http.StatusOK {
 		t.Fatalf("checkin: %d %s", res.Code, res.Body)
 	}
@@ -180,20 +181,20 @@ func TestKitDeskJourney(t *testing.T) {
 
 		// Undo: managers only, kept in the history, seen by desks in the next delta.
 		undo := "/api/events/" + w.eventID + "/checkin/" + w.ana
-		if res := w.app.call("DELETE", undo, "", w.retirada); res.Code != http.StatusForbidden {
+		if res := w.app.Call("DELETE", undo, "", apitest.Cookies(w.retirada)); res.Code != http.StatusForbidden {
 			t.Fatalf("kit desk undo: %d", res.Code)
 		}
-		if res := w.app.call("DELETE", undo, "", w.gestora); res.Code != http.StatusNoContent {
+		if res := w.app.Call("DELETE", undo, "", apitest.Cookies(w.gestora)); res.Code != http.StatusNoContent {
 			t.Fatalf("manager undo: %d %s", res.Code, res.Body)
 		}
-		if res := w.app.call("DELETE", undo, "", w.owner); res.Code != http.StatusNotFound {
+		if res := w.app.Call("DELETE", undo, "", apitest.Cookies(w.owner)); res.Code != http.StatusNotFound {
 			t.Fatalf("undo with no pickup: %d %s", res.Code, res.Body)
 		}
 		after, _ := w.roster(t, w.retirada, delta.Cursor)
 		if len(after.Participants) != 1 || after.Participants[0].KitRetirado != nil {
 			t.Fatalf("delta after undo: %+v", after)
 		}
-		res := w.app.call("GET", "/api/events/"+w.eventID+"/checkin/history", "", w.gestora)
+		res := w.app.Call("GET", "/api/events/"+w.eventID+"/checkin/history", "", apitest.Cookies(w.gestora))
 		var h struct {
 			History []struct {
 				ID, Status string
@@ -208,7 +209,7 @@ func TestKitDeskJourney(t *testing.T) {
 
 		// Progress for the organizer tab.
 		w.send(t, w.retirada, checkinBody("dev-3", w.bia, "Balcão 1"))
-		res = w.app.call("GET", "/api/events/"+w.eventID+"/checkin/stats", "", w.retirada)
+		res = w.app.Call("GET", "/api/events/"+w.eventID+"/checkin/stats", "", apitest.Cookies(w.retirada))
 		if res.Code != http.StatusOK || !strings.Contains(res.Body.String(), `"total":3,"retirados":1`) ||
 			!strings.Contains(res.Body.String(), `"porBalcao":[{"balcao":"Balcão 1","retirados":1}]`) {
 			t.Fatalf("stats: %d %s", res.Code, res.Body)
@@ -231,7 +232,7 @@ func TestCheckinValidation(t *testing.T) {
 		{checkinBody("x", "de-outro-evento", "B"), 422, ""},
 	}
 	for _, c := range cases {
-		res := w.app.call("POST", path, c.body, w.retirada)
+		res := w.app.Call("POST", path, c.body, apitest.Cookies(w.retirada))
 		if res.Code != c.code || !strings.Contains(res.Body.String(), c.field) {
 			t.Errorf("%s: %d %s", c.body, res.Code, res.Body)
 		}
@@ -248,7 +249,7 @@ func TestRosterCutoff(t *testing.T) {
 		t.Run(fmt.Sprint(days, " dias"), func(t *testing.T) {
 			dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 				w := newDeskWorld(t, st, days)
-				res := w.app.call("GET", "/api/events/"+w.eventID+"/checkin/roster", "", w.retirada)
+				res := w.app.Call("GET", "/api/events/"+w.eventID+"/checkin/roster", "", apitest.Cookies(w.retirada))
 				if res.Code != want {
 					t.Fatalf("event %d days away: %d %s", days, res.Code, res.Body)
 				}
@@ -283,7 +284,7 @@ func TestTwoInstancesFirstPickupWins(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Go(func() {
-			res := apps[i%2].call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody(fmt.Sprint("desk-", i), w.caio, fmt.Sprint("Balcão ", i)), w.retirada)
+			res := apps[i%2].Call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody(fmt.Sprint("desk-", i), w.caio, fmt.Sprint("Balcão ", i)), apitest.Cookies(w.retirada))
 			var a checkinAnswers
 			_ = json.Unmarshal(res.Body.Bytes(), &a)
 			mu.Lock()
@@ -335,7 +336,7 @@ func TestRosterListsRefundedRegistrationsAsRemoved(t *testing.T) {
 		if again, _ := w.roster(t, w.retirada, ""); len(again.Participants) != 3 {
 			t.Fatalf("roster after the refund: %d", len(again.Participants))
 		}
-		res := w.app.call("GET", "/api/events/"+w.eventID+"/participants", "", w.gestora)
+		res := w.app.Call("GET", "/api/events/"+w.eventID+"/participants", "", apitest.Cookies(w.gestora))
 		if !strings.Contains(res.Body.String(), `"total":3`) || strings.Contains(res.Body.String(), "Duda") {
 			t.Fatalf("participants after the refund: %s", res.Body)
 		}

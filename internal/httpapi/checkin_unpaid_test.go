@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -20,13 +21,13 @@ func TestUnpaidKitBlockedBySettings(t *testing.T) {
 		w := newDeskWorld(t, st, 1)
 		davi := addUnpaid(t, st, w.eventID, "Davi Nunes", "123456789")
 		settings := "/api/events/" + w.eventID + "/participants/settings"
-		if res := w.app.call("PUT", settings, `{"faixasPeito":[{"percurso":"10 km","inicio":1,"fim":500}]}`, w.owner); res.Code != http.StatusOK {
+		if res := w.app.Call("PUT", settings, `{"faixasPeito":[{"percurso":"10 km","inicio":1,"fim":500}]}`, apitest.Cookies(w.owner)); res.Code != http.StatusOK {
 			t.Fatalf("bib ranges: %d %s", res.Code, res.Body)
 		}
-		if res := w.app.call("PUT", settings, `{"bloquearKitSemPagamento":true}`, w.retirada); res.Code != http.StatusForbidden {
+		if res := w.app.Call("PUT", settings, `{"bloquearKitSemPagamento":true}`, apitest.Cookies(w.retirada)); res.Code != http.StatusForbidden {
 			t.Fatalf("the kit desk changed the settings: %d %s", res.Code, res.Body)
 		}
-		res := w.app.call("PUT", settings, `{"bloquearKitSemPagamento":true}`, w.gestora)
+		res := w.app.Call("PUT", settings, `{"bloquearKitSemPagamento":true}`, apitest.Cookies(w.gestora))
 		var saved participant.Settings
 		if res.Code != http.StatusOK || json.Unmarshal(res.Body.Bytes(), &saved) != nil {
 			t.Fatalf("blocking: %d %s", res.Code, res.Body)
@@ -39,7 +40,7 @@ func TestUnpaidKitBlockedBySettings(t *testing.T) {
 		if !strings.Contains(raw, `"bloquearKitSemPagamento":true`) {
 			t.Fatalf("the roster does not tell the desk: %s", raw)
 		}
-		res = w.app.call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody("offline-davi", davi, "Balcão 1"), w.retirada)
+		res = w.app.Call("POST", "/api/events/"+w.eventID+"/checkin", checkinBody("offline-davi", davi, "Balcão 1"), apitest.Cookies(w.retirada))
 		var a struct {
 			Checkins []struct{ ID, Status, Motivo string } `json:"checkins"`
 		}
@@ -66,7 +67,7 @@ func TestUnpaidKitNeedsTheDesksConfirmation(t *testing.T) {
 			return fmt.Sprintf(`{"checkins":[{"id":%q,"participantId":%q,"at":"2026-05-10T12:14:00Z","retiradoPor":null,"camisetaEntregue":"G","balcao":"Balcão 1","semPagamento":%t}]}`,
 				id, davi, semPagamento)
 		}
-		res := w.app.call("POST", "/api/events/"+w.eventID+"/checkin", body("achou-paga", false), w.retirada)
+		res := w.app.Call("POST", "/api/events/"+w.eventID+"/checkin", body("achou-paga", false), apitest.Cookies(w.retirada))
 		var a struct {
 			Checkins []struct {
 				Status      string

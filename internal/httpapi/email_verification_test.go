@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/clocktest"
 	"pelotao/internal/store/dbtest"
 )
@@ -23,7 +24,7 @@ type verifiedAnswer struct {
 
 func emailVerified(t *testing.T, res *httptest.ResponseRecorder) bool {
 	t.Helper()
-	a := decodeInto[verifiedAnswer](t, res)
+	a := apitest.Decode[verifiedAnswer](t, res)
 	if a.User == nil || a.User.EmailVerificado == nil {
 		t.Fatalf("no user.emailVerificado in %s", res.Body)
 	}
@@ -35,22 +36,19 @@ func emailVerified(t *testing.T, res *httptest.ResponseRecorder) bool {
 func TestEmailVerificationOverHTTP(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 5, 10, 12, 0, 0, 0, time.UTC))
 	app := newAuthAppAt(t, dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "v.db")), map[string]string{"PELOTAO_BASE_URL": "https://pelotao.example"}, clock.Now)
-	signup := httptest.NewRequest("POST", "/api/auth/signup", strings.NewReader(`{"email":"Lia@Example.com","password":"serra-do-mar","displayName":"Lia"}`))
-	signup.Host = "malicioso.example" // the link must not follow the request's host
-	signup.Header.Set("Sec-Fetch-Site", "same-origin")
-	res := httptest.NewRecorder()
-	app.srv.ServeHTTP(res, signup)
+	res := app.Call("POST", "/api/auth/signup", `{"email":"Lia@Example.com","password":"serra-do-mar","displayName":"Lia"}`,
+		func(r *http.Request) { r.Host = "malicioso.example" }) // the link must not follow the request's host
 	if res.Code != http.StatusCreated || emailVerified(t, res) {
 		t.Fatalf("signup: %d %s", res.Code, res.Body)
 	}
 	cookie := sessionCookie(t, res)
-	if emailVerified(t, app.call("GET", "/api/auth/session", "", cookie)) {
+	if emailVerified(t, app.Call("GET", "/api/auth/session", "", apitest.Cookies(cookie))) {
 		t.Fatal("a new account's session says verified")
 	}
 	first := app.mailedToken(t, "lia@example.com", "https://pelotao.example/verificar-email")
 	resend := func() {
 		t.Helper()
-		if res := app.call("POST", "/api/auth/email-verification", "", cookie); res.Code != http.StatusAccepted || strings.TrimSpace(res.Body.String()) != "{}" {
+		if res := app.Call("POST", "/api/auth/email-verification", "", apitest.Cookies(cookie)); res.Code != http.StatusAccepted || strings.TrimSpace(res.Body.String()) != "{}" {
 			t.Fatalf("resend: %d %s", res.Code, res.Body)
 		}
 		app.accounts.Wait()
@@ -67,25 +65,25 @@ func TestEmailVerificationOverHTTP(t *testing.T) {
 	}
 
 	confirm := func(token string) *httptest.ResponseRecorder {
-		return app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, cookie)
+		return app.Call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, apitest.Cookies(cookie))
 	}
 	refused := func(what string, res *httptest.ResponseRecorder) {
 		t.Helper()
-		if a := decodeInto[apiAnswer](t, res); res.Code != 400 || a.Error == nil || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
+		if a := apitest.Decode[apiAnswer](t, res); res.Code != 400 || a.Error == nil || a.Error.Code != "auth/invalid-action-code" || a.Error.Message != "Link inválido ou expirado." {
 			t.Fatalf("%s: %d %s", what, res.Code, res.Body)
 		}
 	}
 	clock.Advance(24*time.Hour - time.Millisecond) // the first link is a day old, the second not yet
 	refused("a link 24 hours old", confirm(first))
 	// Opened outside the account's session, the link cannot tell its maker from the mailbox's owner.
-	if res := app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+second+`"}`); res.Code != http.StatusConflict {
+	if res := app.Call("POST", "/api/auth/email-verification/confirm", `{"token":"`+second+`"}`); res.Code != http.StatusConflict {
 		t.Fatalf("confirm signed out: %d %s", res.Code, res.Body)
 	}
 	if res := confirm(second); res.Code != 200 || strings.TrimSpace(res.Body.String()) != `{"email":"lia@example.com"}` {
 		t.Fatalf("confirm: %d %s", res.Code, res.Body)
 	}
 	refused("a link used twice", confirm(second))
-	if !emailVerified(t, app.call("GET", "/api/auth/session", "", cookie)) {
+	if !emailVerified(t, app.Call("GET", "/api/auth/session", "", apitest.Cookies(cookie))) {
 		t.Fatal("the session still says unverified")
 	}
 	// A verified account asks again: 202, and nothing is mailed.
@@ -104,16 +102,16 @@ func TestInvitationLinkBeforeTheAccount(t *testing.T) {
 		t.Fatalf("invite: %d %v", code, body)
 	}
 	token := w.app.mailedToken(t, "nova@exemplo.com.br", "/verificar-email")
-	res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
-	if a := decodeInto[apiAnswer](t, res); res.Code != 404 || a.Error.Code != "auth/user-not-found" ||
+	res := w.app.Call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
+	if a := apitest.Decode[apiAnswer](t, res); res.Code != 404 || a.Error.Code != "auth/user-not-found" ||
 		a.Error.Message != "Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite." {
 		t.Fatalf("before the account: %d %s", res.Code, res.Body)
 	}
-	res = w.app.call("POST", "/api/auth/signup", `{"email":"nova@exemplo.com.br","password":"largada-as-seis","displayName":"Nova","token":"`+token+`"}`)
+	res = w.app.Call("POST", "/api/auth/signup", `{"email":"nova@exemplo.com.br","password":"largada-as-seis","displayName":"Nova","token":"`+token+`"}`)
 	if res.Code != 201 || !emailVerified(t, res) {
 		t.Fatalf("signup with the invitation's token: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("GET", "/api/events/"+w.eventID+"/staff", "", sessionCookie(t, res)); res.Code != 200 {
+	if res := w.app.Call("GET", "/api/events/"+w.eventID+"/staff", "", apitest.Cookies(sessionCookie(t, res))); res.Code != 200 {
 		t.Fatalf("the new manager reads the team: %d %s", res.Code, res.Body)
 	}
 	w.app.accounts.Wait()
@@ -131,7 +129,7 @@ func TestInvitationLinkBeforeTheAccount(t *testing.T) {
 func TestInvitationLinkTakesOverAPreRegisteredAccount(t *testing.T) {
 	w := newMatrixWorld(t, nil)
 	staffPath := "/api/events/" + w.eventID + "/staff"
-	res := w.app.call("POST", "/api/auth/signup", `{"email":"maria@clube.com.br","password":"senha-da-intrusa","displayName":"Intrusa"}`)
+	res := w.app.Call("POST", "/api/auth/signup", `{"email":"maria@clube.com.br","password":"senha-da-intrusa","displayName":"Intrusa"}`)
 	if res.Code != 201 {
 		t.Fatalf("the intruder's sign-up: %d %s", res.Code, res.Body)
 	}
@@ -143,38 +141,38 @@ func TestInvitationLinkTakesOverAPreRegisteredAccount(t *testing.T) {
 	token := w.app.mailedToken(t, "maria@clube.com.br", "/verificar-email")
 
 	// Maria opens the link on her phone: the account is not hers to vouch for yet.
-	res = w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
-	if a := decodeInto[apiAnswer](t, res); res.Code != 409 || a.Error == nil || a.Error.Code != "auth/password-reset-required" {
+	res = w.app.Call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`)
+	if a := apitest.Decode[apiAnswer](t, res); res.Code != 409 || a.Error == nil || a.Error.Code != "auth/password-reset-required" {
 		t.Fatalf("the link, signed out: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("GET", staffPath, "", intruder); res.Code != 403 {
+	if res := w.app.Call("GET", staffPath, "", apitest.Cookies(intruder)); res.Code != 403 {
 		t.Fatalf("the intruder after Maria opened the link: %d %s", res.Code, res.Body)
 	}
 	// The reset page takes the same link.
-	if res := w.app.call("POST", "/api/auth/password-reset/verify", `{"token":"`+token+`"}`); res.Code != 200 ||
+	if res := w.app.Call("POST", "/api/auth/password-reset/verify", `{"token":"`+token+`"}`); res.Code != 200 ||
 		strings.TrimSpace(res.Body.String()) != `{"email":"maria@clube.com.br"}` {
 		t.Fatalf("the reset page: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("POST", "/api/auth/password-reset/confirm", `{"token":"`+token+`","password":"largada-da-maria"}`); res.Code != 200 {
+	if res := w.app.Call("POST", "/api/auth/password-reset/confirm", `{"token":"`+token+`","password":"largada-da-maria"}`); res.Code != 200 {
 		t.Fatalf("the new password: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("GET", "/api/auth/session", "", intruder); strings.TrimSpace(res.Body.String()) != `{"user":null}` {
+	if res := w.app.Call("GET", "/api/auth/session", "", apitest.Cookies(intruder)); strings.TrimSpace(res.Body.String()) != `{"user":null}` {
 		t.Fatalf("the intruder's session lives on: %s", res.Body)
 	}
-	if res := w.app.call("GET", staffPath, "", intruder); res.Code != 401 {
+	if res := w.app.Call("GET", staffPath, "", apitest.Cookies(intruder)); res.Code != 401 {
 		t.Fatalf("the intruder reads the team: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("POST", "/api/auth/login", `{"email":"maria@clube.com.br","password":"senha-da-intrusa"}`); res.Code != 401 {
+	if res := w.app.Call("POST", "/api/auth/login", `{"email":"maria@clube.com.br","password":"senha-da-intrusa"}`); res.Code != 401 {
 		t.Fatalf("the intruder's password: %d %s", res.Code, res.Body)
 	}
-	res = w.app.call("POST", "/api/auth/login", `{"email":"maria@clube.com.br","password":"largada-da-maria"}`)
+	res = w.app.Call("POST", "/api/auth/login", `{"email":"maria@clube.com.br","password":"largada-da-maria"}`)
 	if res.Code != 200 || !emailVerified(t, res) {
 		t.Fatalf("Maria signs in: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("GET", staffPath, "", sessionCookie(t, res)); res.Code != 200 || !strings.Contains(res.Body.String(), `"role":"gestao"`) {
+	if res := w.app.Call("GET", staffPath, "", apitest.Cookies(sessionCookie(t, res))); res.Code != 200 || !strings.Contains(res.Body.String(), `"role":"gestao"`) {
 		t.Fatalf("Maria manages the event: %d %s", res.Code, res.Body)
 	}
-	if res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != 400 {
+	if res := w.app.Call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`); res.Code != 400 {
 		t.Fatalf("the used link: %d %s", res.Code, res.Body)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/event"
 )
 
@@ -19,9 +19,7 @@ func TestEventAddressesOldAndNew(t *testing.T) {
 	app := newTestApp(t)
 	send := func(method, url, body string) (int, event.Event) {
 		t.Helper()
-		r := httptest.NewRequest(method, url, strings.NewReader(body))
-		r.Header.Set("Content-Type", "application/json")
-		w := app.do(r.WithContext(api.WithUser(r.Context(), ana)))
+		w := app.Call(method, url, body, apitest.As(&ana))
 		var e event.Event
 		if w.Code < 300 {
 			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
@@ -64,7 +62,7 @@ func TestEventAddressesOldAndNew(t *testing.T) {
 			t.Errorf("GET /api/events/%s: %d, id %q, titulo %q", id, code, e.ID, e.Titulo)
 		}
 		for name, prefix := range routes {
-			w := app.do(httptest.NewRequest("GET", prefix+id, nil))
+			w := app.Serve(httptest.NewRequest("GET", prefix+id, nil))
 			if w.Code != 200 {
 				t.Errorf("GET %s%s: status %d", prefix, id, w.Code)
 			}

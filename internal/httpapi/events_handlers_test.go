@@ -4,14 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
@@ -90,17 +89,7 @@ type apiScenario struct {
 
 func (sc apiScenario) run(t *testing.T, app *testApp) {
 	t.Helper()
-	var r *http.Request
-	if sc.body != "" {
-		r = httptest.NewRequest(sc.method, sc.url, strings.NewReader(sc.body))
-		r.Header.Set("Content-Type", "application/json")
-	} else {
-		r = httptest.NewRequest(sc.method, sc.url, nil)
-	}
-	if sc.user != nil {
-		r = r.WithContext(api.WithUser(r.Context(), *sc.user))
-	}
-	w := app.do(r)
+	w := app.Call(sc.method, sc.url, sc.body, apitest.As(sc.user))
 	body := w.Body.Bytes()
 	if w.Code != sc.wantStatus {
 		t.Fatalf("%s %s: status %d, want %d; body %s", sc.method, sc.url, w.Code, sc.wantStatus, body)

@@ -34,7 +34,7 @@ func FuzzAuthPayloads(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, route uint8, body []byte) {
 		path := routes[int(route)%len(routes)]
-		w := app.call("POST", path, string(body))
+		w := app.Call("POST", path, string(body))
 		switch w.Code {
 		case 200, 201, 202:
 			if !json.Valid(w.Body.Bytes()) {

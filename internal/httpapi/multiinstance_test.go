@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/answercache"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
@@ -46,37 +46,6 @@ func postgresInstances(t *testing.T) (a, b instance) {
 	return start("a"), start("b")
 }
 
-// send makes a same-origin JSON request with the given cookies; it returns the response (body
-// read) and the body.
-func (in instance) send(t *testing.T, method, path, body string, cookies ...*http.Cookie) (*http.Response, string) {
-	t.Helper()
-	r, err := http.NewRequest(method, in.url+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Header.Set("Content-Type", "application/json")
-	for _, c := range cookies {
-		r.AddCookie(c)
-	}
-	return in.do(t, r)
-}
-
-// do sends r, made for path alone, to this instance as the same-origin browser would.
-func (in instance) do(t *testing.T, r *http.Request) (*http.Response, string) {
-	t.Helper()
-	r.Header.Set("Sec-Fetch-Site", "same-origin")
-	res, err := http.DefaultClient.Do(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, string(b)
-}
-
 func sessionCookieOf(t *testing.T, res *http.Response) *http.Cookie {
 	t.Helper()
 	for _, c := range res.Cookies() {
@@ -92,14 +61,14 @@ func sessionCookieOf(t *testing.T, res *http.Response) *http.Cookie {
 func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 	a, b := postgresInstances(t)
 
-	res, body := a.send(t, "POST", "/api/auth/signup", `{"email":"rita@example.com","password":"volta-da-lagoa","displayName":"Rita"}`)
+	res, body := apitest.Send(t, "POST", a.url+"/api/auth/signup", `{"email":"rita@example.com","password":"volta-da-lagoa","displayName":"Rita"}`)
 	if res.StatusCode != http.StatusCreated {
 		t.Fatalf("signup on a: %d %s", res.StatusCode, body)
 	}
 	rita := sessionCookieOf(t, res)
 
 	t.Run("a session made on one is valid on the other", func(t *testing.T) {
-		res, body := b.send(t, "GET", "/api/auth/session", "", rita)
+		res, body := apitest.Send(t, "GET", b.url+"/api/auth/session", "", apitest.Cookies(rita))
 		if res.StatusCode != 200 || !strings.Contains(body, `"email":"rita@example.com"`) {
 			t.Fatalf("session on b: %d %s", res.StatusCode, body)
 		}
@@ -107,10 +76,10 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 
 	t.Run("an event created through one is read through the other", func(t *testing.T) {
 		// a keeps this search in its list cache: it shows b's write once answercache.AnswerTTL has passed.
-		if res, body := a.send(t, "GET", "/api/events?q=conceicao", ""); res.StatusCode != 200 || strings.Contains(body, "Conceição") {
+		if res, body := apitest.Send(t, "GET", a.url+"/api/events?q=conceicao", ""); res.StatusCode != 200 || strings.Contains(body, "Conceição") {
 			t.Fatalf("search on a before: %d %s", res.StatusCode, body)
 		}
-		res, body := b.send(t, "POST", "/api/events", validEventJSON("Pedal da Lagoa da Conceição", "2031-03-09"), rita)
+		res, body := apitest.Send(t, "POST", b.url+"/api/events", validEventJSON("Pedal da Lagoa da Conceição", "2031-03-09"), apitest.Cookies(rita))
 		if res.StatusCode != http.StatusCreated {
 			t.Fatalf("create on b: %d %s", res.StatusCode, body)
 		}
@@ -118,14 +87,14 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		if err := json.Unmarshal([]byte(body), &created); err != nil || created.ID == "" {
 			t.Fatalf("created %s: %v", body, err)
 		}
-		res, body = a.send(t, "GET", "/api/events/"+created.ID, "")
+		res, body = apitest.Send(t, "GET", a.url+"/api/events/"+created.ID, "")
 		if res.StatusCode != 200 || !strings.Contains(body, `"titulo":"Pedal da Lagoa da Conceição"`) {
 			t.Fatalf("read on a: %d %s", res.StatusCode, body)
 		}
 		// Accent-insensitive search, on the other instance too. The generous deadline only keeps
 		// a broken cache from hanging the test; the answer normally changes after answercache.AnswerTTL.
 		for deadline := time.Now().Add(answercache.AnswerTTL + 10*time.Second); ; time.Sleep(answercache.AnswerTTL / 10) {
-			res, body = a.send(t, "GET", "/api/events?q=conceicao", "")
+			res, body = apitest.Send(t, "GET", a.url+"/api/events?q=conceicao", "")
 			if res.StatusCode == 200 && strings.Contains(body, created.ID) {
 				break
 			}
@@ -136,16 +105,16 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 	})
 
 	t.Run("an event updated or deleted through one is not served stale by the other", func(t *testing.T) {
-		res, body := b.send(t, "POST", "/api/events", validEventJSON("Corrida do Farol", "2031-04-12"), rita)
+		res, body := apitest.Send(t, "POST", b.url+"/api/events", validEventJSON("Corrida do Farol", "2031-04-12"), apitest.Cookies(rita))
 		var created struct{ ID string }
 		if err := json.Unmarshal([]byte(body), &created); res.StatusCode != http.StatusCreated || err != nil {
 			t.Fatalf("create on b: %d %s", res.StatusCode, body)
 		}
 		path := "/api/events/" + created.ID
-		if res, body := a.send(t, "GET", path, ""); res.StatusCode != 200 || !strings.Contains(body, "Corrida do Farol") {
+		if res, body := apitest.Send(t, "GET", a.url+path, ""); res.StatusCode != 200 || !strings.Contains(body, "Corrida do Farol") {
 			t.Fatalf("read on a: %d %s", res.StatusCode, body) // a now keeps it in its event cache
 		}
-		if res, body := b.send(t, "PUT", path, validEventJSON("Corrida do Farol Novo", "2031-04-12"), rita); res.StatusCode != 200 {
+		if res, body := apitest.Send(t, "PUT", b.url+path, validEventJSON("Corrida do Farol Novo", "2031-04-12"), apitest.Cookies(rita)); res.StatusCode != 200 {
 			t.Fatalf("update on b: %d %s", res.StatusCode, body)
 		}
 		// a shows b's write once answercache.AnswerTTL has passed; the deadline only keeps a broken cache
@@ -153,7 +122,7 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		waitOnA := func(what string, done func(*http.Response, string) bool) {
 			t.Helper()
 			for deadline := time.Now().Add(answercache.AnswerTTL + 10*time.Second); ; time.Sleep(answercache.AnswerTTL / 10) {
-				res, body := a.send(t, "GET", path, "")
+				res, body := apitest.Send(t, "GET", a.url+path, "")
 				if done(res, body) {
 					return
 				}
@@ -165,7 +134,7 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		waitOnA("the update", func(res *http.Response, body string) bool {
 			return res.StatusCode == 200 && strings.Contains(body, "Corrida do Farol Novo")
 		})
-		if res, body := b.send(t, "DELETE", path, "", rita); res.StatusCode != http.StatusNoContent {
+		if res, body := apitest.Send(t, "DELETE", b.url+path, "", apitest.Cookies(rita)); res.StatusCode != http.StatusNoContent {
 			t.Fatalf("delete on b: %d %s", res.StatusCode, body)
 		}
 		waitOnA("the deletion", func(res *http.Response, _ string) bool { return res.StatusCode == http.StatusNotFound })
@@ -181,53 +150,48 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		}
 		fw.Write(jpg)
 		mw.Close()
-		r, err := http.NewRequest("POST", a.url+"/api/uploads?kind=image", &body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.Header.Set("Content-Type", mw.FormDataContentType())
-		r.AddCookie(rita)
-		res, answer := a.do(t, r)
+		res, answer := apitest.Send(t, "POST", a.url+"/api/uploads?kind=image", body.String(),
+			apitest.Header("Content-Type", mw.FormDataContentType()), apitest.Cookies(rita))
 		var up struct{ URL string }
 		if res.StatusCode != http.StatusCreated || json.Unmarshal([]byte(answer), &up) != nil || !strings.HasPrefix(up.URL, "/files/") {
 			t.Fatalf("upload on a: %d %s", res.StatusCode, answer)
 		}
-		res, got := b.send(t, "GET", up.URL, "")
+		res, got := apitest.Send(t, "GET", b.url+up.URL, "")
 		if res.StatusCode != 200 || got != string(jpg) || res.Header.Get("Content-Type") != "image/jpeg" {
 			t.Fatalf("GET %s on b: %d, %d bytes, %q", up.URL, res.StatusCode, len(got), res.Header.Get("Content-Type"))
 		}
-		res, small := b.send(t, "GET", up.URL+"?w=480", "")
+		res, small := apitest.Send(t, "GET", b.url+up.URL+"?w=480", "")
 		if res.StatusCode != 200 || len(small) == 0 || len(small) >= len(jpg) {
 			t.Fatalf("GET %s?w=480 on b: %d, %d bytes (original %d)", up.URL, res.StatusCode, len(small), len(jpg))
 		}
 	})
 
 	t.Run("logout on one ends the session on both", func(t *testing.T) {
-		if res, body := a.send(t, "POST", "/api/auth/logout", "", rita); res.StatusCode >= 300 {
+		if res, body := apitest.Send(t, "POST", a.url+"/api/auth/logout", "", apitest.Cookies(rita)); res.StatusCode >= 300 {
 			t.Fatalf("logout on a: %d %s", res.StatusCode, body)
 		}
 		for _, in := range []instance{a, b} {
-			if _, body := in.send(t, "GET", "/api/auth/session", "", rita); strings.TrimSpace(body) != `{"user":null}` {
+			if _, body := apitest.Send(t, "GET", in.url+"/api/auth/session", "", apitest.Cookies(rita)); strings.TrimSpace(body) != `{"user":null}` {
 				t.Fatalf("session on %s after logout: %s", in.name, body)
 			}
-			if res, body := in.send(t, "POST", "/api/events", validEventJSON("Depois de sair", "2031-04-01"), rita); res.StatusCode != http.StatusUnauthorized {
+			if res, body := apitest.Send(t, "POST", in.url+"/api/events", validEventJSON("Depois de sair", "2031-04-01"), apitest.Cookies(rita)); res.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("write on %s after logout: %d %s", in.name, res.StatusCode, body)
 			}
 		}
 	})
 
 	t.Run("throttling counts failures sent to both", func(t *testing.T) {
-		if res, body := b.send(t, "POST", "/api/auth/signup", `{"email":"caio@example.com","password":"subida-forte","displayName":"Caio"}`); res.StatusCode != http.StatusCreated {
+		if res, body := apitest.Send(t, "POST", b.url+"/api/auth/signup", `{"email":"caio@example.com","password":"subida-forte","displayName":"Caio"}`); res.StatusCode != http.StatusCreated {
 			t.Fatalf("signup on b: %d %s", res.StatusCode, body)
 		}
 		for i := range 5 {
 			in := []instance{a, b}[i%2]
-			if res, body := in.send(t, "POST", "/api/auth/login", `{"email":"caio@example.com","password":"errada"}`); res.StatusCode != http.StatusUnauthorized {
+			if res, body := apitest.Send(t, "POST", in.url+"/api/auth/login", `{"email":"caio@example.com","password":"errada"}`); res.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("failure %d on %s: %d %s", i+1, in.name, res.StatusCode, body)
 			}
 		}
 		for _, in := range []instance{a, b} {
-			res, body := in.send(t, "POST", "/api/auth/login", `{"email":"caio@example.com","password":"subida-forte"}`)
+			res, body := apitest.Send(t, "POST", in.url+"/api/auth/login", `{"email":"caio@example.com","password":"subida-forte"}`)
 			if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, `"auth/too-many-requests"`) || res.Header.Get("Retry-After") == "" {
 				t.Fatalf("%s after 5 failures split over both: %d %s", in.name, res.StatusCode, body)
 			}
@@ -238,12 +202,12 @@ func TestTwoInstancesOnOnePostgresDatabase(t *testing.T) {
 		body := `{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`
 		for i := range planInterestLimit.Max {
 			in := []instance{a, b}[i%2]
-			if res, answer := in.send(t, "POST", "/api/plan-interest", body); res.StatusCode != http.StatusCreated {
+			if res, answer := apitest.Send(t, "POST", in.url+"/api/plan-interest", body); res.StatusCode != http.StatusCreated {
 				t.Fatalf("interest %d on %s: %d %s", i+1, in.name, res.StatusCode, answer)
 			}
 		}
 		for _, in := range []instance{a, b} {
-			if res, answer := in.send(t, "POST", "/api/plan-interest", body); res.StatusCode != http.StatusTooManyRequests {
+			if res, answer := apitest.Send(t, "POST", in.url+"/api/plan-interest", body); res.StatusCode != http.StatusTooManyRequests {
 				t.Fatalf("%s over the limit reached across both: %d %s", in.name, res.StatusCode, answer)
 			}
 		}
@@ -263,14 +227,7 @@ func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 		wg.Go(func() { // no t.Fatal here: a goroutine reports through errs
 			in := []instance{a, b}[i%2]
 			body := fmt.Sprintf(`{"email":"atleta%d@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`, i)
-			r, err := http.NewRequest("POST", in.url+"/api/auth/signup", strings.NewReader(body))
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			r.Header.Set("Content-Type", "application/json")
-			r.Header.Set("Sec-Fetch-Site", "same-origin")
-			res, err := http.DefaultClient.Do(r)
+			res, err := http.DefaultClient.Do(apitest.ClientRequest("POST", in.url+"/api/auth/signup", body))
 			if err != nil {
 				errs[i] = err
 				return
@@ -297,7 +254,7 @@ func TestSignUpLimitSharedByTwoPostgresInstances(t *testing.T) {
 		t.Fatalf("%d of %d sign-ups split over two instances created an account, want exactly %d", created, tries, account.DefaultSignupLimit.Max)
 	}
 	for _, in := range []instance{a, b} {
-		res, body := in.send(t, "POST", "/api/auth/signup", `{"email":"mais-uma@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`)
+		res, body := apitest.Send(t, "POST", in.url+"/api/auth/signup", `{"email":"mais-uma@exemplo.com.br","password":"pedal-de-domingo","displayName":"Atleta"}`)
 		if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, `"auth/too-many-requests"`) || res.Header.Get("Retry-After") != "3600" {
 			t.Fatalf("%s over the limit reached across both: %d %s (Retry-After %q)", in.name, res.StatusCode, body, res.Header.Get("Retry-After"))
 		}

@@ -12,7 +12,7 @@ import (
 
 func TestPagePreloadsItsOwnModule(t *testing.T) {
 	app := newTestApp(t)
-	home := app.do(httptest.NewRequest("GET", "/", nil)).Body.String()
+	home := app.Serve(httptest.NewRequest("GET", "/", nil)).Body.String()
 	for _, want := range []string{
 		`rel="modulepreload" href="/assets/EventsPage-ghi.js"`,
 		`rel="modulepreload" href="/assets/resource-jkl.js"`,
@@ -25,7 +25,7 @@ func TestPagePreloadsItsOwnModule(t *testing.T) {
 		t.Errorf("home page: the entry's import is linked %d times, want once", n)
 	}
 
-	about := app.do(httptest.NewRequest("GET", "/about", nil)).Body.String()
+	about := app.Serve(httptest.NewRequest("GET", "/about", nil)).Body.String()
 	if strings.Contains(about, "EventsPage") || strings.Contains(about, "resource-jkl") {
 		t.Errorf("about page preloads the home page's modules: %s", about)
 	}
@@ -47,7 +47,7 @@ func TestEventPagesAnswer404ForAnUnknownEvent(t *testing.T) {
 		{"/resultado/nao-existe", pageByName("results").Title, 404},
 	}
 	for _, c := range cases {
-		w := app.do(httptest.NewRequest("GET", c.path, nil))
+		w := app.Serve(httptest.NewRequest("GET", c.path, nil))
 		body := w.Body.String()
 		if w.Code != c.wantStatus {
 			t.Errorf("%s: status %d, want %d", c.path, w.Code, c.wantStatus)
@@ -62,7 +62,7 @@ func TestEventPagesAnswer404ForAnUnknownEvent(t *testing.T) {
 func TestEventPageRendersWhenTheEventCannotBeRead(t *testing.T) {
 	app := newTestApp(t)
 	app.store.Close()
-	w := app.do(httptest.NewRequest("GET", "/event/abc", nil))
+	w := app.Serve(httptest.NewRequest("GET", "/event/abc", nil))
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "<title>"+pageByName("event").Title+"</title>") {
 		t.Fatalf("database closed: %d %s", w.Code, w.Body)
 	}
@@ -90,7 +90,7 @@ func TestPageRoutesAreThoseOfTheRegistry(t *testing.T) {
 		}
 		path = strings.NewReplacer("{$}", "", "{path...}", "x.js").Replace(path)
 		path = regexp.MustCompile(`\{\w+\}`).ReplaceAllString(path, "abc")
-		w := app.do(httptest.NewRequest("GET", path, nil))
+		w := app.Serve(httptest.NewRequest("GET", path, nil))
 		if strings.Contains(w.Body.String(), `<div id="root">`) { // the app's index.html
 			served[rt.Pattern] = true
 		}

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"pelotao/internal/api/apitest"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func TestMyPanel(t *testing.T) {
 		{otherTeamMember, "Corrida do Outro", "gestao", 0, true},
 		{unverifiedInvitee, "", "", 0, false}, // its invitation gives no role until verified (TEAM-6)
 	} {
-		res := w.app.call("GET", "/api/me/painel", "", w.cookies[c.role])
+		res := w.app.Call("GET", "/api/me/painel", "", apitest.Cookies(w.cookies[c.role]))
 		var body struct{ Eventos []entry }
 		var raw struct{ Eventos []map[string]json.RawMessage }
 		if res.Code != 200 || json.Unmarshal(res.Body.Bytes(), &body) != nil || json.Unmarshal(res.Body.Bytes(), &raw) != nil || body.Eventos == nil {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 )
 
@@ -49,7 +50,7 @@ func participantsBenchApp(b *testing.B) (*authApp, *http.Cookie) {
 		b.Fatal(err)
 	}
 	app.srv = srv
-	res := app.call("POST", "/api/auth/signup", `{"email":"dona@exemplo.com.br","password":"largada-as-seis","displayName":"Dona"}`)
+	res := app.Call("POST", "/api/auth/signup", `{"email":"dona@exemplo.com.br","password":"largada-as-seis","displayName":"Dona"}`)
 	if res.Code != http.StatusCreated {
 		b.Fatalf("signup: %d %s", res.Code, res.Body)
 	}
@@ -58,7 +59,7 @@ func participantsBenchApp(b *testing.B) (*authApp, *http.Cookie) {
 
 func benchEvent(b *testing.B, app *authApp, owner *http.Cookie) string {
 	b.Helper()
-	res := app.call("POST", "/api/events", validEventJSON("Maratona de Benchmark", "2031-01-01"), owner)
+	res := app.Call("POST", "/api/events", validEventJSON("Maratona de Benchmark", "2031-01-01"), apitest.Cookies(owner))
 	var created struct{ ID string }
 	json.Unmarshal(res.Body.Bytes(), &created)
 	if created.ID == "" {

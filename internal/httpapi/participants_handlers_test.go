@@ -14,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/pdfinfo/pdfinfotest"
 )
 
@@ -222,9 +223,7 @@ func TestImportParticipantsRefusals(t *testing.T) {
 		}
 	}
 
-	r := httptest.NewRequest("POST", "/api/events/"+w.eventID+"/participants", strings.NewReader(`{"file":"x"}`))
-	r.Header.Set("Content-Type", "application/json")
-	if res := w.do(r, resourceOwner); res.Code != 400 || !strings.Contains(res.Body.String(), "multipart/form-data") {
+	if res := w.do(apitest.NewRequest("POST", "/api/events/"+w.eventID+"/participants", `{"file":"x"}`), resourceOwner); res.Code != 400 || !strings.Contains(res.Body.String(), "multipart/form-data") {
 		t.Errorf("not multipart: %d %s", res.Code, res.Body)
 	}
 	if res := w.do(participantsForm(t, "/api/events/nao-existe/participants", threeAthletes, nil), resourceOwner); res.Code != 404 {
@@ -343,7 +342,7 @@ func TestListParticipants(t *testing.T) {
 	}
 	for _, q := range []string{"?limit=0", "?limit=501", "?limit=x", "?kitRetirado=talvez", "?pago=sim", "?cursor=%25%25", "?q=" + strings.Repeat("a", 201)} {
 		res := w.do(httptest.NewRequest("GET", "/api/events/"+w.eventID+"/participants"+q, nil), resourceOwner)
-		if msg, _ := errorOf(t, decodeMap(t, res)); res.Code != 400 || msg == "" {
+		if msg, _ := errorOf(t, apitest.Decode[map[string]any](t, res)); res.Code != 400 || msg == "" {
 			t.Errorf("%s: %d %s", q, res.Code, res.Body)
 		}
 	}
@@ -353,26 +352,15 @@ func TestListParticipants(t *testing.T) {
 	}
 }
 
-func decodeMap(t *testing.T, res *httptest.ResponseRecorder) map[string]any {
-	t.Helper()
-	var out map[string]any
-	if err := json.Unmarshal(res.Body.Bytes(), &out); err != nil {
-		t.Fatalf("not JSON: %q", res.Body)
-	}
-	return out
-}
-
 func TestParticipantSummaryExportPrint(t *testing.T) {
 	w := newMatrixWorld(t, nil)
 	// Bib ranges first: the import gives bibs to those the file leaves without.
-	r := httptest.NewRequest("PUT", "/api/events/"+w.eventID+"/participants/settings",
-		strings.NewReader(`{"faixasPeito":[{"percurso":"5 km","inicio":500,"fim":599},{"percurso":"10 km","inicio":100,"fim":199}]}`))
-	r.Header.Set("Content-Type", "application/json")
+	r := apitest.NewRequest("PUT", "/api/events/"+w.eventID+"/participants/settings",
+		`{"faixasPeito":[{"percurso":"5 km","inicio":500,"fim":599},{"percurso":"10 km","inicio":100,"fim":199}]}`)
 	if res := w.do(r, gestaoMember); res.Code != 200 {
 		t.Fatalf("settings: %d %s", res.Code, res.Body)
 	}
-	r = httptest.NewRequest("PUT", "/api/events/"+w.eventID+"/participants/settings", strings.NewReader(`{"faixasPeito":[{"percurso":"5 km","inicio":9,"fim":1}]}`))
-	r.Header.Set("Content-Type", "application/json")
+	r = apitest.NewRequest("PUT", "/api/events/"+w.eventID+"/participants/settings", `{"faixasPeito":[{"percurso":"5 km","inicio":9,"fim":1}]}`)
 	if res := w.do(r, gestaoMember); res.Code != 422 || !strings.Contains(res.Body.String(), "faixasPeito.0.fim") {
 		t.Fatalf("bad settings: %d %s", res.Code, res.Body)
 	}

@@ -5,19 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"strings"
 	"testing"
 )
-
-func postPlanInterest(app *testApp, body, remoteAddr string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest("POST", "/api/plan-interest", strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	r.RemoteAddr = remoteAddr
-	return app.do(r)
-}
 
 func TestCreatePlanInterest(t *testing.T) {
 	cases := []struct {
@@ -44,7 +37,7 @@ func TestCreatePlanInterest(t *testing.T) {
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			app := newTestApp(t)
-			w := postPlanInterest(app, c.body, fmt.Sprintf("198.51.100.%d:4000", i))
+			w := app.Call("POST", "/api/plan-interest", c.body, apitest.From(fmt.Sprintf("198.51.100.%d:4000", i)))
 			if w.Code != c.wantStatus {
 				t.Fatalf("status %d, want %d: %s", w.Code, c.wantStatus, w.Body)
 			}
@@ -87,7 +80,7 @@ func TestCreatePlanInterest(t *testing.T) {
 
 func TestCreatePlanInterestStoresDigitsOnly(t *testing.T) {
 	app := newTestApp(t)
-	w := postPlanInterest(app, `{"nome":" Ana ","email":"ana@exemplo.com","whatsapp":"+55 (11) 91234-5678","plano":"Iniciante"}`, "192.0.2.1:1")
+	w := app.Call("POST", "/api/plan-interest", `{"nome":" Ana ","email":"ana@exemplo.com","whatsapp":"+55 (11) 91234-5678","plano":"Iniciante"}`, apitest.From("192.0.2.1:1"))
 	if w.Code != http.StatusCreated {
 		t.Fatalf("status %d: %s", w.Code, w.Body)
 	}
@@ -101,11 +94,11 @@ func TestCreatePlanInterestRateLimitedPerAddress(t *testing.T) {
 	app := newTestApp(t)
 	body := `{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`
 	for i := range planInterestLimit.Max {
-		if w := postPlanInterest(app, body, fmt.Sprintf("203.0.113.5:%d", 5000+i)); w.Code != http.StatusCreated {
+		if w := app.Call("POST", "/api/plan-interest", body, apitest.From(fmt.Sprintf("203.0.113.5:%d", 5000+i))); w.Code != http.StatusCreated {
 			t.Fatalf("request %d: status %d", i+1, w.Code)
 		}
 	}
-	w := postPlanInterest(app, body, "203.0.113.5:6000")
+	w := app.Call("POST", "/api/plan-interest", body, apitest.From("203.0.113.5:6000"))
 	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" {
 		t.Fatalf("over the limit: status %d, Retry-After %q", w.Code, w.Header().Get("Retry-After"))
 	}
@@ -114,7 +107,7 @@ func TestCreatePlanInterestRateLimitedPerAddress(t *testing.T) {
 	if e.Error.Code != "too-many-requests" || !strings.Contains(e.Error.Message, "Tente novamente") {
 		t.Errorf("error %+v", e.Error)
 	}
-	if w := postPlanInterest(app, body, "203.0.113.6:5000"); w.Code != http.StatusCreated {
+	if w := app.Call("POST", "/api/plan-interest", body, apitest.From("203.0.113.6:5000")); w.Code != http.StatusCreated {
 		t.Errorf("another address was limited too: %d", w.Code)
 	}
 }
@@ -124,13 +117,9 @@ func TestCreatePlanInterestRateLimitedPerAddress(t *testing.T) {
 func TestPlanInterestLimitCountsClientsBehindATrustedProxy(t *testing.T) {
 	app := newAuthApp(t, filepath.Join(t.TempDir(), "a.db"), map[string]string{"PELOTAO_TRUST_PROXY": "1"})
 	post := func(client string) int {
-		r := httptest.NewRequest("POST", "/api/plan-interest", strings.NewReader(`{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`))
-		r.Header.Set("Content-Type", "application/json")
-		r.RemoteAddr = "10.0.0.2:40000" // the balancer
-		r.Header.Set("X-Forwarded-For", client)
-		w := httptest.NewRecorder()
-		app.srv.ServeHTTP(w, r)
-		return w.Code
+		return app.Call("POST", "/api/plan-interest", `{"nome":"Ana","email":"ana@exemplo.com","plano":"Iniciante"}`,
+			apitest.From("10.0.0.2:40000"), // the balancer
+			apitest.Header("X-Forwarded-For", client)).Code
 	}
 	for i := range planInterestLimit.Max {
 		if code := post("203.0.113.5"); code != http.StatusCreated {
@@ -147,9 +136,7 @@ func TestPlanInterestLimitCountsClientsBehindATrustedProxy(t *testing.T) {
 
 func TestCreatePlanInterestRefusesOtherSites(t *testing.T) {
 	app := newTestApp(t)
-	r := httptest.NewRequest("POST", "/api/plan-interest", strings.NewReader(`{"nome":"Ana","email":"a@b.com","plano":"Iniciante"}`))
-	r.Header.Set("Sec-Fetch-Site", "cross-site")
-	if w := app.do(r); w.Code != http.StatusForbidden {
+	if w := app.Call("POST", "/api/plan-interest", `{"nome":"Ana","email":"a@b.com","plano":"Iniciante"}`, apitest.Header("Sec-Fetch-Site", "cross-site")); w.Code != http.StatusForbidden {
 		t.Fatalf("cross-site post: %d", w.Code)
 	}
 }

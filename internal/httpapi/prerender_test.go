@@ -138,7 +138,7 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		{"/resultado/" + e.ID, e.Titulo},
 	}
 	for _, c := range cases {
-		w := app.do(httptest.NewRequest("GET", c.path, nil))
+		w := app.Serve(httptest.NewRequest("GET", c.path, nil))
 		page := w.Body.String()
 		if w.Code != http.StatusOK {
 			t.Errorf("%s: status %d", c.path, w.Code)
@@ -188,7 +188,7 @@ func TestPrerenderedPagesShowTheirData(t *testing.T) {
 	ids := seedEvents(t, app).ids
 	markup := func(path string) string {
 		t.Helper()
-		w := app.do(httptest.NewRequest("GET", path, nil))
+		w := app.Serve(httptest.NewRequest("GET", path, nil))
 		if w.Code != http.StatusOK {
 			t.Fatalf("%s: status %d", path, w.Code)
 		}
@@ -228,7 +228,7 @@ func TestDrawnHomePagePreloadsOnlyTheFirstCardsPicture(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	page := app.do(httptest.NewRequest("GET", "/", nil)).Body.String()
+	page := app.Serve(httptest.NewRequest("GET", "/", nil)).Body.String()
 	// React's server markup preloads the picture of the one eager card: the soonest event's, which
 	// is the page's largest paint; the others load lazily, so they do not take its bandwidth.
 	preloads := regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`).FindAllString(page, -1)
@@ -240,7 +240,7 @@ func TestDrawnHomePagePreloadsOnlyTheFirstCardsPicture(t *testing.T) {
 func TestAccountPagesAreNotPrerendered(t *testing.T) {
 	app := newRenderingApp(t)
 	for _, path := range []string{"/login", "/dashboard", "/redefinir-senha", "/cadastro", "/event/nao-existe", "/resultado/nao-existe"} {
-		w := app.do(httptest.NewRequest("GET", path, nil))
+		w := app.Serve(httptest.NewRequest("GET", path, nil))
 		page := w.Body.String()
 		if want := map[bool]int{true: http.StatusNotFound, false: http.StatusOK}[strings.Contains(path, "nao-existe")]; w.Code != want {
 			t.Errorf("%s: status %d, want %d", path, w.Code, want)
@@ -256,23 +256,20 @@ func TestAccountPagesAreNotPrerendered(t *testing.T) {
 
 func TestPrerenderedPageShowsTheSignedInUser(t *testing.T) {
 	app := newRenderingApp(t)
-	signup := httptest.NewRequest("POST", "/api/auth/signup", strings.NewReader(`{"email":"maria@exemplo.com.br","password":"corredora-veloz","displayName":"Maria Corredora"}`))
-	signup.Header.Set("Content-Type", "application/json")
-	signup.Header.Set("Sec-Fetch-Site", "same-origin")
-	w := app.do(signup)
+	w := app.Call("POST", "/api/auth/signup", `{"email":"maria@exemplo.com.br","password":"corredora-veloz","displayName":"Maria Corredora"}`)
 	if w.Code != http.StatusCreated {
 		t.Fatalf("signup: %d %s", w.Code, w.Body)
 	}
 	session := sessionCookie(t, w)
 
 	const menu, login = `aria-label="Menu da conta de Maria Corredora"`, `href="/login"`
-	visitor := rootMarkup(t, app.do(httptest.NewRequest("GET", "/about", nil)).Body.String())
+	visitor := rootMarkup(t, app.Serve(httptest.NewRequest("GET", "/about", nil)).Body.String())
 	if strings.Contains(visitor, menu) || !strings.Contains(visitor, login) {
 		t.Errorf("a visitor's page: want the Login link and no account menu in %s", visitor)
 	}
 	r := httptest.NewRequest("GET", "/about", nil)
 	r.AddCookie(session)
-	user := rootMarkup(t, app.do(r).Body.String())
+	user := rootMarkup(t, app.Serve(r).Body.String())
 	if !strings.Contains(user, menu) || strings.Contains(user, login) {
 		t.Errorf("a signed-in user's page: want the account menu and no Login link in %s", user)
 	}
@@ -288,7 +285,7 @@ func TestPrerenderedShareLinkNamesTheBrowsersOrigin(t *testing.T) {
 	} {
 		r := httptest.NewRequest("GET", "/event/"+e.ID, nil)
 		r.Host = c.host
-		markup := rootMarkup(t, app.do(r).Body.String())
+		markup := rootMarkup(t, app.Serve(r).Body.String())
 		want := "https://api.whatsapp.com/send?text=" + url.QueryEscape("Meia do Sol") + "%20" + url.QueryEscape(c.origin+"/event/"+e.ID)
 		want = strings.ReplaceAll(want, "+", "%20")
 		if !strings.Contains(markup, `href="`+want+`"`) {
@@ -313,7 +310,7 @@ func BenchmarkPrerender(b *testing.B) {
 						i++
 						r.Host = fmt.Sprintf("h%d.example", i)
 					}
-					w := app.do(r)
+					w := app.Serve(r)
 					if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `id="app-modules"`) {
 						b.Fatalf("%s: %d, not prerendered", page.path, w.Code)
 					}

@@ -14,6 +14,7 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/event"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/results"
 	"pelotao/internal/sheet"
 )
@@ -73,7 +74,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 	if res.Code != http.StatusOK {
 		t.Fatalf("dry run: %d %s", res.Code, res.Body)
 	}
-	dry := decodeInto[importAnswer](t, res)
+	dry := apitest.Decode[importAnswer](t, res)
 	if len(dry.Rows) != 20 || dry.Errors == nil || len(dry.Errors) != 0 || *dry.Counts != (results.Counts{Total: 31, Finishers: 30, DNF: 1}) {
 		t.Fatalf("dry run = %d rows, errors %v, counts %+v", len(dry.Rows), dry.Errors, dry.Counts)
 	}
@@ -91,7 +92,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 	listed := func(want string) {
 		t.Helper()
 		res := w.do(httptest.NewRequest("GET", "/api/events", nil), visitor)
-		list := decodeInto[struct{ Events []event.Summary }](t, res)
+		list := apitest.Decode[struct{ Events []event.Summary }](t, res)
 		for _, e := range list.Events {
 			if e.ID == w.eventID && e.Resultados != want {
 				t.Fatalf("the list says resultados %q, want %q", e.Resultados, want)
@@ -110,7 +111,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 	if res.Code != http.StatusCreated {
 		t.Fatalf("import: %d %s", res.Code, res.Body)
 	}
-	set := decodeInto[results.Set](t, res)
+	set := apitest.Decode[results.Set](t, res)
 	if set.ID == "" || set.Percurso != "60 km" || set.Status != "preliminar" || set.Finishers != 30 || set.Total != 31 ||
 		strings.Join(set.Categorias, ",") != "Elite,Master A" {
 		t.Fatalf("set = %+v", set)
@@ -119,7 +120,7 @@ func TestResultsImportReadDelete(t *testing.T) {
 
 	// The public list of sets, and a page of the table searched and filtered.
 	res = w.do(httptest.NewRequest("GET", base, nil), visitor)
-	sets := decodeInto[struct{ ResultSets []results.Set }](t, res)
+	sets := apitest.Decode[struct{ ResultSets []results.Set }](t, res)
 	if res.Code != 200 || len(sets.ResultSets) != 1 || sets.ResultSets[0].ID != set.ID {
 		t.Fatalf("sets: %d %s", res.Code, res.Body)
 	}
@@ -129,16 +130,16 @@ func TestResultsImportReadDelete(t *testing.T) {
 		NextCursor *string
 	}
 	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"?limit=10&sexo=M", nil), visitor)
-	p := decodeInto[page](t, res)
+	p := apitest.Decode[page](t, res)
 	if res.Code != 200 || len(p.Results) != 10 || p.Total != 16 || p.NextCursor == nil || p.Results[0].NumeroPeito != "101" {
 		t.Fatalf("page: %d %s", res.Code, res.Body)
 	}
 	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"?limit=10&sexo=M&cursor="+*p.NextCursor, nil), visitor)
-	if p = decodeInto[page](t, res); len(p.Results) != 6 || p.NextCursor != nil || p.Results[5].Status != "DNF" {
+	if p = apitest.Decode[page](t, res); len(p.Results) != 6 || p.NextCursor != nil || p.Results[5].Status != "DNF" {
 		t.Fatalf("second page: %s", res.Body)
 	}
 	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"?q=CONCEI%C3%87%C3%83O+112&categoria=Elite", nil), visitor)
-	if p = decodeInto[page](t, res); p.Total != 1 || p.Results[0].Nome != "Atleta Conceição 12" {
+	if p = apitest.Decode[page](t, res); p.Total != 1 || p.Results[0].Nome != "Atleta Conceição 12" {
 		t.Fatalf("search: %s", res.Body)
 	}
 	if !strings.Contains(res.Body.String(), `"nextCursor":null`) || !strings.Contains(res.Body.String(), `"posicaoCategoria":7`) {
@@ -164,14 +165,14 @@ func TestResultsImportReadDelete(t *testing.T) {
 		t.Errorf("athlete = %s", res.Body)
 	}
 	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/130", nil), visitor)
-	if a := decodeInto[map[string]any](t, res); a["maisRapidoQue"] != nil || a["posicao"] != nil || a["status"] != "DNF" {
+	if a := apitest.Decode[map[string]any](t, res); a["maisRapidoQue"] != nil || a["posicao"] != nil || a["status"] != "DNF" {
 		t.Fatalf("DNF athlete: %s", res.Body)
 	}
 
 	// Publishing again as oficial keeps the set's id; deleting it removes it.
 	form["status"] = "oficial"
 	res = w.do(resultsForm(t, base, resultsCSV(5), form), resourceOwner)
-	if again := decodeInto[results.Set](t, res); res.Code != 201 || again.ID != set.ID || again.Status != "oficial" || again.Total != 6 {
+	if again := apitest.Decode[results.Set](t, res); res.Code != 201 || again.ID != set.ID || again.Status != "oficial" || again.Total != 6 {
 		t.Fatalf("re-import: %d %s", res.Code, res.Body)
 	}
 	listed(event.ResultadosOficial)
@@ -190,7 +191,7 @@ func TestResultsStatuses(t *testing.T) {
 	base := "/api/events/" + w.eventID + "/results"
 	form := map[string]string{"percurso": "60 km", "status": "oficial"}
 	res := w.do(resultsForm(t, base, resultsCSV(3), form), resourceOwner)
-	set := decodeInto[results.Set](t, res)
+	set := apitest.Decode[results.Set](t, res)
 
 	get := func(path string) *httptest.ResponseRecorder {
 		return w.do(httptest.NewRequest("GET", path, nil), visitor)
@@ -252,7 +253,7 @@ func TestResultsStatuses(t *testing.T) {
 	}
 	// The files refused saved nothing: the set still has the lines of the XLSX import.
 	res = get(base + "/" + set.ID)
-	if p := decodeInto[struct{ Total int }](t, res); p.Total != 1 || !strings.Contains(res.Body.String(), "Ana Júlia") {
+	if p := apitest.Decode[struct{ Total int }](t, res); p.Total != 1 || !strings.Contains(res.Body.String(), "Ana Júlia") {
 		t.Fatalf("after refused files: %s", res.Body)
 	}
 }
@@ -347,12 +348,12 @@ func TestResultsImportQuestions(t *testing.T) {
 		t.Fatalf("saved with a question open: %d %s", res.Code, res.Body)
 	}
 	res = w.do(resultsForm(t, base, file, map[string]string{"percursos": `{"Kids": ""}`}), resourceOwner)
-	set := decodeInto[results.Set](t, res)
+	set := apitest.Decode[results.Set](t, res)
 	if res.Code != 201 || set.Percurso != "60 km" || set.Total != 2 || set.Status != results.Preliminar {
 		t.Fatalf("answered: %d %s", res.Code, res.Body)
 	}
 	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/a-1", nil), visitor)
-	if a := decodeInto[map[string]any](t, res); res.Code != 200 || a["nome"] != "Ana Lima" || a["chave"] != "a-1" || a["numeroPeito"] != "" {
+	if a := apitest.Decode[map[string]any](t, res); res.Code != 200 || a["nome"] != "Ana Lima" || a["chave"] != "a-1" || a["numeroPeito"] != "" {
 		t.Fatalf("athlete by id: %d %s", res.Code, res.Body)
 	}
 
@@ -377,7 +378,7 @@ func TestResultsImportQuestions(t *testing.T) {
 		t.Fatalf("second sheet: %d %s", res.Code, res.Body)
 	}
 	res = w.do(httptest.NewRequest("GET", base+"/"+set.ID+"/athletes/9", nil), visitor)
-	if a := decodeInto[map[string]any](t, res); a["nome"] != "Rita Sá" || a["tempoLiquido"] != "6:00:00" {
+	if a := apitest.Decode[map[string]any](t, res); a["nome"] != "Rita Sá" || a["tempoLiquido"] != "6:00:00" {
 		t.Fatalf("second sheet's athlete: %s", res.Body)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/results"
 )
 
@@ -20,7 +21,7 @@ func publishedWorld(t *testing.T, status string) (*matrixWorld, results.Set) {
 	if res.Code != http.StatusCreated {
 		t.Fatalf("import: %d %s", res.Code, res.Body)
 	}
-	return w, decodeInto[results.Set](t, res)
+	return w, apitest.Decode[results.Set](t, res)
 }
 
 func TestCertificateAndCard(t *testing.T) {

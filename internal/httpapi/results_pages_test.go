@@ -37,7 +37,7 @@ func TestResultsPageDrawsTheFirstPageOfEachSet(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	w := app.do(httptest.NewRequest("GET", "/resultado/"+e.ID, nil))
+	w := app.Serve(httptest.NewRequest("GET", "/resultado/"+e.ID, nil))
 	if w.Code != http.StatusOK {
 		t.Fatalf("status %d", w.Code)
 	}
@@ -62,7 +62,7 @@ func TestResultsPageDrawsTheFirstPageOfEachSet(t *testing.T) {
 	}
 
 	// The athlete's page is drawn with the athlete's answer.
-	w = app.do(httptest.NewRequest("GET", "/resultado/"+e.ID+"/atleta/"+set.ID+"/1002", nil))
+	w = app.Serve(httptest.NewRequest("GET", "/resultado/"+e.ID+"/atleta/"+set.ID+"/1002", nil))
 	if w.Code != http.StatusOK {
 		t.Fatalf("athlete page: status %d", w.Code)
 	}
@@ -118,7 +118,7 @@ func TestEventPageNamesAPastEventsResultsByTheirStatus(t *testing.T) {
 	line := []results.Result{{NumeroPeito: "1", Nome: "Ana", Status: results.StatusOK, Ordem: 1}}
 	drawn := func(id string) string {
 		t.Helper()
-		w := app.do(httptest.NewRequest("GET", "/event/"+id, nil))
+		w := app.Serve(httptest.NewRequest("GET", "/event/"+id, nil))
 		if w.Code != http.StatusOK {
 			t.Fatalf("status %d", w.Code)
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
 	"pelotao/internal/store/storetest"
@@ -232,14 +233,14 @@ func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
 	w := &matrixWorld{app: newAuthApp(t, filepath.Join(t.TempDir(), "m.db"), withPSP(env))}
 	t.Cleanup(w.app.accounts.Wait) // reset e-mails still being sent, before the database closes
 	signUp := func(role int, email string) {
-		res := w.app.call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"largada-as-seis","displayName":"Pessoa"}`)
+		res := w.app.Call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"largada-as-seis","displayName":"Pessoa"}`)
 		if res.Code != http.StatusCreated {
 			t.Fatalf("signup %s: %d %s", email, res.Code, res.Body)
 		}
 		w.cookies[role] = sessionCookie(t, res)
 	}
 	newEvent := func(role int, titulo string) string {
-		res := w.app.call("POST", "/api/events", validEventJSON(titulo, "2031-01-01"), w.cookies[role])
+		res := w.app.Call("POST", "/api/events", validEventJSON(titulo, "2031-01-01"), apitest.Cookies(w.cookies[role]))
 		if res.Code != http.StatusCreated {
 			t.Fatalf("%s's event: %d %s", roleNames[role], res.Code, res.Body)
 		}
@@ -248,7 +249,7 @@ func newMatrixWorld(t *testing.T, env map[string]string) *matrixWorld {
 		return created.ID
 	}
 	invite := func(owner int, eventID, email, role string) {
-		res := w.app.call("POST", "/api/events/"+eventID+"/staff", `{"email":"`+email+`","role":"`+role+`"}`, w.cookies[owner])
+		res := w.app.Call("POST", "/api/events/"+eventID+"/staff", `{"email":"`+email+`","role":"`+role+`"}`, apitest.Cookies(w.cookies[owner]))
 		if res.Code != http.StatusCreated {
 			t.Fatalf("inviting %s: %d %s", email, res.Code, res.Body)
 		}
@@ -296,14 +297,7 @@ func uploadForm(t *testing.T, method, path string) *http.Request {
 // do sends r as role, from the site's own pages and from the role's own address (so that the
 // per-address limits of sign-ups and plan interests count each role apart).
 func (w *matrixWorld) do(r *http.Request, role int) *httptest.ResponseRecorder {
-	r.Header.Set("Sec-Fetch-Site", "same-origin")
-	r.RemoteAddr = fmt.Sprintf("198.51.100.%d:4321", role+1)
-	if c := w.cookies[role]; c != nil {
-		r.AddCookie(c)
-	}
-	rec := httptest.NewRecorder()
-	w.app.srv.ServeHTTP(rec, r)
-	return rec
+	return w.app.Serve(r, apitest.SameOrigin, apitest.From(fmt.Sprintf("198.51.100.%d:4321", role+1)), apitest.Cookies(w.cookies[role]))
 }
 
 // request builds the request of pattern for role.
@@ -349,11 +343,7 @@ func (w *matrixWorld) request(t *testing.T, pattern string, exp routeExpectation
 		return resultsForm(t, path, resultsCSV(3), map[string]string{"percurso": "60 km"})
 	}
 	body := strings.ReplaceAll(exp.body, "{role}", fmt.Sprint(role))
-	r := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		r.Header.Set("Content-Type", "application/json")
-	}
-	return r
+	return apitest.NewRequest(method, path, body)
 }
 
 // Every route of the table answers each role as expected, and what the table declares about a

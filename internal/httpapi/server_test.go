@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/store/dbtest"
@@ -36,19 +37,11 @@ var testUI = fstest.MapFS{
 	"favicon.svg":          {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 }
 
+// testApp serves the site on a SQLite file; its Client calls it.
 type testApp struct {
+	apitest.Client
 	srv   *Server
 	store *sqlite.Store
-}
-
-// decodeInto reads the JSON answer into a T, failing the test when it is not one.
-func decodeInto[T any](t *testing.T, res *httptest.ResponseRecorder) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(res.Body.Bytes(), &v); err != nil {
-		t.Fatalf("body %q: %v", res.Body, err)
-	}
-	return v
 }
 
 func newTestApp(t testing.TB) *testApp {
@@ -62,23 +55,17 @@ func newTestApp(t testing.TB) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testApp{srv: srv, store: st}
-}
-
-func (a *testApp) do(r *http.Request) *httptest.ResponseRecorder {
-	w := httptest.NewRecorder()
-	a.srv.ServeHTTP(w, r)
-	return w
+	return &testApp{Client: apitest.Client{Handler: srv}, srv: srv, store: st}
 }
 
 func TestHealthzAnswers503WithoutTheDatabase(t *testing.T) {
 	app := newTestApp(t)
-	w := app.do(httptest.NewRequest("GET", "/healthz", nil))
+	w := app.Serve(httptest.NewRequest("GET", "/healthz", nil))
 	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != `{"status":"ok"}` {
 		t.Fatalf("healthy: %d %s", w.Code, w.Body)
 	}
 	app.store.Close()
-	w = app.do(httptest.NewRequest("GET", "/healthz", nil))
+	w = app.Serve(httptest.NewRequest("GET", "/healthz", nil))
 	if w.Code != http.StatusServiceUnavailable {
 		t.Fatalf("database closed: got %d, want 503", w.Code)
 	}
@@ -100,7 +87,7 @@ func TestPageRoutesRenderIndexWithTitle(t *testing.T) {
 		"/cadastro/evento-1": pageByName("eventForm").Title,
 	}
 	for path, title := range cases {
-		w := app.do(httptest.NewRequest("GET", path, nil))
+		w := app.Serve(httptest.NewRequest("GET", path, nil))
 		body := w.Body.String()
 		if w.Code != 200 {
 			t.Errorf("%s: status %d", path, w.Code)
@@ -131,7 +118,7 @@ func template_escape(s string) string { return strings.ReplaceAll(s, "&", "&amp;
 func TestUnknownPathRedirectsHome(t *testing.T) {
 	app := newTestApp(t)
 	for _, path := range []string{"/qualquer-coisa", "/event", "/resultado", "/a/b/c"} {
-		w := app.do(httptest.NewRequest("GET", path, nil))
+		w := app.Serve(httptest.NewRequest("GET", path, nil))
 		if w.Code != http.StatusFound || w.Header().Get("Location") != "/" {
 			t.Errorf("%s: %d → %q", path, w.Code, w.Header().Get("Location"))
 		}
@@ -140,7 +127,7 @@ func TestUnknownPathRedirectsHome(t *testing.T) {
 
 func TestRootFileServed(t *testing.T) {
 	app := newTestApp(t)
-	w := app.do(httptest.NewRequest("GET", "/favicon.svg", nil))
+	w := app.Serve(httptest.NewRequest("GET", "/favicon.svg", nil))
 	if w.Code != 200 || w.Header().Get("Content-Type") != "image/svg+xml" {
 		t.Fatalf("favicon: %d %q", w.Code, w.Header().Get("Content-Type"))
 	}
@@ -150,7 +137,7 @@ func TestAssetsAreImmutableAndGzipped(t *testing.T) {
 	app := newTestApp(t)
 	r := httptest.NewRequest("GET", "/assets/index-abc.js", nil)
 	r.Header.Set("Accept-Encoding", "br, gzip")
-	w := app.do(r)
+	w := app.Serve(r)
 	if w.Code != 200 {
 		t.Fatalf("status %d", w.Code)
 	}
@@ -169,11 +156,11 @@ func TestAssetsAreImmutableAndGzipped(t *testing.T) {
 		t.Error("gzip body does not decode to the asset")
 	}
 
-	w = app.do(httptest.NewRequest("GET", "/assets/index-abc.js", nil))
+	w = app.Serve(httptest.NewRequest("GET", "/assets/index-abc.js", nil))
 	if w.Header().Get("Content-Encoding") != "" || w.Body.String() != string(testUI["assets/index-abc.js"].Data) {
 		t.Error("a client without gzip got a compressed body")
 	}
-	if w := app.do(httptest.NewRequest("GET", "/assets/nope.js", nil)); w.Code != 404 {
+	if w := app.Serve(httptest.NewRequest("GET", "/assets/nope.js", nil)); w.Code != 404 {
 		t.Errorf("missing asset: %d", w.Code)
 	}
 }
@@ -181,7 +168,7 @@ func TestAssetsAreImmutableAndGzipped(t *testing.T) {
 func TestUnknownAPIPathIsJSON404(t *testing.T) {
 	app := newTestApp(t)
 	for _, method := range []string{"GET", "POST", "DELETE"} {
-		w := app.do(httptest.NewRequest(method, "/api/nao-existe", nil))
+		w := app.Serve(httptest.NewRequest(method, "/api/nao-existe", nil))
 		if w.Code != 404 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
 			t.Fatalf("%s: %d %q", method, w.Code, w.Header().Get("Content-Type"))
 		}
@@ -195,7 +182,7 @@ func TestUnknownAPIPathIsJSON404(t *testing.T) {
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	app := newTestApp(t)
 	for _, path := range []string{"/", "/healthz", "/api/nada", "/assets/index-abc.js", "/xyz"} {
-		h := app.do(httptest.NewRequest("GET", path, nil)).Header()
+		h := app.Serve(httptest.NewRequest("GET", path, nil)).Header()
 		csp := h.Get("Content-Security-Policy")
 		for _, want := range []string{"script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"} {
 			if !strings.Contains(csp, want) {
@@ -221,19 +208,19 @@ func TestCrossSitePostRefused(t *testing.T) {
 	app := newTestApp(t)
 	r := httptest.NewRequest("POST", "/api/qualquer", strings.NewReader("{}"))
 	r.Header.Set("Sec-Fetch-Site", "cross-site")
-	w := app.do(r)
+	w := app.Serve(r)
 	if w.Code != http.StatusForbidden {
 		t.Fatalf("cross-site POST: %d", w.Code)
 	}
 	r = httptest.NewRequest("POST", "/api/qualquer", strings.NewReader("{}"))
 	r.Header.Set("Origin", "https://malicioso.example")
 	r.Host = "localhost:8080"
-	if w := app.do(r); w.Code != http.StatusForbidden {
+	if w := app.Serve(r); w.Code != http.StatusForbidden {
 		t.Fatalf("foreign Origin POST: %d", w.Code)
 	}
 	r = httptest.NewRequest("POST", "/api/qualquer", strings.NewReader("{}"))
 	r.Header.Set("Sec-Fetch-Site", "same-origin")
-	if w := app.do(r); w.Code != http.StatusNotFound {
+	if w := app.Serve(r); w.Code != http.StatusNotFound {
 		t.Fatalf("same-origin POST should reach the router: %d", w.Code)
 	}
 }
@@ -241,7 +228,7 @@ func TestCrossSitePostRefused(t *testing.T) {
 func TestPanicAnswers500WithoutDetail(t *testing.T) {
 	app := newTestApp(t)
 	app.srv.mux.HandleFunc("GET /boom", func(http.ResponseWriter, *http.Request) { panic("segredo interno") })
-	w := app.do(httptest.NewRequest("GET", "/boom", nil))
+	w := app.Serve(httptest.NewRequest("GET", "/boom", nil))
 	if w.Code != 500 || strings.Contains(w.Body.String(), "segredo") {
 		t.Fatalf("panic: %d %s", w.Code, w.Body)
 	}

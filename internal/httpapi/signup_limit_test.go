@@ -11,22 +11,17 @@ import (
 	"testing"
 
 	"pelotao/internal/account"
+	"pelotao/internal/api/apitest"
 )
 
 // signUpFrom posts a sign-up as a browser at remoteAddr; forwardedFor, when set, is the
 // X-Forwarded-For header a balancer would add.
 func (a *authApp) signUpFrom(email, remoteAddr, forwardedFor string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest("POST", "/api/auth/signup",
-		strings.NewReader(`{"email":"`+email+`","password":"pedal-de-domingo","displayName":"Atleta"}`))
-	r.Header.Set("Content-Type", "application/json")
-	r.Header.Set("Sec-Fetch-Site", "same-origin")
-	r.RemoteAddr = remoteAddr
+	via := []apitest.Option{apitest.From(remoteAddr)}
 	if forwardedFor != "" {
-		r.Header.Set("X-Forwarded-For", forwardedFor)
+		via = append(via, apitest.Header("X-Forwarded-For", forwardedFor))
 	}
-	w := httptest.NewRecorder()
-	a.srv.ServeHTTP(w, r)
-	return w
+	return a.Call("POST", "/api/auth/signup", `{"email":"`+email+`","password":"pedal-de-domingo","displayName":"Atleta"}`, via...)
 }
 
 // checkSignupLimited checks the answer over the limit: sign-in's 429, with a Retry-After.
@@ -56,14 +51,14 @@ func TestSignUpLimitedPerAddress(t *testing.T) {
 	}
 	w := app.signUpFrom("mais-uma@exemplo.com.br", "203.0.113.5:6000", "")
 	checkSignupLimited(t, w)
-	if w := app.call("POST", "/api/auth/login", `{"email":"mais-uma@exemplo.com.br","password":"pedal-de-domingo"}`); w.Code != http.StatusUnauthorized {
+	if w := app.Call("POST", "/api/auth/login", `{"email":"mais-uma@exemplo.com.br","password":"pedal-de-domingo"}`); w.Code != http.StatusUnauthorized {
 		t.Errorf("the refused account exists: login %d %s", w.Code, w.Body)
 	}
 	if w := app.signUpFrom("vizinha@exemplo.com.br", "203.0.113.6:5000", ""); w.Code != http.StatusCreated {
 		t.Errorf("another address was limited too: %d %s", w.Code, w.Body)
 	}
 	// Sign-in from the limited address is not affected.
-	if w := app.call("POST", "/api/auth/login", `{"email":"atleta0@exemplo.com.br","password":"pedal-de-domingo"}`); w.Code != http.StatusOK {
+	if w := app.Call("POST", "/api/auth/login", `{"email":"atleta0@exemplo.com.br","password":"pedal-de-domingo"}`); w.Code != http.StatusOK {
 		t.Errorf("login after the sign-up limit: %d %s", w.Code, w.Body)
 	}
 }

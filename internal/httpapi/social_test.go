@@ -76,7 +76,7 @@ func TestPageMetaOfEachRouteKind(t *testing.T) {
 		{"/resultado/" + e.ID, "Resultados: Meia do Sol — Pelotão", "15 de março de 2026 · Campinas – SP. " + pageByName("results").Description, base + banner + "?w=1200", "article"},
 	}
 	for _, c := range cases {
-		w := app.do(httptest.NewRequest("GET", c.path, nil))
+		w := app.Serve(httptest.NewRequest("GET", c.path, nil))
 		page := w.Body.String()
 		if w.Code != 200 {
 			t.Fatalf("%s: status %d", c.path, w.Code)
@@ -106,7 +106,7 @@ func TestPageMetaOfEachRouteKind(t *testing.T) {
 
 func TestUnknownEventPageIsNotCanonical(t *testing.T) {
 	app := newTestApp(t)
-	w := app.do(httptest.NewRequest("GET", "/event/nao-existe", nil))
+	w := app.Serve(httptest.NewRequest("GET", "/event/nao-existe", nil))
 	page := w.Body.String()
 	if w.Code != 404 || !strings.Contains(page, "<title>"+pageByName("event").Title+"</title>") {
 		t.Fatalf("status %d, page %s", w.Code, page)
@@ -123,7 +123,7 @@ func TestEventTitleIsEscapedEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := app.do(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
+	page := app.Serve(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
 	if strings.Contains(page, "<script>alert") || strings.Contains(page, "<b>") {
 		t.Fatalf("the title escaped its context: %s", page)
 	}
@@ -158,7 +158,7 @@ func TestEventPageJSONLD(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := app.do(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
+	page := app.Serve(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
 	var ld struct {
 		Context     string   `json:"@context"`
 		Type        string   `json:"@type"`
@@ -202,7 +202,7 @@ func TestEventPageJSONLD(t *testing.T) {
 	}
 
 	// The results page names the event but is not the event's page for search engines.
-	results := app.do(httptest.NewRequest("GET", "/resultado/"+e.ID, nil)).Body.String()
+	results := app.Serve(httptest.NewRequest("GET", "/resultado/"+e.ID, nil)).Body.String()
 	if strings.Contains(results, "application/ld+json") {
 		t.Errorf("results page carries the SportsEvent: %s", results)
 	}
@@ -229,7 +229,7 @@ func TestHomePageCarriesItsFirstCards(t *testing.T) {
 	}
 	firstData := func(target string) map[string]list {
 		t.Helper()
-		page := app.do(httptest.NewRequest("GET", target, nil)).Body.String()
+		page := app.Serve(httptest.NewRequest("GET", target, nil)).Body.String()
 		var data map[string]list
 		if err := json.Unmarshal([]byte(scriptBlock(t, page, "application/json")), &data); err != nil {
 			t.Fatal(err)
@@ -246,7 +246,7 @@ func TestHomePageCarriesItsFirstCards(t *testing.T) {
 	if len(soonest.Events) != soonestCards || soonest.Events[0].Titulo != "Dia 00" || soonest.Events[soonestCards-1].Titulo != fmt.Sprintf("Dia %02d", soonestCards-1) || soonest.NextCursor == nil {
 		t.Errorf("soonest events: %d from %q, cursor %v; want %d from today on, and a cursor", len(soonest.Events), soonest.Events[0].Titulo, soonest.NextCursor, soonestCards)
 	}
-	api := app.do(httptest.NewRequest("GET", soonestEventsPath, nil))
+	api := app.Serve(httptest.NewRequest("GET", soonestEventsPath, nil))
 	var answer list
 	if err := json.Unmarshal(api.Body.Bytes(), &answer); err != nil || len(answer.Events) != len(soonest.Events) || answer.Events[0].ID != soonest.Events[0].ID {
 		t.Errorf("the embedded answer differs from GET %s: %v", soonestEventsPath, err)
@@ -280,7 +280,7 @@ func TestEventPagePreloadsTheBannerItShows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		page := app.do(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
+		page := app.Serve(httptest.NewRequest("GET", "/event/"+e.ID, nil)).Body.String()
 		if n := strings.Count(page, `rel="preload" as="image"`); n != len(c.want) {
 			t.Errorf("%+v: %d image preloads, want %d: %s", c.banners, n, len(c.want), page)
 		}
@@ -295,7 +295,7 @@ func TestEventPagePreloadsTheBannerItShows(t *testing.T) {
 func TestPagesCarryTheSession(t *testing.T) {
 	app := newTestApp(t)
 	var data map[string]json.RawMessage
-	page := app.do(httptest.NewRequest("GET", "/about", nil)).Body.String()
+	page := app.Serve(httptest.NewRequest("GET", "/about", nil)).Body.String()
 	if err := json.Unmarshal([]byte(scriptBlock(t, page, "application/json")), &data); err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func BenchmarkPages(b *testing.B) {
 			for b.Loop() {
 				r := httptest.NewRequest("GET", path, nil)
 				r.Header.Set("Accept-Encoding", "gzip")
-				if w := app.do(r); w.Code != 200 {
+				if w := app.Serve(r); w.Code != 200 {
 					b.Fatalf("%s: %d", path, w.Code)
 				}
 			}

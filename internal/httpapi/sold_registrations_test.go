@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -72,7 +73,7 @@ func TestSoldRegistrationAtTheDesk(t *testing.T) {
 
 		c := reg.Codigo
 		typed := strings.ToLower(c[:4] + "-" + c[4:8] + " " + c[8:])
-		res := w.app.call("GET", "/api/events/"+w.eventID+"/participants?q="+url.QueryEscape(typed), "", w.retirada)
+		res := w.app.Call("GET", "/api/events/"+w.eventID+"/participants?q="+url.QueryEscape(typed), "", apitest.Cookies(w.retirada))
 		var page participantsPage
 		if res.Code != http.StatusOK || json.Unmarshal(res.Body.Bytes(), &page) != nil {
 			t.Fatalf("search: %d %s", res.Code, res.Body)

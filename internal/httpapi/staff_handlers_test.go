@@ -3,13 +3,14 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+	"pelotao/internal/api/apitest"
 	"strings"
 	"testing"
 )
 
 func (w *matrixWorld) json(t *testing.T, method, path, body string, role int) (int, map[string]any) {
 	t.Helper()
-	res := w.app.call(method, path, body, w.cookies[role])
+	res := w.app.Call(method, path, body, apitest.Cookies(w.cookies[role]))
 	var out map[string]any
 	if res.Body.Len() > 0 {
 		if err := json.Unmarshal(res.Body.Bytes(), &out); err != nil {
@@ -48,16 +49,16 @@ func TestStaffInvitationFlow(t *testing.T) {
 	}
 	// Signing up with the address (in other case) proves nothing: whoever did it gets no event,
 	// no team list and no name on the team until the address is verified (TEAM-6).
-	res := w.app.call("POST", "/api/auth/signup", `{"email":"joana.SILVA@exemplo.com.br","password":"largada-as-seis","displayName":"Joana"}`)
+	res := w.app.Call("POST", "/api/auth/signup", `{"email":"joana.SILVA@exemplo.com.br","password":"largada-as-seis","displayName":"Joana"}`)
 	if res.Code != 201 {
 		t.Fatalf("signup: %d %s", res.Code, res.Body)
 	}
 	joana := sessionCookie(t, res)
-	if res := w.app.call("GET", "/api/me/events-staff", "", joana); res.Code != 200 || strings.TrimSpace(res.Body.String()) != `{"events":[]}` {
+	if res := w.app.Call("GET", "/api/me/events-staff", "", apitest.Cookies(joana)); res.Code != 200 || strings.TrimSpace(res.Body.String()) != `{"events":[]}` {
 		t.Fatalf("an unverified invitee's events: %d %s", res.Code, res.Body)
 	}
 	for _, path := range []string{staffPath, "/api/events/" + w.eventID + "/participants"} {
-		if res := w.app.call("GET", path, "", joana); res.Code != 403 {
+		if res := w.app.Call("GET", path, "", apitest.Cookies(joana)); res.Code != 403 {
 			t.Fatalf("an unverified invitee reads %s: %d %s", path, res.Code, res.Body)
 		}
 	}
@@ -69,11 +70,11 @@ func TestStaffInvitationFlow(t *testing.T) {
 	}
 	// The invitation's own link, opened signed in to the account, verifies the address; the role
 	// follows at once.
-	if res := w.app.call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, joana); res.Code != 200 ||
+	if res := w.app.Call("POST", "/api/auth/email-verification/confirm", `{"token":"`+token+`"}`, apitest.Cookies(joana)); res.Code != 200 ||
 		strings.TrimSpace(res.Body.String()) != `{"email":"joana.silva@exemplo.com.br"}` {
 		t.Fatalf("the invitation's link: %d %s", res.Code, res.Body)
 	}
-	res = w.app.call("GET", "/api/me/events-staff", "", joana)
+	res = w.app.Call("GET", "/api/me/events-staff", "", apitest.Cookies(joana))
 	var mine struct {
 		Events []struct {
 			Role  string
@@ -84,7 +85,7 @@ func TestStaffInvitationFlow(t *testing.T) {
 	if res.Code != 200 || len(mine.Events) != 1 || mine.Events[0].Role != "gestao" || mine.Events[0].Event.ID != w.eventID || mine.Events[0].Event.Titulo != "Corrida da Dona" {
 		t.Fatalf("joana's events: %d %s", res.Code, res.Body)
 	}
-	res = w.app.call("GET", staffPath, "", joana)
+	res = w.app.Call("GET", staffPath, "", apitest.Cookies(joana))
 	if res.Code != 200 || !strings.Contains(res.Body.String(), `"nome":"Joana"`) || !strings.Contains(res.Body.String(), `"role":"gestao"`) {
 		t.Fatalf("the team seen by its new manager: %d %s", res.Code, res.Body)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/upload"
 	"pelotao/internal/upload/uploadtest"
 )
@@ -71,11 +72,11 @@ func TestUploadsAcceptByContentAndRefuseTheRest(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := app.do(uploadRequest(t, c.query, c.filename, c.data))
+			w := app.Serve(uploadRequest(t, c.query, c.filename, c.data))
 			if w.Code != c.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, c.status, w.Body)
 			}
-			a := decodeInto[uploadAnswer](t, w)
+			a := apitest.Decode[uploadAnswer](t, w)
 			if c.status != 201 {
 				if a.Error.Code != "invalid-argument" || !strings.Contains(a.Error.Fields["file"], c.message) {
 					t.Fatalf("error %+v, want fields.file containing %q", a.Error, c.message)
@@ -85,7 +86,7 @@ func TestUploadsAcceptByContentAndRefuseTheRest(t *testing.T) {
 			if !strings.HasPrefix(a.URL, "/files/") {
 				t.Fatalf("url %q", a.URL)
 			}
-			got := app.do(httptest.NewRequest("GET", a.URL, nil))
+			got := app.Serve(httptest.NewRequest("GET", a.URL, nil))
 			if got.Code != 200 || !bytes.Equal(got.Body.Bytes(), c.data) {
 				t.Fatalf("GET %s: %d, %d bytes", a.URL, got.Code, got.Body.Len())
 			}
@@ -103,8 +104,8 @@ func TestUploadNeedsASignedInUser(t *testing.T) {
 	app := newTestApp(t)
 	r := uploadRequest(t, "", "banner.jpg", uploadtest.JPEG(10, 10))
 	r = r.WithContext(httptest.NewRequest("GET", "/", nil).Context()) // a visitor's request
-	w := app.do(r)
-	if w.Code != http.StatusUnauthorized || decodeInto[uploadAnswer](t, w).Error.Code != "unauthenticated" {
+	w := app.Serve(r)
+	if w.Code != http.StatusUnauthorized || apitest.Decode[uploadAnswer](t, w).Error.Code != "unauthenticated" {
 		t.Fatalf("visitor: %d %s", w.Code, w.Body)
 	}
 }
@@ -115,7 +116,7 @@ func TestUploadMalformedRequests(t *testing.T) {
 
 	notMultipart := signedIn(httptest.NewRequest("POST", "/api/uploads", strings.NewReader(`{"file":"x"}`)))
 	notMultipart.Header.Set("Content-Type", "application/json")
-	if w := app.do(notMultipart); w.Code != 400 {
+	if w := app.Serve(notMultipart); w.Code != 400 {
 		t.Errorf("JSON body: %d", w.Code)
 	}
 
@@ -125,7 +126,7 @@ func TestUploadMalformedRequests(t *testing.T) {
 	mw.Close()
 	noFile := signedIn(httptest.NewRequest("POST", "/api/uploads", &body))
 	noFile.Header.Set("Content-Type", mw.FormDataContentType())
-	if w := app.do(noFile); w.Code != 422 || decodeInto[uploadAnswer](t, w).Error.Fields["file"] != "Escolha um arquivo para enviar." {
+	if w := app.Serve(noFile); w.Code != 422 || apitest.Decode[uploadAnswer](t, w).Error.Fields["file"] != "Escolha um arquivo para enviar." {
 		t.Errorf("no file: %d %s", w.Code, w.Body)
 	}
 
@@ -137,21 +138,21 @@ func TestUploadMalformedRequests(t *testing.T) {
 	mw.Close()
 	manyParts := signedIn(httptest.NewRequest("POST", "/api/uploads", &body))
 	manyParts.Header.Set("Content-Type", mw.FormDataContentType())
-	if w := app.do(manyParts); w.Code != 400 {
+	if w := app.Serve(manyParts); w.Code != 400 {
 		t.Errorf("too many parts: %d %s", w.Code, w.Body)
 	}
 
-	if w := app.do(uploadRequest(t, "?kind=exe", "a.pdf", uploadtest.PDF("x"))); w.Code != 400 {
+	if w := app.Serve(uploadRequest(t, "?kind=exe", "a.pdf", uploadtest.PDF("x"))); w.Code != 400 {
 		t.Errorf("unknown kind: %d", w.Code)
 	}
 }
 
 func TestServeFileHeaders(t *testing.T) {
 	app := newTestApp(t)
-	w := app.do(uploadRequest(t, "", "Banner Desktop.jpg", uploadtest.JPEG(1600, 640)))
-	url := decodeInto[uploadAnswer](t, w).URL
+	w := app.Serve(uploadRequest(t, "", "Banner Desktop.jpg", uploadtest.JPEG(1600, 640)))
+	url := apitest.Decode[uploadAnswer](t, w).URL
 
-	got := app.do(httptest.NewRequest("GET", url, nil))
+	got := app.Serve(httptest.NewRequest("GET", url, nil))
 	h := got.Header()
 	want := map[string]string{
 		"Content-Type":            "image/jpeg",
@@ -172,13 +173,13 @@ func TestServeFileHeaders(t *testing.T) {
 
 	again := httptest.NewRequest("GET", url, nil)
 	again.Header.Set("If-None-Match", etag)
-	if w := app.do(again); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
+	if w := app.Serve(again); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
 		t.Fatalf("If-None-Match: %d, %d bytes", w.Code, w.Body.Len())
 	}
 
 	// Smaller widths for srcset.
 	for q, wantWidth := range map[string]int{"?w=480": 480, "?w=700": 800, "?w=1200": 1200, "?w=1400": 1600} {
-		w := app.do(httptest.NewRequest("GET", url+q, nil))
+		w := app.Serve(httptest.NewRequest("GET", url+q, nil))
 		cfg, _, err := image.DecodeConfig(w.Body)
 		if w.Code != 200 || err != nil || cfg.Width != wantWidth {
 			t.Errorf("%s: %d, width %d (%v), want %d", q, w.Code, cfg.Width, err, wantWidth)
@@ -187,17 +188,17 @@ func TestServeFileHeaders(t *testing.T) {
 			t.Errorf("%s shares the original's ETag", q)
 		}
 	}
-	if w := app.do(httptest.NewRequest("GET", url+"?w=abc", nil)); w.Code != 400 {
+	if w := app.Serve(httptest.NewRequest("GET", url+"?w=abc", nil)); w.Code != 400 {
 		t.Errorf("?w=abc: %d", w.Code)
 	}
 
 	rangeReq := httptest.NewRequest("GET", url, nil)
 	rangeReq.Header.Set("Range", "bytes=0-1")
-	if w := app.do(rangeReq); w.Code != http.StatusPartialContent || !bytes.Equal(w.Body.Bytes(), []byte{0xFF, 0xD8}) {
+	if w := app.Serve(rangeReq); w.Code != http.StatusPartialContent || !bytes.Equal(w.Body.Bytes(), []byte{0xFF, 0xD8}) {
 		t.Errorf("range: %d % x", w.Code, w.Body.Bytes())
 	}
 
-	if w := app.do(httptest.NewRequest("GET", "/files/NOSUCHFILE", nil)); w.Code != 404 {
+	if w := app.Serve(httptest.NewRequest("GET", "/files/NOSUCHFILE", nil)); w.Code != 404 {
 		t.Errorf("unknown file: %d", w.Code)
 	}
 }
@@ -209,8 +210,8 @@ func TestUploadStreamedTooLarge(t *testing.T) {
 	r := uploadRequest(t, "", "enorme.pdf", big)
 	r.Body = io.NopCloser(io.MultiReader(r.Body)) // hides the length
 	r.ContentLength = -1
-	w := app.do(r)
-	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(decodeInto[uploadAnswer](t, w).Error.Fields["file"], "20 MB") {
+	w := app.Serve(r)
+	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(apitest.Decode[uploadAnswer](t, w).Error.Fields["file"], "20 MB") {
 		t.Fatalf("streamed: %d %s", w.Code, w.Body)
 	}
 }
@@ -233,11 +234,11 @@ func TestUploadedPhotoLosesItsMetadata(t *testing.T) {
 	app1 := append([]byte{0xFF, 0xE1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}, seg...)
 	photo := append(append([]byte{0xFF, 0xD8}, app1...), jpg[2:]...)
 
-	w := app.do(uploadRequest(t, "?kind=image", "foto.jpg", photo))
+	w := app.Serve(uploadRequest(t, "?kind=image", "foto.jpg", photo))
 	if w.Code != 201 {
 		t.Fatalf("status %d: %s", w.Code, w.Body)
 	}
-	got := app.do(httptest.NewRequest("GET", decodeInto[uploadAnswer](t, w).URL, nil))
+	got := app.Serve(httptest.NewRequest("GET", apitest.Decode[uploadAnswer](t, w).URL, nil))
 	if got.Code != 200 {
 		t.Fatalf("GET: %d", got.Code)
 	}

@@ -43,6 +43,7 @@ type Contato struct {
 
 // checkOrder checks every athlete of o against e on today and returns each one's category (by
 // position), or the field errors. Athletes are tidied in place (trimmed, document normalised).
+// The registration form makes the same checks: testdata/athlete_cases.json holds the cases both run.
 func checkOrder(e *event.Event, o *Order, today event.Date) ([]string, FieldErrors) {
 	errs := FieldErrors{}
 	lim := Const.Limits
@@ -114,7 +115,9 @@ func checkAthlete(e *event.Event, a *Athlete, today event.Date, p string, errs F
 	}
 	checkPhone(p+"celular", a.Celular, errs)
 	in := e.Inscricoes
-	if in.TipoPreco == event.TipoPrecoKit {
+	i := slices.IndexFunc(e.Modalidades, func(md event.Modalidade) bool { return md.Nome == a.Percurso })
+	// The kit is picked among the modality's (the form shows them once the modality is known).
+	if in.TipoPreco == event.TipoPrecoKit && i >= 0 {
 		if !slices.ContainsFunc(in.PrecosPorKit, func(k event.PrecoKit) bool { return k.KitNome == a.Kit && k.Valor.Valid }) {
 			errs.add(p+"kit", m.Kit)
 		}
@@ -133,7 +136,6 @@ func checkAthlete(e *event.Event, a *Athlete, today event.Date, p string, errs F
 		errs.add(p+"aceiteRegulamento", m.Aceite)
 	}
 
-	i := slices.IndexFunc(e.Modalidades, func(md event.Modalidade) bool { return md.Nome == a.Percurso })
 	if idade >= 0 {
 		var md *event.Modalidade
 		if i >= 0 {

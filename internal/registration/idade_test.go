@@ -3,7 +3,6 @@ package registration
 import (
 	"encoding/json"
 	"maps"
-	"os"
 	"strings"
 	"testing"
 
@@ -14,10 +13,6 @@ import (
 // REG-251, REG-252: the ages counted on the event's day, by testdata/idade_cases.json, the table
 // the registration form runs too (web/src/features/registration/athleteForm.test.ts).
 func TestRaceDayAgeCases(t *testing.T) {
-	raw, err := os.ReadFile("testdata/idade_cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var table struct {
 		DataProva   string
 		IdadeMinima int
@@ -30,9 +25,7 @@ func TestRaceDayAgeCases(t *testing.T) {
 			Errors      map[string]string
 		}
 	}
-	if err := json.Unmarshal(raw, &table); err != nil {
-		t.Fatal(err)
-	}
+	readTable(t, "idade_cases.json", &table)
 	for _, c := range table.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			e := raceEvent()

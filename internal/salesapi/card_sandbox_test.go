@@ -21,7 +21,7 @@ import (
 // the payment then reads approved. Without the setting the path is not served.
 func TestCardSandboxMounted(t *testing.T) {
 	st := dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "mp.db"))
-	if rec := newTestSite(t, st, nil).call(http.MethodGet, "/_mp-sandbox/checkout/x", "", nil); rec.Code != http.StatusNotFound {
+	if rec := newTestSite(t, st, nil).Call(http.MethodGet, "/_mp-sandbox/checkout/x", ""); rec.Code != http.StatusNotFound {
 		t.Errorf("without the sandbox: %d", rec.Code)
 	}
 
@@ -60,7 +60,7 @@ func TestCardSandboxMounted(t *testing.T) {
 	if checkout.Host != "localhost:8080" || !strings.HasPrefix(checkout.Path, "/_mp-sandbox/checkout/") {
 		t.Fatalf("init_point %s", pref.InitPoint)
 	}
-	if page := site.call(http.MethodGet, checkout.Path, "", nil); page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `<option value="4">4x de R$ 30,00 sem juros</option>`) {
+	if page := site.Call(http.MethodGet, checkout.Path, ""); page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `<option value="4">4x de R$ 30,00 sem juros</option>`) {
 		t.Fatalf("checkout page %d: %s", page.Code, page.Body)
 	}
 	r := httptest.NewRequest(http.MethodPost, checkout.Path, strings.NewReader("parcelas=4&resultado=aprovar"))

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/store/dbtest"
 )
 
@@ -24,7 +25,7 @@ func TestLotClosesOnTheEventsClock(t *testing.T) {
 	for zona, want := range map[string]string{"America/Rio_Branco": "1º Lote", "America/Sao_Paulo": "2º Lote", "": "2º Lote"} {
 		id := site.createEvent(t, `"dataEvento": "2030-05-01",`, `"dataEvento": "2027-04-04", "fusoHorario": "`+zona+`",`,
 			`"tipoPreco": "kit", "lotes": []`, lots)
-		rec := site.call("GET", "/api/events/"+id+"/inscricao", "", nil)
+		rec := site.Call("GET", "/api/events/"+id+"/inscricao", "")
 		var o struct {
 			Aberta bool
 			Lote   *struct{ Nome string }
@@ -47,7 +48,7 @@ func TestEdicaoAteOnTheEventsClock(t *testing.T) {
 			`"ativas": true,`, `"ativas": true, "edicaoAte": "2027-03-10",`)
 		o := w.paid(t, w.buyAs(t, bruno, map[string]int{"America/Rio_Branco": 0, "America/Sao_Paulo": 1}[zona], "Ana Souza"))
 		w.sales.now = func() time.Time { return lateInAcre }
-		if rec := w.call("PATCH", "/api/inscricoes/"+o.Inscricoes[0].ID, `{"camiseta":"G"}`, &bruno); rec.Code != want {
+		if rec := w.Call("PATCH", "/api/inscricoes/"+o.Inscricoes[0].ID, `{"camiseta":"G"}`, apitest.As(&bruno)); rec.Code != want {
 			t.Errorf("%s at %v: %d %s, want %d", zona, lateInAcre, rec.Code, rec.Body, want)
 		}
 	}

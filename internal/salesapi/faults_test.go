@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
@@ -168,7 +168,7 @@ func (w *pixWorld) notify(t *testing.T, p pix.Payment) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec := w.call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", string(body), nil); rec.Code != 200 {
+	if rec := w.Call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", string(body)); rec.Code != 200 {
 		t.Fatalf("webhook %d %s", rec.Code, rec.Body)
 	}
 }
@@ -205,25 +205,25 @@ func TestRefundWhilePSPDownWaitsAndIsNeverDoubled(t *testing.T) {
 		w := newPixWorld(t, st, nil)
 		f := newFaultyPSP(w)
 		o := w.buy(t)
-		w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil)
-		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderPaid {
+		w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "")
+		if got := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200); got.Status != store.OrderPaid {
 			t.Fatalf("paid: %s", got.Status)
 		}
 
 		f.down.Store(true)
 		refund := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
 		for range 2 { // the organizer's request, then its retry
-			got := w.order(t, w.call("POST", refund, `{}`, &ana, "Idempotency-Key", "reembolso-1"), 200)
+			got := w.order(t, w.Call("POST", refund, `{}`, apitest.As(&ana), apitest.Header("Idempotency-Key", "reembolso-1")), 200)
 			if got.Status != store.OrderPaid || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundProcessing ||
 				got.Reembolsos[0].Valor != 8990 {
 				t.Fatalf("refund with the PSP down: %s %+v", got.Status, got.Reembolsos)
 			}
 		}
-		if rec := w.call("POST", refund, `{}`, &ana); rec.Code != 422 || !strings.Contains(rec.Body.String(), `"valor"`) {
+		if rec := w.Call("POST", refund, `{}`, apitest.As(&ana)); rec.Code != 422 || !strings.Contains(rec.Body.String(), `"valor"`) {
 			t.Fatalf("another refund while one is pending: %d %s", rec.Code, rec.Body)
 		}
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
-		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderPaid ||
+		if got := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200); got.Status != store.OrderPaid ||
 			len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("the buyer's view while pending: %s %+v", got.Status, got.Reembolsos)
 		}
@@ -234,7 +234,7 @@ func TestRefundWhilePSPDownWaitsAndIsNeverDoubled(t *testing.T) {
 		f.down.Store(false)
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
-		got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200)
+		got := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200)
 		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
 			t.Fatalf("after the PSP is back: %s %+v", got.Status, got.Reembolsos)
 		}
@@ -254,14 +254,14 @@ func TestRefundWhilePSPDownWaitsAndIsNeverDoubled(t *testing.T) {
 }
 
 // callKilled sends the request to a server that dies while answering it.
-func (s *testSite) callKilled(t *testing.T, method, path, body string, u *api.User, header ...string) {
+func (s *testSite) callKilled(t *testing.T, method, path, body string, opts ...apitest.Option) {
 	t.Helper()
 	defer func() {
 		if _, killed := recover().(serverKilled); !killed {
 			t.Fatalf("%s %s: the server was not killed", method, path)
 		}
 	}()
-	rec := s.call(method, path, body, u, header...)
+	rec := s.Call(method, path, body, opts...)
 	t.Fatalf("%s %s answered %d %s", method, path, rec.Code, rec.Body)
 }
 
@@ -283,7 +283,7 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 			f := newFaultyPSP(w)
 			f.charge.Store(int32(fault))
 			key := fmt.Sprint("pedido-", fault)
-			w.callKilled(t, "POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &eva, "Idempotency-Key", key)
+			w.callKilled(t, "POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&eva), apitest.Header("Idempotency-Key", key))
 			held, err := st.OrderByIdempotencyKey(ctx, eva.ID, w.eventID, key)
 			if err != nil || held.Status != store.OrderAwaiting || held.Txid != f.lastTxid() || held.CopiaECola != "" {
 				t.Fatalf("fault %d: the held order %+v %v", fault, held, err)
@@ -294,7 +294,7 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 			}
 
 			restarted := &pixWorld{testSite: newTestSiteOn(t, st, nil, f.PSP), eventID: w.eventID}
-			if rec := restarted.call("POST", "/api/events/"+w.eventID+"/pedidos", other, &carla); rec.Code != 409 {
+			if rec := restarted.Call("POST", "/api/events/"+w.eventID+"/pedidos", other, apitest.As(&carla)); rec.Code != 409 {
 				t.Fatalf("fault %d: the slot while held: %d %s", fault, rec.Code, rec.Body)
 			}
 			restarted.sales.expireHoldsAt(ctx, held.ExpiraEm.Add(time.Second))
@@ -306,20 +306,19 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 					t.Fatalf("the crashed order's charge %+v %v", ch, err)
 				}
 			}
-			restarted.order(t, restarted.call("POST", "/api/events/"+w.eventID+"/pedidos", other, &carla), http.StatusCreated)
+			restarted.order(t, restarted.Call("POST", "/api/events/"+w.eventID+"/pedidos", other, apitest.As(&carla)), http.StatusCreated)
 		}
 
 		w := newPixWorld(t, st, nil)
 		f := newFaultyPSP(w)
 		f.charge.Store(int32(killedAfterPSP))
-		w.callKilled(t, "POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &eva, "Idempotency-Key", "pedido-retentado")
+		w.callKilled(t, "POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&eva), apitest.Header("Idempotency-Key", "pedido-retentado"))
 		held, err := st.OrderByIdempotencyKey(ctx, eva.ID, w.eventID, "pedido-retentado")
 		if err != nil {
 			t.Fatal(err)
 		}
 		restarted := &pixWorld{testSite: newTestSiteOn(t, st, nil, f.PSP), eventID: w.eventID}
-		retried := restarted.order(t, restarted.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &eva,
-			"Idempotency-Key", "pedido-retentado"), http.StatusCreated)
+		retried := restarted.order(t, restarted.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&eva), apitest.Header("Idempotency-Key", "pedido-retentado")), http.StatusCreated)
 		if retried.ID != held.ID || retried.Pix == nil || retried.Pix.Txid != held.Txid || retried.Pix.CopiaECola == "" {
 			t.Fatalf("the retry after the restart: %+v", retried)
 		}
@@ -330,7 +329,7 @@ func TestServerKilledBetweenHoldAndCharge(t *testing.T) {
 		w = newPixWorld(t, st, nil)
 		f = newFaultyPSP(w)
 		f.charge.Store(int32(answerLost))
-		if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &eva); rec.Code != 503 ||
+		if rec := w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&eva)); rec.Code != 503 ||
 			!strings.Contains(rec.Body.String(), "pagamento-indisponivel") {
 			t.Fatalf("a lost answer: %d %s", rec.Code, rec.Body)
 		}
@@ -379,7 +378,7 @@ func TestRefundNoticeBeforePaymentNotice(t *testing.T) {
 		if n := w.confirmations(); n != 2 {
 			t.Fatalf("%d confirmation e-mails, want 2", n)
 		}
-		refunded := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{}`, &ana), 200)
+		refunded := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{}`, apitest.As(&ana)), 200)
 		if refunded.Status != store.OrderPaid || len(refunded.Reembolsos) != 1 || refunded.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("the refund asked: %s %+v", refunded.Status, refunded.Reembolsos)
 		}

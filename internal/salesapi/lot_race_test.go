@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -87,7 +88,7 @@ func (s *lotRaceStore) CreateOrder(ctx context.Context, o store.NewOrder) (store
 // order's stored total: the order is paid by one payment of exactly its total.
 func paidInFull(t *testing.T, w *pixWorld, o orderAnswer) {
 	t.Helper()
-	if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
+	if rec := w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, ""); rec.Code != 200 {
 		t.Fatalf("simulate %d %s", rec.Code, rec.Body)
 	}
 	stored, err := w.st.Order(t.Context(), o.ID)
@@ -106,18 +107,18 @@ func TestOrderGetsTheNextLotWhenItsLotFills(t *testing.T) {
 		w := newPixWorld(t, race, nil)
 		w.eventID = lotEvent(t, w.testSite, 1, 0)
 		body := lotOrder(t, cpfOf(1))
-		quote := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", body, &bruno)
+		quote := w.Call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", body, apitest.As(&bruno))
 		if quote.Code != 200 || !strings.Contains(quote.Body.String(), `"lote":"1º lote"`) || !strings.Contains(quote.Body.String(), `"total":89.9`) {
 			t.Fatalf("quote: %d %s", quote.Code, quote.Body)
 		}
 		other := func() {
-			o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(2)), &carla), http.StatusCreated)
+			o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(2)), apitest.As(&carla)), http.StatusCreated)
 			if o.Inscricoes[0].Lote != "1º lote" {
 				t.Errorf("the other buyer got %q, want the last slot of 1º lote", o.Inscricoes[0].Lote)
 			}
 		}
 		race.before.Store(&other)
-		o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &bruno), http.StatusCreated)
+		o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", body, apitest.As(&bruno)), http.StatusCreated)
 		if race.before.Load() != nil {
 			t.Fatal("the other buyer's order was not made")
 		}
@@ -140,7 +141,7 @@ func TestBuyersRaceAcrossALotBoundary(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range 20 {
 			wg.Go(func() {
-				rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(i)), buyerOf(i))
+				rec := w.Call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(i)), apitest.As(buyerOf(i)))
 				if rec.Code == http.StatusConflict && strings.Contains(rec.Body.String(), `"esgotado"`) {
 					soldOut.Add(1)
 					return
@@ -176,8 +177,8 @@ func TestLargeOrderSpansTwoLots(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newPixWorld(t, st, nil)
 		w.eventID = lotEvent(t, w.testSite, 2, 0)
-		w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(1)), &carla), http.StatusCreated)
-		o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(2), cpfOf(3), cpfOf(4)), &bruno), http.StatusCreated)
+		w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(1)), apitest.As(&carla)), http.StatusCreated)
+		o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", lotOrder(t, cpfOf(2), cpfOf(3), cpfOf(4)), apitest.As(&bruno)), http.StatusCreated)
 		var lots []string
 		for _, it := range o.Inscricoes {
 			lots = append(lots, fmt.Sprint(it.Lote, " ", it.Total))

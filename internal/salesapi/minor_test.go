@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -29,7 +30,7 @@ func TestMinorsOnRaceDay(t *testing.T) {
 		refused := func(what, body string, want map[string]string) {
 			t.Helper()
 			for _, path := range []string{"/inscricao/cotacao", "/pedidos"} {
-				rec := site.call("POST", "/api/events/"+eventID+path, body, &bruno)
+				rec := site.Call("POST", "/api/events/"+eventID+path, body, apitest.As(&bruno))
 				if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || !maps.Equal(e.Error.Fields, want) {
 					t.Errorf("%s %s: %d %s, want %v", what, path, rec.Code, rec.Body, want)
 				}
@@ -44,10 +45,10 @@ func TestMinorsOnRaceDay(t *testing.T) {
 			map[string]string{"atletas.0.responsavel.documento": "CPF inválido: os dígitos verificadores não conferem."})
 
 		guardian := `,"responsavel":{"nome":"Marta Souza","documento":{"tipo":"cpf","numero":"111.444.777-35"}}`
-		if rec := site.call("POST", "/api/events/"+eventID+"/inscricao/cotacao", born("2014-01-10", guardian), &bruno); rec.Code != 200 {
+		if rec := site.Call("POST", "/api/events/"+eventID+"/inscricao/cotacao", born("2014-01-10", guardian), apitest.As(&bruno)); rec.Code != 200 {
 			t.Fatalf("quote with a guardian: %d %s", rec.Code, rec.Body)
 		}
-		rec := site.call("POST", "/api/events/"+eventID+"/pedidos", born("2014-01-10", guardian), &bruno)
+		rec := site.Call("POST", "/api/events/"+eventID+"/pedidos", born("2014-01-10", guardian), apitest.As(&bruno))
 		if rec.Code != http.StatusCreated {
 			t.Fatalf("order with a guardian: %d %s", rec.Code, rec.Body)
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
 	"pelotao/internal/store/postgres"
@@ -85,7 +86,7 @@ func measure(b *testing.B, site *testSite, path string, clients int) {
 		for pb.Next() {
 			start := time.Now()
 			runtime.Gosched()
-			rec := site.call("GET", path, "", &ana)
+			rec := site.Call("GET", path, "", apitest.As(&ana))
 			mine = append(mine, time.Since(start))
 			if rec.Code != http.StatusOK {
 				b.Errorf("GET %s: %d %s", path, rec.Code, rec.Body)

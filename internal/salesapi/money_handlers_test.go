@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
@@ -69,13 +70,13 @@ func newMoneyWorld(t *testing.T, st store.Store, edits ...string) *moneyWorld {
 func (w *moneyWorld) buyAs(t *testing.T, u api.User, i int, nome string) orderAnswer {
 	t.Helper()
 	body := strings.NewReplacer(docs[0], docs[i], "Ana Souza", nome).Replace(orderJSON(t, ""))
-	return w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &u), http.StatusCreated)
+	return w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", body, apitest.As(&u)), http.StatusCreated)
 }
 
 // paid pays o in the sandbox (its webhook confirms it) and answers it as its buyer reads it.
 func (w *moneyWorld) paid(t *testing.T, o orderAnswer) orderAnswer {
 	t.Helper()
-	if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
+	if rec := w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, ""); rec.Code != 200 {
 		t.Fatalf("simulate %d %s", rec.Code, rec.Body)
 	}
 	return w.get(t, o.ID)
@@ -83,7 +84,7 @@ func (w *moneyWorld) paid(t *testing.T, o orderAnswer) orderAnswer {
 
 func (w *moneyWorld) get(t *testing.T, id string) orderAnswer {
 	t.Helper()
-	return w.order(t, w.call("GET", "/api/pedidos/"+id, "", &ana), 200)
+	return w.order(t, w.Call("GET", "/api/pedidos/"+id, "", apitest.As(&ana)), 200)
 }
 
 func decode[T any](t *testing.T, body []byte) T {
@@ -144,13 +145,13 @@ func TestOrdersListAnswersAsEncoded(t *testing.T) {
 		for range 2 { // made, then kept
 			for _, q := range []store.OrderQuery{{EventID: w.eventID}, {EventID: w.eventID, Limit: 2}, {EventID: w.eventID, Q: "souza"}} {
 				path := fmt.Sprintf("%s?limit=%d&q=%s", base, store.PageLimit(q.Limit), url.QueryEscape(q.Q))
-				if got, want := w.call("GET", path, "", &ana).Body.String(), want(q); got != want {
+				if got, want := w.Call("GET", path, "", apitest.As(&ana)).Body.String(), want(q); got != want {
 					t.Fatalf("%s:\n%s\nwant\n%s", path, got, want)
 				}
 			}
 		}
 		w.paid(t, held)
-		got := w.call("GET", base, "", &ana).Body.String()
+		got := w.Call("GET", base, "", apitest.As(&ana)).Body.String()
 		if want := want(store.OrderQuery{EventID: w.eventID}); got != want || strings.Count(got, `"status":"pago"`) != 2 {
 			t.Fatalf("after a payment:\n%s\nwant\n%s", got, want)
 		}
@@ -170,26 +171,26 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 			Total      int
 			NextCursor string
 		}
-		all := decode[page](t, w.call("GET", base+"/pedidos?limit=1", "", &w.gestao).Body.Bytes())
+		all := decode[page](t, w.Call("GET", base+"/pedidos?limit=1", "", apitest.As(&w.gestao)).Body.Bytes())
 		if all.Total != 2 || len(all.Pedidos) != 1 || all.Pedidos[0].Inscricoes[0].Nome != "=HYPERLINK Lima" || all.NextCursor != "1" ||
 			all.Pedidos[0].Comprador.Email != bruno.Email {
 			t.Fatalf("first page %+v", all)
 		}
-		next := decode[page](t, w.call("GET", base+"/pedidos?limit=1&cursor="+all.NextCursor, "", &ana).Body.Bytes())
+		next := decode[page](t, w.Call("GET", base+"/pedidos?limit=1&cursor="+all.NextCursor, "", apitest.As(&ana)).Body.Bytes())
 		if len(next.Pedidos) != 1 || next.Pedidos[0].ID != first.ID || next.NextCursor != "" {
 			t.Fatalf("second page %+v", next)
 		}
-		if got := decode[page](t, w.call("GET", base+"/pedidos?status=pago&q="+url.QueryEscape("souza"), "", &ana).Body.Bytes()); got.Total != 1 ||
+		if got := decode[page](t, w.Call("GET", base+"/pedidos?status=pago&q="+url.QueryEscape("souza"), "", apitest.As(&ana)).Body.Bytes()); got.Total != 1 ||
 			got.Pedidos[0].ID != first.ID {
 			t.Fatalf("paid, searched %+v", got)
 		}
 		for _, q := range []string{"status=pendente", "limit=0", "limit=abc", "cursor=-1", "q=" + strings.Repeat("a", 201)} {
-			if rec := w.call("GET", base+"/pedidos?"+q, "", &ana); rec.Code != 400 {
+			if rec := w.Call("GET", base+"/pedidos?"+q, "", apitest.As(&ana)); rec.Code != 400 {
 				t.Errorf("%s: %d", q, rec.Code)
 			}
 		}
 
-		csv := w.call("GET", base+"/pedidos.csv", "", &ana)
+		csv := w.Call("GET", base+"/pedidos.csv", "", apitest.As(&ana))
 		text := csv.Body.String()
 		if csv.Code != 200 || !strings.HasPrefix(text, "\uFEFFPedido;Situação do pedido;") || !strings.Contains(text, ";'=HYPERLINK Lima;") ||
 			!strings.Contains(text, ";Pago;") || !strings.Contains(text, ";Aguardando pagamento;") ||
@@ -198,7 +199,7 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 			t.Fatalf("export %d %q", csv.Code, text)
 		}
 
-		f := decode[orders.Figures](t, w.call("GET", base+"/financeiro", "", &ana).Body.Bytes())
+		f := decode[orders.Figures](t, w.Call("GET", base+"/financeiro", "", apitest.As(&ana)).Body.Bytes())
 		today := time.Now().In(w.sales.cfg.Location).Format(time.DateOnly)
 		if f.Bruto != 8990 || f.Reembolsado != 0 || f.Liquido != 8990 || f.Pedidos.Pagos != 1 || f.Pedidos.Aguardando != 1 ||
 			f.PorLote[orders.NoLot] != (orders.Tally{Inscricoes: 1, Valor: 8990}) || f.PorPercurso["60 km"].Inscricoes != 1 ||
@@ -206,17 +207,17 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 			t.Fatalf("figures %+v", f)
 		}
 		for _, path := range []string{"/pedidos", "/pedidos.csv", "/financeiro", "/cupons"} {
-			if rec := w.call("GET", base+path, "", &w.retirada); rec.Code != 403 {
+			if rec := w.Call("GET", base+path, "", apitest.As(&w.retirada)); rec.Code != 403 {
 				t.Errorf("retirada GET %s: %d", path, rec.Code)
 			}
 		}
-		if rec := w.call("POST", base+"/pedidos/"+first.ID+"/reembolso", `{}`, &w.retirada); rec.Code != 403 {
+		if rec := w.Call("POST", base+"/pedidos/"+first.ID+"/reembolso", `{}`, apitest.As(&w.retirada)); rec.Code != 403 {
 			t.Errorf("retirada refund: %d", rec.Code)
 		}
-		if rec := w.call("POST", "/api/pedidos/"+first.ID+"/cancelar", "", &w.retirada); rec.Code != 404 {
+		if rec := w.Call("POST", "/api/pedidos/"+first.ID+"/cancelar", "", apitest.As(&w.retirada)); rec.Code != 404 {
 			t.Errorf("retirada cancel: %d", rec.Code)
 		}
-		if rec := w.call("GET", "/api/pedidos/"+first.ID, "", &w.retirada); rec.Code != 404 {
+		if rec := w.Call("GET", "/api/pedidos/"+first.ID, "", apitest.As(&w.retirada)); rec.Code != 404 {
 			t.Errorf("retirada reads an order: %d", rec.Code)
 		}
 	})
@@ -248,27 +249,27 @@ func TestRefundRoute(t *testing.T) {
 		w := newMoneyWorld(t, st)
 		o := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
 		path := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
-		part := w.order(t, w.call("POST", path, `{"valor": 20.5}`, &w.gestao, "Idempotency-Key", "k-1"), 200)
+		part := w.order(t, w.Call("POST", path, `{"valor": 20.5}`, apitest.As(&w.gestao), apitest.Header("Idempotency-Key", "k-1")), 200)
 		if part.Status != store.OrderPaid || len(part.Reembolsos) != 1 || part.Reembolsos[0].Valor != 2050 ||
 			part.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("partial %+v", part)
 		}
-		if again := w.order(t, w.call("POST", path, `{"valor": 20.5}`, &w.gestao, "Idempotency-Key", "k-1"), 200); len(again.Reembolsos) != 1 {
+		if again := w.order(t, w.Call("POST", path, `{"valor": 20.5}`, apitest.As(&w.gestao), apitest.Header("Idempotency-Key", "k-1")), 200); len(again.Reembolsos) != 1 {
 			t.Fatalf("the same key again: %+v", again.Reembolsos)
 		}
 		for body, field := range map[string]string{`{"valor": 100}`: "R$ 69,40", `{"valor": 0.001}`: "dois decimais", `{"valor": -1}`: "maior que zero"} {
-			rec := w.call("POST", path, body, &ana)
+			rec := w.Call("POST", path, body, apitest.As(&ana))
 			if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || !strings.Contains(e.Error.Fields["valor"], field) {
 				t.Errorf("%s: %d %s", body, rec.Code, rec.Body)
 			}
 		}
 		for _, body := range []string{`{"total": 1}`, ``} {
-			if rec := w.call("POST", path, body, &ana); rec.Code != 400 {
+			if rec := w.Call("POST", path, body, apitest.As(&ana)); rec.Code != 400 {
 				t.Errorf("%q: %d", body, rec.Code)
 			}
 		}
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
-		rest := w.order(t, w.call("POST", path, `{}`, &ana), 200)
+		rest := w.order(t, w.Call("POST", path, `{}`, apitest.As(&ana)), 200)
 		if len(rest.Reembolsos) != 2 || rest.Reembolsos[1].Valor != 6940 {
 			t.Fatalf("the rest %+v", rest.Reembolsos)
 		}
@@ -283,13 +284,13 @@ func TestRefundRoute(t *testing.T) {
 		if m := w.mailsTo(bruno.Email); len(m) != 2 || !strings.Contains(m[1].Text, "R$ 69,40") { // the athlete is told apart (REG-245)
 			t.Fatalf("e-mails %+v", m)
 		}
-		if rec := w.call("POST", path, `{}`, &ana); rec.Code != 409 {
+		if rec := w.Call("POST", path, `{}`, apitest.As(&ana)); rec.Code != 409 {
 			t.Fatalf("refunding a refunded order: %d %s", rec.Code, rec.Body)
 		}
 
 		other := w.paid(t, w.buyAs(t, bruno, 1, "Bia Lima"))
 		w.sales.sandbox.Inject(sandbox.Unavailable, 1)
-		pending := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos/"+other.ID+"/reembolso", `{}`, &ana), 200)
+		pending := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+other.ID+"/reembolso", `{}`, apitest.As(&ana)), 200)
 		if len(pending.Reembolsos) != 1 || pending.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("with the PSP down: %+v", pending.Reembolsos)
 		}
@@ -297,7 +298,7 @@ func TestRefundRoute(t *testing.T) {
 		if got := w.get(t, other.ID); got.Status != store.OrderRefunded {
 			t.Fatalf("after the PSP is back: %+v", got)
 		}
-		if rec := w.call("POST", "/api/events/outro-evento/pedidos/"+other.ID+"/reembolso", `{}`, &ana); rec.Code != 404 {
+		if rec := w.Call("POST", "/api/events/outro-evento/pedidos/"+other.ID+"/reembolso", `{}`, apitest.As(&ana)); rec.Code != 404 {
 			t.Fatalf("another event's path: %d", rec.Code)
 		}
 	})
@@ -310,19 +311,19 @@ func TestCancelRoute(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
 		unpaid := w.buyAs(t, bruno, 0, "Ana Souza")
-		if got := w.order(t, w.call("POST", "/api/pedidos/"+unpaid.ID+"/cancelar", "", &bruno), 200); got.Status != store.OrderCanceled {
+		if got := w.order(t, w.Call("POST", "/api/pedidos/"+unpaid.ID+"/cancelar", "", apitest.As(&bruno)), 200); got.Status != store.OrderCanceled {
 			t.Fatalf("unpaid %+v", got)
 		}
-		if rec := w.call("POST", "/api/pedidos/"+unpaid.ID+"/cancelar", "", &bruno); rec.Code != 409 ||
+		if rec := w.Call("POST", "/api/pedidos/"+unpaid.ID+"/cancelar", "", apitest.As(&bruno)); rec.Code != 409 ||
 			decode[errorAnswer](t, rec.Body.Bytes()).Error.Code != "nao-cancelavel" {
 			t.Fatalf("cancelling twice: %d %s", rec.Code, rec.Body)
 		}
 		paid := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
 		carla := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
-		if rec := w.call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", &carla); rec.Code != 404 {
+		if rec := w.Call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", apitest.As(&carla)); rec.Code != 404 {
 			t.Fatalf("a stranger: %d", rec.Code)
 		}
-		got := w.order(t, w.call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", &bruno), 200)
+		got := w.order(t, w.Call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", apitest.As(&bruno)), 200)
 		if len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 8990 {
 			t.Fatalf("paid, cancelled %+v", got)
 		}
@@ -334,13 +335,13 @@ func TestCancelRoute(t *testing.T) {
 		tomorrow := time.Now().In(w.sales.cfg.Location).AddDate(0, 0, 1).Format(time.DateOnly)
 		near := newMoneyWorld(t, st, `"titulo": "Pedal do Pelotão"`, `"titulo": "Pedal de Amanhã"`, `"2030-05-01"`, `"`+tomorrow+`"`)
 		o := near.paid(t, near.buyAs(t, bruno, 1, "Bia Lima"))
-		rec := near.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &bruno)
+		rec := near.Call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", apitest.As(&bruno))
 		e := decode[errorAnswer](t, rec.Body.Bytes())
 		if rec.Code != 409 || e.Error.Code != "fora-do-prazo" || !strings.Contains(e.Error.Message, "48 horas antes do evento") ||
 			!strings.Contains(e.Error.Message, "fale com a organização") {
 			t.Fatalf("near the event: %d %s", rec.Code, rec.Body)
 		}
-		if got := near.order(t, near.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &ana), 200); len(got.Reembolsos) != 1 {
+		if got := near.order(t, near.Call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", apitest.As(&ana)), 200); len(got.Reembolsos) != 1 {
 			t.Fatalf("the owner near the event: %+v", got)
 		}
 	})
@@ -359,7 +360,7 @@ func TestBuyerCancelsUnpaidOrderAnyTime(t *testing.T) {
 				Modalidades []struct {
 					VagasRestantes int `json:"vagasRestantes"`
 				} `json:"modalidades"`
-			}](t, w.call("GET", "/api/events/"+w.eventID+"/inscricao", "", nil).Body.Bytes())
+			}](t, w.Call("GET", "/api/events/"+w.eventID+"/inscricao", "").Body.Bytes())
 			return offer.Modalidades[0].VagasRestantes
 		}
 		before := left()
@@ -367,7 +368,7 @@ func TestBuyerCancelsUnpaidOrderAnyTime(t *testing.T) {
 		if held := left(); held != before-1 {
 			t.Fatalf("held: %d slots left, want %d", held, before-1)
 		}
-		if got := w.order(t, w.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &bruno), 200); got.Status != store.OrderCanceled {
+		if got := w.order(t, w.Call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", apitest.As(&bruno)), 200); got.Status != store.OrderCanceled {
 			t.Fatalf("the buyer near the event: %+v", got)
 		}
 		if after := left(); after != before {
@@ -377,7 +378,7 @@ func TestBuyerCancelsUnpaidOrderAnyTime(t *testing.T) {
 			t.Fatalf("the charge at the PSP: %s %v", ch.Status, err)
 		}
 		paid := w.paid(t, w.buyAs(t, bruno, 1, "Bia Lima"))
-		if rec := w.call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", &bruno); rec.Code != 409 {
+		if rec := w.Call("POST", "/api/pedidos/"+paid.ID+"/cancelar", "", apitest.As(&bruno)); rec.Code != 409 {
 			t.Fatalf("a paid order this near the event: %d %s", rec.Code, rec.Body)
 		}
 	})
@@ -390,23 +391,23 @@ func TestEditRegistrationRoute(t *testing.T) {
 		w := newMoneyWorld(t, st)
 		o := w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
 		path := "/api/inscricoes/" + o.Inscricoes[0].ID
-		rec := w.call("PATCH", path, `{"camiseta":"G","equipe":"Pelotão"}`, &bruno)
+		rec := w.Call("PATCH", path, `{"camiseta":"G","equipe":"Pelotão"}`, apitest.As(&bruno))
 		if got := decode[myRegistrationAnswer](t, rec.Body.Bytes()); rec.Code != 200 || got.ID != o.Inscricoes[0].ID || got.Camiseta != "G" ||
 			got.Equipe != "Pelotão" || !got.Comprador || got.Cancelamento == nil {
 			t.Fatalf("shirt %d %s", rec.Code, rec.Body)
 		}
-		rec = w.call("PATCH", path, `{"nome":"Outra Pessoa"}`, &bruno)
+		rec = w.Call("PATCH", path, `{"nome":"Outra Pessoa"}`, apitest.As(&bruno))
 		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields["nome"] == "" {
 			t.Fatalf("name by the buyer: %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("PATCH", path, `{"camiseta":"XXXG"}`, &bruno); rec.Code != 422 {
+		if rec := w.Call("PATCH", path, `{"camiseta":"XXXG"}`, apitest.As(&bruno)); rec.Code != 422 {
 			t.Fatalf("a size not offered: %d %s", rec.Code, rec.Body)
 		}
 		carla := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
-		if rec := w.call("PATCH", path, `{"camiseta":"P"}`, &carla); rec.Code != 404 {
+		if rec := w.Call("PATCH", path, `{"camiseta":"P"}`, apitest.As(&carla)); rec.Code != 404 {
 			t.Fatalf("a stranger: %d", rec.Code)
 		}
-		got := w.order(t, w.call("PATCH", path, `{"nome":"Ana Souza Lima","nascimento":"1991-06-01"}`, &w.gestao), 200)
+		got := w.order(t, w.Call("PATCH", path, `{"nome":"Ana Souza Lima","nascimento":"1991-06-01"}`, apitest.As(&w.gestao)), 200)
 		if got.Inscricoes[0].Nome != "Ana Souza Lima" {
 			t.Fatalf("by gestao %+v", got.Inscricoes[0])
 		}
@@ -414,7 +415,7 @@ func TestEditRegistrationRoute(t *testing.T) {
 		if len(ps) != 1 || ps[0].Nome != "Ana Souza Lima" || ps[0].Camiseta != "G" || ps[0].Equipe != "Pelotão" {
 			t.Fatalf("participant %+v", ps)
 		}
-		managed := decode[managedOrderAnswer](t, w.call("GET", "/api/pedidos/"+o.ID, "", &ana).Body.Bytes())
+		managed := decode[managedOrderAnswer](t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&ana)).Body.Bytes())
 		edits := 0
 		for _, h := range managed.Historico {
 			if h.Tipo == store.OrderEditedEvent {
@@ -428,11 +429,11 @@ func TestEditRegistrationRoute(t *testing.T) {
 		closed := newMoneyWorld(t, st, `"titulo": "Pedal do Pelotão"`, `"titulo": "Pedal Fechado"`, `"ativas": true,`,
 			`"ativas": true, "edicaoAte": "`+time.Now().In(w.sales.cfg.Location).AddDate(0, 0, -1).Format(time.DateOnly)+`",`)
 		c := closed.paid(t, closed.buyAs(t, bruno, 1, "Bia Lima"))
-		rec = closed.call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, &bruno)
+		rec = closed.Call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, apitest.As(&bruno))
 		if rec.Code != 409 || decode[errorAnswer](t, rec.Body.Bytes()).Error.Code != "edicao-encerrada" {
 			t.Fatalf("after edicaoAte: %d %s", rec.Code, rec.Body)
 		}
-		closed.order(t, closed.call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, &ana), 200)
+		closed.order(t, closed.Call("PATCH", "/api/inscricoes/"+c.Inscricoes[0].ID, `{"camiseta":"G"}`, apitest.As(&ana)), 200)
 	})
 }
 
@@ -451,7 +452,7 @@ func (w *moneyWorld) buyPair(t *testing.T) orderAnswer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return w.paid(t, w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", string(body), &bruno), http.StatusCreated))
+	return w.paid(t, w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", string(body), apitest.As(&bruno)), http.StatusCreated))
 }
 
 // REG-210: an athlete of another buyer's order who edits their registration is answered that
@@ -467,9 +468,9 @@ func TestCoAthleteEditSeesOnlyTheirs(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := w.buyPair(t)
-		w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 12.34}`, &ana), 200)
+		w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 12.34}`, apitest.As(&ana)), 200)
 		hers, other := o.Inscricoes[1], o.Inscricoes[0]
-		rec := w.call("PATCH", "/api/inscricoes/"+hers.ID, `{"camiseta":"G"}`, &carla)
+		rec := w.Call("PATCH", "/api/inscricoes/"+hers.ID, `{"camiseta":"G"}`, apitest.As(&carla))
 		got := decode[myRegistrationAnswer](t, rec.Body.Bytes())
 		if rec.Code != 200 || got.ID != hers.ID || got.Camiseta != "G" || got.Comprador || len(got.Reembolsos) != 0 ||
 			got.Cancelamento == nil || got.Cancelamento.Valor != 8990 { // their own window and share (REG-244)
@@ -480,23 +481,23 @@ func TestCoAthleteEditSeesOnlyTheirs(t *testing.T) {
 				t.Errorf("the athlete reads %q: %s", leak, rec.Body)
 			}
 		}
-		rec = w.call("PATCH", "/api/inscricoes/"+hers.ID, `{"equipe":"Pelotão"}`, &bruno)
+		rec = w.Call("PATCH", "/api/inscricoes/"+hers.ID, `{"equipe":"Pelotão"}`, apitest.As(&bruno))
 		if got := decode[myRegistrationAnswer](t, rec.Body.Bytes()); rec.Code != 200 || got.ID != hers.ID || !got.Comprador ||
 			len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 1234 || strings.Contains(rec.Body.String(), other.Codigo) {
 			t.Fatalf("the buyer's answer %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("PATCH", "/api/inscricoes/"+other.ID, `{"camiseta":"G"}`, &carla); rec.Code != 404 {
+		if rec := w.Call("PATCH", "/api/inscricoes/"+other.ID, `{"camiseta":"G"}`, apitest.As(&carla)); rec.Code != 404 {
 			t.Errorf("the other athlete's registration: %d %s", rec.Code, rec.Body)
 		}
 		for _, path := range []string{"/api/pedidos/" + o.ID, "/api/i/" + other.Codigo, "/api/i/" + other.Codigo + "/qrcode.png"} {
-			if rec := w.call("GET", path, "", &carla); rec.Code != 404 {
+			if rec := w.Call("GET", path, "", apitest.As(&carla)); rec.Code != 404 {
 				t.Errorf("GET %s: %d %s", path, rec.Code, rec.Body)
 			}
 		}
-		if rec := w.call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", &carla); rec.Code != 404 {
+		if rec := w.Call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", apitest.As(&carla)); rec.Code != 404 {
 			t.Errorf("cancelling the order: %d", rec.Code)
 		}
-		if rec := w.call("GET", "/api/i/"+hers.Codigo, "", &carla); rec.Code != 200 || strings.Contains(rec.Body.String(), o.ID) {
+		if rec := w.Call("GET", "/api/i/"+hers.Codigo, "", apitest.As(&carla)); rec.Code != 200 || strings.Contains(rec.Body.String(), o.ID) {
 			t.Errorf("her own code: %d %s", rec.Code, rec.Body)
 		}
 	})
@@ -505,7 +506,7 @@ func TestCoAthleteEditSeesOnlyTheirs(t *testing.T) {
 // refundColumn reads the orders export's rows of order id: each registration's status and refund.
 func (w *moneyWorld) refundColumn(t *testing.T, id string) (statuses []string, refunds []int64) {
 	t.Helper()
-	rec := w.call("GET", "/api/events/"+w.eventID+"/pedidos.csv", "", &ana)
+	rec := w.Call("GET", "/api/events/"+w.eventID+"/pedidos.csv", "", apitest.As(&ana))
 	if rec.Code != 200 {
 		t.Fatalf("export %d %s", rec.Code, rec.Body)
 	}
@@ -533,13 +534,13 @@ func TestOrdersExportCountsRefundsOnce(t *testing.T) {
 		w := newMoneyWorld(t, st)
 		o := w.buyPair(t)
 		path := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
-		w.order(t, w.call("POST", path, `{"valor": 50.01}`, &ana), 200)
+		w.order(t, w.Call("POST", path, `{"valor": 50.01}`, apitest.As(&ana)), 200)
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		statuses, refunds := w.refundColumn(t, o.ID)
 		if fmt.Sprint(refunds) != "[2501 2500]" || fmt.Sprint(statuses) != "[Confirmada Confirmada]" {
 			t.Fatalf("after R$ 50,01: %v %v", statuses, refunds)
 		}
-		w.order(t, w.call("POST", path, `{}`, &ana), 200)
+		w.order(t, w.Call("POST", path, `{}`, apitest.As(&ana)), 200)
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		statuses, refunds = w.refundColumn(t, o.ID)
 		if fmt.Sprint(refunds) != "[8990 8990]" || fmt.Sprint(statuses) != "[Reembolsada Reembolsada]" {
@@ -554,7 +555,7 @@ func TestCouponRoutes(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
 		base := "/api/events/" + w.eventID + "/cupons"
-		rec := w.call("POST", base, `{"codigo":"Amigos10","tipo":"percentual","valor":10,"maxUsos":2,"validoAte":"2030-04-30","modalidades":["60 km"]}`, &ana)
+		rec := w.Call("POST", base, `{"codigo":"Amigos10","tipo":"percentual","valor":10,"maxUsos":2,"validoAte":"2030-04-30","modalidades":["60 km"]}`, apitest.As(&ana))
 		if c := decode[struct {
 			Codigo string
 			Usos   int
@@ -568,43 +569,42 @@ func TestCouponRoutes(t *testing.T) {
 			`{"codigo":"NOVO","tipo":"percentual","valor":0}`:                   "valor",
 			`{"codigo":"NOVO","tipo":"fixo","valor":5,"modalidades":["10 km"]}`: "modalidades",
 		} {
-			rec := w.call("POST", base, body, &w.gestao)
+			rec := w.Call("POST", base, body, apitest.As(&w.gestao))
 			if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields[field] == "" {
 				t.Errorf("%s: %d %s", body, rec.Code, rec.Body)
 			}
 		}
 		w.buyAs(t, bruno, 0, "Ana Souza") // without the coupon
-		used := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos",
-			strings.Replace(orderJSON(t, `,"cupom":"amigos10"`), docs[0], docs[1], 1), &bruno), 201)
+		used := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", strings.Replace(orderJSON(t, `,"cupom":"amigos10"`), docs[0], docs[1], 1), apitest.As(&bruno)), 201)
 		if used.Inscricoes[0].Desconto != 899 {
 			t.Fatalf("the coupon's discount: %+v", used.Inscricoes[0])
 		}
-		list := decode[struct{ Cupons []struct{ Usos int } }](t, w.call("GET", base, "", &ana).Body.Bytes())
+		list := decode[struct{ Cupons []struct{ Usos int } }](t, w.Call("GET", base, "", apitest.As(&ana)).Body.Bytes())
 		if len(list.Cupons) != 1 || list.Cupons[0].Usos != 1 {
 			t.Fatalf("list %+v", list)
 		}
-		if rec := w.call("PATCH", base+"/AMIGOS10", `{"ativo":false}`, &w.gestao); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"ativo":false`) ||
+		if rec := w.Call("PATCH", base+"/AMIGOS10", `{"ativo":false}`, apitest.As(&w.gestao)); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"ativo":false`) ||
 			!strings.Contains(rec.Body.String(), `"maxUsos":2`) {
 			t.Fatalf("pause %d %s", rec.Code, rec.Body)
 		}
-		rec = w.call("POST", "/api/events/"+w.eventID+"/pedidos", strings.Replace(orderJSON(t, `,"cupom":"amigos10"`), docs[0], docs[2], 1), &bruno)
+		rec = w.Call("POST", "/api/events/"+w.eventID+"/pedidos", strings.Replace(orderJSON(t, `,"cupom":"amigos10"`), docs[0], docs[2], 1), apitest.As(&bruno))
 		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 422 || e.Error.Fields["cupom"] == "" {
 			t.Fatalf("a paused coupon: %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("PATCH", base+"/amigos10", `{"maxUsos":null,"codigo":"OUTRO"}`, &ana); rec.Code != 422 {
+		if rec := w.Call("PATCH", base+"/amigos10", `{"maxUsos":null,"codigo":"OUTRO"}`, apitest.As(&ana)); rec.Code != 422 {
 			t.Fatalf("renaming: %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("PATCH", base+"/amigos10", `{"maxUsos":null}`, &ana); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"maxUsos":null`) {
+		if rec := w.Call("PATCH", base+"/amigos10", `{"maxUsos":null}`, apitest.As(&ana)); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"maxUsos":null`) {
 			t.Fatalf("no limit: %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("DELETE", base+"/amigos10", "", &ana); rec.Code != 409 {
+		if rec := w.Call("DELETE", base+"/amigos10", "", apitest.As(&ana)); rec.Code != 409 {
 			t.Fatalf("deleting a used coupon: %d", rec.Code)
 		}
-		w.order(t, w.call("POST", base, `{"codigo":"SOBRA","tipo":"fixo","valor":5,"maxUsos":null}`, &ana), 201)
-		if rec := w.call("DELETE", base+"/sobra", "", &ana); rec.Code != 204 {
+		w.order(t, w.Call("POST", base, `{"codigo":"SOBRA","tipo":"fixo","valor":5,"maxUsos":null}`, apitest.As(&ana)), 201)
+		if rec := w.Call("DELETE", base+"/sobra", "", apitest.As(&ana)); rec.Code != 204 {
 			t.Fatalf("deleting an unused coupon: %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("PATCH", base+"/sobra", `{"ativo":true}`, &ana); rec.Code != 404 {
+		if rec := w.Call("PATCH", base+"/sobra", `{"ativo":true}`, apitest.As(&ana)); rec.Code != 404 {
 			t.Fatalf("a deleted coupon: %d", rec.Code)
 		}
 	})
@@ -663,7 +663,7 @@ func TestFinanceShowsTheDaysReconciliation(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
 		base := "/api/events/" + w.eventID
-		if got := w.call("GET", base+"/financeiro", "", &ana).Body.String(); !strings.Contains(got, `"conciliacao":null`) {
+		if got := w.Call("GET", base+"/financeiro", "", apitest.As(&ana)).Body.String(); !strings.Contains(got, `"conciliacao":null`) {
 			t.Fatalf("before any pass: %s", got)
 		}
 		w.paid(t, w.buyAs(t, bruno, 0, "Ana Souza"))
@@ -673,7 +673,7 @@ func TestFinanceShowsTheDaysReconciliation(t *testing.T) {
 		if ran, err := w.sales.orders.ReconcileStatement(t.Context(), time.Now(), w.sales.cfg.PixReconcileDays); err != nil || !ran {
 			t.Fatalf("the pass: %v %v", ran, err)
 		}
-		f := decode[orders.Figures](t, w.call("GET", base+"/financeiro", "", &w.gestao).Body.Bytes())
+		f := decode[orders.Figures](t, w.Call("GET", base+"/financeiro", "", apitest.As(&w.gestao)).Body.Bytes())
 		c := f.Conciliacao
 		if c == nil || c.Dia != time.Now().In(w.sales.cfg.Location).Format(time.DateOnly) ||
 			c.Recebidos != (orders.PixCount{Quantidade: 1, Valor: 8990}) || c.Conferidos != c.Recebidos ||
@@ -690,12 +690,12 @@ func TestUnknownAndPausedCouponsReadTheSame(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
 		base := "/api/events/" + w.eventID + "/cupons"
-		w.order(t, w.call("POST", base, `{"codigo":"PAUSADO10","tipo":"percentual","valor":10,"maxUsos":null}`, &ana), 201)
-		w.order(t, w.call("PATCH", base+"/pausado10", `{"ativo":false}`, &ana), 200)
+		w.order(t, w.Call("POST", base, `{"codigo":"PAUSADO10","tipo":"percentual","valor":10,"maxUsos":null}`, apitest.As(&ana)), 201)
+		w.order(t, w.Call("PATCH", base+"/pausado10", `{"ativo":false}`, apitest.As(&ana)), 200)
 		for _, route := range []string{"/inscricao/cotacao", "/pedidos"} {
 			answers := map[string]string{}
 			for _, code := range []string{"pausado10", "NAOEXISTE10"} {
-				rec := w.call("POST", "/api/events/"+w.eventID+route, orderJSON(t, `,"cupom":"`+code+`"`), &bruno)
+				rec := w.Call("POST", "/api/events/"+w.eventID+route, orderJSON(t, `,"cupom":"`+code+`"`), apitest.As(&bruno))
 				e := decode[errorAnswer](t, rec.Body.Bytes())
 				if rec.Code != 422 || e.Error.Fields["cupom"] != "Cupom inválido." || len(e.Error.Fields) != 1 {
 					t.Fatalf("%s with %s: %d %s", route, code, rec.Code, rec.Body)
@@ -718,14 +718,14 @@ func TestSimulatePaymentWebhookWithheld(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
 		o := w.buyAs(t, bruno, 0, "Ana Souza")
-		if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid+"?webhook=retido", "", nil); rec.Code != 200 {
+		if rec := w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid+"?webhook=retido", ""); rec.Code != 200 {
 			t.Fatalf("simulate %d %s", rec.Code, rec.Body)
 		}
-		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderAwaiting {
+		if got := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200); got.Status != store.OrderAwaiting {
 			t.Fatalf("with the webhook withheld the order is %s", got.Status)
 		}
 		w.sales.orders.Reconcile(t.Context(), time.Now().Add(orders.WebhookGrace+time.Second))
-		if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderPaid {
+		if got := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200); got.Status != store.OrderPaid {
 			t.Errorf("after the reconciliation the order is %s", got.Status)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
@@ -16,7 +17,7 @@ import (
 // myRegistrationsOf reads GET /api/me/inscricoes as u.
 func (w *moneyWorld) myRegistrationsOf(t *testing.T, u api.User) []myRegistrationAnswer {
 	t.Helper()
-	rec := w.call("GET", "/api/me/inscricoes", "", &u)
+	rec := w.Call("GET", "/api/me/inscricoes", "", apitest.As(&u))
 	if rec.Code != 200 {
 		t.Fatalf("GET /api/me/inscricoes %d %s", rec.Code, rec.Body)
 	}

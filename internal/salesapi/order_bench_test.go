@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/participant"
 	"pelotao/internal/store/dbtest"
 )
@@ -33,7 +34,7 @@ func BenchmarkOrderCreation(b *testing.B) {
 			i := n.Add(1)
 			buyer := api.User{ID: fmt.Sprint("comprador-", i), Email: fmt.Sprintf("c%d@exemplo.com.br", i)}
 			cpf := participant.CompleteCPF(fmt.Sprint(300000000 + i))
-			rec := site.call("POST", "/api/events/"+eventID+"/pedidos", strings.Replace(body, "529.982.247-25", cpf, 1), &buyer)
+			rec := site.Call("POST", "/api/events/"+eventID+"/pedidos", strings.Replace(body, "529.982.247-25", cpf, 1), apitest.As(&buyer))
 			if rec.Code != http.StatusCreated {
 				b.Errorf("order %d: %d %s", i, rec.Code, rec.Body)
 				return

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/store/dbtest"
 )
 
@@ -26,7 +27,7 @@ func FuzzOrderBody(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		rec := site.call("POST", "/api/events/"+eventID+"/pedidos", string(body), &bruno)
+		rec := site.Call("POST", "/api/events/"+eventID+"/pedidos", string(body), apitest.As(&bruno))
 		switch rec.Code {
 		case http.StatusCreated:
 			var o orderAnswer

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/orders"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -50,7 +51,7 @@ func (w *pixWorld) order(t *testing.T, rec *httptest.ResponseRecorder, status in
 
 func (w *pixWorld) buy(t *testing.T) orderAnswer {
 	t.Helper()
-	return w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno), http.StatusCreated)
+	return w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&bruno)), http.StatusCreated)
 }
 
 // REG-60, REG-61, REG-62: an order holds its slot and answers its Pix; paying it in the sandbox
@@ -63,29 +64,29 @@ func TestOrderPaidByPix(t *testing.T) {
 			o.Pix.QRCode != "/api/pedidos/"+o.ID+"/qrcode.png" || len(o.Inscricoes) != 1 || o.Inscricoes[0].Status != store.RegistrationPending {
 			t.Fatalf("new order %+v", o)
 		}
-		png := w.call("GET", o.Pix.QRCode, "", &bruno)
+		png := w.Call("GET", o.Pix.QRCode, "", apitest.As(&bruno))
 		if png.Code != 200 || png.Header().Get("Content-Type") != "image/png" || !strings.HasPrefix(png.Body.String(), "\x89PNG") {
 			t.Fatalf("qr code %d %q", png.Code, png.Header())
 		}
 		// The event has one slot: held, it is sold out for anyone else.
 		other := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
 		body := strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1)
-		if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &other); rec.Code != 409 || !strings.Contains(rec.Body.String(), `"esgotado"`) {
+		if rec := w.Call("POST", "/api/events/"+w.eventID+"/pedidos", body, apitest.As(&other)); rec.Code != 409 || !strings.Contains(rec.Body.String(), `"esgotado"`) {
 			t.Fatalf("second order %d %s", rec.Code, rec.Body)
 		}
 		// REG-65: the offer and the quote count the hold.
-		if rec := w.call("GET", "/api/events/"+w.eventID+"/inscricao", "", nil); !strings.Contains(rec.Body.String(), `"aberta":false`) ||
+		if rec := w.Call("GET", "/api/events/"+w.eventID+"/inscricao", ""); !strings.Contains(rec.Body.String(), `"aberta":false`) ||
 			!strings.Contains(rec.Body.String(), `"codigo":"esgotado"`) {
 			t.Fatalf("offer while held: %s", rec.Body)
 		}
-		if rec := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", body, &other); rec.Code != 409 {
+		if rec := w.Call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", body, apitest.As(&other)); rec.Code != 409 {
 			t.Fatalf("quote while held: %d %s", rec.Code, rec.Body)
 		}
 
-		if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
+		if rec := w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, ""); rec.Code != 200 {
 			t.Fatalf("simulate %d %s", rec.Code, rec.Body)
 		}
-		paid := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200)
+		paid := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200)
 		if paid.Status != store.OrderPaid || paid.PagoEm == nil || paid.Pix != nil || paid.Inscricoes[0].Codigo == "" ||
 			paid.Inscricoes[0].Status != store.RegistrationConfirmed {
 			t.Fatalf("paid order %+v", paid)
@@ -99,7 +100,7 @@ func TestOrderPaidByPix(t *testing.T) {
 		var mine struct {
 			Inscricoes []myRegistrationAnswer
 		}
-		if err := json.Unmarshal(w.call("GET", "/api/me/inscricoes", "", &bruno).Body.Bytes(), &mine); err != nil || len(mine.Inscricoes) != 1 ||
+		if err := json.Unmarshal(w.Call("GET", "/api/me/inscricoes", "", apitest.As(&bruno)).Body.Bytes(), &mine); err != nil || len(mine.Inscricoes) != 1 ||
 			mine.Inscricoes[0].Codigo != paid.Inscricoes[0].Codigo || mine.Inscricoes[0].Evento.Titulo != "Pedal do Pelotão" || mine.Inscricoes[0].PedidoID != o.ID {
 			t.Fatalf("my registrations %+v %v", mine, err)
 		}
@@ -108,7 +109,7 @@ func TestOrderPaidByPix(t *testing.T) {
 		stored, _ := st.Order(t.Context(), o.ID)
 		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + o.Pix.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
 		for range 5 {
-			if rec := w.call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook, nil); rec.Code != 200 {
+			if rec := w.Call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook); rec.Code != 200 {
 				t.Fatalf("webhook %d %s", rec.Code, rec.Body)
 			}
 		}
@@ -126,14 +127,14 @@ func TestForgedWebhookConfirmsNothing(t *testing.T) {
 	path := "/api/pix/webhook/" + w.sales.WebhookSecret() + "/pix"
 	for _, txid := range []string{o.Pix.Txid, "naoexiste0000000000000000000"} {
 		hook := `{"pix":[{"endToEndId":"E00000000202601011000abcdefghijk","txid":"` + txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
-		if rec := w.call("POST", path, hook, nil); rec.Code != 200 {
+		if rec := w.Call("POST", path, hook); rec.Code != 200 {
 			t.Fatalf("webhook %d %s", rec.Code, rec.Body)
 		}
 	}
-	if rec := w.call("POST", "/api/pix/webhook/errado/pix", `{"pix":[]}`, nil); rec.Code != 404 {
+	if rec := w.Call("POST", "/api/pix/webhook/errado/pix", `{"pix":[]}`); rec.Code != 404 {
 		t.Fatalf("wrong secret %d", rec.Code)
 	}
-	if got := w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200); got.Status != store.OrderAwaiting {
+	if got := w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200); got.Status != store.OrderAwaiting {
 		t.Fatalf("forged webhook confirmed %+v", got)
 	}
 }
@@ -147,7 +148,7 @@ func TestReconciliationAndExpiry(t *testing.T) {
 	if err := w.sales.psp.RegisterWebhook(t.Context(), "http://perdido.invalid/hook"); err != nil {
 		t.Fatal(err)
 	}
-	w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil)
+	w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "")
 	if got, _ := w.st.Order(t.Context(), o.ID); got.Status != store.OrderAwaiting {
 		t.Fatalf("confirmed without webhook or reconciliation: %s", got.Status)
 	}
@@ -172,10 +173,10 @@ func TestReconciliationAndExpiry(t *testing.T) {
 	}
 	other := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
 	body := strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1)
-	if rec := x.call("GET", "/api/events/"+x.eventID+"/inscricao", "", nil); !strings.Contains(rec.Body.String(), `"aberta":true`) {
+	if rec := x.Call("GET", "/api/events/"+x.eventID+"/inscricao", ""); !strings.Contains(rec.Body.String(), `"aberta":true`) {
 		t.Fatalf("offer after the hold: %s", rec.Body)
 	}
-	x.order(t, x.call("POST", "/api/events/"+x.eventID+"/pedidos", body, &other), http.StatusCreated)
+	x.order(t, x.Call("POST", "/api/events/"+x.eventID+"/pedidos", body, apitest.As(&other)), http.StatusCreated)
 }
 
 // REG-64: a PSP that is down leaves no hold; the order is priced by the server only; only the
@@ -183,7 +184,7 @@ func TestReconciliationAndExpiry(t *testing.T) {
 func TestOrderRefusals(t *testing.T) {
 	down := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/d.db"), nil)
 	down.sales.sandbox.Inject(sandbox.Unavailable, 100)
-	rec := down.call("POST", "/api/events/"+down.eventID+"/pedidos", orderJSON(t, ""), &bruno)
+	rec := down.Call("POST", "/api/events/"+down.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&bruno))
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), `"pagamento-indisponivel"`) ||
 		!strings.Contains(rec.Body.String(), "Pagamento indisponível no momento. Tente novamente em instantes.") {
 		t.Fatalf("PSP down: %d %s", rec.Code, rec.Body)
@@ -194,11 +195,11 @@ func TestOrderRefusals(t *testing.T) {
 
 	w := newPixWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/u.db"), nil)
 
-	if rec := w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"total":1`), &bruno); rec.Code != 400 {
+	if rec := w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"total":1`), apitest.As(&bruno)); rec.Code != 400 {
 		t.Fatalf("client total: %d %s", rec.Code, rec.Body)
 	}
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
-	again := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
+	o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&bruno), apitest.Header("Idempotency-Key", "k1")), http.StatusCreated)
+	again := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&bruno), apitest.Header("Idempotency-Key", "k1")), http.StatusCreated)
 	if again.ID != o.ID {
 		t.Fatalf("the same key made two orders: %s %s", o.ID, again.ID)
 	}
@@ -208,7 +209,7 @@ func TestOrderRefusals(t *testing.T) {
 		u    *api.User
 		want int
 	}{{nil, 401}, {&stranger, 404}, {&owner, 200}, {&bruno, 200}} {
-		if rec := w.call("GET", "/api/pedidos/"+o.ID, "", c.u); rec.Code != c.want {
+		if rec := w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(c.u)); rec.Code != c.want {
 			t.Errorf("%v: %d, want %d", c.u, rec.Code, c.want)
 		}
 	}
@@ -224,11 +225,11 @@ func TestFreeOrderWithStoredCoupon(t *testing.T) {
 	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "DEZ", Tipo: store.CouponFixed, Valor: 1000, Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
-	rec := w.call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", orderJSON(t, `,"cupom":"dez"`), &bruno)
+	rec := w.Call("POST", "/api/events/"+w.eventID+"/inscricao/cotacao", orderJSON(t, `,"cupom":"dez"`), apitest.As(&bruno))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"total":79.9`) {
 		t.Fatalf("R$ 10 off: %d %s", rec.Code, rec.Body)
 	}
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"cupom":"cortesia"`), &bruno), http.StatusCreated)
+	o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"cupom":"cortesia"`), apitest.As(&bruno)), http.StatusCreated)
 	if o.Status != store.OrderPaid || o.Total != 0 || o.Pix != nil || o.Inscricoes[0].Codigo == "" || o.Inscricoes[0].Desconto != 8990 {
 		t.Fatalf("free order %+v", o)
 	}
@@ -240,13 +241,12 @@ func TestFreeOrderWithStoredCoupon(t *testing.T) {
 func TestTwinOfTheLastSlotsOrder(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newPixWorld(t, st, nil)
-		o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
-		again := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), &bruno, "Idempotency-Key", "k1"), http.StatusCreated)
+		o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&bruno), apitest.Header("Idempotency-Key", "k1")), http.StatusCreated)
+		again := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, ""), apitest.As(&bruno), apitest.Header("Idempotency-Key", "k1")), http.StatusCreated)
 		if again.ID != o.ID || again.Pix == nil || again.Pix.Txid != o.Pix.Txid || again.Pix.CopiaECola != o.Pix.CopiaECola {
 			t.Fatalf("the twin answered %+v, want the first order %+v", again, o)
 		}
-		other := w.call("POST", "/api/events/"+w.eventID+"/pedidos", strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1),
-			&bruno, "Idempotency-Key", "k2")
+		other := w.Call("POST", "/api/events/"+w.eventID+"/pedidos", strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1), apitest.As(&bruno), apitest.Header("Idempotency-Key", "k2"))
 		if other.Code != http.StatusConflict || !strings.Contains(other.Body.String(), `"esgotado"`) {
 			t.Fatalf("another key after the last slot: %d %s", other.Code, other.Body)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -45,28 +45,28 @@ func TestIdempotencyKeyPerEventAndBody(t *testing.T) {
 		w := limitsWorld(t, st, nil)
 		c := registration.Const
 		path := "/api/events/" + w.eventID + "/pedidos"
-		first := w.order(t, w.call("POST", path, withDoc(t, 0), &bruno, "Idempotency-Key", "chave-da-bruna"), http.StatusCreated)
+		first := w.order(t, w.Call("POST", path, withDoc(t, 0), apitest.As(&bruno), apitest.Header("Idempotency-Key", "chave-da-bruna")), http.StatusCreated)
 		spaced := strings.Replace(withDoc(t, 0), `"nome":"Ana Souza"`, `"nome" :  "Ana Souza"`, 1)
-		if again := w.order(t, w.call("POST", path, spaced, &bruno, "Idempotency-Key", "chave-da-bruna"), http.StatusCreated); again.ID != first.ID {
+		if again := w.order(t, w.Call("POST", path, spaced, apitest.As(&bruno), apitest.Header("Idempotency-Key", "chave-da-bruna")), http.StatusCreated); again.ID != first.ID {
 			t.Fatalf("the same body again made order %s, want %s", again.ID, first.ID)
 		}
-		checkError(t, w.call("POST", path, withDoc(t, 1), &bruno, "Idempotency-Key", "chave-da-bruna"), http.StatusUnprocessableEntity,
+		checkError(t, w.Call("POST", path, withDoc(t, 1), apitest.As(&bruno), apitest.Header("Idempotency-Key", "chave-da-bruna")), http.StatusUnprocessableEntity,
 			"idempotency-key-reutilizada", c.Messages.IdempotencyKeyReutilizada)
 
 		otherEvent := w.createEvent(t)
-		other := w.order(t, w.call("POST", "/api/events/"+otherEvent+"/pedidos", withDoc(t, 0), &bruno, "Idempotency-Key", "chave-da-bruna"),
+		other := w.order(t, w.Call("POST", "/api/events/"+otherEvent+"/pedidos", withDoc(t, 0), apitest.As(&bruno), apitest.Header("Idempotency-Key", "chave-da-bruna")),
 			http.StatusCreated)
 		if other.ID == first.ID || other.EventID != otherEvent {
 			t.Fatalf("the key on another event answered %s of %s, want a new order of %s", other.ID, other.EventID, otherEvent)
 		}
 
 		long := strings.Repeat("k", c.Limits.IdempotencyKeyMax+1)
-		checkError(t, w.call("POST", path, withDoc(t, 2), &bruno, "Idempotency-Key", long), http.StatusUnprocessableEntity,
+		checkError(t, w.Call("POST", path, withDoc(t, 2), apitest.As(&bruno), apitest.Header("Idempotency-Key", long)), http.StatusUnprocessableEntity,
 			"idempotency-key-invalida", "O cabeçalho Idempotency-Key pode ter no máximo 128 caracteres.")
 		if os, err := st.OrdersOfBuyer(t.Context(), bruno.ID); err != nil || len(os) != 2 {
 			t.Fatalf("orders after the refusals: %d %v, want 2", len(os), err)
 		}
-		w.order(t, w.call("POST", path, withDoc(t, 2), &bruno, "Idempotency-Key", long[1:]), http.StatusCreated)
+		w.order(t, w.Call("POST", path, withDoc(t, 2), apitest.As(&bruno), apitest.Header("Idempotency-Key", long[1:])), http.StatusCreated)
 	})
 }
 
@@ -76,24 +76,13 @@ func TestRegistrationsPerAccount(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := limitsWorld(t, st, map[string]string{"PELOTAO_MAX_INSCRICOES_POR_CONTA": "2"})
 		path := "/api/events/" + w.eventID + "/pedidos"
-		w.order(t, w.call("POST", path, withDoc(t, 0), &bruno), http.StatusCreated)
-		w.order(t, w.call("POST", path, withDoc(t, 1), &bruno), http.StatusCreated)
-		checkError(t, w.call("POST", path, withDoc(t, 2), &bruno), http.StatusConflict, "limite-inscricoes",
+		w.order(t, w.Call("POST", path, withDoc(t, 0), apitest.As(&bruno)), http.StatusCreated)
+		w.order(t, w.Call("POST", path, withDoc(t, 1), apitest.As(&bruno)), http.StatusCreated)
+		checkError(t, w.Call("POST", path, withDoc(t, 2), apitest.As(&bruno)), http.StatusConflict, "limite-inscricoes",
 			"Cada conta pode ter até 2 inscrições neste evento, confirmadas ou aguardando pagamento, e esta já tem 2. "+
 				"Retire atletas deste pedido ou fale com a organização do evento.")
-		w.order(t, w.call("POST", path, withDoc(t, 2), &carla), http.StatusCreated)
+		w.order(t, w.Call("POST", path, withDoc(t, 2), apitest.As(&carla)), http.StatusCreated)
 	})
-}
-
-// callFrom is call from the client address addr.
-func (s *testSite) callFrom(addr, method, path, body string, u *api.User) *httptest.ResponseRecorder {
-	r := httptest.NewRequest(method, path, strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	r.RemoteAddr = addr
-	r = r.WithContext(api.WithUser(r.Context(), *u))
-	rec := httptest.NewRecorder()
-	s.mux.ServeHTTP(rec, r)
-	return rec
 }
 
 // REG-193: one client address makes at most PELOTAO_ORDERS_PER_HOUR orders and
@@ -106,21 +95,21 @@ func TestOrdersAndQuotesPerAddress(t *testing.T) {
 		const here, there = "198.51.100.7:4000", "198.51.100.8:4000"
 		quote, order := "/api/events/"+w.eventID+"/inscricao/cotacao", "/api/events/"+w.eventID+"/pedidos"
 		for i := range 3 {
-			if rec := w.callFrom(here, "POST", quote, withDoc(t, 0), &bruno); rec.Code != http.StatusOK {
+			if rec := w.Call("POST", quote, withDoc(t, 0), apitest.As(&bruno), apitest.From(here)); rec.Code != http.StatusOK {
 				t.Fatalf("quote %d: %d %s", i+1, rec.Code, rec.Body)
 			}
 		}
-		over := w.callFrom(here, "POST", quote, withDoc(t, 0), &bruno)
+		over := w.Call("POST", quote, withDoc(t, 0), apitest.As(&bruno), apitest.From(here))
 		checkError(t, over, http.StatusTooManyRequests, "muitos-pedidos", c.Messages.MuitosPedidos)
 		if got := over.Header().Get("Retry-After"); got != "3600" {
 			t.Errorf("Retry-After %q", got)
 		}
-		w.order(t, w.callFrom(here, "POST", order, withDoc(t, 0), &bruno), http.StatusCreated) // quotes used up, orders not
-		w.order(t, w.callFrom(here, "POST", order, withDoc(t, 1), &carla), http.StatusCreated)
-		checkError(t, w.callFrom(here, "POST", order, withDoc(t, 2), &carla), http.StatusTooManyRequests, "muitos-pedidos", c.Messages.MuitosPedidos)
-		if rec := w.callFrom(there, "POST", quote, withDoc(t, 2), &carla); rec.Code != http.StatusOK {
+		w.order(t, w.Call("POST", order, withDoc(t, 0), apitest.As(&bruno), apitest.From(here)), http.StatusCreated) // quotes used up, orders not
+		w.order(t, w.Call("POST", order, withDoc(t, 1), apitest.As(&carla), apitest.From(here)), http.StatusCreated)
+		checkError(t, w.Call("POST", order, withDoc(t, 2), apitest.As(&carla), apitest.From(here)), http.StatusTooManyRequests, "muitos-pedidos", c.Messages.MuitosPedidos)
+		if rec := w.Call("POST", quote, withDoc(t, 2), apitest.As(&carla), apitest.From(there)); rec.Code != http.StatusOK {
 			t.Fatalf("a quote from another address: %d %s", rec.Code, rec.Body)
 		}
-		w.order(t, w.callFrom(there, "POST", order, withDoc(t, 2), &carla), http.StatusCreated)
+		w.order(t, w.Call("POST", order, withDoc(t, 2), apitest.As(&carla), apitest.From(there)), http.StatusCreated)
 	})
 }

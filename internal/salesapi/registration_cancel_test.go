@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/mail"
 	"pelotao/internal/orders"
 	"pelotao/internal/store"
@@ -21,7 +22,7 @@ func (w *moneyWorld) buyTwo(t *testing.T, i int) orderAnswer {
 	first := strings.ReplaceAll(athlete, docs[0], docs[i])
 	second := strings.NewReplacer(docs[0], docs[i+1], "Ana Souza", "Carla Dias", "ana@", "carla@").Replace(athlete)
 	body := `{"atletas":[` + first + `,` + second + `]}`
-	return w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &bruno), 201)
+	return w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", body, apitest.As(&bruno)), 201)
 }
 
 // verified gives u an account whose e-mail is verified (an athlete matched by e-mail).
@@ -67,18 +68,18 @@ func TestCancelOneRegistration(t *testing.T) {
 			}
 		}
 		for _, u := range []*api.User{&dora, &w.retirada} {
-			if rec := w.call("POST", cancel(carlas.ID), "", u); rec.Code != 404 {
+			if rec := w.Call("POST", cancel(carlas.ID), "", apitest.As(u)); rec.Code != 404 {
 				t.Fatalf("%s cancels another's registration: %d %s", u.Email, rec.Code, rec.Body)
 			}
 		}
-		if rec := w.call("POST", cancel(annie.ID), "", &athleteCarla); rec.Code != 404 {
+		if rec := w.Call("POST", cancel(annie.ID), "", apitest.As(&athleteCarla)); rec.Code != 404 {
 			t.Fatalf("a co-athlete cancels the other's registration: %d %s", rec.Code, rec.Body)
 		}
-		if rec := w.call("POST", "/api/inscricoes/nao-existe/cancelar", "", &bruno); rec.Code != 404 {
+		if rec := w.Call("POST", "/api/inscricoes/nao-existe/cancelar", "", apitest.As(&bruno)); rec.Code != 404 {
 			t.Fatalf("an unknown registration: %d", rec.Code)
 		}
 
-		got := w.order(t, w.call("POST", cancel(carlas.ID), "", &athleteCarla), 200)
+		got := w.order(t, w.Call("POST", cancel(carlas.ID), "", apitest.As(&athleteCarla)), 200)
 		if got.Status != store.OrderPaid || len(got.Inscricoes) != 1 || got.Inscricoes[0].ID != carlas.ID ||
 			got.Inscricoes[0].Status != store.RegistrationCanceled || len(got.Reembolsos) != 0 {
 			t.Fatalf("the athlete's answer (their registration only): %+v", got)
@@ -92,7 +93,7 @@ func TestCancelOneRegistration(t *testing.T) {
 		if err != nil || len(ps) != 1 || ps[0].Inscricao != annie.ID {
 			t.Fatalf("participants: %+v %v", ps, err)
 		}
-		if rec := w.call("POST", cancel(carlas.ID), "", &bruno); rec.Code != 409 ||
+		if rec := w.Call("POST", cancel(carlas.ID), "", apitest.As(&bruno)); rec.Code != 409 ||
 			decode[errorAnswer](t, rec.Body.Bytes()).Error.Message != "Esta inscrição já foi cancelada." {
 			t.Fatalf("cancelled twice: %d %s", rec.Code, rec.Body)
 		}
@@ -112,7 +113,7 @@ func TestCancelOneRegistration(t *testing.T) {
 		}
 
 		// The last registration: the order's cancellation, then reembolsado.
-		got = w.order(t, w.call("POST", cancel(annie.ID), "", &bruno), 200)
+		got = w.order(t, w.Call("POST", cancel(annie.ID), "", apitest.As(&bruno)), 200)
 		if len(got.Reembolsos) != 2 || got.Reembolsos[1].Valor != annie.Total {
 			t.Fatalf("the last registration: %+v", got)
 		}
@@ -141,11 +142,11 @@ func TestCancelOneRegistrationRefusals(t *testing.T) {
 		w := newMoneyWorld(t, st, `"2030-05-01"`, `"`+tomorrow+`"`)
 		o := w.paid(t, w.buyTwo(t, 0))
 		path := "/api/inscricoes/" + o.Inscricoes[1].ID + "/cancelar"
-		rec := w.call("POST", path, "", &bruno)
+		rec := w.Call("POST", path, "", apitest.As(&bruno))
 		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 409 || e.Error.Code != "fora-do-prazo" {
 			t.Fatalf("the buyer near the event: %d %s", rec.Code, rec.Body)
 		}
-		got := w.order(t, w.call("POST", path, "", &ana), 200)
+		got := w.order(t, w.Call("POST", path, "", apitest.As(&ana)), 200)
 		if got.Status != store.OrderPaid || got.Inscricoes[1].Status != store.RegistrationCanceled || len(got.Reembolsos) != 1 {
 			t.Fatalf("the owner near the event: %+v", got)
 		}
@@ -154,7 +155,7 @@ func TestCancelOneRegistrationRefusals(t *testing.T) {
 		}
 
 		unpaid := w.buyTwo(t, 2)
-		rec = w.call("POST", "/api/inscricoes/"+unpaid.Inscricoes[0].ID+"/cancelar", "", &bruno)
+		rec = w.Call("POST", "/api/inscricoes/"+unpaid.Inscricoes[0].ID+"/cancelar", "", apitest.As(&bruno))
 		if e := decode[errorAnswer](t, rec.Body.Bytes()); rec.Code != 409 || e.Error.Code != "nao-cancelavel" ||
 			!strings.Contains(e.Error.Message, "cancele o pedido inteiro") {
 			t.Fatalf("a registration of an unpaid order: %d %s", rec.Code, rec.Body)
@@ -168,7 +169,7 @@ func TestEditTellsTheAthlete(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newMoneyWorld(t, st)
 		o := w.paid(t, w.buyTwo(t, 0))
-		w.order(t, w.call("PATCH", "/api/inscricoes/"+o.Inscricoes[1].ID, `{"camiseta":"G"}`, &bruno), 200)
+		w.order(t, w.Call("PATCH", "/api/inscricoes/"+o.Inscricoes[1].ID, `{"camiseta":"G"}`, apitest.As(&bruno)), 200)
 		told := w.mailsTo("carla@exemplo.com.br")
 		if len(told) != 1 || told[0].Subject != mail.AthleteEditedSubject || !strings.Contains(told[0].Text, "alterados por quem fez a sua inscrição") ||
 			!strings.Contains(told[0].Text, "Camiseta: M → G") {
@@ -176,15 +177,15 @@ func TestEditTellsTheAthlete(t *testing.T) {
 		}
 		athleteCarla := api.User{ID: "u-carla-" + w.eventID, Email: "carla@exemplo.com.br", DisplayName: "Carla"}
 		verified(t, st, athleteCarla)
-		w.order(t, w.call("PATCH", "/api/inscricoes/"+o.Inscricoes[1].ID, `{"camiseta":"P"}`, &athleteCarla), 200)
+		w.order(t, w.Call("PATCH", "/api/inscricoes/"+o.Inscricoes[1].ID, `{"camiseta":"P"}`, apitest.As(&athleteCarla)), 200)
 		if n := len(w.mailsTo("carla@exemplo.com.br")); n != 1 {
 			t.Fatalf("the athlete told of their own edit: %d e-mails", n)
 		}
 
 		self := strings.NewReplacer(docs[0], docs[2], "ana@exemplo.com.br", bruno.Email).Replace(orderJSON(t, ""))
-		own := w.paid(t, w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", self, &bruno), 201))
+		own := w.paid(t, w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", self, apitest.As(&bruno)), 201))
 		before := len(w.mailsButConfirmations())
-		w.order(t, w.call("PATCH", "/api/inscricoes/"+own.Inscricoes[0].ID, `{"camiseta":"G"}`, &bruno), 200)
+		w.order(t, w.Call("PATCH", "/api/inscricoes/"+own.Inscricoes[0].ID, `{"camiseta":"G"}`, apitest.As(&bruno)), 200)
 		if after := len(w.mailsButConfirmations()); after != before {
 			t.Fatalf("an athlete with the buyer's e-mail was told: %d e-mails, want %d", after, before)
 		}
@@ -200,8 +201,8 @@ func TestAthleteCancelsTheLastRegistration(t *testing.T) {
 		o := w.paid(t, w.buyTwo(t, 0))
 		athleteCarla := api.User{ID: "u-carla-" + w.eventID, Email: "carla@exemplo.com.br", DisplayName: "Carla"}
 		verified(t, st, athleteCarla)
-		w.order(t, w.call("POST", "/api/inscricoes/"+o.Inscricoes[0].ID+"/cancelar", "", &bruno), 200)
-		w.order(t, w.call("POST", "/api/inscricoes/"+o.Inscricoes[1].ID+"/cancelar", "", &athleteCarla), 200)
+		w.order(t, w.Call("POST", "/api/inscricoes/"+o.Inscricoes[0].ID+"/cancelar", "", apitest.As(&bruno)), 200)
+		w.order(t, w.Call("POST", "/api/inscricoes/"+o.Inscricoes[1].ID+"/cancelar", "", apitest.As(&athleteCarla)), 200)
 		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
 		if got := w.get(t, o.ID); got.Status != store.OrderRefunded || len(got.Reembolsos) != 2 {
 			t.Fatalf("after both: %+v", got)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/mail"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
@@ -34,11 +35,11 @@ func paidForCarla(t *testing.T, st store.Store) (*pixWorld, orderAnswer) {
 		t.Fatal(err)
 	}
 	body := strings.Replace(orderJSON(t, ""), "ana@exemplo.com.br", "Carla@Exemplo.com.br", 1)
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", body, &bruno), http.StatusCreated)
-	if rec := w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil); rec.Code != 200 {
+	o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", body, apitest.As(&bruno)), http.StatusCreated)
+	if rec := w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, ""); rec.Code != 200 {
 		t.Fatalf("simulate %d %s", rec.Code, rec.Body)
 	}
-	return w, w.order(t, w.call("GET", "/api/pedidos/"+o.ID, "", &bruno), 200)
+	return w, w.order(t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&bruno)), 200)
 }
 
 // REG-82: a paid order sends its confirmation e-mails once, to the buyer and to the athlete,
@@ -51,7 +52,7 @@ func TestConfirmationEmailsOncePerOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + stored.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
-		w.call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook, nil)
+		w.Call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook)
 		if err := w.sales.orders.SettleOrder(t.Context(), stored); err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +85,7 @@ func TestConfirmationEmailsOncePerOrder(t *testing.T) {
 			t.Fatalf("links: %q / %q", sent[0].Text, sent[1].Text)
 		}
 		var a codeAnswer
-		if err := json.Unmarshal(w.call("GET", "/api/i/"+codigo, "", &carla).Body.Bytes(), &a); err != nil || a.Role != codeForAthlete || a.PedidoID != "" {
+		if err := json.Unmarshal(w.Call("GET", "/api/i/"+codigo, "", apitest.As(&carla)).Body.Bytes(), &a); err != nil || a.Role != codeForAthlete || a.PedidoID != "" {
 			t.Fatalf("Carla opens her code: %+v %v", a, err)
 		}
 	})
@@ -96,7 +97,7 @@ func TestFreeOrderSendsConfirmation(t *testing.T) {
 	if err := w.st.SaveCoupon(t.Context(), store.Coupon{EventID: w.eventID, Codigo: "CORTESIA", Tipo: store.CouponPercent, Valor: 10000, Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
-	o := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"cupom":"cortesia"`), &bruno), http.StatusCreated)
+	o := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", orderJSON(t, `,"cupom":"cortesia"`), apitest.As(&bruno)), http.StatusCreated)
 	w.sales.receipts.Wait()
 	got := w.mail.Messages()
 	// bruno has no account in this store: the athlete alone is told.
@@ -112,7 +113,7 @@ func TestMyRegistrationsByVerifiedEmail(t *testing.T) {
 		w, paid := paidForCarla(t, st)
 		mine := func(u api.User) []myRegistrationAnswer {
 			var got struct{ Inscricoes []myRegistrationAnswer }
-			if err := json.Unmarshal(w.call("GET", "/api/me/inscricoes", "", &u).Body.Bytes(), &got); err != nil {
+			if err := json.Unmarshal(w.Call("GET", "/api/me/inscricoes", "", apitest.As(&u)).Body.Bytes(), &got); err != nil {
 				t.Fatal(err)
 			}
 			return got.Inscricoes
@@ -154,7 +155,7 @@ func TestRegistrationCodeByRole(t *testing.T) {
 		{&eva, 404, codeAnswer{}},
 		{nil, 401, codeAnswer{}},
 	} {
-		rec := w.call("GET", path, "", c.who)
+		rec := w.Call("GET", path, "", apitest.As(c.who))
 		var got codeAnswer
 		_ = json.Unmarshal(rec.Body.Bytes(), &got)
 		if rec.Code != c.status || got != c.want || (c.status != 200 && strings.Contains(rec.Body.String(), w.eventID)) {
@@ -164,12 +165,12 @@ func TestRegistrationCodeByRole(t *testing.T) {
 		if c.status == 200 && !strings.Contains(rec.Body.String(), `"role":"`+c.want.Role+`"`) {
 			t.Errorf("%v: the answer does not name the role `role`: %s", c.who, rec.Body)
 		}
-		png := w.call("GET", path+"/qrcode.png", "", c.who)
+		png := w.Call("GET", path+"/qrcode.png", "", apitest.As(c.who))
 		if (png.Code == 200) != (c.status == 200) || (png.Code == 200 && !strings.HasPrefix(png.Body.String(), "\x89PNG")) {
 			t.Errorf("%v: qr code %d", c.who, png.Code)
 		}
 	}
-	if rec := w.call("GET", "/api/i/NAOEXISTE1", "", &ana); rec.Code != 404 {
+	if rec := w.Call("GET", "/api/i/NAOEXISTE1", "", apitest.As(&ana)); rec.Code != 404 {
 		t.Errorf("unknown code %d", rec.Code)
 	}
 }

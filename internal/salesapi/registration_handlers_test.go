@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/store/dbtest"
 )
 
@@ -76,7 +77,7 @@ type salesScenario struct {
 }
 
 func (sc salesScenario) run(t *testing.T, site *testSite) {
-	rec := site.call(sc.method, sc.url, sc.body, sc.user)
+	rec := site.Call(sc.method, sc.url, sc.body, apitest.As(sc.user))
 	if rec.Code != sc.status {
 		t.Fatalf("status %d, want %d: %s", rec.Code, sc.status, rec.Body)
 	}

@@ -2,12 +2,12 @@ package salesapi
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
 
 	"pelotao/internal/api"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
@@ -27,8 +27,9 @@ var (
 )
 
 // testSite serves the sales routes on st behind the guards of their access, as the site's route
-// table does (internal/httpapi).
+// table does (internal/httpapi). Its Client calls them; apitest.As(&bruno) signs the request in.
 type testSite struct {
+	apitest.Client
 	sales *Server
 	st    store.Store
 	mux   *http.ServeMux
@@ -55,27 +56,12 @@ func newTestSiteOn(t testing.TB, st store.Store, env map[string]string, psp pix.
 		t.Fatal(err)
 	}
 	api.Mount(mux, sales.Routes(), st)
-	return &testSite{sales: sales, st: st, mux: mux, mail: rec}
+	return &testSite{Client: apitest.Client{Handler: mux}, sales: sales, st: st, mux: mux, mail: rec}
 }
 
 // testCalendar stands for the site's iCalendar file of an event (internal/site's own tests check it).
 func testCalendar(e *event.Event) []byte {
 	return []byte("BEGIN:VCALENDAR\r\nSUMMARY:" + e.Titulo + "\r\nEND:VCALENDAR\r\n")
-}
-
-// call sends a JSON request as u (nil: a visitor), with header's name-value pairs.
-func (s *testSite) call(method, path, body string, u *api.User, header ...string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest(method, path, strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		r.Header.Set(header[i], header[i+1])
-	}
-	if u != nil {
-		r = r.WithContext(api.WithUser(r.Context(), *u))
-	}
-	rec := httptest.NewRecorder()
-	s.mux.ServeHTTP(rec, r)
-	return rec
 }
 
 // createEvent stores testdata/event.json (the "Pedal do Pelotão", sold here with 300 slots)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -44,7 +45,7 @@ func (w *pixWorld) recordLog() *logRecorder {
 // webhook posts body to the server's webhook and wants 200.
 func (w *pixWorld) webhook(t *testing.T, body string) {
 	t.Helper()
-	if rec := w.call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", body, nil); rec.Code != 200 {
+	if rec := w.Call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", body); rec.Code != 200 {
 		t.Fatalf("webhook %d %s for %.80s", rec.Code, rec.Body, body)
 	}
 }
@@ -107,9 +108,9 @@ func TestWebhookDevolucaoWithoutTxidReadsTheRefundBack(t *testing.T) {
 		w := newPixWorld(t, st, nil)
 		f := newFaultyPSP(w)
 		o := w.buy(t)
-		w.call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "", nil)
+		w.Call("POST", sandbox.Path+"simular/"+o.Pix.Txid, "")
 		f.down.Store(true)
-		pending := w.order(t, w.call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{}`, &ana), 200)
+		pending := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{}`, apitest.As(&ana)), 200)
 		if len(pending.Reembolsos) != 1 || pending.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("the refund with the PSP down: %+v", pending.Reembolsos)
 		}

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { stubFetch } from '../lib/testing/testEvents'
+import { stubFetch } from '../lib/testing/fakeFetch'
 import { CancelUnpaidOrder } from './CancelUnpaidOrder'
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthProvider, useAuth } from './auth'
+import { serve, type Answer } from './testing/fakeFetch'
 
 function Probe() {
   const { loading, isAuthenticated, user, logout, login } = useAuth()
@@ -14,8 +15,6 @@ function Probe() {
   )
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const maria = { uid: 'u1', email: 'maria@x.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
 
 afterEach(() => {
@@ -25,13 +24,12 @@ afterEach(() => {
 
 describe('AuthProvider', () => {
   it('is loading until the session answers, then follows login and logout', async () => {
-    let answer!: (r: Response) => void
-    const fetch = vi.fn((url: string) => {
-      if (url === '/api/auth/session') return new Promise<Response>((resolve) => (answer = resolve))
-      if (url === '/api/auth/login') return Promise.resolve(json({ user: maria }))
-      return Promise.resolve(json(null, 204))
-    })
-    vi.stubGlobal('fetch', fetch)
+    let answer!: (a: Answer) => void
+    serve([
+      ['*', '/api/auth/session', () => new Promise<Answer>((resolve) => (answer = resolve))],
+      ['*', '/api/auth/login', [200, { user: maria }]],
+      ['*', /^/, [204]],
+    ])
     const user = userEvent.setup()
     render(
       <AuthProvider>
@@ -39,7 +37,7 @@ describe('AuthProvider', () => {
       </AuthProvider>,
     )
     expect(screen.getByText('carregando')).toBeInTheDocument()
-    await act(async () => answer(json({ user: null })))
+    await act(async () => answer([200, { user: null }]))
     expect(screen.getByText('visitante')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'entrar' }))
@@ -52,7 +50,7 @@ describe('AuthProvider', () => {
   })
 
   it('a session that cannot be read ends loading as a visitor, and is logged', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))))
+    serve([['*', /^/, () => Promise.reject(new TypeError('offline'))]])
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     render(
       <AuthProvider>

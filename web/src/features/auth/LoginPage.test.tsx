@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../app/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/platform/api'
+import { serve } from '../../lib/testing/fakeFetch'
 import { AuthContext, type Auth, type AuthUser } from '../../lib/auth'
 import { LoginPage, resetReturnDelayMs } from './LoginPage'
 
@@ -37,10 +38,7 @@ const policy = { minLength: 6, maxBytes: 128, rejectCommon: true }
 
 beforeEach(() => {
   // The only request the page makes itself: the password policy (signup mode).
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(policy), { status: 200, headers: { 'Content-Type': 'application/json' } })),
-  )
+  serve([['GET', '/api/auth/password-policy', [200, policy]]])
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
 

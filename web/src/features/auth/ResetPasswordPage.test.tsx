@@ -1,33 +1,27 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { serve, type Answer } from '../../lib/testing/fakeFetch'
 import { renderAt } from '../../lib/testing/renderAt'
 import { ResetPasswordPage } from './ResetPasswordPage'
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-let confirmAnswer: () => Response
-let fetchMock: ReturnType<typeof vi.fn>
+let confirmAnswer: () => Answer
 
 beforeEach(() => {
-  confirmAnswer = () => json({})
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const body = init?.body ? (JSON.parse(init.body as string) as { token?: string }) : {}
-    switch (url) {
-      case '/api/auth/password-policy':
-        return json({ minLength: 8, maxBytes: 128, rejectCommon: true })
-      case '/api/auth/password-reset/verify':
-        return body.token === 'bom'
-          ? json({ email: 'maria@exemplo.com' })
-          : json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
-      case '/api/auth/password-reset/confirm':
-        return confirmAnswer()
-      default:
-        return json({ user: null })
-    }
-  })
-  vi.stubGlobal('fetch', fetchMock)
+  confirmAnswer = () => [200, {}]
+  serve([
+    ['GET', '/api/auth/password-policy', [200, { minLength: 8, maxBytes: 128, rejectCommon: true }]],
+    [
+      'POST',
+      '/api/auth/password-reset/verify',
+      ({ body }) =>
+        (body as { token?: string }).token === 'bom'
+          ? [200, { email: 'maria@exemplo.com' }]
+          : [400, { error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }],
+    ],
+    ['POST', '/api/auth/password-reset/confirm', () => confirmAnswer()],
+    ['*', /^/, [200, { user: null }]],
+  ])
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
 
@@ -54,7 +48,7 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'curta12')
     await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
     expect(screen.getByText('A senha não atende aos requisitos: ter pelo menos 8 caracteres.')).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/password-reset/confirm', expect.anything())
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/password-reset/confirm', expect.anything())
 
     await user.clear(screen.getByLabelText('Nova senha'))
     await user.clear(screen.getByLabelText('Confirmar nova senha'))
@@ -62,7 +56,7 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-largada')
     await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
     expect(await screen.findByText('Senha redefinida com sucesso!')).toBeInTheDocument()
-    expect(fetchMock).toHaveBeenCalledWith(
+    expect(fetch).toHaveBeenCalledWith(
       '/api/auth/password-reset/confirm',
       expect.objectContaining({ body: JSON.stringify({ token: 'bom', password: 'nova-largada' }) }),
     )
@@ -80,12 +74,12 @@ describe('reset password page', () => {
   it('a link without a token is invalid without asking the server', () => {
     renderPage('/redefinir-senha')
     expect(screen.getByText('Link inválido ou expirado.')).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/password-reset/verify', expect.anything())
+    expect(fetch).not.toHaveBeenCalledWith('/api/auth/password-reset/verify', expect.anything())
   })
 
   it('a link used up while the page was open turns into the invalid-link view', async () => {
     const user = userEvent.setup()
-    confirmAnswer = () => json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
+    confirmAnswer = () => [400, { error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }]
     renderPage('/redefinir-senha?token=bom')
     await user.type(await screen.findByLabelText('Nova senha'), 'nova-largada')
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-largada')

@@ -4,39 +4,35 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { AuthContext, type Auth, type AuthUser } from '../../lib/auth'
+import { serve, type Answer, type Sent } from '../../lib/testing/fakeFetch'
 import { EmailVerificationBanner } from './EmailVerificationBanner'
 import { VerifyEmailPage } from './VerifyEmailPage'
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com.br', displayName: 'Maria', createdAt: '', emailVerificado: false }
 
 const takeOverMessage =
   'Já existe uma conta com este e-mail, ainda não confirmada. Para confirmar que ela é sua, crie uma nova senha: quem usava a senha anterior perde o acesso.'
 
-let fetchMock: ReturnType<typeof vi.fn>
-let resendAnswer: () => Response
+let sent: Sent[] = []
+let resendAnswer: Answer
 
 beforeEach(() => {
-  resendAnswer = () => json({}, 202)
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const token = init?.body ? (JSON.parse(init.body as string) as { token?: string }).token : undefined
-    switch (url) {
-      case '/api/auth/email-verification':
-        return resendAnswer()
-      case '/api/auth/email-verification/confirm':
-        if (token?.startsWith('bom')) return json({ email: 'maria@exemplo.com.br' })
-        if (token === 'conta-de-outro')
-          return json({ error: { code: 'auth/password-reset-required', message: takeOverMessage } }, 409)
+  resendAnswer = [202, {}]
+  sent = serve([
+    ['*', '/api/auth/email-verification', () => resendAnswer],
+    [
+      '*',
+      '/api/auth/email-verification/confirm',
+      ({ body }) => {
+        const token = (body as { token?: string } | undefined)?.token
+        if (token?.startsWith('bom')) return [200, { email: 'maria@exemplo.com.br' }]
+        if (token === 'conta-de-outro') return [409, { error: { code: 'auth/password-reset-required', message: takeOverMessage } }]
         if (token === 'convite-sem-conta')
-          return json({ error: { code: 'auth/user-not-found', message: 'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.' } }, 404)
-        return json({ error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }, 400)
-      default:
-        return json({ error: { code: 'not-found', message: 'não' } }, 404)
-    }
-  })
-  vi.stubGlobal('fetch', fetchMock)
+          return [404, { error: { code: 'auth/user-not-found', message: 'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.' } }]
+        return [400, { error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }]
+      },
+    ],
+  ])
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
 
@@ -78,8 +74,7 @@ function withAuthResult(user: AuthUser | null, children: ReactNode, path = '/') 
   return { auth, unmount: rendered.unmount }
 }
 
-const confirmCalls = () =>
-  (fetchMock.mock.calls as [string, RequestInit][]).filter(([url]) => url === '/api/auth/email-verification/confirm')
+const confirmCalls = () => sent.filter((s) => s.path === '/api/auth/email-verification/confirm')
 
 // AUTH-30, AUTH-32
 describe('the e-mail verification banner', () => {
@@ -100,12 +95,12 @@ describe('the e-mail verification banner', () => {
     expect(address.className).not.toMatch(/break-all/)
     await user.click(within(banner).getByRole('button', { name: 'Reenviar e-mail' }))
     expect(await within(banner).findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
+    expect(fetch).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
     expect(within(banner).queryByRole('button', { name: 'Reenviar e-mail' })).toBeNull()
   })
 
   it('says so when the link could not be sent, and lets the person try again', async () => {
-    resendAnswer = () => json({ error: { code: 'internal', message: 'Erro interno.' } }, 500)
+    resendAnswer = [500, { error: { code: 'internal', message: 'Erro interno.' } }]
     const user = userEvent.setup()
     withAuth(maria, <EmailVerificationBanner />)
     await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
@@ -147,7 +142,7 @@ describe('the /verificar-email page', () => {
     // The session is refreshed by an effect of the confirmed page, after it is shown.
     await waitFor(() => expect(auth.refresh).toHaveBeenCalled())
     expect(confirmCalls()).toHaveLength(1)
-    expect(JSON.parse(confirmCalls()[0]?.[1].body as string)).toEqual({ token: 'bom-1' })
+    expect(confirmCalls()[0]?.body).toEqual({ token: 'bom-1' })
   })
 
   it('works for a visitor, who is sent to sign in', async () => {

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from '../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { stubFetch, summary } from '../../lib/testing/testEvents'
+import { stubFetch } from '../../lib/testing/fakeFetch'
+import { summary } from '../../lib/testing/testEvents'
 import { DashboardPage } from './DashboardPage'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../app/routing'
+import { serve } from '../../lib/testing/fakeFetch'
 import { summary } from '../../lib/testing/testEvents'
 import { useResource } from '../../lib/platform/resource'
 import { listWorkEvents } from '../../lib/team/staff'
@@ -8,11 +9,7 @@ import { WorkEvents } from './WorkEvents'
 
 afterEach(() => vi.unstubAllGlobals())
 
-function answer(events: unknown[]) {
-  const fetch = vi.fn((_url: string) => Promise.resolve(new Response(JSON.stringify({ events }), { status: 200 })))
-  vi.stubGlobal('fetch', fetch)
-  return fetch
-}
+const answer = (events: unknown[]) => serve([['GET', '/api/me/events-staff', [200, { events }]]])
 
 /** As the dashboard gives it: the list it loaded. */
 function Loaded() {
@@ -28,7 +25,7 @@ const renderIt = () =>
 
 describe('WorkEvents', () => {
   it('lists the events the user works on, with the role, the workspace and the kit desk for retirada', async () => {
-    const fetch = answer([
+    const sent = answer([
       { role: 'gestao', event: summary({ id: 'a1', titulo: 'Maratona de Curitiba' }) },
       { role: 'retirada', event: summary({ id: 'b2', titulo: 'Corrida do Batel' }) },
     ])
@@ -40,7 +37,7 @@ describe('WorkEvents', () => {
     expect(within(gestao!).queryByRole('link', { name: /Balcão/ })).not.toBeInTheDocument()
     expect(retirada).toHaveTextContent('Retirada de kits')
     expect(within(retirada!).getByRole('link', { name: 'Balcão de retirada de Corrida do Batel' })).toHaveAttribute('href', '/retirada/b2')
-    expect(String(fetch.mock.calls[0]![0])).toBe('/api/me/events-staff')
+    expect(sent[0]!.path).toBe('/api/me/events-staff')
   })
 
   it('lists the next event first: upcoming soonest first, then past ones (TEAM-9)', async () => {
@@ -55,9 +52,9 @@ describe('WorkEvents', () => {
   })
 
   it('shows nothing to someone on no team', async () => {
-    const fetch = answer([])
+    const sent = answer([])
     const { container } = renderIt()
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
+    await vi.waitFor(() => expect(sent).not.toHaveLength(0))
     expect(container).toBeEmptyDOMElement()
   })
 })

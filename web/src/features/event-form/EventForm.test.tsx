@@ -8,6 +8,7 @@ import { AuthContext, useAuth, type AuthUser } from '../../lib/auth'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Event } from '../../lib/events/event'
 import { uploadFile } from '../../lib/platform/uploads'
+import { serve, type Answer, type Sent } from '../../lib/testing/fakeFetch'
 import { EventFormPage } from './EventFormPage'
 import { toEventInput, newEventValues } from './formModel'
 import { draftKey, loadDraft } from './draft'
@@ -20,13 +21,8 @@ vi.mock('../../lib/platform/uploads', async (importOriginal) => ({
   uploadFile: vi.fn(),
 }))
 
-type Call = { url: string; method: string; body: unknown }
-let calls: Call[]
-let respond: (call: Call) => Response | Promise<Response>
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+let calls: Sent[]
+let respond: (call: Sent) => Answer | Promise<Answer>
 
 function savedEvent(body: unknown, id = 'evento-1'): Event {
   return { ...(body as Event), id, ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' }
@@ -34,16 +30,8 @@ function savedEvent(body: unknown, id = 'evento-1'): Event {
 
 beforeEach(() => {
   localStorage.clear()
-  calls = []
-  respond = (c) => json(201, savedEvent(c.body))
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined }
-      calls.push(call)
-      return respond(call)
-    }),
-  )
+  respond = (c) => [201, savedEvent(c.body)]
+  calls = serve([['*', /^/, (c) => respond(c)]])
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
 
@@ -161,7 +149,7 @@ describe('a new event', () => {
   it('saves the whole event, shows Salvando... while it runs and the success with links', async () => {
     const user = userEvent.setup({ delay: null })
     let finish!: () => void
-    respond = (c) => new Promise((resolve) => (finish = () => resolve(json(201, savedEvent(c.body)))))
+    respond = (c) => new Promise((resolve) => (finish = () => resolve([201, savedEvent(c.body)])))
     renderAt('/cadastro')
     await fillRequired(user)
     await user.type(within(group('Lote 1')).getByLabelText('Valor (R$)'), '1.234,50')
@@ -182,7 +170,7 @@ describe('a new event', () => {
     expect(screen.getByRole('link', { name: 'Editar este evento' })).toHaveAttribute('href', '/cadastro/evento-1')
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
     const body = posted()
-    expect(calls[0]!.url).toBe('/api/events')
+    expect(calls[0]!.path).toBe('/api/events')
     expect(body).toMatchObject({
       titulo: 'Corrida da Serra',
       categoria: 'Corrida de Rua',
@@ -204,7 +192,7 @@ describe('a new event', () => {
 
   it('keeps everything typed and shows the failure with the server message', async () => {
     const user = userEvent.setup({ delay: null })
-    respond = () => json(500, { error: { code: 'internal', message: 'Banco de dados indisponível.' } })
+    respond = () => [500, { error: { code: 'internal', message: 'Banco de dados indisponível.' } }]
     renderAt('/cadastro')
     await fillRequired(user)
     await user.click(saveButton())
@@ -220,16 +208,19 @@ describe('a new event', () => {
   it("shows the server's 422 fields at the matching inputs", async () => {
     const user = userEvent.setup({ delay: null })
     respond = () =>
-      json(422, {
-        error: {
-          code: 'invalid-argument',
-          message: 'Confira os campos destacados.',
-          fields: {
-            'modalidades.0.largadaId': 'Largada inexistente.',
-            'inscricoes.lotes.0.nome': 'Nome de lote repetido.',
+      [
+        422,
+        {
+          error: {
+            code: 'invalid-argument',
+            message: 'Confira os campos destacados.',
+            fields: {
+              'modalidades.0.largadaId': 'Largada inexistente.',
+              'inscricoes.lotes.0.nome': 'Nome de lote repetido.',
+            },
           },
         },
-      })
+      ]
     renderAt('/cadastro')
     await fillRequired(user)
     const m = await addModalidade(user, '10 km')
@@ -296,7 +287,7 @@ describe('card payments', () => {
   it("shows the server's refusal (no card provider) beside the checkbox", async () => {
     const user = userEvent.setup({ delay: null })
     const refusal = 'Pagamento com cartão indisponível: o Mercado Pago não está configurado neste servidor.'
-    respond = () => json(422, { error: { code: 'invalid-argument', message: 'Confira os campos destacados.', fields: { 'inscricoes.cartao': refusal } } })
+    respond = () => [422, { error: { code: 'invalid-argument', message: 'Confira os campos destacados.', fields: { 'inscricoes.cartao': refusal } } }]
     renderAt('/cadastro')
     await fillRequired(user)
     await user.click(cards())
@@ -309,7 +300,7 @@ describe('card payments', () => {
   it('an event offering them opens with its installments', async () => {
     const input = toEventInput(newEventValues())
     const saved = savedEvent({ ...input, titulo: 'Maratona', dataEvento: '2026-08-02', inscricoes: { ...input.inscricoes, cartao: { ativo: true, parcelasMax: 10 } } }, 'ev-3')
-    respond = () => json(200, saved)
+    respond = () => [200, saved]
     renderAt('/cadastro/ev-3')
     expect(await screen.findByLabelText('Título do evento')).toHaveValue('Maratona')
     await waitFor(() => expect(cards()).toBeChecked())
@@ -616,7 +607,7 @@ describe('editing an event', () => {
 
   it('is pre-filled from GET /api/events/{id} and saved with PUT', async () => {
     const user = userEvent.setup({ delay: null })
-    respond = (c) => (c.method === 'GET' ? json(200, existing()) : json(200, savedEvent(c.body, 'ev-9')))
+    respond = (c) => (c.method === 'GET' ? [200, existing()] : [200, savedEvent(c.body, 'ev-9')])
     renderAt('/cadastro/ev-9')
     expect(await screen.findByLabelText('Título do evento')).toHaveValue('Corrida Velha')
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Editar Evento')
@@ -632,7 +623,7 @@ describe('editing an event', () => {
     expect(screen.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute('href', '/dashboard/eventos/ev-9')
     expect(screen.queryByRole('link', { name: 'Editar este evento' })).toBeNull() // the page it is on
     const put = calls.find((c) => c.method === 'PUT')!
-    expect(put.url).toBe('/api/events/ev-9')
+    expect(put.path).toBe('/api/events/ev-9')
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Corrida Nova')
     // A second save says it again, and takes the focus again.
     await user.type(screen.getByLabelText('Título do evento'), '!')
@@ -650,7 +641,7 @@ describe('editing an event', () => {
     const user = userEvent.setup({ delay: null })
     const older: Partial<Event> = existing()
     delete older.fusoHorario
-    respond = (c) => (c.method === 'GET' ? json(200, older) : json(200, savedEvent(c.body, 'ev-9')))
+    respond = (c) => (c.method === 'GET' ? [200, older] : [200, savedEvent(c.body, 'ev-9')])
     renderAt('/cadastro/ev-9')
     const fuso = await screen.findByRole('combobox', { name: 'Fuso horário do evento' })
     expect(fuso).toHaveValue('America/Sao_Paulo')
@@ -665,21 +656,21 @@ describe('editing an event', () => {
   })
 
   it('tells anyone but the owner that the event is not theirs to edit', async () => {
-    respond = () => json(200, existing())
+    respond = () => [200, existing()]
     renderAt('/cadastro/ev-9', { ...owner, uid: 'u2' })
     expect(await screen.findByRole('alert')).toHaveTextContent('Este evento pertence a outro organizador')
     expect(screen.queryByRole('form')).toBeNull()
   })
 
   it('shows Evento não encontrado. for an unknown id', async () => {
-    respond = () => json(404, { error: { code: 'not-found', message: 'Evento não encontrado.' } })
+    respond = () => [404, { error: { code: 'not-found', message: 'Evento não encontrado.' } }]
     renderAt('/cadastro/nada')
     expect(await screen.findByRole('alert')).toHaveTextContent('Evento não encontrado.')
   })
 
   it('deletes after a confirmation and goes to the dashboard', async () => {
     const user = userEvent.setup({ delay: null })
-    respond = (c) => (c.method === 'GET' ? json(200, existing()) : new Response(null, { status: 204 }))
+    respond = (c) => (c.method === 'GET' ? [200, existing()] : [204])
     renderAt('/cadastro/ev-9')
     await user.click(await screen.findByRole('button', { name: 'Excluir evento' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Excluir evento' })
@@ -689,6 +680,6 @@ describe('editing an event', () => {
     await user.click(screen.getByRole('button', { name: 'Excluir evento' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }))
     expect(await screen.findByRole('heading', { name: 'Meu Painel' })).toBeInTheDocument()
-    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/events/ev-9')
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/events/ev-9')
   })
 })

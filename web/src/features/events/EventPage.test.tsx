@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ImageModalProvider } from '../../components/ImageModal'
 import type { Event } from '../../lib/events/event'
 import { EventPage } from './EventPage'
-import { findModality, makeEvent, modality, notFoundBody, stubFetch } from '../../lib/testing/testEvents'
+import { notFoundBody, stubFetch } from '../../lib/testing/fakeFetch'
+import { findModality, makeEvent, modality } from '../../lib/testing/testEvents'
 
 afterEach(() => {
   vi.unstubAllGlobals()

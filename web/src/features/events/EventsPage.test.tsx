@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { provideInitialData } from '../../lib/platform/initialData'
 import { EventsPage } from './EventsPage'
 import { soonestEvents } from './eventList'
-import { stubFetch, summary } from '../../lib/testing/testEvents'
+import { serve, stubFetch } from '../../lib/testing/fakeFetch'
+import { summary } from '../../lib/testing/testEvents'
 
 function Address() {
   const { search } = useLocation()
@@ -53,17 +54,21 @@ describe('events list', () => {
     provideInitialData({ [soonestEvents.path]: { events: [events[1], events[0]] } })
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    const fetch = vi.fn(async () => {
-      await held
-      return new Response(JSON.stringify({ events }), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    })
-    vi.stubGlobal('fetch', fetch)
+    const sent = serve([
+      [
+        'GET',
+        '/api/events',
+        async () => {
+          await held
+          return [200, { events }]
+        },
+      ],
+    ])
     renderPage()
     expect(cardTitles()).toEqual(['Corrida de Hoje', 'Maratona do Rio'])
     expect(screen.queryByText('Carregando eventos...')).not.toBeInTheDocument()
     expect(screen.queryByText(/\d+ eventos?$/)).not.toBeInTheDocument() // the count is not known yet
-    expect(fetch).toHaveBeenCalledTimes(1)
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/events?limit=500')
+    expect(sent.map((s) => s.path)).toEqual(['/api/events?limit=500'])
 
     release()
     expect(await screen.findByText('Título não disponível')).toBeInTheDocument()

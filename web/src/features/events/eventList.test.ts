@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { todayISO } from '../../lib/text/format'
 import { filterEvents, loadAllEvents, readFilters, splitByDate } from './eventList'
-import { stubFetch, summary } from '../../lib/testing/testEvents'
+import { stubFetch } from '../../lib/testing/fakeFetch'
+import { summary } from '../../lib/testing/testEvents'
 import { buildPlaceNames } from '../../lib/events/placeNames'
 import searchCases from '../../../../internal/event/eventtest/search_cases.json'
 

@@ -6,7 +6,7 @@ import { savedEventState } from '../../components/savedEvent'
 import { AuthContext, type Auth } from '../../lib/auth'
 import { OrganizerEventPage } from './OrganizerEventPage'
 import { makeEvent } from '../../lib/testing/testEvents'
-import { serve } from './testServer'
+import { serve } from '../../lib/testing/fakeFetch'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -5,7 +5,7 @@ import constants from '../../../../internal/registration/constants.json'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { AuthProvider } from '../../lib/auth'
 import type { Offer } from '../../lib/events/registrationOffer'
-import { stubFetch } from '../../lib/testing/testEvents'
+import { stubFetch } from '../../lib/testing/fakeFetch'
 import { emptyAthlete, type SavedDraft } from './athleteForm'
 import { RegistrationPage } from './RegistrationPage'
 

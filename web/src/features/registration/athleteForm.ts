@@ -1,12 +1,13 @@
-// The registration form's state and rules: the athletes as typed, the checks that mirror the
-// server's (internal/registration/athlete.go, with the limits and texts of its constants.json), the
-// order body the server reads, and where each field error goes. The server checks everything again.
+// The registration form's state and rules: the athletes as typed, the checks the server makes
+// (internal/registration/athlete.go, with the limits and texts of its constants.json; both run the
+// cases of internal/registration/testdata/athlete_cases.json), the order body the server reads, and
+// where each field error goes. The server checks everything again.
 import constants from '../../../../internal/registration/constants.json'
 import type { AuthUser } from '../../lib/auth'
 import { eventLimits, eventMessages } from '../../lib/events/event'
 import type { Offer } from '../../lib/events/registrationOffer'
 import type { FieldErrors } from '../../lib/platform/api' // under the server's names: 'atletas.0.documento', 'cupom', 'atletas'
-import { parseCalendarDate } from '../../lib/text/format'
+import { centavos, fromCentavos, parseCalendarDate, sumReais, toCentavos } from '../../lib/text/format'
 import { parseDocumento, type DocumentoTipo } from './documento'
 
 export const limits = constants.limits
@@ -169,8 +170,13 @@ export function isMinor(a: AthleteDraft, offer: Offer, today: string): boolean {
   return Boolean(nascimento) && nascimento <= today && ageOn(nascimento, raceDay(offer, today)) < limits.maioridade
 }
 
-// The server parses e-mails fully (net/mail); this catches what a person mistypes.
-const emailPattern = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/
+// The server's rule (account.ValidEmail: net/mail's addr-spec, at most 254 bytes): on each side of
+// the one @, words of letters, digits (any script) and !#$%&'*+-/=?^_`{|}~ joined by single dots, or
+// a [literal] domain. athlete_cases.json holds the cases both run.
+const emailWord = String.raw`[^\x00-\x20\x7f()<>[\]:;@\\,".]+`
+const emailPattern = new RegExp(String.raw`^${emailWord}(\.${emailWord})*@(${emailWord}(\.${emailWord})*|\[[^[\]\\\s]*\])$`, 'u')
+const emailMaxBytes = 254
+const validEmail = (email: string) => new TextEncoder().encode(email).length <= emailMaxBytes && emailPattern.test(email)
 
 /** The errors of one athlete (by field), as the server would answer them, without the category. */
 export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Partial<Record<AthleteField, string>> {
@@ -211,7 +217,7 @@ export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Par
   }
 
   if (a.sexo !== 'F' && a.sexo !== 'M') e.sexo = messages.sexo
-  if (a.email.trim() && !emailPattern.test(a.email.trim())) e.email = messages.email
+  if (a.email.trim() && !validEmail(a.email.trim())) e.email = messages.email
   const celular = phoneProblem(a.celular)
   if (celular) e.celular = celular
 
@@ -317,13 +323,13 @@ export function estimate(draft: Draft, offer: Offer, today: string): { itens: Es
     const modality = offer.modalidades.find((m) => m.nome === a.percurso)
     const price = modality?.kits?.length ? modality.kits.find((k) => k.nome === a.kit)?.valor : modality?.valor
     if (price == null) return null
-    const centavos = Math.round(price * 100)
+    const valor = toCentavos(price)
     const nascimento = birthDateISO(a.nascimento)
     const meiaEntrada = offer.meiaEntradaIdoso && Boolean(nascimento) && nascimento <= today && ageOn(nascimento, today) >= limits.idadeMeiaEntrada
-    const total = meiaEntrada ? Math.floor(centavos / 2) : centavos
-    itens.push({ valor: centavos / 100, desconto: (centavos - total) / 100, total: total / 100, meiaEntrada })
+    const total = meiaEntrada ? centavos(Math.floor(valor / 2)) : valor
+    itens.push({ valor: fromCentavos(valor), desconto: fromCentavos(centavos(valor - total)), total: fromCentavos(total), meiaEntrada })
   }
-  return { itens, total: itens.reduce((sum, it) => sum + Math.round(it.total * 100), 0) / 100 }
+  return { itens, total: sumReais(itens.map((it) => it.total)) }
 }
 
 /** The errors left once the athlete at index is removed: those after it move up one place. */

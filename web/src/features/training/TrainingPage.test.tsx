@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { serve, type Answer } from '../../lib/testing/fakeFetch'
 import { TrainingPage } from './TrainingPage'
 
 const renderPage = () => render(<TrainingPage />)
@@ -16,16 +17,11 @@ async function fill(user: User, dialog: HTMLElement, label: string, value: strin
 
 const plans = () => within(screen.getByRole('list', { name: 'Planos' })).getAllByRole('article')
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
-
 afterEach(() => vi.unstubAllGlobals())
 
 describe('training page', () => {
   it('shows the three plans exactly as the spec writes them, without fetching anything', async () => {
-    const fetchSpy = vi.fn()
-    vi.stubGlobal('fetch', fetchSpy)
+    const sent = serve([])
     renderPage()
     expect(screen.getByRole('heading', { level: 1, name: 'Escolha o Plano Ideal para Você' })).toBeInTheDocument()
     const cards = plans()
@@ -50,7 +46,7 @@ describe('training page', () => {
     expect(cards[0]).toHaveTextContent('Para quem está começando a jornada')
     expect(screen.getAllByText('Mais Popular')).toHaveLength(1)
     expect(within(cards[1]!).getByText('Mais Popular')).toBeInTheDocument()
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(sent).toEqual([])
   })
 
   it("opens the interest form on a plan's button, with that plan chosen, and closes it on Escape", async () => {
@@ -68,8 +64,7 @@ describe('training page', () => {
   })
 
   it('checks the fields before sending, and keeps what was typed when closed', async () => {
-    const fetchSpy = vi.fn()
-    vi.stubGlobal('fetch', fetchSpy)
+    const sent = serve([])
     const user = userEvent.setup()
     renderPage()
     await user.click(screen.getByRole('button', { name: 'Começar Agora' }))
@@ -85,7 +80,7 @@ describe('training page', () => {
     expect(within(dialog).getByLabelText('WhatsApp (opcional)')).toHaveAccessibleDescription(
       /Informe um WhatsApp com DDD, como \(11\) 91234-5678\./,
     )
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(sent).toEqual([])
 
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }))
     await user.click(screen.getByRole('button', { name: 'Performance Máxima' }))
@@ -95,14 +90,13 @@ describe('training page', () => {
   })
 
   it("shows the server's field messages in place", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(422, {
-          error: { code: 'invalid-argument', message: 'Alguns campos precisam de correção.', fields: { email: 'E-mail recusado pelo servidor.' } },
-        }),
-      ),
-    )
+    serve([
+      [
+        'POST',
+        '/api/plan-interest',
+        [422, { error: { code: 'invalid-argument', message: 'Alguns campos precisam de correção.', fields: { email: 'E-mail recusado pelo servidor.' } } }],
+      ],
+    ])
     const user = userEvent.setup()
     renderPage()
     await user.click(screen.getByRole('button', { name: 'Começar Agora' }))
@@ -119,10 +113,7 @@ describe('training page', () => {
   })
 
   it('shows a message that is not about one field, such as the hourly limit', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(429, { error: { code: 'too-many-requests', message: 'Você já enviou vários pedidos.' } })),
-    )
+    serve([['POST', '/api/plan-interest', [429, { error: { code: 'too-many-requests', message: 'Você já enviou vários pedidos.' } }]]])
     const user = userEvent.setup()
     renderPage()
     await user.click(screen.getByRole('button', { name: 'Começar Agora' }))
@@ -135,9 +126,8 @@ describe('training page', () => {
   })
 
   it('disables the button while sending, then confirms in Portuguese', async () => {
-    let answer: (r: Response) => void = () => {}
-    const fetchSpy = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)))
-    vi.stubGlobal('fetch', fetchSpy)
+    let answer: (a: Answer) => void = () => {}
+    const sent = serve([['*', /^/, () => new Promise<Answer>((resolve) => (answer = resolve))]])
     const user = userEvent.setup()
     renderPage()
     await user.click(screen.getByRole('button', { name: 'Performance Máxima' }))
@@ -148,25 +138,25 @@ describe('training page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enviar interesse' }))
 
     expect(within(dialog).getByRole('button', { name: 'Enviando...' })).toBeDisabled()
-    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit]
-    expect(url).toBe('/api/plan-interest')
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(sent.map((s) => s.path)).toEqual(['/api/plan-interest'])
+    expect(sent[0]!.body).toEqual({
       nome: 'João Araújo',
       email: 'joao@exemplo.com.br',
       whatsapp: '(21) 98765-4321',
       plano: 'Avançado',
     })
 
-    answer(
-      jsonResponse(201, {
+    answer([
+      201,
+      {
         id: 1,
         nome: 'João Araújo',
         email: 'joao@exemplo.com.br',
         whatsapp: '21987654321',
         plano: 'Avançado',
         criadoEm: '2026-03-15T12:00:00Z',
-      }),
-    )
+      },
+    ])
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'Obrigado, João! Recebemos seu interesse no plano Avançado. Um treinador vai falar com você pelo e-mail joao@exemplo.com.br ou pelo WhatsApp em breve.',
     )

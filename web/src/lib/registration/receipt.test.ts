@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import table from '../../../../internal/orders/testdata/refundable_cases.json'
-import { fromCentavos } from '../text/format'
+import { centavos, fromCentavos } from '../text/format'
 import { refundable } from './receipt'
 
 // REG-167: the table Go's orders.Refundable runs too (internal/orders/refund_test.go), in centavos;
@@ -15,13 +15,13 @@ describe('refundable: the cases shared with the server', () => {
 
   it.each(cases)('$name', (c) => {
     const order = {
-      total: fromCentavos(c.order.total),
+      total: fromCentavos(centavos(c.order.total)),
       reembolsos: c.order.refunds.map((r) => ({
-        valor: fromCentavos(r.valor),
+        valor: fromCentavos(centavos(r.valor)),
         status: r.status as 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO',
         horario: '2026-03-02T12:00:00Z',
       })),
     }
-    expect(refundable(order)).toBe(fromCentavos(c.refundable))
+    expect(refundable(order)).toBe(fromCentavos(centavos(c.refundable)))
   })
 })

@@ -3,7 +3,7 @@
 // organizer's refund. Apart from orders.ts, which the app's shell loads with every page: only the
 // signed-in pages that show an order's money load this (one chunk, one entry in the shell's map of
 // lazy chunks).
-import { fromCentavos, siteTimeZone, toCentavos } from '../text/format'
+import { centavos, fromCentavos, siteTimeZone, sumReais, toCentavos } from '../text/format'
 import { orderPath, type OrderRefund } from './orders'
 
 export const refundStatusLabels: Record<OrderRefund['status'], string> = {
@@ -20,8 +20,8 @@ export const refundStatusLabels: Record<OrderRefund['status'], string> = {
  * serverOnly need the payments, which the API does not answer.
  */
 export function refundable(order: { total: number; reembolsos: OrderRefund[] }): number {
-  const back = order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').reduce((sum, r) => sum + toCentavos(r.valor), 0)
-  return fromCentavos(Math.max(0, toCentavos(order.total) - back))
+  const back = toCentavos(sumReais(order.reembolsos.filter((r) => r.status !== 'NAO_REALIZADO').map((r) => r.valor)))
+  return fromCentavos(centavos(Math.max(0, toCentavos(order.total) - back)))
 }
 
 /** The receipt's section of the order page, which "Minhas inscrições" links each registration to. */

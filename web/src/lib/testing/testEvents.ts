@@ -1,7 +1,6 @@
 // Builders for the tests of every page that shows an event: a complete Event (as the server sends
-// it, every field present) and a fetch stub that answers the API.
+// it, every field present), its summary, and its modalities as the page shows them.
 import { screen } from '@testing-library/react'
-import { vi } from 'vitest'
 import type { Event, EventSummary, ResultadosPublicados } from '../events/event'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] }
@@ -102,23 +101,6 @@ export function summaryOf(e: Event, resultados: ResultadosPublicados | null = 'n
 /** A list's summary of the event over makes; resultados is what it has published (HOME-19). */
 export function summary(over: DeepPartial<Event> & { id: string }, resultados?: ResultadosPublicados | null): EventSummary {
   return summaryOf(makeEvent(over), resultados)
-}
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
-
-export const notFoundBody = { error: { code: 'not-found', message: 'Não encontrado.' } }
-
-/** Stubs fetch with a function from the requested URL to [status, body]; returns the mock. */
-export function stubFetch(answer: (url: URL) => [number, unknown]) {
-  const mock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost')
-    const [status, body] = answer(url)
-    return json(status, body)
-  })
-  vi.stubGlobal('fetch', mock)
-  return mock
 }
 
 /** A modality of the accordion, by its heading: the <summary> to click, its <details> and its content. */

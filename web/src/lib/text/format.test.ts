@@ -8,8 +8,10 @@ import {
   formatKm,
   formatLongDate,
   formatMoney,
+  centavos,
   fromCentavos,
   isWholeCentavos,
+  sumReais,
   toCentavos,
   isUpcoming,
   todayISO,
@@ -118,10 +120,25 @@ describe('toCentavos and fromCentavos', () => {
   })
 
   it('gives reais back, so a sum in centavos is exact', () => {
-    expect(fromCentavos(toCentavos(89.9) + toCentavos(119.9))).toBe(209.8)
-    expect(fromCentavos(5997)).toBe(59.97)
-    expect(fromCentavos(-1999)).toBe(-19.99)
-    expect(fromCentavos(0)).toBe(0)
+    expect(fromCentavos(centavos(toCentavos(89.9) + toCentavos(119.9)))).toBe(209.8)
+    expect(fromCentavos(centavos(5997))).toBe(59.97)
+    expect(fromCentavos(centavos(-1999))).toBe(-19.99)
+    expect(fromCentavos(centavos(0))).toBe(0)
+  })
+
+  it('adds reais in centavos', () => {
+    expect(sumReais([0.1, 0.2])).toBe(0.3)
+    expect(sumReais([89.9, 119.9, -9.8])).toBe(200)
+    expect(sumReais([])).toBe(0)
+  })
+
+  it('makes centavos only of a whole number, and no reais pass for centavos', () => {
+    expect(centavos(8990)).toBe(8990)
+    expect(Object.is(centavos(-0), 0)).toBe(true)
+    expect(() => centavos(89.9)).toThrow(RangeError)
+    expect(() => centavos(Number.NaN)).toThrow(RangeError)
+    // @ts-expect-error reais are not centavos: the brand makes this a type error
+    expect(fromCentavos(89.9)).toBe(0.899)
   })
 
   it('tells whether an amount has at most two decimals', () => {

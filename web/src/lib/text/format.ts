@@ -32,18 +32,38 @@ export const dateFallbacks = {
   invalid: 'Data inválida',
 } as const
 
+declare const centavosBrand: unique symbol
+
+/**
+ * Money as the web app adds and compares it: a whole number of centavos. Only the helpers below make
+ * one, so reais passed where centavos are meant (or the reverse, to fromCentavos) is a type error.
+ * The API's JSON carries reais: toCentavos on the way in, fromCentavos on the way out.
+ */
+export type Centavos = number & { readonly [centavosBrand]: true }
+
 /**
  * Reais (as the API's JSON carries money) in whole centavos, so that sums and comparisons are of
  * integers: 0.1 + 0.2 is 30, 0.29 is 29 (not 28.999999999999996). Halves round away from zero.
  */
-export function toCentavos(reais: number): number {
+export function toCentavos(reais: number): Centavos {
   const c = Math.round(Math.abs(reais) * 100)
-  return reais < 0 ? -c : c
+  return centavos(reais < 0 ? -c : c)
+}
+
+/** A whole number of centavos worked out from others (a difference, a half rounded down); anything else throws. */
+export function centavos(n: number): Centavos {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is not a whole number of centavos`)
+  return (Object.is(n, -0) ? 0 : n) as Centavos
 }
 
 /** Whole centavos in reais, for the API and formatMoney. */
-export function fromCentavos(centavos: number): number {
+export function fromCentavos(centavos: Centavos): number {
   return centavos / 100
+}
+
+/** The sum of amounts in reais, added in whole centavos: 89,90 + 119,90 is exactly 209,80. */
+export function sumReais(values: readonly number[]): number {
+  return fromCentavos(centavos(values.reduce((total, v) => total + toCentavos(v), 0)))
 }
 
 /** At most two decimals (12.5 and 12.50 yes, 12.505 no), allowing for binary floating point. */

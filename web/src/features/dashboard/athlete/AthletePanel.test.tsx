@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EventSummary } from '../../../lib/events/event'
+import { serve, type Answer } from '../../../lib/testing/fakeFetch'
 import { todayISO } from '../../../lib/text/format'
 import { AthletePanel } from './AthletePanel'
 
@@ -46,14 +47,17 @@ const events = [
   summary('encerrada', { titulo: 'Meia de Santos', status: 'Inscrições Encerradas' }),
 ]
 
-/** Answers the events' requests with `answer` (the mock returned), and "Minhas inscrições" with none. */
-function serve(answer: () => Promise<Response>) {
-  const fetch = vi.fn((_url: string) => answer())
-  vi.stubGlobal('fetch', (url: string) => (url === '/api/me/inscricoes' ? json({ inscricoes: [] }) : fetch(url)))
-  return fetch
+/** Answers the events' requests with the answers in turn (the last one again), and "Minhas inscrições" with none; returns the events' requests. */
+function serveEvents(...answers: (() => Answer | Promise<Answer>)[]) {
+  let reads = 0
+  const sent = serve([
+    ['GET', '/api/me/inscricoes', [200, { inscricoes: [] }]],
+    ['GET', '/api/events', () => answers[Math.min(reads++, answers.length - 1)]!()],
+  ])
+  return { calls: () => sent.filter((s) => s.url.pathname === '/api/events') }
 }
 
-const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }))
+const json = (body: unknown): Answer => [200, body]
 
 function renderPanel() {
   return render(
@@ -67,7 +71,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('AthletePanel', () => {
   it('loads once, then lists the open upcoming events soonest first, each linking to its page', async () => {
-    const fetch = serve(() => json({ events }))
+    const eventRequests = serveEvents(() => json({ events }))
     renderPanel()
     expect(screen.getByText('Carregando eventos...')).toBeInTheDocument()
 
@@ -81,12 +85,11 @@ describe('AthletePanel', () => {
     expect(items[0]!.querySelector('img')).toHaveAttribute('src', '/files/noturna.webp')
     expect(within(items[1]!).getByText('Sem imagem')).toBeInTheDocument()
 
-    expect(fetch).toHaveBeenCalledTimes(1)
-    expect(String(fetch.mock.calls[0]![0])).toBe('/api/events?when=upcoming&order=asc')
+    expect(eventRequests.calls().map((s) => s.path)).toEqual(['/api/events?when=upcoming&order=asc'])
   })
 
   it('filters by title or location as the athlete types, ignoring accents and case', async () => {
-    serve(() => json({ events }))
+    serveEvents(() => json({ events }))
     const user = userEvent.setup()
     renderPanel()
     await screen.findAllByRole('listitem')
@@ -108,14 +111,14 @@ describe('AthletePanel', () => {
   })
 
   it('shows the empty text when no event is open', async () => {
-    serve(() => json({ events: [events[2]] }))
+    serveEvents(() => json({ events: [events[2]] }))
     renderPanel()
     expect(await screen.findByText('Nenhum evento futuro encontrado.')).toBeInTheDocument()
   })
 
   it('logs a failed fetch and shows the empty text', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    serve(() => Promise.reject(new TypeError('Failed to fetch')))
+    serveEvents(() => Promise.reject(new TypeError('Failed to fetch')))
     renderPanel()
     expect(await screen.findByText('Nenhum evento futuro encontrado.')).toBeInTheDocument()
     expect(screen.queryByText('Carregando eventos...')).not.toBeInTheDocument()
@@ -124,12 +127,13 @@ describe('AthletePanel', () => {
   })
 
   it('follows the cursor until every page is listed', async () => {
-    const fetch = serve(() => json({}))
-    fetch
-      .mockImplementationOnce(() => json({ events: [events[0]], nextCursor: 'c2' }))
-      .mockImplementationOnce(() => json({ events: [events[1]] }))
+    const eventRequests = serveEvents(
+      () => json({ events: [events[0]], nextCursor: 'c2' }),
+      () => json({ events: [events[1]] }),
+      () => json({}),
+    )
     renderPanel()
     expect(await screen.findAllByRole('listitem')).toHaveLength(2)
-    expect(String(fetch.mock.calls[1]![0])).toBe('/api/events?when=upcoming&order=asc&cursor=c2')
+    expect(eventRequests.calls()[1]!.path).toBe('/api/events?when=upcoming&order=asc&cursor=c2')
   })
 })

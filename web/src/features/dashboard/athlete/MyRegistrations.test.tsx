@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from '../../../app/routing'
 import { AuthContext } from '../../../lib/auth'
 import type { MyRegistration } from '../../../lib/registration/orders'
+import { serve, type Answer, type Sent } from '../../../lib/testing/fakeFetch'
 import { testAuth } from '../../../lib/testing/testAuth'
 import { todayISO } from '../../../lib/text/format'
 import { MyRegistrations } from './MyRegistrations'
@@ -35,16 +36,13 @@ function registration(over: Partial<MyRegistration>): MyRegistration {
   }
 }
 
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }))
-
-/** Answers GET /api/me/inscricoes with each list in turn (the last one again), and other calls with `other`. */
-function serve(lists: MyRegistration[][], other: (url: string, init?: RequestInit) => Promise<Response> = () => json({})) {
+/** Answers GET /api/me/inscricoes with each list in turn (the last one again), and other requests with `other`; returns the requests sent. */
+function serveLists(lists: MyRegistration[][], other: Answer | ((sent: Sent) => Answer) = [200, {}]) {
   let reads = 0
-  const fetch = vi.fn((url: string, init?: RequestInit) =>
-    url === '/api/me/inscricoes' ? json({ inscricoes: lists[Math.min(reads++, lists.length - 1)] }) : other(url, init),
-  )
-  vi.stubGlobal('fetch', fetch)
-  return fetch
+  return serve([
+    ['GET', '/api/me/inscricoes', () => [200, { inscricoes: lists[Math.min(reads++, lists.length - 1)] }]],
+    ['*', /^/, (sent) => (typeof other === 'function' ? other(sent) : other)],
+  ])
 }
 
 function show() {
@@ -60,7 +58,7 @@ afterEach(() => vi.unstubAllGlobals())
 // REG-83
 describe('MyRegistrations', () => {
   it('lists each registration with its event, status, bib, QR code and, for its buyer, the order', async () => {
-    const fetch = serve([
+    const sent = serveLists([
       [
         registration({ numeroPeito: 512 }),
         registration({ id: 'r2', codigo: 'HJKMNPQR45', nome: 'Dani Dias', comprador: false, pedidoId: 'p2', cancelamento: null }),
@@ -70,7 +68,7 @@ describe('MyRegistrations', () => {
     show()
     expect(screen.getByText('Carregando suas inscrições...')).toBeInTheDocument()
     const items = await screen.findAllByRole('listitem')
-    expect(String(fetch.mock.calls[0]![0])).toBe('/api/me/inscricoes')
+    expect(sent[0]!.path).toBe('/api/me/inscricoes')
     expect(items).toHaveLength(3)
 
     const paid = within(items[0]!)
@@ -99,7 +97,7 @@ describe('MyRegistrations', () => {
   })
 
   it('says when there is none', async () => {
-    serve([[]])
+    serveLists([[]])
     show()
     expect(await screen.findByText('Você ainda não tem inscrições feitas pelo Pelotão.')).toBeInTheDocument()
   })
@@ -107,7 +105,7 @@ describe('MyRegistrations', () => {
   // REG-263: an account whose e-mail is unverified is told why what others bought for it is not here yet.
   it('asks an unverified account to confirm its e-mail, with the button that sends the link again', async () => {
     const user = userEvent.setup()
-    const fetch = serve([[]], () => json({}, 202))
+    serveLists([[]], [202, {}])
     render(
       <AuthContext.Provider value={testAuth({ uid: 'u2', email: 'caio@exemplo.com.br', displayName: 'Caio', createdAt: '', emailVerificado: false })}>
         <MemoryRouter>
@@ -136,7 +134,7 @@ describe('cancelling from Minhas inscrições', () => {
     const user = userEvent.setup()
     const two = [registration({}), registration({ id: 'r2', nome: 'Dani Dias', total: 79.9, cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.9, motivo: null } })]
     const after = [{ ...two[0]!, status: 'cancelada' as const, cancelamento: null, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }] }, { ...two[1]!, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }] }]
-    const fetch = serve([two, after])
+    serveLists([two, after])
     show()
     const [carla, dani] = await screen.findAllByRole('listitem')
     expect(within(carla!).getByText(/Cancelamento com reembolso integral \(R\$\s89,90\) até 29\/04\/2030, 06:30/)).toBeInTheDocument()
@@ -163,7 +161,7 @@ describe('cancelling from Minhas inscrições', () => {
 
   it('lets the athlete who did not buy it cancel their own registration, the money going to whoever paid', async () => {
     const user = userEvent.setup()
-    serve([[registration({ comprador: false, reembolsos: [] })]])
+    serveLists([[registration({ comprador: false, reembolsos: [] })]])
     show()
     await user.click(await screen.findByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
     expect(screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })).toHaveAccessibleDescription(
@@ -174,7 +172,7 @@ describe('cancelling from Minhas inscrições', () => {
   // REG-167
   it("after a partial refund, promises the server's figure for this registration", async () => {
     const user = userEvent.setup()
-    serve([[registration({ cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.4, motivo: null }, reembolsos: [{ valor: 10.5, status: 'DEVOLVIDO', horario: '2030-03-02T10:00:00Z' }] })]])
+    serveLists([[registration({ cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.4, motivo: null }, reembolsos: [{ valor: 10.5, status: 'DEVOLVIDO', horario: '2030-03-02T10:00:00Z' }] })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).getByText('Cancelamento com reembolso de R$ 79,40 até 29/04/2030, 06:30.')).toBeInTheDocument()
@@ -189,7 +187,7 @@ describe('cancelling from Minhas inscrições', () => {
   it("shows the server's refusal in the dialog", async () => {
     const user = userEvent.setup()
     const motivo = 'O cancelamento pelo próprio atleta vale até 48 horas antes do evento. Fale com a organização do evento.'
-    serve([[registration({})]], () => json({ error: { code: 'fora-do-prazo', message: motivo } }, 409))
+    serveLists([[registration({})]], [409, { error: { code: 'fora-do-prazo', message: motivo } }])
     show()
     await user.click(await screen.findByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
     await user.click(screen.getByRole('button', { name: 'Cancelar e reembolsar' }))
@@ -199,7 +197,7 @@ describe('cancelling from Minhas inscrições', () => {
   it("outside the window, says the server's reason and whom to ask instead of a button", async () => {
     const motivo =
       'O cancelamento pelo próprio atleta vale até 7 dias depois do pagamento, e este pedido foi pago em 01/03/2030. Para cancelar agora, fale com a organização de Corrida da Lagoa pelos contatos do regulamento.'
-    serve([[registration({ cancelamento: { ate: '2030-03-08T12:00:00Z', valor: 89.9, motivo } })]])
+    serveLists([[registration({ cancelamento: { ate: '2030-03-08T12:00:00Z', valor: 89.9, motivo } })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).getByText(motivo)).toBeInTheDocument()
@@ -208,7 +206,7 @@ describe('cancelling from Minhas inscrições', () => {
   })
 
   it('closes the window that ran out while the page was open, and shows a refund under way', async () => {
-    serve([
+    serveLists([
       [
         registration({ cancelamento: { ate: '2020-01-08T12:00:00Z', valor: 89.9, motivo: null } }),
         registration({ id: 'r2', pedidoId: 'p2', cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null }, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: '2030-03-02T10:00:00Z' }] }),
@@ -227,7 +225,7 @@ describe('cancelling from Minhas inscrições', () => {
 
   // REG-280
   it("says the amount of the organizer's refund still under way, not a cancellation", async () => {
-    serve([
+    serveLists([
       [
         registration({
           cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null },
@@ -244,7 +242,7 @@ describe('cancelling from Minhas inscrições', () => {
     expect(within(item!).getByText('Reembolso de R$ 20,00 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.')).toBeInTheDocument()
   })
   it('says nothing of cancelling a race already run', async () => {
-    serve([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', valor: 89.9, motivo: 'Prazo encerrado.' } })]])
+    serveLists([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', valor: 89.9, motivo: 'Prazo encerrado.' } })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).queryByText('Prazo encerrado.')).not.toBeInTheDocument()
@@ -256,7 +254,7 @@ describe('cancelling from Minhas inscrições', () => {
 describe('a registration leaving the race', () => {
   it('shows neither the QR code nor "Alterar dados" once cancelled or refunded, or while its refund is under way, and keeps the receipt', async () => {
     const underWay = [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }]
-    serve([
+    serveLists([
       [
         registration({ id: 'r1', nome: 'Ana', pedidoId: 'p1', cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null }, reembolsos: underWay }),
         registration({ id: 'r2', nome: 'Bia', pedidoId: 'p2', status: 'cancelada', cancelamento: null, reembolsos: underWay }),
@@ -283,7 +281,7 @@ describe('orders that ended unpaid', () => {
   it('are listed after the others under a closed "Pedidos cancelados ou expirados (N)", newest first', async () => {
     const user = userEvent.setup()
     const unpaid = { codigo: undefined, status: 'cancelada' as const, cancelamento: null }
-    serve([
+    serveLists([
       [
         registration({ id: 'r1', nome: 'Ana', pedidoId: 'p5', pedidoStatus: 'expirado', ...unpaid }),
         registration({ id: 'r2', nome: 'Bia', pedidoId: 'p4' }),
@@ -305,7 +303,7 @@ describe('orders that ended unpaid', () => {
   })
 
   it('has no such group when none ended unpaid', async () => {
-    serve([[registration({})]])
+    serveLists([[registration({})]])
     show()
     await screen.findAllByRole('listitem')
     expect(screen.queryByText(/Pedidos cancelados ou expirados/)).not.toBeInTheDocument()
@@ -318,7 +316,7 @@ describe('cancelling an unpaid order from Minhas inscrições', () => {
   it('offers it on an order awaiting payment only, asks first, then shows the order cancelled', async () => {
     const user = userEvent.setup()
     const unpaid = registration({ id: 'r2', pedidoId: 'p2', pedidoStatus: 'aguardando_pagamento', status: 'pendente', codigo: undefined, cancelamento: null })
-    const fetch = serve([
+    serveLists([
       [registration({}), unpaid],
       [registration({}), { ...unpaid, pedidoStatus: 'cancelado', status: 'cancelada' }],
     ])
@@ -344,11 +342,11 @@ describe('editing from Minhas inscrições', () => {
   it("shows the deadline, the server's field errors beside their fields keeping what was typed, then the saved values", async () => {
     const user = userEvent.setup()
     const patches: unknown[] = []
-    serve([[registration({})], [registration({ camiseta: 'G', equipe: 'Pelotão', contatoEmergencia: { nome: 'José Dias', telefone: '(85) 99999-0000' } })]], (url, init) => {
-      patches.push(JSON.parse(String(init?.body)))
-      if (patches.length === 1) return json({ error: { code: 'invalid-argument', message: 'Confira os campos.', fields: { 'contatoEmergencia.telefone': 'Informe o celular com DDD.' } } }, 422)
-      expect(url).toBe('/api/inscricoes/r1')
-      return json({})
+    serveLists([[registration({})], [registration({ camiseta: 'G', equipe: 'Pelotão', contatoEmergencia: { nome: 'José Dias', telefone: '(85) 99999-0000' } })]], ({ path, body }) => {
+      patches.push(body)
+      if (patches.length === 1) return [422, { error: { code: 'invalid-argument', message: 'Confira os campos.', fields: { 'contatoEmergencia.telefone': 'Informe o celular com DDD.' } } }]
+      expect(path).toBe('/api/inscricoes/r1')
+      return [200, {}]
     })
     show()
     const [item] = await screen.findAllByRole('listitem')
@@ -391,7 +389,7 @@ describe('editing from Minhas inscrições', () => {
   // REG-282
   it('says nothing was saved when the form is discarded, and gives the focus back', async () => {
     const user = userEvent.setup()
-    serve([[registration({})]])
+    serveLists([[registration({})]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     await user.click(within(item!).getByRole('button', { name: 'Alterar dados' }))
@@ -403,7 +401,7 @@ describe('editing from Minhas inscrições', () => {
   it('says a refusal of the whole edit above the form', async () => {
     const user = userEvent.setup()
     const motivo = 'As alterações da inscrição terminaram em 24/04/2030. Para mudar algo agora, fale com a organização do evento.'
-    serve([[registration({})]], () => json({ error: { code: 'edicao-encerrada', message: motivo } }, 409))
+    serveLists([[registration({})]], [409, { error: { code: 'edicao-encerrada', message: motivo } }])
     show()
     await user.click(await screen.findByRole('button', { name: 'Alterar dados' }))
     await user.type(screen.getByRole('textbox', { name: 'Equipe (opcional)' }), 'Pelotão')
@@ -414,7 +412,7 @@ describe('editing from Minhas inscrições', () => {
 
   it('after edicaoAte, says changes are closed and whom to ask', async () => {
     const yesterday = new Date(Date.parse(`${todayISO()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-    serve([[registration({ evento: { ...registration({}).evento, edicaoAte: yesterday } })]])
+    serveLists([[registration({ evento: { ...registration({}).evento, edicaoAte: yesterday } })]])
     show()
     const [item] = await screen.findAllByRole('listitem')
     const [y, m, d] = yesterday.split('-')
@@ -451,7 +449,7 @@ describe("the athlete's result in Minhas inscrições", () => {
   }
 
   it('shows the time, the places and links to the result page and the certificate', async () => {
-    serve([[registration({ numeroPeito: 512, resultado: result }), registration({ id: 'r2', resultado: { ...result, status: 'DNF', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', certificado: null } })]])
+    serveLists([[registration({ numeroPeito: 512, resultado: result }), registration({ id: 'r2', resultado: { ...result, status: 'DNF', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', certificado: null } })]])
     show()
     const [finisher, dnf] = await screen.findAllByRole('listitem')
     const r = within(within(finisher!).getByRole('region', { name: 'Resultado em Corrida da Lagoa' }))

@@ -4,7 +4,7 @@
 import { api } from '../../../lib/platform/api'
 import type { MyRegistration } from '../../../lib/registration/orders'
 import { formatInstant } from '../../../lib/registration/receipt'
-import { eventToday } from '../../../lib/text/format'
+import { eventToday, sumReais } from '../../../lib/text/format'
 
 export type CancelState =
   | { kind: 'none' }
@@ -42,8 +42,7 @@ export function refunding(r: MyRegistration): boolean {
 
 /** What the order's refunds still in progress return (reais): the amount the card says is on its way (REG-280). */
 export function inProgress(r: MyRegistration): number {
-  const centavos = r.reembolsos.filter((f) => f.status === 'EM_PROCESSAMENTO').reduce((sum, f) => sum + Math.round(f.valor * 100), 0)
-  return centavos / 100
+  return sumReais(r.reembolsos.filter((f) => f.status === 'EM_PROCESSAMENTO').map((f) => f.valor))
 }
 
 /**

@@ -2,26 +2,22 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from '../../../app/routing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { summary } from '../../../lib/testing/testEvents'
 import { listAllEvents } from '../../../lib/events/eventsApi'
 import { useResource } from '../../../lib/platform/resource'
 import { MyEvents } from './MyEvents'
 
-const respond = (status: number, body?: unknown) =>
-  Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }))
-
 /** A fake server: lists two events, and answers DELETE with `deleteStatus`. */
-function serve(deleteStatus: number) {
-  const fetch = vi.fn((_url: string, init?: RequestInit) => {
-    if (init?.method === 'DELETE') {
-      return deleteStatus === 204
-        ? respond(204)
-        : respond(deleteStatus, { error: { code: 'forbidden', message: 'Você não pode alterar este evento.' } })
-    }
-    return respond(200, { events: [summary({ id: 'a1', titulo: 'Maratona de Curitiba' }), summary({ id: 'b2', titulo: 'Corrida do Batel' })] })
-  })
-  vi.stubGlobal('fetch', fetch)
-  return fetch
+function serveEvents(deleteStatus: number) {
+  return serve([
+    [
+      'DELETE',
+      /^\/api\/events\//,
+      deleteStatus === 204 ? [204] : [deleteStatus, { error: { code: 'forbidden', message: 'Você não pode alterar este evento.' } }],
+    ],
+    ['GET', '/api/events', [200, { events: [summary({ id: 'a1', titulo: 'Maratona de Curitiba' }), summary({ id: 'b2', titulo: 'Corrida do Batel' })] }]],
+  ])
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -41,7 +37,7 @@ function renderMine() {
 
 describe('MyEvents', () => {
   it("lists the user's own events with view and edit links and a link to a new event", async () => {
-    const fetch = serve(204)
+    const sent = serveEvents(204)
     renderMine()
     expect(screen.getByText('Carregando eventos...')).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Ver Maratona de Curitiba' })).toHaveAttribute('href', '/event/a1')
@@ -50,11 +46,11 @@ describe('MyEvents', () => {
     expect(screen.getByRole('link', { name: 'Novo evento' })).toHaveAttribute('href', '/cadastro')
     const first = screen.getAllByRole('listitem')[0]!
     expect(within(first).getByText('15/03/2026 · Parque da Cidade, São Paulo - SP · Inscrições Abertas')).toBeInTheDocument()
-    expect(String(fetch.mock.calls[0]![0])).toBe('/api/events?owner=me')
+    expect(sent[0]!.path).toBe('/api/events?owner=me')
   })
 
   it('deletes an event only after confirmation', async () => {
-    const fetch = serve(204)
+    const sent = serveEvents(204)
     const user = userEvent.setup()
     renderMine()
     await user.click(await screen.findByRole('button', { name: 'Excluir Maratona de Curitiba' }))
@@ -64,7 +60,7 @@ describe('MyEvents', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false)
+    expect(sent.some((s) => s.method === 'DELETE')).toBe(false)
 
     await user.click(screen.getByRole('button', { name: 'Excluir Maratona de Curitiba' }))
     dialog = screen.getByRole('alertdialog', { name: 'Excluir evento' })
@@ -73,13 +69,13 @@ describe('MyEvents', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Excluir Maratona de Curitiba' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Excluir Corrida do Batel' })).toBeInTheDocument()
-    const deletes = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')
-    expect(deletes.map(([url]) => url)).toEqual(['/api/events/a1'])
+    const deletes = sent.filter((s) => s.method === 'DELETE')
+    expect(deletes.map((s) => s.path)).toEqual(['/api/events/a1'])
     expect(screen.getByRole('heading', { name: 'Meus eventos' })).toHaveFocus()
   })
 
   it("keeps the event and shows the server's reason when deleting fails", async () => {
-    serve(403)
+    serveEvents(403)
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const user = userEvent.setup()
     renderMine()
@@ -94,7 +90,7 @@ describe('MyEvents', () => {
   })
 
   it('says so when the user has no events yet', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => respond(200, { events: [] })))
+    serve([['GET', '/api/events', [200, { events: [] }]]])
     renderMine()
     expect(await screen.findByText('Você ainda não cadastrou eventos.')).toBeInTheDocument()
   })

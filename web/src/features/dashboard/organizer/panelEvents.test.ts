@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { stubFetch, summary } from '../../../lib/testing/testEvents'
+import { stubFetch } from '../../../lib/testing/fakeFetch'
+import { summary } from '../../../lib/testing/testEvents'
 import { eventsOf, loadPanel, resultSetsText, totalsOf, type PanelEvent } from './panelEvents'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -2,12 +2,15 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OrganizerPrototype } from './OrganizerPrototype'
+import { serve, type Sent } from '../../../lib/testing/fakeFetch'
 
-const fetch = vi.fn()
-beforeEach(() => vi.stubGlobal('fetch', fetch))
+let sent: Sent[] = []
+beforeEach(() => {
+  sent = serve([])
+})
 afterEach(() => {
   // ORG-1: whatever a test did in the prototype, it never reached for the network.
-  expect(fetch).not.toHaveBeenCalled()
+  expect(sent).toEqual([])
   vi.unstubAllGlobals()
 })
 

@@ -1,13 +1,9 @@
 // What the organizer prototype computes from its sample data (docs/requirements.md ORG-6, ORG-7, ORG-11),
 // as pure functions: the tabs only display their answers.
-import { fromCentavos, isWholeCentavos, parseCalendarDate, toCentavos } from '../../../lib/text/format'
+import { isWholeCentavos, parseCalendarDate, sumReais } from '../../../lib/text/format'
 import { foldText, matchesWords, searchWords } from '../../../lib/text/textFold'
 import { newSampleCourseLimit, type SampleEvent, type SampleParticipant } from './sampleData'
 
-/** Sums money in cents, so that 89,90 + 119,90 is exactly 209,80. */
-function sumMoney(values: number[]): number {
-  return fromCentavos(values.reduce((total, v) => total + toCentavos(v), 0))
-}
 
 export type Overview = { eventos: number; participantes: number; pagos: number; pendentes: number; receita: number }
 
@@ -19,7 +15,7 @@ export function overview(events: readonly SampleEvent[], participants: readonly 
     participantes: participants.length,
     pagos: paid.length,
     pendentes: participants.length - paid.length,
-    receita: sumMoney(paid.map((p) => p.valor)),
+    receita: sumReais(paid.map((p) => p.valor)),
   }
 }
 
@@ -49,16 +45,16 @@ export function financeByPercurso(events: readonly SampleEvent[], participants: 
         percursoId: c.id,
         percursoNome: c.nome,
         pagos: paid.length,
-        valorPago: sumMoney(paid.map((p) => p.valor)),
+        valorPago: sumReais(paid.map((p) => p.valor)),
         pendentes: pending.length,
-        valorPendente: sumMoney(pending.map((p) => p.valor)),
+        valorPendente: sumReais(pending.map((p) => p.valor)),
       }
     }),
   )
   return {
     rows,
-    totalPago: sumMoney(rows.map((r) => r.valorPago)),
-    totalPendente: sumMoney(rows.map((r) => r.valorPendente)),
+    totalPago: sumReais(rows.map((r) => r.valorPago)),
+    totalPendente: sumReais(rows.map((r) => r.valorPendente)),
   }
 }
 

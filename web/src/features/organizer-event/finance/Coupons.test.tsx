@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serve } from '../testServer'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { Coupons } from './Coupons'
 import { emptyCoupon, readCoupon } from './couponForm'
 import type { Coupon } from './financeApi'

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeEvent } from '../../../lib/testing/testEvents'
-import { serve } from '../testServer'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { FinanceTab } from './FinanceTab'
 import { testFinance, testOrder } from './testOrders'
 

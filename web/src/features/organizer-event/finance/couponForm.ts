@@ -3,7 +3,7 @@
 // which checks the same (cases both run: internal/registration/testdata/cupons.json) and answers its
 // own field errors, shown in the same places.
 import constants from '../../../../../internal/registration/constants.json'
-import { parseCalendarDate } from '../../../lib/text/format'
+import { fromCentavos, parseCalendarDate } from '../../../lib/text/format'
 import type { CouponType, NewCoupon } from './financeApi'
 import { parseCentavos } from './money'
 
@@ -50,7 +50,7 @@ export function readCoupon(v: CouponValues): { coupon: NewCoupon } | { errors: C
     coupon: {
       codigo,
       tipo: v.tipo,
-      valor: hundredths! / 100,
+      valor: fromCentavos(hundredths!), // a percent's hundredths read back the same way
       maxUsos: maxUsos ?? null,
       validoAte: validoAte || null,
       modalidades: v.modalidades,

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Role } from '../../../lib/team/staff'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { KitTab } from './KitTab'
 
 const stats = {
@@ -35,26 +36,21 @@ const pickup = {
 
 /** Renders the tab for `role` against a fake server; returns the requests it made, as "METHOD url". */
 async function renderAs(role: Role) {
-  const calls: string[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`)
-      if (url.endsWith('/stats')) return Response.json(stats)
-      if (url.includes('/history')) return Response.json({ history: [pickup] })
-      return new Response(null, { status: 204 })
-    }),
-  )
+  const sent = serve([
+    ['GET', /\/stats$/, [200, stats]],
+    ['GET', /\/history/, [200, { history: [pickup] }]],
+    ['*', /^/, [204]],
+  ])
   render(<KitTab eventId="ev1" role={role} />)
   expect(await screen.findByText('3 de 4 kits retirados (75%)')).toBeVisible()
-  return calls
+  return { calls: () => sent.map((s) => `${s.method} ${s.path}`) }
 }
 
 afterEach(() => vi.unstubAllGlobals())
 
 describe('KitTab', () => {
   it('shows progress by modality and desk, the chart as a table, and lets a manager undo', async () => {
-    const calls = await renderAs('gestao')
+    const { calls } = await renderAs('gestao')
     const byModality = screen.getByRole('region', { name: 'Por modalidade' })
     expect(within(byModality).getByRole('row', { name: '10 km 2 3 66,7%' })).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Por balcão' })).getByRole('row', { name: 'Balcão 1 3' })).toBeInTheDocument()
@@ -62,12 +58,12 @@ describe('KitTab', () => {
     expect(within(screen.getByRole('region', { name: 'Retiradas a cada 15 minutos' })).getAllByRole('row')).toHaveLength(4)
     await userEvent.click(screen.getByRole('button', { name: 'Desfazer' }))
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Desfazer retirada' }))
-    expect(calls).toContain('DELETE /api/events/ev1/checkin/ana')
+    expect(calls()).toContain('DELETE /api/events/ev1/checkin/ana')
   })
 
   it('shows the kit desk its progress but not the history', async () => {
-    const calls = await renderAs('retirada')
+    const { calls } = await renderAs('retirada')
     expect(screen.queryByRole('heading', { name: 'Histórico' })).not.toBeInTheDocument()
-    expect(calls.some((c) => c.includes('/history'))).toBe(false)
+    expect(calls().some((c) => c.includes('/history'))).toBe(false)
   })
 })

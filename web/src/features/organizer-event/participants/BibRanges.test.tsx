@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serve } from '../testServer'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { BibRanges } from './BibRanges'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { Exports } from './Exports'
 
 const downloads: string[] = []
@@ -17,10 +18,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** Answers the lists' requests with a body of type (a PDF); returns the requests sent. */
 function answer(status: number, body: BodyInit | null, type = 'application/pdf') {
-  const fetch = vi.fn((_url: string) => Promise.resolve(new Response(body, { status, headers: { 'Content-Type': type } })))
-  vi.stubGlobal('fetch', fetch)
-  return fetch
+  return serve([['GET', '/api/events/ev1/participants.pdf', () => new Response(body, { status, headers: { 'Content-Type': type } })]])
 }
 
 const faixas = [{ percurso: '5 km', inicio: 1, fim: 500 }]
@@ -33,22 +33,22 @@ describe('Exports', () => {
   })
 
   it('downloads the printable list of a typed range, or of a modality', async () => {
-    const fetch = answer(200, '%PDF-1.4')
+    const sent = answer(200, '%PDF-1.4')
     const user = userEvent.setup()
     render(<Exports eventId="ev1" faixas={faixas} />)
     await user.type(screen.getByLabelText('Do nº'), '10')
     await user.type(screen.getByLabelText('até o nº'), '2x0')
     await user.click(screen.getByRole('button', { name: 'Baixar lista (PDF)' }))
     await vi.waitFor(() => expect(downloads).toEqual(['lista-retirada-10-20.pdf']))
-    expect(fetch.mock.calls[0]![0]).toBe('/api/events/ev1/participants.pdf?de=10&ate=20')
+    expect(sent[0]!.path).toBe('/api/events/ev1/participants.pdf?de=10&ate=20')
 
     await user.click(screen.getByRole('button', { name: 'Baixar lista de 5 km, peitos 1 a 500 (PDF)' }))
     await vi.waitFor(() => expect(downloads).toHaveLength(2))
-    expect(fetch.mock.calls[1]![0]).toBe('/api/events/ev1/participants.pdf?de=1&ate=500')
+    expect(sent[1]!.path).toBe('/api/events/ev1/participants.pdf?de=1&ate=500')
   })
 
   it("says why a list was refused, in place, and checks the range's order first", async () => {
-    const fetch = answer(
+    const sent = answer(
       422,
       JSON.stringify({ error: { code: 'invalid-argument', message: 'A faixa tem 30000 inscritos: escolha uma faixa menor de números de peito (até 5000 por lista).' } }),
       'application/json',
@@ -64,6 +64,6 @@ describe('Exports', () => {
     await user.type(screen.getByLabelText('até o nº'), '20')
     await user.click(screen.getByRole('button', { name: 'Baixar lista (PDF)' }))
     expect(screen.getByRole('alert')).toHaveTextContent('O número final deve ser maior ou igual ao inicial.')
-    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(sent).toHaveLength(1)
   })
 })

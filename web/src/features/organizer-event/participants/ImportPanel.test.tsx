@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serve, type Sent } from '../testServer'
+import { serve, type Sent } from '../../../lib/testing/fakeFetch'
 import { ImportPanel } from './ImportPanel'
 
 afterEach(() => vi.unstubAllGlobals())

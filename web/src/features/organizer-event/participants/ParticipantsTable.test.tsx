@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serve, testParticipant } from '../testServer'
+import { serve } from '../../../lib/testing/fakeFetch'
+import { testParticipant } from '../testParticipant'
 import { pageSize, ParticipantsTable } from './ParticipantsTable'
 
 afterEach(() => vi.unstubAllGlobals())

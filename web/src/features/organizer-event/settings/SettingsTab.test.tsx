@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serve } from '../testServer'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { SettingsTab } from './SettingsTab'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Role } from '../../../lib/team/staff'
-import { serve } from '../testServer'
+import { serve } from '../../../lib/testing/fakeFetch'
 import { TeamTab } from './TeamTab'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -54,6 +54,7 @@ type Store struct {
 
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
+	store.Groups      // the events' groups, written under each event's order lock
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -90,6 +91,9 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 	s := &Store{pool: pool}
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
+	s.Groups = store.Groups{Query: s.orderQuery, Name: "postgres", InEventTx: func(ctx context.Context, eventID string, fn func(store.GroupTx) error) error {
+		return s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) error { return fn(tx) })
+	}}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

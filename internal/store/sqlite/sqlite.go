@@ -43,6 +43,7 @@ type Store struct {
 
 	store.OrderReader // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
+	store.Groups      // the events' groups, written under each event's order lock
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -76,6 +77,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
 	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
+	s.Groups = store.Groups{Query: s.orderQuery, Name: "sqlite", InEventTx: func(ctx context.Context, _ string, fn func(store.GroupTx) error) error {
+		return s.inOrderTx(ctx, func(tx store.OrderTx) error { return fn(tx) }) // the one writer takes every event's turn
+	}}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {

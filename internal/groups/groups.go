@@ -1,4 +1,4 @@
-// Package groups is the rules of assessorias and groups (docs/requirements.md GRP-1 … GRP-40): a
+// Package groups is the rules of assessorias and groups (docs/requirements.md GRP-1 … GRP-16): a
 // group of an event, its name and the folding that makes it unique in the event, its code and
 // link, its coaches, and who may see, change and remove it. The store keeps groups
 // (store.GroupStore); internal/salesapi answers their routes with these rules.

@@ -83,5 +83,6 @@ func (s *Server) Routes() []api.Route {
 	rs = append(rs, s.moneyRoutes()...)
 	rs = append(rs, s.registrationCodeRoutes()...)
 	rs = append(rs, s.pixRoutes()...)
+	rs = append(rs, s.groupRoutes()...)
 	return append(rs, s.sandboxRoutes()...)
 }

@@ -45,10 +45,11 @@ const events = [
   summary('encerrada', { titulo: 'Meia de Santos', status: 'Inscrições Encerradas' }),
 ]
 
-/** Answers the events' requests with `answer` (the mock returned), and "Minhas inscrições" with none. */
+/** Answers the events' requests with `answer` (the mock returned), and "Minhas inscrições" and "Meus grupos" with none. */
 function serve(answer: () => Promise<Response>) {
   const fetch = vi.fn((_url: string) => answer())
-  vi.stubGlobal('fetch', (url: string) => (url === '/api/me/inscricoes' ? json({ inscricoes: [] }) : fetch(url)))
+  const none: Record<string, unknown> = { '/api/me/inscricoes': { inscricoes: [] }, '/api/me/grupos': { grupos: [] } }
+  vi.stubGlobal('fetch', (url: string) => (url in none ? json(none[url]) : fetch(url)))
   return fetch
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,7 +35,11 @@ type groupWorld struct {
 
 func newGroupWorld(t *testing.T) *groupWorld {
 	t.Helper()
-	st := dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "grupos.db"))
+	return newGroupWorldOn(t, dbtest.OpenSQLite(t, filepath.Join(t.TempDir(), "grupos.db")))
+}
+
+func newGroupWorldOn(t *testing.T, st store.Store) *groupWorld {
+	t.Helper()
 	w := &groupWorld{pixWorld: newPixWorld(t, st, nil)}
 	w.otherEventID = w.createEvent(t)
 	for _, u := range []api.User{ana, carla, eva, gil, rita, davi, fabi} {
@@ -293,4 +298,38 @@ func TestGroupMembersDeleteMerge(t *testing.T) {
 		t.Errorf("the group merged into: %+v", got)
 	}
 	expectError(t, "removing the group merged into", w.call("DELETE", "/api/grupos/"+into.ID, "", &gil), 409, "grupo-com-inscritos", "", "")
+}
+
+// GRP-2: two coaches creating one folded name at once get one 201 and one 409 grupo-existe, on
+// both databases.
+func TestGroupCreateRace(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newGroupWorldOn(t, st)
+		path := "/api/events/" + w.eventID + "/grupos"
+		for range 5 { // a few rounds, each its own name
+			name := store.NewParticipantID()[:10]
+			codes := make(chan int, 2)
+			var wg sync.WaitGroup
+			for i, u := range []api.User{carla, eva} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					body := `{"nome":"Equipe ` + name + `"}`
+					if i == 1 {
+						body = `{"nome":"EQUIPE  ` + strings.ToUpper(name) + `"}`
+					}
+					codes <- w.call("POST", path, body, &u).Code
+				}()
+			}
+			wg.Wait()
+			close(codes)
+			got := map[int]int{}
+			for c := range codes {
+				got[c]++
+			}
+			if got[201] != 1 || got[409] != 1 {
+				t.Fatalf("two creations of one folded name at once: %v, want one 201 and one 409", got)
+			}
+		}
+	})
 }

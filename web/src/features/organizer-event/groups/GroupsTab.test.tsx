@@ -38,10 +38,10 @@ describe('GroupsTab', () => {
     serve([['GET', path, () => [200, { grupos: [orla, serra] }]]])
     show()
     const list = await screen.findByRole('list', { name: 'Grupos e assessorias' })
-    const items = within(list).getAllByRole('listitem')
-    expect(within(items[0]).getByRole('link', { name: 'Pelotão da Orla' })).toHaveAttribute('href', '/dashboard/grupos/g1')
-    expect(items[0]).toHaveTextContent('12 inscritos · 10 pagos · Código ABCD2345 · Carla e Davi')
-    expect(items[1]).toHaveTextContent('1 inscrito · 0 pagos · Código EFGH6789 · Eva')
+    const [orlaItem, serraItem] = within(list).getAllByRole('listitem')
+    expect(within(orlaItem!).getByRole('link', { name: 'Pelotão da Orla' })).toHaveAttribute('href', '/dashboard/grupos/g1')
+    expect(orlaItem).toHaveTextContent('12 inscritos · 10 pagos · Código ABCD2345 · Carla e Davi')
+    expect(serraItem).toHaveTextContent('1 inscrito · 0 pagos · Código EFGH6789 · Eva')
   })
 
   // GRP-5, GRP-16

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"pelotao/internal/account"
-	"pelotao/internal/api/apitest"
 	"pelotao/internal/answercache"
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/store/postgres"
 	"pelotao/internal/store/postgres/pgtest"
 	"pelotao/internal/upload/uploadtest"

@@ -13,8 +13,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"pelotao/internal/api"
-	"pelotao/internal/event"
 	"pelotao/internal/api/apitest"
+	"pelotao/internal/event"
 	"pelotao/internal/results"
 	"pelotao/internal/sheet"
 )

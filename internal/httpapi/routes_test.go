@@ -126,6 +126,19 @@ var routeExpectations = map[string]routeExpectation{
 	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
 	// Mounted only with a PSP configured, as the matrix's world has one (TestWebhookOnlyWithAPSP).
 	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},
+	// Groups (GRP-10): creating needs a verified e-mail, so the matrix's unverified owner and
+	// other user are refused; the verified team and other team then meet an event sold elsewhere
+	// (409). Who sees, changes or removes an existing group is salesapi's TestGroupWhoMay; here
+	// no group exists.
+	"POST /api/events/{id}/grupos":         {body: `{"nome":"Grupo {role}"}`, want: [3]int{401, 403, 403}, team: [3]int{409, 409, 409}},
+	"GET /api/events/{id}/grupos":          {want: [3]int{401, 403, 200}, team: [3]int{200, 403, 403}},
+	"GET /api/events/{id}/grupos/{codigo}": {path: "/api/events/{id}/grupos/NAOEXIST", want: [3]int{404, 404, 404}},
+	"POST /api/events/{id}/grupos/{gid}/mesclar": {path: "/api/events/{id}/grupos/nao-existe/mesclar", body: `{"em":"outro"}`,
+		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
+	"GET /api/grupos/{id}":    {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
+	"PATCH /api/grupos/{id}":  {path: "/api/grupos/nao-existe", body: `{"nome":"Grupo Novo"}`, want: [3]int{401, 404, 404}},
+	"DELETE /api/grupos/{id}": {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
+	"GET /api/me/grupos":      {want: [3]int{401, 200, 200}},
 	// The money of an event (REG-116): its owner and gestao only; retirada never. No order or
 	// coupon exists here but those each role creates; who may cancel or edit an existing order is
 	// salesapi's TestOrderChangesByWho.
@@ -206,6 +219,8 @@ var routeExpectations = map[string]routeExpectation{
 	// checks who asks.
 	"GET /inscricao/{eventId}/pedido/{orderId}": {want: [3]int{200, 200, 200}},
 	"GET /i/{codigo}": {want: [3]int{200, 200, 200}},
+	// A group's page: its data comes from GET /api/grupos/{id}, which checks who asks.
+	"GET /dashboard/grupos/{groupId}": {want: [3]int{200, 200, 200}},
 }
 
 // withPSP is env with a PSP configured (one no test reaches: the matrix's event is sold

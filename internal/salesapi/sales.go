@@ -87,6 +87,7 @@ func (s *Server) Routes() []api.Route {
 	rs = append(rs, s.moneyRoutes()...)
 	rs = append(rs, s.registrationCodeRoutes()...)
 	rs = append(rs, s.pixRoutes()...)
+	rs = append(rs, s.groupRoutes()...)
 	rs = append(rs, s.sandboxRoutes()...)
 	return append(rs, s.cardSandboxRoutes()...)
 }

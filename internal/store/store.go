@@ -4,7 +4,7 @@
 //
 // Each area of the product has its own interface in its own file here (events.go, accounts.go,
 // files.go, plan_interest.go, sender_limit.go, staff.go, results.go, participants.go,
-// checkin.go, orders.go, panel.go, reconciliation.go); Store is all of them together. Beside each interface are the SQL text, the
+// checkin.go, orders.go, panel.go, reconciliation.go, groups.go); Store is all of them together. Beside each interface are the SQL text, the
 // row scanners and the readers both implementations share; rows.go is how they read rows.
 package store
 
@@ -39,6 +39,7 @@ type Store interface {
 	OrderStore
 	PanelStore
 	ReconciliationStore
+	GroupStore
 
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error

@@ -12,7 +12,7 @@ import { orderRita } from './orders'
 // title first), the pickups chart's time labels whole, an empty pickup history said once.
 
 const desktop = { width: 1280, height: 800 }
-const tabNames = ['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações']
+const tabNames = ['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Grupos', 'Equipe', 'Configurações']
 
 /**
  * An organizer signed in on `page`, owning an event sold in Pelotão three days ahead with `people`

@@ -61,6 +61,7 @@ type Store struct {
 	accounts.AccountStore         // over db: see tx.go
 	checkin.CheckinStore          // over db
 	participants.ParticipantStore // over db
+	store.Groups                  // the events' groups, written under each event's order lock
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -99,6 +100,9 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
 	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
 		participants.ParticipantStore{DB: db{s}}
+	s.Groups = store.Groups{Query: s.orderQuery, Name: "postgres", InEventTx: func(ctx context.Context, eventID string, fn func(store.GroupTx) error) error {
+		return s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) error { return fn(tx) })
+	}}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err

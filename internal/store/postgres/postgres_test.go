@@ -42,6 +42,11 @@ func TestRegistrationLimitAcrossInstances(t *testing.T) {
 	storetest.RegistrationLimitRace(t, twoInstances(t)...)
 }
 
+// GRP-2: two instances creating a group of one folded name at once make one.
+func TestGroupRaceAcrossInstances(t *testing.T) {
+	storetest.GroupRace(t, twoInstances(t)...)
+}
+
 // twoInstances opens two stores on one fresh database, as two servers share it.
 func twoInstances(t *testing.T) []store.Store {
 	cfg := pgtest.FreshSchema(t)

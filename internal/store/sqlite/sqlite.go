@@ -51,6 +51,7 @@ type Store struct {
 	accounts.AccountStore         // over db: see tx.go
 	checkin.CheckinStore          // over db
 	participants.ParticipantStore // over db
+	store.Groups                  // the events' groups, written under each event's order lock
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -86,6 +87,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
 	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
 		participants.ParticipantStore{DB: db{s}}
+	s.Groups = store.Groups{Query: s.orderQuery, Name: "sqlite", InEventTx: func(ctx context.Context, _ string, fn func(store.GroupTx) error) error {
+		return s.inOrderTx(ctx, func(tx store.OrderTx) error { return fn(tx) }) // the one writer takes every event's turn
+	}}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)
 	if err := s.Migrate(ctx); err != nil {

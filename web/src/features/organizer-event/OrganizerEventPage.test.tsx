@@ -77,7 +77,7 @@ function arriveFromTheForm(saved: { id: string; titulo: string }) {
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent)
 
 describe('OrganizerEventPage', () => {
-  it("shows the event's header and the owner's six tabs, Inscritos first", async () => {
+  it("shows the event's header and the owner's seven tabs, Inscritos first", async () => {
     world()
     renderPage('dona')
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
@@ -85,7 +85,7 @@ describe('OrganizerEventPage', () => {
     expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
     expect(screen.getByText('Inscrições Abertas')).toBeInTheDocument()
     expect(screen.getByRole('tablist', { name: 'Gestão do evento' })).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações'])
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Grupos', 'Equipe', 'Configurações'])
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel', { name: 'Inscritos' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Importar inscritos' })).toBeInTheDocument() // its code loads after the page's
@@ -142,7 +142,7 @@ describe('OrganizerEventPage', () => {
     world([{ role: 'gestao' }])
     renderPage('gerente')
     expect(await screen.findByText('Gestão')).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Equipe', 'Configurações'])
+    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Grupos', 'Equipe', 'Configurações'])
   })
 
   // REG-130: the money is the owner's and the managers' only.

@@ -20,6 +20,7 @@ const SavedEventMessage = lazy(() => import('../../components/SavedEventMessage'
 const KitTab = lazy(() => import('./kit/KitTab').then((m) => ({ default: m.KitTab })))
 const ResultsTab = lazy(() => import('./results/ResultsTab').then((m) => ({ default: m.ResultsTab })))
 const FinanceTab = lazy(() => import('./finance/FinanceTab').then((m) => ({ default: m.FinanceTab })))
+const GroupsTab = lazy(() => import('./groups/GroupsTab').then((m) => ({ default: m.GroupsTab })))
 const TeamTab = lazy(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })))
 const SettingsTab = lazy(() => import('./settings/SettingsTab').then((m) => ({ default: m.SettingsTab })))
 
@@ -113,6 +114,7 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
           {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} timeZone={event.fusoHorario} />)}
           {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
           {selected === 'financeiro' && <FinanceTab event={event} onForbidden={onForbidden} />}
+          {selected === 'grupos' && <GroupsTab eventId={event.id} onForbidden={onForbidden} />}
           {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
           {selected === 'configuracoes' && <SettingsTab eventId={event.id} onForbidden={onForbidden} />}
           </Suspense>

@@ -5,13 +5,14 @@ import type { Event } from '../../lib/events/event'
 import { getEvent } from '../../lib/events/eventsApi'
 import { can, listWorkEvents, type Role } from '../../lib/team/staff'
 
-export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'financeiro' | 'equipe' | 'configuracoes'
+export type TabId = 'inscritos' | 'retirada' | 'resultados' | 'financeiro' | 'grupos' | 'equipe' | 'configuracoes'
 
 export const tabLabels: Record<TabId, string> = {
   inscritos: 'Inscritos',
   retirada: 'Retirada de kits',
   resultados: 'Resultados',
   financeiro: 'Financeiro',
+  grupos: 'Grupos',
   equipe: 'Equipe',
   configuracoes: 'Configurações',
 }

@@ -47,11 +47,12 @@ const events = [
   summary('encerrada', { titulo: 'Meia de Santos', status: 'Inscrições Encerradas' }),
 ]
 
-/** Answers the events' requests with the answers in turn (the last one again), and "Minhas inscrições" with none; returns the events' requests. */
+/** Answers the events' requests with the answers in turn (the last one again), and "Minhas inscrições" and "Meus grupos" with none; returns the events' requests. */
 function serveEvents(...answers: (() => Answer | Promise<Answer>)[]) {
   let reads = 0
   const sent = serve([
     ['GET', '/api/me/inscricoes', [200, { inscricoes: [] }]],
+    ['GET', '/api/me/grupos', [200, { grupos: [] }]],
     ['GET', '/api/events', () => answers[Math.min(reads++, answers.length - 1)]!()],
   ])
   return { calls: () => sent.filter((s) => s.url.pathname === '/api/events') }

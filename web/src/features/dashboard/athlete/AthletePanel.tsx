@@ -14,10 +14,12 @@ const emptyText = 'Nenhum evento futuro encontrado.'
 
 // Its own chunk: the dashboard's JavaScript is near its budget.
 const MyRegistrations = lazy(() => import('./MyRegistrations').then((m) => ({ default: m.MyRegistrations })))
+const MyGroups = lazy(() => import('./MyGroups').then((m) => ({ default: m.MyGroups })))
 
 /**
- * 'Painel do Atleta': the upcoming events open for registration, from one listing of the API,
- * filtered on the client as the athlete types (docs/requirements.md ATH-1..7).
+ * 'Painel do Atleta': the athlete's registrations, the groups they coach (GRP-13), and the upcoming
+ * events open for registration, from one listing of the API, filtered on the client as the athlete
+ * types (docs/requirements.md ATH-1..7).
  */
 export function AthletePanel() {
   const events = useResource('athlete-events', (signal) => listAllEvents({ when: 'upcoming', order: 'asc' }, signal))
@@ -30,6 +32,9 @@ export function AthletePanel() {
     <div className="space-y-10">
       <Suspense fallback={<p role="status" className="text-slate-600">Carregando suas inscrições...</p>}>
         <MyRegistrations />
+      </Suspense>
+      <Suspense fallback={<p role="status" className="text-slate-600">Carregando seus grupos...</p>}>
+        <MyGroups events={open} />
       </Suspense>
       <section aria-labelledby={`${searchId}-titulo`} className="space-y-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

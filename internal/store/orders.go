@@ -23,7 +23,8 @@ import (
 type OrderStore interface {
 	// CreateOrder prices the order (NewOrder.Price), checks and takes its capacity in one
 	// transaction under the event's lock: the Pricer's own error, ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
-	// ErrRegistrationLimit (a *RegistrationLimitError), ErrCouponUsedUp, ErrIdempotencyKeyReused. An IdempotencyKey the buyer used before in the
+	// ErrRegistrationLimit (a *RegistrationLimitError), ErrCouponUsedUp, ErrIdempotencyKeyReused,
+	// ErrTooManyFromSender (NewOrder.Sender). An IdempotencyKey the buyer used before in the
 	// event, with the same IdempotencyHash, returns that first order. A free order (Total 0) is
 	// confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
@@ -252,6 +253,10 @@ type NewOrder struct {
 	Now, ExpiraEm    time.Time
 	Capacity         Capacity
 	Price            Pricer
+	// Sender, when set, is the slot of the client address's limit the request takes, in the
+	// order's own transaction and before anything else (TakeSenderSlot's rule): past the limit,
+	// ErrTooManyFromSender. Nil: no limit.
+	Sender *SenderSlot
 	// The buyer's limits (0: none). MaxOpenOrders: orders awaiting payment at once, in every
 	// event (a free order never awaits). MaxRegistrations: registrations held or confirmed in
 	// the event, free ones and this order's included.

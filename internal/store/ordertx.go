@@ -21,6 +21,9 @@ type OrderTx interface {
 	Query(ctx context.Context, sql string, args ...any) (Rows, error)
 	// NextRevs takes n values of the participants' change counter (see ParticipantStore).
 	NextRevs(ctx context.Context, n int) (int64, error)
+	// Lock serialises, until the transaction ends, the transactions that lock the same name, on
+	// every instance (SQLite's single writer serialises them all already).
+	Lock(ctx context.Context, name string) error
 }
 
 // holdCounts is the condition on registrations r of orders o that count against capacity:
@@ -59,6 +62,11 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, o NewOrder) (string, 
 // The order's times are kept to the millisecond, as SQLite stores them, so that the order
 // returned is the order either store reads.
 func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
+	if o.Sender != nil {
+		if _, err := TakeSenderSlotTx(ctx, tx, o.Sender.Scope, o.Sender.IP, o.Now, o.Sender.Limit); err != nil {
+			return Order{}, err
+		}
+	}
 	if first, err := orderIDByIdempotency(ctx, tx, o); err != nil || first != "" {
 		return Order{ID: first}, err
 	}

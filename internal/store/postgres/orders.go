@@ -49,6 +49,12 @@ func (t orderTx) Query(ctx context.Context, q string, a ...any) (store.Rows, err
 
 func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) { return nextRevs(ctx, t.tx, n) }
 
+// Lock takes a transaction-scoped advisory lock of name.
+func (t orderTx) Lock(ctx context.Context, name string) error {
+	_, err := t.tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
+	return err
+}
+
 // inOrderTx runs fn in a transaction that first takes the transaction-scoped advisory locks
 // named by keys, in order: instances on one database then take turns per event (and per
 // buyer), so two never count the same free slot. Callers name an event before a buyer, so

@@ -90,6 +90,9 @@ func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) {
 	return nextRevs(context.WithoutCancel(ctx), t.tx, n)
 }
 
+// Lock does nothing: the single writer runs one transaction at a time.
+func (t orderTx) Lock(context.Context, string) error { return nil }
+
 // Taken implements store.TakenKeeper with the batch's counts.
 func (t orderTx) Taken(ctx context.Context, eventID string, now time.Time) (store.Taken, error) {
 	return t.counts.taken(context.WithoutCancel(ctx), t, eventID, now)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"strings"
 	"time"
 
 	"pelotao/internal/participant"
@@ -222,18 +223,6 @@ func (t Taken) Clone() Taken {
 	return t
 }
 
-// A TakenKeeper is an OrderTx that keeps an event's counts from one order it creates to the
-// next, instead of counting the registrations again for each (SQLite writes a batch of orders in
-// one transaction). CreateOrderTx asks it for the counts and tells it what each order took.
-type TakenKeeper interface {
-	// Taken is the event's counts at now, as kept or counted afresh; it is asked before the
-	// transaction writes anything.
-	Taken(ctx context.Context, eventID string, now time.Time) (Taken, error)
-	// Took tells that an order just created made the event's counts after; its hold ends at
-	// heldUntil (zero: confirmed at once, it never ends).
-	Took(eventID string, after Taken, heldUntil time.Time)
-}
-
 // An OrderBatcher creates many orders at once (a large sale seeded for the benchmarks), each
 // as CreateOrder would, in fewer transactions that count each event once instead of once per
 // order. SQLite's CreateOrder needs none: its writer keeps the counts from order to order.
@@ -375,3 +364,6 @@ type Coupon struct {
 	Ativo                 bool
 	Usos                  int
 }
+
+// CouponKey is a coupon code as compared: trimmed, upper case.
+func CouponKey(codigo string) string { return strings.ToUpper(strings.TrimSpace(codigo)) }

@@ -34,6 +34,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"pelotao/internal/cache"
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
@@ -52,7 +53,7 @@ type Store struct {
 	orderRevs joined[store.OrderRev]
 	buyers    joined[map[string]store.Buyer]
 
-	store.OrderReader // reads orders with orderQuery
+	sale.OrderReader  // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 }
 
@@ -88,7 +89,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 		time.Sleep(500 * time.Millisecond)
 	}
 	s := &Store{pool: pool}
-	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
+	s.OrderReader = sale.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()

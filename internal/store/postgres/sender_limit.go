@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
@@ -28,8 +29,8 @@ func lockSender(ctx context.Context, tx pgx.Tx, lockName, senderIP string) (stri
 
 // TakeSenderSlot implements store.SenderLimitStore.
 func (s *Store) TakeSenderSlot(ctx context.Context, scope store.SenderScope, senderIP string, at time.Time, limit store.SenderLimit) (id int64, err error) {
-	err = s.inOrderTx(ctx, nil, func(tx store.OrderTx) (err error) {
-		id, err = store.TakeSenderSlotTx(ctx, tx, scope, senderIP, at, limit)
+	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) (err error) {
+		id, err = sale.TakeSenderSlotTx(ctx, tx, scope, senderIP, at, limit)
 		return err
 	})
 	return id, err

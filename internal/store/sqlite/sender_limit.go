@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
@@ -21,8 +22,8 @@ func senderHash(ctx context.Context, tx *sql.Tx, senderIP string) (string, error
 // TakeSenderSlot implements store.SenderLimitStore: a transaction of the order writer's, as an
 // order's own slot is taken (the single writer makes count-then-insert atomic).
 func (s *Store) TakeSenderSlot(ctx context.Context, scope store.SenderScope, senderIP string, at time.Time, limit store.SenderLimit) (id int64, err error) {
-	err = s.writeOrder(ctx, func(tx store.OrderTx) (err error) {
-		id, err = store.TakeSenderSlotTx(ctx, tx, scope, senderIP, at, limit)
+	err = s.writeOrder(ctx, func(tx sale.OrderTx) (err error) {
+		id, err = sale.TakeSenderSlotTx(ctx, tx, scope, senderIP, at, limit)
 		return err
 	}, true) // a slot changes no capacity count
 	return id, err

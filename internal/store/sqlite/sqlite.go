@@ -19,6 +19,7 @@ import (
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
 
 	"pelotao/internal/cache"
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
@@ -41,7 +42,7 @@ type Store struct {
 	roles         *fresh[team.Role]
 	revs          *fresh[int64] // an event's participants' rev
 
-	store.OrderReader // reads orders with orderQuery
+	sale.OrderReader  // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 }
 
@@ -74,7 +75,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
-	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
+	s.OrderReader = sale.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/sale"
 	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
@@ -165,7 +166,7 @@ func testImportThenPay(t *testing.T, s store.Store) {
 			t.Fatalf("the same Pix read again: %v %s", err, again.Status)
 		}
 		h, err := s.OrderHistory(ctx, o.ID)
-		if err != nil || h[len(h)-1].Tipo != store.OrderReturnedEvent || !strings.Contains(string(h[len(h)-1].Detalhe), store.DocumentTakenNote) {
+		if err != nil || h[len(h)-1].Tipo != store.OrderReturnedEvent || !strings.Contains(string(h[len(h)-1].Detalhe), sale.DocumentTakenNote) {
 			t.Fatalf("history: %+v %v", h, err)
 		}
 	}

@@ -94,7 +94,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		return store.Order{}, err
 	}
 	if coupon != nil {
-		coupon.Usos = taken.Coupons[cupom]
+		coupon.Usos = taken.Cupons[cupom]
 	}
 	items, err := o.Price(taken, coupon)
 	if err != nil {
@@ -104,31 +104,31 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	for _, it := range items {
 		total += it.Total
 	}
-	if total > 0 && o.MaxOpenOrders > 0 { // a free order is paid at once: it never holds
+	if total > 0 && o.PedidosAbertosMax > 0 { // a free order is paid at once: it never holds
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
 			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
 			return store.Order{}, fmt.Errorf("store: open orders: %w", err)
 		}
-		if open >= o.MaxOpenOrders {
+		if open >= o.PedidosAbertosMax {
 			return store.Order{}, store.ErrOrderLimit
 		}
 	}
-	if o.MaxRegistrations > 0 { // under the event's lock: concurrent orders of the buyer take turns
+	if o.InscricoesPorContaMax > 0 { // under the event's lock: concurrent orders of the buyer take turns
 		var held int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts, o.BuyerID, o.EventID, o.Now).Scan(&held); err != nil {
 			return store.Order{}, fmt.Errorf("store: the buyer's registrations: %w", err)
 		}
-		if held+len(items) > o.MaxRegistrations {
-			return store.Order{}, &store.RegistrationLimitError{Held: held, Max: o.MaxRegistrations}
+		if held+len(items) > o.InscricoesPorContaMax {
+			return store.Order{}, &store.RegistrationLimitError{Held: held, Max: o.InscricoesPorContaMax}
 		}
 	}
 	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
 		return store.Order{}, err
 	}
 	// The pricer had these counts; checking them again keeps every limit whatever it priced.
-	if err := fits(o.Capacity, &taken, items); err != nil {
+	if err := fits(o.Vagas, &taken, items); err != nil {
 		return store.Order{}, err
 	}
 	if err := couponRoom(coupon, &taken, items); err != nil {
@@ -145,7 +145,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		key = o.IdempotencyKey
 	}
 	written := store.Order{ID: id, EventID: o.EventID, BuyerID: o.BuyerID, Status: store.OrderAwaiting, Total: total, Cupom: cupom,
-		CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Registrations: make([]store.Registration, len(items))}
+		CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Inscricoes: make([]store.Registration, len(items))}
 	var txid any
 	if total > 0 && o.Txid != "" {
 		txid, written.Txid = o.Txid, o.Txid
@@ -157,7 +157,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	}
 	for i, it := range items {
 		usesCoupon := ""
-		if it.UsesCoupon {
+		if it.UsaCupom {
 			usesCoupon = cupom
 		}
 		atleta := it.Atleta
@@ -174,7 +174,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 			r.Desconto, r.Total, r.Status, string(atleta)); err != nil {
 			return store.Order{}, fmt.Errorf("store: inserting registration: %w", err)
 		}
-		written.Registrations[i] = r
+		written.Inscricoes[i] = r
 	}
 	if err := addOrderEvent(ctx, tx, id, store.OrderCreated, o.Now, o.BuyerID, nil); err != nil {
 		return store.Order{}, err
@@ -232,20 +232,20 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 
 // fits tells whether items fit in c beside what the event has taken, adding them to taken.
 func fits(c store.Capacity, taken *store.Taken, items []store.NewRegistration) error {
-	modality, lot := taken.Modalities, taken.Lots
+	modality, lot := taken.Modalidades, taken.Lotes
 	for _, it := range items {
-		taken.Event++
+		taken.Evento++
 		modality[it.Percurso]++
 		if it.Lote != "" {
 			lot[it.Lote]++
 		}
-		if c.Event != nil && taken.Event > *c.Event {
+		if c.Evento != nil && taken.Evento > *c.Evento {
 			return &store.SoldOutError{Limit: store.LimitEvent}
 		}
-		if max, ok := c.Modalities[it.Percurso]; ok && modality[it.Percurso] > max {
+		if max, ok := c.Modalidades[it.Percurso]; ok && modality[it.Percurso] > max {
 			return &store.SoldOutError{Limit: store.LimitModality, Name: it.Percurso}
 		}
-		if max, ok := c.Lots[it.Lote]; ok && it.Lote != "" && lot[it.Lote] > max {
+		if max, ok := c.Lotes[it.Lote]; ok && it.Lote != "" && lot[it.Lote] > max {
 			return &store.SoldOutError{Limit: store.LimitLot, Name: it.Lote}
 		}
 	}
@@ -257,7 +257,7 @@ func fits(c store.Capacity, taken *store.Taken, items []store.NewRegistration) e
 func couponRoom(coupon *store.Coupon, taken *store.Taken, items []store.NewRegistration) error {
 	want := 0
 	for _, it := range items {
-		if it.UsesCoupon {
+		if it.UsaCupom {
 			want++
 		}
 	}
@@ -268,10 +268,10 @@ func couponRoom(coupon *store.Coupon, taken *store.Taken, items []store.NewRegis
 		return store.ErrCouponUsedUp
 	}
 	key := store.CouponKey(coupon.Codigo)
-	if coupon.MaxUsos != nil && taken.Coupons[key]+want > *coupon.MaxUsos {
+	if coupon.MaxUsos != nil && taken.Cupons[key]+want > *coupon.MaxUsos {
 		return store.ErrCouponUsedUp
 	}
-	taken.Coupons[key] += want
+	taken.Cupons[key] += want
 	return nil
 }
 
@@ -344,7 +344,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 		items, err := collectTx(ctx, tx, func(row store.Scanner) (it store.NewRegistration, err error) {
 			var c string
 			err = row.Scan(&it.Percurso, &it.Lote, &c)
-			it.UsesCoupon = c != ""
+			it.UsaCupom = c != ""
 			return it, err
 		}, "SELECT percurso, lote, cupom FROM registrations WHERE order_id = ?", orderID)
 		var taken store.Taken
@@ -739,7 +739,7 @@ func (r OrderReader) TakenCounts(ctx context.Context, eventID string, now time.T
 // countTaken counts the registrations taking the event's capacity at now, but those of the
 // order except (” none).
 func countTaken(ctx context.Context, q store.Query, what, eventID, except string, now time.Time) (store.Taken, error) {
-	t := store.Taken{Modalities: map[string]int{}, Lots: map[string]int{}, Coupons: map[string]int{}}
+	t := store.Taken{Modalidades: map[string]int{}, Lotes: map[string]int{}, Cupons: map[string]int{}}
 	type group struct {
 		percurso, lote, cupom string
 		n                     int
@@ -750,13 +750,13 @@ func countTaken(ctx context.Context, q store.Query, what, eventID, except string
 	}, `SELECT r.percurso, r.lote, r.cupom, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote, r.cupom`, eventID, except, now)
 	for _, g := range groups {
-		t.Event += g.n
-		t.Modalities[g.percurso] += g.n
+		t.Evento += g.n
+		t.Modalidades[g.percurso] += g.n
 		if g.lote != "" {
-			t.Lots[g.lote] += g.n
+			t.Lotes[g.lote] += g.n
 		}
 		if g.cupom != "" {
-			t.Coupons[g.cupom] += g.n
+			t.Cupons[g.cupom] += g.n
 		}
 	}
 	return t, err
@@ -788,7 +788,7 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 	if _, err := store.QueryAll(ctx, r.Query, what, func(row store.Scanner) (struct{}, error) {
 		reg, err := scanRegistration(store.WithKey{Scanner: row, ID: &orderID})
 		if err == nil {
-			byID[orderID].Registrations = append(byID[orderID].Registrations, reg)
+			byID[orderID].Inscricoes = append(byID[orderID].Inscricoes, reg)
 		}
 		return struct{}{}, err
 	}, "SELECT order_id, "+registrationColumns+" FROM registrations WHERE "+in+" ORDER BY order_id, posicao", ids...); err != nil {
@@ -799,7 +799,7 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 		err := row.Scan(&orderID, &p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
 		if err == nil {
 			p.Horario = p.Horario.UTC()
-			byID[orderID].Payments = append(byID[orderID].Payments, p)
+			byID[orderID].Pagamentos = append(byID[orderID].Pagamentos, p)
 		}
 		return struct{}{}, err
 	}, "SELECT order_id, end_to_end_id, txid, valor, horario FROM pix_payments WHERE "+in+" ORDER BY order_id, horario", ids...); err != nil {
@@ -810,7 +810,7 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 		err := row.Scan(&orderID, &f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
 		if err == nil {
 			f.CriadoEm = f.CriadoEm.UTC()
-			byID[orderID].Refunds = append(byID[orderID].Refunds, f)
+			byID[orderID].Reembolsos = append(byID[orderID].Reembolsos, f)
 		}
 		return struct{}{}, err
 	}, "SELECT order_id, id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE "+in+" ORDER BY order_id, criado_em", ids...); err != nil {

@@ -85,8 +85,8 @@ type orderRefundAnswer struct {
 func toOrderAnswer(o store.Order) orderAnswer {
 	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: participant.Centavos(o.Total),
 		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
-		Inscricoes: make([]orderRegistrationAnswer, len(o.Registrations)), Reembolsos: toRefundAnswers(o.Refunds)}
-	for i, r := range o.Registrations {
+		Inscricoes: make([]orderRegistrationAnswer, len(o.Inscricoes)), Reembolsos: toRefundAnswers(o.Reembolsos)}
+	for i, r := range o.Inscricoes {
 		j.Inscricoes[i] = toRegistrationAnswer(r)
 	}
 	if o.Status == store.OrderAwaiting && o.CopiaECola != "" {
@@ -187,8 +187,8 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 	now := time.Now()
 	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
 		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
-		ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(e),
-		MaxOpenOrders: registration.Const.Limits.PedidosAbertosMax, MaxRegistrations: s.cfg.MaxRegistrationsPerAccount,
+		ExpiraEm: now.Add(s.cfg.RegistrationHold), Vagas: orders.EventCapacity(e),
+		PedidosAbertosMax: registration.Const.Limits.PedidosAbertosMax, InscricoesPorContaMax: s.cfg.MaxRegistrationsPerAccount,
 		Price: orderPricer(e, &o, e.Today(now)), Sender: &slot})
 	if err != nil && !errors.Is(err, store.ErrTooManyFromSender) {
 		return order, orderError(err)
@@ -256,7 +256,7 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 			}
 			items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
 				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
-				Total: int64(it.Total), UsesCoupon: it.Cupom, Atleta: atleta}
+				Total: int64(it.Total), UsaCupom: it.Cupom, Atleta: atleta}
 		}
 		return items, nil
 	}
@@ -273,8 +273,8 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 		msg = msg[:140]
 	}
 	var debtor *pix.Debtor
-	if i := slices.IndexFunc(order.Registrations, func(r store.Registration) bool { return r.DocTipo == participant.CPF }); i >= 0 {
-		debtor = &pix.Debtor{CPF: order.Registrations[i].DocNumero, Name: order.Registrations[i].Nome}
+	if i := slices.IndexFunc(order.Inscricoes, func(r store.Registration) bool { return r.DocTipo == participant.CPF }); i >= 0 {
+		debtor = &pix.Debtor{CPF: order.Inscricoes[i].DocNumero, Name: order.Inscricoes[i].Nome}
 	}
 	if s.psp == nil {
 		return order, s.discard(ctx, order, errors.New("no PSP configured"))

@@ -33,7 +33,7 @@ func (s *Server) registrationCounts(ctx context.Context, eventID string) (regist
 
 // countsOf is what the store counts taken as registration's pricing reads it.
 func countsOf(t store.Taken) registration.Counts {
-	return registration.Counts{Evento: t.Event, Modalidade: t.Modalities, Lote: t.Lots}
+	return registration.Counts{Evento: t.Evento, Modalidade: t.Modalidades, Lote: t.Lotes}
 }
 
 // getOffer answers GET /api/events/{id}/inscricao: the offer now, prices and slots left.

@@ -9,12 +9,12 @@ import (
 
 // Finance is an event's money as stored (OrderStore.EventFinance); package orders groups it.
 type Finance struct {
-	Received int64 // every Pix received for the event's orders, in centavos
-	Refunded int64 // the refunds DEVOLVIDO
-	// Refunding is the refunds still EM_PROCESSAMENTO: asked of the PSP, not yet returned (REG-272).
-	Refunding int64
-	Orders    map[string]int // order status → how many
-	Sold      []SoldGroup
+	Recebido    int64 // every Pix received for the event's orders, in centavos
+	Reembolsado int64 // the refunds DEVOLVIDO
+	// ReembolsoEmProcessamento is the refunds still EM_PROCESSAMENTO: asked of the PSP, not yet returned (REG-272).
+	ReembolsoEmProcessamento int64
+	Pedidos                  map[string]int // order status → how many
+	Vendas                   []SoldGroup
 }
 
 // SoldGroup is the confirmed registrations of one lot (” when priced by kit) and modality whose

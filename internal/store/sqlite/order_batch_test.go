@@ -81,7 +81,7 @@ func orderMaker(ctx context.Context, e event.Event, slots int) func(s *Store, se
 			Nome: fmt.Sprint("Atleta ", n), Percurso: modality, Categoria: "Geral", Camiseta: "M", Valor: 5000, Total: 5000, Atleta: []byte(`{}`)}
 		now := time.Now()
 		o := store.NewOrder{EventID: e.ID, BuyerID: fmt.Sprint("comprador-", n), Txid: fmt.Sprintf("TXCONTAS%024d", n),
-			Now: now, ExpiraEm: now.Add(time.Hour), Capacity: store.Capacity{Modalities: map[string]int{modality: slots}},
+			Now: now, ExpiraEm: now.Add(time.Hour), Vagas: store.Capacity{Modalidades: map[string]int{modality: slots}},
 			Price: func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) {
 				return []store.NewRegistration{it}, nil
 			}}

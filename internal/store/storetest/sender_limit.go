@@ -112,7 +112,7 @@ func testOrderTakesSenderSlot(t *testing.T, s store.Store) {
 	eventID := orderEvent(t, s)
 	now := time.Now()
 	slot := &store.SenderSlot{Scope: store.ScopeOrder, IP: "203.0.113.9", Limit: store.SenderLimit{Max: 2, Window: time.Hour}}
-	full := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	full := store.Capacity{Modalidades: map[string]int{"5 km": 1}}
 	fromSender := func(buyer string, a store.NewRegistration) store.NewOrder {
 		o := order(eventID, buyer, now, full, a)
 		o.Sender = slot

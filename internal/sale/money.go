@@ -63,7 +63,7 @@ func removeRegistrations(ctx context.Context, tx OrderTx, orderID string, now ti
 		return g, err
 	}, "SELECT event_id, participant_id FROM registrations WHERE order_id = ? AND status = 'confirmada' AND participant_id IS NOT NULL", orderID)
 	if err != nil {
-		return fmt.Errorf("store: refunded registrations: %w", err)
+		return fmt.Errorf("sale: refunded registrations: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
 		return err
@@ -87,11 +87,11 @@ func removeParticipants(ctx context.Context, tx OrderTx, list []leaving, now tim
 	}
 	for _, g := range list {
 		if _, err := tx.Exec(ctx, "DELETE FROM participants WHERE id = ?", g.participantID); err != nil {
-			return fmt.Errorf("store: removing participant: %w", err)
+			return fmt.Errorf("sale: removing participant: %w", err)
 		}
 		if _, err := tx.Exec(ctx, "INSERT INTO participant_removals (event_id, participant_id, rev, removido_em) VALUES (?, ?, ?, ?)",
 			g.eventID, g.participantID, rev, now); err != nil {
-			return fmt.Errorf("store: participant removal: %w", err)
+			return fmt.Errorf("sale: participant removal: %w", err)
 		}
 		rev++
 	}
@@ -111,20 +111,20 @@ func CancelRegistrationTx(ctx context.Context, tx OrderTx, registrationID string
 		return "", store.ErrNotFound
 	}
 	if err != nil {
-		return "", fmt.Errorf("store: cancelling registration: %w", err)
+		return "", fmt.Errorf("sale: cancelling registration: %w", err)
 	}
 	if orderStatus != store.OrderPaid || status != store.RegistrationConfirmed {
 		return orderID, store.ErrNotPending
 	}
 	var confirmed int
 	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations WHERE order_id = ? AND status = 'confirmada'", orderID).Scan(&confirmed); err != nil {
-		return "", fmt.Errorf("store: order's registrations: %w", err)
+		return "", fmt.Errorf("sale: order's registrations: %w", err)
 	}
 	if confirmed < 2 {
 		return orderID, store.ErrLastRegistration
 	}
 	if n, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE id = ? AND status = 'confirmada'", registrationID); err != nil {
-		return "", fmt.Errorf("store: cancelling registration: %w", err)
+		return "", fmt.Errorf("sale: cancelling registration: %w", err)
 	} else if n == 0 {
 		return orderID, store.ErrNotPending
 	}
@@ -154,7 +154,7 @@ func EditRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, 
 		return "", store.ErrNotFound
 	}
 	if err != nil {
-		return "", fmt.Errorf("store: registration: %w", err)
+		return "", fmt.Errorf("sale: registration: %w", err)
 	}
 	if _, docChanged := e.Changes["documento"]; docChanged {
 		var n int
@@ -164,7 +164,7 @@ func EditRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, 
 			(SELECT count(*) FROM participants WHERE event_id = ? AND doc_tipo = ? AND doc_numero = ? AND inscricao <> ?)`,
 			eventID, e.Documento.Tipo, e.Documento.Numero, registrationID, by.At, eventID, e.Documento.Tipo, e.Documento.Numero,
 			registrationID).Scan(&n); err != nil {
-			return "", fmt.Errorf("store: document check: %w", err)
+			return "", fmt.Errorf("sale: document check: %w", err)
 		}
 		if n > 0 {
 			return "", &store.AlreadyRegisteredError{}
@@ -172,7 +172,7 @@ func EditRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, 
 	}
 	if _, err := tx.Exec(ctx, `UPDATE registrations SET nome = ?, doc_tipo = ?, doc_numero = ?, categoria = ?, camiseta = ?, atleta = ?
 		WHERE id = ?`, e.Nome, e.Documento.Tipo, e.Documento.Numero, e.Categoria, e.Camiseta, string(e.Atleta), registrationID); err != nil {
-		return "", fmt.Errorf("store: editing registration: %w", err)
+		return "", fmt.Errorf("sale: editing registration: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "UPDATE orders SET busca = busca || ' ' || ? WHERE id = ?",
 		textfold.Fold(e.Nome)+" "+e.Documento.Numero, orderID); err != nil {
@@ -192,7 +192,7 @@ func EditRegistrationTx(ctx context.Context, tx OrderTx, registrationID string, 
 			telefone = ?, nascimento = ?, sexo = ?, camiseta = ?, equipe = ?, categoria = ?, rev = ?, atualizado_em = ? WHERE id = ?`,
 			row.Nome, row.NomeOrdem, row.DocTipo, row.DocNumero, row.Email, row.Telefone, row.Nascimento, row.Sexo, row.Camiseta,
 			row.Equipe, e.Categoria, rev, by.At, *participantID); err != nil {
-			return "", fmt.Errorf("store: editing participant: %w", err)
+			return "", fmt.Errorf("sale: editing participant: %w", err)
 		}
 	}
 	return orderID, addOrderEvent(ctx, tx, orderID, store.OrderEditedEvent, by.At, by.UserID,

@@ -83,7 +83,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	if keeps {
 		taken, err = keeper.Taken(ctx, o.EventID, o.Now)
 	} else {
-		taken, err = countTaken(ctx, tx.Query, "store: capacity", o.EventID, "", o.Now)
+		taken, err = countTaken(ctx, tx.Query, "sale: capacity", o.EventID, "", o.Now)
 	}
 	if err != nil {
 		return store.Order{}, err
@@ -108,7 +108,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
 			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
-			return store.Order{}, fmt.Errorf("store: open orders: %w", err)
+			return store.Order{}, fmt.Errorf("sale: open orders: %w", err)
 		}
 		if open >= o.PedidosAbertosMax {
 			return store.Order{}, store.ErrOrderLimit
@@ -118,7 +118,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		var held int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts, o.BuyerID, o.EventID, o.Now).Scan(&held); err != nil {
-			return store.Order{}, fmt.Errorf("store: the buyer's registrations: %w", err)
+			return store.Order{}, fmt.Errorf("sale: the buyer's registrations: %w", err)
 		}
 		if held+len(items) > o.InscricoesPorContaMax {
 			return store.Order{}, &store.RegistrationLimitError{Held: held, Max: o.InscricoesPorContaMax}
@@ -153,7 +153,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, idempotency_hash,
 		txid, copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, ?, '', '', ?, ?, ?)`,
 		id, o.EventID, o.BuyerID, total, cupom, key, o.IdempotencyHash, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
-		return store.Order{}, fmt.Errorf("store: inserting order: %w", err)
+		return store.Order{}, fmt.Errorf("sale: inserting order: %w", err)
 	}
 	for i, it := range items {
 		usesCoupon := ""
@@ -172,7 +172,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, id, o.EventID, i,
 			r.DocTipo, r.DocNumero, r.Nome, r.Percurso, r.Lote, r.Categoria, r.Camiseta, usesCoupon, r.Valor,
 			r.Desconto, r.Total, r.Status, string(atleta)); err != nil {
-			return store.Order{}, fmt.Errorf("store: inserting registration: %w", err)
+			return store.Order{}, fmt.Errorf("sale: inserting registration: %w", err)
 		}
 		written.Inscricoes[i] = r
 	}
@@ -198,7 +198,7 @@ func orderCoupon(ctx context.Context, tx OrderTx, eventID, cupom string) (*store
 	if cupom == "" {
 		return nil, nil
 	}
-	found, err := readCoupons(ctx, tx.Query, "store: order's coupon", "0", "WHERE c.event_id = ? AND c.codigo_chave = ?", eventID, cupom)
+	found, err := readCoupons(ctx, tx.Query, "sale: order's coupon", "0", "WHERE c.event_id = ? AND c.codigo_chave = ?", eventID, cupom)
 	if err != nil || len(found) == 0 {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 			 WHERE r.event_id = ? AND r.doc_tipo = ? AND r.doc_numero = ? AND `+holdCounts+`) +
 			(SELECT count(*) FROM participants WHERE event_id = ? AND doc_tipo = ? AND doc_numero = ?)`,
 			eventID, it.DocTipo, it.DocNumero, now, eventID, it.DocTipo, it.DocNumero).Scan(&n); err != nil {
-			return fmt.Errorf("store: document check: %w", err)
+			return fmt.Errorf("sale: document check: %w", err)
 		}
 		if n > 0 {
 			return &store.AlreadyRegisteredError{Index: i}
@@ -295,7 +295,7 @@ func addOrderEvent(ctx context.Context, tx OrderTx, orderID, tipo string, at tim
 	}
 	if _, err := tx.Exec(ctx, "INSERT INTO order_history (order_id, tipo, em, por, detalhe) VALUES (?, ?, ?, ?, ?)",
 		orderID, tipo, at, por, d); err != nil {
-		return fmt.Errorf("store: order history: %w", err)
+		return fmt.Errorf("sale: order history: %w", err)
 	}
 	return nil
 }
@@ -320,7 +320,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	n, err := tx.Exec(ctx, `INSERT INTO pix_payments (end_to_end_id, order_id, txid, valor, horario, recebido_em)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (end_to_end_id) DO NOTHING`, p.EndToEndID, orderID, p.Txid, p.Valor, p.Horario, now)
 	if err != nil {
-		return nil, fmt.Errorf("store: recording payment: %w", err)
+		return nil, fmt.Errorf("sale: recording payment: %w", err)
 	}
 	if n == 0 {
 		return nil, nil // recorded before: a webhook delivered again, or the reconciliation after it
@@ -328,7 +328,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	var status, cupom string
 	var expira time.Time
 	if err := tx.QueryRow(ctx, "SELECT status, expira_em, cupom FROM orders WHERE id = ?", orderID).Scan(&status, &expira, &cupom); err != nil {
-		return nil, fmt.Errorf("store: order %s: %w", orderID, err)
+		return nil, fmt.Errorf("sale: order %s: %w", orderID, err)
 	}
 	if status == store.OrderAwaiting || status == store.OrderExpired {
 		i, taken, err := documentTaken(ctx, tx, orderID, now)
@@ -350,7 +350,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 		var taken store.Taken
 		var coupon *store.Coupon
 		if err == nil {
-			taken, err = countTaken(ctx, tx.Query, "store: capacity", eventID, orderID, now)
+			taken, err = countTaken(ctx, tx.Query, "sale: capacity", eventID, orderID, now)
 		}
 		if err == nil {
 			coupon, err = orderCoupon(ctx, tx, eventID, cupom)
@@ -390,7 +390,7 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("store: documents at payment: %w", err)
+		return 0, false, fmt.Errorf("sale: documents at payment: %w", err)
 	}
 	return posicao, true, nil
 }
@@ -400,7 +400,7 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 // kept for its return.
 func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Payment, now time.Time) error {
 	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'expirado' WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", orderID); err != nil {
-		return fmt.Errorf("store: refusing payment: %w", err)
+		return fmt.Errorf("sale: refusing payment: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
 		return err
@@ -418,14 +418,14 @@ const DocumentTakenNote = "CPF ou passaporte já inscrito no evento"
 func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, now time.Time) error {
 	n, err := tx.Exec(ctx, "UPDATE orders SET status = 'pago', pago_em = ? WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", now, orderID)
 	if err != nil {
-		return fmt.Errorf("store: confirming order: %w", err)
+		return fmt.Errorf("sale: confirming order: %w", err)
 	}
 	if n == 0 {
 		return store.ErrNotPending
 	}
 	regs, err := collectTx(ctx, tx, scanRegistration, "SELECT "+registrationColumns+" FROM registrations WHERE order_id = ? ORDER BY posicao", orderID)
 	if err != nil {
-		return fmt.Errorf("store: order's registrations: %w", err)
+		return fmt.Errorf("sale: order's registrations: %w", err)
 	}
 	var settings participant.Settings
 	if len(regs) > 0 {
@@ -462,16 +462,16 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 			row.ID, eventID, row.Inscricao, row.DocTipo, row.DocNumero, row.Nome, row.NomeOrdem, row.Email, row.Telefone,
 			row.Nascimento, row.Sexo, row.Percurso, row.Camiseta, row.Equipe, row.NumeroPeito, true, r.Total, rev, now, now,
 			codigo, r.Categoria, responsavel); err != nil {
-			return fmt.Errorf("store: registration %s as participant: %w", r.ID, err)
+			return fmt.Errorf("sale: registration %s as participant: %w", r.ID, err)
 		}
 		rev++
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'confirmada', codigo = ?, participant_id = ? WHERE id = ?",
 			codigo, row.ID, r.ID); err != nil {
-			return fmt.Errorf("store: confirming registration: %w", err)
+			return fmt.Errorf("sale: confirming registration: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO participant_history (participant_id, tipo, em, por, por_nome, detalhe)
 			VALUES (?, ?, ?, '', 'Pelotão', NULL)`, row.ID, participant.HistoryRegistered, now); err != nil {
-			return fmt.Errorf("store: participant history: %w", err)
+			return fmt.Errorf("sale: participant history: %w", err)
 		}
 		busca += " " + codigo
 	}
@@ -508,7 +508,7 @@ func nextBib(ctx context.Context, tx OrderTx, eventID, percurso string, s partic
 		var top *int64
 		if err := tx.QueryRow(ctx, "SELECT max(numero_peito) FROM participants WHERE event_id = ? AND numero_peito BETWEEN ? AND ?",
 			eventID, f.Inicio, f.Fim).Scan(&top); err != nil {
-			return nil, fmt.Errorf("store: bib range: %w", err)
+			return nil, fmt.Errorf("sale: bib range: %w", err)
 		}
 		next := f.Inicio
 		if top != nil {
@@ -533,7 +533,7 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 		return e, err
 	}, "UPDATE orders SET status = 'expirado' WHERE status = 'aguardando_pagamento' AND expira_em <= ? RETURNING id, txid", now)
 	if err != nil {
-		return nil, fmt.Errorf("store: expiring orders: %w", err)
+		return nil, fmt.Errorf("sale: expiring orders: %w", err)
 	}
 	txids := []string{}
 	for _, e := range gone {
@@ -561,13 +561,13 @@ func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by store.Act
 	if err := tx.QueryRow(ctx, "SELECT status, total FROM orders WHERE id = ?", orderID).Scan(&status, &total); store.IsNoRows(err) {
 		return store.ErrNotFound
 	} else if err != nil {
-		return fmt.Errorf("store: cancelling order: %w", err)
+		return fmt.Errorf("sale: cancelling order: %w", err)
 	}
 	if status != store.OrderAwaiting && (status != store.OrderPaid || total != 0) {
 		return store.ErrNotPending
 	}
 	if n, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ? AND status = ?", orderID, status); err != nil {
-		return fmt.Errorf("store: cancelling order: %w", err)
+		return fmt.Errorf("sale: cancelling order: %w", err)
 	} else if n == 0 {
 		return store.ErrNotPending
 	}
@@ -587,7 +587,7 @@ func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r store.Refund
 		return store.ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("store: refund's payment: %w", err)
+		return fmt.Errorf("sale: refund's payment: %w", err)
 	}
 	if r.Valor <= 0 || taken+r.Valor > received {
 		return store.ErrRefundTooLarge
@@ -614,7 +614,7 @@ func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string,
 		return orderID, err
 	}
 	if _, err := tx.Exec(ctx, "UPDATE refunds SET status = ?, atualizado_em = ? WHERE id = ?", status, now, refundID); err != nil {
-		return "", fmt.Errorf("store: refund status: %w", err)
+		return "", fmt.Errorf("sale: refund status: %w", err)
 	}
 	if err := addOrderEvent(ctx, tx, orderID, store.OrderRefundEvent, now, "", map[string]any{"id": refundID, "status": status}); err != nil {
 		return "", err
@@ -622,7 +622,7 @@ func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string,
 	n, err := tx.Exec(ctx, `UPDATE orders SET status = 'reembolsado' WHERE id = ? AND status = 'pago'
 		AND total <= (SELECT coalesce(sum(valor), 0) FROM refunds WHERE order_id = ? AND status = 'DEVOLVIDO')`, orderID, orderID)
 	if err != nil {
-		return "", fmt.Errorf("store: refunded order: %w", err)
+		return "", fmt.Errorf("sale: refunded order: %w", err)
 	}
 	if n == 1 {
 		if err := removeRegistrations(ctx, tx, orderID, now); err != nil {
@@ -637,7 +637,7 @@ func SetOrderPixTx(ctx context.Context, tx OrderTx, orderID, copiaECola, locatio
 	n, err := tx.Exec(ctx, "UPDATE orders SET copia_e_cola = ?, location = ? WHERE id = ? AND status = 'aguardando_pagamento'",
 		copiaECola, location, orderID)
 	if err != nil {
-		return fmt.Errorf("store: order's charge: %w", err)
+		return fmt.Errorf("sale: order's charge: %w", err)
 	}
 	if n == 0 {
 		return store.ErrNotFound
@@ -649,7 +649,7 @@ func SetOrderPixTx(ctx context.Context, tx OrderTx, orderID, copiaECola, locatio
 func DiscardOrderTx(ctx context.Context, tx OrderTx, orderID string) error {
 	n, err := tx.Exec(ctx, "DELETE FROM orders WHERE id = ? AND status = 'aguardando_pagamento'", orderID)
 	if err != nil {
-		return fmt.Errorf("store: discarding order: %w", err)
+		return fmt.Errorf("sale: discarding order: %w", err)
 	}
 	if n == 0 {
 		return store.ErrNotFound
@@ -670,7 +670,7 @@ func SaveCouponTx(ctx context.Context, tx OrderTx, c store.Coupon, now time.Time
 		modalidades = excluded.modalidades, ativo = excluded.ativo`, c.EventID, store.CouponKey(c.Codigo), strings.TrimSpace(c.Codigo),
 		c.Tipo, c.Valor, c.MaxUsos, c.ValidoAte, string(m), c.Ativo, now)
 	if err != nil {
-		return fmt.Errorf("store: saving coupon: %w", err)
+		return fmt.Errorf("sale: saving coupon: %w", err)
 	}
 	return nil
 }

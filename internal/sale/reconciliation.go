@@ -14,7 +14,7 @@ func ClaimReconciliationTx(ctx context.Context, tx OrderTx, day string, now, sta
 		ON CONFLICT (dia) DO UPDATE SET iniciada_em = excluded.iniciada_em
 		WHERE pix_reconciliations.concluida_em IS NULL AND pix_reconciliations.iniciada_em < ?`, day, now, staleBefore)
 	if err != nil {
-		return false, fmt.Errorf("store: claiming the reconciliation of %s: %w", day, err)
+		return false, fmt.Errorf("sale: claiming the reconciliation of %s: %w", day, err)
 	}
 	return n == 1, nil
 }
@@ -32,7 +32,7 @@ func SaveReconciliationTx(ctx context.Context, tx OrderTx, r store.Reconciliatio
 			valor = excluded.valor, horario = excluded.horario, situacao = excluded.situacao, motivo = excluded.motivo,
 			conferido_em = excluded.conferido_em`,
 			p.EndToEndID, p.Txid, p.EventID, p.OrderID, p.Valor, p.Horario, p.Situacao, p.Motivo, r.Done); err != nil {
-			return fmt.Errorf("store: reconciled Pix %s: %w", p.EndToEndID, err)
+			return fmt.Errorf("sale: reconciled Pix %s: %w", p.EndToEndID, err)
 		}
 		received++
 		total += p.Valor
@@ -51,7 +51,7 @@ func SaveReconciliationTx(ctx context.Context, tx OrderTx, r store.Reconciliatio
 		err = store.ErrNotFound // a pass never claimed
 	}
 	if err != nil {
-		return fmt.Errorf("store: the reconciliation of %s: %w", r.Day, err)
+		return fmt.Errorf("sale: the reconciliation of %s: %w", r.Day, err)
 	}
 	return nil
 }

@@ -680,7 +680,7 @@ func rushStoreCheck(ctx context.Context, databaseURL, eventID string, w1, w2 *wa
 			if o.Status != store.OrderAwaiting {
 				continue
 			}
-			for _, reg := range o.Registrations {
+			for _, reg := range o.Inscricoes {
 				if cpfs[reg.DocNumero] {
 					failures = append(failures, "CPF held twice: "+reg.DocNumero)
 				}

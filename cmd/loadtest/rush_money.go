@@ -334,12 +334,12 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 			return append(failures, err.Error())
 		}
 		var received, returned int64
-		for _, p := range o.Payments {
+		for _, p := range o.Pagamentos {
 			if p.EndToEndID == e2e {
 				received += p.Valor
 			}
 		}
-		for _, r := range o.Refunds {
+		for _, r := range o.Reembolsos {
 			if r.EndToEndID == e2e && r.Status == store.RefundReturned {
 				returned += r.Valor
 			}
@@ -349,7 +349,7 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 			failures = append(failures, fmt.Sprintf("order %s (%s): the Pix %s the sandbox took is not recorded", id, o.Status, e2e))
 		case returned == received: // back in full: the order has no participant (below)
 		case o.Status == store.OrderPaid && returned == 0:
-			for _, r := range o.Registrations {
+			for _, r := range o.Inscricoes {
 				if !byRegistration[r.ID] {
 					failures = append(failures, fmt.Sprintf("paid order %s: registration %s is no participant", id, r.ID))
 				}
@@ -383,7 +383,7 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 			failures = append(failures, fmt.Sprintf("order %s paid with no Pix taken", id))
 		}
 		if o.Status != store.OrderPaid {
-			for _, r := range o.Registrations {
+			for _, r := range o.Inscricoes {
 				if byRegistration[r.ID] {
 					failures = append(failures, fmt.Sprintf("order %s is %s but registration %s is a participant", id, o.Status, r.ID))
 				}

@@ -330,7 +330,7 @@ func TestRosterListsRefundedRegistrationsAsRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 		delta, raw := w.roster(t, w.retirada, all.Cursor)
-		if len(delta.Participants) != 0 || !strings.Contains(raw, `"removidos":["`+paid.Registrations[0].ParticipantID+`"]`) {
+		if len(delta.Participants) != 0 || !strings.Contains(raw, `"removidos":["`+paid.Inscricoes[0].ParticipantID+`"]`) {
 			t.Fatalf("delta after the refund: %s", raw)
 		}
 		if again, _ := w.roster(t, w.retirada, ""); len(again.Participants) != 3 {

@@ -36,10 +36,10 @@ func (w *deskWorld) sellOne(t *testing.T, st store.Store, nome, cpf string) stor
 		t.Fatal(err)
 	}
 	paid, err := st.ConfirmOrder(ctx, store.Payment{EndToEndID: "E12345678202611261200vendido001", Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
-	if err != nil || len(paid.Registrations) != 1 || paid.Registrations[0].Codigo == "" {
+	if err != nil || len(paid.Inscricoes) != 1 || paid.Inscricoes[0].Codigo == "" {
 		t.Fatalf("confirm: %+v %v", paid, err)
 	}
-	return paid.Registrations[0]
+	return paid.Inscricoes[0]
 }
 
 // REG-141, REG-142, REG-145: the kit desk's roster carries a sold registration's code, origin,

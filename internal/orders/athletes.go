@@ -123,7 +123,7 @@ func (s *Service) tellRefunded(ctx context.Context, o store.Order, r store.Refun
 			asker = e.Por
 		}
 	}
-	regs := slices.DeleteFunc(slices.Clone(o.Registrations), func(r store.Registration) bool { return slices.Contains(before, r.ID) })
+	regs := slices.DeleteFunc(slices.Clone(o.Inscricoes), func(r store.Registration) bool { return slices.Contains(before, r.ID) })
 	if asker == o.BuyerID {
 		s.tellCanceled(ctx, o, regs, porComprador, 0)
 		return

@@ -68,11 +68,11 @@ const motivoInscricao = "A inscrição de %s no seu pedido foi cancelada."
 // owner and gestao (organizer) at any time. An order awaiting payment is a Refusal telling to
 // cancel the order (REG-243): its one Pix charge is of the whole order.
 func (s *Service) CancelRegistration(ctx context.Context, o store.Order, regID string, organizer bool, by store.Actor) (store.Order, error) {
-	i := slices.IndexFunc(o.Registrations, func(r store.Registration) bool { return r.ID == regID })
+	i := slices.IndexFunc(o.Inscricoes, func(r store.Registration) bool { return r.ID == regID })
 	if i < 0 {
 		return o, store.ErrNotFound
 	}
-	reg := o.Registrations[i]
+	reg := o.Inscricoes[i]
 	c := registration.Const
 	switch {
 	case o.Status == store.OrderAwaiting:
@@ -134,7 +134,7 @@ func RegistrationRefund(o store.Order, reg store.Registration) int64 {
 // confirmed is o's registrations still confirmed.
 func confirmed(o store.Order) []store.Registration {
 	var regs []store.Registration
-	for _, r := range o.Registrations {
+	for _, r := range o.Inscricoes {
 		if r.Status == store.RegistrationConfirmed {
 			regs = append(regs, r)
 		}

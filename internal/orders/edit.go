@@ -17,9 +17,9 @@ const msgDocumentTaken = "Este documento já está inscrito neste evento."
 // until when); each change goes to the order's history. Nothing changed: the order as it is.
 func (s *Service) Edit(ctx context.Context, o store.Order, registrationID string, p registration.Patch, organizer bool, by store.Actor) (store.Order, error) {
 	var reg *store.Registration
-	for i := range o.Registrations {
-		if o.Registrations[i].ID == registrationID {
-			reg = &o.Registrations[i]
+	for i := range o.Inscricoes {
+		if o.Inscricoes[i].ID == registrationID {
+			reg = &o.Inscricoes[i]
 		}
 	}
 	if reg == nil {

@@ -95,18 +95,18 @@ const NoLot = "Sem lote"
 
 // FiguresOf groups an event's money as stored into its figures, days in loc.
 func FiguresOf(f store.Finance, loc *time.Location) Figures {
-	g := Figures{Bruto: participant.Centavos(f.Received), Reembolsado: participant.Centavos(f.Refunded),
-		Liquido: participant.Centavos(f.Received - f.Refunded), ReembolsoEmProcessamento: participant.Centavos(f.Refunding), PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
+	g := Figures{Bruto: participant.Centavos(f.Recebido), Reembolsado: participant.Centavos(f.Reembolsado),
+		Liquido: participant.Centavos(f.Recebido - f.Reembolsado), ReembolsoEmProcessamento: participant.Centavos(f.ReembolsoEmProcessamento), PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
 		PorDia: map[string]Tally{}}
-	g.Pedidos = OrderCounts{Pagos: f.Orders[store.OrderPaid], Aguardando: f.Orders[store.OrderAwaiting],
-		Expirados: f.Orders[store.OrderExpired], Cancelados: f.Orders[store.OrderCanceled], Reembolsados: f.Orders[store.OrderRefunded]}
+	g.Pedidos = OrderCounts{Pagos: f.Pedidos[store.OrderPaid], Aguardando: f.Pedidos[store.OrderAwaiting],
+		Expirados: f.Pedidos[store.OrderExpired], Cancelados: f.Pedidos[store.OrderCanceled], Reembolsados: f.Pedidos[store.OrderRefunded]}
 	add := func(m map[string]Tally, k string, s store.SoldGroup) {
 		t := m[k]
 		t.Inscricoes += s.Inscricoes
 		t.Valor += participant.Centavos(s.Total)
 		m[k] = t
 	}
-	for _, s := range f.Sold {
+	for _, s := range f.Vendas {
 		lote := s.Lote
 		if lote == "" {
 			lote = NoLot
@@ -123,14 +123,14 @@ func FiguresOf(f store.Finance, loc *time.Location) Figures {
 // share is rounded down and the centavos left over go to the order's first registration (REG-212).
 // An order whose registrations total nothing puts all of it on the first one.
 func RefundShares(o store.Order) []int64 {
-	shares := make([]int64, len(o.Registrations))
+	shares := make([]int64, len(o.Inscricoes))
 	var refunded, total int64
-	for _, f := range o.Refunds {
+	for _, f := range o.Reembolsos {
 		if f.Status == store.RefundReturned {
 			refunded += f.Valor
 		}
 	}
-	for _, r := range o.Registrations {
+	for _, r := range o.Inscricoes {
 		total += r.Total
 	}
 	if refunded == 0 || len(shares) == 0 {
@@ -138,7 +138,7 @@ func RefundShares(o store.Order) []int64 {
 	}
 	left := refunded
 	if total > 0 {
-		for i, r := range o.Registrations {
+		for i, r := range o.Inscricoes {
 			shares[i] = refunded * r.Total / total // centavos of at most an order's total: no overflow
 			left -= shares[i]
 		}

@@ -52,18 +52,18 @@ func (s *Service) now() time.Time {
 // payment, takes again) an order's slots.
 func EventCapacity(e *event.Event) store.Capacity {
 	in := e.Inscricoes
-	c := store.Capacity{Modalities: map[string]int{}, Lots: map[string]int{}}
+	c := store.Capacity{Modalidades: map[string]int{}, Lotes: map[string]int{}}
 	if in.Vagas.Valid {
-		c.Event = &in.Vagas.Value
+		c.Evento = &in.Vagas.Value
 	}
 	for _, m := range e.Modalidades {
 		if m.Vagas.Valid {
-			c.Modalities[m.Nome] = m.Vagas.Value
+			c.Modalidades[m.Nome] = m.Vagas.Value
 		}
 	}
 	for _, l := range in.Lotes {
 		if l.MaxVagas.Valid {
-			c.Lots[l.Nome] = l.MaxVagas.Value
+			c.Lotes[l.Nome] = l.MaxVagas.Value
 		}
 	}
 	return c

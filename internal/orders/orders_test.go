@@ -83,7 +83,7 @@ func (w *world) orderCharged(t *testing.T, now time.Time, amount pix.Centavos) s
 	t.Helper()
 	w.ordered++
 	n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
-		Capacity: orders.EventCapacity(&w.event)}
+		Vagas: orders.EventCapacity(&w.event)}
 	athlete := store.NewRegistration{DocTipo: participant.CPF,
 		DocNumero: participant.CompleteCPF(strings.Repeat("1", 3) + time.Now().Format("150405") + string(rune('0'+w.ordered%10))),
 		Nome:      "Ana Atleta", Percurso: "10 km", Categoria: "Geral", Camiseta: "M", Valor: 7990, Total: 7990,
@@ -126,7 +126,7 @@ var dona = store.Actor{UserID: "u-dona", Nome: "Dona do Evento", At: time.Now()}
 
 func refundStatuses(o store.Order) []string {
 	var s []string
-	for _, r := range o.Refunds {
+	for _, r := range o.Reembolsos {
 		s = append(s, r.Status)
 	}
 	return s
@@ -144,11 +144,11 @@ func TestRefundPartialThenFull(t *testing.T) {
 			t.Fatalf("paid: %s", o.Status)
 		}
 		got, err := w.svc.Refund(ctx, o, 3000, "chave-1", dona)
-		if err != nil || got.Status != store.OrderPaid || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundProcessing {
-			t.Fatalf("partial refund: %+v %v", got.Refunds, err)
+		if err != nil || got.Status != store.OrderPaid || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundProcessing {
+			t.Fatalf("partial refund: %+v %v", got.Reembolsos, err)
 		}
-		if again, err := w.svc.Refund(ctx, got, 3000, "chave-1", dona); err != nil || len(again.Refunds) != 1 {
-			t.Fatalf("the same key again: %+v %v", again.Refunds, err)
+		if again, err := w.svc.Refund(ctx, got, 3000, "chave-1", dona); err != nil || len(again.Reembolsos) != 1 {
+			t.Fatalf("the same key again: %+v %v", again.Reembolsos, err)
 		}
 		var fields registration.FieldErrors
 		if _, err := w.svc.Refund(ctx, got, 5000, "", dona); !errors.As(err, &fields) ||
@@ -157,7 +157,7 @@ func TestRefundPartialThenFull(t *testing.T) {
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
-		if got.Status != store.OrderPaid || got.Refunds[0].Status != store.RefundReturned || len(w.mail.Messages()) != 1 {
+		if got.Status != store.OrderPaid || got.Reembolsos[0].Status != store.RefundReturned || len(w.mail.Messages()) != 1 {
 			t.Fatalf("after reading back: %s %v, %d e-mails", got.Status, refundStatuses(got), len(w.mail.Messages()))
 		}
 		if m := w.mail.Messages()[0]; m.To != w.buyer.Email || !strings.Contains(m.Text, "R$ 30,00") || strings.Contains(m.Text, "foram canceladas") {
@@ -169,8 +169,8 @@ func TestRefundPartialThenFull(t *testing.T) {
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
-		if got.Status != store.OrderRefunded || len(got.Refunds) != 2 || got.Refunds[1].Valor != 4990 {
-			t.Fatalf("refunded in full: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 2 || got.Reembolsos[1].Valor != 4990 {
+			t.Fatalf("refunded in full: %s %+v", got.Status, got.Reembolsos)
 		}
 		if m := w.mail.Messages(); len(m) != 2 || !strings.Contains(m[1].Text, "R$ 49,90") || !strings.Contains(m[1].Text, "foram canceladas") {
 			t.Fatalf("full refund e-mail: %+v", m)
@@ -194,18 +194,18 @@ func TestRefundWhilePSPDown(t *testing.T) {
 		o := w.pay(t, w.order(t, time.Now()), 7990)
 		w.sb.Inject(sandbox.Unavailable, 1)
 		got, err := w.svc.Refund(ctx, o, 1000, "", dona)
-		if err != nil || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundProcessing {
-			t.Fatalf("refund with the PSP down: %+v %v", got.Refunds, err)
+		if err != nil || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundProcessing {
+			t.Fatalf("refund with the PSP down: %+v %v", got.Reembolsos, err)
 		}
 		w.sb.Inject(sandbox.Timeout, 1)
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace)) // times out: still pending
-		if got = w.get(t, o.ID); got.Refunds[0].Status != store.RefundProcessing {
+		if got = w.get(t, o.ID); got.Reembolsos[0].Status != store.RefundProcessing {
 			t.Fatalf("after a timeout: %v", refundStatuses(got))
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
-		if got.Refunds[0].Status != store.RefundReturned {
+		if got.Reembolsos[0].Status != store.RefundReturned {
 			t.Fatalf("after the PSP is back: %v", refundStatuses(got))
 		}
 		ch, err := w.svc.PSP.Charge(ctx, o.Txid)
@@ -218,11 +218,11 @@ func TestRefundWhilePSPDown(t *testing.T) {
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
-		if got.Status != store.OrderPaid || got.Refunds[1].Status != store.RefundFailed {
+		if got.Status != store.OrderPaid || got.Reembolsos[1].Status != store.RefundFailed {
 			t.Fatalf("a refund not carried out: %s %v", got.Status, refundStatuses(got))
 		}
-		if got, err = w.svc.Refund(ctx, got, 0, "", dona); err != nil || got.Refunds[2].Valor != 6990 {
-			t.Fatalf("asking again after NAO_REALIZADO: %+v %v", got.Refunds, err)
+		if got, err = w.svc.Refund(ctx, got, 0, "", dona); err != nil || got.Reembolsos[2].Valor != 6990 {
+			t.Fatalf("asking again after NAO_REALIZADO: %+v %v", got.Reembolsos, err)
 		}
 	})
 }
@@ -249,12 +249,12 @@ func TestCancel(t *testing.T) {
 		if got, err = w.svc.Cancel(ctx, paid, false, buyer); err != nil {
 			t.Fatal(err)
 		}
-		if again, err := w.svc.Cancel(ctx, got, false, buyer); err != nil || len(again.Refunds) != 1 {
-			t.Fatalf("cancelling twice: %+v %v", again.Refunds, err)
+		if again, err := w.svc.Cancel(ctx, got, false, buyer); err != nil || len(again.Reembolsos) != 1 {
+			t.Fatalf("cancelling twice: %+v %v", again.Reembolsos, err)
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
-		if got = w.get(t, paid.ID); got.Status != store.OrderRefunded || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoCancelamento {
-			t.Fatalf("cancelled paid order: %s %+v", got.Status, got.Refunds)
+		if got = w.get(t, paid.ID); got.Status != store.OrderRefunded || got.Reembolsos[0].Valor != 7990 || got.Reembolsos[0].Motivo != orders.MotivoCancelamento {
+			t.Fatalf("cancelled paid order: %s %+v", got.Status, got.Reembolsos)
 		}
 		var refused *orders.Refusal
 		if _, err := w.svc.Cancel(ctx, got, true, dona); !errors.As(err, &refused) || refused.Code != "nao-cancelavel" ||
@@ -274,17 +274,17 @@ func TestOrganizerKeyApartFromCancellation(t *testing.T) {
 		buyer := store.Actor{UserID: w.buyer.ID, Nome: w.buyer.DisplayName, At: time.Now()}
 		paid := w.pay(t, w.order(t, time.Now()), 7990)
 		got, err := w.svc.Refund(ctx, paid, 1000, "cancelamento", dona)
-		if err != nil || len(got.Refunds) != 1 {
-			t.Fatalf("the organizer's refund: %+v %v", got.Refunds, err)
+		if err != nil || len(got.Reembolsos) != 1 {
+			t.Fatalf("the organizer's refund: %+v %v", got.Reembolsos, err)
 		}
 		if got, err = w.svc.Cancel(ctx, got, false, buyer); err != nil {
 			t.Fatal(err)
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, paid.ID)
-		if got.Status != store.OrderRefunded || len(got.Refunds) != 2 || got.Refunds[1].Valor != 7990-1000 ||
-			got.Refunds[1].Motivo != orders.MotivoCancelamento || got.Refunds[1].Status != store.RefundReturned {
-			t.Fatalf("after the buyer cancelled: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 2 || got.Reembolsos[1].Valor != 7990-1000 ||
+			got.Reembolsos[1].Motivo != orders.MotivoCancelamento || got.Reembolsos[1].Status != store.RefundReturned {
+			t.Fatalf("after the buyer cancelled: %s %+v", got.Status, got.Reembolsos)
 		}
 		ch, err := w.svc.PSP.Charge(ctx, paid.Txid)
 		if err != nil || len(ch.Payments[0].Refunds) != 2 {
@@ -391,16 +391,16 @@ func TestLatePayment(t *testing.T) {
 		}
 		w2.pay(t, w2.order(t, now.Add(time.Minute)), 7990) // another buyer takes the slot meanwhile
 		got := w2.pay(t, lost, 7990)
-		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 || got.Refunds[0].Motivo != orders.MotivoSemVagas {
-			t.Fatalf("late without room: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 7990 || got.Reembolsos[0].Motivo != orders.MotivoSemVagas {
+			t.Fatalf("late without room: %s %+v", got.Status, got.Reembolsos)
 		}
 		if err := w2.svc.SettleNotice(ctx, pix.Payment{TxID: lost.Txid}); err != nil { // the webhook again
 			t.Fatal(err)
 		}
 		w2.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w2.get(t, lost.ID)
-		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
-			t.Fatalf("returned: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("returned: %s %+v", got.Status, got.Reembolsos)
 		}
 		if m := w2.mail.Messages(); len(m) != 1 || !strings.Contains(m[0].Text, "as vagas já tinham se esgotado") {
 			t.Fatalf("e-mails: %+v", m)
@@ -415,21 +415,21 @@ func TestPaymentsReadBack(t *testing.T) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
 		short := w.pay(t, w.order(t, time.Now()), 7000)
-		if short.Status != store.OrderAwaiting || len(short.Payments) != 1 || len(short.Refunds) != 1 || short.Refunds[0].Valor != 7000 {
-			t.Fatalf("another amount: %s %+v %+v", short.Status, short.Payments, short.Refunds)
+		if short.Status != store.OrderAwaiting || len(short.Pagamentos) != 1 || len(short.Reembolsos) != 1 || short.Reembolsos[0].Valor != 7000 {
+			t.Fatalf("another amount: %s %+v %+v", short.Status, short.Pagamentos, short.Reembolsos)
 		}
 		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: short.Txid}); err != nil {
 			t.Fatal(err)
 		}
-		if got := w.get(t, short.ID); len(got.Refunds) != 1 || got.Status != store.OrderAwaiting {
-			t.Fatalf("read again: %s %+v", got.Status, got.Refunds)
+		if got := w.get(t, short.ID); len(got.Reembolsos) != 1 || got.Status != store.OrderAwaiting {
+			t.Fatalf("read again: %s %+v", got.Status, got.Reembolsos)
 		}
 		for range 3 { // the reconciliation reads the charge (and the refund) again and again
 			w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		}
-		if got, m := w.get(t, short.ID), w.mail.Messages(); len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned || len(m) != 1 ||
+		if got, m := w.get(t, short.ID), w.mail.Messages(); len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned || len(m) != 1 ||
 			!strings.Contains(m[0].Text, "valor diferente do cobrado") {
-			t.Fatalf("returned once, told once: %+v, %d e-mails", got.Refunds, len(m))
+			t.Fatalf("returned once, told once: %+v, %d e-mails", got.Reembolsos, len(m))
 		}
 		o := w.order(t, time.Now())
 		if err := w.svc.SettleNotice(ctx, pix.Payment{TxID: o.Txid}); err != nil { // a forged notice: the charge is not paid
@@ -445,8 +445,8 @@ func TestPaymentsReadBack(t *testing.T) {
 			}
 		}
 		got := w.get(t, o.ID)
-		if got.Status != store.OrderPaid || len(got.Payments) != 1 || len(got.Refunds) != 0 {
-			t.Fatalf("five notices: %s %d payments %d refunds", got.Status, len(got.Payments), len(got.Refunds))
+		if got.Status != store.OrderPaid || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 0 {
+			t.Fatalf("five notices: %s %d payments %d refunds", got.Status, len(got.Pagamentos), len(got.Reembolsos))
 		}
 		if h, _ := st.OrderHistory(ctx, o.ID); len(h) != 2 {
 			t.Fatalf("history after five notices: %+v", h)
@@ -469,17 +469,17 @@ func TestChargeOfAnotherAmountThanTheOrderIsReturned(t *testing.T) {
 		if ch, err := w.svc.PSP.Charge(ctx, o.Txid); err != nil || !ch.PaidInFull() {
 			t.Fatalf("the PSP's charge is not paid in full: %+v %v", ch, err)
 		}
-		if got.Status != store.OrderAwaiting || len(got.Payments) != 1 || len(got.Refunds) != 1 ||
-			got.Refunds[0].Valor != 5000 || got.Refunds[0].Motivo != orders.MotivoValorDiferente {
-			t.Fatalf("a charge of R$ 50,00 for an order of R$ 79,90: %s %+v %+v", got.Status, got.Payments, got.Refunds)
+		if got.Status != store.OrderAwaiting || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 1 ||
+			got.Reembolsos[0].Valor != 5000 || got.Reembolsos[0].Motivo != orders.MotivoValorDiferente {
+			t.Fatalf("a charge of R$ 50,00 for an order of R$ 79,90: %s %+v %+v", got.Status, got.Pagamentos, got.Reembolsos)
 		}
-		if got.Registrations[0].Codigo != "" {
-			t.Fatalf("a registration got its code: %+v", got.Registrations[0])
+		if got.Inscricoes[0].Codigo != "" {
+			t.Fatalf("a registration got its code: %+v", got.Inscricoes[0])
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		got = w.get(t, o.ID)
-		if got.Status != store.OrderAwaiting || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
-			t.Fatalf("after the reconciliation: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderAwaiting || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("after the reconciliation: %s %+v", got.Status, got.Reembolsos)
 		}
 		if m := w.mail.Messages(); len(m) != 1 || !strings.Contains(m[0].Text, "valor diferente do cobrado") {
 			t.Fatalf("e-mails: %+v", m)
@@ -494,8 +494,8 @@ func TestFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := store.Finance{Received: 30000, Refunded: 5000, Refunding: 2500, Orders: map[string]int{store.OrderPaid: 3, store.OrderExpired: 2},
-		Sold: []store.SoldGroup{
+	f := store.Finance{Recebido: 30000, Reembolsado: 5000, ReembolsoEmProcessamento: 2500, Pedidos: map[string]int{store.OrderPaid: 3, store.OrderExpired: 2},
+		Vendas: []store.SoldGroup{
 			{Lote: "1º lote", Percurso: "5 km", Inscricoes: 1, Total: 10000, Hora: time.Date(2030, 3, 2, 2, 0, 0, 0, time.UTC)},
 			// 03:00 UTC is midnight in São Paulo: the hour is the next day's first.
 			{Lote: "1º lote", Percurso: "5 km", Inscricoes: 2, Total: 20000, Hora: time.Date(2030, 3, 2, 3, 0, 0, 0, time.UTC)},
@@ -528,8 +528,8 @@ func TestCancelRacingPayment(t *testing.T) {
 		got, err := w.svc.Cancel(ctx, seen, false, buyer)
 		var refused *orders.Refusal
 		if !errors.As(err, &refused) || refused.Motivo != "Este pedido não pode ser cancelado: ele está pago." ||
-			got.Status != store.OrderPaid || len(got.Refunds) != 0 {
-			t.Fatalf("cancelling an order paid meanwhile: %s %+v %v", got.Status, got.Refunds, err)
+			got.Status != store.OrderPaid || len(got.Reembolsos) != 0 {
+			t.Fatalf("cancelling an order paid meanwhile: %s %+v %v", got.Status, got.Reembolsos, err)
 		}
 
 		o := w.order(t, time.Now())
@@ -543,11 +543,11 @@ func TestCancelRacingPayment(t *testing.T) {
 			w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace))
 		}
 		got = w.get(t, o.ID)
-		if got.Status != store.OrderCanceled || len(got.Payments) != 1 || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 ||
-			got.Refunds[0].Status != store.RefundReturned || got.Refunds[0].Motivo != orders.MotivoPedidoEncerrado {
-			t.Fatalf("the Pix of a cancelled order: %s %+v %+v", got.Status, got.Payments, got.Refunds)
+		if got.Status != store.OrderCanceled || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 7990 ||
+			got.Reembolsos[0].Status != store.RefundReturned || got.Reembolsos[0].Motivo != orders.MotivoPedidoEncerrado {
+			t.Fatalf("the Pix of a cancelled order: %s %+v %+v", got.Status, got.Pagamentos, got.Reembolsos)
 		}
-		back, err := w.svc.PSP.RefundStatus(ctx, got.Payments[0].EndToEndID, got.Refunds[0].ID)
+		back, err := w.svc.PSP.RefundStatus(ctx, got.Pagamentos[0].EndToEndID, got.Reembolsos[0].ID)
 		if err != nil || back.Status != pix.RefundReturned || back.Amount != 7990 {
 			t.Fatalf("the sandbox's devolução: %+v %v", back, err)
 		}
@@ -569,22 +569,22 @@ func TestImportThenPay(t *testing.T) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
 		o := w.order(t, time.Now())
-		a := o.Registrations[0]
+		a := o.Inscricoes[0]
 		imported := participant.Participant{Nome: "Ana da Planilha", Documento: participant.Documento{Tipo: a.DocTipo, Numero: a.DocNumero},
 			Percurso: a.Percurso, Camiseta: "G", Pago: true}
 		if err := st.ApplyImport(ctx, w.event.ID, participant.Plan{Add: []participant.Row{{Line: 2, P: imported}}}, dona); err != nil {
 			t.Fatal(err)
 		}
 		got := w.pay(t, o, 7990)
-		if got.Status != store.OrderExpired || len(got.Payments) != 1 || len(got.Refunds) != 1 || got.Refunds[0].Valor != 7990 {
-			t.Fatalf("paid after the import: %s %+v %+v", got.Status, got.Payments, got.Refunds)
+		if got.Status != store.OrderExpired || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != 7990 {
+			t.Fatalf("paid after the import: %s %+v %+v", got.Status, got.Pagamentos, got.Reembolsos)
 		}
 		w.svc.Reconcile(ctx, time.Now().Add(orders.WebhookGrace)) // reads the charge and the refund back
 		got = w.get(t, o.ID)
-		if got.Status != store.OrderExpired || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
-			t.Fatalf("returned: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("returned: %s %+v", got.Status, got.Reembolsos)
 		}
-		back, err := w.svc.PSP.RefundStatus(ctx, got.Payments[0].EndToEndID, got.Refunds[0].ID)
+		back, err := w.svc.PSP.RefundStatus(ctx, got.Pagamentos[0].EndToEndID, got.Reembolsos[0].ID)
 		if err != nil || back.Status != pix.RefundReturned || back.Amount != 7990 {
 			t.Fatalf("the sandbox's devolução: %+v %v", back, err)
 		}
@@ -603,9 +603,9 @@ func TestImportThenPay(t *testing.T) {
 // centavos left over on the first registration.
 func TestRefundShares(t *testing.T) {
 	order := func(refunds []store.Refund, totals ...int64) store.Order {
-		o := store.Order{Refunds: refunds}
+		o := store.Order{Reembolsos: refunds}
 		for _, total := range totals {
-			o.Registrations = append(o.Registrations, store.Registration{Total: total})
+			o.Inscricoes = append(o.Inscricoes, store.Registration{Total: total})
 		}
 		return o
 	}

@@ -39,7 +39,7 @@ func (s *Service) SettleNotice(ctx context.Context, p pix.Payment) error {
 	if err := s.SettleOrder(ctx, o); err != nil {
 		return err
 	}
-	for _, r := range o.Refunds {
+	for _, r := range o.Reembolsos {
 		if r.Status == store.RefundProcessing {
 			r.OrderID = o.ID
 			s.send(ctx, r, true)
@@ -99,8 +99,8 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 			err = s.returnPayment(ctx, o.ID, p, MotivoSemVagas)
 		case errors.Is(err, store.ErrNotPending):
 			err = s.returnPayment(ctx, o.ID, p, MotivoPedidoEncerrado)
-		case errors.As(err, &taken) && taken.Index < len(o.Registrations):
-			err = s.returnPayment(ctx, o.ID, p, motivoJaInscrito(o.Registrations[taken.Index]))
+		case errors.As(err, &taken) && taken.Index < len(o.Inscricoes):
+			err = s.returnPayment(ctx, o.ID, p, motivoJaInscrito(o.Inscricoes[taken.Index]))
 		}
 		if err != nil {
 			return err

@@ -69,10 +69,10 @@ func refundID(orderID, key, endToEndID string) string {
 // left is what each payment of o can still return: received minus its refunds not refused.
 func left(o store.Order) map[string]int64 {
 	m := map[string]int64{}
-	for _, p := range o.Payments {
+	for _, p := range o.Pagamentos {
 		m[p.EndToEndID] += p.Valor
 	}
-	for _, r := range o.Refunds {
+	for _, r := range o.Reembolsos {
 		if r.Status != store.RefundFailed {
 			m[r.EndToEndID] -= r.Valor
 		}
@@ -107,9 +107,9 @@ func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, m
 	if o.Status != store.OrderPaid {
 		return o, &Refusal{Code: "conflict", Motivo: m.ReembolsoPedido}
 	}
-	if key != "" && len(o.Payments) > 0 {
-		id := refundID(o.ID, key, o.Payments[0].EndToEndID)
-		for _, r := range o.Refunds {
+	if key != "" && len(o.Pagamentos) > 0 {
+		id := refundID(o.ID, key, o.Pagamentos[0].EndToEndID)
+		for _, r := range o.Reembolsos {
 			if r.ID == id { // asked before: answer it as it is, pushing the PSP again
 				return s.pushRefunds(ctx, o, key)
 			}
@@ -142,7 +142,7 @@ func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, m
 // over o's payments in the order they came: the devoluções to ask, with ids made from key.
 func refundParts(o store.Order, rest map[string]int64, valor int64, key, motivo string) []store.Refund {
 	var parts []store.Refund
-	for _, p := range o.Payments {
+	for _, p := range o.Pagamentos {
 		part := min(valor, max(rest[p.EndToEndID], 0))
 		if part == 0 {
 			continue
@@ -159,9 +159,9 @@ func refundParts(o store.Order, rest map[string]int64, valor int64, key, motivo 
 
 // pushRefunds asks the PSP again for o's pending refunds made with key, and answers the order.
 func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (store.Order, error) {
-	for _, p := range o.Payments {
+	for _, p := range o.Pagamentos {
 		id := refundID(o.ID, key, p.EndToEndID)
-		for _, r := range o.Refunds {
+		for _, r := range o.Reembolsos {
 			if r.ID == id && r.Status == store.RefundProcessing {
 				r.OrderID = o.ID
 				s.send(ctx, r, false)
@@ -183,7 +183,7 @@ func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payme
 	if err != nil {
 		return err
 	}
-	for _, f := range o.Refunds {
+	for _, f := range o.Reembolsos {
 		if f.ID == r.ID && f.Status != store.RefundProcessing {
 			return nil // asked before (the same payment read again) and already final
 		}

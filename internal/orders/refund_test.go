@@ -50,20 +50,20 @@ func TestRefundableFollowsTheSharedCases(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			o := store.Order{ID: "P1", Status: store.OrderPaid, Total: c.Order.Total}
 			for i, v := range c.Order.Payments {
-				o.Payments = append(o.Payments, store.Payment{EndToEndID: fmt.Sprintf("E%d", i), Valor: v})
+				o.Pagamentos = append(o.Pagamentos, store.Payment{EndToEndID: fmt.Sprintf("E%d", i), Valor: v})
 			}
 			for i, r := range c.Order.Refunds {
-				o.Refunds = append(o.Refunds, store.Refund{ID: fmt.Sprintf("D%d", i), EndToEndID: fmt.Sprintf("E%d", r.Payment),
+				o.Reembolsos = append(o.Reembolsos, store.Refund{ID: fmt.Sprintf("D%d", i), EndToEndID: fmt.Sprintf("E%d", r.Payment),
 					Valor: r.Valor, Status: r.Status})
 			}
 			for i, r := range c.Order.Registrations {
-				o.Registrations = append(o.Registrations, store.Registration{ID: fmt.Sprintf("R%d", i), Total: r.Total, Status: r.Status})
+				o.Inscricoes = append(o.Inscricoes, store.Registration{ID: fmt.Sprintf("R%d", i), Total: r.Total, Status: r.Status})
 			}
 			if got := orders.Refundable(o); got != c.Refundable {
 				t.Errorf("Refundable = %d, want %d", got, c.Refundable)
 			}
 			if w := c.RegistrationRefund; w != nil {
-				if got := orders.RegistrationRefund(o, o.Registrations[w.Registration]); got != w.Valor {
+				if got := orders.RegistrationRefund(o, o.Inscricoes[w.Registration]); got != w.Valor {
 					t.Errorf("RegistrationRefund(registration %d) = %d, want %d", w.Registration, got, w.Valor)
 				}
 			}

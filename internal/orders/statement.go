@@ -133,12 +133,12 @@ func (s *Service) checkPix(ctx context.Context, p pix.Payment, settled map[strin
 // order (a partial refund of it leaves it so), or what keeps it from either.
 func verdict(o store.Order, p pix.Payment) (situacao, motivo string) {
 	recorded := false
-	for _, q := range o.Payments {
+	for _, q := range o.Pagamentos {
 		recorded = recorded || q.EndToEndID == p.EndToEndID
 	}
 	var returned int64
 	var pending, refused bool
-	for _, f := range o.Refunds {
+	for _, f := range o.Reembolsos {
 		if f.EndToEndID != p.EndToEndID {
 			continue
 		}

@@ -49,7 +49,7 @@ func TestDailyReconciliation(t *testing.T) {
 			t.Errorf("matched %+v", got)
 		}
 		if got := c.BySituacao[store.PixReturned]; got != (store.PixTally{Quantidade: 1, Valor: 5000}) {
-			t.Errorf("returned %+v (the order %+v)", got, w.get(t, other.ID).Refunds)
+			t.Errorf("returned %+v (the order %+v)", got, w.get(t, other.ID).Reembolsos)
 		}
 		if got := c.BySituacao[store.PixAttention]; got.Quantidade != 0 || len(c.Attention) != 0 {
 			t.Errorf("needing attention %+v %+v", got, c.Attention)

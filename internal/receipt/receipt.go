@@ -32,8 +32,8 @@ type Order struct {
 
 // Messages are the confirmation e-mails of o: the buyer's first, then each other athlete's.
 func Messages(o Order) ([]pmail.Message, error) {
-	regs := make([]registration, 0, len(o.Order.Registrations))
-	for _, r := range o.Order.Registrations {
+	regs := make([]registration, 0, len(o.Order.Inscricoes))
+	for _, r := range o.Order.Inscricoes {
 		if r.Codigo == "" {
 			continue // not confirmed: nothing to show at the kit desk
 		}

@@ -24,7 +24,7 @@ func paidOrder() Order {
 	return Order{
 		Event: e, BuyerName: "Bruno", BuyerEmail: "bruno@exemplo.com.br", BaseURL: "https://pelotao.example",
 		Calendar: []byte("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"),
-		Order: store.Order{ID: "pedido1", EventID: e.ID, Status: store.OrderPaid, Total: 123456, Registrations: []store.Registration{
+		Order: store.Order{ID: "pedido1", EventID: e.ID, Status: store.OrderPaid, Total: 123456, Inscricoes: []store.Registration{
 			{Nome: "Ana Souza", Percurso: "10 km", Categoria: "F30-34", Camiseta: "M", Codigo: "ABCDEFGH23",
 				Atleta: []byte(`{"email":"ana@exemplo.com.br","kit":"Kit Premium"}`)},
 			{Nome: "Bruno Lima", Percurso: "5 km", Categoria: "Geral", Camiseta: "G", Codigo: "HJKMNPQR45",
@@ -66,7 +66,7 @@ func TestMessagesToBuyerAndAthletes(t *testing.T) {
 // the order they may open, and holds no other athlete's code; the buyer's leads to the order.
 func TestMessagesLinkEachReaderToTheirPage(t *testing.T) {
 	o := paidOrder()
-	o.Order.Registrations = append(o.Order.Registrations, store.Registration{Nome: "Caio Lima", Percurso: "5 km", Categoria: "Geral",
+	o.Order.Inscricoes = append(o.Order.Inscricoes, store.Registration{Nome: "Caio Lima", Percurso: "5 km", Categoria: "Geral",
 		Codigo: "STUVWXYZ67", Atleta: []byte(`{"email":"caio@exemplo.com.br"}`)})
 	msgs, err := Messages(o)
 	if err != nil {

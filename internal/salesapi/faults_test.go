@@ -354,7 +354,7 @@ func TestSameWebhookFiveTimes(t *testing.T) {
 		}
 		wg.Wait()
 		got, err := st.Order(t.Context(), o.ID)
-		if err != nil || got.Status != store.OrderPaid || len(got.Payments) != 1 || len(got.Refunds) != 0 || got.Registrations[0].Codigo == "" {
+		if err != nil || got.Status != store.OrderPaid || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 0 || got.Inscricoes[0].Codigo == "" {
 			t.Fatalf("after five notices: %+v %v", got, err)
 		}
 		if n := w.participants(t); n != 1 {
@@ -387,13 +387,13 @@ func TestRefundNoticeBeforePaymentNotice(t *testing.T) {
 		withRefund.Refunds = devolucoes(t, w.sales.psp, o.Pix.Txid)
 		w.notify(t, withRefund)
 		got, _ := st.Order(t.Context(), o.ID)
-		if got.Status != store.OrderRefunded || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
-			t.Fatalf("after the refund's notice: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("after the refund's notice: %s %+v", got.Status, got.Reembolsos)
 		}
 		w.notify(t, p)
 		got, _ = st.Order(t.Context(), o.ID)
-		if got.Status != store.OrderRefunded || len(got.Payments) != 1 || len(got.Refunds) != 1 {
-			t.Fatalf("after the payment's late notice: %s, %d payments, %d refunds", got.Status, len(got.Payments), len(got.Refunds))
+		if got.Status != store.OrderRefunded || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 1 {
+			t.Fatalf("after the payment's late notice: %s, %d payments, %d refunds", got.Status, len(got.Pagamentos), len(got.Reembolsos))
 		}
 		if d := devolucoes(t, w.sales.psp, o.Pix.Txid); len(d) != 1 {
 			t.Fatalf("the PSP holds %d devoluções", len(d))

@@ -92,7 +92,7 @@ func paidInFull(t *testing.T, w *pixWorld, o orderAnswer) {
 		t.Fatalf("simulate %d %s", rec.Code, rec.Body)
 	}
 	stored, err := w.st.Order(t.Context(), o.ID)
-	if err != nil || stored.Status != store.OrderPaid || len(stored.Payments) != 1 || stored.Payments[0].Valor != stored.Total ||
+	if err != nil || stored.Status != store.OrderPaid || len(stored.Pagamentos) != 1 || stored.Pagamentos[0].Valor != stored.Total ||
 		stored.Total != int64(o.Total) {
 		t.Fatalf("the charge was not the stored total %d: %+v %v", o.Total, stored, err)
 	}
@@ -165,7 +165,7 @@ func TestBuyersRaceAcrossALotBoundary(t *testing.T) {
 			t.Fatalf("orders by lot %v, %d sold out; want 5 in 1º lote, 10 in 2º lote, 5 sold out", byLot, soldOut.Load())
 		}
 		taken, err := st.TakenCounts(t.Context(), w.eventID, time.Now())
-		if err != nil || taken.Lots["1º lote"] != 5 || taken.Lots["2º lote"] != 10 || taken.Event != 15 {
+		if err != nil || taken.Lotes["1º lote"] != 5 || taken.Lotes["2º lote"] != 10 || taken.Evento != 15 {
 			t.Fatalf("the store holds %+v (%v)", taken, err)
 		}
 	})

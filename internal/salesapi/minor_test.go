@@ -61,7 +61,7 @@ func TestMinorsOnRaceDay(t *testing.T) {
 			t.Fatal(err)
 		}
 		var a struct{ Responsavel *participant.Responsavel }
-		if err := json.Unmarshal(stored.Registrations[0].Atleta, &a); err != nil {
+		if err := json.Unmarshal(stored.Inscricoes[0].Atleta, &a); err != nil {
 			t.Fatal(err)
 		}
 		want := participant.Responsavel{Nome: "Marta Souza", Documento: participant.Documento{Tipo: participant.CPF, Numero: "11144477735"}}

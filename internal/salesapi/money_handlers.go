@@ -222,7 +222,7 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	return api.WriteCSV(w, "pedidos-"+id+".csv", ordersExportHeader, func(write func([]string) error) error {
 		for _, o := range all {
 			refunded := orders.RefundShares(o)
-			for i, reg := range o.Registrations {
+			for i, reg := range o.Inscricoes {
 				doc := reg.DocNumero
 				if reg.DocTipo == participant.CPF {
 					doc = participant.FormatCPF(doc)
@@ -349,9 +349,9 @@ func (s *Server) registrationOrder(r *http.Request, id string) (o store.Order, o
 	if s.managesEvent(r, o.EventID) {
 		return o, true, nil
 	}
-	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	i := slices.IndexFunc(o.Inscricoes, func(reg store.Registration) bool { return reg.ID == id })
 	if o.BuyerID != u.ID {
-		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i]); err != nil || !theirs {
+		if theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Inscricoes[i]); err != nil || !theirs {
 			return o, false, cmp.Or(err, error(errRegistrationNotFound))
 		}
 	}
@@ -387,7 +387,7 @@ func (s *Server) editRegistration(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(got.Registrations, func(reg store.Registration) bool { return reg.ID == id })
+	i := slices.IndexFunc(got.Inscricoes, func(reg store.Registration) bool { return reg.ID == id })
 	a, err := s.myRegistration(r.Context(), u.ID, got, i, ev, time.Now())
 	return api.WriteOK(w, a, err)
 }

@@ -90,7 +90,7 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 			}
 			events[o.EventID] = ev
 		}
-		for i, stored := range o.Registrations {
+		for i, stored := range o.Inscricoes {
 			if o.BuyerID != u.ID && !athletesOwn(stored, email) {
 				continue
 			}
@@ -109,7 +109,7 @@ func (s *Server) myRegistrations(w http.ResponseWriter, r *http.Request) error {
 // userID: the order's refunds are its buyer's alone; the window to cancel it alone is its
 // buyer's and its athlete's (REG-244).
 func (s *Server) myRegistration(ctx context.Context, userID string, o store.Order, i int, ev *eventOfOrders, now time.Time) (myRegistrationAnswer, error) {
-	stored := o.Registrations[i]
+	stored := o.Inscricoes[i]
 	bib, err := s.bibOf(ctx, o.EventID, stored.ParticipantID)
 	if err != nil {
 		return myRegistrationAnswer{}, err
@@ -122,7 +122,7 @@ func (s *Server) myRegistration(ctx context.Context, userID string, o store.Orde
 		Evento: ev.brief, Comprador: o.BuyerID == userID, NumeroPeito: bib, Equipe: a.Equipe, ContatoEmergencia: a.ContatoEmergencia,
 		Cancelamento: s.cancelWindow(o, stored, &ev.event, now), Reembolsos: []orderRefundAnswer{}}
 	if item.Comprador {
-		item.Reembolsos = toRefundAnswers(o.Refunds)
+		item.Reembolsos = toRefundAnswers(o.Reembolsos)
 	}
 	item.Resultado, err = s.resultOf(ctx, ev, stored.Percurso, bib)
 	return item, err

@@ -85,8 +85,8 @@ type orderRefundAnswer struct {
 func toOrderAnswer(o store.Order) orderAnswer {
 	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: participant.Centavos(o.Total),
 		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
-		Inscricoes: make([]orderRegistrationAnswer, len(o.Registrations)), Reembolsos: toRefundAnswers(o.Refunds)}
-	for i, r := range o.Registrations {
+		Inscricoes: make([]orderRegistrationAnswer, len(o.Inscricoes)), Reembolsos: toRefundAnswers(o.Reembolsos)}
+	for i, r := range o.Inscricoes {
 		j.Inscricoes[i] = toRegistrationAnswer(r)
 	}
 	if o.Status == store.OrderAwaiting && o.CopiaECola != "" {
@@ -144,37 +144,56 @@ func orderError(err error) error {
 // even once the sale has closed: looking for it before every order as well would cost each
 // buyer of an opening a read. The key is the buyer's in the event, kept with its body's hash:
 // sent again with another body it is refused (REG-191).
+//
+// The request's slot of its address's limit (REG-193) is taken in the order's own transaction,
+// one commit instead of two on SQLite's single writer (REG-300); an order refused before or in
+// it, which then kept no slot, takes one on its own.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
-	u, _ := api.CurrentUser(r)
 	key, err := idempotencyKey(r)
 	if err != nil {
 		return err
 	}
-	if err := s.takeSenderSlot(w, r, store.ScopeOrder, s.cfg.OrdersPerHour); err != nil {
+	slot := s.senderSlot(r, store.ScopeOrder, s.cfg.OrdersPerHour)
+	var e event.Event
+	order, err := s.placeOrder(r, key, slot, &e)
+	if errors.Is(err, store.ErrTooManyFromSender) {
+		return tooManyFromSender(w, err, slot.Limit)
+	}
+	if err != nil {
+		if tooMany := s.takeSenderSlot(w, r, slot); tooMany != nil {
+			return tooMany
+		}
 		return err
 	}
-	var e event.Event
+	s.sendReceipt(order) // a free order is paid at once (a retry's receipt is claimed once)
+	return s.answerCharged(w, r, order, &e)
+}
+
+// placeOrder reads the request's order and event (into e) and has the store create the order,
+// taking slot with it.
+func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, e *event.Event) (store.Order, error) {
+	u, _ := api.CurrentUser(r)
 	var o registration.Order
-	if err := s.readOrder(r, &e, &o); err != nil {
-		return err
+	if err := s.readOrder(r, e, &o); err != nil {
+		return store.Order{}, err
 	}
 	var hash string
 	if key != "" {
+		var err error
 		if hash, err = bodyHash(&o); err != nil {
-			return err
+			return store.Order{}, err
 		}
 	}
 	now := time.Now()
 	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
 		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
-		ExpiraEm: now.Add(s.cfg.RegistrationHold), Capacity: orders.EventCapacity(&e),
-		MaxOpenOrders: registration.Const.Limits.PedidosAbertosMax, MaxRegistrations: s.cfg.MaxRegistrationsPerAccount,
-		Price: orderPricer(&e, &o, e.Today(now))})
-	if err != nil {
-		return orderError(err)
+		ExpiraEm: now.Add(s.cfg.RegistrationHold), Vagas: orders.EventCapacity(e),
+		PedidosAbertosMax: registration.Const.Limits.PedidosAbertosMax, InscricoesPorContaMax: s.cfg.MaxRegistrationsPerAccount,
+		Price: orderPricer(e, &o, e.Today(now)), Sender: &slot})
+	if err != nil && !errors.Is(err, store.ErrTooManyFromSender) {
+		return order, orderError(err)
 	}
-	s.sendReceipt(order) // a free order is paid at once (a retry's receipt is claimed once)
-	return s.answerCharged(w, r, order, &e)
+	return order, err
 }
 
 // idempotencyKey is the request's Idempotency-Key (” none); longer than
@@ -237,7 +256,7 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 			}
 			items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
 				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
-				Total: int64(it.Total), UsesCoupon: it.Cupom, Atleta: atleta}
+				Total: int64(it.Total), UsaCupom: it.Cupom, Atleta: atleta}
 		}
 		return items, nil
 	}
@@ -254,8 +273,8 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 		msg = msg[:140]
 	}
 	var debtor *pix.Debtor
-	if i := slices.IndexFunc(order.Registrations, func(r store.Registration) bool { return r.DocTipo == participant.CPF }); i >= 0 {
-		debtor = &pix.Debtor{CPF: order.Registrations[i].DocNumero, Name: order.Registrations[i].Nome}
+	if i := slices.IndexFunc(order.Inscricoes, func(r store.Registration) bool { return r.DocTipo == participant.CPF }); i >= 0 {
+		debtor = &pix.Debtor{CPF: order.Inscricoes[i].DocNumero, Name: order.Inscricoes[i].Nome}
 	}
 	if s.psp == nil {
 		return order, s.discard(ctx, order, errors.New("no PSP configured"))

@@ -107,13 +107,13 @@ func TestOrderPaidByPix(t *testing.T) {
 
 		// The same notification five times confirms once.
 		stored, _ := st.Order(t.Context(), o.ID)
-		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + o.Pix.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
+		hook := `{"pix":[{"endToEndId":"` + stored.Pagamentos[0].EndToEndID + `","txid":"` + o.Pix.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
 		for range 5 {
 			if rec := w.Call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook); rec.Code != 200 {
 				t.Fatalf("webhook %d %s", rec.Code, rec.Body)
 			}
 		}
-		if again, _ := st.Order(t.Context(), o.ID); len(again.Payments) != 1 || again.Registrations[0].Codigo != paid.Inscricoes[0].Codigo {
+		if again, _ := st.Order(t.Context(), o.ID); len(again.Pagamentos) != 1 || again.Inscricoes[0].Codigo != paid.Inscricoes[0].Codigo {
 			t.Fatalf("after repeated webhooks %+v", again)
 		}
 	})

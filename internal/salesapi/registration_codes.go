@@ -55,8 +55,8 @@ func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
 		a.Role, a.PedidoID = codeForAthlete, o.ID
 		return o, a, nil
 	}
-	i := slices.IndexFunc(o.Registrations, func(reg store.Registration) bool { return reg.Codigo == codigo })
-	theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Registrations[i])
+	i := slices.IndexFunc(o.Inscricoes, func(reg store.Registration) bool { return reg.Codigo == codigo })
+	theirs, err := s.isAthleteOf(r.Context(), u.ID, o.Inscricoes[i])
 	if err != nil || !theirs {
 		return o, a, cmp.Or(err, error(errRegistrationNotFound))
 	}
@@ -142,8 +142,8 @@ func athletesOwn(r store.Registration, email string) bool {
 // athleteShare is what an athlete sees of another buyer's order: the registrations theirs says
 // are the athlete's, without the order's payments and refunds (the buyer's).
 func athleteShare(o store.Order, theirs func(store.Registration) bool) store.Order {
-	o.Registrations = slices.DeleteFunc(slices.Clone(o.Registrations), func(r store.Registration) bool { return !theirs(r) })
-	o.Payments, o.Refunds = nil, nil
+	o.Inscricoes = slices.DeleteFunc(slices.Clone(o.Inscricoes), func(r store.Registration) bool { return !theirs(r) })
+	o.Pagamentos, o.Reembolsos = nil, nil
 	return o
 }
 

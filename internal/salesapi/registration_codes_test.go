@@ -51,7 +51,7 @@ func TestConfirmationEmailsOncePerOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hook := `{"pix":[{"endToEndId":"` + stored.Payments[0].EndToEndID + `","txid":"` + stored.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
+		hook := `{"pix":[{"endToEndId":"` + stored.Pagamentos[0].EndToEndID + `","txid":"` + stored.Txid + `","valor":"89.90","horario":"2030-01-01T10:00:00Z"}]}`
 		w.Call("POST", "/api/pix/webhook/"+w.sales.WebhookSecret()+"/pix", hook)
 		if err := w.sales.orders.SettleOrder(t.Context(), stored); err != nil {
 			t.Fatal(err)

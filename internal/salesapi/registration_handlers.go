@@ -33,7 +33,7 @@ func (s *Server) registrationCounts(ctx context.Context, eventID string) (regist
 
 // countsOf is what the store counts taken as registration's pricing reads it.
 func countsOf(t store.Taken) registration.Counts {
-	return registration.Counts{Evento: t.Event, Modalidade: t.Modalities, Lote: t.Lots}
+	return registration.Counts{Evento: t.Evento, Modalidade: t.Modalidades, Lote: t.Lotes}
 }
 
 // getOffer answers GET /api/events/{id}/inscricao: the offer now, prices and slots left.
@@ -54,7 +54,7 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 // quoteOrder answers POST /api/events/{id}/inscricao/cotacao: what the order would cost now,
 // holding nothing. The body is the order's, read strictly: a price sent by the client is refused.
 func (s *Server) quoteOrder(w http.ResponseWriter, r *http.Request) error {
-	if err := s.takeSenderSlot(w, r, store.ScopeQuote, s.cfg.QuotesPerHour); err != nil {
+	if err := s.takeSenderSlot(w, r, s.senderSlot(r, store.ScopeQuote, s.cfg.QuotesPerHour)); err != nil {
 		return err
 	}
 	var e event.Event
@@ -93,13 +93,23 @@ func (s *Server) readOrder(r *http.Request, e *event.Event, o *registration.Orde
 	return nil
 }
 
-// takeSenderSlot takes one of the client address's perHour slots of scope, as sign-ups are
-// limited (store.TakeSenderSlot: atomic on every instance, only a keyed hash of the address
-// kept); over the limit it answers 429 muitos-pedidos with a Retry-After of the window (REG-193).
-// Every request takes its slot, refused or not: the limit is on the work asked of the server.
-func (s *Server) takeSenderSlot(w http.ResponseWriter, r *http.Request, scope store.SenderScope, perHour int) error {
-	limit := store.SenderLimit{Max: perHour, Window: time.Hour}
-	_, err := s.store.TakeSenderSlot(r.Context(), scope, api.ClientIP(r, s.cfg.TrustProxy), time.Now().UTC(), limit)
+// senderSlot is the slot of the client address's perHour budget of scope that a request takes,
+// as sign-ups are limited (REG-193): the store takes it atomically on every instance, keeping
+// only a keyed hash of the address. Every request takes its slot, refused or not: the limit is
+// on the work asked of the server.
+func (s *Server) senderSlot(r *http.Request, scope store.SenderScope, perHour int) store.SenderSlot {
+	return store.SenderSlot{Scope: scope, IP: api.ClientIP(r, s.cfg.TrustProxy), Limit: store.SenderLimit{Max: perHour, Window: time.Hour}}
+}
+
+// takeSenderSlot takes slot in a transaction of its own (tooManyFromSender past its limit).
+func (s *Server) takeSenderSlot(w http.ResponseWriter, r *http.Request, slot store.SenderSlot) error {
+	_, err := s.store.TakeSenderSlot(r.Context(), slot.Scope, slot.IP, time.Now().UTC(), slot.Limit)
+	return tooManyFromSender(w, err, slot.Limit)
+}
+
+// tooManyFromSender answers store.ErrTooManyFromSender as 429 muitos-pedidos with a
+// Retry-After of the limit's window; other errors pass as they are.
+func tooManyFromSender(w http.ResponseWriter, err error, limit store.SenderLimit) error {
 	if errors.Is(err, store.ErrTooManyFromSender) {
 		c := registration.Const
 		w.Header().Set("Retry-After", strconv.Itoa(int(limit.Window.Seconds())))

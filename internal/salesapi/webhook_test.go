@@ -69,7 +69,7 @@ func TestWebhookAsAPSPPostsIt(t *testing.T) {
 {"endToEndId":"E18236120202601151232s0123456789","txid":"`+o.Pix.Txid+`","valor":"89.90"},
 `+string(ours)+`]}`)
 		got, err := st.Order(t.Context(), o.ID)
-		if err != nil || got.Status != store.OrderPaid || len(got.Payments) != 1 || len(got.Refunds) != 0 {
+		if err != nil || got.Status != store.OrderPaid || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 0 {
 			t.Fatalf("our payment in a batch with a Pix without txid: %+v %v", got, err)
 		}
 		text := log.String()
@@ -93,7 +93,7 @@ func TestWebhookAsAPSPPostsIt(t *testing.T) {
 		for _, body := range []string{`{"pix":[]}`, `{"evento":"teste_webhook"}`, `pix=1`, ``, big} {
 			w.webhook(t, body)
 		}
-		if again, _ := st.Order(t.Context(), o.ID); again.Status != store.OrderPaid || len(again.Payments) != 1 || len(again.Refunds) != 0 {
+		if again, _ := st.Order(t.Context(), o.ID); again.Status != store.OrderPaid || len(again.Pagamentos) != 1 || len(again.Reembolsos) != 0 {
 			t.Fatalf("after the calls of nothing: %+v", again)
 		}
 	})
@@ -116,17 +116,17 @@ func TestWebhookDevolucaoWithoutTxidReadsTheRefundBack(t *testing.T) {
 		}
 		f.down.Store(false)
 		paid, err := st.Order(t.Context(), o.ID)
-		if err != nil || len(paid.Payments) != 1 {
+		if err != nil || len(paid.Pagamentos) != 1 {
 			t.Fatalf("%+v %v", paid, err)
 		}
-		r := paid.Refunds[0]
-		notice := pix.Payment{EndToEndID: paid.Payments[0].EndToEndID, Amount: 8990, Time: time.Now().UTC(),
+		r := paid.Reembolsos[0]
+		notice := pix.Payment{EndToEndID: paid.Pagamentos[0].EndToEndID, Amount: 8990, Time: time.Now().UTC(),
 			Refunds: []pix.Refund{{ID: r.ID, RtrID: "D00000000202601151233abcdefghijk", Amount: 8990,
 				Times: pix.RefundTimes{Requested: time.Now().UTC(), Settled: time.Now().UTC()}, Status: pix.RefundReturned}}}
 		w.notify(t, notice) // no txid: the PSP names the payment only
 		got, _ := st.Order(t.Context(), o.ID)
-		if got.Status != store.OrderRefunded || len(got.Refunds) != 1 || got.Refunds[0].Status != store.RefundReturned {
-			t.Fatalf("after the devolução's notice: %s %+v", got.Status, got.Refunds)
+		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("after the devolução's notice: %s %+v", got.Status, got.Reembolsos)
 		}
 		if m := w.mailsTo(bruno.Email); len(m) != 1 || !strings.Contains(m[0].Text, "R$ 89,90") { // the athlete is told apart (REG-245)
 			t.Fatalf("refund e-mails: %+v", m)

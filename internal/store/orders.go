@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"strings"
 	"time"
 
 	"pelotao/internal/participant"
@@ -23,7 +24,8 @@ import (
 type OrderStore interface {
 	// CreateOrder prices the order (NewOrder.Price), checks and takes its capacity in one
 	// transaction under the event's lock: the Pricer's own error, ErrSoldOut (a *SoldOutError says which limit), ErrAlreadyRegistered, ErrOrderLimit,
-	// ErrRegistrationLimit (a *RegistrationLimitError), ErrCouponUsedUp, ErrIdempotencyKeyReused. An IdempotencyKey the buyer used before in the
+	// ErrRegistrationLimit (a *RegistrationLimitError), ErrCouponUsedUp, ErrIdempotencyKeyReused,
+	// ErrTooManyFromSender (NewOrder.Sender). An IdempotencyKey the buyer used before in the
 	// event, with the same IdempotencyHash, returns that first order. A free order (Total 0) is
 	// confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
@@ -201,36 +203,24 @@ const (
 
 // Capacity is the event's limits when the order is made; nil or absent: no limit.
 type Capacity struct {
-	Event      *int
-	Modalities map[string]int // percurso → slots
-	Lots       map[string]int // lot name → maxVagas (lots closing by count)
+	Evento      *int
+	Modalidades map[string]int // percurso → slots
+	Lotes       map[string]int // lot name → maxVagas (lots closing by count)
 }
 
 // Taken is what an event's registrations take of its capacity: in all, by percurso, by lot,
 // and the uses of its coupons (by CouponKey).
 type Taken struct {
-	Event      int
-	Modalities map[string]int
-	Lots       map[string]int
-	Coupons    map[string]int
+	Evento      int
+	Modalidades map[string]int
+	Lotes       map[string]int
+	Cupons      map[string]int
 }
 
 // Clone is a copy of t that shares no map with it.
 func (t Taken) Clone() Taken {
-	t.Modalities, t.Lots, t.Coupons = maps.Clone(t.Modalities), maps.Clone(t.Lots), maps.Clone(t.Coupons)
+	t.Modalidades, t.Lotes, t.Cupons = maps.Clone(t.Modalidades), maps.Clone(t.Lotes), maps.Clone(t.Cupons)
 	return t
-}
-
-// A TakenKeeper is an OrderTx that keeps an event's counts from one order it creates to the
-// next, instead of counting the registrations again for each (SQLite writes a batch of orders in
-// one transaction). CreateOrderTx asks it for the counts and tells it what each order took.
-type TakenKeeper interface {
-	// Taken is the event's counts at now, as kept or counted afresh; it is asked before the
-	// transaction writes anything.
-	Taken(ctx context.Context, eventID string, now time.Time) (Taken, error)
-	// Took tells that an order just created made the event's counts after; its hold ends at
-	// heldUntil (zero: confirmed at once, it never ends).
-	Took(eventID string, after Taken, heldUntil time.Time)
 }
 
 // An OrderBatcher creates many orders at once (a large sale seeded for the benchmarks), each
@@ -250,12 +240,16 @@ type NewOrder struct {
 	Cupom            string // the code as typed; '' none
 	Txid             string // the Pix charge's, made before; kept only when the order costs something
 	Now, ExpiraEm    time.Time
-	Capacity         Capacity
+	Vagas            Capacity
 	Price            Pricer
-	// The buyer's limits (0: none). MaxOpenOrders: orders awaiting payment at once, in every
-	// event (a free order never awaits). MaxRegistrations: registrations held or confirmed in
+	// Sender, when set, is the slot of the client address's limit the request takes, in the
+	// order's own transaction and before anything else (TakeSenderSlot's rule): past the limit,
+	// ErrTooManyFromSender. Nil: no limit.
+	Sender *SenderSlot
+	// The buyer's limits (0: none). PedidosAbertosMax: orders awaiting payment at once, in every
+	// event (a free order never awaits). InscricoesPorContaMax: registrations held or confirmed in
 	// the event, free ones and this order's included.
-	MaxOpenOrders, MaxRegistrations int
+	PedidosAbertosMax, InscricoesPorContaMax int
 }
 
 // Pricer prices an order's athletes from what the event has taken and the order's coupon (nil:
@@ -267,7 +261,7 @@ type Pricer func(taken Taken, coupon *Coupon) ([]NewRegistration, error)
 type NewRegistration struct {
 	DocTipo, DocNumero, Nome, Percurso, Lote, Categoria, Camiseta string
 	Valor, Desconto, Total                                        int64 // centavos
-	UsesCoupon                                                    bool
+	UsaCupom                                                      bool
 	Atleta                                                        json.RawMessage
 }
 
@@ -279,9 +273,9 @@ type Order struct {
 	Txid, CopiaECola, Location   string
 	CriadoEm, ExpiraEm           time.Time
 	PagoEm                       *time.Time
-	Registrations                []Registration
-	Payments                     []Payment
-	Refunds                      []Refund
+	Inscricoes                   []Registration
+	Pagamentos                   []Payment
+	Reembolsos                   []Refund
 	Rev                          int64 // as the event's orders list read it (OrdersChangedAfter), 0 when read otherwise
 }
 
@@ -370,3 +364,6 @@ type Coupon struct {
 	Ativo                 bool
 	Usos                  int
 }
+
+// CouponKey is a coupon code as compared: trimmed, upper case.
+func CouponKey(codigo string) string { return strings.ToUpper(strings.TrimSpace(codigo)) }

@@ -72,7 +72,7 @@ func (r PanelReader) Panel(ctx context.Context, userID string) ([]PanelEvent, er
 		_, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
 			var id string
 			var e PanelEvent
-			if err := fill(&e, withKey{row, &id}); err != nil {
+			if err := fill(&e, WithKey{row, &id}); err != nil {
 				return struct{}{}, err
 			}
 			if into := byID[id]; into != nil {

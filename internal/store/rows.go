@@ -72,13 +72,13 @@ func IsNoRows(err error) bool {
 	return errors.Is(err, sql.ErrNoRows)
 }
 
-// withKey is a row whose first column, a key (an order's id, an event's), goes to *id before the
+// WithKey is a row whose first column, a key (an order's id, an event's), goes to *ID before the
 // columns its reader scans.
-type withKey struct {
+type WithKey struct {
 	Scanner
-	id *string
+	ID *string
 }
 
-func (w withKey) Scan(dest ...any) error {
-	return w.Scanner.Scan(append([]any{w.id}, dest...)...)
+func (w WithKey) Scan(dest ...any) error {
+	return w.Scanner.Scan(append([]any{w.ID}, dest...)...)
 }

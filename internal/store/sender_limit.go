@@ -30,6 +30,13 @@ const (
 	ScopeQuote  SenderScope = "cotacao" // the registration quotes asked from one address
 )
 
+// SenderSlot is one slot to take: its scope, the sender's address and the scope's limit.
+type SenderSlot struct {
+	Scope SenderScope
+	IP    string
+	Limit SenderLimit
+}
+
 // SenderLimitStore counts, per client address, actions that are limited but leave no record of
 // their own that could be counted (plan interests are counted in their own table instead).
 type SenderLimitStore interface {

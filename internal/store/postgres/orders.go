@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
@@ -28,7 +29,7 @@ func rebind(q string) string {
 	return b.String()
 }
 
-// orderTx is a write transaction as store.OrderTx.
+// orderTx is a write transaction as sale.OrderTx.
 type orderTx struct{ tx pgx.Tx }
 
 func (t orderTx) Exec(ctx context.Context, q string, a ...any) (int64, error) {
@@ -53,7 +54,7 @@ func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) { return ne
 // named by keys, in order: instances on one database then take turns per event (and per
 // buyer), so two never count the same free slot. Callers name an event before a buyer, so
 // two transactions never wait for each other's locks.
-func (s *Store) inOrderTx(ctx context.Context, keys []string, fn func(store.OrderTx) error) error {
+func (s *Store) inOrderTx(ctx context.Context, keys []string, fn func(sale.OrderTx) error) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		for _, k := range keys {
 			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", k); err != nil {
@@ -76,8 +77,8 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 // CreateOrder implements store.OrderStore.
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
 	var made store.Order
-	err := s.inOrderTx(ctx, []string{eventLock(o.EventID), buyerLock(o.BuyerID)}, func(tx store.OrderTx) (err error) {
-		made, err = store.CreateOrderTx(ctx, tx, o)
+	err := s.inOrderTx(ctx, []string{eventLock(o.EventID), buyerLock(o.BuyerID)}, func(tx sale.OrderTx) (err error) {
+		made, err = sale.CreateOrderTx(ctx, tx, o)
 		return err
 	})
 	if err != nil || made.Status != "" {
@@ -102,10 +103,10 @@ func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) error
 		}
 		slices.Sort(events)
 		slices.Sort(buyers)
-		err := s.inOrderTx(ctx, append(slices.Compact(events), slices.Compact(buyers)...), func(tx store.OrderTx) error {
-			kept := keptTx{tx.(orderTx), map[string]store.KeptTaken{}}
+		err := s.inOrderTx(ctx, append(slices.Compact(events), slices.Compact(buyers)...), func(tx sale.OrderTx) error {
+			kept := keptTx{tx.(orderTx), map[string]sale.KeptTaken{}}
 			for _, o := range batch {
-				if _, err := store.CreateOrderTx(ctx, kept, o); err != nil {
+				if _, err := sale.CreateOrderTx(ctx, kept, o); err != nil {
 					return err
 				}
 			}
@@ -120,17 +121,17 @@ func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) error
 
 // keptTx is an order transaction holding its events' locks to its end, so that an event's
 // counts change only by its own orders: it keeps them from one order to the next
-// (store.TakenKeeper).
+// (sale.TakenKeeper).
 type keptTx struct {
 	orderTx
-	kept map[string]store.KeptTaken // by event id
+	kept map[string]sale.KeptTaken // by event id
 }
 
 func (t keptTx) Taken(ctx context.Context, eventID string, now time.Time) (store.Taken, error) {
 	k, ok := t.kept[eventID]
 	if !ok || !k.HoldsAt(now) {
 		var err error
-		if k, err = store.CountKept(ctx, t.orderTx, "postgres: taken", eventID, now); err != nil {
+		if k, err = sale.CountKept(ctx, t.orderTx, "postgres: taken", eventID, now); err != nil {
 			return store.Taken{}, err
 		}
 		t.kept[eventID] = k
@@ -144,12 +145,12 @@ func (t keptTx) Took(eventID string, after store.Taken, heldUntil time.Time) {
 
 // SetOrderPix implements store.OrderStore.
 func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
-	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) })
+	return s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error { return sale.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) })
 }
 
 // DiscardOrder implements store.OrderStore.
 func (s *Store) DiscardOrder(ctx context.Context, orderID string) error {
-	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.DiscardOrderTx(ctx, tx, orderID) })
+	return s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error { return sale.DiscardOrderTx(ctx, tx, orderID) })
 }
 
 // ConfirmOrder implements store.OrderStore.
@@ -163,8 +164,8 @@ func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capac
 		return store.Order{}, fmt.Errorf("postgres: order of txid: %w", err)
 	}
 	var refused error
-	err = s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) (err error) {
-		refused, err = store.ConfirmOrderTx(ctx, tx, id, eventID, p, c, time.Now())
+	err = s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx sale.OrderTx) (err error) {
+		refused, err = sale.ConfirmOrderTx(ctx, tx, id, eventID, p, c, time.Now())
 		return err
 	})
 	if err != nil {
@@ -183,12 +184,12 @@ func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capac
 // them row by row could wait on a confirmation of one order while holding the rev that
 // confirmation waits for.
 func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
-	err = s.inOrderTx(ctx, nil, func(tx store.OrderTx) error {
+	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error {
 		if _, err := tx.Exec(ctx, `SELECT id FROM orders WHERE status = 'aguardando_pagamento' AND expira_em <= ?
 			ORDER BY id FOR UPDATE`, now); err != nil {
 			return fmt.Errorf("postgres: locking the holds passed: %w", err)
 		}
-		txids, err = store.ExpireOrdersTx(ctx, tx, now)
+		txids, err = sale.ExpireOrdersTx(ctx, tx, now)
 		return err
 	})
 	return txids, err
@@ -196,8 +197,8 @@ func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string
 
 // ClaimOrderReceipt implements store.OrderStore.
 func (s *Store) ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (claimed bool, err error) {
-	err = s.inOrderTx(ctx, nil, func(tx store.OrderTx) error {
-		claimed, err = store.ClaimOrderReceiptTx(ctx, tx, orderID, now)
+	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error {
+		claimed, err = sale.ClaimOrderReceiptTx(ctx, tx, orderID, now)
 		return err
 	})
 	return claimed, err
@@ -215,7 +216,7 @@ func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor)
 		return store.Order{}, fmt.Errorf("postgres: order's event: %w", err)
 	}
 	lock := []string{eventLock(eventID)}
-	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
+	if err := s.inOrderTx(ctx, lock, func(tx sale.OrderTx) error { return sale.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
 		return store.Order{}, err
 	}
 	return s.Order(ctx, orderID)
@@ -233,8 +234,8 @@ func (s *Store) CancelRegistration(ctx context.Context, registrationID string, r
 		return store.Order{}, fmt.Errorf("postgres: registration's order: %w", err)
 	}
 	lock := []string{eventLock(eventID), refundLock(orderID)}
-	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error {
-		_, err := store.CancelRegistrationTx(ctx, tx, registrationID, refunds, by)
+	if err := s.inOrderTx(ctx, lock, func(tx sale.OrderTx) error {
+		_, err := sale.CancelRegistrationTx(ctx, tx, registrationID, refunds, by)
 		return err
 	}); err != nil {
 		return store.Order{}, err
@@ -245,7 +246,7 @@ func (s *Store) CancelRegistration(ctx context.Context, registrationID string, r
 // AddRefund implements store.OrderStore.
 func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
 	lock := []string{refundLock(orderID)} // two refunds of one order take turns
-	if err := s.inOrderTx(ctx, lock, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
+	if err := s.inOrderTx(ctx, lock, func(tx sale.OrderTx) error { return sale.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
 		return store.Order{}, err
 	}
 	return s.Order(ctx, orderID)
@@ -254,8 +255,8 @@ func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, b
 // SetRefundStatus implements store.OrderStore.
 func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (store.Order, error) {
 	var orderID string
-	err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) (err error) {
-		orderID, err = store.SetRefundStatusTx(ctx, tx, refundID, status, now)
+	err := s.inOrderTx(ctx, nil, func(tx sale.OrderTx) (err error) {
+		orderID, err = sale.SetRefundStatusTx(ctx, tx, refundID, status, now)
 		return err
 	})
 	if err != nil {
@@ -266,19 +267,19 @@ func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, no
 
 // SaveCoupon implements store.OrderStore.
 func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
-	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.SaveCouponTx(ctx, tx, c, time.Now()) })
+	return s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error { return sale.SaveCouponTx(ctx, tx, c, time.Now()) })
 }
 
 // DeleteCoupon implements store.OrderStore.
 func (s *Store) DeleteCoupon(ctx context.Context, eventID, codigo string) error {
-	return s.inOrderTx(ctx, nil, func(tx store.OrderTx) error { return store.DeleteCouponTx(ctx, tx, eventID, codigo) })
+	return s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error { return sale.DeleteCouponTx(ctx, tx, eventID, codigo) })
 }
 
 // RecordPayment implements store.OrderStore.
 func (s *Store) RecordPayment(ctx context.Context, p store.Payment, motivo string) (store.Order, error) {
 	var id string
-	err := s.inOrderTx(ctx, nil, func(tx store.OrderTx) (err error) {
-		id, err = store.RecordPaymentTx(ctx, tx, p, motivo, time.Now())
+	err := s.inOrderTx(ctx, nil, func(tx sale.OrderTx) (err error) {
+		id, err = sale.RecordPaymentTx(ctx, tx, p, motivo, time.Now())
 		return err
 	})
 	if err != nil {
@@ -299,8 +300,8 @@ func (s *Store) EditRegistration(ctx context.Context, registrationID string, e s
 		return store.Order{}, fmt.Errorf("postgres: registration's event: %w", err)
 	}
 	var id string
-	err = s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) (err error) {
-		id, err = store.EditRegistrationTx(ctx, tx, registrationID, e, by)
+	err = s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx sale.OrderTx) (err error) {
+		id, err = sale.EditRegistrationTx(ctx, tx, registrationID, e, by)
 		return err
 	})
 	if err != nil {

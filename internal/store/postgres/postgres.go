@@ -33,6 +33,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 	"pelotao/internal/store/accounts"
 	"pelotao/internal/store/checkin"
@@ -55,13 +56,13 @@ type Store struct {
 	orderRevs joined[store.OrderRev]
 	buyers    joined[map[string]store.Buyer]
 
-	store.OrderReader // reads orders with orderQuery
+	sale.OrderReader  // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 
 	accounts.AccountStore         // over db: see tx.go
 	checkin.CheckinStore          // over db
 	participants.ParticipantStore // over db
-	store.Groups                  // the events' groups, written under each event's order lock
+	sale.Groups                   // the events' groups, written under each event's order lock
 }
 
 // Open connects to the database at url, retrying for up to `wait` while it is unreachable
@@ -96,12 +97,12 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config, wait time.Duration) (*
 		time.Sleep(500 * time.Millisecond)
 	}
 	s := &Store{pool: pool}
-	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "postgres"}
+	s.OrderReader = sale.OrderReader{Query: s.orderQuery, Name: "postgres"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "postgres"}
 	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
 		participants.ParticipantStore{DB: db{s}}
-	s.Groups = store.Groups{Query: s.orderQuery, Name: "postgres", InEventTx: func(ctx context.Context, eventID string, fn func(store.GroupTx) error) error {
-		return s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx store.OrderTx) error { return fn(tx) })
+	s.Groups = sale.Groups{Query: s.orderQuery, Name: "postgres", InEventTx: func(ctx context.Context, eventID string, fn func(store.GroupTx) error) error {
+		return s.inOrderTx(ctx, []string{eventLock(eventID)}, func(tx sale.OrderTx) error { return fn(tx) })
 	}}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()

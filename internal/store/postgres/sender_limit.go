@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
@@ -27,34 +28,12 @@ func lockSender(ctx context.Context, tx pgx.Tx, lockName, senderIP string) (stri
 }
 
 // TakeSenderSlot implements store.SenderLimitStore.
-func (s *Store) TakeSenderSlot(ctx context.Context, scope store.SenderScope, senderIP string, at time.Time, limit store.SenderLimit) (int64, error) {
-	var id int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		sender, err := lockSender(ctx, tx, string(scope)+":", senderIP)
-		if err != nil {
-			return err
-		}
-		since := at.Add(-limit.Window)
-		if _, err := tx.Exec(ctx, "DELETE FROM sender_slots WHERE scope = $1 AND taken_at <= $2", scope, since); err != nil {
-			return err
-		}
-		var recent int
-		if err := tx.QueryRow(ctx,
-			"SELECT count(*) FROM sender_slots WHERE scope = $1 AND sender_hash = $2 AND taken_at > $3",
-			scope, sender, since).Scan(&recent); err != nil {
-			return err
-		}
-		if recent >= limit.Max {
-			return store.ErrTooManyFromSender
-		}
-		return tx.QueryRow(ctx,
-			"INSERT INTO sender_slots (scope, sender_hash, taken_at) VALUES ($1, $2, $3) RETURNING id",
-			scope, sender, at).Scan(&id)
+func (s *Store) TakeSenderSlot(ctx context.Context, scope store.SenderScope, senderIP string, at time.Time, limit store.SenderLimit) (id int64, err error) {
+	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) (err error) {
+		id, err = sale.TakeSenderSlotTx(ctx, tx, scope, senderIP, at, limit)
+		return err
 	})
-	if err != nil {
-		return 0, err
-	}
-	return id, nil
+	return id, err
 }
 
 // ReleaseSenderSlot implements store.SenderLimitStore.

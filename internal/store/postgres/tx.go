@@ -34,7 +34,7 @@ func (d db) InTx(ctx context.Context, fn func(store.Tx) error) error {
 	return pgx.BeginFunc(ctx, d.s.pool, func(tx pgx.Tx) error { return fn(orderTx{tx}) })
 }
 
-// Lock implements store.Tx with a transaction-scoped advisory lock on key.
+// Lock implements store.Tx and sale.OrderTx with a transaction-scoped advisory lock on key.
 func (t orderTx) Lock(ctx context.Context, key string) error {
 	if _, err := t.tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key); err != nil {
 		return fmt.Errorf("postgres: lock %s: %w", key, err)

@@ -80,8 +80,8 @@ func shareStrings(o *store.ListedOrder, shared map[string]string) {
 	}
 	share(&o.EventID)
 	share(&o.Status)
-	for k := range o.Registrations {
-		r := &o.Registrations[k]
+	for k := range o.Inscricoes {
+		r := &o.Inscricoes[k]
 		for _, s := range []*string{&r.DocTipo, &r.Percurso, &r.Lote, &r.Categoria, &r.Camiseta, &r.Status} {
 			share(s)
 		}
@@ -202,43 +202,43 @@ const maxPagesKept = 64
 func (l *OrderList) Finance(now time.Time) store.Finance {
 	l.summed.Do(l.sum)
 	f := l.sums
-	f.Orders = maps.Clone(l.sums.Orders)
+	f.Pedidos = maps.Clone(l.sums.Pedidos)
 	passed := sort.Search(len(l.holds), func(i int) bool { return l.holds[i].After(now) })
-	f.Orders[store.OrderAwaiting] -= passed
-	f.Orders[store.OrderExpired] += passed
+	f.Pedidos[store.OrderAwaiting] -= passed
+	f.Pedidos[store.OrderExpired] += passed
 	return f
 }
 
 // sum adds up the list's money, its orders by status and its confirmed registrations by lot,
 // modality and hour paid, and sorts the ends of the orders awaiting payment (holds).
 func (l *OrderList) sum() {
-	f := store.Finance{Orders: map[string]int{}}
+	f := store.Finance{Pedidos: map[string]int{}}
 	type group struct {
 		lote, percurso string
 		hora           int64 // hours since the Unix epoch
 	}
 	sold := map[group]*store.SoldGroup{}
 	for _, o := range l.orders {
-		f.Orders[o.Status]++
+		f.Pedidos[o.Status]++
 		if o.Status == store.OrderAwaiting {
 			l.holds = append(l.holds, o.ExpiraEm)
 		}
-		for _, p := range o.Payments {
-			f.Received += p.Valor
+		for _, p := range o.Pagamentos {
+			f.Recebido += p.Valor
 		}
-		for _, r := range o.Refunds {
+		for _, r := range o.Reembolsos {
 			switch r.Status {
 			case store.RefundReturned:
-				f.Refunded += r.Valor
+				f.Reembolsado += r.Valor
 			case store.RefundProcessing:
-				f.Refunding += r.Valor
+				f.ReembolsoEmProcessamento += r.Valor
 			}
 		}
 		if o.PagoEm == nil {
 			continue
 		}
 		hora := o.PagoEm.Unix() / 3600
-		for _, r := range o.Registrations {
+		for _, r := range o.Inscricoes {
 			if r.Status != store.RegistrationConfirmed {
 				continue
 			}
@@ -253,9 +253,9 @@ func (l *OrderList) sum() {
 		}
 	}
 	slices.SortFunc(l.holds, time.Time.Compare)
-	f.Sold = make([]store.SoldGroup, 0, len(sold))
+	f.Vendas = make([]store.SoldGroup, 0, len(sold))
 	for _, g := range sold {
-		f.Sold = append(f.Sold, *g)
+		f.Vendas = append(f.Vendas, *g)
 	}
 	l.sums = f
 }

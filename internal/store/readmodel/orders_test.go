@@ -195,14 +195,14 @@ func TestOrderListFinance(t *testing.T) {
 	}
 	orders := []*store.ListedOrder{
 		{Order: store.Order{ID: "a", Status: store.OrderPaid, PagoEm: &paidAt,
-			Registrations: []store.Registration{reg("1º lote", "5 km", store.RegistrationConfirmed), reg("", "10 km", store.RegistrationConfirmed)},
-			Payments:      []store.Payment{{Valor: 17980}},
-			Refunds:       []store.Refund{{Valor: 1000, Status: store.RefundReturned}, {Valor: 500, Status: store.RefundProcessing}}}},
+			Inscricoes: []store.Registration{reg("1º lote", "5 km", store.RegistrationConfirmed), reg("", "10 km", store.RegistrationConfirmed)},
+			Pagamentos: []store.Payment{{Valor: 17980}},
+			Reembolsos: []store.Refund{{Valor: 1000, Status: store.RefundReturned}, {Valor: 500, Status: store.RefundProcessing}}}},
 		{Order: store.Order{ID: "b", Status: store.OrderRefunded, PagoEm: &paidAt,
-			Registrations: []store.Registration{reg("1º lote", "5 km", store.RegistrationCanceled)},
-			Payments:      []store.Payment{{Valor: 8990}}, Refunds: []store.Refund{{Valor: 8990, Status: store.RefundReturned}}}},
+			Inscricoes: []store.Registration{reg("1º lote", "5 km", store.RegistrationCanceled)},
+			Pagamentos: []store.Payment{{Valor: 8990}}, Reembolsos: []store.Refund{{Valor: 8990, Status: store.RefundReturned}}}},
 		{Order: store.Order{ID: "c", Status: store.OrderAwaiting, ExpiraEm: orderStart.Add(10 * time.Minute),
-			Registrations: []store.Registration{reg("1º lote", "5 km", store.RegistrationPending)}}},
+			Inscricoes: []store.Registration{reg("1º lote", "5 km", store.RegistrationPending)}}},
 		{Order: store.Order{ID: "d", Status: store.OrderAwaiting, ExpiraEm: orderStart.Add(20 * time.Minute)}},
 		{Order: store.Order{ID: "e", Status: store.OrderCanceled}},
 	}
@@ -212,18 +212,18 @@ func TestOrderListFinance(t *testing.T) {
 		awaiting, expired int
 	}{{0, 2, 0}, {10 * time.Minute, 1, 1}, {time.Hour, 0, 2}, {0, 2, 0}} {
 		f := l.Finance(orderStart.Add(c.at))
-		if f.Orders[store.OrderAwaiting] != c.awaiting || f.Orders[store.OrderExpired] != c.expired ||
-			f.Orders[store.OrderPaid] != 1 || f.Orders[store.OrderRefunded] != 1 || f.Orders[store.OrderCanceled] != 1 {
-			t.Errorf("at start+%s: orders %v, want %d awaiting and %d expired", c.at, f.Orders, c.awaiting, c.expired)
+		if f.Pedidos[store.OrderAwaiting] != c.awaiting || f.Pedidos[store.OrderExpired] != c.expired ||
+			f.Pedidos[store.OrderPaid] != 1 || f.Pedidos[store.OrderRefunded] != 1 || f.Pedidos[store.OrderCanceled] != 1 {
+			t.Errorf("at start+%s: orders %v, want %d awaiting and %d expired", c.at, f.Pedidos, c.awaiting, c.expired)
 		}
-		if f.Received != 17980+8990 || f.Refunded != 1000+8990 {
-			t.Errorf("received %d, refunded %d", f.Received, f.Refunded)
+		if f.Recebido != 17980+8990 || f.Reembolsado != 1000+8990 {
+			t.Errorf("received %d, refunded %d", f.Recebido, f.Reembolsado)
 		}
 		hour := orderStart.Add(time.Hour) // 13:30 UTC falls in the hour from 13:00
-		slices.SortFunc(f.Sold, func(a, b store.SoldGroup) int { return cmp.Compare(a.Percurso, b.Percurso) })
+		slices.SortFunc(f.Vendas, func(a, b store.SoldGroup) int { return cmp.Compare(a.Percurso, b.Percurso) })
 		if want := []store.SoldGroup{{Percurso: "10 km", Hora: hour, Inscricoes: 1, Total: 8990},
-			{Lote: "1º lote", Percurso: "5 km", Hora: hour, Inscricoes: 1, Total: 8990}}; !slices.Equal(f.Sold, want) {
-			t.Errorf("sold %+v, want %+v", f.Sold, want)
+			{Lote: "1º lote", Percurso: "5 km", Hora: hour, Inscricoes: 1, Total: 8990}}; !slices.Equal(f.Vendas, want) {
+			t.Errorf("sold %+v, want %+v", f.Vendas, want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
@@ -33,7 +34,7 @@ const maxBatch = 64
 // orderWrite is one order transaction waiting for its batch.
 type orderWrite struct {
 	ctx   context.Context
-	fn    func(store.OrderTx) error
+	fn    func(sale.OrderTx) error
 	keeps bool // fn changes no capacity count, or tells the batch's counts what it took
 	err   error
 	done  chan struct{}
@@ -47,21 +48,21 @@ type orderBatches struct {
 
 	// Only the goroutine writing uses these: the counts the last batch committed, the writer's
 	// count of writes just after that commit, and the database's data_version then.
-	kept        map[string]store.KeptTaken
+	kept        map[string]sale.KeptTaken
 	written     uint64
 	dataVersion int64
 }
 
 // inOrderTx runs fn as a transaction of its own would: it commits when fn returns nil, and
 // nothing fn did remains otherwise.
-func (s *Store) inOrderTx(ctx context.Context, fn func(store.OrderTx) error) error {
+func (s *Store) inOrderTx(ctx context.Context, fn func(sale.OrderTx) error) error {
 	return s.writeOrder(ctx, fn, false)
 }
 
 // writeOrder queues fn for the next batch and waits until the batch is committed (or failed).
 // keeps says fn leaves the events' capacity counts as they were, or tells them what it took
-// (store.TakenKeeper); any other transaction makes the batch count again.
-func (s *Store) writeOrder(ctx context.Context, fn func(store.OrderTx) error, keeps bool) error {
+// (sale.TakenKeeper); any other transaction makes the batch count again.
+func (s *Store) writeOrder(ctx context.Context, fn func(sale.OrderTx) error, keeps bool) error {
 	w := &orderWrite{ctx: ctx, fn: fn, keeps: keeps, done: make(chan struct{})}
 	b := &s.batches
 	b.mu.Lock()
@@ -120,7 +121,7 @@ func (s *Store) writeBatch(batch []*orderWrite) {
 		}
 		return
 	}
-	counts := &batchCounts{kept: map[string]store.KeptTaken{}}
+	counts := &batchCounts{kept: map[string]sale.KeptTaken{}}
 	if b.kept != nil && written == b.written && dataVersion == b.dataVersion {
 		counts.kept = b.kept
 	}
@@ -185,15 +186,15 @@ func inSavepoint(ctx context.Context, tx orderTx, w *orderWrite) (err, broken er
 
 // batchCounts keeps the capacity counts of the events whose orders a batch creates. Counts
 // counted afresh are kept at once: they are asked for before the transaction writes (see
-// store.TakenKeeper), so they are those its savepoint rolls back to. What a transaction took is
+// sale.TakenKeeper), so they are those its savepoint rolls back to. What a transaction took is
 // kept once its savepoint is released, and only if it changed no count otherwise
 // (orderWrite.keeps); any other transaction drops them all.
 type batchCounts struct {
-	kept    map[string]store.KeptTaken // by event id
-	pending map[string]store.KeptTaken // what the running transaction took
+	kept    map[string]sale.KeptTaken // by event id
+	pending map[string]sale.KeptTaken // what the running transaction took
 }
 
-func (c *batchCounts) begin() { c.pending = map[string]store.KeptTaken{} }
+func (c *batchCounts) begin() { c.pending = map[string]sale.KeptTaken{} }
 
 func (c *batchCounts) commit(keeps bool) {
 	if !keeps {
@@ -207,7 +208,7 @@ func (c *batchCounts) commit(keeps bool) {
 
 func (c *batchCounts) rollback() { c.pending = nil }
 
-// taken implements store.TakenKeeper's Taken.
+// taken implements sale.TakenKeeper's Taken.
 func (c *batchCounts) taken(ctx context.Context, tx orderTx, eventID string, now time.Time) (store.Taken, error) {
 	k, ok := c.pending[eventID]
 	if !ok {
@@ -215,7 +216,7 @@ func (c *batchCounts) taken(ctx context.Context, tx orderTx, eventID string, now
 	}
 	if !ok || !k.HoldsAt(now) {
 		var err error
-		if k, err = store.CountKept(ctx, tx, "sqlite: taken", eventID, now); err != nil {
+		if k, err = sale.CountKept(ctx, tx, "sqlite: taken", eventID, now); err != nil {
 			return store.Taken{}, err
 		}
 		delete(c.pending, eventID)
@@ -224,7 +225,7 @@ func (c *batchCounts) taken(ctx context.Context, tx orderTx, eventID string, now
 	return k.Taken.Clone(), nil
 }
 
-// took implements store.TakenKeeper's Took.
+// took implements sale.TakenKeeper's Took.
 func (c *batchCounts) took(eventID string, after store.Taken, heldUntil time.Time) {
 	k, ok := c.pending[eventID]
 	if !ok {

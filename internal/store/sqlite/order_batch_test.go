@@ -29,28 +29,8 @@ func TestKeptCountsSeeEveryOtherWrite(t *testing.T) {
 		return s
 	}
 	here, other := open(), open()
-	e, err := event.Decode([]byte(eventtest.JSON("Corrida das Contas", time.Now().AddDate(0, 3, 0).Format("2006-01-02"))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Normalize()
-	e.OwnerID = "organizadora"
-	if e, err = store.CreateSlugEvent(ctx, here, e); err != nil {
-		t.Fatal(err)
-	}
-	modality := e.Modalidades[0].Nome
-	n := 0
-	order := func(s *Store) (store.Order, error) {
-		n++
-		it := store.NewRegistration{DocTipo: participant.CPF, DocNumero: participant.CompleteCPF(fmt.Sprintf("%09d", 300000000+n*7919)),
-			Nome: fmt.Sprint("Atleta ", n), Percurso: modality, Categoria: "Geral", Camiseta: "M", Valor: 5000, Total: 5000, Atleta: []byte(`{}`)}
-		now := time.Now()
-		return s.CreateOrder(ctx, store.NewOrder{EventID: e.ID, BuyerID: fmt.Sprint("comprador-", n), Txid: fmt.Sprintf("TXCONTAS%024d", n),
-			Now: now, ExpiraEm: now.Add(time.Hour), Capacity: store.Capacity{Modalities: map[string]int{modality: 3}},
-			Price: func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) {
-				return []store.NewRegistration{it}, nil
-			}})
-	}
+	e := countedEvent(t, here)
+	order := orderMaker(ctx, e, 3)
 	first, err := order(here)
 	if err != nil {
 		t.Fatal(err)
@@ -73,4 +53,70 @@ func TestKeptCountsSeeEveryOtherWrite(t *testing.T) {
 	if _, err := order(here); !errors.Is(err, store.ErrSoldOut) {
 		t.Fatalf("an order past the slots again: %v, want sold out", err)
 	}
+}
+
+// countedEvent is an event created in s.
+func countedEvent(t *testing.T, s *Store) event.Event {
+	t.Helper()
+	e, err := event.Decode([]byte(eventtest.JSON("Corrida das Contas", time.Now().AddDate(0, 3, 0).Format("2006-01-02"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Normalize()
+	e.OwnerID = "organizadora"
+	if e, err = store.CreateSlugEvent(context.Background(), s, e); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// orderMaker makes one order after another in e's first modality, which has slots, each with
+// a new buyer and document; a sender, when given, takes its slot with the order.
+func orderMaker(ctx context.Context, e event.Event, slots int) func(s *Store, sender ...store.SenderSlot) (store.Order, error) {
+	modality := e.Modalidades[0].Nome
+	n := 0
+	return func(s *Store, sender ...store.SenderSlot) (store.Order, error) {
+		n++
+		it := store.NewRegistration{DocTipo: participant.CPF, DocNumero: participant.CompleteCPF(fmt.Sprintf("%09d", 300000000+n*7919)),
+			Nome: fmt.Sprint("Atleta ", n), Percurso: modality, Categoria: "Geral", Camiseta: "M", Valor: 5000, Total: 5000, Atleta: []byte(`{}`)}
+		now := time.Now()
+		o := store.NewOrder{EventID: e.ID, BuyerID: fmt.Sprint("comprador-", n), Txid: fmt.Sprintf("TXCONTAS%024d", n),
+			Now: now, ExpiraEm: now.Add(time.Hour), Vagas: store.Capacity{Modalidades: map[string]int{modality: slots}},
+			Price: func(store.Taken, *store.Coupon) ([]store.NewRegistration, error) {
+				return []store.NewRegistration{it}, nil
+			}}
+		for _, sl := range sender {
+			o.Sender = &sl
+		}
+		return s.CreateOrder(ctx, o)
+	}
+}
+
+// REG-300: an order takes its address's slot in its own transaction, and a slot taken on its
+// own (a sign-up, a quote) is a transaction of the order writer's that changes no count: neither
+// drops the event's counts the order batches keep, which every order would then count again.
+func TestSenderSlotsKeepTheCounts(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	order := orderMaker(ctx, countedEvent(t, s), 100)
+	slot := store.SenderSlot{Scope: store.ScopeOrder, IP: "198.51.100.20", Limit: store.SenderLimit{Max: 10, Window: time.Hour}}
+	if _, err := order(s, slot); err != nil {
+		t.Fatal(err)
+	}
+	kept := func(after string) {
+		t.Helper()
+		if s.batches.kept == nil || s.batches.written != s.writes.Load() {
+			t.Errorf("after %s the counts are dropped (kept %v, written %d, writes %d)", after, s.batches.kept != nil,
+				s.batches.written, s.writes.Load())
+		}
+	}
+	kept("an order with its slot")
+	if _, err := order(s, slot); err != nil {
+		t.Fatal(err)
+	}
+	kept("the next order")
+	if _, err := s.TakeSenderSlot(ctx, store.ScopeQuote, slot.IP, time.Now(), slot.Limit); err != nil {
+		t.Fatal(err)
+	}
+	kept("a quote's slot")
 }

@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
-// orderTx is a write transaction as store.OrderTx: one savepoint of a batch (order_batch.go),
+// orderTx is a write transaction as sale.OrderTx: one savepoint of a batch (order_batch.go),
 // which the single writer already serialises, so no other lock is needed. Its statements are
 // prepared once per batch, and run to their end whatever their caller's context (see
 // writeBatch).
@@ -31,7 +32,7 @@ func (t orderTx) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 	return st, err
 }
 
-var _ store.TakenKeeper = orderTx{}
+var _ sale.TakenKeeper = orderTx{}
 
 // args stores times as the order tables keep them (Unix milliseconds).
 func args(in []any) []any {
@@ -90,12 +91,12 @@ func (t orderTx) NextRevs(ctx context.Context, n int) (int64, error) {
 	return nextRevs(context.WithoutCancel(ctx), t.tx, n)
 }
 
-// Taken implements store.TakenKeeper with the batch's counts.
+// Taken implements sale.TakenKeeper with the batch's counts.
 func (t orderTx) Taken(ctx context.Context, eventID string, now time.Time) (store.Taken, error) {
 	return t.counts.taken(context.WithoutCancel(ctx), t, eventID, now)
 }
 
-// Took implements store.TakenKeeper.
+// Took implements sale.TakenKeeper.
 func (t orderTx) Took(eventID string, after store.Taken, heldUntil time.Time) {
 	t.counts.took(eventID, after, heldUntil)
 }
@@ -113,8 +114,8 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 // CreateOrder implements store.OrderStore.
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
 	var made store.Order
-	err := s.writeOrder(ctx, func(tx store.OrderTx) (err error) {
-		made, err = store.CreateOrderTx(ctx, tx, o)
+	err := s.writeOrder(ctx, func(tx sale.OrderTx) (err error) {
+		made, err = sale.CreateOrderTx(ctx, tx, o)
 		return err
 	}, true)
 	if err != nil || made.Status != "" {
@@ -125,25 +126,25 @@ func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order,
 
 // SetOrderPix implements store.OrderStore.
 func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
-	return s.writeOrder(ctx, func(tx store.OrderTx) error { return store.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) }, true)
+	return s.writeOrder(ctx, func(tx sale.OrderTx) error { return sale.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) }, true)
 }
 
 // DiscardOrder implements store.OrderStore.
 func (s *Store) DiscardOrder(ctx context.Context, orderID string) error {
-	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.DiscardOrderTx(ctx, tx, orderID) })
+	return s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.DiscardOrderTx(ctx, tx, orderID) })
 }
 
 // ConfirmOrder implements store.OrderStore.
 func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capacity) (store.Order, error) {
 	var id string
 	var refused error
-	err := s.inOrderTx(ctx, func(tx store.OrderTx) error {
+	err := s.inOrderTx(ctx, func(tx sale.OrderTx) error {
 		var eventID string
 		var err error
-		if id, eventID, err = store.OrderOfTxid(ctx, tx, p.Txid); err != nil {
+		if id, eventID, err = sale.OrderOfTxid(ctx, tx, p.Txid); err != nil {
 			return err
 		}
-		refused, err = store.ConfirmOrderTx(ctx, tx, id, eventID, p, c, time.Now())
+		refused, err = sale.ConfirmOrderTx(ctx, tx, id, eventID, p, c, time.Now())
 		return err
 	})
 	if err != nil {
@@ -158,8 +159,8 @@ func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capac
 
 // ExpireOrders implements store.OrderStore.
 func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
-	err = s.inOrderTx(ctx, func(tx store.OrderTx) error {
-		txids, err = store.ExpireOrdersTx(ctx, tx, now)
+	err = s.inOrderTx(ctx, func(tx sale.OrderTx) error {
+		txids, err = sale.ExpireOrdersTx(ctx, tx, now)
 		return err
 	})
 	return txids, err
@@ -167,8 +168,8 @@ func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string
 
 // ClaimOrderReceipt implements store.OrderStore.
 func (s *Store) ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (claimed bool, err error) {
-	err = s.inOrderTx(ctx, func(tx store.OrderTx) error {
-		claimed, err = store.ClaimOrderReceiptTx(ctx, tx, orderID, now)
+	err = s.inOrderTx(ctx, func(tx sale.OrderTx) error {
+		claimed, err = sale.ClaimOrderReceiptTx(ctx, tx, orderID, now)
 		return err
 	})
 	return claimed, err
@@ -176,7 +177,7 @@ func (s *Store) ClaimOrderReceipt(ctx context.Context, orderID string, now time.
 
 // CancelOrder implements store.OrderStore.
 func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor) (store.Order, error) {
-	if err := s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
+	if err := s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.CancelOrderTx(ctx, tx, orderID, by) }); err != nil {
 		return store.Order{}, err
 	}
 	return s.Order(ctx, orderID)
@@ -185,8 +186,8 @@ func (s *Store) CancelOrder(ctx context.Context, orderID string, by store.Actor)
 // CancelRegistration implements store.OrderStore.
 func (s *Store) CancelRegistration(ctx context.Context, registrationID string, refunds []store.Refund, by store.Actor) (store.Order, error) {
 	var orderID string
-	if err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
-		orderID, err = store.CancelRegistrationTx(ctx, tx, registrationID, refunds, by)
+	if err := s.inOrderTx(ctx, func(tx sale.OrderTx) (err error) {
+		orderID, err = sale.CancelRegistrationTx(ctx, tx, registrationID, refunds, by)
 		return err
 	}); err != nil {
 		return store.Order{}, err
@@ -196,7 +197,7 @@ func (s *Store) CancelRegistration(ctx context.Context, registrationID string, r
 
 // AddRefund implements store.OrderStore.
 func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
-	if err := s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
+	if err := s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.AddRefundTx(ctx, tx, orderID, r, by) }); err != nil {
 		return store.Order{}, err
 	}
 	return s.Order(ctx, orderID)
@@ -205,8 +206,8 @@ func (s *Store) AddRefund(ctx context.Context, orderID string, r store.Refund, b
 // SetRefundStatus implements store.OrderStore.
 func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, now time.Time) (store.Order, error) {
 	var orderID string
-	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
-		orderID, err = store.SetRefundStatusTx(ctx, tx, refundID, status, now)
+	err := s.inOrderTx(ctx, func(tx sale.OrderTx) (err error) {
+		orderID, err = sale.SetRefundStatusTx(ctx, tx, refundID, status, now)
 		return err
 	})
 	if err != nil {
@@ -217,19 +218,19 @@ func (s *Store) SetRefundStatus(ctx context.Context, refundID, status string, no
 
 // SaveCoupon implements store.OrderStore.
 func (s *Store) SaveCoupon(ctx context.Context, c store.Coupon) error {
-	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.SaveCouponTx(ctx, tx, c, time.Now()) })
+	return s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.SaveCouponTx(ctx, tx, c, time.Now()) })
 }
 
 // DeleteCoupon implements store.OrderStore.
 func (s *Store) DeleteCoupon(ctx context.Context, eventID, codigo string) error {
-	return s.inOrderTx(ctx, func(tx store.OrderTx) error { return store.DeleteCouponTx(ctx, tx, eventID, codigo) })
+	return s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.DeleteCouponTx(ctx, tx, eventID, codigo) })
 }
 
 // RecordPayment implements store.OrderStore.
 func (s *Store) RecordPayment(ctx context.Context, p store.Payment, motivo string) (store.Order, error) {
 	var id string
-	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
-		id, err = store.RecordPaymentTx(ctx, tx, p, motivo, time.Now())
+	err := s.inOrderTx(ctx, func(tx sale.OrderTx) (err error) {
+		id, err = sale.RecordPaymentTx(ctx, tx, p, motivo, time.Now())
 		return err
 	})
 	if err != nil {
@@ -241,8 +242,8 @@ func (s *Store) RecordPayment(ctx context.Context, p store.Payment, motivo strin
 // EditRegistration implements store.OrderStore.
 func (s *Store) EditRegistration(ctx context.Context, registrationID string, e store.RegistrationEdit, by store.Actor) (store.Order, error) {
 	var id string
-	err := s.inOrderTx(ctx, func(tx store.OrderTx) (err error) {
-		id, err = store.EditRegistrationTx(ctx, tx, registrationID, e, by)
+	err := s.inOrderTx(ctx, func(tx sale.OrderTx) (err error) {
+		id, err = sale.EditRegistrationTx(ctx, tx, registrationID, e, by)
 		return err
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 )
 
@@ -18,38 +19,14 @@ func senderHash(ctx context.Context, tx *sql.Tx, senderIP string) (string, error
 	return store.SenderHash([]byte(key), senderIP), nil
 }
 
-// TakeSenderSlot implements store.SenderLimitStore.
-func (s *Store) TakeSenderSlot(ctx context.Context, scope store.SenderScope, senderIP string, at time.Time, limit store.SenderLimit) (int64, error) {
-	// The write pool's single connection and BEGIN IMMEDIATE make count-then-insert atomic.
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback()
-	sender, err := senderHash(ctx, tx, senderIP)
-	if err != nil {
-		return 0, err
-	}
-	since := unixMilli(at.Add(-limit.Window))
-	if _, err := tx.ExecContext(ctx, "DELETE FROM sender_slots WHERE scope = ? AND taken_at <= ?", scope, since); err != nil {
-		return 0, err
-	}
-	var recent int
-	if err := tx.QueryRowContext(ctx,
-		"SELECT count(*) FROM sender_slots WHERE scope = ? AND sender_hash = ? AND taken_at > ?",
-		scope, sender, since).Scan(&recent); err != nil {
-		return 0, err
-	}
-	if recent >= limit.Max {
-		return 0, store.ErrTooManyFromSender
-	}
-	var id int64
-	if err := tx.QueryRowContext(ctx,
-		"INSERT INTO sender_slots (scope, sender_hash, taken_at) VALUES (?, ?, ?) RETURNING id",
-		scope, sender, unixMilli(at)).Scan(&id); err != nil {
-		return 0, err
-	}
-	return id, tx.Commit()
+// TakeSenderSlot implements store.SenderLimitStore: a transaction of the order writer's, as an
+// order's own slot is taken (the single writer makes count-then-insert atomic).
+func (s *Store) TakeSenderSlot(ctx context.Context, scope store.SenderScope, senderIP string, at time.Time, limit store.SenderLimit) (id int64, err error) {
+	err = s.writeOrder(ctx, func(tx sale.OrderTx) (err error) {
+		id, err = sale.TakeSenderSlotTx(ctx, tx, scope, senderIP, at, limit)
+		return err
+	}, true) // a slot changes no capacity count
+	return id, err
 }
 
 // ReleaseSenderSlot implements store.SenderLimitStore.

@@ -19,6 +19,7 @@ import (
 	moderncsqlite "modernc.org/sqlite" // also registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"pelotao/internal/sale"
 	"pelotao/internal/store"
 	"pelotao/internal/store/accounts"
 	"pelotao/internal/store/checkin"
@@ -45,13 +46,13 @@ type Store struct {
 	roles         *fresh[team.Role]
 	revs          *fresh[int64] // an event's participants' rev
 
-	store.OrderReader // reads orders with orderQuery
+	sale.OrderReader  // reads orders with orderQuery
 	store.PanelReader // reads the organizer panel with orderQuery
 
 	accounts.AccountStore         // over db: see tx.go
 	checkin.CheckinStore          // over db
 	participants.ParticipantStore // over db
-	store.Groups                  // the events' groups, written under each event's order lock
+	sale.Groups                   // the events' groups, written under each event's order lock
 }
 
 // Open opens (creating if needed) the database at path, with its folder, and applies migrations.
@@ -83,12 +84,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	s.read, s.write = newReads(read, max(4, runtime.NumCPU()*2)), write
-	s.OrderReader = store.OrderReader{Query: s.orderQuery, Name: "sqlite"}
+	s.OrderReader = sale.OrderReader{Query: s.orderQuery, Name: "sqlite"}
 	s.PanelReader = store.PanelReader{Query: s.orderQuery, Name: "sqlite"}
 	s.AccountStore, s.CheckinStore, s.ParticipantStore = accounts.AccountStore{DB: db{s}}, checkin.CheckinStore{DB: db{s}},
 		participants.ParticipantStore{DB: db{s}}
-	s.Groups = store.Groups{Query: s.orderQuery, Name: "sqlite", InEventTx: func(ctx context.Context, _ string, fn func(store.GroupTx) error) error {
-		return s.inOrderTx(ctx, func(tx store.OrderTx) error { return fn(tx) }) // the one writer takes every event's turn
+	s.Groups = sale.Groups{Query: s.orderQuery, Name: "sqlite", InEventTx: func(ctx context.Context, _ string, fn func(store.GroupTx) error) error {
+		return s.inOrderTx(ctx, func(tx sale.OrderTx) error { return fn(tx) }) // the one writer takes every event's turn
 	}}
 	s.sessions, s.roles, s.revs = newFresh[store.SessionAnswer](&s.accountWrites), newFresh[team.Role](&s.writes), newFresh[int64](&s.writes)
 	s.orderRevs, s.buyers = newFresh[store.OrderRev](&s.writes), newFresh[map[string]store.Buyer](&s.writes)

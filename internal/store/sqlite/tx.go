@@ -43,5 +43,5 @@ func (d db) InTx(ctx context.Context, fn func(store.Tx) error) error {
 	return tx.Commit()
 }
 
-// Lock implements store.Tx: the single writer already serialises every write transaction.
+// Lock implements store.Tx and sale.OrderTx: the single writer already serialises every write transaction.
 func (orderTx) Lock(context.Context, string) error { return nil }

@@ -200,9 +200,9 @@ func testGroupMembers(t *testing.T, s store.Store) {
 	}
 	members, err := s.GroupMembers(ctx, g.ID, now)
 	want := []store.GroupMember{
-		{RegistrationID: paid.Registrations[0].ID, Nome: "Ana Paga", Percurso: "10 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true},
-		{RegistrationID: held.Registrations[0].ID, Nome: "Bia Espera", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationPending, OrderID: held.ID},
-		{RegistrationID: paid.Registrations[1].ID, Nome: "Caio Pago", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true},
+		{RegistrationID: paid.Inscricoes[0].ID, Nome: "Ana Paga", Percurso: "10 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true},
+		{RegistrationID: held.Inscricoes[0].ID, Nome: "Bia Espera", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationPending, OrderID: held.ID},
+		{RegistrationID: paid.Inscricoes[1].ID, Nome: "Caio Pago", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true},
 	}
 	if err != nil || fmt.Sprint(members) != fmt.Sprint(want) {
 		t.Errorf("members:\n%+v %v\nwant\n%+v", members, err, want)
@@ -244,7 +244,7 @@ func testGroupMembers(t *testing.T, s store.Store) {
 	if err := s.DeleteGroup(ctx, lone.ID, now); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("removing it again: %v, want ErrNotFound", err)
 	}
-	if o, err := s.Order(ctx, alone.ID); err != nil || len(o.Registrations) != 1 {
+	if o, err := s.Order(ctx, alone.ID); err != nil || len(o.Inscricoes) != 1 {
 		t.Errorf("the lapsed order after its group was removed: %+v %v", o, err)
 	}
 }

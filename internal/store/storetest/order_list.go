@@ -35,7 +35,7 @@ func OrderListAcrossInstances(t *testing.T, reader, writer store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if page := search(paid.Registrations[0].Codigo, store.OrderPaid); page.Total != 1 || page.Orders[0].ID != held.ID {
+	if page := search(paid.Inscricoes[0].Codigo, store.OrderPaid); page.Total != 1 || page.Orders[0].ID != held.ID {
 		t.Fatalf("paid: the search by its code finds %+v", page)
 	}
 
@@ -44,13 +44,13 @@ func OrderListAcrossInstances(t *testing.T, reader, writer store.Store) {
 		t.Fatalf("a new order: %+v", page)
 	}
 
-	edit := store.RegistrationEdit{Nome: "Ana Ximenes", Documento: participant.Documento{Tipo: paid.Registrations[0].DocTipo,
-		Numero: paid.Registrations[0].DocNumero}, Categoria: "Geral", Camiseta: "G", Atleta: paid.Registrations[0].Atleta,
+	edit := store.RegistrationEdit{Nome: "Ana Ximenes", Documento: participant.Documento{Tipo: paid.Inscricoes[0].DocTipo,
+		Numero: paid.Inscricoes[0].DocNumero}, Categoria: "Geral", Camiseta: "G", Atleta: paid.Inscricoes[0].Atleta,
 		Changes: map[string]store.Change{"nome": {De: "Ana Quitéria", Para: "Ana Ximenes"}}}
-	if _, err := writer.EditRegistration(ctx, paid.Registrations[0].ID, edit, store.Actor{At: now}); err != nil {
+	if _, err := writer.EditRegistration(ctx, paid.Inscricoes[0].ID, edit, store.Actor{At: now}); err != nil {
 		t.Fatal(err)
 	}
-	if page := search("ximenes", ""); page.Total != 1 || page.Orders[0].Registrations[0].Camiseta != "G" {
+	if page := search("ximenes", ""); page.Total != 1 || page.Orders[0].Inscricoes[0].Camiseta != "G" {
 		t.Fatalf("renamed: %+v", page)
 	}
 
@@ -58,7 +58,7 @@ func OrderListAcrossInstances(t *testing.T, reader, writer store.Store) {
 		store.Actor{At: now}); err != nil {
 		t.Fatal(err)
 	}
-	if page := search("ximenes", ""); page.Total != 1 || len(page.Orders[0].Refunds) != 1 {
+	if page := search("ximenes", ""); page.Total != 1 || len(page.Orders[0].Reembolsos) != 1 {
 		t.Fatalf("a refund asked: %+v", page)
 	}
 

@@ -27,7 +27,7 @@ func paidOrder(t *testing.T, s store.Store, eventID, buyer string, now time.Time
 func testRefundRemovesParticipants(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
-	c := store.Capacity{Modalities: map[string]int{"5 km": 2}}
+	c := store.Capacity{Modalidades: map[string]int{"5 km": 2}}
 	now := time.Now()
 	importAll(t, s, eventID, person("Zeca Importado", "111222333", "5 km", 0))
 	o := paidOrder(t, s, eventID, "rm-1", now, c, athlete("Ana Sai", "5 km", ""), athlete("Bia Sai", "5 km", ""))
@@ -38,7 +38,7 @@ func testRefundRemovesParticipants(t *testing.T, s store.Store) {
 	if sum, _ := s.ParticipantSummary(ctx, eventID); sum.Total != 3 {
 		t.Fatalf("before the refund: %d participants", sum.Total)
 	}
-	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DRM1", EndToEndID: o.Payments[0].EndToEndID, Valor: o.Total, Motivo: "m"},
+	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DRM1", EndToEndID: o.Pagamentos[0].EndToEndID, Valor: o.Total, Motivo: "m"},
 		store.Actor{UserID: "dono", At: now}); err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func testRefundRemovesParticipants(t *testing.T, s store.Store) {
 	if err != nil || got.Status != store.OrderRefunded {
 		t.Fatalf("refunded: %+v %v", got, err)
 	}
-	for _, r := range got.Registrations {
+	for _, r := range got.Inscricoes {
 		if r.Status != store.RegistrationCanceled || r.Codigo == "" {
 			t.Errorf("registration after the refund: %+v", r)
 		}
@@ -70,7 +70,7 @@ func testRefundRemovesParticipants(t *testing.T, s store.Store) {
 		t.Fatalf("roster delta: %+v %d %v", delta, next, err)
 	}
 	for _, p := range delta {
-		if !p.Removido || (p.ID != o.Registrations[0].ParticipantID && p.ID != o.Registrations[1].ParticipantID) {
+		if !p.Removido || (p.ID != o.Inscricoes[0].ParticipantID && p.ID != o.Inscricoes[1].ParticipantID) {
 			t.Errorf("roster delta entry %+v, want a removal of the order's participants", p)
 		}
 	}
@@ -81,7 +81,7 @@ func testRefundRemovesParticipants(t *testing.T, s store.Store) {
 		t.Fatalf("the order's history was not kept: %+v", h)
 	}
 	again := athlete("Ana Sai", "5 km", "")
-	again.DocNumero = o.Registrations[0].DocNumero
+	again.DocNumero = o.Inscricoes[0].DocNumero
 	mustOrder(t, s, order(eventID, "rm-2", now, c, again, athlete("Caio Entra", "5 km", ""))) // slots and the document are free
 
 	got = mustOrder(t, s, order(eventID, "rm-3", now, store.Capacity{}, freeAthlete("Duda Gratis", "Caminhada")))
@@ -103,7 +103,7 @@ func testRecordPayment(t *testing.T, s store.Store) {
 	p := store.Payment{EndToEndID: "E-diverge", Txid: o.Txid, Valor: o.Total - 1, Horario: now}
 	for range 2 {
 		got, err := s.RecordPayment(ctx, p, "valor diferente")
-		if err != nil || got.Status != store.OrderAwaiting || len(got.Payments) != 1 {
+		if err != nil || got.Status != store.OrderAwaiting || len(got.Pagamentos) != 1 {
 			t.Fatalf("recorded: %+v %v", got, err)
 		}
 	}
@@ -113,7 +113,7 @@ func testRecordPayment(t *testing.T, s store.Store) {
 	if got, err := s.OrderByTxid(ctx, o.Txid); err != nil || got.ID != o.ID {
 		t.Fatalf("by txid: %+v %v", got, err)
 	}
-	if got, err := s.OrderOfRegistration(ctx, o.Registrations[0].ID); err != nil || got.ID != o.ID {
+	if got, err := s.OrderOfRegistration(ctx, o.Inscricoes[0].ID); err != nil || got.ID != o.ID {
 		t.Fatalf("of registration: %+v %v", got, err)
 	}
 	if _, err := s.OrderByTxid(ctx, "NENHUM"); !errors.Is(err, store.ErrNotFound) {
@@ -136,31 +136,31 @@ func testFinance(t *testing.T, s store.Store) {
 	mustOrder(t, s, order(eventID, "f-3", now, store.Capacity{}, athlete("Davi", "5 km", "2º lote")))
 	mustOrder(t, s, order(eventID, "f-4", now.Add(-time.Hour), store.Capacity{}, athlete("Eva", "5 km", "2º lote")))
 	by := store.Actor{At: now}
-	if _, err := s.AddRefund(ctx, a.ID, store.Refund{ID: "DF1", EndToEndID: a.Payments[0].EndToEndID, Valor: 1000}, by); err != nil {
+	if _, err := s.AddRefund(ctx, a.ID, store.Refund{ID: "DF1", EndToEndID: a.Pagamentos[0].EndToEndID, Valor: 1000}, by); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SetRefundStatus(ctx, "DF1", store.RefundReturned, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddRefund(ctx, a.ID, store.Refund{ID: "DF2", EndToEndID: a.Payments[0].EndToEndID, Valor: 500}, by); err != nil {
+	if _, err := s.AddRefund(ctx, a.ID, store.Refund{ID: "DF2", EndToEndID: a.Pagamentos[0].EndToEndID, Valor: 500}, by); err != nil {
 		t.Fatal(err) // still in progress: not counted as returned
 	}
 	f, err := s.EventFinance(ctx, eventID, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Received != 3*8990 || f.Refunded != 1000 {
-		t.Errorf("received %d, refunded %d; want %d and 1000", f.Received, f.Refunded, 3*8990)
+	if f.Recebido != 3*8990 || f.Reembolsado != 1000 {
+		t.Errorf("received %d, refunded %d; want %d and 1000", f.Recebido, f.Reembolsado, 3*8990)
 	}
 	// REG-272: the refund under way is counted apart, as soon as it is asked.
-	if f.Refunding != 500 {
-		t.Errorf("refunding %d, want 500", f.Refunding)
+	if f.ReembolsoEmProcessamento != 500 {
+		t.Errorf("refunding %d, want 500", f.ReembolsoEmProcessamento)
 	}
-	if f.Orders[store.OrderPaid] != 2 || f.Orders[store.OrderAwaiting] != 1 || f.Orders[store.OrderExpired] != 1 {
-		t.Errorf("orders by status: %v", f.Orders)
+	if f.Pedidos[store.OrderPaid] != 2 || f.Pedidos[store.OrderAwaiting] != 1 || f.Pedidos[store.OrderExpired] != 1 {
+		t.Errorf("orders by status: %v", f.Pedidos)
 	}
 	lots := map[string]int{}
-	for _, g := range f.Sold {
+	for _, g := range f.Vendas {
 		lots[g.Lote] += g.Inscricoes
 		// Paid moments ago: the group's hour holds the payment (or the one before, past the hour).
 		if g.Total != int64(g.Inscricoes)*8990 || g.Hora.Minute() != 0 || time.Since(g.Hora) > 2*time.Hour || g.Hora.After(time.Now()) {
@@ -168,7 +168,7 @@ func testFinance(t *testing.T, s store.Store) {
 		}
 	}
 	if lots["1º lote"] != 2 || lots["2º lote"] != 1 || len(lots) != 2 {
-		t.Errorf("sold registrations: %+v", f.Sold)
+		t.Errorf("sold registrations: %+v", f.Vendas)
 	}
 }
 
@@ -184,13 +184,13 @@ func testEditRegistration(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg := o.Registrations[0]
+	reg := o.Inscricoes[0]
 	doc := participant.Documento{Tipo: participant.CPF, Numero: participant.CompleteCPF("987654321")}
 	by := store.Actor{UserID: "dono", Nome: "Dona", At: now}
 	got, err := s.EditRegistration(ctx, reg.ID, store.RegistrationEdit{Nome: "Ana Edita Silva", Documento: doc, Categoria: "F30",
 		Camiseta: "G", Atleta: []byte(`{"equipe":"Pelotão Runners","sexo":"F"}`),
 		Changes: map[string]store.Change{"camiseta": {De: "M", Para: "G"}, "documento": {De: reg.DocNumero, Para: doc.Numero}}}, by)
-	if err != nil || got.Registrations[0].Camiseta != "G" || got.Registrations[0].Nome != "Ana Edita Silva" || got.Registrations[0].Categoria != "F30" {
+	if err != nil || got.Inscricoes[0].Camiseta != "G" || got.Inscricoes[0].Nome != "Ana Edita Silva" || got.Inscricoes[0].Categoria != "F30" {
 		t.Fatalf("edited: %+v %v", got, err)
 	}
 	delta, _, err := s.Roster(ctx, eventID, cursor)
@@ -202,7 +202,7 @@ func testEditRegistration(t *testing.T, s store.Store) {
 	if last := h[len(h)-1]; last.Tipo != store.OrderEditedEvent || last.Por != "dono" || len(last.Detalhe) == 0 {
 		t.Fatalf("history: %+v", h)
 	}
-	taken := store.RegistrationEdit{Nome: "Ana", Documento: participant.Documento{Tipo: participant.CPF, Numero: other.Registrations[0].DocNumero},
+	taken := store.RegistrationEdit{Nome: "Ana", Documento: participant.Documento{Tipo: participant.CPF, Numero: other.Inscricoes[0].DocNumero},
 		Camiseta: "G", Atleta: []byte(`{}`), Changes: map[string]store.Change{"documento": {}}}
 	if _, err := s.EditRegistration(ctx, reg.ID, taken, by); !errors.Is(err, store.ErrAlreadyRegistered) {
 		t.Fatalf("a document taken: %v", err)

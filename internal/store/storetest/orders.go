@@ -61,7 +61,7 @@ func newTxid() string {
 
 func order(eventID, buyer string, now time.Time, c store.Capacity, items ...store.NewRegistration) store.NewOrder {
 	return store.NewOrder{EventID: eventID, BuyerID: buyer, Txid: newTxid(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
-		Capacity: c, Price: priced(items)}
+		Vagas: c, Price: priced(items)}
 }
 
 // priced is the pricer of athletes priced already, whatever the counts: it tries the store's own
@@ -107,7 +107,7 @@ func slots(n int) *int { return &n }
 // naming the modality (REG-40).
 func OrderRace(t *testing.T, stores ...store.Store) {
 	eventID := orderEvent(t, stores[0])
-	c := store.Capacity{Modalities: map[string]int{"5 km": 10}}
+	c := store.Capacity{Modalidades: map[string]int{"5 km": 10}}
 	now := time.Now()
 	var made, soldOut atomic.Int64
 	var wg sync.WaitGroup
@@ -147,7 +147,7 @@ func OrderRace(t *testing.T, stores ...store.Store) {
 func testOrderLots(t *testing.T, s store.Store) {
 	eventID := orderEvent(t, s)
 	now := time.Now()
-	c := store.Capacity{Event: slots(4), Lots: map[string]int{"1º lote": 2}}
+	c := store.Capacity{Evento: slots(4), Lotes: map[string]int{"1º lote": 2}}
 	mustOrder(t, s, order(eventID, "b1", now, c, athlete("Ana A", "5 km", "1º lote"), athlete("Bia B", "5 km", "1º lote")))
 	_, err := s.CreateOrder(context.Background(), order(eventID, "b2", now, c, athlete("Caio C", "5 km", "1º lote")))
 	var so *store.SoldOutError
@@ -174,7 +174,7 @@ func testOrderPricedUnderTheLock(t *testing.T, s store.Store) {
 	if err := s.SaveCoupon(ctx, store.Coupon{EventID: eventID, Codigo: "LOTE", Tipo: store.CouponFixed, Valor: 100, Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
-	c := store.Capacity{Lots: map[string]int{"1º lote": 4}}
+	c := store.Capacity{Lotes: map[string]int{"1º lote": 4}}
 	now := time.Now()
 	var seen sync.Map // coupon uses each pricer saw → true
 	var wg sync.WaitGroup
@@ -188,10 +188,10 @@ func testOrderPricedUnderTheLock(t *testing.T, s store.Store) {
 				}
 				seen.Store(coupon.Usos, true)
 				a := athlete("Ana Lote", "5 km", "1º lote")
-				if taken.Lots["1º lote"] >= 4 {
+				if taken.Lotes["1º lote"] >= 4 {
 					a.Lote, a.Valor = "2º lote", 10990
 				}
-				a.UsesCoupon, a.Desconto, a.Total = true, 100, a.Valor-100
+				a.UsaCupom, a.Desconto, a.Total = true, 100, a.Valor-100
 				return []store.NewRegistration{a}, nil
 			}
 			if _, err := s.CreateOrder(ctx, o); err != nil {
@@ -201,8 +201,8 @@ func testOrderPricedUnderTheLock(t *testing.T, s store.Store) {
 	}
 	wg.Wait()
 	taken, err := s.TakenCounts(ctx, eventID, now)
-	if err != nil || taken.Lots["1º lote"] != 4 || taken.Lots["2º lote"] != 8 {
-		t.Fatalf("lots taken %+v (%v), want 4 in 1º lote and 8 in 2º lote", taken.Lots, err)
+	if err != nil || taken.Lotes["1º lote"] != 4 || taken.Lotes["2º lote"] != 8 {
+		t.Fatalf("lots taken %+v (%v), want 4 in 1º lote and 8 in 2º lote", taken.Lotes, err)
 	}
 	for usos := range 12 {
 		if _, ok := seen.Load(usos); !ok {
@@ -235,7 +235,7 @@ func testOrderCoupons(t *testing.T, s store.Store) {
 		go func() {
 			defer wg.Done()
 			a := athlete("Ana Cupom", "5 km", "")
-			a.UsesCoupon, a.Desconto, a.Total = true, 899, 8091
+			a.UsaCupom, a.Desconto, a.Total = true, 899, 8091
 			o := order(eventID, fmt.Sprint("c-", i), now, store.Capacity{}, a)
 			o.Cupom = " amigos10 "
 			_, err := s.CreateOrder(ctx, o)
@@ -260,7 +260,7 @@ func testOrderCoupons(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	a := athlete("Bia Pausa", "5 km", "")
-	a.UsesCoupon = true
+	a.UsaCupom = true
 	o := order(eventID, "c-paused", now, store.Capacity{}, a)
 	o.Cupom = "AMIGOS10"
 	if _, err := s.CreateOrder(ctx, o); !errors.Is(err, store.ErrCouponUsedUp) {
@@ -279,11 +279,11 @@ func testOrderExpiry(t *testing.T, s store.Store) {
 	if err := s.SaveCoupon(ctx, store.Coupon{EventID: eventID, Codigo: "UM", Tipo: store.CouponFixed, Valor: 500, MaxUsos: slots(1), Ativo: true}); err != nil {
 		t.Fatal(err)
 	}
-	c := store.Capacity{Modalities: map[string]int{"21,1 km": 1}}
+	c := store.Capacity{Modalidades: map[string]int{"21,1 km": 1}}
 	t0 := time.Now()
 	withCoupon := func(buyer string, now time.Time) store.NewOrder {
 		a := athlete("Ana Expira", "21,1 km", "")
-		a.UsesCoupon = true
+		a.UsaCupom = true
 		o := order(eventID, buyer, now, c, a)
 		o.Cupom = "um"
 		return o
@@ -299,7 +299,7 @@ func testOrderExpiry(t *testing.T, s store.Store) {
 		t.Fatalf("expired %v (%v), want [%s]", txids, err, first.Txid)
 	}
 	got, err := s.Order(ctx, first.ID)
-	if err != nil || got.Status != store.OrderExpired || got.Registrations[0].Status != store.RegistrationCanceled {
+	if err != nil || got.Status != store.OrderExpired || got.Inscricoes[0].Status != store.RegistrationCanceled {
 		t.Fatalf("after expiry: %+v %v", got, err)
 	}
 	if txids, _ := s.ExpireOrders(ctx, later); len(txids) != 0 {
@@ -348,7 +348,7 @@ func testOrderLimit(t *testing.T, s store.Store) {
 	now := time.Now()
 	limited := func(eventID string, a store.NewRegistration) store.NewOrder {
 		o := order(eventID, "limit", now, store.Capacity{}, a)
-		o.MaxOpenOrders = 3
+		o.PedidosAbertosMax = 3
 		return o
 	}
 	var first store.Order
@@ -362,7 +362,7 @@ func testOrderLimit(t *testing.T, s store.Store) {
 		t.Fatalf("a 4th open order: %v", err)
 	}
 	got, err := s.CancelOrder(ctx, first.ID, store.Actor{UserID: "limit", Nome: "Ana", At: now})
-	if err != nil || got.Status != store.OrderCanceled || got.Registrations[0].Status != store.RegistrationCanceled {
+	if err != nil || got.Status != store.OrderCanceled || got.Inscricoes[0].Status != store.RegistrationCanceled {
 		t.Fatalf("cancel: %+v %v", got, err)
 	}
 	if _, err := s.CancelOrder(ctx, first.ID, store.Actor{At: now}); !errors.Is(err, store.ErrNotPending) {
@@ -378,7 +378,7 @@ func testOrderIdempotency(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
 	now := time.Now()
-	o := order(eventID, "idem", now, store.Capacity{Modalities: map[string]int{"5 km": 1}}, athlete("Ana Repete", "5 km", ""))
+	o := order(eventID, "idem", now, store.Capacity{Modalidades: map[string]int{"5 km": 1}}, athlete("Ana Repete", "5 km", ""))
 	o.IdempotencyKey, o.IdempotencyHash = "chave-1", "hash-do-pedido"
 	first := mustOrder(t, s, o)
 	o.Txid = newTxid() // a retry makes a new txid before asking the store
@@ -386,7 +386,7 @@ func testOrderIdempotency(t *testing.T, s store.Store) {
 	if again.ID != first.ID || again.Txid != first.Txid {
 		t.Fatalf("retry made order %s (%s), want %s", again.ID, again.Txid, first.ID)
 	}
-	other := order(eventID, "idem-2", now, o.Capacity, athlete("Bia", "5 km", ""))
+	other := order(eventID, "idem-2", now, o.Vagas, athlete("Bia", "5 km", ""))
 	other.IdempotencyKey, other.IdempotencyHash = "chave-1", "hash-do-pedido" // another buyer's key is theirs
 	if _, err := s.CreateOrder(ctx, other); !errors.Is(err, store.ErrSoldOut) {
 		t.Fatalf("another buyer with the same key: %v, want sold out (the slot is held once)", err)
@@ -419,7 +419,7 @@ func testRegistrationLimit(t *testing.T, s store.Store) {
 	now := time.Now()
 	capped := func(eventID, buyer string, items ...store.NewRegistration) store.NewOrder {
 		o := order(eventID, buyer, now, store.Capacity{}, items...)
-		o.MaxRegistrations = 3
+		o.InscricoesPorContaMax = 3
 		return o
 	}
 	free := mustOrder(t, s, capped(eventID, "cap", freeAthlete("Ana Gratis", "5 km"))) // confirmed at once
@@ -458,7 +458,7 @@ func RegistrationLimitRace(t *testing.T, stores ...store.Store) {
 		go func() {
 			defer wg.Done()
 			o := order(eventID, "acumulador", now, store.Capacity{}, freeAthlete(fmt.Sprint("Atleta Gerado ", i), "5 km"))
-			o.MaxRegistrations = 10
+			o.InscricoesPorContaMax = 10
 			_, err := stores[i%len(stores)].CreateOrder(context.Background(), o)
 			switch {
 			case err == nil:
@@ -496,7 +496,7 @@ func testOrderConfirm(t *testing.T, s store.Store) {
 	o := mustOrder(t, s, order(eventID, "pay", now, store.Capacity{}, athlete("Ana Paga", "5 km", ""), athlete("Bia Paga", "Caminhada", "")))
 	pay := store.Payment{EndToEndID: "E12345678202611261200abcdefghijk", Txid: o.Txid, Valor: o.Total, Horario: now}
 	paid, err := s.ConfirmOrder(ctx, pay, store.Capacity{})
-	if err != nil || paid.Status != store.OrderPaid || paid.PagoEm == nil || len(paid.Payments) != 1 {
+	if err != nil || paid.Status != store.OrderPaid || paid.PagoEm == nil || len(paid.Pagamentos) != 1 {
 		t.Fatalf("confirm: %+v %v", paid, err)
 	}
 	ps, err := s.EventParticipants(ctx, eventID)
@@ -507,7 +507,7 @@ func testOrderConfirm(t *testing.T, s store.Store) {
 	for _, p := range ps {
 		byName[p.Nome] = p
 	}
-	for _, r := range paid.Registrations {
+	for _, r := range paid.Inscricoes {
 		p := byName[r.Nome]
 		if r.Status != store.RegistrationConfirmed || len(r.Codigo) != 10 || strings.Trim(r.Codigo, "23456789ABCDEFGHJKLMNPQRSTUVWXYZ") != "" {
 			t.Errorf("registration %+v", r)
@@ -524,7 +524,7 @@ func testOrderConfirm(t *testing.T, s store.Store) {
 		t.Errorf("a modality without a range got a bib, or the import's origin is wrong: %+v", byName)
 	}
 	again, err := s.ConfirmOrder(ctx, pay, store.Capacity{})
-	if err != nil || again.Registrations[0].Codigo != paid.Registrations[0].Codigo || len(again.Payments) != 1 {
+	if err != nil || again.Inscricoes[0].Codigo != paid.Inscricoes[0].Codigo || len(again.Pagamentos) != 1 {
 		t.Fatalf("the same payment again: %+v %v", again, err)
 	}
 	if ps, _ := s.EventParticipants(ctx, eventID); len(ps) != 3 {
@@ -534,11 +534,11 @@ func testOrderConfirm(t *testing.T, s store.Store) {
 		t.Fatalf("an unknown txid: %v", err)
 	}
 	second, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-other", Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
-	if !errors.Is(err, store.ErrNotPending) || len(second.Payments) != 2 {
-		t.Fatalf("a second payment of a paid order: %v, %d payments (kept for its refund)", err, len(second.Payments))
+	if !errors.Is(err, store.ErrNotPending) || len(second.Pagamentos) != 2 {
+		t.Fatalf("a second payment of a paid order: %v, %d payments (kept for its refund)", err, len(second.Pagamentos))
 	}
 	got := mustOrder(t, s, order(eventID, "free", now, store.Capacity{}, freeAthlete("Caio Gratis", "Caminhada")))
-	if got.Status != store.OrderPaid || got.Registrations[0].Codigo == "" || got.Txid != "" {
+	if got.Status != store.OrderPaid || got.Inscricoes[0].Codigo == "" || got.Txid != "" {
 		t.Fatalf("a free order: %+v", got)
 	}
 }
@@ -548,19 +548,19 @@ func testOrderConfirm(t *testing.T, s store.Store) {
 func testOrderLatePayment(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
-	c := store.Capacity{Modalities: map[string]int{"21,1 km": 1}}
+	c := store.Capacity{Modalidades: map[string]int{"21,1 km": 1}}
 	past := time.Now().Add(-time.Hour)
 	late := mustOrder(t, s, order(eventID, "late-1", past, c, athlete("Ana Atrasada", "21,1 km", "")))
 	if _, err := s.ExpireOrders(ctx, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-late-1", Txid: late.Txid, Valor: late.Total, Horario: time.Now()}, c)
-	if err != nil || got.Status != store.OrderPaid || got.Registrations[0].Codigo == "" {
+	if err != nil || got.Status != store.OrderPaid || got.Inscricoes[0].Codigo == "" {
 		t.Fatalf("a late payment with room: %+v %v", got, err)
 	}
 	lost := mustOrder(t, s, order(eventID, "late-2", past, store.Capacity{}, athlete("Bia Atrasada", "21,1 km", "")))
 	got, err = s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-late-2", Txid: lost.Txid, Valor: lost.Total, Horario: time.Now()}, c)
-	if !errors.Is(err, store.ErrSoldOut) || got.Status != store.OrderAwaiting || len(got.Payments) != 1 {
+	if !errors.Is(err, store.ErrSoldOut) || got.Status != store.OrderAwaiting || len(got.Pagamentos) != 1 {
 		t.Fatalf("a late payment without room: %+v %v", got, err)
 	}
 	if ps, _ := s.EventParticipants(ctx, eventID); len(ps) != 1 {
@@ -591,7 +591,7 @@ func testOrderList(t *testing.T, s store.Store) {
 	if err != nil || len(page.Orders) != 1 || page.Orders[0].ID != ids[0] || page.NextCursor != "" {
 		t.Fatalf("second page: %+v %v", page, err)
 	}
-	for _, q := range []string{strings.ToLower(paid.Registrations[0].Codigo), paid.Registrations[0].DocNumero} {
+	for _, q := range []string{strings.ToLower(paid.Inscricoes[0].Codigo), paid.Inscricoes[0].DocNumero} {
 		if page, _ := s.EventOrders(ctx, store.OrderQuery{EventID: eventID, Q: q}); page.Total != 1 || page.Orders[0].ID != ids[1] {
 			t.Errorf("search %q: %+v", q, page)
 		}
@@ -633,7 +633,7 @@ func mustGet(t *testing.T, s store.Store, id string) store.Order {
 func testOrderRefunds(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
-	c := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	c := store.Capacity{Modalidades: map[string]int{"5 km": 1}}
 	now := time.Now()
 	o := mustOrder(t, s, order(eventID, "r1", now, c, athlete("Ana Reembolso", "5 km", "")))
 	e2e := "E-refund-1"
@@ -671,7 +671,7 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 		t.Fatalf("before the refund is done: %v, want sold out", err)
 	}
 	got, err := s.SetRefundStatus(ctx, "D2", store.RefundReturned, now)
-	if err != nil || got.Status != store.OrderRefunded || got.Registrations[0].Status != store.RegistrationCanceled || len(got.Refunds) != 2 {
+	if err != nil || got.Status != store.OrderRefunded || got.Inscricoes[0].Status != store.RegistrationCanceled || len(got.Reembolsos) != 2 {
 		t.Fatalf("refunded in full: %+v %v", got, err)
 	}
 	mustOrder(t, s, order(eventID, "r2", now, c, athlete("Bia", "5 km", "")))
@@ -685,7 +685,7 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 func testOrderCharge(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
-	c := store.Capacity{Modalities: map[string]int{"5 km": 1}}
+	c := store.Capacity{Modalidades: map[string]int{"5 km": 1}}
 	now := time.Now()
 	o := mustOrder(t, s, order(eventID, "p1", now, c, athlete("Ana Pix", "5 km", "")))
 	if err := s.SetOrderPix(ctx, o.ID, "00020101021226...6304ABCD", "pix.exemplo.com.br/qr/v2/abc"); err != nil {
@@ -734,7 +734,7 @@ func testOrderLookups(t *testing.T, s store.Store) {
 	if err != nil || len(got) != 1 || got[0].ID != o.ID {
 		t.Fatalf("by athlete e-mail: %+v %v", got, err)
 	}
-	byCode, err := s.OrderOfCode(ctx, paid.Registrations[0].Codigo)
+	byCode, err := s.OrderOfCode(ctx, paid.Inscricoes[0].Codigo)
 	if err != nil || byCode.ID != o.ID {
 		t.Fatalf("by code: %+v %v", byCode, err)
 	}

@@ -59,13 +59,13 @@ func testPanel(t *testing.T, s store.Store) {
 	mustOrder(t, s, order(busy.ID, "painel-outro", now, store.Capacity{}, athlete("Gil Aguardando", "5 km", "1º lote")))
 	paidOrder(t, s, theirs.ID, "painel-alheio", now, store.Capacity{}, athlete("Hugo Alheio", "5 km", "1º lote"))
 	by := store.Actor{At: now}
-	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DP1", EndToEndID: o.Payments[0].EndToEndID, Valor: 1000}, by); err != nil {
+	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DP1", EndToEndID: o.Pagamentos[0].EndToEndID, Valor: 1000}, by); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SetRefundStatus(ctx, "DP1", store.RefundReturned, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DP2", EndToEndID: o.Payments[0].EndToEndID, Valor: 500}, by); err != nil {
+	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DP2", EndToEndID: o.Pagamentos[0].EndToEndID, Valor: 500}, by); err != nil {
 		t.Fatal(err)
 	}
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/sale"
 	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
@@ -80,21 +81,21 @@ func testCancelRacesPayment(t *testing.T, s store.Store) {
 	var paid, canceled int
 	for i, o := range made {
 		got := mustGet(t, s, o.ID)
-		listed := participantOf[o.Registrations[0].ID]
+		listed := participantOf[o.Inscricoes[0].ID]
 		switch got.Status {
 		case store.OrderPaid:
 			paid++
-			if confirmErr[i] != nil || !errors.Is(cancelErr[i], store.ErrNotPending) || !listed || len(got.Payments) != 1 {
-				t.Errorf("order %d paid: confirm %v, cancel %v, participant %v, %d payments", i, confirmErr[i], cancelErr[i], listed, len(got.Payments))
+			if confirmErr[i] != nil || !errors.Is(cancelErr[i], store.ErrNotPending) || !listed || len(got.Pagamentos) != 1 {
+				t.Errorf("order %d paid: confirm %v, cancel %v, participant %v, %d payments", i, confirmErr[i], cancelErr[i], listed, len(got.Pagamentos))
 			}
 		case store.OrderCanceled:
 			canceled++
-			if cancelErr[i] != nil || !errors.Is(confirmErr[i], store.ErrNotPending) || listed || len(got.Payments) != 1 {
+			if cancelErr[i] != nil || !errors.Is(confirmErr[i], store.ErrNotPending) || listed || len(got.Pagamentos) != 1 {
 				t.Errorf("order %d cancelled: cancel %v, confirm %v (want refused), participant %v, %d payments recorded (want 1, for its return)",
-					i, cancelErr[i], confirmErr[i], listed, len(got.Payments))
+					i, cancelErr[i], confirmErr[i], listed, len(got.Pagamentos))
 				continue
 			}
-			back := store.Refund{ID: "D" + o.ID, EndToEndID: got.Payments[0].EndToEndID, Valor: got.Total, Motivo: "pedido cancelado",
+			back := store.Refund{ID: "D" + o.ID, EndToEndID: got.Pagamentos[0].EndToEndID, Valor: got.Total, Motivo: "pedido cancelado",
 				Status: store.RefundProcessing}
 			if _, err := s.AddRefund(ctx, o.ID, back, store.Actor{Nome: "Pelotão", At: now}); err != nil {
 				t.Errorf("order %d cancelled: its payment cannot go back: %v", i, err)
@@ -156,16 +157,16 @@ func testImportThenPay(t *testing.T, s store.Store) {
 	for _, o := range []store.Order{held, late} {
 		got, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-import-" + o.ID, Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
 		var taken *store.AlreadyRegisteredError
-		if !errors.As(err, &taken) || taken.Index != 0 || got.Status != store.OrderExpired || len(got.Payments) != 1 ||
-			got.Registrations[0].Status != store.RegistrationCanceled || got.Registrations[0].Codigo != "" {
-			t.Fatalf("the Pix of %s after the import: %v, %s %+v", o.Registrations[0].Nome, err, got.Status, got.Registrations)
+		if !errors.As(err, &taken) || taken.Index != 0 || got.Status != store.OrderExpired || len(got.Pagamentos) != 1 ||
+			got.Inscricoes[0].Status != store.RegistrationCanceled || got.Inscricoes[0].Codigo != "" {
+			t.Fatalf("the Pix of %s after the import: %v, %s %+v", o.Inscricoes[0].Nome, err, got.Status, got.Inscricoes)
 		}
 		again, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-import-" + o.ID, Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
-		if err != nil || again.Status != store.OrderExpired || len(again.Payments) != 1 {
+		if err != nil || again.Status != store.OrderExpired || len(again.Pagamentos) != 1 {
 			t.Fatalf("the same Pix read again: %v %s", err, again.Status)
 		}
 		h, err := s.OrderHistory(ctx, o.ID)
-		if err != nil || h[len(h)-1].Tipo != store.OrderReturnedEvent || !strings.Contains(string(h[len(h)-1].Detalhe), store.DocumentTakenNote) {
+		if err != nil || h[len(h)-1].Tipo != store.OrderReturnedEvent || !strings.Contains(string(h[len(h)-1].Detalhe), sale.DocumentTakenNote) {
 			t.Fatalf("history: %+v %v", h, err)
 		}
 	}

@@ -21,25 +21,25 @@ func testCancelRegistration(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
 	now := time.Now()
-	c := store.Capacity{Modalities: map[string]int{"5 km": 2}, Lots: map[string]int{"L1": 2}}
+	c := store.Capacity{Modalidades: map[string]int{"5 km": 2}, Lotes: map[string]int{"L1": 2}}
 	o := paidOrder(t, s, eventID, "rc-1", now, c, athlete("Ana Fica", "5 km", "L1"), athlete("Bia Sai", "5 km", "L1"))
-	ana, bia := o.Registrations[0], o.Registrations[1]
+	ana, bia := o.Inscricoes[0], o.Inscricoes[1]
 	_, cursor, err := s.Roster(ctx, eventID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	by := store.Actor{UserID: "rc-1", Nome: "Rita Compradora", At: now}
-	refund := store.Refund{ID: "DRC1", EndToEndID: o.Payments[0].EndToEndID, Valor: bia.Total, Motivo: "A inscrição de Bia Sai foi cancelada."}
+	refund := store.Refund{ID: "DRC1", EndToEndID: o.Pagamentos[0].EndToEndID, Valor: bia.Total, Motivo: "A inscrição de Bia Sai foi cancelada."}
 	got, err := s.CancelRegistration(ctx, bia.ID, []store.Refund{refund}, by)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != store.OrderPaid || got.Registrations[1].Status != store.RegistrationCanceled ||
-		got.Registrations[0].Status != store.RegistrationConfirmed {
+	if got.Status != store.OrderPaid || got.Inscricoes[1].Status != store.RegistrationCanceled ||
+		got.Inscricoes[0].Status != store.RegistrationConfirmed {
 		t.Fatalf("after cancelling one registration: %+v", got)
 	}
-	if len(got.Refunds) != 1 || got.Refunds[0].Valor != bia.Total || got.Refunds[0].Status != store.RefundProcessing {
-		t.Fatalf("the registration's refund: %+v", got.Refunds)
+	if len(got.Reembolsos) != 1 || got.Reembolsos[0].Valor != bia.Total || got.Reembolsos[0].Status != store.RefundProcessing {
+		t.Fatalf("the registration's refund: %+v", got.Reembolsos)
 	}
 	ps, err := s.EventParticipants(ctx, eventID)
 	if err != nil || len(ps) != 1 || ps[0].Inscricao != ana.ID {
@@ -50,7 +50,7 @@ func testCancelRegistration(t *testing.T, s store.Store) {
 		t.Fatalf("roster delta: %+v %v", delta, err)
 	}
 	taken, err := s.TakenCounts(ctx, eventID, now)
-	if err != nil || taken.Event != 1 || taken.Modalities["5 km"] != 1 || taken.Lots["L1"] != 1 {
+	if err != nil || taken.Evento != 1 || taken.Modalidades["5 km"] != 1 || taken.Lotes["L1"] != 1 {
 		t.Fatalf("counts after cancelling one registration: %+v %v", taken, err)
 	}
 	h, err := s.OrderHistory(ctx, o.ID)
@@ -68,7 +68,7 @@ func testCancelRegistration(t *testing.T, s store.Store) {
 		t.Fatalf("an unknown registration: %v", err)
 	}
 	unpaid := mustOrder(t, s, order(eventID, "rc-2", now, store.Capacity{}, athlete("Caio Espera", "10 km", ""), athlete("Duda Espera", "10 km", "")))
-	if _, err := s.CancelRegistration(ctx, unpaid.Registrations[0].ID, nil, by); !errors.Is(err, store.ErrNotPending) {
+	if _, err := s.CancelRegistration(ctx, unpaid.Inscricoes[0].ID, nil, by); !errors.Is(err, store.ErrNotPending) {
 		t.Fatalf("a registration of an unpaid order: %v", err)
 	}
 	// A slot of the modality and of the lot, and Bia's document, are free again.
@@ -78,11 +78,11 @@ func testCancelRegistration(t *testing.T, s store.Store) {
 
 	// A refund larger than its payment has left writes nothing: the registration stays confirmed.
 	p := paidOrder(t, s, eventID, "rc-4", now, store.Capacity{}, athlete("Eva Dois", "10 km", ""), athlete("Fabi Dois", "10 km", ""))
-	big := store.Refund{ID: "DRC2", EndToEndID: p.Payments[0].EndToEndID, Valor: p.Total + 1, Motivo: "m"}
-	if _, err := s.CancelRegistration(ctx, p.Registrations[0].ID, []store.Refund{big}, by); !errors.Is(err, store.ErrRefundTooLarge) {
+	big := store.Refund{ID: "DRC2", EndToEndID: p.Pagamentos[0].EndToEndID, Valor: p.Total + 1, Motivo: "m"}
+	if _, err := s.CancelRegistration(ctx, p.Inscricoes[0].ID, []store.Refund{big}, by); !errors.Is(err, store.ErrRefundTooLarge) {
 		t.Fatalf("a refund too large: %v", err)
 	}
-	if p, err = s.Order(ctx, p.ID); err != nil || p.Registrations[0].Status != store.RegistrationConfirmed || len(p.Refunds) != 0 {
+	if p, err = s.Order(ctx, p.ID); err != nil || p.Inscricoes[0].Status != store.RegistrationConfirmed || len(p.Reembolsos) != 0 {
 		t.Fatalf("after a refused cancellation: %+v %v", p, err)
 	}
 
@@ -90,7 +90,7 @@ func testCancelRegistration(t *testing.T, s store.Store) {
 	if _, err := s.SetRefundStatus(ctx, "DRC1", store.RefundReturned, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DRC3", EndToEndID: o.Payments[0].EndToEndID, Valor: ana.Total, Motivo: "m"}, by); err != nil {
+	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DRC3", EndToEndID: o.Pagamentos[0].EndToEndID, Valor: ana.Total, Motivo: "m"}, by); err != nil {
 		t.Fatal(err)
 	}
 	if got, err = s.SetRefundStatus(ctx, "DRC3", store.RefundReturned, now); err != nil || got.Status != store.OrderRefunded {
@@ -129,14 +129,14 @@ func testCancelRegistrationsRace(t *testing.T, s store.Store) {
 	var ready, done sync.WaitGroup
 	gate := make(chan struct{})
 	for i, o := range made {
-		for j, r := range o.Registrations {
+		for j, r := range o.Inscricoes {
 			ready.Add(1)
 			done.Add(1)
 			go func() {
 				defer done.Done()
 				ready.Done()
 				<-gate
-				refund := store.Refund{ID: "D" + r.ID, EndToEndID: o.Payments[0].EndToEndID, Valor: r.Total, Motivo: "m"}
+				refund := store.Refund{ID: "D" + r.ID, EndToEndID: o.Pagamentos[0].EndToEndID, Valor: r.Total, Motivo: "m"}
 				_, errs[i][j] = s.CancelRegistration(ctx, r.ID, []store.Refund{refund}, store.Actor{UserID: o.BuyerID, At: now})
 			}()
 		}
@@ -158,7 +158,7 @@ func testCancelRegistrationsRace(t *testing.T, s store.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if won != 1 || len(got.Refunds) != 1 || got.Status != store.OrderPaid {
+		if won != 1 || len(got.Reembolsos) != 1 || got.Status != store.OrderPaid {
 			t.Fatalf("order %d: %d cancelled alone, %+v", i, won, got)
 		}
 	}

@@ -75,7 +75,7 @@ func testOrdersCreatedTogether(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
 	now := time.Now()
-	c := store.Capacity{Modalities: map[string]int{"5 km": 2, "21,1 km": 1}}
+	c := store.Capacity{Modalidades: map[string]int{"5 km": 2, "21,1 km": 1}}
 	mustOrder(t, s, order(eventID, "ct-0", now, c, athlete("Ana Antes", "5 km", "")))
 	brief := order(eventID, "ct-1", now, c, athlete("Bia Breve", "21,1 km", ""))
 	brief.ExpiraEm = now.Add(time.Minute)
@@ -88,7 +88,7 @@ func testOrdersCreatedTogether(t *testing.T, s store.Store) {
 		t.Fatalf("orders after the batch: %d %v", page.Total, err)
 	}
 	for _, o := range page.Orders {
-		if o.Status != store.OrderAwaiting || o.Total != 8990 || len(o.Registrations) != 1 || o.Registrations[0].Status != store.RegistrationPending {
+		if o.Status != store.OrderAwaiting || o.Total != 8990 || len(o.Inscricoes) != 1 || o.Inscricoes[0].Status != store.RegistrationPending {
 			t.Errorf("an order made together: %+v", o)
 		}
 	}

@@ -14,6 +14,7 @@ func testSenderSlots(t *testing.T, open Open) {
 	t.Run("LimitPerSender", func(t *testing.T) { testSenderSlotLimit(t, open(t)) })
 	t.Run("Release", func(t *testing.T) { testSenderSlotRelease(t, open(t)) })
 	t.Run("LimitHoldsUnderConcurrency", func(t *testing.T) { testSenderSlotConcurrentLimit(t, open(t)) })
+	t.Run("TakenByTheOrder", func(t *testing.T) { testOrderTakesSenderSlot(t, open(t)) })
 }
 
 func testSenderSlotLimit(t *testing.T, s store.Store) {
@@ -100,5 +101,38 @@ func testSenderSlotConcurrentLimit(t *testing.T, s store.Store) {
 	}
 	if taken != limit.Max {
 		t.Errorf("%d of %d concurrent takes got a slot, want exactly %d", taken, tries, limit.Max)
+	}
+}
+
+// REG-300: an order takes its address's slot in its own transaction, from the budget the
+// address's other requests share: an order refused (sold out) keeps no slot, and past the limit
+// the order is refused ErrTooManyFromSender with nothing written.
+func testOrderTakesSenderSlot(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	slot := &store.SenderSlot{Scope: store.ScopeOrder, IP: "203.0.113.9", Limit: store.SenderLimit{Max: 2, Window: time.Hour}}
+	full := store.Capacity{Modalidades: map[string]int{"5 km": 1}}
+	fromSender := func(buyer string, a store.NewRegistration) store.NewOrder {
+		o := order(eventID, buyer, now, full, a)
+		o.Sender = slot
+		return o
+	}
+	mustOrder(t, s, fromSender("slot-1", athlete("Ana Slot", "5 km", "")))
+	if _, err := s.CreateOrder(ctx, fromSender("slot-2", athlete("Bia Slot", "5 km", ""))); !errors.Is(err, store.ErrSoldOut) {
+		t.Fatalf("an order past the modality's slots: %v", err)
+	}
+	mustOrder(t, s, fromSender("slot-3", athlete("Caio Slot", "10 km", "")))
+	if got, err := s.CreateOrder(ctx, fromSender("slot-4", athlete("Davi Slot", "10 km", ""))); !errors.Is(err, store.ErrTooManyFromSender) {
+		t.Fatalf("a third order from the address: %+v %v", got, err)
+	}
+	if held, err := s.OrdersOfBuyer(ctx, "slot-4"); err != nil || len(held) != 0 {
+		t.Fatalf("the refused order was kept: %+v %v", held, err)
+	}
+	if _, err := s.TakeSenderSlot(ctx, store.ScopeOrder, slot.IP, now, slot.Limit); !errors.Is(err, store.ErrTooManyFromSender) {
+		t.Errorf("the orders' slots are not the address's: %v", err)
+	}
+	if _, err := s.TakeSenderSlot(ctx, store.ScopeQuote, slot.IP, now, slot.Limit); err != nil {
+		t.Errorf("another scope: %v", err)
 	}
 }

@@ -27,7 +27,7 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 	ana := athlete("Ana Sessenta", "5 km", "") // 60 or more: half price, no coupon
 	ana.Desconto, ana.Total = 4495, 4495
 	bia := athlete("Bia Cupom", "5 km", "")
-	bia.UsesCoupon, bia.Desconto, bia.Total = true, 899, 8091
+	bia.UsaCupom, bia.Desconto, bia.Total = true, 899, 8091
 	caio := athlete("Caio Cheio", "5 km", "")
 	caio.Atleta = []byte(`{"sexo":"M","nascimento":"2012-01-05","responsavel":{"nome":"Marta Cheio","documento":{"tipo":"cpf","numero":"52998224725"}}}`)
 	guardian := participant.Responsavel{Nome: "Marta Cheio", Documento: participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}}
@@ -35,7 +35,7 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 	o.Cupom = "amigos10"
 	made := mustOrder(t, s, o)
 	paid, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E12345678202611261200codigos0001", Txid: made.Txid, Valor: made.Total, Horario: now}, store.Capacity{})
-	if err != nil || len(paid.Registrations) != 3 {
+	if err != nil || len(paid.Inscricoes) != 3 {
 		t.Fatalf("confirm: %+v %v", paid, err)
 	}
 
@@ -49,7 +49,7 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 			t.Errorf("%s: %s's guardian: %+v", where, r.Nome, p.Responsavel)
 		}
 	}
-	for _, r := range paid.Registrations {
+	for _, r := range paid.Inscricoes {
 		c := r.Codigo
 		for _, q := range []string{c, strings.ToLower(c[:4] + "-" + c[4:8] + "-" + c[8:]), " " + c[:5] + " " + c[5:]} {
 			page, err := s.ListParticipants(ctx, store.ParticipantQuery{EventID: eventID, Q: q})
@@ -70,7 +70,7 @@ func testSoldRegistrations(t *testing.T, s store.Store) {
 	for _, p := range roster {
 		byName[p.Nome] = p
 	}
-	for _, r := range paid.Registrations {
+	for _, r := range paid.Inscricoes {
 		check("roster", byName[r.Nome], r)
 	}
 	if z := byName["Zeca Importado"]; z.Origem != participant.OrigemImportacao || z.Codigo != "" || z.InscricaoID != "" || z.MeiaEntrada {

@@ -1,16 +1,18 @@
-package store
+package sale
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"pelotao/internal/store"
 )
 
 // KeptTaken is an event's capacity counts as they stand in a transaction, for any now in
 // [From, Until): no hold ends in between, so the counts at any such now are the same. A
 // TakenKeeper keeps one per event, from one order it creates to the next.
 type KeptTaken struct {
-	Taken       Taken
+	Taken       store.Taken
 	From, Until time.Time
 }
 
@@ -19,7 +21,7 @@ func (k KeptTaken) HoldsAt(now time.Time) bool { return !now.Before(k.From) && n
 
 // After is k once an order took after (the event's counts with it), its hold ending at
 // heldUntil (zero: confirmed, it never ends): the counts hold until that hold ends at most.
-func (k KeptTaken) After(after Taken, heldUntil time.Time) KeptTaken {
+func (k KeptTaken) After(after store.Taken, heldUntil time.Time) KeptTaken {
 	k.Taken = after.Clone()
 	if !heldUntil.IsZero() && heldUntil.Before(k.Until) {
 		k.Until = heldUntil

@@ -1,4 +1,12 @@
-package store
+// Package sale is the registration sale's engine: the rules every write of an order keeps inside
+// its database transaction, written once for both databases over OrderTx (SQL with ?
+// parameters; each driver opens the transaction under its own locks and rewrites the dialect).
+// It counts what an event's registrations take (capacity, lots, coupon uses, documents, the
+// buyer's and the address's limits), creates, confirms, expires and cancels orders, gives bibs,
+// records payments and refunds, and reads orders back (OrderReader). Package store declares
+// what it reads and writes (types, interfaces, errors); the drivers keep SQL of their own only;
+// package orders is what the server does around an order once made (the PSP, e-mails).
+package sale
 
 import (
 	"context"
@@ -9,6 +17,7 @@ import (
 	"time"
 
 	"pelotao/internal/participant"
+	"pelotao/internal/store"
 	"pelotao/internal/textfold"
 )
 
@@ -17,34 +26,34 @@ import (
 // ErrConflict. Each database opens it under its own lock (OrderTx's callers say which).
 type OrderTx interface {
 	Exec(ctx context.Context, sql string, args ...any) (int64, error)
-	QueryRow(ctx context.Context, sql string, args ...any) Scanner
-	Query(ctx context.Context, sql string, args ...any) (Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) store.Scanner
+	Query(ctx context.Context, sql string, args ...any) (store.Rows, error)
 	// NextRevs takes n values of the participants' change counter (see ParticipantStore).
 	NextRevs(ctx context.Context, n int) (int64, error)
+	// Lock serialises, until the transaction ends, the transactions that lock the same name, on
+	// every instance (SQLite's single writer serialises them all already).
+	Lock(ctx context.Context, name string) error
 }
 
 // holdCounts is the condition on registrations r of orders o that count against capacity:
 // confirmed, or held by an order whose hold has not passed (the parameter: now).
 const holdCounts = `(r.status = 'confirmada' OR (o.status = 'aguardando_pagamento' AND o.expira_em > ?))`
 
-// CouponKey is a coupon code as compared: trimmed, upper case.
-func CouponKey(codigo string) string { return strings.ToUpper(strings.TrimSpace(codigo)) }
-
 // orderIDByIdempotency returns the order an earlier request of the buyer with o's key made in
 // o's event, or "": ErrIdempotencyKeyReused when that request had another body (an order made
 // before the body was kept, its hash ”, is taken as the same request).
-func orderIDByIdempotency(ctx context.Context, tx OrderTx, o NewOrder) (string, error) {
+func orderIDByIdempotency(ctx context.Context, tx OrderTx, o store.NewOrder) (string, error) {
 	if o.IdempotencyKey == "" {
 		return "", nil
 	}
 	var id, hash string
 	err := tx.QueryRow(ctx, "SELECT id, idempotency_hash FROM orders WHERE buyer_id = ? AND event_id = ? AND idempotency_key = ?",
 		o.BuyerID, o.EventID, o.IdempotencyKey).Scan(&id, &hash)
-	if IsNoRows(err) {
+	if store.IsNoRows(err) {
 		return "", nil
 	}
 	if err == nil && hash != "" && hash != o.IdempotencyHash {
-		return "", ErrIdempotencyKeyReused
+		return "", store.ErrIdempotencyKeyReused
 	}
 	return id, err
 }
@@ -58,70 +67,75 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, o NewOrder) (string, 
 //
 // The order's times are kept to the millisecond, as SQLite stores them, so that the order
 // returned is the order either store reads.
-func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
+func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order, error) {
+	if o.Sender != nil {
+		if _, err := TakeSenderSlotTx(ctx, tx, o.Sender.Scope, o.Sender.IP, o.Now, o.Sender.Limit); err != nil {
+			return store.Order{}, err
+		}
+	}
 	if first, err := orderIDByIdempotency(ctx, tx, o); err != nil || first != "" {
-		return Order{ID: first}, err
+		return store.Order{ID: first}, err
 	}
 	o.Now, o.ExpiraEm = o.Now.UTC().Truncate(time.Millisecond), o.ExpiraEm.UTC().Truncate(time.Millisecond)
-	var taken Taken
+	var taken store.Taken
 	var err error
 	keeper, keeps := tx.(TakenKeeper)
 	if keeps {
 		taken, err = keeper.Taken(ctx, o.EventID, o.Now)
 	} else {
-		taken, err = countTaken(ctx, tx.Query, "store: capacity", o.EventID, "", o.Now)
+		taken, err = countTaken(ctx, tx.Query, "sale: capacity", o.EventID, "", o.Now)
 	}
 	if err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
-	cupom := CouponKey(o.Cupom)
+	cupom := store.CouponKey(o.Cupom)
 	coupon, err := orderCoupon(ctx, tx, o.EventID, cupom)
 	if err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 	if coupon != nil {
-		coupon.Usos = taken.Coupons[cupom]
+		coupon.Usos = taken.Cupons[cupom]
 	}
 	items, err := o.Price(taken, coupon)
 	if err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 	var total int64
 	for _, it := range items {
 		total += it.Total
 	}
-	if total > 0 && o.MaxOpenOrders > 0 { // a free order is paid at once: it never holds
+	if total > 0 && o.PedidosAbertosMax > 0 { // a free order is paid at once: it never holds
 		var open int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
 			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
-			return Order{}, fmt.Errorf("store: open orders: %w", err)
+			return store.Order{}, fmt.Errorf("sale: open orders: %w", err)
 		}
-		if open >= o.MaxOpenOrders {
-			return Order{}, ErrOrderLimit
+		if open >= o.PedidosAbertosMax {
+			return store.Order{}, store.ErrOrderLimit
 		}
 	}
-	if o.MaxRegistrations > 0 { // under the event's lock: concurrent orders of the buyer take turns
+	if o.InscricoesPorContaMax > 0 { // under the event's lock: concurrent orders of the buyer take turns
 		var held int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts, o.BuyerID, o.EventID, o.Now).Scan(&held); err != nil {
-			return Order{}, fmt.Errorf("store: the buyer's registrations: %w", err)
+			return store.Order{}, fmt.Errorf("sale: the buyer's registrations: %w", err)
 		}
-		if held+len(items) > o.MaxRegistrations {
-			return Order{}, &RegistrationLimitError{Held: held, Max: o.MaxRegistrations}
+		if held+len(items) > o.InscricoesPorContaMax {
+			return store.Order{}, &store.RegistrationLimitError{Held: held, Max: o.InscricoesPorContaMax}
 		}
 	}
 	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 	// The pricer had these counts; checking them again keeps every limit whatever it priced.
-	if err := fits(o.Capacity, &taken, items); err != nil {
-		return Order{}, err
+	if err := fits(o.Vagas, &taken, items); err != nil {
+		return store.Order{}, err
 	}
 	if err := couponRoom(coupon, &taken, items); err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 
-	id := NewParticipantID()
+	id := store.NewParticipantID()
 	var busca []string
 	for _, it := range items {
 		busca = append(busca, textfold.Fold(it.Nome), it.DocNumero)
@@ -130,8 +144,8 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
 	if o.IdempotencyKey != "" {
 		key = o.IdempotencyKey
 	}
-	written := Order{ID: id, EventID: o.EventID, BuyerID: o.BuyerID, Status: OrderAwaiting, Total: total, Cupom: cupom,
-		CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Registrations: make([]Registration, len(items))}
+	written := store.Order{ID: id, EventID: o.EventID, BuyerID: o.BuyerID, Status: store.OrderAwaiting, Total: total, Cupom: cupom,
+		CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Inscricoes: make([]store.Registration, len(items))}
 	var txid any
 	if total > 0 && o.Txid != "" {
 		txid, written.Txid = o.Txid, o.Txid
@@ -139,38 +153,38 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
 	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, idempotency_hash,
 		txid, copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, ?, '', '', ?, ?, ?)`,
 		id, o.EventID, o.BuyerID, total, cupom, key, o.IdempotencyHash, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
-		return Order{}, fmt.Errorf("store: inserting order: %w", err)
+		return store.Order{}, fmt.Errorf("sale: inserting order: %w", err)
 	}
 	for i, it := range items {
 		usesCoupon := ""
-		if it.UsesCoupon {
+		if it.UsaCupom {
 			usesCoupon = cupom
 		}
 		atleta := it.Atleta
 		if len(atleta) == 0 {
 			atleta = json.RawMessage("{}")
 		}
-		r := Registration{ID: NewParticipantID(), DocTipo: it.DocTipo, DocNumero: it.DocNumero, Nome: it.Nome, Percurso: it.Percurso,
+		r := store.Registration{ID: store.NewParticipantID(), DocTipo: it.DocTipo, DocNumero: it.DocNumero, Nome: it.Nome, Percurso: it.Percurso,
 			Lote: it.Lote, Categoria: it.Categoria, Camiseta: it.Camiseta, Valor: it.Valor, Desconto: it.Desconto, Total: it.Total,
-			Status: RegistrationPending, Atleta: atleta}
+			Status: store.RegistrationPending, Atleta: atleta}
 		if _, err := tx.Exec(ctx, `INSERT INTO registrations (id, order_id, event_id, posicao, doc_tipo, doc_numero, nome,
 			percurso, lote, categoria, camiseta, cupom, valor, desconto, total, status, atleta)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, id, o.EventID, i,
 			r.DocTipo, r.DocNumero, r.Nome, r.Percurso, r.Lote, r.Categoria, r.Camiseta, usesCoupon, r.Valor,
 			r.Desconto, r.Total, r.Status, string(atleta)); err != nil {
-			return Order{}, fmt.Errorf("store: inserting registration: %w", err)
+			return store.Order{}, fmt.Errorf("sale: inserting registration: %w", err)
 		}
-		written.Registrations[i] = r
+		written.Inscricoes[i] = r
 	}
-	if err := addOrderEvent(ctx, tx, id, OrderCreated, o.Now, o.BuyerID, nil); err != nil {
-		return Order{}, err
+	if err := addOrderEvent(ctx, tx, id, store.OrderCreated, o.Now, o.BuyerID, nil); err != nil {
+		return store.Order{}, err
 	}
 	heldUntil := o.ExpiraEm
 	if total == 0 {
 		if err := confirmOrderTx(ctx, tx, id, o.EventID, o.Now); err != nil {
-			return Order{}, err
+			return store.Order{}, err
 		}
-		heldUntil, written = time.Time{}, Order{ID: id}
+		heldUntil, written = time.Time{}, store.Order{ID: id}
 	}
 	if keeps {
 		keeper.Took(o.EventID, taken, heldUntil)
@@ -180,11 +194,11 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o NewOrder) (Order, error) {
 
 // orderCoupon reads the event's coupon of the folded code cupom, its uses left for the caller to
 // count; nil when cupom is empty or names no coupon.
-func orderCoupon(ctx context.Context, tx OrderTx, eventID, cupom string) (*Coupon, error) {
+func orderCoupon(ctx context.Context, tx OrderTx, eventID, cupom string) (*store.Coupon, error) {
 	if cupom == "" {
 		return nil, nil
 	}
-	found, err := readCoupons(ctx, tx.Query, "store: order's coupon", "0", "WHERE c.event_id = ? AND c.codigo_chave = ?", eventID, cupom)
+	found, err := readCoupons(ctx, tx.Query, "sale: order's coupon", "0", "WHERE c.event_id = ? AND c.codigo_chave = ?", eventID, cupom)
 	if err != nil || len(found) == 0 {
 		return nil, err
 	}
@@ -193,12 +207,12 @@ func orderCoupon(ctx context.Context, tx OrderTx, eventID, cupom string) (*Coupo
 
 // checkDocuments refuses a document held or confirmed in the event (by an order, or as a
 // participant imported or sold) or given twice in the order.
-func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Time, items []NewRegistration) error {
+func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Time, items []store.NewRegistration) error {
 	seen := map[string]bool{}
 	for i, it := range items {
 		k := it.DocTipo + ":" + it.DocNumero
 		if seen[k] {
-			return &AlreadyRegisteredError{Index: i}
+			return &store.AlreadyRegisteredError{Index: i}
 		}
 		seen[k] = true
 		var n int
@@ -207,32 +221,32 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 			 WHERE r.event_id = ? AND r.doc_tipo = ? AND r.doc_numero = ? AND `+holdCounts+`) +
 			(SELECT count(*) FROM participants WHERE event_id = ? AND doc_tipo = ? AND doc_numero = ?)`,
 			eventID, it.DocTipo, it.DocNumero, now, eventID, it.DocTipo, it.DocNumero).Scan(&n); err != nil {
-			return fmt.Errorf("store: document check: %w", err)
+			return fmt.Errorf("sale: document check: %w", err)
 		}
 		if n > 0 {
-			return &AlreadyRegisteredError{Index: i}
+			return &store.AlreadyRegisteredError{Index: i}
 		}
 	}
 	return nil
 }
 
 // fits tells whether items fit in c beside what the event has taken, adding them to taken.
-func fits(c Capacity, taken *Taken, items []NewRegistration) error {
-	modality, lot := taken.Modalities, taken.Lots
+func fits(c store.Capacity, taken *store.Taken, items []store.NewRegistration) error {
+	modality, lot := taken.Modalidades, taken.Lotes
 	for _, it := range items {
-		taken.Event++
+		taken.Evento++
 		modality[it.Percurso]++
 		if it.Lote != "" {
 			lot[it.Lote]++
 		}
-		if c.Event != nil && taken.Event > *c.Event {
-			return &SoldOutError{Limit: LimitEvent}
+		if c.Evento != nil && taken.Evento > *c.Evento {
+			return &store.SoldOutError{Limit: store.LimitEvent}
 		}
-		if max, ok := c.Modalities[it.Percurso]; ok && modality[it.Percurso] > max {
-			return &SoldOutError{Limit: LimitModality, Name: it.Percurso}
+		if max, ok := c.Modalidades[it.Percurso]; ok && modality[it.Percurso] > max {
+			return &store.SoldOutError{Limit: store.LimitModality, Name: it.Percurso}
 		}
-		if max, ok := c.Lots[it.Lote]; ok && it.Lote != "" && lot[it.Lote] > max {
-			return &SoldOutError{Limit: LimitLot, Name: it.Lote}
+		if max, ok := c.Lotes[it.Lote]; ok && it.Lote != "" && lot[it.Lote] > max {
+			return &store.SoldOutError{Limit: store.LimitLot, Name: it.Lote}
 		}
 	}
 	return nil
@@ -240,10 +254,10 @@ func fits(c Capacity, taken *Taken, items []NewRegistration) error {
 
 // couponRoom refuses items that take more uses of coupon than it has left beside those taken,
 // or a coupon unknown (nil) or paused; it adds their uses to taken.
-func couponRoom(coupon *Coupon, taken *Taken, items []NewRegistration) error {
+func couponRoom(coupon *store.Coupon, taken *store.Taken, items []store.NewRegistration) error {
 	want := 0
 	for _, it := range items {
-		if it.UsesCoupon {
+		if it.UsaCupom {
 			want++
 		}
 	}
@@ -251,23 +265,23 @@ func couponRoom(coupon *Coupon, taken *Taken, items []NewRegistration) error {
 		return nil
 	}
 	if coupon == nil || !coupon.Ativo {
-		return ErrCouponUsedUp
+		return store.ErrCouponUsedUp
 	}
-	key := CouponKey(coupon.Codigo)
-	if coupon.MaxUsos != nil && taken.Coupons[key]+want > *coupon.MaxUsos {
-		return ErrCouponUsedUp
+	key := store.CouponKey(coupon.Codigo)
+	if coupon.MaxUsos != nil && taken.Cupons[key]+want > *coupon.MaxUsos {
+		return store.ErrCouponUsedUp
 	}
-	taken.Coupons[key] += want
+	taken.Cupons[key] += want
 	return nil
 }
 
-func collectTx[T any](ctx context.Context, tx OrderTx, scan func(Scanner) (T, error), sql string, args ...any) ([]T, error) {
+func collectTx[T any](ctx context.Context, tx OrderTx, scan func(store.Scanner) (T, error), sql string, args ...any) ([]T, error) {
 	rows, err := tx.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	return Collect(rows, scan)
+	return store.Collect(rows, scan)
 }
 
 func addOrderEvent(ctx context.Context, tx OrderTx, orderID, tipo string, at time.Time, por string, detalhe any) error {
@@ -281,7 +295,7 @@ func addOrderEvent(ctx context.Context, tx OrderTx, orderID, tipo string, at tim
 	}
 	if _, err := tx.Exec(ctx, "INSERT INTO order_history (order_id, tipo, em, por, detalhe) VALUES (?, ?, ?, ?, ?)",
 		orderID, tipo, at, por, d); err != nil {
-		return fmt.Errorf("store: order history: %w", err)
+		return fmt.Errorf("sale: order history: %w", err)
 	}
 	return nil
 }
@@ -289,8 +303,8 @@ func addOrderEvent(ctx context.Context, tx OrderTx, orderID, tipo string, at tim
 // OrderOfTxid returns the id and event of the order of a charge; ErrNotFound.
 func OrderOfTxid(ctx context.Context, tx OrderTx, txid string) (id, eventID string, err error) {
 	err = tx.QueryRow(ctx, "SELECT id, event_id FROM orders WHERE txid = ?", txid).Scan(&id, &eventID)
-	if IsNoRows(err) {
-		return "", "", ErrNotFound
+	if store.IsNoRows(err) {
+		return "", "", store.ErrNotFound
 	}
 	return id, eventID, err
 }
@@ -302,11 +316,11 @@ func OrderOfTxid(ctx context.Context, tx OrderTx, txid string) (id, eventID stri
 // registrations cancelada. refused is why a recorded payment confirmed nothing (ErrSoldOut,
 // ErrCouponUsedUp, ErrAlreadyRegistered, ErrNotPending): the transaction commits then, keeping
 // the payment for its refund; err is a failure to roll back.
-func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p Payment, c Capacity, now time.Time) (refused, err error) {
+func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p store.Payment, c store.Capacity, now time.Time) (refused, err error) {
 	n, err := tx.Exec(ctx, `INSERT INTO pix_payments (end_to_end_id, order_id, txid, valor, horario, recebido_em)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (end_to_end_id) DO NOTHING`, p.EndToEndID, orderID, p.Txid, p.Valor, p.Horario, now)
 	if err != nil {
-		return nil, fmt.Errorf("store: recording payment: %w", err)
+		return nil, fmt.Errorf("sale: recording payment: %w", err)
 	}
 	if n == 0 {
 		return nil, nil // recorded before: a webhook delivered again, or the reconciliation after it
@@ -314,29 +328,29 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	var status, cupom string
 	var expira time.Time
 	if err := tx.QueryRow(ctx, "SELECT status, expira_em, cupom FROM orders WHERE id = ?", orderID).Scan(&status, &expira, &cupom); err != nil {
-		return nil, fmt.Errorf("store: order %s: %w", orderID, err)
+		return nil, fmt.Errorf("sale: order %s: %w", orderID, err)
 	}
-	if status == OrderAwaiting || status == OrderExpired {
+	if status == store.OrderAwaiting || status == store.OrderExpired {
 		i, taken, err := documentTaken(ctx, tx, orderID, now)
 		if err != nil {
 			return nil, err
 		}
 		if taken {
-			return &AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, p, now)
+			return &store.AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, p, now)
 		}
 	}
-	late := status == OrderExpired || (status == OrderAwaiting && !expira.After(now))
+	late := status == store.OrderExpired || (status == store.OrderAwaiting && !expira.After(now))
 	if late {
-		items, err := collectTx(ctx, tx, func(row Scanner) (it NewRegistration, err error) {
+		items, err := collectTx(ctx, tx, func(row store.Scanner) (it store.NewRegistration, err error) {
 			var c string
 			err = row.Scan(&it.Percurso, &it.Lote, &c)
-			it.UsesCoupon = c != ""
+			it.UsaCupom = c != ""
 			return it, err
 		}, "SELECT percurso, lote, cupom FROM registrations WHERE order_id = ?", orderID)
-		var taken Taken
-		var coupon *Coupon
+		var taken store.Taken
+		var coupon *store.Coupon
 		if err == nil {
-			taken, err = countTaken(ctx, tx.Query, "store: capacity", eventID, orderID, now)
+			taken, err = countTaken(ctx, tx.Query, "sale: capacity", eventID, orderID, now)
 		}
 		if err == nil {
 			coupon, err = orderCoupon(ctx, tx, eventID, cupom)
@@ -347,8 +361,8 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 		if err == nil {
 			err = couponRoom(coupon, &taken, items)
 		}
-		if errors.Is(err, ErrSoldOut) || errors.Is(err, ErrCouponUsedUp) {
-			return err, addOrderEvent(ctx, tx, orderID, OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "confirmado": false})
+		if errors.Is(err, store.ErrSoldOut) || errors.Is(err, store.ErrCouponUsedUp) {
+			return err, addOrderEvent(ctx, tx, orderID, store.OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "confirmado": false})
 		}
 		if err != nil {
 			return nil, err
@@ -356,8 +370,8 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'pendente' WHERE order_id = ?", orderID); err != nil {
 			return nil, err
 		}
-	} else if status != OrderAwaiting {
-		return ErrNotPending, addOrderEvent(ctx, tx, orderID, OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "status": status})
+	} else if status != store.OrderAwaiting {
+		return store.ErrNotPending, addOrderEvent(ctx, tx, orderID, store.OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "status": status})
 	}
 	return nil, confirmOrderTx(ctx, tx, orderID, eventID, now)
 }
@@ -372,11 +386,11 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 			AND x.doc_tipo = r.doc_tipo AND x.doc_numero = r.doc_numero AND x.order_id <> r.order_id
 			AND (x.status = 'confirmada' OR (o.status = 'aguardando_pagamento' AND o.expira_em > ?))))
 		ORDER BY r.posicao LIMIT 1`, orderID, now).Scan(&posicao)
-	if IsNoRows(err) {
+	if store.IsNoRows(err) {
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("store: documents at payment: %w", err)
+		return 0, false, fmt.Errorf("sale: documents at payment: %w", err)
 	}
 	return posicao, true, nil
 }
@@ -384,14 +398,14 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 // refuseTaken ends an order whose payment p cannot confirm it because a document of it is in the
 // event already: expirado, its registrations cancelada (their holds freed at once), the payment
 // kept for its return.
-func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p Payment, now time.Time) error {
+func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Payment, now time.Time) error {
 	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'expirado' WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", orderID); err != nil {
-		return fmt.Errorf("store: refusing payment: %w", err)
+		return fmt.Errorf("sale: refusing payment: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", orderID); err != nil {
 		return err
 	}
-	return addOrderEvent(ctx, tx, orderID, OrderReturnedEvent, now, "",
+	return addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
 		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": DocumentTakenNote})
 }
 
@@ -404,18 +418,18 @@ const DocumentTakenNote = "CPF ou passaporte já inscrito no evento"
 func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, now time.Time) error {
 	n, err := tx.Exec(ctx, "UPDATE orders SET status = 'pago', pago_em = ? WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", now, orderID)
 	if err != nil {
-		return fmt.Errorf("store: confirming order: %w", err)
+		return fmt.Errorf("sale: confirming order: %w", err)
 	}
 	if n == 0 {
-		return ErrNotPending
+		return store.ErrNotPending
 	}
 	regs, err := collectTx(ctx, tx, scanRegistration, "SELECT "+registrationColumns+" FROM registrations WHERE order_id = ? ORDER BY posicao", orderID)
 	if err != nil {
-		return fmt.Errorf("store: order's registrations: %w", err)
+		return fmt.Errorf("sale: order's registrations: %w", err)
 	}
 	var settings participant.Settings
 	if len(regs) > 0 {
-		if settings, err = ScanParticipantSettings(tx.QueryRow(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID)); err != nil {
+		if settings, err = store.ScanParticipantSettings(tx.QueryRow(ctx, "SELECT doc FROM participant_settings WHERE event_id = ?", eventID)); err != nil {
 			return err
 		}
 	}
@@ -432,8 +446,8 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 		codigo := participant.NewCodigo()
 		p := registrationParticipant(r)
 		p.NumeroPeito = bib
-		row := NewParticipantRow(eventID, p)
-		row.ID = NewParticipantID()
+		row := store.NewParticipantRow(eventID, p)
+		row.ID = store.NewParticipantID()
 		responsavel := ""
 		if p.Responsavel != nil {
 			b, err := json.Marshal(p.Responsavel)
@@ -448,27 +462,27 @@ func confirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, no
 			row.ID, eventID, row.Inscricao, row.DocTipo, row.DocNumero, row.Nome, row.NomeOrdem, row.Email, row.Telefone,
 			row.Nascimento, row.Sexo, row.Percurso, row.Camiseta, row.Equipe, row.NumeroPeito, true, r.Total, rev, now, now,
 			codigo, r.Categoria, responsavel); err != nil {
-			return fmt.Errorf("store: registration %s as participant: %w", r.ID, err)
+			return fmt.Errorf("sale: registration %s as participant: %w", r.ID, err)
 		}
 		rev++
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'confirmada', codigo = ?, participant_id = ? WHERE id = ?",
 			codigo, row.ID, r.ID); err != nil {
-			return fmt.Errorf("store: confirming registration: %w", err)
+			return fmt.Errorf("sale: confirming registration: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO participant_history (participant_id, tipo, em, por, por_nome, detalhe)
 			VALUES (?, ?, ?, '', 'Pelotão', NULL)`, row.ID, participant.HistoryRegistered, now); err != nil {
-			return fmt.Errorf("store: participant history: %w", err)
+			return fmt.Errorf("sale: participant history: %w", err)
 		}
 		busca += " " + codigo
 	}
 	if _, err := tx.Exec(ctx, "UPDATE orders SET busca = busca || ' ' || ? WHERE id = ?", strings.ToLower(busca), orderID); err != nil {
 		return err
 	}
-	return addOrderEvent(ctx, tx, orderID, OrderPaidEvent, now, "", nil)
+	return addOrderEvent(ctx, tx, orderID, store.OrderPaidEvent, now, "", nil)
 }
 
 // registrationParticipant is the participant a paid registration makes (its bib aside).
-func registrationParticipant(r Registration) participant.Participant {
+func registrationParticipant(r store.Registration) participant.Participant {
 	var a struct {
 		Email      string  `json:"email"`
 		Celular    string  `json:"celular"`
@@ -494,7 +508,7 @@ func nextBib(ctx context.Context, tx OrderTx, eventID, percurso string, s partic
 		var top *int64
 		if err := tx.QueryRow(ctx, "SELECT max(numero_peito) FROM participants WHERE event_id = ? AND numero_peito BETWEEN ? AND ?",
 			eventID, f.Inicio, f.Fim).Scan(&top); err != nil {
-			return nil, fmt.Errorf("store: bib range: %w", err)
+			return nil, fmt.Errorf("sale: bib range: %w", err)
 		}
 		next := f.Inicio
 		if top != nil {
@@ -514,19 +528,19 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 		id   string
 		txid *string
 	}
-	gone, err := collectTx(ctx, tx, func(row Scanner) (e expired, err error) {
+	gone, err := collectTx(ctx, tx, func(row store.Scanner) (e expired, err error) {
 		err = row.Scan(&e.id, &e.txid)
 		return e, err
 	}, "UPDATE orders SET status = 'expirado' WHERE status = 'aguardando_pagamento' AND expira_em <= ? RETURNING id, txid", now)
 	if err != nil {
-		return nil, fmt.Errorf("store: expiring orders: %w", err)
+		return nil, fmt.Errorf("sale: expiring orders: %w", err)
 	}
 	txids := []string{}
 	for _, e := range gone {
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", e.id); err != nil {
 			return nil, err
 		}
-		if err := addOrderEvent(ctx, tx, e.id, OrderExpiredEvent, now, "", nil); err != nil {
+		if err := addOrderEvent(ctx, tx, e.id, store.OrderExpiredEvent, now, "", nil); err != nil {
 			return nil, err
 		}
 		if e.txid != nil {
@@ -541,42 +555,42 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 // meanwhile makes it ErrNotPending, never a paid order cancelled with its money kept. Callers
 // hold the lock ConfirmOrderTx's callers hold (the event's), so a payment and a cancellation of
 // one order take turns (REG-182).
-func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by Actor) error {
+func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by store.Actor) error {
 	var status string
 	var total int64
-	if err := tx.QueryRow(ctx, "SELECT status, total FROM orders WHERE id = ?", orderID).Scan(&status, &total); IsNoRows(err) {
-		return ErrNotFound
+	if err := tx.QueryRow(ctx, "SELECT status, total FROM orders WHERE id = ?", orderID).Scan(&status, &total); store.IsNoRows(err) {
+		return store.ErrNotFound
 	} else if err != nil {
-		return fmt.Errorf("store: cancelling order: %w", err)
+		return fmt.Errorf("sale: cancelling order: %w", err)
 	}
-	if status != OrderAwaiting && (status != OrderPaid || total != 0) {
-		return ErrNotPending
+	if status != store.OrderAwaiting && (status != store.OrderPaid || total != 0) {
+		return store.ErrNotPending
 	}
 	if n, err := tx.Exec(ctx, "UPDATE orders SET status = 'cancelado' WHERE id = ? AND status = ?", orderID, status); err != nil {
-		return fmt.Errorf("store: cancelling order: %w", err)
+		return fmt.Errorf("sale: cancelling order: %w", err)
 	} else if n == 0 {
-		return ErrNotPending
+		return store.ErrNotPending
 	}
 	if err := removeRegistrations(ctx, tx, orderID, by.At); err != nil {
 		return err
 	}
-	return addOrderEvent(ctx, tx, orderID, OrderCanceledEvent, by.At, by.UserID, map[string]string{"por": by.Nome})
+	return addOrderEvent(ctx, tx, orderID, store.OrderCanceledEvent, by.At, by.UserID, map[string]string{"por": by.Nome})
 }
 
 // AddRefundTx is AddRefund inside tx.
-func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r Refund, by Actor) error {
+func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r store.Refund, by store.Actor) error {
 	var received, taken int64
 	err := tx.QueryRow(ctx, `SELECT p.valor, (SELECT coalesce(sum(f.valor), 0) FROM refunds f
 		WHERE f.end_to_end_id = p.end_to_end_id AND f.status <> 'NAO_REALIZADO' AND f.id <> ?)
 		FROM pix_payments p WHERE p.end_to_end_id = ? AND p.order_id = ?`, r.ID, r.EndToEndID, orderID).Scan(&received, &taken)
-	if IsNoRows(err) {
-		return ErrNotFound
+	if store.IsNoRows(err) {
+		return store.ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("store: refund's payment: %w", err)
+		return fmt.Errorf("sale: refund's payment: %w", err)
 	}
 	if r.Valor <= 0 || taken+r.Valor > received {
-		return ErrRefundTooLarge
+		return store.ErrRefundTooLarge
 	}
 	n, err := tx.Exec(ctx, `INSERT INTO refunds (id, order_id, end_to_end_id, valor, status, motivo, criado_em, atualizado_em)
 		VALUES (?, ?, ?, ?, 'EM_PROCESSAMENTO', ?, ?, ?) ON CONFLICT (id) DO NOTHING`, r.ID, orderID, r.EndToEndID, r.Valor,
@@ -585,30 +599,30 @@ func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r Refund, by A
 		return err
 	}
 	// por: who asked — the organizer, the buyer cancelling, or Pelotão returning a payment by itself.
-	return addOrderEvent(ctx, tx, orderID, OrderRefundEvent, by.At, by.UserID,
-		map[string]any{"id": r.ID, "valor": r.Valor, "status": RefundProcessing, "motivo": r.Motivo, "por": by.Nome})
+	return addOrderEvent(ctx, tx, orderID, store.OrderRefundEvent, by.At, by.UserID,
+		map[string]any{"id": r.ID, "valor": r.Valor, "status": store.RefundProcessing, "motivo": r.Motivo, "por": by.Nome})
 }
 
 // SetRefundStatusTx is SetRefundStatus inside tx; it returns the refund's order.
 func SetRefundStatusTx(ctx context.Context, tx OrderTx, refundID, status string, now time.Time) (string, error) {
 	var orderID, was string
 	err := tx.QueryRow(ctx, "SELECT order_id, status FROM refunds WHERE id = ?", refundID).Scan(&orderID, &was)
-	if IsNoRows(err) {
-		return "", ErrNotFound
+	if store.IsNoRows(err) {
+		return "", store.ErrNotFound
 	}
 	if err != nil || was == status {
 		return orderID, err
 	}
 	if _, err := tx.Exec(ctx, "UPDATE refunds SET status = ?, atualizado_em = ? WHERE id = ?", status, now, refundID); err != nil {
-		return "", fmt.Errorf("store: refund status: %w", err)
+		return "", fmt.Errorf("sale: refund status: %w", err)
 	}
-	if err := addOrderEvent(ctx, tx, orderID, OrderRefundEvent, now, "", map[string]any{"id": refundID, "status": status}); err != nil {
+	if err := addOrderEvent(ctx, tx, orderID, store.OrderRefundEvent, now, "", map[string]any{"id": refundID, "status": status}); err != nil {
 		return "", err
 	}
 	n, err := tx.Exec(ctx, `UPDATE orders SET status = 'reembolsado' WHERE id = ? AND status = 'pago'
 		AND total <= (SELECT coalesce(sum(valor), 0) FROM refunds WHERE order_id = ? AND status = 'DEVOLVIDO')`, orderID, orderID)
 	if err != nil {
-		return "", fmt.Errorf("store: refunded order: %w", err)
+		return "", fmt.Errorf("sale: refunded order: %w", err)
 	}
 	if n == 1 {
 		if err := removeRegistrations(ctx, tx, orderID, now); err != nil {
@@ -623,10 +637,10 @@ func SetOrderPixTx(ctx context.Context, tx OrderTx, orderID, copiaECola, locatio
 	n, err := tx.Exec(ctx, "UPDATE orders SET copia_e_cola = ?, location = ? WHERE id = ? AND status = 'aguardando_pagamento'",
 		copiaECola, location, orderID)
 	if err != nil {
-		return fmt.Errorf("store: order's charge: %w", err)
+		return fmt.Errorf("sale: order's charge: %w", err)
 	}
 	if n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return nil
 }
@@ -635,16 +649,16 @@ func SetOrderPixTx(ctx context.Context, tx OrderTx, orderID, copiaECola, locatio
 func DiscardOrderTx(ctx context.Context, tx OrderTx, orderID string) error {
 	n, err := tx.Exec(ctx, "DELETE FROM orders WHERE id = ? AND status = 'aguardando_pagamento'", orderID)
 	if err != nil {
-		return fmt.Errorf("store: discarding order: %w", err)
+		return fmt.Errorf("sale: discarding order: %w", err)
 	}
 	if n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return nil
 }
 
 // SaveCouponTx creates or replaces a coupon.
-func SaveCouponTx(ctx context.Context, tx OrderTx, c Coupon, now time.Time) error {
+func SaveCouponTx(ctx context.Context, tx OrderTx, c store.Coupon, now time.Time) error {
 	mods := c.Modalidades
 	if mods == nil {
 		mods = []string{}
@@ -653,10 +667,10 @@ func SaveCouponTx(ctx context.Context, tx OrderTx, c Coupon, now time.Time) erro
 	_, err := tx.Exec(ctx, `INSERT INTO coupons (event_id, codigo_chave, codigo, tipo, valor, max_usos, valido_ate, modalidades, ativo, criado_em)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, codigo_chave) DO UPDATE SET codigo = excluded.codigo,
 		tipo = excluded.tipo, valor = excluded.valor, max_usos = excluded.max_usos, valido_ate = excluded.valido_ate,
-		modalidades = excluded.modalidades, ativo = excluded.ativo`, c.EventID, CouponKey(c.Codigo), strings.TrimSpace(c.Codigo),
+		modalidades = excluded.modalidades, ativo = excluded.ativo`, c.EventID, store.CouponKey(c.Codigo), strings.TrimSpace(c.Codigo),
 		c.Tipo, c.Valor, c.MaxUsos, c.ValidoAte, string(m), c.Ativo, now)
 	if err != nil {
-		return fmt.Errorf("store: saving coupon: %w", err)
+		return fmt.Errorf("sale: saving coupon: %w", err)
 	}
 	return nil
 }
@@ -664,26 +678,26 @@ func SaveCouponTx(ctx context.Context, tx OrderTx, c Coupon, now time.Time) erro
 // DeleteCouponTx removes a coupon no registration took.
 func DeleteCouponTx(ctx context.Context, tx OrderTx, eventID, codigo string) error {
 	var used int
-	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations WHERE event_id = ? AND cupom = ?", eventID, CouponKey(codigo)).Scan(&used); err != nil {
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations WHERE event_id = ? AND cupom = ?", eventID, store.CouponKey(codigo)).Scan(&used); err != nil {
 		return err
 	}
 	if used > 0 {
-		return ErrConflict
+		return store.ErrConflict
 	}
-	n, err := tx.Exec(ctx, "DELETE FROM coupons WHERE event_id = ? AND codigo_chave = ?", eventID, CouponKey(codigo))
+	n, err := tx.Exec(ctx, "DELETE FROM coupons WHERE event_id = ? AND codigo_chave = ?", eventID, store.CouponKey(codigo))
 	if err != nil {
 		return err
 	}
 	if n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return nil
 }
 
 const orderColumns = "id, event_id, buyer_id, status, total, cupom, txid, copia_e_cola, location, criado_em, expira_em, pago_em"
 
-func scanOrder(row Scanner) (Order, error) {
-	var o Order
+func scanOrder(row store.Scanner) (store.Order, error) {
+	var o store.Order
 	var txid *string
 	err := row.Scan(&o.ID, &o.EventID, &o.BuyerID, &o.Status, &o.Total, &o.Cupom, &txid, &o.CopiaECola, &o.Location,
 		&o.CriadoEm, &o.ExpiraEm, &o.PagoEm)
@@ -701,8 +715,8 @@ func scanOrder(row Scanner) (Order, error) {
 const registrationColumns = `id, doc_tipo, doc_numero, nome, percurso, lote, categoria, camiseta, valor, desconto, total,
 	status, codigo, participant_id, atleta`
 
-func scanRegistration(row Scanner) (Registration, error) {
-	var r Registration
+func scanRegistration(row store.Scanner) (store.Registration, error) {
+	var r store.Registration
 	var codigo, pid *string
 	var atleta string
 	err := row.Scan(&r.ID, &r.DocTipo, &r.DocNumero, &r.Nome, &r.Percurso, &r.Lote, &r.Categoria, &r.Camiseta, &r.Valor,
@@ -718,31 +732,31 @@ func scanRegistration(row Scanner) (Registration, error) {
 }
 
 // TakenCounts implements OrderStore.
-func (r OrderReader) TakenCounts(ctx context.Context, eventID string, now time.Time) (Taken, error) {
+func (r OrderReader) TakenCounts(ctx context.Context, eventID string, now time.Time) (store.Taken, error) {
 	return countTaken(ctx, r.Query, r.Name+": taken", eventID, "", now)
 }
 
 // countTaken counts the registrations taking the event's capacity at now, but those of the
 // order except (” none).
-func countTaken(ctx context.Context, q Query, what, eventID, except string, now time.Time) (Taken, error) {
-	t := Taken{Modalities: map[string]int{}, Lots: map[string]int{}, Coupons: map[string]int{}}
+func countTaken(ctx context.Context, q store.Query, what, eventID, except string, now time.Time) (store.Taken, error) {
+	t := store.Taken{Modalidades: map[string]int{}, Lotes: map[string]int{}, Cupons: map[string]int{}}
 	type group struct {
 		percurso, lote, cupom string
 		n                     int
 	}
-	groups, err := QueryAll(ctx, q, what, func(row Scanner) (g group, err error) {
+	groups, err := store.QueryAll(ctx, q, what, func(row store.Scanner) (g group, err error) {
 		err = row.Scan(&g.percurso, &g.lote, &g.cupom, &g.n)
 		return g, err
 	}, `SELECT r.percurso, r.lote, r.cupom, count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.event_id = ? AND o.id <> ? AND `+holdCounts+` GROUP BY r.percurso, r.lote, r.cupom`, eventID, except, now)
 	for _, g := range groups {
-		t.Event += g.n
-		t.Modalities[g.percurso] += g.n
+		t.Evento += g.n
+		t.Modalidades[g.percurso] += g.n
 		if g.lote != "" {
-			t.Lots[g.lote] += g.n
+			t.Lotes[g.lote] += g.n
 		}
 		if g.cupom != "" {
-			t.Coupons[g.cupom] += g.n
+			t.Cupons[g.cupom] += g.n
 		}
 	}
 	return t, err
@@ -751,52 +765,52 @@ func countTaken(ctx context.Context, q Query, what, eventID, except string, now 
 // OrderReader is OrderStore's reads, written once over a driver's Query (which takes ? parameters
 // and times as time.Time); Name starts its errors. Both stores embed one.
 type OrderReader struct {
-	Query Query
+	Query store.Query
 	Name  string
 }
 
 // readOrders reads the orders selected by where (with its ordering), each with its
 // registrations, payments and refunds.
-func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) ([]Order, error) {
+func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) ([]store.Order, error) {
 	what := r.Name + ": orders"
-	orders, err := QueryAll(ctx, r.Query, what, scanOrder, "SELECT "+orderColumns+" FROM orders "+where, args...)
+	orders, err := store.QueryAll(ctx, r.Query, what, scanOrder, "SELECT "+orderColumns+" FROM orders "+where, args...)
 	if err != nil || len(orders) == 0 {
 		return orders, err
 	}
 	// Each part is read for the whole page at once: a page of 50 orders is 4 queries, not 151.
-	byID := make(map[string]*Order, len(orders))
+	byID := make(map[string]*store.Order, len(orders))
 	ids := make([]any, len(orders))
 	for i := range orders {
 		byID[orders[i].ID], ids[i] = &orders[i], orders[i].ID
 	}
 	in := "order_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
 	var orderID string
-	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
-		reg, err := scanRegistration(withKey{row, &orderID})
+	if _, err := store.QueryAll(ctx, r.Query, what, func(row store.Scanner) (struct{}, error) {
+		reg, err := scanRegistration(store.WithKey{Scanner: row, ID: &orderID})
 		if err == nil {
-			byID[orderID].Registrations = append(byID[orderID].Registrations, reg)
+			byID[orderID].Inscricoes = append(byID[orderID].Inscricoes, reg)
 		}
 		return struct{}{}, err
 	}, "SELECT order_id, "+registrationColumns+" FROM registrations WHERE "+in+" ORDER BY order_id, posicao", ids...); err != nil {
 		return nil, err
 	}
-	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
-		var p Payment
+	if _, err := store.QueryAll(ctx, r.Query, what, func(row store.Scanner) (struct{}, error) {
+		var p store.Payment
 		err := row.Scan(&orderID, &p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
 		if err == nil {
 			p.Horario = p.Horario.UTC()
-			byID[orderID].Payments = append(byID[orderID].Payments, p)
+			byID[orderID].Pagamentos = append(byID[orderID].Pagamentos, p)
 		}
 		return struct{}{}, err
 	}, "SELECT order_id, end_to_end_id, txid, valor, horario FROM pix_payments WHERE "+in+" ORDER BY order_id, horario", ids...); err != nil {
 		return nil, err
 	}
-	if _, err := QueryAll(ctx, r.Query, what, func(row Scanner) (struct{}, error) {
-		var f Refund
+	if _, err := store.QueryAll(ctx, r.Query, what, func(row store.Scanner) (struct{}, error) {
+		var f store.Refund
 		err := row.Scan(&orderID, &f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
 		if err == nil {
 			f.CriadoEm = f.CriadoEm.UTC()
-			byID[orderID].Refunds = append(byID[orderID].Refunds, f)
+			byID[orderID].Reembolsos = append(byID[orderID].Reembolsos, f)
 		}
 		return struct{}{}, err
 	}, "SELECT order_id, id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE "+in+" ORDER BY order_id, criado_em", ids...); err != nil {
@@ -806,48 +820,48 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 }
 
 // Order implements OrderStore.
-func (r OrderReader) Order(ctx context.Context, id string) (Order, error) {
+func (r OrderReader) Order(ctx context.Context, id string) (store.Order, error) {
 	orders, err := r.readOrders(ctx, "WHERE id = ?", id)
 	if err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 	if len(orders) == 0 {
-		return Order{}, ErrNotFound
+		return store.Order{}, store.ErrNotFound
 	}
 	return orders[0], nil
 }
 
 // OrderByIdempotencyKey implements OrderStore.
-func (r OrderReader) OrderByIdempotencyKey(ctx context.Context, buyerID, eventID, key string) (Order, error) {
+func (r OrderReader) OrderByIdempotencyKey(ctx context.Context, buyerID, eventID, key string) (store.Order, error) {
 	orders, err := r.readOrders(ctx, "WHERE buyer_id = ? AND event_id = ? AND idempotency_key = ?", buyerID, eventID, key)
 	if err == nil && len(orders) == 0 {
-		err = ErrNotFound
+		err = store.ErrNotFound
 	}
 	if err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 	return orders[0], nil
 }
 
 // OrdersOfBuyer implements OrderStore.
-func (r OrderReader) OrdersOfBuyer(ctx context.Context, buyerID string) ([]Order, error) {
+func (r OrderReader) OrdersOfBuyer(ctx context.Context, buyerID string) ([]store.Order, error) {
 	return r.readOrders(ctx, "WHERE buyer_id = ? ORDER BY criado_em DESC, id DESC", buyerID)
 }
 
 // OrdersOfAthleteEmail implements OrderStore.
-func (r OrderReader) OrdersOfAthleteEmail(ctx context.Context, email string) ([]Order, error) {
+func (r OrderReader) OrdersOfAthleteEmail(ctx context.Context, email string) ([]store.Order, error) {
 	return r.readOrders(ctx, `WHERE id IN (SELECT rg.order_id FROM registrations rg JOIN participants p ON p.id = rg.participant_id
 		WHERE rg.status = 'confirmada' AND lower(p.email) = lower(?)) ORDER BY criado_em DESC, id DESC`, email)
 }
 
 // OrderOfCode implements OrderStore.
-func (r OrderReader) OrderOfCode(ctx context.Context, codigo string) (Order, error) {
+func (r OrderReader) OrderOfCode(ctx context.Context, codigo string) (store.Order, error) {
 	orders, err := r.readOrders(ctx, "WHERE id = (SELECT order_id FROM registrations WHERE codigo = ?)", codigo)
 	if err == nil && len(orders) == 0 {
-		err = ErrNotFound
+		err = store.ErrNotFound
 	}
 	if err != nil {
-		return Order{}, err
+		return store.Order{}, err
 	}
 	return orders[0], nil
 }
@@ -860,7 +874,7 @@ func ClaimOrderReceiptTx(ctx context.Context, tx OrderTx, orderID string, now ti
 
 // HeldDocuments implements OrderStore.
 func (r OrderReader) HeldDocuments(ctx context.Context, eventID string, now time.Time) ([]participant.Held, error) {
-	return QueryAll(ctx, r.Query, r.Name+": held documents", func(row Scanner) (h participant.Held, err error) {
+	return store.QueryAll(ctx, r.Query, r.Name+": held documents", func(row store.Scanner) (h participant.Held, err error) {
 		err = row.Scan(&h.Documento.Tipo, &h.Documento.Numero, &h.Nome)
 		return h, err
 	}, `SELECT r.doc_tipo, r.doc_numero, r.nome FROM registrations r JOIN orders o ON o.id = r.order_id
@@ -868,14 +882,14 @@ func (r OrderReader) HeldDocuments(ctx context.Context, eventID string, now time
 }
 
 // OrdersAwaitingPayment implements OrderStore.
-func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]Order, error) {
+func (r OrderReader) OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]store.Order, error) {
 	return r.readOrders(ctx, `WHERE criado_em <= ? AND (status = 'aguardando_pagamento' OR (status IN ('expirado', 'cancelado') AND expira_em >= ?))
 		ORDER BY criado_em, id`, createdBy, expiredSince)
 }
 
 // OrderHistory implements OrderStore.
-func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]OrderEvent, error) {
-	return QueryAll(ctx, r.Query, r.Name+": order history", func(row Scanner) (e OrderEvent, err error) {
+func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]store.OrderEvent, error) {
+	return store.QueryAll(ctx, r.Query, r.Name+": order history", func(row store.Scanner) (e store.OrderEvent, err error) {
 		var d *string
 		err = row.Scan(&e.Tipo, &e.Em, &e.Por, &d)
 		e.Em = e.Em.UTC()
@@ -887,15 +901,15 @@ func (r OrderReader) OrderHistory(ctx context.Context, orderID string) ([]OrderE
 }
 
 // Coupons implements OrderStore: the uses are those of confirmed and held registrations now.
-func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]Coupon, error) {
+func (r OrderReader) Coupons(ctx context.Context, eventID string) ([]store.Coupon, error) {
 	return readCoupons(ctx, r.Query, r.Name+": coupons", `(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.event_id = c.event_id AND r.cupom = c.codigo_chave AND `+holdCounts+`)`, "WHERE c.event_id = ?", time.Now(), eventID)
 }
 
 // readCoupons reads the coupons c selected by where, their uses the SQL expression usos (its
 // parameters first in args).
-func readCoupons(ctx context.Context, q Query, what, usos, where string, args ...any) ([]Coupon, error) {
-	return QueryAll(ctx, q, what, func(row Scanner) (c Coupon, err error) {
+func readCoupons(ctx context.Context, q store.Query, what, usos, where string, args ...any) ([]store.Coupon, error) {
+	return store.QueryAll(ctx, q, what, func(row store.Scanner) (c store.Coupon, err error) {
 		var max *int64
 		var mods string
 		err = row.Scan(&c.EventID, &c.Codigo, &c.Tipo, &c.Valor, &max, &c.ValidoAte, &mods, &c.Ativo, &c.Usos)
@@ -909,4 +923,16 @@ func readCoupons(ctx context.Context, q Query, what, usos, where string, args ..
 		return c, err
 	}, `SELECT c.event_id, c.codigo, c.tipo, c.valor, c.max_usos, c.valido_ate, c.modalidades, c.ativo, `+usos+`
 		FROM coupons c `+where+` ORDER BY c.codigo_chave`, args...)
+}
+
+// A TakenKeeper is an OrderTx that keeps an event's counts from one order it creates to the
+// next, instead of counting the registrations again for each (SQLite writes a batch of orders in
+// one transaction). CreateOrderTx asks it for the counts and tells it what each order took.
+type TakenKeeper interface {
+	// Taken is the event's counts at now, as kept or counted afresh; it is asked before the
+	// transaction writes anything.
+	Taken(ctx context.Context, eventID string, now time.Time) (store.Taken, error)
+	// Took tells that an order just created made the event's counts after; its hold ends at
+	// heldUntil (zero: confirmed at once, it never ends).
+	Took(eventID string, after store.Taken, heldUntil time.Time)
 }

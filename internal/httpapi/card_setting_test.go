@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/store/dbtest"
@@ -23,7 +24,7 @@ func newTestAppWith(t *testing.T, env map[string]string) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testApp{srv: srv, store: st}
+	return &testApp{Client: apitest.Client{Handler: srv}, srv: srv, store: st}
 }
 
 // CARD-16, CARD-17: an event offers cards only on a server with a card provider; elsewhere the

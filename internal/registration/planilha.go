@@ -11,7 +11,7 @@ import (
 	"pelotao/internal/sheet"
 )
 
-// The coach's spreadsheet (docs/requirements.md GRP-53 … GRP-56): the athletes a group's coach
+// The coach's spreadsheet (docs/requirements.md GRP-53 … GRP-55): the athletes a group's coach
 // registers at once, read with the participants import's header engine and checked row by row
 // with the same athlete rules as an order's (checkAthlete), before anything is held. It lives
 // here, not in internal/groups, because its rules are the registration form's: the group adds

@@ -415,7 +415,7 @@ var errSheetNotCoach = &api.Error{Status: http.StatusForbidden, Code: "forbidden
 	Message: "Só os treinadores do grupo enviam a planilha de atletas."}
 
 // errSheetConfirm refuses confirmar other than 0: holding the rows as orders is not built yet,
-// so the route only checks (GRP-58, docs/http-api.md).
+// so the route only checks (GRP-56, docs/http-api.md).
 var errSheetConfirm = &api.Error{Status: http.StatusBadRequest, Code: "invalid-argument",
 	Message: "Por enquanto a planilha só é conferida: envie confirmar=0.",
 	Fields:  map[string]string{"confirmar": "Por enquanto a planilha só é conferida: envie confirmar=0."}}
@@ -430,7 +430,7 @@ type sheetRowError struct {
 // checkGroupSheet answers POST /api/grupos/{id}/planilha (multipart: arquivo, confirmar=0): the
 // group's coaches send a spreadsheet of athletes, read by the participants import's header
 // engine and checked row by row as an order's athletes (registration.CheckPlanilha); the answer
-// is {linhas, erros} and nothing is held (GRP-53 … GRP-58).
+// is {linhas, erros} and nothing is held (GRP-53 … GRP-57).
 func (s *Server) checkGroupSheet(w http.ResponseWriter, r *http.Request) error {
 	g, _, err := s.groupFor(r)
 	if err != nil {

@@ -76,7 +76,7 @@ func TestGroupSheetWhoMay(t *testing.T) {
 	expectError(t, "no such group", w.sendSheet(t, "nao-existe", file, check, &carla), 404, "not-found", "", "")
 }
 
-// GRP-53, GRP-54, GRP-55, GRP-58: confirmar=0 answers every row's problem (a document twice in
+// GRP-53, GRP-54, GRP-55, GRP-56: confirmar=0 answers every row's problem (a document twice in
 // the file, one held by an order, a shirt the event does not offer) and holds nothing; a file of
 // more than 200 athletes is planilha-grande; confirmar=1 is not taken yet; the file is checked by
 // its content.

@@ -3,6 +3,7 @@ package registration
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -220,5 +221,98 @@ func TestPlanilhaPassport(t *testing.T) {
 	p, err := checkFile(t, semicolonCSV([][]string{header, row}), nil)
 	if err != nil || len(p.Errors) != 0 || p.Rows[0].Atleta.Documento != (participant.Documento{Tipo: participant.Passaporte, Numero: "AB12345"}) {
 		t.Fatalf("errors %v, %v, rows %+v", p.Errors, err, p.Rows)
+	}
+}
+
+// GRP-54: the shared case table of the athlete's checks (testdata/athlete_cases.json, which the
+// order and the registration form run), run through a spreadsheet: the same fields are refused,
+// with the same messages but where the import's cell readers speak first (a document, a date or
+// a sex they cannot read is told in the import's words).
+func TestPlanilhaRunsTheAthleteCases(t *testing.T) {
+	var table athleteCases
+	readTable(t, "athlete_cases.json", &table)
+	header := []string{"Nome", "CPF", "Passaporte", "Nascimento", "Sexo", "E-mail", "Celular", "Modalidade", "Camiseta", "Kit",
+		"Contato de emergência", "Telefone de emergência"}
+	columns := map[string]string{"nome": "Nome", "nascimento": "Nascimento", "sexo": "Sexo", "email": "E-mail", "celular": "Celular",
+		"percurso": "Modalidade", "camiseta": "Camiseta", "kit": "Kit", "contatoEmergencia.nome": "Contato de emergência",
+		"contatoEmergencia.telefone": "Telefone de emergência", "responsavel.nome": "responsável", "responsavel.documento": "documento do responsável"}
+	ran := 0
+	for _, c := range table.Cases {
+		if len(c.Atletas) == 0 || slices.ContainsFunc(c.Atletas, func(a map[string]any) bool {
+			_, equipe := a["equipe"]
+			_, aceite := a["aceiteRegulamento"]
+			return equipe || aceite
+		}) {
+			t.Logf("%s: not a spreadsheet's case (no rows, or a team or the rules' acceptance, which the sheet has no column for)", c.Name)
+			continue
+		}
+		ran++
+		t.Run(c.Name, func(t *testing.T) {
+			e := event.New()
+			e.DataEvento = d(table.Evento.DataProva)
+			e.Inscricoes.Modo = event.ModoPelotao
+			e.Inscricoes.TamanhosCamiseta = table.Evento.TamanhosCamiseta
+			for _, m := range table.Evento.Modalidades {
+				e.Modalidades = append(e.Modalidades, event.Modalidade{Nome: m.Nome, LargadaID: e.Largadas[0].ID, IdadeMinima: m.IdadeMinima})
+			}
+			if c.Kits != nil {
+				e.Inscricoes.TipoPreco = event.TipoPrecoKit
+				for _, k := range c.Kits {
+					e.Inscricoes.PrecosPorKit = append(e.Inscricoes.PrecosPorKit, event.PrecoKit{KitNome: k, Valor: event.Dec(50)})
+				}
+			}
+			rows := [][]string{header}
+			for _, fields := range c.Atletas {
+				m := maps.Clone(table.Atleta)
+				maps.Copy(m, fields)
+				a := decodeAthlete(t, m)
+				cpf, pass := a.Documento.Numero, ""
+				if a.Documento.Tipo == participant.Passaporte {
+					cpf, pass = "", a.Documento.Numero
+				}
+				rows = append(rows, []string{a.Nome, cpf, pass, a.Nascimento.String(), a.Sexo, a.Email, a.Celular, a.Percurso, a.Camiseta, a.Kit,
+					a.ContatoEmergencia.Nome, a.ContatoEmergencia.Telefone})
+			}
+			tab, err := sheet.Read(semicolonCSV(rows), sheet.Options{Vocabulary: PlanilhaVocabulary})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := CheckPlanilha(&e, tab, d(table.Today), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, re := range p.Errors {
+				got[fmt.Sprintf("%d/%s", re.Row, re.Column)] = re.Message
+			}
+			want := map[string]string{}
+			for k, msg := range c.Errors {
+				var i int
+				var field string
+				if _, err := fmt.Sscanf(strings.Replace(k, ".", " ", 2), "atletas %d %s", &i, &field); err != nil {
+					t.Fatalf("case key %q: %v", k, err)
+				}
+				column := columns[field]
+				if field == "documento" {
+					column = "CPF"
+					if rows[i+1][1] == "" && rows[i+1][2] != "" {
+						column = "Passaporte"
+					}
+				}
+				want[fmt.Sprintf("%d/%s", i+2, column)] = msg
+			}
+			if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
+				t.Fatalf("refused %v, want %v", got, want)
+			}
+			for k, msg := range want {
+				readByTheImport := strings.HasSuffix(k, "/CPF") || strings.HasSuffix(k, "/Passaporte") || strings.HasSuffix(k, "/Nascimento") || strings.HasSuffix(k, "/Sexo")
+				if got[k] != msg && !readByTheImport {
+					t.Errorf("%s: %q, want %q", k, got[k], msg)
+				}
+			}
+		})
+	}
+	if ran < 40 {
+		t.Errorf("only %d cases ran", ran)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"pelotao/internal/event"
 	"pelotao/internal/participant"
@@ -25,6 +27,10 @@ const (
 	FieldEmergenciaNome     = "contatoEmergencia.nome"
 	FieldEmergenciaTelefone = "contatoEmergencia.telefone"
 	FieldKit                = "kit" // asked of an event sold by kit
+	// The guardian of an athlete under Maioridade on race day (REG-252): their name and CPF or
+	// passport (a passport has letters).
+	FieldResponsavelNome      = "responsavel.nome"
+	FieldResponsavelDocumento = "responsavel.documento"
 )
 
 // PlanilhaVocabulary recognises the columns the registration form asks: the participants
@@ -38,6 +44,10 @@ var PlanilhaVocabulary = sheet.NewVocabulary(append(participant.FieldsNamed(part
 	sheet.Field{Name: FieldEmergenciaTelefone, Label: "o telefone do contato de emergência",
 		Names: []string{"telefone emergencia", "fone emergencia", "celular emergencia", "emergencia telefone", "emergency phone"}},
 	sheet.Field{Name: FieldKit, Label: "o kit", Names: []string{"kit", "tipo kit", "kit nome"}},
+	sheet.Field{Name: FieldResponsavelNome, Label: "o nome do responsável",
+		Names: []string{"responsavel", "nome responsavel", "guardian"}, Not: []string{"cpf", "documento", "passaporte", "doc"}},
+	sheet.Field{Name: FieldResponsavelDocumento, Label: "o documento do responsável",
+		Names: []string{"cpf responsavel", "documento responsavel", "doc responsavel", "passaporte responsavel", "guardian document"}},
 )...)
 
 // planilhaRequired are the columns a spreadsheet must have (and the kit's, when the event sells kits), with the name a missing one is told
@@ -186,6 +196,13 @@ func (r *planilhaRow) athlete(today event.Date) (a Athlete, failed map[string]bo
 		ContatoEmergencia: Contato{Nome: r.cell(FieldEmergenciaNome), Telefone: r.cell(FieldEmergenciaTelefone)},
 		AceiteRegulamento: true,
 	}
+	if nome, doc := r.cell(FieldResponsavelNome), r.cell(FieldResponsavelDocumento); nome != "" || doc != "" {
+		tipo := participant.CPF
+		if strings.ContainsFunc(doc, unicode.IsLetter) {
+			tipo = participant.Passaporte
+		}
+		a.Responsavel = &participant.Responsavel{Nome: nome, Documento: participant.Documento{Tipo: tipo, Numero: doc}}
+	}
 	doc, field, problem := participant.DocumentoOf(r.cell(participant.FieldTipoDocumento), r.cell(participant.FieldDocumento),
 		r.cell(participant.FieldPassaporte))
 	if problem != "" {
@@ -230,5 +247,5 @@ var planilhaLabels = map[string]string{
 	participant.FieldSexo: "sexo", participant.FieldEmail: "e-mail", participant.FieldTelefone: "celular",
 	participant.FieldPercurso: "modalidade", participant.FieldCamiseta: "camiseta", FieldKit: "kit",
 	FieldEmergenciaNome: "contato de emergência", FieldEmergenciaTelefone: "telefone do contato de emergência",
-	"responsavel.nome": "responsável", "responsavel.documento": "documento do responsável",
+	FieldResponsavelNome: "responsável", FieldResponsavelDocumento: "documento do responsável",
 }

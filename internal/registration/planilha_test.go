@@ -213,6 +213,27 @@ func TestPlanilhaLimitsAndColumns(t *testing.T) {
 	}
 }
 
+// GRP-53, REG-252: a minor's guardian is read from the guardian's columns, told apart from the
+// athlete's name and CPF; a guardian's CPF that does not check is the row's error at its column.
+func TestPlanilhaGuardian(t *testing.T) {
+	header := append(slices.Clone(planilhaHeader), "Nome do responsável", "CPF do responsável")
+	minor := append(planilhaAthlete(1), "Maria Conceição", "529.982.247-25")
+	minor[2] = "01/01/2012"
+	wrong := append(planilhaAthlete(2), "Maria Conceição", "529.982.247-00")
+	wrong[2] = "01/01/2012"
+	adult := append(planilhaAthlete(3), "", "")
+	p, err := checkFile(t, windows1252(t, semicolonCSV([][]string{header, minor, wrong, adult})), nil)
+	want := []sheet.RowError{rowErr(3, "CPF do responsável", "CPF inválido: os dígitos verificadores não conferem.")}
+	if err != nil || !slices.Equal(p.Errors, want) || len(p.Rows) != 2 {
+		t.Fatalf("errors %v, want %v (%v)", p.Errors, want, err)
+	}
+	r := p.Rows[0].Atleta.Responsavel
+	if p.Rows[0].Atleta.Nome != "Atleta Número 1" || r == nil || r.Nome != "Maria Conceição" ||
+		r.Documento != (participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}) || p.Rows[1].Atleta.Responsavel != nil {
+		t.Errorf("read %+v and %+v", p.Rows[0].Atleta, p.Rows[1].Atleta)
+	}
+}
+
 // GRP-53: a passport column serves a foreign athlete whose CPF cell is blank.
 func TestPlanilhaPassport(t *testing.T) {
 	header := append(slices.Clone(planilhaHeader), "Passaporte")
@@ -235,7 +256,7 @@ func TestPlanilhaRunsTheAthleteCases(t *testing.T) {
 		"Contato de emergência", "Telefone de emergência"}
 	columns := map[string]string{"nome": "Nome", "nascimento": "Nascimento", "sexo": "Sexo", "email": "E-mail", "celular": "Celular",
 		"percurso": "Modalidade", "camiseta": "Camiseta", "kit": "Kit", "contatoEmergencia.nome": "Contato de emergência",
-		"contatoEmergencia.telefone": "Telefone de emergência", "responsavel.nome": "responsável", "responsavel.documento": "documento do responsável"}
+		"contatoEmergencia.telefone": "Telefone de emergência", "responsavel.nome": "responsável", "responsavel.documento": "documento do responsável"} // the sheet has no guardian's columns here
 	ran := 0
 	for _, c := range table.Cases {
 		if len(c.Atletas) == 0 || slices.ContainsFunc(c.Atletas, func(a map[string]any) bool {

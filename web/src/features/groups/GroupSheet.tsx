@@ -44,8 +44,8 @@ export function GroupSheet({ groupId }: { groupId: string }) {
       </h2>
       <p id={`${id}-dica`} className="text-sm text-slate-600">
         Até 200 atletas, em CSV ou XLSX, com as colunas do formulário de inscrição: nome, CPF ou passaporte, nascimento, sexo,
-        e-mail, celular, modalidade, camiseta e contato de emergência (nome e telefone). Cada linha é conferida como no
-        formulário; nada é reservado.
+        e-mail, celular, modalidade, camiseta, contato de emergência (nome e telefone) e, para menores de idade, nome e
+        CPF do responsável. Cada linha é conferida como no formulário; nada é reservado.
       </p>
       <form onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
         <div className="min-w-0">

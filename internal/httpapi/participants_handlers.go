@@ -78,7 +78,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	table, err := up.table(participant.Vocabulary)
+	table, err := up.Table(participant.Vocabulary)
 	if err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func (s *Server) importParticipants(w http.ResponseWriter, r *http.Request) erro
 	}
 	plan := participant.PlanImport(existing, held, parsed, settings)
 	questions := append(sheetQuestion(table, up), parsed.Questions...)
-	if up.dryRun() {
+	if dryRun(up) {
 		rows := make([]previewRow, 0, previewRows)
 		for _, row := range parsed.Rows[:min(previewRows, len(parsed.Rows))] {
 			rows = append(rows, previewRow{Row: row.Line, Participant: row.P})

@@ -93,7 +93,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	table, err := up.table(results.Vocabulary)
+	table, err := up.Table(results.Vocabulary)
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func (s *Server) importResults(w http.ResponseWriter, r *http.Request) error {
 		questions = append(questions, sheet.Question{Kind: sheet.QuestionStatus, Options: []string{results.Oficial, results.Preliminar},
 			Guess: results.Oficial, Message: fmt.Sprintf("Os resultados de %s já são oficiais. Voltar para preliminar?", strings.Join(downgrades, ", "))})
 	}
-	if up.dryRun() {
+	if dryRun(up) {
 		var rows []results.Result
 		var counts results.Counts
 		if len(sets) > 0 {

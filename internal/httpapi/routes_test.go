@@ -139,6 +139,8 @@ var routeExpectations = map[string]routeExpectation{
 	"PATCH /api/grupos/{id}":  {path: "/api/grupos/nao-existe", body: `{"nome":"Grupo Novo"}`, want: [3]int{401, 404, 404}},
 	"DELETE /api/grupos/{id}": {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
 	"GET /api/me/grupos":      {want: [3]int{401, 200, 200}},
+	// The coach's spreadsheet, a multipart form read once the group's access is known (salesapi's TestGroupSheetWhoMay).
+	"POST /api/grupos/{id}/planilha": {path: "/api/grupos/nao-existe/planilha", want: [3]int{401, 404, 404}},
 	// The money of an event (REG-116): its owner and gestao only; retirada never. No order or
 	// coupon exists here but those each role creates; who may cancel or edit an existing order is
 	// salesapi's TestOrderChangesByWho.
@@ -441,8 +443,8 @@ func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
 	w := newMatrixWorld(t, nil)
 	routes := 0
 	for _, rt := range w.app.srv.routeTable() {
-		if rt.MaxBody == 0 || rt.Pattern == "POST /api/uploads" {
-			continue // reads no body, or a multipart one (TestUploadMalformedRequests)
+		if rt.MaxBody == 0 || rt.Pattern == "POST /api/uploads" || rt.Pattern == "POST /api/grupos/{id}/planilha" {
+			continue // reads no body, or a multipart one (TestUploadMalformedRequests; salesapi's TestGroupSheetCheck)
 		}
 		routes++
 		for name, body := range hostileJSON {

@@ -25,66 +25,14 @@ const (
 	fileCSP = "default-src 'none'; img-src 'self'; sandbox"
 )
 
-func tooLarge(message string) *api.Error {
-	return &api.Error{Status: http.StatusRequestEntityTooLarge, Code: "invalid-argument", Message: message,
-		Fields: map[string]string{"file": message}}
-}
+func tooLarge(message string) *api.Error { return api.FileTooLarge("file", message) }
 
-func invalidFile(message string) *api.Error {
-	return &api.Error{Status: http.StatusUnprocessableEntity, Code: "invalid-argument", Message: message,
-		Fields: map[string]string{"file": message}}
-}
-
-// formFile is a route that takes a file in a multipart form: its limits, and what it answers,
-// in pt-BR, when the request is not such a form, has too many parts or cannot be read.
-type formFile struct {
-	maxRequest   int64
-	maxParts     int
-	tooLarge     string
-	notMultipart string
-	tooMany      string
-	unreadable   string
-}
+func invalidFile(message string) *api.Error { return api.InvalidFile("file", message) }
 
 // uploadFormFile is POST /api/uploads: one image or PDF, perhaps beside a field or two.
-var uploadFormFile = formFile{maxRequest: maxUploadRequest, maxParts: maxUploadParts, tooLarge: upload.ErrTooLarge.Message,
-	notMultipart: `Envie o arquivo como multipart/form-data, no campo "file".`, tooMany: "Envie um arquivo por vez.",
-	unreadable: "Não foi possível ler o arquivo enviado. Tente novamente."}
-
-// eachPart hands the parts of the form to read, in order. A body over the limit is refused
-// before it is read, from its Content-Length, or as soon as it passes the limit.
-func (f formFile) eachPart(r *http.Request, read func(*multipart.Part) error) error {
-	if r.ContentLength > f.maxRequest {
-		return tooLarge(f.tooLarge)
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return api.InvalidArgument(f.notMultipart)
-	}
-	for parts := 0; ; parts++ {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return f.readError(err)
-		}
-		if parts >= f.maxParts {
-			return api.InvalidArgument(f.tooMany)
-		}
-		if err := read(part); err != nil {
-			return err
-		}
-	}
-}
-
-// readError is a 413 for a body past the route's limit, and a 400 for any other failed read.
-func (f formFile) readError(err error) error {
-	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
-		return tooLarge(f.tooLarge)
-	}
-	return api.InvalidArgument(f.unreadable)
-}
+var uploadFormFile = api.FormFile{Field: "file", MaxRequest: maxUploadRequest, MaxParts: maxUploadParts, TooLarge: upload.ErrTooLarge.Message,
+	NotMultipart: `Envie o arquivo como multipart/form-data, no campo "file".`, TooMany: "Envie um arquivo por vez.",
+	Unreadable: "Não foi possível ler o arquivo enviado. Tente novamente."}
 
 // createUpload stores the file sent in the multipart field "file" and answers its URL.
 // An optional ?kind=image or ?kind=pdf refuses any other kind (banner and regulation fields).
@@ -97,14 +45,14 @@ func (s *Server) createUpload(w http.ResponseWriter, r *http.Request) error {
 	var name string
 	var data []byte
 	found := false
-	err := uploadFormFile.eachPart(r, func(part *multipart.Part) error {
+	err := uploadFormFile.EachPart(r, func(part *multipart.Part) error {
 		if part.FormName() != "file" || found {
 			return nil // NextPart discards the rest of a part that is not read
 		}
 		found, name = true, part.FileName()
 		var err error
 		if data, err = io.ReadAll(io.LimitReader(part, upload.MaxBytes+1)); err != nil {
-			return uploadFormFile.readError(err)
+			return uploadFormFile.ReadError(err)
 		}
 		if len(data) > upload.MaxBytes {
 			return tooLarge(upload.ErrTooLarge.Message)

@@ -29,9 +29,9 @@ const (
 	Ignorar            = "ignorar"
 )
 
-// Vocabulary is how the participants import recognises columns (docs/product.md §10 lists the
-// headers ticketing exports use); the engine is the results import's (sheet.Vocabulary).
-var Vocabulary = sheet.NewVocabulary(
+// Fields are the columns the participants import recognises (docs/product.md §10 lists the
+// headers ticketing exports use). The coach's spreadsheet reads some of them (FieldsNamed).
+var Fields = []sheet.Field{
 	sheet.Field{Name: FieldNome, Label: "o nome do inscrito", Key: true,
 		Names: []string{"nome", "atleta", "name", "full name", "nome completo", "participante", "nombre", "inscrito"},
 		Not:   []string{"equipe", "team", "first", "last", "sobrenome", "emergencia", "contato", "mae", "pai", "responsavel", "social"}},
@@ -59,7 +59,25 @@ var Vocabulary = sheet.NewVocabulary(
 	sheet.Field{Name: FieldInscricao, Label: "a inscrição",
 		Names: []string{"inscricao", "id inscricao", "codigo inscricao", "pedido", "registration", "registration id", "order", "order id"},
 		Not:   []string{"data", "date", "valor", "status"}},
-)
+}
+
+// Vocabulary is how the participants import recognises columns; the engine is the results
+// import's (sheet.Vocabulary).
+var Vocabulary = sheet.NewVocabulary(Fields...)
+
+// FieldsNamed are the Fields of those names, in that order; a name that is none is a
+// programming error and panics, at start-up.
+func FieldsNamed(names ...string) []sheet.Field {
+	out := make([]sheet.Field, len(names))
+	for i, n := range names {
+		j := slices.IndexFunc(Fields, func(f sheet.Field) bool { return f.Name == n })
+		if j < 0 {
+			panic("participant: no field " + n)
+		}
+		out[i] = Fields[j]
+	}
+	return out
+}
 
 // fieldNames are the fields a mapping may name, ignorar included.
 var fieldNames = []string{FieldNome, FieldEmail, FieldTelefone, FieldDocumento, FieldPassaporte, FieldTipoDocumento,

@@ -225,8 +225,8 @@ func (r *rowReader) participant(today time.Time) Participant {
 		r.fail(FieldEmail, err.Error())
 	}
 	r.document(&p)
-	p.Nascimento = optional(r, FieldNascimento, func(s string) (string, error) { return parseDate(s, today) })
-	if p.Sexo, err = parseSexo(r.cell(FieldSexo)); err != nil {
+	p.Nascimento = optional(r, FieldNascimento, func(s string) (string, error) { return ParseDate(s, today) })
+	if p.Sexo, err = ParseSexo(r.cell(FieldSexo)); err != nil {
 		r.fail(FieldSexo, err.Error())
 	}
 	p.NumeroPeito = optional(r, FieldNumeroPeito, parseBib)
@@ -252,38 +252,47 @@ func optional[T any](r *rowReader, field string, parse func(string) (T, error)) 
 	return &v
 }
 
-// document reads the row's CPF or passport: the document column holds a CPF unless the row's
-// document type says passport; a passport column is used when the row has no CPF.
+// document reads the row's CPF or passport (DocumentoOf).
 func (r *rowReader) document(p *Participant) {
-	tipo, err := parseDocType(r.cell(FieldTipoDocumento))
-	if err != nil {
-		r.fail(FieldTipoDocumento, err.Error())
+	doc, field, problem := DocumentoOf(r.cell(FieldTipoDocumento), r.cell(FieldDocumento), r.cell(FieldPassaporte))
+	if problem != "" {
+		r.fail(field, problem)
 		return
 	}
-	doc, pass := r.cell(FieldDocumento), r.cell(FieldPassaporte)
-	if tipo == CPF && doc == "" && pass != "" {
-		tipo, doc = Passaporte, pass
+	p.Documento = doc
+}
+
+// DocumentoOf reads a row's CPF or passport from its cells: the document column holds a CPF
+// unless the row's document type says passport; a passport column is used when the row has no
+// CPF. A cell that cannot be read gives the field to blame and a pt-BR problem.
+func DocumentoOf(tipoCell, docCell, passCell string) (d Documento, field, problem string) {
+	tipo, err := parseDocType(tipoCell)
+	if err != nil {
+		return d, FieldTipoDocumento, err.Error()
+	}
+	doc := docCell
+	if tipo == CPF && doc == "" && passCell != "" {
+		tipo, doc = Passaporte, passCell
 	} else if tipo == Passaporte && doc == "" {
-		doc = pass
+		doc = passCell
 	}
 	switch {
 	case doc == "":
-		r.fail(FieldDocumento, "Informe o CPF (ou o passaporte, para estrangeiros).")
+		return d, FieldDocumento, "Informe o CPF (ou o passaporte, para estrangeiros)."
 	case tipo == CPF:
-		if n, err := ParseCPF(doc); err != nil {
-			r.fail(FieldDocumento, err.Error())
-		} else {
-			p.Documento = Documento{Tipo: CPF, Numero: n}
+		n, err := ParseCPF(doc)
+		if err != nil {
+			return d, FieldDocumento, err.Error()
 		}
-	default:
-		field := FieldDocumento
-		if r.cell(FieldDocumento) == "" {
-			field = FieldPassaporte
-		}
-		if n, err := parsePassport(doc); err != nil {
-			r.fail(field, err.Error())
-		} else {
-			p.Documento = Documento{Tipo: Passaporte, Numero: n}
-		}
+		return Documento{Tipo: CPF, Numero: n}, "", ""
 	}
+	field = FieldDocumento
+	if docCell == "" {
+		field = FieldPassaporte
+	}
+	n, err := parsePassport(doc)
+	if err != nil {
+		return d, field, err.Error()
+	}
+	return Documento{Tipo: Passaporte, Numero: n}, "", ""
 }

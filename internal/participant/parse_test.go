@@ -154,13 +154,13 @@ func TestCellValuesParseMoneyPaymentDatesAndBibs(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{"1/2/1990": "1990-02-01", "01-02-1990": "1990-02-01", "1990-02-01T00:00:00Z": "1990-02-01"} {
-		if got, err := parseDate(in, today); err != nil || got != want {
-			t.Errorf("parseDate(%q) = %q, %v", in, got, err)
+		if got, err := ParseDate(in, today); err != nil || got != want {
+			t.Errorf("ParseDate(%q) = %q, %v", in, got, err)
 		}
 	}
 	for _, in := range []string{"29/02/1991", "1990/02/01", "12/31/1990", "01/01/2030", "01/01/1850", "ontem"} {
-		if got, err := parseDate(in, today); err == nil {
-			t.Errorf("parseDate(%q) = %q, accepted", in, got)
+		if got, err := ParseDate(in, today); err == nil {
+			t.Errorf("ParseDate(%q) = %q, accepted", in, got)
 		}
 	}
 	if n, err := parseBib("12.0"); err != nil || n != 12 {

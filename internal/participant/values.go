@@ -14,9 +14,9 @@ import (
 // The cells of a ticketing export, read as Brazilian spreadsheets write them. Each parser
 // returns a pt-BR message for a cell it cannot read.
 
-// parseDate reads dd/mm/aaaa (d/m/aaaa too, with / - or .) or ISO aaaa-mm-dd; an ISO date-time
+// ParseDate reads dd/mm/aaaa (d/m/aaaa too, with / - or .) or ISO aaaa-mm-dd; an ISO date-time
 // keeps its date. today bounds birth dates.
-func parseDate(s string, today time.Time) (string, error) {
+func ParseDate(s string, today time.Time) (string, error) {
 	s = strings.TrimSpace(s)
 	var y, m, d int
 	var err error
@@ -72,8 +72,8 @@ var sexWords = map[string]string{
 	"non-binary": "X", "other": "X", "nb": "X", "": "",
 }
 
-// parseSexo reads F, M or X (and Feminino/Masculino/Não binário, Female/Male…).
-func parseSexo(s string) (string, error) {
+// ParseSexo reads F, M or X (and Feminino/Masculino/Não binário, Female/Male…).
+func ParseSexo(s string) (string, error) {
 	v, ok := sexWords[textfold.Fold(strings.TrimSpace(s))]
 	if !ok {
 		return "", errors.New("Sexo não reconhecido: use F, M ou X.")

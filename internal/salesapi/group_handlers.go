@@ -12,6 +12,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/event"
 	"pelotao/internal/groups"
+	"pelotao/internal/participant"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
 )
@@ -32,6 +33,7 @@ func (s *Server) groupRoutes() []api.Route {
 		{Pattern: "PATCH /api/grupos/{id}", Handler: api.Func(s.patchGroup), Access: api.SignedIn, MaxBody: maxGroupBody},
 		{Pattern: "DELETE /api/grupos/{id}", Handler: api.Func(s.deleteGroup), Access: api.SignedIn},
 		{Pattern: "GET /api/me/grupos", Handler: api.Func(s.myGroups), Access: api.SignedIn},
+		{Pattern: "POST /api/grupos/{id}/planilha", Handler: api.Func(s.checkGroupSheet), Access: api.SignedIn, MaxBody: api.MaxSheetRequest},
 	}
 }
 
@@ -402,4 +404,95 @@ func (s *Server) myGroups(w http.ResponseWriter, r *http.Request) error {
 	}
 	api.WriteJSON(w, http.StatusOK, map[string]any{"grupos": out})
 	return nil
+}
+
+// groupSheetForm is the coach's spreadsheet form: the file in "arquivo", and "confirmar".
+var groupSheetForm = api.SheetForm("arquivo")
+
+// errSheetNotCoach refuses the spreadsheet to an event's manager who does not coach the group:
+// the athletes it registers are the coach's to pay (GRP-57).
+var errSheetNotCoach = &api.Error{Status: http.StatusForbidden, Code: "forbidden",
+	Message: "Só os treinadores do grupo enviam a planilha de atletas."}
+
+// errSheetConfirm refuses confirmar other than 0: holding the rows as orders is not built yet,
+// so the route only checks (GRP-56, docs/http-api.md).
+var errSheetConfirm = &api.Error{Status: http.StatusBadRequest, Code: "invalid-argument",
+	Message: "Por enquanto a planilha só é conferida: envie confirmar=0.",
+	Fields:  map[string]string{"confirmar": "Por enquanto a planilha só é conferida: envie confirmar=0."}}
+
+// sheetRowError is a row's problem as this route answers it (GROUPS.md: linha, campo, mensagem).
+type sheetRowError struct {
+	Linha    int    `json:"linha"`
+	Campo    string `json:"campo"`
+	Mensagem string `json:"mensagem"`
+}
+
+// checkGroupSheet answers POST /api/grupos/{id}/planilha (multipart: arquivo, confirmar=0): the
+// group's coaches send a spreadsheet of athletes, read by the participants import's header
+// engine and checked row by row as an order's athletes (registration.CheckPlanilha); the answer
+// is {linhas, erros} and nothing is held (GRP-53 … GRP-57).
+func (s *Server) checkGroupSheet(w http.ResponseWriter, r *http.Request) error {
+	g, _, err := s.groupFor(r)
+	if err != nil {
+		return err
+	}
+	u, _ := api.CurrentUser(r)
+	if !slices.ContainsFunc(g.Coaches, func(c store.GroupCoach) bool { return c.UserID == u.ID }) {
+		return errSheetNotCoach
+	}
+	up, err := api.ReadSheetUpload(r, groupSheetForm)
+	if err != nil {
+		return err
+	}
+	if up.Fields["confirmar"] != "0" {
+		return errSheetConfirm
+	}
+	table, err := up.Table(registration.PlanilhaVocabulary)
+	if err != nil {
+		return err
+	}
+	e, err := s.store.GetEvent(r.Context(), g.EventID)
+	if err != nil {
+		return err
+	}
+	registered, err := s.eventDocuments(r, g.EventID)
+	if err != nil {
+		return err
+	}
+	checked, err := registration.CheckPlanilha(&e, table, e.Today(s.now()), registered)
+	if errors.Is(err, registration.ErrPlanilhaGrande) {
+		return &api.Error{Status: http.StatusUnprocessableEntity, Code: "planilha-grande", Message: registration.ErrPlanilhaGrande.Message,
+			Fields: map[string]string{groupSheetForm.Field: registration.ErrPlanilhaGrande.Message}}
+	}
+	if err != nil {
+		return err
+	}
+	erros := make([]sheetRowError, len(checked.Errors))
+	for i, re := range checked.Errors {
+		erros[i] = sheetRowError{Linha: re.Row, Campo: re.Column, Mensagem: re.Message}
+	}
+	api.WriteJSON(w, http.StatusOK, map[string]any{"linhas": checked.Linhas, "erros": erros})
+	return nil
+}
+
+// eventDocuments are the documents registered in the event: its participants (imported, or
+// sold and confirmed) and the registrations held by an order awaiting payment, as the order's
+// one-document-per-event rule counts them.
+func (s *Server) eventDocuments(r *http.Request, eventID string) (map[participant.Documento]bool, error) {
+	ps, err := s.store.EventParticipants(r.Context(), eventID)
+	if err != nil {
+		return nil, err
+	}
+	held, err := s.store.HeldDocuments(r.Context(), eventID, s.now())
+	if err != nil {
+		return nil, err
+	}
+	docs := make(map[participant.Documento]bool, len(ps)+len(held))
+	for _, p := range ps {
+		docs[p.Documento] = true
+	}
+	for _, h := range held {
+		docs[h.Documento] = true
+	}
+	return docs, nil
 }

@@ -3,22 +3,25 @@ import { Link, useParams } from '../../app/routing'
 import { PageLoading } from '../../components/PageLoading'
 import { PageMessage } from '../../components/PageMessage'
 import { whatsappShareUrl } from '../../components/ShareButtons'
+import { useAuth } from '../../lib/auth'
 import { getEvent } from '../../lib/events/eventsApi'
 import { changeGroup, getGroup, shirtsBySize, type GroupWithMembers, type Member } from '../../lib/groups/groups'
 import { ApiError } from '../../lib/platform/api'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
 import { formatDate } from '../../lib/text/format'
+import { GroupSheet } from './GroupSheet'
 
 /**
  * /dashboard/grupos/{groupId} (signed in): the coach's page of a group (docs/requirements.md
- * GRP-12 … GRP-14): its link to share (copy, WhatsApp), its totals, shirts by size, its members
- * paid or not, and the second coach. Its coaches and the event's owner and gestao see it; anyone
+ * GRP-12 … GRP-14, GRP-58): its link to share (copy, WhatsApp), its totals, shirts by size, its
+ * members paid or not, the second coach, and for its coaches the spreadsheet of athletes checked. Its coaches and the event's owner and gestao see it; anyone
  * else reads that there is no such group, as the API answers them.
  */
 export function GroupPage() {
   usePageMeta('groupPage')
   const { groupId = '' } = useParams()
+  const { user } = useAuth()
   const [version, setVersion] = useState(0)
   const group = useResource(`group:${groupId}:${version}`, (signal) => getGroup(groupId, signal))
   const eventId = group.state === 'ready' ? group.data.eventId : null
@@ -45,6 +48,7 @@ export function GroupPage() {
         )}
       </header>
       <ShareLink group={g} eventTitle={event.state === 'ready' ? event.data.titulo : ''} />
+      {g.coaches.some((c) => c.userId === user?.uid) && <GroupSheet groupId={g.id} />}
       <Totals members={g.membros} />
       <Members members={g.membros} />
       <Coaches group={g} onChanged={() => setVersion((v) => v + 1)} />

@@ -70,3 +70,15 @@ export function shirtsBySize(members: Member[]): { tamanho: string; total: numbe
   }
   return sortSizes(sizes.keys()).map((tamanho) => ({ tamanho, ...sizes.get(tamanho)! }))
 }
+
+/** A row's problem in the coach's spreadsheet: the line as the spreadsheet numbers it, the column as the file names it (GRP-54). */
+export type SheetRowError = { linha: number; campo: string; mensagem: string }
+export type SheetCheck = { linhas: number; erros: SheetRowError[] }
+
+/** Checks the coach's spreadsheet row by row, holding nothing (GRP-53 … GRP-56). */
+export function checkGroupSheet(id: string, file: File) {
+  const form = new FormData()
+  form.append('confirmar', '0')
+  form.append('arquivo', file)
+  return api<SheetCheck>(`${oneGroup(id)}/planilha`, { method: 'POST', body: form })
+}

@@ -43,6 +43,9 @@ type GroupMember struct {
 	Status         string // the registration's: pendente (held) or confirmada
 	OrderID        string
 	Pago           bool
+	// ParticipantID is the participant a paid registration made ("" while held): the kit desk
+	// hands the group's kits by it (GRP-60).
+	ParticipantID string
 }
 
 var (
@@ -63,6 +66,9 @@ type GroupStore interface {
 	Group(ctx context.Context, id string, now time.Time) (Group, error)
 	// GroupByCode is the event's group of the code, or ErrNotFound (another event's code too).
 	GroupByCode(ctx context.Context, eventID, codigo string, now time.Time) (Group, error)
+	// GroupOfCode is the group of the code in any event (codes are unique everywhere), or
+	// ErrNotFound: what a group's QR code (/i/{codigo}) opens (GRP-60).
+	GroupOfCode(ctx context.Context, codigo string, now time.Time) (Group, error)
 	// EventGroups lists the event's groups by name.
 	EventGroups(ctx context.Context, eventID string, now time.Time) ([]Group, error)
 	// CoachGroups lists the groups userID coaches, newest first.
@@ -333,6 +339,11 @@ func (gs Groups) GroupByCode(ctx context.Context, eventID, codigo string, now ti
 	return gs.one(ctx, now, "WHERE g.event_id = ? AND g.codigo = ?", eventID, codigo)
 }
 
+// GroupOfCode implements GroupStore.
+func (gs Groups) GroupOfCode(ctx context.Context, codigo string, now time.Time) (Group, error) {
+	return gs.one(ctx, now, "WHERE g.codigo = ?", codigo)
+}
+
 // EventGroups implements GroupStore.
 func (gs Groups) EventGroups(ctx context.Context, eventID string, now time.Time) ([]Group, error) {
 	return gs.groups(ctx, now, "WHERE g.event_id = ?", "ORDER BY g.chave, g.id", eventID)
@@ -347,8 +358,8 @@ func (gs Groups) CoachGroups(ctx context.Context, userID string, now time.Time) 
 // GroupMembers implements GroupStore.
 func (gs Groups) GroupMembers(ctx context.Context, groupID string, now time.Time) ([]GroupMember, error) {
 	return QueryAll(ctx, gs.Query, gs.Name+": group members", func(r Scanner) (m GroupMember, err error) {
-		return m, r.Scan(&m.RegistrationID, &m.Nome, &m.Percurso, &m.Camiseta, &m.Status, &m.OrderID, &m.Pago)
-	}, `SELECT r.id, r.nome, r.percurso, r.camiseta, r.status, r.order_id, r.status = 'confirmada'
+		return m, r.Scan(&m.RegistrationID, &m.Nome, &m.Percurso, &m.Camiseta, &m.Status, &m.OrderID, &m.Pago, &m.ParticipantID)
+	}, `SELECT r.id, r.nome, r.percurso, r.camiseta, r.status, r.order_id, r.status = 'confirmada', COALESCE(r.participant_id, '')
 		FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.grupo_id = ? AND `+holdCounts+` ORDER BY r.nome, r.id`, groupID, now)
 }

@@ -45,7 +45,7 @@ function show(props: { unpaidBlocked?: boolean; pending?: Map<string, Checkin> }
 const rows = () => within(screen.getByRole('list', { name: 'Inscritos do grupo' })).getAllByRole('listitem')
 
 describe('GroupPickup', () => {
-  // GRP-62
+  // GRP-62, GRP-63
   it("hands the paid kits together to the coach the server names, listing the unpaid and the held as refused", async () => {
     const fetch = serve({
       id: 'g1',
@@ -75,7 +75,7 @@ describe('GroupPickup', () => {
     expect(onDeliver).toHaveBeenCalledWith([members[0], members[2]], { nome: 'Carla Treinadora', documento: '12.345.678-9' })
   })
 
-  // GRP-62
+  // GRP-62, GRP-63
   it('works offline from the roster: the coach is typed, a kit can be left out, a blocked unpaid one says why', async () => {
     serve(null)
     const onDeliver = show({ unpaidBlocked: true })
@@ -88,6 +88,7 @@ describe('GroupPickup', () => {
     expect(onDeliver).toHaveBeenCalledWith([members[0]], { nome: 'Carla', documento: 'RG 123' })
   })
 
+  // GRP-64
   it('refuses to hand none, and leaves out a kit already waiting to be sent', async () => {
     serve(null)
     const pending = new Map([['1', { id: 'x', participantId: '1', at: '2026-05-10T12:14:00Z', retiradoPor: null, camisetaEntregue: 'M', balcao: 'Balcão 1' }]])

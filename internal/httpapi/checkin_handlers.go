@@ -61,6 +61,10 @@ type rosterParticipant struct {
 	MeiaEntrada bool                  `json:"meiaEntrada,omitempty"`
 	// Responsavel is the name of a minor's guardian, whose signed authorization the desk checks.
 	Responsavel string `json:"responsavel,omitempty"`
+	// Grupo and GrupoCodigo name the registration's group: the desk finds a group's members
+	// offline by its code, read from the coach's QR code (GRP-61).
+	Grupo       string `json:"grupo,omitempty"`
+	GrupoCodigo string `json:"grupoCodigo,omitempty"`
 }
 
 // getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor]; asked from a cursor,
@@ -102,7 +106,7 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 		}
 		rp := rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
 			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado, Origem: p.Origem, Codigo: p.Codigo,
-			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada}
+			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada, Grupo: p.Grupo, GrupoCodigo: p.GrupoCodigo}
 		if p.Responsavel != nil {
 			rp.Responsavel = p.Responsavel.Nome
 		}

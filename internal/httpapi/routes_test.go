@@ -135,10 +135,11 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/events/{id}/grupos/{codigo}": {path: "/api/events/{id}/grupos/NAOEXIST", want: [3]int{404, 404, 404}},
 	"POST /api/events/{id}/grupos/{gid}/mesclar": {path: "/api/events/{id}/grupos/nao-existe/mesclar", body: `{"em":"outro"}`,
 		want: [3]int{401, 403, 404}, team: [3]int{404, 403, 403}},
-	"GET /api/grupos/{id}":    {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
-	"PATCH /api/grupos/{id}":  {path: "/api/grupos/nao-existe", body: `{"nome":"Grupo Novo"}`, want: [3]int{401, 404, 404}},
-	"DELETE /api/grupos/{id}": {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
-	"GET /api/me/grupos":      {want: [3]int{401, 200, 200}},
+	"GET /api/grupos/{id}":            {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
+	"GET /api/grupos/{id}/qrcode.png": {path: "/api/grupos/nao-existe/qrcode.png", want: [3]int{401, 404, 404}},
+	"PATCH /api/grupos/{id}":          {path: "/api/grupos/nao-existe", body: `{"nome":"Grupo Novo"}`, want: [3]int{401, 404, 404}},
+	"DELETE /api/grupos/{id}":         {path: "/api/grupos/nao-existe", want: [3]int{401, 404, 404}},
+	"GET /api/me/grupos":              {want: [3]int{401, 200, 200}},
 	// The coach's spreadsheet, a multipart form read once the group's access is known (salesapi's TestGroupSheetWhoMay).
 	"POST /api/grupos/{id}/planilha": {path: "/api/grupos/nao-existe/planilha", want: [3]int{401, 404, 404}},
 	// The money of an event (REG-116): its owner and gestao only; retirada never. No order or

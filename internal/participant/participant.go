@@ -170,6 +170,11 @@ type Participant struct {
 	// Responsavel is the guardian of an athlete sold here who is under age on the event's day
 	// (REG-252); nil otherwise.
 	Responsavel *Responsavel `json:"responsavel,omitempty"`
+	// Grupo and GrupoCodigo are the name and code of the group (assessoria) of a registration
+	// sold here, "" without one; only the kit desk's roster reads them (store.ReadRoster), so
+	// that a desk finds a group's members offline (GRP-61).
+	Grupo       string `json:"grupo,omitempty"`
+	GrupoCodigo string `json:"grupoCodigo,omitempty"`
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`

@@ -248,6 +248,11 @@ func (gs Groups) GroupByCode(ctx context.Context, eventID, codigo string, now ti
 	return gs.one(ctx, now, "WHERE g.event_id = ? AND g.codigo = ?", eventID, codigo)
 }
 
+// GroupOfCode implements GroupStore.
+func (gs Groups) GroupOfCode(ctx context.Context, codigo string, now time.Time) (store.Group, error) {
+	return gs.one(ctx, now, "WHERE g.codigo = ?", codigo)
+}
+
 // EventGroups implements GroupStore.
 func (gs Groups) EventGroups(ctx context.Context, eventID string, now time.Time) ([]store.Group, error) {
 	return gs.groups(ctx, now, "WHERE g.event_id = ?", "ORDER BY g.chave, g.id", eventID)
@@ -262,8 +267,8 @@ func (gs Groups) CoachGroups(ctx context.Context, userID string, now time.Time) 
 // GroupMembers implements GroupStore.
 func (gs Groups) GroupMembers(ctx context.Context, groupID string, now time.Time) ([]store.GroupMember, error) {
 	return store.QueryAll(ctx, gs.Query, gs.Name+": group members", func(r store.Scanner) (m store.GroupMember, err error) {
-		return m, r.Scan(&m.RegistrationID, &m.Nome, &m.Percurso, &m.Camiseta, &m.Status, &m.OrderID, &m.Pago)
-	}, `SELECT r.id, r.nome, r.percurso, r.camiseta, r.status, r.order_id, r.status = 'confirmada'
+		return m, r.Scan(&m.RegistrationID, &m.Nome, &m.Percurso, &m.Camiseta, &m.Status, &m.OrderID, &m.Pago, &m.ParticipantID)
+	}, `SELECT r.id, r.nome, r.percurso, r.camiseta, r.status, r.order_id, r.status = 'confirmada', COALESCE(r.participant_id, '')
 		FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.grupo_id = ? AND `+holdCounts+` ORDER BY r.nome, r.id`, groupID, now)
 }

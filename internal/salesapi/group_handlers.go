@@ -30,6 +30,7 @@ func (s *Server) groupRoutes() []api.Route {
 		{Pattern: "GET /api/events/{id}/grupos/{codigo}", Handler: api.Func(s.groupByCode), Access: api.Public},
 		{Pattern: "POST /api/events/{id}/grupos/{gid}/mesclar", Handler: api.Func(s.mergeGroup), Access: api.EventManagers, MaxBody: maxGroupBody},
 		{Pattern: "GET /api/grupos/{id}", Handler: api.Func(s.getGroup), Access: api.SignedIn},
+		{Pattern: "GET /api/grupos/{id}/qrcode.png", Handler: api.Func(s.groupQRCode), Access: api.SignedIn},
 		{Pattern: "PATCH /api/grupos/{id}", Handler: api.Func(s.patchGroup), Access: api.SignedIn, MaxBody: maxGroupBody},
 		{Pattern: "DELETE /api/grupos/{id}", Handler: api.Func(s.deleteGroup), Access: api.SignedIn},
 		{Pattern: "GET /api/me/grupos", Handler: api.Func(s.myGroups), Access: api.SignedIn},
@@ -216,6 +217,17 @@ func (s *Server) getGroup(w http.ResponseWriter, r *http.Request) error {
 	}
 	api.WriteJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// groupQRCode answers GET /api/grupos/{id}/qrcode.png: the QR code of {base}/i/{codigo} that the
+// coach shows at the kit desk to take the group's kits ("Retirar kits do grupo"), for those who
+// see the group (GRP-59).
+func (s *Server) groupQRCode(w http.ResponseWriter, r *http.Request) error {
+	g, _, err := s.groupFor(r)
+	if err != nil {
+		return err
+	}
+	return writeQRCode(w, s.baseURL()+"/i/"+g.Codigo, "private, max-age=86400")
 }
 
 // patchGroup answers PATCH /api/grupos/{id} {nome?, coachEmail?}: its coaches and its event's

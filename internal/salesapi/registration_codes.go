@@ -8,14 +8,17 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"pelotao/internal/api"
+	"pelotao/internal/groups"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
 )
 
 // registrationCodeRoutes are the routes of a registration's code, the one its QR code carries
-// as {base}/i/{codigo} (docs/http-api.md, "Registration codes").
+// as {base}/i/{codigo} (docs/http-api.md, "Registration codes"), and of a group's, which the
+// coach's QR code carries the same way (GRP-60).
 func (s *Server) registrationCodeRoutes() []api.Route {
 	return []api.Route{
 		{Pattern: "GET /api/i/{codigo}", Handler: api.Func(s.registrationOfCode), Access: api.SignedIn},
@@ -64,14 +67,76 @@ func (s *Server) codeFor(r *http.Request) (store.Order, codeAnswer, error) {
 	return o, a, nil
 }
 
-// registrationOfCode answers GET /api/i/{codigo}.
+// registrationOfCode answers GET /api/i/{codigo}: a registration's code, or a group's (its
+// shape tells them apart: groups.CodigoLen characters, not a registration code's ten).
 func (s *Server) registrationOfCode(w http.ResponseWriter, r *http.Request) error {
+	if codigo := strings.ToUpper(strings.TrimSpace(r.PathValue("codigo"))); groups.ValidCodigo(codigo) {
+		a, err := s.groupOfCode(r, codigo)
+		if err != nil {
+			return err
+		}
+		api.WriteJSON(w, http.StatusOK, a)
+		return nil
+	}
 	_, a, err := s.codeFor(r)
 	if err != nil {
 		return err
 	}
 	api.WriteJSON(w, http.StatusOK, a)
 	return nil
+}
+
+// groupCodeAnswer is what a group's code answers its event's team: where the kit desk opens and
+// the group it hands the kits of (GRP-60).
+type groupCodeAnswer struct {
+	codeAnswer
+	Grupo deskGroup `json:"grupo"`
+}
+
+// deskGroup is a group as the kit desk hands its kits: its coaches' names (who takes the kits)
+// and its members held or confirmed, each paid one with the participant the desk records.
+type deskGroup struct {
+	ID      string       `json:"id"`
+	Nome    string       `json:"nome"`
+	Coaches []deskCoach  `json:"coaches"`
+	Membros []deskMember `json:"membros"`
+}
+
+type deskCoach struct {
+	Nome string `json:"nome"`
+}
+
+type deskMember struct {
+	ParticipantID string `json:"participantId,omitempty"` // none while the registration is held
+	Nome          string `json:"nome"`
+	Pago          bool   `json:"pago"`
+}
+
+// groupOfCode is the answer of a group's code {codigo} for the team of its event (owner, gestao,
+// retirada); anyone else reads the 404 of a code that does not exist, as for a registration
+// code that is not theirs (GRP-60).
+func (s *Server) groupOfCode(r *http.Request, codigo string) (groupCodeAnswer, error) {
+	now := time.Now()
+	g, err := s.store.GroupOfCode(r.Context(), codigo, now)
+	if err != nil {
+		return groupCodeAnswer{}, api.NotFoundAs(err, errRegistrationNotFound)
+	}
+	if _, err := api.RequireEventRole(r, s.store, g.EventID, team.Owner, team.Gestao, team.Retirada); err != nil {
+		return groupCodeAnswer{}, errRegistrationNotFound
+	}
+	members, err := s.store.GroupMembers(r.Context(), g.ID, now)
+	if err != nil {
+		return groupCodeAnswer{}, err
+	}
+	a := groupCodeAnswer{codeAnswer: codeAnswer{Role: codeForTeam, EventID: g.EventID, Codigo: g.Codigo},
+		Grupo: deskGroup{ID: g.ID, Nome: g.Nome, Coaches: make([]deskCoach, len(g.Coaches)), Membros: make([]deskMember, len(members))}}
+	for i, c := range g.Coaches {
+		a.Grupo.Coaches[i] = deskCoach{Nome: c.Nome}
+	}
+	for i, m := range members {
+		a.Grupo.Membros[i] = deskMember{ParticipantID: m.ParticipantID, Nome: m.Nome, Pago: m.Pago}
+	}
+	return a, nil
 }
 
 // registrationQRCode answers GET /api/i/{codigo}/qrcode.png: the QR code of {base}/i/{codigo}, for

@@ -42,6 +42,9 @@ type GroupMember struct {
 	Status         string // the registration's: pendente (held) or confirmada
 	OrderID        string
 	Pago           bool
+	// ParticipantID is the participant a paid registration made ("" while held): the kit desk
+	// hands the group's kits by it (GRP-60).
+	ParticipantID string
 }
 
 var (
@@ -62,6 +65,9 @@ type GroupStore interface {
 	Group(ctx context.Context, id string, now time.Time) (Group, error)
 	// GroupByCode is the event's group of the code, or ErrNotFound (another event's code too).
 	GroupByCode(ctx context.Context, eventID, codigo string, now time.Time) (Group, error)
+	// GroupOfCode is the group of the code in any event (codes are unique everywhere), or
+	// ErrNotFound: what a group's QR code (/i/{codigo}) opens (GRP-60).
+	GroupOfCode(ctx context.Context, codigo string, now time.Time) (Group, error)
 	// EventGroups lists the event's groups by name.
 	EventGroups(ctx context.Context, eventID string, now time.Time) ([]Group, error)
 	// CoachGroups lists the groups userID coaches, newest first.

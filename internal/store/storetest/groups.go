@@ -199,14 +199,20 @@ func testGroupMembers(t *testing.T, s store.Store) {
 		t.Fatalf("counts: %+v %v; want 3 held or confirmed, 2 paid", got, err)
 	}
 	members, err := s.GroupMembers(ctx, g.ID, now)
+	paidNow, readErr := s.Order(ctx, paid.ID)
+	if readErr != nil || paidNow.Inscricoes[0].ParticipantID == "" || paidNow.Inscricoes[1].ParticipantID == "" {
+		t.Fatalf("the paid order's participants: %+v %v", paidNow.Inscricoes, readErr)
+	}
+	ana, caio := paidNow.Inscricoes[0].ParticipantID, paidNow.Inscricoes[1].ParticipantID
 	want := []store.GroupMember{
-		{RegistrationID: paid.Inscricoes[0].ID, Nome: "Ana Paga", Percurso: "10 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true},
+		{RegistrationID: paid.Inscricoes[0].ID, Nome: "Ana Paga", Percurso: "10 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true, ParticipantID: ana},
 		{RegistrationID: held.Inscricoes[0].ID, Nome: "Bia Espera", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationPending, OrderID: held.ID},
-		{RegistrationID: paid.Inscricoes[1].ID, Nome: "Caio Pago", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true},
+		{RegistrationID: paid.Inscricoes[1].ID, Nome: "Caio Pago", Percurso: "5 km", Camiseta: "M", Status: store.RegistrationConfirmed, OrderID: paid.ID, Pago: true, ParticipantID: caio},
 	}
 	if err != nil || fmt.Sprint(members) != fmt.Sprint(want) {
 		t.Errorf("members:\n%+v %v\nwant\n%+v", members, err, want)
 	}
+	testGroupKitDesk(t, s, g, ana, caio)
 	later := now.Add(time.Hour) // the held order's hold has passed
 	if got, _ := s.Group(ctx, g.ID, later); got.Inscritos != 2 || got.Confirmados != 2 {
 		t.Errorf("counts once the hold passed: %+v", got)
@@ -246,5 +252,41 @@ func testGroupMembers(t *testing.T, s store.Store) {
 	}
 	if o, err := s.Order(ctx, alone.ID); err != nil || len(o.Inscricoes) != 1 {
 		t.Errorf("the lapsed order after its group was removed: %+v %v", o, err)
+	}
+}
+
+// GRP-60, GRP-61: a group's code finds it in any event (its QR code carries only the code), and
+// the kit desk's roster carries the group's name and code for each paid member (ana, caio), whole
+// and from a cursor, and for no one else.
+func testGroupKitDesk(t *testing.T, s store.Store, g store.Group, ana, caio string) {
+	t.Helper()
+	ctx := context.Background()
+	if got, err := s.GroupOfCode(ctx, g.Codigo, time.Now()); err != nil || got.ID != g.ID || got.Inscritos != 3 {
+		t.Errorf("group of its code: %+v %v", got, err)
+	}
+	if _, err := s.GroupOfCode(ctx, "ZZZZ2222", time.Now()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("group of an unknown code: %v, want ErrNotFound", err)
+	}
+	roster, cursor, err := s.Roster(ctx, g.EventID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inGroup := map[string]string{}
+	for _, p := range roster {
+		if p.Grupo != "" || p.GrupoCodigo != "" {
+			inGroup[p.ID] = p.Grupo + " " + p.GrupoCodigo
+		}
+	}
+	want := map[string]string{ana: g.Nome + " " + g.Codigo, caio: g.Nome + " " + g.Codigo}
+	if fmt.Sprint(inGroup) != fmt.Sprint(want) {
+		t.Errorf("roster's groups: %v, want %v", inGroup, want)
+	}
+	if _, err := s.RecordPickups(ctx, g.EventID, []store.Pickup{{ID: "grupo-1", EventID: g.EventID, ParticipantID: ana,
+		At: time.Now().UTC(), Balcao: "Balcão 1", PorUID: "u", Por: "Vol"}}); err != nil {
+		t.Fatal(err)
+	}
+	delta, _, err := s.Roster(ctx, g.EventID, cursor)
+	if err != nil || len(delta) != 1 || delta[0].ID != ana || delta[0].Grupo != g.Nome || delta[0].GrupoCodigo != g.Codigo {
+		t.Errorf("roster from a cursor after a pickup: %+v %v", delta, err)
 	}
 }

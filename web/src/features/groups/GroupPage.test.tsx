@@ -74,6 +74,16 @@ describe('GroupPage', () => {
     ])
   })
 
+  // GRP-59
+  it("shows the group's QR code for the kit desk, with its code to type", async () => {
+    serve()
+    show()
+    const section = await screen.findByRole('region', { name: 'Retirar kits do grupo' })
+    expect(within(section).getByRole('img', { name: 'QR code do grupo ABCD2345' })).toHaveAttribute('src', '/api/grupos/g1/qrcode.png')
+    expect(section).toHaveTextContent('os kits das inscrições pagas do grupo (2 agora)')
+    expect(section).toHaveTextContent('Informe o código ABCD2345.')
+  })
+
   // GRP-14
   it('offers the link to copy and to share on WhatsApp', async () => {
     serve()

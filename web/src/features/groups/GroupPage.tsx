@@ -5,7 +5,7 @@ import { PageMessage } from '../../components/PageMessage'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 import { useAuth } from '../../lib/auth'
 import { getEvent } from '../../lib/events/eventsApi'
-import { changeGroup, getGroup, shirtsBySize, type GroupWithMembers, type Member } from '../../lib/groups/groups'
+import { changeGroup, getGroup, groupQRCode, shirtsBySize, type GroupWithMembers, type Member } from '../../lib/groups/groups'
 import { ApiError } from '../../lib/platform/api'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
@@ -51,6 +51,7 @@ export function GroupPage() {
       {g.coaches.some((c) => c.userId === user?.uid) && <GroupSheet groupId={g.id} />}
       <Totals members={g.membros} />
       <Members members={g.membros} />
+      <KitPickup group={g} />
       <Coaches group={g} onChanged={() => setVersion((v) => v + 1)} />
     </section>
   )
@@ -105,6 +106,30 @@ function ShareLink({ group, eventTitle }: { group: GroupWithMembers; eventTitle:
       </div>
       <p aria-live="polite" className="min-h-5 text-sm text-slate-700">
         {status}
+      </p>
+    </section>
+  )
+}
+
+/**
+ * "Retirar kits do grupo" (GRP-59): the group's QR code, which the kit desk reads to hand every paid
+ * kit of the group to the coach at once; the unpaid ones stay until paid.
+ */
+function KitPickup({ group }: { group: GroupWithMembers }) {
+  const id = useId()
+  const paid = group.membros.filter((m) => m.pago).length
+  return (
+    <section aria-labelledby={`${id}-titulo`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
+        Retirar kits do grupo
+      </h2>
+      <p className="text-sm text-slate-700">
+        Mostre este QR code no balcão de retirada com um documento seu: a equipe entrega de uma vez os kits das inscrições pagas do grupo
+        {paid > 0 ? ` (${paid} agora)` : ''}, registrando você como quem retirou. Inscrições não pagas não são entregues.
+      </p>
+      <img src={groupQRCode(group.id)} alt={`QR code do grupo ${group.codigo}`} width={200} height={200} className="h-[200px] w-[200px]" />
+      <p className="text-sm text-slate-700">
+        Sem câmera no balcão? Informe o código <strong className="font-mono tracking-wider">{group.codigo}</strong>.
       </p>
     </section>
   )

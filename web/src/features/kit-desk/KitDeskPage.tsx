@@ -12,6 +12,8 @@ import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
 import { FoundList } from './FoundList'
+import { GroupPickup } from './GroupPickup'
+import { groupCheckins, groupCodeOf, groupIndex } from './groupPickup'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
 import { PickupDialog, rosterSizes, type PickupChoice } from './PickupDialog'
@@ -20,7 +22,7 @@ import type QrScannerPanel from './QrScanner'
 import { timedSearch, unpackIndex, type SearchIndex } from './search'
 import { clearDeskWorker, registerDeskWorker } from './serviceWorker'
 import { DeskSync, type DeskSnapshot } from './sync'
-import type { RosterParticipant } from './types'
+import type { RetiradoPor, RosterParticipant } from './types'
 
 /**
  * /retirada/{eventId}: the kit pickup desk (owner, gestao and retirada of the event). Phone first,
@@ -78,7 +80,7 @@ export function KitDeskPage() {
 function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRename: () => void }) {
   const state = useSyncExternalStore(sync.subscribe, sync.getSnapshot)
   const { user } = useAuth()
-  // A registration's QR code opened by the team (/i/{codigo}) arrives with its code searched.
+  // A registration's or a group's QR code opened by the team (/i/{codigo}) arrives with its code searched.
   const [query, setQuery] = useState(useSearchParams()[0].get('codigo') ?? '')
   const [picking, setPicking] = useState<RosterParticipant | null>(null)
   const [undoing, setUndoing] = useState<RosterParticipant | null>(null)
@@ -126,6 +128,13 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
   // eslint-disable-next-line react-hooks/exhaustive-deps
+  const groups = useMemo(() => groupIndex(state.roster.values()), [state.rosterVersion, state.roster])
+  // A group's code, typed or read from the coach's QR code, opens the group's kits (GRP-62).
+  const groupCode = groupCodeOf(groups, query)
+  const groupMembers = (groups.get(groupCode) ?? [])
+    .map((id) => state.roster.get(id)!)
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const shirtSizes = useMemo(() => rosterSizes(state.roster.values()), [state.rosterVersion, state.roster])
 
   const dialogOpen = picking !== null || undoing !== null || leaving
@@ -145,6 +154,12 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
       balcao,
       ...choice,
     })
+  }
+
+  function deliverGroup(members: RosterParticipant[], retiradoPor: RetiradoPor) {
+    setQuery('')
+    setDone(members.length === 1 ? `1 kit entregue a ${retiradoPor.nome}.` : `${members.length} kits entregues a ${retiradoPor.nome}.`)
+    void sync.record(...groupCheckins(members, retiradoPor, balcao, new Date().toISOString(), newPickupId))
   }
 
   async function leave() {
@@ -255,7 +270,20 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           </p>
         )}
         {searching && state.roster.size > 0 && <p className="text-lg">Preparando a busca...</p>}
-        {!searching && query.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 &&
+        {groupCode && (
+          <GroupPickup
+            key={groupCode}
+            codigo={groupCode}
+            members={groupMembers}
+            pending={state.pending}
+            conflicts={state.conflicts}
+            unpaidBlocked={unpaidBlocked}
+            timeZone={state.evento?.fusoHorario}
+            onDeliver={deliverGroup}
+            onClose={() => setQuery('')}
+          />
+        )}
+        {!groupCode && !searching && query.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 &&
           (queriedCode ? (
             <p role="status" className="text-lg font-bold">
               Nenhuma inscrição com o código {queriedCode} na lista deste evento.
@@ -274,7 +302,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             </ul>
           </section>
         )}
-        <FoundList found={found} card={card} busy={searching} />
+        {!groupCode && <FoundList found={found} card={card} busy={searching} />}
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
       </main>
       {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Dialog } from '../../components/Dialog'
-import { codigoFromQr } from './codigo'
+import { codigoFromQr, linkCodeFromQr } from './codigo'
 import { qrReader } from './qrReader'
 
 export { keepForOffline } from './qrReader'
@@ -24,7 +24,7 @@ export function cameraProblem(err: unknown): string {
 
 /**
  * "Ler QR code": the rear camera, read a few times a second until it shows the QR code of a
- * registration (`{base}/i/{codigo}`), whose code goes to onCode. A QR code of something else is
+ * registration or a group (`{base}/i/{codigo}`), whose code goes to onCode. A QR code of something else is
  * said and reading goes on. The camera stops when the panel closes.
  */
 export default function QrScanner({ onCode, onClose }: { onCode: (codigo: string) => void; onClose: () => void }) {
@@ -70,7 +70,7 @@ export default function QrScanner({ onCode, onClose }: { onCode: (codigo: string
       const tick = async () => {
         const text = await read(v).catch(() => null)
         if (stopped) return
-        const codigo = text === null ? '' : codigoFromQr(text)
+        const codigo = text === null ? '' : codigoFromQr(text) || linkCodeFromQr(text)
         if (codigo) return found.current(codigo)
         if (text !== null) setStatus('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.')
         timer = setTimeout(() => void tick(), readEvery)

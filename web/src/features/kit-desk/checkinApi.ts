@@ -1,5 +1,5 @@
 import { api } from '../../lib/platform/api'
-import type { Checkin, CheckinAnswer, RosterAnswer } from './types'
+import type { Checkin, CheckinAnswer, GrupoNoBalcao, RosterAnswer } from './types'
 
 const base = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/checkin`
 
@@ -23,4 +23,9 @@ export function undoCheckin(eventId: string, participantId: string) {
 export async function fetchEvento(eventId: string) {
   const e = await api<{ titulo: string; dataEvento: string; fusoHorario?: string }>(`/api/events/${encodeURIComponent(eventId)}`)
   return { titulo: e.titulo, dataEvento: e.dataEvento, fusoHorario: e.fusoHorario ?? '' }
+}
+
+/** The group of a group's code as the server knows it now (GRP-60); the desk offline goes on with its roster. */
+export async function fetchGrupo(codigo: string, signal?: AbortSignal) {
+  return (await api<{ grupo?: GrupoNoBalcao }>(`/api/i/${encodeURIComponent(codigo)}`, { signal })).grupo ?? null
 }

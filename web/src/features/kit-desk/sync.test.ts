@@ -3,6 +3,7 @@ import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, networkErrorCode } from '../../lib/platform/api'
 import { DeviceStore } from './deviceStore'
+import { groupCheckins, groupCodeOf, groupIndex } from './groupPickup'
 import { DeskSync, rosterAllowed } from './sync'
 import { participant } from './testRoster'
 import { FakeServer } from './testServer'
@@ -85,6 +86,38 @@ describe('DeskSync', () => {
     const sent = server.posts.flat().map((c) => c.id)
     expect(sent).toEqual(['a', 'b', 'c'])
     expect(second.getSnapshot().roster.get('1')!.kitRetirado?.balcao).toBe('Balcão 1')
+  })
+
+  // GRP-61, GRP-62
+  it("finds a group's members offline by its code and sends its pickups to the coach through the queue, in order, once", async () => {
+    const grupo = { grupo: 'Assessoria Pé na Areia', grupoCodigo: 'ABCD2345' }
+    const server = new FakeServer([participant('1', 'Ana', grupo), participant('2', 'Bia'), participant('3', 'Caio', grupo)])
+    const first = await desk(server)
+    server.online = false
+    const groups = groupIndex(first.getSnapshot().roster.values())
+    expect(groupCodeOf(groups, ' abcd-2345 ')).toBe('ABCD2345')
+    expect(groupCodeOf(groups, 'ZZZZ2222')).toBe('')
+    const members = groups.get('ABCD2345')!.map((id) => first.getSnapshot().roster.get(id)!)
+    expect(members.map((p) => p.nome)).toEqual(['Ana', 'Caio'])
+    let n = 0
+    const coach = { nome: 'Carla Treinadora', documento: '12.345.678-9' }
+    await first.record(...groupCheckins(members, coach, 'Balcão 2', '2026-05-10T12:14:00.000Z', () => `g${++n}`))
+    expect([...first.getSnapshot().pending.keys()].sort()).toEqual(['1', '3'])
+    await vi.waitFor(() => expect(first.getSnapshot().offline).toBe(true))
+    first.stop()
+
+    // Reloaded offline, then the network returns.
+    const second = await desk(server)
+    expect(second.getSnapshot().pending.size).toBe(2)
+    server.online = true
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(second.getSnapshot().pending.size).toBe(0))
+    expect(server.posts.flat().map((c) => [c.id, c.participantId, c.retiradoPor?.nome, c.balcao, c.semPagamento])).toEqual([
+      ['g1', '1', 'Carla Treinadora', 'Balcão 2', false],
+      ['g2', '3', 'Carla Treinadora', 'Balcão 2', false],
+    ])
+    for (const id of ['1', '3']) expect(second.getSnapshot().roster.get(id)!.kitRetirado?.retiradoPor).toEqual(coach)
+    expect(second.getSnapshot().roster.get('2')!.kitRetirado).toBeNull()
   })
 
   // KIT-13

@@ -167,9 +167,12 @@ export class DeskSync {
     if (this.retryTimer === undefined) void this.flush()
   }
 
-  /** Records a pickup on the device (it shows at once) and sends it when it can. */
-  async record(checkin: Checkin) {
-    await this.store.enqueue(this.eventId, checkin)
+  /**
+   * Records pickups on the device, in order (they show at once), and sends them when it can: one
+   * athlete's, or a group's handed to its coach together (GRP-62).
+   */
+  async record(...checkins: Checkin[]) {
+    for (const checkin of checkins) await this.store.enqueue(this.eventId, checkin)
     await this.reloadLocal()
     void this.flush()
   }

@@ -37,6 +37,9 @@ export type RosterParticipant = {
   meiaEntrada?: boolean
   /** The name of a minor's guardian (REG-254): the desk checks the guardian's signed authorization. */
   responsavel?: string
+  /** The name and code of the registration's group (assessoria): the desk hands a group's kits by its code (GRP-61). */
+  grupo?: string
+  grupoCodigo?: string
 }
 
 /** GET /api/events/{id}/checkin/roster: everything, or what changed after `since`. */
@@ -75,4 +78,15 @@ export type CheckinAnswer = {
   status: 'ok' | 'duplicate' | 'conflict' | 'refused'
   kitRetirado: KitRetirado | null
   motivo?: string
+}
+
+/**
+ * What GET /api/i/{codigo} answers the event's team for a group's code (GRP-60): its coaches, who
+ * take its kits, and its members held or confirmed, paid ones with their participant.
+ */
+export type GrupoNoBalcao = {
+  id: string
+  nome: string
+  coaches: { nome: string }[]
+  membros: { participantId?: string; nome: string; pago: boolean }[]
 }

@@ -48,6 +48,9 @@ export const getGroup = (id: string, signal?: AbortSignal) => api<GroupWithMembe
 export const changeGroup = (id: string, change: { nome?: string; coachEmail?: string }) =>
   api<Group>(oneGroup(id), { method: 'PATCH', body: change })
 
+/** The PNG of the group's QR code, {base}/i/{codigo}: the kit desk reads it to hand the group's paid kits to the coach (GRP-59). */
+export const groupQRCode = (id: string) => `${oneGroup(id)}/qrcode.png`
+
 export const deleteGroup = (id: string) => api<void>(oneGroup(id), { method: 'DELETE' })
 
 export const mergeGroup = (eventId: string, id: string, into: string) =>

@@ -61,6 +61,8 @@ type rosterParticipant struct {
 	MeiaEntrada bool                  `json:"meiaEntrada,omitempty"`
 	// Responsavel is the name of a minor's guardian, whose signed authorization the desk checks.
 	Responsavel string `json:"responsavel,omitempty"`
+	// Grupo is the name of the group (assessoria) of a registration sold here, "" when none (GRP-48).
+	Grupo string `json:"grupo"`
 }
 
 // getRoster answers GET /api/events/{id}/checkin/roster[?since=cursor]; asked from a cursor,
@@ -102,7 +104,7 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) error {
 		}
 		rp := rosterParticipant{ID: p.ID, Nome: p.Nome, Documento: doc, Percurso: p.Percurso, Camiseta: p.Camiseta,
 			NumeroPeito: p.NumeroPeito, Pago: p.Pago, KitRetirado: p.KitRetirado, Origem: p.Origem, Codigo: p.Codigo,
-			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada}
+			Categoria: p.Categoria, InscricaoID: p.InscricaoID, MeiaEntrada: p.MeiaEntrada, Grupo: p.Grupo}
 		if p.Responsavel != nil {
 			rp.Responsavel = p.Responsavel.Nome
 		}

@@ -92,6 +92,27 @@ type GroupStore interface {
 type GroupTx interface {
 	Exec(ctx context.Context, sql string, args ...any) (int64, error)
 	QueryRow(ctx context.Context, sql string, args ...any) Scanner
+	// NextRevs takes n values of the participants' change counter (see ParticipantStore).
+	NextRevs(ctx context.Context, n int) (int64, error)
+}
+
+// touchMembers gives the participants of the registrations of where (on registrations r, with
+// args) one new rev: the participants' lists and the kit desk's roster, kept by rev, then read
+// their group's name again (GRP-48). Registrations not yet paid have no participant: then no
+// rev is taken.
+func touchMembers(ctx context.Context, tx GroupTx, where string, args ...any) error {
+	var n int
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations r WHERE r.participant_id IS NOT NULL AND "+where,
+		args...).Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	rev, err := tx.NextRevs(ctx, 1)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, "UPDATE participants SET rev = ? WHERE id IN (SELECT r.participant_id FROM registrations r WHERE "+where+")",
+		append([]any{rev}, args...)...)
+	return err
 }
 
 // Groups implements GroupStore once for both databases, over a driver's reads and its write
@@ -177,7 +198,10 @@ func (gs Groups) RenameGroup(ctx context.Context, id, nome, chave string) (Group
 		if err == nil && n == 0 {
 			return ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return touchMembers(ctx, tx, "r.grupo_id = ?", id)
 	})
 	return gs.written(ctx, "renaming group", eventID, id, chave, time.Now(), err)
 }
@@ -227,6 +251,9 @@ func (gs Groups) DeleteGroup(ctx context.Context, id string, now time.Time) erro
 		if held > 0 {
 			return ErrGroupHasMembers
 		}
+		if err := touchMembers(ctx, tx, "r.grupo_id = ?", id); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET grupo_id = NULL WHERE grupo_id = ?", id); err != nil {
 			return err
 		}
@@ -247,6 +274,9 @@ func (gs Groups) MergeGroups(ctx context.Context, eventID, from, into string) er
 		if n != 2 {
 			return ErrNotFound
 		}
+		if err := touchMembers(ctx, tx, "r.grupo_id = ?", from); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET grupo_id = ? WHERE grupo_id = ?", into, from); err != nil {
 			return err
 		}
@@ -263,7 +293,10 @@ func (gs Groups) JoinGroup(ctx context.Context, orderID, groupID string) error {
 		if err == nil && n == 0 {
 			return ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return touchMembers(ctx, tx, "r.order_id = ?", orderID)
 	})
 	return gs.wrap("joining group", err, ErrNotFound)
 }

@@ -127,7 +127,7 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 		page.Participants = append(page.Participants, r.people[i])
 		return true
 	}
-	filtered := q.Percurso != "" || q.KitRetirado != nil || q.Pago != nil
+	filtered := q.Percurso != "" || q.KitRetirado != nil || q.Pago != nil || q.Grupo != ""
 	var match bitSet // a bit per participant; nil: everyone
 	if terms := participant.QueryTerms(q.Q); len(terms) > 0 {
 		match = r.matching(terms)
@@ -143,7 +143,8 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 			p := r.people[i]
 			if q.Percurso != "" && p.Percurso != q.Percurso ||
 				q.KitRetirado != nil && (p.KitRetirado != nil) != *q.KitRetirado ||
-				q.Pago != nil && p.Pago != *q.Pago {
+				q.Pago != nil && p.Pago != *q.Pago ||
+				q.Grupo != "" && p.GrupoID != q.Grupo {
 				return
 			}
 			page.Total++

@@ -304,6 +304,12 @@ func testGroupParticipants(t *testing.T, s store.Store) {
 	if got, want := names(store.ParticipantQuery{Grupo: g.ID, Percurso: "5 km"}), "1 [Caio Pago/Assessoria Pé Quente]"; got != want {
 		t.Errorf("by group and modality: %s, want %s", got, want)
 	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID, Q: "caio"}), "1 [Caio Pago/Assessoria Pé Quente]"; got != want {
+		t.Errorf("by group and search: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID, Q: "rui"}), "0 []"; got != want {
+		t.Errorf("by group, one of no group searched: %s, want %s", got, want)
+	}
 	if got, want := names(store.ParticipantQuery{Grupo: "outro"}), "0 []"; got != want {
 		t.Errorf("an unknown group: %s, want %s", got, want)
 	}

@@ -173,6 +173,19 @@ describe('ParticipantsTable', () => {
     expect(await screen.findByText('1 inscrito encontrado')).toBeInTheDocument()
   })
 
+  it("names the group in a participant's detail", async () => {
+    const dora = testParticipant({ id: 'p4', nome: 'Dora Assessoria', grupo: 'Assessoria Pé Quente' })
+    serve([
+      ['GET', list, () => [200, { participants: [dora], total: 1, nextCursor: null }]],
+      ['GET', `${list}/p4`, () => [200, { ...dora, historico: [] }]],
+    ])
+    const user = userEvent.setup()
+    renderTable()
+    await user.click(await screen.findByRole('button', { name: 'Dora Assessoria' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Dora Assessoria' })
+    expect(within(dialog).getByText('Grupo').nextElementSibling).toHaveTextContent('Assessoria Pé Quente')
+  })
+
   it('offers no group filter nor column to an event without groups', async () => {
     serve([['GET', list, () => [200, { participants: [joao], total: 1, nextCursor: null }]]])
     renderTable()

@@ -61,9 +61,9 @@ type rosterParticipant struct {
 	MeiaEntrada bool                  `json:"meiaEntrada,omitempty"`
 	// Responsavel is the name of a minor's guardian, whose signed authorization the desk checks.
 	Responsavel string `json:"responsavel,omitempty"`
-	// Grupo and GrupoCodigo name the registration's group: the desk finds a group's members
-	// offline by its code, read from the coach's QR code (GRP-61).
-	Grupo       string `json:"grupo,omitempty"`
+	// Grupo and GrupoCodigo name the registration's group ("" and absent when none): the desk
+	// finds a group's members offline by its code, read from the coach's QR code (GRP-48, GRP-61).
+	Grupo       string `json:"grupo"`
 	GrupoCodigo string `json:"grupoCodigo,omitempty"`
 }
 

@@ -120,8 +120,10 @@ func BenchmarkParticipants30000(b *testing.B) {
 		"cpf":        "?q=" + participant.FormatCPF(participant.CompleteCPF(fmt.Sprintf("%09d", 100000000+12345*37))),
 		"surname":    "?q=oliveira",
 		"first-page": "?limit=50",
+		// A group's filter (GRP-47) reads every participant: an id of no group, none matching.
+		"group": "?grupo=sem-grupo-algum",
 	}
-	for _, name := range []string{"name", "cpf", "surname", "first-page"} {
+	for _, name := range []string{"name", "cpf", "surname", "first-page", "group"} {
 		url := "/api/events/" + id + "/participants" + searches[name]
 		b.Run("list-"+name, func(b *testing.B) {
 			for b.Loop() {

@@ -13,11 +13,11 @@ import (
 )
 
 // exportHeader is the export's header row: names an import reads back (docs/product.md §10's headers),
-// then the kit pickup and a minor's guardian (REG-253), which an import ignores.
+// then the kit pickup, a minor's guardian (REG-253) and the group (GRP-47), which an import ignores.
 var exportHeader = []string{"Inscrição", "Nome", "Tipo de documento", "Documento", "Nascimento", "Sexo", "Modalidade",
 	"Camiseta", "Equipe", "Nº de peito", "E-mail", "Telefone", "Pago", "Valor",
 	"Kit retirado", "Retirado em", "Balcão", "Entregue por", "Retirado por (terceiro)", "Documento do terceiro", "Camiseta entregue",
-	"Responsável (menor de idade)", "Documento do responsável"}
+	"Responsável (menor de idade)", "Documento do responsável", "Grupo"}
 
 // exportDocumento is d as the export writes it: a CPF punctuated, a passport as kept.
 func exportDocumento(d participant.Documento) string {
@@ -58,10 +58,11 @@ func exportRow(p participant.Participant, loc *time.Location) []string {
 		if k.RetiradoPor != nil {
 			terceiro, docTerceiro = k.RetiradoPor.Nome, k.RetiradoPor.Documento
 		}
-		return append(row, k.At.In(loc).Format("02/01/2006 15:04"), k.Balcao, k.Por, terceiro, docTerceiro, k.CamisetaEntregue,
-			responsavel, docResponsavel)
+		row = append(row, k.At.In(loc).Format("02/01/2006 15:04"), k.Balcao, k.Por, terceiro, docTerceiro, k.CamisetaEntregue)
+	} else {
+		row = append(row, "", "", "", "", "", "")
 	}
-	return append(row, "", "", "", "", "", "", responsavel, docResponsavel)
+	return append(row, responsavel, docResponsavel, p.Grupo)
 }
 
 // exportParticipantsCSV answers GET /api/events/{id}/participants.csv: every participant by

@@ -156,10 +156,12 @@ func boolParam(r *http.Request, name string) (*bool, error) {
 }
 
 // listParticipants answers GET /api/events/{id}/participants: a page by name, with the filters
-// q (name or e-mail words, CPF, passport, bib or registration code), percurso, kitRetirado and pago.
+// q (name or e-mail words, CPF, passport, bib or registration code), percurso, kitRetirado, pago
+// and grupo (a group's id, GRP-47: an id of no group of the event finds no one).
 func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) error {
 	v := r.URL.Query()
-	q := store.ParticipantQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Percurso: v.Get("percurso"), Cursor: v.Get("cursor")}
+	q := store.ParticipantQuery{EventID: r.PathValue("id"), Q: v.Get("q"), Percurso: v.Get("percurso"), Grupo: v.Get("grupo"),
+		Cursor: v.Get("cursor")}
 	if len(q.Q) > 200 {
 		return api.InvalidArgument("A busca pode ter no máximo 200 caracteres.")
 	}

@@ -170,11 +170,12 @@ type Participant struct {
 	// Responsavel is the guardian of an athlete sold here who is under age on the event's day
 	// (REG-252); nil otherwise.
 	Responsavel *Responsavel `json:"responsavel,omitempty"`
-	// Grupo and GrupoCodigo are the name and code of the group (assessoria) of a registration
-	// sold here, "" without one; only the kit desk's roster reads them (store.ReadRoster), so
-	// that a desk finds a group's members offline (GRP-61).
-	Grupo       string `json:"grupo,omitempty"`
+	// Grupo is the name of the group (assessoria) a registration sold here joined, "" when none;
+	// GrupoID is its id, which the list's grupo filter matches (docs/requirements.md GRP-47), and
+	// GrupoCodigo its code, by which the kit desk finds a group's members offline (GRP-61).
+	Grupo       string `json:"grupo"`
 	GrupoCodigo string `json:"grupoCodigo,omitempty"`
+	GrupoID     string `json:"-"`
 	// Rev orders changes: every insert or update takes a higher one (the kit desk's roster
 	// answers "what changed since" with it).
 	Rev int64 `json:"-"`
@@ -221,6 +222,15 @@ type Summary struct {
 	PorPercurso   map[string]int            `json:"porPercurso"`
 	PorSexo       map[string]int            `json:"porSexo"`
 	PorCamiseta   map[string]map[string]int `json:"porCamiseta"`
+	// PorGrupo: the groups (assessorias) having participants, by name, for the tent plan (GRP-49).
+	PorGrupo []GrupoTotais `json:"porGrupo"`
+}
+
+// GrupoTotais are one group's participants and their shirts by size.
+type GrupoTotais struct {
+	Nome      string         `json:"nome"`
+	Inscritos int            `json:"inscritos"`
+	Camisetas map[string]int `json:"camisetas"`
 }
 
 // FaixaPeito is the range of bib numbers of one modality, for participants the file gives no bib.

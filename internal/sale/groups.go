@@ -9,6 +9,25 @@ import (
 	"pelotao/internal/store"
 )
 
+// touchMembers gives the participants of the registrations of where (on registrations r, with
+// args) one new rev: the participants' lists and the kit desk's roster, kept by rev, then read
+// their group's name again (GRP-48). Registrations not yet paid have no participant: then no
+// rev is taken.
+func touchMembers(ctx context.Context, tx store.GroupTx, where string, args ...any) error {
+	var n int
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM registrations r WHERE r.participant_id IS NOT NULL AND "+where,
+		args...).Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	rev, err := tx.NextRevs(ctx, 1)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, "UPDATE participants SET rev = ? WHERE id IN (SELECT r.participant_id FROM registrations r WHERE "+where+")",
+		append([]any{rev}, args...)...)
+	return err
+}
+
 // Groups implements GroupStore once for both databases, over a driver's reads and its write
 // transactions. Every write runs under the event's order lock (InEventTx), so that group writes
 // and the orders that count a group's registrations take turns.
@@ -92,7 +111,10 @@ func (gs Groups) RenameGroup(ctx context.Context, id, nome, chave string) (store
 		if err == nil && n == 0 {
 			return store.ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return touchMembers(ctx, tx, "r.grupo_id = ?", id)
 	})
 	return gs.written(ctx, "renaming group", eventID, id, chave, time.Now(), err)
 }
@@ -142,6 +164,9 @@ func (gs Groups) DeleteGroup(ctx context.Context, id string, now time.Time) erro
 		if held > 0 {
 			return store.ErrGroupHasMembers
 		}
+		if err := touchMembers(ctx, tx, "r.grupo_id = ?", id); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET grupo_id = NULL WHERE grupo_id = ?", id); err != nil {
 			return err
 		}
@@ -162,6 +187,9 @@ func (gs Groups) MergeGroups(ctx context.Context, eventID, from, into string) er
 		if n != 2 {
 			return store.ErrNotFound
 		}
+		if err := touchMembers(ctx, tx, "r.grupo_id = ?", from); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET grupo_id = ? WHERE grupo_id = ?", into, from); err != nil {
 			return err
 		}
@@ -178,7 +206,10 @@ func (gs Groups) JoinGroup(ctx context.Context, orderID, groupID string) error {
 		if err == nil && n == 0 {
 			return store.ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return touchMembers(ctx, tx, "r.order_id = ?", orderID)
 	})
 	return gs.wrap("joining group", err, store.ErrNotFound)
 }

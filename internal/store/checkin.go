@@ -219,35 +219,8 @@ func ReadRoster(ctx context.Context, query Query, d SQLDialect, eventID string, 
 			slices.SortFunc(list, func(a, b participant.Participant) int { return cmp.Compare(a.Rev, b.Rev) })
 		}
 	}
-	if err := readRosterGroups(ctx, query, d, eventID, since, list); err != nil {
-		return nil, since, err
-	}
 	if len(list) > 0 {
 		since = list[len(list)-1].Rev
 	}
 	return list, since, nil
-}
-
-// readRosterGroups sets the group's name and code of each participant of list (those of the
-// event whose rev is above since) whose registration has a group (GRP-61).
-func readRosterGroups(ctx context.Context, query Query, d SQLDialect, eventID string, since int64, list []participant.Participant) error {
-	type member struct{ participantID, nome, codigo string }
-	members, err := QueryAll(ctx, query, d.Name+": roster groups", func(row Scanner) (m member, err error) {
-		return m, row.Scan(&m.participantID, &m.nome, &m.codigo)
-	}, `SELECT p.id, g.nome, g.codigo FROM event_groups g JOIN registrations r ON r.grupo_id = g.id
-		JOIN participants p ON p.id = r.participant_id
-		WHERE g.event_id = `+d.Placeholder(1)+` AND p.rev > `+d.Placeholder(2), eventID, since)
-	if err != nil || len(members) == 0 {
-		return err
-	}
-	at := make(map[string]int, len(list))
-	for i, p := range list {
-		at[p.ID] = i
-	}
-	for _, m := range members {
-		if i, ok := at[m.participantID]; ok {
-			list[i].Grupo, list[i].GrupoCodigo = m.nome, m.codigo
-		}
-	}
-	return nil
 }

@@ -97,4 +97,6 @@ type GroupStore interface {
 type GroupTx interface {
 	Exec(ctx context.Context, sql string, args ...any) (int64, error)
 	QueryRow(ctx context.Context, sql string, args ...any) Scanner
+	// NextRevs takes n values of the participants' change counter (see ParticipantStore).
+	NextRevs(ctx context.Context, n int) (int64, error)
 }

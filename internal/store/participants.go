@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"pelotao/internal/participant"
@@ -56,6 +58,7 @@ type ParticipantQuery struct {
 	Percurso    string // exact modality, as stored
 	KitRetirado *bool
 	Pago        *bool
+	Grupo       string // a group's id: its participants only (GRP-47); "": everyone
 	Limit       int    // 1..MaxParticipantLimit; 0: DefaultParticipantLimit
 	Cursor      string // ParticipantPage.NextCursor
 }
@@ -81,15 +84,23 @@ func NewParticipantID() string {
 }
 
 // ParticipantColumns are the columns of a participant row in the order ParticipantValues and
-// the implementations' scanners use (selected FROM participants, unaliased). The last says
-// whether a registration sold here had the 60+ half price: its discount without a coupon, as
-// registration.Price gives no other (its registration is found by primary key, and only for
-// participants sold here). responsavel is the minor's guardian as JSON, or ”.
+// the implementations' scanners use (selected FROM participants, unaliased). responsavel is the
+// minor's guardian as JSON, or ”. After it, whether a registration sold here had the 60+ half
+// price: its discount without a coupon, as registration.Price gives no other (its registration is
+// found by primary key, and only for participants sold here). The last three are the group of a
+// registration sold here, its id, name and code, or ” (GRP-47, GRP-61): a group's writes give
+// its participants a new rev (sale.Groups), so what is kept by rev reads them again.
 const ParticipantColumns = `id, inscricao, doc_tipo, doc_numero, nome, email, telefone, nascimento, sexo, percurso,
 	camiseta, equipe, numero_peito, pago, valor, kit_at, kit_balcao, kit_por, kit_retirado_por, kit_camiseta_entregue, rev,
 	origem, codigo, categoria, responsavel,
 	CASE WHEN origem = 'pelotao' THEN EXISTS (SELECT 1 FROM registrations r
-		WHERE r.id = participants.inscricao AND r.cupom = '' AND r.desconto > 0) ELSE false END`
+		WHERE r.id = participants.inscricao AND r.cupom = '' AND r.desconto > 0) ELSE false END,
+	CASE WHEN origem = 'pelotao' THEN coalesce((SELECT r.grupo_id FROM registrations r
+		WHERE r.id = participants.inscricao), '') ELSE '' END,
+	CASE WHEN origem = 'pelotao' THEN coalesce((SELECT g.nome FROM registrations r JOIN event_groups g ON g.id = r.grupo_id
+		WHERE r.id = participants.inscricao), '') ELSE '' END,
+	CASE WHEN origem = 'pelotao' THEN coalesce((SELECT g.codigo FROM registrations r JOIN event_groups g ON g.id = r.grupo_id
+		WHERE r.id = participants.inscricao), '') ELSE '' END`
 
 // ParticipantRow is a participant as both databases store its own columns (not the kit's).
 type ParticipantRow struct {
@@ -126,20 +137,33 @@ func SummaryKey(v string) string {
 }
 
 // ReadParticipantSummary runs stmt with query and counts its rows: percurso, sexo, camiseta,
-// how many participants, paid ones and kits picked up each (modality, sex, shirt) group has, and
-// the cents of its paid and unpaid values; what starts its errors.
+// the group's name ("" for none), how many participants, paid ones and kits picked up each
+// (modality, sex, shirt, group) has, and the cents of its paid and unpaid values; what starts
+// its errors. PorGrupo lists the groups having participants by name (GRP-49).
 func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string, args ...any) (participant.Summary, error) {
 	type group struct {
-		percurso, sexo, camiseta string
-		n, pagos, kits           int
-		pago, pendente           int64
+		percurso, sexo, camiseta, grupo string
+		n, pagos, kits                  int
+		pago, pendente                  int64
 	}
 	groups, err := QueryAll(ctx, query, what, func(row Scanner) (g group, err error) {
-		err = row.Scan(&g.percurso, &g.sexo, &g.camiseta, &g.n, &g.pagos, &g.kits, &g.pago, &g.pendente)
+		err = row.Scan(&g.percurso, &g.sexo, &g.camiseta, &g.grupo, &g.n, &g.pagos, &g.kits, &g.pago, &g.pendente)
 		return g, err
 	}, stmt, args...)
-	s := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{}}
+	s := participant.Summary{PorPercurso: map[string]int{}, PorSexo: map[string]int{}, PorCamiseta: map[string]map[string]int{},
+		PorGrupo: []participant.GrupoTotais{}}
+	grupos := map[string]int{} // name → index in PorGrupo
 	for _, g := range groups {
+		if g.grupo != "" {
+			i, ok := grupos[g.grupo]
+			if !ok {
+				i = len(s.PorGrupo)
+				grupos[g.grupo] = i
+				s.PorGrupo = append(s.PorGrupo, participant.GrupoTotais{Nome: g.grupo, Camisetas: map[string]int{}})
+			}
+			s.PorGrupo[i].Inscritos += g.n
+			s.PorGrupo[i].Camisetas[SummaryKey(g.camiseta)] += g.n
+		}
 		s.Total += g.n
 		s.Pagos += g.pagos
 		s.KitRetirado += g.kits
@@ -153,6 +177,7 @@ func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string,
 		}
 		s.PorCamiseta[p][SummaryKey(g.camiseta)] += g.n
 	}
+	slices.SortFunc(s.PorGrupo, func(a, b participant.GrupoTotais) int { return strings.Compare(a.Nome, b.Nome) })
 	return s, err
 }
 
@@ -182,7 +207,7 @@ func ScanParticipant(row Scanner) (participant.Participant, error) {
 	var responsavel string
 	if err := row.Scan(&p.ID, &p.Inscricao, &p.Documento.Tipo, &p.Documento.Numero, &p.Nome, &p.Email, &p.Telefone,
 		&p.Nascimento, &p.Sexo, &p.Percurso, &p.Camiseta, &p.Equipe, &p.NumeroPeito, &p.Pago, &p.Valor, &kitAt, &balcao, &por,
-		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria, &responsavel, &p.MeiaEntrada); err != nil {
+		&retiradoPor, &camiseta, &p.Rev, &p.Origem, &p.Codigo, &p.Categoria, &responsavel, &p.MeiaEntrada, &p.GrupoID, &p.Grupo, &p.GrupoCodigo); err != nil {
 		return p, err
 	}
 	if responsavel != "" {

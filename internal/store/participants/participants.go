@@ -44,9 +44,12 @@ func (s ParticipantStore) ParticipantHistory(ctx context.Context, eventID, id st
 // ParticipantSummary implements store.ParticipantStore.
 func (s ParticipantStore) ParticipantSummary(ctx context.Context, eventID string) (participant.Summary, error) {
 	return store.ReadParticipantSummary(ctx, s.DB.Query, "participant summary",
-		`SELECT percurso, sexo, camiseta, count(*), count(CASE WHEN pago THEN 1 END), count(kit_at),
-		coalesce(sum(CASE WHEN pago THEN valor END), 0), coalesce(sum(CASE WHEN pago THEN NULL ELSE valor END), 0)
-		FROM participants WHERE event_id = ? GROUP BY percurso, sexo, camiseta`, eventID)
+		`SELECT p.percurso, p.sexo, p.camiseta, coalesce(g.nome, ''), count(*), count(CASE WHEN p.pago THEN 1 END), count(p.kit_at),
+		coalesce(sum(CASE WHEN p.pago THEN p.valor END), 0), coalesce(sum(CASE WHEN p.pago THEN NULL ELSE p.valor END), 0)
+		FROM participants p
+		LEFT JOIN registrations r ON p.origem = 'pelotao' AND r.id = p.inscricao
+		LEFT JOIN event_groups g ON g.id = r.grupo_id
+		WHERE p.event_id = ? GROUP BY p.percurso, p.sexo, p.camiseta, g.nome`, eventID)
 }
 
 // ParticipantSettings implements store.ParticipantStore.

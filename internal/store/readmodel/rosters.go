@@ -26,6 +26,7 @@ type Roster struct {
 	pos    map[string]int32           // participant id → index in people
 	terms  []string                   // every participant's search terms, sorted
 	owners []int32                    // owners[i]: the index in people of terms[i]'s participant
+	groups map[string]bitSet          // a group's id → its participants (GRP-47); never changed once made
 }
 
 // newRoster makes the roster of list (in any order), holding every change up to rev.
@@ -42,6 +43,7 @@ func newRoster(rev int64, list []*participant.Participant) *Roster {
 		return cmp.Or(cmp.Compare(r.keys[a], r.keys[b]), cmp.Compare(list[a].ID, list[b].ID))
 	})
 	people, keys := make([]*participant.Participant, len(list)), make([]string, len(list))
+	r.groups = map[string]bitSet{}
 	type term struct {
 		t     string
 		owner int32
@@ -50,6 +52,12 @@ func newRoster(rev int64, list []*participant.Participant) *Roster {
 	for i, o := range order {
 		people[i], keys[i] = list[o], r.keys[o]
 		r.pos[list[o].ID] = int32(i)
+		if g := list[o].GrupoID; g != "" {
+			if r.groups[g] == nil {
+				r.groups[g] = newBitSet(len(list))
+			}
+			r.groups[g].add(int32(i))
+		}
 		for _, t := range participant.SearchTerms(*list[o]) {
 			all = append(all, term{t, int32(i)})
 		}
@@ -66,15 +74,15 @@ func newRoster(rev int64, list []*participant.Participant) *Roster {
 // with is r after the changes in changed (rows with a rev above r's, in rev order), or false
 // when one of them is a participant r lacks: an import added participants, and the whole
 // roster is read again (which also forgets what an event deleted and created again with the
-// same id left). A removal drops its participant (and rebuilds). A change that leaves every participant's place and search terms as they were
-// (a kit pickup, a payment) replaces the participant alone; one that does not (an import's
+// same id left). A removal drops its participant (and rebuilds). A change that leaves every participant's place, search terms and group as they
+// were (a kit pickup, a payment, a group's new name) replaces the participant alone; one that does not (an import's
 // update) rebuilds the roster from what it holds.
 func (r *Roster) with(changed []participant.Participant) (*Roster, bool) {
 	if len(changed) == 0 {
 		return r, true
 	}
 	next := &Roster{rev: changed[len(changed)-1].Rev, people: slices.Clone(r.people), keys: r.keys, pos: r.pos,
-		terms: r.terms, owners: r.owners}
+		terms: r.terms, owners: r.owners, groups: r.groups}
 	rebuild := false
 	removed := map[string]bool{}
 	for i := range changed {
@@ -89,7 +97,8 @@ func (r *Roster) with(changed []participant.Participant) (*Roster, bool) {
 		}
 		old := next.people[at]
 		next.people[at] = p
-		if !rebuild && (participant.SortKey(*p) != r.keys[at] || !slices.Equal(participant.SearchTerms(*p), participant.SearchTerms(*old))) {
+		if !rebuild && (participant.SortKey(*p) != r.keys[at] || p.GrupoID != old.GrupoID ||
+			!slices.Equal(participant.SearchTerms(*p), participant.SearchTerms(*old))) {
 			rebuild = true
 		}
 	}
@@ -134,6 +143,17 @@ func (r *Roster) Page(q store.ParticipantQuery) (store.ParticipantPage, error) {
 		// A registration code may also read as words ("carla neves"): what either finds is found.
 		if c := participant.QueryCodigo(q.Q); c != "" {
 			match.or(r.matching([]string{c}))
+		}
+	}
+	if q.Grupo != "" { // a group's participants are kept as a set: none read to find them
+		members, ok := r.groups[q.Grupo]
+		switch {
+		case !ok:
+			match = newBitSet(len(r.people))
+		case match == nil:
+			match = members // only read
+		default:
+			match.and(members)
 		}
 	}
 	switch {

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"pelotao/internal/groups"
+	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
 
@@ -17,6 +19,7 @@ func testGroups(t *testing.T, open Open) {
 	t.Run("Race", func(t *testing.T) { GroupRace(t, open(t)) })
 	t.Run("RenameAndCoaches", func(t *testing.T) { testGroupRenameAndCoaches(t, open(t)) })
 	t.Run("CountsMembersDeleteMerge", func(t *testing.T) { testGroupMembers(t, open(t)) })
+	t.Run("Participants", func(t *testing.T) { testGroupParticipants(t, open(t)) })
 }
 
 // newGroup is a group of the event named nome with coach as its first coach.
@@ -288,5 +291,103 @@ func testGroupKitDesk(t *testing.T, s store.Store, g store.Group, ana, caio stri
 	delta, _, err := s.Roster(ctx, g.EventID, cursor)
 	if err != nil || len(delta) != 1 || delta[0].ID != ana || delta[0].Grupo != g.Nome || delta[0].GrupoCodigo != g.Codigo {
 		t.Errorf("roster from a cursor after a pickup: %+v %v", delta, err)
+	}
+}
+
+// GRP-47, GRP-48, GRP-49: a participant sold here carries its registration's group (name and
+// id): the list filters by the group's id, the kit desk's roster and the list's kept pages see a
+// group joined, renamed or merged at once (the group's writes give its participants a new rev),
+// and the totals count each group's athletes and shirts by size.
+func testGroupParticipants(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreateUser(t, s, "coach", "coach@exemplo.com.br")
+	eventID := orderEvent(t, s)
+	g := mustGroup(t, s, newGroup(eventID, "Assessoria Pé Quente", "coach"))
+	h := mustGroup(t, s, newGroup(eventID, "Equipe Dois", "coach"))
+	now := time.Now()
+	caio := athlete("Caio Pago", "5 km", "")
+	caio.Camiseta = "G"
+	paid := mustOrder(t, s, order(eventID, "b1", now, store.Capacity{}, athlete("Ana Paga", "10 km", ""), caio))
+	solo := mustOrder(t, s, order(eventID, "b2", now, store.Capacity{}, athlete("Rui Sozinho", "5 km", "")))
+	for i, o := range []store.Order{paid, solo} {
+		if _, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: fmt.Sprintf("E12345678202612071200grpart%04d", i), Txid: o.Txid,
+			Valor: o.Total, Horario: now}, store.Capacity{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// names lists the participants of q as "nome/grupo".
+	names := func(q store.ParticipantQuery) string {
+		t.Helper()
+		q.EventID = eventID
+		page, err := s.ListParticipants(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range page.Participants {
+			out = append(out, p.Nome+"/"+p.Grupo)
+		}
+		return fmt.Sprint(page.Total, out)
+	}
+	if got, want := names(store.ParticipantQuery{}), "3 [Ana Paga/ Caio Pago/ Rui Sozinho/]"; got != want {
+		t.Fatalf("before any group: %s, want %s", got, want)
+	}
+	_, cursor, err := s.Roster(ctx, eventID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.JoinGroup(ctx, paid.ID, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	// The list kept before the order joined the group reads it now.
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID}), "2 [Ana Paga/Assessoria Pé Quente Caio Pago/Assessoria Pé Quente]"; got != want {
+		t.Errorf("filtered by the group: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID, Percurso: "5 km"}), "1 [Caio Pago/Assessoria Pé Quente]"; got != want {
+		t.Errorf("by group and modality: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID, Q: "caio"}), "1 [Caio Pago/Assessoria Pé Quente]"; got != want {
+		t.Errorf("by group and search: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID, Q: "rui"}), "0 []"; got != want {
+		t.Errorf("by group, one of no group searched: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: "outro"}), "0 []"; got != want {
+		t.Errorf("an unknown group: %s, want %s", got, want)
+	}
+	changed, _, err := s.Roster(ctx, eventID, cursor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roster []string
+	for _, p := range changed {
+		roster = append(roster, p.Nome+"/"+p.Grupo)
+	}
+	slices.Sort(roster) // one rev for the group's participants: in any order
+	if got, want := fmt.Sprint(roster), "[Ana Paga/Assessoria Pé Quente Caio Pago/Assessoria Pé Quente]"; got != want {
+		t.Errorf("the kit desk's roster since the join: %s, want %s", got, want)
+	}
+	sum, err := s.ParticipantSummary(ctx, eventID)
+	want := []participant.GrupoTotais{{Nome: "Assessoria Pé Quente", Inscritos: 2, Camisetas: map[string]int{"M": 1, "G": 1}}}
+	if err != nil || sum.Total != 3 || fmt.Sprint(sum.PorGrupo) != fmt.Sprint(want) {
+		t.Errorf("totals by group: %+v %v, want %+v", sum, err, want)
+	}
+	if _, err := s.RenameGroup(ctx, g.ID, "Assessoria Renomeada", groups.Chave("Assessoria Renomeada")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID}), "2 [Ana Paga/Assessoria Renomeada Caio Pago/Assessoria Renomeada]"; got != want {
+		t.Errorf("after the rename: %s, want %s", got, want)
+	}
+	if err := s.MergeGroups(ctx, eventID, g.ID, h.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: h.ID}), "2 [Ana Paga/Equipe Dois Caio Pago/Equipe Dois]"; got != want {
+		t.Errorf("after the merge: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Grupo: g.ID}), "0 []"; got != want {
+		t.Errorf("the merged group: %s, want %s", got, want)
+	}
+	if got, want := names(store.ParticipantQuery{Q: "rui"}), "1 [Rui Sozinho/]"; got != want {
+		t.Errorf("a participant of no group: %s, want %s", got, want)
 	}
 }

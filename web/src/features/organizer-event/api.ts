@@ -33,6 +33,8 @@ export type Participant = {
   kitRetirado: KitRetirado | null
   /** A minor's guardian, from a registration sold in Pelotão (REG-253); the document masked as the athlete's. */
   responsavel?: { nome: string; documento: Documento }
+  /** The name of the group (assessoria) of a registration sold in Pelotão, '' when none (GRP-47). */
+  grupo?: string
 }
 
 /** One line of a participant's history: importado, atualizado, retirado or desfeito, when and by whom. */
@@ -149,6 +151,8 @@ export type ParticipantQuery = {
   percurso?: string
   pago?: '' | 'true' | 'false'
   kitRetirado?: '' | 'true' | 'false'
+  /** A group's id: its participants only (GRP-47). */
+  grupo?: string
   limit?: number
   cursor?: string
 }

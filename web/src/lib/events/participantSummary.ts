@@ -12,7 +12,11 @@ export type Summary = {
   porPercurso: Record<string, number>
   porSexo: Record<string, number>
   porCamiseta: Record<string, Record<string, number>>
+  /** The groups (assessorias) having participants, by name: athletes and shirts by size (GRP-49). */
+  porGrupo?: GrupoTotais[]
 }
+
+export type GrupoTotais = { nome: string; inscritos: number; camisetas: Record<string, number> }
 
 export function getSummary(eventId: string, signal?: AbortSignal) {
   return api<Summary>(`/api/events/${encodeURIComponent(eventId)}/participants/summary`, { signal })

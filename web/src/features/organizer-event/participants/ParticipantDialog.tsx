@@ -72,6 +72,7 @@ export function ParticipantDialog({
         <Item term="Sexo">{p.sexo}</Item>
         <Item term="Nascimento">{p.nascimento ? formatDate(p.nascimento, '') : ''}</Item>
         <Item term="Equipe">{p.equipe}</Item>
+        {p.grupo && <Item term="Grupo">{p.grupo}</Item>}
         {p.responsavel && (
           <Item term="Responsável (menor de idade)">
             {p.responsavel.nome}, {p.responsavel.documento.tipo === 'passaporte' ? 'passaporte' : 'CPF'} {formatDocumento(p.responsavel.documento)}

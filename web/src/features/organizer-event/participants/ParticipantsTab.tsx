@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { can, type Role } from '../../../lib/team/staff'
 import { useResource } from '../../../lib/platform/resource'
+import { listEventGroups } from '../../../lib/groups/groups'
 import { useForbidden } from '../access'
 import { getParticipantSettings, getSummary, type FaixaPeito } from '../api'
 import { ParticipantsTable } from './ParticipantsTable'
@@ -25,6 +26,8 @@ export function ParticipantsTab({ eventId, role, percursos, timeZone, onForbidde
   const [version, setVersion] = useState(0)
   const summary = useResource(manages ? `summary:${eventId}:${version}` : null, (signal) => getSummary(eventId, signal))
   const settings = useResource(manages ? `participant-settings:${eventId}` : null, (signal) => getParticipantSettings(eventId, signal))
+  // The group filter's options (GRP-47); the groups are the managers' to see.
+  const groups = useResource(manages ? `grupos:${eventId}` : null, (signal) => listEventGroups(eventId, signal))
   const [savedFaixas, setSavedFaixas] = useState<FaixaPeito[] | null>(null)
   useForbidden(summary.error, onForbidden)
   const faixas = savedFaixas ?? (settings.state === 'ready' ? settings.data.faixasPeito : [])
@@ -38,7 +41,15 @@ export function ParticipantsTab({ eventId, role, percursos, timeZone, onForbidde
           <ImportPanel eventId={eventId} onImported={() => setVersion((v) => v + 1)} />
         </Suspense>
       )}
-      <ParticipantsTable eventId={eventId} percursos={known} version={version} seesPayments={can(role, 'tab:financeiro')} timeZone={timeZone} onForbidden={onForbidden} />
+      <ParticipantsTable
+        eventId={eventId}
+        percursos={known}
+        version={version}
+        seesPayments={can(role, 'tab:financeiro')}
+        timeZone={timeZone}
+        grupos={groups.state === 'ready' ? groups.data : undefined}
+        onForbidden={onForbidden}
+      />
       <Suspense>
         {manages &&
           (summary.state === 'ready' ? (

@@ -132,6 +132,68 @@ describe('ParticipantsTable', () => {
     expect(within(dialog).queryByText('Valor')).not.toBeInTheDocument()
   })
 
+  // GRP-47: the organizer filters the list by one of the event's groups (its id) and sees each row's group.
+  it('filters by group and shows the group per row', async () => {
+    const dora = testParticipant({ id: 'p4', nome: 'Dora Assessoria', grupo: 'Assessoria Pé Quente' })
+    const sent = serve([
+      [
+        'GET',
+        list,
+        (s) =>
+          s.url.searchParams.get('grupo') === 'g1'
+            ? [200, { participants: [dora], total: 1, nextCursor: null }]
+            : [200, { participants: [joao, dora], total: 2, nextCursor: null }],
+      ],
+    ])
+    const user = userEvent.setup()
+    render(
+      <ParticipantsTable
+        eventId="ev1"
+        percursos={['5 km']}
+        version={0}
+        seesPayments
+        grupos={[
+          { id: 'g1', nome: 'Assessoria Pé Quente' },
+          { id: 'g2', nome: 'Equipe Dois' },
+        ]}
+        onForbidden={() => {}}
+      />,
+    )
+    const table = await screen.findByRole('region', { name: 'Inscritos' })
+    await within(table).findByRole('button', { name: 'Dora Assessoria' })
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Grupo')
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toContain('Sem grupo')
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toContain('Assessoria Pé Quente')
+
+    const select = screen.getByRole('combobox', { name: 'Grupo' })
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Assessoria Pé Quente', 'Equipe Dois'])
+    await user.selectOptions(select, 'Assessoria Pé Quente')
+    await vi.waitFor(() => expect(lastQuery(sent)).toEqual({ grupo: 'g1', limit: String(pageSize) }))
+    expect(await screen.findByText('1 inscrito encontrado')).toBeInTheDocument()
+  })
+
+  it("names the group in a participant's detail", async () => {
+    const dora = testParticipant({ id: 'p4', nome: 'Dora Assessoria', grupo: 'Assessoria Pé Quente' })
+    serve([
+      ['GET', list, () => [200, { participants: [dora], total: 1, nextCursor: null }]],
+      ['GET', `${list}/p4`, () => [200, { ...dora, historico: [] }]],
+    ])
+    const user = userEvent.setup()
+    renderTable()
+    await user.click(await screen.findByRole('button', { name: 'Dora Assessoria' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Dora Assessoria' })
+    expect(within(dialog).getByText('Grupo').nextElementSibling).toHaveTextContent('Assessoria Pé Quente')
+  })
+
+  it('offers no group filter nor column to an event without groups', async () => {
+    serve([['GET', list, () => [200, { participants: [joao], total: 1, nextCursor: null }]]])
+    renderTable()
+    const table = await screen.findByRole('region', { name: 'Inscritos' })
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Grupo')
+    expect(screen.queryByRole('combobox', { name: 'Grupo' })).not.toBeInTheDocument()
+  })
+
   it('tells the page when the list answers 403', async () => {
     serve([['GET', list, () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]]])
     const onForbidden = vi.fn()

@@ -24,20 +24,24 @@ type Props = {
   seesPayments: boolean
   /** The event's clock (its fusoHorario): the participant's card reads the kit's pickup on it. */
   timeZone?: string
+  /** The event's groups the group filter offers (managers only; none: no filter). */
+  grupos?: readonly GroupOption[]
   onForbidden: () => void
 }
 
-type Filters = Pick<ParticipantQuery, 'percurso' | 'pago' | 'kitRetirado'>
+export type GroupOption = { id: string; nome: string }
+
+type Filters = Pick<ParticipantQuery, 'percurso' | 'pago' | 'kitRetirado' | 'grupo'>
 
 const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
 const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
-export function ParticipantsTable({ eventId, percursos, version, seesPayments, timeZone, onForbidden }: Props) {
+export function ParticipantsTable({ eventId, percursos, version, seesPayments, timeZone, grupos = [], onForbidden }: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
-  const [filters, setFilters] = useState<Filters>({ percurso: '', pago: '', kitRetirado: '' })
+  const [filters, setFilters] = useState<Filters>({ percurso: '', pago: '', kitRetirado: '', grupo: '' })
   // The cursors of the pages before the current one, to go back; the last is the current page's.
   const [cursors, setCursors] = useState<string[]>([])
   const [open, setOpen] = useState<Participant | null>(null)
@@ -65,6 +69,8 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
 
   const nextCursor = page.state === 'ready' ? page.data.nextCursor : undefined
   const rows = page.state === 'ready' ? page.data.participants : []
+  // The group column, when the event has groups or a row names one (the kit desk is not sent the groups).
+  const showsGroup = grupos.length > 0 || rows.some((p) => p.grupo)
 
   return (
     <section aria-labelledby={`${id}-titulo`} className="space-y-4">
@@ -84,6 +90,9 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
           onChange={(v) => filter('kitRetirado', v)}
           options={[['', 'Todos'], ['true', 'Retirado'], ['false', 'Não retirado']]}
         />
+        {grupos.length > 0 && (
+          <Filter label="Grupo" value={filters.grupo} onChange={(v) => filter('grupo', v)} options={[['', 'Todos'], ...grupos.map((g) => [g.id, g.nome] as const)]} />
+        )}
       </div>
 
       <p role="status" className="text-sm text-slate-700">
@@ -102,7 +111,10 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
       )}
 
       {rows.length > 0 && (
-        <ScrollTable label="Inscritos" columns={['Nome', 'Nº de peito', 'Documento', 'Modalidade', 'Camiseta', 'Pago', 'Kit']}>
+        <ScrollTable
+          label="Inscritos"
+          columns={['Nome', 'Nº de peito', 'Documento', 'Modalidade', 'Camiseta', ...(showsGroup ? ['Grupo'] : []), 'Pago', 'Kit']}
+        >
           {rows.map((p) => (
             <tr key={p.id}>
               <RowHeader>
@@ -118,6 +130,7 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
               <Cell numeric>{formatDocumento(p.documento)}</Cell>
               <Cell>{p.percurso}</Cell>
               <Cell>{p.camiseta}</Cell>
+              {showsGroup && <Cell>{p.grupo || 'Sem grupo'}</Cell>}
               <Cell>{p.pago ? 'Sim' : 'Não'}</Cell>
               <Cell>{p.kitRetirado ? 'Retirado' : 'Não retirado'}</Cell>
             </tr>

@@ -57,4 +57,27 @@ describe('Totals', () => {
       ['XG', '0', '34', '34'],
     ])
   })
+
+  // GRP-49: each group's athletes and shirts by size, for the tent plan; no table for an event without groups.
+  it('counts athletes and shirts by group, groups by name and sizes smallest first', () => {
+    const { rerender } = render(<Totals summary={summary} />)
+    expect(screen.queryByRole('table', { name: 'Inscritos e camisetas por grupo' })).not.toBeInTheDocument()
+    rerender(
+      <Totals
+        summary={{
+          ...summary,
+          porGrupo: [
+            { nome: 'Equipe Zeca', inscritos: 3, camisetas: { GG: 1, P: 2 } },
+            { nome: 'Assessoria Ágil', inscritos: 12, camisetas: { M: 10, P: 2 } },
+          ],
+        }}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Inscritos e camisetas por grupo' })
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Grupo', 'Inscritos', 'P', 'M', 'GG'])
+    expect(rowsOf(table)).toEqual([
+      ['Assessoria Ágil', '12', '2', '10', '0'],
+      ['Equipe Zeca', '3', '2', '0', '1'],
+    ])
+  })
 })

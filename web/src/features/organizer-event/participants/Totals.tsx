@@ -7,12 +7,17 @@ const sexLabels: Record<string, string> = { F: 'Feminino', M: 'Masculino', X: 'O
 
 const count = (n: number) => n.toLocaleString('pt-BR')
 
-/** The figures an organizer buys by: registrations by modality, by sex, shirts by size and modality. */
+/**
+ * The figures an organizer buys by: registrations by modality, by sex, shirts by size and modality,
+ * and each group's athletes and shirts by size, for the tent plan (GRP-49).
+ */
 export function Totals({ summary }: { summary: Summary }) {
   const percursos = Object.keys(summary.porPercurso).sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }))
   const sexos = Object.keys(summary.porSexo).sort()
   const shirtModalities = Object.keys(summary.porCamiseta).sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }))
   const sizes = sortSizes(new Set(shirtModalities.flatMap((m) => Object.keys(summary.porCamiseta[m] ?? {}))))
+  const grupos = [...(summary.porGrupo ?? [])].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
+  const groupSizes = sortSizes(new Set(grupos.flatMap((g) => Object.keys(g.camisetas))))
 
   return (
     <section aria-labelledby="totais-titulo" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -51,6 +56,27 @@ export function Totals({ summary }: { summary: Summary }) {
                 </tr>
               )
             })}
+          </ScrollTable>
+        </div>
+      )}
+
+      {grupos.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold text-slate-900">Por grupo: inscritos e camisetas por tamanho</h3>
+          <ScrollTable label="Inscritos e camisetas por grupo" columns={['Grupo', 'Inscritos', ...groupSizes]}>
+            {grupos.map((g) => (
+              <tr key={g.nome}>
+                <RowHeader>{g.nome}</RowHeader>
+                <Cell numeric className="font-semibold">
+                  {count(g.inscritos)}
+                </Cell>
+                {groupSizes.map((size) => (
+                  <Cell key={size} numeric>
+                    {count(g.camisetas[size] ?? 0)}
+                  </Cell>
+                ))}
+              </tr>
+            ))}
           </ScrollTable>
         </div>
       )}

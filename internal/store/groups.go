@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -69,6 +70,9 @@ type GroupStore interface {
 	CoachGroups(ctx context.Context, userID string, now time.Time) ([]Group, error)
 	// GroupMembers lists the group's registrations held or confirmed at now, by name.
 	GroupMembers(ctx context.Context, groupID string, now time.Time) ([]GroupMember, error)
+	// GroupBibs lists the bibs of the event's groups' paid registrations, by group id, for the
+	// ranking by assessoria (GRP-43); a registration without a bib has none.
+	GroupBibs(ctx context.Context, eventID string) (map[string][]string, error)
 	// RenameGroup gives the group a new name (chave: folded). ErrConflict: another group of the
 	// event has chave, answered with it; ErrNotFound: no such group.
 	RenameGroup(ctx context.Context, id, nome, chave string) (Group, error)
@@ -351,4 +355,25 @@ func (gs Groups) GroupMembers(ctx context.Context, groupID string, now time.Time
 	}, `SELECT r.id, r.nome, r.percurso, r.camiseta, r.status, r.order_id, r.status = 'confirmada'
 		FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.grupo_id = ? AND `+holdCounts+` ORDER BY r.nome, r.id`, groupID, now)
+}
+
+// GroupBibs implements GroupStore: a paid registration's bib is its participant's.
+func (gs Groups) GroupBibs(ctx context.Context, eventID string) (map[string][]string, error) {
+	type bib struct {
+		group  string
+		numero int64
+	}
+	list, err := QueryAll(ctx, gs.Query, gs.Name+": group bibs", func(r Scanner) (b bib, err error) {
+		return b, r.Scan(&b.group, &b.numero)
+	}, `SELECT r.grupo_id, p.numero_peito FROM registrations r JOIN participants p ON p.id = r.participant_id
+		WHERE r.event_id = ? AND r.grupo_id IS NOT NULL AND r.status = 'confirmada' AND p.numero_peito IS NOT NULL
+		ORDER BY r.grupo_id, p.numero_peito`, eventID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, b := range list {
+		out[b.group] = append(out[b.group], strconv.FormatInt(b.numero, 10))
+	}
+	return out, nil
 }

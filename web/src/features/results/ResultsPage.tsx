@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from '../../app/routing'
 import type { Event, Modalidade } from '../../lib/events/event'
 import { SafeImage } from '../../components/SafeImage'
@@ -14,6 +14,10 @@ import { ResultSetView } from './ResultSetView'
 import type { OtherSet, SearchHandoff } from './Elsewhere'
 import { initialResultSets, listResultSets } from '../../lib/results/resultsApi'
 import type { ResultSet } from '../../lib/results/resultSchema'
+
+// The ranking by assessoria (GRP-45) in its own chunk, fetched once the page is drawn: the page's
+// first load stays within its JavaScript budget (docs/budgets.md).
+const Assessorias = lazy(() => import('./Assessorias').then((m) => ({ default: m.Assessorias })))
 
 /** /resultado/{eventId}: each modality's results, searchable, and its result files (RES-1..13). */
 export function ResultsPage() {
@@ -204,6 +208,9 @@ function ModalityResults({ event, set, modalidade, others, handoff, onSearchElse
         handoff={handoff}
         onSearchElsewhere={onSearchElsewhere}
       />
+      <Suspense fallback={null}>
+        <Assessorias eventId={event.id} set={set} />
+      </Suspense>
       {modalidade && (
         <div className="mt-6">
           <ResultFiles modalidade={modalidade} quietWhenNone />

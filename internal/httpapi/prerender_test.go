@@ -19,6 +19,8 @@ import (
 
 	"pelotao/internal/event"
 	"pelotao/internal/prerender"
+	"pelotao/internal/results"
+	"pelotao/internal/store/storetest"
 	"pelotao/internal/webui"
 )
 
@@ -124,6 +126,12 @@ func TestPublicPagesArePrerendered(t *testing.T) {
 		Inscricoes: event.Inscricoes{Ativas: true, Modo: event.ModoPelotao, TipoPreco: event.TipoPrecoLotes,
 			Lotes: []event.Lote{{Nome: "1º Lote", Valor: event.Dec(80)}}},
 	})
+	// Its results page draws a published set; the ranking by assessoria under it is the browser's
+	// alone (GRP-45), so nothing of the page is left to the browser.
+	if _, err := app.store.ReplaceResultSet(context.Background(), results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Oficial},
+		storetest.SampleResults(2, "A")); err != nil {
+		t.Fatal(err)
+	}
 	ui := webui.FS()
 	cases := []struct{ path, h1 string }{
 		{"/", "Encontre sua próxima prova"},

@@ -7,9 +7,12 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/groups"
 	"pelotao/internal/results"
+	"pelotao/internal/store"
 	"pelotao/internal/store/storetest"
 )
 
@@ -109,5 +112,57 @@ func BenchmarkImportResultsMarathon(b *testing.B) {
 		if w.Code != 201 {
 			b.Fatalf("import: %d %.500s", w.Code, w.Body)
 		}
+	}
+}
+
+// BenchmarkAssessorias measures the ranking by assessoria of a 30,000-line set with four groups
+// found by team name (GET …/results/{setId}/grupos): computed afresh (the set read, decoded and
+// ranked), and as visitors within a second get it (the kept answer).
+func BenchmarkAssessorias(b *testing.B) {
+	app := newTestApp(b)
+	srv, err := New(Deps{Config: app.srv.cfg, Store: app.store, UI: testUI, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	e, err := event.Decode([]byte(validEventJSON("Maratona de São Paulo", "2026-04-12")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	e.Normalize()
+	e.OwnerID = "dono"
+	if e, err = app.store.CreateEvent(ctx, e); err != nil {
+		b.Fatal(err)
+	}
+	if err := app.store.CreateUser(ctx, store.User{ID: "tecnica", Email: "tecnica@exemplo.com.br", DisplayName: "Técnica",
+		PasswordHash: "$argon2id$hash", CreatedAt: time.Now()}); err != nil {
+		b.Fatal(err)
+	}
+	for _, nome := range []string{"Assessoria Ritmo Forte", "Equipe Pé na Estrada", "Corredores do Parque", "Run Club Centro"} {
+		if _, err := app.store.CreateGroup(ctx, store.NewGroup{ID: store.NewParticipantID(), EventID: e.ID, Nome: nome,
+			Chave: groups.Chave(nome), Codigo: groups.NewCodigo(), CoachID: "tecnica", Now: time.Now()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	set, err := app.store.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial},
+		storetest.RaceResults(30_000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	url := fmt.Sprintf("/api/events/%s/results/%s/grupos?n=3", e.ID, set.ID)
+	for _, fresh := range []bool{true, false} {
+		b.Run(map[bool]string{true: "computed", false: "kept"}[fresh], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if fresh {
+					srv.rankings.Clear()
+				}
+				w := httptest.NewRecorder()
+				srv.ServeHTTP(w, httptest.NewRequest("GET", url, nil))
+				if w.Code != 200 || !strings.Contains(w.Body.String(), `"concluintes"`) {
+					b.Fatalf("%s: %d %s", url, w.Code, w.Body)
+				}
+			}
+		})
 	}
 }

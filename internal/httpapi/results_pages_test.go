@@ -86,7 +86,7 @@ func TestDrawnHomeNamesAPastCardsResults(t *testing.T) {
 	cardOf := regexp.MustCompile(`<a[^>]*href="/resultado/` + regexp.QuoteMeta(past.ID) + `"[\s\S]*?</a>`)
 	card := func() string {
 		t.Helper()
-		w := app.do(httptest.NewRequest("GET", "/?aba=anteriores", nil))
+		w := app.Serve(httptest.NewRequest("GET", "/?aba=anteriores", nil))
 		if w.Code != http.StatusOK {
 			t.Fatalf("status %d", w.Code)
 		}

@@ -167,6 +167,7 @@ var routeExpectations = map[string]routeExpectation{
 	"GET /api/events/{id}/results":                                        {want: [3]int{200, 200, 200}},
 	"GET /api/events/{id}/results/{setId}":                                {want: [3]int{200, 200, 200}},
 	"GET /api/events/{id}/results/{setId}/athletes/{bib}":                 {want: [3]int{200, 200, 200}},
+	"GET /api/events/{id}/results/{setId}/grupos":                         {want: [3]int{200, 200, 200}},
 	"DELETE /api/events/{id}/results/{setId}":                             {want: [3]int{401, 403, 204}, team: [3]int{204, 403, 403}},
 	"GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf": {want: [3]int{200, 200, 200}},
 	"GET /api/events/{id}/results/{setId}/athletes/{bib}/card.png":        {want: [3]int{200, 200, 200}},

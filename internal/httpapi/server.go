@@ -56,6 +56,8 @@ type Server struct {
 	// (internal/answercache).
 	lists  *answercache.Answers[store.EventQuery]
 	events *answercache.Answers[string]
+	// rankings keeps recent answers of GET …/results/{setId}/grupos (the ranking by assessoria).
+	rankings *answercache.Answers[rankingKey]
 	// resultsCache keeps result sets in memory for their tables (internal/store/readmodel).
 	resultsCache *readmodel.Results
 	// participantsJSON keeps participants encoded for the list's pages.
@@ -79,6 +81,7 @@ func New(d Deps) (*Server, error) {
 		mailer: d.Mailer,
 		mux:    http.NewServeMux(),
 		lists:  answercache.NewAnswers[store.EventQuery](time.Now), events: answercache.NewAnswers[string](time.Now),
+		rankings: answercache.NewAnswers[rankingKey](time.Now),
 		// A set's row is as fresh as the answers: another instance's re-import shows when its event edits do.
 		resultsCache: readmodel.NewResults(answercache.AnswerTTL)}
 	var err error
@@ -152,6 +155,7 @@ func (s *Server) routeTable() []api.Route {
 		{Pattern: "POST /api/events/{id}/results", Handler: api.Func(s.importResults), Access: api.EventManagers, MaxBody: maxSheetRequest},
 		{Pattern: "GET /api/events/{id}/results", Handler: api.Func(s.listResultSets), Access: api.Public},
 		{Pattern: "GET /api/events/{id}/results/{setId}", Handler: api.Func(s.listResults), Access: api.Public},
+		{Pattern: "GET /api/events/{id}/results/{setId}/grupos", Handler: api.Func(s.listGroupRanking), Access: api.Public},
 		{Pattern: "GET /api/events/{id}/results/{setId}/athletes/{bib}", Handler: api.Func(s.getAthleteResult), Access: api.Public},
 		{Pattern: "DELETE /api/events/{id}/results/{setId}", Handler: api.Func(s.deleteResultSet), Access: api.EventManagers},
 		{Pattern: "GET /api/events/{id}/results/{setId}/athletes/{bib}/certificado.pdf", Handler: s.keepsake("certificado", "application/pdf", document.Certificate), Access: api.Public},

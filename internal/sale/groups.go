@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"pelotao/internal/store"
@@ -302,4 +303,25 @@ func (gs Groups) GroupMembers(ctx context.Context, groupID string, now time.Time
 	}, `SELECT r.id, r.nome, r.percurso, r.camiseta, r.status, r.order_id, r.status = 'confirmada', COALESCE(r.participant_id, '')
 		FROM registrations r JOIN orders o ON o.id = r.order_id
 		WHERE r.grupo_id = ? AND `+holdCounts+` ORDER BY r.nome, r.id`, groupID, now)
+}
+
+// GroupBibs implements GroupStore: a paid registration's bib is its participant's.
+func (gs Groups) GroupBibs(ctx context.Context, eventID string) (map[string][]string, error) {
+	type bib struct {
+		group  string
+		numero int64
+	}
+	list, err := store.QueryAll(ctx, gs.Query, gs.Name+": group bibs", func(r store.Scanner) (b bib, err error) {
+		return b, r.Scan(&b.group, &b.numero)
+	}, `SELECT r.grupo_id, p.numero_peito FROM registrations r JOIN participants p ON p.id = r.participant_id
+		WHERE r.event_id = ? AND r.grupo_id IS NOT NULL AND r.status = 'confirmada' AND p.numero_peito IS NOT NULL
+		ORDER BY r.grupo_id, p.numero_peito`, eventID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, b := range list {
+		out[b.group] = append(out[b.group], strconv.FormatInt(b.numero, 10))
+	}
+	return out, nil
 }

@@ -74,6 +74,9 @@ type GroupStore interface {
 	CoachGroups(ctx context.Context, userID string, now time.Time) ([]Group, error)
 	// GroupMembers lists the group's registrations held or confirmed at now, by name.
 	GroupMembers(ctx context.Context, groupID string, now time.Time) ([]GroupMember, error)
+	// GroupBibs lists the bibs of the event's groups' paid registrations, by group id, for the
+	// ranking by assessoria (GRP-43); a registration without a bib has none.
+	GroupBibs(ctx context.Context, eventID string) (map[string][]string, error)
 	// RenameGroup gives the group a new name (chave: folded). ErrConflict: another group of the
 	// event has chave, answered with it; ErrNotFound: no such group.
 	RenameGroup(ctx context.Context, id, nome, chave string) (Group, error)

@@ -152,6 +152,20 @@ func (c *Results) Page(ctx context.Context, st store.ResultStore, set results.Se
 	return p, true, nil
 }
 
+// Docs answers every line of set, in order, as stored, from memory; ok is false when the set is
+// too large to keep, and the caller asks the database (store.ResultStore.ResultLines).
+func (c *Results) Docs(ctx context.Context, st store.ResultStore, set results.Set) ([]json.RawMessage, bool, error) {
+	cs, ok, err := c.get(ctx, st, set)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	docs := make([]json.RawMessage, len(cs.lines))
+	for i, l := range cs.lines {
+		docs[i] = l.doc
+	}
+	return docs, true, nil
+}
+
 // get returns the set's entry, loading it once however many requests ask at the same time.
 func (c *Results) get(ctx context.Context, st store.ResultStore, set results.Set) (*cachedSet, bool, error) {
 	if set.Total > maxCachedLines {

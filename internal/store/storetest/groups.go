@@ -20,6 +20,7 @@ func testGroups(t *testing.T, open Open) {
 	t.Run("RenameAndCoaches", func(t *testing.T) { testGroupRenameAndCoaches(t, open(t)) })
 	t.Run("CountsMembersDeleteMerge", func(t *testing.T) { testGroupMembers(t, open(t)) })
 	t.Run("Participants", func(t *testing.T) { testGroupParticipants(t, open(t)) })
+	t.Run("Bibs", func(t *testing.T) { testGroupBibs(t, open(t)) })
 }
 
 // newGroup is a group of the event named nome with coach as its first coach.
@@ -389,5 +390,47 @@ func testGroupParticipants(t *testing.T, s store.Store) {
 	}
 	if got, want := names(store.ParticipantQuery{Q: "rui"}), "1 [Rui Sozinho/]"; got != want {
 		t.Errorf("a participant of no group: %s, want %s", got, want)
+	}
+}
+
+// GRP-43: the ranking by assessoria reads the bibs of the event's groups' paid registrations; a
+// registration held, or paid without a bib, has none, and another event's groups are not read.
+func testGroupBibs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreateUser(t, s, "coach", "coach@exemplo.com.br")
+	eventID, other := orderEvent(t, s), orderEvent(t, s)
+	for _, id := range []string{eventID, other} {
+		if err := s.SetParticipantSettings(ctx, id, participant.Settings{FaixasPeito: []participant.FaixaPeito{{Percurso: "5 km", Inicio: 100, Fim: 199}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := s.GroupBibs(ctx, eventID); err != nil || len(got) != 0 {
+		t.Fatalf("bibs of an event without groups: %v %v", got, err)
+	}
+	g := mustGroup(t, s, newGroup(eventID, "Assessoria Pé Quente", "coach"))
+	mustGroup(t, s, newGroup(eventID, "Equipe Vazia", "coach"))
+	elsewhere := mustGroup(t, s, newGroup(other, "Equipe de Fora", "coach"))
+	now := time.Now()
+	pay := func(o store.Order, e2e string) {
+		t.Helper()
+		if _, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: e2e, Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paid := mustOrder(t, s, order(eventID, "b1", now, store.Capacity{}, athlete("Ana Paga", "5 km", ""), athlete("Caio Sem Peito", "10 km", "")))
+	held := mustOrder(t, s, order(eventID, "b2", now, store.Capacity{}, athlete("Bia Espera", "5 km", "")))
+	loose := mustOrder(t, s, order(eventID, "b3", now, store.Capacity{}, athlete("Duda Sem Grupo", "5 km", "")))
+	away := mustOrder(t, s, order(other, "b4", now, store.Capacity{}, athlete("Eli de Fora", "5 km", "")))
+	for o, group := range map[*store.Order]string{&paid: g.ID, &held: g.ID, &away: elsewhere.ID} {
+		if err := s.JoinGroup(ctx, o.ID, group); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pay(loose, "E12345678202612071200bibs000001") // bib 100, no group
+	pay(paid, "E12345678202612071200bibs000002")  // Ana 101, Caio none
+	pay(away, "E12345678202612071200bibs000003")
+	got, err := s.GroupBibs(ctx, eventID)
+	if want := map[string][]string{g.ID: {"101"}}; err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("bibs: %v %v, want %v", got, err, want)
 	}
 }

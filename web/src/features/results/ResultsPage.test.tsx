@@ -42,6 +42,22 @@ describe('results page', () => {
     expect(screen.getByRole('link', { name: 'Classificação Geral' })).not.toBeVisible()
   })
 
+  // GRP-45: the ranking by assessoria comes in its own chunk, under the modality's table.
+  it('shows the ranking by assessoria under a modality whose groups have finishers', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+      if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K', status: 'oficial' })] }]
+      if (url.pathname === '/api/events/ev1/results/s1/grupos')
+        return [200, { porConcluintes: [{ nome: 'Corre Curitiba', concluintes: 4 }], porTempo: { F: [], M: [] }, status: 'oficial' }]
+      return [200, { results: [makeResult()], total: 1 }]
+    })
+    renderPage('/resultado/ev1')
+    const first = await findModality(/^21K/)
+    const section = await within(first.panel).findByRole('region', { name: /^Assessorias/ })
+    expect(within(section).getByRole('rowheader', { name: 'Corre Curitiba' })).toBeInTheDocument()
+    expect(within(section).getByRole('heading', { level: 3 })).toHaveTextContent('Oficial')
+  })
+
   it('shows the published results of a modality beside its PDFs, labelled Preliminar until official, and sets of other modalities after', async () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]

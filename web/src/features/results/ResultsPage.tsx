@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from '../../app/routing'
 import type { Event, Modalidade } from '../../lib/events/event'
 import { SafeImage } from '../../components/SafeImage'
@@ -10,10 +10,16 @@ import { PageMessage } from '../../components/PageMessage'
 import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
 import { bannerFor, cityOf, modalityLabel, safeHref, titleOf } from '../../lib/events/eventText'
 import { useResource } from '../../lib/platform/resource'
+import { useInBrowser } from '../../lib/platform/inBrowser'
 import { ResultSetView } from './ResultSetView'
 import type { OtherSet, SearchHandoff } from './Elsewhere'
 import { initialResultSets, listResultSets } from '../../lib/results/resultsApi'
 import type { ResultSet } from '../../lib/results/resultSchema'
+
+// The ranking by assessoria (GRP-45) in its own chunk, fetched once the page is drawn: the page's
+// first load stays within its JavaScript budget (docs/budgets.md). Only the browser draws it
+// (useInBrowser): the server's renderer cannot wait for a lazy component.
+const Assessorias = lazy(() => import('./Assessorias').then((m) => ({ default: m.Assessorias })))
 
 /** /resultado/{eventId}: each modality's results, searchable, and its result files (RES-1..13). */
 export function ResultsPage() {
@@ -191,6 +197,7 @@ type ModalityResultsProps = {
 }
 
 function ModalityResults({ event, set, modalidade, others, handoff, onSearchElsewhere }: ModalityResultsProps) {
+  const inBrowser = useInBrowser()
   if (!set) return modalidade ? <ResultFiles modalidade={modalidade} /> : null
   return (
     <>
@@ -204,6 +211,11 @@ function ModalityResults({ event, set, modalidade, others, handoff, onSearchElse
         handoff={handoff}
         onSearchElsewhere={onSearchElsewhere}
       />
+      {inBrowser && (
+        <Suspense fallback={null}>
+          <Assessorias eventId={event.id} set={set} />
+        </Suspense>
+      )}
       {modalidade && (
         <div className="mt-6">
           <ResultFiles modalidade={modalidade} quietWhenNone />

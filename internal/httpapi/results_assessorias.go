@@ -1,0 +1,125 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"pelotao/internal/answercache"
+	"pelotao/internal/api"
+	"pelotao/internal/results"
+)
+
+// The ranking's n: the best n times of each sex a group adds (GRP-44).
+const (
+	defaultRankingN = 3
+	maxRankingN     = 10
+)
+
+// rankingKey is a ranking answer's key: the set as published (a re-import is a new key) and n.
+type rankingKey struct {
+	setID      string
+	importedAt time.Time
+	n          int
+}
+
+// rankingAnswer is GET …/results/{setId}/grupos's answer: the ranking and the set's status,
+// which the page shows it as (preliminar or oficial).
+type rankingAnswer struct {
+	results.RankingDeGrupos
+	Status string `json:"status"`
+}
+
+// listGroupRanking answers GET /api/events/{id}/results/{setId}/grupos?n=3: the event's groups
+// ranked over the set's results (results.RankGroups, GRP-41..44), kept for a second as the
+// public lists are (s.rankings): a 30,000-line set costs its decoding once for every visitor.
+func (s *Server) listGroupRanking(w http.ResponseWriter, r *http.Request) error {
+	n := defaultRankingN
+	if raw := r.URL.Query().Get("n"); raw != "" {
+		v, err := strconv.Atoi(raw)
+		if err != nil || v < 1 || v > maxRankingN {
+			return api.FieldError{"n": "Informe um número de 1 a " + strconv.Itoa(maxRankingN) + "."}
+		}
+		n = v
+	}
+	set, err := s.resultSetOf(r)
+	if err != nil {
+		return err
+	}
+	body, err := s.rankings.Get(rankingKey{set.ID, set.ImportedAt, n}, func() (answercache.Answer, error) {
+		ranking, err := s.rankGroups(r, set, n)
+		if err != nil {
+			return answercache.Answer{}, err
+		}
+		b, err := json.Marshal(rankingAnswer{ranking, set.Status})
+		return answercache.NewAnswer(append(b, '\n')), err
+	})
+	if err != nil {
+		return err
+	}
+	writeAnswer(w, r, body, "no-store")
+	return nil
+}
+
+// rankedLine is what the ranking reads of a stored line: decoding the rest (splits, places)
+// would take as long again over a 30,000-line set.
+type rankedLine struct {
+	NumeroPeito  string `json:"numeroPeito"`
+	Nome         string `json:"nome"`
+	Sexo         string `json:"sexo"`
+	Equipe       string `json:"equipe"`
+	TempoBruto   string `json:"tempoBruto"`
+	TempoLiquido string `json:"tempoLiquido"`
+	Status       string `json:"status"`
+}
+
+// resultDocs is every line of set as stored: from the tables' memory (the results page has
+// usually loaded the set already), or from the database for a set too large to keep there.
+func (s *Server) resultDocs(ctx context.Context, set results.Set) ([]json.RawMessage, error) {
+	docs, cached, err := s.resultsCache.Docs(ctx, s.store, set)
+	if cached {
+		return docs, err
+	}
+	rows, err := s.store.ResultLines(ctx, set.ID)
+	docs = make([]json.RawMessage, len(rows))
+	for i, row := range rows {
+		docs[i] = row.Doc
+	}
+	return docs, err
+}
+
+// rankGroups reads the set's lines, the event's groups and their bibs, and ranks them.
+func (s *Server) rankGroups(r *http.Request, set results.Set, n int) (results.RankingDeGrupos, error) {
+	ctx := r.Context()
+	groups, err := s.store.EventGroups(ctx, set.EventID, time.Now())
+	if err != nil || len(groups) == 0 {
+		return results.RankGroups(nil, nil, n), err
+	}
+	bibs, err := s.store.GroupBibs(ctx, set.EventID)
+	if err != nil {
+		return results.RankingDeGrupos{}, err
+	}
+	docs, err := s.resultDocs(ctx, set)
+	if err != nil {
+		return results.RankingDeGrupos{}, err
+	}
+	lines := make([]results.Result, 0, len(docs))
+	for _, doc := range docs {
+		var l rankedLine
+		if err := json.Unmarshal(doc, &l); err != nil {
+			return results.RankingDeGrupos{}, fmt.Errorf("httpapi: decoding result: %w", err)
+		}
+		if l.Status == results.StatusOK { // only finishers count
+			lines = append(lines, results.Result{NumeroPeito: l.NumeroPeito, Nome: l.Nome, Sexo: l.Sexo, Equipe: l.Equipe,
+				TempoBruto: l.TempoBruto, TempoLiquido: l.TempoLiquido, Status: l.Status})
+		}
+	}
+	ranking := make([]results.GrupoDoRanking, len(groups))
+	for i, g := range groups {
+		ranking[i] = results.GrupoDoRanking{Nome: g.Nome, Peitos: bibs[g.ID]}
+	}
+	return results.RankGroups(lines, ranking, n), nil
+}

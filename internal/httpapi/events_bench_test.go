@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/event"
 	"pelotao/internal/store"
 )
@@ -26,7 +27,7 @@ func benchApp(b *testing.B) (*testApp, string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	app.srv = srv
+	app.srv, app.Client = srv, apitest.Client{Handler: srv}
 	return app, seedBenchEvents(b, app.store, app.srv.cfg.Location)
 }
 

@@ -49,7 +49,7 @@ func participantsBenchApp(b *testing.B) (*authApp, *http.Cookie) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	app.srv = srv
+	app.srv, app.Client = srv, apitest.Client{Handler: srv}
 	res := app.Call("POST", "/api/auth/signup", `{"email":"dona@exemplo.com.br","password":"largada-as-seis","displayName":"Dona"}`)
 	if res.Code != http.StatusCreated {
 		b.Fatalf("signup: %d %s", res.Code, res.Body)

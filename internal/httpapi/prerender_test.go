@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/event"
 	"pelotao/internal/prerender"
 	"pelotao/internal/results"
@@ -50,7 +51,7 @@ func newRenderingApp(tb testing.TB) *testApp {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	app.srv = srv
+	app.srv, app.Client = srv, apitest.Client{Handler: srv}
 	return app
 }
 

@@ -36,7 +36,7 @@ vet: web
 	go vet -tags $(GO_TAGS) $(GO_PACKAGES)
 	go vet $(GO_PACKAGES)
 
-## lint: ESLint over the web app and its end-to-end tests (web/eslint.config.js)
+## lint: ESLint over the web app and its end-to-end tests (web/eslint.config.js), and Prettier's check of their format (web/.prettierrc.json; `cd web && npm run format` applies it)
 lint: $(WEB_STAMP)
 	cd web && npm run lint
 

@@ -25,7 +25,10 @@ export default defineConfig(
     extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
     plugins: { pelotao: { rules: { 'feature-boundaries': featureBoundaries } }, 'import-x': importX },
-    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
     // No chain of imports leads from a module back to itself: a cycle makes the order modules run in
     // depend on which one loads first, and shows two modules that are one job split badly
     // (docs/architecture.md). A dynamic import() breaks a cycle: it runs after every module is loaded,

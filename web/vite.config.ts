@@ -33,7 +33,11 @@ export default defineConfig({
             // React and its DOM renderer, apart from the app: the entry imports src/reactDom.ts
             // first, so that a phone evaluates them in one task and the app in the next, not both
             // in one long task.
-            { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]reactDom\.ts/ },
+            {
+              name: 'react',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]reactDom\.ts/,
+            },
             // The shared components only forms and the signed-in workspaces use (dialogs, fields,
             // tabs, the scrolling table, the buyer's cancelling of an unpaid order) stay out of it:
             // each goes with the pages that load it, instead of costing every public page 1.3 KB
@@ -42,9 +46,23 @@ export default defineConfig({
             // list), then the tabs and the scrolling table it shares with the dashboard, and the
             // summary request, each in one file instead of one per module: fewer small gzip streams.
             // Only the listed modules: what they import stays where it is shared from.
-            { name: 'OrganizerEventPage', priority: 1, includeDependenciesRecursively: false, test: /src[\\/]features[\\/]organizer-event[\\/](OrganizerEventPage\.tsx|access\.ts|api\.ts|participants[\\/](ParticipantsTab\.tsx|ParticipantsTable\.tsx))/ },
-            { name: 'workspaces', priority: 1, includeDependenciesRecursively: false, test: /src[\\/](components[\\/](Tabs|ScrollTable)\.tsx|lib[\\/]events[\\/]participantSummary\.ts)/ },
-            { name: 'app', priority: 1, test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(AccountFormParts|CancelUnpaidOrder|ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/ },
+            {
+              name: 'OrganizerEventPage',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/]organizer-event[\\/](OrganizerEventPage\.tsx|access\.ts|api\.ts|participants[\\/](ParticipantsTab\.tsx|ParticipantsTable\.tsx))/,
+            },
+            {
+              name: 'workspaces',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /src[\\/](components[\\/](Tabs|ScrollTable)\.tsx|lib[\\/]events[\\/]participantSummary\.ts)/,
+            },
+            {
+              name: 'app',
+              priority: 1,
+              test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(AccountFormParts|CancelUnpaidOrder|ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/,
+            },
           ],
         },
       },
@@ -80,7 +98,8 @@ function compileEagerly(chunks: string[]): Plugin {
       order: 'post',
       handler(_, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunks.includes(chunk.name)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`
+          if (chunk.type === 'chunk' && chunks.includes(chunk.name))
+            chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`
         }
       },
     },

@@ -62,7 +62,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    rollupOptions: { output: { format: 'iife', name: 'pelotaoRenderer', entryFileNames: 'render.js', inlineDynamicImports: true } },
+    rollupOptions: {
+      output: { format: 'iife', name: 'pelotaoRenderer', entryFileNames: 'render.js', inlineDynamicImports: true },
+    },
   },
   // Everything in the one script, and React's builds for browsers (no Node streams).
   ssr: { noExternal: true, target: 'webworker' },

@@ -16,7 +16,10 @@ export function uniqueEmail(prefix = 'atleta') {
 }
 
 /** Signs a new user up through the API (POST /api/auth/signup) and returns the credentials. */
-export async function createUser(request: APIRequestContext, overrides: Partial<Credentials> = {}): Promise<Credentials> {
+export async function createUser(
+  request: APIRequestContext,
+  overrides: Partial<Credentials> = {},
+): Promise<Credentials> {
   const creds: Credentials = {
     email: uniqueEmail(),
     password: 'Pedal-Forte-2026',
@@ -74,7 +77,9 @@ function decodeQuotedPrintable(s: string) {
 export function mailsTo(to: string): string[] {
   let names: string[]
   try {
-    names = readdirSync(outboxDir()).filter((n) => n.endsWith('.eml')).sort()
+    names = readdirSync(outboxDir())
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
   } catch {
     return []
   }

@@ -12,7 +12,10 @@ test.use({ viewport: phone, hasTouch: true })
 // Before the address is confirmed the code answers 404, which the browser and the page log.
 test.use({ allowConsoleErrors: [[/status of 40[14]/, /Inscrição não encontrada|not-found/], { scope: 'test' }] })
 
-test("the friend's e-mail leads to his own registration, once he confirms his address (REG-260..REG-263)", async ({ page, browser }) => {
+test("the friend's e-mail leads to his own registration, once he confirms his address (REG-260..REG-263)", async ({
+  page,
+  browser,
+}) => {
   test.slow() // three accounts (argon2), an event, a paid order and e-mails read from the outbox
   const organizer = await browser.newContext()
   await createUser(organizer.request, { displayName: 'Olga Organizadora' })
@@ -24,7 +27,12 @@ test("the friend's e-mail leads to his own registration, once he confirms his ad
   const rita = await createUser(buyer.request, { displayName: 'Rita Corredora' })
   const friendEmail = uniqueEmail('amigo')
   const created = await buyer.request.post(`/api/events/${eventId}/pedidos`, {
-    data: { atletas: [athlete('Rita Corredora', '529982247', rita.email), athlete('Caio Amigo', '111444777', friendEmail, 'M')] },
+    data: {
+      atletas: [
+        athlete('Rita Corredora', '529982247', rita.email),
+        athlete('Caio Amigo', '111444777', friendEmail, 'M'),
+      ],
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   const order = (await created.json()) as { id: string; pix: { txid: string } }
@@ -39,8 +47,14 @@ test("the friend's e-mail leads to his own registration, once he confirms his ad
   const [url, codigo] = [link![0], link![1]!]
   expect(mail).not.toContain('/pedido/')
   // The buyer's e-mail holds both codes: hers is the other one.
-  await expect.poll(() => mailsTo(rita.email).some((m) => m.includes(`Código da inscrição: ${codigo}`)), { timeout: 10_000 }).toBe(true)
-  const codes = [...mailsTo(rita.email).find((m) => m.includes(`Código da inscrição: ${codigo}`))!.matchAll(/Código da inscrição: ([A-Z0-9]{10})/g)]
+  await expect
+    .poll(() => mailsTo(rita.email).some((m) => m.includes(`Código da inscrição: ${codigo}`)), { timeout: 10_000 })
+    .toBe(true)
+  const codes = [
+    ...mailsTo(rita.email)
+      .find((m) => m.includes(`Código da inscrição: ${codigo}`))!
+      .matchAll(/Código da inscrição: ([A-Z0-9]{10})/g),
+  ]
   const ritaCode = codes.map((m) => m[1]!).find((c) => c !== codigo)
   expect(ritaCode).toBeDefined()
   expect(mail).not.toContain(ritaCode!)

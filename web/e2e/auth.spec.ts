@@ -73,7 +73,10 @@ test.describe('a wrong password', () => {
 test.describe('password reset', () => {
   test.use({ allowConsoleErrors: [[/status of 400/, /auth\/invalid-action-code|Link inválido/], { scope: 'test' }] })
 
-  test('forgot password → link from the outbox → new password → log in; the old link is dead', async ({ page, request }) => {
+  test('forgot password → link from the outbox → new password → log in; the old link is dead', async ({
+    page,
+    request,
+  }) => {
     const creds = await createUser(request)
     const before = mailsTo(creds.email).length
     await page.goto('/login')
@@ -126,7 +129,10 @@ test.describe('password reset', () => {
 })
 
 test.describe('guards', () => {
-  test('a visitor is sent from /dashboard and /cadastro to /login, and back after signing in', async ({ page, request }) => {
+  test('a visitor is sent from /dashboard and /cadastro to /login, and back after signing in', async ({
+    page,
+    request,
+  }) => {
     const creds = await createUser(request)
     await page.goto('/dashboard')
     await expect(page).toHaveURL(/\/login$/)
@@ -139,7 +145,9 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/cadastro$/)
   })
 
-  test('a signed-in user is sent from /login to /dashboard; reloading /dashboard never shows /login', async ({ page }) => {
+  test('a signed-in user is sent from /login to /dashboard; reloading /dashboard never shows /login', async ({
+    page,
+  }) => {
     const creds = await createUser(page.request)
     await signIn(page, creds)
     await page.goto('/login')

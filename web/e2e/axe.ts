@@ -4,5 +4,7 @@ import type { Page } from '@playwright/test'
 
 /** Each rule axe finds broken on the page, one line per rule with the elements that break it. */
 export async function violations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  return (await new AxeBuilder({ page }).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
 }

@@ -39,8 +39,17 @@ test.describe('athlete panel', () => {
       cidade: 'São Paulo',
       km: [5, 10],
     })
-    await createEvent(page.request, { titulo: `Pedal do Guaíba ${word}`, dataEvento: inDays(20), cidade: 'Porto Alegre', estado: 'RS' })
-    await createEvent(page.request, { titulo: `Meia Encerrada ${word}`, dataEvento: inDays(5), status: 'Inscrições Encerradas' })
+    await createEvent(page.request, {
+      titulo: `Pedal do Guaíba ${word}`,
+      dataEvento: inDays(20),
+      cidade: 'Porto Alegre',
+      estado: 'RS',
+    })
+    await createEvent(page.request, {
+      titulo: `Meia Encerrada ${word}`,
+      dataEvento: inDays(5),
+      status: 'Inscrições Encerradas',
+    })
     await createEvent(page.request, { titulo: `Corrida de Ontem ${word}`, dataEvento: inDays(-1) })
 
     // The user now has events, so the dashboard opens on the organizer's panel (NAV-15); the athlete's is asked for.
@@ -83,7 +92,10 @@ test.describe('athlete panel', () => {
 })
 
 test.describe('organizer panel', () => {
-  test("'Meus eventos' shows only the signed-in user's events, and deletes after confirmation", async ({ page, baseURL }) => {
+  test("'Meus eventos' shows only the signed-in user's events, and deletes after confirmation", async ({
+    page,
+    baseURL,
+  }) => {
     const word = marker()
     const other = await otherClient(baseURL)
     await createUser(other, { displayName: 'Bruno Organizador' })
@@ -97,8 +109,14 @@ test.describe('organizer panel', () => {
     const list = page.getByRole('list', { name: 'Meus eventos' })
     await expect(list.getByRole('heading')).toHaveText([`Evento da Ana ${word}`])
     await expect(page.getByText(`Evento do Bruno ${word}`)).toHaveCount(0)
-    await expect(list.getByRole('link', { name: `Editar Evento da Ana ${word}` })).toHaveAttribute('href', `/cadastro/${mine}`)
-    await expect(list.getByRole('link', { name: `Ver Evento da Ana ${word}` })).toHaveAttribute('href', `/event/${mine}`)
+    await expect(list.getByRole('link', { name: `Editar Evento da Ana ${word}` })).toHaveAttribute(
+      'href',
+      `/cadastro/${mine}`,
+    )
+    await expect(list.getByRole('link', { name: `Ver Evento da Ana ${word}` })).toHaveAttribute(
+      'href',
+      `/event/${mine}`,
+    )
     await expect(page.getByRole('link', { name: 'Novo evento' })).toHaveAttribute('href', '/cadastro')
 
     await list.getByRole('button', { name: `Excluir Evento da Ana ${word}` }).click()
@@ -133,7 +151,11 @@ test.describe('organizer panel', () => {
     await dialog.getByLabel('Preço (R$)').fill('180.50')
     await dialog.getByRole('button', { name: 'Salvar evento' }).click()
     await expect(dialog).toBeHidden()
-    await expect(sampleEventCards(page)).toHaveText(['Corrida Noturna do Ibirapuera', 'Pedal Serra Gaúcha', 'Trail da Mantiqueira'])
+    await expect(sampleEventCards(page)).toHaveText([
+      'Corrida Noturna do Ibirapuera',
+      'Pedal Serra Gaúcha',
+      'Trail da Mantiqueira',
+    ])
     await expect(page.getByRole('listitem').filter({ hasText: 'Trail da Mantiqueira' })).toContainText('Rascunho')
 
     await page.reload()
@@ -212,7 +234,9 @@ test.describe('organizer panel', () => {
       await createEvent(other, { titulo: `Sem Banner ${marker()}`, dataEvento: inDays(1), km: [21.1] })
       await other.dispose()
       await page.goto('/dashboard')
-      await expect(page.getByRole('tabpanel', { name: 'Painel do Atleta' }).getByText('Sem imagem').first()).toBeVisible()
+      await expect(
+        page.getByRole('tabpanel', { name: 'Painel do Atleta' }).getByText('Sem imagem').first(),
+      ).toBeVisible()
       expect(await violations()).toEqual([])
 
       await page.getByRole('tab', { name: 'Painel do Organizador' }).click()

@@ -83,7 +83,10 @@ async function sellTwo(baseURL: string | undefined): Promise<Sold> {
     .toBe('pago')
   await buyer.dispose()
   const codes = Object.fromEntries(confirmed!.inscricoes.map((i) => [i.nome, i.codigo!]))
-  expect(Object.values(codes).every((c) => /^[2-9A-HJ-NP-Z]{10}$/.test(c)), JSON.stringify(codes)).toBe(true)
+  expect(
+    Object.values(codes).every((c) => /^[2-9A-HJ-NP-Z]{10}$/.test(c)),
+    JSON.stringify(codes),
+  ).toBe(true)
   return { eventId, owner, ownerCreds, codes }
 }
 
@@ -91,7 +94,9 @@ async function sellTwo(baseURL: string | undefined): Promise<Sold> {
 async function pixQrCode(baseURL: string | undefined, eventId: string): Promise<string> {
   const buyer = await newRequest.newContext({ baseURL })
   await createUser(buyer, { displayName: 'Outro Comprador' })
-  const ordered = await buyer.post(`/api/events/${eventId}/pedidos`, { data: { atletas: [athlete('Caio Aguardando', cpfDigits('390533447'), '1990-01-10', 'M')] } })
+  const ordered = await buyer.post(`/api/events/${eventId}/pedidos`, {
+    data: { atletas: [athlete('Caio Aguardando', cpfDigits('390533447'), '1990-01-10', 'M')] },
+  })
   expect(ordered.status(), await ordered.text()).toBe(201)
   const png = await buyer.get(((await ordered.json()) as { pix: { qrCode: string } }).pix.qrCode)
   expect(png.headers()['content-type']).toBe('image/png')
@@ -111,12 +116,23 @@ async function openDesk(page: Page, s: Sold) {
   await expect(page.getByText('0 de 2 kits retirados')).toBeVisible()
 }
 
-test('the desk finds a paid registration by its code typed in any case with hyphens, shows its code and the 60+ check (REG-141, REG-144, REG-145)', async ({ page, baseURL }) => {
+test('the desk finds a paid registration by its code typed in any case with hyphens, shows its code and the 60+ check (REG-141, REG-144, REG-145)', async ({
+  page,
+  baseURL,
+}) => {
   const s = await sellTwo(baseURL)
-  const participants = await (await s.owner.get(`/api/events/${s.eventId}/participants?q=${encodeURIComponent(s.codes['Severino Sessentão']!.toLowerCase())}`)).json()
-  expect(participants.participants.map((p: { nome: string; origem: string; meiaEntrada?: boolean }) => [p.nome, p.origem, p.meiaEntrada])).toEqual([
-    ['Severino Sessentão', 'pelotao', true],
-  ])
+  const participants = await (
+    await s.owner.get(
+      `/api/events/${s.eventId}/participants?q=${encodeURIComponent(s.codes['Severino Sessentão']!.toLowerCase())}`,
+    )
+  ).json()
+  expect(
+    participants.participants.map((p: { nome: string; origem: string; meiaEntrada?: boolean }) => [
+      p.nome,
+      p.origem,
+      p.meiaEntrada,
+    ]),
+  ).toEqual([['Severino Sessentão', 'pelotao', true]])
 
   await openDesk(page, s)
   const code = s.codes['Bianca Código']!
@@ -135,7 +151,10 @@ test('the desk finds a paid registration by its code typed in any case with hyph
   await expect(page.getByText('Nenhuma inscrição com o código 23456789AB na lista deste evento.')).toBeVisible()
 })
 
-test('"Ler QR code" reads a registration QR code with the camera and shows its card; camera denied, the field still works (REG-146, REG-147, REG-149)', async ({ page, baseURL }) => {
+test('"Ler QR code" reads a registration QR code with the camera and shows its card; camera denied, the field still works (REG-146, REG-147, REG-149)', async ({
+  page,
+  baseURL,
+}) => {
   const s = await sellTwo(baseURL)
   const code = s.codes['Severino Sessentão']!
   // A camera whose frames hold, in turn, nothing, a QR code of something else, the registration's
@@ -171,7 +190,10 @@ test('"Ler QR code" reads a registration QR code with the camera and shows its c
   })
 
   await openDesk(page, s)
-  expect(scripts.filter((p) => /QrScanner|jsQR/.test(p)), 'no camera code on arrival').toEqual([])
+  expect(
+    scripts.filter((p) => /QrScanner|jsQR/.test(p)),
+    'no camera code on arrival',
+  ).toEqual([])
 
   const button = page.getByRole('button', { name: 'Ler QR code' })
   await button.click()
@@ -205,7 +227,10 @@ test('"Ler QR code" reads a registration QR code with the camera and shows its c
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
 })
 
-test('without a QR detector in the browser, jsqr is fetched and reads a real QR code from the camera (REG-146, REG-149)', async ({ page, baseURL }) => {
+test('without a QR detector in the browser, jsqr is fetched and reads a real QR code from the camera (REG-146, REG-149)', async ({
+  page,
+  baseURL,
+}) => {
   const s = await sellTwo(baseURL)
   const png = await pixQrCode(baseURL, s.eventId)
   // A camera filming the order's Pix QR code, in a browser without BarcodeDetector.
@@ -241,10 +266,16 @@ test('without a QR detector in the browser, jsqr is fetched and reads a real QR 
   await openDesk(page, s)
   await page.getByRole('button', { name: 'Ler QR code' }).click()
   const panel = page.getByRole('dialog', { name: 'Ler QR code' })
-  await expect(panel.getByRole('status')).toHaveText('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.', {
-    timeout: 15_000,
-  })
-  expect(scripts.some((p) => /jsQR/.test(p)), 'the decoder fetched').toBe(true)
+  await expect(panel.getByRole('status')).toHaveText(
+    'Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.',
+    {
+      timeout: 15_000,
+    },
+  )
+  expect(
+    scripts.some((p) => /jsQR/.test(p)),
+    'the decoder fetched',
+  ).toBe(true)
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
 })

@@ -27,13 +27,21 @@ async function openDesk(page: Page, eventId: string, total: number) {
   }
 }
 
-for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
+for (const [size, viewport] of [
+  ['phone', phone],
+  ['desktop', desktop],
+] as const) {
   test.describe(`at ${viewport.width} px (${size})`, () => {
     test.use({ viewport })
     // Offline, the browser logs every request that could not leave (the desk retries them).
     test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_|Failed to load resource/] })
 
-    test('an unpaid kit is said plainly and confirmed deliberately; forbidden by the organizer, no desk hands it', async ({ page, context, browser, baseURL }) => {
+    test('an unpaid kit is said plainly and confirmed deliberately; forbidden by the organizer, no desk hands it', async ({
+      page,
+      context,
+      browser,
+      baseURL,
+    }) => {
       test.slow() // two browsers, a desk going offline and back, and the roster's 5 s refresh
       const organizer = await createUser(page.request, { displayName: 'Organizadora' })
       const eventId = await eventWithParticipants(page.request, `Corrida do Balcão ${marker()}`, [
@@ -51,14 +59,18 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       const paidColour = await paid.getByText('Entregar kit', { exact: true }).evaluate(background)
       await search.fill('nilo')
       const unpaid = found.getByRole('button', { name: /Nilo Devedor.*Não pago.*Entregar kit sem pagamento$/ })
-      expect(await unpaid.getByText('Entregar kit sem pagamento', { exact: true }).evaluate(background)).not.toBe(paidColour)
+      expect(await unpaid.getByText('Entregar kit sem pagamento', { exact: true }).evaluate(background)).not.toBe(
+        paidColour,
+      )
 
       // By keyboard alone: from the search box to the card, and through the dialog.
       await page.keyboard.press('Tab') // Ler QR code
       await page.keyboard.press('Tab')
       await expect(unpaid).toBeFocused()
       await page.keyboard.press('Enter')
-      await expect(dialog).toHaveAccessibleDescription(/^Inscrição não paga A inscrição de Nilo Devedor consta como não paga\./)
+      await expect(dialog).toHaveAccessibleDescription(
+        /^Inscrição não paga A inscrição de Nilo Devedor consta como não paga\./,
+      )
       const confirmation = dialog.getByRole('checkbox', { name: 'Confirmo a entrega do kit sem pagamento' })
       await expect(confirmation).toBeFocused()
       const handOver = dialog.getByRole('button', { name: 'Entregar sem pagamento' })
@@ -90,7 +102,9 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await expect(page.getByText('1 retirada aguardando envio')).toBeVisible()
 
       const office = await browser.newContext({ baseURL, viewport })
-      const signedIn = await office.request.post('/api/auth/login', { data: { email: organizer.email, password: organizer.password } })
+      const signedIn = await office.request.post('/api/auth/login', {
+        data: { email: organizer.email, password: organizer.password },
+      })
       expect(signedIn.status(), await signedIn.text()).toBe(200)
       const workspace = await office.newPage()
       await workspace.goto(`/dashboard/eventos/${eventId}?aba=configuracoes`)
@@ -104,7 +118,9 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await context.setOffline(false)
       const refused = page.getByRole('region', { name: 'Retiradas que não valeram' })
       await expect(refused.getByText('Retirada recusada')).toBeVisible({ timeout: 15_000 })
-      await expect(refused.getByText(/Inscrição não paga: o organizador não permite entregar o kit sem pagamento neste evento/)).toBeVisible()
+      await expect(
+        refused.getByText(/Inscrição não paga: o organizador não permite entregar o kit sem pagamento neste evento/),
+      ).toBeVisible()
       await expect(page.getByText(/aguardando envio/)).toHaveCount(0)
       await refused.getByRole('button', { name: 'Entendi' }).click()
       await expect(page.getByText('1 de 4 kits retirados')).toBeVisible()
@@ -113,16 +129,34 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await search.fill('rui')
       const rui = found.getByRole('listitem').filter({ hasText: 'Rui Pendente' })
       await expect(rui.getByText('Não pago', { exact: true })).toBeVisible()
-      await expect(rui.getByText('Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.')).toBeVisible()
+      await expect(
+        rui.getByText(
+          'Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.',
+        ),
+      ).toBeVisible()
       await expect(rui.getByRole('button')).toHaveCount(0)
       await search.fill('paula')
       await expect(paid).toBeVisible()
 
       // Nor does the server take one sent some other way, confirmed or not.
-      const roster = (await (await page.request.get(`/api/events/${eventId}/checkin/roster`)).json()) as { participants: { id: string; nome: string }[] }
+      const roster = (await (await page.request.get(`/api/events/${eventId}/checkin/roster`)).json()) as {
+        participants: { id: string; nome: string }[]
+      }
       const ruiId = roster.participants.find((p) => p.nome === 'Rui Pendente')!.id
       const sent = await page.request.post(`/api/events/${eventId}/checkin`, {
-        data: { checkins: [{ id: `direto-${marker()}`, participantId: ruiId, at: new Date().toISOString(), retiradoPor: null, camisetaEntregue: 'M', balcao: 'Balcão 9', semPagamento: true }] },
+        data: {
+          checkins: [
+            {
+              id: `direto-${marker()}`,
+              participantId: ruiId,
+              at: new Date().toISOString(),
+              retiradoPor: null,
+              camisetaEntregue: 'M',
+              balcao: 'Balcão 9',
+              semPagamento: true,
+            },
+          ],
+        },
       })
       expect(await sent.json()).toMatchObject({ checkins: [{ status: 'refused' }] })
 
@@ -132,12 +166,19 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await expect(workspace.getByText(/Configuração salva/)).toBeVisible()
       await office.close()
       await search.fill('rui')
-      await expect(found.getByRole('button', { name: /Rui Pendente.*Entregar kit sem pagamento$/ })).toBeVisible({ timeout: 15_000 })
+      await expect(found.getByRole('button', { name: /Rui Pendente.*Entregar kit sem pagamento$/ })).toBeVisible({
+        timeout: 15_000,
+      })
     })
 
-    test('a kit handed offline as paid, whose registration the organizer marked unpaid meanwhile, is refused until confirmed', async ({ page, context }) => {
+    test('a kit handed offline as paid, whose registration the organizer marked unpaid meanwhile, is refused until confirmed', async ({
+      page,
+      context,
+    }) => {
       await createUser(page.request, { displayName: 'Organizadora' })
-      const eventId = await eventWithParticipants(page.request, `Corrida do Estorno ${marker()}`, [{ nome: 'Lia Quitada', pago: true }])
+      const eventId = await eventWithParticipants(page.request, `Corrida do Estorno ${marker()}`, [
+        { nome: 'Lia Quitada', pago: true },
+      ])
       const { search, found, dialog } = await openDesk(page, eventId, 1)
 
       await context.setOffline(true)
@@ -150,7 +191,9 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await context.setOffline(false)
       const refused = page.getByRole('region', { name: 'Retiradas que não valeram' })
       await expect(refused.getByText('Retirada recusada')).toBeVisible({ timeout: 15_000 })
-      await expect(refused.getByText(/Inscrição não paga: a entrega sem pagamento não foi confirmada neste balcão/)).toBeVisible()
+      await expect(
+        refused.getByText(/Inscrição não paga: a entrega sem pagamento não foi confirmada neste balcão/),
+      ).toBeVisible()
       await expect(page.getByText('0 de 1 kits retirados')).toBeVisible()
       await refused.getByRole('button', { name: 'Entendi' }).click()
 

@@ -6,7 +6,8 @@ import { expect, phone, test } from './fixtures'
 // E-mail verification against the real server (docs/requirements.md AUTH-30–AUTH-32, AUTH-35, TEAM-6,
 // TEAM-7): the link comes from the server's outbox, as a person would open it from the mail.
 
-const banner = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Confirmação de e-mail' })
+const banner = (page: import('@playwright/test').Page) =>
+  page.getByRole('complementary', { name: 'Confirmação de e-mail' })
 
 test.use({ viewport: phone })
 
@@ -50,7 +51,9 @@ test.describe('a used link', () => {
   test('says it is invalid', async ({ page, request }) => {
     const creds = await createUser(request)
     const link = await readVerificationLink(creds.email)
-    const first = await request.post('/api/auth/email-verification/confirm', { data: { token: new URL(link).searchParams.get('token') } })
+    const first = await request.post('/api/auth/email-verification/confirm', {
+      data: { token: new URL(link).searchParams.get('token') },
+    })
     expect(first.status(), await first.text()).toBe(200)
     await page.goto(link)
     await expect(page.getByRole('alert')).toHaveText('Link inválido ou expirado.')
@@ -81,7 +84,9 @@ test.describe('an invited account that has not confirmed its e-mail', () => {
       await expect(page.getByRole('list', { name: 'Eventos em que trabalho' })).toBeHidden()
       await page.goto(`/dashboard/eventos/${id}`)
       await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado.' })).toBeVisible()
-      const team = (await (await owner.get(`/api/events/${id}/staff`)).json()) as { staff: { email: string; aguardandoConfirmacao: boolean; nome: string | null }[] }
+      const team = (await (await owner.get(`/api/events/${id}/staff`)).json()) as {
+        staff: { email: string; aguardandoConfirmacao: boolean; nome: string | null }[]
+      }
       expect(team.staff.find((m) => m.email === email)).toMatchObject({ aguardandoConfirmacao: true, nome: null })
 
       // The invitation's own link verifies the address, and the role follows.
@@ -105,9 +110,17 @@ test.describe('an invited account that has not confirmed its e-mail', () => {
 
 test.describe('an address someone else signed up with first', () => {
   // The page logs the confirmation's 409 (the account is not the opener's to vouch for yet).
-  test.use({ allowConsoleErrors: [[/status of 409/, /auth\/password-reset-required|Já existe uma conta com este e-mail/], { scope: 'test' }] })
+  test.use({
+    allowConsoleErrors: [
+      [/status of 409/, /auth\/password-reset-required|Já existe uma conta com este e-mail/],
+      { scope: 'test' },
+    ],
+  })
 
-  test("the invitation's link takes the account over with a new password; the intruder gets no role and loses its session", async ({ page, baseURL }) => {
+  test("the invitation's link takes the account over with a new password; the intruder gets no role and loses its session", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(60_000) // three accounts (argon2) and e-mails read from the outbox
     const owner = await newRequest.newContext({ baseURL })
     const intruder = await newRequest.newContext({ baseURL })

@@ -23,7 +23,12 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).map((_, i) => rgb[i % 3]!)])
   const pixels = deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** A one-page PDF with a line of text. */
@@ -91,7 +96,9 @@ test('an organizer creates a complete event with uploads, finds it on the site, 
   await page.getByLabel('Link de compra da inscrição', { exact: true }).fill('https://inscricoes.example.com/desafio')
 
   await page.getByLabel('Descrição', { exact: true }).fill('Trilhas de montanha com vista para o vale.')
-  await page.getByLabel('Informações importantes', { exact: true }).fill('Leve sua garrafa: não haverá copos descartáveis.')
+  await page
+    .getByLabel('Informações importantes', { exact: true })
+    .fill('Leve sua garrafa: não haverá copos descartáveis.')
   await page.getByRole('radio', { name: 'Horários (lista)' }).check()
   await expect(group(page, 'Horário 1').getByLabel('Hora', { exact: true })).toHaveValue('07:00')
   await group(page, 'Horário 1').getByLabel('Atividade', { exact: true }).fill('Abertura da arena')
@@ -144,7 +151,9 @@ test('an organizer creates a complete event with uploads, finds it on the site, 
 
   await page.getByRole('radio', { name: 'Lista de prêmios' }).check()
   await page.getByRole('button', { name: 'Adicionar prêmio' }).click()
-  await group(page, 'Prêmio 1').getByLabel('Descrição do prêmio', { exact: true }).fill('Medalha de finisher para todos')
+  await group(page, 'Prêmio 1')
+    .getByLabel('Descrição do prêmio', { exact: true })
+    .fill('Medalha de finisher para todos')
   await page.getByRole('button', { name: 'Adicionar prêmio' }).click()
   const p2 = group(page, 'Prêmio 2')
   await p2.getByLabel('Descrição do prêmio', { exact: true }).fill('Troféu às 3 primeiras')
@@ -195,7 +204,12 @@ test('an organizer creates a complete event with uploads, finds it on the site, 
       tipo: 'estruturado',
       estruturado: [
         { descricao: 'Medalha de finisher para todos', nivel: 'geral', modalidadeNome: '', categoriaNome: '' },
-        { descricao: 'Troféu às 3 primeiras', nivel: 'categoria', modalidadeNome: 'Trail 21 km', categoriaNome: 'Feminino 18 a 29' },
+        {
+          descricao: 'Troféu às 3 primeiras',
+          nivel: 'categoria',
+          modalidadeNome: 'Trail 21 km',
+          categoriaNome: 'Feminino 18 a 29',
+        },
       ],
     },
   })
@@ -206,7 +220,14 @@ test('an organizer creates a complete event with uploads, finds it on the site, 
   expect(modalidade).toMatchObject({ nome: 'Trail 21 km', km: 21.1, largadaId: saved.largadas[1].id })
   expect(modalidade.categorias).toEqual([
     { nome: 'Geral', idadeInicial: 0, idadeLimite: 120, qualquerIdade: true, genero: 'Misto', premiacao: '' },
-    { nome: 'Feminino 18 a 29', idadeInicial: 18, idadeLimite: 29, qualquerIdade: false, genero: 'Feminino', premiacao: '' },
+    {
+      nome: 'Feminino 18 a 29',
+      idadeInicial: 18,
+      idadeLimite: 29,
+      qualquerIdade: false,
+      genero: 'Feminino',
+      premiacao: '',
+    },
   ])
   expect(modalidade.resultados.pdfGeralURL).toMatch(/^\/files\//)
   const regulamento = await page.request.get(saved.regulamentoUrl)
@@ -266,7 +287,9 @@ test.describe('what the server refuses', () => {
     await fillRequired(page, 'Corrida Recusada', nextYear(8, 20))
     await page.getByRole('button', { name: 'Adicionar modalidade' }).click()
     await group(page, 'Modalidade 1').getByLabel('Nome da modalidade', { exact: true }).fill('5 km')
-    await group(page, 'Modalidade 1').getByLabel('Largada', { exact: true }).selectOption({ label: 'Largada Geral (08:00)' })
+    await group(page, 'Modalidade 1')
+      .getByLabel('Largada', { exact: true })
+      .selectOption({ label: 'Largada Geral (08:00)' })
     // The browser would never send this: the start is swapped on the way, so only the server can tell.
     await page.route('**/api/events', async (route) => {
       const body = JSON.parse(route.request().postData() ?? '{}')
@@ -290,7 +313,9 @@ test.describe('what the server refuses', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('MZ\x90\x00 this is a program, not a picture', 'latin1'),
     })
-    await expect(page.getByLabel('Banner para computador', { exact: true })).toHaveAccessibleDescription(/Envie uma imagem JPEG, PNG ou WebP\./)
+    await expect(page.getByLabel('Banner para computador', { exact: true })).toHaveAccessibleDescription(
+      /Envie uma imagem JPEG, PNG ou WebP\./,
+    )
     await page.getByRole('button', { name: 'Salvar Evento' }).click()
     await expect(page.getByRole('alert')).toHaveText(
       'Erro ao salvar o evento. Tente novamente. Detalhes: Envie uma imagem JPEG, PNG ou WebP.',

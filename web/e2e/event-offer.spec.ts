@@ -22,9 +22,15 @@ async function save(page: Page, id: string) {
   return answer
 }
 
-test('an organizer sells through Pelotão with a price per modality and slots, and the offer follows (REG-31)', async ({ page }) => {
+test('an organizer sells through Pelotão with a price per modality and slots, and the offer follows (REG-31)', async ({
+  page,
+}) => {
   await signedInUser(page)
-  const id = await createEvent(page.request, { titulo: `Corrida da Oferta ${marker()}`, dataEvento: nextYear(9, 7), km: [10, 5] })
+  const id = await createEvent(page.request, {
+    titulo: `Corrida da Oferta ${marker()}`,
+    dataEvento: nextYear(9, 7),
+    km: [10, 5],
+  })
 
   await page.goto(`/cadastro/${id}`)
   await expect(page.getByRole('radio', { name: 'Link externo' })).toBeChecked()
@@ -68,9 +74,15 @@ test('an organizer sells through Pelotão with a price per modality and slots, a
   ])
 })
 
-test('a price in free text cannot be sold by Pelotão: the shared message beside the price format (REG-32)', async ({ page }) => {
+test('a price in free text cannot be sold by Pelotão: the shared message beside the price format (REG-32)', async ({
+  page,
+}) => {
   await signedInUser(page)
-  const id = await createEvent(page.request, { titulo: `Corrida do Texto ${marker()}`, dataEvento: nextYear(10, 4), km: [5] })
+  const id = await createEvent(page.request, {
+    titulo: `Corrida do Texto ${marker()}`,
+    dataEvento: nextYear(10, 4),
+    km: [5],
+  })
   const message = constants.messages.textoComPelotao
 
   await page.goto(`/cadastro/${id}`)
@@ -84,7 +96,10 @@ test('a price in free text cannot be sold by Pelotão: the shared message beside
   // The server refuses the same document at the same field with the same words.
   const event = await (await page.request.get(`/api/events/${id}`)).json()
   const refused = await page.request.put(`/api/events/${id}`, {
-    data: { ...event, inscricoes: { ...event.inscricoes, modo: 'pelotao', tipoPreco: 'texto', lotes: [], textoPreco: 'R$ 90' } },
+    data: {
+      ...event,
+      inscricoes: { ...event.inscricoes, modo: 'pelotao', tipoPreco: 'texto', lotes: [], textoPreco: 'R$ 90' },
+    },
   })
   expect(refused.status()).toBe(422)
   expect((await refused.json()).error.fields).toMatchObject({ 'inscricoes.tipoPreco': message })

@@ -50,7 +50,11 @@ async function demoDetails(request: APIRequestContext, baseURL: string | undefin
 }
 
 const titleOf = (e: { titulo: string }) => e.titulo.trim() || 'Título não disponível'
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
 
 const cardTitles = (page: Page) => page.getByRole('tabpanel').getByRole('heading', { level: 2 })
 
@@ -59,7 +63,12 @@ const cardTitles = (page: Page) => page.getByRole('tabpanel').getByRole('heading
  * answers them. `show` brings the page to the list under test; it runs again, with the API read,
  * whenever another spec changed the events in between.
  */
-async function expectListed(page: Page, request: APIRequestContext, query: string, show: (attempt: number) => Promise<unknown>) {
+async function expectListed(
+  page: Page,
+  request: APIRequestContext,
+  query: string,
+  show: (attempt: number) => Promise<unknown>,
+) {
   const ids = await demoEventIds(test.info().project.use.baseURL!)
   let attempt = 0
   let events: EventSummary[] = []
@@ -89,7 +98,10 @@ for (const [label, viewport] of [
   test.describe(`at ${label}`, () => {
     test.use({ viewport })
 
-    test('both tabs list their events, upcoming soonest first and past most recent first', async ({ page, request }) => {
+    test('both tabs list their events, upcoming soonest first and past most recent first', async ({
+      page,
+      request,
+    }) => {
       await expectListed(page, request, 'when=upcoming&order=asc', () => page.goto('/'))
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByRole('tab', { name: 'Próximos Eventos' })).toHaveAttribute('aria-selected', 'true')
@@ -109,16 +121,25 @@ for (const [label, viewport] of [
       await expect(cardOf(page, past[0]!)).toBeVisible()
     })
 
-    test('opening an upcoming event shows its page, and the banner zooms and closes on Escape', async ({ page, request, baseURL }) => {
+    test('opening an upcoming event shows its page, and the banner zooms and closes on Escape', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       const [first] = await demo(request, baseURL, 'when=upcoming&order=asc')
       const event = await detailOf(request, first!.id)
       await page.goto('/')
       await cardOf(page, first!).click()
       await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(event))
-      await expect(page.getByText('Ao se inscrever, você declara que leu e concorda com o regulamento do evento.')).toBeVisible()
+      await expect(
+        page.getByText('Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'),
+      ).toBeVisible()
 
-      const expected = viewport.width >= 768 ? event.banners.desktop || event.banners.mobile : event.banners.mobile || event.banners.desktop
+      const expected =
+        viewport.width >= 768
+          ? event.banners.desktop || event.banners.mobile
+          : event.banners.mobile || event.banners.desktop
       const zoom = page.getByRole('button', { name: `Ampliar banner de ${titleOf(event)}` })
       expect((await zoom.boundingBox())?.height).toBe(400)
       await zoom.click()
@@ -152,7 +173,11 @@ for (const [label, viewport] of [
       await expect(items.nth(0).locator('summary + *')).toBeHidden()
     })
 
-    test('the registration button is enabled only for open registrations with a link', async ({ page, request, baseURL }) => {
+    test('the registration button is enabled only for open registrations with a link', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       const all = await demo(request, baseURL, '')
       const open = all.find((e) => e.status === 'Inscrições Abertas' && e.linkCompra)
       const closed = all.find((e) => e.status !== 'Inscrições Abertas')
@@ -173,7 +198,9 @@ for (const [label, viewport] of [
     })
 
     test("a past event's results link PDFs that download", async ({ page, request, baseURL }) => {
-      const event = (await demoDetails(request, baseURL, 'when=past')).find((e) => e.modalidades.some((m) => m.resultados.pdfGeralURL))
+      const event = (await demoDetails(request, baseURL, 'when=past')).find((e) =>
+        e.modalidades.some((m) => m.resultados.pdfGeralURL),
+      )
       expect(event, 'a past demo event with results').toBeDefined()
       const index = event!.modalidades.findIndex((m) => m.resultados.pdfGeralURL)
       const modality = event!.modalidades[index]!
@@ -240,16 +267,23 @@ test('the grid has 1, 2, 3 and 4 columns by width', async ({ page }) => {
   ] as const) {
     await page.setViewportSize({ width, height: 900 })
     await expect
-      .poll(() => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length), { message: `${width} px` })
+      .poll(() => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length), {
+        message: `${width} px`,
+      })
       .toBe(columns)
   }
 })
 
-test('search ignores accents, filters narrow the list, and both live in the address', async ({ page, request, baseURL }) => {
+test('search ignores accents, filters narrow the list, and both live in the address', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // Other specs create events in SP, RS and MG, mostly Corrida de Rua, while this one runs: search and
   // filter on a demo event whose lists they cannot change.
   const event = (await demo(request, baseURL, 'when=upcoming&order=asc')).find(
-    (e) => e.local.cidade.trim() !== '' && !['SP', 'RS', 'MG'].includes(e.local.estado) && e.categoria !== 'Corrida de Rua',
+    (e) =>
+      e.local.cidade.trim() !== '' && !['SP', 'RS', 'MG'].includes(e.local.estado) && e.categoria !== 'Corrida de Rua',
   )
   expect(event, 'an upcoming demo event with a city').toBeDefined()
   const query = fold(event!.local.cidade)
@@ -260,12 +294,22 @@ test('search ignores accents, filters narrow the list, and both live in the addr
   await page.goto('/')
   await search.fill(query)
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(query)
-  const found = await expectListed(page, request, `when=upcoming&order=asc&q=${encodeURIComponent(query)}`, reloadAfterFirst)
+  const found = await expectListed(
+    page,
+    request,
+    `when=upcoming&order=asc&q=${encodeURIComponent(query)}`,
+    reloadAfterFirst,
+  )
   expect(found.map((e) => e.id)).toContain(event!.id)
 
   await search.fill('')
   await page.getByRole('combobox', { name: 'Categoria' }).selectOption(event!.categoria)
-  await expectListed(page, request, `when=upcoming&order=asc&categoria=${encodeURIComponent(event!.categoria)}`, reloadAfterFirst)
+  await expectListed(
+    page,
+    request,
+    `when=upcoming&order=asc&categoria=${encodeURIComponent(event!.categoria)}`,
+    reloadAfterFirst,
+  )
   await page.getByRole('combobox', { name: 'Estado' }).selectOption(event!.local.estado)
   const both = `when=upcoming&order=asc&categoria=${encodeURIComponent(event!.categoria)}&uf=${event!.local.estado}`
   await expectListed(page, request, both, reloadAfterFirst)

@@ -69,7 +69,9 @@ export function lastYear(month: number, day: number) {
  * until 31 August next year; `more` is added to the document (kit pickups…).
  */
 export async function sellThroughPelotao(request: APIRequestContext, id: string, more: Record<string, unknown> = {}) {
-  const doc = (await (await request.get(`/api/events/${id}`)).json()) as Record<string, unknown> & { inscricoes: Record<string, unknown> }
+  const doc = (await (await request.get(`/api/events/${id}`)).json()) as Record<string, unknown> & {
+    inscricoes: Record<string, unknown>
+  }
   const res = await request.put(`/api/events/${id}`, {
     data: {
       ...doc,
@@ -78,7 +80,9 @@ export async function sellThroughPelotao(request: APIRequestContext, id: string,
         ativas: true,
         modo: 'pelotao',
         tipoPreco: 'lotes',
-        lotes: [{ nome: '1º lote', valor: '89,90', maxVagas: null, dataLimite: nextYear(8, 31), valoresPorModalidade: [] }],
+        lotes: [
+          { nome: '1º lote', valor: '89,90', maxVagas: null, dataLimite: nextYear(8, 31), valoresPorModalidade: [] },
+        ],
       },
       ...more,
     },

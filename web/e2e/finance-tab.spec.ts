@@ -10,12 +10,17 @@ import { expect, phone, test } from './fixtures'
 
 test.use({ viewport: phone, hasTouch: true })
 
-const nextYear = (month: number, day: number) => `${new Date().getFullYear() + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+const nextYear = (month: number, day: number) =>
+  `${new Date().getFullYear() + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
 /** An event of the signed-in organizer sold by Pelotão: 10 km, one lot at R$ 120,00. */
 async function eventSoldHere(request: APIRequestContext): Promise<string> {
-  const id = await createEvent(request, { titulo: `Corrida do Caixa ${marker()}`, dataEvento: nextYear(9, 20), km: [10] })
+  const id = await createEvent(request, {
+    titulo: `Corrida do Caixa ${marker()}`,
+    dataEvento: nextYear(9, 20),
+    km: [10],
+  })
   const event = await (await request.get(`/api/events/${id}`)).json()
   const saved = await request.put(`/api/events/${id}`, {
     data: {
@@ -63,7 +68,10 @@ async function buyAndPay(buyer: APIRequestContext, eventId: string, nome: string
   return order.id
 }
 
-test('the organizer sees a paid order in Financeiro and refunds part of it (REG-131, REG-133, REG-134, REG-138, REG-139)', async ({ page, browser }) => {
+test('the organizer sees a paid order in Financeiro and refunds part of it (REG-131, REG-133, REG-134, REG-138, REG-139)', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   await signedInUser(page)
   const eventId = await eventSoldHere(page.request)
@@ -93,7 +101,10 @@ test('the organizer sees a paid order in Financeiro and refunds part of it (REG-
   await expect(page.locator('dt', { hasText: 'Pedidos pagos' }).locator('+ dd')).toHaveText('1')
   await expect(page.getByRole('table', { name: 'Por modalidade' })).toContainText('10 km')
   await expect(page.getByRole('table', { name: 'Por lote' })).toContainText('1º Lote')
-  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', `/api/events/${eventId}/pedidos.csv`)
+  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+    'href',
+    `/api/events/${eventId}/pedidos.csv`,
+  )
 
   // The paid order, found by its athlete's name, filtered to paid orders.
   await page.getByRole('combobox', { name: 'Situação' }).selectOption('pago')
@@ -125,14 +136,19 @@ test('the organizer sees a paid order in Financeiro and refunds part of it (REG-
   const order = await (await page.request.get(`/api/events/${eventId}/pedidos?q=Concei%C3%A7%C3%A3o`)).json()
   expect(order.pedidos[0]).toMatchObject({ status: 'pago', reembolsos: [expect.objectContaining({ valor: 40 })] })
   await expect
-    .poll(async () => (await (await page.request.get(`/api/events/${eventId}/financeiro`)).json()).reembolsado, { timeout: 60_000 })
+    .poll(async () => (await (await page.request.get(`/api/events/${eventId}/financeiro`)).json()).reembolsado, {
+      timeout: 60_000,
+    })
     .toBe(40)
   await page.reload()
   await expect(page.locator('dt', { hasText: /^Reembolsado$/ }).locator('+ dd')).toHaveText('R$\u00a040,00')
   await expect(page.locator('dt', { hasText: 'Líquido' }).locator('+ dd')).toHaveText('R$\u00a080,00')
 })
 
-test('a kit desk member sees no Financeiro tab and the server refuses it every money route (REG-130)', async ({ page, browser }) => {
+test('a kit desk member sees no Financeiro tab and the server refuses it every money route (REG-130)', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000) // two people, a sign-up (argon2) and an e-mail read from the outbox
   await signedInUser(page)
   const eventId = await eventSoldHere(page.request)
@@ -141,11 +157,22 @@ test('a kit desk member sees no Financeiro tab and the server refuses it every m
   expect(invited.status(), await invited.text()).toBe(201)
   // Signing up with the invitation's token verifies the address, which makes the role take effect.
   let token = ''
-  await expect.poll(() => (token = mailsTo(email).at(-1)?.match(/convite=([\w-]+)/)?.[1] ?? ''), { message: `an invitation to ${email}` }).not.toBe('')
+  await expect
+    .poll(
+      () =>
+        (token =
+          mailsTo(email)
+            .at(-1)
+            ?.match(/convite=([\w-]+)/)?.[1] ?? ''),
+      { message: `an invitation to ${email}` },
+    )
+    .not.toBe('')
 
   const deskContext = await browser.newContext({ viewport: phone, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
   try {
-    const signup = await deskContext.request.post('/api/auth/signup', { data: { email, password: 'Balcao-Forte-2026', displayName: 'Beatriz do Balcão', token } })
+    const signup = await deskContext.request.post('/api/auth/signup', {
+      data: { email, password: 'Balcao-Forte-2026', displayName: 'Beatriz do Balcão', token },
+    })
     expect(signup.status(), await signup.text()).toBe(201)
     const desk = await deskContext.newPage()
     await desk.goto(`/dashboard/eventos/${eventId}?aba=financeiro`)

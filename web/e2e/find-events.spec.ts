@@ -9,15 +9,26 @@ import { expect, phone, test } from './fixtures'
 const desktop = { width: 1280, height: 800 }
 const placeNamesCode = (url: URL) => /^\/assets\/placeNames-.+\.js$/.test(url.pathname)
 
-for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
+for (const [size, viewport] of [
+  ['phone', phone],
+  ['desktop', desktop],
+] as const) {
   test.describe(`at ${viewport.width} px (${size})`, () => {
     test.use({ viewport })
 
-    test('"paraná" finds the events in PR and "floripa" those in Florianópolis, in the page and in the API', async ({ page, request }) => {
+    test('"paraná" finds the events in PR and "floripa" those in Florianópolis, in the page and in the API', async ({
+      page,
+      request,
+    }) => {
       await createUser(request, { displayName: 'Organizador do Sul' })
       const word = marker()
       await createEvent(request, { titulo: `Corrida ${word}`, dataEvento: inDays(1), cidade: 'Curitiba', estado: 'PR' })
-      await createEvent(request, { titulo: `Pedal ${word}`, dataEvento: inDays(1), cidade: 'Florianópolis', estado: 'SC' })
+      await createEvent(request, {
+        titulo: `Pedal ${word}`,
+        dataEvento: inDays(1),
+        cidade: 'Florianópolis',
+        estado: 'SC',
+      })
       const fetched: string[] = []
       page.on('request', (r) => {
         if (placeNamesCode(new URL(r.url()))) fetched.push(r.url())
@@ -50,14 +61,22 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
         [`paraná ${word}`, [`Corrida ${word}`]],
       ] as const) {
         const answer = await (await request.get(`/api/events?q=${encodeURIComponent(q)}`)).json()
-        expect(answer.events.map((e: { titulo: string }) => e.titulo), q).toEqual(titles)
+        expect(
+          answer.events.map((e: { titulo: string }) => e.titulo),
+          q,
+        ).toEqual(titles)
       }
     })
 
     test('a search in the address finds by place name once the page is up', async ({ page, request }) => {
       await createUser(request, { displayName: 'Organizadora do Sul' })
       const word = marker()
-      await createEvent(request, { titulo: `Meia ${word}`, dataEvento: inDays(2), cidade: 'Florianópolis', estado: 'SC' })
+      await createEvent(request, {
+        titulo: `Meia ${word}`,
+        dataEvento: inDays(2),
+        cidade: 'Florianópolis',
+        estado: 'SC',
+      })
       // The page the server draws searches by the words alone: it waits for the names rather than
       // saying that nothing was found.
       const drawn = await (await request.get(`/?q=${encodeURIComponent(`Floripa ${word}`)}`)).text()

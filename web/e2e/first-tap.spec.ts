@@ -30,8 +30,12 @@ async function demoEvents(baseURL: string): Promise<Event[]> {
   const api = await playwrightRequest.newContext({ baseURL })
   try {
     expect((await api.post('/api/auth/login', { data: demoOrganizer })).status()).toBe(200)
-    const listed = (await (await api.get('/api/events?limit=500&owner=me&when=upcoming')).json()) as { events: EventSummary[] }
-    return await Promise.all(listed.events.map(async (e) => (await (await api.get(`/api/events/${e.id}`)).json()) as Event))
+    const listed = (await (await api.get('/api/events?limit=500&owner=me&when=upcoming')).json()) as {
+      events: EventSummary[]
+    }
+    return await Promise.all(
+      listed.events.map(async (e) => (await (await api.get(`/api/events/${e.id}`)).json()) as Event),
+    )
   } finally {
     await api.dispose()
   }
@@ -102,7 +106,12 @@ const controls: Record<string, Control> = {
     },
   },
   "an event's registration button": {
-    path: (baseURL) => eventPage(baseURL, (e) => e.status === 'Inscrições Abertas' && e.linkCompra.startsWith('https://'), 'open registrations'),
+    path: (baseURL) =>
+      eventPage(
+        baseURL,
+        (e) => e.status === 'Inscrições Abertas' && e.linkCompra.startsWith('https://'),
+        'open registrations',
+      ),
     tap: async (page) => {
       const opened = page.waitForEvent('popup')
       await page.getByRole('button', { name: 'Inscreva-se Agora' }).tap()
@@ -117,7 +126,9 @@ const controls: Record<string, Control> = {
     path: (baseURL) => eventPage(baseURL, (e) => Boolean(e.banners.mobile || e.banners.desktop), 'a banner'),
     tap: (page) => page.getByRole('button', { name: /^Ampliar banner de / }).tap(),
     outcome: async (page) => {
-      await expect(page.getByRole('dialog', { name: 'Imagem ampliada' }).getByRole('button', { name: 'Fechar' })).toBeFocused()
+      await expect(
+        page.getByRole('dialog', { name: 'Imagem ampliada' }).getByRole('button', { name: 'Fechar' }),
+      ).toBeFocused()
     },
   },
   'the gallery, in the image viewer': {
@@ -132,7 +143,9 @@ const controls: Record<string, Control> = {
     path: async () => '/training',
     tap: (page) => page.getByRole('button', { name: 'Tornar-se Pro' }).tap(),
     outcome: async (page) => {
-      await expect(page.getByRole('dialog', { name: 'Quero treinar com o Pelotão' }).getByLabel('Plano')).toHaveValue('Intermédio')
+      await expect(page.getByRole('dialog', { name: 'Quero treinar com o Pelotão' }).getByLabel('Plano')).toHaveValue(
+        'Intermédio',
+      )
     },
   },
   'the search box, typed into': {
@@ -173,7 +186,12 @@ const controls: Record<string, Control> = {
  * slowed 4× when slow. Pages record, in sessionStorage, whether the app had taken over at the
  * first touch or key.
  */
-async function openBrowser(browser: Browser, baseURL: string, control: Pick<Control, 'viewport' | 'signedIn'>, slow: boolean) {
+async function openBrowser(
+  browser: Browser,
+  baseURL: string,
+  control: Pick<Control, 'viewport' | 'signedIn'>,
+  slow: boolean,
+) {
   const context = await browser.newContext({
     baseURL,
     viewport: control.viewport ?? phone,
@@ -207,7 +225,8 @@ async function openBrowser(browser: Browser, baseURL: string, control: Pick<Cont
   return { context, page, problems }
 }
 
-const takenOver = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 60_000 })
+const takenOver = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 60_000 })
 
 /**
  * Holds the app's entry (src/boot.ts) and React's code until release is called: neither the entry

@@ -77,4 +77,5 @@ export async function holdRequests(page: Page, url: string | ((url: URL) => bool
  * The app's code: every script of the build but src/early.ts, the classic script a drawn page runs
  * before it is painted (held, the page would never show).
  */
-export const appCode = (url: URL) => /^\/assets\/.+\.js$/.test(url.pathname) && !url.pathname.startsWith('/assets/early-')
+export const appCode = (url: URL) =>
+  /^\/assets\/.+\.js$/.test(url.pathname) && !url.pathname.startsWith('/assets/early-')

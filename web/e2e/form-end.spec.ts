@@ -14,9 +14,12 @@ const widths = [
 ]
 
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  (await new AxeBuilder({ page }).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
 
-const savedHeading = (page: Page, titulo: string) => page.getByRole('heading', { level: 2, name: `Evento "${titulo}" salvo com sucesso!` })
+const savedHeading = (page: Page, titulo: string) =>
+  page.getByRole('heading', { level: 2, name: `Evento "${titulo}" salvo com sucesso!` })
 
 /**
  * An event at an id of the shape events had before readable addresses: the server still gives one
@@ -35,7 +38,9 @@ for (const { name, viewport } of widths) {
   test.describe(`at ${name}`, () => {
     test.use({ viewport })
 
-    test("saving a new event lands on its workspace, at a readable address a rename keeps (FORM-38, FORM-40..43)", async ({ page }) => {
+    test('saving a new event lands on its workspace, at a readable address a rename keeps (FORM-38, FORM-40..43)', async ({
+      page,
+    }) => {
       test.slow() // a form filled twice, two axe runs
       await signedInUser(page)
       const word = marker()
@@ -120,7 +125,10 @@ for (const { name, viewport } of widths) {
       await expect(page.getByLabel('Título do evento', { exact: true })).toHaveValue(titulo)
       await page.getByRole('button', { name: 'Salvar Evento' }).click()
       await expect(savedHeading(page, titulo)).toBeFocused()
-      await expect(page.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute('href', `/dashboard/eventos/${id}`)
+      await expect(page.getByRole('link', { name: 'Gerenciar evento' })).toHaveAttribute(
+        'href',
+        `/dashboard/eventos/${id}`,
+      )
     })
   })
 }

@@ -16,11 +16,18 @@ test.use({ allowConsoleErrors: [[/status of 404/, /Inscrição não encontrada/]
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-test("the coach's QR code opens the kit desk on the group for the team only (GRP-59, GRP-60)", async ({ page, baseURL }) => {
+test("the coach's QR code opens the kit desk on the group for the team only (GRP-59, GRP-60)", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const word = marker()
   const organizer = await signedInUser(page)
-  const eventId = await createEvent(page.request, { titulo: `Corrida dos Kits ${word}`, dataEvento: nextYear(9, 20), km: [10] })
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida dos Kits ${word}`,
+    dataEvento: nextYear(9, 20),
+    km: [10],
+  })
   await sellThroughPelotao(page.request, eventId)
   expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
 
@@ -56,6 +63,8 @@ test("the coach's QR code opens the kit desk on the group for the team only (GRP
   await expect(page).toHaveURL(new RegExp(`/retirada/${eventId}\\?codigo=${group.codigo}$`))
   await page.getByLabel('Nome do balcão').fill('Balcão 1')
   await page.getByRole('button', { name: 'Começar' }).click()
-  await expect(page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou código' })).toHaveValue(group.codigo)
+  await expect(page.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito ou código' })).toHaveValue(
+    group.codigo,
+  )
   expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width)
 })

@@ -12,11 +12,17 @@ test.use({ viewport: phone, hasTouch: true })
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-test('a coach creates a group and sees its link; the organizer renames it (GRP-1, GRP-5, GRP-14, GRP-15, GRP-16)', async ({ page }) => {
+test('a coach creates a group and sees its link; the organizer renames it (GRP-1, GRP-5, GRP-14, GRP-15, GRP-16)', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const word = marker()
   const organizer = await signedInUser(page)
-  const eventId = await createEvent(page.request, { titulo: `Corrida das Assessorias ${word}`, dataEvento: nextYear(9, 20), km: [10] })
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida das Assessorias ${word}`,
+    dataEvento: nextYear(9, 20),
+    km: [10],
+  })
   await sellThroughPelotao(page.request, eventId)
   expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
 
@@ -30,7 +36,9 @@ test('a coach creates a group and sees its link; the organizer renames it (GRP-1
   await evento.selectOption(await evento.locator('option', { hasText: word }).getAttribute('value'))
   await form.getByRole('textbox', { name: 'Nome do grupo' }).fill(`Assessoria Corre ${word}`)
   await form.getByRole('button', { name: 'Criar grupo' }).click()
-  await expect(page.getByRole('list', { name: 'Meus grupos' }).getByRole('link', { name: `Assessoria Corre ${word}` })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Meus grupos' }).getByRole('link', { name: `Assessoria Corre ${word}` }),
+  ).toBeVisible()
   expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width)
   await form.getByRole('link', { name: 'Abrir o grupo e copiar o link' }).click()
 
@@ -39,7 +47,10 @@ test('a coach creates a group and sees its link; the organizer renames it (GRP-1
   const link = page.getByRole('textbox', { name: 'Link' })
   await expect(link).toHaveValue(new RegExp(`/inscricao/${eventId}\\?grupo=[A-Z2-9]{8}$`))
   const url = await link.inputValue()
-  await expect(page.getByRole('link', { name: 'Compartilhar no WhatsApp' })).toHaveAttribute('href', new RegExp(encodeURIComponent(url).replace(/[?]/g, '\\?')))
+  await expect(page.getByRole('link', { name: 'Compartilhar no WhatsApp' })).toHaveAttribute(
+    'href',
+    new RegExp(encodeURIComponent(url).replace(/[?]/g, '\\?')),
+  )
   await expect(page.getByRole('button', { name: 'Copiar link' })).toBeVisible()
   await expect(page.getByText('Ninguém se inscreveu pelo link do grupo ainda.')).toBeVisible()
   expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width)

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { request as newRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import {
+  request as newRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test'
 import { confirmEmail, createUser, signIn, uniqueEmail, type Credentials } from './accounts'
 import { cpfDigits } from './cpf'
 import { expect, phone, phoneAndDesktop, test } from './fixtures'
@@ -47,7 +53,10 @@ async function seed(baseURL: string | undefined): Promise<Seeded> {
   expect(created.status(), await created.text()).toBe(201)
   const eventId = ((await created.json()) as { id: string }).id
 
-  const csv = ['Nome;CPF;Modalidade;Camiseta;Peito;Pago', ...athletes.map((a) => `${a.nome};${a.cpf};10 km;${a.camiseta};${a.peito};Sim`)].join('\r\n')
+  const csv = [
+    'Nome;CPF;Modalidade;Camiseta;Peito;Pago',
+    ...athletes.map((a) => `${a.nome};${a.cpf};10 km;${a.camiseta};${a.peito};Sim`),
+  ].join('\r\n')
   const imported = await owner.post(`/api/events/${eventId}/participants`, {
     multipart: { file: { name: 'inscritos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') } },
   })
@@ -72,9 +81,12 @@ async function openDesk(page: Page, s: Seeded, balcao: string) {
   await expect(page.getByText(`0 de ${athletes.length} kits retirados`)).toBeVisible()
   // The page and its files are kept for the next visit once the worker has stored them.
   await expect
-    .poll(() => page.evaluate(async () => (await caches.open('pelotao-retirada')).match(location.pathname).then(Boolean)), {
-      message: 'the desk page kept by the service worker',
-    })
+    .poll(
+      () => page.evaluate(async () => (await caches.open('pelotao-retirada')).match(location.pathname).then(Boolean)),
+      {
+        message: 'the desk page kept by the service worker',
+      },
+    )
     .toBe(true)
 }
 
@@ -87,7 +99,9 @@ async function pickUp(page: Page, query: string, nome: string) {
   await expect(page.getByRole('dialog')).toBeHidden()
 }
 
-type RosterAnswer = { participants: { nome: string; documento: { numero: string } | null; kitRetirado: { balcao: string } | null }[] }
+type RosterAnswer = {
+  participants: { nome: string; documento: { numero: string } | null; kitRetirado: { balcao: string } | null }[]
+}
 
 async function roster(client: APIRequestContext, eventId: string) {
   const res = await client.get(`/api/events/${eventId}/checkin/roster`)
@@ -96,10 +110,20 @@ async function roster(client: APIRequestContext, eventId: string) {
 }
 
 async function deskContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: phone, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', serviceWorkers: 'allow' })
+  return browser.newContext({
+    baseURL,
+    viewport: phone,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: 'allow',
+  })
 }
 
-test('a desk keeps working offline, even after a reload, and sends its pickups when the network returns', async ({ page, context, baseURL }) => {
+test('a desk keeps working offline, even after a reload, and sends its pickups when the network returns', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const s = await seed(baseURL)
   await openDesk(page, s, 'Balcão 1')
   await expect(search(page)).toBeFocused()
@@ -123,13 +147,20 @@ test('a desk keeps working offline, even after a reload, and sends its pickups w
   await context.setOffline(false)
   await expect(page.getByText(/aguardando envio/)).toHaveCount(0, { timeout: 15_000 })
   const picked = (await roster(s.owner, s.eventId)).filter((p) => p.kitRetirado)
-  expect(picked.map((p) => p.nome).sort((a, b) => a.localeCompare(b, 'pt-BR'))).toEqual(['João da Silva', 'José Antônio Araújo', 'Maria Conceição Peçanha'])
+  expect(picked.map((p) => p.nome).sort((a, b) => a.localeCompare(b, 'pt-BR'))).toEqual([
+    'João da Silva',
+    'José Antônio Araújo',
+    'Maria Conceição Peçanha',
+  ])
   expect(picked.every((p) => p.kitRetirado!.balcao === 'Balcão 1')).toBe(true)
 })
 
 // KIT-13: a search draws the cards of a screen at once, and the others as the list is scrolled.
 for (const { name, viewport } of phoneAndDesktop) {
-  test(`a search shows its first cards at once and the others once scrolled to the end (${name})`, async ({ page, baseURL }) => {
+  test(`a search shows its first cards at once and the others once scrolled to the end (${name})`, async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize(viewport)
     const s = await seed(baseURL)
     await openDesk(page, s, 'Balcão 1')
@@ -161,7 +192,9 @@ test('two desks hand out the same kit offline: the second to sync is told it los
   await expect(p1.getByText(/aguardando envio/)).toHaveCount(0, { timeout: 15_000 })
   await two.setOffline(false)
   // The lost pickup shows without searching, above the search results, until acknowledged.
-  await expect(p2.getByRole('alert').filter({ hasText: /Kit já retirado às \d{2}:\d{2} no balcão 1/ })).toBeVisible({ timeout: 15_000 })
+  await expect(p2.getByRole('alert').filter({ hasText: /Kit já retirado às \d{2}:\d{2} no balcão 1/ })).toBeVisible({
+    timeout: 15_000,
+  })
   await expect(p2.getByText('1 de 5 kits retirados')).toBeVisible()
   await p2.getByRole('button', { name: 'Entendi' }).click()
   await expect(p2.getByRole('alert')).toHaveCount(0)
@@ -193,7 +226,9 @@ test('a retirada member never receives a full CPF, in the page or in any answer'
   await search(page).fill(athletes[0]!.cpf)
   await expect(page.getByText('CPF ***.982.247-**')).toBeVisible()
   const violations = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    )
   expect(await violations(), 'accessibility of the desk at 375 px').toEqual([])
   await page.getByRole('button', { name: /João da Silva/ }).click()
   expect(await violations(), 'accessibility of the pickup dialog').toEqual([])
@@ -240,7 +275,11 @@ test('Sair warns about unsent pickups, then wipes the device', async ({ page, ba
         const req = db.transaction(store).objectStore(store).count()
         req.onsuccess = () => resolve(req.result)
       })
-    const counts = { participantes: await count('participantes'), fila: await count('fila'), eventos: await count('eventos') }
+    const counts = {
+      participantes: await count('participantes'),
+      fila: await count('fila'),
+      eventos: await count('eventos'),
+    }
     db.close()
     const workers = (await navigator.serviceWorker.getRegistrations()).length
     return { ...counts, kept: await caches.has('pelotao-retirada'), workers }

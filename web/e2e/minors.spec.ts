@@ -28,7 +28,9 @@ async function soldEvent(request: APIRequestContext) {
         ativas: true,
         modo: 'pelotao',
         tipoPreco: 'lotes',
-        lotes: [{ nome: '1º Lote', valor: 80, maxVagas: null, dataLimite: `${raceYear}-08-31`, valoresPorModalidade: [] }],
+        lotes: [
+          { nome: '1º Lote', valor: 80, maxVagas: null, dataLimite: `${raceYear}-08-31`, valoresPorModalidade: [] },
+        ],
       },
     },
   })
@@ -38,7 +40,9 @@ async function soldEvent(request: APIRequestContext) {
 
 const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true })
 
-test('a minor below the minimum age is told so, and one above it registers with a guardian (REG-251, REG-252)', async ({ page }) => {
+test('a minor below the minimum age is told so, and one above it registers with a guardian (REG-251, REG-252)', async ({
+  page,
+}) => {
   await signedInUser(page, { displayName: 'Marta Lima' })
   const id = await soldEvent(page.request)
   await page.goto(`/inscricao/${id}`)
@@ -58,7 +62,13 @@ test('a minor below the minimum age is told so, and one above it registers with 
   const nascimento = field(a, 'Data de nascimento')
   await expect(nascimento).toBeFocused()
   await expect(nascimento).toHaveAccessibleDescription(
-    new RegExp(constants.messages.idadeMinima.replace('{modalidade}', '10 km').replace('{idade}', '16').replace('{data}', `20/09/${raceYear}`).replace(/[()]/g, '\\$&')),
+    new RegExp(
+      constants.messages.idadeMinima
+        .replace('{modalidade}', '10 km')
+        .replace('{idade}', '16')
+        .replace('{data}', `20/09/${raceYear}`)
+        .replace(/[()]/g, '\\$&'),
+    ),
   )
   // A minor either way: the guardian's fields are there, but no error is asked of them yet.
   const guardian = a.getByRole('group', { name: 'Responsável legal' })
@@ -72,7 +82,9 @@ test('a minor below the minimum age is told so, and one above it registers with 
   await field(guardian, 'CPF do responsável').fill(cpfDigits('111444777'))
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
 
-  const created = page.waitForResponse((r) => r.url().endsWith(`/api/events/${id}/pedidos`) && r.request().method() === 'POST')
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/events/${id}/pedidos`) && r.request().method() === 'POST',
+  )
   await page.getByRole('button', { name: 'Continuar para o pagamento' }).click()
   const res = await created
   expect(res.status()).toBe(201)

@@ -18,7 +18,9 @@ const year = new Date().getFullYear()
 async function pelotaoEvent(organizer: APIRequestContext, titulo: string) {
   const id = await createEvent(organizer, { titulo, dataEvento: nextYear(9, 7), km: [10] })
   await sellThroughPelotao(organizer, id)
-  const bibs = await organizer.put(`/api/events/${id}/participants/settings`, { data: { faixasPeito: [{ percurso: '10 km', inicio: 500, fim: 599 }] } })
+  const bibs = await organizer.put(`/api/events/${id}/participants/settings`, {
+    data: { faixasPeito: [{ percurso: '10 km', inicio: 500, fim: 599 }] },
+  })
   expect(bibs.status(), await bibs.text()).toBe(200)
   return id
 }
@@ -28,11 +30,18 @@ async function buyAndPay(page: Page, eventId: string, cpfBase: string, email: st
   const order = await orderRita(page.request, eventId, cpfBase, email)
   const paid = await page.request.post(`/_pix-sandbox/simular/${order.pix.txid}`)
   expect(paid.status(), await paid.text()).toBe(200)
-  await expect.poll(async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status).toBe('pago')
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status,
+    )
+    .toBe('pago')
   return order.id
 }
 
-test('the buyer edits a registration, reads its receipt, cancels it after a partial refund, and sees the result of a race run (REG-117..REG-120, REG-165..REG-167)', async ({ page, browser }) => {
+test('the buyer edits a registration, reads its receipt, cancels it after a partial refund, and sees the result of a race run (REG-117..REG-120, REG-165..REG-167)', async ({
+  page,
+  browser,
+}) => {
   test.slow() // two accounts, two events, two paid orders and a results import through the real server
   const organizer = await browser.newContext()
   await createUser(organizer.request, { displayName: 'Olga Organizadora' })
@@ -47,17 +56,28 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
 
   // The second race happened last year: the organizer dates it so and publishes its results, Rita 2nd.
   const doc = (await (await organizer.request.get(`/api/events/${pastId}`)).json()) as Record<string, unknown>
-  const redated = await organizer.request.put(`/api/events/${pastId}`, { data: { ...doc, dataEvento: `${year - 1}-03-15`, status: 'Evento Realizado' } })
+  const redated = await organizer.request.put(`/api/events/${pastId}`, {
+    data: { ...doc, dataEvento: `${year - 1}-03-15`, status: 'Evento Realizado' },
+  })
   expect(redated.status(), await redated.text()).toBe(200)
-  const sheet = ['Peito;Nome;Sexo;Categoria;Tempo bruto;Tempo líquido', '501;Vera Veloz;F;Geral;0:45:10;0:45:02', '500;Rita Corredora;F;Geral;0:50:10;0:49:55'].join('\n')
+  const sheet = [
+    'Peito;Nome;Sexo;Categoria;Tempo bruto;Tempo líquido',
+    '501;Vera Veloz;F;Geral;0:45:10;0:45:02',
+    '500;Rita Corredora;F;Geral;0:50:10;0:49:55',
+  ].join('\n')
   const imported = await organizer.request.post(`/api/events/${pastId}/results`, {
-    multipart: { percurso: '10 km', status: 'oficial', file: { name: '10km.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) } },
+    multipart: {
+      percurso: '10 km',
+      status: 'oficial',
+      file: { name: '10km.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) },
+    },
   })
   expect(imported.status(), await imported.text()).toBe(201)
 
   await page.goto('/dashboard?painel=atleta#minhas-inscricoes')
   const mine = page.getByRole('region', { name: 'Minhas inscrições' })
-  const item = (titulo: string) => mine.getByRole('listitem').filter({ has: page.getByRole('heading', { name: titulo }) })
+  const item = (titulo: string) =>
+    mine.getByRole('listitem').filter({ has: page.getByRole('heading', { name: titulo }) })
   const soon = item(upcoming)
   const done = item(past)
   await expect(soon.getByText('Situação: Confirmada')).toBeVisible()
@@ -82,7 +102,9 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   await expect(soon.getByText('Camiseta: G')).toBeVisible()
 
   // REG-166, REG-165: the card's receipt link opens the order page at its receipt.
-  await expect(soon.getByText(`Cancelamento com reembolso integral (R$\u00a089,90) até`, { exact: false })).toBeVisible()
+  await expect(
+    soon.getByText(`Cancelamento com reembolso integral (R$\u00a089,90) até`, { exact: false }),
+  ).toBeVisible()
   await soon.getByRole('link', { name: `Recibo da inscrição de Rita Corredora em ${upcoming}` }).click()
   await expect(page).toHaveURL(new RegExp(`/pedido/${upcomingOrder}#recibo$`))
   const receipt = page.getByRole('region', { name: 'Recibo' })
@@ -93,12 +115,16 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   await expect(value('Total pago')).toHaveText('R$\u00a089,90')
 
   // The organizer refunds R$ 10,50 of it: the receipt shows the refund, returned, and what stays paid.
-  const refund = await organizer.request.post(`/api/events/${upcomingId}/pedidos/${upcomingOrder}/reembolso`, { data: { valor: 10.5 } })
+  const refund = await organizer.request.post(`/api/events/${upcomingId}/pedidos/${upcomingOrder}/reembolso`, {
+    data: { valor: 10.5 },
+  })
   expect(refund.status(), await refund.text()).toBe(200)
   // The sandbox returns the money at once or at the next reconciliation (every 5 s here).
   await expect(async () => {
     await page.reload()
-    await expect(receipt.getByRole('list', { name: 'Reembolsos' })).toContainText('DevolvidoR$\u00a010,50', { timeout: 2_000 })
+    await expect(receipt.getByRole('list', { name: 'Reembolsos' })).toContainText('DevolvidoR$\u00a010,50', {
+      timeout: 2_000,
+    })
   }).toPass({ timeout: 20_000 })
   await expect(value('Pago, descontados os reembolsos')).toHaveText('R$\u00a079,40')
   // Printed, the receipt is the page: no site header or footer, no buttons.
@@ -117,7 +143,9 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   await expect(soon.getByText('Cancelamento com reembolso de R$\u00a079,40 até', { exact: false })).toBeVisible()
   await soon.getByRole('button', { name: 'Cancelar a inscrição de Rita Corredora' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Cancelar a inscrição de Rita Corredora?' })
-  await expect(dialog).toContainText('Do valor desta inscrição, R$\u00a089,90, a organização já reembolsou parte do pedido: R$\u00a079,40 serão devolvidos pelo Pix')
+  await expect(dialog).toContainText(
+    'Do valor desta inscrição, R$\u00a089,90, a organização já reembolsou parte do pedido: R$\u00a079,40 serão devolvidos pelo Pix',
+  )
   await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeFocused()
   expect(await violations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Cancelar e reembolsar' }).click()
@@ -129,7 +157,9 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
   }).toPass({ timeout: 20_000 })
   await expect(soon.getByRole('button', { name: /^Cancelar a inscrição/ })).toHaveCount(0)
   // What the dialog promised is what the server refunded.
-  const refunded = (await (await page.request.get(`/api/pedidos/${upcomingOrder}`)).json()) as { reembolsos: { valor: number }[] }
+  const refunded = (await (await page.request.get(`/api/pedidos/${upcomingOrder}`)).json()) as {
+    reembolsos: { valor: number }[]
+  }
   expect(refunded.reembolsos.map((f) => f.valor).sort((a, b) => a - b)).toEqual([10.5, 79.4])
 
   // The result page the link leads to.
@@ -141,28 +171,44 @@ test('the buyer edits a registration, reads its receipt, cancels it after a part
 // REG-240, REG-244: a buyer who registered two athletes cancels one of them, alone, on a 375 px phone:
 // the card of each says its own amount, the dialog names the athlete and the amount coming back; the
 // other athlete stays registered and the order stays paid with that one devolução.
-test('the buyer cancels one athlete of a two-athlete order, the other stays (REG-240, REG-244)', async ({ page, browser }) => {
+test('the buyer cancels one athlete of a two-athlete order, the other stays (REG-240, REG-244)', async ({
+  page,
+  browser,
+}) => {
   const organizer = await browser.newContext()
   await createUser(organizer.request, { displayName: 'Olga Organizadora' })
   const titulo = `Corrida em Dupla ${marker()}`
   const eventId = await pelotaoEvent(organizer.request, titulo)
   const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
   const created = await page.request.post(`/api/events/${eventId}/pedidos`, {
-    data: { atletas: [athlete('Rita Corredora', '390533447', runner.email), athlete('Tina Parceira', '987654321', `tina-${marker()}@exemplo.com.br`)] },
+    data: {
+      atletas: [
+        athlete('Rita Corredora', '390533447', runner.email),
+        athlete('Tina Parceira', '987654321', `tina-${marker()}@exemplo.com.br`),
+      ],
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   const order = (await created.json()) as { id: string; pix: { txid: string } }
   const paid = await page.request.post(`/_pix-sandbox/simular/${order.pix.txid}`)
   expect(paid.status(), await paid.text()).toBe(200)
-  await expect.poll(async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status).toBe('pago')
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/pedidos/${order.id}`)).json()) as { status: string }).status,
+    )
+    .toBe('pago')
 
   await page.goto('/dashboard?painel=atleta#minhas-inscricoes')
   const mine = page.getByRole('region', { name: 'Minhas inscrições' })
   const card = (nome: string) => mine.getByRole('listitem').filter({ hasText: `${nome} — 10 km` })
   const rita = card('Rita Corredora')
   const tina = card('Tina Parceira')
-  await expect(tina.getByText('Cancelamento com reembolso integral (R$\u00a089,90) até', { exact: false })).toBeVisible()
-  await expect(rita.getByText('Cancelamento com reembolso integral (R$\u00a089,90) até', { exact: false })).toBeVisible()
+  await expect(
+    tina.getByText('Cancelamento com reembolso integral (R$\u00a089,90) até', { exact: false }),
+  ).toBeVisible()
+  await expect(
+    rita.getByText('Cancelamento com reembolso integral (R$\u00a089,90) até', { exact: false }),
+  ).toBeVisible()
   await tina.getByRole('button', { name: 'Cancelar a inscrição de Tina Parceira' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Cancelar a inscrição de Tina Parceira?' })
   await expect(dialog).toContainText('R$\u00a089,90 serão devolvidos pelo Pix')
@@ -182,8 +228,13 @@ test('the buyer cancels one athlete of a two-athlete order, the other stays (REG
     reembolsos: { valor: number }[]
   }
   expect(after.status).toBe('pago')
-  expect(after.inscricoes.map((r) => `${r.nome}: ${r.status}`)).toEqual(['Rita Corredora: confirmada', 'Tina Parceira: cancelada'])
+  expect(after.inscricoes.map((r) => `${r.nome}: ${r.status}`)).toEqual([
+    'Rita Corredora: confirmada',
+    'Tina Parceira: cancelada',
+  ])
   expect(after.reembolsos.map((f) => f.valor)).toEqual([89.9])
-  const participants = (await (await organizer.request.get(`/api/events/${eventId}/participants`)).json()) as { participants: { nome: string }[] }
+  const participants = (await (await organizer.request.get(`/api/events/${eventId}/participants`)).json()) as {
+    participants: { nome: string }[]
+  }
   expect(participants.participants.map((p) => p.nome)).toEqual(['Rita Corredora'])
 })

@@ -14,7 +14,9 @@ const widths = [
 ]
 
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  (await new AxeBuilder({ page }).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
 
 /** Today in São Paulo, as the site counts days. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date())
@@ -77,7 +79,14 @@ for (const { name, viewport } of widths) {
     test('a past event with preliminary results says so, and offers no calendar (EVT-33)', async ({ page }) => {
       const past = await detailsOf(page.request, 'when=past')
       const sets = await Promise.all(
-        past.map(async (e) => ({ e, sets: ((await (await page.request.get(`/api/events/${e.id}/results`)).json()) as { resultSets: { status: string }[] }).resultSets })),
+        past.map(async (e) => ({
+          e,
+          sets: (
+            (await (await page.request.get(`/api/events/${e.id}/results`)).json()) as {
+              resultSets: { status: string }[]
+            }
+          ).resultSets,
+        })),
       )
       const preliminary = sets.find((s) => s.sets.some((r) => r.status === 'preliminar'))
       const official = sets.find((s) => s.sets.length > 0 && s.sets.every((r) => r.status === 'oficial'))
@@ -134,14 +143,22 @@ for (const { name, viewport } of widths) {
       await expect(page.getByText('50 a 120 anos')).toHaveCount(0)
     })
 
-    test('the registration bar keeps the current lot in reach on a phone, and only there (EVT-32)', async ({ page }) => {
+    test('the registration bar keeps the current lot in reach on a phone, and only there (EVT-32)', async ({
+      page,
+    }) => {
       const upcoming = await detailsOf(page.request, 'when=upcoming')
       const event = upcoming.find(
-        (e) => e.status === 'Inscrições Abertas' && e.linkCompra && e.inscricoes.tipoPreco === 'lotes' && e.inscricoes.lotes.length > 0,
+        (e) =>
+          e.status === 'Inscrições Abertas' &&
+          e.linkCompra &&
+          e.inscricoes.tipoPreco === 'lotes' &&
+          e.inscricoes.lotes.length > 0,
       )
       expect(event, 'an upcoming demo event open for registration, priced by lots').toBeDefined()
       // The first lot, in order, whose deadline is today or later (or that has none).
-      const lot = event!.inscricoes.lotes.find((l) => l.valor != null && (!l.dataLimite || l.dataLimite.slice(0, 10) >= today()))
+      const lot = event!.inscricoes.lotes.find(
+        (l) => l.valor != null && (!l.dataLimite || l.dataLimite.slice(0, 10) >= today()),
+      )
       await page.goto(`/event/${event!.id}`)
       const bar = page.getByRole('region', { name: 'Inscrição' })
       if (viewport.width >= 768) {

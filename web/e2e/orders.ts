@@ -19,7 +19,9 @@ export const athlete = (nome: string, cpfBase: string, email: string, sexo: 'F' 
 
 /** Orders one registration of Rita Corredora (10 km, shirt M) with the CPF of `cpfBase`'s nine digits; answers the order. */
 export async function orderRita(request: APIRequestContext, eventId: string, cpfBase: string, email: string) {
-  const created = await request.post(`/api/events/${eventId}/pedidos`, { data: { atletas: [athlete('Rita Corredora', cpfBase, email)] } })
+  const created = await request.post(`/api/events/${eventId}/pedidos`, {
+    data: { atletas: [athlete('Rita Corredora', cpfBase, email)] },
+  })
   expect(created.status(), await created.text()).toBe(201)
   return (await created.json()) as { id: string; pix: { txid: string } }
 }

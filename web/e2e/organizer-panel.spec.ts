@@ -40,14 +40,26 @@ async function panelOf(request: APIRequestContext): Promise<PanelEvent[]> {
 /** Checks one event of the panel's answer against what the event's own routes say. */
 async function matchesItsWorkspace(request: APIRequestContext, e: PanelEvent) {
   const id = encodeURIComponent(e.event.id)
-  const summary = (await (await request.get(`/api/events/${id}/participants/summary`)).json()) as { total: number; pagos: number; kitRetirado: number; valorPago: number }
-  const sets = ((await (await request.get(`/api/events/${id}/results`)).json()) as { resultSets: { status: string }[] }).resultSets
-  const finance = (await (await request.get(`/api/events/${id}/financeiro`)).json()) as { bruto: number; liquido: number }
+  const summary = (await (await request.get(`/api/events/${id}/participants/summary`)).json()) as {
+    total: number
+    pagos: number
+    kitRetirado: number
+    valorPago: number
+  }
+  const sets = ((await (await request.get(`/api/events/${id}/results`)).json()) as { resultSets: { status: string }[] })
+    .resultSets
+  const finance = (await (await request.get(`/api/events/${id}/financeiro`)).json()) as {
+    bruto: number
+    liquido: number
+  }
   expect(e, e.event.titulo).toMatchObject({
     inscritos: summary.total,
     pagos: summary.pagos,
     kitsRetirados: summary.kitRetirado,
-    resultados: { oficiais: sets.filter((s) => s.status === 'oficial').length, preliminares: sets.filter((s) => s.status !== 'oficial').length },
+    resultados: {
+      oficiais: sets.filter((s) => s.status === 'oficial').length,
+      preliminares: sets.filter((s) => s.status !== 'oficial').length,
+    },
     dinheiro: { valorPago: summary.valorPago, bruto: finance.bruto, liquido: finance.liquido },
   })
 }
@@ -87,7 +99,10 @@ for (const { name, viewport } of widths) {
         expect(events.length, 'the demo organizer has events').toBeGreaterThan(0)
         for (const e of events.filter((e) => e.role === 'owner').slice(0, 4)) await matchesItsWorkspace(page.request, e)
         const sum = (f: (e: PanelEvent) => number) => events.reduce((n, e) => n + f(e), 0)
-        expect(sum((e) => e.inscritos), 'the demo events have participants').toBeGreaterThan(0)
+        expect(
+          sum((e) => e.inscritos),
+          'the demo events have participants',
+        ).toBeGreaterThan(0)
         await expect(rows).toHaveCount(events.length, { timeout: 2_000 })
         await expect(stat('Eventos')).toHaveText(number(events.length), { timeout: 2_000 })
         await expect(stat('Inscritos')).toHaveText(number(sum((e) => e.inscritos)), { timeout: 2_000 })
@@ -128,20 +143,30 @@ for (const { name, viewport } of widths) {
       await expect(page.getByRole('tab', { name: 'Retirada de kits' })).toHaveAttribute('aria-selected', 'true')
     })
 
-    test('a kit desk volunteer lands on the panel of the events they work on, with no money (ORG-14)', async ({ page }) => {
+    test('a kit desk volunteer lands on the panel of the events they work on, with no money (ORG-14)', async ({
+      page,
+    }) => {
       await signIn(page, demoKitDesk)
       await page.goto('/dashboard')
       await expect(page.getByRole('tab', { name: 'Painel do Organizador' })).toHaveAttribute('aria-selected', 'true')
       const events = await panelOf(page.request)
       expect(events.length).toBeGreaterThan(0)
       expect(events.every((e) => e.role === 'retirada' && e.dinheiro === null)).toBe(true)
-      await expect(page.getByRole('list', { name: 'Eventos', exact: true }).getByRole('listitem')).toHaveCount(events.length)
-      await expect(page.getByRole('tabpanel', { name: 'Visão Geral' }).locator('dt', { hasText: 'Receita' })).toHaveCount(0)
+      await expect(page.getByRole('list', { name: 'Eventos', exact: true }).getByRole('listitem')).toHaveCount(
+        events.length,
+      )
+      await expect(
+        page.getByRole('tabpanel', { name: 'Visão Geral' }).locator('dt', { hasText: 'Receita' }),
+      ).toHaveCount(0)
       await page.getByRole('tablist', { name: 'Seções da gestão' }).getByRole('tab', { name: 'Financeiro' }).click()
-      await expect(page.getByRole('tabpanel', { name: 'Financeiro' })).toHaveText('Seu papel nos seus eventos não inclui esta seção.')
+      await expect(page.getByRole('tabpanel', { name: 'Financeiro' })).toHaveText(
+        'Seu papel nos seus eventos não inclui esta seção.',
+      )
     })
 
-    test('a fresh account sees the prototype as "veja como funciona", and its real panel once it has an event (ORG-13)', async ({ page }) => {
+    test('a fresh account sees the prototype as "veja como funciona", and its real panel once it has an event (ORG-13)', async ({
+      page,
+    }) => {
       await signedInUser(page)
       const calls: string[] = []
       page.on('request', (r) => calls.push(new URL(r.url()).pathname))
@@ -149,7 +174,9 @@ for (const { name, viewport } of widths) {
       await expect(page.getByRole('tab', { name: 'Painel do Atleta' })).toHaveAttribute('aria-selected', 'true')
       await page.getByRole('tab', { name: 'Painel do Organizador' }).click()
       await expect(page.getByRole('heading', { name: 'Veja como funciona' })).toBeVisible()
-      await expect(page.getByText('Para seus eventos reais, use Gerenciar em Meus eventos.', { exact: false })).toBeVisible()
+      await expect(
+        page.getByText('Para seus eventos reais, use Gerenciar em Meus eventos.', { exact: false }),
+      ).toBeVisible()
       await expect(page.getByRole('tablist', { name: 'Seções do protótipo' })).toBeVisible()
       await expect(page.getByRole('button', { name: 'Criar Evento' })).toBeVisible()
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width)

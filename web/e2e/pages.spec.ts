@@ -24,7 +24,9 @@ for (const viewport of [phone, desktop]) {
       for (const group of ['Feminino', 'Masculino']) {
         await expect(page.getByRole('article', { name: group }).getByRole('listitem')).toHaveCount(3)
       }
-      await expect(page.getByRole('region', { name: 'Galeria da primeira edição' }).getByRole('button')).toHaveCount(photoCount)
+      await expect(page.getByRole('region', { name: 'Galeria da primeira edição' }).getByRole('button')).toHaveCount(
+        photoCount,
+      )
       await expectNoSeriousA11yViolations(page)
     })
 
@@ -123,7 +125,9 @@ for (const viewport of [phone, desktop]) {
       await dialog.getByLabel('Nome').fill('Ana Souza')
       await dialog.getByLabel('E-mail').fill('ana@exemplo')
       await dialog.getByRole('button', { name: 'Enviar interesse' }).click()
-      await expect(dialog.getByLabel('E-mail')).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.')
+      await expect(dialog.getByLabel('E-mail')).toHaveAccessibleDescription(
+        'Informe um e-mail válido, como nome@exemplo.com.',
+      )
       await expect(dialog.getByLabel('E-mail')).toBeFocused()
 
       await dialog.getByLabel('E-mail').fill('ana@exemplo.com.br')

@@ -31,12 +31,61 @@ function windows1252(text: string): Buffer {
   return Buffer.from(text, 'latin1')
 }
 
-const header = 'Nº da inscrição;Atleta;CPF;Data de nascimento;Sexo;Distância;Tamanho;Assessoria;E-mail;Status do pagamento;Valor'
+const header =
+  'Nº da inscrição;Atleta;CPF;Data de nascimento;Sexo;Distância;Tamanho;Assessoria;E-mail;Status do pagamento;Valor'
 const athletes = [
-  ['1001', 'João Gonçalves', cpf('529982247'), '01/05/1990', 'M', '10 km', 'M', 'Equipe Açaí', 'joao@exemplo.com.br', 'Aprovado', '120,00'],
-  ['1002', 'Conceição Araújo', cpf('111444777'), '12/11/1985', 'F', '5 km', 'P', 'Corredores do Paraná', 'conceicao@exemplo.com.br', 'Aprovado', '99,90'],
-  ['1003', 'Inês Müller', cpf('123456789'), '30/01/2001', 'F', '10 km', 'P', '', 'ines@exemplo.com.br', 'Pendente', '120,00'],
-  ['1004', 'André Sebastião', cpf('987654321'), '07/09/1978', 'M', '5 km', 'GG', 'Equipe Açaí', 'andre@exemplo.com.br', 'Aprovado', '99,90'],
+  [
+    '1001',
+    'João Gonçalves',
+    cpf('529982247'),
+    '01/05/1990',
+    'M',
+    '10 km',
+    'M',
+    'Equipe Açaí',
+    'joao@exemplo.com.br',
+    'Aprovado',
+    '120,00',
+  ],
+  [
+    '1002',
+    'Conceição Araújo',
+    cpf('111444777'),
+    '12/11/1985',
+    'F',
+    '5 km',
+    'P',
+    'Corredores do Paraná',
+    'conceicao@exemplo.com.br',
+    'Aprovado',
+    '99,90',
+  ],
+  [
+    '1003',
+    'Inês Müller',
+    cpf('123456789'),
+    '30/01/2001',
+    'F',
+    '10 km',
+    'P',
+    '',
+    'ines@exemplo.com.br',
+    'Pendente',
+    '120,00',
+  ],
+  [
+    '1004',
+    'André Sebastião',
+    cpf('987654321'),
+    '07/09/1978',
+    'M',
+    '5 km',
+    'GG',
+    'Equipe Açaí',
+    'andre@exemplo.com.br',
+    'Aprovado',
+    '99,90',
+  ],
 ]
 const csv = (rows: string[][]) => [header, ...rows.map((r) => r.join(';'))].join('\r\n') + '\r\n'
 const goodFile = () => ({ name: 'inscricoes.csv', mimeType: 'text/csv', buffer: windows1252(csv(athletes)) })
@@ -58,7 +107,9 @@ test.describe('the owner', () => {
   // The overlapping bib range below is refused on purpose (422), and the app logs the refusal.
   test.use({ allowConsoleErrors: [[/status of 422/, /Alguns campos precisam de correção/], { scope: 'test' }] })
 
-  test('imports a Windows-1252 file, fixes a bad CPF, sets bib ranges, sees the totals and searches the list', async ({ page }) => {
+  test('imports a Windows-1252 file, fixes a bad CPF, sets bib ranges, sees the totals and searches the list', async ({
+    page,
+  }) => {
     test.setTimeout(60_000) // a whole workspace journey with two axe runs
     await signedInUser(page, { displayName: 'Dona da Prova' })
     const id = await createEvent(page.request, { titulo: 'Corrida do Barigui', ...race })
@@ -106,8 +157,16 @@ test.describe('the owner', () => {
     await expect(done).toContainText('0 atualizados')
 
     // Totals for purchasing, as tables (the bars repeat them for the eye).
-    await expect(page.getByRole('table', { name: 'Por modalidade' }).getByRole('row')).toHaveText([/Modalidade\s*Inscritos/, /5 km\s*2/, /10 km\s*2/])
-    await expect(page.getByRole('table', { name: 'Por sexo' }).getByRole('row')).toHaveText([/Sexo\s*Inscritos/, /Feminino\s*2/, /Masculino\s*2/])
+    await expect(page.getByRole('table', { name: 'Por modalidade' }).getByRole('row')).toHaveText([
+      /Modalidade\s*Inscritos/,
+      /5 km\s*2/,
+      /10 km\s*2/,
+    ])
+    await expect(page.getByRole('table', { name: 'Por sexo' }).getByRole('row')).toHaveText([
+      /Sexo\s*Inscritos/,
+      /Feminino\s*2/,
+      /Masculino\s*2/,
+    ])
     const shirts = page.getByRole('table', { name: 'Camisetas por tamanho e modalidade' })
     await expect(shirts.getByRole('row').filter({ hasText: /^P/ })).toHaveText(/P\s*1\s*1\s*2/)
     await expect(page.getByText('Não pagos', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('1')
@@ -153,7 +212,11 @@ test.describe('the owner', () => {
     await exports.getByRole('button', { name: 'Baixar lista de 10 km, peitos 1001 a 2000 (PDF)' }).click()
     const pdf = await pdfDownload
     expect(pdf.suggestedFilename()).toBe('lista-retirada-1001-2000.pdf')
-    expect(readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
 
     // Importing the same file again changes nothing.
     await upload.setInputFiles(goodFile())
@@ -163,13 +226,23 @@ test.describe('the owner', () => {
 
 /** A page in a browser of its own (another person), loads waiting for the app as the fixture does. */
 async function otherPerson(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: phone, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const context = await browser.newContext({
+    baseURL,
+    viewport: phone,
+    hasTouch: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
   const page = await context.newPage()
   const ready = () => page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'))
   return { context, page, ready }
 }
 
-test('a kit desk member invited by e-mail signs up from the link, lands on the event and sees CPFs masked', async ({ page, browser, baseURL }) => {
+test('a kit desk member invited by e-mail signs up from the link, lands on the event and sees CPFs masked', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000) // two people, a sign-up (argon2) and an e-mail read from the outbox
   await signedInUser(page, { displayName: 'Dona da Prova' })
   const id = await createEvent(page.request, { titulo: 'Meia do Batel', ...race })
@@ -182,16 +255,25 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
   await page.getByRole('button', { name: 'Enviar convite' }).click()
   await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible()
   const team = page.getByRole('list', { name: 'Equipe do evento' })
-  await expect(team.getByRole('listitem').filter({ hasText: email })).toContainText('Retirada de kits · convite pendente')
+  await expect(team.getByRole('listitem').filter({ hasText: email })).toContainText(
+    'Retirada de kits · convite pendente',
+  )
   expect(await pageWidth(page)).toBe(phone.width)
   expect(await axeViolations(page)).toEqual([])
 
   // The e-mail's sign-up link leads through sign-up, which its token makes verified, back to the event.
   let link = ''
   await expect
-    .poll(() => (link = mailsTo(email).at(-1)?.match(/https?:\/\/\S+\/login\?convite=[\w-]+&modo=cadastro&next=\S+/)?.[0] ?? ''), {
-      message: `an invitation e-mail to ${email}`,
-    })
+    .poll(
+      () =>
+        (link =
+          mailsTo(email)
+            .at(-1)
+            ?.match(/https?:\/\/\S+\/login\?convite=[\w-]+&modo=cadastro&next=\S+/)?.[0] ?? ''),
+      {
+        message: `an invitation e-mail to ${email}`,
+      },
+    )
     .not.toBe('')
 
   const invitee = await otherPerson(browser, baseURL)
@@ -225,7 +307,9 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
     const list = p.getByRole('region', { name: 'Inscritos', exact: true })
     await expect(p.getByText('4 inscritos encontrados')).toBeVisible()
     for (const a of athletes) await expect(list).not.toContainText(a[2]!)
-    const documents = await list.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''))
+    const documents = await list
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''))
     expect(documents).toHaveLength(4)
     for (const d of documents) expect(d).toMatch(/\*/)
 
@@ -239,7 +323,10 @@ test('a kit desk member invited by e-mail signs up from the link, lands on the e
     await invitee.ready()
     const work = p.getByRole('list', { name: 'Eventos em que trabalho' })
     await expect(work).toContainText('Meia do Batel')
-    await expect(work.getByRole('link', { name: 'Balcão de retirada de Meia do Batel' })).toHaveAttribute('href', `/retirada/${id}`)
+    await expect(work.getByRole('link', { name: 'Balcão de retirada de Meia do Batel' })).toHaveAttribute(
+      'href',
+      `/retirada/${id}`,
+    )
   } finally {
     await invitee.context.close()
   }
@@ -270,8 +357,8 @@ test.describe('an unknown event', () => {
   test.use({ allowConsoleErrors: [[/status of 404/], { scope: 'test' }] })
 
   test('says so', async ({ page }) => {
-  await signedInUser(page)
-  await page.goto('/dashboard/eventos/nao-existe')
-  await expect(page.getByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeVisible()
+    await signedInUser(page)
+    await page.goto('/dashboard/eventos/nao-existe')
+    await expect(page.getByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeVisible()
   })
 })

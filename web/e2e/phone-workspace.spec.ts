@@ -21,23 +21,40 @@ const tabNames = ['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', '
  */
 async function busyEvent(page: Page, people: number) {
   const organizer = await createUser(page.request, { displayName: 'Organizadora' })
-  const eventId = await createEvent(page.request, { titulo: `Corrida do Celular ${marker()}`, dataEvento: inDays(3), km: [10] })
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida do Celular ${marker()}`,
+    dataEvento: inDays(3),
+    km: [10],
+  })
   await sellThroughPelotao(page.request, eventId)
-  const names = ['Renata Cardoso de Albuquerque', ...Array.from({ length: people - 1 }, (_, i) => `Atleta Número ${i + 2}`)]
+  const names = [
+    'Renata Cardoso de Albuquerque',
+    ...Array.from({ length: people - 1 }, (_, i) => `Atleta Número ${i + 2}`),
+  ]
   const rows = names.map((nome, i) => `${nome};${cpfDigits(String(529982247 + i * 1117))};10 km;M;${101 + i};Sim`)
   const imported = await page.request.post(`/api/events/${eventId}/participants`, {
-    multipart: { file: { name: 'inscritos.csv', mimeType: 'text/csv', buffer: Buffer.from(['Nome;CPF;Modalidade;Camiseta;Peito;Pago', ...rows].join('\r\n')) } },
+    multipart: {
+      file: {
+        name: 'inscritos.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['Nome;CPF;Modalidade;Camiseta;Peito;Pago', ...rows].join('\r\n')),
+      },
+    },
   })
   expect(imported.status(), await imported.text()).toBe(200)
   await orderRita(page.request, eventId, String(318273645), organizer.email)
-  const invited = await page.request.post(`/api/events/${eventId}/staff`, { data: { email: `voluntaria-${marker().toLowerCase()}@exemplo.com.br`, role: 'retirada' } })
+  const invited = await page.request.post(`/api/events/${eventId}/staff`, {
+    data: { email: `voluntaria-${marker().toLowerCase()}@exemplo.com.br`, role: 'retirada' },
+  })
   expect(invited.status(), await invited.text()).toBe(201)
   return eventId
 }
 
 /** Records a pickup for each of the event's participants, one every 20 minutes up to now. */
 async function pickEveryKit(page: Page, eventId: string) {
-  const roster = (await (await page.request.get(`/api/events/${eventId}/checkin/roster`)).json()) as { participants: { id: string }[] }
+  const roster = (await (await page.request.get(`/api/events/${eventId}/checkin/roster`)).json()) as {
+    participants: { id: string }[]
+  }
   const now = Date.now()
   // A pickup's id is made on the device and recorded once, whatever the event.
   const device = marker()
@@ -82,11 +99,16 @@ async function expectReadable(page: Page, list: Locator, row: Locator, values: s
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
+for (const [size, viewport] of [
+  ['phone', phone],
+  ['desktop', desktop],
+] as const) {
   test.describe(`at ${viewport.width} px (${size})`, () => {
     test.use({ viewport })
 
-    test('every tab reachable by touch and by the arrow keys, the selected one in view (TEAM-8, WORK-1)', async ({ page }) => {
+    test('every tab reachable by touch and by the arrow keys, the selected one in view (TEAM-8, WORK-1)', async ({
+      page,
+    }) => {
       const eventId = await busyEvent(page, 1)
       await page.goto(`/dashboard/eventos/${eventId}`)
       const tablist = page.getByRole('tablist', { name: 'Gestão do evento' })
@@ -124,13 +146,19 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       expect(await withinWidth(page, tablist.getByRole('tab', { name: 'Configurações' }))).toBe(true)
     })
 
-    test('every list readable without scrolling sideways, the chart labels whole, an empty history said once (TEAM-8, WORK-2, WORK-3)', async ({ page }) => {
+    test('every list readable without scrolling sideways, the chart labels whole, an empty history said once (TEAM-8, WORK-2, WORK-3)', async ({
+      page,
+    }) => {
       test.setTimeout(90_000)
       const eventId = await busyEvent(page, 18)
       await page.goto(`/dashboard/eventos/${eventId}`)
 
       const participants = page.getByRole('region', { name: 'Inscritos', exact: true })
-      await expectReadable(page, participants, participants.getByRole('row', { name: /Renata Cardoso/ }), ['Renata Cardoso de Albuquerque', '101', 'Não retirado'])
+      await expectReadable(page, participants, participants.getByRole('row', { name: /Renata Cardoso/ }), [
+        'Renata Cardoso de Albuquerque',
+        '101',
+        'Não retirado',
+      ])
 
       // Before the first pickup the tab says so once: the chart draws nothing, the history says it.
       await page.getByRole('tab', { name: 'Retirada de kits' }).click()
@@ -145,7 +173,11 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       const byModality = page.getByRole('region', { name: 'Por modalidade', exact: true })
       await expectReadable(page, byModality, byModality.getByRole('row', { name: /10 km/ }), ['10 km', '18', '100%'])
       const history = page.getByRole('region', { name: 'Histórico de retiradas', exact: true })
-      await expectReadable(page, history, history.getByRole('row', { name: /Renata Cardoso/ }), ['Balcão 1', 'Organizadora', 'Retirado'])
+      await expectReadable(page, history, history.getByRole('row', { name: /Renata Cardoso/ }), [
+        'Balcão 1',
+        'Organizadora',
+        'Retirado',
+      ])
 
       // Six hours of quarters: wider than a phone, so the chart scrolls (by keyboard too) and no
       // time label is cut at its end.
@@ -153,7 +185,10 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
       await expect(chart).toBeVisible()
       const labels = await chart.locator('svg').evaluate((svg) => {
         const right = svg.getBoundingClientRect().right
-        return [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, whole: t.getBoundingClientRect().right <= right + 0.5 }))
+        return [...svg.querySelectorAll('text')].map((t) => ({
+          text: t.textContent,
+          whole: t.getBoundingClientRect().right <= right + 0.5,
+        }))
       })
       const times = labels.filter((l) => /^\d\d:\d\d$/.test(l.text ?? ''))
       expect(times.length).toBeGreaterThan(3)
@@ -170,17 +205,27 @@ for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const
 
       await page.getByRole('tab', { name: 'Equipe' }).click()
       const team = page.getByRole('list', { name: 'Equipe do evento' })
-      for (const who of await team.getByRole('listitem').all()) expect(await who.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      for (const who of await team.getByRole('listitem').all())
+        expect(await who.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
       await expect(team.getByRole('listitem')).toHaveCount(2)
 
       await page.getByRole('tab', { name: 'Resultados' }).click()
       await page.getByLabel('Arquivo de resultados').setInputFiles({
         name: 'resultado.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from(['Posição;Nº;Nome;Sexo;Categoria;Equipe;Tempo Líquido', '1;101;Renata Cardoso de Albuquerque;F;F3034;Assessoria Passo Firme;0:42:13'].join('\n')),
+        buffer: Buffer.from(
+          [
+            'Posição;Nº;Nome;Sexo;Categoria;Equipe;Tempo Líquido',
+            '1;101;Renata Cardoso de Albuquerque;F;F3034;Assessoria Passo Firme;0:42:13',
+          ].join('\n'),
+        ),
       })
       const preview = page.getByRole('region', { name: 'Primeiras linhas como serão publicadas', exact: true })
-      await expectReadable(page, preview, preview.getByRole('row', { name: /Renata Cardoso/ }), ['Renata Cardoso de Albuquerque', 'Assessoria Passo Firme', '0:42:13'])
+      await expectReadable(page, preview, preview.getByRole('row', { name: /Renata Cardoso/ }), [
+        'Renata Cardoso de Albuquerque',
+        'Assessoria Passo Firme',
+        '0:42:13',
+      ])
 
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width)
       expect(await violations(page)).toEqual([])

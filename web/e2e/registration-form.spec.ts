@@ -18,7 +18,11 @@ function nextYear(month: number, day: number) {
 
 /** An event Pelotão sells: 10 km at R$ 120 and 5 km at R$ 80 in its first lot. */
 async function soldEvent(request: APIRequestContext) {
-  const id = await createEvent(request, { titulo: `Corrida da Inscrição ${marker()}`, dataEvento: nextYear(9, 20), km: [10, 5] })
+  const id = await createEvent(request, {
+    titulo: `Corrida da Inscrição ${marker()}`,
+    dataEvento: nextYear(9, 20),
+    km: [10, 5],
+  })
   const event = await (await request.get(`/api/events/${id}`)).json()
   const res = await request.put(`/api/events/${id}`, {
     data: {
@@ -60,7 +64,15 @@ const athlete = (page: Page, n: number) => page.getByRole('group', { name: `Atle
 const summary = (page: Page) => page.getByRole('region', { name: 'Resumo do pedido' })
 const money = (v: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(v)
 
-type Athlete = { nome?: string; cpf: string; nascimento: string; sexo: 'Feminino' | 'Masculino'; celular: string; percurso: string; camiseta: string }
+type Athlete = {
+  nome?: string
+  cpf: string
+  nascimento: string
+  sexo: 'Feminino' | 'Masculino'
+  celular: string
+  percurso: string
+  camiseta: string
+}
 
 async function fillAthlete(scope: Locator, a: Athlete) {
   if (a.nome) await scope.getByLabel('Nome completo', { exact: true }).fill(a.nome)
@@ -79,7 +91,9 @@ test.describe(() => {
   // The coupon's 422 is the answer under test: the browser logs every 4xx it loads.
   test.use({ allowConsoleErrors: [/status of 422/] })
 
-  test('a signed-in runner registers two athletes: pre-filled, quoted by the server, a bad CPF beside its field, then the order (REG-71, REG-72, REG-73, REG-74, REG-78)', async ({ page }) => {
+  test('a signed-in runner registers two athletes: pre-filled, quoted by the server, a bad CPF beside its field, then the order (REG-71, REG-72, REG-73, REG-74, REG-78)', async ({
+    page,
+  }) => {
     const runner = await signedInUser(page, { displayName: 'Maria Corredora' })
     const id = await soldEvent(page.request)
 
@@ -95,14 +109,29 @@ test.describe(() => {
     await expect(first.getByLabel('Nome completo', { exact: true })).toHaveValue('Maria Corredora')
     await expect(first.getByLabel('E-mail', { exact: true })).toHaveValue(runner.email)
     await first.getByLabel('Nome completo', { exact: true }).fill('Maria Corredora Silva')
-    await fillAthlete(first, { cpf: cpfDigits('529982247'), nascimento: '12/05/1990', sexo: 'Feminino', celular: '(11) 98765-4321', percurso: '10 km', camiseta: 'M' })
+    await fillAthlete(first, {
+      cpf: cpfDigits('529982247'),
+      nascimento: '12/05/1990',
+      sexo: 'Feminino',
+      celular: '(11) 98765-4321',
+      percurso: '10 km',
+      camiseta: 'M',
+    })
     await expect(summary(page)).toContainText(money(120))
 
     await page.getByRole('button', { name: 'Adicionar atleta' }).click()
     const second = athlete(page, 2)
     await expect(second.getByLabel('Nome completo', { exact: true })).toBeFocused()
     const badCpf = `${cpfDigits('111444777').slice(0, 10)}${(Number(cpfDigits('111444777')[10]) + 1) % 10}`
-    await fillAthlete(second, { nome: 'João Pedro Silva', cpf: badCpf, nascimento: '02/03/2012', sexo: 'Masculino', celular: '11 91234-5678', percurso: '10 km', camiseta: 'P' })
+    await fillAthlete(second, {
+      nome: 'João Pedro Silva',
+      cpf: badCpf,
+      nascimento: '02/03/2012',
+      sexo: 'Masculino',
+      celular: '11 91234-5678',
+      percurso: '10 km',
+      camiseta: 'P',
+    })
     // Under 18 on the race day: the guardian's fields appear, for João only (REG-252).
     await expect(first.getByRole('group', { name: 'Responsável legal' })).toHaveCount(0)
     await second.getByLabel('Nome completo do responsável', { exact: true }).fill('Ana Paula Silva')
@@ -123,12 +152,16 @@ test.describe(() => {
 
     // A refusal only the server knows (the coupon) is shown beside its field too.
     await page.getByLabel('Cupom de desconto (opcional)').fill('NAOEXISTE')
-    await expect(page.getByLabel('Cupom de desconto (opcional)')).toHaveAccessibleDescription(constants.messages.cupomInvalido)
+    await expect(page.getByLabel('Cupom de desconto (opcional)')).toHaveAccessibleDescription(
+      constants.messages.cupomInvalido,
+    )
     await page.getByLabel('Cupom de desconto (opcional)').fill('')
     await expect(summary(page)).toContainText(`Total${money(200)}`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
 
-    const created = page.waitForResponse((r) => r.url().endsWith(`/api/events/${id}/pedidos`) && r.request().method() === 'POST')
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/events/${id}/pedidos`) && r.request().method() === 'POST',
+    )
     const idempotent = created.then((r) => r.request().headers()['idempotency-key'])
     const landed = page.waitForURL(orderPage(id), { waitUntil: 'commit' })
     const seen = paths(page)
@@ -147,7 +180,10 @@ test.describe(() => {
   })
 })
 
-test('a visitor fills the form with the keyboard, signs up inline and keeps what was typed, even across a reload (REG-75, REG-76, REG-79)', async ({ page, browser }) => {
+test('a visitor fills the form with the keyboard, signs up inline and keeps what was typed, even across a reload (REG-75, REG-76, REG-79)', async ({
+  page,
+  browser,
+}) => {
   const organizer = await browser.newContext()
   const organizerPage = await organizer.newPage()
   await createUser(organizerPage.request)
@@ -196,13 +232,15 @@ test('a visitor fills the form with the keyboard, signs up inline and keeps what
     'Nome do contato': 'Paulo Alves',
     'Telefone do contato': '(21) 3333-2222',
   }
-  for (const [label, value] of Object.entries(typed)) await expect(first.getByLabel(label, { exact: true })).toHaveValue(value)
+  for (const [label, value] of Object.entries(typed))
+    await expect(first.getByLabel(label, { exact: true })).toHaveValue(value)
   await expect(first.getByRole('radio', { name: 'Feminino' })).toBeChecked()
   await expect(first.getByRole('checkbox', { name: 'Li e aceito o regulamento' })).toBeChecked()
   await expect(page.getByRole('button', { name: 'Continuar para o pagamento' })).toHaveCount(0)
   // A reload keeps the draft (REG-79).
   await page.reload()
-  for (const [label, value] of Object.entries(typed)) await expect(first.getByLabel(label, { exact: true })).toHaveValue(value)
+  for (const [label, value] of Object.entries(typed))
+    await expect(first.getByLabel(label, { exact: true })).toHaveValue(value)
 
   const account = page.getByRole('region', { name: 'Entre ou crie sua conta para concluir' })
   await account.getByRole('tab', { name: 'Cadastrar' }).focus()
@@ -220,9 +258,12 @@ test('a visitor fills the form with the keyboard, signs up inline and keeps what
   // Signed in on the same page: nothing typed was lost, not even the name the account has another of.
   const submit = page.getByRole('button', { name: 'Continuar para o pagamento' })
   await expect(submit).toBeFocused()
-  for (const [label, value] of Object.entries(typed)) await expect(first.getByLabel(label, { exact: true })).toHaveValue(value)
+  for (const [label, value] of Object.entries(typed))
+    await expect(first.getByLabel(label, { exact: true })).toHaveValue(value)
   await expect(summary(page)).toContainText(`Total${money(120)}`)
-  const created = page.waitForResponse((r) => r.url().endsWith(`/api/events/${id}/pedidos`) && r.request().method() === 'POST')
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/events/${id}/pedidos`) && r.request().method() === 'POST',
+  )
   const landed = page.waitForURL(orderPage(id), { waitUntil: 'commit' })
   const seen = paths(page)
   await page.keyboard.press('Enter')
@@ -235,10 +276,23 @@ test('a visitor fills the form with the keyboard, signs up inline and keeps what
 
 test('a closed offer shows why and no form (REG-77)', async ({ page }) => {
   await signedInUser(page)
-  const id = await createEvent(page.request, { titulo: `Corrida Fechada ${marker()}`, dataEvento: nextYear(10, 4), km: [5] })
+  const id = await createEvent(page.request, {
+    titulo: `Corrida Fechada ${marker()}`,
+    dataEvento: nextYear(10, 4),
+    km: [5],
+  })
   const event = await (await page.request.get(`/api/events/${id}`)).json()
   const res = await page.request.put(`/api/events/${id}`, {
-    data: { ...event, inscricoes: { ...event.inscricoes, ativas: false, modo: 'pelotao', tipoPreco: 'lotes', lotes: [{ nome: 'Lote', valor: 50, maxVagas: null, dataLimite: '', valoresPorModalidade: [] }] } },
+    data: {
+      ...event,
+      inscricoes: {
+        ...event.inscricoes,
+        ativas: false,
+        modo: 'pelotao',
+        tipoPreco: 'lotes',
+        lotes: [{ nome: 'Lote', valor: 50, maxVagas: null, dataLimite: '', valoresPorModalidade: [] }],
+      },
+    },
   })
   expect(res.status(), await res.text()).toBe(200)
   await page.goto(`/inscricao/${id}`)

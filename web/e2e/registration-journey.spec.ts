@@ -22,8 +22,12 @@ async function demoSoldEvent(baseURL: string | undefined): Promise<{ event: Even
   const api = await newRequest.newContext({ baseURL })
   try {
     expect((await api.post('/api/auth/login', { data: demoOrganizer })).status()).toBe(200)
-    const listed = (await (await api.get('/api/events?limit=500&owner=me&when=upcoming')).json()) as { events: EventSummary[] }
-    const events = await Promise.all(listed.events.map(async (e) => (await (await api.get(`/api/events/${e.id}`)).json()) as Event))
+    const listed = (await (await api.get('/api/events?limit=500&owner=me&when=upcoming')).json()) as {
+      events: EventSummary[]
+    }
+    const events = await Promise.all(
+      listed.events.map(async (e) => (await (await api.get(`/api/events/${e.id}`)).json()) as Event),
+    )
     const event = events.find((e) => e.inscricoes.modo === 'pelotao')
     expect(event, 'an upcoming demo event sold in Pelotão').toBeDefined()
     const offer = (await (await api.get(`/api/events/${event!.id}/inscricao`)).json()) as Offer
@@ -42,7 +46,15 @@ const athlete = (page: Page, n: number) => page.getByRole('group', { name: `Atle
 const money = (v: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(v)
 const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true })
 
-type Athlete = { nome: string; cpf: string; nascimento: string; sexo: 'Feminino' | 'Masculino'; email: string; percurso: string; camiseta: string }
+type Athlete = {
+  nome: string
+  cpf: string
+  nascimento: string
+  sexo: 'Feminino' | 'Masculino'
+  email: string
+  percurso: string
+  camiseta: string
+}
 
 async function fillAthlete(scope: Locator, a: Athlete) {
   await field(scope, 'Nome completo').fill(a.nome)
@@ -60,7 +72,17 @@ async function fillAthlete(scope: Locator, a: Athlete) {
 
 /** What the athlete's fields hold now, to compare before and after something that must keep them. */
 async function fieldsOf(scope: Locator) {
-  const labels = ['Nome completo', 'CPF', 'Data de nascimento', 'E-mail', 'Celular com DDD', 'Modalidade', 'Tamanho da camiseta', 'Nome do contato', 'Telefone do contato']
+  const labels = [
+    'Nome completo',
+    'CPF',
+    'Data de nascimento',
+    'E-mail',
+    'Celular com DDD',
+    'Modalidade',
+    'Tamanho da camiseta',
+    'Nome do contato',
+    'Telefone do contato',
+  ]
   return Promise.all(labels.map(async (l) => `${l}: ${await field(scope, l).inputValue()}`))
 }
 
@@ -105,7 +127,10 @@ test('a visitor registers two athletes in the demo event, signs up on the form, 
   const second = athlete(page, 2)
   await fillAthlete(second, severino)
   // The event's own shirt sizes are offered.
-  await expect(field(second, 'Tamanho da camiseta').getByRole('option')).toHaveText(['Selecione', ...event.inscricoes.tamanhosCamiseta])
+  await expect(field(second, 'Tamanho da camiseta').getByRole('option')).toHaveText([
+    'Selecione',
+    ...event.inscricoes.tamanhosCamiseta,
+  ])
   const typed = [await fieldsOf(first), await fieldsOf(second)]
   const total = price(ana.percurso) + price(severino.percurso) / 2
   // A visitor sees the total estimated from the offer (REG-294); the quote is the server's, once signed in.
@@ -170,13 +195,23 @@ test('a visitor registers two athletes in the demo event, signs up on the form, 
 async function oneSlotEvent(browser: Browser): Promise<string> {
   const organizer = await browser.newContext()
   await createUser(organizer.request, { displayName: 'Organizadora da Vaga Única' })
-  const id = await createEvent(organizer.request, { titulo: `Corrida da Última Vaga ${marker()}`, dataEvento: `${new Date().getFullYear() + 1}-08-16`, km: [5, 10] })
+  const id = await createEvent(organizer.request, {
+    titulo: `Corrida da Última Vaga ${marker()}`,
+    dataEvento: `${new Date().getFullYear() + 1}-08-16`,
+    km: [5, 10],
+  })
   const doc = (await (await organizer.request.get(`/api/events/${id}`)).json()) as Event
   const res = await organizer.request.put(`/api/events/${id}`, {
     data: {
       ...doc,
       modalidades: doc.modalidades.map((m) => ({ ...m, vagas: m.nome === '5 km' ? 1 : null })),
-      inscricoes: { ...doc.inscricoes, ativas: true, modo: 'pelotao', tipoPreco: 'lotes', lotes: [{ nome: 'Lote Único', valor: 70, maxVagas: null, dataLimite: '', valoresPorModalidade: [] }] },
+      inscricoes: {
+        ...doc.inscricoes,
+        ativas: true,
+        modo: 'pelotao',
+        tipoPreco: 'lotes',
+        lotes: [{ nome: 'Lote Único', valor: 70, maxVagas: null, dataLimite: '', valoresPorModalidade: [] }],
+      },
     },
   })
   expect(res.status(), await res.text()).toBe(200)

@@ -14,11 +14,16 @@ test.use({ viewport: phone, hasTouch: true })
 /** An event the signed-in user of `request` sells through Pelotão, one lot of R$ 89,90, with a kit pickup. */
 async function pelotaoEvent(request: APIRequestContext, titulo: string) {
   const id = await createEvent(request, { titulo, dataEvento: nextYear(9, 7), km: [10] })
-  await sellThroughPelotao(request, id, { retiradaKits: [{ local: 'Loja do Parque', data: nextYear(9, 6), horarioInicio: '09:00', horarioFim: '18:00' }] })
+  await sellThroughPelotao(request, id, {
+    retiradaKits: [{ local: 'Loja do Parque', data: nextYear(9, 6), horarioInicio: '09:00', horarioFim: '18:00' }],
+  })
   return id
 }
 
-test('a runner pays in the sandbox and gets the confirmation, the e-mail and the registration code (REG-80..REG-85)', async ({ page, browser }) => {
+test('a runner pays in the sandbox and gets the confirmation, the e-mail and the registration code (REG-80..REG-85)', async ({
+  page,
+  browser,
+}) => {
   test.slow() // two accounts, an event and an order are made through the real server
   const organizer = await browser.newContext()
   await createUser(organizer.request, { displayName: 'Olga Organizadora' })
@@ -59,7 +64,11 @@ test('a runner pays in the sandbox and gets the confirmation, the e-mail and the
   expect(await violations(page)).toEqual([])
 
   // REG-82: the confirmation e-mail, with the QR code inline and the race's .ics.
-  await expect.poll(() => mailsTo(runner.email).filter((m) => m.includes(`Código da inscrição: ${codigo}`)).length, { timeout: 10_000 }).toBe(1)
+  await expect
+    .poll(() => mailsTo(runner.email).filter((m) => m.includes(`Código da inscrição: ${codigo}`)).length, {
+      timeout: 10_000,
+    })
+    .toBe(1)
   const mail = mailsTo(runner.email).find((m) => m.includes(`Código da inscrição: ${codigo}`))!
   expect(mail).toMatch(/Content-Type: multipart\/related/)
   expect(mail).toContain(`Content-Id: <qr-${codigo.toLowerCase()}@pelotao>`)

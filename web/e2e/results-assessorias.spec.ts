@@ -9,12 +9,20 @@ import { expect, phone, test } from './fixtures'
 
 test.use({ viewport: phone, hasTouch: true })
 
-test('the results page ranks the assessorias of a modality, preliminary as its results (GRP-45)', async ({ page, browser, baseURL }) => {
+test('the results page ranks the assessorias of a modality, preliminary as its results (GRP-45)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const word = marker()
   const organizer = await signedInUser(page)
   await confirmEmail(page.request, organizer.email)
-  const eventId = await createEvent(page.request, { titulo: `Corrida das Assessorias ${word}`, dataEvento: nextYear(9, 20), km: [10] })
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida das Assessorias ${word}`,
+    dataEvento: nextYear(9, 20),
+    km: [10],
+  })
   await sellThroughPelotao(page.request, eventId)
   const nome = `Assessoria Corre Curitiba Com Um Nome Bem Comprido ${word}`
   const created = await page.request.post(`/api/events/${eventId}/grupos`, { data: { nome } })
@@ -28,7 +36,11 @@ test('the results page ranks the assessorias of a modality, preliminary as its r
     '5;Eli Sozinho;M;M 30-34;;0:38:00',
   ].join('\n')
   const published = await page.request.post(`/api/events/${eventId}/results`, {
-    multipart: { percurso: '10 km', status: 'preliminar', file: { name: '10km.csv', mimeType: 'text/csv', buffer: Buffer.from(file) } },
+    multipart: {
+      percurso: '10 km',
+      status: 'preliminar',
+      file: { name: '10km.csv', mimeType: 'text/csv', buffer: Buffer.from(file) },
+    },
   })
   expect(published.status(), await published.text()).toBe(201)
 
@@ -37,7 +49,13 @@ test('the results page ranks the assessorias of a modality, preliminary as its r
   expect(drawn).toContain('<table')
   expect(drawn).not.toContain('<!--$!-->')
 
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: phone, hasTouch: true })
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: phone,
+    hasTouch: true,
+  })
   const visitor = await context.newPage()
   await visitor.goto(`/resultado/${eventId}`)
   const section = visitor.getByRole('region', { name: /^Assessorias/ })

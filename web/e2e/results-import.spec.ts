@@ -52,7 +52,9 @@ test('an organizer publishes a tricky timing file answering only what it leaves 
   await expect(page.getByRole('combobox', { name: 'Qual coluna é a classificação geral?' })).toHaveCount(0)
   await expect(page.getByRole('combobox', { name: 'Posição', exact: true })).toHaveValue('posicao')
   await expect(page.getByRole('combobox', { name: 'Place' })).toHaveValue('ignorar')
-  await page.getByRole('combobox', { name: 'Em qual modalidade publicar a prova “Kids” do arquivo?' }).selectOption('Não publicar esta prova')
+  await page
+    .getByRole('combobox', { name: 'Em qual modalidade publicar a prova “Kids” do arquivo?' })
+    .selectOption('Não publicar esta prova')
   await expect(page.getByText('Kids → sem modalidade')).toBeVisible()
   await expect(publish).toBeEnabled()
   await publish.click()

@@ -21,11 +21,19 @@ const fiveKm = [
 const gunInRankOrder = ['0:37:22', '0:37:23', '0:37:24', '0:37:25']
 const netInRankOrder = ['0:37:21', '0:37:20', '0:37:10', '0:37:24']
 
-const tenKm = ['Peito;Nome;Sexo;Categoria;Tempo bruto;Tempo líquido', '201;Gil Souza;M;M 30-34;0:50:10;0:50:01', '202;Iara Neves;F;F 30-34;0:52:00;0:51:40'].join('\n')
+const tenKm = [
+  'Peito;Nome;Sexo;Categoria;Tempo bruto;Tempo líquido',
+  '201;Gil Souza;M;M 30-34;0:50:10;0:50:01',
+  '202;Iara Neves;F;F 30-34;0:52:00;0:51:40',
+].join('\n')
 
 async function publish(request: APIRequestContext, eventId: string, percurso: string, file: string) {
   const res = await request.post(`/api/events/${eventId}/results`, {
-    multipart: { percurso, status: 'oficial', file: { name: `${percurso}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) } },
+    multipart: {
+      percurso,
+      status: 'oficial',
+      file: { name: `${percurso}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) },
+    },
   })
   expect(res.status(), await res.text()).toBe(201)
 }
@@ -44,8 +52,19 @@ async function gunRankedEvent(page: Page): Promise<string> {
   return eventId
 }
 
-async function visitorPage(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }, javaScriptEnabled = true) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport, javaScriptEnabled })
+async function visitorPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: { width: number; height: number },
+  javaScriptEnabled = true,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport,
+    javaScriptEnabled,
+  })
   return { context, page: await context.newPage() }
 }
 
@@ -53,12 +72,20 @@ const ready = (page: Page) => page.waitForFunction(() => document.documentElemen
 
 /** What a visitor sees in each body row's cells (hidden columns read as ''). */
 function visibleCells(table: Locator) {
-  return table.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].map((td) => (td.checkVisibility() ? td.innerText.split('\n')[0]!.trim() : ''))),
-  )
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.querySelectorAll('td')].map((td) => (td.checkVisibility() ? td.innerText.split('\n')[0]!.trim() : '')),
+      ),
+    )
 }
 
-test('a set ranked by gun time shows gun times in rank order, on a phone and on a desktop (RESULT-10)', async ({ page, browser, baseURL }) => {
+test('a set ranked by gun time shows gun times in rank order, on a phone and on a desktop (RESULT-10)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const eventId = await gunRankedEvent(page)
 
@@ -81,7 +108,14 @@ test('a set ranked by gun time shows gun times in rank order, on a phone and on 
   await desktop.page.goto(`/resultado/${eventId}`)
   await ready(desktop.page)
   const wide = desktop.page.getByRole('table', { name: 'Resultados de 5 km, classificados pelo tempo bruto' })
-  await expect(wide.getByRole('columnheader')).toHaveText(['Pos.', 'Atleta', 'Categoria', 'Bruto', 'Líquido', 'Pace /km'])
+  await expect(wide.getByRole('columnheader')).toHaveText([
+    'Pos.',
+    'Atleta',
+    'Categoria',
+    'Bruto',
+    'Líquido',
+    'Pace /km',
+  ])
   rows = await visibleCells(wide)
   expect(rows.map((r) => r[3])).toEqual(gunInRankOrder)
   expect(rows.map((r) => r[4])).toEqual(netInRankOrder)
@@ -101,7 +135,11 @@ test('a set ranked by gun time shows gun times in rank order, on a phone and on 
   await desktop.context.close()
 })
 
-test('the modality links reach each table, by keyboard, on a phone and on a desktop (RESULT-13)', async ({ page, browser, baseURL }) => {
+test('the modality links reach each table, by keyboard, on a phone and on a desktop (RESULT-13)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const eventId = await gunRankedEvent(page)
   for (const viewport of [phone, { width: 1280, height: 800 }]) {
@@ -157,10 +195,24 @@ test('the modality links reach each table, by keyboard, on a phone and on a desk
 
 // RESULT-17: a file without bibs keys its athletes by its id column; each is reached from the
 // public table, on the page drawn by the server and in the app, and their certificate is served.
-test('an athlete of a file without bibs is reached from the table by the line’s key', async ({ page, browser, baseURL }) => {
+test('an athlete of a file without bibs is reached from the table by the line’s key', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signedInUser(page, { displayName: 'Organizadora Sem Peito' })
-  const eventId = await createEvent(page.request, { titulo: `Corrida Sem Peito ${marker()}`, dataEvento: '2026-03-15', status: 'Evento Realizado', km: [5] })
-  await publish(page.request, eventId, '5 km', ['ContactId;Nome;Sexo;Tempo líquido', 'a-1;Ana Lima;F;0:25:00', 'b-2;Bia Souza;F;0:26:00'].join('\n'))
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida Sem Peito ${marker()}`,
+    dataEvento: '2026-03-15',
+    status: 'Evento Realizado',
+    km: [5],
+  })
+  await publish(
+    page.request,
+    eventId,
+    '5 km',
+    ['ContactId;Nome;Sexo;Tempo líquido', 'a-1;Ana Lima;F;0:25:00', 'b-2;Bia Souza;F;0:26:00'].join('\n'),
+  )
   const { context, page: visitor } = await visitorPage(browser, baseURL, phone)
   await visitor.goto(`/resultado/${eventId}`)
   await ready(visitor)

@@ -28,7 +28,9 @@ async function publishAsOrganizer(page: Page): Promise<string> {
   })
   await page.goto(`/dashboard/eventos/${eventId}?aba=resultados`)
   await page.getByRole('combobox', { name: 'Modalidade' }).selectOption('10 km')
-  await page.getByLabel('Arquivo de resultados').setInputFiles({ name: 'resultado-10km.csv', mimeType: 'text/csv', buffer: Buffer.from(timingFile) })
+  await page
+    .getByLabel('Arquivo de resultados')
+    .setInputFiles({ name: 'resultado-10km.csv', mimeType: 'text/csv', buffer: Buffer.from(timingFile) })
   const marca = page.getByRole('combobox', { name: 'Marca' })
   await expect(marca).toHaveValue('ignorar')
   await expect(page.getByRole('combobox', { name: 'Atleta' })).toHaveValue('nome')
@@ -47,7 +49,11 @@ async function publishAsOrganizer(page: Page): Promise<string> {
 /** The width of the widest thing on the page: the page must not scroll sideways. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
-test('an organizer publishes a timing file; a visitor finds an athlete, the certificate and the share card', async ({ page, browser, baseURL }) => {
+test('an organizer publishes a timing file; a visitor finds an athlete, the certificate and the share card', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const eventId = await publishAsOrganizer(page)
 
@@ -84,10 +90,15 @@ test('an organizer publishes a timing file; a visitor finds an athlete, the cert
   await expect(visitor.getByRole('region', { name: 'Classificação' })).toContainText('1º de 3')
   await expect(visitor.getByText('Preliminar', { exact: true })).toBeVisible()
   expect(
-    (await new AxeBuilder({ page: visitor }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    (await new AxeBuilder({ page: visitor }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([])
 
-  const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('link', { name: /Baixar certificado/ }).click()])
+  const [download] = await Promise.all([
+    visitor.waitForEvent('download'),
+    visitor.getByRole('link', { name: /Baixar certificado/ }).click(),
+  ])
   const chunks: Buffer[] = []
   for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer)
   expect(Buffer.concat(chunks).subarray(0, 4).toString('latin1')).toBe('%PDF')
@@ -115,7 +126,9 @@ test('an organizer publishes a timing file; a visitor finds an athlete, the cert
   await ready()
   expect(await pageWidth(visitor)).toBeLessThanOrEqual(phone.width)
   expect(
-    (await new AxeBuilder({ page: visitor }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    (await new AxeBuilder({ page: visitor }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([])
 
   await visitorAPI.dispose()

@@ -11,7 +11,15 @@ const future = '2999-12-31'
 const partialList = {
   events: [
     { id: 'parcial-1' },
-    { id: 'parcial-2', titulo: 'Corrida Parcial', dataEvento: future, status: 'Inscrições Abertas', local: null, banners: null, distances: null },
+    {
+      id: 'parcial-2',
+      titulo: 'Corrida Parcial',
+      dataEvento: future,
+      status: 'Inscrições Abertas',
+      local: null,
+      banners: null,
+      distances: null,
+    },
     { id: 'parcial-3', dataEvento: '2001-05-01', categoria: null },
   ],
 }
@@ -38,7 +46,18 @@ async function servePartialEvents(page: Page) {
   await page.route(
     (url) => /^\/api\/events\/[^/]+\/participants\/summary$/.test(url.pathname),
     (route) =>
-      route.fulfill({ json: { total: 0, pagos: 0, kitRetirado: 0, valorPago: 0, valorPendente: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} } }),
+      route.fulfill({
+        json: {
+          total: 0,
+          pagos: 0,
+          kitRetirado: 0,
+          valorPago: 0,
+          valorPendente: 0,
+          porPercurso: {},
+          porSexo: {},
+          porCamiseta: {},
+        },
+      }),
   )
   // The made-up events have no published results (the server would answer 404 for their ids).
   await page.route(
@@ -47,12 +66,17 @@ async function servePartialEvents(page: Page) {
   )
   await page.route(
     (url) => /^\/api\/events\/[^/]+$/.test(url.pathname),
-    (route) => route.fulfill({ json: partialEvent(decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!)) }),
+    (route) =>
+      route.fulfill({
+        json: partialEvent(decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!)),
+      }),
   )
 }
 
 test.describe('partial events from the API', () => {
-  test('the home, event and results pages show their fallbacks (HOME-10, EVT-8/9, ERR-9/10, RES-12)', async ({ page }) => {
+  test('the home, event and results pages show their fallbacks (HOME-10, EVT-8/9, ERR-9/10, RES-12)', async ({
+    page,
+  }) => {
     await servePartialEvents(page)
     await page.goto('/about')
     await page.getByRole('banner').getByRole('link', { name: 'Eventos', exact: true }).click()
@@ -107,7 +131,9 @@ test.describe('partial events from the API', () => {
   })
 
   test("a drawn page's embedded first data goes through the same parse", async ({ page, request }) => {
-    const [event] = ((await (await request.get('/api/events?when=upcoming&limit=1')).json()) as { events: { id: string }[] }).events
+    const [event] = (
+      (await (await request.get('/api/events?when=upcoming&limit=1')).json()) as { events: { id: string }[] }
+    ).events
     expect(event, 'an upcoming demo event').toBeDefined()
     const path = `/event/${event!.id}`
     // The page as the server sends it, with a partial event as its first data in place of the
@@ -116,9 +142,11 @@ test.describe('partial events from the API', () => {
       (url) => url.pathname === path,
       async (route: Route) => {
         const res = await route.fetch()
-        const html = (await res.text())
-          .replace(/(<div id="root">)[\s\S]*?(<\/div>\s*<script type="application\/json" id="initial-data">)[\s\S]*?(<\/script>)/, (_, root, data, end) =>
-            `${root}${data}${JSON.stringify({ [`/api/events/${event!.id}`]: partialEvent(event!.id) })}${end}`)
+        const html = (await res.text()).replace(
+          /(<div id="root">)[\s\S]*?(<\/div>\s*<script type="application\/json" id="initial-data">)[\s\S]*?(<\/script>)/,
+          (_, root, data, end) =>
+            `${root}${data}${JSON.stringify({ [`/api/events/${event!.id}`]: partialEvent(event!.id) })}${end}`,
+        )
         expect(html).toContain('"local":null')
         await route.fulfill({ response: res, body: html })
       },
@@ -140,9 +168,15 @@ const holdTheApp = (page: Page) => holdRequests(page, appCode)
 const appStarted = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'))
 
 test.describe('before the app has started', () => {
-  test('a tap on a closed modality of a drawn page opens it, on a slow phone (EVT-15/16)', async ({ browser, baseURL, request }) => {
+  test('a tap on a closed modality of a drawn page opens it, on a slow phone (EVT-15/16)', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(120_000) // a phone's processor and network, emulated on a shared machine
-    const listed = ((await (await request.get('/api/events?when=upcoming&limit=100')).json()) as { events: { id: string }[] }).events
+    const listed = (
+      (await (await request.get('/api/events?when=upcoming&limit=100')).json()) as { events: { id: string }[] }
+    ).events
     let id = ''
     for (const e of listed) {
       const detail = (await (await request.get(`/api/events/${e.id}`)).json()) as { modalidades: unknown[] }
@@ -153,14 +187,25 @@ test.describe('before the app has started', () => {
     }
     expect(id, 'an upcoming event with two modalities').not.toBe('')
 
-    const context = await browser.newContext({ baseURL, viewport: phone, hasTouch: true, isMobile: true, locale: 'pt-BR' })
+    const context = await browser.newContext({
+      baseURL,
+      viewport: phone,
+      hasTouch: true,
+      isMobile: true,
+      locale: 'pt-BR',
+    })
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (err) => errors.push(err.message))
     const cdp: CDPSession = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    })
     const release = await holdTheApp(page)
 
     await page.goto(`/event/${id}`, { waitUntil: 'commit' })
@@ -172,7 +217,9 @@ test.describe('before the app has started', () => {
     expect(await appStarted(page), 'the app had not started').toBe(false)
 
     release()
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 60_000 })
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), undefined, {
+      timeout: 60_000,
+    })
     // The app keeps what the visitor opened, and from then on keeps one open at a time.
     await expect(items.nth(1)).toHaveJSProperty('open', true)
     await expect(items.nth(0)).toHaveJSProperty('open', false)
@@ -183,7 +230,10 @@ test.describe('before the app has started', () => {
     await context.close()
   })
 
-  test("the home page's tabs are links: 'Eventos Anteriores' shows the past events (HOME-1)", async ({ browser, baseURL }) => {
+  test("the home page's tabs are links: 'Eventos Anteriores' shows the past events (HOME-1)", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL, viewport: phone, hasTouch: true, locale: 'pt-BR' })
     const page = await context.newPage()
     const release = await holdTheApp(page)
@@ -191,7 +241,10 @@ test.describe('before the app has started', () => {
     await page.getByRole('tab', { name: 'Eventos Anteriores' }).tap()
     await expect(page).toHaveURL(/\/\?aba=anteriores$/)
     await expect(page.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('tabpanel').getByRole('link', { name: /./ }).first()).toHaveAttribute('href', /^\/resultado\//)
+    await expect(page.getByRole('tabpanel').getByRole('link', { name: /./ }).first()).toHaveAttribute(
+      'href',
+      /^\/resultado\//,
+    )
     expect(await appStarted(page), 'the app had not started').toBe(false)
     release()
     await context.close()
@@ -207,7 +260,12 @@ test.describe('Intl started in a worker', () => {
     await page.goto('/')
     expect(workers).toEqual([expect.stringMatching(/^\/assets\/intlWarmup-[\w-]+\.js$/)])
     // The first cards, as the server drew them and the app took them over: dd/mm/aaaa.
-    await expect(page.getByRole('tabpanel').getByText(/^\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible()
+    await expect(
+      page
+        .getByRole('tabpanel')
+        .getByText(/^\d{2}\/\d{2}\/\d{4}$/)
+        .first(),
+    ).toBeVisible()
   })
 
   test.describe('when the browser cannot load it', () => {
@@ -227,7 +285,9 @@ test.describe('Intl started in a worker', () => {
 
 test.describe('a page that fails', () => {
   // The page's code cannot be loaded: the browser reports it, and the boundary logs the failure.
-  test.use({ allowConsoleErrors: [[/Failed to fetch dynamically imported module|Failed to load resource/], { scope: 'test' }] })
+  test.use({
+    allowConsoleErrors: [[/Failed to fetch dynamically imported module|Failed to load resource/], { scope: 'test' }],
+  })
 
   test('shows a message between the header and the footer, and the site goes on', async ({ page }) => {
     await page.goto('/')

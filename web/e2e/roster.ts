@@ -21,9 +21,17 @@ export async function eventWithParticipants(request: APIRequestContext, titulo: 
  * place in the list, so that the same list imported again is the same people (a re-import).
  */
 export async function importParticipants(request: APIRequestContext, eventId: string, people: Person[]) {
-  const rows = people.map((p, i) => `${p.nome};${cpfDigits(String(529982247 + i * 1117))};10 km;M;${101 + i};${p.pago ? 'Sim' : 'Não'}`)
+  const rows = people.map(
+    (p, i) => `${p.nome};${cpfDigits(String(529982247 + i * 1117))};10 km;M;${101 + i};${p.pago ? 'Sim' : 'Não'}`,
+  )
   const imported = await request.post(`/api/events/${eventId}/participants`, {
-    multipart: { file: { name: 'inscritos.csv', mimeType: 'text/csv', buffer: Buffer.from(['Nome;CPF;Modalidade;Camiseta;Peito;Pago', ...rows].join('\r\n')) } },
+    multipart: {
+      file: {
+        name: 'inscritos.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['Nome;CPF;Modalidade;Camiseta;Peito;Pago', ...rows].join('\r\n')),
+      },
+    },
   })
   expect(imported.status(), await imported.text()).toBe(200)
 }

@@ -10,7 +10,9 @@ async function eventWithBanners(request: APIRequestContext): Promise<EventSummar
   const res = await request.get('/api/events?limit=500&when=upcoming&order=asc')
   expect(res.ok()).toBeTruthy()
   const events = ((await res.json()) as { events: EventSummary[] }).events
-  const e = events.find((e) => e.titulo.trim() && e.banners.desktop.startsWith('/files/') && e.banners.mobile.startsWith('/files/'))
+  const e = events.find(
+    (e) => e.titulo.trim() && e.banners.desktop.startsWith('/files/') && e.banners.mobile.startsWith('/files/'),
+  )
   expect(e, 'an upcoming event with both banners').toBeTruthy()
   return e!
 }
@@ -25,7 +27,10 @@ function recordAPI(page: Page): string[] {
   return paths
 }
 
-test('the first render of an event page makes no API request; navigating in the app does', async ({ page, request }) => {
+test('the first render of an event page makes no API request; navigating in the app does', async ({
+  page,
+  request,
+}) => {
   const e = await eventWithBanners(request)
   const api = recordAPI(page)
   await page.goto(`/event/${e.id}`)
@@ -83,7 +88,7 @@ test('the first render of a results page makes no API request', async ({ page, r
   expect(api).toEqual([])
 })
 
-test('the public pages come drawn by the server and read without the app\'s code', async ({ context, request }) => {
+test("the public pages come drawn by the server and read without the app's code", async ({ context, request }) => {
   const e = await eventWithBanners(request)
   // A page of its own: the fixture's page waits for the app, which never comes here.
   const page = await context.newPage()
@@ -172,7 +177,11 @@ for (const [name, viewport] of [
   })
 }
 
-test('without a share sheet, the event is shared on WhatsApp or by copying its link', async ({ page, request, context }) => {
+test('without a share sheet, the event is shared on WhatsApp or by copying its link', async ({
+  page,
+  request,
+  context,
+}) => {
   const e = await eventWithBanners(request)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.addInitScript(() => {
@@ -204,7 +213,9 @@ test('with a share sheet, the event is shared through it', async ({ page, reques
   await expect(page.getByRole('link', { name: 'Compartilhar no WhatsApp' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Compartilhar', exact: true }).click()
   const url = new URL(`/event/${e.id}`, page.url()).href
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({ title: e.titulo.trim(), text: e.titulo.trim(), url })
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+    .toEqual({ title: e.titulo.trim(), text: e.titulo.trim(), url })
 })
 
 test('the event goes to the calendar as a file or in Google Agenda', async ({ page, request }) => {
@@ -230,7 +241,10 @@ test('link previews and search engines read the event from the page', async ({ r
   const html = await (await request.get(`/event/${e.id}`)).text()
   expect(html).toContain(`<meta property="og:image" content="`)
   expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${e.banners.desktop}\\?w=1200">`))
-  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as { '@type': string; name: string }
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
+    '@type': string
+    name: string
+  }
   expect(ld['@type']).toBe('SportsEvent')
   expect(ld.name).toBe(e.titulo.trim())
 })

@@ -22,7 +22,9 @@ function layoutShifts(page: Page) {
           resolve(
             (list.getEntries() as Shift[]).map((e) => ({
               value: e.value,
-              moved: e.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node?.nodeName))),
+              moved: e.sources.map((s) =>
+                s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node?.nodeName),
+              ),
             })),
           ),
         ).observe({ type: 'layout-shift', buffered: true })
@@ -41,12 +43,25 @@ for (const { name, viewport } of phoneAndDesktop) {
     }) => {
       await createUser(page.request, { displayName: 'Organizadora' })
       const titulo = `Corrida Já Corrida ${marker()}`
-      const id = await createEvent(page.request, { titulo, dataEvento: lastYear(5, 10), status: 'Inscrições Abertas', km: [10] })
+      const id = await createEvent(page.request, {
+        titulo,
+        dataEvento: lastYear(5, 10),
+        status: 'Inscrições Abertas',
+        km: [10],
+      })
       await sellThroughPelotao(page.request, id)
 
       // The server's answer and its drawn page, before any script runs.
-      const offer = (await (await page.request.get(`/api/events/${id}/inscricao`)).json()) as { aberta: boolean; codigo: string; motivo: string }
-      expect(offer).toMatchObject({ aberta: false, codigo: 'inscricoes-encerradas', motivo: 'Este evento já aconteceu.' })
+      const offer = (await (await page.request.get(`/api/events/${id}/inscricao`)).json()) as {
+        aberta: boolean
+        codigo: string
+        motivo: string
+      }
+      expect(offer).toMatchObject({
+        aberta: false,
+        codigo: 'inscricoes-encerradas',
+        motivo: 'Este evento já aconteceu.',
+      })
       const html = await (await page.request.get(`/event/${id}`)).text()
       expect(html).not.toContain('schema.org/InStock') // the JSON-LD offer
       // The drawn markup, without the page's data (the document, whose status is unchanged).
@@ -77,7 +92,9 @@ for (const { name, viewport } of phoneAndDesktop) {
       await expect(page.getByLabel('Nome completo')).toHaveCount(0)
     })
 
-    test('a past card says what its event has published: the results it links to, or that there are none yet (HOME-19)', async ({ page }) => {
+    test('a past card says what its event has published: the results it links to, or that there are none yet (HOME-19)', async ({
+      page,
+    }) => {
       await createUser(page.request, { displayName: 'Organizadora' })
       const word = marker()
       const titulo = `Corrida Sem Resultados ${word}`
@@ -98,15 +115,22 @@ for (const { name, viewport } of phoneAndDesktop) {
       await expect(card).toHaveAttribute('href', `/resultado/${id}`)
 
       // A demo event with a preliminary set names its results so on its card, as on its page (EVT-33).
-      const past = (await (await page.request.get('/api/events?when=past')).json()) as { events: { titulo: string; resultados: string }[] }
+      const past = (await (await page.request.get('/api/events?when=past')).json()) as {
+        events: { titulo: string; resultados: string }[]
+      }
       const preliminary = past.events.find((e) => e.resultados === 'preliminar')
       expect(preliminary, 'a past demo event with a preliminary set').toBeDefined()
       await page.goto(`/?aba=anteriores&q=${encodeURIComponent(preliminary!.titulo)}`)
-      await expect(page.getByRole('tabpanel').getByRole('link', { name: preliminary!.titulo }).first()).toContainText('Ver resultados preliminares')
+      await expect(page.getByRole('tabpanel').getByRole('link', { name: preliminary!.titulo }).first()).toContainText(
+        'Ver resultados preliminares',
+      )
       expect(await violations(page)).toEqual([])
     })
 
-    test("'Eventos em que trabalho' lists the next event first, then later ones, past ones last (TEAM-9)", async ({ page, baseURL }) => {
+    test("'Eventos em que trabalho' lists the next event first, then later ones, past ones last (TEAM-9)", async ({
+      page,
+      baseURL,
+    }) => {
       test.slow() // two accounts (argon2), an e-mail read from the outbox and three invitations
       const owner = await newRequest.newContext({ baseURL })
       try {
@@ -120,7 +144,9 @@ for (const { name, viewport } of phoneAndDesktop) {
         await confirmEmail(page.request, volunteer.email)
         for (const e of [later, past, next]) {
           const id = await createEvent(owner, { ...e, km: [5] })
-          const invited = await owner.post(`/api/events/${id}/staff`, { data: { email: volunteer.email, role: 'retirada' } })
+          const invited = await owner.post(`/api/events/${id}/staff`, {
+            data: { email: volunteer.email, role: 'retirada' },
+          })
           expect(invited.status(), await invited.text()).toBe(201)
         }
         await signIn(page, volunteer)
@@ -128,23 +154,36 @@ for (const { name, viewport } of phoneAndDesktop) {
         const work = page.getByRole('list', { name: 'Eventos em que trabalho' })
         await expect(work.getByRole('heading', { level: 3 })).toHaveText([next.titulo, later.titulo, past.titulo])
         // The first line leads to its kit desk.
-        await expect(work.getByRole('listitem').first().getByRole('link', { name: `Balcão de retirada de ${next.titulo}` })).toBeVisible()
+        await expect(
+          work
+            .getByRole('listitem')
+            .first()
+            .getByRole('link', { name: `Balcão de retirada de ${next.titulo}` }),
+        ).toBeVisible()
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width)
       } finally {
         await owner.dispose()
       }
     })
 
-    test('cards show the whole banner, whatever its proportions: the home grid in its box, the athlete panel in its own (TRUTH-3)', async ({ page }) => {
+    test('cards show the whole banner, whatever its proportions: the home grid in its box, the athlete panel in its own (TRUTH-3)', async ({
+      page,
+    }) => {
       await createUser(page.request, { displayName: 'Organizadora' })
       // A tall picture as the wide banner: the demo's phone banner, far from the card's 5:2.
-      const demo = (await (await page.request.get('/api/events/corrida-das-pontes-do-recife')).json()) as { banners: { mobile: string } }
+      const demo = (await (await page.request.get('/api/events/corrida-das-pontes-do-recife')).json()) as {
+        banners: { mobile: string }
+      }
       const word = marker()
       const titulo = `Corrida do Banner ${word}`
       const id = await createEvent(page.request, { titulo, dataEvento: nextYear(6, 21), km: [10] })
       const doc = (await (await page.request.get(`/api/events/${id}`)).json()) as Record<string, unknown>
       const saved = await page.request.put(`/api/events/${id}`, {
-        data: { ...doc, linkCompra: 'https://ingressos.example/banner', banners: { desktop: demo.banners.mobile, mobile: '' } },
+        data: {
+          ...doc,
+          linkCompra: 'https://ingressos.example/banner',
+          banners: { desktop: demo.banners.mobile, mobile: '' },
+        },
       })
       expect(saved.status(), await saved.text()).toBe(200)
 
@@ -162,7 +201,9 @@ for (const { name, viewport } of phoneAndDesktop) {
       await page.goto(`/?q=${word}`)
       const card = page.getByRole('link', { name: titulo })
       const picture = card.getByRole('img', { name: `Banner de ${titulo}` })
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true)
       const natural = await picture.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight)
       expect(natural, 'a picture far from 5:2').toBeLessThan(2)
       expect(await picture.evaluate(shownShare)).toBeCloseTo(1, 2)
@@ -172,13 +213,17 @@ for (const { name, viewport } of phoneAndDesktop) {
       await page.getByLabel('Buscar por nome ou local').fill(word)
       const athleteCard = page.getByRole('link', { name: titulo })
       const athletePicture = athleteCard.locator('img')
-      await expect.poll(() => athletePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() => athletePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true)
       expect(await athletePicture.evaluate(shownShare)).toBeCloseTo(1, 2)
       const box = (await athletePicture.boundingBox())!
       expect(box.width / box.height).toBeCloseTo(natural, 1)
     })
 
-    test("an event sold here keeps its current lot's price in reach on a phone, without moving the page, and only there (EVT-32, TRUTH-4)", async ({ page }) => {
+    test("an event sold here keeps its current lot's price in reach on a phone, without moving the page, and only there (EVT-32, TRUTH-4)", async ({
+      page,
+    }) => {
       const id = 'corrida-das-pontes-do-recife' // the demo event sold in Pelotão (REG-155)
       const offer = (await (await page.request.get(`/api/events/${id}/inscricao`)).json()) as {
         aberta: boolean
@@ -218,13 +263,17 @@ for (const { name, viewport } of phoneAndDesktop) {
       await expect(page).toHaveURL(`/inscricao/${id}`)
     })
 
-    test('an event without a banner opens on a compact block with its category, on its page and its card (EVT-5)', async ({ page }) => {
+    test('an event without a banner opens on a compact block with its category, on its page and its card (EVT-5)', async ({
+      page,
+    }) => {
       await createUser(page.request, { displayName: 'Organizadora' })
       const word = marker()
       const titulo = `Trilha Sem Foto ${word}`
       const id = await createEvent(page.request, { titulo, dataEvento: nextYear(7, 12), km: [21] })
       const doc = (await (await page.request.get(`/api/events/${id}`)).json()) as Record<string, unknown>
-      expect((await page.request.put(`/api/events/${id}`, { data: { ...doc, categoria: 'Trail Running' } })).status()).toBe(200)
+      expect(
+        (await page.request.put(`/api/events/${id}`, { data: { ...doc, categoria: 'Trail Running' } })).status(),
+      ).toBe(200)
 
       await page.goto(`/event/${id}`)
       const placeholder = page.getByText('Sem imagem', { exact: true }).locator('..')

@@ -16,23 +16,34 @@ test.use({ viewport: phone, hasTouch: true })
 async function eventWithSlots(browser: Browser) {
   const organizer = (await browser.newContext()).request
   await createUser(organizer, { displayName: 'Olga Organizadora' })
-  const id = await createEvent(organizer, { titulo: `Corrida do Pedido Cancelado ${marker()}`, dataEvento: nextYear(9, 7), km: [10] })
+  const id = await createEvent(organizer, {
+    titulo: `Corrida do Pedido Cancelado ${marker()}`,
+    dataEvento: nextYear(9, 7),
+    km: [10],
+  })
   await sellThroughPelotao(organizer, id)
   const doc = (await (await organizer.get(`/api/events/${id}`)).json()) as { modalidades: Record<string, unknown>[] }
-  const res = await organizer.put(`/api/events/${id}`, { data: { ...doc, modalidades: doc.modalidades.map((m) => ({ ...m, vagas: 20 })) } })
+  const res = await organizer.put(`/api/events/${id}`, {
+    data: { ...doc, modalidades: doc.modalidades.map((m) => ({ ...m, vagas: 20 })) },
+  })
   expect(res.status(), await res.text()).toBe(200)
   return id
 }
 
 /** The 10 km's vagasRestantes as GET /api/events/{id}/inscricao counts it now. */
 async function slotsLeft(request: APIRequestContext, eventId: string) {
-  const offer = (await (await request.get(`/api/events/${eventId}/inscricao`)).json()) as { modalidades: { vagasRestantes: number | null }[] }
+  const offer = (await (await request.get(`/api/events/${eventId}/inscricao`)).json()) as {
+    modalidades: { vagasRestantes: number | null }[]
+  }
   return offer.modalidades[0]!.vagasRestantes
 }
 
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Cancelar pedido?' })
 
-test('the buyer cancels an unpaid order from its page and its slot is offered again (REG-170, REG-173)', async ({ page, browser }) => {
+test('the buyer cancels an unpaid order from its page and its slot is offered again (REG-170, REG-173)', async ({
+  page,
+  browser,
+}) => {
   test.slow() // two accounts, an event and two orders are made through the real server
   const eventId = await eventWithSlots(browser)
   const runner = await signedInUser(page, { displayName: 'Rita Corredora' })
@@ -43,14 +54,19 @@ test('the buyer cancels an unpaid order from its page and its slot is offered ag
   await page.goto(`/inscricao/${eventId}/pedido/${order.id}`)
   await expect(page.getByRole('heading', { name: 'Pague com Pix para confirmar' })).toBeVisible()
   await page.getByRole('button', { name: 'Cancelar pedido' }).tap()
-  await expect(dialog(page)).toHaveAccessibleDescription(/A vaga reservada para este pedido será liberada .* Nada foi cobrado\./)
+  await expect(dialog(page)).toHaveAccessibleDescription(
+    /A vaga reservada para este pedido será liberada .* Nada foi cobrado\./,
+  )
   await expect(dialog(page).getByRole('button', { name: 'Manter pedido' })).toBeFocused()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
   expect(await violations(page)).toEqual([])
   await dialog(page).getByRole('button', { name: 'Cancelar pedido' }).tap()
 
   await expect(page.getByRole('heading', { name: 'Pedido cancelado' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Fazer uma nova inscrição' })).toHaveAttribute('href', `/inscricao/${eventId}`)
+  await expect(page.getByRole('link', { name: 'Fazer uma nova inscrição' })).toHaveAttribute(
+    'href',
+    `/inscricao/${eventId}`,
+  )
   await expect(page.getByRole('button', { name: 'Simular pagamento' })).toHaveCount(0)
   expect(await slotsLeft(page.request, eventId)).toBe(20)
   expect(await violations(page)).toEqual([])
@@ -70,7 +86,10 @@ test.describe(() => {
   // The fourth order's 409 is the answer under test: the browser logs every 4xx it loads.
   test.use({ allowConsoleErrors: [/status of 409/] })
 
-  test('three unpaid orders: the fourth is refused with a link to Minhas inscrições, where one is cancelled, and then made (REG-171, REG-172, REG-173)', async ({ page, browser }) => {
+  test('three unpaid orders: the fourth is refused with a link to Minhas inscrições, where one is cancelled, and then made (REG-171, REG-172, REG-173)', async ({
+    page,
+    browser,
+  }) => {
     test.slow() // two accounts, an event and four orders are made through the real server
     const eventId = await eventWithSlots(browser)
     const runner = await signedInUser(page, { displayName: 'Rita Corredora' })

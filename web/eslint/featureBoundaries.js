@@ -29,8 +29,14 @@ export default {
       const source = node.source?.value
       if (typeof source !== 'string' || !source.startsWith('.')) return
       const to = featureOf(path.resolve(path.dirname(context.filename), source))
-      if (to !== undefined && to !== from) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to, source } })
+      if (to !== undefined && to !== from)
+        context.report({ node: node.source, messageId: 'crossFeature', data: { from, to, source } })
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    }
   },
 }

@@ -17,8 +17,16 @@ self.addEventListener('message', (event) => {
     caches.open(cacheName).then((cache) =>
       Promise.all(
         event.data.urls
-          .filter((u) => typeof u === 'string' && (u.startsWith('/retirada/') || u.startsWith('/assets/') || u === '/favicon.svg'))
-          .map((u) => cache.match(u).then((hit) => hit || cache.add(u)).catch(() => undefined)),
+          .filter(
+            (u) =>
+              typeof u === 'string' && (u.startsWith('/retirada/') || u.startsWith('/assets/') || u === '/favicon.svg'),
+          )
+          .map((u) =>
+            cache
+              .match(u)
+              .then((hit) => hit || cache.add(u))
+              .catch(() => undefined),
+          ),
       ),
     ),
   )

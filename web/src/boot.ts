@@ -28,7 +28,9 @@ if (deferred) {
 // React's DOM renderer first, then the app: each is evaluated in a task of its own (src/reactDom.ts).
 try {
   await import('./reactDom')
-  await (await import('./main')).takenOver
+  await (
+    await import('./main')
+  ).takenOver
   early?.replay()
 } catch (err) {
   early?.stop() // the page goes on as the server drew it
@@ -68,7 +70,8 @@ function pageLoaded() {
  */
 function firstPaintShown() {
   return new Promise<void>((resolve) => {
-    if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve()
+    if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('paint'))
+      return resolve()
     setTimeout(resolve, 500)
     const observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return

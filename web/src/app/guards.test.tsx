@@ -5,14 +5,31 @@ import { AuthContext, type Auth } from '../lib/auth'
 import { afterLoginPath, GuestOnly, RequireAuth } from './guards'
 
 function auth(state: Pick<Auth, 'loading' | 'isAuthenticated'> & { signedOut?: boolean }): Auth {
-  const user = state.isAuthenticated ? { uid: 'u1', email: 'm@x.com', displayName: 'M', createdAt: '', emailVerificado: true } : null
+  const user = state.isAuthenticated
+    ? { uid: 'u1', email: 'm@x.com', displayName: 'M', createdAt: '', emailVerificado: true }
+    : null
   const never = vi.fn(() => new Promise<never>(() => {}))
-  return { signedOut: false, ...state, user, login: never, signup: never, logout: never, requestPasswordReset: never, refresh: never }
+  return {
+    signedOut: false,
+    ...state,
+    user,
+    login: never,
+    signup: never,
+    logout: never,
+    requestPasswordReset: never,
+    refresh: never,
+  }
 }
 
 function Where() {
   const l = useLocation()
-  return <p data-testid="where">{l.pathname + l.search + ((l.state as { from?: string } | null)?.from ? ` from ${(l.state as { from: string }).from}` : '')}</p>
+  return (
+    <p data-testid="where">
+      {l.pathname +
+        l.search +
+        ((l.state as { from?: string } | null)?.from ? ` from ${(l.state as { from: string }).from}` : '')}
+    </p>
+  )
 }
 
 function renderAt(path: string, a: Auth) {
@@ -21,10 +38,26 @@ function renderAt(path: string, a: Auth) {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route element={<GuestOnly />}>
-            <Route path="/login" element={<><p>página de login</p><Where /></>} />
+            <Route
+              path="/login"
+              element={
+                <>
+                  <p>página de login</p>
+                  <Where />
+                </>
+              }
+            />
           </Route>
           <Route element={<RequireAuth />}>
-            <Route path="/dashboard" element={<><p>painel</p><Where /></>} />
+            <Route
+              path="/dashboard"
+              element={
+                <>
+                  <p>painel</p>
+                  <Where />
+                </>
+              }
+            />
             <Route path="/cadastro/:id" element={<p>formulário</p>} />
           </Route>
           <Route path="/" element={<p>início</p>} />
@@ -77,7 +110,13 @@ describe('guards', () => {
   it("an e-mailed link's next parameter is followed, to a page of this site only", () => {
     expect(afterLoginPath(null, '/dashboard/eventos/e1')).toBe('/dashboard/eventos/e1')
     expect(afterLoginPath({ from: '/cadastro/e1' }, '/dashboard/eventos/e1')).toBe('/cadastro/e1')
-    for (const next of ['//malicioso.example', '/\\malicioso.example', 'https://malicioso.example', '/login?modo=cadastro', '']) {
+    for (const next of [
+      '//malicioso.example',
+      '/\\malicioso.example',
+      'https://malicioso.example',
+      '/login?modo=cadastro',
+      '',
+    ]) {
       expect(afterLoginPath(null, next)).toBe('/dashboard')
     }
   })

@@ -38,6 +38,7 @@ export function GuestOnly() {
   const { loading, isAuthenticated } = useAuth()
   const location = useLocation()
   if (loading) return <PageLoading />
-  if (isAuthenticated) return <Navigate to={afterLoginPath(location.state, new URLSearchParams(location.search).get('next'))} replace />
+  if (isAuthenticated)
+    return <Navigate to={afterLoginPath(location.state, new URLSearchParams(location.search).get('next'))} replace />
   return <Outlet />
 }

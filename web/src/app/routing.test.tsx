@@ -55,7 +55,11 @@ function Event() {
 }
 
 function Guard() {
-  return <section aria-label="restrito"><Outlet /></section>
+  return (
+    <section aria-label="restrito">
+      <Outlet />
+    </section>
+  )
 }
 
 // The site's shape (src/app/router.tsx): a layout, an index, params, a pathless guard and '*'.
@@ -76,7 +80,12 @@ function Site() {
   )
 }
 
-const renderAt = (...entries: string[]) => render(<MemoryRouter initialEntries={entries}><Site /></MemoryRouter>)
+const renderAt = (...entries: string[]) =>
+  render(
+    <MemoryRouter initialEntries={entries}>
+      <Site />
+    </MemoryRouter>,
+  )
 
 describe('matchPath', () => {
   it('matches the whole path, ignoring case and a trailing slash, with decoded params', () => {
@@ -284,7 +293,10 @@ describe('useSearchParams', () => {
     return (
       <>
         <p>aba {params.get('aba') ?? 'próximos'}</p>
-        <button type="button" onClick={() => setParams((prev) => new URLSearchParams([...prev, ['aba', 'anteriores']]), { replace: true })}>
+        <button
+          type="button"
+          onClick={() => setParams((prev) => new URLSearchParams([...prev, ['aba', 'anteriores']]), { replace: true })}
+        >
           Anteriores
         </button>
         <button type="button" onClick={() => setParams({})}>
@@ -298,8 +310,25 @@ describe('useSearchParams', () => {
     render(
       <MemoryRouter initialEntries={entries}>
         <Routes>
-          <Route path="/" element={<><Tabs /><Where /><Back /></>} />
-          <Route path="/about" element={<><p>sobre</p><Back /></>} />
+          <Route
+            path="/"
+            element={
+              <>
+                <Tabs />
+                <Where />
+                <Back />
+              </>
+            }
+          />
+          <Route
+            path="/about"
+            element={
+              <>
+                <p>sobre</p>
+                <Back />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>,
     )

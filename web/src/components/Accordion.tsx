@@ -35,10 +35,10 @@ export function Accordion({ items, headingLevel }: Props) {
             }}
             className="group"
           >
-            <summary
-              className="flex w-full cursor-pointer list-none items-center gap-3 px-4 py-4 text-left transition hover:bg-slate-50 group-open:bg-brand-50 sm:px-5 [&::-webkit-details-marker]:hidden"
-            >
-              <Heading className="m-0 min-w-0 flex-1 text-base font-extrabold text-slate-900 sm:text-lg">{item.title}</Heading>
+            <summary className="flex w-full cursor-pointer list-none items-center gap-3 px-4 py-4 text-left transition hover:bg-slate-50 group-open:bg-brand-50 sm:px-5 [&::-webkit-details-marker]:hidden">
+              <Heading className="m-0 min-w-0 flex-1 text-base font-extrabold text-slate-900 sm:text-lg">
+                {item.title}
+              </Heading>
               {item.aside && <span className="shrink-0 text-sm font-bold text-brand-700">{item.aside}</span>}
               <ChevronIcon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
             </summary>

@@ -17,12 +17,33 @@ type ValueProps = { value: string; onValue: (value: string) => void }
 
 /** The account's display name, on a sign-up form. */
 export function NameField({ value, onValue }: ValueProps) {
-  return <Field label="Nome" type="text" name="name" required maxLength={100} autoComplete="name" value={value} onChange={(e) => onValue(e.target.value)} />
+  return (
+    <Field
+      label="Nome"
+      type="text"
+      name="name"
+      required
+      maxLength={100}
+      autoComplete="name"
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  )
 }
 
 /** The password of an existing account, on a sign-in form. */
 export function CurrentPasswordField({ value, onValue }: ValueProps) {
-  return <Field label="Senha" type="password" name="password" required autoComplete="current-password" value={value} onChange={(e) => onValue(e.target.value)} />
+  return (
+    <Field
+      label="Senha"
+      type="password"
+      name="password"
+      required
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  )
 }
 
 type NewPasswordProps = {
@@ -35,7 +56,14 @@ type NewPasswordProps = {
 }
 
 /** A new password typed twice, marked so that password managers offer to generate and store it. */
-export function NewPasswordFields({ labels, hint, password, confirmation, onPassword, onConfirmation }: NewPasswordProps) {
+export function NewPasswordFields({
+  labels,
+  hint,
+  password,
+  confirmation,
+  onPassword,
+  onConfirmation,
+}: NewPasswordProps) {
   return (
     <>
       <Field
@@ -80,9 +108,21 @@ export const submitClass =
 export const textLinkClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline'
 
 /** Entrar / Cadastrar: the two modes of an account form, as tabs. */
-export function AccountTabs({ mode, onSwitch, className = '' }: { mode: string; onSwitch: (mode: 'login' | 'signup') => void; className?: string }) {
+export function AccountTabs({
+  mode,
+  onSwitch,
+  className = '',
+}: {
+  mode: string
+  onSwitch: (mode: 'login' | 'signup') => void
+  className?: string
+}) {
   return (
-    <div role="tablist" aria-label="Entrar ou cadastrar" className={`grid grid-cols-2 rounded-full bg-slate-100 p-1 ${className}`}>
+    <div
+      role="tablist"
+      aria-label="Entrar ou cadastrar"
+      className={`grid grid-cols-2 rounded-full bg-slate-100 p-1 ${className}`}
+    >
       {(
         [
           ['login', 'Entrar'],

@@ -48,7 +48,9 @@ describe('header account menu', () => {
 
   it('shows neither Login nor the avatar while the session loads', () => {
     renderHeader({ loading: true })
-    expect(within(screen.getByRole('navigation', { name: 'Principal' })).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
+    expect(
+      within(screen.getByRole('navigation', { name: 'Principal' })).queryByRole('link', { name: 'Login' }),
+    ).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Menu da conta/ })).not.toBeInTheDocument()
   })
 
@@ -69,7 +71,11 @@ describe('header account menu', () => {
     expect(avatar).toHaveAttribute('aria-expanded', 'false')
     await user.click(avatar)
     const menu = screen.getByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Meu Painel', 'Sair'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Meu Painel', 'Sair'])
     expect(within(menu).getByRole('menuitem', { name: 'Meu Painel' })).toHaveFocus()
 
     await user.keyboard('{ArrowDown}')
@@ -96,7 +102,10 @@ describe('header account menu', () => {
     expect(within(menu).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
     expect(within(menu).getByRole('link', { name: 'Meu Painel' })).toHaveAttribute('href', '/dashboard')
     // NAV-17: the phone menu also leads to "Minhas inscrições" (the desktop avatar's menu stays two entries).
-    expect(within(menu).getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
+    expect(within(menu).getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute(
+      'href',
+      '/dashboard?painel=atleta#minhas-inscricoes',
+    )
     await user.click(within(menu).getByRole('button', { name: 'Sair' }))
     expect(auth.logout).toHaveBeenCalledTimes(1)
     expect(await screen.findByRole('heading', { name: 'início' })).toBeInTheDocument()

@@ -75,7 +75,8 @@ export function AccountMenu({ user }: { user: AuthUser }) {
     }
   }
 
-  const itemClass = 'block w-full px-4 py-2 text-left text-sm font-semibold text-slate-700 hover:bg-brand-50 focus:bg-brand-50'
+  const itemClass =
+    'block w-full px-4 py-2 text-left text-sm font-semibold text-slate-700 hover:bg-brand-50 focus:bg-brand-50'
   return (
     <div className="relative ml-3">
       <button

@@ -7,7 +7,9 @@ import { fallbacks } from '../lib/events/eventText'
  */
 export function BannerPlaceholder({ categoria, className = '' }: { categoria: string; className?: string }) {
   return (
-    <div className={`flex flex-col items-center justify-center gap-1 bg-gradient-to-br from-brand-800 to-brand-900 px-4 text-center ${className}`}>
+    <div
+      className={`flex flex-col items-center justify-center gap-1 bg-gradient-to-br from-brand-800 to-brand-900 px-4 text-center ${className}`}
+    >
       <span className="text-lg font-extrabold uppercase tracking-wide text-white">{categoria}</span>
       <span className="text-xs font-semibold text-brand-100">{fallbacks.imagem}</span>
     </div>

@@ -42,7 +42,9 @@ describe('CancelUnpaidOrder', () => {
     const fetch = stubFetch((url) => (url.pathname === '/api/pedidos/p1/cancelar' ? [200, cancelled] : [404, {}]))
     const { onCancelled, onRefused } = show()
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }))
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/A vaga reservada para este pedido será liberada/)
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+      /A vaga reservada para este pedido será liberada/,
+    )
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar pedido' }))
 
     // The dialog stays open (busy) until the server's answer has been handed back, then closes.

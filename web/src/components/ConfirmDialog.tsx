@@ -17,7 +17,16 @@ type Props = {
 }
 
 /** Asks before a destructive action, with the safe choice focused and the failure shown in place. */
-export function ConfirmDialog({ title, children, confirmLabel, dismissLabel = 'Cancelar', busyLabel, onConfirm, failure, onClose }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  dismissLabel = 'Cancelar',
+  busyLabel,
+  onConfirm,
+  failure,
+  onClose,
+}: Props) {
   const cancel = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')

@@ -23,13 +23,29 @@ type Props = {
  * A modal dialog over the page (useDialogBehaviour: Escape, Tab kept inside, no scrolling behind,
  * focus back to the opener): at the bottom of a phone's screen, centred from sm up.
  */
-export function Dialog({ role = 'dialog', labelledBy, describedBy, initialFocus, onClose, backdrop = 'bg-slate-950/60 p-4', className, children }: Props) {
+export function Dialog({
+  role = 'dialog',
+  labelledBy,
+  describedBy,
+  initialFocus,
+  onClose,
+  backdrop = 'bg-slate-950/60 p-4',
+  className,
+  children,
+}: Props) {
   const panel = useRef<HTMLDivElement>(null)
   useDialogBehaviour(panel, onClose)
   useEffect(() => initialFocus?.current?.focus(), [initialFocus])
   return createPortal(
     <div className={`fixed inset-0 z-50 flex items-end justify-center sm:items-center ${backdrop}`}>
-      <div ref={panel} role={role} aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy} className={className}>
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        className={className}
+      >
         {children}
       </div>
     </div>,

@@ -45,7 +45,10 @@ export class ErrorBoundary extends Component<Props, State> {
             Tentar novamente
           </button>
           {/* A full load of the home page, which also recovers when the app itself is broken. */}
-          <a href="/" className="rounded-full px-6 py-2.5 text-sm font-bold text-brand-800 ring-1 ring-brand-700/40 hover:bg-brand-50">
+          <a
+            href="/"
+            className="rounded-full px-6 py-2.5 text-sm font-bold text-brand-800 ring-1 ring-brand-700/40 hover:bg-brand-50"
+          >
             Ir para a página inicial
           </a>
         </div>

@@ -17,7 +17,13 @@ describe('LabelledInput', () => {
     render(
       <>
         <p id="nota">Todos os campos são obrigatórios.</p>
-        <LabelledInput id="campo-nome" label="Nome" hint="Como no documento." error="Informe seu nome." aria-describedby="nota" />
+        <LabelledInput
+          id="campo-nome"
+          label="Nome"
+          hint="Como no documento."
+          error="Informe seu nome."
+          aria-describedby="nota"
+        />
       </>,
     )
     const input = screen.getByLabelText('Nome')
@@ -64,6 +70,8 @@ describe('LabelledInput', () => {
     expect(screen.getByText('Escolha o arquivo.')).toHaveClass('erro', { exact: true })
     expect(input.parentElement).toHaveClass('campo', { exact: true })
     // The caller's children stand between the input and the error.
-    expect(screen.getByText('Arquivo escolhido: inscritos.csv').nextElementSibling).toBe(screen.getByText('Escolha o arquivo.'))
+    expect(screen.getByText('Arquivo escolhido: inscritos.csv').nextElementSibling).toBe(
+      screen.getByText('Escolha o arquivo.'),
+    )
   })
 })

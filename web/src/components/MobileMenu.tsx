@@ -53,11 +53,7 @@ export function MobileMenu({ onClose }: Props) {
             <Link to={myRegistrationsPath} className={itemClass} onClick={onClose}>
               Minhas inscrições
             </Link>
-            <button
-              type="button"
-              className={`${itemClass} text-left`}
-              onClick={() => void signOut().then(onClose)}
-            >
+            <button type="button" className={`${itemClass} text-left`} onClick={() => void signOut().then(onClose)}>
               Sair
             </button>
           </>

@@ -6,7 +6,9 @@ import { Link } from '../app/routing'
  */
 export function PageMessage({ text, loading = false }: { text: string; loading?: boolean }) {
   return (
-    <section className={`mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center ${loading ? 'min-h-dvh' : ''}`}>
+    <section
+      className={`mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center ${loading ? 'min-h-dvh' : ''}`}
+    >
       {loading ? (
         <p role="status" className="text-slate-600">
           {text}

@@ -25,7 +25,12 @@ export function ResendVerification({ buttonClass }: { buttonClass: string }) {
   if (sending === 'sent') return <p role="status">Enviamos um novo link. Verifique sua caixa de entrada.</p>
   return (
     <>
-      <button type="button" onClick={() => void resend()} disabled={sending === 'pending'} className={`${buttonClass} disabled:opacity-60`}>
+      <button
+        type="button"
+        onClick={() => void resend()}
+        disabled={sending === 'pending'}
+        className={`${buttonClass} disabled:opacity-60`}
+      >
         Reenviar e-mail
       </button>
       {sending === 'failed' && (

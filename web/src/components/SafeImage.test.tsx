@@ -27,7 +27,10 @@ describe('SafeImage', () => {
   it('shows the placeholder for a picture that failed before the app started (server markup)', () => {
     imagesReport({ complete: true, naturalWidth: 0, currentSrc: 'http://localhost/files/abc?w=800' })
     render(<SafeImage src="/files/abc" alt="Banner de Corrida" />)
-    expect(screen.getByRole('img', { name: 'Banner de Corrida (imagem indisponível)' })).toHaveAttribute('src', placeholderSrc)
+    expect(screen.getByRole('img', { name: 'Banner de Corrida (imagem indisponível)' })).toHaveAttribute(
+      'src',
+      placeholderSrc,
+    )
   })
 
   it('leaves a picture that loaded, or is still loading, alone', () => {
@@ -43,7 +46,12 @@ describe('SafeImage', () => {
 
   it('puts sources for other screens in a <picture>, and drops them with the placeholder', () => {
     const { container } = render(
-      <SafeImage src="/files/mobile" sources={[{ media: '(min-width: 768px)', src: '/files/desktop' }]} sizes="100vw" alt="Banner" />,
+      <SafeImage
+        src="/files/mobile"
+        sources={[{ media: '(min-width: 768px)', src: '/files/desktop' }]}
+        sizes="100vw"
+        alt="Banner"
+      />,
     )
     const source = container.querySelector('picture > source')
     expect(source).toHaveAttribute('media', '(min-width: 768px)')

@@ -23,7 +23,14 @@ export function SavedEventMessage({ event, on }: Props) {
       <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 font-semibold focus:outline-none">
         <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" aria-hidden="true" data-testid="sucesso">
           <circle cx="12" cy="12" r="10" fill="currentColor" />
-          <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M7 12.5l3.2 3.2L17 9"
+            stroke="#fff"
+            strokeWidth="2.2"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         {`Evento "${event.titulo}" salvo com sucesso!`}
       </h2>

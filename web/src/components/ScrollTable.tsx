@@ -27,20 +27,31 @@ export function ScrollTable({ label, columns, children }: Props) {
     }
   })
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus for keyboards to scroll it (WCAG 2.1.1; axe scrollable-region-focusable)
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus for keyboards to scroll it (WCAG 2.1.1; axe scrollable-region-focusable)
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table ref={table} className="w-full text-left text-sm max-sm:block sm:min-w-max">
         <caption className="sr-only">{label}</caption>
         <thead className="max-sm:sr-only">
           <tr>
             {columns.map((h) => (
-              <th key={h} scope="col" className="border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-700">
+              <th
+                key={h}
+                scope="col"
+                className="border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-700"
+              >
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="max-sm:block max-sm:divide-y max-sm:divide-slate-200 max-sm:[&>tr]:flex max-sm:[&>tr]:flex-wrap max-sm:[&>tr]:py-2">{children}</tbody>
+        <tbody className="max-sm:block max-sm:divide-y max-sm:divide-slate-200 max-sm:[&>tr]:flex max-sm:[&>tr]:flex-wrap max-sm:[&>tr]:py-2">
+          {children}
+        </tbody>
       </table>
     </div>
   )
@@ -61,7 +72,17 @@ export function RowHeader({ children }: { children: ReactNode }) {
 }
 
 /** A data cell; numeric ones keep their digits aligned down the column. On a phone, its column's name comes first. */
-export function Cell({ numeric, className, colSpan, children }: { numeric?: boolean; className?: string; colSpan?: number; children: ReactNode }) {
+export function Cell({
+  numeric,
+  className,
+  colSpan,
+  children,
+}: {
+  numeric?: boolean
+  className?: string
+  colSpan?: number
+  children: ReactNode
+}) {
   const classes = [
     cellClass,
     'max-sm:before:mr-2 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] max-sm:empty:hidden',

@@ -23,7 +23,14 @@ export const tabPanelId = (prefix: string, id: string) => `${prefix}-panel-${id}
  * tabs onto more rows, so that none is hidden; wider, one row scrolls sideways when it must, with
  * the selected tab scrolled into view.
  */
-export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSelect, look = 'underline' }: TabsProps<K>) {
+export function Tabs<K extends string>({
+  label,
+  idPrefix,
+  tabs,
+  selected,
+  onSelect,
+  look = 'underline',
+}: TabsProps<K>) {
   const buttons = useRef(new Map<K, HTMLButtonElement>())
 
   // Only the row scrolls, never the page: scrollIntoView would also move the page to the tabs.
@@ -32,7 +39,8 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
     const row = tab?.parentElement
     if (!tab || !row || row.scrollWidth <= row.clientWidth) return
     if (tab.offsetLeft < row.scrollLeft) row.scrollLeft = tab.offsetLeft
-    else if (tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = tab.offsetLeft + tab.offsetWidth - row.clientWidth
+    else if (tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = tab.offsetLeft + tab.offsetWidth - row.clientWidth
   }, [selected])
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
@@ -85,7 +93,9 @@ export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSele
                     active ? 'bg-white text-brand-800 shadow' : 'text-slate-700 hover:text-brand-800'
                   }`
                 : `-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold transition-colors sm:px-4 ${
-                    active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-brand-800'
+                    active
+                      ? 'border-brand-700 text-brand-800'
+                      : 'border-transparent text-slate-600 hover:text-brand-800'
                   }`
             }
           >

@@ -16,7 +16,9 @@ export function UndoPickupDialog({ nome, onUndo, onClose }: Props) {
       confirmLabel="Desfazer retirada"
       busyLabel="Desfazendo..."
       onConfirm={onUndo}
-      failure={(err) => (err instanceof Error && err.message ? err.message : 'Não foi possível desfazer. Tente novamente.')}
+      failure={(err) =>
+        err instanceof Error && err.message ? err.message : 'Não foi possível desfazer. Tente novamente.'
+      }
       onClose={onClose}
     >
       O kit de {nome} volta a constar como não retirado. A retirada fica no histórico.

@@ -15,7 +15,13 @@ function Probe() {
   )
 }
 
-const maria = { uid: 'u1', email: 'maria@x.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
+const maria = {
+  uid: 'u1',
+  email: 'maria@x.com',
+  displayName: 'Maria',
+  createdAt: '2026-01-01T00:00:00Z',
+  emailVerificado: true,
+}
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -42,7 +48,13 @@ describe('AuthProvider', () => {
 
     await user.click(screen.getByRole('button', { name: 'entrar' }))
     expect(await screen.findByText('entrou: Maria')).toBeInTheDocument()
-    expect(fetch).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'maria@x.com', password: 'segredo-bom' }) }))
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/login',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ email: 'maria@x.com', password: 'segredo-bom' }),
+      }),
+    )
 
     await user.click(screen.getByRole('button', { name: 'sair' }))
     expect(await screen.findByText('visitante')).toBeInTheDocument()

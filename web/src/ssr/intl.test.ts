@@ -3,7 +3,12 @@ import { serverIntl } from './intl'
 
 // The browser's Intl (Node's ICU here) is the reference: the server's markup must read the same.
 function zoneDate(ms: number, timeZone: string) {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
     .format(ms)
     .split('-')
     .map(Number)
@@ -12,7 +17,10 @@ function zoneDate(ms: number, timeZone: string) {
 const server = serverIntl(zoneDate)
 
 // Values that exercise rounding (1.005, 0.0005), grouping, carries (9.995) and signs.
-const numbers = [0, -0, 1, -1, 0.5, 1.005, 2.675, 9.995, 0.0005, 0.00049, 21.0975, 42.195, 49.9, 1234.5, 1234567.891, 999999.999, 1e21, 1.5e-7, -3.14159, 1000, 10000, 100000]
+const numbers = [
+  0, -0, 1, -1, 0.5, 1.005, 2.675, 9.995, 0.0005, 0.00049, 21.0975, 42.195, 49.9, 1234.5, 1234567.891, 999999.999, 1e21,
+  1.5e-7, -3.14159, 1000, 10000, 100000,
+]
 let seed = 7 // a fixed sequence, so a failure repeats
 const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647
 for (let i = 0; i < 300; i++) numbers.push(Math.round(next() * 10 ** (i % 9)) / 10 ** (i % 5), next() * 1e6)
@@ -41,7 +49,10 @@ describe('server Intl', () => {
     for (let day = 0; day < 730; day++) {
       for (const minutes of [179, 180]) {
         const ms = Date.UTC(2026, 0, 1 + day, 0, minutes)
-        expect([new Date(ms).toISOString(), ours.format(new Date(ms))]).toEqual([new Date(ms).toISOString(), reference.format(ms)])
+        expect([new Date(ms).toISOString(), ours.format(new Date(ms))]).toEqual([
+          new Date(ms).toISOString(),
+          reference.format(ms),
+        ])
       }
     }
   })

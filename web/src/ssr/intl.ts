@@ -6,9 +6,27 @@
 /** The calendar date of an instant in an IANA time zone, computed by the host (Go's time package). */
 export type ZoneDate = (epochMs: number, timeZone: string) => { year: number; month: number; day: number }
 
-type NumberOptions = { style?: 'currency'; currency?: string; minimumFractionDigits?: number; maximumFractionDigits?: number }
+type NumberOptions = {
+  style?: 'currency'
+  currency?: string
+  minimumFractionDigits?: number
+  maximumFractionDigits?: number
+}
 
-const months = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']
+const months = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+]
 
 function unsupported(what: string, options: object): never {
   throw new RangeError(`Intl do servidor: ${what} ${JSON.stringify(options)} não é suportado`)
@@ -88,8 +106,10 @@ function createDateTimeFormat(zoneDate: ZoneDate) {
       if (Object.keys(rest).length > 0) unsupported('DateTimeFormat', options)
       this.#timeZone = timeZone
       if (shape === 'pt-BR numeric/2-digit/2-digit') this.#layout = (d) => `${two(d.day)}/${two(d.month)}/${d.year}`
-      else if (shape === 'pt-BR numeric/long/numeric') this.#layout = (d) => `${d.day} de ${months[d.month - 1]} de ${d.year}`
-      else if (shape === 'en-CA numeric/2-digit/2-digit') this.#layout = (d) => `${d.year}-${two(d.month)}-${two(d.day)}`
+      else if (shape === 'pt-BR numeric/long/numeric')
+        this.#layout = (d) => `${d.day} de ${months[d.month - 1]} de ${d.year}`
+      else if (shape === 'en-CA numeric/2-digit/2-digit')
+        this.#layout = (d) => `${d.year}-${two(d.month)}-${two(d.day)}`
       else unsupported(`DateTimeFormat ${locale}`, options)
     }
 

@@ -78,7 +78,11 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   )
 }
 
-const medalClass = { 1: 'bg-amber-400 text-amber-950', 2: 'bg-slate-300 text-slate-900', 3: 'bg-orange-300 text-orange-950' }
+const medalClass = {
+  1: 'bg-amber-400 text-amber-950',
+  2: 'bg-slate-300 text-slate-900',
+  3: 'bg-orange-300 text-orange-950',
+}
 
 function PodiumCard({ podium }: { podium: Podium }) {
   const id = `podio-${podium.titulo.toLowerCase()}`

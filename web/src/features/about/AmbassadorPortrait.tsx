@@ -9,7 +9,12 @@ export type PortraitLook = {
 export function AmbassadorPortrait({ nome, look }: { nome: string; look: PortraitLook }) {
   const { pele, cabelo, corCabelo, camisa } = look
   return (
-    <svg viewBox="0 0 120 120" role="img" aria-label={`Retrato ilustrado de ${nome}`} className="h-16 w-16 shrink-0 sm:h-24 sm:w-24">
+    <svg
+      viewBox="0 0 120 120"
+      role="img"
+      aria-label={`Retrato ilustrado de ${nome}`}
+      className="h-16 w-16 shrink-0 sm:h-24 sm:w-24"
+    >
       <circle cx="60" cy="60" r="60" fill="#ccfbf1" />
       {cabelo === 'longo' && <path d="M34 54c0-20 12-30 26-30s26 10 26 30v34H34z" fill={corCabelo} />}
       <path d="M22 120c2-22 16-33 38-33s36 11 38 33z" fill={camisa} />

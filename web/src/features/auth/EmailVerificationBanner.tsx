@@ -36,7 +36,10 @@ export function EmailVerificationBanner() {
   }
 
   return (
-    <aside aria-label="Confirmação de e-mail" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:px-4">
+    <aside
+      aria-label="Confirmação de e-mail"
+      className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:px-4"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 sm:gap-x-4">
         {/* A phone has room for two lines beside the buttons: the address shows from 640 px. */}
         <p className="min-w-0 flex-1 sm:hidden">Confirme o seu e-mail pelo link enviado.</p>
@@ -44,7 +47,12 @@ export function EmailVerificationBanner() {
           Confirme o seu e-mail <EmailAddress email={user.email} />: enviamos um link para ele.
         </p>
         <ResendVerification buttonClass="shrink-0 rounded-lg border border-amber-400 bg-white px-2.5 py-1 font-semibold text-amber-950 hover:bg-amber-100" />
-        <button type="button" aria-label="Fechar aviso" onClick={close} className="shrink-0 rounded-md p-1 text-amber-900 hover:bg-amber-100">
+        <button
+          type="button"
+          aria-label="Fechar aviso"
+          onClick={close}
+          className="shrink-0 rounded-md p-1 text-amber-900 hover:bg-amber-100"
+        >
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -7,7 +7,13 @@ import { serve } from '../../lib/testing/fakeFetch'
 import { AuthContext, type Auth, type AuthUser } from '../../lib/auth'
 import { LoginPage, resetReturnDelayMs } from './LoginPage'
 
-const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com', displayName: 'Maria', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
+const maria: AuthUser = {
+  uid: 'u1',
+  email: 'maria@exemplo.com',
+  displayName: 'Maria',
+  createdAt: '2026-01-01T00:00:00Z',
+  emailVerificado: true,
+}
 
 function fakeAuth(overrides: Partial<Auth> = {}): Auth {
   return {
@@ -69,7 +75,9 @@ describe('login modes', () => {
     renderLogin(fakeAuth())
     await user.click(tab('Cadastrar'))
     for (const label of ['Nome', 'Email', 'Senha', 'Confirmar Senha']) expect(field(label)).toBeRequired()
-    expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres e não pode ser uma senha comum.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('A senha deve ter pelo menos 6 caracteres e não pode ser uma senha comum.'),
+    ).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/auth/password-policy', expect.anything())
     expect(screen.getByRole('button', { name: 'Cadastrar' })).toBeInTheDocument()
   })
@@ -89,7 +97,9 @@ describe('login modes', () => {
 
   it('every switch clears the error and the passwords, and keeps the e-mail', async () => {
     const user = userEvent.setup()
-    const auth = fakeAuth({ login: vi.fn(async () => Promise.reject(new ApiError(401, 'auth/invalid-credential', 'x'))) })
+    const auth = fakeAuth({
+      login: vi.fn(async () => Promise.reject(new ApiError(401, 'auth/invalid-credential', 'x'))),
+    })
     renderLogin(auth)
     await user.type(field('Email'), 'maria@exemplo.com')
     await user.type(field('Senha'), 'errada1')
@@ -163,9 +173,17 @@ describe('login modes', () => {
 describe('messages', () => {
   it.each([
     ['auth/invalid-credential', 'Credenciais inválidas.', 'Credenciais inválidas. Tente novamente.'],
-    ['auth/too-many-requests', 'Muitas tentativas. Tente novamente mais tarde.', 'Muitas tentativas. Tente novamente mais tarde.'],
+    [
+      'auth/too-many-requests',
+      'Muitas tentativas. Tente novamente mais tarde.',
+      'Muitas tentativas. Tente novamente mais tarde.',
+    ],
     ['auth/user-disabled', 'Esta conta está desativada.', 'Esta conta está desativada.'],
-    ['network-request-failed', 'Falha de conexão. Verifique sua internet e tente novamente.', 'Falha de conexão. Verifique sua internet e tente novamente.'],
+    [
+      'network-request-failed',
+      'Falha de conexão. Verifique sua internet e tente novamente.',
+      'Falha de conexão. Verifique sua internet e tente novamente.',
+    ],
     ['internal', 'Erro inesperado.', 'Credenciais inválidas. Tente novamente.'],
   ])('login failure %s shows a message and the form is usable again', async (code, serverText, shown) => {
     const user = userEvent.setup()

@@ -3,7 +3,16 @@ import { Link, useSearchParams } from '../../app/routing'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
-import { AccountTabs, CurrentPasswordField, Field, NameField, FormMessages, NewPasswordFields, submitClass, textLinkClass } from '../../components/AccountFormParts'
+import {
+  AccountTabs,
+  CurrentPasswordField,
+  Field,
+  NameField,
+  FormMessages,
+  NewPasswordFields,
+  submitClass,
+  textLinkClass,
+} from '../../components/AccountFormParts'
 import { describePolicy, fetchPasswordPolicy, newPasswordProblem } from '../../lib/account/passwordPolicy'
 import { loginMessage, signupMessage, texts } from '../../lib/account/authMessages'
 
@@ -105,7 +114,15 @@ export function LoginPage() {
   }
 
   const emailField = (
-    <Field label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+    <Field
+      label="Email"
+      type="email"
+      name="email"
+      required
+      autoComplete="email"
+      value={email}
+      onChange={(e) => setEmail(e.target.value)}
+    />
   )
   const heading = { login: 'Acesse sua conta', signup: 'Crie sua conta', forgotPassword: 'Redefinir Senha' }[mode]
 
@@ -114,9 +131,7 @@ export function LoginPage() {
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
 
-        {mode !== 'forgotPassword' && (
-          <AccountTabs mode={mode} onSwitch={switchMode} className="mt-6" />
-        )}
+        {mode !== 'forgotPassword' && <AccountTabs mode={mode} onSwitch={switchMode} className="mt-6" />}
 
         {mode === 'login' && (
           <form onSubmit={onLogin} className="mt-6 space-y-4">

@@ -30,14 +30,17 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const renderPage = (path: string) => renderAt(path, { '/redefinir-senha': <ResetPasswordPage />, '/login': <p>tela de login</p> })
+const renderPage = (path: string) =>
+  renderAt(path, { '/redefinir-senha': <ResetPasswordPage />, '/login': <p>tela de login</p> })
 
 describe('reset password page', () => {
   it('shows the account, the rule from the server, and confirms a new password', async () => {
     const user = userEvent.setup()
     renderPage('/redefinir-senha?token=bom')
     expect(await screen.findByText('maria@exemplo.com')).toBeInTheDocument()
-    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres e não pode ser uma senha comum.')).toBeInTheDocument()
+    expect(
+      screen.getByText('A senha deve ter pelo menos 8 caracteres e não pode ser uma senha comum.'),
+    ).toBeInTheDocument()
 
     await user.type(screen.getByLabelText('Nova senha'), 'curta12')
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'curta123')
@@ -67,7 +70,10 @@ describe('reset password page', () => {
   it('an invalid, used or expired link says so and leads to a new request', async () => {
     renderPage('/redefinir-senha?token=usado')
     expect(await screen.findByText('Link inválido ou expirado.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/login?modo=esqueci-senha')
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute(
+      'href',
+      '/login?modo=esqueci-senha',
+    )
     expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument()
   })
 

@@ -7,7 +7,13 @@ import { useResource } from '../../lib/platform/resource'
 import { PageLoading } from '../../components/PageLoading'
 import { FormMessages, NewPasswordFields, submitClass } from '../../components/AccountFormParts'
 import { forgotPasswordPath } from './LoginPage'
-import { describePolicy, fetchPasswordPolicy, newPasswordProblem, refusedPasswordMessage, type PasswordPolicy } from '../../lib/account/passwordPolicy'
+import {
+  describePolicy,
+  fetchPasswordPolicy,
+  newPasswordProblem,
+  refusedPasswordMessage,
+  type PasswordPolicy,
+} from '../../lib/account/passwordPolicy'
 
 const invalidLinkCode = 'auth/invalid-action-code'
 
@@ -29,7 +35,11 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false)
 
   let body
-  if (!token || linkRefused || (reset.state === 'error' && reset.error instanceof ApiError && reset.error.code === invalidLinkCode)) {
+  if (
+    !token ||
+    linkRefused ||
+    (reset.state === 'error' && reset.error instanceof ApiError && reset.error.code === invalidLinkCode)
+  ) {
     body = <InvalidLink />
   } else if (done) {
     body = (

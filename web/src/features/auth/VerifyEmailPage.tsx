@@ -40,7 +40,11 @@ export function VerifyEmailPage() {
     )
   } else if (token && confirmation.state === 'loading') {
     body = <PageLoading text="Confirmando o seu e-mail..." />
-  } else if (confirmation.state === 'error' && confirmation.error instanceof ApiError && confirmation.error.code === noAccountCode) {
+  } else if (
+    confirmation.state === 'error' &&
+    confirmation.error instanceof ApiError &&
+    confirmation.error.code === noAccountCode
+  ) {
     body = (
       <>
         <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
@@ -64,13 +68,19 @@ export function VerifyEmailPage() {
         <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
           {confirmation.error.message}
         </p>
-        <Link to={`/redefinir-senha?${new URLSearchParams({ token })}`} className={`mt-6 block text-center ${submitClass}`}>
+        <Link
+          to={`/redefinir-senha?${new URLSearchParams({ token })}`}
+          className={`mt-6 block text-center ${submitClass}`}
+        >
           Criar nova senha
         </Link>
         {!isAuthenticated && (
           <p className="mt-4 text-center text-sm text-slate-600">
             Foi você quem criou a conta?{' '}
-            <Link to={`/login?${new URLSearchParams({ next: `/verificar-email?${new URLSearchParams({ token })}` })}`} className={textLinkClass}>
+            <Link
+              to={`/login?${new URLSearchParams({ next: `/verificar-email?${new URLSearchParams({ token })}` })}`}
+              className={textLinkClass}
+            >
               Entre com a sua senha
             </Link>{' '}
             para confirmá-la.

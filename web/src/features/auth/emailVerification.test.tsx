@@ -8,7 +8,13 @@ import { serve, type Answer, type Sent } from '../../lib/testing/fakeFetch'
 import { EmailVerificationBanner } from './EmailVerificationBanner'
 import { VerifyEmailPage } from './VerifyEmailPage'
 
-const maria: AuthUser = { uid: 'u1', email: 'maria@exemplo.com.br', displayName: 'Maria', createdAt: '', emailVerificado: false }
+const maria: AuthUser = {
+  uid: 'u1',
+  email: 'maria@exemplo.com.br',
+  displayName: 'Maria',
+  createdAt: '',
+  emailVerificado: false,
+}
 
 const takeOverMessage =
   'Já existe uma conta com este e-mail, ainda não confirmada. Para confirmar que ela é sua, crie uma nova senha: quem usava a senha anterior perde o acesso.'
@@ -26,9 +32,18 @@ beforeEach(() => {
       ({ body }) => {
         const token = (body as { token?: string } | undefined)?.token
         if (token?.startsWith('bom')) return [200, { email: 'maria@exemplo.com.br' }]
-        if (token === 'conta-de-outro') return [409, { error: { code: 'auth/password-reset-required', message: takeOverMessage } }]
+        if (token === 'conta-de-outro')
+          return [409, { error: { code: 'auth/password-reset-required', message: takeOverMessage } }]
         if (token === 'convite-sem-conta')
-          return [404, { error: { code: 'auth/user-not-found', message: 'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.' } }]
+          return [
+            404,
+            {
+              error: {
+                code: 'auth/user-not-found',
+                message: 'Ainda não há conta com este e-mail. Cadastre-se com ele para aceitar o convite.',
+              },
+            },
+          ]
         return [400, { error: { code: 'auth/invalid-action-code', message: 'Link inválido ou expirado.' } }]
       },
     ],
@@ -42,7 +57,6 @@ afterEach(() => {
 })
 
 const withAuthRendered = (user: AuthUser) => withAuthResult(user, <EmailVerificationBanner />)
-
 
 function withAuth(user: AuthUser | null, children: ReactNode, path = '/') {
   return withAuthResult(user, children, path).auth
@@ -94,7 +108,9 @@ describe('the e-mail verification banner', () => {
     expect(address.innerHTML).toBe('maria<wbr>@exemplo.com.br')
     expect(address.className).not.toMatch(/break-all/)
     await user.click(within(banner).getByRole('button', { name: 'Reenviar e-mail' }))
-    expect(await within(banner).findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
+    expect(await within(banner).findByRole('status')).toHaveTextContent(
+      'Enviamos um novo link. Verifique sua caixa de entrada.',
+    )
     expect(fetch).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
     expect(within(banner).queryByRole('button', { name: 'Reenviar e-mail' })).toBeNull()
   })
@@ -113,13 +129,19 @@ describe('the e-mail verification banner', () => {
     const user = userEvent.setup()
     sessionStorage.clear()
     const { unmount } = withAuthRendered(maria)
-    await user.click(within(screen.getByRole('complementary', { name: 'Confirmação de e-mail' })).getByRole('button', { name: 'Fechar aviso' }))
+    await user.click(
+      within(screen.getByRole('complementary', { name: 'Confirmação de e-mail' })).getByRole('button', {
+        name: 'Fechar aviso',
+      }),
+    )
     expect(screen.queryByRole('complementary', { name: 'Confirmação de e-mail' })).toBeNull()
     unmount()
     withAuthRendered(maria) // another page of the same tab
     expect(screen.queryByRole('complementary', { name: 'Confirmação de e-mail' })).toBeNull()
     withAuthRendered({ ...maria, uid: 'u2', email: 'joao@exemplo.com.br' }) // another account signs in
-    expect(screen.getByRole('complementary', { name: 'Confirmação de e-mail' })).toHaveTextContent('joao@exemplo.com.br')
+    expect(screen.getByRole('complementary', { name: 'Confirmação de e-mail' })).toHaveTextContent(
+      'joao@exemplo.com.br',
+    )
     sessionStorage.clear()
   })
 
@@ -168,8 +190,14 @@ describe('the /verificar-email page', () => {
   it("leads a link opened outside an unverified account's session to a new password, or to signing in", async () => {
     withAuth(null, <VerifyEmailPage />, '/verificar-email?token=conta-de-outro')
     expect(await screen.findByRole('alert')).toHaveTextContent(takeOverMessage)
-    expect(screen.getByRole('link', { name: 'Criar nova senha' })).toHaveAttribute('href', '/redefinir-senha?token=conta-de-outro')
-    const signIn = new URL(screen.getByRole('link', { name: 'Entre com a sua senha' }).getAttribute('href') ?? '', 'http://x')
+    expect(screen.getByRole('link', { name: 'Criar nova senha' })).toHaveAttribute(
+      'href',
+      '/redefinir-senha?token=conta-de-outro',
+    )
+    const signIn = new URL(
+      screen.getByRole('link', { name: 'Entre com a sua senha' }).getAttribute('href') ?? '',
+      'http://x',
+    )
     expect(signIn.pathname).toBe('/login')
     expect(signIn.searchParams.get('next')).toBe('/verificar-email?token=conta-de-outro')
     expect(screen.queryByText('E-mail confirmado!', { exact: false })).toBeNull()
@@ -183,6 +211,10 @@ describe('the /verificar-email page', () => {
     const link = screen.getByRole('link', { name: 'Criar minha conta' })
     const target = new URL(link.getAttribute('href') ?? '', 'http://x')
     expect(target.pathname).toBe('/login')
-    expect(Object.fromEntries(target.searchParams)).toEqual({ modo: 'cadastro', convite: 'convite-sem-conta', next: '/dashboard' })
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      modo: 'cadastro',
+      convite: 'convite-sem-conta',
+      next: '/dashboard',
+    })
   })
 })

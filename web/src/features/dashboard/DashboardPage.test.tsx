@@ -51,7 +51,9 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Meus eventos' })).toBeInTheDocument()
     // No events yet: the prototype, as a tour that points to the real workspace (ORG-13).
     expect(await screen.findByRole('tablist', { name: 'Seções do protótipo' })).toBeInTheDocument()
-    expect(screen.getByText(/^Para seus eventos reais, use Gerenciar em/)).toHaveTextContent('Para seus eventos reais, use Gerenciar em Meus eventos.')
+    expect(screen.getByText(/^Para seus eventos reais, use Gerenciar em/)).toHaveTextContent(
+      'Para seus eventos reais, use Gerenciar em Meus eventos.',
+    )
     expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?painel=organizador')
 
     await user.keyboard('{ArrowLeft}')
@@ -94,9 +96,33 @@ describe('DashboardPage', () => {
         { role: 'retirada', event: balcao },
       ],
       [
-        { role: 'owner', event: curitiba, inscritos: 120, pagos: 100, kitsRetirados: 30, resultados: { oficiais: 0, preliminares: 1 }, dinheiro: money },
-        { role: 'gestao', event: batel, inscritos: 120, pagos: 100, kitsRetirados: 30, resultados: { oficiais: 2, preliminares: 0 }, dinheiro: money },
-        { role: 'retirada', event: balcao, inscritos: 40, pagos: 40, kitsRetirados: 40, resultados: { oficiais: 0, preliminares: 0 }, dinheiro: null },
+        {
+          role: 'owner',
+          event: curitiba,
+          inscritos: 120,
+          pagos: 100,
+          kitsRetirados: 30,
+          resultados: { oficiais: 0, preliminares: 1 },
+          dinheiro: money,
+        },
+        {
+          role: 'gestao',
+          event: batel,
+          inscritos: 120,
+          pagos: 100,
+          kitsRetirados: 30,
+          resultados: { oficiais: 2, preliminares: 0 },
+          dinheiro: money,
+        },
+        {
+          role: 'retirada',
+          event: balcao,
+          inscritos: 40,
+          pagos: 40,
+          kitsRetirados: 40,
+          resultados: { oficiais: 0, preliminares: 0 },
+          dinheiro: null,
+        },
       ],
     )
     renderAt('/dashboard')
@@ -105,20 +131,20 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('tablist', { name: 'Seções do protótipo' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Criar Evento' })).not.toBeInTheDocument()
     const tabs = screen.getByRole('tablist', { name: 'Seções da gestão' })
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Visão Geral',
-      'Inscrições',
-      'Check-in',
-      'Resultados',
-      'Financeiro',
-      'Configurações',
-    ])
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Visão Geral', 'Inscrições', 'Check-in', 'Resultados', 'Financeiro', 'Configurações'])
     // One request for every event's figures.
     expect(fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/me/painel'))).toHaveLength(1)
     expect(fetch.mock.calls.filter(([u]) => /participants|results/.test(String(u)))).toEqual([])
 
     const panel = screen.getByRole('tabpanel', { name: 'Visão Geral' })
-    const stat = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent?.replace(/\u00a0/g, ' ')
+    const stat = (label: string) =>
+      within(panel)
+        .getByText(label)
+        .nextElementSibling?.textContent?.replace(/\u00a0/g, ' ')
     expect(stat('Eventos')).toBe('3')
     expect(stat('Inscritos')).toBe('280')
     expect(stat('Kits retirados')).toBe('100')
@@ -126,8 +152,15 @@ describe('DashboardPage', () => {
     expect(stat('Receita')).toBe('R$ 17.980,00') // the kit desk's event carries no money
     const rows = within(list).getAllByRole('listitem')
     // The next event first.
-    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Corrida do Batel', 'Corrida do Balcão', 'Maratona de Curitiba'])
-    expect(within(rows[0]!).getByRole('link', { name: 'Gerenciar: Corrida do Batel' })).toHaveAttribute('href', '/dashboard/eventos/b2')
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual([
+      'Corrida do Batel',
+      'Corrida do Balcão',
+      'Maratona de Curitiba',
+    ])
+    expect(within(rows[0]!).getByRole('link', { name: 'Gerenciar: Corrida do Batel' })).toHaveAttribute(
+      'href',
+      '/dashboard/eventos/b2',
+    )
 
     await user.click(within(tabs).getByRole('tab', { name: 'Check-in' }))
     const kits = screen.getByRole('list', { name: 'Retirada de kits por evento' })
@@ -139,11 +172,15 @@ describe('DashboardPage', () => {
 
     await user.click(within(tabs).getByRole('tab', { name: 'Resultados' }))
     const results = screen.getByRole('list', { name: 'Resultados por evento' })
-    expect(within(results).getAllByRole('listitem').map((r) => r.textContent)).toEqual([
-      expect.stringContaining('2 oficiais'),
-      expect.stringContaining('1 preliminar'),
-    ])
-    expect(within(results).getByRole('link', { name: 'Resultados: Corrida do Batel' })).toHaveAttribute('href', '/dashboard/eventos/b2?aba=resultados')
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining('2 oficiais'), expect.stringContaining('1 preliminar')])
+    expect(within(results).getByRole('link', { name: 'Resultados: Corrida do Batel' })).toHaveAttribute(
+      'href',
+      '/dashboard/eventos/b2?aba=resultados',
+    )
 
     await user.click(within(tabs).getByRole('tab', { name: 'Financeiro' }))
     const finance = screen.getByRole('tabpanel', { name: 'Financeiro' })
@@ -152,27 +189,50 @@ describe('DashboardPage', () => {
     expect(text).toContain('LíquidoR$ 1.800,00')
     // Money only of the events whose role opens Financeiro.
     expect(within(finance).queryByText('Corrida do Balcão')).not.toBeInTheDocument()
-    expect(within(finance).getByRole('link', { name: 'Financeiro: Maratona de Curitiba' })).toHaveAttribute('href', '/dashboard/eventos/a1?aba=financeiro')
+    expect(within(finance).getByRole('link', { name: 'Financeiro: Maratona de Curitiba' })).toHaveAttribute(
+      'href',
+      '/dashboard/eventos/a1?aba=financeiro',
+    )
 
     await user.click(within(tabs).getByRole('tab', { name: 'Configurações' }))
     const config = screen.getByRole('list', { name: 'Configurações por evento' })
-    expect(within(config).getByRole('link', { name: 'Editar Maratona de Curitiba' })).toHaveAttribute('href', '/cadastro/a1')
-    expect(within(config).getByRole('link', { name: 'Configurações: Corrida do Batel' })).toHaveAttribute('href', '/dashboard/eventos/b2?aba=configuracoes')
+    expect(within(config).getByRole('link', { name: 'Editar Maratona de Curitiba' })).toHaveAttribute(
+      'href',
+      '/cadastro/a1',
+    )
+    expect(within(config).getByRole('link', { name: 'Configurações: Corrida do Batel' })).toHaveAttribute(
+      'href',
+      '/dashboard/eventos/b2?aba=configuracoes',
+    )
     // A manager edits no event: that is the owner's.
     expect(within(config).queryByRole('link', { name: 'Editar Corrida do Batel' })).not.toBeInTheDocument()
   })
 
   it('offers a kit desk volunteer their real events, not the sample data (ORG-14)', async () => {
     const balcao = summary({ id: 'c3', titulo: 'Corrida do Balcão', dataEvento: '2999-04-01' })
-    serve([], [{ role: 'retirada', event: balcao }], [
-      { role: 'retirada', event: balcao, inscritos: 40, pagos: 40, kitsRetirados: 12, resultados: { oficiais: 0, preliminares: 0 }, dinheiro: null },
-    ])
+    serve(
+      [],
+      [{ role: 'retirada', event: balcao }],
+      [
+        {
+          role: 'retirada',
+          event: balcao,
+          inscritos: 40,
+          pagos: 40,
+          kitsRetirados: 12,
+          resultados: { oficiais: 0, preliminares: 0 },
+          dinheiro: null,
+        },
+      ],
+    )
     const user = userEvent.setup({ delay: null })
     renderAt('/dashboard')
     expect(await screen.findByRole('list', { name: 'Eventos' })).toHaveTextContent('Corrida do Balcão')
     expect(screen.queryByRole('tablist', { name: 'Seções do protótipo' })).not.toBeInTheDocument()
     expect(screen.getByRole('tabpanel', { name: 'Visão Geral' })).not.toHaveTextContent('Receita')
     await user.click(screen.getByRole('tab', { name: 'Financeiro' }))
-    expect(screen.getByRole('tabpanel', { name: 'Financeiro' })).toHaveTextContent('Seu papel nos seus eventos não inclui esta seção.')
+    expect(screen.getByRole('tabpanel', { name: 'Financeiro' })).toHaveTextContent(
+      'Seu papel nos seus eventos não inclui esta seção.',
+    )
   })
 })

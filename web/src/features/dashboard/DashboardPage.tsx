@@ -32,7 +32,9 @@ export function DashboardPage() {
   const work = useResource('work-events', listWorkEvents)
   const asked = params.get('painel')
   const panel: Panel | null =
-    asked === 'organizador' || asked === 'atleta' ? asked : fittingPanel(mine.data, work.data, mine.state !== 'loading' && work.state !== 'loading')
+    asked === 'organizador' || asked === 'atleta'
+      ? asked
+      : fittingPanel(mine.data, work.data, mine.state !== 'loading' && work.state !== 'loading')
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
@@ -44,7 +46,14 @@ export function DashboardPage() {
         </p>
       ) : (
         <>
-          <Tabs label="Painel" idPrefix={idPrefix} tabs={panels} selected={panel} onSelect={(next) => setParams({ painel: next }, { replace: true })} look="segmented" />
+          <Tabs
+            label="Painel"
+            idPrefix={idPrefix}
+            tabs={panels}
+            selected={panel}
+            onSelect={(next) => setParams({ painel: next }, { replace: true })}
+            look="segmented"
+          />
           <TabPanel idPrefix={idPrefix} id={panel}>
             {panel === 'atleta' ? <AthletePanel /> : <OrganizerPanel mine={mine} work={work} />}
           </TabPanel>

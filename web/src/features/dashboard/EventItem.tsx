@@ -9,7 +9,8 @@ export const eventListClass = 'divide-y divide-slate-200 rounded-xl border borde
 /** A line's first action, filled. */
 export const mainActionClass = 'rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800'
 /** A line's other actions, outlined. */
-export const actionClass = 'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
+export const actionClass =
+  'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
 
 /** The event's title, date and place, then `detail` (the user's role, the event's status); `children` are its actions. */
 export function EventItem({ event, detail, children }: { event: EventSummary; detail: string; children: ReactNode }) {

@@ -6,8 +6,12 @@ import { MyEvents } from './my-events/MyEvents'
 
 // Each account sees one of the two: they load when the panel opens, so the dashboard's first
 // download carries neither (docs/budgets.md).
-const OrganizerOverview = lazy(() => import('./organizer/OrganizerOverview').then((m) => ({ default: m.OrganizerOverview })))
-const OrganizerPrototype = lazy(() => import('./prototype/OrganizerPrototype').then((m) => ({ default: m.OrganizerPrototype })))
+const OrganizerOverview = lazy(() =>
+  import('./organizer/OrganizerOverview').then((m) => ({ default: m.OrganizerOverview })),
+)
+const OrganizerPrototype = lazy(() =>
+  import('./prototype/OrganizerPrototype').then((m) => ({ default: m.OrganizerPrototype })),
+)
 
 type Props = { mine: Resource<EventSummary[]>; work: Resource<WorkEvent[]> }
 
@@ -24,7 +28,13 @@ export function OrganizerPanel({ mine, work }: Props) {
     <div className="space-y-12">
       <MyEvents mine={mine} onDeleted={(id) => setDeleted((before) => new Set(before).add(id))} />
       {known && (
-        <Suspense fallback={<p role="status" className="text-slate-600">Carregando...</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="text-slate-600">
+              Carregando...
+            </p>
+          }
+        >
           {hasEvents ? <OrganizerOverview version={deleted.size} /> : <OrganizerPrototype />}
         </Suspense>
       )}

@@ -33,10 +33,16 @@ describe('WorkEvents', () => {
     const list = await screen.findByRole('list', { name: 'Eventos em que trabalho' })
     const [gestao, retirada] = within(list).getAllByRole('listitem')
     expect(gestao).toHaveTextContent('15/03/2026 · Parque da Cidade, São Paulo - SP · Gestão')
-    expect(within(gestao!).getByRole('link', { name: 'Abrir Maratona de Curitiba' })).toHaveAttribute('href', '/dashboard/eventos/a1')
+    expect(within(gestao!).getByRole('link', { name: 'Abrir Maratona de Curitiba' })).toHaveAttribute(
+      'href',
+      '/dashboard/eventos/a1',
+    )
     expect(within(gestao!).queryByRole('link', { name: /Balcão/ })).not.toBeInTheDocument()
     expect(retirada).toHaveTextContent('Retirada de kits')
-    expect(within(retirada!).getByRole('link', { name: 'Balcão de retirada de Corrida do Batel' })).toHaveAttribute('href', '/retirada/b2')
+    expect(within(retirada!).getByRole('link', { name: 'Balcão de retirada de Corrida do Batel' })).toHaveAttribute(
+      'href',
+      '/retirada/b2',
+    )
     expect(sent[0]!.path).toBe('/api/me/events-staff')
   })
 
@@ -48,7 +54,11 @@ describe('WorkEvents', () => {
     ])
     renderIt()
     const list = await screen.findByRole('list', { name: 'Eventos em que trabalho' })
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Corrida Próxima', 'Corrida Distante', 'Corrida Passada'])
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Corrida Próxima', 'Corrida Distante', 'Corrida Passada'])
   })
 
   it('shows nothing to someone on no team', async () => {

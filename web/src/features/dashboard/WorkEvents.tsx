@@ -23,7 +23,11 @@ export function WorkEvents({ work }: { work: Resource<WorkEvent[]> }) {
           return (
             <EventItem key={event.id} event={event} detail={roleLabels[role]}>
               {role === 'retirada' && (
-                <a href={kitDeskPath(event.id)} aria-label={`Balcão de retirada de ${titulo}`} className={mainActionClass}>
+                <a
+                  href={kitDeskPath(event.id)}
+                  aria-label={`Balcão de retirada de ${titulo}`}
+                  className={mainActionClass}
+                >
                   Balcão de retirada
                 </a>
               )}

@@ -25,7 +25,13 @@ let calls: Sent[]
 let respond: (call: Sent) => Answer | Promise<Answer>
 
 function savedEvent(body: unknown, id = 'evento-1'): Event {
-  return { ...(body as Event), id, ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' }
+  return {
+    ...(body as Event),
+    id,
+    ownerId: 'u1',
+    criadoEm: '2026-01-01T00:00:00Z',
+    atualizadoEm: '2026-01-01T00:00:00Z',
+  }
 }
 
 beforeEach(() => {
@@ -41,7 +47,13 @@ afterEach(() => {
   vi.mocked(uploadFile).mockReset()
 })
 
-const owner: AuthUser = { uid: 'u1', email: 'org@exemplo.com.br', displayName: 'Organizadora', createdAt: '2026-01-01T00:00:00Z', emailVerificado: true }
+const owner: AuthUser = {
+  uid: 'u1',
+  email: 'org@exemplo.com.br',
+  displayName: 'Organizadora',
+  createdAt: '2026-01-01T00:00:00Z',
+  emailVerificado: true,
+}
 
 function SignedIn({ user, children }: { user: AuthUser; children: ReactNode }) {
   const auth = useAuth()
@@ -76,7 +88,8 @@ function renderAt(path: string, user: AuthUser = owner) {
 
 const group = (name: string) => screen.getByRole('group', { name })
 const saveButton = () => screen.getByRole('button', { name: /Salvar Evento|Salvando/ })
-const posted = () => calls.find((c) => c.method === 'POST' || c.method === 'PUT')?.body as ReturnType<typeof toEventInput>
+const posted = () =>
+  calls.find((c) => c.method === 'POST' || c.method === 'PUT')?.body as ReturnType<typeof toEventInput>
 
 async function fillRequired(user: UserEvent) {
   await user.type(screen.getByLabelText('Título do evento'), 'Corrida da Serra')
@@ -113,7 +126,10 @@ describe('a new event', () => {
     expect(within(kit).getByLabelText('Nome do kit')).toHaveValue('Kit Básico')
     expect(within(kit).getByLabelText('Item 1')).toHaveValue('Medalha')
     expect(within(kit).getByLabelText('Item 2')).toHaveValue('Número de peito')
-    expect(screen.getByLabelText('Linha de compra'.replace('Linha', 'Link') + ' da inscrição')).toHaveAttribute('type', 'url')
+    expect(screen.getByLabelText('Linha de compra'.replace('Linha', 'Link') + ' da inscrição')).toHaveAttribute(
+      'type',
+      'url',
+    )
     expect(screen.getByLabelText('Banner para computador')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp')
     expect(screen.getByLabelText('Regulamento (PDF)')).toHaveAttribute('accept', 'application/pdf,.pdf')
     // Exactly four required fields (FORM-3), and every UF to choose from (FORM-8).
@@ -141,7 +157,11 @@ describe('a new event', () => {
     await waitFor(() => expect(screen.getByLabelText('Título do evento')).not.toHaveAttribute('aria-invalid'))
     await user.type(screen.getByLabelText('Link de compra da inscrição'), 'nao-e-url')
     await user.click(saveButton())
-    await waitFor(() => expect(screen.getByLabelText('Link de compra da inscrição')).toHaveAccessibleDescription(/Informe uma URL válida\./))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Link de compra da inscrição')).toHaveAccessibleDescription(
+        /Informe uma URL válida\./,
+      ),
+    )
     // The focus moves in an effect after the errors are drawn (a passive effect: it may come later).
     await waitFor(() => expect(screen.getByLabelText('Data do evento')).toHaveFocus())
   })
@@ -185,7 +205,11 @@ describe('a new event', () => {
     // FORM-40: the organizer is taken to the new event's workspace, and the draft is gone.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Espaço do evento evento-1')
     // FORM-42: the message's heading takes the focus the save button had (an effect, once it is shown).
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' })).toHaveFocus())
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' }),
+      ).toHaveFocus(),
+    )
     expect(screen.queryByLabelText('Título do evento')).toBeNull()
     expect(localStorage.getItem('pelotao:rascunho-evento:novo')).toBeNull()
   })
@@ -207,20 +231,19 @@ describe('a new event', () => {
 
   it("shows the server's 422 fields at the matching inputs", async () => {
     const user = userEvent.setup({ delay: null })
-    respond = () =>
-      [
-        422,
-        {
-          error: {
-            code: 'invalid-argument',
-            message: 'Confira os campos destacados.',
-            fields: {
-              'modalidades.0.largadaId': 'Largada inexistente.',
-              'inscricoes.lotes.0.nome': 'Nome de lote repetido.',
-            },
+    respond = () => [
+      422,
+      {
+        error: {
+          code: 'invalid-argument',
+          message: 'Confira os campos destacados.',
+          fields: {
+            'modalidades.0.largadaId': 'Largada inexistente.',
+            'inscricoes.lotes.0.nome': 'Nome de lote repetido.',
           },
         },
-      ]
+      },
+    ]
     renderAt('/cadastro')
     await fillRequired(user)
     const m = await addModalidade(user, '10 km')
@@ -287,7 +310,16 @@ describe('card payments', () => {
   it("shows the server's refusal (no card provider) beside the checkbox", async () => {
     const user = userEvent.setup({ delay: null })
     const refusal = 'Pagamento com cartão indisponível: o Mercado Pago não está configurado neste servidor.'
-    respond = () => [422, { error: { code: 'invalid-argument', message: 'Confira os campos destacados.', fields: { 'inscricoes.cartao': refusal } } }]
+    respond = () => [
+      422,
+      {
+        error: {
+          code: 'invalid-argument',
+          message: 'Confira os campos destacados.',
+          fields: { 'inscricoes.cartao': refusal },
+        },
+      },
+    ]
     renderAt('/cadastro')
     await fillRequired(user)
     await user.click(cards())
@@ -299,7 +331,15 @@ describe('card payments', () => {
 
   it('an event offering them opens with its installments', async () => {
     const input = toEventInput(newEventValues())
-    const saved = savedEvent({ ...input, titulo: 'Maratona', dataEvento: '2026-08-02', inscricoes: { ...input.inscricoes, cartao: { ativo: true, parcelasMax: 10 } } }, 'ev-3')
+    const saved = savedEvent(
+      {
+        ...input,
+        titulo: 'Maratona',
+        dataEvento: '2026-08-02',
+        inscricoes: { ...input.inscricoes, cartao: { ativo: true, parcelasMax: 10 } },
+      },
+      'ev-3',
+    )
     respond = () => [200, saved]
     renderAt('/cadastro/ev-3')
     expect(await screen.findByLabelText('Título do evento')).toHaveValue('Maratona')
@@ -317,7 +357,9 @@ describe('transitions (docs/product.md §4)', () => {
     expect(within(group('Horário 1')).getByLabelText('Hora')).toHaveValue('07:00')
     expect(within(group('Horário 1')).getByLabelText('Atividade')).toHaveValue('')
     await user.click(screen.getByRole('button', { name: 'Adicionar horário' }))
-    await user.click(within(screen.getByRole('group', { name: 'Cronograma' })).getByRole('radio', { name: 'Texto livre' }))
+    await user.click(
+      within(screen.getByRole('group', { name: 'Cronograma' })).getByRole('radio', { name: 'Texto livre' }),
+    )
     await user.click(screen.getByRole('radio', { name: 'Horários (lista)' }))
     expect(screen.getAllByRole('group', { name: /^Horário \d+$/ })).toHaveLength(1)
   })
@@ -402,7 +444,12 @@ describe('transitions (docs/product.md §4)', () => {
     expect(within(c).getByLabelText('Idade limite')).toBeDisabled()
     await user.click(saveButton())
     await screen.findByText(/salvo com sucesso/)
-    expect(posted().modalidades[0]!.categorias[0]).toMatchObject({ idadeInicial: 0, idadeLimite: 120, qualquerIdade: true, genero: 'Misto' })
+    expect(posted().modalidades[0]!.categorias[0]).toMatchObject({
+      idadeInicial: 0,
+      idadeLimite: 120,
+      qualquerIdade: true,
+      genero: 'Misto',
+    })
   })
 
   it('unticking Qualquer idade leaves 0–120 editable', async () => {
@@ -424,7 +471,11 @@ describe('transitions (docs/product.md §4)', () => {
     await user.selectOptions(within(m).getByLabelText('Largada'), 'Largada Geral (08:00)')
     await user.click(saveButton())
     await screen.findByText(/salvo com sucesso/)
-    expect(posted().modalidades[0]!.categorias[0]).toMatchObject({ idadeInicial: 40, idadeLimite: 120, qualquerIdade: false })
+    expect(posted().modalidades[0]!.categorias[0]).toMatchObject({
+      idadeInicial: 40,
+      idadeLimite: 120,
+      qualquerIdade: false,
+    })
   })
 
   it('removing a largada clears it from the modalities that chose it', async () => {
@@ -443,7 +494,9 @@ describe('transitions (docs/product.md §4)', () => {
     expect(within(m1).getByLabelText('Largada')).toHaveValue('')
     expect(within(m2).getByLabelText('Largada')).not.toHaveValue('')
     await user.click(saveButton())
-    await waitFor(() => expect(within(m1).getByLabelText('Largada')).toHaveAccessibleDescription('Selecione uma largada.'))
+    await waitFor(() =>
+      expect(within(m1).getByLabelText('Largada')).toHaveAccessibleDescription('Selecione uma largada.'),
+    )
     await waitFor(() => expect(within(m1).getByLabelText('Largada')).toHaveFocus())
     expect(calls).toEqual([])
   })
@@ -545,7 +598,10 @@ describe('uploads', () => {
     vi.mocked(uploadFile).mockRejectedValue(new Error('O arquivo não é uma imagem JPEG, PNG ou WebP válida.'))
     renderAt('/cadastro')
     await fillRequired(user)
-    await user.upload(screen.getByLabelText('Regulamento (PDF)'), new File(['MZ'], 'regulamento.pdf', { type: 'application/pdf' }))
+    await user.upload(
+      screen.getByLabelText('Regulamento (PDF)'),
+      new File(['MZ'], 'regulamento.pdf', { type: 'application/pdf' }),
+    )
     await waitFor(() =>
       expect(screen.getByLabelText('Regulamento (PDF)')).toHaveAccessibleDescription(
         /O arquivo não é uma imagem JPEG, PNG ou WebP válida\./,
@@ -577,7 +633,9 @@ describe('drafts', () => {
     expect(localStorage.getItem('pelotao:rascunho-evento:novo')).toContain('Meia da Praia')
 
     renderAt('/cadastro')
-    expect(await screen.findByText('Rascunho restaurado: o formulário continua de onde você parou.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Rascunho restaurado: o formulário continua de onde você parou.'),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Título do evento')).toHaveValue('Meia da Praia')
     expect(within(group('Lote 2')).getByLabelText('Valor (R$)')).toHaveValue('89,90')
 
@@ -602,7 +660,15 @@ describe('drafts', () => {
 describe('editing an event', () => {
   function existing(): Event {
     const input = toEventInput(newEventValues())
-    return savedEvent({ ...input, titulo: 'Corrida Velha', dataEvento: '2026-03-15', local: { ...input.local, cidade: 'Rio', estado: 'RJ' } }, 'ev-9')
+    return savedEvent(
+      {
+        ...input,
+        titulo: 'Corrida Velha',
+        dataEvento: '2026-03-15',
+        local: { ...input.local, cidade: 'Rio', estado: 'RJ' },
+      },
+      'ev-9',
+    )
   }
 
   it('is pre-filled from GET /api/events/{id} and saved with PUT', async () => {

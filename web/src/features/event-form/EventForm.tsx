@@ -73,7 +73,8 @@ function Form({ event }: Props) {
   // way this runs in the render that shows them.
   const { submitCount } = form.formState
   useEffect(() => {
-    if (submitCount > 0 || focusRequests > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    if (submitCount > 0 || focusRequests > 0)
+      formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [submitCount, focusRequests])
 
   // A draft left by a reload replaces the starting values, and still counts as unsaved.
@@ -130,7 +131,8 @@ function Form({ event }: Props) {
   function showServerFieldErrors(fields: Record<string, string>) {
     const values = form.getValues()
     const paths = Object.keys(fields)
-    for (const path of paths) form.setError(formFieldOf(path, values) as FieldPath<EventFormValues>, { type: 'server', message: fields[path] })
+    for (const path of paths)
+      form.setError(formFieldOf(path, values) as FieldPath<EventFormValues>, { type: 'server', message: fields[path] })
     if (paths.length > 0) focusFirstError()
     return paths.length > 0
   }
@@ -145,16 +147,28 @@ function Form({ event }: Props) {
   return (
     <FormProvider {...form}>
       {restored && (
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+        <div
+          className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          role="status"
+        >
           <span>Rascunho restaurado: o formulário continua de onde você parou.</span>
           <button type="button" onClick={startOver} className="min-h-11 rounded-md px-3 font-semibold underline">
             Descartar rascunho
           </button>
         </div>
       )}
-      <form ref={formElement} noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="space-y-6" aria-label={event ? 'Editar evento' : 'Cadastrar evento'}>
+      <form
+        ref={formElement}
+        noValidate
+        onSubmit={(e) => void form.handleSubmit(submit)(e)}
+        className="space-y-6"
+        aria-label={event ? 'Editar evento' : 'Cadastrar evento'}
+      >
         <p className="text-sm text-slate-600">
-          Campos marcados com <span aria-hidden="true" className="font-bold text-red-700">*</span>
+          Campos marcados com{' '}
+          <span aria-hidden="true" className="font-bold text-red-700">
+            *
+          </span>
           <span className="sr-only">asterisco</span> são obrigatórios.
         </p>
         <BasicsSection />

@@ -13,7 +13,9 @@ export function EventFormPage() {
   usePageMeta('eventForm')
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
-      <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{eventId ? 'Editar Evento' : 'Cadastro de Evento'}</h1>
+      <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900">
+        {eventId ? 'Editar Evento' : 'Cadastro de Evento'}
+      </h1>
       {eventId ? <EditEvent key={eventId} id={eventId} /> : <EventForm />}
     </section>
   )

@@ -66,10 +66,20 @@ export function FileField({ name, label, kind }: { name: string; label: string; 
       {((url && !status) || status?.state === 'failed') && (
         <div className="mt-2 flex flex-wrap items-center gap-3">
           {kind === 'image' && url && !status && (
-            <SafeImage src={url} alt={`Prévia: ${label}`} className="h-24 w-auto max-w-full rounded-md border border-slate-200 object-cover" />
+            <SafeImage
+              src={url}
+              alt={`Prévia: ${label}`}
+              className="h-24 w-auto max-w-full rounded-md border border-slate-200 object-cover"
+            />
           )}
           {kind === 'pdf' && url && !status && (
-            <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Abrir PDF enviado: ${label}`} className="text-sm font-semibold text-brand-700 underline">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Abrir PDF enviado: ${label}`}
+              className="text-sm font-semibold text-brand-700 underline"
+            >
               Abrir PDF enviado
             </a>
           )}

@@ -14,7 +14,10 @@ export function draftKey(eventId: string | undefined) {
 
 export function loadDraft(key: string): EventFormValues | null {
   try {
-    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { version?: number; values?: EventFormValues } | null
+    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+      version?: number
+      values?: EventFormValues
+    } | null
     return stored?.version === version && stored.values ? stored.values : null
   } catch {
     return null // a corrupt or foreign entry is no draft

@@ -1,7 +1,14 @@
 // The form's building blocks: every control has a label, its own error slot tied to it by
 // aria-describedby, and the required mark only where the caller asks for it.
 import { type ReactNode, type InputHTMLAttributes, type ChangeEvent } from 'react'
-import { get, useController, useFormContext, type FieldError, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form'
+import {
+  get,
+  useController,
+  useFormContext,
+  type FieldError,
+  type FieldPath,
+  type UseFormRegisterReturn,
+} from 'react-hook-form'
 import type { EventFormValues } from './formModel'
 
 const inputClass =
@@ -141,7 +148,12 @@ export function SelectField({
   placeholder,
 }: Common & { options: Option[]; placeholder?: string }) {
   const { control } = useFormContext<EventFormValues>()
-  const { ref, value, onBlur, onChange: setValue } = useController({ control, name: name as FieldPath<EventFormValues> }).field
+  const {
+    ref,
+    value,
+    onBlur,
+    onChange: setValue,
+  } = useController({ control, name: name as FieldPath<EventFormValues> }).field
   const message = useFieldError(name)
   const id = fieldId(name)
   return (
@@ -221,7 +233,17 @@ export function RadioGroup({ name, label, options, onChange }: Omit<Common, 'req
 }
 
 /** A titled part of the form. */
-export function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string
+  title: string
+  description?: string
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={id} className="text-xl font-bold text-slate-900">
@@ -267,7 +289,13 @@ export function RowActions({
     <>
       {onMove && (
         <>
-          <button type="button" className={smallButton} aria-label={`Mover ${what} para cima`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+          <button
+            type="button"
+            className={smallButton}
+            aria-label={`Mover ${what} para cima`}
+            disabled={index === 0}
+            onClick={() => onMove(index, index - 1)}
+          >
             <Arrow up />
           </button>
           <button
@@ -293,7 +321,14 @@ export function RowActions({
 function Arrow({ up }: { up?: boolean }) {
   return (
     <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-      <path d={up ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M5 12l7 7 7-7'} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={up ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M5 12l7 7 7-7'}
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import constants from '../../../../internal/event/constants.json'
 import type { Event } from '../../lib/events/event'
 import { parseEvent } from '../../lib/events/eventSchema'
-import { formFieldOf, fromEvent, newEventValues, newRetiradaKit, parseDecimal, parseInteger, toEventInput, type EventFormValues } from './formModel'
+import {
+  formFieldOf,
+  fromEvent,
+  newEventValues,
+  newRetiradaKit,
+  parseDecimal,
+  parseInteger,
+  toEventInput,
+  type EventFormValues,
+} from './formModel'
 import { eventFormSchema } from './formSchema'
 
 describe('a new event starts from the docs/product.md §9 defaults', () => {
@@ -14,7 +23,9 @@ describe('a new event starts from the docs/product.md §9 defaults', () => {
   })
   it("first lot '1º Lote', registrations active (CONST-7, FORM-16)", () => {
     expect(v.inscricoes.tipoPreco).toBe('lotes')
-    expect(v.inscricoes.lotes).toEqual([{ nome: '1º Lote', valor: '', maxVagas: '', dataLimite: '', valoresPorModalidade: [] }])
+    expect(v.inscricoes.lotes).toEqual([
+      { nome: '1º Lote', valor: '', maxVagas: '', dataLimite: '', valoresPorModalidade: [] },
+    ])
     expect(v.inscricoes.ativas).toBe(true)
   })
   it("start 'Largada Geral' at 08:00 with an id (CONST-8)", () => {
@@ -89,7 +100,14 @@ function filled(): EventFormValues {
       percurso: { tipo: 'texto', valor: 'Plano' },
       premiacaoGeral: 'Troféus',
       categorias: [
-        { nome: 'Livre', idadeInicial: '18', idadeLimite: '29', qualquerIdade: false, genero: 'Feminino', premiacao: '' },
+        {
+          nome: 'Livre',
+          idadeInicial: '18',
+          idadeLimite: '29',
+          qualquerIdade: false,
+          genero: 'Feminino',
+          premiacao: '',
+        },
         { nome: 'Geral', idadeInicial: '5', idadeLimite: '', qualquerIdade: true, genero: 'Misto', premiacao: '' },
         { nome: 'Sem idade', idadeInicial: '', idadeLimite: '', qualquerIdade: false, genero: 'Misto', premiacao: '' },
       ],
@@ -136,14 +154,29 @@ describe('the document sent at save (FORM-33, FORM-34)', () => {
     v.informacoes.cronograma = { tipo: 'texto', texto: 'Das 7h às 12h', linhas: [{ horario: '07:00', descricao: 'x' }] }
     expect(toEventInput(v).informacoes.cronograma).toEqual({ tipo: 'texto', valor: 'Das 7h às 12h' })
     v.informacoes.cronograma.tipo = 'estruturado'
-    expect(toEventInput(v).informacoes.cronograma).toEqual({ tipo: 'estruturado', valor: [{ horario: '07:00', descricao: 'x' }] })
+    expect(toEventInput(v).informacoes.cronograma).toEqual({
+      tipo: 'estruturado',
+      valor: [{ horario: '07:00', descricao: 'x' }],
+    })
   })
 
   it('an edited event comes back into the form as it was saved', () => {
     const input = toEventInput(filled())
-    const saved: Event = parseEvent({ ...input, id: 'e1', ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' })
+    const saved: Event = parseEvent({
+      ...input,
+      id: 'e1',
+      ownerId: 'u1',
+      criadoEm: '2026-01-01T00:00:00Z',
+      atualizadoEm: '2026-01-01T00:00:00Z',
+    })
     const back = fromEvent(saved)
-    expect(back.inscricoes.lotes[1]).toEqual({ nome: '2º Lote', valor: '1.234,50', maxVagas: '', dataLimite: '', valoresPorModalidade: [] })
+    expect(back.inscricoes.lotes[1]).toEqual({
+      nome: '2º Lote',
+      valor: '1.234,50',
+      maxVagas: '',
+      dataLimite: '',
+      valoresPorModalidade: [],
+    })
     expect(back.modalidades[0]!.km).toBe('10,5')
     expect(toEventInput(back)).toEqual(input)
   })
@@ -160,7 +193,13 @@ describe('the document sent at save (FORM-33, FORM-34)', () => {
     }
     input.inscricoes.lotes[0]!.valoresPorModalidade = [{ modalidadeNome: '10 km', valor: 99.9 }]
     input.modalidades[0]!.vagas = 500
-    const saved = parseEvent({ ...input, id: 'e1', ownerId: 'u1', criadoEm: '2026-01-01T00:00:00Z', atualizadoEm: '2026-01-01T00:00:00Z' })
+    const saved = parseEvent({
+      ...input,
+      id: 'e1',
+      ownerId: 'u1',
+      criadoEm: '2026-01-01T00:00:00Z',
+      atualizadoEm: '2026-01-01T00:00:00Z',
+    })
     expect(toEventInput(fromEvent(saved))).toEqual(input)
     // The form's rules keep them too (zod drops what it does not know).
     const checked = eventFormSchema.safeParse(fromEvent(saved))
@@ -181,7 +220,9 @@ describe('the rules before sending', () => {
     expect(r.success).toBe(true)
     expect(toEventInput(r.data as EventFormValues).tempoClassificacao).toBe('bruto')
     expect(newEventValues().tempoClassificacao).toBe('liquido')
-    expect(errorsOf({ ...v, tempoClassificacao: 'chip' as never })).toEqual({ tempoClassificacao: 'Selecione um tipo da lista.' })
+    expect(errorsOf({ ...v, tempoClassificacao: 'chip' as never })).toEqual({
+      tempoClassificacao: 'Selecione um tipo da lista.',
+    })
   })
 
   it('an empty form needs exactly titulo, dataEvento, cidade and estado', () => {

@@ -2,14 +2,31 @@
 // their kits), its defaults (docs/product.md §9, from the shared constants), and the conversions to and from
 // the Event document the API speaks.
 import constants from '../../../../internal/event/constants.json'
-import type { Event, EventInput, Genero, Largada, LinhaCronograma, ModoInscricao, NivelPremiacao, Organizador, RetiradaKit, TipoPreco } from '../../lib/events/event'
+import type {
+  Event,
+  EventInput,
+  Genero,
+  Largada,
+  LinhaCronograma,
+  ModoInscricao,
+  NivelPremiacao,
+  Organizador,
+  RetiradaKit,
+  TipoPreco,
+} from '../../lib/events/event'
 
 export { constants }
 const { defaults } = constants
 
 /** A lot's price for one modality, as typed. */
 export type ValorModalidadeForm = { modalidadeNome: string; valor: string }
-export type LoteForm = { nome: string; valor: string; maxVagas: string; dataLimite: string; valoresPorModalidade: ValorModalidadeForm[] }
+export type LoteForm = {
+  nome: string
+  valor: string
+  maxVagas: string
+  dataLimite: string
+  valoresPorModalidade: ValorModalidadeForm[]
+}
 /**
  * A kit and, beside it, its price for the 'kit' price format: the price rows follow the kits by
  * construction. rowKey (form only) keeps each price input with its kit when kits move.
@@ -92,7 +109,13 @@ function newLargadaId(): string {
 }
 
 export function newLote(position: number): LoteForm {
-  return { nome: position === 1 ? defaults.primeiroLote : `${position}º Lote`, valor: '', maxVagas: '', dataLimite: '', valoresPorModalidade: [] }
+  return {
+    nome: position === 1 ? defaults.primeiroLote : `${position}º Lote`,
+    valor: '',
+    maxVagas: '',
+    dataLimite: '',
+    valoresPorModalidade: [],
+  }
 }
 
 export function newValorModalidade(): ValorModalidadeForm {
@@ -100,11 +123,21 @@ export function newValorModalidade(): ValorModalidadeForm {
 }
 
 export function newRetiradaKit(): RetiradaKit {
-  return { local: '', data: '', horarioInicio: defaults.retiradaKit.horarioInicio, horarioFim: defaults.retiradaKit.horarioFim }
+  return {
+    local: '',
+    data: '',
+    horarioInicio: defaults.retiradaKit.horarioInicio,
+    horarioFim: defaults.retiradaKit.horarioFim,
+  }
 }
 
 export function defaultKit(): KitForm {
-  return { rowKey: randomId('kit-'), nome: defaults.kit.nome, preco: '', items: defaults.kit.items.map((nome) => ({ nome })) }
+  return {
+    rowKey: randomId('kit-'),
+    nome: defaults.kit.nome,
+    preco: '',
+    items: defaults.kit.items.map((nome) => ({ nome })),
+  }
 }
 
 export function newKit(): KitForm {
@@ -129,7 +162,14 @@ export function firstLinhaCronograma(): LinhaCronograma {
 }
 
 export function newCategoria(): CategoriaForm {
-  return { nome: '', idadeInicial: '', idadeLimite: '', qualquerIdade: false, genero: defaults.genero as Genero, premiacao: '' }
+  return {
+    nome: '',
+    idadeInicial: '',
+    idadeLimite: '',
+    qualquerIdade: false,
+    genero: defaults.genero as Genero,
+    premiacao: '',
+  }
 }
 
 export function newModalidade(): ModalidadeForm {
@@ -269,10 +309,14 @@ export function toEventInput(v: EventFormValues): EventInput {
               valor: number(parseDecimal(l.valor)),
               maxVagas: number(parseInteger(l.maxVagas)),
               dataLimite: l.dataLimite,
-              valoresPorModalidade: l.valoresPorModalidade.map((p) => ({ modalidadeNome: p.modalidadeNome, valor: number(parseDecimal(p.valor)) })),
+              valoresPorModalidade: l.valoresPorModalidade.map((p) => ({
+                modalidadeNome: p.modalidadeNome,
+                valor: number(parseDecimal(p.valor)),
+              })),
             }))
           : [],
-      precosPorKit: tipoPreco === 'kit' ? v.kits.map((k) => ({ kitNome: k.nome, valor: number(parseDecimal(k.preco)) })) : [],
+      precosPorKit:
+        tipoPreco === 'kit' ? v.kits.map((k) => ({ kitNome: k.nome, valor: number(parseDecimal(k.preco)) })) : [],
       textoPreco: tipoPreco === 'texto' ? v.inscricoes.textoPreco : '',
       periodo: { ...v.inscricoes.periodo },
       modo: v.inscricoes.modo,
@@ -281,7 +325,9 @@ export function toEventInput(v: EventFormValues): EventInput {
       meiaEntradaIdoso: v.inscricoes.meiaEntradaIdoso,
       edicaoAte: v.inscricoes.edicaoAte,
       // Off is the same as absent (the server keeps nothing of it): only an offer is sent.
-      ...(v.inscricoes.cartao.ativo ? { cartao: { ativo: true, parcelasMax: number(parseInteger(v.inscricoes.cartao.parcelasMax)) } } : {}),
+      ...(v.inscricoes.cartao.ativo
+        ? { cartao: { ativo: true, parcelasMax: number(parseInteger(v.inscricoes.cartao.parcelasMax)) } }
+        : {}),
     },
     retiradaKits: v.retiradaKits.map((r) => ({ ...r })),
     kits: v.kits.map((k) => ({ nome: k.nome, items: k.items.map((i) => ({ nome: i.nome })) })),
@@ -351,7 +397,10 @@ export function fromEvent(e: Event): EventFormValues {
         valor: moneyToText(l.valor),
         maxVagas: integerToText(l.maxVagas),
         dataLimite: l.dataLimite,
-        valoresPorModalidade: l.valoresPorModalidade.map((p) => ({ modalidadeNome: p.modalidadeNome, valor: moneyToText(p.valor) })),
+        valoresPorModalidade: l.valoresPorModalidade.map((p) => ({
+          modalidadeNome: p.modalidadeNome,
+          valor: moneyToText(p.valor),
+        })),
       })),
       textoPreco: e.inscricoes.textoPreco,
       periodo: { ...e.inscricoes.periodo },
@@ -360,10 +409,18 @@ export function fromEvent(e: Event): EventFormValues {
       tamanhosCamiseta: e.inscricoes.tamanhosCamiseta.map((nome) => ({ nome })),
       meiaEntradaIdoso: e.inscricoes.meiaEntradaIdoso,
       edicaoAte: e.inscricoes.edicaoAte,
-      cartao: { ativo: e.inscricoes.cartao?.ativo ?? false, parcelasMax: integerToText(e.inscricoes.cartao?.parcelasMax ?? 1) },
+      cartao: {
+        ativo: e.inscricoes.cartao?.ativo ?? false,
+        parcelasMax: integerToText(e.inscricoes.cartao?.parcelasMax ?? 1),
+      },
     },
     retiradaKits: e.retiradaKits.map((r) => ({ ...r })),
-    kits: e.kits.map((k) => ({ rowKey: randomId('kit-'), nome: k.nome, preco: moneyToText(precoDoKit(k.nome)), items: k.items.map((i) => ({ nome: i.nome })) })),
+    kits: e.kits.map((k) => ({
+      rowKey: randomId('kit-'),
+      nome: k.nome,
+      preco: moneyToText(precoDoKit(k.nome)),
+      items: k.items.map((i) => ({ nome: i.nome })),
+    })),
     largadas: e.largadas.map((l) => ({ ...l })),
     modalidades: e.modalidades.map((m) => ({
       nome: m.nome,
@@ -406,6 +463,11 @@ export function formFieldOf(serverPath: string, values: EventFormValues): string
   let m = /^inscricoes\.precosPorKit\.(\d+)\.(valor|kitNome)$/.exec(path)
   if (m) return `kits.${m[1]}.${m[2] === 'valor' ? 'preco' : 'nome'}`
   m = /^informacoes\.cronograma\.valor(\..*)?$/.exec(path)
-  if (m) return m[1] ? `informacoes.cronograma.linhas${m[1]}` : values.informacoes.cronograma.tipo === 'estruturado' ? 'informacoes.cronograma.linhas' : 'informacoes.cronograma.texto'
+  if (m)
+    return m[1]
+      ? `informacoes.cronograma.linhas${m[1]}`
+      : values.informacoes.cronograma.tipo === 'estruturado'
+        ? 'informacoes.cronograma.linhas'
+        : 'informacoes.cronograma.texto'
   return path
 }

@@ -55,8 +55,11 @@ describe('validation cases shared with the server', () => {
     // The form edits what the API serves, so the document passes the app's one reader first.
     const values = fromEvent(parseEvent(doc))
     // Typed values go into the form's inputs as a person types them (fromEvent only knows numbers).
-    for (const [path, v] of set.flatMap(([p, v]) => leaves(p, v))) setPath(values as unknown as Json, formFieldOf(path, values), asTyped(v))
-    const want = Object.fromEntries(Object.entries(c.errors as Record<string, string>).map(([path, msg]) => [formFieldOf(path, values), msg]))
+    for (const [path, v] of set.flatMap(([p, v]) => leaves(p, v)))
+      setPath(values as unknown as Json, formFieldOf(path, values), asTyped(v))
+    const want = Object.fromEntries(
+      Object.entries(c.errors as Record<string, string>).map(([path, msg]) => [formFieldOf(path, values), msg]),
+    )
     expect(formErrors(values)).toEqual(want)
   })
 })

@@ -69,7 +69,9 @@ function isLinkable(s: string): boolean {
   if (t.startsWith('/files/')) return t.length > '/files/'.length && !t.includes('..') && !t.slice(1).includes('//')
   try {
     const u = new URL(t)
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === ''
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === ''
+    )
   } catch {
     return false
   }
@@ -81,11 +83,21 @@ const isTime = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s)
 
 type Check = (s: string) => string | null // the message, or null when the text is fine
 
-const tooLong = (max: number): Check => (s) => (characters(s) > max ? messages.tooLong(max) : null)
+const tooLong =
+  (max: number): Check =>
+  (s) =>
+    characters(s) > max ? messages.tooLong(max) : null
 const required: Check = (s) => (blank(s) ? messages.required : null)
 const date: Check = (s) => (s === '' || parseCalendarDate(s) ? null : messages.date)
 const time: Check = (s) => (s === '' || isTime(s) ? null : messages.time)
-const link: Check = (s) => (blank(s) ? null : characters(s) > limits.urlMax ? messages.tooLong(limits.urlMax) : isLinkable(s) ? null : messages.url)
+const link: Check = (s) =>
+  blank(s)
+    ? null
+    : characters(s) > limits.urlMax
+      ? messages.tooLong(limits.urlMax)
+      : isLinkable(s)
+        ? null
+        : messages.url
 const cnpj: Check = (s) => (blank(s) || validCnpj(s) ? null : messages.cnpj)
 const oneOf =
   (options: readonly string[], message: string): Check =>
@@ -144,7 +156,8 @@ function text(...checks: Check[]) {
 
 const nome = (...checks: Check[]) => text(...checks, tooLong(limits.nomeMax))
 const longText = () => text(tooLong(limits.textoMax))
-const list = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(limits.listaMax, messages.tooMany(limits.listaMax)))
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.array(item).check(z.maxLength(limits.listaMax, messages.tooMany(limits.listaMax)))
 
 // ---- the form ----
 
@@ -227,7 +240,14 @@ export const eventFormSchema = z
     retiradaKits: list(
       z.object({ local: nome(required), data: text(date), horarioInicio: text(time), horarioFim: text(time) }),
     ),
-    kits: list(z.object({ rowKey: z.string(), nome: nome(required), preco: z.string(), items: list(z.object({ nome: nome(required) })) })),
+    kits: list(
+      z.object({
+        rowKey: z.string(),
+        nome: nome(required),
+        preco: z.string(),
+        items: list(z.object({ nome: nome(required) })),
+      }),
+    ),
     largadas: list(z.object({ id: z.string(), nome: nome(required), horario: text(time) })),
     modalidades: list(modalidade),
     premiacao: z.object({
@@ -269,22 +289,35 @@ export const eventFormSchema = z
       if (tipoPreco === 'kit') values.kits.forEach((k, i) => issue(['kits', i, 'preco'], price(k.preco)))
       if (tipoPreco === 'lotes') {
         // Registrations are counted by lot name, so a lot sold here needs its own name.
-        if (sells) repeated(values.inscricoes.lotes.map((l) => l.nome)).forEach((i) => issue(['inscricoes', 'lotes', i, 'nome'], messages.loteRepeated))
+        if (sells)
+          repeated(values.inscricoes.lotes.map((l) => l.nome)).forEach((i) =>
+            issue(['inscricoes', 'lotes', i, 'nome'], messages.loteRepeated),
+          )
         const modalidadeNomes = new Set(values.modalidades.map((m) => m.nome.trim()))
         values.inscricoes.lotes.forEach((l, i) => {
           if (sells) issue(['inscricoes', 'lotes', i, 'valor'], required(l.valor))
           const seen = new Set<string>()
           l.valoresPorModalidade.forEach((p, j) => {
             const name = p.modalidadeNome.trim()
-            const message = name === '' ? messages.required : !modalidadeNomes.has(name) ? messages.modalidadeUnknown : seen.has(name) ? messages.valorRepeated : null
+            const message =
+              name === ''
+                ? messages.required
+                : !modalidadeNomes.has(name)
+                  ? messages.modalidadeUnknown
+                  : seen.has(name)
+                    ? messages.valorRepeated
+                    : null
             issue(['inscricoes', 'lotes', i, 'valoresPorModalidade', j, 'modalidadeNome'], message)
             seen.add(name)
           })
         })
       }
-      repeated(values.inscricoes.tamanhosCamiseta.map((t) => t.nome)).forEach((i) => issue(['inscricoes', 'tamanhosCamiseta', i, 'nome'], messages.tamanhoRepeated))
+      repeated(values.inscricoes.tamanhosCamiseta.map((t) => t.nome)).forEach((i) =>
+        issue(['inscricoes', 'tamanhosCamiseta', i, 'nome'], messages.tamanhoRepeated),
+      )
       const { cartao } = values.inscricoes
-      if (cartao.ativo) issue(['inscricoes', 'cartao', 'parcelasMax'], required(cartao.parcelasMax) ?? parcelasMax(cartao.parcelasMax))
+      if (cartao.ativo)
+        issue(['inscricoes', 'cartao', 'parcelasMax'], required(cartao.parcelasMax) ?? parcelasMax(cartao.parcelasMax))
 
       values.retiradaKits.forEach((r, i) => {
         if (isTime(r.horarioInicio) && isTime(r.horarioFim) && r.horarioFim <= r.horarioInicio)
@@ -292,14 +325,21 @@ export const eventFormSchema = z
       })
 
       repeated(values.kits.map((k) => k.nome)).forEach((i) => issue(['kits', i, 'nome'], messages.kitRepeated))
-      repeated(values.modalidades.map((m) => m.nome)).forEach((i) => issue(['modalidades', i, 'nome'], messages.modalidadeRepeated))
+      repeated(values.modalidades.map((m) => m.nome)).forEach((i) =>
+        issue(['modalidades', i, 'nome'], messages.modalidadeRepeated),
+      )
 
       const largadaIds = new Set(values.largadas.map((l) => l.id))
       values.modalidades.forEach((m, i) => {
         const at = ['modalidades', i]
         if (!m.largadaId || !largadaIds.has(m.largadaId)) issue([...at, 'largadaId'], messages.largada)
-        issue([...at, 'percurso', 'valor'], m.percurso.tipo === 'link' ? link(m.percurso.valor) : tooLong(limits.textoMax)(m.percurso.valor))
-        repeated(m.categorias.map((c) => c.nome)).forEach((j) => issue([...at, 'categorias', j, 'nome'], messages.categoriaRepeated))
+        issue(
+          [...at, 'percurso', 'valor'],
+          m.percurso.tipo === 'link' ? link(m.percurso.valor) : tooLong(limits.textoMax)(m.percurso.valor),
+        )
+        repeated(m.categorias.map((c) => c.nome)).forEach((j) =>
+          issue([...at, 'categorias', j, 'nome'], messages.categoriaRepeated),
+        )
         m.categorias.forEach((c, j) => {
           if (c.qualquerIdade) return
           const cat = [...at, 'categorias', j]
@@ -310,21 +350,29 @@ export const eventFormSchema = z
           issue([...cat, 'idadeLimite'], toError)
           const from = parseInteger(c.idadeInicial ?? '')
           const to = parseInteger(c.idadeLimite ?? '')
-          if (!fromError && !toError && from != null && to != null && to < from) issue([...cat, 'idadeLimite'], messages.ageOrder)
+          if (!fromError && !toError && from != null && to != null && to < from)
+            issue([...cat, 'idadeLimite'], messages.ageOrder)
         })
       })
 
       if (values.premiacao.tipo === 'estruturado') {
-        if (values.premiacao.estruturado.length > limits.listaMax) issue(['premiacao', 'estruturado'], messages.tooMany(limits.listaMax))
+        if (values.premiacao.estruturado.length > limits.listaMax)
+          issue(['premiacao', 'estruturado'], messages.tooMany(limits.listaMax))
         values.premiacao.estruturado.forEach((p, i) => {
           const at = ['premiacao', 'estruturado', i]
           issue([...at, 'descricao'], required(p.descricao) ?? tooLong(limits.nomeMax)(p.descricao))
           if (p.nivel !== 'modalidade' && p.nivel !== 'categoria') return // geral, or a nivel already reported
           const modalidade = values.modalidades.find((m) => m.nome.trim() !== '' && m.nome === p.modalidadeNome)
-          issue([...at, 'modalidadeNome'], blank(p.modalidadeNome) ? messages.required : modalidade ? null : messages.modalidadeUnknown)
+          issue(
+            [...at, 'modalidadeNome'],
+            blank(p.modalidadeNome) ? messages.required : modalidade ? null : messages.modalidadeUnknown,
+          )
           if (p.nivel !== 'categoria') return
           const known = !modalidade || modalidade.categorias.some((c) => c.nome === p.categoriaNome)
-          issue([...at, 'categoriaNome'], blank(p.categoriaNome) ? messages.required : known ? null : messages.categoriaUnknown)
+          issue(
+            [...at, 'categoriaNome'],
+            blank(p.categoriaNome) ? messages.required : known ? null : messages.categoriaUnknown,
+          )
         })
       }
     }),

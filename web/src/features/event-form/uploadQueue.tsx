@@ -3,7 +3,8 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
 import { uploadFile, type UploadKind } from '../../lib/platform/uploads'
 
-export type UploadStatus = { state: 'uploading'; progress: number; fileName: string } | { state: 'failed'; error: string; fileName: string }
+export type UploadStatus =
+  { state: 'uploading'; progress: number; fileName: string } | { state: 'failed'; error: string; fileName: string }
 
 type Pending = { file: File; kind: UploadKind; done: Promise<string | null> } // resolves to the error message, or null
 

@@ -109,7 +109,9 @@ describe('event page', () => {
       'href',
       'https://www.google.com/maps/search/?api=1&query=Parque%20da%20Cidade%2C%20Av.%20Central%2C%20100%2C%20S%C3%A3o%20Paulo%2C%20SP',
     )
-    expect(within(sidebar).getByText('Ao se inscrever, você declara que leu e concorda com o regulamento do evento.')).toBeInTheDocument()
+    expect(
+      within(sidebar).getByText('Ao se inscrever, você declara que leu e concorda com o regulamento do evento.'),
+    ).toBeInTheDocument()
   })
 
   it('shows prices per kit, or the price text', async () => {
@@ -141,7 +143,9 @@ describe('event page', () => {
   // REG-273: the button says it opens another site, in its name and beside it.
   it('enables Inscreva-se Agora for open registrations with a link, opening it in a new tab', async () => {
     renderPage(makeEvent({ dataEvento: upcoming }))
-    const button = await screen.findByRole('button', { name: 'Inscreva-se Agora no site do organizador, abre em nova aba' })
+    const button = await screen.findByRole('button', {
+      name: 'Inscreva-se Agora no site do organizador, abre em nova aba',
+    })
     expect(button).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(button).toHaveAttribute('target', '_blank')
     expect(button).toHaveAttribute('rel', 'noopener noreferrer')
@@ -160,19 +164,29 @@ describe('event page', () => {
         { nome: '1º Lote', valor: 89.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '2027-03-10' },
         { nome: '2º Lote', valor: 119.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '' },
       ]
-      renderPage(makeEvent({ dataEvento: '2027-04-04', fusoHorario: 'America/Rio_Branco', inscricoes: { tipoPreco: 'lotes', lotes } }))
+      renderPage(
+        makeEvent({
+          dataEvento: '2027-04-04',
+          fusoHorario: 'America/Rio_Branco',
+          inscricoes: { tipoPreco: 'lotes', lotes },
+        }),
+      )
       const bar = await screen.findByRole('region', { name: 'Inscrição' })
       expect(nbsp(bar.textContent)).toBe('1º LoteR$ 89,90Inscreva-se ')
       const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
       expect(within(sidebar).getByText('Horários no fuso Acre (Rio Branco)')).toBeInTheDocument()
-      const google = new URL(within(sidebar).getByRole('link', { name: /Google Agenda/ }).getAttribute('href')!)
+      const google = new URL(
+        within(sidebar)
+          .getByRole('link', { name: /Google Agenda/ })
+          .getAttribute('href')!,
+      )
       expect(google.searchParams.get('ctz')).toBe('America/Rio_Branco')
     } finally {
       vi.useRealTimers()
     }
   })
 
-  it("says nothing of the clock of an event in Horário de Brasília, and reads its lot there", async () => {
+  it('says nothing of the clock of an event in Horário de Brasília, and reads its lot there', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2027-03-11T04:30:00Z'))
     try {
@@ -180,7 +194,13 @@ describe('event page', () => {
         { nome: '1º Lote', valor: 89.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '2027-03-10' },
         { nome: '2º Lote', valor: 119.9, maxVagas: null, valoresPorModalidade: [], dataLimite: '' },
       ]
-      renderPage(makeEvent({ dataEvento: '2027-04-04', fusoHorario: 'America/Sao_Paulo', inscricoes: { tipoPreco: 'lotes', lotes } }))
+      renderPage(
+        makeEvent({
+          dataEvento: '2027-04-04',
+          fusoHorario: 'America/Sao_Paulo',
+          inscricoes: { tipoPreco: 'lotes', lotes },
+        }),
+      )
       const bar = await screen.findByRole('region', { name: 'Inscrição' })
       expect(nbsp(bar.textContent)).toBe('2º LoteR$ 119,90Inscreva-se ')
       expect(screen.queryByText(/Horários no fuso/)).toBeNull()
@@ -204,7 +224,9 @@ describe('event page', () => {
     )
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
     expect(nbsp(bar.textContent)).toBe('2º LoteR$ 1.129,90Inscreva-se ')
-    expect(within(bar).getByRole('link', { name: 'Inscreva-se no site do organizador, abre em nova aba' })).toHaveAttribute('href', 'https://ingressos.example/serra')
+    expect(
+      within(bar).getByRole('link', { name: 'Inscreva-se no site do organizador, abre em nova aba' }),
+    ).toHaveAttribute('href', 'https://ingressos.example/serra')
     expect(bar).toHaveClass('sticky', 'bottom-0', 'md:hidden')
   })
 
@@ -244,7 +266,14 @@ describe('event page', () => {
       </ImageModalProvider>,
     )
   }
-  const offerOf = (over: Record<string, unknown>) => ({ aberta: true, lote: null, modalidades: [], tamanhosCamiseta: [], meiaEntradaIdoso: false, ...over })
+  const offerOf = (over: Record<string, unknown>) => ({
+    aberta: true,
+    lote: null,
+    modalidades: [],
+    tamanhosCamiseta: [],
+    meiaEntradaIdoso: false,
+    ...over,
+  })
 
   it("shows an event sold here at its current lot's lowest price, in the bar and the sidebar (EVT-32, TRUTH-4)", async () => {
     renderSold(
@@ -270,7 +299,7 @@ describe('event page', () => {
     expect(nbsp(within(sidebar).getByText('10 km').closest('li')!.textContent)).toBe('10 kmR$ 119,90')
   })
 
-  it("names the lot alone when every modality costs the same (EVT-32)", async () => {
+  it('names the lot alone when every modality costs the same (EVT-32)', async () => {
     renderSold(
       'sold-one-price',
       offerOf({
@@ -290,7 +319,11 @@ describe('event page', () => {
       { nome: 'Kit Premium', valor: 189.9 },
       { nome: 'Kit Básico', valor: 79.9 },
     ]
-    renderSold('sold-kits', offerOf({ modalidades: [{ nome: '10 km', valor: null, vagasRestantes: null, kits }] }), 'kit')
+    renderSold(
+      'sold-kits',
+      offerOf({ modalidades: [{ nome: '10 km', valor: null, vagasRestantes: null, kits }] }),
+      'kit',
+    )
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
     await waitFor(() => expect(nbsp(bar.textContent)).toBe('A partir deR$ 79,90Inscreva-se'))
     const sidebar = screen.getByRole('complementary', { name: 'Inscrições e informações práticas' })
@@ -298,7 +331,7 @@ describe('event page', () => {
     expect(nbsp(within(sidebar).getByText('Kit Básico').closest('li')!.textContent)).toBe('Kit BásicoR$ 79,90')
   })
 
-  it("says in the bar why an event sold here takes no registration now, with no price (TRUTH-4)", async () => {
+  it('says in the bar why an event sold here takes no registration now, with no price (TRUTH-4)', async () => {
     renderSold('sold-out', offerOf({ aberta: false, motivo: 'As vagas deste evento se esgotaram.' }))
     const bar = await screen.findByRole('region', { name: 'Inscrição' })
     await waitFor(() => expect(bar).toHaveTextContent('As vagas deste evento se esgotaram.'))
@@ -367,7 +400,10 @@ describe('event page', () => {
     await user.click(await screen.findByRole('button', { name: 'Ampliar banner de Corrida da Serra' }))
     const dialog = screen.getByRole('dialog', { name: 'Imagem ampliada' })
     // jsdom has no matchMedia, so the narrow (mobile) banner is chosen.
-    expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute('src', '/files/mobile.png')
+    expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute(
+      'src',
+      '/files/mobile.png',
+    )
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
@@ -376,7 +412,10 @@ describe('event page', () => {
     const user = userEvent.setup()
     renderPage(makeEvent())
     await screen.findByRole('button', { name: 'Ampliar banner de Corrida da Serra' })
-    const sources = [...document.querySelectorAll('picture source')].map((s) => [s.getAttribute('media'), s.getAttribute('srcset')])
+    const sources = [...document.querySelectorAll('picture source')].map((s) => [
+      s.getAttribute('media'),
+      s.getAttribute('srcset'),
+    ])
     // The backdrop and the banner; a picture that is not an upload has no narrower copies.
     expect(sources).toEqual([
       ['(min-width: 768px)', '/files/desktop.png'],
@@ -385,15 +424,29 @@ describe('event page', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 768px)' }))
     await user.click(screen.getByRole('button', { name: 'Ampliar banner de Corrida da Serra' }))
     const dialog = screen.getByRole('dialog', { name: 'Imagem ampliada' })
-    expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute('src', '/files/desktop.png')
+    expect(within(dialog).getByRole('img', { name: 'Banner de Corrida da Serra' })).toHaveAttribute(
+      'src',
+      '/files/desktop.png',
+    )
   })
 
-  const set = (status: string) => ({ id: `s-${status}`, percurso: '10 km', status, finishers: 1, total: 1, importedAt: '', categorias: [] })
+  const set = (status: string) => ({
+    id: `s-${status}`,
+    percurso: '10 km',
+    status,
+    finishers: 1,
+    total: 1,
+    importedAt: '',
+    categorias: [],
+  })
 
   it('links a past event to its results, named by their status, and offers no calendar (EVT-33)', async () => {
     const fetch = renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('oficial')])
     await screen.findByRole('heading', { level: 1 })
-    expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute('href', '/resultado/ev1')
+    expect(await screen.findByRole('link', { name: 'Ver resultados oficiais' })).toHaveAttribute(
+      'href',
+      '/resultado/ev1',
+    )
     expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/events/ev1/results')
     expect(screen.queryByRole('link', { name: 'Adicionar ao calendário' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /Google Agenda/ })).not.toBeInTheDocument()
@@ -402,7 +455,10 @@ describe('event page', () => {
   it('never calls preliminary results official', async () => {
     renderPage(makeEvent({ dataEvento: '2020-05-10' }), 200, undefined, [set('oficial'), set('preliminar')])
     await screen.findByRole('heading', { level: 1 })
-    expect(await screen.findByRole('link', { name: 'Ver resultados preliminares' })).toHaveAttribute('href', '/resultado/ev1')
+    expect(await screen.findByRole('link', { name: 'Ver resultados preliminares' })).toHaveAttribute(
+      'href',
+      '/resultado/ev1',
+    )
     expect(screen.queryByRole('link', { name: 'Ver resultados oficiais' })).not.toBeInTheDocument()
   })
 

@@ -17,7 +17,12 @@ import { categoryOf, cityOf, titleOf } from '../../lib/events/eventText'
 export function EventPage() {
   const { eventId } = useParams()
   const doc = useEventDocument(eventId)
-  usePageMeta('event', doc.state === 'ready' && doc.event.titulo.trim() ? { title: eventPageTitle('event', doc.event.titulo.trim()) } : undefined)
+  usePageMeta(
+    'event',
+    doc.state === 'ready' && doc.event.titulo.trim()
+      ? { title: eventPageTitle('event', doc.event.titulo.trim()) }
+      : undefined,
+  )
 
   if (doc.state === 'loading') return <PageMessage loading text="Carregando evento..." />
   if (doc.state !== 'ready') return <PageMessage text={documentMessages[doc.state]} />
@@ -34,7 +39,9 @@ function EventDetails({ event }: { event: Event }) {
         <header className="lg:col-start-1">
           <BackButton className="-ml-3 text-slate-700 hover:bg-slate-200/60 hover:text-brand-800" />
           <div className="mt-3 flex flex-wrap gap-2">
-            <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">{categoryOf(event)}</span>
+            <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+              {categoryOf(event)}
+            </span>
             {status.trim() && (
               <span
                 className={`rounded-full px-3 py-1 text-xs font-bold ${

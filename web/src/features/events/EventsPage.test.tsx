@@ -17,7 +17,15 @@ function renderPage(entry = '/') {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/" element={<><EventsPage /><Address /></>} />
+        <Route
+          path="/"
+          element={
+            <>
+              <EventsPage />
+              <Address />
+            </>
+          }
+        />
         <Route path="/event/:eventId" element={<p>página do evento</p>} />
         <Route path="/resultado/:eventId" element={<p>página de resultados</p>} />
       </Routes>
@@ -27,12 +35,40 @@ function renderPage(entry = '/') {
 
 // The API's order: dataEvento descending. "Today" is 2026-03-15 in São Paulo.
 const events = [
-  summary({ id: 'far', titulo: 'Maratona do Rio', dataEvento: '2026-06-01', categoria: 'Corrida de Rua', local: { local: 'Aterro', cidade: 'Rio de Janeiro', estado: 'RJ' } }),
-  summary({ id: 'today', titulo: 'Corrida de Hoje', dataEvento: '2026-03-15', categoria: 'Corrida de Rua', local: { cidade: 'São Paulo', estado: 'SP' } }),
-  summary({ id: 'yesterday', titulo: 'Pedal de Ontem', dataEvento: '2026-03-14', categoria: 'Ciclismo', local: { cidade: 'Belo Horizonte', estado: 'MG' } }),
-  summary({ id: 'old', titulo: 'Trail Antigo', dataEvento: '2025-08-10', categoria: 'Trail Running', local: { cidade: 'Ouro Preto', estado: 'MG' } }),
   summary({
-    id: 'bare', titulo: '', categoria: '', dataEvento: '', banners: { desktop: '', mobile: '' },
+    id: 'far',
+    titulo: 'Maratona do Rio',
+    dataEvento: '2026-06-01',
+    categoria: 'Corrida de Rua',
+    local: { local: 'Aterro', cidade: 'Rio de Janeiro', estado: 'RJ' },
+  }),
+  summary({
+    id: 'today',
+    titulo: 'Corrida de Hoje',
+    dataEvento: '2026-03-15',
+    categoria: 'Corrida de Rua',
+    local: { cidade: 'São Paulo', estado: 'SP' },
+  }),
+  summary({
+    id: 'yesterday',
+    titulo: 'Pedal de Ontem',
+    dataEvento: '2026-03-14',
+    categoria: 'Ciclismo',
+    local: { cidade: 'Belo Horizonte', estado: 'MG' },
+  }),
+  summary({
+    id: 'old',
+    titulo: 'Trail Antigo',
+    dataEvento: '2025-08-10',
+    categoria: 'Trail Running',
+    local: { cidade: 'Ouro Preto', estado: 'MG' },
+  }),
+  summary({
+    id: 'bare',
+    titulo: '',
+    categoria: '',
+    dataEvento: '',
+    banners: { desktop: '', mobile: '' },
     local: { local: '', endereco: '', cidade: '', estado: '' },
   }),
 ]
@@ -46,7 +82,10 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const cardTitles = () => within(screen.getByRole('tabpanel')).queryAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+const cardTitles = () =>
+  within(screen.getByRole('tabpanel'))
+    .queryAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent)
 
 describe('events list', () => {
   it('draws the first cards the page came with while the whole list loads', async () => {
@@ -79,7 +118,9 @@ describe('events list', () => {
   it('keeps the first cards in place when the whole list arrives, ties of a day included', async () => {
     const day = (id: string, titulo: string) => summary({ id, titulo, dataEvento: '2026-03-20' })
     // The soonest events ascending (ties by id), and the whole list as the API gives it: descending.
-    provideInitialData({ [soonestEvents.path]: { events: [day('a1', 'Primeira'), day('b2', 'Segunda'), day('c3', 'Terceira')] } })
+    provideInitialData({
+      [soonestEvents.path]: { events: [day('a1', 'Primeira'), day('b2', 'Segunda'), day('c3', 'Terceira')] },
+    })
     stubFetch(() => [200, { events: [day('c3', 'Terceira'), day('b2', 'Segunda'), day('a1', 'Primeira'), events[3]!] }])
     renderPage()
     const first = cardTitles()
@@ -117,7 +158,7 @@ describe('events list', () => {
     await user.click(screen.getByRole('tab', { name: 'Eventos Anteriores' }))
     expect(screen.getByRole('tab', { name: 'Eventos Anteriores' })).toHaveAttribute('aria-selected', 'true')
     expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
-    expect(screen.getByTestId("endereço")).toHaveTextContent('?aba=anteriores')
+    expect(screen.getByTestId('endereço')).toHaveTextContent('?aba=anteriores')
     await user.click(screen.getByRole('link', { name: /Pedal de Ontem/ }))
     expect(screen.getByText('página de resultados')).toBeInTheDocument()
   })
@@ -247,15 +288,15 @@ describe('search and filters', () => {
     expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
     await user.selectOptions(screen.getByRole('combobox', { name: 'Categoria' }), 'Trail Running')
     expect(cardTitles()).toEqual(['Trail Antigo'])
-    expect(screen.getByTestId("endereço")).toHaveTextContent('?aba=anteriores&uf=MG&categoria=Trail+Running')
+    expect(screen.getByTestId('endereço')).toHaveTextContent('?aba=anteriores&uf=MG&categoria=Trail+Running')
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'pedal')
     expect(screen.getByText('Nenhum evento encontrado.')).toBeInTheDocument()
-    expect(screen.getByTestId("endereço")).toHaveTextContent('q=pedal')
+    expect(screen.getByTestId('endereço')).toHaveTextContent('q=pedal')
 
     await user.click(screen.getByRole('button', { name: 'Limpar filtros' }))
     expect(cardTitles()).toEqual(['Pedal de Ontem', 'Trail Antigo'])
-    expect(screen.getByTestId("endereço")).toHaveTextContent(/^\?aba=anteriores$/)
+    expect(screen.getByTestId('endereço')).toHaveTextContent(/^\?aba=anteriores$/)
   })
 
   it('offers every category and state of constants.json', async () => {

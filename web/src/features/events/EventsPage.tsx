@@ -79,7 +79,9 @@ export function EventsPage() {
     tabRefs.current[next]?.focus()
   }
 
-  const list = split ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters, placeNames) : (firstPage ?? [])
+  const list = split
+    ? filterEvents(tab === 'proximos' ? split.upcoming : split.past, filters, placeNames)
+    : (firstPage ?? [])
   // The cards shown of this tab and search: another tab or search starts again from the first ones.
   const listKey = `${tab}?${params.toString()}`
   const [shown, setShown] = useState({ key: listKey, count: firstCards })
@@ -91,10 +93,15 @@ export function EventsPage() {
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 pb-6 pt-8 sm:pb-10 sm:pt-14">
-          <p className="text-xs font-bold uppercase tracking-widest text-brand-100 sm:text-sm">Corridas e pedais em todo o Brasil</p>
-          <h1 className="mt-2 max-w-2xl text-3xl font-extrabold tracking-tight sm:text-5xl">Encontre sua próxima prova</h1>
+          <p className="text-xs font-bold uppercase tracking-widest text-brand-100 sm:text-sm">
+            Corridas e pedais em todo o Brasil
+          </p>
+          <h1 className="mt-2 max-w-2xl text-3xl font-extrabold tracking-tight sm:text-5xl">
+            Encontre sua próxima prova
+          </h1>
           <p className="mt-3 hidden max-w-xl text-brand-50/90 sm:block sm:text-lg">
-            Corrida de rua, trail running, ciclismo, duathlon e triathlon: kits, percursos, preços e resultados oficiais.
+            Corrida de rua, trail running, ciclismo, duathlon e triathlon: kits, percursos, preços e resultados
+            oficiais.
           </p>
           <EventFilters filters={filters} onChange={update} />
         </div>
@@ -134,7 +141,8 @@ export function EventsPage() {
         </div>
 
         <div role="tabpanel" id={`painel-${tab}`} aria-labelledby={`aba-${tab}`} className="mt-6">
-          {(events.state === 'loading' && !firstPage) || (events.state === 'ready' && list.length === 0 && namesPending) ? (
+          {(events.state === 'loading' && !firstPage) ||
+          (events.state === 'ready' && list.length === 0 && namesPending) ? (
             <p role="status" className="py-16 text-center text-slate-600">
               Carregando eventos...
             </p>

@@ -5,22 +5,47 @@ import { regulationUrl } from '../../lib/events/eventText'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
-  local: '', endereco: '', cidade: '', estado: '', ...over,
+  local: '',
+  endereco: '',
+  cidade: '',
+  estado: '',
+  ...over,
 })
 
 describe('registration button rule (EVT-28..30)', () => {
   it('opens only for Inscrições Abertas with a purchase link', () => {
-    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: 'https://x.example/c' })).toEqual({ open: true, href: 'https://x.example/c' })
-    expect(registrationOf({ dataEvento: '', status: 'Inscrições Encerradas', linkCompra: 'https://x.example/c' })).toEqual({ open: false, label: 'Inscrições Encerradas' })
-    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: '' })).toEqual({ open: false, label: 'Inscrições Abertas' })
-    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: 'javascript:alert(1)' })).toEqual({ open: false, label: 'Inscrições Abertas' })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: 'https://x.example/c' })).toEqual(
+      { open: true, href: 'https://x.example/c' },
+    )
+    expect(
+      registrationOf({ dataEvento: '', status: 'Inscrições Encerradas', linkCompra: 'https://x.example/c' }),
+    ).toEqual({ open: false, label: 'Inscrições Encerradas' })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: '' })).toEqual({
+      open: false,
+      label: 'Inscrições Abertas',
+    })
+    expect(registrationOf({ dataEvento: '', status: 'Inscrições Abertas', linkCompra: 'javascript:alert(1)' })).toEqual(
+      { open: false, label: 'Inscrições Abertas' },
+    )
   })
 
   it('opens the registration form, in the same tab, for an event Pelotão sells (REG-78)', () => {
-    const sold = { id: 'ev 1', dataEvento: '', linkCompra: 'https://x.example/c', inscricoes: { modo: 'pelotao' as const } }
-    expect(registrationOf({ ...sold, status: 'Inscrições Abertas' })).toEqual({ open: true, href: '/inscricao/ev%201', here: true })
+    const sold = {
+      id: 'ev 1',
+      dataEvento: '',
+      linkCompra: 'https://x.example/c',
+      inscricoes: { modo: 'pelotao' as const },
+    }
+    expect(registrationOf({ ...sold, status: 'Inscrições Abertas' })).toEqual({
+      open: true,
+      href: '/inscricao/ev%201',
+      here: true,
+    })
     expect(registrationOf({ ...sold, status: 'Em Breve' })).toEqual({ open: false, label: 'Em Breve' })
-    expect(registrationOf({ ...sold, status: 'Inscrições Abertas', inscricoes: { modo: 'externo' } })).toEqual({ open: true, href: 'https://x.example/c' })
+    expect(registrationOf({ ...sold, status: 'Inscrições Abertas', inscricoes: { modo: 'externo' } })).toEqual({
+      open: true,
+      href: 'https://x.example/c',
+    })
   })
 })
 
@@ -62,7 +87,12 @@ describe('links', () => {
 })
 
 it('takes the earliest start time (EVT-26)', () => {
-  expect(earliestStart([{ id: 'a', nome: 'A', horario: '08:00' }, { id: 'b', nome: 'B', horario: '06:30' }])).toBe('06:30')
+  expect(
+    earliestStart([
+      { id: 'a', nome: 'A', horario: '08:00' },
+      { id: 'b', nome: 'B', horario: '06:30' },
+    ]),
+  ).toBe('06:30')
   expect(earliestStart([])).toBe('')
 })
 
@@ -76,7 +106,11 @@ describe('googleCalendarUrl', () => {
       { id: 'c', nome: '', horario: 'a definir' },
     ],
     local: local({ local: 'Parque', cidade: 'Campinas', estado: 'SP' }),
-    informacoes: { descricao: 'Plano, 21 km', informacoesImportantes: '', cronograma: { tipo: 'texto' as const, valor: '' } },
+    informacoes: {
+      descricao: 'Plano, 21 km',
+      informacoesImportantes: '',
+      cronograma: { tipo: 'texto' as const, valor: '' },
+    },
   }
 
   it('starts at the earliest largada in São Paulo time', () => {
@@ -103,10 +137,16 @@ describe('googleCalendarUrl', () => {
 })
 
 describe('currentLot (EVT-32)', () => {
-  const lot = (nome: string, dataLimite: string, valor: number | null = 100) => ({ nome, valor, maxVagas: null, valoresPorModalidade: [], dataLimite })
+  const lot = (nome: string, dataLimite: string, valor: number | null = 100) => ({
+    nome,
+    valor,
+    maxVagas: null,
+    valoresPorModalidade: [],
+    dataLimite,
+  })
   const lotes = [lot('1º Lote', '2026-03-10', 89.9), lot('2º Lote', '2026-04-10', 109.9), lot('3º Lote', '', 129.9)]
 
-  it('is the first lot whose deadline is today or later, in the organizer\'s order', () => {
+  it("is the first lot whose deadline is today or later, in the organizer's order", () => {
     expect(currentLot(lotes, '2026-03-01')?.nome).toBe('1º Lote')
     expect(currentLot(lotes, '2026-03-10')?.nome).toBe('1º Lote') // its last day
     expect(currentLot(lotes, '2026-03-11')?.nome).toBe('2º Lote')

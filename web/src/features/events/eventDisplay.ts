@@ -7,7 +7,10 @@ import { siteOrigin } from '../../lib/platform/origin'
 
 /** A Google Maps search for the venue, or '' when nothing about the place is known. */
 export function mapUrl(local: Local) {
-  const query = [local.local, local.endereco, local.cidade, local.estado].map((s) => s.trim()).filter(Boolean).join(', ')
+  const query = [local.local, local.endereco, local.cidade, local.estado]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ')
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : ''
 }
 
@@ -26,7 +29,10 @@ export function earliestStart(largadas: Largada[]) {
  * organizer seldom comes back to say so, unless it was cancelled or postponed. The twin of Go's
  * event.ShownStatus; internal/event/testdata/shown_status_cases.json is the table both run.
  */
-export function shownStatus(e: Pick<Event, 'status' | 'dataEvento'> & { fusoHorario?: string }, today: string = eventToday(e)): string {
+export function shownStatus(
+  e: Pick<Event, 'status' | 'dataEvento'> & { fusoHorario?: string },
+  today: string = eventToday(e),
+): string {
   return isUpcoming(e.dataEvento, today) || statusesAfterDate.includes(e.status) ? e.status : pastStatus
 }
 
@@ -39,7 +45,11 @@ export type Registration = { open: true; href: string; here?: true } | { open: f
  * (TRUTH-1): a race already run takes no registration, whatever its document still says.
  */
 export function registrationOf(
-  e: Pick<Event, 'status' | 'linkCompra' | 'dataEvento'> & { id?: string; fusoHorario?: string; inscricoes?: Pick<Event['inscricoes'], 'modo'> },
+  e: Pick<Event, 'status' | 'linkCompra' | 'dataEvento'> & {
+    id?: string
+    fusoHorario?: string
+    inscricoes?: Pick<Event['inscricoes'], 'modo'>
+  },
   today: string = eventToday(e),
 ): Registration {
   const status = shownStatus(e, today)
@@ -89,10 +99,18 @@ export function googleCalendarUrl(
     dates = `${dayOf(new Date(Date.UTC(y, m - 1, d)))}/${dayOf(new Date(Date.UTC(y, m - 1, d + 1)))}`
   }
   const { local, endereco, cidade, estado } = e.local
-  const place = [local, endereco, [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')].map((s) => s.trim()).filter(Boolean).join(', ')
+  const place = [local, endereco, [cidade.trim(), estado.trim()].filter(Boolean).join(' - ')]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ')
   const description = e.informacoes.descricao.trim()
   const details = `${description.length > 1000 ? `${description.slice(0, 1000)}…` : description}${description ? '\n\n' : ''}Mais informações: ${pageUrl}`
-  const params = new URLSearchParams({ action: 'TEMPLATE', text: e.titulo.trim() || 'Evento', dates, ctz: e.fusoHorario || siteTimeZone })
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: e.titulo.trim() || 'Evento',
+    dates,
+    ctz: e.fusoHorario || siteTimeZone,
+  })
   if (place) params.set('location', place)
   params.set('details', details)
   return `https://calendar.google.com/calendar/render?${params.toString()}`

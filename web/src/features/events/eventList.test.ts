@@ -45,16 +45,34 @@ describe('splitByDate', () => {
   })
 
   it('treats an unparseable date as upcoming, after the dated ones', () => {
-    const { upcoming } = splitByDate([summary({ id: 'x', dataEvento: 'logo' }), summary({ id: 'y', dataEvento: '2027-01-01' })], '2026-03-15')
+    const { upcoming } = splitByDate(
+      [summary({ id: 'x', dataEvento: 'logo' }), summary({ id: 'y', dataEvento: '2027-01-01' })],
+      '2026-03-15',
+    )
     expect(ids(upcoming)).toEqual(['y', 'x'])
   })
 })
 
 describe('filterEvents', () => {
   const events = [
-    summary({ id: 'sp', titulo: 'Corrida Noturna', categoria: 'Corrida de Rua', local: { local: 'Ibirapuera', cidade: 'São Paulo', estado: 'SP' } }),
-    summary({ id: 'mg', titulo: 'Desafio das Serras', categoria: 'Trail Running', local: { local: 'Serra do Cipó', cidade: 'Jaboticatubas', estado: 'MG' } }),
-    summary({ id: 'rj', titulo: 'Pedal Carioca', categoria: 'Ciclismo', local: { local: 'Aterro', cidade: 'Rio de Janeiro', estado: 'RJ' } }),
+    summary({
+      id: 'sp',
+      titulo: 'Corrida Noturna',
+      categoria: 'Corrida de Rua',
+      local: { local: 'Ibirapuera', cidade: 'São Paulo', estado: 'SP' },
+    }),
+    summary({
+      id: 'mg',
+      titulo: 'Desafio das Serras',
+      categoria: 'Trail Running',
+      local: { local: 'Serra do Cipó', cidade: 'Jaboticatubas', estado: 'MG' },
+    }),
+    summary({
+      id: 'rj',
+      titulo: 'Pedal Carioca',
+      categoria: 'Ciclismo',
+      local: { local: 'Aterro', cidade: 'Rio de Janeiro', estado: 'RJ' },
+    }),
   ]
 
   it('searches without accents or case over title, venue, city and state', () => {
@@ -89,7 +107,11 @@ describe('filterEvents', () => {
   })
 
   it('reads the filters from the address', () => {
-    expect(readFilters(new URLSearchParams('q=s%C3%A3o&categoria=Ciclismo&uf=RJ'))).toEqual({ q: 'são', categoria: 'Ciclismo', uf: 'RJ' })
+    expect(readFilters(new URLSearchParams('q=s%C3%A3o&categoria=Ciclismo&uf=RJ'))).toEqual({
+      q: 'são',
+      categoria: 'Ciclismo',
+      uf: 'RJ',
+    })
     expect(readFilters(new URLSearchParams(''))).toEqual({ q: '', categoria: '', uf: '' })
   })
 })
@@ -101,6 +123,9 @@ describe('loadAllEvents', () => {
       return [200, { events: [summary({ id: 'b' })] }]
     })
     expect(ids(await loadAllEvents())).toEqual(['a', 'b'])
-    expect(fetch.mock.calls.map(([u]) => String(u))).toEqual(['/api/events?limit=500', '/api/events?limit=500&cursor=p2'])
+    expect(fetch.mock.calls.map(([u]) => String(u))).toEqual([
+      '/api/events?limit=500',
+      '/api/events?limit=500&cursor=p2',
+    ])
   })
 })

@@ -66,7 +66,6 @@ export type Filters = { q: string; categoria: string; uf: string }
 
 export const emptyFilters: Filters = { q: '', categoria: '', uf: '' }
 
-
 export function readFilters(params: URLSearchParams): Filters {
   return { q: params.get('q') ?? '', categoria: params.get('categoria') ?? '', uf: params.get('uf') ?? '' }
 }
@@ -88,7 +87,11 @@ export function filterEvents(events: EventSummary[], f: Filters, names?: PlaceNa
     if (f.categoria && e.categoria !== f.categoria) return false
     if (uf && e.local.estado.toUpperCase() !== uf) return false
     if (terms.length === 0) return true
-    return matchesTerms(foldText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' ')), e.local.estado, terms)
+    return matchesTerms(
+      foldText([e.titulo, e.local.local, e.local.cidade, e.local.estado].join(' ')),
+      e.local.estado,
+      terms,
+    )
   })
 }
 

@@ -6,7 +6,9 @@ describe('publishedResults (EVT-33, HOME-19)', () => {
   it('runs the table event.PublishedResults runs', () => {
     expect(publishedTable.cases.length).toBeGreaterThan(0)
     for (const c of publishedTable.cases) {
-      const modalidades = c.files.map(([pdfGeralURL, pdfCategoriasURL]) => ({ resultados: { pdfGeralURL: pdfGeralURL!, pdfCategoriasURL: pdfCategoriasURL! } }))
+      const modalidades = c.files.map(([pdfGeralURL, pdfCategoriasURL]) => ({
+        resultados: { pdfGeralURL: pdfGeralURL!, pdfCategoriasURL: pdfCategoriasURL! },
+      }))
       expect(publishedResults(c.sets, modalidades), c.name).toBe(c.published)
     }
   })
@@ -26,7 +28,15 @@ describe('resultsLinkLabel (EVT-33)', () => {
 
 describe('readSetStatuses (EVT-33)', () => {
   it('reads each set with an id as the results parser does: an unknown status is preliminary', () => {
-    const answer = { resultSets: [{ id: 'a', status: 'oficial' }, { id: 'b', status: 'preliminar' }, { id: 'c', status: '?' }, { id: '', status: 'oficial' }, null] }
+    const answer = {
+      resultSets: [
+        { id: 'a', status: 'oficial' },
+        { id: 'b', status: 'preliminar' },
+        { id: 'c', status: '?' },
+        { id: '', status: 'oficial' },
+        null,
+      ],
+    }
     expect(readSetStatuses(answer)).toEqual(['oficial', 'preliminar', 'preliminar'])
   })
   it('gives none for an answer of another shape', () => {

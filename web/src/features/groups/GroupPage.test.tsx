@@ -18,16 +18,43 @@ const group: GroupWithMembers = {
   inscritos: 3,
   confirmados: 2,
   membros: [
-    { inscricaoId: 'r1', nome: 'Ana Paga', percurso: '10 km', camiseta: 'M', status: 'confirmada', pedidoId: 'p1', pago: true },
-    { inscricaoId: 'r2', nome: 'Bia Espera', percurso: '5 km', camiseta: 'P', status: 'pendente', pedidoId: 'p2', pago: false },
-    { inscricaoId: 'r3', nome: 'Caio Pago', percurso: '5 km', camiseta: 'M', status: 'confirmada', pedidoId: 'p3', pago: true },
+    {
+      inscricaoId: 'r1',
+      nome: 'Ana Paga',
+      percurso: '10 km',
+      camiseta: 'M',
+      status: 'confirmada',
+      pedidoId: 'p1',
+      pago: true,
+    },
+    {
+      inscricaoId: 'r2',
+      nome: 'Bia Espera',
+      percurso: '5 km',
+      camiseta: 'P',
+      status: 'pendente',
+      pedidoId: 'p2',
+      pago: false,
+    },
+    {
+      inscricaoId: 'r3',
+      nome: 'Caio Pago',
+      percurso: '5 km',
+      camiseta: 'M',
+      status: 'confirmada',
+      pedidoId: 'p3',
+      pago: true,
+    },
   ],
 }
 
 type Call = { method: string; path: string; body: unknown }
 
 /** Answers the group's and its event's reads, and PATCH with patch; returns the calls made. */
-function serve(answer: { status: number; body: unknown } = { status: 200, body: group }, patch?: () => [number, unknown]) {
+function serve(
+  answer: { status: number; body: unknown } = { status: 200, body: group },
+  patch?: () => [number, unknown],
+) {
   const calls: Call[] = []
   vi.stubGlobal(
     'fetch',
@@ -57,17 +84,30 @@ describe('GroupPage', () => {
     serve()
     show()
     expect(await screen.findByRole('heading', { level: 1, name: 'Assessoria Corre Curitiba' })).toBeInTheDocument()
-    expect(await screen.findByRole('link', { name: 'Corrida da Lagoa' })).toHaveAttribute('href', '/event/corrida-da-lagoa-2030')
+    expect(await screen.findByRole('link', { name: 'Corrida da Lagoa' })).toHaveAttribute(
+      'href',
+      '/event/corrida-da-lagoa-2030',
+    )
     const members = screen.getByRole('list', { name: 'Inscritos do grupo' })
-    expect(within(members).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(members)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Ana Paga10 km · Camiseta MPago',
       'Bia Espera5 km · Camiseta PAguardando pagamento',
       'Caio Pago5 km · Camiseta MPago',
     ])
-    const totals = Object.fromEntries(screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))
+    const totals = Object.fromEntries(
+      screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    )
     expect(totals).toEqual({ Inscritos: '3', Pagos: '2', 'Aguardando pagamento': '1' })
     const shirts = screen.getByRole('table', { name: 'Camisetas por tamanho' })
-    expect(within(shirts).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent))).toEqual([
+    expect(
+      within(shirts)
+        .getAllByRole('row')
+        .map((tr) => [...tr.children].map((c) => c.textContent)),
+    ).toEqual([
       ['Tamanho', 'Total', 'Pagas'],
       ['P', '1', '0'],
       ['M', '2', '2'],
@@ -79,7 +119,10 @@ describe('GroupPage', () => {
     serve()
     show()
     const section = await screen.findByRole('region', { name: 'Retirar kits do grupo' })
-    expect(within(section).getByRole('img', { name: 'QR code do grupo ABCD2345' })).toHaveAttribute('src', '/api/grupos/g1/qrcode.png')
+    expect(within(section).getByRole('img', { name: 'QR code do grupo ABCD2345' })).toHaveAttribute(
+      'src',
+      '/api/grupos/g1/qrcode.png',
+    )
     expect(section).toHaveTextContent('os kits das inscrições pagas do grupo (2 agora)')
     expect(section).toHaveTextContent('Informe o código ABCD2345.')
   })
@@ -107,7 +150,13 @@ describe('GroupPage', () => {
   it("adds the second coach, with the server's refusal beside the e-mail", async () => {
     let answer: [number, unknown] = [
       422,
-      { error: { code: 'invalid-argument', message: 'Alguns campos precisam de correção.', fields: { coachEmail: 'Informe um e-mail válido.' } } },
+      {
+        error: {
+          code: 'invalid-argument',
+          message: 'Alguns campos precisam de correção.',
+          fields: { coachEmail: 'Informe um e-mail válido.' },
+        },
+      },
     ]
     const calls = serve(undefined, () => answer)
     const user = userEvent.setup()
@@ -122,9 +171,14 @@ describe('GroupPage', () => {
     await user.clear(email)
     await user.type(email, 'davi@exemplo.com.br')
     await user.click(screen.getByRole('button', { name: 'Adicionar treinador' }))
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ coachEmail: 'davi@' }, { coachEmail: 'davi@exemplo.com.br' }])
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { coachEmail: 'davi@' },
+      { coachEmail: 'davi@exemplo.com.br' },
+    ])
     // The page reads the group again after the change.
-    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/grupos/g1')).toHaveLength(2))
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/grupos/g1')).toHaveLength(2),
+    )
   })
 
   // GRP-10

@@ -5,7 +5,14 @@ import { PageMessage } from '../../components/PageMessage'
 import { whatsappShareUrl } from '../../components/ShareButtons'
 import { useAuth } from '../../lib/auth'
 import { getEvent } from '../../lib/events/eventsApi'
-import { changeGroup, getGroup, groupQRCode, shirtsBySize, type GroupWithMembers, type Member } from '../../lib/groups/groups'
+import {
+  changeGroup,
+  getGroup,
+  groupQRCode,
+  shirtsBySize,
+  type GroupWithMembers,
+  type Member,
+} from '../../lib/groups/groups'
 import { ApiError } from '../../lib/platform/api'
 import { usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
@@ -40,7 +47,10 @@ export function GroupPage() {
         <h1 className="break-words text-3xl font-extrabold tracking-tight text-slate-900">{g.nome}</h1>
         {event.state === 'ready' && (
           <p className="text-slate-700">
-            <Link to={`/event/${encodeURIComponent(event.data.id)}`} className="font-semibold text-brand-800 hover:underline">
+            <Link
+              to={`/event/${encodeURIComponent(event.data.id)}`}
+              className="font-semibold text-brand-800 hover:underline"
+            >
               {event.data.titulo}
             </Link>{' '}
             · {formatDate(event.data.dataEvento)}
@@ -74,11 +84,16 @@ function ShareLink({ group, eventTitle }: { group: GroupWithMembers; eventTitle:
   }
 
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Link de inscrição do grupo
       </h2>
-      <p className="text-sm text-slate-600">Quem se inscreve por este link entra no grupo e paga a própria inscrição.</p>
+      <p className="text-sm text-slate-600">
+        Quem se inscreve por este link entra no grupo e paga a própria inscrição.
+      </p>
       <label className="block text-sm font-semibold text-slate-800">
         Link
         <input
@@ -92,7 +107,11 @@ function ShareLink({ group, eventTitle }: { group: GroupWithMembers; eventTitle:
         Código do grupo: <strong className="font-mono tracking-wider">{group.codigo}</strong>
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => void copy()} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
           Copiar link
         </button>
         <a
@@ -119,15 +138,26 @@ function KitPickup({ group }: { group: GroupWithMembers }) {
   const id = useId()
   const paid = group.membros.filter((m) => m.pago).length
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Retirar kits do grupo
       </h2>
       <p className="text-sm text-slate-700">
-        Mostre este QR code no balcão de retirada com um documento seu: a equipe entrega de uma vez os kits das inscrições pagas do grupo
-        {paid > 0 ? ` (${paid} agora)` : ''}, registrando você como quem retirou. Inscrições não pagas não são entregues.
+        Mostre este QR code no balcão de retirada com um documento seu: a equipe entrega de uma vez os kits das
+        inscrições pagas do grupo
+        {paid > 0 ? ` (${paid} agora)` : ''}, registrando você como quem retirou. Inscrições não pagas não são
+        entregues.
       </p>
-      <img src={groupQRCode(group.id)} alt={`QR code do grupo ${group.codigo}`} width={200} height={200} className="h-[200px] w-[200px]" />
+      <img
+        src={groupQRCode(group.id)}
+        alt={`QR code do grupo ${group.codigo}`}
+        width={200}
+        height={200}
+        className="h-[200px] w-[200px]"
+      />
       <p className="text-sm text-slate-700">
         Sem câmera no balcão? Informe o código <strong className="font-mono tracking-wider">{group.codigo}</strong>.
       </p>
@@ -162,15 +192,23 @@ function Totals({ members }: { members: Member[] }) {
           <caption className="pb-1 text-left font-semibold text-slate-800">Camisetas por tamanho</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-1 pr-3">Tamanho</th>
-              <th scope="col" className="py-1 pr-3 text-right">Total</th>
-              <th scope="col" className="py-1 text-right">Pagas</th>
+              <th scope="col" className="py-1 pr-3">
+                Tamanho
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
+                Total
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Pagas
+              </th>
             </tr>
           </thead>
           <tbody>
             {shirts.map((s) => (
               <tr key={s.tamanho} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-semibold text-slate-900">{s.tamanho}</th>
+                <th scope="row" className="py-1 pr-3 font-semibold text-slate-900">
+                  {s.tamanho}
+                </th>
                 <td className="py-1 pr-3 text-right">{s.total}</td>
                 <td className="py-1 text-right">{s.pagas}</td>
               </tr>
@@ -193,7 +231,10 @@ function Members({ members }: { members: Member[] }) {
       {members.length === 0 ? (
         <p className="text-slate-600">Ninguém se inscreveu pelo link do grupo ainda.</p>
       ) : (
-        <ul aria-labelledby={`${id}-titulo`} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <ul
+          aria-labelledby={`${id}-titulo`}
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+        >
           {members.map((m) => (
             <li key={m.inscricaoId} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <div className="min-w-0">
@@ -232,7 +273,9 @@ function Coaches({ group, onChanged }: { group: GroupWithMembers; onChanged: () 
       onChanged()
     } catch (err) {
       console.error(err)
-      setError(err instanceof ApiError ? err.fields.coachEmail || err.message : 'Não foi possível adicionar. Tente novamente.')
+      setError(
+        err instanceof ApiError ? err.fields.coachEmail || err.message : 'Não foi possível adicionar. Tente novamente.',
+      )
     } finally {
       setBusy(false)
     }
@@ -265,7 +308,11 @@ function Coaches({ group, onChanged }: { group: GroupWithMembers; onChanged: () 
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             />
           </div>
-          <button type="submit" disabled={busy} className="min-h-11 rounded-full border border-brand-700 px-5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-full border border-brand-700 px-5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+          >
             {busy ? 'Adicionando...' : 'Adicionar treinador'}
           </button>
           <p id={`${id}-dica`} className="text-sm text-slate-600 sm:col-span-2">

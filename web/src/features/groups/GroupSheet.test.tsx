@@ -38,9 +38,15 @@ describe('GroupSheet', () => {
     render(<GroupSheet groupId="g1" />)
     await user.upload(fileField(), csv('atletas-assessoria.csv'))
     await user.click(check())
-    expect(await screen.findByRole('status')).toHaveTextContent('atletas-assessoria.csv: 120 linhas lidas, 2 problemas para corrigir.')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'atletas-assessoria.csv: 120 linhas lidas, 2 problemas para corrigir.',
+    )
     const table = screen.getByRole('table', { name: 'Problemas da planilha atletas-assessoria.csv, por linha' })
-    expect(within(table).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent))).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((tr) => [...tr.children].map((c) => c.textContent)),
+    ).toEqual([
       ['Linha', 'Coluna', 'Problema'],
       ['78', 'Data de nascimento', 'Data inválida: use dd/mm/aaaa (por exemplo 31/12/1990).'],
       ['123', 'CPF', 'Este documento já está na linha 6 da planilha.'],
@@ -75,7 +81,10 @@ describe('GroupSheet', () => {
   // GRP-55: a refusal of the whole file is told at the field, and the last report stays.
   it('keeps the last report when another file is refused whole', async () => {
     const grande = 'A planilha tem mais de 200 atletas. Divida-a em arquivos de até 200 linhas.'
-    serveSheet([200, twoProblems], [422, { error: { code: 'planilha-grande', message: grande, fields: { arquivo: grande } } }])
+    serveSheet(
+      [200, twoProblems],
+      [422, { error: { code: 'planilha-grande', message: grande, fields: { arquivo: grande } } }],
+    )
     const user = userEvent.setup()
     render(<GroupSheet groupId="g1" />)
     await user.upload(fileField(), csv('primeira.csv'))
@@ -102,7 +111,13 @@ describe('GroupPage and the spreadsheet', () => {
     confirmados: 0,
     membros: [],
   }
-  const as = (uid: string): AuthUser => ({ uid, email: `${uid}@exemplo.com.br`, displayName: uid, createdAt: '', emailVerificado: true })
+  const as = (uid: string): AuthUser => ({
+    uid,
+    email: `${uid}@exemplo.com.br`,
+    displayName: uid,
+    createdAt: '',
+    emailVerificado: true,
+  })
   const show = (user: AuthUser) =>
     renderAt('/dashboard/grupos/g1', {
       '/dashboard/grupos/:groupId': (

@@ -30,7 +30,11 @@ export function GroupSheet({ groupId }: { groupId: string }) {
       setReport({ nome: file.name, check })
     } catch (err) {
       console.error(err)
-      setError(err instanceof ApiError ? err.fields.arquivo || err.message : 'Não foi possível conferir a planilha. Tente novamente.')
+      setError(
+        err instanceof ApiError
+          ? err.fields.arquivo || err.message
+          : 'Não foi possível conferir a planilha. Tente novamente.',
+      )
     } finally {
       setBusy(false)
     }
@@ -38,14 +42,17 @@ export function GroupSheet({ groupId }: { groupId: string }) {
 
   const described = [`${id}-dica`, error ? `${id}-erro` : ''].filter(Boolean).join(' ')
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Conferir planilha de atletas
       </h2>
       <p id={`${id}-dica`} className="text-sm text-slate-600">
-        Até 200 atletas, em CSV ou XLSX, com as colunas do formulário de inscrição: nome, CPF ou passaporte, nascimento, sexo,
-        e-mail, celular, modalidade, camiseta, contato de emergência (nome e telefone) e, para menores de idade, nome e
-        CPF do responsável. Cada linha é conferida como no formulário; nada é reservado.
+        Até 200 atletas, em CSV ou XLSX, com as colunas do formulário de inscrição: nome, CPF ou passaporte, nascimento,
+        sexo, e-mail, celular, modalidade, camiseta, contato de emergência (nome e telefone) e, para menores de idade,
+        nome e CPF do responsável. Cada linha é conferida como no formulário; nada é reservado.
       </p>
       <form onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
         <div className="min-w-0">
@@ -65,7 +72,11 @@ export function GroupSheet({ groupId }: { groupId: string }) {
             className="mt-1 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800"
           />
         </div>
-        <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {busy ? 'Conferindo...' : 'Conferir planilha'}
         </button>
         {error && (
@@ -77,7 +88,8 @@ export function GroupSheet({ groupId }: { groupId: string }) {
       <div role="status" className="text-sm text-slate-800">
         {report && (
           <p>
-            <strong className="break-all">{report.nome}</strong>: {plural(report.check.linhas, 'linha lida', 'linhas lidas')},{' '}
+            <strong className="break-all">{report.nome}</strong>:{' '}
+            {plural(report.check.linhas, 'linha lida', 'linhas lidas')},{' '}
             {report.check.erros.length === 0
               ? 'nenhum problema encontrado.'
               : `${plural(report.check.erros.length, 'problema', 'problemas')} para corrigir.`}
@@ -95,15 +107,23 @@ export function GroupSheet({ groupId }: { groupId: string }) {
             <caption className="sr-only">Problemas da planilha {report.nome}, por linha</caption>
             <thead className="bg-slate-50">
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="px-2 py-1">Linha</th>
-                <th scope="col" className="px-2 py-1">Coluna</th>
-                <th scope="col" className="px-2 py-1">Problema</th>
+                <th scope="col" className="px-2 py-1">
+                  Linha
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  Coluna
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  Problema
+                </th>
               </tr>
             </thead>
             <tbody>
               {report.check.erros.map((e, i) => (
                 <tr key={i} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="px-2 py-1 font-semibold text-slate-900">{e.linha}</th>
+                  <th scope="row" className="px-2 py-1 font-semibold text-slate-900">
+                    {e.linha}
+                  </th>
                   <td className="px-2 py-1 break-words">{e.campo || '—'}</td>
                   <td className="px-2 py-1 break-words">{e.mensagem}</td>
                 </tr>

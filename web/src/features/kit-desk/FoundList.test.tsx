@@ -28,7 +28,8 @@ afterEach(() => vi.unstubAllGlobals())
 
 function endSeen() {
   act(() => {
-    for (const o of [...observers]) o.callback([{ isIntersecting: true, target: o.target! } as IntersectionObserverEntry], {} as IntersectionObserver)
+    for (const o of [...observers])
+      o.callback([{ isIntersecting: true, target: o.target! } as IntersectionObserverEntry], {} as IntersectionObserver)
   })
 }
 

@@ -20,7 +20,9 @@ const members = [
 function serve(answer: GrupoNoBalcao | null) {
   const fetch = vi.fn(async () => {
     if (!answer) throw new TypeError('Failed to fetch')
-    return new Response(JSON.stringify({ role: 'equipe', eventId: 'ev1', codigo: 'ABCD2345', grupo: answer }), { status: 200 })
+    return new Response(JSON.stringify({ role: 'equipe', eventId: 'ev1', codigo: 'ABCD2345', grupo: answer }), {
+      status: 200,
+    })
   })
   vi.stubGlobal('fetch', fetch)
   return fetch
@@ -46,7 +48,7 @@ const rows = () => within(screen.getByRole('list', { name: 'Inscritos do grupo' 
 
 describe('GroupPickup', () => {
   // GRP-62, GRP-63
-  it("hands the paid kits together to the coach the server names, listing the unpaid and the held as refused", async () => {
+  it('hands the paid kits together to the coach the server names, listing the unpaid and the held as refused', async () => {
     const fetch = serve({
       id: 'g1',
       nome: 'Assessoria Pé na Areia',
@@ -72,14 +74,19 @@ describe('GroupPickup', () => {
     expect(onDeliver).not.toHaveBeenCalled()
     await user.type(screen.getByLabelText('Documento do responsável'), '12.345.678-9')
     await user.click(screen.getByRole('button', { name: 'Entregar 2 kits ao responsável' }))
-    expect(onDeliver).toHaveBeenCalledWith([members[0], members[2]], { nome: 'Carla Treinadora', documento: '12.345.678-9' })
+    expect(onDeliver).toHaveBeenCalledWith([members[0], members[2]], {
+      nome: 'Carla Treinadora',
+      documento: '12.345.678-9',
+    })
   })
 
   // GRP-62, GRP-63
   it('works offline from the roster: the coach is typed, a kit can be left out, a blocked unpaid one says why', async () => {
     serve(null)
     const onDeliver = show({ unpaidBlocked: true })
-    expect(rows()[1]).toHaveTextContent('Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.')
+    expect(rows()[1]).toHaveTextContent(
+      'Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.',
+    )
     const user = userEvent.setup()
     await user.click(screen.getByRole('checkbox', { name: /Caio Pago/ }))
     await user.type(screen.getByLabelText('Nome do responsável'), 'Carla')
@@ -91,7 +98,19 @@ describe('GroupPickup', () => {
   // GRP-64
   it('refuses to hand none, and leaves out a kit already waiting to be sent', async () => {
     serve(null)
-    const pending = new Map([['1', { id: 'x', participantId: '1', at: '2026-05-10T12:14:00Z', retiradoPor: null, camisetaEntregue: 'M', balcao: 'Balcão 1' }]])
+    const pending = new Map([
+      [
+        '1',
+        {
+          id: 'x',
+          participantId: '1',
+          at: '2026-05-10T12:14:00Z',
+          retiradoPor: null,
+          camisetaEntregue: 'M',
+          balcao: 'Balcão 1',
+        },
+      ],
+    ])
     const onDeliver = show({ pending })
     expect(rows()[0]).toHaveTextContent('aguardando envio')
     const user = userEvent.setup()

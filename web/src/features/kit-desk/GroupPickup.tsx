@@ -30,10 +30,21 @@ const field = { ...deskField, autoComplete: 'off' }
  * the server's group adds its coach's name and the registrations still awaiting payment, which the
  * roster does not carry.
  */
-export function GroupPickup({ codigo, members, pending, conflicts, unpaidBlocked, timeZone = '', onDeliver, onClose }: Props) {
+export function GroupPickup({
+  codigo,
+  members,
+  pending,
+  conflicts,
+  unpaidBlocked,
+  timeZone = '',
+  onDeliver,
+  onClose,
+}: Props) {
   const id = useId()
   const [online, setOnline] = useState<GrupoNoBalcao | null>(null)
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(members.filter((p) => handable(p, pending, conflicts)).map((p) => p.id)))
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(
+    () => new Set(members.filter((p) => handable(p, pending, conflicts)).map((p) => p.id)),
+  )
   const [nome, setNome] = useState('')
   const [documento, setDocumento] = useState('')
   const [errors, setErrors] = useState<{ nome?: string; documento?: string; kits?: string }>({})
@@ -82,7 +93,8 @@ export function GroupPickup({ codigo, members, pending, conflicts, unpaidBlocked
         Kits do grupo {grupo}
       </h2>
       <p className="mt-1 text-lg text-slate-900">
-        Código <strong className="tracking-wider">{codigo}</strong>. Os kits pagos marcados são entregues ao responsável pelo grupo.
+        Código <strong className="tracking-wider">{codigo}</strong>. Os kits pagos marcados são entregues ao responsável
+        pelo grupo.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
         <fieldset>
@@ -104,7 +116,9 @@ export function GroupPickup({ codigo, members, pending, conflicts, unpaidBlocked
             {awaiting.map((m, i) => (
               <li key={`aguardando-${i}`} className="rounded-xl border-2 border-red-800 p-3">
                 <span className="block text-xl font-extrabold">{m.nome}</span>
-                <span className="font-bold text-red-900">Inscrição aguardando pagamento: não há kit para entregar.</span>
+                <span className="font-bold text-red-900">
+                  Inscrição aguardando pagamento: não há kit para entregar.
+                </span>
               </li>
             ))}
           </ul>
@@ -120,7 +134,11 @@ export function GroupPickup({ codigo, members, pending, conflicts, unpaidBlocked
           maxLength={120}
           value={nome}
           onChange={(e) => setNome(e.target.value)}
-          hint={online && online.coaches.length > 0 ? `Treinador(a) do grupo: ${online.coaches.map((c) => c.nome).join(', ')}.` : undefined}
+          hint={
+            online && online.coaches.length > 0
+              ? `Treinador(a) do grupo: ${online.coaches.map((c) => c.nome).join(', ')}.`
+              : undefined
+          }
           error={errors.nome}
         />
         <LabelledInput
@@ -134,7 +152,11 @@ export function GroupPickup({ codigo, members, pending, conflicts, unpaidBlocked
         <button type="submit" className="min-h-14 rounded-xl bg-green-800 px-4 text-xl font-extrabold text-white">
           {n === 1 ? 'Entregar 1 kit ao responsável' : `Entregar ${n} kits ao responsável`}
         </button>
-        <button type="button" onClick={onClose} className="min-h-12 rounded-xl border-2 border-slate-900 px-4 text-lg font-bold">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-12 rounded-xl border-2 border-slate-900 px-4 text-lg font-bold"
+        >
           Voltar à busca
         </button>
       </form>
@@ -142,7 +164,16 @@ export function GroupPickup({ codigo, members, pending, conflicts, unpaidBlocked
   )
 }
 
-function Member({ participant: p, checked, onToggle, pending, conflict, unpaidBlocked, timeZone, canHand }: {
+function Member({
+  participant: p,
+  checked,
+  onToggle,
+  pending,
+  conflict,
+  unpaidBlocked,
+  timeZone,
+  canHand,
+}: {
   participant: RosterParticipant
   checked: boolean
   onToggle: (id: string) => void
@@ -157,7 +188,9 @@ function Member({ participant: p, checked, onToggle, pending, conflict, unpaidBl
       <span>{p.numeroPeito != null ? `Nº ${p.numeroPeito}` : 'Sem nº de peito'}</span>
       <span>{p.percurso}</span>
       <span>Camiseta {p.camiseta || '—'}</span>
-      <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>{p.pago ? 'Pago' : 'Não pago'}</span>
+      <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>
+        {p.pago ? 'Pago' : 'Não pago'}
+      </span>
     </span>
   )
   if (canHand) {
@@ -176,10 +209,14 @@ function Member({ participant: p, checked, onToggle, pending, conflict, unpaidBl
   const at = (when: string) => atPickupTime(when, new Date(), timeZone)
   let why: string
   if (pending) why = `Retirado ${at(pending.at)} neste balcão — aguardando envio.`
-  else if (p.kitRetirado) why = `Kit retirado ${at(p.kitRetirado.at)} no ${p.kitRetirado.balcao}; retirou ${whoTookIt(p.kitRetirado)}.`
+  else if (p.kitRetirado)
+    why = `Kit retirado ${at(p.kitRetirado.at)} no ${p.kitRetirado.balcao}; retirou ${whoTookIt(p.kitRetirado)}.`
   else if (conflict) why = 'A retirada registrada aqui não valeu: veja na busca pelo nome.'
-  else if (unpaidBlocked) why = 'Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.'
-  else why = 'Inscrição não paga: não entra na entrega ao responsável. Para entregar sem pagamento, busque o atleta pelo nome.'
+  else if (unpaidBlocked)
+    why = 'Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.'
+  else
+    why =
+      'Inscrição não paga: não entra na entrega ao responsável. Para entregar sem pagamento, busque o atleta pelo nome.'
   return (
     <li className={`rounded-xl border-2 p-3 ${p.pago ? 'border-slate-400 bg-slate-100' : 'border-red-800'}`}>
       <span className="block text-xl font-extrabold">{p.nome}</span>

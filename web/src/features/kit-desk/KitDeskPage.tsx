@@ -52,7 +52,9 @@ export function KitDeskPage() {
       })
       .catch((err: unknown) => {
         console.error(err)
-        setFailed('Este aparelho não permite guardar a lista de inscritos (IndexedDB). Use outro navegador ou saia da janela anônima.')
+        setFailed(
+          'Este aparelho não permite guardar a lista de inscritos (IndexedDB). Use outro navegador ou saia da janela anônima.',
+        )
       })
     return () => {
       cancelled = true
@@ -61,7 +63,12 @@ export function KitDeskPage() {
     }
   }, [eventId])
 
-  if (failed) return <p role="alert" className="p-6 text-xl font-bold text-red-900">{failed}</p>
+  if (failed)
+    return (
+      <p role="alert" className="p-6 text-xl font-bold text-red-900">
+        {failed}
+      </p>
+    )
   if (!balcao || renaming) {
     return (
       <DeskNameForm
@@ -104,7 +111,10 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
   // offline (the service worker keeps it); never before, so the desk's arrival carries none of it.
   useEffect(() => {
     if (state.loading) return
-    const keep = () => void loadScanner().then((m) => m.keepForOffline()).catch(() => undefined)
+    const keep = () =>
+      void loadScanner()
+        .then((m) => m.keepForOffline())
+        .catch(() => undefined)
     const t = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(keep) : keep()), 5_000)
     return () => clearTimeout(t)
   }, [state.loading])
@@ -125,8 +135,11 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
     setQuery(codigo)
     setDone(`QR code lido: ${codigo}.`)
   }
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const picked = useMemo(() => countPicked(state.roster, state.pending), [state.rosterVersion, state.roster, state.pending])
+  const picked = useMemo(
+    () => countPicked(state.roster, state.pending),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.rosterVersion, state.roster, state.pending],
+  )
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const groups = useMemo(() => groupIndex(state.roster.values()), [state.rosterVersion, state.roster])
   // A group's code, typed or read from the coach's QR code, opens the group's kits (GRP-62).
@@ -158,7 +171,11 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
 
   function deliverGroup(members: RosterParticipant[], retiradoPor: RetiradoPor) {
     setQuery('')
-    setDone(members.length === 1 ? `1 kit entregue a ${retiradoPor.nome}.` : `${members.length} kits entregues a ${retiradoPor.nome}.`)
+    setDone(
+      members.length === 1
+        ? `1 kit entregue a ${retiradoPor.nome}.`
+        : `${members.length} kits entregues a ${retiradoPor.nome}.`,
+    )
     void sync.record(...groupCheckins(members, retiradoPor, balcao, new Date().toISOString(), newPickupId))
   }
 
@@ -202,7 +219,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
       <header className="sticky top-0 z-10 border-b-2 border-slate-900 bg-white px-4 pt-3 pb-3">
         <div className="flex items-center justify-between gap-2">
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-800">{state.evento?.titulo ?? 'Retirada de kits'}</p>
+            <p className="truncate text-sm font-semibold text-slate-800">
+              {state.evento?.titulo ?? 'Retirada de kits'}
+            </p>
             <h1 className="text-xl font-extrabold">
               <span>{balcao}</span>{' '}
               <button type="button" onClick={onRename} className="min-h-11 px-2 text-base font-semibold underline">
@@ -219,7 +238,13 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           </button>
         </div>
         <div role="status" aria-live="polite" className="mt-2 flex flex-wrap gap-2 text-base font-bold">
-          <span className={state.offline ? 'rounded-lg bg-amber-200 px-2 py-1 text-amber-950' : 'rounded-lg bg-green-100 px-2 py-1 text-green-950'}>
+          <span
+            className={
+              state.offline
+                ? 'rounded-lg bg-amber-200 px-2 py-1 text-amber-950'
+                : 'rounded-lg bg-green-100 px-2 py-1 text-green-950'
+            }
+          >
             {state.offline ? 'Sem conexão' : 'Conectado'}
           </span>
           {queued > 0 && <span className="rounded-lg bg-amber-200 px-2 py-1 text-amber-950">{queueLine(queued)}</span>}
@@ -250,14 +275,21 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             enterKeyHint="search"
             className="min-h-14 min-w-0 flex-1 rounded-xl border-2 border-slate-950 px-4 text-xl"
           />
-          <button type="button" onClick={() => void openScanner()} className="min-h-14 shrink-0 rounded-xl border-2 border-slate-950 px-3 text-lg font-bold">
+          <button
+            type="button"
+            onClick={() => void openScanner()}
+            className="min-h-14 shrink-0 rounded-xl border-2 border-slate-950 px-3 text-lg font-bold"
+          >
             Ler QR code
           </button>
         </div>
       </header>
       <main className="px-4 py-4">
         {state.error && (
-          <p role="alert" className="mb-4 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg font-bold text-red-950">
+          <p
+            role="alert"
+            className="mb-4 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg font-bold text-red-950"
+          >
             {state.error}
           </p>
         )}
@@ -283,7 +315,11 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             onClose={() => setQuery('')}
           />
         )}
-        {!groupCode && !searching && query.trim() !== '' && found.ids.length === 0 && state.roster.size > 0 &&
+        {!groupCode &&
+          !searching &&
+          query.trim() !== '' &&
+          found.ids.length === 0 &&
+          state.roster.size > 0 &&
           (queriedCode ? (
             <p role="status" className="text-lg font-bold">
               Nenhuma inscrição com o código {queriedCode} na lista deste evento.
@@ -297,16 +333,21 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
             <h2 id="conflitos" className="mb-2 text-xl font-extrabold text-red-900">
               Retiradas que não valeram
             </h2>
-            <ul className="flex flex-col gap-3">
-              {[...state.conflicts.keys()].map((id) => card(id))}
-            </ul>
+            <ul className="flex flex-col gap-3">{[...state.conflicts.keys()].map((id) => card(id))}</ul>
           </section>
         )}
         {!groupCode && <FoundList found={found} card={card} busy={searching} />}
         {user && <p className="mt-8 text-sm text-slate-700">Conectado como {user.displayName || user.email}.</p>}
       </main>
       {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}
-      {picking && <PickupDialog participant={picking} sizes={shirtSizes} onConfirm={(c) => confirmPickup(picking, c)} onClose={() => setPicking(null)} />}
+      {picking && (
+        <PickupDialog
+          participant={picking}
+          sizes={shirtSizes}
+          onConfirm={(c) => confirmPickup(picking, c)}
+          onClose={() => setPicking(null)}
+        />
+      )}
       {undoing && (
         <UndoPickupDialog
           nome={undoing.nome}
@@ -326,7 +367,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           failure={() => 'Não foi possível apagar os dados. Tente novamente.'}
           onClose={() => setLeaving(false)}
         >
-          {queueLine(queued)}: {queued === 1 ? 'ela ainda não foi enviada e será perdida' : 'elas ainda não foram enviadas e serão perdidas'}. Conecte-se à internet e espere o envio antes de sair.
+          {queueLine(queued)}:{' '}
+          {queued === 1 ? 'ela ainda não foi enviada e será perdida' : 'elas ainda não foram enviadas e serão perdidas'}
+          . Conecte-se à internet e espere o envio antes de sair.
         </ConfirmDialog>
       )}
     </div>

@@ -10,7 +10,14 @@ function card(p: RosterParticipant, more: { unpaidBlocked?: boolean; conflict?: 
   const handlers = { onPickup: vi.fn(), onUndo: vi.fn(), onAcknowledge: vi.fn() }
   render(
     <ul>
-      <ParticipantCard participant={p} pending={undefined} conflict={more.conflict} unpaidBlocked={more.unpaidBlocked ?? false} canUndo={false} {...handlers} />
+      <ParticipantCard
+        participant={p}
+        pending={undefined}
+        conflict={more.conflict}
+        unpaidBlocked={more.unpaidBlocked ?? false}
+        canUndo={false}
+        {...handlers}
+      />
     </ul>,
   )
   return handlers
@@ -34,15 +41,28 @@ describe('ParticipantCard and payment', () => {
     card(participant('1', 'Caio Reis', { pago: false }), { unpaidBlocked: true })
     const item = screen.getByRole('listitem')
     expect(within(item).getByText('Não pago')).toBeVisible()
-    expect(within(item).getByText('Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.')).toBeVisible()
+    expect(
+      within(item).getByText(
+        'Inscrição não paga: o organizador não permite entregar este kit. Encaminhe o atleta à organização.',
+      ),
+    ).toBeVisible()
     expect(within(item).queryByRole('button')).toBeNull()
   })
 
   it('shows a refused pickup of this desk with the server’s reason until acknowledged', async () => {
     const p = participant('1', 'Davi Nunes', { pago: false })
     const motivo = 'Inscrição não paga: a entrega sem pagamento não foi confirmada neste balcão.'
-    const tentativa = { id: 'x', participantId: '1', at: '2026-05-10T12:14:00Z', retiradoPor: null, camisetaEntregue: 'M', balcao: 'Balcão 1' }
-    const { onAcknowledge } = card(p, { conflict: { eventId: 'ev', participantId: '1', tentativa, vencedor: null, motivo } })
+    const tentativa = {
+      id: 'x',
+      participantId: '1',
+      at: '2026-05-10T12:14:00Z',
+      retiradoPor: null,
+      camisetaEntregue: 'M',
+      balcao: 'Balcão 1',
+    }
+    const { onAcknowledge } = card(p, {
+      conflict: { eventId: 'ev', participantId: '1', tentativa, vencedor: null, motivo },
+    })
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent('Retirada recusada')
     expect(alert).toHaveTextContent(`A retirada registrada aqui em 10/05 às 09:14 não valeu. ${motivo}`)
@@ -68,7 +88,11 @@ describe('ParticipantCard and minors', () => {
     const item = screen.getByRole('listitem')
     expect(within(item).getByText('Menor de idade: conferir autorização do responsável')).toBeVisible()
     expect(item).toHaveTextContent('Menor de idade: conferir autorização do responsável (Marta Lima)')
-    expect(screen.getByRole('button', { name: /Lia Menor.*Menor de idade: conferir autorização do responsável \(Marta Lima\)/ })).toBeVisible()
+    expect(
+      screen.getByRole('button', {
+        name: /Lia Menor.*Menor de idade: conferir autorização do responsável \(Marta Lima\)/,
+      }),
+    ).toBeVisible()
   })
 
   it('says nothing of a guardian for an adult', () => {

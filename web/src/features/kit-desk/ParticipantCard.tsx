@@ -27,17 +27,41 @@ type Props = {
  * not paid; none when the organizer forbids unpaid kits); a picked-up one says when, where and by
  * whom, and only a manager may undo it.
  */
-export const ParticipantCard = memo(function ParticipantCard({ participant: p, pending, conflict, unpaidBlocked, canUndo, timeZone = '', onPickup, onUndo, onAcknowledge }: Props) {
+export const ParticipantCard = memo(function ParticipantCard({
+  participant: p,
+  pending,
+  conflict,
+  unpaidBlocked,
+  canUndo,
+  timeZone = '',
+  onPickup,
+  onUndo,
+  onAcknowledge,
+}: Props) {
   const at = (when: string) => atPickupTime(when, new Date(), timeZone)
   const details = (
     <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-lg text-slate-900">
-      <span>{p.numeroPeito != null ? <>Nº <strong>{p.numeroPeito}</strong></> : 'Sem nº de peito'}</span>
+      <span>
+        {p.numeroPeito != null ? (
+          <>
+            Nº <strong>{p.numeroPeito}</strong>
+          </>
+        ) : (
+          'Sem nº de peito'
+        )}
+      </span>
       <span>{p.percurso}</span>
       <span>
         Camiseta <strong>{p.camiseta || '—'}</strong>
       </span>
-      <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>{p.pago ? 'Pago' : 'Não pago'}</span>
-      {p.documento && <span className="tabular-nums">{p.documento.tipo === 'cpf' ? 'CPF' : 'Passaporte'} {formatDocumento(p.documento)}</span>}
+      <span className={p.pago ? 'font-bold text-green-900' : 'font-bold text-red-800'}>
+        {p.pago ? 'Pago' : 'Não pago'}
+      </span>
+      {p.documento && (
+        <span className="tabular-nums">
+          {p.documento.tipo === 'cpf' ? 'CPF' : 'Passaporte'} {formatDocumento(p.documento)}
+        </span>
+      )}
       {p.categoria && <span>{p.categoria}</span>}
       {p.codigo && (
         <span>
@@ -45,7 +69,9 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
         </span>
       )}
       {/* The 60+ half price asks for a document that shows the age (Estatuto do Idoso). */}
-      {p.meiaEntrada && <strong className="rounded-lg bg-amber-200 px-2 text-amber-950">60+: conferir documento</strong>}
+      {p.meiaEntrada && (
+        <strong className="rounded-lg bg-amber-200 px-2 text-amber-950">60+: conferir documento</strong>
+      )}
       {/* An athlete under 18 on the race day runs with the guardian's signed authorization (REG-254). */}
       {p.responsavel && (
         <span className="rounded-lg bg-amber-200 px-2 text-amber-950">
@@ -79,7 +105,9 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
   }
 
   return (
-    <li className={`rounded-2xl border-2 p-4 ${available ? 'border-red-800 bg-white' : 'border-slate-400 bg-slate-100'}`}>
+    <li
+      className={`rounded-2xl border-2 p-4 ${available ? 'border-red-800 bg-white' : 'border-slate-400 bg-slate-100'}`}
+    >
       {name}
       {details}
       {available && !conflict && (
@@ -89,13 +117,23 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       )}
       {conflict && (
         <div role="alert" className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg text-red-950">
-          <p className="font-extrabold">{conflict.motivo ? 'Retirada recusada' : kit ? alreadyPickedUp(kit, new Date(), timeZone) : 'Kit já retirado em outro balcão'}</p>
+          <p className="font-extrabold">
+            {conflict.motivo
+              ? 'Retirada recusada'
+              : kit
+                ? alreadyPickedUp(kit, new Date(), timeZone)
+                : 'Kit já retirado em outro balcão'}
+          </p>
           <p>
             {conflict.motivo
               ? `A retirada registrada aqui ${at(conflict.tentativa.at)} não valeu. ${conflict.motivo}`
               : `A retirada registrada aqui ${at(conflict.tentativa.at)} não valeu: confira com o atleta.`}
           </p>
-          <button type="button" onClick={() => onAcknowledge(p.id)} className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white">
+          <button
+            type="button"
+            onClick={() => onAcknowledge(p.id)}
+            className="mt-2 min-h-12 w-full rounded-xl bg-red-800 font-bold text-white"
+          >
             Entendi
           </button>
         </div>
@@ -103,7 +141,8 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
       {kit && (
         <p className="mt-3 text-lg text-slate-950">
           <strong>Kit retirado {at(kit.at)}</strong> no {kit.balcao}
-          {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta {kit.camisetaEntregue || '—'}.
+          {kit.por ? `, registrado por ${kit.por}` : ''}; retirou {whoTookIt(kit)}; camiseta{' '}
+          {kit.camisetaEntregue || '—'}.
         </p>
       )}
       {/* Another desk's pickup may arrive before this desk's is sent: both show until the server decides. */}
@@ -113,7 +152,11 @@ export const ParticipantCard = memo(function ParticipantCard({ participant: p, p
         </p>
       )}
       {canUndo && kit && !pending && (
-        <button type="button" onClick={() => onUndo(p)} className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-800 font-bold text-red-800">
+        <button
+          type="button"
+          onClick={() => onUndo(p)}
+          className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-800 font-bold text-red-800"
+        >
           Desfazer retirada
         </button>
       )}

@@ -10,16 +10,34 @@ const sizes = ['PP', 'P', 'M', 'G', 'GG']
 describe('PickupDialog', () => {
   // KIT-4
   it("offers the roster's sizes, children's first, and none the event does not stock", () => {
-    const roster = [participant('1', 'A', { camiseta: 'GG' }), participant('2', 'B', { camiseta: 'Infantil' }), participant('3', 'C', { camiseta: 'P' }),
-      participant('4', 'D', { camiseta: '' }), participant('5', 'E', { camiseta: 'GG' })]
+    const roster = [
+      participant('1', 'A', { camiseta: 'GG' }),
+      participant('2', 'B', { camiseta: 'Infantil' }),
+      participant('3', 'C', { camiseta: 'P' }),
+      participant('4', 'D', { camiseta: '' }),
+      participant('5', 'E', { camiseta: 'GG' }),
+    ]
     expect(rosterSizes(roster)).toEqual(['Infantil', 'P', 'GG'])
-    render(<PickupDialog sizes={rosterSizes(roster)} participant={roster[0]!} onConfirm={() => {}} onClose={() => {}} />)
-    expect([...(screen.getByLabelText('Camiseta entregue') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Infantil', 'P', 'GG (pedida)'])
+    render(
+      <PickupDialog sizes={rosterSizes(roster)} participant={roster[0]!} onConfirm={() => {}} onClose={() => {}} />,
+    )
+    expect([...(screen.getByLabelText('Camiseta entregue') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Infantil',
+      'P',
+      'GG (pedida)',
+    ])
   })
 
   it('records no size for a registration without one unless the volunteer picks one', async () => {
     const onConfirm = vi.fn()
-    render(<PickupDialog sizes={sizes} participant={participant('1', 'Ana Souza', { camiseta: '' })} onConfirm={onConfirm} onClose={() => {}} />)
+    render(
+      <PickupDialog
+        sizes={sizes}
+        participant={participant('1', 'Ana Souza', { camiseta: '' })}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    )
     const select = screen.getByLabelText('Camiseta entregue')
     expect(select).toHaveValue('')
     expect(select).toHaveDisplayValue('Não informada')
@@ -29,7 +47,14 @@ describe('PickupDialog', () => {
 
   it('records a pickup by the athlete with the shirt ordered, by default', async () => {
     const onConfirm = vi.fn()
-    render(<PickupDialog sizes={sizes} participant={participant('1', 'Ana Souza', { camiseta: 'GG' })} onConfirm={onConfirm} onClose={() => {}} />)
+    render(
+      <PickupDialog
+        sizes={sizes}
+        participant={participant('1', 'Ana Souza', { camiseta: 'GG' })}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByLabelText('Camiseta entregue')).toHaveValue('GG')
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
     expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: null, camisetaEntregue: 'GG', semPagamento: false })
@@ -37,7 +62,14 @@ describe('PickupDialog', () => {
 
   it('asks a third party for name and document, and keeps the shirt handed when it differs', async () => {
     const onConfirm = vi.fn()
-    render(<PickupDialog sizes={sizes} participant={participant('1', 'Ana Souza')} onConfirm={onConfirm} onClose={() => {}} />)
+    render(
+      <PickupDialog
+        sizes={sizes}
+        participant={participant('1', 'Ana Souza')}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    )
     await userEvent.click(screen.getByLabelText('Outra pessoa, com autorização'))
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
     expect(onConfirm).not.toHaveBeenCalled()
@@ -47,13 +79,24 @@ describe('PickupDialog', () => {
     await userEvent.type(screen.getByLabelText('Documento de quem retira (RG ou CPF)'), 'RG 12.345.678-9')
     await userEvent.selectOptions(screen.getByLabelText('Camiseta entregue'), 'G')
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar retirada' }))
-    expect(onConfirm).toHaveBeenCalledWith({ retiradoPor: { nome: 'Bruno Souza', documento: 'RG 12.345.678-9' }, camisetaEntregue: 'G', semPagamento: false })
+    expect(onConfirm).toHaveBeenCalledWith({
+      retiradoPor: { nome: 'Bruno Souza', documento: 'RG 12.345.678-9' },
+      camisetaEntregue: 'G',
+      semPagamento: false,
+    })
   })
 
   // KIT-11
   it('says plainly that a registration is not paid and hands its kit only once that is ticked', async () => {
     const onConfirm = vi.fn()
-    render(<PickupDialog sizes={sizes} participant={participant('1', 'Ana Souza', { pago: false })} onConfirm={onConfirm} onClose={() => {}} />)
+    render(
+      <PickupDialog
+        sizes={sizes}
+        participant={participant('1', 'Ana Souza', { pago: false })}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByText('Inscrição não paga')).toBeVisible()
     expect(screen.queryByRole('button', { name: 'Confirmar retirada' })).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Entregar sem pagamento' }))
@@ -67,7 +110,14 @@ describe('PickupDialog', () => {
   // UNPAID-2
   it('is handled by keyboard alone: opens on the confirmation, says why, and takes the focus back there when it is missing', async () => {
     const onConfirm = vi.fn()
-    render(<PickupDialog sizes={sizes} participant={participant('1', 'Ana Souza', { pago: false })} onConfirm={onConfirm} onClose={() => {}} />)
+    render(
+      <PickupDialog
+        sizes={sizes}
+        participant={participant('1', 'Ana Souza', { pago: false })}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    )
     const dialog = screen.getByRole('dialog', { name: 'Retirada do kit' })
     expect(dialog).toHaveAccessibleDescription(/^Inscrição não paga A inscrição de Ana Souza consta como não paga\./)
     const box = screen.getByRole('checkbox', { name: 'Confirmo a entrega do kit sem pagamento' })
@@ -94,7 +144,14 @@ describe('PickupDialog', () => {
   })
 
   it('opens a paid registration on who takes the kit, with no payment warning', () => {
-    render(<PickupDialog sizes={sizes} participant={participant('1', 'Ana Souza')} onConfirm={() => {}} onClose={() => {}} />)
+    render(
+      <PickupDialog
+        sizes={sizes}
+        participant={participant('1', 'Ana Souza')}
+        onConfirm={() => {}}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('radio', { name: 'O próprio atleta' })).toHaveFocus()
     expect(screen.getByRole('dialog', { name: 'Retirada do kit' })).not.toHaveAccessibleDescription()
     expect(screen.queryByText('Inscrição não paga')).toBeNull()

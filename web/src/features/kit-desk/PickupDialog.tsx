@@ -28,7 +28,12 @@ const third = { ...deskField, autoComplete: 'off', maxLength: 120 }
  * that they hand it without payment: the dialog opens on that box, and its warning is the dialog's
  * description, so that a screen reader says it before anything else.
  */
-export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
+export function PickupDialog({
+  participant: p,
+  sizes,
+  onConfirm,
+  onClose,
+}: {
   participant: RosterParticipant
   /** rosterSizes of the desk's roster. */
   sizes: string[]
@@ -57,7 +62,11 @@ export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
     setErrors(next)
     if (next.pagamento) confirmBox.current?.focus()
     if (next.nome || next.documento || next.pagamento) return
-    onConfirm({ retiradoPor: terceiro ? { nome: nome.trim(), documento: documento.trim() } : null, camisetaEntregue: camiseta, semPagamento: !p.pago })
+    onConfirm({
+      retiradoPor: terceiro ? { nome: nome.trim(), documento: documento.trim() } : null,
+      camisetaEntregue: camiseta,
+      semPagamento: !p.pago,
+    })
   }
 
   const radio = 'flex min-h-14 items-center gap-3 rounded-xl border-2 px-4 text-lg font-semibold'
@@ -84,7 +93,8 @@ export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
             <div id={`${id}-nao-pago`}>
               <p className="text-xl font-extrabold">Inscrição não paga</p>
               <p className="mt-1 text-lg">
-                A inscrição de {p.nome} consta como não paga. Entregue o kit só se a organização autorizou a entrega sem pagamento.
+                A inscrição de {p.nome} consta como não paga. Entregue o kit só se a organização autorizou a entrega sem
+                pagamento.
               </p>
             </div>
             <label className="mt-3 flex min-h-12 items-center gap-3 text-lg font-bold">
@@ -109,7 +119,14 @@ export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
         <fieldset className="mt-4 flex flex-col gap-2">
           <legend className="mb-2 text-lg font-bold text-slate-950">Quem está retirando?</legend>
           <label className={`${radio} ${!terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
-            <input type="radio" name="quem" checked={!terceiro} onChange={() => setTerceiro(false)} className="size-6" ref={first} />
+            <input
+              type="radio"
+              name="quem"
+              checked={!terceiro}
+              onChange={() => setTerceiro(false)}
+              className="size-6"
+              ref={first}
+            />
             O próprio atleta
           </label>
           <label className={`${radio} ${terceiro ? 'border-slate-950 bg-slate-100' : 'border-slate-300'}`}>
@@ -119,8 +136,20 @@ export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
         </fieldset>
         {terceiro && (
           <div className="mt-3 flex flex-col gap-3">
-            <LabelledInput {...third} label="Nome de quem retira" value={nome} onChange={(e) => setNome(e.target.value)} error={errors.nome} />
-            <LabelledInput {...third} label="Documento de quem retira (RG ou CPF)" value={documento} onChange={(e) => setDocumento(e.target.value)} error={errors.documento} />
+            <LabelledInput
+              {...third}
+              label="Nome de quem retira"
+              value={nome}
+              onChange={(e) => setNome(e.target.value)}
+              error={errors.nome}
+            />
+            <LabelledInput
+              {...third}
+              label="Documento de quem retira (RG ou CPF)"
+              value={documento}
+              onChange={(e) => setDocumento(e.target.value)}
+              error={errors.documento}
+            />
           </div>
         )}
         <label htmlFor={`${id}-camiseta`} className="mt-4 block text-lg font-bold text-slate-950">
@@ -139,10 +168,17 @@ export function PickupDialog({ participant: p, sizes, onConfirm, onClose }: {
           ))}
         </select>
         <div className="mt-6 flex flex-col gap-3">
-          <button type="submit" className={`min-h-16 rounded-xl text-xl font-extrabold text-white ${p.pago ? 'bg-green-800' : 'bg-amber-800'}`}>
+          <button
+            type="submit"
+            className={`min-h-16 rounded-xl text-xl font-extrabold text-white ${p.pago ? 'bg-green-800' : 'bg-amber-800'}`}
+          >
             {p.pago ? 'Confirmar retirada' : 'Entregar sem pagamento'}
           </button>
-          <button type="button" onClick={onClose} className="min-h-14 rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-14 rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950"
+          >
             Cancelar
           </button>
         </div>

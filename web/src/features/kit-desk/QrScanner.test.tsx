@@ -52,7 +52,9 @@ describe('QrScanner', () => {
     const onCode = vi.fn()
     const { unmount } = render(<QrScanner onCode={onCode} onClose={() => {}} />)
     expect(screen.getByRole('dialog', { name: 'Ler QR code' })).toBeVisible()
-    expect(await screen.findByText('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.')).toBeVisible()
+    expect(
+      await screen.findByText('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.'),
+    ).toBeVisible()
     await waitFor(() => expect(onCode).toHaveBeenCalledWith('7XK2MP9QRZ'))
     expect(onCode).toHaveBeenCalledTimes(1)
     expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: { ideal: 'environment' } }, audio: false })
@@ -64,12 +66,20 @@ describe('QrScanner', () => {
   it('reads with jsqr where the browser has no QR code detector', async () => {
     const { stream } = fakeStream()
     fakeCamera(async () => stream)
-    vi.stubGlobal('BarcodeDetector', class {
-      static getSupportedFormats = async () => ['ean_13']
-    })
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        static getSupportedFormats = async () => ['ean_13']
+      },
+    )
     Object.defineProperty(HTMLVideoElement.prototype, 'videoWidth', { configurable: true, get: () => 1280 })
     Object.defineProperty(HTMLVideoElement.prototype, 'videoHeight', { configurable: true, get: () => 960 })
-    const context = { drawImage: vi.fn(), getImageData: vi.fn((_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4) })) }
+    const context = {
+      drawImage: vi.fn(),
+      getImageData: vi.fn((_x: number, _y: number, w: number, h: number) => ({
+        data: new Uint8ClampedArray(w * h * 4),
+      })),
+    }
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D)
     jsQR.mockReturnValueOnce(null).mockReturnValue({ data: 'http://127.0.0.1:8080/i/ABCDEFGHJK' })
     const onCode = vi.fn()
@@ -95,7 +105,9 @@ describe('QrScanner', () => {
   it('says there is no camera on a device without one', async () => {
     fakeDetector([])
     render(<QrScanner onCode={() => {}} onClose={() => {}} />)
-    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhuma câmera disponível neste aparelho. Digite o código da inscrição no campo de busca.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nenhuma câmera disponível neste aparelho. Digite o código da inscrição no campo de busca.',
+    )
   })
 
   it('starts on its close button and closes with Escape or Fechar', async () => {

@@ -55,7 +55,10 @@ export default function QrScanner({ onCode, onClose }: { onCode: (codigo: string
     }
     async function start() {
       if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('sem getUserMedia', 'NotFoundError')
-      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: 'environment' } },
+        audio: false,
+      })
       const v = video.current
       if (stopped || !v) return stop()
       v.srcObject = stream
@@ -72,7 +75,8 @@ export default function QrScanner({ onCode, onClose }: { onCode: (codigo: string
         if (stopped) return
         const codigo = text === null ? '' : codigoFromQr(text) || linkCodeFromQr(text)
         if (codigo) return found.current(codigo)
-        if (text !== null) setStatus('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.')
+        if (text !== null)
+          setStatus('Este QR code não é de uma inscrição do Pelotão. Aponte para o QR code da inscrição.')
         timer = setTimeout(() => void tick(), readEvery)
       }
       void tick()
@@ -95,18 +99,33 @@ export default function QrScanner({ onCode, onClose }: { onCode: (codigo: string
         Ler QR code
       </h2>
       {problem ? (
-        <p id={`${id}-situacao`} role="alert" className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg font-bold text-red-950">
+        <p
+          id={`${id}-situacao`}
+          role="alert"
+          className="mt-3 rounded-xl border-2 border-red-800 bg-red-50 p-3 text-lg font-bold text-red-950"
+        >
           {problem}
         </p>
       ) : (
         <>
-          <video ref={video} muted playsInline aria-label="Imagem da câmera" className="mt-3 aspect-[4/3] w-full rounded-xl bg-slate-950 object-cover" />
+          <video
+            ref={video}
+            muted
+            playsInline
+            aria-label="Imagem da câmera"
+            className="mt-3 aspect-[4/3] w-full rounded-xl bg-slate-950 object-cover"
+          />
           <p id={`${id}-situacao`} role="status" className="mt-3 text-lg font-semibold text-slate-950">
             {status}
           </p>
         </>
       )}
-      <button ref={closeButton} type="button" onClick={onClose} className="mt-4 min-h-14 w-full rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950">
+      <button
+        ref={closeButton}
+        type="button"
+        onClick={onClose}
+        className="mt-4 min-h-14 w-full rounded-xl border-2 border-slate-900 text-lg font-bold text-slate-950"
+      >
         Fechar
       </button>
     </Dialog>

@@ -21,7 +21,9 @@ export function undoCheckin(eventId: string, participantId: string) {
 
 /** What the desk shows and keeps of the event itself (GET /api/events/{id}, public); fusoHorario '' is Horário de Brasília. */
 export async function fetchEvento(eventId: string) {
-  const e = await api<{ titulo: string; dataEvento: string; fusoHorario?: string }>(`/api/events/${encodeURIComponent(eventId)}`)
+  const e = await api<{ titulo: string; dataEvento: string; fusoHorario?: string }>(
+    `/api/events/${encodeURIComponent(eventId)}`,
+  )
   return { titulo: e.titulo, dataEvento: e.dataEvento, fusoHorario: e.fusoHorario ?? '' }
 }
 

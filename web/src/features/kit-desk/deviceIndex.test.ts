@@ -58,13 +58,33 @@ describe('the search index kept on the device', () => {
 
   it('stays current after pickups, and is made anew from the roster after participants are added, renamed or removed', async () => {
     const db = `indice-${++n}`
-    const server = new FakeServer([participant('1', 'Ana Lima'), participant('2', 'Bia Costa'), participant('3', 'Caio Souza')])
+    const server = new FakeServer([
+      participant('1', 'Ana Lima'),
+      participant('2', 'Bia Costa'),
+      participant('3', 'Caio Souza'),
+    ])
     const { store, sync } = await open(db, server)
     const [made] = await answers(store, true)
 
-    await sync.record({ id: 'p1', participantId: '1', at: '2026-05-10T12:14:00.000Z', retiradoPor: null, camisetaEntregue: 'M', balcao: 'Balcão 1' })
+    await sync.record({
+      id: 'p1',
+      participantId: '1',
+      at: '2026-05-10T12:14:00.000Z',
+      retiradoPor: null,
+      camisetaEntregue: 'M',
+      balcao: 'Balcão 1',
+    })
     await vi.waitFor(() => expect(sync.getSnapshot().pending.size).toBe(0))
-    server.change({ ...server.participants.get('3')!, kitRetirado: { at: '2026-05-10T12:20:00Z', balcao: 'Balcão 2', por: 'X', retiradoPor: null, camisetaEntregue: 'G' } })
+    server.change({
+      ...server.participants.get('3')!,
+      kitRetirado: {
+        at: '2026-05-10T12:20:00Z',
+        balcao: 'Balcão 2',
+        por: 'X',
+        retiradoPor: null,
+        camisetaEntregue: 'G',
+      },
+    })
     await sync.refresh()
     expect(await answers(store, true)).toEqual([made]) // pickups: the kept index is current
 

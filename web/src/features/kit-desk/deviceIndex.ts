@@ -11,7 +11,12 @@ import { buildIndex, packIndex } from './search'
  * when it is stale or missing, one built from the roster the device holds now (and kept). An
  * answer's `indice` is the roster count it was built from.
  */
-export async function deviceIndex(store: DeviceStore, eventId: string, keep: boolean, answer: (index: IndiceLocal) => void) {
+export async function deviceIndex(
+  store: DeviceStore,
+  eventId: string,
+  keep: boolean,
+  answer: (index: IndiceLocal) => void,
+) {
   const indice = (await store.evento(eventId))?.indice ?? 0
   const kept = keep ? await store.searchIndex(eventId) : undefined
   if (kept) {

@@ -42,7 +42,13 @@ export type PickupNaFila = { seq?: number; eventId: string; checkin: Checkin }
  * A pickup this desk made that did not count, shown on the card until acknowledged: it lost to
  * another desk's (vencedor), or the server refused it (motivo, pt-BR).
  */
-export type Conflito = { eventId: string; participantId: string; tentativa: Checkin; vencedor: KitRetirado | null; motivo?: string }
+export type Conflito = {
+  eventId: string
+  participantId: string
+  tentativa: Checkin
+  vencedor: KitRetirado | null
+  motivo?: string
+}
 
 type StoredParticipant = RosterParticipant & { eventId: string }
 
@@ -67,7 +73,8 @@ export const deviceDatabaseName = 'pelotao-retirada'
  */
 async function forgetRosterFormat(tx: IDBPTransaction<KitDeskDB, (typeof stores)[number][], 'versionchange'>) {
   void tx.objectStore('indices').clear()
-  for (let c = await tx.objectStore('eventos').openCursor(); c; c = await c.continue()) void c.update({ ...c.value, cursor: '' })
+  for (let c = await tx.objectStore('eventos').openCursor(); c; c = await c.continue())
+    void c.update({ ...c.value, cursor: '' })
 }
 
 export class DeviceStore {
@@ -110,9 +117,13 @@ export class DeviceStore {
    */
   async roster(eventId: string): Promise<{ participants: RosterParticipant[]; versao: number; kept: boolean }> {
     const tx = this.db.transaction(['eventos', 'listas', 'participantes'])
-    const [evento, lista] = await Promise.all([tx.objectStore('eventos').get(eventId), tx.objectStore('listas').get(eventId)])
+    const [evento, lista] = await Promise.all([
+      tx.objectStore('eventos').get(eventId),
+      tx.objectStore('listas').get(eventId),
+    ])
     const versao = evento?.versao ?? 0
-    if (lista && lista.versao === versao) return { participants: JSON.parse(lista.participantes) as RosterParticipant[], versao, kept: true }
+    if (lista && lista.versao === versao)
+      return { participants: JSON.parse(lista.participantes) as RosterParticipant[], versao, kept: true }
     return { participants: await tx.objectStore('participantes').index('evento').getAll(eventId), versao, kept: false }
   }
 
@@ -120,7 +131,8 @@ export class DeviceStore {
   async keepRoster(eventId: string, versao: number, participants: Iterable<RosterParticipant>) {
     const participantes = JSON.stringify([...participants])
     const tx = this.db.transaction(['eventos', 'listas'], 'readwrite')
-    if (((await tx.objectStore('eventos').get(eventId))?.versao ?? 0) === versao) await tx.objectStore('listas').put({ eventId, versao, participantes })
+    if (((await tx.objectStore('eventos').get(eventId))?.versao ?? 0) === versao)
+      await tx.objectStore('listas').put({ eventId, versao, participantes })
     await tx.done
   }
 

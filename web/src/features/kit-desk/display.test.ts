@@ -17,8 +17,12 @@ describe('formatPickupTime', () => {
     const night = new Date('2027-03-15T03:30:00Z')
     expect(formatPickupTime(at, night, 'America/Rio_Branco')).toBe('07:15')
     expect(formatPickupTime(at, night, 'America/Sao_Paulo')).toBe('14/03 às 09:15')
-    expect(alreadyPickedUp({ at, balcao: 'Balcão 1', por: 'Equipe' } as Parameters<typeof alreadyPickedUp>[0], night, 'America/Rio_Branco')).toBe(
-      'Kit já retirado às 07:15 no balcão 1',
-    )
+    expect(
+      alreadyPickedUp(
+        { at, balcao: 'Balcão 1', por: 'Equipe' } as Parameters<typeof alreadyPickedUp>[0],
+        night,
+        'America/Rio_Branco',
+      ),
+    ).toBe('Kit já retirado às 07:15 no balcão 1')
   })
 })

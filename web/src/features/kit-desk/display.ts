@@ -27,7 +27,9 @@ export function alreadyPickedUp(kit: KitRetirado, now = new Date(), timeZone = '
 
 /** Who took the kit: the athlete, or the third party with their document. */
 export function whoTookIt(kit: KitRetirado): string {
-  return kit.retiradoPor ? `${kit.retiradoPor.nome} (doc. ${kit.retiradoPor.documento}), por autorização` : 'o próprio atleta'
+  return kit.retiradoPor
+    ? `${kit.retiradoPor.nome} (doc. ${kit.retiradoPor.documento}), por autorização`
+    : 'o próprio atleta'
 }
 
 /** Pluralised queue line: "3 retiradas aguardando envio". */

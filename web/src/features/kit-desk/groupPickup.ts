@@ -28,7 +28,11 @@ export function groupCodeOf(index: ReadonlyMap<string, string[]>, text: string):
  * the desk refuses it, and the server decides), not picked up, not waiting to be sent, and without
  * a pickup that did not count still to be acknowledged.
  */
-export function handable(p: RosterParticipant, pending: ReadonlyMap<string, Checkin>, conflicts: ReadonlyMap<string, unknown>): boolean {
+export function handable(
+  p: RosterParticipant,
+  pending: ReadonlyMap<string, Checkin>,
+  conflicts: ReadonlyMap<string, unknown>,
+): boolean {
   return p.pago && !p.kitRetirado && !pending.has(p.id) && !conflicts.has(p.id)
 }
 

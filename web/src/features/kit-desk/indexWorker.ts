@@ -10,7 +10,10 @@ import { DeviceStore, type IndiceLocal } from './deviceStore'
 export type IndexRequest = { seq: number; eventId: string; keep: boolean }
 export type IndexAnswer = { seq: number; index: IndiceLocal }
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<IndexRequest>) => void) | null; postMessage: (a: IndexAnswer) => void }
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<IndexRequest>) => void) | null
+  postMessage: (a: IndexAnswer) => void
+}
 
 let queue = Promise.resolve()
 scope.onmessage = (e) => {

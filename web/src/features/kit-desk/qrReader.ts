@@ -41,7 +41,10 @@ export async function qrReader(): Promise<ReadQr> {
     canvas.width = width
     canvas.height = height
     context.drawImage(video, 0, 0, width, height)
-    return jsQR(context.getImageData(0, 0, width, height).data, width, height, { inversionAttempts: 'dontInvert' })?.data ?? null
+    return (
+      jsQR(context.getImageData(0, 0, width, height).data, width, height, { inversionAttempts: 'dontInvert' })?.data ??
+      null
+    )
   }
 }
 

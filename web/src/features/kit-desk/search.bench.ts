@@ -12,12 +12,21 @@ describe('search over 30,000 participants', () => {
   bench('a name that is not there ("zuleica": the worst case, a full scan)', () => void search(index, 'zuleica'))
   bench('a CPF with punctuation', () => void search(index, '123.456.789-09'))
   bench('a bib ("2999")', () => void search(index, '2999'))
-  bench('a registration code no one has ("7xk2-mp9q-rz": the code lookup and the name scan)', () => void search(index, '7xk2-mp9q-rz'))
+  bench(
+    'a registration code no one has ("7xk2-mp9q-rz": the code lookup and the name scan)',
+    () => void search(index, '7xk2-mp9q-rz'),
+  )
 })
 
 describe('indexing', () => {
   const roster = bigRoster(30_000)
-  bench('buildIndex of 30,000 participants (in the worker: once, and after a delta that renames)', () => void buildIndex(roster))
+  bench(
+    'buildIndex of 30,000 participants (in the worker: once, and after a delta that renames)',
+    () => void buildIndex(roster),
+  )
   const packed = packIndex(buildIndex(roster))
-  bench('unpackIndex of 30,000 entries (on the page, as the worker or the device hands it over)', () => void unpackIndex(packed))
+  bench(
+    'unpackIndex of 30,000 entries (on the page, as the worker or the device hands it over)',
+    () => void unpackIndex(packed),
+  )
 })

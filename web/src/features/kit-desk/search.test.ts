@@ -4,7 +4,10 @@ import { participant } from './testRoster'
 
 const roster = [
   participant('1', 'João da Silva', { numeroPeito: 1234, documento: { tipo: 'cpf', numero: '***.456.789-**' } }),
-  participant('2', 'Maria Conceição Peçanha', { numeroPeito: 77, documento: { tipo: 'cpf', numero: '***.111.222-**' } }),
+  participant('2', 'Maria Conceição Peçanha', {
+    numeroPeito: 77,
+    documento: { tipo: 'cpf', numero: '***.111.222-**' },
+  }),
   participant('3', 'Silvana João-Pedro', { numeroPeito: 12, documento: { tipo: 'passaporte', numero: 'AB123456' } }),
   participant('4', "Ana D'Ávila", { numeroPeito: 9001, documento: null }),
   participant('5', 'JOSÉ SILVEIRA', { numeroPeito: 123, documento: { tipo: 'cpf', numero: '98765432100' } }),
@@ -100,7 +103,10 @@ describe('search by registration code', () => {
   })
 
   it('keeps the limit and says there are more', () => {
-    const many = buildIndex([...Array.from({ length: 12 }, (_, i) => participant(`c${i}`, `Carla Neves ${i}`)), ...roster])
+    const many = buildIndex([
+      ...Array.from({ length: 12 }, (_, i) => participant(`c${i}`, `Carla Neves ${i}`)),
+      ...roster,
+    ])
     const r = search(many, 'carla neves')
     expect(r.ids[0]).toBe('7')
     expect(r.ids).toHaveLength(10)

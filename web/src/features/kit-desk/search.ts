@@ -55,12 +55,24 @@ export function buildIndex(participants: Iterable<RosterParticipant>): SearchInd
 export type PackedIndex = { ids: string; names: string; bibs: string; cpfs: string; codes: string }
 
 export function packIndex(i: SearchIndex): PackedIndex {
-  return { ids: i.ids.join('\n'), names: i.names.join('\n'), bibs: i.bibs.join('\n'), cpfs: i.cpfs.join('\n'), codes: i.codes.join('\n') }
+  return {
+    ids: i.ids.join('\n'),
+    names: i.names.join('\n'),
+    bibs: i.bibs.join('\n'),
+    cpfs: i.cpfs.join('\n'),
+    codes: i.codes.join('\n'),
+  }
 }
 
 export function unpackIndex(p: PackedIndex): SearchIndex {
   const column = (s: string) => (p.ids === '' ? [] : s.split('\n'))
-  return { ids: column(p.ids), names: column(p.names), bibs: column(p.bibs), cpfs: column(p.cpfs), codes: column(p.codes) }
+  return {
+    ids: column(p.ids),
+    names: column(p.names),
+    bibs: column(p.bibs),
+    cpfs: column(p.cpfs),
+    codes: column(p.codes),
+  }
 }
 
 /**
@@ -79,7 +91,14 @@ export function search(index: SearchIndex, query: string, limit = searchLimit): 
   const codigo = normalizeCodigo(q)
   // Codes are unique: one lookup, and only for a query that can be one.
   const at = codigo ? index.codes.indexOf(codigo) : -1
-  return at < 0 ? found : cut([index.ids[at]!], found.ids.filter((id) => id !== index.ids[at]), limit, found.more)
+  return at < 0
+    ? found
+    : cut(
+        [index.ids[at]!],
+        found.ids.filter((id) => id !== index.ids[at]),
+        limit,
+        found.more,
+      )
 }
 
 function searchDigits({ ids, bibs, cpfs }: SearchIndex, digits: string, limit: number): SearchResult {
@@ -91,7 +110,10 @@ function searchDigits({ ids, bibs, cpfs }: SearchIndex, digits: string, limit: n
     const cpf = cpfs[i]!
     if (bib === digits || (digits.length === 11 && (cpf === digits || cpf === middle))) exact.push(ids[i]!)
     // Past limit + 1, more of them changes nothing: `more` is already true.
-    else if (rest.length <= limit && (bib.startsWith(digits) || (digits.length >= 4 && digits.length < 11 && cpf.includes(digits))))
+    else if (
+      rest.length <= limit &&
+      (bib.startsWith(digits) || (digits.length >= 4 && digits.length < 11 && cpf.includes(digits)))
+    )
       rest.push(ids[i]!)
   }
   return cut(exact, rest, limit)

@@ -13,7 +13,8 @@ export async function registerDeskWorker() {
     const urls = [location.pathname]
     for (const e of performance.getEntriesByType('resource')) {
       const url = new URL(e.name)
-      if (url.origin === location.origin && (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg')) urls.push(url.pathname)
+      if (url.origin === location.origin && (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg'))
+        urls.push(url.pathname)
     }
     worker?.postMessage({ type: 'guardar', urls })
   } catch (err) {
@@ -26,7 +27,8 @@ export async function registerDeskWorker() {
  * files); the next visit online installs it again.
  */
 export async function clearDeskWorker() {
-  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration('/retirada/') : undefined
+  const registration =
+    'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration('/retirada/') : undefined
   await registration?.unregister()
   if (typeof caches !== 'undefined') await caches.delete(workerCache)
 }

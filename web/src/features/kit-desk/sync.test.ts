@@ -43,7 +43,16 @@ describe('DeskSync', () => {
     const sync = await desk(server)
     expect(sync.getSnapshot().roster.size).toBe(2)
     const index = sync.getSnapshot().indexVersion
-    server.change({ ...server.participants.get('2')!, kitRetirado: { at: '2026-05-10T12:00:00Z', balcao: 'Balcão 2', por: 'X', retiradoPor: null, camisetaEntregue: 'M' } })
+    server.change({
+      ...server.participants.get('2')!,
+      kitRetirado: {
+        at: '2026-05-10T12:00:00Z',
+        balcao: 'Balcão 2',
+        por: 'X',
+        retiradoPor: null,
+        camisetaEntregue: 'M',
+      },
+    })
     const spy = vi.spyOn(server.remote, 'fetchRoster')
     await sync.refresh()
     expect(spy).toHaveBeenCalledWith('ev1', '2')
@@ -70,7 +79,12 @@ describe('DeskSync', () => {
     const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia'), participant('3', 'Caio')])
     const first = await desk(server)
     server.online = false
-    for (const [id, p] of [['a', '1'], ['b', '2'], ['c', '3']] as const) await first.record(pickup(id, p))
+    for (const [id, p] of [
+      ['a', '1'],
+      ['b', '2'],
+      ['c', '3'],
+    ] as const)
+      await first.record(pickup(id, p))
     expect(first.getSnapshot().pending.size).toBe(3)
     expect(first.getSnapshot().offline).toBe(true)
     first.stop()
@@ -91,7 +105,11 @@ describe('DeskSync', () => {
   // GRP-61, GRP-62
   it("finds a group's members offline by its code and sends its pickups to the coach through the queue, in order, once", async () => {
     const grupo = { grupo: 'Assessoria Pé na Areia', grupoCodigo: 'ABCD2345' }
-    const server = new FakeServer([participant('1', 'Ana', grupo), participant('2', 'Bia'), participant('3', 'Caio', grupo)])
+    const server = new FakeServer([
+      participant('1', 'Ana', grupo),
+      participant('2', 'Bia'),
+      participant('3', 'Caio', grupo),
+    ])
     const first = await desk(server)
     server.online = false
     const groups = groupIndex(first.getSnapshot().roster.values())
@@ -112,7 +130,9 @@ describe('DeskSync', () => {
     server.online = true
     window.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(second.getSnapshot().pending.size).toBe(0))
-    expect(server.posts.flat().map((c) => [c.id, c.participantId, c.retiradoPor?.nome, c.balcao, c.semPagamento])).toEqual([
+    expect(
+      server.posts.flat().map((c) => [c.id, c.participantId, c.retiradoPor?.nome, c.balcao, c.semPagamento]),
+    ).toEqual([
       ['g1', '1', 'Carla Treinadora', 'Balcão 2', false],
       ['g2', '3', 'Carla Treinadora', 'Balcão 2', false],
     ])
@@ -282,7 +302,9 @@ describe('DeviceStore.wipe', () => {
   it('removes rosters, queue and conflicts of every event', async () => {
     const store = await DeviceStore.open(dbName)
     opened.push(store)
-    await store.applyRoster({ eventId: 'ev1', cursor: '1', role: 'retirada', dataEvento: '2099-01-01', titulo: 'X' }, [participant('1', 'Ana')])
+    await store.applyRoster({ eventId: 'ev1', cursor: '1', role: 'retirada', dataEvento: '2099-01-01', titulo: 'X' }, [
+      participant('1', 'Ana'),
+    ])
     await store.enqueue('ev2', pickup('a', '9'))
     await store.addConflict({ eventId: 'ev1', participantId: '1', tentativa: pickup('b', '1'), vencedor: null })
     await store.wipe()
@@ -307,12 +329,23 @@ describe('a roster kept before registration codes', () => {
         db.createObjectStore('listas', { keyPath: 'eventId' })
       },
     })
-    await old.put('eventos', { eventId: 'ev1', cursor: '2', role: 'retirada', dataEvento: '2099-01-01', titulo: 'Corrida', indice: 1, versao: 1 })
+    await old.put('eventos', {
+      eventId: 'ev1',
+      cursor: '2',
+      role: 'retirada',
+      dataEvento: '2099-01-01',
+      titulo: 'Corrida',
+      indice: 1,
+      versao: 1,
+    })
     await old.put('participantes', { ...participant('1', 'Ana'), eventId: 'ev1' })
     await old.put('indices', { eventId: 'ev1', indice: 1, ids: '1', names: ' ana', bibs: '1', cpfs: '456789' })
     old.close()
 
-    const server = new FakeServer([participant('1', 'Ana'), participant('2', 'Bia Paga', { origem: 'pelotao', codigo: '7XK2MP9QRZ' })])
+    const server = new FakeServer([
+      participant('1', 'Ana'),
+      participant('2', 'Bia Paga', { origem: 'pelotao', codigo: '7XK2MP9QRZ' }),
+    ])
     server.online = false
     const spy = vi.spyOn(server.remote, 'fetchRoster')
     const sync = await desk(server)

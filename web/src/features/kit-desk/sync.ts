@@ -223,7 +223,13 @@ export class DeskSync {
         removidos.some((id) => this.roster.has(id)) ||
         answer.participants.some((p) => {
           const old = this.roster.get(p.id)
-          return !old || old.nome !== p.nome || old.numeroPeito !== p.numeroPeito || old.documento?.numero !== p.documento?.numero || old.codigo !== p.codigo
+          return (
+            !old ||
+            old.nome !== p.nome ||
+            old.numeroPeito !== p.numeroPeito ||
+            old.documento?.numero !== p.documento?.numero ||
+            old.codigo !== p.codigo
+          )
         })
       const next: EventoLocal = {
         ...evento,
@@ -280,7 +286,10 @@ export class DeskSync {
       if (batch.length === 0 || this.stopped) break
       let answers
       try {
-        answers = await this.remote.sendCheckins(this.eventId, batch.map((q) => q.checkin))
+        answers = await this.remote.sendCheckins(
+          this.eventId,
+          batch.map((q) => q.checkin),
+        )
       } catch (err) {
         this.failed(err)
         this.scheduleRetry()
@@ -300,7 +309,10 @@ export class DeskSync {
             motivo: answer.motivo,
           })
         }
-        await this.setKit(checkin.participantId, answer.kitRetirado ?? this.roster.get(checkin.participantId)?.kitRetirado ?? null)
+        await this.setKit(
+          checkin.participantId,
+          answer.kitRetirado ?? this.roster.get(checkin.participantId)?.kitRetirado ?? null,
+        )
         done.push(seq!)
       }
       await this.store.dequeue(done)
@@ -327,7 +339,11 @@ export class DeskSync {
 
   private failed(err: unknown) {
     if (err instanceof ApiError && err.code === networkErrorCode) this.set({ offline: true })
-    else this.set({ offline: false, error: err instanceof ApiError ? err.message : 'Erro inesperado ao falar com o servidor.' })
+    else
+      this.set({
+        offline: false,
+        error: err instanceof ApiError ? err.message : 'Erro inesperado ao falar com o servidor.',
+      })
   }
 
   private async setKit(participantId: string, kit: KitRetirado | null) {
@@ -353,6 +369,12 @@ export class DeskSync {
     await this.store.dropRoster(this.eventId)
     this.roster.clear()
     const s = this.snapshot
-    this.set({ closed: true, loading: false, error: message, rosterVersion: s.rosterVersion + 1, indexVersion: s.indexVersion + 1 })
+    this.set({
+      closed: true,
+      loading: false,
+      error: message,
+      rosterVersion: s.rosterVersion + 1,
+      indexVersion: s.indexVersion + 1,
+    })
   }
 }

@@ -15,8 +15,50 @@ export function participant(id: string, nome: string, extra: Partial<RosterParti
   }
 }
 
-const first = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Francisca', 'Carlos', 'Adriana', 'Paulo', 'Juliana', 'Lucas', 'Márcia', 'Luís', 'Fernanda', 'Pedro', 'Patrícia', 'Gabriel', 'Aline', 'Rafael', 'Sandra']
-const last = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Melo', 'Barbosa', 'Cardoso', 'Conceição', 'Peçanha']
+const first = [
+  'João',
+  'Maria',
+  'José',
+  'Ana',
+  'Antônio',
+  'Francisca',
+  'Carlos',
+  'Adriana',
+  'Paulo',
+  'Juliana',
+  'Lucas',
+  'Márcia',
+  'Luís',
+  'Fernanda',
+  'Pedro',
+  'Patrícia',
+  'Gabriel',
+  'Aline',
+  'Rafael',
+  'Sandra',
+]
+const last = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Araújo',
+  'Melo',
+  'Barbosa',
+  'Cardoso',
+  'Conceição',
+  'Peçanha',
+]
 
 /** n participants with Brazilian names, bibs 1..n and distinct masked CPFs (a deterministic mix). */
 export function bigRoster(n: number): RosterParticipant[] {
@@ -24,7 +66,11 @@ export function bigRoster(n: number): RosterParticipant[] {
   for (let i = 1; i <= n; i++) {
     const nome = `${first[i % 20]} ${last[(i * 7) % 20]} da ${last[(i * 13) % 20]} ${last[(i * 3) % 19]}`
     const middle = String((i * 7919) % 1_000_000).padStart(6, '0')
-    out.push(participant(String(i), nome, { documento: { tipo: 'cpf', numero: `***.${middle.slice(0, 3)}.${middle.slice(3)}-**` } }))
+    out.push(
+      participant(String(i), nome, {
+        documento: { tipo: 'cpf', numero: `***.${middle.slice(0, 3)}.${middle.slice(3)}-**` },
+      }),
+    )
   }
   return out
 }

@@ -54,7 +54,13 @@ export class FakeServer {
       const after = Number(since || 0)
       const participants = [...this.participants.values()].filter((p) => this.changedAt.get(p.id)! > after)
       const removidos = after > 0 ? [...this.removedAt].filter(([, rev]) => rev > after).map(([id]) => id) : []
-      return { participants, removidos, cursor: String(this.rev), role: 'retirada', bloquearKitSemPagamento: this.bloquearKitSemPagamento }
+      return {
+        participants,
+        removidos,
+        cursor: String(this.rev),
+        role: 'retirada',
+        bloquearKitSemPagamento: this.bloquearKitSemPagamento,
+      }
     },
     sendCheckins: async (_event, checkins) => {
       this.reach()
@@ -62,13 +68,23 @@ export class FakeServer {
       return checkins.map((c): CheckinAnswer => {
         const p = this.participants.get(c.participantId)!
         const enviadaAntes = this.seen.get(c.id) ?? ''
-        const status = resposta({ enviadaAntes, recusada: this.bloquearKitSemPagamento && !p.pago, kitRetirado: !!p.kitRetirado })
+        const status = resposta({
+          enviadaAntes,
+          recusada: this.bloquearKitSemPagamento && !p.pago,
+          kitRetirado: !!p.kitRetirado,
+        })
         if (status === 'refused') return { id: c.id, status, kitRetirado: p.kitRetirado, motivo: 'Inscrição não paga.' }
         if (status !== 'ok') {
           if (!enviadaAntes) this.seen.set(c.id, status)
           return { id: c.id, status, kitRetirado: p.kitRetirado }
         }
-        const kit: KitRetirado = { at: c.at, balcao: c.balcao, por: 'Equipe', retiradoPor: c.retiradoPor, camisetaEntregue: c.camisetaEntregue }
+        const kit: KitRetirado = {
+          at: c.at,
+          balcao: c.balcao,
+          por: 'Equipe',
+          retiradoPor: c.retiradoPor,
+          camisetaEntregue: c.camisetaEntregue,
+        }
         this.change({ ...p, kitRetirado: kit })
         this.seen.set(c.id, 'ok')
         return { id: c.id, status, kitRetirado: kit }

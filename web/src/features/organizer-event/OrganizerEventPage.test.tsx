@@ -35,24 +35,53 @@ function renderPage(uid: string, url = '/dashboard/eventos/ev1') {
     <AuthContext.Provider value={signedInAs(uid)}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/dashboard/eventos/:eventId" element={<><OrganizerEventPage /><Address /></>} />
+          <Route
+            path="/dashboard/eventos/:eventId"
+            element={
+              <>
+                <OrganizerEventPage />
+                <Address />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </AuthContext.Provider>,
   )
 }
 
-const emptyFinance = { bruto: 0, reembolsado: 0, liquido: 0, pedidos: { pagos: 0, aguardando: 0, expirados: 0, cancelados: 0, reembolsados: 0 }, porLote: {}, porPercurso: {}, porDia: {}, conciliacao: null }
+const emptyFinance = {
+  bruto: 0,
+  reembolsado: 0,
+  liquido: 0,
+  pedidos: { pagos: 0, aguardando: 0, expirados: 0, cancelados: 0, reembolsados: 0 },
+  porLote: {},
+  porPercurso: {},
+  porDia: {},
+  conciliacao: null,
+}
 
 /** The event ev1 of 'dona', with `team` as the work list of whoever asks, and empty lists. */
 function world(team: { role: string }[] = []) {
   return serve([
     ['GET', '/api/events/ev1', () => [200, makeEvent({ ownerId: 'dona' })]],
-    ['GET', '/api/me/events-staff', () => [200, { events: team.map((t) => ({ role: t.role, event: makeEvent({ ownerId: 'dona' }) })) }]],
+    [
+      'GET',
+      '/api/me/events-staff',
+      () => [200, { events: team.map((t) => ({ role: t.role, event: makeEvent({ ownerId: 'dona' }) })) }],
+    ],
     ['GET', '/api/events/ev1/participants', () => [200, { participants: [], total: 0, nextCursor: null }]],
-    ['GET', '/api/events/ev1/participants/summary', () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }]],
+    [
+      'GET',
+      '/api/events/ev1/participants/summary',
+      () => [200, { total: 0, pagos: 0, kitRetirado: 0, porPercurso: {}, porSexo: {}, porCamiseta: {} }],
+    ],
     ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [] }]],
-    ['GET', '/api/events/ev1/staff', () => [200, { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona' }, staff: [] }]],
+    [
+      'GET',
+      '/api/events/ev1/staff',
+      () => [200, { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona' }, staff: [] }],
+    ],
     ['GET', '/api/events/ev1/financeiro', () => [200, emptyFinance]],
     ['GET', '/api/events/ev1/pedidos', () => [200, { pedidos: [], total: 0, nextCursor: null }]],
     ['GET', '/api/events/ev1/cupons', () => [200, { cupons: [] }]],
@@ -85,7 +114,15 @@ describe('OrganizerEventPage', () => {
     expect(screen.getByText('São Paulo - SP')).toBeInTheDocument()
     expect(screen.getByText('Inscrições Abertas')).toBeInTheDocument()
     expect(screen.getByRole('tablist', { name: 'Gestão do evento' })).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Grupos', 'Equipe', 'Configurações'])
+    expect(tabNames()).toEqual([
+      'Inscritos',
+      'Retirada de kits',
+      'Resultados',
+      'Financeiro',
+      'Grupos',
+      'Equipe',
+      'Configurações',
+    ])
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel', { name: 'Inscritos' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Importar inscritos' })).toBeInTheDocument() // its code loads after the page's
@@ -95,7 +132,11 @@ describe('OrganizerEventPage', () => {
     world()
     arriveFromTheForm({ id: 'ev1', titulo: 'Corrida da Serra' })
     // The message's code loads only for a page that has one to say.
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' }, { timeout: 5_000 })
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 2, name: 'Evento "Corrida da Serra" salvo com sucesso!' },
+      { timeout: 5_000 },
+    )
     await waitFor(() => expect(heading).toHaveFocus())
     expect(screen.getByRole('heading', { level: 1, name: 'Corrida da Serra' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Ver página do evento' })).toHaveAttribute('href', '/event/ev1')
@@ -119,12 +160,15 @@ describe('OrganizerEventPage', () => {
     expect(screen.getByRole('tab', { name: 'Retirada de kits' })).toHaveFocus()
     // Tabs other than the first load their code when opened (the page's JavaScript budget).
     await waitFor(() => expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?aba=retirada'))
-    expect(within(screen.getByRole('tabpanel', { name: 'Retirada de kits' })).getByRole('link', { name: 'Abrir o balcão de retirada' })).toHaveAttribute(
-      'href',
-      '/retirada/ev1',
-    )
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'Retirada de kits' })).getByRole('link', {
+        name: 'Abrir o balcão de retirada',
+      }),
+    ).toHaveAttribute('href', '/retirada/ev1')
     await user.keyboard('{End}')
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Configurações' })).toHaveAttribute('aria-selected', 'true'))
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Configurações' })).toHaveAttribute('aria-selected', 'true'),
+    )
     expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?aba=configuracoes')
     await user.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Inscritos' })).toHaveFocus()
@@ -142,7 +186,15 @@ describe('OrganizerEventPage', () => {
     world([{ role: 'gestao' }])
     renderPage('gerente')
     expect(await screen.findByText('Gestão')).toBeInTheDocument()
-    expect(tabNames()).toEqual(['Inscritos', 'Retirada de kits', 'Resultados', 'Financeiro', 'Grupos', 'Equipe', 'Configurações'])
+    expect(tabNames()).toEqual([
+      'Inscritos',
+      'Retirada de kits',
+      'Resultados',
+      'Financeiro',
+      'Grupos',
+      'Equipe',
+      'Configurações',
+    ])
   })
 
   // REG-130: the money is the owner's and the managers' only.
@@ -177,7 +229,10 @@ describe('OrganizerEventPage', () => {
 
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Retirada de kits' }))
     const panel = screen.getByRole('tabpanel', { name: 'Retirada de kits' })
-    expect(within(panel).getByRole('link', { name: 'Abrir o balcão de retirada' })).toHaveAttribute('href', '/retirada/ev1')
+    expect(within(panel).getByRole('link', { name: 'Abrir o balcão de retirada' })).toHaveAttribute(
+      'href',
+      '/retirada/ev1',
+    )
     // Only the link: the progress and the pickup history are the managers'.
     expect(sent.some((s) => s.url.pathname.includes('/checkin'))).toBe(false)
   })
@@ -187,12 +242,21 @@ describe('OrganizerEventPage', () => {
     renderPage('estranho')
     expect(await screen.findByRole('heading', { level: 1, name: 'Acesso negado.' })).toBeInTheDocument()
     expect(screen.getByText(/não faz parte da equipe deste evento/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard?painel=organizador')
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute(
+      'href',
+      '/dashboard?painel=organizador',
+    )
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
   })
 
   it('answers an unknown event with a 404 message', async () => {
-    serve([['GET', '/api/events/nao-existe', () => [404, { error: { code: 'not-found', message: 'Evento não encontrado.' } }]]])
+    serve([
+      [
+        'GET',
+        '/api/events/nao-existe',
+        () => [404, { error: { code: 'not-found', message: 'Evento não encontrado.' } }],
+      ],
+    ])
     renderPage('dona', '/dashboard/eventos/nao-existe')
     expect(await screen.findByRole('heading', { level: 1, name: 'Evento não encontrado.' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toBeInTheDocument()
@@ -201,7 +265,11 @@ describe('OrganizerEventPage', () => {
   it('shows the 403 when a list answers 403 (the member was removed meanwhile)', async () => {
     serve([
       ['GET', '/api/events/ev1', () => [200, makeEvent({ ownerId: 'dona' })]],
-      ['GET', '/api/me/events-staff', () => [200, { events: [{ role: 'retirada', event: makeEvent({ ownerId: 'dona' }) }] }]],
+      [
+        'GET',
+        '/api/me/events-staff',
+        () => [200, { events: [{ role: 'retirada', event: makeEvent({ ownerId: 'dona' }) }] }],
+      ],
       ['GET', '/api/events/ev1/participants', () => [403, { error: { code: 'forbidden', message: 'Acesso negado.' } }]],
     ])
     renderPage('balcao')

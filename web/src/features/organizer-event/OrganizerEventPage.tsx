@@ -16,7 +16,9 @@ import { ParticipantsTab } from './participants/ParticipantsTab'
 // The first tab comes with the page; the others load when opened, so the page's first download
 // stays within the JavaScript budget (docs/budgets.md).
 // Only a page reached by saving a new event says so: the message's code is not the workspace's.
-const SavedEventMessage = lazy(() => import('../../components/SavedEventMessage').then((m) => ({ default: m.SavedEventMessage })))
+const SavedEventMessage = lazy(() =>
+  import('../../components/SavedEventMessage').then((m) => ({ default: m.SavedEventMessage })),
+)
 const KitTab = lazy(() => import('./kit/KitTab').then((m) => ({ default: m.KitTab })))
 const ResultsTab = lazy(() => import('./results/ResultsTab').then((m) => ({ default: m.ResultsTab })))
 const FinanceTab = lazy(() => import('./finance/FinanceTab').then((m) => ({ default: m.FinanceTab })))
@@ -40,9 +42,11 @@ export function OrganizerEventPage() {
   usePageMeta('organizerEvent', titulo ? { title: eventPageTitle('organizerEvent', titulo) } : undefined)
 
   if (access.state === 'loading') return <PageLoading />
-  if (access.state === 'error') return <Refusal title="Não foi possível carregar o evento." text="Tente novamente em instantes." />
+  if (access.state === 'error')
+    return <Refusal title="Não foi possível carregar o evento." text="Tente novamente em instantes." />
   const a = access.data
-  if (a.state === 'not-found') return <Refusal title="Evento não encontrado." text="O endereço pode estar errado ou o evento foi excluído." />
+  if (a.state === 'not-found')
+    return <Refusal title="Evento não encontrado." text="O endereço pode estar errado ou o evento foi excluído." />
   if (a.state === 'forbidden') return <Forbidden />
   return <Workspace event={a.event} role={a.role} />
 }
@@ -62,7 +66,10 @@ function Refusal({ title, text }: { title: string; text: string }) {
     <section className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-extrabold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{text}</p>
-      <Link to={backLink} className="mt-6 inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+      <Link
+        to={backLink}
+        className="mt-6 inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+      >
         Voltar ao painel
       </Link>
     </section>
@@ -86,11 +93,15 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
         <Link to={backLink} className="text-sm font-semibold text-brand-800 hover:underline">
           ← Meu painel
         </Link>
-        <h1 className="break-words text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{titleOf(event)}</h1>
+        <h1 className="break-words text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+          {titleOf(event)}
+        </h1>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-slate-700">
           <span>{formatLongDate(event.dataEvento)}</span>
           <span>{city || fallbacks.local}</span>
-          {event.status.trim() && <span className="rounded-full bg-slate-200 px-3 text-sm font-semibold leading-6">{event.status}</span>}
+          {event.status.trim() && (
+            <span className="rounded-full bg-slate-200 px-3 text-sm font-semibold leading-6">{event.status}</span>
+          )}
         </p>
         <p className="text-sm text-slate-600">
           Seu papel: <strong>{roleLabels[role]}</strong>
@@ -107,16 +118,27 @@ function Workspace({ event, role }: { event: Event; role: Role }) {
       <TabPanel idPrefix={idPrefix} id={selected}>
         <div className="pt-6">
           <Suspense fallback={<PageLoading />}>
-          {selected === 'inscritos' && (
-            <ParticipantsTab eventId={event.id} role={role} percursos={event.modalidades.map((m) => m.nome)} timeZone={event.fusoHorario} onForbidden={onForbidden} />
-          )}
-          {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
-          {selected === 'retirada' && (role === 'retirada' ? <KitDeskLink eventId={event.id} /> : <KitTab eventId={event.id} role={role} timeZone={event.fusoHorario} />)}
-          {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
-          {selected === 'financeiro' && <FinanceTab event={event} onForbidden={onForbidden} />}
-          {selected === 'grupos' && <GroupsTab eventId={event.id} onForbidden={onForbidden} />}
-          {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
-          {selected === 'configuracoes' && <SettingsTab eventId={event.id} onForbidden={onForbidden} />}
+            {selected === 'inscritos' && (
+              <ParticipantsTab
+                eventId={event.id}
+                role={role}
+                percursos={event.modalidades.map((m) => m.nome)}
+                timeZone={event.fusoHorario}
+                onForbidden={onForbidden}
+              />
+            )}
+            {/* The kit desk's own staff use the app; the progress and the history are the managers'. */}
+            {selected === 'retirada' &&
+              (role === 'retirada' ? (
+                <KitDeskLink eventId={event.id} />
+              ) : (
+                <KitTab eventId={event.id} role={role} timeZone={event.fusoHorario} />
+              ))}
+            {selected === 'resultados' && <ResultsTab event={event} onForbidden={onForbidden} />}
+            {selected === 'financeiro' && <FinanceTab event={event} onForbidden={onForbidden} />}
+            {selected === 'grupos' && <GroupsTab eventId={event.id} onForbidden={onForbidden} />}
+            {selected === 'equipe' && <TeamTab eventId={event.id} role={role} onForbidden={onForbidden} />}
+            {selected === 'configuracoes' && <SettingsTab eventId={event.id} onForbidden={onForbidden} />}
           </Suspense>
         </div>
       </TabPanel>
@@ -141,9 +163,13 @@ function KitDeskLink({ eventId }: { eventId: string }) {
   return (
     <div className="space-y-3">
       <p className="text-slate-700">
-        A retirada de kits é feita no aplicativo do balcão, que funciona no celular mesmo sem internet depois do primeiro acesso.
+        A retirada de kits é feita no aplicativo do balcão, que funciona no celular mesmo sem internet depois do
+        primeiro acesso.
       </p>
-      <a href={kitDeskPath(eventId)} className="inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+      <a
+        href={kitDeskPath(eventId)}
+        className="inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+      >
         Abrir o balcão de retirada
       </a>
     </div>

@@ -23,9 +23,7 @@ const tabIds = Object.keys(tabLabels) as TabId[]
 export const tabsOf = (role: Role) => tabIds.filter((id) => can(role, `tab:${id}`))
 
 export type Access =
-  | { state: 'allowed'; event: Event; role: Role }
-  | { state: 'not-found' }
-  | { state: 'forbidden'; event: Event }
+  { state: 'allowed'; event: Event; role: Role } | { state: 'not-found' } | { state: 'forbidden'; event: Event }
 
 /** The event and the user's role on it: owner by ownerId, else the role of their team membership. */
 export async function loadAccess(eventId: string, uid: string, signal?: AbortSignal): Promise<Access> {

@@ -84,7 +84,8 @@ export function readGuidance(answer: { questions?: SheetQuestion[]; notes?: stri
 /** Sets the answers on an import's form. */
 export function setAnswers(form: FormData, answers: SheetAnswers) {
   if (answers.sheet) form.set('sheet', answers.sheet)
-  if (answers.percursos && Object.keys(answers.percursos).length > 0) form.set('percursos', JSON.stringify(answers.percursos))
+  if (answers.percursos && Object.keys(answers.percursos).length > 0)
+    form.set('percursos', JSON.stringify(answers.percursos))
   if (answers.confirmarRebaixamento) form.set('confirmarRebaixamento', '1')
 }
 
@@ -124,11 +125,19 @@ export function readColumns(columns: unknown): ImportColumn[] {
 }
 
 /** The dry run: what the file would do, with its row errors; nothing is saved. */
-export async function previewImport(eventId: string, file: File, mapping: Mapping | null, answers: SheetAnswers = {}): Promise<ImportPreview> {
-  const answer = await api<Omit<ImportPreview, 'columns'> & { columns: unknown }>(`${eventBase(eventId)}/participants`, {
-    method: 'POST',
-    body: importForm(file, mapping, answers, true),
-  })
+export async function previewImport(
+  eventId: string,
+  file: File,
+  mapping: Mapping | null,
+  answers: SheetAnswers = {},
+): Promise<ImportPreview> {
+  const answer = await api<Omit<ImportPreview, 'columns'> & { columns: unknown }>(
+    `${eventBase(eventId)}/participants`,
+    {
+      method: 'POST',
+      body: importForm(file, mapping, answers, true),
+    },
+  )
   return {
     ...answer,
     ...readGuidance(answer),
@@ -141,8 +150,16 @@ export async function previewImport(eventId: string, file: File, mapping: Mappin
 }
 
 /** Saves the file's participants; a file with row errors answers 422 with error.rows. */
-export async function commitImport(eventId: string, file: File, mapping: Mapping | null, answers: SheetAnswers = {}): Promise<CommittedImport> {
-  const answer = await api<CommittedImport>(`${eventBase(eventId)}/participants`, { method: 'POST', body: importForm(file, mapping, answers, false) })
+export async function commitImport(
+  eventId: string,
+  file: File,
+  mapping: Mapping | null,
+  answers: SheetAnswers = {},
+): Promise<CommittedImport> {
+  const answer = await api<CommittedImport>(`${eventBase(eventId)}/participants`, {
+    method: 'POST',
+    body: importForm(file, mapping, answers, false),
+  })
   return { ...answer, jaInscritos: answer.jaInscritos ?? [] }
 }
 
@@ -237,7 +254,10 @@ export function listStaff(eventId: string, signal?: AbortSignal) {
 
 /** Invites by e-mail; emailEnviado false: the invitation stands but its e-mail did not go. */
 export function inviteStaff(eventId: string, email: string, role: StaffRole) {
-  return api<{ member: StaffMember; emailEnviado: boolean }>(`${eventBase(eventId)}/staff`, { method: 'POST', body: { email, role } })
+  return api<{ member: StaffMember; emailEnviado: boolean }>(`${eventBase(eventId)}/staff`, {
+    method: 'POST',
+    body: { email, role },
+  })
 }
 
 export function removeStaff(eventId: string, staffId: string) {

@@ -14,7 +14,11 @@ export const previewRows = 5
 export type SheetPreview = { columns: ImportColumn[]; errors: RowError[]; questions: SheetQuestion[]; notes: string[] }
 
 /** Reads `file` as `mapping` says (null: as the server guesses) with the answers given, saving nothing. */
-export type ReadSheet<P extends SheetPreview> = (file: File, mapping: Mapping | null, answers: SheetAnswers) => Promise<P>
+export type ReadSheet<P extends SheetPreview> = (
+  file: File,
+  mapping: Mapping | null,
+  answers: SheetAnswers,
+) => Promise<P>
 
 type Options = {
   /** A reading starts: what the last reading or save said is cleared. */
@@ -36,7 +40,12 @@ export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onR
   const [busy, setBusy] = useState<'' | 'preview' | 'save'>('')
   const input = useRef<HTMLInputElement>(null)
 
-  async function runPreview(chosen: File, nextMapping: Mapping | null, readWith: ReadSheet<P> = read, nextAnswers = answers) {
+  async function runPreview(
+    chosen: File,
+    nextMapping: Mapping | null,
+    readWith: ReadSheet<P> = read,
+    nextAnswers = answers,
+  ) {
     setBusy('preview')
     onRead()
     try {
@@ -109,7 +118,10 @@ export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onR
   }
 
   /** Saves the chosen file with `commit`; the preview and its row errors go once it is saved. */
-  async function save(commit: (file: File, mapping: Mapping | null, answers: SheetAnswers) => Promise<void>, fallback: string) {
+  async function save(
+    commit: (file: File, mapping: Mapping | null, answers: SheetAnswers) => Promise<void>,
+    fallback: string,
+  ) {
     if (!file) return
     setBusy('save')
     try {
@@ -129,7 +141,21 @@ export function useSheetImport<P extends SheetPreview>(read: ReadSheet<P>, { onR
     if (input.current) input.current.value = ''
   }
 
-  return { file, preview, answers, rowErrors, setRowErrors, busy, input, onFile, onColumn, answer, readAgain, save, clearFile }
+  return {
+    file,
+    preview,
+    answers,
+    rowErrors,
+    setRowErrors,
+    busy,
+    input,
+    onFile,
+    onColumn,
+    answer,
+    readAgain,
+    save,
+    clearFile,
+  }
 }
 
 const accept =
@@ -207,7 +233,11 @@ export function SheetColumns({ columns, choices, disabled, onColumn }: ColumnsPr
 export function RowErrors({ errors }: { errors: RowError[] }) {
   const id = useId()
   return (
-    <div role="alert" aria-labelledby={id} className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+    <div
+      role="alert"
+      aria-labelledby={id}
+      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+    >
       <h3 id={id} className="font-semibold">
         {errors.length === 1 ? '1 linha com erro' : `${errors.length} linhas com erro`} — nada foi salvo
       </h3>

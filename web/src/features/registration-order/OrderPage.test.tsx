@@ -23,8 +23,30 @@ function order(over: Partial<Order> = {}): Order {
     expiraEm: inThirtyMinutes(),
     pagoEm: null,
     inscricoes: [
-      { id: 'r1', nome: 'Ana Souza', percurso: '10 km', categoria: 'F30-34', camiseta: 'M', lote: '1º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'pendente' },
-      { id: 'r2', nome: 'Bia Souza', percurso: '5 km', categoria: 'Geral', camiseta: 'P', lote: '1º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'pendente' },
+      {
+        id: 'r1',
+        nome: 'Ana Souza',
+        percurso: '10 km',
+        categoria: 'F30-34',
+        camiseta: 'M',
+        lote: '1º lote',
+        valor: 89.9,
+        desconto: 0,
+        total: 89.9,
+        status: 'pendente',
+      },
+      {
+        id: 'r2',
+        nome: 'Bia Souza',
+        percurso: '5 km',
+        categoria: 'Geral',
+        camiseta: 'P',
+        lote: '1º lote',
+        valor: 89.9,
+        desconto: 0,
+        total: 89.9,
+        status: 'pendente',
+      },
     ],
     reembolsos: [],
     pix: { txid: 'TX1', copiaECola: '00020101021226830014br.gov.bcb.pix', qrCode: '/api/pedidos/p1/qrcode.png' },
@@ -32,7 +54,11 @@ function order(over: Partial<Order> = {}): Order {
   }
 }
 
-const event = makeEvent({ id: 'e1', titulo: 'Corrida da Lagoa', retiradaKits: [{ local: 'Loja Centro', data: '2030-04-30', horarioInicio: '09:00', horarioFim: '18:00' }] })
+const event = makeEvent({
+  id: 'e1',
+  titulo: 'Corrida da Lagoa',
+  retiradaKits: [{ local: 'Loja Centro', data: '2030-04-30', horarioInicio: '09:00', horarioFim: '18:00' }],
+})
 
 function openOrder(answers: { order: () => [number, unknown]; simulate?: () => [number, unknown] }) {
   const fetch = stubFetch((url) => {
@@ -61,7 +87,10 @@ describe('OrderPage', () => {
     expect(await screen.findByRole('heading', { name: 'Pague com Pix para confirmar' })).toBeInTheDocument()
     expect(screen.getByText('R$ 179,80')).toBeInTheDocument()
     expect(screen.getByRole('timer')).toHaveTextContent(/^30:00$/)
-    expect(screen.getByRole('img', { name: 'QR code do Pix do pedido' })).toHaveAttribute('src', '/api/pedidos/p1/qrcode.png')
+    expect(screen.getByRole('img', { name: 'QR code do Pix do pedido' })).toHaveAttribute(
+      'src',
+      '/api/pedidos/p1/qrcode.png',
+    )
     expect(screen.getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue('00020101021226830014br.gov.bcb.pix')
     expect(screen.queryByRole('button', { name: 'Simular pagamento' })).not.toBeInTheDocument()
 
@@ -80,7 +109,11 @@ describe('OrderPage', () => {
       status: 'pago',
       pix: undefined,
       pagoEm: new Date().toISOString(),
-      inscricoes: order().inscricoes.map((r, i) => ({ ...r, status: 'confirmada', codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45' })),
+      inscricoes: order().inscricoes.map((r, i) => ({
+        ...r,
+        status: 'confirmada',
+        codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45',
+      })),
     })
     const fetch = openOrder({
       order: () => [200, paid ? confirmed : order({ pix: { ...order().pix!, simular: '/_pix-sandbox/simular/TX1' } })],
@@ -97,9 +130,15 @@ describe('OrderPage', () => {
     const cards = within(screen.getByRole('list', { name: 'Inscrições do pedido' })).getAllByRole('listitem')
     expect(cards).toHaveLength(2)
     expect(within(cards[0]!).getByText('ABCDEFGH23')).toBeInTheDocument()
-    expect(within(cards[0]!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
+    expect(within(cards[0]!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute(
+      'src',
+      '/api/i/ABCDEFGH23/qrcode.png',
+    )
     expect(await screen.findByText('Loja Centro, 30 de abril de 2030, das 09:00 às 18:00')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
+    expect(screen.getByRole('link', { name: 'Minhas inscrições' })).toHaveAttribute(
+      'href',
+      '/dashboard?painel=atleta#minhas-inscricoes',
+    )
     // REG-165: the receipt follows the confirmation.
     expect(screen.getByRole('region', { name: 'Recibo' })).toHaveTextContent('Total pagoR$ 179,80')
   })
@@ -110,11 +149,17 @@ describe('OrderPage', () => {
       status: 'pago',
       pix: undefined,
       pagoEm: new Date().toISOString(),
-      inscricoes: order().inscricoes.map((r, i) => ({ ...r, status: i === 0 ? 'confirmada' : 'cancelada', codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45' })),
+      inscricoes: order().inscricoes.map((r, i) => ({
+        ...r,
+        status: i === 0 ? 'confirmada' : 'cancelada',
+        codigo: i === 0 ? 'ABCDEFGH23' : 'HJKMNPQR45',
+      })),
       reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: new Date().toISOString() }],
     })
     openOrder({ order: () => [200, paid] })
-    const [ana, bia] = await within(await screen.findByRole('list', { name: 'Inscrições do pedido' })).findAllByRole('listitem')
+    const [ana, bia] = await within(await screen.findByRole('list', { name: 'Inscrições do pedido' })).findAllByRole(
+      'listitem',
+    )
     expect(within(ana!).getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toBeInTheDocument()
     expect(within(ana!).queryByText('Inscrição cancelada')).not.toBeInTheDocument()
     expect(within(bia!).getByText('Inscrição cancelada')).toBeInTheDocument()
@@ -132,7 +177,9 @@ describe('OrderPage', () => {
     openOrder({ order: () => [200, refunded] })
     expect(await screen.findByRole('heading', { name: 'Pedido reembolsado' })).toBeInTheDocument()
     const receipt = screen.getByRole('region', { name: 'Recibo' })
-    expect(within(receipt).getByRole('list', { name: 'Reembolsos' })).toHaveTextContent('02/03/2026, 09:00 · DevolvidoR$ 179,80')
+    expect(within(receipt).getByRole('list', { name: 'Reembolsos' })).toHaveTextContent(
+      '02/03/2026, 09:00 · DevolvidoR$ 179,80',
+    )
     expect(receipt).toHaveTextContent('Pago, descontados os reembolsosR$ 0,00')
   })
 
@@ -166,7 +213,8 @@ describe('cancelling an unpaid order on its page', () => {
         cancelled = true
         return [200, order({ status: 'cancelado', pix: undefined })]
       }
-      if (url.pathname === '/api/pedidos/p1') return [200, order({ status: cancelled ? 'cancelado' : 'aguardando_pagamento' })]
+      if (url.pathname === '/api/pedidos/p1')
+        return [200, order({ status: cancelled ? 'cancelado' : 'aguardando_pagamento' })]
       if (url.pathname === '/api/events/e1') return [200, event]
       return [404, notFoundBody]
     })
@@ -174,7 +222,9 @@ describe('cancelling an unpaid order on its page', () => {
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Cancelar pedido?' })
-    expect(dialog).toHaveAccessibleDescription(/As 2 vagas reservadas para este pedido serão liberadas e o código Pix deixará de valer\. Nada foi cobrado\./)
+    expect(dialog).toHaveAccessibleDescription(
+      /As 2 vagas reservadas para este pedido serão liberadas e o código Pix deixará de valer\. Nada foi cobrado\./,
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }))
 
     expect(await screen.findByRole('heading', { name: 'Pedido cancelado' })).toBeInTheDocument()
@@ -187,7 +237,12 @@ describe('cancelling an unpaid order on its page', () => {
   it('shows a cancellation made elsewhere at its next read, without the sandbox payment', async () => {
     let reads = 0
     openOrder({
-      order: () => [200, reads++ === 0 ? order({ pix: { ...order().pix!, simular: '/_pix-sandbox/simular/TX1' } }) : order({ status: 'cancelado', pix: undefined })],
+      order: () => [
+        200,
+        reads++ === 0
+          ? order({ pix: { ...order().pix!, simular: '/_pix-sandbox/simular/TX1' } })
+          : order({ status: 'cancelado', pix: undefined }),
+      ],
     })
     expect(await screen.findByRole('button', { name: 'Simular pagamento' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Pedido cancelado' }, { timeout: 4000 })).toBeInTheDocument()
@@ -221,11 +276,34 @@ describe('RegistrationCodePage', () => {
     expect(await screen.findByRole('heading', { name: 'Inscrição não encontrada' })).toBeInTheDocument()
   })
 
-  const friend: AuthUser = { uid: 'u2', email: 'caio.lima@exemplo.com.br', displayName: 'Caio', createdAt: '', emailVerificado: true }
+  const friend: AuthUser = {
+    uid: 'u2',
+    email: 'caio.lima@exemplo.com.br',
+    displayName: 'Caio',
+    createdAt: '',
+    emailVerificado: true,
+  }
   const caio: MyRegistration = {
-    id: 'r2', codigo: 'ABCDEFGH23', nome: 'Caio Lima', percurso: '10 km', categoria: 'M30-34', camiseta: 'G', lote: '1º lote',
-    valor: 89.9, desconto: 0, total: 89.9, status: 'confirmada', pedidoId: 'p1', pedidoStatus: 'pago', comprador: false,
-    numeroPeito: 512, equipe: '', contatoEmergencia: { nome: '', telefone: '' }, cancelamento: null, reembolsos: [], resultado: null,
+    id: 'r2',
+    codigo: 'ABCDEFGH23',
+    nome: 'Caio Lima',
+    percurso: '10 km',
+    categoria: 'M30-34',
+    camiseta: 'G',
+    lote: '1º lote',
+    valor: 89.9,
+    desconto: 0,
+    total: 89.9,
+    status: 'confirmada',
+    pedidoId: 'p1',
+    pedidoStatus: 'pago',
+    comprador: false,
+    numeroPeito: 512,
+    equipe: '',
+    contatoEmergencia: { nome: '', telefone: '' },
+    cancelamento: null,
+    reembolsos: [],
+    resultado: null,
     evento: { id: 'e1', titulo: 'Corrida da Lagoa', dataEvento: '2030-05-01', edicaoAte: null, tamanhosCamiseta: [] },
   }
 
@@ -248,21 +326,30 @@ describe('RegistrationCodePage', () => {
   it("shows the athlete's own registration, with its QR code, and leads to Minhas inscrições", async () => {
     openAs(friend, (url) => {
       if (url.pathname === '/api/i/ABCDEFGH23') return [200, { role: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }]
-      if (url.pathname === '/api/me/inscricoes') return [200, { inscricoes: [{ ...caio, id: 'r9', codigo: 'ZZZZZZZZ99', nome: 'Outra' }, caio] }]
+      if (url.pathname === '/api/me/inscricoes')
+        return [200, { inscricoes: [{ ...caio, id: 'r9', codigo: 'ZZZZZZZZ99', nome: 'Outra' }, caio] }]
       return [404, notFoundBody]
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Lagoa' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Caio Lima' })).toBeInTheDocument()
-    expect(screen.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
+    expect(screen.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute(
+      'src',
+      '/api/i/ABCDEFGH23/qrcode.png',
+    )
     expect(screen.getByText('Modalidade: 10 km')).toBeInTheDocument()
     expect(screen.getByText('Número de peito: 512')).toBeInTheDocument()
     expect(screen.queryByText('Outra')).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Ver minhas inscrições' })).toHaveAttribute('href', '/dashboard?painel=atleta#minhas-inscricoes')
+    expect(screen.getByRole('link', { name: 'Ver minhas inscrições' })).toHaveAttribute(
+      'href',
+      '/dashboard?painel=atleta#minhas-inscricoes',
+    )
   })
 
   it('leads to Minhas inscrições when the list does not hold the code', async () => {
     openAs(friend, (url) =>
-      url.pathname === '/api/i/ABCDEFGH23' ? [200, { role: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }] : [200, { inscricoes: [] }],
+      url.pathname === '/api/i/ABCDEFGH23'
+        ? [200, { role: 'atleta', eventId: 'e1', codigo: 'ABCDEFGH23' }]
+        : [200, { inscricoes: [] }],
     )
     expect(await screen.findByText('painel')).toBeInTheDocument()
   })
@@ -274,11 +361,23 @@ describe('RegistrationCodePage', () => {
     const fetch = openAs({ ...friend, emailVerificado: false }, (url) =>
       url.pathname === '/api/auth/email-verification' ? [202, {}] : [404, notFoundBody],
     )
-    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail para ver esta inscrição' })).toBeInTheDocument()
-    expect(screen.getByText((_, el) => el?.tagName === 'P' && /^Se ela foi feita em seu nome, para caio\.lima@exemplo\.com\.br, ela aparece aqui/.test(el.textContent ?? ''))).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Confirme seu e-mail para ver esta inscrição' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          /^Se ela foi feita em seu nome, para caio\.lima@exemplo\.com\.br, ela aparece aqui/.test(
+            el.textContent ?? '',
+          ),
+      ),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Inscrição não encontrada' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Enviamos um novo link. Verifique sua caixa de entrada.',
+    )
     expect(fetch).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
   })
 })

@@ -15,8 +15,10 @@ import { Receipt } from './Receipt'
 import { RegistrationCard } from './RegistrationCard'
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm'
-const primaryClass = 'inline-block rounded-full bg-brand-700 px-5 py-2.5 text-center font-bold text-white hover:bg-brand-800 disabled:opacity-60'
-const secondaryClass = 'inline-block rounded-full border border-brand-700 px-5 py-2.5 text-center font-bold text-brand-800 hover:bg-brand-50'
+const primaryClass =
+  'inline-block rounded-full bg-brand-700 px-5 py-2.5 text-center font-bold text-white hover:bg-brand-800 disabled:opacity-60'
+const secondaryClass =
+  'inline-block rounded-full border border-brand-700 px-5 py-2.5 text-center font-bold text-brand-800 hover:bg-brand-50'
 
 /**
  * /inscricao/{eventId}/pedido/{orderId}: the buyer pays the order with Pix, and the page turns
@@ -33,7 +35,9 @@ export function OrderPage() {
   if (order.state === 'loading') return <PageLoading text="Carregando o pedido..." />
   if (order.state === 'error') {
     const notFound = order.error instanceof ApiError && order.error.status === 404
-    return <PageMessage text={notFound ? 'Pedido não encontrado' : 'Não foi possível carregar o pedido. Tente novamente.'} />
+    return (
+      <PageMessage text={notFound ? 'Pedido não encontrado' : 'Não foi possível carregar o pedido. Tente novamente.'} />
+    )
   }
   return <OrderView key={order.data.id} initial={order.data} event={event.data} />
 }
@@ -109,7 +113,9 @@ function AwaitingPayment({ order, onPaid, onCancelled }: AwaitingProps) {
   return (
     <>
       <header className="space-y-2">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Pague com Pix para confirmar</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+          Pague com Pix para confirmar
+        </h1>
         <p className="text-slate-700">
           Total: <strong className="text-slate-900">{formatMoney(order.total)}</strong>
         </p>
@@ -118,7 +124,9 @@ function AwaitingPayment({ order, onPaid, onCancelled }: AwaitingProps) {
       {pix ? (
         <div className={`${cardClass} space-y-4`}>
           <img src={pix.qrCode} alt="QR code do Pix do pedido" width={240} height={240} className="mx-auto h-60 w-60" />
-          <p className="text-sm text-slate-700">Abra o app do seu banco, escolha pagar com Pix e leia o QR code, ou copie o código abaixo.</p>
+          <p className="text-sm text-slate-700">
+            Abra o app do seu banco, escolha pagar com Pix e leia o QR code, ou copie o código abaixo.
+          </p>
           <label htmlFor={codeId} className="block text-sm font-semibold text-slate-700">
             Pix copia e cola
           </label>
@@ -138,7 +146,12 @@ function AwaitingPayment({ order, onPaid, onCancelled }: AwaitingProps) {
           {pix.simular && (
             <div className="space-y-2 border-t border-dashed border-slate-300 pt-4">
               <p className="text-sm text-slate-600">Ambiente de testes: o pagamento é simulado e nada é cobrado.</p>
-              <button type="button" onClick={() => void simulate()} disabled={simulating} className={`w-full ${secondaryClass}`}>
+              <button
+                type="button"
+                onClick={() => void simulate()}
+                disabled={simulating}
+                className={`w-full ${secondaryClass}`}
+              >
                 {simulating ? 'Simulando...' : 'Simular pagamento'}
               </button>
               {simulateError && (
@@ -154,7 +167,12 @@ function AwaitingPayment({ order, onPaid, onCancelled }: AwaitingProps) {
       )}
       <p className="text-sm text-slate-600">Esta página se atualiza sozinha quando o pagamento é confirmado.</p>
       <Athletes order={order} />
-      <CancelUnpaidOrder orderId={order.id} athletes={order.inscricoes.length} onCancelled={onCancelled} onRefused={onPaid} />
+      <CancelUnpaidOrder
+        orderId={order.id}
+        athletes={order.inscricoes.length}
+        onCancelled={onCancelled}
+        onRefused={onPaid}
+      />
     </>
   )
 }
@@ -238,7 +256,10 @@ function pickupText(p: Event['retiradaKits'][number]) {
   return `${p.local || 'Local a definir'}${day}${hours}`
 }
 
-const closedTexts: Record<Exclude<Order['status'], 'aguardando_pagamento' | 'pago'>, { title: string; text: string }> = {
+const closedTexts: Record<
+  Exclude<Order['status'], 'aguardando_pagamento' | 'pago'>,
+  { title: string; text: string }
+> = {
   expirado: {
     title: 'Pedido expirado',
     text: 'O prazo para pagar este pedido terminou e as vagas reservadas foram liberadas. Se ainda quiser participar, faça uma nova inscrição.',
@@ -247,7 +268,10 @@ const closedTexts: Record<Exclude<Order['status'], 'aguardando_pagamento' | 'pag
     title: 'Pedido cancelado',
     text: 'Este pedido foi cancelado e as vagas reservadas foram liberadas. Se ainda quiser participar, faça uma nova inscrição.',
   },
-  reembolsado: { title: 'Pedido reembolsado', text: 'O valor deste pedido foi devolvido por Pix e as inscrições foram canceladas.' },
+  reembolsado: {
+    title: 'Pedido reembolsado',
+    text: 'O valor deste pedido foi devolvido por Pix e as inscrições foram canceladas.',
+  },
 }
 
 function Closed({ order, event }: { order: Order; event?: Event }) {

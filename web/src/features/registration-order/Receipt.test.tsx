@@ -18,8 +18,32 @@ function paidOrder(over: Partial<Order> = {}): Order {
     // 22:30 of 28 February in São Paulo, already 1 March in UTC: the receipt says the buyer's day.
     pagoEm: '2026-03-01T01:30:00Z',
     inscricoes: [
-      { id: 'r1', codigo: 'ABCDEFGH23', nome: 'Ana Souza', percurso: '10 km', categoria: 'F30-34', camiseta: 'M', lote: '2º lote', valor: 89.9, desconto: 0, total: 89.9, status: 'confirmada' },
-      { id: 'r2', codigo: 'HJKMNPQR45', nome: 'Bia Souza', percurso: '5 km', categoria: '60+', camiseta: 'P', lote: '2º lote', valor: 99.9, desconto: 19.95, total: 79.95, status: 'confirmada' },
+      {
+        id: 'r1',
+        codigo: 'ABCDEFGH23',
+        nome: 'Ana Souza',
+        percurso: '10 km',
+        categoria: 'F30-34',
+        camiseta: 'M',
+        lote: '2º lote',
+        valor: 89.9,
+        desconto: 0,
+        total: 89.9,
+        status: 'confirmada',
+      },
+      {
+        id: 'r2',
+        codigo: 'HJKMNPQR45',
+        nome: 'Bia Souza',
+        percurso: '5 km',
+        categoria: '60+',
+        camiseta: 'P',
+        lote: '2º lote',
+        valor: 99.9,
+        desconto: 19.95,
+        total: 79.95,
+        status: 'confirmada',
+      },
     ],
     reembolsos: [],
     ...over,
@@ -33,7 +57,9 @@ function receipt(order: Order, organizador?: Organizador) {
 
 /** The receipt's label and value pairs, as "label: value". */
 const pairs = (scope: HTMLElement) =>
-  Array.from(scope.querySelectorAll('dl > div')).map((row) => `${row.querySelector('dt')!.textContent}: ${row.querySelector('dd')!.textContent}`)
+  Array.from(scope.querySelectorAll('dl > div')).map(
+    (row) => `${row.querySelector('dt')!.textContent}: ${row.querySelector('dd')!.textContent}`,
+  )
 
 // REG-165
 describe('Receipt', () => {
@@ -46,7 +72,11 @@ describe('Receipt', () => {
     expect(athletes).toHaveLength(2)
     expect(athletes[0]).toHaveTextContent('Ana Souza')
     expect(athletes[0]).toHaveTextContent('10 km · 2º lote')
-    expect(pairs(athletes[1]!)).toEqual([reais('Valor: R$ 99,90'), reais('Desconto: R$ 19,95'), reais('Total: R$ 79,95')])
+    expect(pairs(athletes[1]!)).toEqual([
+      reais('Valor: R$ 99,90'),
+      reais('Desconto: R$ 19,95'),
+      reais('Total: R$ 79,95'),
+    ])
     expect(pairs(section)).toContain(reais('Total pago: R$ 169,85'))
     // No refund, nothing to take off.
     expect(within(section).queryByRole('heading', { name: 'Reembolsos' })).not.toBeInTheDocument()
@@ -72,7 +102,12 @@ describe('Receipt', () => {
   })
 
   it('stays for an order refunded in full', () => {
-    const section = receipt(paidOrder({ status: 'reembolsado', reembolsos: [{ valor: 169.85, status: 'DEVOLVIDO', horario: '2026-03-02T12:00:00Z' }] }))
+    const section = receipt(
+      paidOrder({
+        status: 'reembolsado',
+        reembolsos: [{ valor: 169.85, status: 'DEVOLVIDO', horario: '2026-03-02T12:00:00Z' }],
+      }),
+    )
     expect(pairs(section)).toContain(reais('Pago, descontados os reembolsos: R$ 0,00'))
   })
 
@@ -101,6 +136,11 @@ describe("the receipt's seller", () => {
 
   it('leaves out the organizer rows an event does not give', () => {
     const section = receipt(paidOrder(), { razaoSocial: '', cnpj: '' })
-    expect(pairs(section).slice(0, 4)).toEqual(['Pedido: ped_7f3a9c', 'Pago em: 28/02/2026, 22:30', 'Forma de pagamento: Pix', reais('Valor: R$ 89,90')])
+    expect(pairs(section).slice(0, 4)).toEqual([
+      'Pedido: ped_7f3a9c',
+      'Pago em: 28/02/2026, 22:30',
+      'Forma de pagamento: Pix',
+      reais('Valor: R$ 89,90'),
+    ])
   })
 })

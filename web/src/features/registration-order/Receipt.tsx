@@ -102,11 +102,19 @@ export function Receipt({ order, organizador }: { order: Order; organizador?: Or
                 <span>
                   {formatInstant(f.horario)} · {refundStatusLabels[f.status] ?? f.status}
                 </span>
-                <span className={f.status === 'NAO_REALIZADO' ? 'text-slate-500 line-through' : 'font-semibold text-slate-900'}>{formatMoney(f.valor)}</span>
+                <span
+                  className={
+                    f.status === 'NAO_REALIZADO' ? 'text-slate-500 line-through' : 'font-semibold text-slate-900'
+                  }
+                >
+                  {formatMoney(f.valor)}
+                </span>
               </li>
             ))}
           </ul>
-          {refunds.some((f) => f.status === 'NAO_REALIZADO') && <p className="text-sm text-slate-600">Um reembolso não realizado não devolveu nada e não é descontado.</p>}
+          {refunds.some((f) => f.status === 'NAO_REALIZADO') && (
+            <p className="text-sm text-slate-600">Um reembolso não realizado não devolveu nada e não é descontado.</p>
+          )}
           <dl>
             <div className={`${rowClass} font-bold text-slate-900`}>
               <dt>Pago, descontados os reembolsos</dt>

@@ -29,7 +29,11 @@ export function RegistrationCodePage() {
     const notFound = destination.error instanceof ApiError && destination.error.status === 404
     // An athlete's registration opens only for the account whose *verified* e-mail is theirs.
     if (notFound && user && !user.emailVerificado) return <ConfirmEmailFirst email={user.email} />
-    return <PageMessage text={notFound ? 'Inscrição não encontrada' : 'Não foi possível abrir a inscrição. Tente novamente.'} />
+    return (
+      <PageMessage
+        text={notFound ? 'Inscrição não encontrada' : 'Não foi possível abrir a inscrição. Tente novamente.'}
+      />
+    )
   }
   const d = destination.data
   if (d.role === 'atleta' && !d.pedidoId) return <AthleteRegistration codigo={d.codigo} />
@@ -65,8 +69,8 @@ function ConfirmEmailFirst({ email }: { email: string }) {
     <section className="mx-auto max-w-xl space-y-4 px-4 py-12">
       <h1 className="text-2xl font-extrabold text-slate-900">Confirme seu e-mail para ver esta inscrição</h1>
       <p className="text-slate-700">
-        Se ela foi feita em seu nome, para <EmailAddress email={email} />, ela aparece aqui assim que você abrir o link de
-        confirmação que enviamos para esse endereço.
+        Se ela foi feita em seu nome, para <EmailAddress email={email} />, ela aparece aqui assim que você abrir o link
+        de confirmação que enviamos para esse endereço.
       </p>
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <ResendVerification buttonClass="rounded-full bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800" />

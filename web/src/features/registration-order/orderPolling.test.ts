@@ -3,7 +3,17 @@ import type { Order } from '../../lib/registration/orders'
 import { pollEveryMs, timeLeft, watchOrder } from './orderPolling'
 
 function order(status: Order['status']): Order {
-  return { id: 'p1', eventId: 'e1', status, total: 89.9, criadoEm: '', expiraEm: '', pagoEm: null, inscricoes: [], reembolsos: [] }
+  return {
+    id: 'p1',
+    eventId: 'e1',
+    status,
+    total: 89.9,
+    criadoEm: '',
+    expiraEm: '',
+    pagoEm: null,
+    inscricoes: [],
+    reembolsos: [],
+  }
 }
 
 /** A page whose visibility the test sets, and tells the listeners of. */

@@ -39,7 +39,14 @@ function Harness() {
         today={today}
         onChange={(patch) => setA((prev) => ({ ...prev, ...patch }))}
       />
-      <button type="button" onClick={() => setErrors(Object.fromEntries(Object.entries(athleteErrors(a, offer, today)).map(([k, v]) => [`atletas.0.${k}`, v])))}>
+      <button
+        type="button"
+        onClick={() =>
+          setErrors(
+            Object.fromEntries(Object.entries(athleteErrors(a, offer, today)).map(([k, v]) => [`atletas.0.${k}`, v])),
+          )
+        }
+      >
         Conferir
       </button>
     </>
@@ -60,8 +67,12 @@ describe('the guardian of a minor', () => {
     expect(screen.getByRole('group', { name: 'Responsável legal' })).toBeVisible()
     fill(nome, 'Marta')
     await user.click(screen.getByRole('button', { name: 'Conferir' }))
-    expect(nome).toHaveAccessibleDescription('Informe o nome completo do responsável: o atleta terá menos de 18 anos na data da prova.')
-    expect(screen.getByLabelText('CPF do responsável')).toHaveAccessibleDescription('Informe o CPF ou o passaporte do responsável.')
+    expect(nome).toHaveAccessibleDescription(
+      'Informe o nome completo do responsável: o atleta terá menos de 18 anos na data da prova.',
+    )
+    expect(screen.getByLabelText('CPF do responsável')).toHaveAccessibleDescription(
+      'Informe o CPF ou o passaporte do responsável.',
+    )
 
     // A birth date corrected to an adult's hides the fields; back to a minor's, nothing typed is lost.
     fill(nascimento, '01/01/2000')

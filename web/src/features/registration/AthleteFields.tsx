@@ -28,7 +28,17 @@ type Props = {
 }
 
 /** One athlete of the order: every field the server asks for, each with its error beside it. */
-export function AthleteFields({ index, athlete: a, offer, errors, price, regulation, today, onRemove, onChange }: Props) {
+export function AthleteFields({
+  index,
+  athlete: a,
+  offer,
+  errors,
+  price,
+  regulation,
+  today,
+  onRemove,
+  onChange,
+}: Props) {
   const id = (f: AthleteField) => fieldId(athleteKey(index, f))
   const error = (f: AthleteField) => errors[athleteKey(index, f)]
   const text = (f: AthleteField, key: keyof AthleteDraft) => ({
@@ -66,13 +76,20 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
   const heading = `Atleta ${index + 1}`
 
   return (
-    <fieldset aria-labelledby={`atleta-${index}-titulo`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <fieldset
+      aria-labelledby={`atleta-${index}-titulo`}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id={`atleta-${index}-titulo`} className="text-lg font-extrabold text-slate-900">
           {heading}
         </h2>
         {onRemove && (
-          <button type="button" onClick={onRemove} className="rounded-full px-3 py-1.5 text-sm font-bold text-red-700 hover:bg-red-50">
+          <button
+            type="button"
+            onClick={onRemove}
+            className="rounded-full px-3 py-1.5 text-sm font-bold text-red-700 hover:bg-red-50"
+          >
             Remover atleta {index + 1}
           </button>
         )}
@@ -104,7 +121,10 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
           autoComplete={first ? 'bday' : 'off'}
           {...masked('nascimento', 'nascimento', maskDate)}
         />
-        <fieldset aria-invalid={error('sexo') ? true : undefined} aria-describedby={error('sexo') ? `${id('sexo')}-erro` : undefined}>
+        <fieldset
+          aria-invalid={error('sexo') ? true : undefined}
+          aria-describedby={error('sexo') ? `${id('sexo')}-erro` : undefined}
+        >
           <legend className="block text-sm font-semibold text-slate-800">Sexo</legend>
           <div className="mt-2 flex gap-4">
             {(
@@ -137,20 +157,27 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
 
       {minor && (
         <fieldset className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-3">
-          <legend className="text-sm font-bold text-slate-900">
-            Responsável legal
-          </legend>
+          <legend className="text-sm font-bold text-slate-900">Responsável legal</legend>
           <p className="text-sm text-slate-700">
-            O atleta terá menos de {limits.maioridade} anos na data da prova: informe o responsável, que assina a autorização conferida na
-            retirada do kit.
+            O atleta terá menos de {limits.maioridade} anos na data da prova: informe o responsável, que assina a
+            autorização conferida na retirada do kit.
           </p>
-          <LabelledInput label="Nome completo do responsável" autoComplete="off" {...text('responsavel.nome', 'responsavelNome')} />
+          <LabelledInput
+            label="Nome completo do responsável"
+            autoComplete="off"
+            {...text('responsavel.nome', 'responsavelNome')}
+          />
           <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
             <Select
               id={`${id('responsavel.documento')}-tipo`}
               label="Documento do responsável"
               value={a.responsavelDocumentoTipo}
-              onChange={(v) => onChange({ responsavelDocumentoTipo: v === 'passaporte' ? 'passaporte' : 'cpf' }, 'responsavel.documento')}
+              onChange={(v) =>
+                onChange(
+                  { responsavelDocumentoTipo: v === 'passaporte' ? 'passaporte' : 'cpf' },
+                  'responsavel.documento',
+                )
+              }
             >
               <option value="cpf">CPF</option>
               <option value="passaporte">Passaporte (estrangeiros)</option>
@@ -166,10 +193,21 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
 
       <div className="grid gap-3 sm:grid-cols-2">
         <LabelledInput label="E-mail" type="email" autoComplete={first ? 'email' : 'off'} {...text('email', 'email')} />
-        <LabelledInput label="Celular com DDD" type="tel" autoComplete={first ? 'tel' : 'off'} {...masked('celular', 'celular', maskPhone)} />
+        <LabelledInput
+          label="Celular com DDD"
+          type="tel"
+          autoComplete={first ? 'tel' : 'off'}
+          {...masked('celular', 'celular', maskPhone)}
+        />
       </div>
 
-      <Select id={id('percurso')} label="Modalidade" value={a.percurso} error={error('percurso')} onChange={(v) => onChange({ percurso: v, kit: '' }, 'percurso')}>
+      <Select
+        id={id('percurso')}
+        label="Modalidade"
+        value={a.percurso}
+        error={error('percurso')}
+        onChange={(v) => onChange({ percurso: v, kit: '' }, 'percurso')}
+      >
         <option value="">Selecione</option>
         {offer.modalidades.map((m) => (
           <option key={m.nome} value={m.nome} disabled={m.vagasRestantes === 0}>
@@ -181,7 +219,13 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
       </Select>
 
       {modality?.kits?.length ? (
-        <Select id={id('kit')} label="Kit" value={a.kit} error={error('kit')} onChange={(v) => onChange({ kit: v }, 'kit')}>
+        <Select
+          id={id('kit')}
+          label="Kit"
+          value={a.kit}
+          error={error('kit')}
+          onChange={(v) => onChange({ kit: v }, 'kit')}
+        >
           <option value="">Selecione</option>
           {modality.kits.map((k) => (
             <option key={k.nome} value={k.nome}>
@@ -192,7 +236,13 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
       ) : null}
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select id={id('camiseta')} label="Tamanho da camiseta" value={a.camiseta} error={error('camiseta')} onChange={(v) => onChange({ camiseta: v }, 'camiseta')}>
+        <Select
+          id={id('camiseta')}
+          label="Tamanho da camiseta"
+          value={a.camiseta}
+          error={error('camiseta')}
+          onChange={(v) => onChange({ camiseta: v }, 'camiseta')}
+        >
           <option value="">Selecione</option>
           {offer.tamanhosCamiseta.map((t) => (
             <option key={t} value={t}>
@@ -206,8 +256,17 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
       <fieldset className="space-y-3">
         <legend className="text-sm font-bold text-slate-900">Contato de emergência</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <LabelledInput label="Nome do contato" autoComplete="off" {...text('contatoEmergencia.nome', 'contatoNome')} />
-          <LabelledInput label="Telefone do contato" type="tel" autoComplete="off" {...masked('contatoEmergencia.telefone', 'contatoTelefone', maskPhone)} />
+          <LabelledInput
+            label="Nome do contato"
+            autoComplete="off"
+            {...text('contatoEmergencia.nome', 'contatoNome')}
+          />
+          <LabelledInput
+            label="Telefone do contato"
+            type="tel"
+            autoComplete="off"
+            {...masked('contatoEmergencia.telefone', 'contatoTelefone', maskPhone)}
+          />
         </div>
       </fieldset>
 
@@ -225,10 +284,15 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
           Li e aceito o regulamento
         </label>
         <p id={`${id('aceiteRegulamento')}-dica`} className="mt-1 pl-8 text-sm text-slate-600">
-          Ao aceitar, {first ? 'você autoriza' : 'o atleta autoriza'} o uso dos dados pessoais deste formulário para a inscrição, a prova e
-          seus resultados (LGPD).{' '}
+          Ao aceitar, {first ? 'você autoriza' : 'o atleta autoriza'} o uso dos dados pessoais deste formulário para a
+          inscrição, a prova e seus resultados (LGPD).{' '}
           {regulation && (
-            <a href={regulation} target="_blank" rel="noopener noreferrer" className="font-bold text-brand-700 underline">
+            <a
+              href={regulation}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-bold text-brand-700 underline"
+            >
               Ler o regulamento
             </a>
           )}
@@ -250,7 +314,14 @@ export function AthleteFields({ index, athlete: a, offer, errors, price, regulat
   )
 }
 
-type SelectProps = { id: string; label: string; value: string; error?: string; onChange: (value: string) => void; children: ReactNode }
+type SelectProps = {
+  id: string
+  label: string
+  value: string
+  error?: string
+  onChange: (value: string) => void
+  children: ReactNode
+}
 
 function Select({ id, label, value, error, onChange, children }: SelectProps) {
   return (

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { useAuth, type AuthUser } from '../../lib/auth'
 import { useResource } from '../../lib/platform/resource'
-import { AccountTabs, CurrentPasswordField, Field, NameField, FormMessages, NewPasswordFields, submitClass } from '../../components/AccountFormParts'
+import {
+  AccountTabs,
+  CurrentPasswordField,
+  Field,
+  NameField,
+  FormMessages,
+  NewPasswordFields,
+  submitClass,
+} from '../../components/AccountFormParts'
 import { loginMessage, signupMessage } from '../../lib/account/authMessages'
 import { describePolicy, fetchPasswordPolicy, newPasswordProblem } from '../../lib/account/passwordPolicy'
 
@@ -41,7 +49,9 @@ export function InlineAuth({ onSignedIn }: { onSignedIn: (user: AuthUser) => voi
     setPending(true)
     setError('')
     try {
-      onSignedIn(mode === 'login' ? await auth.login(email, password) : await auth.signup({ email, password, displayName }))
+      onSignedIn(
+        mode === 'login' ? await auth.login(email, password) : await auth.signup({ email, password, displayName }),
+      )
     } catch (err) {
       console.error(err)
       setError(mode === 'login' ? loginMessage(err) : await signupMessage(err, password))
@@ -51,17 +61,26 @@ export function InlineAuth({ onSignedIn }: { onSignedIn: (user: AuthUser) => voi
   }
 
   return (
-    <section aria-labelledby="inscricao-conta" className="rounded-2xl border border-brand-200 bg-brand-50/60 p-4 sm:p-6">
+    <section
+      aria-labelledby="inscricao-conta"
+      className="rounded-2xl border border-brand-200 bg-brand-50/60 p-4 sm:p-6"
+    >
       <h2 id="inscricao-conta" className="text-lg font-extrabold text-slate-900">
         Entre ou crie sua conta para concluir
       </h2>
       <p className="mt-1 text-sm text-slate-700">O que você preencheu acima continua aqui.</p>
       <AccountTabs mode={mode} onSwitch={switchMode} className="mt-4" />
       <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
-        {mode === 'signup' && (
-          <NameField value={displayName} onValue={setDisplayName} />
-        )}
-        <Field label="Email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        {mode === 'signup' && <NameField value={displayName} onValue={setDisplayName} />}
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         {mode === 'login' ? (
           <CurrentPasswordField value={password} onValue={setPassword} />
         ) : (

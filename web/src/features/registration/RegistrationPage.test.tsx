@@ -47,13 +47,36 @@ function renderForm(order: [number, unknown], signedIn = true) {
   const fetch = stubFetch((url) => {
     switch (url.pathname) {
       case '/api/auth/session':
-        return [200, { user: signedIn ? { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true } : null }]
+        return [
+          200,
+          {
+            user: signedIn
+              ? { uid: 'u1', email: 'ana@exemplo.com.br', displayName: 'Ana', createdAt: '', emailVerificado: true }
+              : null,
+          },
+        ]
       case '/api/events/ev1':
         return [200, { id: 'ev1', titulo: 'Corrida Grátis', regulamentoUrl: '', regulamento: '' }]
       case '/api/events/ev1/inscricao':
         return [200, offer]
       case '/api/events/ev1/inscricao/cotacao':
-        return [200, { itens: [{ valor: 0, desconto: 0, total: 0, categoria: 'Geral', lote: '1º Lote', cupom: false, meiaEntrada: false }], total: 0 }]
+        return [
+          200,
+          {
+            itens: [
+              {
+                valor: 0,
+                desconto: 0,
+                total: 0,
+                categoria: 'Geral',
+                lote: '1º Lote',
+                cupom: false,
+                meiaEntrada: false,
+              },
+            ],
+            total: 0,
+          },
+        ]
       case '/api/events/ev1/pedidos':
         return order
     }
@@ -130,14 +153,25 @@ describe('a field error once the field is corrected', () => {
     await userEvent.type(celular, '1')
     expect(celular).not.toHaveAttribute('aria-invalid')
     expect(screen.queryByText('Informe um celular com DDD.')).not.toBeInTheDocument()
-    expect(screen.getByLabelText('Equipe ou assessoria (opcional)')).toHaveAccessibleDescription('Use até 120 caracteres.')
+    expect(screen.getByLabelText('Equipe ou assessoria (opcional)')).toHaveAccessibleDescription(
+      'Use até 120 caracteres.',
+    )
   })
 })
 
 // REG-293
 describe('a field in error', () => {
   it('has a red border and its message as its description', async () => {
-    renderForm([422, { error: { code: 'validacao', message: 'Confira os campos.', fields: { 'atletas.0.equipe': 'Use até 120 caracteres.' } } }])
+    renderForm([
+      422,
+      {
+        error: {
+          code: 'validacao',
+          message: 'Confira os campos.',
+          fields: { 'atletas.0.equipe': 'Use até 120 caracteres.' },
+        },
+      },
+    ])
     await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
     const equipe = screen.getByLabelText('Equipe ou assessoria (opcional)')
     await waitFor(() => expect(equipe).toHaveAttribute('aria-invalid', 'true'))

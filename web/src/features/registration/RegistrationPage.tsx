@@ -56,7 +56,10 @@ export function RegistrationPage() {
   const head = useResource(id ? `event-head:${id}` : null, (signal) => getEventHead(id, signal), initialEventHead(id))
   const offer = useResource(id ? `offer:${id}` : null, (signal) => getOffer(id, signal))
   const event = head.state === 'ready' ? head.data : null
-  usePageMeta('registration', event?.titulo.trim() ? { title: eventPageTitle('registration', event.titulo.trim()) } : undefined)
+  usePageMeta(
+    'registration',
+    event?.titulo.trim() ? { title: eventPageTitle('registration', event.titulo.trim()) } : undefined,
+  )
 
   // An unknown event is answered 404 by the server before this page runs; what is left is a failure.
   if (head.state === 'error' || offer.state === 'error' || !id) return <PageMessage text={texts.offerFailed} />
@@ -65,10 +68,15 @@ export function RegistrationPage() {
   // now) and the form, which reads the tab's draft, are the browser's.
   return (
     <section className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
-      <Link to={`/event/${encodeURIComponent(event.id)}`} className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline">
+      <Link
+        to={`/event/${encodeURIComponent(event.id)}`}
+        className="text-sm font-bold text-brand-700 underline-offset-4 hover:underline"
+      >
         Voltar ao evento
       </Link>
-      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Inscrição: {titleOf(event)}</h1>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+        Inscrição: {titleOf(event)}
+      </h1>
       {offer.state === 'loading' ? (
         <p role="status" className="mt-6 min-h-dvh text-slate-600">
           {texts.loading}
@@ -84,7 +92,8 @@ export function RegistrationPage() {
   )
 }
 
-type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string }
+type QuoteState =
+  { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string }
 
 function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) {
   const { user, refresh } = useAuth()
@@ -262,7 +271,12 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
           />
         ))}
         {registrationLimit && (
-          <p id="atletas-limite" tabIndex={-1} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-base text-red-800">
+          <p
+            id="atletas-limite"
+            tabIndex={-1}
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-base text-red-800"
+          >
             {registrationLimit}
           </p>
         )}
@@ -309,7 +323,12 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
           coupon={Boolean(draft.cupom.trim())}
         />
 
-        <div ref={bannerRef} tabIndex={-1} role="alert" className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}>
+        <div
+          ref={bannerRef}
+          tabIndex={-1}
+          role="alert"
+          className={banner || wide.length ? 'rounded-lg bg-red-50 px-3 py-2 text-base text-red-800' : undefined}
+        >
           {banner || wide.join(' ')}
           {banner && atOrderLimit && (
             <>
@@ -374,7 +393,9 @@ function Summary({ quote, complete, signedIn, names, problem, estimated, coupon 
                 <span className="font-semibold text-slate-900">{names[i] || `Atleta ${i + 1}`}</span>
                 <span className="font-bold text-slate-900">{formatMoney(it.total)}</span>
               </span>
-              {it.meiaEntrada && <span className="block">{`valor ${formatMoney(it.valor)} · desconto ${formatMoney(it.desconto)} (60+)`}</span>}
+              {it.meiaEntrada && (
+                <span className="block">{`valor ${formatMoney(it.valor)} · desconto ${formatMoney(it.desconto)} (60+)`}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -385,8 +406,10 @@ function Summary({ quote, complete, signedIn, names, problem, estimated, coupon 
         {coupon && <p className="mt-1 text-sm text-slate-700">O cupom é conferido depois que você entrar.</p>}
       </>
     )
-  } else if (!signedIn) body = <p className="text-sm text-slate-700">Escolha a modalidade de cada atleta para ver o total estimado.</p>
-  else if (!complete) body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
+  } else if (!signedIn)
+    body = <p className="text-sm text-slate-700">Escolha a modalidade de cada atleta para ver o total estimado.</p>
+  else if (!complete)
+    body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
   else if (quote.state === 'ready') {
     body = (
       <>
@@ -399,7 +422,8 @@ function Summary({ quote, complete, signedIn, names, problem, estimated, coupon 
               </span>
               <span className="block">
                 {[it.lote, it.categoria, `valor ${formatMoney(it.valor)}`].filter(Boolean).join(' · ')}
-                {it.desconto > 0 && ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`}
+                {it.desconto > 0 &&
+                  ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`}
               </span>
             </li>
           ))}

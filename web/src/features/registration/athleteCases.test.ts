@@ -39,7 +39,12 @@ describe('the athlete’s checks (athlete_cases.json)', () => {
       const offer: Offer = {
         aberta: true,
         lote: null,
-        modalidades: table.evento.modalidades.map((m) => ({ ...m, valor: kits ? null : 100, vagasRestantes: null, ...(kits && { kits }) })),
+        modalidades: table.evento.modalidades.map((m) => ({
+          ...m,
+          valor: kits ? null : 100,
+          vagasRestantes: null,
+          ...(kits && { kits }),
+        })),
         tamanhosCamiseta: table.evento.tamanhosCamiseta,
         meiaEntradaIdoso: false,
         dataProva: table.evento.dataProva,

@@ -76,7 +76,18 @@ describe('the form checks what the server checks (REG-70)', () => {
 
   it('refuses a CPF whose check digits do not match, a single name, a future birth date and a short phone', () => {
     const errors = draftErrors(
-      { atletas: [complete({ documento: '529.982.247-26', nome: 'Ana', nascimento: '01/01/2027', celular: '9876-5432', email: 'ana@' })], cupom: '' },
+      {
+        atletas: [
+          complete({
+            documento: '529.982.247-26',
+            nome: 'Ana',
+            nascimento: '01/01/2027',
+            celular: '9876-5432',
+            email: 'ana@',
+          }),
+        ],
+        cupom: '',
+      },
       offer,
       today,
     )
@@ -99,12 +110,18 @@ describe('the form checks what the server checks (REG-70)', () => {
 
   it('accepts a passport for a foreigner and asks for a kit where the modality is priced by kit', () => {
     const foreigner = complete({ documentoTipo: 'passaporte', documento: 'ab123456', percurso: 'Kids' })
-    expect(draftErrors({ atletas: [foreigner], cupom: '' }, offer, today)).toEqual({ 'atletas.0.kit': constants.messages.kit })
+    expect(draftErrors({ atletas: [foreigner], cupom: '' }, offer, today)).toEqual({
+      'atletas.0.kit': constants.messages.kit,
+    })
     expect(draftErrors({ atletas: [{ ...foreigner, kit: 'Kit Básico' }], cupom: '' }, offer, today)).toEqual({})
   })
 
   it('refuses the same document twice in one order, on the later athlete', () => {
-    const errors = draftErrors({ atletas: [complete(), complete({ documento: '52998224725', nome: 'Bia Souza' })], cupom: '' }, offer, today)
+    const errors = draftErrors(
+      { atletas: [complete(), complete({ documento: '52998224725', nome: 'Bia Souza' })], cupom: '' },
+      offer,
+      today,
+    )
     expect(errors).toEqual({ 'atletas.1.documento': constants.messages.documentoRepetido })
   })
 
@@ -141,11 +158,15 @@ describe('server errors go beside their fields (REG-74)', () => {
   })
 
   it('keeps errors it has no field for to show above the button', () => {
-    expect(orderWideErrors({ atletas: 'Inscreva de 1 a 10.', 'atletas.0.nome': 'n', 'atletas.3.nome': 'fora' }, 2)).toEqual(['Inscreva de 1 a 10.', 'fora'])
+    expect(
+      orderWideErrors({ atletas: 'Inscreva de 1 a 10.', 'atletas.0.nome': 'n', 'atletas.3.nome': 'fora' }, 2),
+    ).toEqual(['Inscreva de 1 a 10.', 'fora'])
   })
 
   it('moves the errors of later athletes up when one is removed', () => {
-    expect(errorsWithout({ 'atletas.0.nome': 'a', 'atletas.1.nome': 'b', 'atletas.2.documento': 'c', cupom: 'd' }, 1)).toEqual({
+    expect(
+      errorsWithout({ 'atletas.0.nome': 'a', 'atletas.1.nome': 'b', 'atletas.2.documento': 'c', cupom: 'd' }, 1),
+    ).toEqual({
       'atletas.0.nome': 'a',
       'atletas.1.documento': 'c',
       cupom: 'd',
@@ -155,7 +176,14 @@ describe('server errors go beside their fields (REG-74)', () => {
 
 describe('the order body (REG-72)', () => {
   it('sends what the server reads, trimmed, with kit and team only when given', () => {
-    const body = orderBody({ atletas: [complete({ equipe: '  Pelotão Run ' }), complete({ percurso: 'Kids', kit: 'Kit Básico' })], cupom: ' PROMO ' }, offer, today)
+    const body = orderBody(
+      {
+        atletas: [complete({ equipe: '  Pelotão Run ' }), complete({ percurso: 'Kids', kit: 'Kit Básico' })],
+        cupom: ' PROMO ',
+      },
+      offer,
+      today,
+    )
     expect(body.cupom).toBe('PROMO')
     expect(body.atletas[0]).toEqual({
       nome: 'Ana Maria Souza',
@@ -185,13 +213,19 @@ describe('ages counted on the race day (idade_cases.json)', () => {
       const o: Offer = {
         ...offer,
         dataProva: c.dataProva ?? idadeCases.dataProva,
-        modalidades: [{ nome: '10 km', valor: 99.9, vagasRestantes: null, ...(minima != null && { idadeMinima: minima }) }],
+        modalidades: [
+          { nome: '10 km', valor: 99.9, vagasRestantes: null, ...(minima != null && { idadeMinima: minima }) },
+        ],
       }
       const [y, m, d] = c.nascimento.split('-')
       const r = c.responsavel
       const a = complete({
         nascimento: `${d}/${m}/${y}`,
-        ...(r && { responsavelNome: r.nome, responsavelDocumentoTipo: r.documento.tipo as 'cpf' | 'passaporte', responsavelDocumento: r.documento.numero }),
+        ...(r && {
+          responsavelNome: r.nome,
+          responsavelDocumentoTipo: r.documento.tipo as 'cpf' | 'passaporte',
+          responsavelDocumento: r.documento.numero,
+        }),
       })
       expect(athleteErrors(a, o, today)).toEqual(c.errors)
     })
@@ -204,7 +238,10 @@ describe('ages counted on the race day (idade_cases.json)', () => {
     expect(isMinor(minor, offer, today)).toBe(true)
     expect(isMinor(adult, offer, today)).toBe(false)
     const body = orderBody({ atletas: [minor, adult], cupom: '' }, offer, today)
-    expect(body.atletas[0]).toHaveProperty('responsavel', { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '529.982.247-25' } })
+    expect(body.atletas[0]).toHaveProperty('responsavel', {
+      nome: 'Marta Lima',
+      documento: { tipo: 'cpf', numero: '529.982.247-25' },
+    })
     expect(body.atletas[1]).not.toHaveProperty('responsavel')
   })
 })
@@ -215,7 +252,11 @@ describe('errors once a field changes', () => {
     const draft = { cupom: '', atletas: [complete(), complete({ nome: 'Beto Lima' })] }
     const before = draftErrors(draft, offer, today)
     expect(before).toEqual({ 'atletas.1.documento': constants.messages.documentoRepetido })
-    const shown = { ...before, 'atletas.0.equipe': 'Use até 120 caracteres.', 'atletas.0.celular': 'Informe um celular com DDD.' }
+    const shown = {
+      ...before,
+      'atletas.0.equipe': 'Use até 120 caracteres.',
+      'atletas.0.celular': 'Informe um celular com DDD.',
+    }
     const next = { ...draft, atletas: [complete({ documento: '390.533.447-05' }), draft.atletas[1]!] }
     expect(errorsAfterChange(shown, 'atletas.0.documento', before, draftErrors(next, offer, today))).toEqual({
       'atletas.0.equipe': 'Use até 120 caracteres.',
@@ -232,7 +273,9 @@ describe('errors once a field changes', () => {
 describe('the summary names a document problem', () => {
   it('says whose documents to correct when only documents are refused', () => {
     const names = ['Ana Maria Souza', '']
-    expect(documentProblem({ 'atletas.1.documento': constants.messages.documentoRepetido }, names)).toBe('Corrija o documento de Atleta 2.')
+    expect(documentProblem({ 'atletas.1.documento': constants.messages.documentoRepetido }, names)).toBe(
+      'Corrija o documento de Atleta 2.',
+    )
     expect(documentProblem({ 'atletas.1.documento': 'x', 'atletas.0.documento': 'y' }, names)).toBe(
       'Corrija o documento de Ana Maria Souza e de Atleta 2.',
     )
@@ -256,8 +299,16 @@ describe('a visitor’s estimate', () => {
     })
     // One day short of 60 on today: full price.
     expect(estimate({ cupom: '', atletas: [complete({ nascimento: '27/11/1966' })] }, offer, today)?.total).toBe(99.9)
-    expect(estimate({ cupom: '', atletas: [complete({ nascimento: '26/11/1966' })] }, { ...offer, meiaEntradaIdoso: false }, today)?.total).toBe(99.9)
-    expect(estimate({ cupom: '', atletas: [complete(), complete({ percurso: 'Kids', kit: '' })] }, offer, today)).toBeNull()
+    expect(
+      estimate(
+        { cupom: '', atletas: [complete({ nascimento: '26/11/1966' })] },
+        { ...offer, meiaEntradaIdoso: false },
+        today,
+      )?.total,
+    ).toBe(99.9)
+    expect(
+      estimate({ cupom: '', atletas: [complete(), complete({ percurso: 'Kids', kit: '' })] }, offer, today),
+    ).toBeNull()
     expect(estimate({ cupom: '', atletas: [complete({ percurso: '' })] }, offer, today)).toBeNull()
   })
 })

@@ -174,9 +174,13 @@ export function isMinor(a: AthleteDraft, offer: Offer, today: string): boolean {
 // the one @, words of letters, digits (any script) and !#$%&'*+-/=?^_`{|}~ joined by single dots, or
 // a [literal] domain. athlete_cases.json holds the cases both run.
 const emailWord = String.raw`[^\x00-\x20\x7f()<>[\]:;@\\,".]+`
-const emailPattern = new RegExp(String.raw`^${emailWord}(\.${emailWord})*@(${emailWord}(\.${emailWord})*|\[[^[\]\\\s]*\])$`, 'u')
+const emailPattern = new RegExp(
+  String.raw`^${emailWord}(\.${emailWord})*@(${emailWord}(\.${emailWord})*|\[[^[\]\\\s]*\])$`,
+  'u',
+)
 const emailMaxBytes = 254
-const validEmail = (email: string) => new TextEncoder().encode(email).length <= emailMaxBytes && emailPattern.test(email)
+const validEmail = (email: string) =>
+  new TextEncoder().encode(email).length <= emailMaxBytes && emailPattern.test(email)
 
 /** The errors of one athlete (by field), as the server would answer them, without the category. */
 export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Partial<Record<AthleteField, string>> {
@@ -203,10 +207,14 @@ export function athleteErrors(a: AthleteDraft, offer: Offer, today: string): Par
     const idade = ageOn(nascimento, day)
     const minima = offer.modalidades.find((m) => m.nome === a.percurso)?.idadeMinima
     if (minima != null && idade < minima) {
-      e.nascimento = messages.idadeMinima.replace('{modalidade}', a.percurso).replace('{idade}', String(minima)).replace('{data}', brDate(day))
+      e.nascimento = messages.idadeMinima
+        .replace('{modalidade}', a.percurso)
+        .replace('{idade}', String(minima))
+        .replace('{data}', brDate(day))
     } else if (idade < limits.maioridade) {
       const nome = a.responsavelNome.trim()
-      if (nome.split(/\s+/).filter(Boolean).length < 2) e['responsavel.nome'] = messages.responsavelNome.replace('{maioridade}', String(limits.maioridade))
+      if (nome.split(/\s+/).filter(Boolean).length < 2)
+        e['responsavel.nome'] = messages.responsavelNome.replace('{maioridade}', String(limits.maioridade))
       else if ([...nome].length > nomeMax) e['responsavel.nome'] = caracteresMax
       if (!a.responsavelDocumento.trim()) e['responsavel.documento'] = messages.responsavelDocumento
       else {
@@ -238,11 +246,14 @@ export function draftErrors(draft: Draft, offer: Offer, today: string): FieldErr
   const errors: FieldErrors = {}
   const n = draft.atletas.length
   if (n < limits.atletasMin || n > limits.atletasMax) {
-    errors.atletas = messages.atletas.replace('{min}', String(limits.atletasMin)).replace('{max}', String(limits.atletasMax))
+    errors.atletas = messages.atletas
+      .replace('{min}', String(limits.atletasMin))
+      .replace('{max}', String(limits.atletasMax))
   }
   const seen = new Set<string>()
   draft.atletas.forEach((a, i) => {
-    for (const [field, message] of Object.entries(athleteErrors(a, offer, today))) errors[`atletas.${i}.${field}`] = message
+    for (const [field, message] of Object.entries(athleteErrors(a, offer, today)))
+      errors[`atletas.${i}.${field}`] = message
     if (errors[athleteKey(i, 'documento')]) return
     const doc = parseDocumento(a.documentoTipo, a.documento)
     const key = 'numero' in doc ? `${a.documentoTipo}:${doc.numero}` : ''
@@ -271,7 +282,10 @@ export function orderBody(draft: Draft, offer: Offer, today: string) {
       contatoEmergencia: { nome: a.contatoNome.trim(), telefone: a.contatoTelefone.trim() },
       aceiteRegulamento: a.aceite,
       ...(isMinor(a, offer, today) && {
-        responsavel: { nome: a.responsavelNome.trim(), documento: { tipo: a.responsavelDocumentoTipo, numero: a.responsavelDocumento.trim() } },
+        responsavel: {
+          nome: a.responsavelNome.trim(),
+          documento: { tipo: a.responsavelDocumentoTipo, numero: a.responsavelDocumento.trim() },
+        },
       }),
     })),
     ...(cupom && { cupom }),
@@ -284,7 +298,12 @@ export function orderBody(draft: Draft, offer: Offer, today: string) {
  * repeated in the order once the other athlete's is corrected. The server's errors of other
  * fields stay until those fields change.
  */
-export function errorsAfterChange(errors: FieldErrors, key: string, before: FieldErrors, after: FieldErrors): FieldErrors {
+export function errorsAfterChange(
+  errors: FieldErrors,
+  key: string,
+  before: FieldErrors,
+  after: FieldErrors,
+): FieldErrors {
   const out: FieldErrors = {}
   for (const [k, message] of Object.entries(errors)) {
     if (k === key || (before[k] === message && after[k] !== message)) continue
@@ -302,7 +321,10 @@ export function documentProblem(errors: FieldErrors, names: string[]): string | 
   const keys = Object.keys(errors)
   const athletes = keys.map((k) => /^atletas\.(\d+)\.documento$/.exec(k)?.[1])
   if (keys.length === 0 || athletes.some((i) => i === undefined)) return null
-  const whose = athletes.map(Number).sort((a, b) => a - b).map((i) => names[i]?.trim() || `Atleta ${i + 1}`)
+  const whose = athletes
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((i) => names[i]?.trim() || `Atleta ${i + 1}`)
   return `Corrija o documento de ${whose.join(' e de ')}.`
 }
 
@@ -325,9 +347,18 @@ export function estimate(draft: Draft, offer: Offer, today: string): { itens: Es
     if (price == null) return null
     const valor = toCentavos(price)
     const nascimento = birthDateISO(a.nascimento)
-    const meiaEntrada = offer.meiaEntradaIdoso && Boolean(nascimento) && nascimento <= today && ageOn(nascimento, today) >= limits.idadeMeiaEntrada
+    const meiaEntrada =
+      offer.meiaEntradaIdoso &&
+      Boolean(nascimento) &&
+      nascimento <= today &&
+      ageOn(nascimento, today) >= limits.idadeMeiaEntrada
     const total = meiaEntrada ? centavos(Math.floor(valor / 2)) : valor
-    itens.push({ valor: fromCentavos(valor), desconto: fromCentavos(centavos(valor - total)), total: fromCentavos(total), meiaEntrada })
+    itens.push({
+      valor: fromCentavos(valor),
+      desconto: fromCentavos(centavos(valor - total)),
+      total: fromCentavos(total),
+      meiaEntrada,
+    })
   }
   return { itens, total: sumReais(itens.map((it) => it.total)) }
 }
@@ -357,7 +388,10 @@ export function loadDraft(eventId: string): SavedDraft | null {
     const saved = JSON.parse(raw) as SavedDraft
     if (!Array.isArray(saved.draft?.atletas) || typeof saved.idempotencyKey !== 'string') return null
     // A draft of an older form gains the fields it lacked.
-    return { ...saved, draft: { cupom: saved.draft.cupom ?? '', atletas: saved.draft.atletas.map((a) => ({ ...emptyAthlete(), ...a })) } }
+    return {
+      ...saved,
+      draft: { cupom: saved.draft.cupom ?? '', atletas: saved.draft.atletas.map((a) => ({ ...emptyAthlete(), ...a })) },
+    }
   } catch {
     return null
   }

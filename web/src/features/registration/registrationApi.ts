@@ -17,7 +17,13 @@ export type EventHead = Pick<Event, 'id' | 'titulo' | 'regulamentoUrl' | 'regula
 function readHead(answer: unknown): EventHead {
   const o = (answer ?? {}) as Partial<Record<keyof EventHead, unknown>>
   const text = (v: unknown) => (typeof v === 'string' ? v : '')
-  return { id: text(o.id), titulo: text(o.titulo), regulamentoUrl: text(o.regulamentoUrl), regulamento: text(o.regulamento), fusoHorario: text(o.fusoHorario) }
+  return {
+    id: text(o.id),
+    titulo: text(o.titulo),
+    regulamentoUrl: text(o.regulamentoUrl),
+    regulamento: text(o.regulamento),
+    fusoHorario: text(o.fusoHorario),
+  }
 }
 
 export async function getEventHead(eventId: string, signal?: AbortSignal) {
@@ -32,9 +38,16 @@ export function initialEventHead(eventId: string): Initial<EventHead> {
 export type OrderBody = ReturnType<typeof orderBody>
 
 /** One athlete's price: the lot's (or kit's) price, the larger of coupon and 60+ discount, the total. */
-export type QuoteItem = { valor: number; desconto: number; total: number; categoria: string; lote: string; cupom: boolean; meiaEntrada: boolean }
+export type QuoteItem = {
+  valor: number
+  desconto: number
+  total: number
+  categoria: string
+  lote: string
+  cupom: boolean
+  meiaEntrada: boolean
+}
 export type Quote = { itens: QuoteItem[]; total: number }
-
 
 export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSignal) {
   return api<Quote>(`${eventPath(eventId)}/inscricao/cotacao`, { method: 'POST', body, signal })
@@ -42,5 +55,9 @@ export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSigna
 
 /** Creates the order; a retry with the same key answers the order the first attempt made. */
 export function createOrder(eventId: string, body: OrderBody, idempotencyKey: string) {
-  return api<{ id: string }>(`${eventPath(eventId)}/pedidos`, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } })
+  return api<{ id: string }>(`${eventPath(eventId)}/pedidos`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
 }

@@ -42,7 +42,11 @@ describe('the ranking by assessoria', () => {
     expect(within(section).getByText(/Classificação preliminar: pode mudar/)).toBeInTheDocument()
 
     const byCount = within(section).getByRole('table', { name: 'Por número de concluintes' })
-    expect(within(byCount).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Pos.', 'Assessoria', 'Concluintes'])
+    expect(
+      within(byCount)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Pos.', 'Assessoria', 'Concluintes'])
     expect(rows(byCount)).toEqual([
       ['1º', 'Assessoria Pé Quente', '1.234'],
       ['2º', 'Corre Curitiba', '2'],
@@ -50,7 +54,11 @@ describe('the ranking by assessoria', () => {
     expect(within(byCount).getByRole('rowheader', { name: 'Corre Curitiba' })).toBeInTheDocument()
 
     const women = within(section).getByRole('table', { name: 'Feminino: soma dos 3 melhores tempos' })
-    expect(within(women).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Pos.', 'Assessoria', 'Tempo'])
+    expect(
+      within(women)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Pos.', 'Assessoria', 'Tempo'])
     expect(rows(women)).toEqual([
       ['1º', 'Corre CuritibaDuda, Eva, Fê', '2:06:00'],
       ['2º', 'Assessoria Pé QuenteAna, Bia, Cris', '2:10:00'],

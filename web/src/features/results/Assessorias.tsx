@@ -42,7 +42,9 @@ const cellClass = 'px-2 py-2 align-top'
 export function Assessorias({ eventId, set }: { eventId: string; set: ResultSet }) {
   const id = useId()
   const path = groupRankingPath(eventId, set.id)
-  const r = useResource(`${path}@${set.importedAt}`, async (signal) => parseRanking(await api<unknown>(path, { signal })))
+  const r = useResource(`${path}@${set.importedAt}`, async (signal) =>
+    parseRanking(await api<unknown>(path, { signal })),
+  )
   if (r.state !== 'ready' || r.data.porConcluintes.length === 0) return null
   const ranking = r.data
   return (
@@ -58,7 +60,9 @@ export function Assessorias({ eventId, set }: { eventId: string; set: ResultSet 
         </span>
       </h3>
       {ranking.status === 'preliminar' && (
-        <p className="mt-1 text-sm text-slate-700">Classificação preliminar: pode mudar até a publicação do resultado oficial.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Classificação preliminar: pode mudar até a publicação do resultado oficial.
+        </p>
       )}
       <table className="mt-4 w-full table-fixed text-sm">
         <caption className="mb-2 text-left font-bold text-slate-900">Por número de concluintes</caption>
@@ -93,7 +97,8 @@ export function Assessorias({ eventId, set }: { eventId: string; set: ResultSet 
         if (groups.length === 0) {
           return (
             <p key={key} className="mt-6 text-sm text-slate-700">
-              <span className="font-bold text-slate-900">{caption}.</span> Nenhuma assessoria com {rankingN} atletas que concluíram.
+              <span className="font-bold text-slate-900">{caption}.</span> Nenhuma assessoria com {rankingN} atletas que
+              concluíram.
             </p>
           )
         }

@@ -92,7 +92,7 @@ describe('athlete result page', () => {
   })
 
   // RESULT-17: a file without bibs keys its athletes by its id column (or row), and their pages work.
-  it('finds an athlete without a bib by the line\'s key, naming no bib', async () => {
+  it("finds an athlete without a bib by the line's key, naming no bib", async () => {
     renderAthlete([200, makeAthlete({ numeroPeito: '', chave: 'a-1', nome: 'Ana Lima' })], makeEvent(), 'a-1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana Lima' })).toBeInTheDocument()
     expect(screen.queryByText(/^Nº/)).not.toBeInTheDocument()
@@ -100,7 +100,10 @@ describe('athlete result page', () => {
       'href',
       '/api/events/ev1/results/s1/athletes/a-1/certificado.pdf',
     )
-    expect(screen.getByRole('img', { name: 'Cartão do resultado de Ana Lima' })).toHaveAttribute('src', '/api/events/ev1/results/s1/athletes/a-1/card.png')
+    expect(screen.getByRole('img', { name: 'Cartão do resultado de Ana Lima' })).toHaveAttribute(
+      'src',
+      '/api/events/ev1/results/s1/athletes/a-1/card.png',
+    )
   })
 
   it('leaves the preliminary label out once official, and the splits out when there are none', async () => {
@@ -112,7 +115,19 @@ describe('athlete result page', () => {
   })
 
   it('shows a status instead of a time and places for an athlete who did not finish', async () => {
-    renderAthlete([200, makeAthlete({ status: 'DNF', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', pace: '', maisRapidoQue: null })])
+    renderAthlete([
+      200,
+      makeAthlete({
+        status: 'DNF',
+        posicao: null,
+        posicaoSexo: null,
+        posicaoCategoria: null,
+        tempoLiquido: '',
+        tempoBruto: '',
+        pace: '',
+        maisRapidoQue: null,
+      }),
+    ])
     expect(await screen.findByText('Não concluiu (DNF)')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Classificação' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /Baixar certificado/ })).not.toBeInTheDocument()

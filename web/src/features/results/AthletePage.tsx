@@ -11,8 +11,24 @@ import { useResource } from '../../lib/platform/resource'
 import { PageMessage } from '../../components/PageMessage'
 import { ArrowLeftIcon, CalendarIcon, FileIcon } from '../../components/icons'
 import { documentMessages, useEventDocument } from '../../lib/events/eventDocument'
-import { fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, timeNames, type TimeKind } from '../../lib/results/resultFormat'
-import { athletePagePath, certificatePath, getAthlete, initialAthlete, resultKey, shareCardPath } from '../../lib/results/resultsApi'
+import {
+  fasterThan,
+  formatPace,
+  formatPlace,
+  rankingTime,
+  sexLabel,
+  statusLabel,
+  timeNames,
+  type TimeKind,
+} from '../../lib/results/resultFormat'
+import {
+  athletePagePath,
+  certificatePath,
+  getAthlete,
+  initialAthlete,
+  resultKey,
+  shareCardPath,
+} from '../../lib/results/resultsApi'
 import type { AthleteResult, ResultSet } from '../../lib/results/resultSchema'
 
 /** /resultado/{eventId}/atleta/{setId}/{bib}: one athlete's result, certificate and share card. */
@@ -46,7 +62,17 @@ export function athleteTitle(nome: string, titulo: string) {
   return `${nome} em ${titulo} — Pelotão`
 }
 
-function AthleteResultView({ event, set, setId, result }: { event: Event; set: ResultSet | undefined; setId: string; result: AthleteResult }) {
+function AthleteResultView({
+  event,
+  set,
+  setId,
+  result,
+}: {
+  event: Event
+  set: ResultSet | undefined
+  setId: string
+  result: AthleteResult
+}) {
   const finished = result.status === 'ok'
   const percurso = set?.percurso ?? ''
   const key = resultKey(result)
@@ -106,7 +132,9 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
                 <Fact label={timeNames[ranked.kind]} big>
                   {ranked.tempo || '—'}
                 </Fact>
-                <Fact label={timeNames[other]}>{(other === 'bruto' ? result.tempoBruto : result.tempoLiquido) || '—'}</Fact>
+                <Fact label={timeNames[other]}>
+                  {(other === 'bruto' ? result.tempoBruto : result.tempoLiquido) || '—'}
+                </Fact>
                 <Fact label="Pace">{formatPace(result.pace) || '—'}</Fact>
               </dl>
             ) : (
@@ -115,14 +143,21 @@ function AthleteResultView({ event, set, setId, result }: { event: Event; set: R
             {finished && faster && <p className="mt-4 font-semibold text-brand-800">{capitalize(faster)}.</p>}
           </section>
           {finished && (
-            <section aria-labelledby="classificacao" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <section
+              aria-labelledby="classificacao"
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            >
               <h2 id="classificacao" className="text-lg font-extrabold text-slate-900">
                 Classificação
               </h2>
               <dl className="mt-3 grid gap-4 sm:grid-cols-3">
                 <Fact label="Geral">{formatPlace(result.posicao, result.concluintes || result.total) || '—'}</Fact>
-                <Fact label={result.sexo ? sexLabel(result.sexo) : 'Sexo'}>{formatPlace(result.posicaoSexo, result.totalSexo) || '—'}</Fact>
-                <Fact label={result.categoria || 'Categoria'}>{formatPlace(result.posicaoCategoria, result.totalCategoria) || '—'}</Fact>
+                <Fact label={result.sexo ? sexLabel(result.sexo) : 'Sexo'}>
+                  {formatPlace(result.posicaoSexo, result.totalSexo) || '—'}
+                </Fact>
+                <Fact label={result.categoria || 'Categoria'}>
+                  {formatPlace(result.posicaoCategoria, result.totalCategoria) || '—'}
+                </Fact>
               </dl>
             </section>
           )}
@@ -200,7 +235,9 @@ function Fact({ label, big = false, children }: { label: string; big?: boolean; 
   return (
     <div className={big ? 'col-span-2 sm:col-span-1' : undefined}>
       <dt className="text-xs font-bold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className={`mt-0.5 font-extrabold tabular-nums text-slate-900 ${big ? 'text-3xl' : 'text-xl'}`}>{children}</dd>
+      <dd className={`mt-0.5 font-extrabold tabular-nums text-slate-900 ${big ? 'text-3xl' : 'text-xl'}`}>
+        {children}
+      </dd>
     </div>
   )
 }

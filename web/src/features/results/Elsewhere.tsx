@@ -14,9 +14,21 @@ export type SearchHandoff = { q: string; n: number }
  * link opens that modality's item (as RESULT-13's links do) with the same search. One request per
  * other set, of one line each: the search itself, within its budget (docs/budgets.md).
  */
-export function Elsewhere({ eventId, q, others, onPick }: { eventId: string; q: string; others: OtherSet[]; onPick?: (setId: string, q: string) => void }) {
+export function Elsewhere({
+  eventId,
+  q,
+  others,
+  onPick,
+}: {
+  eventId: string
+  q: string
+  others: OtherSet[]
+  onPick?: (setId: string, q: string) => void
+}) {
   const key = `elsewhere:${eventId}:${others.map((o) => o.id).join(',')}:${q}`
-  const found = useResource(key, (signal) => Promise.all(others.map(async (o) => ({ ...o, total: await countResults(eventId, o.id, q, signal) }))))
+  const found = useResource(key, (signal) =>
+    Promise.all(others.map(async (o) => ({ ...o, total: await countResults(eventId, o.id, q, signal) }))),
+  )
   // Unread or unreadable, it says nothing: the search of this modality stands on its own.
   const hits = found.state === 'ready' ? found.data.filter((o) => o.total > 0) : []
   if (hits.length === 0) return null
@@ -26,7 +38,11 @@ export function Elsewhere({ eventId, q, others, onPick }: { eventId: string; q: 
       {hits.map((o, i) => (
         <span key={o.id}>
           {i > 0 && ', '}
-          <a href={`#${o.anchor}`} onClick={() => onPick?.(o.id, q)} className="font-bold text-brand-800 underline underline-offset-2 hover:text-brand-700">
+          <a
+            href={`#${o.anchor}`}
+            onClick={() => onPick?.(o.id, q)}
+            className="font-bold text-brand-800 underline underline-offset-2 hover:text-brand-700"
+          >
             {o.percurso} ({formatCount(o.total)})
           </a>
         </span>

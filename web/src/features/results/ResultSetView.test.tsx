@@ -14,8 +14,26 @@ afterEach(() => {
 })
 
 const joao = makeResult()
-const maria = makeResult({ numeroPeito: '7', nome: 'Maria Souza', sexo: 'F', categoria: 'F25-29', equipe: '', posicao: 2, posicaoCategoria: 1 })
-const dnf = makeResult({ numeroPeito: '9', nome: 'Ana Lima', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', pace: '', status: 'DNF' })
+const maria = makeResult({
+  numeroPeito: '7',
+  nome: 'Maria Souza',
+  sexo: 'F',
+  categoria: 'F25-29',
+  equipe: '',
+  posicao: 2,
+  posicaoCategoria: 1,
+})
+const dnf = makeResult({
+  numeroPeito: '9',
+  nome: 'Ana Lima',
+  posicao: null,
+  posicaoSexo: null,
+  posicaoCategoria: null,
+  tempoLiquido: '',
+  tempoBruto: '',
+  pace: '',
+  status: 'DNF',
+})
 
 function renderSet(set = makeSet(), rankBy: TimeKind = 'liquido') {
   render(
@@ -35,7 +53,10 @@ describe('a result set', () => {
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(4)
     expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent(/^1º$/)
-    expect(within(rows[1]!).getByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
+    expect(within(rows[1]!).getByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute(
+      'href',
+      '/resultado/ev1/atleta/s1/101',
+    )
     expect(within(rows[1]!).getByText('0:42:13.47')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('4:13 /km')).toBeInTheDocument()
     expect(within(rows[3]!).getAllByRole('cell')[0]).toHaveTextContent(/^—$/)
@@ -45,13 +66,16 @@ describe('a result set', () => {
   })
 
   // RESULT-17: a file without bibs keys its lines by its id column or row; the table links by that key.
-  it('links an athlete without a bib by the line\'s key and names no bib', async () => {
+  it("links an athlete without a bib by the line's key and names no bib", async () => {
     const semPeito = makeResult({ numeroPeito: '', chave: 'linha-4', nome: 'Bia Souza', equipe: 'Pedal Fôlego' })
     stubFetch(() => [200, { results: [joao, semPeito], total: 2 }])
     renderSet()
     const table = await screen.findByRole('table', { name: /^Resultados de 21K/ })
     const row = within(table).getAllByRole('row')[2]!
-    expect(within(row).getByRole('link', { name: 'Bia Souza' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/linha-4')
+    expect(within(row).getByRole('link', { name: 'Bia Souza' })).toHaveAttribute(
+      'href',
+      '/resultado/ev1/atleta/s1/linha-4',
+    )
     expect(within(row).getByText('Pedal Fôlego')).toBeInTheDocument()
     expect(within(row).queryByText(/Nº/)).not.toBeInTheDocument()
     expect(within(within(table).getAllByRole('row')[1]!).getByText('Nº 101 · Assessoria Serra')).toBeInTheDocument()
@@ -59,16 +83,33 @@ describe('a result set', () => {
 
   // 5º 0:37:21 above 6º 0:37:20 was the net time under a gun-time ranking (RESULT-10).
   it('shows first the time places follow, gun time for a set ranked by it, the other time beside it', async () => {
-    const fifth = makeResult({ numeroPeito: '5', nome: 'Quinto', posicao: 5, tempoBruto: '0:37:20', tempoLiquido: '0:37:21' })
-    const sixth = makeResult({ numeroPeito: '6', nome: 'Sexto', posicao: 6, tempoBruto: '0:37:22', tempoLiquido: '0:37:20' })
+    const fifth = makeResult({
+      numeroPeito: '5',
+      nome: 'Quinto',
+      posicao: 5,
+      tempoBruto: '0:37:20',
+      tempoLiquido: '0:37:21',
+    })
+    const sixth = makeResult({
+      numeroPeito: '6',
+      nome: 'Sexto',
+      posicao: 6,
+      tempoBruto: '0:37:22',
+      tempoLiquido: '0:37:20',
+    })
     stubFetch(() => [200, { results: [fifth, sixth], total: 2 }])
     renderSet(makeSet(), 'bruto')
     const table = await screen.findByRole('table', { name: 'Resultados de 21K, classificados pelo tempo bruto' })
-    const heads = within(table).getAllByRole('columnheader').map((h) => h.textContent)
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
     expect(heads).toEqual(['Pos.', 'Atleta', 'Categoria', 'Bruto', 'Líquido', 'Pace /km'])
     const [, first, second] = within(table).getAllByRole('row')
     // The cell's own text is the time; the pace under it is for phones.
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.firstChild?.textContent)
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.firstChild?.textContent)
     expect(cells(first!)).toEqual(['5º', 'Quinto', 'M30-34', '0:37:20', '0:37:21', '4:13'])
     expect(cells(second!).slice(3, 5)).toEqual(['0:37:22', '0:37:20'])
   })
@@ -90,7 +131,9 @@ describe('a result set', () => {
   it('asks the server once typing pauses, with the filters chosen', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const fetch = stubFetch((url) =>
-      url.searchParams.get('q') === 'joao' ? [200, { results: [joao], total: 1 }] : [200, { results: [joao, maria], total: 2 }],
+      url.searchParams.get('q') === 'joao'
+        ? [200, { results: [joao], total: 1 }]
+        : [200, { results: [joao, maria], total: 2 }],
     )
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderSet()

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../app/routing'
 import { formatCount } from '../../lib/text/format'
-import { compareCategories, formatPace, formatPlace, rankingTime, sexLabels, statusShort, type TimeKind } from '../../lib/results/resultFormat'
+import {
+  compareCategories,
+  formatPace,
+  formatPlace,
+  rankingTime,
+  sexLabels,
+  statusShort,
+  type TimeKind,
+} from '../../lib/results/resultFormat'
 import { athletePagePath, resultKey } from '../../lib/results/resultsApi'
 import type { Result, ResultSet } from '../../lib/results/resultSchema'
 import { useResultPages } from './useResultPages'
@@ -97,7 +105,12 @@ export function ResultSetView({
           <label htmlFor={`${id}-categoria`} className="mb-1 block text-sm font-bold text-slate-800">
             Categoria
           </label>
-          <select id={`${id}-categoria`} value={categoria} onChange={(e) => setCategoria(e.target.value)} className={fieldClass}>
+          <select
+            id={`${id}-categoria`}
+            value={categoria}
+            onChange={(e) => setCategoria(e.target.value)}
+            className={fieldClass}
+          >
             <option value="">Todas</option>
             {options.map((c) => (
               <option key={c} value={c}>
@@ -128,7 +141,9 @@ export function ResultSetView({
                   : `${formatCount(pages.total)} atletas`}
             </p>
             {q && others.length > 0 && <Elsewhere eventId={eventId} q={q} others={others} onPick={onSearchElsewhere} />}
-            {pages.results.length > 0 && <ResultTable eventId={eventId} set={set} results={pages.results} rankBy={rankBy} />}
+            {pages.results.length > 0 && (
+              <ResultTable eventId={eventId} set={set} results={pages.results} rankBy={rankBy} />
+            )}
             {pages.hasMore && (
               <div className="mt-4 text-center">
                 <button
@@ -160,7 +175,17 @@ const shortTimeNames: Record<TimeKind, string> = { liquido: 'Líquido', bruto: '
  * the time places follow, with the pace under it (RESULT-10); wider screens give the category, the
  * other time and the pace their own columns.
  */
-function ResultTable({ eventId, set, results, rankBy }: { eventId: string; set: ResultSet; results: Result[]; rankBy: TimeKind }) {
+function ResultTable({
+  eventId,
+  set,
+  results,
+  rankBy,
+}: {
+  eventId: string
+  set: ResultSet
+  results: Result[]
+  rankBy: TimeKind
+}) {
   const other: TimeKind = rankBy === 'bruto' ? 'liquido' : 'bruto'
   const timeOf = (r: Result, kind: TimeKind) => (kind === 'bruto' ? r.tempoBruto : r.tempoLiquido)
   return (
@@ -210,7 +235,9 @@ function ResultTable({ eventId, set, results, rankBy }: { eventId: string; set: 
             </td>
             <td className="hidden py-2 pr-2 text-slate-700 md:table-cell">
               {r.categoria}
-              {r.posicaoCategoria != null && <span className="block text-xs text-slate-500">{formatPlace(r.posicaoCategoria)} na categoria</span>}
+              {r.posicaoCategoria != null && (
+                <span className="block text-xs text-slate-500">{formatPlace(r.posicaoCategoria)} na categoria</span>
+              )}
             </td>
             <td className="py-2 pr-2 text-right font-bold tabular-nums text-slate-900 sm:text-left">
               {r.status === 'ok' ? rankingTime(r, rankBy).tempo || '—' : statusShort(r.status)}

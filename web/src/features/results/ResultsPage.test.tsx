@@ -12,7 +12,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const renderPage = (path: string) => renderAt(path, { '/resultado/:eventId': <ResultsPage />, '/resultado': <ResultsPage /> })
+const renderPage = (path: string) =>
+  renderAt(path, { '/resultado/:eventId': <ResultsPage />, '/resultado': <ResultsPage /> })
 
 describe('results page', () => {
   it('shows the header and one item per modality, the first open with both PDF links', async () => {
@@ -34,7 +35,10 @@ describe('results page', () => {
     expect(general).toHaveAttribute('href', '/files/geral.pdf')
     expect(general).toHaveAttribute('target', '_blank')
     expect(general).toHaveAttribute('rel', 'noopener noreferrer')
-    expect(screen.getByRole('link', { name: 'Resultados por Categoria' })).toHaveAttribute('href', '/files/categorias.pdf')
+    expect(screen.getByRole('link', { name: 'Resultados por Categoria' })).toHaveAttribute(
+      'href',
+      '/files/categorias.pdf',
+    )
 
     await user.click(second.summary)
     await waitFor(() => expect(first.item).toHaveProperty('open', false))
@@ -46,9 +50,17 @@ describe('results page', () => {
   it('shows the ranking by assessoria under a modality whose groups have finishers', async () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
-      if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K', status: 'oficial' })] }]
+      if (url.pathname === '/api/events/ev1/results')
+        return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K', status: 'oficial' })] }]
       if (url.pathname === '/api/events/ev1/results/s1/grupos')
-        return [200, { porConcluintes: [{ nome: 'Corre Curitiba', concluintes: 4 }], porTempo: { F: [], M: [] }, status: 'oficial' }]
+        return [
+          200,
+          {
+            porConcluintes: [{ nome: 'Corre Curitiba', concluintes: 4 }],
+            porTempo: { F: [], M: [] },
+            status: 'oficial',
+          },
+        ]
       return [200, { results: [makeResult()], total: 1 }]
     })
     renderPage('/resultado/ev1')
@@ -62,14 +74,25 @@ describe('results page', () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
       if (url.pathname === '/api/events/ev1/results')
-        return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K' }), makeSet({ id: 's9', percurso: 'Caminhada', status: 'oficial' })] }]
+        return [
+          200,
+          {
+            resultSets: [
+              makeSet({ id: 's1', percurso: '21K' }),
+              makeSet({ id: 's9', percurso: 'Caminhada', status: 'oficial' }),
+            ],
+          },
+        ]
       if (url.pathname === '/api/events/ev1/results/s1') return [200, { results: [makeResult()], total: 1 }]
       return [200, { results: [makeResult({ nome: 'Caminhante' })], total: 1 }]
     })
     renderPage('/resultado/ev1')
     const first = await findModality(/^21K/)
     await waitFor(() => expect(first.summary).toHaveTextContent('Preliminar'))
-    expect(await within(first.panel).findByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
+    expect(await within(first.panel).findByRole('link', { name: 'JOÃO DA SILVA' })).toHaveAttribute(
+      'href',
+      '/resultado/ev1/atleta/s1/101',
+    )
     expect(within(first.panel).getByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
     // The set of a modality the event does not list is an item of its own, after the event's.
     const walk = await findModality(/^Caminhada/)
@@ -81,7 +104,8 @@ describe('results page', () => {
   it('starts with a link to each modality’s item, the sets of other modalities too (RESULT-13)', async () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
-      if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [makeSet({ id: 's9', percurso: 'Caminhada' })] }]
+      if (url.pathname === '/api/events/ev1/results')
+        return [200, { resultSets: [makeSet({ id: 's9', percurso: 'Caminhada' })] }]
       return [200, { results: [makeResult()], total: 1 }]
     })
     renderPage('/resultado/ev1')
@@ -90,7 +114,11 @@ describe('results page', () => {
     const links = within(nav).getAllByRole('link')
     expect(links.map((l) => l.textContent)).toEqual(['21K', '5K', 'Caminhada'])
     // Each link's target is in its own item's content, which the browser opens when the link is followed.
-    for (const [link, name] of [[links[0]!, /^21K/], [links[1]!, /^5K/], [links[2]!, /^Caminhada/]] as const) {
+    for (const [link, name] of [
+      [links[0]!, /^21K/],
+      [links[1]!, /^5K/],
+      [links[2]!, /^Caminhada/],
+    ] as const) {
       const target = document.getElementById(link.getAttribute('href')!.slice(1))
       expect(target).not.toBeNull()
       expect(modality(name).panel).toContainElement(target)
@@ -107,18 +135,29 @@ describe('results page', () => {
   it('draws partial answers of the results API with what they have', async () => {
     stubFetch((url) => {
       if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
-      if (url.pathname === '/api/events/ev1/results') return [200, { resultSets: [{ id: 's1', percurso: '21K' }, null] }]
+      if (url.pathname === '/api/events/ev1/results')
+        return [200, { resultSets: [{ id: 's1', percurso: '21K' }, null] }]
       return [200, { results: [{ numeroPeito: '101', nome: 'ANA', parciais: null }] }]
     })
     renderPage('/resultado/ev1')
     const first = await findModality(/^21K/)
-    expect(await within(first.panel).findByRole('link', { name: 'ANA' })).toHaveAttribute('href', '/resultado/ev1/atleta/s1/101')
+    expect(await within(first.panel).findByRole('link', { name: 'ANA' })).toHaveAttribute(
+      'href',
+      '/resultado/ev1/atleta/s1/101',
+    )
     // The event's two modalities, and nothing for the set that had no id.
     expect(document.querySelectorAll('details')).toHaveLength(2)
   })
 
   it('hides only the missing link', async () => {
-    stubFetch(() => [200, makeEvent({ modalidades: [{ ...makeEvent().modalidades[0]!, resultados: { pdfGeralURL: '/files/g.pdf', pdfCategoriasURL: '' } }] })])
+    stubFetch(() => [
+      200,
+      makeEvent({
+        modalidades: [
+          { ...makeEvent().modalidades[0]!, resultados: { pdfGeralURL: '/files/g.pdf', pdfCategoriasURL: '' } },
+        ],
+      }),
+    ])
     renderPage('/resultado/ev1')
     expect(await screen.findByRole('link', { name: 'Classificação Geral' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Resultados por Categoria' })).not.toBeInTheDocument()
@@ -149,14 +188,18 @@ describe('results page', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     stubFetch(() => [503, { error: { code: 'unavailable', message: 'Indisponível.' } }])
     renderPage('/resultado/ev1')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Falha ao carregar os dados do evento.' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Falha ao carregar os dados do evento.' }),
+    ).toBeInTheDocument()
     expect(log).toHaveBeenCalled()
   })
 
   it('says Dados do evento não encontrados. when the read yields no event data', async () => {
     stubFetch(() => [200, null])
     renderPage('/resultado/ev1')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dados do evento não encontrados.' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dados do evento não encontrados.' }),
+    ).toBeInTheDocument()
   })
 
   // RESULT-20: a name not in the open modality is found in another, which the page names and opens.
@@ -181,12 +224,16 @@ describe('results page', () => {
     expect(elsewhere.parentElement!.parentElement).toHaveTextContent(/^Também encontrado em: 5K.*\(2\)$/)
     expect(elsewhere).toHaveAttribute('href', '#modalidade-2')
     // One line asked of the other set: its total is all the page needs.
-    const counted = fetch.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost')).find((u) => u.pathname.endsWith('/s2') && u.searchParams.get('q') === 'maria')
+    const counted = fetch.mock.calls
+      .map((c) => new URL(String(c[0]), 'http://localhost'))
+      .find((u) => u.pathname.endsWith('/s2') && u.searchParams.get('q') === 'maria')
     expect(counted?.searchParams.get('limit')).toBe('1')
 
     await user.click(elsewhere)
     const second = modality(/^5K/)
-    await waitFor(() => expect(within(second.panel).getByRole('searchbox', { name: 'Nome, nº de peito ou equipe' })).toHaveValue('maria'))
+    await waitFor(() =>
+      expect(within(second.panel).getByRole('searchbox', { name: 'Nome, nº de peito ou equipe' })).toHaveValue('maria'),
+    )
     expect(await within(second.panel).findByRole('link', { name: 'MARIA SOUZA' })).toBeInTheDocument()
   })
 })

@@ -25,7 +25,12 @@ const Assessorias = lazy(() => import('./Assessorias').then((m) => ({ default: m
 export function ResultsPage() {
   const { eventId } = useParams()
   const doc = useEventDocument(eventId)
-  usePageMeta('results', doc.state === 'ready' && doc.event.titulo.trim() ? { title: eventPageTitle('results', doc.event.titulo.trim()) } : undefined)
+  usePageMeta(
+    'results',
+    doc.state === 'ready' && doc.event.titulo.trim()
+      ? { title: eventPageTitle('results', doc.event.titulo.trim()) }
+      : undefined,
+  )
 
   if (doc.state === 'loading') return <PageMessage loading text="Carregando resultados..." />
   if (doc.state !== 'ready') return <PageMessage text={documentMessages[doc.state]} />
@@ -95,12 +100,28 @@ function ResultModalities({ event }: { event: Event }) {
     const set = bySet.get(m.nome.trim())
     bySet.delete(m.nome.trim())
     const { title, aside } = modalityLabel(m, i)
-    return { key: String(i), label: title, anchor: `modalidade-${i + 1}`, aside, set, modalidade: m as Modalidade | undefined }
+    return {
+      key: String(i),
+      label: title,
+      anchor: `modalidade-${i + 1}`,
+      aside,
+      set,
+      modalidade: m as Modalidade | undefined,
+    }
   })
   for (const set of bySet.values()) {
-    placed.push({ key: `set-${set.id}`, label: set.percurso, anchor: `resultado-${set.id}`, aside: '', set, modalidade: undefined })
+    placed.push({
+      key: `set-${set.id}`,
+      label: set.percurso,
+      anchor: `resultado-${set.id}`,
+      aside: '',
+      set,
+      modalidade: undefined,
+    })
   }
-  const withSets: OtherSet[] = placed.flatMap((p) => (p.set ? [{ id: p.set.id, percurso: p.label, anchor: p.anchor }] : []))
+  const withSets: OtherSet[] = placed.flatMap((p) =>
+    p.set ? [{ id: p.set.id, percurso: p.label, anchor: p.anchor }] : [],
+  )
   const items = placed.map((p) => ({
     key: p.key,
     label: p.label,
@@ -170,7 +191,11 @@ function ModalityLinks({ items }: { items: { key: string; label: string; anchor:
 
 /** The published sets; none while they load or when they cannot be read (the PDFs still show). */
 function useResultSets(eventId: string): ResultSet[] {
-  const r = useResource(`resultSets:${eventId}`, (signal) => listResultSets(eventId, signal), initialResultSets(eventId))
+  const r = useResource(
+    `resultSets:${eventId}`,
+    (signal) => listResultSets(eventId, signal),
+    initialResultSets(eventId),
+  )
   return r.state === 'ready' ? r.data : []
 }
 
@@ -250,7 +275,9 @@ function ResultFiles({ modalidade, quietWhenNone = false }: { modalidade: Modali
             </span>
             <span className="min-w-0 flex-1">
               <span className="block font-extrabold text-slate-900 group-hover:text-brand-800">{f.label}</span>
-              <span aria-hidden="true" className="text-xs font-semibold text-slate-500">PDF</span>
+              <span aria-hidden="true" className="text-xs font-semibold text-slate-500">
+                PDF
+              </span>
             </span>
             <ExternalIcon className="h-4 w-4 shrink-0 text-slate-400" />
           </a>

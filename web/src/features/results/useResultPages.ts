@@ -10,11 +10,23 @@ type More = { key: string; results: Result[]; cursor: string | null; loading: bo
 export type ResultPages =
   | { state: 'loading' }
   | { state: 'error' }
-  | { state: 'ready'; results: Result[]; total: number; hasMore: boolean; loadingMore: boolean; moreError: string; loadMore: () => void }
+  | {
+      state: 'ready'
+      results: Result[]
+      total: number
+      hasMore: boolean
+      loadingMore: boolean
+      moreError: string
+      loadMore: () => void
+    }
 
 export function useResultPages(eventId: string, setId: string, query: ResultQuery): ResultPages {
   const key = `results:${eventId}:${setId}:${query.q ?? ''}:${query.sexo ?? ''}:${query.categoria ?? ''}`
-  const first = useResource(key, (signal) => listResults(eventId, setId, query, signal), initialResultPage(eventId, setId))
+  const first = useResource(
+    key,
+    (signal) => listResults(eventId, setId, query, signal),
+    initialResultPage(eventId, setId),
+  )
   const [more, setMore] = useState<More | null>(null)
 
   if (first.state !== 'ready') return { state: first.state }
@@ -30,11 +42,23 @@ export function useResultPages(eventId: string, setId: string, query: ResultQuer
     listResults(eventId, setId, { ...query, cursor }).then(
       (page) =>
         setMore((m) =>
-          m?.key === key ? { key, results: [...m.results, ...page.results], cursor: page.nextCursor ?? null, loading: false, error: '' } : m,
+          m?.key === key
+            ? {
+                key,
+                results: [...m.results, ...page.results],
+                cursor: page.nextCursor ?? null,
+                loading: false,
+                error: '',
+              }
+            : m,
         ),
       (error: unknown) => {
         console.error(error)
-        setMore((m) => (m?.key === key ? { ...m, loading: false, error: 'Não foi possível carregar mais resultados. Tente novamente.' } : m))
+        setMore((m) =>
+          m?.key === key
+            ? { ...m, loading: false, error: 'Não foi possível carregar mais resultados. Tente novamente.' }
+            : m,
+        )
       },
     )
   }

@@ -19,7 +19,9 @@ function plausiblePhone(v: string) {
 
 // The same rules and messages as internal/coaching (Interest.Clean); the server stays the authority.
 const schema = z.object({
-  nome: z.string().check(z.trim(), z.minLength(1, 'Informe seu nome.'), z.maxLength(120, 'Use no máximo 120 caracteres.')),
+  nome: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Informe seu nome.'), z.maxLength(120, 'Use no máximo 120 caracteres.')),
   email: z.pipe(
     z.string().check(z.trim(), z.minLength(1, 'Informe seu e-mail.')),
     z.email('Informe um e-mail válido, como nome@exemplo.com.'),

@@ -25,23 +25,44 @@ describe('training page', () => {
     renderPage()
     expect(screen.getByRole('heading', { level: 1, name: 'Escolha o Plano Ideal para Você' })).toBeInTheDocument()
     const cards = plans()
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Iniciante', 'Intermédio', 'Avançado'])
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Iniciante',
+      'Intermédio',
+      'Avançado',
+    ])
 
     const expected = [
-      { price: 'R$49', button: 'Começar Agora', features: ['Planejamento semanal', 'Biblioteca de exercícios', 'Suporte por e-mail'] },
+      {
+        price: 'R$49',
+        button: 'Começar Agora',
+        features: ['Planejamento semanal', 'Biblioteca de exercícios', 'Suporte por e-mail'],
+      },
       {
         price: 'R$99',
         button: 'Tornar-se Pro',
-        features: ['Tudo do plano Iniciante', 'Feedback mensal com treinador', 'Análise de métricas', 'Ajustes personalizados'],
+        features: [
+          'Tudo do plano Iniciante',
+          'Feedback mensal com treinador',
+          'Análise de métricas',
+          'Ajustes personalizados',
+        ],
       },
-      { price: 'R$149', button: 'Performance Máxima', features: ['Tudo do plano Intermédio', 'Acompanhamento via WhatsApp', 'Análise de vídeo'] },
+      {
+        price: 'R$149',
+        button: 'Performance Máxima',
+        features: ['Tudo do plano Intermédio', 'Acompanhamento via WhatsApp', 'Análise de vídeo'],
+      },
     ]
     expected.forEach((want, i) => {
       const card = cards[i]!
       expect(within(card).getByText(want.price)).toBeInTheDocument()
       expect(within(card).getByText('/mês')).toBeInTheDocument()
       expect(within(card).getByRole('button', { name: want.button })).toBeInTheDocument()
-      expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(want.features)
+      expect(
+        within(card)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(want.features)
     })
     expect(cards[0]).toHaveTextContent('Para quem está começando a jornada')
     expect(screen.getAllByText('Mais Popular')).toHaveLength(1)
@@ -76,7 +97,9 @@ describe('training page', () => {
     // The form is checked asynchronously after the click.
     await waitFor(() => expect(within(dialog).getByLabelText('Nome')).toHaveAccessibleDescription('Informe seu nome.'))
     expect(within(dialog).getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true')
-    expect(within(dialog).getByLabelText('E-mail')).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.')
+    expect(within(dialog).getByLabelText('E-mail')).toHaveAccessibleDescription(
+      'Informe um e-mail válido, como nome@exemplo.com.',
+    )
     expect(within(dialog).getByLabelText('WhatsApp (opcional)')).toHaveAccessibleDescription(
       /Informe um WhatsApp com DDD, como \(11\) 91234-5678\./,
     )
@@ -94,7 +117,16 @@ describe('training page', () => {
       [
         'POST',
         '/api/plan-interest',
-        [422, { error: { code: 'invalid-argument', message: 'Alguns campos precisam de correção.', fields: { email: 'E-mail recusado pelo servidor.' } } }],
+        [
+          422,
+          {
+            error: {
+              code: 'invalid-argument',
+              message: 'Alguns campos precisam de correção.',
+              fields: { email: 'E-mail recusado pelo servidor.' },
+            },
+          },
+        ],
       ],
     ])
     const user = userEvent.setup()
@@ -113,7 +145,13 @@ describe('training page', () => {
   })
 
   it('shows a message that is not about one field, such as the hourly limit', async () => {
-    serve([['POST', '/api/plan-interest', [429, { error: { code: 'too-many-requests', message: 'Você já enviou vários pedidos.' } }]]])
+    serve([
+      [
+        'POST',
+        '/api/plan-interest',
+        [429, { error: { code: 'too-many-requests', message: 'Você já enviou vários pedidos.' } }],
+      ],
+    ])
     const user = userEvent.setup()
     renderPage()
     await user.click(screen.getByRole('button', { name: 'Começar Agora' }))

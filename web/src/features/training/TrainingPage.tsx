@@ -56,14 +56,23 @@ function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: () => void }) {
       </h2>
       <p className="mt-1 text-slate-600">{plan.descricao}</p>
       <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-5xl font-extrabold tracking-tight text-slate-900">{formatPlanPrice(plan.precoMensal)}</span>
+        <span className="text-5xl font-extrabold tracking-tight text-slate-900">
+          {formatPlanPrice(plan.precoMensal)}
+        </span>
         <span className="text-lg font-semibold text-slate-600">/mês</span>
       </p>
       <ul className="mt-6 flex-1 space-y-3" aria-label={`O que o plano ${plan.nome} inclui`}>
         {plan.recursos.map((r) => (
           <li key={r} className="flex gap-3 text-slate-700">
             <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true">
-              <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M4 10.5l4 4 8-9"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             {r}
           </li>
@@ -75,7 +84,9 @@ function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: () => void }) {
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
         className={`mt-8 w-full rounded-full px-6 py-3 text-base font-bold transition-colors ${
-          featured ? 'bg-brand-700 text-white hover:bg-brand-800' : 'bg-brand-50 text-brand-800 ring-1 ring-brand-600 hover:bg-brand-100'
+          featured
+            ? 'bg-brand-700 text-white hover:bg-brand-800'
+            : 'bg-brand-50 text-brand-800 ring-1 ring-brand-600 hover:bg-brand-100'
         }`}
       >
         {plan.cta}

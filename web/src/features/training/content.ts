@@ -34,7 +34,12 @@ export const training = {
       precoMensal: 99,
       selo: 'Mais Popular',
       cta: 'Tornar-se Pro',
-      recursos: ['Tudo do plano Iniciante', 'Feedback mensal com treinador', 'Análise de métricas', 'Ajustes personalizados'],
+      recursos: [
+        'Tudo do plano Iniciante',
+        'Feedback mensal com treinador',
+        'Análise de métricas',
+        'Ajustes personalizados',
+      ],
     },
     {
       nome: 'Avançado',

@@ -44,7 +44,13 @@ export type LinhaCronograma = { horario: string; descricao: string }
 export type Cronograma = { tipo: 'texto'; valor: string } | { tipo: 'estruturado'; valor: LinhaCronograma[] }
 /** A lot's price for one modality, overriding the lot's valor. */
 export type ValorModalidade = { modalidadeNome: string; valor: number | null }
-export type Lote = { nome: string; valor: number | null; maxVagas: number | null; dataLimite: string; valoresPorModalidade: ValorModalidade[] }
+export type Lote = {
+  nome: string
+  valor: number | null
+  maxVagas: number | null
+  dataLimite: string
+  valoresPorModalidade: ValorModalidade[]
+}
 export type PrecoKit = { kitNome: string; valor: number | null }
 export type TipoPreco = 'lotes' | 'kit' | 'texto'
 /** externo: the button opens linkCompra (the default); pelotao: Pelotão sells the bib itself. */
@@ -95,7 +101,12 @@ export type Modalidade = {
   idadeMinima: number | null
 }
 export type NivelPremiacao = 'geral' | 'modalidade' | 'categoria'
-export type PremioEstruturado = { descricao: string; nivel: NivelPremiacao; modalidadeNome: string; categoriaNome: string }
+export type PremioEstruturado = {
+  descricao: string
+  nivel: NivelPremiacao
+  modalidadeNome: string
+  categoriaNome: string
+}
 export type Premiacao = { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioEstruturado[] }
 
 export type Event = {
@@ -136,9 +147,15 @@ type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
  * gives the registration offer's fields their defaults when they are left out (clients written
  * before the offer existed); the event form always sends them.
  */
-export type EventInput = Omit<Event, 'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades' | 'fusoHorario'> & {
+export type EventInput = Omit<
+  Event,
+  'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades' | 'fusoHorario'
+> & {
   fusoHorario?: string
-  inscricoes: Optional<Omit<Inscricoes, 'lotes'>, 'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'> & {
+  inscricoes: Optional<
+    Omit<Inscricoes, 'lotes'>,
+    'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'
+  > & {
     lotes: Optional<Lote, 'valoresPorModalidade'>[]
   }
   modalidades: Optional<Modalidade, 'vagas' | 'idadeMinima'>[]
@@ -149,7 +166,10 @@ export const resultadosPublicados = ['oficial', 'preliminar', 'nenhum'] as const
 export type ResultadosPublicados = (typeof resultadosPublicados)[number]
 
 /** What GET /api/events lists: the fields a card and the athlete panel need. */
-export type EventSummary = Pick<Event, 'id' | 'titulo' | 'categoria' | 'dataEvento' | 'status' | 'banners' | 'local' | 'linkCompra'> & {
+export type EventSummary = Pick<
+  Event,
+  'id' | 'titulo' | 'categoria' | 'dataEvento' | 'status' | 'banners' | 'local' | 'linkCompra'
+> & {
   distances: number[] // modalidades[].km, in order, nulls left out
   resultados: ResultadosPublicados | null // null: the answer does not say (HOME-19)
 }

@@ -13,7 +13,11 @@ describe('parseEvent', () => {
   it('keeps a structured schedule and structured prizes', () => {
     const e = makeEvent({
       informacoes: { cronograma: { tipo: 'estruturado', valor: [{ horario: '07:00', descricao: 'Largada' }] } },
-      premiacao: { tipo: 'estruturado', valor: '', estruturado: [{ descricao: 'Troféu', nivel: 'categoria', modalidadeNome: '10 km', categoriaNome: 'Geral' }] },
+      premiacao: {
+        tipo: 'estruturado',
+        valor: '',
+        estruturado: [{ descricao: 'Troféu', nivel: 'categoria', modalidadeNome: '10 km', categoriaNome: 'Geral' }],
+      },
     })
     expect(parseEvent(e)).toEqual(e)
   })
@@ -23,7 +27,12 @@ describe('parseEvent', () => {
   })
 
   it('gives every missing field its empty value (ERR-9, ERR-10)', () => {
-    const e = parseEvent({ id: 'x', local: null, modalidades: [{ nome: '5 km', resultados: null }], inscricoes: { lotes: [{ valor: '12' }] } })
+    const e = parseEvent({
+      id: 'x',
+      local: null,
+      modalidades: [{ nome: '5 km', resultados: null }],
+      inscricoes: { lotes: [{ valor: '12' }] },
+    })
     expect(e.titulo).toBe('')
     expect(e.categoria).toBe('')
     expect(e.dataEvento).toBe('')
@@ -41,14 +50,24 @@ describe('parseEvent', () => {
       vagas: null,
       idadeMinima: null,
     })
-    expect(e.inscricoes).toMatchObject({ ativas: true, tipoPreco: 'lotes', lotes: [{ nome: '', valor: null, maxVagas: null, dataLimite: '' }] })
+    expect(e.inscricoes).toMatchObject({
+      ativas: true,
+      tipoPreco: 'lotes',
+      lotes: [{ nome: '', valor: null, maxVagas: null, dataLimite: '' }],
+    })
     expect(e.premiacao).toEqual({ tipo: 'texto', valor: '', estruturado: [] })
     expect(e.tempoClassificacao).toBe('liquido')
   })
 
   it('reads an event saved before the registration offer as sold elsewhere, with the default sizes and 60+ (REG-16)', () => {
     const e = parseEvent({ id: 'x', inscricoes: { lotes: [{ nome: '1º Lote' }] }, modalidades: [{ nome: '5 km' }] })
-    expect(e.inscricoes).toMatchObject({ modo: 'externo', vagas: null, tamanhosCamiseta: ['PP', 'P', 'M', 'G', 'GG', 'XG'], meiaEntradaIdoso: true, edicaoAte: '' })
+    expect(e.inscricoes).toMatchObject({
+      modo: 'externo',
+      vagas: null,
+      tamanhosCamiseta: ['PP', 'P', 'M', 'G', 'GG', 'XG'],
+      meiaEntradaIdoso: true,
+      edicaoAte: '',
+    })
     expect(e.inscricoes.lotes[0]!.valoresPorModalidade).toEqual([])
     expect(e.modalidades[0]!.vagas).toBeNull()
   })
@@ -61,7 +80,15 @@ describe('parseEvent', () => {
       tamanhosCamiseta: ['Infantil', 'P'],
       meiaEntradaIdoso: false,
       edicaoAte: '2026-03-01',
-      lotes: [{ nome: '1º Lote', valor: 90, maxVagas: 300, dataLimite: '2026-02-01', valoresPorModalidade: [{ modalidadeNome: '5K', valor: 60 }] }],
+      lotes: [
+        {
+          nome: '1º Lote',
+          valor: 90,
+          maxVagas: 300,
+          dataLimite: '2026-02-01',
+          valoresPorModalidade: [{ modalidadeNome: '5K', valor: 60 }],
+        },
+      ],
     }
     const e = makeEvent({ inscricoes, modalidades: [{ ...makeEvent().modalidades[0]!, vagas: 500 }] })
     expect(parseEvent(JSON.parse(JSON.stringify(e)))).toEqual(e)
@@ -76,7 +103,10 @@ describe('parseEvent', () => {
     const e = makeEvent({ inscricoes: { ...makeEvent().inscricoes, cartao: { ativo: true, parcelasMax: 6 } } })
     expect(parseEvent(JSON.parse(JSON.stringify(e))).inscricoes.cartao).toEqual({ ativo: true, parcelasMax: 6 })
     expect(parseEvent(makeEvent()).inscricoes).not.toHaveProperty('cartao', expect.anything())
-    expect(parseEvent({ inscricoes: { cartao: { ativo: 'sim', parcelasMax: '6' } } }).inscricoes.cartao).toEqual({ ativo: false, parcelasMax: null })
+    expect(parseEvent({ inscricoes: { cartao: { ativo: 'sim', parcelasMax: '6' } } }).inscricoes.cartao).toEqual({
+      ativo: false,
+      parcelasMax: null,
+    })
   })
 
   it('treats a wrong type like a missing value', () => {
@@ -102,7 +132,13 @@ describe('parseEvent', () => {
 
 describe('parseEventList', () => {
   it('completes each summary and keeps only numbers among the distances', () => {
-    const list = parseEventList({ events: [{ id: 'a', distances: [5, null, '10', 21.1] }, { id: 'b', local: null }], nextCursor: 'c' })
+    const list = parseEventList({
+      events: [
+        { id: 'a', distances: [5, null, '10', 21.1] },
+        { id: 'b', local: null },
+      ],
+      nextCursor: 'c',
+    })
     expect(list.nextCursor).toBe('c')
     expect(list.events[0]).toEqual({
       id: 'a',
@@ -120,7 +156,9 @@ describe('parseEventList', () => {
   })
 
   it('reads what results an event has published, a value not known as not said (HOME-19)', () => {
-    const list = parseEventList({ events: ['oficial', 'preliminar', 'nenhum', 'talvez', null].map((resultados, i) => ({ id: `e${i}`, resultados })) })
+    const list = parseEventList({
+      events: ['oficial', 'preliminar', 'nenhum', 'talvez', null].map((resultados, i) => ({ id: `e${i}`, resultados })),
+    })
     expect(list.events.map((e) => e.resultados)).toEqual(['oficial', 'preliminar', 'nenhum', null, null])
   })
 
@@ -134,7 +172,11 @@ describe('parseEventListInSlices', () => {
   // A page of the home page's list: whole, partial and broken summaries, in an order to keep.
   const page = (n: number) => ({
     events: Array.from({ length: n }, (_, i) =>
-      i % 3 === 0 ? { id: `e${i}`, titulo: `Prova ${i}`, dataEvento: '2027-01-10', distances: [5, 'x'] } : i % 3 === 1 ? { id: `e${i}`, local: null } : `quebrado ${i}`,
+      i % 3 === 0
+        ? { id: `e${i}`, titulo: `Prova ${i}`, dataEvento: '2027-01-10', distances: [5, 'x'] }
+        : i % 3 === 1
+          ? { id: `e${i}`, local: null }
+          : `quebrado ${i}`,
     ),
     nextCursor: 'próximo',
   })

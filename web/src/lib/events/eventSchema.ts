@@ -30,7 +30,9 @@ const linhaCronograma = record({ horario: text, descricao: text })
 const linhas = list(linhaCronograma)
 const cronograma: Parser<Cronograma> = (v) => {
   const { tipo, valor } = (typeof v === 'object' && v !== null ? v : {}) as { tipo?: unknown; valor?: unknown }
-  return tipo === 'estruturado' && Array.isArray(valor) ? { tipo: 'estruturado', valor: linhas(valor) } : { tipo: 'texto', valor: text(valor) }
+  return tipo === 'estruturado' && Array.isArray(valor)
+    ? { tipo: 'estruturado', valor: linhas(valor) }
+    : { tipo: 'texto', valor: text(valor) }
 }
 
 const categoriaModalidade = record({
@@ -81,7 +83,13 @@ const eventFields = {
     ativas: flag(true),
     tipoPreco: oneOf(['lotes', 'kit', 'texto'], 'lotes'),
     lotes: list(
-      record({ nome: text, valor: amount, maxVagas: amount, dataLimite: text, valoresPorModalidade: list(record({ modalidadeNome: text, valor: amount })) }),
+      record({
+        nome: text,
+        valor: amount,
+        maxVagas: amount,
+        dataLimite: text,
+        valoresPorModalidade: list(record({ modalidadeNome: text, valor: amount })),
+      }),
     ),
     precosPorKit: list(record({ kitNome: text, valor: amount })),
     textoPreco: text,
@@ -103,7 +111,12 @@ const eventFields = {
     tipo: oneOf(['texto', 'estruturado'], 'texto'),
     valor: text,
     estruturado: list(
-      record({ descricao: text, nivel: oneOf(['geral', 'modalidade', 'categoria'], 'geral'), modalidadeNome: text, categoriaNome: text }),
+      record({
+        descricao: text,
+        nivel: oneOf(['geral', 'modalidade', 'categoria'], 'geral'),
+        modalidadeNome: text,
+        categoriaNome: text,
+      }),
     ),
   }),
   // An event saved before results existed has none: net time, as the server's default.
@@ -133,7 +146,10 @@ const eventSummary = record({
   resultados: (v: unknown): ResultadosPublicados | null => resultadosPublicados.find((r) => r === v) ?? null,
 })
 
-const eventList = record({ events: list(eventSummary), nextCursor: (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined) })
+const eventList = record({
+  events: list(eventSummary),
+  nextCursor: (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined),
+})
 
 /** GET /api/events/{id}'s answer as a complete Event; no usable data gives an event whose id is ''. */
 export function parseEvent(answer: unknown): Event {

@@ -12,7 +12,7 @@ export function searchTerms(query: string, names?: PlaceNames | null): SearchTer
   const words = searchWords(query)
   const longest = names ? Math.max(0, ...[...names.keys()].map((n) => n.split(' ').length)) : 0
   const terms: SearchTerm[] = []
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let term: SearchTerm = { words: [words[i]!] }
     for (let size = Math.min(longest, words.length - i); size > 0; size--) {
       const place = names?.get(words.slice(i, i + size).join(' '))

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { bannerFor, categoryOf, cityOf, modalityLabel, safeHref, titleOf, venueOf } from './eventText'
 
 const local = (over: Partial<{ local: string; endereco: string; cidade: string; estado: string }> = {}) => ({
-  local: '', endereco: '', cidade: '', estado: '', ...over,
+  local: '',
+  endereco: '',
+  cidade: '',
+  estado: '',
+  ...over,
 })
 
 describe('fallbacks (ERR-10, HOME-11)', () => {

@@ -29,4 +29,3 @@ export type Offer = {
 export function getOffer(eventId: string, signal?: AbortSignal) {
   return api<Offer>(`/api/events/${encodeURIComponent(eventId)}/inscricao`, { signal })
 }
-

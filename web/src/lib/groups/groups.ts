@@ -38,7 +38,8 @@ export type MyGroup = Group & { evento: EventSummary }
 const eventGroups = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/grupos`
 const oneGroup = (id: string) => `/api/grupos/${encodeURIComponent(id)}`
 
-export const createGroup = (eventId: string, nome: string) => api<Group>(eventGroups(eventId), { method: 'POST', body: { nome } })
+export const createGroup = (eventId: string, nome: string) =>
+  api<Group>(eventGroups(eventId), { method: 'POST', body: { nome } })
 
 export const listEventGroups = (eventId: string, signal?: AbortSignal) =>
   api<{ grupos: Group[] }>(eventGroups(eventId), { signal }).then((a) => a.grupos)
@@ -56,7 +57,8 @@ export const deleteGroup = (id: string) => api<void>(oneGroup(id), { method: 'DE
 export const mergeGroup = (eventId: string, id: string, into: string) =>
   api<Group>(`${eventGroups(eventId)}/${encodeURIComponent(id)}/mesclar`, { method: 'POST', body: { em: into } })
 
-export const myGroups = (signal?: AbortSignal) => api<{ grupos: MyGroup[] }>('/api/me/grupos', { signal }).then((a) => a.grupos)
+export const myGroups = (signal?: AbortSignal) =>
+  api<{ grupos: MyGroup[] }>('/api/me/grupos', { signal }).then((a) => a.grupos)
 
 /** The coach's page of a group. */
 export const groupPagePath = (id: string) => `/dashboard/grupos/${encodeURIComponent(id)}`

@@ -48,7 +48,8 @@ async function send(path: string, { method = 'GET', body, signal, headers }: Opt
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined || body instanceof FormData ? headers : { 'Content-Type': 'application/json', ...headers },
+      headers:
+        body === undefined || body instanceof FormData ? headers : { 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     })
   } catch (err) {
@@ -58,6 +59,13 @@ async function send(path: string, { method = 'GET', body, signal, headers }: Opt
 }
 
 function errorOf(res: Response, data: unknown): ApiError {
-  const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null)?.error
-  return new ApiError(res.status, e?.code ?? 'internal', e?.message ?? 'Ocorreu um erro inesperado. Tente novamente.', e?.fields, e?.rows)
+  const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null)
+    ?.error
+  return new ApiError(
+    res.status,
+    e?.code ?? 'internal',
+    e?.message ?? 'Ocorreu um erro inesperado. Tente novamente.',
+    e?.fields,
+    e?.rows,
+  )
 }

@@ -26,7 +26,11 @@ function Menu() {
   const [open, setOpen] = useState(false)
   return (
     <div>
-      <button type="button" onClick={() => setOpen((v) => !v)} onKeyDown={(e) => e.key === 'ArrowDown' && setOpen(true)}>
+      <button
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(e) => e.key === 'ArrowDown' && setOpen(true)}
+      >
         Conta
       </button>
       {open && <p>Menu aberto</p>}
@@ -93,7 +97,8 @@ describe('holdEarlyInput', () => {
       </div>,
     )
     const early = holdEarlyInput(root)
-    for (const el of root.querySelectorAll('a, input, label, summary')) expect(fireEvent.click(el), el.outerHTML).toBe(true)
+    for (const el of root.querySelectorAll('a, input, label, summary'))
+      expect(fireEvent.click(el), el.outerHTML).toBe(true)
     early.stop()
   })
 

@@ -10,7 +10,8 @@
 // Controls are found again by their place under the root, in case the app drew them anew.
 
 /** A field whose value the browser keeps as typed: text of any kind, and lists to choose from. */
-const field = 'textarea,select,input:not([type=checkbox],[type=radio],[type=submit],[type=button],[type=reset],[type=image],[type=file])'
+const field =
+  'textarea,select,input:not([type=checkbox],[type=radio],[type=submit],[type=button],[type=reset],[type=image],[type=file])'
 
 const listened = ['click', 'submit', 'keydown', 'input', 'change', 'toggle', 'focusin']
 
@@ -45,7 +46,8 @@ export function holdEarlyInput(root: Element): EarlyInput {
 
   const remember = (el: Element) => {
     const place: number[] = []
-    for (let e = el; e !== root && e.parentElement; e = e.parentElement) place.unshift([...e.parentElement.children].indexOf(e))
+    for (let e = el; e !== root && e.parentElement; e = e.parentElement)
+      place.unshift([...e.parentElement.children].indexOf(e))
     places.set(el, place)
     return el
   }
@@ -102,7 +104,8 @@ export function holdEarlyInput(root: Element): EarlyInput {
         }
       }
       // A field the app drew anew lost the focus with the old one.
-      if (focused && !focused.isConnected && document.activeElement === document.body) (now(focused) as HTMLElement | undefined)?.focus()
+      if (focused && !focused.isConnected && document.activeElement === document.body)
+        (now(focused) as HTMLElement | undefined)?.focus()
       for (const [was, e] of held) {
         const el = now(was)
         if (e.type === 'submit') (el as HTMLFormElement | undefined)?.requestSubmit()

@@ -7,7 +7,7 @@ describe('srcSetOf', () => {
   })
 
   it('offers nothing for other addresses', () => {
-    for (const src of ['https://example.com/a.jpg', '/files/abc?w=480', '/placeholder.svg', '']) expect(srcSetOf(src)).toBeUndefined()
+    for (const src of ['https://example.com/a.jpg', '/files/abc?w=480', '/placeholder.svg', ''])
+      expect(srcSetOf(src)).toBeUndefined()
   })
 })
-

@@ -11,4 +11,3 @@ export function srcSetOf(src: string): string | undefined {
   if (!/^\/files\/[A-Za-z0-9_-]+$/.test(src)) return undefined
   return widths.map((w) => `${src}?w=${w} ${w}w`).join(', ')
 }
-

@@ -12,7 +12,8 @@ function all(): Record<string, unknown> {
     if (text) {
       try {
         const parsed: unknown = JSON.parse(text)
-        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) blocks = parsed as Record<string, unknown>
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+          blocks = parsed as Record<string, unknown>
       } catch (error) {
         console.error(error) // the app then fetches as on any other visit
       }

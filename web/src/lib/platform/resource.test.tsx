@@ -2,8 +2,22 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { useResource } from './resource'
 
-function Probe({ id, load, initialPath }: { id: string; load: (signal: AbortSignal) => Promise<string>; initialPath?: string }) {
-  const r = useResource(id, load, initialPath ? { path: initialPath, read: (answer) => (typeof answer === 'string' ? answer : undefined) } : undefined)
+function Probe({
+  id,
+  load,
+  initialPath,
+}: {
+  id: string
+  load: (signal: AbortSignal) => Promise<string>
+  initialPath?: string
+}) {
+  const r = useResource(
+    id,
+    load,
+    initialPath
+      ? { path: initialPath, read: (answer) => (typeof answer === 'string' ? answer : undefined) }
+      : undefined,
+  )
   return <p>{r.state === 'ready' ? r.data : r.state}</p>
 }
 

@@ -18,7 +18,11 @@ export type Resource<T> =
  * Pass key = null to load nothing. With `initial`, the first render takes the answer to GET
  * initial.path that the server put in the page (lib/platform/initialData), if any, instead of loading.
  */
-export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, initial?: Initial<T>): Resource<T> {
+export function useResource<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  initial?: Initial<T>,
+): Resource<T> {
   const [result, setResult] = useState<{ key: string | null; value: Resource<T> }>(() => {
     const answer = key !== null && initial ? initialData<unknown>(initial.path) : undefined
     const data = answer === undefined ? undefined : initial?.read(answer)

@@ -36,7 +36,8 @@ export function list<T>(row: Parser<T>): Parser<T[]> {
 /** An object whose fields each take their defaults; anything but an object is all defaults. Other keys are left out. */
 export function record<S extends Record<string, Parser<unknown>>>(shape: S): Parser<{ [K in keyof S]: Parsed<S[K]> }> {
   return (v) => {
-    const from: Record<string, unknown> = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+    const from: Record<string, unknown> =
+      typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
     const out: Record<string, unknown> = {}
     for (const [key, parse] of Object.entries(shape)) out[key] = parse(from[key])
     return out as { [K in keyof S]: Parsed<S[K]> }

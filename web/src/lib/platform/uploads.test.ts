@@ -59,7 +59,11 @@ describe('uploadFile', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXHR)
     const done = uploadFile(file(), 'image')
     FakeXHR.last.answer(422, {
-      error: { code: 'invalid-argument', message: 'Arquivo inválido.', fields: { file: 'Envie uma imagem JPEG, PNG ou WebP.' } },
+      error: {
+        code: 'invalid-argument',
+        message: 'Arquivo inválido.',
+        fields: { file: 'Envie uma imagem JPEG, PNG ou WebP.' },
+      },
     })
     await expect(done).rejects.toMatchObject({ status: 422, message: 'Envie uma imagem JPEG, PNG ou WebP.' })
   })

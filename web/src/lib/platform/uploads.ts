@@ -35,7 +35,12 @@ export async function uploadFile(
  * JSON answer; an error answer rejects with ApiError (its field message for `file` first, and the
  * row errors of a spreadsheet).
  */
-export function postForm(path: string, body: FormData, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<unknown> {
+export function postForm(
+  path: string,
+  body: FormData,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', path)
@@ -51,7 +56,9 @@ export function postForm(path: string, body: FormData, onProgress?: (percent: nu
         resolve(data)
         return
       }
-      const e = (data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null)?.error
+      const e = (
+        data as { error?: { code?: string; message?: string; fields?: FieldErrors; rows?: RowError[] } } | null
+      )?.error
       reject(
         new ApiError(
           xhr.status,

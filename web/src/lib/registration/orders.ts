@@ -47,7 +47,14 @@ export type MyRegistration = OrderRegistration & {
   equipe: string
   contatoEmergencia: { nome: string; telefone: string }
   /** edicaoAte: the last day (YYYY-MM-DD, inclusive) the athlete or buyer changes shirt, team and emergency contact. */
-  evento: { id: string; titulo: string; dataEvento: string; edicaoAte: string | null; fusoHorario?: string; tamanhosCamiseta: string[] }
+  evento: {
+    id: string
+    titulo: string
+    dataEvento: string
+    edicaoAte: string | null
+    fusoHorario?: string
+    tamanhosCamiseta: string[]
+  }
   /**
    * The window of the buyer and of the athlete to cancel this registration of a paid order (null for any other status):
    * its end, what cancelling it returns by Pix (reais, the server's figure: its share, never more than the order has
@@ -60,7 +67,11 @@ export type MyRegistration = OrderRegistration & {
 }
 
 /** GET …/results/{setId}/athletes/{bib}'s answer, with where its page and (for a finisher) its certificate are. */
-export type MyResult = Omit<AthleteResult, 'resultSet'> & { resultSet: ResultSet; url: string; certificado: string | null }
+export type MyResult = Omit<AthleteResult, 'resultSet'> & {
+  resultSet: ResultSet
+  url: string
+  certificado: string | null
+}
 
 export function getOrder(orderId: string, signal?: AbortSignal) {
   return api<Order>(`/api/pedidos/${encodeURIComponent(orderId)}`, { signal })
@@ -84,7 +95,8 @@ export function codeDestination(codigo: string, signal?: AbortSignal) {
 
 /** Where a code leads its opener: the team to the kit desk, the buyer to the order, the athlete to "Minhas inscrições". */
 export function codePath(d: CodeDestination): string {
-  if (d.role === 'equipe') return `/retirada/${encodeURIComponent(d.eventId)}?${new URLSearchParams({ codigo: d.codigo })}`
+  if (d.role === 'equipe')
+    return `/retirada/${encodeURIComponent(d.eventId)}?${new URLSearchParams({ codigo: d.codigo })}`
   return d.pedidoId ? orderPath(d.eventId, d.pedidoId) : myRegistrationsPath
 }
 

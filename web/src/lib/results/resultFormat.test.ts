@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import rankingCases from '../../../../internal/results/testdata/ranking_time.json'
-import { compareCategories, fasterThan, formatPace, formatPlace, rankingTime, sexLabel, statusLabel, type TimeKind } from './resultFormat'
+import {
+  compareCategories,
+  fasterThan,
+  formatPace,
+  formatPlace,
+  rankingTime,
+  sexLabel,
+  statusLabel,
+  type TimeKind,
+} from './resultFormat'
 
 describe('result formatting', () => {
   it('writes places as ordinals with the field size in pt-BR digits', () => {
@@ -32,7 +41,6 @@ describe('result formatting', () => {
     expect(sexLabel('M')).toBe('Masculino')
     expect(sexLabel('?')).toBe('?')
   })
-
 })
 
 // The cases internal/results runs on RankingTime: the page shows first what the certificate prints.
@@ -43,7 +51,10 @@ describe('rankingTime (RESULT-10)', () => {
   for (const c of rankingCases.cases) {
     it(`ranked by ${c.rankBy}, bruto '${c.tempoBruto}' and líquido '${c.tempoLiquido}': ${c.want}`, () => {
       const want = c.want as TimeKind
-      expect(rankingTime(c, c.rankBy as TimeKind)).toEqual({ tempo: want === 'bruto' ? c.tempoBruto : c.tempoLiquido, kind: want })
+      expect(rankingTime(c, c.rankBy as TimeKind)).toEqual({
+        tempo: want === 'bruto' ? c.tempoBruto : c.tempoLiquido,
+        kind: want,
+      })
     })
   }
 })
@@ -58,11 +69,23 @@ describe('compareCategories (RESULT-12)', () => {
   })
 
   it('compares letters without accents or case, and keeps distinct names apart', () => {
-    expect(sorted(['Master B', 'elite', 'Élite', 'Geral', 'MASTER A'])).toEqual(['elite', 'Élite', 'Geral', 'MASTER A', 'Master B'])
+    expect(sorted(['Master B', 'elite', 'Élite', 'Geral', 'MASTER A'])).toEqual([
+      'elite',
+      'Élite',
+      'Geral',
+      'MASTER A',
+      'Master B',
+    ])
     expect(sorted(['M 100', 'M 100+', 'M 0100'])).toEqual(['M 0100', 'M 100', 'M 100+'])
   })
 
   it('puts each sex’s age groups together, in age order', () => {
-    expect(sorted(['M 30-34', 'F 100+', 'F 30-34', 'M 18-19', 'F 18-19'])).toEqual(['F 18-19', 'F 30-34', 'F 100+', 'M 18-19', 'M 30-34'])
+    expect(sorted(['M 30-34', 'F 100+', 'F 30-34', 'M 18-19', 'F 18-19'])).toEqual([
+      'F 18-19',
+      'F 30-34',
+      'F 100+',
+      'M 18-19',
+      'M 30-34',
+    ])
   })
 })

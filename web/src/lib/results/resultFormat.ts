@@ -57,8 +57,12 @@ export const timeNames: Record<TimeKind, string> = { liquido: 'Tempo líquido', 
  * has. The twin of Go's results.RankingTime, which the certificate prints; both run the cases of
  * internal/results/testdata/ranking_time.json.
  */
-export function rankingTime(r: Pick<Result, 'tempoLiquido' | 'tempoBruto'>, rankBy: TimeKind): { tempo: string; kind: TimeKind } {
-  if ((rankBy === 'bruto' && r.tempoBruto !== '') || r.tempoLiquido === '') return { tempo: r.tempoBruto, kind: 'bruto' }
+export function rankingTime(
+  r: Pick<Result, 'tempoLiquido' | 'tempoBruto'>,
+  rankBy: TimeKind,
+): { tempo: string; kind: TimeKind } {
+  if ((rankBy === 'bruto' && r.tempoBruto !== '') || r.tempoLiquido === '')
+    return { tempo: r.tempoBruto, kind: 'bruto' }
   return { tempo: r.tempoLiquido, kind: 'liquido' }
 }
 
@@ -89,4 +93,3 @@ function compareRuns(x: string, y: string): number {
   }
   return x < y ? -1 : x > y ? 1 : 0
 }
-

@@ -4,12 +4,19 @@ import { parseAthlete, parseResultPage, parseResultSet, parseResultSets } from '
 
 describe('parseResultSets', () => {
   it('keeps complete sets as the server sent them', () => {
-    const sets = [makeSet({ categorias: ['M30-34'] }), makeSet({ id: 's2', percurso: '5K', status: 'oficial', categorias: [] })]
+    const sets = [
+      makeSet({ categorias: ['M30-34'] }),
+      makeSet({ id: 's2', percurso: '5K', status: 'oficial', categorias: [] }),
+    ]
     expect(parseResultSets({ resultSets: sets })).toEqual(sets)
   })
 
   it('completes a partial set, preliminary unless it says official, leaves out sets without an id, and reads anything else as none', () => {
-    expect(parseResultSets({ resultSets: [{ id: 's1', percurso: '21K', status: 'final', finishers: '2' }, null, { percurso: '5K' }] })).toEqual([
+    expect(
+      parseResultSets({
+        resultSets: [{ id: 's1', percurso: '21K', status: 'final', finishers: '2' }, null, { percurso: '5K' }],
+      }),
+    ).toEqual([
       { id: 's1', percurso: '21K', status: 'preliminar', finishers: 0, total: 0, importedAt: '', categorias: [] },
     ])
     for (const answer of [null, 'texto', { resultSets: null }, []]) expect(parseResultSets(answer)).toEqual([])
@@ -22,7 +29,11 @@ describe('parseResultSets', () => {
 
 describe('parseResultPage', () => {
   it('keeps complete lines and the cursor', () => {
-    const page = { results: [makeResult(), makeResult({ numeroPeito: '7', status: 'DNF', posicao: null })], total: 2, nextCursor: 'c2' }
+    const page = {
+      results: [makeResult(), makeResult({ numeroPeito: '7', status: 'DNF', posicao: null })],
+      total: 2,
+      nextCursor: 'c2',
+    }
     expect(parseResultPage(page)).toEqual(page)
   })
 
@@ -59,7 +70,15 @@ describe('parseAthlete', () => {
 
   it('gives a partial answer its defaults, without a set when it has none', () => {
     const a = parseAthlete({ numeroPeito: '101', nome: 'ANA', maisRapidoQue: 'muito' })
-    expect(a).toMatchObject({ numeroPeito: '101', nome: 'ANA', total: 0, concluintes: 0, maisRapidoQue: null, totalSexo: 0, totalCategoria: 0 })
+    expect(a).toMatchObject({
+      numeroPeito: '101',
+      nome: 'ANA',
+      total: 0,
+      concluintes: 0,
+      maisRapidoQue: null,
+      totalSexo: 0,
+      totalCategoria: 0,
+    })
     expect(a.resultSet).toBeUndefined()
     expect(parseAthlete(null).numeroPeito).toBe('')
   })

@@ -2,7 +2,15 @@
 // Resultados tab read it.
 import { api } from '../platform/api'
 import type { Initial } from '../platform/resource'
-import { parseAthlete, parseResultPage, parseResultSets, type AthleteResult, type Result, type ResultPage, type ResultSet } from './resultSchema'
+import {
+  parseAthlete,
+  parseResultPage,
+  parseResultSets,
+  type AthleteResult,
+  type Result,
+  type ResultPage,
+  type ResultSet,
+} from './resultSchema'
 
 export type ResultQuery = { q?: string; sexo?: string; categoria?: string; cursor?: string }
 
@@ -39,7 +47,12 @@ export function initialResultSets(eventId: string): Initial<ResultSet[]> {
   return { path: resultSetsPath(eventId), read: parseResultSets }
 }
 
-export async function listResults(eventId: string, setId: string, query: ResultQuery, signal?: AbortSignal): Promise<ResultPage> {
+export async function listResults(
+  eventId: string,
+  setId: string,
+  query: ResultQuery,
+  signal?: AbortSignal,
+): Promise<ResultPage> {
   return parseResultPage(await api<unknown>(resultPagePath(eventId, setId, query), { signal }))
 }
 
@@ -53,7 +66,12 @@ export function initialResultPage(eventId: string, setId: string): Initial<Resul
   return { path: resultPagePath(eventId, setId), read: parseResultPage }
 }
 
-export async function getAthlete(eventId: string, setId: string, bib: string, signal?: AbortSignal): Promise<AthleteResult> {
+export async function getAthlete(
+  eventId: string,
+  setId: string,
+  bib: string,
+  signal?: AbortSignal,
+): Promise<AthleteResult> {
   return parseAthlete(await api<unknown>(athletePath(eventId, setId, bib), { signal }))
 }
 

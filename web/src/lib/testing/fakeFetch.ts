@@ -12,13 +12,20 @@ export type Answer = [status: number, body?: unknown] | Response
  * it), and the answer or what makes it from the request (a function may wait, or throw: fetch
  * then fails as offline does).
  */
-export type Route = [method: string, path: string | RegExp, answer: [status: number, body?: unknown] | ((sent: Sent) => Answer | Promise<Answer>)]
+export type Route = [
+  method: string,
+  path: string | RegExp,
+  answer: [status: number, body?: unknown] | ((sent: Sent) => Answer | Promise<Answer>),
+]
 
 export const notFoundBody = { error: { code: 'not-found', message: 'Não encontrado.' } }
 
 /** A JSON answer (no body: null, as for a 204). */
 export function jsonResponse(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
 }
 
 function bodyOf(body: BodyInit | null | undefined): FormData | unknown {
@@ -42,8 +49,16 @@ export function serve(routes: Route[]): Sent[] {
       body: bodyOf(init?.body),
     }
     sent.push(request)
-    const route = routes.find(([m, p]) => (m === '*' || m === request.method) && (typeof p === 'string' ? p === request.url.pathname : p.test(request.url.pathname)))
-    const answer = !route ? ([404, notFoundBody] as const) : typeof route[2] === 'function' ? await route[2](request) : route[2]
+    const route = routes.find(
+      ([m, p]) =>
+        (m === '*' || m === request.method) &&
+        (typeof p === 'string' ? p === request.url.pathname : p.test(request.url.pathname)),
+    )
+    const answer = !route
+      ? ([404, notFoundBody] as const)
+      : typeof route[2] === 'function'
+        ? await route[2](request)
+        : route[2]
     return answer instanceof Response ? answer : jsonResponse(answer[0], answer[1])
   })
   vi.stubGlobal('fetch', fake)

@@ -3,7 +3,9 @@
 import { screen } from '@testing-library/react'
 import type { Event, EventSummary, ResultadosPublicados } from '../events/event'
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] }
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K]
+}
 
 export function makeEvent(over: DeepPartial<Event> = {}): Event {
   const base: Event = {
@@ -52,7 +54,14 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
         percurso: { tipo: 'texto', valor: 'Ida e volta pela avenida.' },
         premiacaoGeral: 'Troféu aos 5 primeiros',
         categorias: [
-          { nome: 'Adulto', idadeInicial: 18, idadeLimite: 29, qualquerIdade: false, genero: 'Feminino', premiacao: 'Medalha' },
+          {
+            nome: 'Adulto',
+            idadeInicial: 18,
+            idadeLimite: 29,
+            qualquerIdade: false,
+            genero: 'Feminino',
+            premiacao: 'Medalha',
+          },
           { nome: 'Livre', idadeInicial: 0, idadeLimite: 120, qualquerIdade: false, genero: 'Misto', premiacao: '' },
         ],
         resultados: { pdfGeralURL: '/files/geral.pdf', pdfCategoriasURL: '/files/categorias.pdf' },
@@ -81,7 +90,14 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
 
 function merge(base: unknown, over: unknown): unknown {
   if (over === undefined) return base
-  if (typeof base !== 'object' || base === null || Array.isArray(base) || typeof over !== 'object' || over === null || Array.isArray(over)) {
+  if (
+    typeof base !== 'object' ||
+    base === null ||
+    Array.isArray(base) ||
+    typeof over !== 'object' ||
+    over === null ||
+    Array.isArray(over)
+  ) {
     return over
   }
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) }
@@ -92,14 +108,24 @@ function merge(base: unknown, over: unknown): unknown {
 export function summaryOf(e: Event, resultados: ResultadosPublicados | null = 'nenhum'): EventSummary {
   const { id, titulo, categoria, dataEvento, status, banners, local, linkCompra } = e
   return {
-    id, titulo, categoria, dataEvento, status, banners, local, linkCompra,
+    id,
+    titulo,
+    categoria,
+    dataEvento,
+    status,
+    banners,
+    local,
+    linkCompra,
     distances: e.modalidades.map((m) => m.km).filter((k): k is number => k != null),
     resultados,
   }
 }
 
 /** A list's summary of the event over makes; resultados is what it has published (HOME-19). */
-export function summary(over: DeepPartial<Event> & { id: string }, resultados?: ResultadosPublicados | null): EventSummary {
+export function summary(
+  over: DeepPartial<Event> & { id: string },
+  resultados?: ResultadosPublicados | null,
+): EventSummary {
   return summaryOf(makeEvent(over), resultados)
 }
 

@@ -24,9 +24,27 @@ export function makeResult(over: Partial<Result> = {}): Result {
 }
 
 export function makeSet(over: Partial<ResultSet> = {}): ResultSet {
-  return { id: 's1', percurso: '21K', status: 'preliminar', finishers: 2, total: 3, importedAt: '2026-03-15T12:00:00Z', categorias: [], ...over }
+  return {
+    id: 's1',
+    percurso: '21K',
+    status: 'preliminar',
+    finishers: 2,
+    total: 3,
+    importedAt: '2026-03-15T12:00:00Z',
+    categorias: [],
+    ...over,
+  }
 }
 
 export function makeAthlete(over: Partial<AthleteResult> = {}): AthleteResult {
-  return { ...makeResult(), total: 3456, concluintes: 3400, maisRapidoQue: 87.4, totalSexo: 1800, totalCategoria: 140, resultSet: makeSet(), ...over }
+  return {
+    ...makeResult(),
+    total: 3456,
+    concluintes: 3400,
+    maisRapidoQue: 87.4,
+    totalSexo: 1800,
+    totalCategoria: 140,
+    resultSet: makeSet(),
+    ...over,
+  }
 }

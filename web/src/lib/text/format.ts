@@ -15,8 +15,12 @@ function kept<T>(make: () => T): () => T {
 
 const money = kept(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }))
 const count = kept(() => new Intl.NumberFormat('pt-BR'))
-const shortDate = kept(() => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }))
-const longDate = kept(() => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }))
+const shortDate = kept(
+  () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }),
+)
+const longDate = kept(
+  () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }),
+)
 const km = kept(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }))
 // en-CA formats as YYYY-MM-DD; one per time zone asked for.
 const isoDates = new Map<string, Intl.DateTimeFormat>()
@@ -126,7 +130,10 @@ const clocks = new Map<string, Intl.DateTimeFormat>()
  * once per zone and options. Pickup times read on the event's clock (REG-225); money records on
  * Brasília's (REG-227).
  */
-export function clockFormat(timeZone: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): Intl.DateTimeFormat {
+export function clockFormat(
+  timeZone: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): Intl.DateTimeFormat {
   const zone = timeZone || siteTimeZone
   const key = `${zone} ${JSON.stringify(options)}`
   let f = clocks.get(key)

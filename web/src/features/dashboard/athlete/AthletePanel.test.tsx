@@ -77,12 +77,17 @@ describe('AthletePanel', () => {
     expect(screen.getByText('Carregando eventos...')).toBeInTheDocument()
 
     const items = await screen.findAllByRole('listitem')
-    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Corrida Noturna', 'Pedal do Guaíba'])
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'Corrida Noturna',
+      'Pedal do Guaíba',
+    ])
     const first = within(items[0]!)
     expect(first.getByRole('link')).toHaveAttribute('href', '/event/noturna')
     expect(first.getByText('Parque Ibirapuera, São Paulo - SP')).toBeInTheDocument()
     expect(first.getByText('5 km · 10 km')).toBeInTheDocument()
-    expect(first.getByText(new Date(`${inDays(3)}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' }))).toBeInTheDocument()
+    expect(
+      first.getByText(new Date(`${inDays(3)}T12:00:00Z`).toLocaleDateString('pt-BR', { timeZone: 'UTC' })),
+    ).toBeInTheDocument()
     expect(items[0]!.querySelector('img')).toHaveAttribute('src', '/files/noturna.webp')
     expect(within(items[1]!).getByText('Sem imagem')).toBeInTheDocument()
 
@@ -97,11 +102,15 @@ describe('AthletePanel', () => {
     const search = screen.getByRole('searchbox', { name: 'Buscar por nome ou local' })
 
     await user.type(search, 'SAO')
-    expect(screen.getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual(['Corrida Noturna'])
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'Corrida Noturna',
+    ])
 
     await user.clear(search)
     await user.type(search, 'guaiba')
-    expect(screen.getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual(['Pedal do Guaíba'])
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'Pedal do Guaíba',
+    ])
 
     await user.type(search, 'x')
     expect(screen.queryAllByRole('listitem')).toEqual([])

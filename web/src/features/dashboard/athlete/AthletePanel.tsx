@@ -30,10 +30,22 @@ export function AthletePanel() {
 
   return (
     <div className="space-y-10">
-      <Suspense fallback={<p role="status" className="text-slate-600">Carregando suas inscrições...</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="text-slate-600">
+            Carregando suas inscrições...
+          </p>
+        }
+      >
         <MyRegistrations />
       </Suspense>
-      <Suspense fallback={<p role="status" className="text-slate-600">Carregando seus grupos...</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="text-slate-600">
+            Carregando seus grupos...
+          </p>
+        }
+      >
         <MyGroups events={open} />
       </Suspense>
       <section aria-labelledby={`${searchId}-titulo`} className="space-y-6">
@@ -95,14 +107,20 @@ function AthleteEventCard({ event }: { event: EventSummary }) {
       {banner ? (
         // The whole banner, in its own proportions: organizers draw text on it that a crop would cut.
         // width and height hold the usual 5:2 box until the picture says its own.
-        <SafeImage src={banner} alt="" width={1600} height={640} sizes="(min-width: 640px) 50vw, 100vw" loading="lazy" className="h-auto w-full" />
+        <SafeImage
+          src={banner}
+          alt=""
+          width={1600}
+          height={640}
+          sizes="(min-width: 640px) 50vw, 100vw"
+          loading="lazy"
+          className="h-auto w-full"
+        />
       ) : (
         <BannerPlaceholder categoria={categoryOf(event)} className="aspect-[5/2] w-full" />
       )}
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="text-lg font-bold text-slate-900 group-hover:text-brand-800">
-          {titleOf(event)}
-        </h3>
+        <h3 className="text-lg font-bold text-slate-900 group-hover:text-brand-800">{titleOf(event)}</h3>
         <p className="text-sm text-slate-600">{eventLocation(event.local) || fallbacks.local}</p>
         <p className="text-sm font-semibold text-slate-800">{formatDate(event.dataEvento)}</p>
         {distances && <p className="text-sm text-brand-800">{distances}</p>}

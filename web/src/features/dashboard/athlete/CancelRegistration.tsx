@@ -29,7 +29,8 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
     // The order's cancellation and an organizer's refund read alike here: say what is on its way, not who asked (REG-280).
     return (
       <p className="text-sm font-medium text-amber-800">
-        Reembolso de {formatMoney(state.valor)} em processamento: o valor volta pelo Pix para a conta que pagou o pedido.
+        Reembolso de {formatMoney(state.valor)} em processamento: o valor volta pelo Pix para a conta que pagou o
+        pedido.
       </p>
     )
   }
@@ -49,12 +50,18 @@ export function CancelRegistration({ registration: r, order, onCancelled }: Prop
   const back = state.valor
   const whole = back === r.total
   const others = order.filter((o) => o.id !== r.id && o.status === 'confirmada').length
-  const payer = r.comprador ? 'para a conta que pagou, e você recebe um e-mail' : 'para a conta de quem pagou o pedido, que recebe um e-mail'
+  const payer = r.comprador
+    ? 'para a conta que pagou, e você recebe um e-mail'
+    : 'para a conta de quem pagou o pedido, que recebe um e-mail'
   return (
     <div className="space-y-2 text-sm">
       <p className="text-slate-600">
-        {back === 0 ? 'Cancelamento' : whole ? `Cancelamento com reembolso integral (${formatMoney(back)})` : `Cancelamento com reembolso de ${formatMoney(back)}`} até{' '}
-        {formatInstant(state.ate)}.
+        {back === 0
+          ? 'Cancelamento'
+          : whole
+            ? `Cancelamento com reembolso integral (${formatMoney(back)})`
+            : `Cancelamento com reembolso de ${formatMoney(back)}`}{' '}
+        até {formatInstant(state.ate)}.
       </p>
       <button
         type="button"

@@ -37,7 +37,8 @@ export function EditRegistration({ registration: r, onSaved }: Props) {
   if (!editOpen(r)) {
     return (
       <p className="text-sm text-slate-700">
-        As alterações terminaram em {formatDate(r.evento.edicaoAte)}. Para mudar algo agora, fale com a organização do evento.{' '}
+        As alterações terminaram em {formatDate(r.evento.edicaoAte)}. Para mudar algo agora, fale com a organização do
+        evento.{' '}
         <Link to={eventPath(r.evento.id)} className="font-semibold text-brand-800 hover:underline">
           Ver contatos na página do evento
         </Link>
@@ -46,7 +47,11 @@ export function EditRegistration({ registration: r, onSaved }: Props) {
   }
   return (
     <div className="space-y-2 text-sm">
-      {r.evento.edicaoAte && <p className="text-slate-600">Camiseta, equipe e contato de emergência podem ser alterados até {formatDate(r.evento.edicaoAte)}.</p>}
+      {r.evento.edicaoAte && (
+        <p className="text-slate-600">
+          Camiseta, equipe e contato de emergência podem ser alterados até {formatDate(r.evento.edicaoAte)}.
+        </p>
+      )}
       {open ? (
         <EditForm registration={r} onDone={close} onSaved={onSaved} />
       ) : (
@@ -87,7 +92,8 @@ function EditForm({ registration: r, onDone, onSaved }: FormProps) {
     const patch: RegistrationPatch = {}
     if (camiseta !== r.camiseta) patch.camiseta = camiseta
     if (equipe !== r.equipe) patch.equipe = equipe
-    if (contato.nome !== r.contatoEmergencia.nome || contato.telefone !== r.contatoEmergencia.telefone) patch.contatoEmergencia = contato
+    if (contato.nome !== r.contatoEmergencia.nome || contato.telefone !== r.contatoEmergencia.telefone)
+      patch.contatoEmergencia = contato
     if (Object.keys(patch).length === 0) return onDone(false)
     setBusy(true)
     setErrors({})
@@ -100,14 +106,20 @@ function EditForm({ registration: r, onDone, onSaved }: FormProps) {
       console.error(err)
       const fields = err instanceof ApiError ? err.fields : {}
       setErrors(fields)
-      if (Object.keys(fields).length === 0) setRefusal(err instanceof ApiError ? err.message : 'Não foi possível salvar. Tente novamente.')
+      if (Object.keys(fields).length === 0)
+        setRefusal(err instanceof ApiError ? err.message : 'Não foi possível salvar. Tente novamente.')
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate aria-label={`Alterar dados de ${r.nome}`} className="space-y-3 rounded-lg bg-slate-50 p-3">
+    <form
+      onSubmit={(e) => void save(e)}
+      noValidate
+      aria-label={`Alterar dados de ${r.nome}`}
+      className="space-y-3 rounded-lg bg-slate-50 p-3"
+    >
       {refusal && (
         <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
           {refusal}
@@ -126,7 +138,10 @@ function EditForm({ registration: r, onDone, onSaved }: FormProps) {
           className={inputClass}
         >
           {/* The current size stays choosable even if the organizer has since removed it. */}
-          {(r.evento.tamanhosCamiseta.includes(r.camiseta) ? r.evento.tamanhosCamiseta : [r.camiseta, ...r.evento.tamanhosCamiseta]).map((t) => (
+          {(r.evento.tamanhosCamiseta.includes(r.camiseta)
+            ? r.evento.tamanhosCamiseta
+            : [r.camiseta, ...r.evento.tamanhosCamiseta]
+          ).map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
@@ -138,7 +153,13 @@ function EditForm({ registration: r, onDone, onSaved }: FormProps) {
           </p>
         )}
       </div>
-      <LabelledInput label="Equipe (opcional)" value={equipe} onChange={(e) => setEquipe(e.target.value)} error={errors.equipe} className={inputClass} />
+      <LabelledInput
+        label="Equipe (opcional)"
+        value={equipe}
+        onChange={(e) => setEquipe(e.target.value)}
+        error={errors.equipe}
+        className={inputClass}
+      />
       <LabelledInput
         label="Contato de emergência: nome"
         value={contato.nome}
@@ -157,10 +178,19 @@ function EditForm({ registration: r, onDone, onSaved }: FormProps) {
         autoComplete="off"
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <button type="button" onClick={() => onDone(false)} disabled={busy} className="min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={() => onDone(false)}
+          disabled={busy}
+          className="min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 disabled:opacity-60"
+        >
           Descartar alterações
         </button>
-        <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 rounded-full bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {busy ? 'Salvando...' : 'Salvar alterações'}
         </button>
       </div>

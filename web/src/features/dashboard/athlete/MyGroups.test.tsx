@@ -25,7 +25,13 @@ const mine: MyGroup = {
   evento: lagoa,
 }
 
-const user: AuthUser = { uid: 'u1', email: 'carla@exemplo.com.br', displayName: 'Carla', createdAt: '2030-01-01T00:00:00Z', emailVerificado: true }
+const user: AuthUser = {
+  uid: 'u1',
+  email: 'carla@exemplo.com.br',
+  displayName: 'Carla',
+  createdAt: '2030-01-01T00:00:00Z',
+  emailVerificado: true,
+}
 
 /** Answers GET /api/me/grupos with each list in turn, and POST …/grupos with created. */
 function serve(lists: MyGroup[][], created: () => [number, unknown] = () => [201, mine]) {
@@ -62,7 +68,10 @@ describe('MyGroups', () => {
     show()
     const list = await screen.findByRole('list', { name: 'Meus grupos' })
     const item = within(list).getByRole('listitem')
-    expect(within(item).getByRole('link', { name: 'Assessoria Corre Curitiba' })).toHaveAttribute('href', '/dashboard/grupos/g1')
+    expect(within(item).getByRole('link', { name: 'Assessoria Corre Curitiba' })).toHaveAttribute(
+      'href',
+      '/dashboard/grupos/g1',
+    )
     expect(item).toHaveTextContent('Corrida da Lagoa · 01/05/2030')
     expect(item).toHaveTextContent('12 inscritos · 1 pago')
   })
@@ -89,7 +98,10 @@ describe('MyGroups', () => {
     await u.clear(nome)
     await u.type(nome, 'Pelotão da Orla')
     await u.click(within(form).getByRole('button', { name: 'Criar grupo' }))
-    expect(await within(form).findByRole('link', { name: 'Abrir o grupo e copiar o link' })).toHaveAttribute('href', '/dashboard/grupos/g1')
+    expect(await within(form).findByRole('link', { name: 'Abrir o grupo e copiar o link' })).toHaveAttribute(
+      'href',
+      '/dashboard/grupos/g1',
+    )
     expect(nome).not.toHaveAttribute('aria-invalid')
     expect(posts).toEqual([
       { path: '/api/events/serra-2030/grupos', body: { nome: 'corre recife' } },

@@ -35,7 +35,9 @@ export function MyGroups({ events }: { events: EventSummary[] }) {
           </button>
         )}
       </div>
-      {opened && <CreateGroup events={events} onClose={() => setOpened(false)} onCreated={() => setVersion((v) => v + 1)} />}
+      {opened && (
+        <CreateGroup events={events} onClose={() => setOpened(false)} onCreated={() => setVersion((v) => v + 1)} />
+      )}
       {list.state === 'loading' ? (
         <p role="status" className="text-slate-600">
           Carregando seus grupos...
@@ -49,7 +51,10 @@ export function MyGroups({ events }: { events: EventSummary[] }) {
           Treina uma assessoria? Crie um grupo para o evento e mande o link: quem se inscreve por ele entra no grupo.
         </p>
       ) : (
-        <ul aria-labelledby={`${id}-titulo`} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <ul
+          aria-labelledby={`${id}-titulo`}
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+        >
           {list.data.map((g) => (
             <GroupItem key={g.id} group={g} />
           ))}
@@ -71,14 +76,23 @@ function GroupItem({ group }: { group: MyGroup }) {
         </p>
       </div>
       <p className="text-sm text-slate-700">
-        {group.inscritos === 1 ? '1 inscrito' : `${group.inscritos} inscritos`} · {group.confirmados === 1 ? '1 pago' : `${group.confirmados} pagos`}
+        {group.inscritos === 1 ? '1 inscrito' : `${group.inscritos} inscritos`} ·{' '}
+        {group.confirmados === 1 ? '1 pago' : `${group.confirmados} pagos`}
       </p>
     </li>
   )
 }
 
 /** The creation form: the event, the name; the server's refusal at its field (GRP-1, GRP-2). */
-function CreateGroup({ events, onClose, onCreated }: { events: EventSummary[]; onClose: () => void; onCreated: () => void }) {
+function CreateGroup({
+  events,
+  onClose,
+  onCreated,
+}: {
+  events: EventSummary[]
+  onClose: () => void
+  onCreated: () => void
+}) {
   const id = useId()
   const { user } = useAuth()
   const [picked, setPicked] = useState('')
@@ -101,20 +115,34 @@ function CreateGroup({ events, onClose, onCreated }: { events: EventSummary[]; o
     } catch (err) {
       console.error(err)
       if (err instanceof ApiError && err.fields.nome) setErrors({ nome: err.fields.nome })
-      else setErrors({ geral: err instanceof ApiError ? err.message : 'Não foi possível criar o grupo. Tente novamente.' })
+      else
+        setErrors({ geral: err instanceof ApiError ? err.message : 'Não foi possível criar o grupo. Tente novamente.' })
     } finally {
       setBusy(false)
     }
   }
 
   if (user && !user.emailVerificado) {
-    return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">Confirme seu e-mail para criar um grupo.</p>
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+        Confirme seu e-mail para criar um grupo.
+      </p>
+    )
   }
   if (events.length === 0) {
-    return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">Nenhum evento com inscrições abertas no momento.</p>
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+        Nenhum evento com inscrições abertas no momento.
+      </p>
+    )
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-titulo`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h3 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Novo grupo
       </h3>
@@ -171,10 +199,18 @@ function CreateGroup({ events, onClose, onCreated }: { events: EventSummary[]; o
         )}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {busy ? 'Criando...' : 'Criar grupo'}
         </button>
-        <button type="button" onClick={onClose} className="min-h-11 rounded-full px-5 font-semibold text-slate-700 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 rounded-full px-5 font-semibold text-slate-700 hover:bg-slate-100"
+        >
           Fechar
         </button>
       </div>

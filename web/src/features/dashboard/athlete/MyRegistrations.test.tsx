@@ -28,7 +28,13 @@ function registration(over: Partial<MyRegistration>): MyRegistration {
     numeroPeito: null,
     equipe: '',
     contatoEmergencia: { nome: 'José Dias', telefone: '(85) 3333-4444' },
-    evento: { id: 'corrida-da-lagoa-2030', titulo: 'Corrida da Lagoa', dataEvento: '2030-05-01', edicaoAte: '2030-04-24', tamanhosCamiseta: ['P', 'M', 'G'] },
+    evento: {
+      id: 'corrida-da-lagoa-2030',
+      titulo: 'Corrida da Lagoa',
+      dataEvento: '2030-05-01',
+      edicaoAte: '2030-04-24',
+      tamanhosCamiseta: ['P', 'M', 'G'],
+    },
     cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 89.9, motivo: null },
     reembolsos: [],
     resultado: null,
@@ -61,8 +67,22 @@ describe('MyRegistrations', () => {
     const sent = serveLists([
       [
         registration({ numeroPeito: 512 }),
-        registration({ id: 'r2', codigo: 'HJKMNPQR45', nome: 'Dani Dias', comprador: false, pedidoId: 'p2', cancelamento: null }),
-        registration({ id: 'r3', codigo: undefined, status: 'pendente', pedidoStatus: 'aguardando_pagamento', pedidoId: 'p3', cancelamento: null }),
+        registration({
+          id: 'r2',
+          codigo: 'HJKMNPQR45',
+          nome: 'Dani Dias',
+          comprador: false,
+          pedidoId: 'p2',
+          cancelamento: null,
+        }),
+        registration({
+          id: 'r3',
+          codigo: undefined,
+          status: 'pendente',
+          pedidoStatus: 'aguardando_pagamento',
+          pedidoId: 'p3',
+          cancelamento: null,
+        }),
       ],
     ])
     show()
@@ -76,8 +96,14 @@ describe('MyRegistrations', () => {
     expect(paid.getByText('01/05/2030')).toBeInTheDocument()
     expect(paid.getByText('Confirmada')).toBeInTheDocument()
     expect(paid.getByText('Número de peito: 512')).toBeInTheDocument()
-    expect(paid.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute('src', '/api/i/ABCDEFGH23/qrcode.png')
-    expect(paid.getByRole('link', { name: 'Ver pedido' })).toHaveAttribute('href', '/inscricao/corrida-da-lagoa-2030/pedido/p1')
+    expect(paid.getByRole('img', { name: 'QR code da inscrição ABCDEFGH23' })).toHaveAttribute(
+      'src',
+      '/api/i/ABCDEFGH23/qrcode.png',
+    )
+    expect(paid.getByRole('link', { name: 'Ver pedido' })).toHaveAttribute(
+      'href',
+      '/inscricao/corrida-da-lagoa-2030/pedido/p1',
+    )
     // REG-166: the receipt, named after the registration it is for.
     expect(paid.getByRole('link', { name: 'Recibo da inscrição de Carla Dias em Corrida da Lagoa' })).toHaveAttribute(
       'href',
@@ -107,7 +133,15 @@ describe('MyRegistrations', () => {
     const user = userEvent.setup()
     serveLists([[]], [202, {}])
     render(
-      <AuthContext.Provider value={testAuth({ uid: 'u2', email: 'caio@exemplo.com.br', displayName: 'Caio', createdAt: '', emailVerificado: false })}>
+      <AuthContext.Provider
+        value={testAuth({
+          uid: 'u2',
+          email: 'caio@exemplo.com.br',
+          displayName: 'Caio',
+          createdAt: '',
+          emailVerificado: false,
+        })}
+      >
         <MemoryRouter>
           <MyRegistrations />
         </MemoryRouter>
@@ -123,7 +157,9 @@ describe('MyRegistrations', () => {
     ).toBeInTheDocument()
     expect(screen.queryByText('Você ainda não tem inscrições feitas pelo Pelotão.')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Reenviar e-mail' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('Enviamos um novo link. Verifique sua caixa de entrada.')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Enviamos um novo link. Verifique sua caixa de entrada.',
+    )
     expect(fetch).toHaveBeenCalledWith('/api/auth/email-verification', expect.objectContaining({ method: 'POST' }))
   })
 })
@@ -132,18 +168,41 @@ describe('MyRegistrations', () => {
 describe('cancelling from Minhas inscrições', () => {
   it("cancels one athlete's registration: each card says its own amount, the dialog names the athlete, the others stay", async () => {
     const user = userEvent.setup()
-    const two = [registration({}), registration({ id: 'r2', nome: 'Dani Dias', total: 79.9, cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.9, motivo: null } })]
-    const after = [{ ...two[0]!, status: 'cancelada' as const, cancelamento: null, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }] }, { ...two[1]!, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }] }]
+    const two = [
+      registration({}),
+      registration({
+        id: 'r2',
+        nome: 'Dani Dias',
+        total: 79.9,
+        cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.9, motivo: null },
+      }),
+    ]
+    const after = [
+      {
+        ...two[0]!,
+        status: 'cancelada' as const,
+        cancelamento: null,
+        reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }],
+      },
+      {
+        ...two[1]!,
+        reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }],
+      },
+    ]
     serveLists([two, after])
     show()
     const [carla, dani] = await screen.findAllByRole('listitem')
-    expect(within(carla!).getByText(/Cancelamento com reembolso integral \(R\$\s89,90\) até 29\/04\/2030, 06:30/)).toBeInTheDocument()
+    expect(
+      within(carla!).getByText(/Cancelamento com reembolso integral \(R\$\s89,90\) até 29\/04\/2030, 06:30/),
+    ).toBeInTheDocument()
     expect(within(dani!).getByText(/Cancelamento com reembolso integral \(R\$\s79,90\) até/)).toBeInTheDocument()
     await user.click(within(carla!).getByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
 
     const dialog = screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })
     expect(dialog).toHaveAccessibleDescription(/R\$\s89,90 serão devolvidos pelo Pix para a conta que pagou/)
-    expect(dialog).toHaveAccessibleDescription(/Carla Dias deixa Corrida da Lagoa e a vaga é liberada\. As outras inscrições do pedido continuam valendo\./)
+    expect(dialog).toHaveAccessibleDescription(
+      /Carla Dias deixa Corrida da Lagoa e a vaga é liberada\. As outras inscrições do pedido continuam valendo\./,
+    )
     expect(dialog).not.toHaveAccessibleDescription(/pedido inteiro/)
     // The safe choice has the focus (a stray Enter does not cancel), and says it keeps the registration.
     expect(within(dialog).getByRole('button', { name: 'Voltar' })).toHaveFocus()
@@ -164,29 +223,39 @@ describe('cancelling from Minhas inscrições', () => {
     serveLists([[registration({ comprador: false, reembolsos: [] })]])
     show()
     await user.click(await screen.findByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
-    expect(screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })).toHaveAccessibleDescription(
-      /R\$\s89,90 serão devolvidos pelo Pix para a conta de quem pagou o pedido/,
-    )
+    expect(
+      screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' }),
+    ).toHaveAccessibleDescription(/R\$\s89,90 serão devolvidos pelo Pix para a conta de quem pagou o pedido/)
   })
 
   // REG-167
   it("after a partial refund, promises the server's figure for this registration", async () => {
     const user = userEvent.setup()
-    serveLists([[registration({ cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.4, motivo: null }, reembolsos: [{ valor: 10.5, status: 'DEVOLVIDO', horario: '2030-03-02T10:00:00Z' }] })]])
+    serveLists([
+      [
+        registration({
+          cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 79.4, motivo: null },
+          reembolsos: [{ valor: 10.5, status: 'DEVOLVIDO', horario: '2030-03-02T10:00:00Z' }],
+        }),
+      ],
+    ])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).getByText('Cancelamento com reembolso de R$ 79,40 até 29/04/2030, 06:30.')).toBeInTheDocument()
     await user.click(within(item!).getByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Cancelar a inscrição de Carla Dias?' })
     expect(dialog).toHaveAccessibleDescription(
-      expect.stringContaining('Do valor desta inscrição, R$\u00a089,90, a organização já reembolsou parte do pedido: R$\u00a079,40 serão devolvidos pelo Pix'),
+      expect.stringContaining(
+        'Do valor desta inscrição, R$\u00a089,90, a organização já reembolsou parte do pedido: R$\u00a079,40 serão devolvidos pelo Pix',
+      ),
     )
     expect(dialog).not.toHaveAccessibleDescription(/integral/)
   })
 
   it("shows the server's refusal in the dialog", async () => {
     const user = userEvent.setup()
-    const motivo = 'O cancelamento pelo próprio atleta vale até 48 horas antes do evento. Fale com a organização do evento.'
+    const motivo =
+      'O cancelamento pelo próprio atleta vale até 48 horas antes do evento. Fale com a organização do evento.'
     serveLists([[registration({})]], [409, { error: { code: 'fora-do-prazo', message: motivo } }])
     show()
     await user.click(await screen.findByRole('button', { name: 'Cancelar a inscrição de Carla Dias' }))
@@ -201,7 +270,10 @@ describe('cancelling from Minhas inscrições', () => {
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).getByText(motivo)).toBeInTheDocument()
-    expect(within(item!).getByRole('link', { name: 'Ver contatos na página do evento' })).toHaveAttribute('href', '/event/corrida-da-lagoa-2030')
+    expect(within(item!).getByRole('link', { name: 'Ver contatos na página do evento' })).toHaveAttribute(
+      'href',
+      '/event/corrida-da-lagoa-2030',
+    )
     expect(within(item!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
   })
 
@@ -209,16 +281,29 @@ describe('cancelling from Minhas inscrições', () => {
     serveLists([
       [
         registration({ cancelamento: { ate: '2020-01-08T12:00:00Z', valor: 89.9, motivo: null } }),
-        registration({ id: 'r2', pedidoId: 'p2', cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null }, reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: '2030-03-02T10:00:00Z' }] }),
+        registration({
+          id: 'r2',
+          pedidoId: 'p2',
+          cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null },
+          reembolsos: [{ valor: 89.9, status: 'EM_PROCESSAMENTO', horario: '2030-03-02T10:00:00Z' }],
+        }),
       ],
     ])
     show()
     const [ended, refunding] = await screen.findAllByRole('listitem')
-    expect(within(ended!).getByText('O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00. Para cancelar agora, fale com a organização do evento.')).toBeInTheDocument()
+    expect(
+      within(ended!).getByText(
+        'O prazo para o próprio atleta cancelar terminou em 08/01/2020, 09:00. Para cancelar agora, fale com a organização do evento.',
+      ),
+    ).toBeInTheDocument()
     expect(within(ended!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
     expect(within(refunding!).getByText('Reembolso em processamento')).toBeInTheDocument()
     // REG-280: what is on its way, from the refund entry, whoever asked for it.
-    expect(within(refunding!).getByText('Reembolso de R$ 89,90 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.')).toBeInTheDocument()
+    expect(
+      within(refunding!).getByText(
+        'Reembolso de R$ 89,90 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.',
+      ),
+    ).toBeInTheDocument()
     expect(within(refunding!).queryByText(/Cancelamento pedido/)).not.toBeInTheDocument()
     expect(within(refunding!).queryByRole('button', { name: /^Cancelar a inscrição/ })).not.toBeInTheDocument()
   })
@@ -239,10 +324,21 @@ describe('cancelling from Minhas inscrições', () => {
     ])
     show()
     const [item] = await screen.findAllByRole('listitem')
-    expect(within(item!).getByText('Reembolso de R$ 20,00 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.')).toBeInTheDocument()
+    expect(
+      within(item!).getByText(
+        'Reembolso de R$ 20,00 em processamento: o valor volta pelo Pix para a conta que pagou o pedido.',
+      ),
+    ).toBeInTheDocument()
   })
   it('says nothing of cancelling a race already run', async () => {
-    serveLists([[registration({ evento: { ...registration({}).evento, dataEvento: '2020-03-15' }, cancelamento: { ate: '2020-03-13T09:30:00Z', valor: 89.9, motivo: 'Prazo encerrado.' } })]])
+    serveLists([
+      [
+        registration({
+          evento: { ...registration({}).evento, dataEvento: '2020-03-15' },
+          cancelamento: { ate: '2020-03-13T09:30:00Z', valor: 89.9, motivo: 'Prazo encerrado.' },
+        }),
+      ],
+    ])
     show()
     const [item] = await screen.findAllByRole('listitem')
     expect(within(item!).queryByText('Prazo encerrado.')).not.toBeInTheDocument()
@@ -256,9 +352,29 @@ describe('a registration leaving the race', () => {
     const underWay = [{ valor: 89.9, status: 'EM_PROCESSAMENTO' as const, horario: '2030-03-02T10:00:00Z' }]
     serveLists([
       [
-        registration({ id: 'r1', nome: 'Ana', pedidoId: 'p1', cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null }, reembolsos: underWay }),
-        registration({ id: 'r2', nome: 'Bia', pedidoId: 'p2', status: 'cancelada', cancelamento: null, reembolsos: underWay }),
-        registration({ id: 'r3', nome: 'Caio', pedidoId: 'p3', pedidoStatus: 'reembolsado', cancelamento: null, reembolsos: [{ ...underWay[0]!, status: 'DEVOLVIDO' }] }),
+        registration({
+          id: 'r1',
+          nome: 'Ana',
+          pedidoId: 'p1',
+          cancelamento: { ate: '2030-04-29T09:30:00Z', valor: 0, motivo: null },
+          reembolsos: underWay,
+        }),
+        registration({
+          id: 'r2',
+          nome: 'Bia',
+          pedidoId: 'p2',
+          status: 'cancelada',
+          cancelamento: null,
+          reembolsos: underWay,
+        }),
+        registration({
+          id: 'r3',
+          nome: 'Caio',
+          pedidoId: 'p3',
+          pedidoStatus: 'reembolsado',
+          cancelamento: null,
+          reembolsos: [{ ...underWay[0]!, status: 'DEVOLVIDO' }],
+        }),
         registration({ id: 'r4', nome: 'Duda', pedidoId: 'p4' }),
       ],
     ])
@@ -287,19 +403,35 @@ describe('orders that ended unpaid', () => {
         registration({ id: 'r2', nome: 'Bia', pedidoId: 'p4' }),
         registration({ id: 'r3', nome: 'Caio', pedidoId: 'p3', pedidoStatus: 'cancelado', ...unpaid }),
         registration({ id: 'r4', nome: 'Duda', pedidoId: 'p3', pedidoStatus: 'cancelado', ...unpaid }),
-        registration({ id: 'r5', nome: 'Edu', pedidoId: 'p2', pedidoStatus: 'aguardando_pagamento', status: 'pendente', codigo: undefined, cancelamento: null }),
+        registration({
+          id: 'r5',
+          nome: 'Edu',
+          pedidoId: 'p2',
+          pedidoStatus: 'aguardando_pagamento',
+          status: 'pendente',
+          codigo: undefined,
+          cancelamento: null,
+        }),
       ],
     ])
     show()
     const disclosure = (await screen.findByText('Pedidos cancelados ou expirados (2)')).closest('details')!
     expect(disclosure).not.toHaveAttribute('open')
     const [active, ended] = screen.getAllByRole('list')
-    expect(within(active!).getAllByRole('listitem').map((li) => within(li).getByText(/ — 10 km$/).textContent)).toEqual(['Bia — 10 km', 'Edu — 10 km'])
+    expect(
+      within(active!)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/ — 10 km$/).textContent),
+    ).toEqual(['Bia — 10 km', 'Edu — 10 km'])
     expect(disclosure).toContainElement(ended!)
     expect(active!.compareDocumentPosition(disclosure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await user.click(within(disclosure).getByText('Pedidos cancelados ou expirados (2)'))
     expect(disclosure).toHaveAttribute('open')
-    expect(within(ended!).getAllByRole('listitem').map((li) => within(li).getByText(/ — 10 km$/).textContent)).toEqual(['Ana — 10 km', 'Caio — 10 km', 'Duda — 10 km'])
+    expect(
+      within(ended!)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/ — 10 km$/).textContent),
+    ).toEqual(['Ana — 10 km', 'Caio — 10 km', 'Duda — 10 km'])
   })
 
   it('has no such group when none ended unpaid', async () => {
@@ -315,7 +447,14 @@ describe('orders that ended unpaid', () => {
 describe('cancelling an unpaid order from Minhas inscrições', () => {
   it('offers it on an order awaiting payment only, asks first, then shows the order cancelled', async () => {
     const user = userEvent.setup()
-    const unpaid = registration({ id: 'r2', pedidoId: 'p2', pedidoStatus: 'aguardando_pagamento', status: 'pendente', codigo: undefined, cancelamento: null })
+    const unpaid = registration({
+      id: 'r2',
+      pedidoId: 'p2',
+      pedidoStatus: 'aguardando_pagamento',
+      status: 'pendente',
+      codigo: undefined,
+      cancelamento: null,
+    })
     serveLists([
       [registration({}), unpaid],
       [registration({}), { ...unpaid, pedidoStatus: 'cancelado', status: 'cancelada' }],
@@ -342,20 +481,48 @@ describe('editing from Minhas inscrições', () => {
   it("shows the deadline, the server's field errors beside their fields keeping what was typed, then the saved values", async () => {
     const user = userEvent.setup()
     const patches: unknown[] = []
-    serveLists([[registration({})], [registration({ camiseta: 'G', equipe: 'Pelotão', contatoEmergencia: { nome: 'José Dias', telefone: '(85) 99999-0000' } })]], ({ path, body }) => {
-      patches.push(body)
-      if (patches.length === 1) return [422, { error: { code: 'invalid-argument', message: 'Confira os campos.', fields: { 'contatoEmergencia.telefone': 'Informe o celular com DDD.' } } }]
-      expect(path).toBe('/api/inscricoes/r1')
-      return [200, {}]
-    })
+    serveLists(
+      [
+        [registration({})],
+        [
+          registration({
+            camiseta: 'G',
+            equipe: 'Pelotão',
+            contatoEmergencia: { nome: 'José Dias', telefone: '(85) 99999-0000' },
+          }),
+        ],
+      ],
+      ({ path, body }) => {
+        patches.push(body)
+        if (patches.length === 1)
+          return [
+            422,
+            {
+              error: {
+                code: 'invalid-argument',
+                message: 'Confira os campos.',
+                fields: { 'contatoEmergencia.telefone': 'Informe o celular com DDD.' },
+              },
+            },
+          ]
+        expect(path).toBe('/api/inscricoes/r1')
+        return [200, {}]
+      },
+    )
     show()
     const [item] = await screen.findAllByRole('listitem')
-    expect(within(item!).getByText('Camiseta, equipe e contato de emergência podem ser alterados até 24/04/2030.')).toBeInTheDocument()
+    expect(
+      within(item!).getByText('Camiseta, equipe e contato de emergência podem ser alterados até 24/04/2030.'),
+    ).toBeInTheDocument()
     await user.click(within(item!).getByRole('button', { name: 'Alterar dados' }))
 
     const form = within(screen.getByRole('form', { name: 'Alterar dados de Carla Dias' }))
     const shirt = form.getByRole('combobox', { name: 'Tamanho da camiseta' })
-    expect(within(shirt).getAllByRole('option').map((o) => o.textContent)).toEqual(['P', 'M', 'G'])
+    expect(
+      within(shirt)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['P', 'M', 'G'])
     await user.selectOptions(shirt, 'G')
     await user.type(form.getByRole('textbox', { name: 'Equipe (opcional)' }), 'Pelotão')
     const phone = form.getByRole('textbox', { name: 'Contato de emergência: telefone com DDD' })
@@ -370,7 +537,11 @@ describe('editing from Minhas inscrições', () => {
     expect(shirt).toHaveValue('G')
     expect(form.getByRole('textbox', { name: 'Equipe (opcional)' })).toHaveValue('Pelotão')
     // Only what changed is sent.
-    expect(patches[0]).toEqual({ camiseta: 'G', equipe: 'Pelotão', contatoEmergencia: { nome: 'José Dias', telefone: '9999' } })
+    expect(patches[0]).toEqual({
+      camiseta: 'G',
+      equipe: 'Pelotão',
+      contatoEmergencia: { nome: 'José Dias', telefone: '9999' },
+    })
 
     await user.clear(phone)
     await user.type(phone, '(85) 99999-0000')
@@ -400,7 +571,8 @@ describe('editing from Minhas inscrições', () => {
 
   it('says a refusal of the whole edit above the form', async () => {
     const user = userEvent.setup()
-    const motivo = 'As alterações da inscrição terminaram em 24/04/2030. Para mudar algo agora, fale com a organização do evento.'
+    const motivo =
+      'As alterações da inscrição terminaram em 24/04/2030. Para mudar algo agora, fale com a organização do evento.'
     serveLists([[registration({})]], [409, { error: { code: 'edicao-encerrada', message: motivo } }])
     show()
     await user.click(await screen.findByRole('button', { name: 'Alterar dados' }))
@@ -416,7 +588,13 @@ describe('editing from Minhas inscrições', () => {
     show()
     const [item] = await screen.findAllByRole('listitem')
     const [y, m, d] = yesterday.split('-')
-    expect(within(item!).getByText(new RegExp(`As alterações terminaram em ${d}/${m}/${y}\\. Para mudar algo agora, fale com a organização do evento\\.`))).toBeInTheDocument()
+    expect(
+      within(item!).getByText(
+        new RegExp(
+          `As alterações terminaram em ${d}/${m}/${y}\\. Para mudar algo agora, fale com a organização do evento\\.`,
+        ),
+      ),
+    ).toBeInTheDocument()
     expect(within(item!).queryByRole('button', { name: 'Alterar dados' })).not.toBeInTheDocument()
   })
 })
@@ -443,13 +621,38 @@ describe("the athlete's result in Minhas inscrições", () => {
     maisRapidoQue: 99,
     totalSexo: 560,
     totalCategoria: 48,
-    resultSet: { id: 's1', percurso: '10 km', status: 'oficial' as const, finishers: 1234, total: 1300, importedAt: '', categorias: [] },
+    resultSet: {
+      id: 's1',
+      percurso: '10 km',
+      status: 'oficial' as const,
+      finishers: 1234,
+      total: 1300,
+      importedAt: '',
+      categorias: [],
+    },
     url: '/resultado/corrida-da-lagoa-2030/atleta/s1/512',
     certificado: '/api/events/corrida-da-lagoa-2030/results/s1/athletes/512/certificado.pdf',
   }
 
   it('shows the time, the places and links to the result page and the certificate', async () => {
-    serveLists([[registration({ numeroPeito: 512, resultado: result }), registration({ id: 'r2', resultado: { ...result, status: 'DNF', posicao: null, posicaoSexo: null, posicaoCategoria: null, tempoLiquido: '', tempoBruto: '', certificado: null } })]])
+    serveLists([
+      [
+        registration({ numeroPeito: 512, resultado: result }),
+        registration({
+          id: 'r2',
+          resultado: {
+            ...result,
+            status: 'DNF',
+            posicao: null,
+            posicaoSexo: null,
+            posicaoCategoria: null,
+            tempoLiquido: '',
+            tempoBruto: '',
+            certificado: null,
+          },
+        }),
+      ],
+    ])
     show()
     const [finisher, dnf] = await screen.findAllByRole('listitem')
     const r = within(within(finisher!).getByRole('region', { name: 'Resultado em Corrida da Lagoa' }))

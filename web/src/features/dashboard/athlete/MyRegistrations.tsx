@@ -5,7 +5,12 @@ import { EmailAddress } from '../../../components/EmailAddress'
 import { useAuth } from '../../../lib/auth'
 import { useResource } from '../../../lib/platform/resource'
 import { RegistrationQRCode } from '../../../components/RegistrationQRCode'
-import { myRegistrations, orderPath, runnerOrderStatusLabels, type MyRegistration } from '../../../lib/registration/orders'
+import {
+  myRegistrations,
+  orderPath,
+  runnerOrderStatusLabels,
+  type MyRegistration,
+} from '../../../lib/registration/orders'
 import { receiptPath } from '../../../lib/registration/receipt'
 import { formatDate } from '../../../lib/text/format'
 import { ResendVerification } from '../../../components/ResendVerification'
@@ -64,12 +69,13 @@ export function MyRegistrations() {
  */
 function NoRegistrations() {
   const { user } = useAuth()
-  if (!user || user.emailVerificado) return <p className="text-slate-600">Você ainda não tem inscrições feitas pelo Pelotão.</p>
+  if (!user || user.emailVerificado)
+    return <p className="text-slate-600">Você ainda não tem inscrições feitas pelo Pelotão.</p>
   return (
     <div className="space-y-3 text-slate-600">
       <p>
-        Confirme seu e-mail para ver as inscrições feitas em seu nome: as que outra pessoa fez para <EmailAddress email={user.email} />{' '}
-        aparecem aqui depois da confirmação.
+        Confirme seu e-mail para ver as inscrições feitas em seu nome: as que outra pessoa fez para{' '}
+        <EmailAddress email={user.email} /> aparecem aqui depois da confirmação.
       </p>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <ResendVerification buttonClass="rounded-lg border border-brand-700 px-3 py-1.5 font-semibold text-brand-800 hover:bg-brand-50" />
@@ -92,7 +98,11 @@ function RegistrationGroups({ items, onChanged }: { items: MyRegistration[]; onC
     <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {group.map((r) => (
         <li key={r.id}>
-          <RegistrationItem registration={r} order={items.filter((o) => o.pedidoId === r.pedidoId)} onChanged={onChanged} />
+          <RegistrationItem
+            registration={r}
+            order={items.filter((o) => o.pedidoId === r.pedidoId)}
+            onChanged={onChanged}
+          />
         </li>
       ))}
     </ul>
@@ -122,7 +132,12 @@ function RegistrationItem({ registration: r, order, onChanged }: ItemProps) {
       {!withdrawn(r) && <EditRegistration registration={r} onSaved={onChanged} />}
       <CancelRegistration registration={r} order={order} onCancelled={onChanged} />
       {r.comprador && r.pedidoStatus === 'aguardando_pagamento' && (
-        <CancelUnpaidOrder orderId={r.pedidoId} athletes={order.length} onCancelled={onChanged} onRefused={() => void onChanged()} />
+        <CancelUnpaidOrder
+          orderId={r.pedidoId}
+          athletes={order.length}
+          onCancelled={onChanged}
+          onRefused={() => void onChanged()}
+        />
       )}
     </article>
   )
@@ -157,7 +172,10 @@ function RegistrationSummary({ registration: r }: { registration: MyRegistration
         )}
         {r.comprador && (
           <p className="flex flex-wrap gap-x-4">
-            <Link to={orderPath(r.evento.id, r.pedidoId)} className="inline-block font-semibold text-brand-800 hover:underline">
+            <Link
+              to={orderPath(r.evento.id, r.pedidoId)}
+              className="inline-block font-semibold text-brand-800 hover:underline"
+            >
               Ver pedido
             </Link>
             {(r.pedidoStatus === 'pago' || r.pedidoStatus === 'reembolsado') && (

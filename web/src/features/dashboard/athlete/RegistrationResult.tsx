@@ -12,17 +12,25 @@ export function RegistrationResult({ result: a, titulo }: { result: MyResult; ti
   const places = [
     { label: 'Geral', place: formatPlace(a.posicao, a.concluintes) },
     { label: a.sexo ? sexLabel(a.sexo) : 'Sexo', place: formatPlace(a.posicaoSexo, a.totalSexo) },
-    { label: a.categoria ? `Categoria ${a.categoria}` : 'Categoria', place: formatPlace(a.posicaoCategoria, a.totalCategoria) },
+    {
+      label: a.categoria ? `Categoria ${a.categoria}` : 'Categoria',
+      place: formatPlace(a.posicaoCategoria, a.totalCategoria),
+    },
   ].filter((p) => p.place !== '')
   return (
-    <section aria-label={`Resultado em ${titulo}`} className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
+    <section
+      aria-label={`Resultado em ${titulo}`}
+      className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3"
+    >
       <h4 className="font-bold text-slate-900">
-        Seu resultado{a.resultSet.status === 'preliminar' && <span className="font-normal text-slate-600"> (preliminar)</span>}
+        Seu resultado
+        {a.resultSet.status === 'preliminar' && <span className="font-normal text-slate-600"> (preliminar)</span>}
       </h4>
       {finished ? (
         <>
           <p>
-            {liquido ? timeNames.liquido : timeNames.bruto}: <strong className="font-mono text-base">{liquido ? a.tempoLiquido : a.tempoBruto}</strong>
+            {liquido ? timeNames.liquido : timeNames.bruto}:{' '}
+            <strong className="font-mono text-base">{liquido ? a.tempoLiquido : a.tempoBruto}</strong>
           </p>
           {places.length > 0 && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-3">

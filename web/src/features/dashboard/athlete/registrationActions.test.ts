@@ -5,7 +5,16 @@ import { editOpen } from './registrationActions'
 const lateInAcre = new Date('2027-03-11T04:30:00Z') // 23:30 of the 10th in Rio Branco, 01:30 of the 11th in São Paulo
 
 function withEvent(fusoHorario: string | undefined): MyRegistration {
-  return { evento: { id: 'meia-do-acre-2027', titulo: 'Meia do Acre', dataEvento: '2027-03-14', edicaoAte: '2027-03-10', fusoHorario, tamanhosCamiseta: [] } } as unknown as MyRegistration
+  return {
+    evento: {
+      id: 'meia-do-acre-2027',
+      titulo: 'Meia do Acre',
+      dataEvento: '2027-03-14',
+      edicaoAte: '2027-03-10',
+      fusoHorario,
+      tamanhosCamiseta: [],
+    },
+  } as unknown as MyRegistration
 }
 
 // REG-222: Minhas inscrições offers the edit through edicaoAte on the event's own clock.

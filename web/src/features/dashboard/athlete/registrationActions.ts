@@ -26,7 +26,10 @@ export function cancelState(r: MyRegistration, now: Date = new Date()): CancelSt
   const { ate, valor, motivo } = r.cancelamento
   if (motivo) return { kind: 'closed', motivo }
   if (now.getTime() >= Date.parse(ate)) {
-    return { kind: 'closed', motivo: `O prazo para o próprio atleta cancelar terminou em ${formatInstant(ate)}. Para cancelar agora, fale com a organização do evento.` }
+    return {
+      kind: 'closed',
+      motivo: `O prazo para o próprio atleta cancelar terminou em ${formatInstant(ate)}. Para cancelar agora, fale com a organização do evento.`,
+    }
   }
   return { kind: 'open', ate, valor }
 }
@@ -51,7 +54,9 @@ export function inProgress(r: MyRegistration): number {
  * refuse it — and no "Alterar dados" (REG-281).
  */
 export function withdrawn(r: MyRegistration): boolean {
-  return r.status === 'cancelada' || (r.pedidoStatus !== 'pago' && r.pedidoStatus !== 'aguardando_pagamento') || refunding(r)
+  return (
+    r.status === 'cancelada' || (r.pedidoStatus !== 'pago' && r.pedidoStatus !== 'aguardando_pagamento') || refunding(r)
+  )
 }
 
 /** Whether shirt, team and emergency contact may still change: through edicaoAte, on the event's own clock (REG-222). */
@@ -59,7 +64,11 @@ export function editOpen(r: MyRegistration, today: string = eventToday(r.evento)
   return !r.evento.edicaoAte || today <= r.evento.edicaoAte
 }
 
-export type RegistrationPatch = { camiseta?: string; equipe?: string; contatoEmergencia?: { nome: string; telefone: string } }
+export type RegistrationPatch = {
+  camiseta?: string
+  equipe?: string
+  contatoEmergencia?: { nome: string; telefone: string }
+}
 
 /** Saves an edit; the server answers the registration as "Minhas inscrições" shows it (nothing of the order's other athletes). */
 export function editRegistration(registrationId: string, patch: RegistrationPatch) {

@@ -14,9 +14,23 @@ function serveEvents(deleteStatus: number) {
     [
       'DELETE',
       /^\/api\/events\//,
-      deleteStatus === 204 ? [204] : [deleteStatus, { error: { code: 'forbidden', message: 'Você não pode alterar este evento.' } }],
+      deleteStatus === 204
+        ? [204]
+        : [deleteStatus, { error: { code: 'forbidden', message: 'Você não pode alterar este evento.' } }],
     ],
-    ['GET', '/api/events', [200, { events: [summary({ id: 'a1', titulo: 'Maratona de Curitiba' }), summary({ id: 'b2', titulo: 'Corrida do Batel' })] }]],
+    [
+      'GET',
+      '/api/events',
+      [
+        200,
+        {
+          events: [
+            summary({ id: 'a1', titulo: 'Maratona de Curitiba' }),
+            summary({ id: 'b2', titulo: 'Corrida do Batel' }),
+          ],
+        },
+      ],
+    ],
   ])
 }
 
@@ -42,10 +56,15 @@ describe('MyEvents', () => {
     expect(screen.getByText('Carregando eventos...')).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Ver Maratona de Curitiba' })).toHaveAttribute('href', '/event/a1')
     expect(screen.getByRole('link', { name: 'Editar Maratona de Curitiba' })).toHaveAttribute('href', '/cadastro/a1')
-    expect(screen.getByRole('link', { name: 'Gerenciar Maratona de Curitiba' })).toHaveAttribute('href', '/dashboard/eventos/a1')
+    expect(screen.getByRole('link', { name: 'Gerenciar Maratona de Curitiba' })).toHaveAttribute(
+      'href',
+      '/dashboard/eventos/a1',
+    )
     expect(screen.getByRole('link', { name: 'Novo evento' })).toHaveAttribute('href', '/cadastro')
     const first = screen.getAllByRole('listitem')[0]!
-    expect(within(first).getByText('15/03/2026 · Parque da Cidade, São Paulo - SP · Inscrições Abertas')).toBeInTheDocument()
+    expect(
+      within(first).getByText('15/03/2026 · Parque da Cidade, São Paulo - SP · Inscrições Abertas'),
+    ).toBeInTheDocument()
     expect(sent[0]!.path).toBe('/api/events?owner=me')
   })
 

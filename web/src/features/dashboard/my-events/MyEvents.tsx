@@ -37,7 +37,10 @@ export function MyEvents({ mine, onDeleted: tell }: Props) {
         <h2 ref={heading} id="meus-eventos-titulo" tabIndex={-1} className="text-xl font-bold text-slate-900">
           Meus eventos
         </h2>
-        <Link to="/cadastro" className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/cadastro"
+          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+        >
           Novo evento
         </Link>
       </div>
@@ -67,7 +70,11 @@ export function MyEvents({ mine, onDeleted: tell }: Props) {
                 <Link to={`/event/${encodeURIComponent(e.id)}`} aria-label={`Ver ${titulo}`} className={actionClass}>
                   Ver
                 </Link>
-                <Link to={`/cadastro/${encodeURIComponent(e.id)}`} aria-label={`Editar ${titulo}`} className={actionClass}>
+                <Link
+                  to={`/cadastro/${encodeURIComponent(e.id)}`}
+                  aria-label={`Editar ${titulo}`}
+                  className={actionClass}
+                >
                   Editar
                 </Link>
                 <button

@@ -6,13 +6,22 @@ import { formatCount, formatDate, formatMoney } from '../../../lib/text/format'
 import { useResource } from '../../../lib/platform/resource'
 import { can, organizerEventPath, roleLabels } from '../../../lib/team/staff'
 import { eventLocation } from '../eventText'
-import { eventsOf, loadPanel, resultSetsText, sectionTabs, totalsOf, type PanelEvent, type PanelMoney } from './panelEvents'
+import {
+  eventsOf,
+  loadPanel,
+  resultSetsText,
+  sectionTabs,
+  totalsOf,
+  type PanelEvent,
+  type PanelMoney,
+} from './panelEvents'
 import { sections, type Section } from './sections'
 
 const idPrefix = 'gestao'
 
 /** A workspace tab of the event (web/src/features/organizer-event): ?aba=…; its first tab, Inscritos, has none. */
-const workspace = (id: string, aba?: string) => (aba && aba !== 'inscritos' ? `${organizerEventPath(id)}?aba=${aba}` : organizerEventPath(id))
+const workspace = (id: string, aba?: string) =>
+  aba && aba !== 'inscritos' ? `${organizerEventPath(id)}?aba=${aba}` : organizerEventPath(id)
 
 /**
  * The organizer panel's six tabs on the account's real events (ORG-13, ORG-14): figures across
@@ -52,7 +61,12 @@ function SectionBody({ section, events }: { section: Section; events: readonly P
   if (events.length === 0) return <p className="text-slate-600">Seu papel nos seus eventos não inclui esta seção.</p>
   const totals = totalsOf(events)
   const tab = section === 'overview' ? undefined : sectionTabs[section]
-  const rows = (label: string, figure: (e: PanelEvent) => string, action: string, extra?: (e: PanelEvent) => ReactNode) => (
+  const rows = (
+    label: string,
+    figure: (e: PanelEvent) => string,
+    action: string,
+    extra?: (e: PanelEvent) => ReactNode,
+  ) => (
     <Rows events={events} label={label} figure={figure} action={action} to={(id) => workspace(id, tab)} extra={extra} />
   )
   switch (section) {
@@ -69,7 +83,14 @@ function SectionBody({ section, events }: { section: Section; events: readonly P
               ...(totals.dinheiro ? [['Receita', formatMoney(totals.dinheiro.valorPago)] as [string, string]] : []),
             ]}
           />
-          {rows('Eventos', (e) => [roleLabels[e.role], e.event.status.trim(), `${formatCount(e.inscritos)} inscritos`].filter(Boolean).join(' · '), 'Gerenciar')}
+          {rows(
+            'Eventos',
+            (e) =>
+              [roleLabels[e.role], e.event.status.trim(), `${formatCount(e.inscritos)} inscritos`]
+                .filter(Boolean)
+                .join(' · '),
+            'Gerenciar',
+          )}
         </div>
       )
     case 'inscricoes':
@@ -82,7 +103,11 @@ function SectionBody({ section, events }: { section: Section; events: readonly P
               ['Não pagos', formatCount(totals.inscritos - totals.pagos)],
             ]}
           />
-          {rows('Inscrições por evento', (e) => `${formatCount(e.inscritos)} inscritos · ${formatCount(e.pagos)} pagos`, 'Ver inscritos')}
+          {rows(
+            'Inscrições por evento',
+            (e) => `${formatCount(e.inscritos)} inscritos · ${formatCount(e.pagos)} pagos`,
+            'Ver inscritos',
+          )}
         </div>
       )
     case 'checkin':
@@ -94,7 +119,11 @@ function SectionBody({ section, events }: { section: Section; events: readonly P
               ['Kits a retirar', formatCount(totals.inscritos - totals.kits)],
             ]}
           />
-          {rows('Retirada de kits por evento', (e) => `${formatCount(e.kitsRetirados)} de ${formatCount(e.inscritos)} kits retirados`, 'Acompanhar retirada')}
+          {rows(
+            'Retirada de kits por evento',
+            (e) => `${formatCount(e.kitsRetirados)} de ${formatCount(e.inscritos)} kits retirados`,
+            'Acompanhar retirada',
+          )}
         </div>
       )
     case 'resultados':
@@ -124,12 +153,20 @@ function SectionBody({ section, events }: { section: Section; events: readonly P
         (e) => (
           <>
             {e.role === 'owner' && (
-              <Link to={`/cadastro/${encodeURIComponent(e.event.id)}`} aria-label={`Editar ${titleOf(e.event)}`} className={linkClass}>
+              <Link
+                to={`/cadastro/${encodeURIComponent(e.event.id)}`}
+                aria-label={`Editar ${titleOf(e.event)}`}
+                className={linkClass}
+              >
                 Editar
               </Link>
             )}
             {can(e.role, 'tab:equipe') && (
-              <Link to={workspace(e.event.id, 'equipe')} aria-label={`Equipe: ${titleOf(e.event)}`} className={linkClass}>
+              <Link
+                to={workspace(e.event.id, 'equipe')}
+                aria-label={`Equipe: ${titleOf(e.event)}`}
+                className={linkClass}
+              >
                 Equipe
               </Link>
             )}
@@ -162,7 +199,11 @@ function MoneyStats({ money }: { money: PanelMoney }) {
 }
 
 const moneyText = (m: PanelMoney) =>
-  [`${formatMoney(m.valorPago)} recebidos`, `${formatMoney(m.valorPendente)} a receber`, ...(m.bruto > 0 ? [`Pix: ${formatMoney(m.liquido)} líquidos`] : [])].join(' · ')
+  [
+    `${formatMoney(m.valorPago)} recebidos`,
+    `${formatMoney(m.valorPendente)} a receber`,
+    ...(m.bruto > 0 ? [`Pix: ${formatMoney(m.liquido)} líquidos`] : []),
+  ].join(' · ')
 
 function Stats({ stats }: { stats: [string, string][] }) {
   return (
@@ -178,7 +219,8 @@ function Stats({ stats }: { stats: [string, string][] }) {
   )
 }
 
-const linkClass = 'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
+const linkClass =
+  'rounded-full border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
 
 type RowsProps = {
   events: readonly PanelEvent[]
@@ -205,7 +247,11 @@ function Rows({ events, label, figure, action, to, extra }: RowsProps) {
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
               {extra?.(e)}
-              <Link to={to(e.event.id)} aria-label={`${action}: ${titulo}`} className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800">
+              <Link
+                to={to(e.event.id)}
+                aria-label={`${action}: ${titulo}`}
+                className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800"
+              >
                 {action}
               </Link>
             </div>

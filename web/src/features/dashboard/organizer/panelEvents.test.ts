@@ -5,7 +5,13 @@ import { eventsOf, loadPanel, resultSetsText, totalsOf, type PanelEvent } from '
 
 afterEach(() => vi.unstubAllGlobals())
 
-const money = (valorPago: number, bruto = 0, reembolsado = 0) => ({ valorPago, valorPendente: 10, bruto, reembolsado, liquido: bruto - reembolsado })
+const money = (valorPago: number, bruto = 0, reembolsado = 0) => ({
+  valorPago,
+  valorPendente: 10,
+  bruto,
+  reembolsado,
+  liquido: bruto - reembolsado,
+})
 
 function panelEvent(id: string, role: PanelEvent['role'], figures: Partial<PanelEvent> = {}): PanelEvent {
   return {
@@ -28,9 +34,25 @@ describe('the organizer panel (ORG-13, ORG-14)', () => {
             200,
             {
               eventos: [
-                { role: 'owner', event: summary({ id: 'passado', dataEvento: '2020-05-01' }), inscritos: 3, dinheiro: money(50) },
-                { role: 'retirada', event: summary({ id: 'longe', dataEvento: '2999-05-01' }), inscritos: 7, kitsRetirados: 2, dinheiro: null },
-                { role: 'gestao', event: summary({ id: 'perto', dataEvento: '2999-01-01' }), resultados: { oficiais: 1 }, dinheiro: money(20, 30, 5) },
+                {
+                  role: 'owner',
+                  event: summary({ id: 'passado', dataEvento: '2020-05-01' }),
+                  inscritos: 3,
+                  dinheiro: money(50),
+                },
+                {
+                  role: 'retirada',
+                  event: summary({ id: 'longe', dataEvento: '2999-05-01' }),
+                  inscritos: 7,
+                  kitsRetirados: 2,
+                  dinheiro: null,
+                },
+                {
+                  role: 'gestao',
+                  event: summary({ id: 'perto', dataEvento: '2999-01-01' }),
+                  resultados: { oficiais: 1 },
+                  dinheiro: money(20, 30, 5),
+                },
               ],
             },
           ]
@@ -43,13 +65,24 @@ describe('the organizer panel (ORG-13, ORG-14)', () => {
       ['longe', 'retirada'],
       ['passado', 'owner'],
     ])
-    expect(events[0]).toMatchObject({ inscritos: 0, pagos: 0, resultados: { oficiais: 1, preliminares: 0 }, dinheiro: money(20, 30, 5) })
+    expect(events[0]).toMatchObject({
+      inscritos: 0,
+      pagos: 0,
+      resultados: { oficiais: 1, preliminares: 0 },
+      dinheiro: money(20, 30, 5),
+    })
     expect(events[1]!.dinheiro).toBeNull()
   })
 
   it('adds the figures up across events, money across those that carry it', () => {
     const t = totalsOf([
-      panelEvent('a', 'owner', { inscritos: 10, pagos: 8, kitsRetirados: 3, resultados: { oficiais: 2, preliminares: 1 }, dinheiro: money(800, 500, 100) }),
+      panelEvent('a', 'owner', {
+        inscritos: 10,
+        pagos: 8,
+        kitsRetirados: 3,
+        resultados: { oficiais: 2, preliminares: 1 },
+        dinheiro: money(800, 500, 100),
+      }),
       panelEvent('b', 'retirada', { inscritos: 5, pagos: 5, kitsRetirados: 5 }),
       panelEvent('c', 'gestao', { inscritos: 1, dinheiro: money(449.5) }),
     ])

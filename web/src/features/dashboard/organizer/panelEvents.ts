@@ -9,7 +9,13 @@ import { soonestFirst } from '../eventOrder'
 import type { Section } from './sections'
 
 /** An event's money in reais; null where the role does not open the event's Financeiro. */
-export type PanelMoney = { valorPago: number; valorPendente: number; bruto: number; reembolsado: number; liquido: number }
+export type PanelMoney = {
+  valorPago: number
+  valorPendente: number
+  bruto: number
+  reembolsado: number
+  liquido: number
+}
 
 export type PanelEvent = {
   role: Role
@@ -45,7 +51,10 @@ export async function loadPanel(signal: AbortSignal): Promise<PanelEvent[]> {
 }
 
 /** The workspace tab each section of the panel leads to (web/src/features/organizer-event), by the right it needs. */
-export const sectionTabs: Record<Exclude<Section, 'overview'>, 'inscritos' | 'retirada' | 'resultados' | 'financeiro' | 'configuracoes'> = {
+export const sectionTabs: Record<
+  Exclude<Section, 'overview'>,
+  'inscritos' | 'retirada' | 'resultados' | 'financeiro' | 'configuracoes'
+> = {
   inscricoes: 'inscritos',
   checkin: 'retirada',
   resultados: 'resultados',
@@ -60,7 +69,14 @@ export function eventsOf(section: Section, events: readonly PanelEvent[]): reado
   return events.filter((e) => can(e.role, `tab:${tab}`) && (section !== 'financeiro' || e.dinheiro !== null))
 }
 
-export type Totals = { inscritos: number; pagos: number; kits: number; oficiais: number; preliminares: number; dinheiro: PanelMoney | null }
+export type Totals = {
+  inscritos: number
+  pagos: number
+  kits: number
+  oficiais: number
+  preliminares: number
+  dinheiro: PanelMoney | null
+}
 
 /** The figures added up across events; money across those that carry it, null when none does. */
 export function totalsOf(events: readonly PanelEvent[]): Totals {

@@ -55,7 +55,8 @@ export function CreateSampleEventDialog({ onCreate, onClose }: Props) {
         Criar Evento
       </h2>
       <p id={`${id}-nota`} className="mt-1 text-sm text-slate-600">
-        Evento de exemplo: fica só neste navegador, como rascunho, até a página ser recarregada. Todos os campos são obrigatórios.
+        Evento de exemplo: fica só neste navegador, como rascunho, até a página ser recarregada. Todos os campos são
+        obrigatórios.
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         {fields.map((f) => {
@@ -93,7 +94,10 @@ export function CreateSampleEventDialog({ onCreate, onClose }: Props) {
           >
             Cancelar
           </button>
-          <button type="submit" className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Salvar evento
           </button>
         </div>

@@ -134,13 +134,11 @@ describe('the organizer prototype', () => {
     render(<OrganizerPrototype />)
     await user.click(screen.getByRole('tab', { name: 'Financeiro' }))
     const row = screen.getByRole('row', { name: /60 km/ })
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-      'Pedal Serra Gaúcha',
-      '0',
-      'R$ 0,00',
-      '1',
-      'R$ 150,00',
-    ])
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.replace(/\u00a0/g, ' ')),
+    ).toEqual(['Pedal Serra Gaúcha', '0', 'R$ 0,00', '1', 'R$ 150,00'])
   })
 })
 
@@ -197,7 +195,9 @@ describe('the create-event dialog', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Criar Evento' })).toHaveFocus()
-    expect(screen.getByRole('status')).toHaveTextContent('Evento de exemplo "Trail da Mantiqueira" criado como rascunho.')
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Evento de exemplo "Trail da Mantiqueira" criado como rascunho.',
+    )
     expect(sampleEventNames()).toEqual(['Corrida Noturna do Ibirapuera', 'Pedal Serra Gaúcha', 'Trail da Mantiqueira'])
     const card = screen.getByRole('heading', { name: 'Trail da Mantiqueira' }).closest('li')!
     expect(card).toHaveTextContent('Rascunho')

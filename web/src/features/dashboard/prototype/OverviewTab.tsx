@@ -41,7 +41,9 @@ export function OverviewTab({ events, participants }: Props) {
                 <p className="mt-1 text-sm text-slate-600">
                   {formatDate(e.data)} · {e.cidade}
                 </p>
-                <p className="mt-1 text-sm text-slate-600">{inscritos === 1 ? '1 inscrito' : `${inscritos} inscritos`}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {inscritos === 1 ? '1 inscrito' : `${inscritos} inscritos`}
+                </p>
                 <ul className="mt-3 space-y-1 text-sm">
                   {e.percursos.map((c) => (
                     <li key={c.id} className="flex justify-between gap-3 text-slate-800">

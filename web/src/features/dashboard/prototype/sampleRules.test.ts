@@ -21,8 +21,19 @@ describe('the sample data', () => {
     for (const p of sampleParticipants) {
       expect(Object.keys(p).sort()).toEqual(
         [
-          'camiseta', 'documento', 'email', 'eventoId', 'id', 'kitRetirado', 'nome', 'numeroPeito',
-          'pago', 'percurso', 'tempoBruto', 'tempoLiquido', 'valor',
+          'camiseta',
+          'documento',
+          'email',
+          'eventoId',
+          'id',
+          'kitRetirado',
+          'nome',
+          'numeroPeito',
+          'pago',
+          'percurso',
+          'tempoBruto',
+          'tempoLiquido',
+          'valor',
         ].sort(),
       )
       for (const value of Object.values(p)) expect(value).not.toBe('')
@@ -53,7 +64,9 @@ describe('financeByPercurso', () => {
   it('splits paid and pending valor per course, including courses nobody chose', () => {
     const withDraft = [...sampleEvents, newSampleEvent(validInput, 'novo-1')]
     const f = financeByPercurso(withDraft, sampleParticipants)
-    expect(f.rows.map((r) => [r.eventoNome, r.percursoNome, r.pagos, r.valorPago, r.pendentes, r.valorPendente])).toEqual([
+    expect(
+      f.rows.map((r) => [r.eventoNome, r.percursoNome, r.pagos, r.valorPago, r.pendentes, r.valorPendente]),
+    ).toEqual([
       ['Corrida Noturna do Ibirapuera', '5 km', 1, 89.9, 0, 0],
       ['Corrida Noturna do Ibirapuera', '10 km', 1, 119.9, 0, 0],
       ['Pedal Serra Gaúcha', '60 km', 0, 0, 1, 150],

@@ -4,7 +4,6 @@ import { isWholeCentavos, parseCalendarDate, sumReais } from '../../../lib/text/
 import { foldText, matchesWords, searchWords } from '../../../lib/text/textFold'
 import { newSampleCourseLimit, type SampleEvent, type SampleParticipant } from './sampleData'
 
-
 export type Overview = { eventos: number; participantes: number; pagos: number; pendentes: number; receita: number }
 
 /** 'Visão Geral': counts, and the revenue already received (the paid participants' valor). */
@@ -125,6 +124,8 @@ export function newSampleEvent(input: NewSampleEventInput, id: string): SampleEv
     data: input.data.trim(),
     cidade: input.cidade.trim(),
     status: 'rascunho',
-    percursos: [{ id: `${id}-percurso-1`, nome: input.percurso.trim(), preco: Number(input.preco), limite: newSampleCourseLimit }],
+    percursos: [
+      { id: `${id}-percurso-1`, nome: input.percurso.trim(), preco: Number(input.preco), limite: newSampleCourseLimit },
+    ],
   }
 }

@@ -23,7 +23,11 @@ export function AboutSection() {
           setValue('informacoes.cronograma.linhas', rows, { shouldDirty: true })
         }}
       />
-      {tipo === 'estruturado' ? <ScheduleRows /> : <TextArea name="informacoes.cronograma.texto" label="Cronograma (texto)" rows={4} />}
+      {tipo === 'estruturado' ? (
+        <ScheduleRows />
+      ) : (
+        <TextArea name="informacoes.cronograma.texto" label="Cronograma (texto)" rows={4} />
+      )}
     </Section>
   )
 }
@@ -37,7 +41,15 @@ function ScheduleRows() {
         <Row
           key={f.id}
           legend={`Horário ${i + 1}`}
-          actions={<RowActions what={`Horário ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />}
+          actions={
+            <RowActions
+              what={`Horário ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onMove={move}
+              onRemove={() => remove(i)}
+            />
+          }
         >
           <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
             <TextField name={`informacoes.cronograma.linhas.${i}.horario`} label="Hora" type="time" />

@@ -26,7 +26,13 @@ export function LocalSection() {
         <TextField name="local.local" label="Nome do local" hint="Ex.: Parque Ibirapuera" />
         <TextField name="local.endereco" label="Endereço" autoComplete="street-address" />
         <TextField name="local.cidade" label="Cidade" required autoComplete="address-level2" />
-        <SelectField name="local.estado" label="Estado (UF)" required options={ufOptions} placeholder="Selecione o estado" />
+        <SelectField
+          name="local.estado"
+          label="Estado (UF)"
+          required
+          options={ufOptions}
+          placeholder="Selecione o estado"
+        />
         <SelectField
           name="fusoHorario"
           label="Fuso horário do evento"
@@ -54,7 +60,13 @@ export function MediaSection() {
         inputMode="url"
         hint="Opcional: use se o regulamento estiver publicado em outro site."
       />
-      <TextField name="linkCompra" label="Link de compra da inscrição" type="url" inputMode="url" hint="Ex.: https://www.ticketsports.com.br/…" />
+      <TextField
+        name="linkCompra"
+        label="Link de compra da inscrição"
+        type="url"
+        inputMode="url"
+        hint="Ex.: https://www.ticketsports.com.br/…"
+      />
     </Section>
   )
 }
@@ -63,7 +75,9 @@ export function MediaSection() {
 export function OrganizerSection() {
   return (
     <Section id="secao-organizador" title="Organizador">
-      <p className="text-sm text-slate-600">Opcional: a razão social e o CNPJ aparecem no recibo das inscrições vendidas pelo Pelotão.</p>
+      <p className="text-sm text-slate-600">
+        Opcional: a razão social e o CNPJ aparecem no recibo das inscrições vendidas pelo Pelotão.
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="organizador.razaoSocial" label="Razão social" autoComplete="organization" />
         <TextField name="organizador.cnpj" label="CNPJ" inputMode="text" hint="Ex.: 12.345.678/0001-95" />

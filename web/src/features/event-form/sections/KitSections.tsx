@@ -11,7 +11,15 @@ export function RetiradaKitsSection() {
         <Row
           key={f.id}
           legend={`Retirada ${i + 1}`}
-          actions={<RowActions what={`Retirada ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />}
+          actions={
+            <RowActions
+              what={`Retirada ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onMove={move}
+              onRemove={() => remove(i)}
+            />
+          }
         >
           <TextField name={`retiradaKits.${i}.local`} label="Local" />
           <div className="grid gap-3 sm:grid-cols-3">
@@ -36,7 +44,15 @@ export function KitsSection() {
         <Row
           key={f.id}
           legend={`Kit ${i + 1}`}
-          actions={<RowActions what={`Kit ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />}
+          actions={
+            <RowActions
+              what={`Kit ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onMove={move}
+              onRemove={() => remove(i)}
+            />
+          }
         >
           <TextField name={`kits.${i}.nome`} label="Nome do kit" />
           <KitItems kit={i} />

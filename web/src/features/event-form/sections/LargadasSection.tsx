@@ -21,7 +21,15 @@ export function LargadasSection() {
         <Row
           key={f.fieldKey}
           legend={`Largada ${i + 1}`}
-          actions={<RowActions what={`Largada ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => removeLargada(i)} />}
+          actions={
+            <RowActions
+              what={`Largada ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onMove={move}
+              onRemove={() => removeLargada(i)}
+            />
+          }
         >
           <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
             <TextField name={`largadas.${i}.nome`} label="Nome da largada" />

@@ -1,6 +1,17 @@
 import { useFieldArray, useFormContext, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import { constants, newCategoria, newModalidade, type EventFormValues } from '../formModel'
-import { AddButton, CheckboxField, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
+import {
+  AddButton,
+  CheckboxField,
+  ListError,
+  RadioGroup,
+  Row,
+  RowActions,
+  Section,
+  SelectField,
+  TextArea,
+  TextField,
+} from '../fields'
 import { FileField } from '../FileField'
 
 const { defaults } = constants
@@ -14,11 +25,18 @@ function usePrizeReferences() {
   const dirty = { shouldDirty: true }
   const prizes = () => getValues('premiacao.estruturado').map((p, i) => ({ p, i }))
   const lotPrices = () =>
-    getValues('inscricoes.lotes').flatMap((l, i) => l.valoresPorModalidade.map((p, j) => ({ p, at: `inscricoes.lotes.${i}.valoresPorModalidade.${j}.modalidadeNome` as const })))
+    getValues('inscricoes.lotes').flatMap((l, i) =>
+      l.valoresPorModalidade.map((p, j) => ({
+        p,
+        at: `inscricoes.lotes.${i}.valoresPorModalidade.${j}.modalidadeNome` as const,
+      })),
+    )
   return {
     renameModalidade(from: string, to: string) {
-      for (const { p, i } of prizes()) if (from && p.modalidadeNome === from) setValue(`premiacao.estruturado.${i}.modalidadeNome`, to, dirty)
-      for (const { p, at } of lotPrices()) if (from && p.modalidadeNome.trim() === from.trim()) setValue(at, to.trim(), dirty)
+      for (const { p, i } of prizes())
+        if (from && p.modalidadeNome === from) setValue(`premiacao.estruturado.${i}.modalidadeNome`, to, dirty)
+      for (const { p, at } of lotPrices())
+        if (from && p.modalidadeNome.trim() === from.trim()) setValue(at, to.trim(), dirty)
     },
     removeModalidade(nome: string) {
       for (const { p, at } of lotPrices()) if (p.modalidadeNome.trim() === nome.trim()) setValue(at, '', dirty)
@@ -30,11 +48,13 @@ function usePrizeReferences() {
     },
     renameCategoria(modalidade: string, from: string, to: string) {
       for (const { p, i } of prizes())
-        if (from && p.modalidadeNome === modalidade && p.categoriaNome === from) setValue(`premiacao.estruturado.${i}.categoriaNome`, to, dirty)
+        if (from && p.modalidadeNome === modalidade && p.categoriaNome === from)
+          setValue(`premiacao.estruturado.${i}.categoriaNome`, to, dirty)
     },
     removeCategoria(modalidade: string, nome: string) {
       for (const { p, i } of prizes())
-        if (p.modalidadeNome === modalidade && p.categoriaNome === nome) setValue(`premiacao.estruturado.${i}.categoriaNome`, '', dirty)
+        if (p.modalidadeNome === modalidade && p.categoriaNome === nome)
+          setValue(`premiacao.estruturado.${i}.categoriaNome`, '', dirty)
     },
   }
 }
@@ -96,7 +116,12 @@ function Modalidade({ index: i }: { index: number }) {
           onChange={renaming(form, `${base}.nome`, refs.renameModalidade)}
         />
         <TextField name={`${base}.km`} label="Distância (km)" inputMode="decimal" />
-        <TextField name={`${base}.vagas`} label="Vagas da modalidade" inputMode="numeric" hint="Em branco: sem limite" />
+        <TextField
+          name={`${base}.vagas`}
+          label="Vagas da modalidade"
+          inputMode="numeric"
+          hint="Em branco: sem limite"
+        />
       </div>
       <TextField
         name={`${base}.idadeMinima`}
@@ -108,7 +133,10 @@ function Modalidade({ index: i }: { index: number }) {
         name={`${base}.largadaId`}
         label="Largada"
         placeholder="Selecione a largada"
-        options={largadas.map((l, j) => ({ value: l.id, label: `${l.nome.trim() || `Largada ${j + 1}`}${l.horario ? ` (${l.horario})` : ''}` }))}
+        options={largadas.map((l, j) => ({
+          value: l.id,
+          label: `${l.nome.trim() || `Largada ${j + 1}`}${l.horario ? ` (${l.horario})` : ''}`,
+        }))}
       />
       <RadioGroup
         name={`${base}.percurso.tipo`}
@@ -126,8 +154,16 @@ function Modalidade({ index: i }: { index: number }) {
       <TextArea name={`${base}.premiacaoGeral`} label="Premiação geral da modalidade" rows={2} />
       <Categorias modalidade={i} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FileField name={`${base}.resultados.pdfGeralURL`} label={`Classificação geral (PDF) da modalidade ${i + 1}`} kind="pdf" />
-        <FileField name={`${base}.resultados.pdfCategoriasURL`} label={`Resultados por categoria (PDF) da modalidade ${i + 1}`} kind="pdf" />
+        <FileField
+          name={`${base}.resultados.pdfGeralURL`}
+          label={`Classificação geral (PDF) da modalidade ${i + 1}`}
+          kind="pdf"
+        />
+        <FileField
+          name={`${base}.resultados.pdfCategoriasURL`}
+          label={`Resultados por categoria (PDF) da modalidade ${i + 1}`}
+          kind="pdf"
+        />
       </div>
     </>
   )
@@ -153,7 +189,10 @@ function Categorias({ modalidade: m }: { modalidade: number }) {
                 count={fields.length}
                 onMove={move}
                 onRemove={() => {
-                  refs.removeCategoria(form.getValues(`modalidades.${m}.nome`), form.getValues(`modalidades.${m}.categorias.${j}.nome`))
+                  refs.removeCategoria(
+                    form.getValues(`modalidades.${m}.nome`),
+                    form.getValues(`modalidades.${m}.categorias.${j}.nome`),
+                  )
                   remove(j)
                 }}
               />
@@ -182,9 +221,15 @@ function Categoria({ modalidade: m, index: j }: { modalidade: number; index: num
         <TextField
           name={`${base}.nome`}
           label="Nome da categoria"
-          onChange={renaming(form, `${base}.nome`, (from, to) => refs.renameCategoria(form.getValues(`modalidades.${m}.nome`), from, to))}
+          onChange={renaming(form, `${base}.nome`, (from, to) =>
+            refs.renameCategoria(form.getValues(`modalidades.${m}.nome`), from, to),
+          )}
         />
-        <SelectField name={`${base}.genero`} label="Gênero" options={constants.generos.map((g) => ({ value: g, label: g }))} />
+        <SelectField
+          name={`${base}.genero`}
+          label="Gênero"
+          options={constants.generos.map((g) => ({ value: g, label: g }))}
+        />
       </div>
       <CheckboxField
         name={`${base}.qualquerIdade`}

@@ -44,7 +44,15 @@ function PrizeRows() {
         <Row
           key={f.id}
           legend={`Prêmio ${i + 1}`}
-          actions={<RowActions what={`Prêmio ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />}
+          actions={
+            <RowActions
+              what={`Prêmio ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onMove={move}
+              onRemove={() => remove(i)}
+            />
+          }
         >
           <Prize index={i} />
         </Row>
@@ -65,7 +73,11 @@ function Prize({ index: i }: { index: number }) {
   const categorias = modalidades.find((m) => m.nome === modalidadeNome)?.categorias ?? []
   return (
     <>
-      <TextField name={`${base}.descricao`} label="Descrição do prêmio" hint="Ex.: Troféu para os 3 primeiros colocados" />
+      <TextField
+        name={`${base}.descricao`}
+        label="Descrição do prêmio"
+        hint="Ex.: Troféu para os 3 primeiros colocados"
+      />
       <SelectField
         name={`${base}.nivel`}
         label="Nível"

@@ -1,6 +1,17 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
 import { constants, newLote, newValorModalidade, type EventFormValues } from '../formModel'
-import { AddButton, CheckboxField, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
+import {
+  AddButton,
+  CheckboxField,
+  ListError,
+  RadioGroup,
+  Row,
+  RowActions,
+  Section,
+  SelectField,
+  TextArea,
+  TextField,
+} from '../fields'
 import type { TipoPreco } from '../../../lib/events/event'
 
 export function RegistrationSection() {
@@ -88,7 +99,15 @@ function LoteRows() {
         <Row
           key={f.id}
           legend={`Lote ${i + 1}`}
-          actions={<RowActions what={`Lote ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />}
+          actions={
+            <RowActions
+              what={`Lote ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onMove={move}
+              onRemove={() => remove(i)}
+            />
+          }
         >
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <TextField name={`inscricoes.lotes.${i}.nome`} label="Nome" />
@@ -109,7 +128,8 @@ function LoteRows() {
 function KitPriceRows() {
   const { control } = useFormContext<EventFormValues>()
   const kits = useWatch({ control, name: 'kits' })
-  if (kits.length === 0) return <p className="text-sm text-slate-600">Cadastre os kits na seção Kits para informar o preço de cada um.</p>
+  if (kits.length === 0)
+    return <p className="text-sm text-slate-600">Cadastre os kits na seção Kits para informar o preço de cada um.</p>
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {kits.map((kit, i) => (
@@ -131,7 +151,10 @@ function LotPricesByModality({ lote: i }: { lote: number }) {
   const name = `inscricoes.lotes.${i}.valoresPorModalidade` as const
   const { fields, append, remove } = useFieldArray({ control, name })
   const modalidades = useWatch({ control, name: 'modalidades' })
-  const options = modalidades.map((m) => m.nome.trim()).filter((nome) => nome !== '').map((nome) => ({ value: nome, label: nome }))
+  const options = modalidades
+    .map((m) => m.nome.trim())
+    .filter((nome) => nome !== '')
+    .map((nome) => ({ value: nome, label: nome }))
   return (
     <div className="space-y-2">
       {fields.map((f, j) => (
@@ -143,16 +166,29 @@ function LotPricesByModality({ lote: i }: { lote: number }) {
             options={options}
             className="col-span-2 sm:col-span-1"
           />
-          <TextField name={`${name}.${j}.valor`} label={`Valor do preço ${j + 1} (R$)`} inputMode="decimal" placeholder="0,00" />
+          <TextField
+            name={`${name}.${j}.valor`}
+            label={`Valor do preço ${j + 1} (R$)`}
+            inputMode="decimal"
+            placeholder="0,00"
+          />
           <div className="pt-6">
-            <RowActions what={`preço ${j + 1} do lote ${i + 1}`} index={j} count={fields.length} onRemove={() => remove(j)} />
+            <RowActions
+              what={`preço ${j + 1} do lote ${i + 1}`}
+              index={j}
+              count={fields.length}
+              onRemove={() => remove(j)}
+            />
           </div>
         </div>
       ))}
       {options.length === 0 ? (
         <p className="text-sm text-slate-600">Cadastre as modalidades para dar a cada uma seu preço neste lote.</p>
       ) : (
-        <AddButton label={`Adicionar preço por modalidade ao lote ${i + 1}`} onClick={() => append(newValorModalidade())}>
+        <AddButton
+          label={`Adicionar preço por modalidade ao lote ${i + 1}`}
+          onClick={() => append(newValorModalidade())}
+        >
           Adicionar preço por modalidade
         </AddButton>
       )}
@@ -171,9 +207,19 @@ function ShirtSizes() {
       <div className="grid gap-2 sm:grid-cols-2">
         {fields.map((f, i) => (
           <div key={f.id} className="flex items-start gap-2">
-            <TextField name={`inscricoes.tamanhosCamiseta.${i}.nome`} label={`Tamanho ${i + 1}`} className="min-w-0 flex-1" />
+            <TextField
+              name={`inscricoes.tamanhosCamiseta.${i}.nome`}
+              label={`Tamanho ${i + 1}`}
+              className="min-w-0 flex-1"
+            />
             <div className="flex gap-1 pt-6">
-              <RowActions what={`Tamanho ${i + 1}`} index={i} count={fields.length} onMove={move} onRemove={() => remove(i)} />
+              <RowActions
+                what={`Tamanho ${i + 1}`}
+                index={i}
+                count={fields.length}
+                onMove={move}
+                onRemove={() => remove(i)}
+              />
             </div>
           </div>
         ))}

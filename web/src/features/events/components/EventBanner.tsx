@@ -23,7 +23,8 @@ export function EventBanner({ banners, title, categoria }: { banners: Banners; t
 
   if (!mobile) return <BannerPlaceholder categoria={categoria} className="h-28 sm:h-40" />
   const sources: ImageSource[] = desktop === mobile ? [] : [{ media: wideScreen, src: desktop }]
-  const shown = () => (typeof window.matchMedia === 'function' && window.matchMedia(wideScreen).matches ? desktop : mobile)
+  const shown = () =>
+    typeof window.matchMedia === 'function' && window.matchMedia(wideScreen).matches ? desktop : mobile
   return (
     <div className="relative h-[400px] overflow-hidden bg-slate-900">
       {/* The same picture as below, so the one download (preloaded by the server) serves both. */}

@@ -51,7 +51,10 @@ export function EventFilters({ filters, onChange }: Props) {
         </div>
       </div>
       <div>
-        <label htmlFor="filtro-categoria" className="mb-1 block text-xs font-bold uppercase tracking-wide text-brand-50">
+        <label
+          htmlFor="filtro-categoria"
+          className="mb-1 block text-xs font-bold uppercase tracking-wide text-brand-50"
+        >
           Categoria
         </label>
         <select
@@ -73,7 +76,13 @@ export function EventFilters({ filters, onChange }: Props) {
         <label htmlFor="filtro-uf" className="mb-1 block text-xs font-bold uppercase tracking-wide text-brand-50">
           Estado
         </label>
-        <select id="filtro-uf" name="uf" value={filters.uf} onChange={(e) => onChange({ uf: e.target.value })} className={fieldClass}>
+        <select
+          id="filtro-uf"
+          name="uf"
+          value={filters.uf}
+          onChange={(e) => onChange({ uf: e.target.value })}
+          className={fieldClass}
+        >
           <option value="">Todos</option>
           {ufs.map((u) => (
             <option key={u.sigla} value={u.sigla}>

@@ -146,7 +146,12 @@ function ModalityDetails({ modalidade: m, largadas }: { modalidade: Modalidade; 
   if (courseLink) {
     facts.push([
       'Percurso',
-      <a href={courseLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-bold text-brand-700 underline-offset-4 hover:underline">
+      <a
+        href={courseLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 font-bold text-brand-700 underline-offset-4 hover:underline"
+      >
         Ver percurso
         <ExternalIcon />
       </a>,
@@ -154,7 +159,8 @@ function ModalityDetails({ modalidade: m, largadas }: { modalidade: Modalidade; 
   } else if (m.percurso.tipo === 'texto' && m.percurso.valor.trim()) {
     facts.push(['Percurso', <span className="whitespace-pre-line">{m.percurso.valor}</span>])
   }
-  if (m.premiacaoGeral.trim()) facts.push(['Premiação geral', <span className="whitespace-pre-line">{m.premiacaoGeral}</span>])
+  if (m.premiacaoGeral.trim())
+    facts.push(['Premiação geral', <span className="whitespace-pre-line">{m.premiacaoGeral}</span>])
 
   return (
     <div className="space-y-4">
@@ -175,8 +181,12 @@ function ModalityDetails({ modalidade: m, largadas }: { modalidade: Modalidade; 
             {m.categorias.map((c, i) => (
               <li key={i} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5">
                 <span className="font-bold text-slate-900">{c.nome}</span>
-                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{c.genero}</span>
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{formatAgeRange(c)}</span>
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                  {c.genero}
+                </span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  {formatAgeRange(c)}
+                </span>
                 {c.premiacao.trim() && <span className="w-full text-sm text-slate-600">{c.premiacao}</span>}
               </li>
             ))}
@@ -195,7 +205,11 @@ const levels = [
 
 function prizeScope(p: PremioEstruturado) {
   if (p.nivel === 'modalidade') return p.modalidadeNome.trim()
-  if (p.nivel === 'categoria') return [p.modalidadeNome, p.categoriaNome].map((s) => s.trim()).filter(Boolean).join(' · ')
+  if (p.nivel === 'categoria')
+    return [p.modalidadeNome, p.categoriaNome]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(' · ')
   return ''
 }
 

@@ -1,12 +1,35 @@
 import { lazy, Suspense, type KeyboardEvent } from 'react'
 import { Link } from '../../../app/routing'
 import { eventDefaults, fusosHorarios, type Event } from '../../../lib/events/event'
-import { dateFallbacks, eventToday, formatDate, formatLongDate, formatMoney, isUpcoming } from '../../../lib/text/format'
+import {
+  dateFallbacks,
+  eventToday,
+  formatDate,
+  formatLongDate,
+  formatMoney,
+  isUpcoming,
+} from '../../../lib/text/format'
 import { fallbacks, regulationUrl, titleOf } from '../../../lib/events/eventText'
 import { useInBrowser } from '../../../lib/platform/inBrowser'
 import { useResource } from '../../../lib/platform/resource'
-import { initialSetStatuses, listSetStatuses, noResultsYet, publishedResults, resultsLinkLabel } from '../resultStatuses'
-import { calendarFileUrl, earliestStart, eventPageUrl, externalSiteLabel, googleCalendarUrl, mapUrl, registrationOf, soldElsewhere, soldHere } from '../eventDisplay'
+import {
+  initialSetStatuses,
+  listSetStatuses,
+  noResultsYet,
+  publishedResults,
+  resultsLinkLabel,
+} from '../resultStatuses'
+import {
+  calendarFileUrl,
+  earliestStart,
+  eventPageUrl,
+  externalSiteLabel,
+  googleCalendarUrl,
+  mapUrl,
+  registrationOf,
+  soldElsewhere,
+  soldHere,
+} from '../eventDisplay'
 import { CalendarIcon, ExternalIcon, FileIcon, PinIcon } from '../../../components/icons'
 import { ShareButtons } from '../../../components/ShareButtons'
 
@@ -65,10 +88,19 @@ export function EventSidebar({ event }: { event: Event }) {
               {zone && <p className="text-sm text-slate-600">Horários no fuso {zone}</p>}
               {calendar && (
                 <p className="mt-1 flex flex-wrap gap-x-3 text-sm font-bold">
-                  <a href={calendarFileUrl(event.id)} download className="text-brand-700 underline-offset-4 hover:underline">
+                  <a
+                    href={calendarFileUrl(event.id)}
+                    download
+                    className="text-brand-700 underline-offset-4 hover:underline"
+                  >
                     Adicionar ao calendário
                   </a>
-                  <a href={calendar} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">
+                  <a
+                    href={calendar}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                  >
                     Google Agenda
                     <ExternalIcon />
                   </a>
@@ -133,15 +165,28 @@ export function EventSidebar({ event }: { event: Event }) {
 
 /** A past event's way to its results, named by what they are: official or preliminary (EVT-33). */
 function ResultsLink({ event }: { event: Event }) {
-  const sets = useResource(`resultStatuses:${event.id}`, (signal) => listSetStatuses(event.id, signal), initialSetStatuses(event.id))
+  const sets = useResource(
+    `resultStatuses:${event.id}`,
+    (signal) => listSetStatuses(event.id, signal),
+    initialSetStatuses(event.id),
+  )
   const label = resultsLinkLabel(sets.data && publishedResults(sets.data, event.modalidades))
-  const className = 'mt-3 flex items-center justify-center gap-2 rounded-full border-2 px-6 py-2.5 text-sm font-extrabold'
+  const className =
+    'mt-3 flex items-center justify-center gap-2 rounded-full border-2 px-6 py-2.5 text-sm font-extrabold'
   // While the sets are read (the server's page comes with them), the link's room, not yet a link.
-  if (sets.state === 'loading') return <span aria-hidden="true" className={`${className} invisible border-transparent`}>{label}</span>
+  if (sets.state === 'loading')
+    return (
+      <span aria-hidden="true" className={`${className} invisible border-transparent`}>
+        {label}
+      </span>
+    )
   // No results yet: said, not linked to an empty page (EVT-34).
   if (label === null) return <p className={`${className} border-slate-200 text-slate-600`}>{noResultsYet}</p>
   return (
-    <Link to={`/resultado/${encodeURIComponent(event.id)}`} className={`${className} border-brand-700 text-brand-700 hover:bg-brand-50`}>
+    <Link
+      to={`/resultado/${encodeURIComponent(event.id)}`}
+      className={`${className} border-brand-700 text-brand-700 hover:bg-brand-50`}
+    >
       <FileIcon className="h-4 w-4 shrink-0" />
       {label}
     </Link>
@@ -194,14 +239,16 @@ function Prices({ inscricoes }: { inscricoes: Event['inscricoes'] }) {
       {hasPeriod && (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <span className="font-semibold">Período de inscrições:</span>{' '}
-          {formatDate(periodo.inicio, dateFallbacks.secondaryMissing)} a {formatDate(periodo.fim, dateFallbacks.secondaryMissing)}
+          {formatDate(periodo.inicio, dateFallbacks.secondaryMissing)} a{' '}
+          {formatDate(periodo.fim, dateFallbacks.secondaryMissing)}
         </p>
       )}
     </div>
   )
 }
 
-const buttonClass = 'mt-3 flex w-full items-center justify-center gap-2 rounded-full px-6 py-3.5 text-base font-extrabold'
+const buttonClass =
+  'mt-3 flex w-full items-center justify-center gap-2 rounded-full px-6 py-3.5 text-base font-extrabold'
 
 /**
  * EVT-28..30. Open: a link to the purchase page in a new tab, with the role of the button the spec
@@ -238,8 +285,7 @@ export function RegistrationButton({ event }: { event: Parameters<typeof registr
   ) : (
     <>
       <a href={registration.href} target="_blank" rel="noopener noreferrer" {...props}>
-        Inscreva-se Agora{' '}
-        <ExternalIcon className="h-5 w-5 shrink-0" label={externalSiteLabel} />
+        Inscreva-se Agora <ExternalIcon className="h-5 w-5 shrink-0" label={externalSiteLabel} />
       </a>
       <p className={whereClass}>{soldElsewhere}</p>
     </>
@@ -247,4 +293,3 @@ export function RegistrationButton({ event }: { event: Parameters<typeof registr
 }
 
 const whereClass = 'mt-2 text-center text-sm text-slate-600'
-

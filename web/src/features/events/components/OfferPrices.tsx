@@ -42,7 +42,9 @@ export function OfferPrices({ eventId }: { eventId: string }) {
       {lote && (
         <p className="font-semibold text-slate-900">
           {lote.nome}
-          {lote.dataLimite && <span className="text-xs font-normal text-slate-500"> · até {formatDate(lote.dataLimite)}</span>}
+          {lote.dataLimite && (
+            <span className="text-xs font-normal text-slate-500"> · até {formatDate(lote.dataLimite)}</span>
+          )}
         </p>
       )}
       <ul className="divide-y divide-slate-100">

@@ -23,36 +23,39 @@ export function RegistrationBar({ event }: { event: Event }) {
   const inBrowser = useInBrowser()
   if (!registration.open) return null
   const price = priceOf(event.inscricoes, eventToday(event))
-  const className = 'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
+  const className =
+    'shrink-0 rounded-full bg-orange-700 px-5 py-2.5 font-extrabold text-white shadow-md hover:bg-orange-800'
   return (
     <section
       aria-label="Inscrição"
       className="sticky bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur md:hidden"
     >
       <p className="min-h-12 min-w-0 text-sm leading-tight text-slate-700">
-        {event.inscricoes.modo === 'pelotao' ? (
-          inBrowser && (
-            <Suspense fallback={null}>
-              <OfferBarPrice eventId={event.id} />
-            </Suspense>
-          )
-        ) : (
-          price && (
-            <>
-              <span className="block truncate">{price.label}</span>
-              <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
-            </>
-          )
-        )}
+        {event.inscricoes.modo === 'pelotao'
+          ? inBrowser && (
+              <Suspense fallback={null}>
+                <OfferBarPrice eventId={event.id} />
+              </Suspense>
+            )
+          : price && (
+              <>
+                <span className="block truncate">{price.label}</span>
+                <span className="text-lg font-extrabold text-brand-800">{price.value}</span>
+              </>
+            )}
       </p>
       {registration.here ? (
         <Link to={registration.href} className={className}>
           Inscreva-se
         </Link>
       ) : (
-        <a href={registration.href} target="_blank" rel="noopener noreferrer" className={`${className} inline-flex items-center gap-1.5`}>
-          Inscreva-se{' '}
-          <ExternalIcon label={externalSiteLabel} />
+        <a
+          href={registration.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${className} inline-flex items-center gap-1.5`}
+        >
+          Inscreva-se <ExternalIcon label={externalSiteLabel} />
         </a>
       )}
     </section>

@@ -9,8 +9,26 @@ import type { Coupon } from './financeApi'
 afterEach(() => vi.unstubAllGlobals())
 
 const path = '/api/events/ev1/cupons'
-const corrida10: Coupon = { codigo: 'CORRIDA10', tipo: 'percentual', valor: 10, maxUsos: 100, validoAte: '2026-12-31', modalidades: [], ativo: true, usos: 37 }
-const assessoria: Coupon = { codigo: 'ASSESSORIA', tipo: 'fixo', valor: 15.5, maxUsos: null, validoAte: null, modalidades: ['10 km'], ativo: false, usos: 2 }
+const corrida10: Coupon = {
+  codigo: 'CORRIDA10',
+  tipo: 'percentual',
+  valor: 10,
+  maxUsos: 100,
+  validoAte: '2026-12-31',
+  modalidades: [],
+  ativo: true,
+  usos: 37,
+}
+const assessoria: Coupon = {
+  codigo: 'ASSESSORIA',
+  tipo: 'fixo',
+  valor: 15.5,
+  maxUsos: null,
+  validoAte: null,
+  modalidades: ['10 km'],
+  ativo: false,
+  usos: 2,
+}
 
 function renderCoupons() {
   return render(<Coupons eventId="ev1" percursos={['5 km', '10 km']} onForbidden={() => {}} />)
@@ -36,9 +54,11 @@ describe('readCoupon', () => {
   })
 
   it('reads a fixed discount above 100 reais, no limit and no end date as nulls', () => {
-    expect(readCoupon({ ...emptyCoupon, codigo: 'VIP', tipo: 'fixo', valor: '150,50', modalidades: ['5 km'] })).toEqual({
-      coupon: { codigo: 'VIP', tipo: 'fixo', valor: 150.5, maxUsos: null, validoAte: null, modalidades: ['5 km'] },
-    })
+    expect(readCoupon({ ...emptyCoupon, codigo: 'VIP', tipo: 'fixo', valor: '150,50', modalidades: ['5 km'] })).toEqual(
+      {
+        coupon: { codigo: 'VIP', tipo: 'fixo', valor: 150.5, maxUsos: null, validoAte: null, modalidades: ['5 km'] },
+      },
+    )
   })
 })
 
@@ -69,29 +89,39 @@ describe('Coupons', () => {
     renderCoupons()
     await user.click(await screen.findByRole('button', { name: 'Pausar CORRIDA10' }))
     await user.click(screen.getByRole('button', { name: 'Retomar ASSESSORIA' }))
-    await waitFor(() => expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.url.pathname, s.body])).toEqual([
-      [`${path}/CORRIDA10`, { ativo: false }],
-      [`${path}/ASSESSORIA`, { ativo: true }],
-    ]))
+    await waitFor(() =>
+      expect(sent.filter((s) => s.method === 'PATCH').map((s) => [s.url.pathname, s.body])).toEqual([
+        [`${path}/CORRIDA10`, { ativo: false }],
+        [`${path}/ASSESSORIA`, { ativo: true }],
+      ]),
+    )
 
     await user.click(screen.getByRole('button', { name: 'Excluir ASSESSORIA' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Excluir cupom' })
     expect(dialog).toHaveAccessibleDescription('Excluir o cupom ASSESSORIA? Ele deixa de valer em novas inscrições.')
     await user.click(within(dialog).getByRole('button', { name: 'Excluir cupom' }))
-    await waitFor(() => expect(sent.some((s) => s.method === 'DELETE' && s.url.pathname === `${path}/ASSESSORIA`)).toBe(true))
+    await waitFor(() =>
+      expect(sent.some((s) => s.method === 'DELETE' && s.url.pathname === `${path}/ASSESSORIA`)).toBe(true),
+    )
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
   })
 
   it("shows the server's refusal to delete a used coupon in the dialog", async () => {
     serve([
       ['GET', path, () => [200, { cupons: [corrida10] }]],
-      ['DELETE', `${path}/CORRIDA10`, () => [409, { error: { code: 'conflict', message: 'Um cupom já usado não pode ser excluído: pause-o.' } }]],
+      [
+        'DELETE',
+        `${path}/CORRIDA10`,
+        () => [409, { error: { code: 'conflict', message: 'Um cupom já usado não pode ser excluído: pause-o.' } }],
+      ],
     ])
     const user = userEvent.setup()
     renderCoupons()
     await user.click(await screen.findByRole('button', { name: 'Excluir CORRIDA10' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir cupom' }))
-    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent('Um cupom já usado não pode ser excluído: pause-o.')
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent(
+      'Um cupom já usado não pode ser excluído: pause-o.',
+    )
   })
 
   // REG-136: checked before sending; the server's field errors in the same places; nothing typed lost.
@@ -106,8 +136,12 @@ describe('Coupons', () => {
     await user.type(screen.getByRole('textbox', { name: 'Código' }), 'PRIMEIROS 50')
     await user.type(screen.getByRole('textbox', { name: 'Desconto (%)' }), '120')
     await user.click(screen.getByRole('button', { name: 'Criar cupom' }))
-    expect(screen.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription('Use de 3 a 30 letras, números, hífen ou sublinhado, sem espaços.')
-    expect(screen.getByRole('textbox', { name: 'Desconto (%)' })).toHaveAccessibleDescription('Um desconto percentual vai até 100%.')
+    expect(screen.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription(
+      'Use de 3 a 30 letras, números, hífen ou sublinhado, sem espaços.',
+    )
+    expect(screen.getByRole('textbox', { name: 'Desconto (%)' })).toHaveAccessibleDescription(
+      'Um desconto percentual vai até 100%.',
+    )
     expect(sent.some((s) => s.method === 'POST')).toBe(false)
 
     await user.clear(screen.getByRole('textbox', { name: 'Código' }))
@@ -134,14 +168,31 @@ describe('Coupons', () => {
   it("puts the server's field errors beside the fields and keeps what was typed", async () => {
     serve([
       ['GET', path, () => [200, { cupons: [corrida10] }]],
-      ['POST', path, () => [409, { error: { code: 'conflict', message: 'Já existe um cupom com este código.', fields: { codigo: 'Já existe um cupom com este código.' } } }]],
+      [
+        'POST',
+        path,
+        () => [
+          409,
+          {
+            error: {
+              code: 'conflict',
+              message: 'Já existe um cupom com este código.',
+              fields: { codigo: 'Já existe um cupom com este código.' },
+            },
+          },
+        ],
+      ],
     ])
     const user = userEvent.setup()
     renderCoupons()
     await user.type(await screen.findByRole('textbox', { name: 'Código' }), 'corrida10')
     await user.type(screen.getByRole('textbox', { name: 'Desconto (%)' }), '5')
     await user.click(screen.getByRole('button', { name: 'Criar cupom' }))
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription('Já existe um cupom com este código.'))
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription(
+        'Já existe um cupom com este código.',
+      ),
+    )
     expect(screen.getByRole('textbox', { name: 'Código' })).toHaveValue('corrida10')
     expect(screen.getByRole('textbox', { name: 'Desconto (%)' })).toHaveValue('5')
   })

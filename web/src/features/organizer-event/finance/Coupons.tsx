@@ -12,7 +12,8 @@ import { createCoupon, deleteCoupon, listCoupons, setCouponActive, type Coupon }
 type Props = { eventId: string; percursos: readonly string[]; onForbidden: () => void }
 
 const inputClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
-const smallButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
+const smallButtonClass =
+  'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
 
 /** 20% or R$ 15,00. */
 export function discountText(c: Pick<Coupon, 'tipo' | 'valor'>) {
@@ -21,7 +22,9 @@ export function discountText(c: Pick<Coupon, 'tipo' | 'valor'>) {
 
 /** "3 de 100" or "3 (sem limite)". */
 export function usesText(c: Pick<Coupon, 'usos' | 'maxUsos'>) {
-  return c.maxUsos == null ? `${formatCount(c.usos)} (sem limite)` : `${formatCount(c.usos)} de ${formatCount(c.maxUsos)}`
+  return c.maxUsos == null
+    ? `${formatCount(c.usos)} (sem limite)`
+    : `${formatCount(c.usos)} de ${formatCount(c.maxUsos)}`
 }
 
 /**
@@ -57,7 +60,10 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
   if (coupons.state === 'ready' && coupons.data !== last) setLast(coupons.data)
   const list = coupons.state === 'ready' ? coupons.data : last
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Cupons
       </h2>
@@ -73,7 +79,10 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
         </p>
       )}
       {list.length > 0 && (
-        <ScrollTable label="Lista de cupons" columns={['Código', 'Desconto', 'Usos', 'Válido até', 'Modalidades', 'Situação', 'Ações']}>
+        <ScrollTable
+          label="Lista de cupons"
+          columns={['Código', 'Desconto', 'Usos', 'Válido até', 'Modalidades', 'Situação', 'Ações']}
+        >
           {list.map((c) => (
             <tr key={c.codigo}>
               <RowHeader>{c.codigo}</RowHeader>
@@ -84,7 +93,12 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
               <Cell>{c.ativo ? 'Ativo' : 'Pausado'}</Cell>
               <Cell>
                 <span className="flex flex-wrap gap-2">
-                  <button type="button" disabled={busy === c.codigo} onClick={() => void toggle(c)} className={smallButtonClass}>
+                  <button
+                    type="button"
+                    disabled={busy === c.codigo}
+                    onClick={() => void toggle(c)}
+                    className={smallButtonClass}
+                  >
                     {c.ativo ? `Pausar ${c.codigo}` : `Retomar ${c.codigo}`}
                   </button>
                   <button type="button" onClick={() => setDeleting(c)} className={smallButtonClass}>
@@ -108,7 +122,9 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
               reload()
             })
           }
-          failure={(err) => (err instanceof ApiError ? err.message : 'Não foi possível excluir o cupom. Tente novamente.')}
+          failure={(err) =>
+            err instanceof ApiError ? err.message : 'Não foi possível excluir o cupom. Tente novamente.'
+          }
           onClose={() => setDeleting(null)}
         >
           {`Excluir o cupom ${deleting.codigo}? Ele deixa de valer em novas inscrições.`}
@@ -118,7 +134,15 @@ export function Coupons({ eventId, percursos, onForbidden }: Props) {
   )
 }
 
-function CouponForm({ eventId, percursos, onCreated }: { eventId: string; percursos: readonly string[]; onCreated: () => void }) {
+function CouponForm({
+  eventId,
+  percursos,
+  onCreated,
+}: {
+  eventId: string
+  percursos: readonly string[]
+  onCreated: () => void
+}) {
   const id = useId()
   const [values, setValues] = useState<CouponValues>(emptyCoupon)
   const [errors, setErrors] = useState<CouponErrors>({})
@@ -157,21 +181,43 @@ function CouponForm({ eventId, percursos, onCreated }: { eventId: string; percur
   }
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-titulo`} className="space-y-3 border-t border-slate-200 pt-4">
+    <form
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 border-t border-slate-200 pt-4"
+    >
       <h3 id={`${id}-titulo`} className="font-semibold text-slate-900">
         Novo cupom
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <LabelledInput label="Código" value={values.codigo} onChange={(e) => set('codigo', e.target.value)} error={errors.codigo} className={inputClass} autoCapitalize="characters" />
+        <LabelledInput
+          label="Código"
+          value={values.codigo}
+          onChange={(e) => set('codigo', e.target.value)}
+          error={errors.codigo}
+          className={inputClass}
+          autoCapitalize="characters"
+        />
         <fieldset>
           <legend className="block text-sm font-semibold text-slate-800">Tipo de desconto</legend>
           <span className="mt-1 flex flex-wrap gap-4">
             <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name={`${id}-tipo`} checked={values.tipo === 'percentual'} onChange={() => set('tipo', 'percentual')} />
+              <input
+                type="radio"
+                name={`${id}-tipo`}
+                checked={values.tipo === 'percentual'}
+                onChange={() => set('tipo', 'percentual')}
+              />
               Percentual (%)
             </label>
             <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name={`${id}-tipo`} checked={values.tipo === 'fixo'} onChange={() => set('tipo', 'fixo')} />
+              <input
+                type="radio"
+                name={`${id}-tipo`}
+                checked={values.tipo === 'fixo'}
+                onChange={() => set('tipo', 'fixo')}
+              />
               Valor fixo (R$)
             </label>
           </span>
@@ -213,7 +259,12 @@ function CouponForm({ eventId, percursos, onCreated }: { eventId: string; percur
                 <input
                   type="checkbox"
                   checked={values.modalidades.includes(p)}
-                  onChange={(e) => set('modalidades', e.target.checked ? [...values.modalidades, p] : values.modalidades.filter((m) => m !== p))}
+                  onChange={(e) =>
+                    set(
+                      'modalidades',
+                      e.target.checked ? [...values.modalidades, p] : values.modalidades.filter((m) => m !== p),
+                    )
+                  }
                 />
                 {p}
               </label>
@@ -230,7 +281,11 @@ function CouponForm({ eventId, percursos, onCreated }: { eventId: string; percur
       <p role="status" className="text-sm text-slate-700">
         {created}
       </p>
-      <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      >
         {busy ? 'Criando...' : 'Criar cupom'}
       </button>
     </form>

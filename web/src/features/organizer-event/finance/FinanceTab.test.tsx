@@ -39,7 +39,13 @@ describe('FinanceTab', () => {
     expect(figure('Recebido (bruto)')).toBe(reais('R$ 12.345,60'))
     expect(figure('Reembolsado')).toBe(reais('R$ 45,60'))
     expect(figure('Líquido')).toBe(reais('R$ 12.300,00'))
-    expect([figure('Pedidos pagos'), figure('Aguardando pagamento'), figure('Expirados'), figure('Cancelados'), figure('Reembolsados')]).toEqual(['98', '7', '12', '3', '2'])
+    expect([
+      figure('Pedidos pagos'),
+      figure('Aguardando pagamento'),
+      figure('Expirados'),
+      figure('Cancelados'),
+      figure('Reembolsados'),
+    ]).toEqual(['98', '7', '12', '3', '2'])
 
     expect(rowsOf(screen.getByRole('table', { name: 'Por lote' }))).toEqual([
       ['1º Lote', '60', reais('R$ 6.345,60')],
@@ -58,7 +64,12 @@ describe('FinanceTab', () => {
     // The chart writes each day and its amount as text, hidden from screen readers (the table says it).
     const chart = screen.getByRole('figure', { name: 'Vendas por dia' }).querySelector('svg')!
     expect(chart).toHaveAttribute('aria-hidden', 'true')
-    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['01/11', reais('R$ 11.145,60'), '02/11', reais('R$ 1.200,00')])
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toEqual([
+      '01/11',
+      reais('R$ 11.145,60'),
+      '02/11',
+      reais('R$ 1.200,00'),
+    ])
 
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', `${base}/pedidos.csv`)
   })
@@ -91,7 +102,9 @@ describe('FinanceTab', () => {
     ])
     renderTab()
     const section = await screen.findByRole('region', { name: 'Conciliação do dia' })
-    expect(section).toHaveTextContent('Pix recebidos de 31/10/2026, 03:00 a 03/11/2026, 03:00, conferidos com o extrato do banco em 03/11/2026, 03:00. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.')
+    expect(section).toHaveTextContent(
+      'Pix recebidos de 31/10/2026, 03:00 a 03/11/2026, 03:00, conferidos com o extrato do banco em 03/11/2026, 03:00. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.',
+    )
     expect([figure('Recebidos'), figure('Conferidos'), figure('Devolvidos'), figure('Precisam de atenção')]).toEqual([
       reais('12 · R$ 1.078,80'),
       reais('10 · R$ 899,00'),
@@ -99,7 +112,13 @@ describe('FinanceTab', () => {
       reais('1 · R$ 89,90'),
     ])
     expect(rowsOf(within(section).getByRole('table', { name: 'Pix que precisam de atenção' }))).toEqual([
-      ['02/11/2026, 12:00', reais('R$ 89,90'), 'ped7', 'Devolução pedida ao banco e ainda não concluída.', 'E00000000202611021200ABCDEFGHIJK'],
+      [
+        '02/11/2026, 12:00',
+        reais('R$ 89,90'),
+        'ped7',
+        'Devolução pedida ao banco e ainda não concluída.',
+        'E00000000202611021200ABCDEFGHIJK',
+      ],
     ])
   })
 
@@ -108,7 +127,11 @@ describe('FinanceTab', () => {
     let refunded = false
     const order = testOrder()
     serve([
-      ['GET', `${base}/financeiro`, () => [200, refunded ? { ...testFinance, reembolsoEmProcessamento: 120 } : testFinance]],
+      [
+        'GET',
+        `${base}/financeiro`,
+        () => [200, refunded ? { ...testFinance, reembolsoEmProcessamento: 120 } : testFinance],
+      ],
       ['GET', `${base}/pedidos`, () => [200, { pedidos: [order], total: 1, nextCursor: null }]],
       ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
       ['GET', '/api/pedidos/ped1', () => [200, order]],
@@ -117,7 +140,10 @@ describe('FinanceTab', () => {
         `${base}/pedidos/ped1/reembolso`,
         () => {
           refunded = true
-          return [200, testOrder({ reembolsos: [{ valor: 120, status: 'EM_PROCESSAMENTO', horario: '2026-11-22T12:00:00Z' }] })]
+          return [
+            200,
+            testOrder({ reembolsos: [{ valor: 120, status: 'EM_PROCESSAMENTO', horario: '2026-11-22T12:00:00Z' }] }),
+          ]
         },
       ],
     ])
@@ -127,7 +153,11 @@ describe('FinanceTab', () => {
     expect(screen.queryByText(/Reembolsos em processamento/)).not.toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Conceição Araújo' }))
     await user.click(await screen.findByRole('button', { name: 'Reembolsar' }))
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Confirmar reembolso' })).getByRole('button', { name: 'Confirmar reembolso' }))
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Confirmar reembolso' })).getByRole('button', {
+        name: 'Confirmar reembolso',
+      }),
+    )
     // (The matcher collapses the money's no-break space, so it is written as a space here.)
     expect(await screen.findByText('Reembolsos em processamento: R$ 120,00')).toBeInTheDocument()
     expect(figure('Reembolsado')).toBe(reais('R$ 45,60'))
@@ -155,7 +185,20 @@ describe('FinanceTab', () => {
         `${base}/pedidos`,
         ({ url }) =>
           url.searchParams.get('cursor') === 'c2'
-            ? [200, { pedidos: [testOrder({ id: 'ped2', status: 'expirado', inscricoes: [{ ...testOrder().inscricoes[0]!, nome: 'Inês Müller' }] })], total: 2, nextCursor: null }]
+            ? [
+                200,
+                {
+                  pedidos: [
+                    testOrder({
+                      id: 'ped2',
+                      status: 'expirado',
+                      inscricoes: [{ ...testOrder().inscricoes[0]!, nome: 'Inês Müller' }],
+                    }),
+                  ],
+                  total: 2,
+                  nextCursor: null,
+                },
+              ]
             : [200, { pedidos: [testOrder()], total: 2, nextCursor: 'c2' }],
       ],
     ])
@@ -172,9 +215,19 @@ describe('FinanceTab', () => {
     expect(await screen.findByRole('button', { name: 'Conceição Araújo' })).toBeInTheDocument()
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Situação' }), 'Reembolsado')
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, código da inscrição ou nº do pedido' }), 'K7M2')
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, código da inscrição ou nº do pedido' }),
+      'K7M2',
+    )
     await waitFor(() =>
-      expect(sent.some((s) => s.url.pathname === `${base}/pedidos` && s.url.searchParams.get('q') === 'K7M2' && s.url.searchParams.get('status') === 'reembolsado')).toBe(true),
+      expect(
+        sent.some(
+          (s) =>
+            s.url.pathname === `${base}/pedidos` &&
+            s.url.searchParams.get('q') === 'K7M2' &&
+            s.url.searchParams.get('status') === 'reembolsado',
+        ),
+      ).toBe(true),
     )
     const last = sent.filter((s) => s.url.pathname === `${base}/pedidos`).at(-1)!
     // A new search starts at the first page.

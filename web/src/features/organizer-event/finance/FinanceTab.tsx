@@ -52,13 +52,17 @@ export function FinanceTab({ event, onForbidden }: Props) {
 
 function Figures({ finance }: { finance: Finance }) {
   const { pedidos } = finance
-  const byName = (m: Record<string, Share>) => Object.entries(m).sort(([a], [b]) => a.localeCompare(b, 'pt-BR', { numeric: true }))
+  const byName = (m: Record<string, Share>) =>
+    Object.entries(m).sort(([a], [b]) => a.localeCompare(b, 'pt-BR', { numeric: true }))
   // YYYY-MM-DD sorts as it reads; shown as 25/11/2026, a calendar date that never shifts a day.
   const days = Object.entries(finance.porDia)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([day, share]): [string, Share] => [formatDate(day, day), share])
   return (
-    <section aria-labelledby="financeiro-resumo" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="financeiro-resumo"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id="financeiro-resumo" className="text-lg font-bold text-slate-900">
         Resumo financeiro
       </h2>
@@ -70,8 +74,10 @@ function Figures({ finance }: { finance: Finance }) {
       {/* A refund shows at once, read again after it is asked: what the PSP has not yet returned (REG-272). */}
       {finance.reembolsoEmProcessamento > 0 && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          <span className="font-semibold">Reembolsos em processamento: {formatMoney(finance.reembolsoEmProcessamento)}</span> — ainda não descontados do
-          líquido; entram em “Reembolsado” quando o banco confirmar a devolução.
+          <span className="font-semibold">
+            Reembolsos em processamento: {formatMoney(finance.reembolsoEmProcessamento)}
+          </span>{' '}
+          — ainda não descontados do líquido; entram em “Reembolsado” quando o banco confirmar a devolução.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -112,7 +118,10 @@ function Figures({ finance }: { finance: Finance }) {
 function ReconciliationSection({ conciliacao: c }: { conciliacao: Reconciliation | null }) {
   const count = (p: PixCount) => `${formatCount(p.quantidade)} · ${formatMoney(p.valor)}`
   return (
-    <section aria-labelledby="financeiro-conciliacao" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="financeiro-conciliacao"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id="financeiro-conciliacao" className="text-lg font-bold text-slate-900">
         Conciliação do dia
       </h2>
@@ -122,7 +131,8 @@ function ReconciliationSection({ conciliacao: c }: { conciliacao: Reconciliation
         <>
           <p className="text-slate-700">
             Pix recebidos de {formatInstant(c.inicio)} a {formatInstant(c.fim)}, conferidos com o extrato do banco em{' '}
-            {formatInstant(c.concluidaEm)}. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a cada dia.
+            {formatInstant(c.concluidaEm)}. Os Pix de antes que ainda precisavam de atenção são conferidos de novo a
+            cada dia.
           </p>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Figure term="Recebidos" value={count(c.recebidos)} />
@@ -131,7 +141,10 @@ function ReconciliationSection({ conciliacao: c }: { conciliacao: Reconciliation
             <Figure term="Precisam de atenção" value={count(c.atencao)} />
           </dl>
           {c.pendencias.length > 0 && (
-            <ScrollTable label="Pix que precisam de atenção" columns={['Recebido em', 'Valor', 'Pedido', 'Motivo', 'Identificador do Pix']}>
+            <ScrollTable
+              label="Pix que precisam de atenção"
+              columns={['Recebido em', 'Valor', 'Pedido', 'Motivo', 'Identificador do Pix']}
+            >
               {c.pendencias.map((p) => (
                 <tr key={p.endToEndId}>
                   <RowHeader>{formatInstant(p.horario)}</RowHeader>

@@ -49,13 +49,22 @@ describe('refundable and readRefund', () => {
 describe('OrderDetail', () => {
   // REG-133: the history from the server, or from the order's own dates.
   it("shows the order's athletes and its history, oldest first", async () => {
-    const order = testOrder({ reembolsos: [{ valor: 40, status: 'DEVOLVIDO', horario: '2026-11-22T12:00:00Z' }], status: 'pago' })
+    const order = testOrder({
+      reembolsos: [{ valor: 40, status: 'DEVOLVIDO', horario: '2026-11-22T12:00:00Z' }],
+      status: 'pago',
+    })
     serve([['GET', '/api/pedidos/ped1', () => [200, order]]])
     renderDetail(order)
     expect(screen.getByRole('heading', { name: 'Pedido de Conceição Araújo' })).toBeInTheDocument()
-    expect(within(screen.getByRole('table', { name: 'Inscrições do pedido' })).getByText('K7M2Q9XH4T')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('table', { name: 'Inscrições do pedido' })).getByText('K7M2Q9XH4T'),
+    ).toBeInTheDocument()
     const history = screen.getByRole('list', { name: 'Histórico' })
-    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       reais('Pedido criado 20/11/2026, 10:00 · R$ 120,00'),
       'Pagamento confirmado 20/11/2026, 10:05',
       reais('Reembolso 22/11/2026, 09:00 · R$ 40,00, devolvido'),
@@ -70,14 +79,47 @@ describe('OrderDetail', () => {
         historico: [
           { tipo: 'criado', em: '2026-11-20T13:00:00Z' },
           { tipo: 'pago', em: '2026-11-20T13:05:00Z' },
-          { tipo: 'inscricao_editada', em: '2026-11-20T14:00:00Z', detalhe: { inscricaoId: 'r1', por: 'Ana Souza', alteracoes: { camiseta: { de: 'M', para: 'G' }, contatoEmergencia: { de: { nome: 'A', telefone: '1' }, para: { nome: 'B', telefone: '2' } } } } },
-          { tipo: 'inscricao_cancelada', em: '2026-11-20T15:00:00Z', detalhe: { inscricaoId: 'r2', nome: 'Bia Lima', valor: 89.9, por: 'Bia Lima' } },
-          { tipo: 'reembolso', em: '2026-11-21T13:00:00Z', detalhe: { id: 'rf1', valor: 20, status: 'EM_PROCESSAMENTO', motivo: 'A organização do evento fez um reembolso do seu pedido.', por: 'Dona Maria' } },
+          {
+            tipo: 'inscricao_editada',
+            em: '2026-11-20T14:00:00Z',
+            detalhe: {
+              inscricaoId: 'r1',
+              por: 'Ana Souza',
+              alteracoes: {
+                camiseta: { de: 'M', para: 'G' },
+                contatoEmergencia: { de: { nome: 'A', telefone: '1' }, para: { nome: 'B', telefone: '2' } },
+              },
+            },
+          },
+          {
+            tipo: 'inscricao_cancelada',
+            em: '2026-11-20T15:00:00Z',
+            detalhe: { inscricaoId: 'r2', nome: 'Bia Lima', valor: 89.9, por: 'Bia Lima' },
+          },
+          {
+            tipo: 'reembolso',
+            em: '2026-11-21T13:00:00Z',
+            detalhe: {
+              id: 'rf1',
+              valor: 20,
+              status: 'EM_PROCESSAMENTO',
+              motivo: 'A organização do evento fez um reembolso do seu pedido.',
+              por: 'Dona Maria',
+            },
+          },
           { tipo: 'reembolso', em: '2026-11-21T13:01:00Z', detalhe: { id: 'rf1', status: 'DEVOLVIDO' } },
           { tipo: 'cancelado', em: '2026-11-21T14:00:00Z', detalhe: { por: 'Dona Maria' } },
-          { tipo: 'pagamento_apos_fim', em: '2026-11-22T10:00:00Z', detalhe: { endToEndId: 'E1', status: 'cancelado' } },
+          {
+            tipo: 'pagamento_apos_fim',
+            em: '2026-11-22T10:00:00Z',
+            detalhe: { endToEndId: 'E1', status: 'cancelado' },
+          },
           { tipo: 'pagamento_apos_fim', em: '2026-11-22T10:01:00Z', detalhe: { endToEndId: 'E2', confirmado: false } },
-          { tipo: 'pagamento_divergente', em: '2026-11-22T10:02:00Z', detalhe: { endToEndId: 'E3', valor: 12.5, motivo: 'O seu Pix tinha um valor diferente do cobrado.' } },
+          {
+            tipo: 'pagamento_divergente',
+            em: '2026-11-22T10:02:00Z',
+            detalhe: { endToEndId: 'E3', valor: 12.5, motivo: 'O seu Pix tinha um valor diferente do cobrado.' },
+          },
           { tipo: 'expirado', em: '2026-11-22T11:00:00Z' },
         ],
       }),
@@ -99,7 +141,9 @@ describe('OrderDetail', () => {
 
   // REG-134: a partial refund asked once more with its amount, then sent.
   it('refunds part of a paid order after a confirmation stating the amount', async () => {
-    const refunded = testOrder({ reembolsos: [{ valor: 40, status: 'EM_PROCESSAMENTO', horario: '2026-11-22T12:00:00Z' }] })
+    const refunded = testOrder({
+      reembolsos: [{ valor: 40, status: 'EM_PROCESSAMENTO', horario: '2026-11-22T12:00:00Z' }],
+    })
     const sent = serve([
       ['GET', '/api/pedidos/ped1', () => [200, testOrder()]],
       ['POST', refundPath, () => [200, refunded]],
@@ -112,7 +156,11 @@ describe('OrderDetail', () => {
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
 
     const dialog = screen.getByRole('alertdialog', { name: 'Confirmar reembolso' })
-    expect(dialog).toHaveAccessibleDescription(reais('Reembolsar R$ 40,00 de Conceição Araújo pelo Pix de origem? O valor volta para quem pagou e não pode ser desfeito.'))
+    expect(dialog).toHaveAccessibleDescription(
+      reais(
+        'Reembolsar R$ 40,00 de Conceição Araújo pelo Pix de origem? O valor volta para quem pagou e não pode ser desfeito.',
+      ),
+    )
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus()
     expect(sent.some((s) => s.method === 'POST')).toBe(false)
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }))
@@ -121,7 +169,9 @@ describe('OrderDetail', () => {
     // The order as the refund answered it, drawn after the answer: what is left, and the refund in its history.
     expect(await screen.findByText('Pode ser reembolsado: R$ 80,00.')).toBeInTheDocument()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-    expect(screen.getByRole('list', { name: 'Histórico' })).toHaveTextContent('Reembolso 22/11/2026, 09:00 · R$ 40,00, em processamento')
+    expect(screen.getByRole('list', { name: 'Histórico' })).toHaveTextContent(
+      'Reembolso 22/11/2026, 09:00 · R$ 40,00, em processamento',
+    )
   })
 
   it('refunds everything left when the whole is chosen, sending no amount', async () => {
@@ -133,7 +183,9 @@ describe('OrderDetail', () => {
     const user = userEvent.setup()
     renderDetail(order)
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(expect.stringContaining(reais('Reembolsar R$ 100,00 de Conceição Araújo')))
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+      expect.stringContaining(reais('Reembolsar R$ 100,00 de Conceição Araújo')),
+    )
     await user.click(screen.getByRole('button', { name: 'Confirmar reembolso' }))
     await waitFor(() => expect(sent.find((s) => s.method === 'POST')?.body).toEqual({}))
   })
@@ -144,7 +196,16 @@ describe('OrderDetail', () => {
       [
         'POST',
         refundPath,
-        () => [422, { error: { code: 'invalid', message: 'Alguns campos precisam de correção.', fields: { valor: 'O pagamento deste pedido ainda não pode ser devolvido.' } } }],
+        () => [
+          422,
+          {
+            error: {
+              code: 'invalid',
+              message: 'Alguns campos precisam de correção.',
+              fields: { valor: 'O pagamento deste pedido ainda não pode ser devolvido.' },
+            },
+          },
+        ],
       ],
     ])
     const user = userEvent.setup()
@@ -161,20 +222,38 @@ describe('OrderDetail', () => {
     await user.type(field, '50')
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
     await user.click(screen.getByRole('button', { name: 'Confirmar reembolso' }))
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' })).toHaveAccessibleDescription('O pagamento deste pedido ainda não pode ser devolvido.'))
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' })).toHaveAccessibleDescription(
+        'O pagamento deste pedido ainda não pode ser devolvido.',
+      ),
+    )
     expect(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' })).toHaveValue('50')
   })
 
   it('keeps the dialog open with the reason when the refund fails otherwise', async () => {
     serve([
       ['GET', '/api/pedidos/ped1', () => [200, testOrder()]],
-      ['POST', refundPath, () => [503, { error: { code: 'pagamento-indisponivel', message: 'Pagamento indisponível no momento. Tente novamente em instantes.' } }]],
+      [
+        'POST',
+        refundPath,
+        () => [
+          503,
+          {
+            error: {
+              code: 'pagamento-indisponivel',
+              message: 'Pagamento indisponível no momento. Tente novamente em instantes.',
+            },
+          },
+        ],
+      ],
     ])
     const user = userEvent.setup()
     renderDetail()
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }))
     await user.click(screen.getByRole('button', { name: 'Confirmar reembolso' }))
-    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent('Pagamento indisponível no momento. Tente novamente em instantes.')
+    expect(await within(screen.getByRole('alertdialog')).findByRole('alert')).toHaveTextContent(
+      'Pagamento indisponível no momento. Tente novamente em instantes.',
+    )
   })
 
   it('offers no refund for an order that is not paid', async () => {

@@ -9,11 +9,20 @@ import { formatMoment } from '../participants/ParticipantDialog'
 import { parseCentavos } from './money'
 import type { OrderRefund } from '../../../lib/registration/orders'
 import { refundable, refundStatusLabels } from '../../../lib/registration/receipt'
-import { getOrder, organizerOrderStatusLabels, orderTitle, refundOrder, type Order, type OrderHistoryEntry, type OrderStatus } from './financeApi'
+import {
+  getOrder,
+  organizerOrderStatusLabels,
+  orderTitle,
+  refundOrder,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderStatus,
+} from './financeApi'
 
 type Props = { eventId: string; order: Order; onClose: () => void; onRefunded: (order: Order) => void }
 
-const buttonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
+const buttonClass =
+  'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
 
 // Every kind of entry the server writes (internal/store/orders.go, "Order history kinds").
 const historyLabels: Record<OrderHistoryEntry['tipo'], string> = {
@@ -56,13 +65,25 @@ export function historyOf(o: Order): HistoryLine[] {
   const lines: HistoryLine[] = [{ label: historyLabels.criado!, em: o.criadoEm, detail: formatMoney(o.total) }]
   if (o.pagoEm) lines.push({ label: historyLabels.pago!, em: o.pagoEm, detail: '' })
   for (const r of o.reembolsos) {
-    lines.push({ label: historyLabels.reembolso!, em: r.horario, detail: `${formatMoney(r.valor)}, ${refundStatus(r.status)}` })
+    lines.push({
+      label: historyLabels.reembolso!,
+      em: r.horario,
+      detail: `${formatMoney(r.valor)}, ${refundStatus(r.status)}`,
+    })
   }
   if (o.status === 'expirado') lines.push({ label: historyLabels.expirado!, em: o.expiraEm, detail: '' })
   return lines.sort((a, b) => a.em.localeCompare(b.em))
 }
 
-type HistoryDetail = { valor?: unknown; status?: unknown; por?: unknown; motivo?: unknown; confirmado?: unknown; alteracoes?: unknown; nome?: unknown }
+type HistoryDetail = {
+  valor?: unknown
+  status?: unknown
+  por?: unknown
+  motivo?: unknown
+  confirmado?: unknown
+  alteracoes?: unknown
+  nome?: unknown
+}
 
 function lineOf(h: OrderHistoryEntry): HistoryLine {
   const d = (h.detalhe ?? {}) as HistoryDetail
@@ -70,7 +91,13 @@ function lineOf(h: OrderHistoryEntry): HistoryLine {
     h.tipo === 'inscricao_cancelada' && typeof d.nome === 'string' ? d.nome : '',
     typeof d.valor === 'number' ? formatMoney(d.valor) : '',
     // A refund's status, or, for a payment after the order ended, the order's.
-    typeof d.status === 'string' ? (refundStatusLabels[d.status as OrderRefund['status']] ?? organizerOrderStatusLabels[d.status as OrderStatus] ?? '').toLowerCase() : '',
+    typeof d.status === 'string'
+      ? (
+          refundStatusLabels[d.status as OrderRefund['status']] ??
+          organizerOrderStatusLabels[d.status as OrderStatus] ??
+          ''
+        ).toLowerCase()
+      : '',
     d.confirmado === false ? 'sem vagas: devolvido' : '',
     h.tipo === 'inscricao_editada' ? changesOf(d.alteracoes) : '',
     h.tipo === 'pagamento_divergente' && typeof d.motivo === 'string' ? d.motivo : '',
@@ -102,7 +129,10 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
   const o = refunded ?? (fresh.state === 'ready' ? fresh.data : order)
 
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 id={`${id}-titulo`} className="break-words text-lg font-bold text-slate-900">
           Pedido de {orderTitle(o)}
@@ -119,7 +149,10 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
         <dt className="font-semibold text-slate-700">Total</dt>
         <dd className="tabular-nums text-slate-900">{formatMoney(o.total)}</dd>
       </dl>
-      <ScrollTable label="Inscrições do pedido" columns={['Atleta', 'Código', 'Modalidade', 'Lote', 'Valor', 'Desconto', 'Total']}>
+      <ScrollTable
+        label="Inscrições do pedido"
+        columns={['Atleta', 'Código', 'Modalidade', 'Lote', 'Valor', 'Desconto', 'Total']}
+      >
         {o.inscricoes.map((r) => (
           <tr key={r.id}>
             <RowHeader>{r.nome}</RowHeader>
@@ -138,7 +171,8 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
       <ol aria-labelledby={`${id}-historico`} className="space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
         {historyOf(o).map((h, i) => (
           <li key={i}>
-            <span className="font-semibold text-slate-900">{h.label}</span> <span className="text-slate-600">{formatMoment(h.em)}</span>
+            <span className="font-semibold text-slate-900">{h.label}</span>{' '}
+            <span className="text-slate-600">{formatMoment(h.em)}</span>
             {h.detail && <span className="text-slate-700"> · {h.detail}</span>}
           </li>
         ))}
@@ -167,7 +201,8 @@ export function readRefund(amount: Amount, left: number): { valor: number | unde
   if (centavos === null) return { error: 'Informe o valor a reembolsar.' }
   if (centavos === undefined) return { error: 'Informe um valor em reais, como 40,00.' }
   if (centavos === 0) return { error: 'O valor deve ser maior que zero.' }
-  if (centavos > toCentavos(left)) return { error: `O valor não pode passar de ${formatMoney(left)}, o que resta deste pedido.` }
+  if (centavos > toCentavos(left))
+    return { error: `O valor não pode passar de ${formatMoney(left)}, o que resta deste pedido.` }
   return { valor: fromCentavos(centavos) }
 }
 
@@ -192,7 +227,12 @@ function RefundForm({ eventId, order, onRefunded }: { eventId: string; order: Or
 
   const typed = amount.kind === 'parcial' ? amount.typed : ''
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-titulo`} className="space-y-3 border-t border-slate-200 pt-4">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 border-t border-slate-200 pt-4"
+    >
       <h4 id={`${id}-titulo`} className="font-semibold text-slate-900">
         Reembolso
       </h4>
@@ -200,11 +240,21 @@ function RefundForm({ eventId, order, onRefunded }: { eventId: string; order: Or
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-800">Quanto reembolsar</legend>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={`${id}-tipo`} checked={amount.kind === 'total'} onChange={() => setAmount({ kind: 'total' })} />
+          <input
+            type="radio"
+            name={`${id}-tipo`}
+            checked={amount.kind === 'total'}
+            onChange={() => setAmount({ kind: 'total' })}
+          />
           Valor total ({formatMoney(left)})
         </label>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={`${id}-tipo`} checked={amount.kind === 'parcial'} onChange={() => setAmount({ kind: 'parcial', typed })} />
+          <input
+            type="radio"
+            name={`${id}-tipo`}
+            checked={amount.kind === 'parcial'}
+            onChange={() => setAmount({ kind: 'parcial', typed })}
+          />
           Valor parcial
         </label>
       </fieldset>

@@ -6,13 +6,21 @@ import { useForbidden } from '../access'
 import { queryString } from '../api'
 import { formatMoment } from '../participants/ParticipantDialog'
 import { Filter, pageSize, searchDelayMs } from '../participants/ParticipantsTable'
-import { listOrders, organizerOrderStatusLabels, orderTitle, type Order, type OrderQuery, type OrderStatus } from './financeApi'
+import {
+  listOrders,
+  organizerOrderStatusLabels,
+  orderTitle,
+  type Order,
+  type OrderQuery,
+  type OrderStatus,
+} from './financeApi'
 import { OrderDetail } from './OrderDetail'
 
 type Props = { eventId: string; onRefunded: () => void; onForbidden: () => void }
 
 const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
-const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
+const pageButtonClass =
+  'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 const statusOptions = [['', 'Todos'], ...Object.entries(organizerOrderStatusLabels)] as const
 
@@ -48,7 +56,9 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
   }, [open])
 
   const query: OrderQuery = { q, status, limit: pageSize, cursor: cursors.at(-1) }
-  const page = useResource(`orders:${eventId}:${version}:${queryString(query)}`, (signal) => listOrders(eventId, query, signal))
+  const page = useResource(`orders:${eventId}:${version}:${queryString(query)}`, (signal) =>
+    listOrders(eventId, query, signal),
+  )
   useForbidden(page.error, onForbidden)
 
   const nextCursor = page.state === 'ready' ? page.data.nextCursor : undefined
@@ -62,7 +72,12 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
       <div className="grid items-end gap-3 sm:grid-cols-3">
         <label className="block text-sm font-semibold text-slate-800 sm:col-span-2">
           Buscar por nome, CPF, código da inscrição ou nº do pedido
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${controlClass} font-normal`} />
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className={`${controlClass} font-normal`}
+          />
         </label>
         <Filter
           label="Situação"
@@ -95,7 +110,11 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
           {rows.map((o) => (
             <tr key={o.id}>
               <RowHeader>
-                <button type="button" onClick={() => setOpen(o)} className="text-left font-semibold text-brand-800 underline-offset-2 hover:underline">
+                <button
+                  type="button"
+                  onClick={() => setOpen(o)}
+                  className="text-left font-semibold text-brand-800 underline-offset-2 hover:underline"
+                >
                   {orderTitle(o)}
                 </button>
               </RowHeader>
@@ -110,7 +129,12 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
 
       {(cursors.length > 0 || nextCursor) && (
         <nav aria-label="Páginas de pedidos" className="flex items-center justify-between gap-3">
-          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))} className={pageButtonClass}>
+          <button
+            type="button"
+            disabled={cursors.length === 0}
+            onClick={() => setCursors((c) => c.slice(0, -1))}
+            className={pageButtonClass}
+          >
             Anterior
           </button>
           <span className="text-sm text-slate-600">Página {cursors.length + 1}</span>

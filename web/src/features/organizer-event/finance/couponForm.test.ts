@@ -7,8 +7,7 @@ const { cupomCodigoMin, cupomCodigoMax, cupomPercentualMax } = constants.limits
 const messages: Record<string, string> = constants.messages
 
 function message(key: string): string {
-  return messages[key]!
-    .replace('{min}', String(cupomCodigoMin))
+  return messages[key]!.replace('{min}', String(cupomCodigoMin))
     .replace('{max}', String(cupomCodigoMax))
     .replace('{percentualMax}', String(cupomPercentualMax))
 }
@@ -23,7 +22,9 @@ describe('readCoupon on the cases the server runs too', () => {
       valor: String(c.cupom.valor).replace('.', ','),
       maxUsos: 'maxUsos' in c.cupom && c.cupom.maxUsos != null ? String(c.cupom.maxUsos) : '',
     })
-    const want = Object.fromEntries(Object.entries(c.erros as Record<string, string>).map(([field, key]) => [field, message(key)]))
+    const want = Object.fromEntries(
+      Object.entries(c.erros as Record<string, string>).map(([field, key]) => [field, message(key)]),
+    )
     if (Object.keys(want).length === 0) expect(read).toHaveProperty('coupon')
     else expect('errors' in read && read.errors).toEqual(want)
   })

@@ -16,7 +16,14 @@ export type CouponValues = {
   modalidades: string[]
 }
 
-export const emptyCoupon: CouponValues = { codigo: '', tipo: 'percentual', valor: '', maxUsos: '', validoAte: '', modalidades: [] }
+export const emptyCoupon: CouponValues = {
+  codigo: '',
+  tipo: 'percentual',
+  valor: '',
+  maxUsos: '',
+  validoAte: '',
+  modalidades: [],
+}
 
 export type CouponErrors = Partial<Record<keyof CouponValues, string>>
 

@@ -16,7 +16,16 @@ export const organizerOrderStatusLabels: Record<OrderStatus, string> = constants
 
 /** One entry of an order's history as the server keeps it (created, paid, refund…), when it sends it. */
 export type OrderHistoryEntry = {
-  tipo: 'criado' | 'pago' | 'expirado' | 'cancelado' | 'pagamento_apos_fim' | 'reembolso' | 'inscricao_editada' | 'inscricao_cancelada' | 'pagamento_divergente'
+  tipo:
+    | 'criado'
+    | 'pago'
+    | 'expirado'
+    | 'cancelado'
+    | 'pagamento_apos_fim'
+    | 'reembolso'
+    | 'inscricao_editada'
+    | 'inscricao_cancelada'
+    | 'pagamento_divergente'
   em: string
   detalhe?: unknown
 }

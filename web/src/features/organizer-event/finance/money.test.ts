@@ -13,6 +13,7 @@ describe('parseCentavos', () => {
 
   it('reads blank as null and anything else as not an amount', () => {
     expect(parseCentavos('  ')).toBeNull()
-    for (const text of ['-5', '10,555', '12.34', '1.23,4', 'dez', '4,', ',5', '40.00']) expect(parseCentavos(text), text).toBeUndefined()
+    for (const text of ['-5', '10,555', '12.34', '1.23,4', 'dez', '4,', ',5', '40.00'])
+      expect(parseCentavos(text), text).toBeUndefined()
   })
 })

@@ -22,7 +22,15 @@ const orla: Group = {
   inscritos: 12,
   confirmados: 10,
 }
-const serra: Group = { ...orla, id: 'g2', nome: 'Tribo da Serra', codigo: 'EFGH6789', coaches: [{ userId: 'u3', nome: 'Eva' }], inscritos: 1, confirmados: 0 }
+const serra: Group = {
+  ...orla,
+  id: 'g2',
+  nome: 'Tribo da Serra',
+  codigo: 'EFGH6789',
+  coaches: [{ userId: 'u3', nome: 'Eva' }],
+  inscritos: 1,
+  confirmados: 0,
+}
 
 function show() {
   render(
@@ -39,7 +47,10 @@ describe('GroupsTab', () => {
     show()
     const list = await screen.findByRole('list', { name: 'Grupos e assessorias' })
     const [orlaItem, serraItem] = within(list).getAllByRole('listitem')
-    expect(within(orlaItem!).getByRole('link', { name: 'Pelotão da Orla' })).toHaveAttribute('href', '/dashboard/grupos/g1')
+    expect(within(orlaItem!).getByRole('link', { name: 'Pelotão da Orla' })).toHaveAttribute(
+      'href',
+      '/dashboard/grupos/g1',
+    )
     expect(orlaItem).toHaveTextContent('12 inscritos · 10 pagos · Código ABCD2345 · Carla e Davi')
     expect(serraItem).toHaveTextContent('1 inscrito · 0 pagos · Código EFGH6789 · Eva')
   })
@@ -48,7 +59,13 @@ describe('GroupsTab', () => {
   it("renames a group, with the server's refusal in the dialog", async () => {
     let answer: [number, unknown] = [
       409,
-      { error: { code: 'grupo-existe', message: 'Já existe o grupo “Tribo da Serra” neste evento.', fields: { nome: 'Já existe o grupo “Tribo da Serra” neste evento.' } } },
+      {
+        error: {
+          code: 'grupo-existe',
+          message: 'Já existe o grupo “Tribo da Serra” neste evento.',
+          fields: { nome: 'Já existe o grupo “Tribo da Serra” neste evento.' },
+        },
+      },
     ]
     const sent = serve([
       ['GET', path, () => [200, { grupos: [orla, serra] }]],
@@ -63,7 +80,9 @@ describe('GroupsTab', () => {
     await user.clear(nome)
     await user.type(nome, 'tribo da serra')
     await user.click(within(dialog).getByRole('button', { name: 'Salvar nome' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Já existe o grupo “Tribo da Serra” neste evento.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Já existe o grupo “Tribo da Serra” neste evento.',
+    )
     expect(nome).toHaveAttribute('aria-invalid', 'true')
     answer = [200, { ...orla, nome: 'Orla Runners' }]
     await user.clear(nome)
@@ -71,7 +90,10 @@ describe('GroupsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar nome' }))
     expect(await screen.findByText('Grupo renomeado para Orla Runners.')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(sent.filter((s) => s.method === 'PATCH').map((s) => s.body)).toEqual([{ nome: 'tribo da serra' }, { nome: 'Orla Runners' }])
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => s.body)).toEqual([
+      { nome: 'tribo da serra' },
+      { nome: 'Orla Runners' },
+    ])
   })
 
   // GRP-9, GRP-16
@@ -92,7 +114,8 @@ describe('GroupsTab', () => {
 
   // GRP-8, GRP-16
   it('asks before removing a group and shows why one with registrations stays', async () => {
-    const refused = 'Este grupo tem inscrições pendentes ou confirmadas e não pode ser excluído. Mescle-o com outro grupo.'
+    const refused =
+      'Este grupo tem inscrições pendentes ou confirmadas e não pode ser excluído. Mescle-o com outro grupo.'
     serve([
       ['GET', path, () => [200, { grupos: [orla] }]],
       ['DELETE', '/api/grupos/g1', () => [409, { error: { code: 'grupo-com-inscritos', message: refused } }]],

@@ -2,7 +2,14 @@ import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject
 import { Link } from '../../../app/routing'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Dialog } from '../../../components/Dialog'
-import { changeGroup, deleteGroup, groupPagePath, listEventGroups, mergeGroup, type Group } from '../../../lib/groups/groups'
+import {
+  changeGroup,
+  deleteGroup,
+  groupPagePath,
+  listEventGroups,
+  mergeGroup,
+  type Group,
+} from '../../../lib/groups/groups'
 import { ApiError } from '../../../lib/platform/api'
 import { useResource } from '../../../lib/platform/resource'
 import { useForbidden } from '../access'
@@ -40,8 +47,8 @@ export function GroupsTab({ eventId, onForbidden }: { eventId: string; onForbidd
         Grupos e assessorias
       </h2>
       <p className="text-sm text-slate-600">
-        Treinadores criam os grupos no painel do atleta; quem se inscreve pelo link do grupo entra nele. Nomes iguais, sem contar
-        acentos, maiúsculas e espaços, não se repetem no evento.
+        Treinadores criam os grupos no painel do atleta; quem se inscreve pelo link do grupo entra nele. Nomes iguais,
+        sem contar acentos, maiúsculas e espaços, não se repetem no evento.
       </p>
       <p role="status" className="break-words text-sm font-semibold text-brand-800">
         {notice}
@@ -55,7 +62,10 @@ export function GroupsTab({ eventId, onForbidden }: { eventId: string; onForbidd
       ) : list.length === 0 ? (
         <p className="text-slate-600">Nenhum grupo foi criado para este evento ainda.</p>
       ) : (
-        <ul aria-labelledby={`${id}-titulo`} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <ul
+          aria-labelledby={`${id}-titulo`}
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+        >
           {list.map((g) => (
             <li key={g.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
@@ -63,7 +73,8 @@ export function GroupsTab({ eventId, onForbidden }: { eventId: string; onForbidd
                   {g.nome}
                 </Link>
                 <p className="break-words text-sm text-slate-600">
-                  {count(g.inscritos, 'inscrito', 'inscritos')} · {count(g.confirmados, 'pago', 'pagos')} · Código {g.codigo}
+                  {count(g.inscritos, 'inscrito', 'inscritos')} · {count(g.confirmados, 'pago', 'pagos')} · Código{' '}
+                  {g.codigo}
                   {g.coaches.length > 0 && ` · ${g.coaches.map((c) => c.nome).join(' e ')}`}
                 </p>
               </div>
@@ -76,7 +87,11 @@ export function GroupsTab({ eventId, onForbidden }: { eventId: string; onForbidd
                     Mesclar
                   </ActionButton>
                 )}
-                <ActionButton label={`Excluir ${g.nome}`} danger onClick={() => setAction({ kind: 'excluir', group: g })}>
+                <ActionButton
+                  label={`Excluir ${g.nome}`}
+                  danger
+                  onClick={() => setAction({ kind: 'excluir', group: g })}
+                >
                   Excluir
                 </ActionButton>
               </div>
@@ -84,9 +99,17 @@ export function GroupsTab({ eventId, onForbidden }: { eventId: string; onForbidd
           ))}
         </ul>
       )}
-      {action?.kind === 'renomear' && <RenameDialog group={action.group} onClose={() => setAction(null)} onDone={done} />}
+      {action?.kind === 'renomear' && (
+        <RenameDialog group={action.group} onClose={() => setAction(null)} onDone={done} />
+      )}
       {action?.kind === 'mesclar' && (
-        <MergeDialog eventId={eventId} group={action.group} others={list.filter((g) => g.id !== action.group.id)} onClose={() => setAction(null)} onDone={done} />
+        <MergeDialog
+          eventId={eventId}
+          group={action.group}
+          others={list.filter((g) => g.id !== action.group.id)}
+          onClose={() => setAction(null)}
+          onDone={done}
+        />
       )}
       {action?.kind === 'excluir' && (
         <ConfirmDialog
@@ -104,7 +127,17 @@ export function GroupsTab({ eventId, onForbidden }: { eventId: string; onForbidd
   )
 }
 
-function ActionButton({ label, danger = false, onClick, children }: { label: string; danger?: boolean; onClick: () => void; children: ReactNode }) {
+function ActionButton({
+  label,
+  danger = false,
+  onClick,
+  children,
+}: {
+  label: string
+  danger?: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
   return (
     <button
       type="button"
@@ -147,12 +180,21 @@ function FormDialog({
     onSubmit().catch((err: unknown) => {
       console.error(err)
       setBusy(false)
-      setError(err instanceof ApiError ? Object.values(err.fields)[0] || err.message : 'Não foi possível salvar. Tente novamente.')
+      setError(
+        err instanceof ApiError
+          ? Object.values(err.fields)[0] || err.message
+          : 'Não foi possível salvar. Tente novamente.',
+      )
     })
   }
 
   return (
-    <Dialog labelledBy={`${id}-titulo`} initialFocus={field} onClose={() => !busy && onClose()} className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+    <Dialog
+      labelledBy={`${id}-titulo`}
+      initialFocus={field}
+      onClose={() => !busy && onClose()}
+      className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <h2 id={`${id}-titulo`} className="text-xl font-bold text-slate-900">
           {title}
@@ -172,7 +214,11 @@ function FormDialog({
           >
             Cancelar
           </button>
-          <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
             {busy ? busyLabel : submitLabel}
           </button>
         </div>
@@ -183,7 +229,15 @@ function FormDialog({
 
 const fieldClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2'
 
-function RenameDialog({ group, onClose, onDone }: { group: Group; onClose: () => void; onDone: (message: string) => void }) {
+function RenameDialog({
+  group,
+  onClose,
+  onDone,
+}: {
+  group: Group
+  onClose: () => void
+  onDone: (message: string) => void
+}) {
   const [nome, setNome] = useState(group.nome)
   const field = useRef<HTMLInputElement>(null)
   return (
@@ -236,12 +290,15 @@ function MergeDialog({
       submitLabel="Mesclar"
       busyLabel="Mesclando..."
       onClose={onClose}
-      onSubmit={() => mergeGroup(eventId, group.id, into).then((g) => onDone(`${group.nome} foi mesclado em ${g.nome}.`))}
+      onSubmit={() =>
+        mergeGroup(eventId, group.id, into).then((g) => onDone(`${group.nome} foi mesclado em ${g.nome}.`))
+      }
     >
       {({ id, error }) => (
         <>
           <p className="mb-3 text-slate-700">
-            As inscrições de {group.nome} passam para o grupo escolhido, e {group.nome} deixa de existir. O link dele deixa de funcionar.
+            As inscrições de {group.nome} passam para o grupo escolhido, e {group.nome} deixa de existir. O link dele
+            deixa de funcionar.
           </p>
           <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
             Mesclar em

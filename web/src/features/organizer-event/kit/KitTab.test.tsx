@@ -53,9 +53,13 @@ describe('KitTab', () => {
     const { calls } = await renderAs('gestao')
     const byModality = screen.getByRole('region', { name: 'Por modalidade' })
     expect(within(byModality).getByRole('row', { name: '10 km 2 3 66,7%' })).toBeInTheDocument()
-    expect(within(screen.getByRole('region', { name: 'Por balcão' })).getByRole('row', { name: 'Balcão 1 3' })).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('region', { name: 'Por balcão' })).getByRole('row', { name: 'Balcão 1 3' }),
+    ).toBeInTheDocument()
     // The empty quarter between the two is drawn too.
-    expect(within(screen.getByRole('region', { name: 'Retiradas a cada 15 minutos' })).getAllByRole('row')).toHaveLength(4)
+    expect(
+      within(screen.getByRole('region', { name: 'Retiradas a cada 15 minutos' })).getAllByRole('row'),
+    ).toHaveLength(4)
     await userEvent.click(screen.getByRole('button', { name: 'Desfazer' }))
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Desfazer retirada' }))
     expect(calls()).toContain('DELETE /api/events/ev1/checkin/ana')

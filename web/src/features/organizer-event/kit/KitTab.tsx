@@ -10,13 +10,17 @@ import { PickupChart } from './PickupChart'
 const refreshEvery = 10_000
 
 // When a pickup happened, on the event's clock (REG-225).
-const whenIn = (timeZone: string) => clockFormat(timeZone, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
+const whenIn = (timeZone: string) =>
+  clockFormat(timeZone, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 })
 
 type Live = { stats: KitStats; history: PickupRecord[] }
 
 async function fetchLive(eventId: string, manager: boolean, signal: AbortSignal): Promise<Live> {
-  const [stats, history] = await Promise.all([fetchKitStats(eventId, signal), manager ? fetchKitHistory(eventId, signal) : []])
+  const [stats, history] = await Promise.all([
+    fetchKitStats(eventId, signal),
+    manager ? fetchKitHistory(eventId, signal) : [],
+  ])
   return { stats, history }
 }
 
@@ -60,7 +64,10 @@ export function KitTab({ eventId, role, timeZone = '' }: { eventId: string; role
     <div className="space-y-8">
       <p className="flex flex-wrap items-center gap-3 text-slate-700">
         Os balcões usam o aplicativo de retirada, que funciona no celular mesmo sem internet depois do primeiro acesso.
-        <a href={kitDeskPath(eventId)} className="inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
+        <a
+          href={kitDeskPath(eventId)}
+          className="inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+        >
           Abrir o balcão de retirada
         </a>
       </p>
@@ -96,9 +103,15 @@ function Progress({ stats }: { stats: KitStats }) {
         Progresso
       </h2>
       <p className="text-2xl font-extrabold text-slate-900">
-        {stats.retirados.toLocaleString('pt-BR')} de {stats.total.toLocaleString('pt-BR')} kits retirados ({percent.format(share)})
+        {stats.retirados.toLocaleString('pt-BR')} de {stats.total.toLocaleString('pt-BR')} kits retirados (
+        {percent.format(share)})
       </p>
-      <progress value={stats.retirados} max={Math.max(stats.total, 1)} aria-label="Kits retirados" className="h-3 w-full accent-brand-700" />
+      <progress
+        value={stats.retirados}
+        max={Math.max(stats.total, 1)}
+        aria-label="Kits retirados"
+        className="h-3 w-full accent-brand-700"
+      />
       <div className="grid gap-6 md:grid-cols-2">
         <ScrollTable label="Por modalidade" columns={['Modalidade', 'Retirados', 'Inscritos', '%']}>
           {stats.porPercurso.map((p) => (
@@ -131,7 +144,15 @@ function Progress({ stats }: { stats: KitStats }) {
   )
 }
 
-function History({ history, timeZone, onUndo }: { history: PickupRecord[]; timeZone: string; onUndo: (r: PickupRecord) => void }) {
+function History({
+  history,
+  timeZone,
+  onUndo,
+}: {
+  history: PickupRecord[]
+  timeZone: string
+  onUndo: (r: PickupRecord) => void
+}) {
   return (
     <section aria-labelledby="kit-historico" className="space-y-3">
       <h2 id="kit-historico" className="text-xl font-bold text-slate-900">
@@ -140,7 +161,10 @@ function History({ history, timeZone, onUndo }: { history: PickupRecord[]; timeZ
       {history.length === 0 ? (
         <p className="text-slate-700">Nenhuma retirada registrada ainda.</p>
       ) : (
-        <ScrollTable label="Histórico de retiradas" columns={['Quando', 'Atleta', 'Balcão', 'Registrado por', 'Retirou', 'Camiseta', 'Situação', '']}>
+        <ScrollTable
+          label="Histórico de retiradas"
+          columns={['Quando', 'Atleta', 'Balcão', 'Registrado por', 'Retirou', 'Camiseta', 'Situação', '']}
+        >
           {history.map((r) => (
             <tr key={r.id}>
               <Cell numeric>{whenIn(timeZone).format(new Date(r.at))}</Cell>
@@ -155,7 +179,11 @@ function History({ history, timeZone, onUndo }: { history: PickupRecord[]; timeZ
               <Cell>{situation(r, timeZone)}</Cell>
               <Cell>
                 {r.status === 'ok' && !r.desfeitoEm ? (
-                  <button type="button" onClick={() => onUndo(r)} className="min-h-9 rounded-full border border-red-700 px-3 font-semibold text-red-800 hover:bg-red-50">
+                  <button
+                    type="button"
+                    onClick={() => onUndo(r)}
+                    className="min-h-9 rounded-full border border-red-700 px-3 font-semibold text-red-800 hover:bg-red-50"
+                  >
                     Desfazer
                   </button>
                 ) : (
@@ -172,6 +200,7 @@ function History({ history, timeZone, onUndo }: { history: PickupRecord[]; timeZ
 
 function situation(r: PickupRecord, timeZone: string) {
   if (r.status === 'conflict') return 'Recusada: o kit já tinha sido retirado'
-  if (r.desfeitoEm) return `Desfeita em ${whenIn(timeZone).format(new Date(r.desfeitoEm))}${r.desfeitoPor ? ` por ${r.desfeitoPor}` : ''}`
+  if (r.desfeitoEm)
+    return `Desfeita em ${whenIn(timeZone).format(new Date(r.desfeitoEm))}${r.desfeitoPor ? ` por ${r.desfeitoPor}` : ''}`
   return 'Retirado'
 }

@@ -29,7 +29,8 @@ export type PickupRecord = {
   desfeitoPor: string
 }
 
-export const fetchKitStats = (eventId: string, signal?: AbortSignal) => api<KitStats>(`${base(eventId)}/stats`, { signal })
+export const fetchKitStats = (eventId: string, signal?: AbortSignal) =>
+  api<KitStats>(`${base(eventId)}/stats`, { signal })
 
 export async function fetchKitHistory(eventId: string, signal?: AbortSignal) {
   return (await api<{ history: PickupRecord[] }>(`${base(eventId)}/history?limit=100`, { signal })).history

@@ -14,7 +14,8 @@ export function fillQuarters(quarters: readonly Quarter[]): Quarter[] {
   for (const q of quarters) {
     const t = Date.parse(q.inicio)
     if (prev !== undefined && t - prev <= 24 * 60 * 60_000) {
-      for (let gap = prev + quarterMs; gap < t; gap += quarterMs) out.push({ inicio: new Date(gap).toISOString(), retirados: 0 })
+      for (let gap = prev + quarterMs; gap < t; gap += quarterMs)
+        out.push({ inicio: new Date(gap).toISOString(), retirados: 0 })
     }
     out.push(q)
     prev = t

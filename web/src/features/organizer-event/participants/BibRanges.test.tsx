@@ -13,7 +13,14 @@ describe('BibRanges', () => {
     const sent = serve([['PUT', path, (s) => [200, s.body]]])
     const onSaved = vi.fn()
     const user = userEvent.setup()
-    render(<BibRanges eventId="ev1" percursos={['5 km', '10 km']} saved={[{ percurso: '5 km', inicio: 1, fim: 500 }]} onSaved={onSaved} />)
+    render(
+      <BibRanges
+        eventId="ev1"
+        percursos={['5 km', '10 km']}
+        saved={[{ percurso: '5 km', inicio: 1, fim: 500 }]}
+        onSaved={onSaved}
+      />,
+    )
     const cinco = screen.getByRole('group', { name: '5 km' })
     expect(within(cinco).getByLabelText('Do nº')).toHaveValue('1')
     expect(within(cinco).getByLabelText('até o nº')).toHaveValue('500')
@@ -49,7 +56,14 @@ describe('BibRanges', () => {
       ],
     ])
     const user = userEvent.setup()
-    render(<BibRanges eventId="ev1" percursos={['5 km', '10 km']} saved={[{ percurso: '5 km', inicio: 1, fim: 500 }]} onSaved={() => {}} />)
+    render(
+      <BibRanges
+        eventId="ev1"
+        percursos={['5 km', '10 km']}
+        saved={[{ percurso: '5 km', inicio: 1, fim: 500 }]}
+        onSaved={() => {}}
+      />,
+    )
     const dez = screen.getByRole('group', { name: '10 km' })
     await user.type(within(dez).getByLabelText('Do nº'), '400')
     await user.type(within(dez).getByLabelText('até o nº'), '900')

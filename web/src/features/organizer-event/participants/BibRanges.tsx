@@ -65,11 +65,16 @@ export function BibRanges({ eventId, percursos, saved, onSaved }: Props) {
 
   if (names.length === 0) return null
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Faixas de nº de peito por modalidade
       </h2>
-      <p className="text-sm text-slate-600">Quem vier na planilha sem número de peito recebe o próximo número livre da faixa da sua modalidade.</p>
+      <p className="text-sm text-slate-600">
+        Quem vier na planilha sem número de peito recebe o próximo número livre da faixa da sua modalidade.
+      </p>
       <form onSubmit={onSubmit} className="space-y-3">
         {names.map((p, i) => {
           const problems = [errorOf(p, 'percurso'), errorOf(p, 'inicio'), errorOf(p, 'fim')].filter(Boolean)
@@ -77,8 +82,18 @@ export function BibRanges({ eventId, percursos, saved, onSaved }: Props) {
           return (
             <fieldset key={p} aria-describedby={described} className="flex flex-wrap items-end gap-3">
               <legend className="mb-1 w-full break-words text-sm font-semibold text-slate-900">{p}</legend>
-              <BibField label="Do nº" value={draft[p]?.inicio ?? ''} invalid={!!errorOf(p, 'inicio')} onChange={(v) => edit(p, 'inicio', v)} />
-              <BibField label="até o nº" value={draft[p]?.fim ?? ''} invalid={!!errorOf(p, 'fim')} onChange={(v) => edit(p, 'fim', v)} />
+              <BibField
+                label="Do nº"
+                value={draft[p]?.inicio ?? ''}
+                invalid={!!errorOf(p, 'inicio')}
+                onChange={(v) => edit(p, 'inicio', v)}
+              />
+              <BibField
+                label="até o nº"
+                value={draft[p]?.fim ?? ''}
+                invalid={!!errorOf(p, 'fim')}
+                onChange={(v) => edit(p, 'fim', v)}
+              />
               {described && (
                 <p id={described} className="w-full text-sm text-red-700">
                   {problems.join(' ')}
@@ -87,7 +102,11 @@ export function BibRanges({ eventId, percursos, saved, onSaved }: Props) {
             </fieldset>
           )
         })}
-        <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {busy ? 'Salvando...' : 'Salvar faixas'}
         </button>
         <p role="status" className="text-sm font-semibold text-brand-800 empty:hidden">

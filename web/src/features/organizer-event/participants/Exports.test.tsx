@@ -20,7 +20,13 @@ afterEach(() => {
 
 /** Answers the lists' requests with a body of type (a PDF); returns the requests sent. */
 function answer(status: number, body: BodyInit | null, type = 'application/pdf') {
-  return serve([['GET', '/api/events/ev1/participants.pdf', () => new Response(body, { status, headers: { 'Content-Type': type } })]])
+  return serve([
+    [
+      'GET',
+      '/api/events/ev1/participants.pdf',
+      () => new Response(body, { status, headers: { 'Content-Type': type } }),
+    ],
+  ])
 }
 
 const faixas = [{ percurso: '5 km', inicio: 1, fim: 500 }]
@@ -29,7 +35,10 @@ describe('Exports', () => {
   it('links the CSV export', () => {
     answer(200, null)
     render(<Exports eventId="ev1" faixas={[]} />)
-    expect(screen.getByRole('link', { name: 'Baixar planilha (CSV)' })).toHaveAttribute('href', '/api/events/ev1/participants.csv')
+    expect(screen.getByRole('link', { name: 'Baixar planilha (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/events/ev1/participants.csv',
+    )
   })
 
   it('downloads the printable list of a typed range, or of a modality', async () => {
@@ -50,7 +59,12 @@ describe('Exports', () => {
   it("says why a list was refused, in place, and checks the range's order first", async () => {
     const sent = answer(
       422,
-      JSON.stringify({ error: { code: 'invalid-argument', message: 'A faixa tem 30000 inscritos: escolha uma faixa menor de números de peito (até 5000 por lista).' } }),
+      JSON.stringify({
+        error: {
+          code: 'invalid-argument',
+          message: 'A faixa tem 30000 inscritos: escolha uma faixa menor de números de peito (até 5000 por lista).',
+        },
+      }),
       'application/json',
     )
     const user = userEvent.setup()

@@ -53,7 +53,10 @@ export function Exports({ eventId, faixas }: { eventId: string; faixas: readonly
   }
 
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Exportar
       </h2>
@@ -62,7 +65,9 @@ export function Exports({ eventId, faixas }: { eventId: string; faixas: readonly
       </a>
       <form onSubmit={onSubmit} aria-describedby={`${id}-pdf-erro`} className="space-y-3">
         <fieldset className="flex flex-wrap items-end gap-3">
-          <legend className="mb-1 text-sm text-slate-700">Lista para impressão (PDF) por faixa de nº de peito; em branco, do primeiro ao último</legend>
+          <legend className="mb-1 text-sm text-slate-700">
+            Lista para impressão (PDF) por faixa de nº de peito; em branco, do primeiro ao último
+          </legend>
           <BibField label="Do nº" value={de} onChange={setDe} />
           <BibField label="até o nº" value={ate} onChange={setAte} />
           <button type="submit" disabled={busy} className={buttonClass}>

@@ -7,7 +7,8 @@ import { ImportPanel } from './ImportPanel'
 afterEach(() => vi.unstubAllGlobals())
 
 const path = '/api/events/ev1/participants'
-const file = () => new File(['Atleta;CPF;Distância\nJoão;529.982.247-25;10 km\n'], 'inscritos.csv', { type: 'text/csv' })
+const file = () =>
+  new File(['Atleta;CPF;Distância\nJoão;529.982.247-25;10 km\n'], 'inscritos.csv', { type: 'text/csv' })
 const counts = { added: 2, updated: 0, unchanged: 0, missing: 0 }
 
 const columns = [
@@ -34,7 +35,11 @@ async function choose(user: ReturnType<typeof userEvent.setup>, f = file()) {
 describe('ImportPanel', () => {
   it('previews a file: guessed columns, first rows, counts; commits it and reports the counts', async () => {
     const sent = serve([
-      ['POST', path, (s) => (form(s).get('dryRun') === '1' ? [200, { columns, rows, errors: [], counts }] : [200, counts])],
+      [
+        'POST',
+        path,
+        (s) => (form(s).get('dryRun') === '1' ? [200, { columns, rows, errors: [], counts }] : [200, counts]),
+      ],
     ])
     const onImported = vi.fn()
     const user = userEvent.setup()
@@ -46,7 +51,11 @@ describe('ImportPanel', () => {
     expect(screen.getByLabelText('Distância')).toHaveValue('ignorar')
     expect(screen.getByLabelText('Observação')).toHaveValue('ignorar')
     const preview = screen.getByRole('region', { name: 'Primeiras linhas como serão importadas' })
-    expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nome', 'CPF ou documento'])
+    expect(
+      within(preview)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Nome', 'CPF ou documento'])
     expect(within(preview).getByText('Conceição Araújo')).toBeInTheDocument()
     expect(within(preview).getByText('529.982.247-25')).toBeInTheDocument()
     expect(screen.getByText(/2 novos, 0 atualizados/)).toBeInTheDocument()
@@ -70,7 +79,13 @@ describe('ImportPanel', () => {
       { id: 'p1', nome: 'Bia Lima', numeroPeito: 77, percurso: '10 km', kitRetirado: null },
       { id: 'p2', nome: 'Caio Reis', numeroPeito: null, percurso: '5 km', kitRetirado: { at: '2026-11-20T12:00:00Z' } },
     ]
-    serve([['POST', path, () => [200, { columns, rows, errors: [], counts: { ...counts, missing: 102 }, missingParticipants: missing }]]])
+    serve([
+      [
+        'POST',
+        path,
+        () => [200, { columns, rows, errors: [], counts: { ...counts, missing: 102 }, missingParticipants: missing }],
+      ],
+    ])
     const user = userEvent.setup()
     render(<ImportPanel eventId="ev1" onImported={() => {}} />)
     await choose(user)
@@ -100,7 +115,10 @@ describe('ImportPanel', () => {
         (s) => {
           const mapping = form(s).get('mapping')
           const chosen = mapping ? (JSON.parse(String(mapping)) as Record<string, string>) : {}
-          return [200, { columns: columns.map((c) => ({ ...c, field: chosen[c.header] ?? c.field })), rows, errors: [], counts }]
+          return [
+            200,
+            { columns: columns.map((c) => ({ ...c, field: chosen[c.header] ?? c.field })), rows, errors: [], counts },
+          ]
         },
       ],
     ])
@@ -110,21 +128,39 @@ describe('ImportPanel', () => {
     await user.selectOptions(await screen.findByLabelText('Distância'), 'Modalidade')
 
     await vi.waitFor(() => expect(sent).toHaveLength(2))
-    expect(JSON.parse(String(form(sent[1]!).get('mapping')))).toEqual({ Atleta: 'nome', CPF: 'documento', Distância: 'percurso', Observação: 'ignorar' })
+    expect(JSON.parse(String(form(sent[1]!).get('mapping')))).toEqual({
+      Atleta: 'nome',
+      CPF: 'documento',
+      Distância: 'percurso',
+      Observação: 'ignorar',
+    })
     expect(form(sent[1]!).get('dryRun')).toBe('1')
     // The select shows the columns of the answer to that second reading.
     await waitFor(() => expect(screen.getByLabelText('Distância')).toHaveValue('percurso'))
   })
 
   it('lists every row error with its row and column, and does not offer to save', async () => {
-    serve([['POST', path, () => [200, { columns, rows, errors: [badCPF, { row: 7, column: 'Nascimento', message: 'Data inválida.' }], counts }]]])
+    serve([
+      [
+        'POST',
+        path,
+        () => [
+          200,
+          { columns, rows, errors: [badCPF, { row: 7, column: 'Nascimento', message: 'Data inválida.' }], counts },
+        ],
+      ],
+    ])
     const user = userEvent.setup()
     render(<ImportPanel eventId="ev1" onImported={() => {}} />)
     await choose(user)
 
     const errors = await screen.findByRole('alert')
     expect(within(errors).getByRole('heading')).toHaveTextContent('2 linhas com erro — nada foi salvo')
-    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Linha 3, coluna "CPF": CPF inválido: confira os dígitos.',
       'Linha 7, coluna "Nascimento": Data inválida.',
     ])
@@ -141,7 +177,10 @@ describe('ImportPanel', () => {
         (s) =>
           form(s).get('dryRun') === '1'
             ? [200, { columns, rows, errors: [], counts }]
-            : [422, { error: { code: 'invalid-argument', message: 'A planilha tem linhas com erro.', rows: [badCPF] } }],
+            : [
+                422,
+                { error: { code: 'invalid-argument', message: 'A planilha tem linhas com erro.', rows: [badCPF] } },
+              ],
       ],
     ])
     const user = userEvent.setup()
@@ -163,12 +202,23 @@ describe('ImportPanel', () => {
   })
 
   it('says why a file could not be read at all', async () => {
-    serve([['POST', path, () => [422, { error: { code: 'invalid-argument', message: 'Formato de arquivo não suportado: envie CSV, TSV ou XLSX.' } }]]])
+    serve([
+      [
+        'POST',
+        path,
+        () => [
+          422,
+          { error: { code: 'invalid-argument', message: 'Formato de arquivo não suportado: envie CSV, TSV ou XLSX.' } },
+        ],
+      ],
+    ])
     // The browser's file picker only suggests the accepted types; anything can still be chosen.
     const user = userEvent.setup({ applyAccept: false })
     render(<ImportPanel eventId="ev1" onImported={() => {}} />)
     await choose(user, new File(['%PDF'], 'inscritos.pdf'))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Formato de arquivo não suportado: envie CSV, TSV ou XLSX.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Formato de arquivo não suportado: envie CSV, TSV ou XLSX.',
+    )
     expect(screen.queryByRole('button', { name: 'Importar inscritos' })).not.toBeInTheDocument()
   })
 
@@ -182,8 +232,25 @@ describe('ImportPanel', () => {
           const chosen = form(s).get('sheet')
           const questions = chosen
             ? []
-            : [{ kind: 'sheet', message: 'O arquivo tem 2 abas: qual importar?', options: ['Inscritos', 'Cancelados'], guess: 'Inscritos' }]
-          return [200, { columns, rows, errors: [], counts, questions, notes: ['As linhas antes do cabeçalho (linha 3) foram ignoradas.'] }]
+            : [
+                {
+                  kind: 'sheet',
+                  message: 'O arquivo tem 2 abas: qual importar?',
+                  options: ['Inscritos', 'Cancelados'],
+                  guess: 'Inscritos',
+                },
+              ]
+          return [
+            200,
+            {
+              columns,
+              rows,
+              errors: [],
+              counts,
+              questions,
+              notes: ['As linhas antes do cabeçalho (linha 3) foram ignoradas.'],
+            },
+          ]
         },
       ],
     ])
@@ -192,7 +259,10 @@ describe('ImportPanel', () => {
     await choose(user)
     expect(await screen.findByText('As linhas antes do cabeçalho (linha 3) foram ignoradas.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeDisabled()
-    await user.selectOptions(screen.getByRole('combobox', { name: 'O arquivo tem 2 abas: qual importar?' }), 'Cancelados')
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'O arquivo tem 2 abas: qual importar?' }),
+      'Cancelados',
+    )
     // The button is there all along, disabled until the file read with that sheet answers.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Importar inscritos' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'Importar inscritos' }))
@@ -203,10 +273,27 @@ describe('ImportPanel', () => {
 
   // REG-143, REG-181
   it('names each row of a registration sold in Pelotão or held by an order, in the preview and after importing, and still imports the others', async () => {
-    const sold = { row: 2, column: 'CPF', message: 'CPF já inscrito pelo Pelotão (João Gonçalves, código 7XK2MP9QRZ): a linha não é importada e a inscrição fica como está.' }
-    const held = { row: 3, column: 'CPF', message: 'CPF com inscrição em andamento no Pelotão (Fabi Segurada, pedido aguardando pagamento): a linha não é importada; se o pedido não for pago, importe o arquivo de novo.' }
+    const sold = {
+      row: 2,
+      column: 'CPF',
+      message:
+        'CPF já inscrito pelo Pelotão (João Gonçalves, código 7XK2MP9QRZ): a linha não é importada e a inscrição fica como está.',
+    }
+    const held = {
+      row: 3,
+      column: 'CPF',
+      message:
+        'CPF com inscrição em andamento no Pelotão (Fabi Segurada, pedido aguardando pagamento): a linha não é importada; se o pedido não for pago, importe o arquivo de novo.',
+    }
     serve([
-      ['POST', path, (s) => (form(s).get('dryRun') === '1' ? [200, { columns, rows, errors: [], counts: { ...counts, added: 1 }, jaInscritos: [sold, held] }] : [200, { ...counts, added: 1, jaInscritos: [sold] }])],
+      [
+        'POST',
+        path,
+        (s) =>
+          form(s).get('dryRun') === '1'
+            ? [200, { columns, rows, errors: [], counts: { ...counts, added: 1 }, jaInscritos: [sold, held] }]
+            : [200, { ...counts, added: 1, jaInscritos: [sold] }],
+      ],
     ])
     const user = userEvent.setup()
     render(<ImportPanel eventId="ev1" onImported={() => {}} />)

@@ -10,7 +10,8 @@ const previewLabel = 'Primeiras linhas como serão importadas'
 
 type Props = { eventId: string; onImported: () => void }
 
-const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
+const buttonClass =
+  'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
 
 /**
  * Import of the registration export (see ../sheetImport): the file is shown as it will be imported,
@@ -52,13 +53,16 @@ export function ImportPanel({ eventId, onImported }: Props) {
   const options = Object.keys(fieldLabels)
 
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         Importar inscritos
       </h2>
       <p className="text-sm text-slate-600">
-        Envie a planilha exportada da plataforma de inscrições (CSV, TSV ou XLSX). Reimportar atualiza quem já está na lista e
-        nunca apaga uma retirada de kit.
+        Envie a planilha exportada da plataforma de inscrições (CSV, TSV ou XLSX). Reimportar atualiza quem já está na
+        lista e nunca apaga uma retirada de kit.
       </p>
       <SheetFileField id={`${id}-arquivo`} label="Planilha de inscritos" inputRef={sheet.input} onChange={onFile} />
 
@@ -78,7 +82,12 @@ export function ImportPanel({ eventId, onImported }: Props) {
           <SheetQuestions preview={preview} disabled={busy !== ''} onAnswer={sheet.answer} />
           <SheetColumns
             columns={preview.columns}
-            choices={(c) => (options.includes(c.field) ? options : [...options, c.field]).map((f) => ({ value: f, label: fieldLabel(f) }))}
+            choices={(c) =>
+              (options.includes(c.field) ? options : [...options, c.field]).map((f) => ({
+                value: f,
+                label: fieldLabel(f),
+              }))
+            }
             disabled={busy !== ''}
             onColumn={sheet.onColumn}
           />
@@ -100,20 +109,29 @@ export function ImportPanel({ eventId, onImported }: Props) {
 
           {preview.counts && rowErrors.length === 0 && (
             <p className="text-sm text-slate-700">
-              Ao importar: {preview.counts.added} novos, {preview.counts.updated} atualizados, {preview.counts.unchanged} sem mudança,{' '}
-              {preview.counts.missing} fora deste arquivo.
+              Ao importar: {preview.counts.added} novos, {preview.counts.updated} atualizados,{' '}
+              {preview.counts.unchanged} sem mudança, {preview.counts.missing} fora deste arquivo.
             </p>
           )}
           {rowErrors.length === 0 && preview.jaInscritos.length > 0 && <SoldRows rows={preview.jaInscritos} />}
           {rowErrors.length === 0 && preview.missingParticipants.length > 0 && (
             <MissingParticipants shown={preview.missingParticipants} total={preview.counts.missing} />
           )}
-          {preview.questions.length > 0 && <p className="text-sm text-slate-700">Responda às perguntas acima para importar.</p>}
-          <button type="button" onClick={onCommit} disabled={busy !== '' || rowErrors.length > 0 || preview.questions.length > 0} className={buttonClass}>
+          {preview.questions.length > 0 && (
+            <p className="text-sm text-slate-700">Responda às perguntas acima para importar.</p>
+          )}
+          <button
+            type="button"
+            onClick={onCommit}
+            disabled={busy !== '' || rowErrors.length > 0 || preview.questions.length > 0}
+            className={buttonClass}
+          >
             Importar inscritos
           </button>
           {rowErrors.length > 0 && (
-            <p className="text-sm text-slate-600">Corrija as linhas acima na planilha e envie o arquivo de novo, ou ajuste as colunas.</p>
+            <p className="text-sm text-slate-600">
+              Corrija as linhas acima na planilha e envie o arquivo de novo, ou ajuste as colunas.
+            </p>
           )}
         </div>
       )}
@@ -152,7 +170,9 @@ function SoldRows({ rows }: { rows: RowError[] }) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <p className="font-semibold">
-        {rows.length === 1 ? '1 linha com inscrição pelo Pelotão, deixada de fora' : `${rows.length} linhas com inscrição pelo Pelotão, deixadas de fora`}
+        {rows.length === 1
+          ? '1 linha com inscrição pelo Pelotão, deixada de fora'
+          : `${rows.length} linhas com inscrição pelo Pelotão, deixadas de fora`}
       </p>
       <ul className="mt-2 max-h-64 list-disc space-y-1 overflow-y-auto pl-5">
         {rows.map((r) => (

@@ -12,7 +12,9 @@ import { cellText, fieldLabel } from './columns'
  */
 export function formatMoment(at: string | undefined, timeZone = ''): string {
   const d = at ? new Date(at) : null
-  return d && !Number.isNaN(d.getTime()) ? clockFormat(timeZone, { dateStyle: 'short', timeStyle: 'short' }).format(d) : ''
+  return d && !Number.isNaN(d.getTime())
+    ? clockFormat(timeZone, { dateStyle: 'short', timeStyle: 'short' }).format(d)
+    : ''
 }
 
 const historyLabels: Record<string, string> = {
@@ -39,7 +41,9 @@ export function ParticipantDialog({
 }) {
   const close = useRef<HTMLButtonElement>(null)
   const id = useId()
-  const detail = useResource(`participant:${eventId}:${participant.id}`, (signal) => getParticipant(eventId, participant.id, signal))
+  const detail = useResource(`participant:${eventId}:${participant.id}`, (signal) =>
+    getParticipant(eventId, participant.id, signal),
+  )
   const p = detail.state === 'ready' ? detail.data : participant
   const kit = p.kitRetirado
 
@@ -75,7 +79,8 @@ export function ParticipantDialog({
         {p.grupo && <Item term="Grupo">{p.grupo}</Item>}
         {p.responsavel && (
           <Item term="Responsável (menor de idade)">
-            {p.responsavel.nome}, {p.responsavel.documento.tipo === 'passaporte' ? 'passaporte' : 'CPF'} {formatDocumento(p.responsavel.documento)}
+            {p.responsavel.nome}, {p.responsavel.documento.tipo === 'passaporte' ? 'passaporte' : 'CPF'}{' '}
+            {formatDocumento(p.responsavel.documento)}
           </Item>
         )}
         <Item term="E-mail">{p.email}</Item>
@@ -136,7 +141,9 @@ function History({ labelledBy, entries, timeZone }: { labelledBy: string; entrie
 /** An update's detalhe, {field: [before, after]}, as "Modalidade: 5 km → 10 km" lines. */
 function Changes({ detalhe }: { detalhe: unknown }) {
   if (!detalhe || typeof detalhe !== 'object' || Array.isArray(detalhe)) return null
-  const pairs = Object.entries(detalhe).filter((e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2)
+  const pairs = Object.entries(detalhe).filter(
+    (e): e is [string, [unknown, unknown]] => Array.isArray(e[1]) && e[1].length === 2,
+  )
   if (pairs.length === 0) return null
   return (
     <ul className="text-slate-700">

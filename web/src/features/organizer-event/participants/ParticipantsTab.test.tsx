@@ -18,7 +18,16 @@ const summary = {
   porCamiseta: { '5 km': { M: 2 } },
   porGrupo: [{ nome: 'Assessoria Pé Quente', inscritos: 2, camisetas: { M: 2 } }],
 }
-const group = { id: 'g1', eventId: 'ev1', nome: 'Assessoria Pé Quente', codigo: 'ABCD1234', link: '', coaches: [], inscritos: 2, confirmados: 2 }
+const group = {
+  id: 'g1',
+  eventId: 'ev1',
+  nome: 'Assessoria Pé Quente',
+  codigo: 'ABCD1234',
+  link: '',
+  coaches: [],
+  inscritos: 2,
+  confirmados: 2,
+}
 
 const props = (role: Role) => ({ eventId: 'ev1', role, percursos: ['5 km'], onForbidden: () => {} })
 
@@ -33,7 +42,11 @@ describe('ParticipantsTab and groups', () => {
     ])
     render(<ParticipantsTab {...props('owner')} />)
     const select = await screen.findByRole('combobox', { name: 'Grupo' })
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Assessoria Pé Quente'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos', 'Assessoria Pé Quente'])
     const table = await screen.findByRole('table', { name: 'Inscritos e camisetas por grupo' })
     expect(within(table).getByRole('rowheader', { name: 'Assessoria Pé Quente' })).toBeInTheDocument()
     expect(sent.some((s) => s.url.pathname === `${base}/grupos`)).toBe(true)

@@ -25,14 +25,18 @@ export function ParticipantsTab({ eventId, role, percursos, timeZone, onForbidde
   // Bumped after an import, so that the list and the totals are read again.
   const [version, setVersion] = useState(0)
   const summary = useResource(manages ? `summary:${eventId}:${version}` : null, (signal) => getSummary(eventId, signal))
-  const settings = useResource(manages ? `participant-settings:${eventId}` : null, (signal) => getParticipantSettings(eventId, signal))
+  const settings = useResource(manages ? `participant-settings:${eventId}` : null, (signal) =>
+    getParticipantSettings(eventId, signal),
+  )
   // The group filter's options (GRP-47); the groups are the managers' to see.
   const groups = useResource(manages ? `grupos:${eventId}` : null, (signal) => listEventGroups(eventId, signal))
   const [savedFaixas, setSavedFaixas] = useState<FaixaPeito[] | null>(null)
   useForbidden(summary.error, onForbidden)
   const faixas = savedFaixas ?? (settings.state === 'ready' ? settings.data.faixasPeito : [])
   // The modalities of the event, then any other the imported files named.
-  const known = [...new Set([...percursos, ...(summary.state === 'ready' ? Object.keys(summary.data.porPercurso) : [])])]
+  const known = [
+    ...new Set([...percursos, ...(summary.state === 'ready' ? Object.keys(summary.data.porPercurso) : [])]),
+  ]
 
   return (
     <div className="space-y-8">

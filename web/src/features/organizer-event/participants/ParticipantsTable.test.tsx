@@ -16,14 +16,29 @@ const ana = testParticipant({
   percurso: '5 km',
   pago: false,
   numeroPeito: 7,
-  kitRetirado: { at: '2027-03-14T12:14:00Z', balcao: '2', por: 'Bia', retiradoPor: { nome: 'Carlos Lima', documento: '11144477735' }, camisetaEntregue: 'G' },
+  kitRetirado: {
+    at: '2027-03-14T12:14:00Z',
+    balcao: '2',
+    por: 'Bia',
+    retiradoPor: { nome: 'Carlos Lima', documento: '11144477735' },
+    camisetaEntregue: 'G',
+  },
 })
 
 function renderTable(onForbidden = () => {}, seesPayments = true) {
-  return render(<ParticipantsTable eventId="ev1" percursos={['5 km', '10 km']} version={0} seesPayments={seesPayments} onForbidden={onForbidden} />)
+  return render(
+    <ParticipantsTable
+      eventId="ev1"
+      percursos={['5 km', '10 km']}
+      version={0}
+      seesPayments={seesPayments}
+      onForbidden={onForbidden}
+    />,
+  )
 }
 
-const lastQuery = (sent: { url: URL }[]) => Object.fromEntries(sent.filter((s) => s.url.pathname === list).at(-1)!.url.searchParams)
+const lastQuery = (sent: { url: URL }[]) =>
+  Object.fromEntries(sent.filter((s) => s.url.pathname === list).at(-1)!.url.searchParams)
 
 describe('ParticipantsTable', () => {
   it('shows a page of participants with the total; CPFs as the server sent them (masked for the kit desk)', async () => {
@@ -32,8 +47,16 @@ describe('ParticipantsTable', () => {
     const table = await screen.findByRole('region', { name: 'Inscritos' })
     expect(screen.getByText('2 inscritos encontrados')).toBeInTheDocument()
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['101', '529.982.247-25', '10 km', 'M', 'Sim', 'Não retirado'])
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7', '***.982.247-**', '5 km', 'M', 'Não', 'Retirado'])
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['101', '529.982.247-25', '10 km', 'M', 'Sim', 'Não retirado'])
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', '***.982.247-**', '5 km', 'M', 'Não', 'Retirado'])
     expect(lastQuery(sent)).toEqual({ limit: String(pageSize) })
     expect(screen.queryByRole('navigation', { name: 'Páginas de inscritos' })).not.toBeInTheDocument()
   })
@@ -44,7 +67,10 @@ describe('ParticipantsTable', () => {
     renderTable()
     await screen.findByText('1 inscrito encontrado')
     const before = sent.length
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito, e-mail ou código' }), 'conceicao')
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por nome, CPF, nº de peito, e-mail ou código' }),
+      'conceicao',
+    )
     await vi.waitFor(() => expect(lastQuery(sent)).toEqual({ q: 'conceicao', limit: String(pageSize) }))
     // One request for the whole word, not one per letter.
     expect(sent.length).toBe(before + 1)
@@ -53,7 +79,13 @@ describe('ParticipantsTable', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Pagamento' }), 'Não pagos')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kit' }), 'Retirado')
     await vi.waitFor(() =>
-      expect(lastQuery(sent)).toEqual({ q: 'conceicao', percurso: '5 km', pago: 'false', kitRetirado: 'true', limit: String(pageSize) }),
+      expect(lastQuery(sent)).toEqual({
+        q: 'conceicao',
+        percurso: '5 km',
+        pago: 'false',
+        kitRetirado: 'true',
+        limit: String(pageSize),
+      }),
     )
   })
 
@@ -94,7 +126,12 @@ describe('ParticipantsTable', () => {
             ...ana,
             historico: [
               { em: '2027-03-01T13:00:00Z', tipo: 'importado', por: 'Dona' },
-              { em: '2027-03-05T13:00:00Z', tipo: 'atualizado', por: 'Dona', detalhe: { percurso: ['10 km', '5 km'], pago: [true, false] } },
+              {
+                em: '2027-03-05T13:00:00Z',
+                tipo: 'atualizado',
+                por: 'Dona',
+                detalhe: { percurso: ['10 km', '5 km'], pago: [true, false] },
+              },
               { em: '2027-03-14T12:14:00Z', tipo: 'retirado', por: 'Bia' },
             ],
           },
@@ -105,9 +142,18 @@ describe('ParticipantsTable', () => {
     renderTable()
     await user.click(await screen.findByRole('button', { name: 'Ana Conceição' }))
     const dialog = await screen.findByRole('dialog', { name: 'Ana Conceição' })
-    expect(within(dialog).getByText(/Retirado em 14\/03\/2027.*09:14 no balcão 2 por Carlos Lima \(terceiro\), camiseta entregue G/)).toBeInTheDocument()
+    expect(
+      within(dialog).getByText(
+        /Retirado em 14\/03\/2027.*09:14 no balcão 2 por Carlos Lima \(terceiro\), camiseta entregue G/,
+      ),
+    ).toBeInTheDocument()
     const history = await within(dialog).findByRole('list', { name: 'Histórico' })
-    expect(within(history).getAllByRole('listitem').filter((li) => li.parentElement === history).map((li) => li.textContent)).toEqual([
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement === history)
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringMatching(/^Importado 01\/03\/2027.*· Dona$/),
       expect.stringMatching(/^Atualizado 05\/03\/2027.*· DonaModalidade: 10 km → 5 kmPago: Sim → Não$/),
       expect.stringMatching(/^Kit retirado 14\/03\/2027.*· Bia$/),
@@ -161,13 +207,29 @@ describe('ParticipantsTable', () => {
     )
     const table = await screen.findByRole('region', { name: 'Inscritos' })
     await within(table).findByRole('button', { name: 'Dora Assessoria' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Grupo')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('Grupo')
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toContain('Sem grupo')
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toContain('Assessoria Pé Quente')
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toContain('Sem grupo')
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toContain('Assessoria Pé Quente')
 
     const select = screen.getByRole('combobox', { name: 'Grupo' })
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Assessoria Pé Quente', 'Equipe Dois'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos', 'Assessoria Pé Quente', 'Equipe Dois'])
     await user.selectOptions(select, 'Assessoria Pé Quente')
     await vi.waitFor(() => expect(lastQuery(sent)).toEqual({ grupo: 'g1', limit: String(pageSize) }))
     expect(await screen.findByText('1 inscrito encontrado')).toBeInTheDocument()
@@ -190,7 +252,11 @@ describe('ParticipantsTable', () => {
     serve([['GET', list, () => [200, { participants: [joao], total: 1, nextCursor: null }]]])
     renderTable()
     const table = await screen.findByRole('region', { name: 'Inscritos' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Grupo')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Grupo')
     expect(screen.queryByRole('combobox', { name: 'Grupo' })).not.toBeInTheDocument()
   })
 
@@ -205,7 +271,11 @@ describe('ParticipantsTable', () => {
 // REG-253: the organizer sees a minor's guardian in the participant's detail.
 describe('ParticipantDialog and minors', () => {
   it('names the guardian of a minor with the document', async () => {
-    const lia = testParticipant({ id: 'p3', nome: 'Lia Menor', responsavel: { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '11144477735' } } })
+    const lia = testParticipant({
+      id: 'p3',
+      nome: 'Lia Menor',
+      responsavel: { nome: 'Marta Lima', documento: { tipo: 'cpf', numero: '11144477735' } },
+    })
     serve([
       ['GET', list, () => [200, { participants: [lia], total: 1, nextCursor: null }]],
       ['GET', `${list}/p3`, () => [200, { ...lia, historico: [] }]],
@@ -215,6 +285,8 @@ describe('ParticipantDialog and minors', () => {
     await user.click(await screen.findByRole('button', { name: 'Lia Menor' }))
     const dialog = await screen.findByRole('dialog', { name: 'Lia Menor' })
     await within(dialog).findByText('Nenhum registro.')
-    expect(within(dialog).getByText('Responsável (menor de idade)').nextElementSibling).toHaveTextContent('Marta Lima, CPF 111.444.777-35')
+    expect(within(dialog).getByText('Responsável (menor de idade)').nextElementSibling).toHaveTextContent(
+      'Marta Lima, CPF 111.444.777-35',
+    )
   })
 })

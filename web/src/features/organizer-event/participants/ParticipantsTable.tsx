@@ -34,10 +34,19 @@ export type GroupOption = { id: string; nome: string }
 type Filters = Pick<ParticipantQuery, 'percurso' | 'pago' | 'kitRetirado' | 'grupo'>
 
 const controlClass = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2'
-const pageButtonClass = 'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
+const pageButtonClass =
+  'min-h-11 rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50'
 
 /** The event's participants: search by name, CPF, bib or e-mail, filters, pages, and each one's detail. */
-export function ParticipantsTable({ eventId, percursos, version, seesPayments, timeZone, grupos = [], onForbidden }: Props) {
+export function ParticipantsTable({
+  eventId,
+  percursos,
+  version,
+  seesPayments,
+  timeZone,
+  grupos = [],
+  onForbidden,
+}: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const [q, setQ] = useState('')
@@ -80,18 +89,46 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
       <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className="block text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-1">
           Buscar por nome, CPF, nº de peito, e-mail ou código
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${controlClass} font-normal`} />
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className={`${controlClass} font-normal`}
+          />
         </label>
-        <Filter label="Modalidade" value={filters.percurso} onChange={(v) => filter('percurso', v)} options={[['', 'Todas'], ...percursos.map((p) => [p, p] as const)]} />
-        <Filter label="Pagamento" value={filters.pago} onChange={(v) => filter('pago', v)} options={[['', 'Todos'], ['true', 'Pagos'], ['false', 'Não pagos']]} />
+        <Filter
+          label="Modalidade"
+          value={filters.percurso}
+          onChange={(v) => filter('percurso', v)}
+          options={[['', 'Todas'], ...percursos.map((p) => [p, p] as const)]}
+        />
+        <Filter
+          label="Pagamento"
+          value={filters.pago}
+          onChange={(v) => filter('pago', v)}
+          options={[
+            ['', 'Todos'],
+            ['true', 'Pagos'],
+            ['false', 'Não pagos'],
+          ]}
+        />
         <Filter
           label="Kit"
           value={filters.kitRetirado}
           onChange={(v) => filter('kitRetirado', v)}
-          options={[['', 'Todos'], ['true', 'Retirado'], ['false', 'Não retirado']]}
+          options={[
+            ['', 'Todos'],
+            ['true', 'Retirado'],
+            ['false', 'Não retirado'],
+          ]}
         />
         {grupos.length > 0 && (
-          <Filter label="Grupo" value={filters.grupo} onChange={(v) => filter('grupo', v)} options={[['', 'Todos'], ...grupos.map((g) => [g.id, g.nome] as const)]} />
+          <Filter
+            label="Grupo"
+            value={filters.grupo}
+            onChange={(v) => filter('grupo', v)}
+            options={[['', 'Todos'], ...grupos.map((g) => [g.id, g.nome] as const)]}
+          />
         )}
       </div>
 
@@ -113,7 +150,16 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
       {rows.length > 0 && (
         <ScrollTable
           label="Inscritos"
-          columns={['Nome', 'Nº de peito', 'Documento', 'Modalidade', 'Camiseta', ...(showsGroup ? ['Grupo'] : []), 'Pago', 'Kit']}
+          columns={[
+            'Nome',
+            'Nº de peito',
+            'Documento',
+            'Modalidade',
+            'Camiseta',
+            ...(showsGroup ? ['Grupo'] : []),
+            'Pago',
+            'Kit',
+          ]}
         >
           {rows.map((p) => (
             <tr key={p.id}>
@@ -140,7 +186,12 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
 
       {(cursors.length > 0 || nextCursor) && (
         <nav aria-label="Páginas de inscritos" className="flex items-center justify-between gap-3">
-          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))} className={pageButtonClass}>
+          <button
+            type="button"
+            disabled={cursors.length === 0}
+            onClick={() => setCursors((c) => c.slice(0, -1))}
+            className={pageButtonClass}
+          >
             Anterior
           </button>
           <span className="text-sm text-slate-600">Página {cursors.length + 1}</span>
@@ -157,7 +208,13 @@ export function ParticipantsTable({ eventId, percursos, version, seesPayments, t
 
       {open && (
         <Suspense>
-          <ParticipantDialog eventId={eventId} participant={open} seesPayments={seesPayments} timeZone={timeZone} onClose={() => setOpen(null)} />
+          <ParticipantDialog
+            eventId={eventId}
+            participant={open}
+            seesPayments={seesPayments}
+            timeZone={timeZone}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       )}
     </section>

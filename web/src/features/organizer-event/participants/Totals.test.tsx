@@ -49,7 +49,11 @@ describe('Totals', () => {
   it('counts shirts by size and modality, sizes smallest first, with totals', () => {
     render(<Totals summary={summary} />)
     const table = screen.getByRole('table', { name: 'Camisetas por tamanho e modalidade' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tamanho', '5 km', '10 km', 'Total'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Tamanho', '5 km', '10 km', 'Total'])
     expect(rowsOf(table)).toEqual([
       ['P', '150', '300', '450'],
       ['M', '250', '400', '650'],
@@ -74,7 +78,11 @@ describe('Totals', () => {
       />,
     )
     const table = screen.getByRole('table', { name: 'Inscritos e camisetas por grupo' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Grupo', 'Inscritos', 'P', 'M', 'GG'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Grupo', 'Inscritos', 'P', 'M', 'GG'])
     expect(rowsOf(table)).toEqual([
       ['Assessoria Ágil', '12', '2', '10', '0'],
       ['Equipe Zeca', '3', '2', '0', '1'],

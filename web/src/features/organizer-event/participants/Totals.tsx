@@ -14,13 +14,18 @@ const count = (n: number) => n.toLocaleString('pt-BR')
 export function Totals({ summary }: { summary: Summary }) {
   const percursos = Object.keys(summary.porPercurso).sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }))
   const sexos = Object.keys(summary.porSexo).sort()
-  const shirtModalities = Object.keys(summary.porCamiseta).sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }))
+  const shirtModalities = Object.keys(summary.porCamiseta).sort((a, b) =>
+    a.localeCompare(b, 'pt-BR', { numeric: true }),
+  )
   const sizes = sortSizes(new Set(shirtModalities.flatMap((m) => Object.keys(summary.porCamiseta[m] ?? {}))))
   const grupos = [...(summary.porGrupo ?? [])].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
   const groupSizes = sortSizes(new Set(grupos.flatMap((g) => Object.keys(g.camisetas))))
 
   return (
-    <section aria-labelledby="totais-titulo" className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="totais-titulo"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id="totais-titulo" className="text-lg font-bold text-slate-900">
         Totais para compras
       </h2>
@@ -32,8 +37,16 @@ export function Totals({ summary }: { summary: Summary }) {
       </dl>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Breakdown title="Por modalidade" header="Modalidade" entries={percursos.map((p) => [p, summary.porPercurso[p] ?? 0])} />
-        <Breakdown title="Por sexo" header="Sexo" entries={sexos.map((s) => [sexLabels[s] ?? s, summary.porSexo[s] ?? 0])} />
+        <Breakdown
+          title="Por modalidade"
+          header="Modalidade"
+          entries={percursos.map((p) => [p, summary.porPercurso[p] ?? 0])}
+        />
+        <Breakdown
+          title="Por sexo"
+          header="Sexo"
+          entries={sexos.map((s) => [sexLabels[s] ?? s, summary.porSexo[s] ?? 0])}
+        />
       </div>
 
       {sizes.length > 0 && (
@@ -123,7 +136,11 @@ export function Bars({ entries, format = count }: { entries: [string, number][];
   // Room after the longest bar for the longest figure (about 7 px a character at 12 px).
   const figureRoom = Math.max(50, ...entries.map(([, n]) => format(n).length * 7 + 8))
   return (
-    <svg aria-hidden="true" viewBox={`0 0 ${labelWidth + barSpace + figureRoom} ${entries.length * barRow}`} className="w-full max-w-md">
+    <svg
+      aria-hidden="true"
+      viewBox={`0 0 ${labelWidth + barSpace + figureRoom} ${entries.length * barRow}`}
+      className="w-full max-w-md"
+    >
       <clipPath id={clip}>
         <rect width={labelWidth - 6} height={entries.length * barRow} />
       </clipPath>

@@ -60,7 +60,9 @@ const columns = [
 const csv = () => new File(['Pos;Atleta;Chip\n1;João;0:42:13\n'], 'resultado-21k.csv', { type: 'text/csv' })
 
 function renderTab(sets: unknown[] = [], onForbidden = () => {}) {
-  const fetch = stubFetch((url) => (url.pathname === '/api/events/ev1/results' ? [200, { resultSets: sets }] : [200, {}]))
+  const fetch = stubFetch((url) =>
+    url.pathname === '/api/events/ev1/results' ? [200, { resultSets: sets }] : [200, {}],
+  )
   render(
     <MemoryRouter initialEntries={['/dashboard/eventos/ev1?aba=resultados']}>
       <ResultsTab event={makeEvent()} onForbidden={onForbidden} />
@@ -75,7 +77,14 @@ describe('organizer results tab', () => {
       if (form.get('dryRun') === '1') {
         const mapping = JSON.parse(String(form.get('mapping') ?? '{}')) as Record<string, string>
         const chip = mapping.Chip ?? 'ignorar'
-        return [200, { columns: columns.map((c) => (c.header === 'Chip' ? { ...c, field: chip } : c)), rows: [makeResult({ tempoLiquido: chip === 'tempoLiquido' ? '0:42:13' : '' })], errors: [] }]
+        return [
+          200,
+          {
+            columns: columns.map((c) => (c.header === 'Chip' ? { ...c, field: chip } : c)),
+            rows: [makeResult({ tempoLiquido: chip === 'tempoLiquido' ? '0:42:13' : '' })],
+            errors: [],
+          },
+        ]
       }
       return [201, makeSet({ percurso: '21K', status: 'oficial', finishers: 1, total: 1 })]
     })
@@ -98,7 +107,11 @@ describe('organizer results tab', () => {
 
     await user.selectOptions(chip, 'tempoLiquido')
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Chip' })).toHaveValue('tempoLiquido'))
-    expect(JSON.parse(String(sent[1]!.form.get('mapping')))).toEqual({ Pos: 'posicao', Atleta: 'nome', Chip: 'tempoLiquido' })
+    expect(JSON.parse(String(sent[1]!.form.get('mapping')))).toEqual({
+      Pos: 'posicao',
+      Atleta: 'nome',
+      Chip: 'tempoLiquido',
+    })
     const previewTable = screen.getByRole('region', { name: 'Primeiras linhas como serão publicadas' })
     expect(within(previewTable).getByText('0:42:13')).toBeInTheDocument()
 
@@ -116,7 +129,16 @@ describe('organizer results tab', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubXHR(() => [
       422,
-      { error: { code: 'invalid-file', message: 'O arquivo tem 2 linhas com erro.', rows: [{ row: 3, column: 'Chip', message: 'Tempo inválido: "4x:10".' }, { row: 7, column: 'Pos', message: 'Classificação inválida.' }] } },
+      {
+        error: {
+          code: 'invalid-file',
+          message: 'O arquivo tem 2 linhas com erro.',
+          rows: [
+            { row: 3, column: 'Chip', message: 'Tempo inválido: "4x:10".' },
+            { row: 7, column: 'Pos', message: 'Classificação inválida.' },
+          ],
+        },
+      },
     ])
     renderTab()
     const user = userEvent.setup()
@@ -145,12 +167,23 @@ describe('organizer results tab', () => {
     const sent = stubXHR((form) =>
       form.get('percurso')
         ? [200, { columns, rows: [makeResult()], errors: [] }]
-        : [422, { error: { code: 'invalid-argument', message: 'Alguns campos precisam de correção.', fields: { percurso: 'Campo obrigatório.' } } }],
+        : [
+            422,
+            {
+              error: {
+                code: 'invalid-argument',
+                message: 'Alguns campos precisam de correção.',
+                fields: { percurso: 'Campo obrigatório.' },
+              },
+            },
+          ],
     )
     renderTab()
     const user = userEvent.setup()
     await user.upload(screen.getByLabelText('Arquivo de resultados'), csv())
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Modalidade' })).toHaveAccessibleDescription('Campo obrigatório.'))
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Modalidade' })).toHaveAccessibleDescription('Campo obrigatório.'),
+    )
     await user.selectOptions(screen.getByRole('combobox', { name: 'Modalidade' }), '5K')
     expect(await screen.findByRole('combobox', { name: 'Chip' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Modalidade' })).not.toHaveAccessibleDescription()
@@ -159,18 +192,29 @@ describe('organizer results tab', () => {
 
   it('says what is missing next to it before sending, and a server refusal of the file next to the file', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    stubXHR(() => [422, { error: { code: 'invalid', message: 'Dados inválidos.', fields: { file: 'Arquivo vazio.' } } }])
+    stubXHR(() => [
+      422,
+      { error: { code: 'invalid', message: 'Dados inválidos.', fields: { file: 'Arquivo vazio.' } } },
+    ])
     renderTab()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Publicar resultados' }))
-    expect(screen.getByRole('combobox', { name: 'Modalidade' })).toHaveAccessibleDescription('Escolha a modalidade destes resultados.')
-    expect(screen.getByLabelText('Arquivo de resultados')).toHaveAccessibleDescription('Escolha o arquivo de resultados.')
+    expect(screen.getByRole('combobox', { name: 'Modalidade' })).toHaveAccessibleDescription(
+      'Escolha a modalidade destes resultados.',
+    )
+    expect(screen.getByLabelText('Arquivo de resultados')).toHaveAccessibleDescription(
+      'Escolha o arquivo de resultados.',
+    )
     await user.upload(screen.getByLabelText('Arquivo de resultados'), csv())
-    await waitFor(() => expect(screen.getByLabelText('Arquivo de resultados')).toHaveAccessibleDescription('Arquivo vazio.'))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Arquivo de resultados')).toHaveAccessibleDescription('Arquivo vazio.'),
+    )
   })
 
   it('replaces and deletes a published set, deleting only after confirming', async () => {
-    const fetch = renderTab([makeSet({ id: 's1', percurso: '21K', status: 'preliminar', finishers: 3400, total: 3456 })])
+    const fetch = renderTab([
+      makeSet({ id: 's1', percurso: '21K', status: 'preliminar', finishers: 3400, total: 3456 }),
+    ])
     const user = userEvent.setup()
     expect(await screen.findByText(/3\.400 concluintes de 3\.456/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Substituir 21K' }))
@@ -182,7 +226,10 @@ describe('organizer results tab', () => {
     await user.click(screen.getByRole('button', { name: 'Excluir 21K' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Excluir os resultados de 21K?' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
-    const deletes = () => (fetch.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, init]) => init?.method === 'DELETE')
+    const deletes = () =>
+      (fetch.mock.calls as unknown as [string, RequestInit | undefined][]).filter(
+        ([, init]) => init?.method === 'DELETE',
+      )
     expect(deletes()).toHaveLength(0)
     await user.click(screen.getByRole('button', { name: 'Excluir 21K' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir resultados' }))
@@ -198,13 +245,34 @@ describe('organizer results tab', () => {
       options: ['Place', 'Posição'],
       guess: 'Place',
     }
-    const race = { kind: 'race', field: 'TRILHA - 15Km', message: 'Em qual modalidade publicar a prova “TRILHA - 15Km” do arquivo?', options: ['5K', '21K'], guess: '' }
+    const race = {
+      kind: 'race',
+      field: 'TRILHA - 15Km',
+      message: 'Em qual modalidade publicar a prova “TRILHA - 15Km” do arquivo?',
+      options: ['5K', '21K'],
+      guess: '',
+    }
     const sent = stubXHR((form) => {
-      if (form.get('dryRun') !== '1') return [201, makeSet({ percurso: '21K', status: 'preliminar', finishers: 1, total: 1 })]
+      if (form.get('dryRun') !== '1')
+        return [201, makeSet({ percurso: '21K', status: 'preliminar', finishers: 1, total: 1 })]
       const mapping = JSON.parse(String(form.get('mapping') ?? '{}')) as Record<string, string>
       const percursos = JSON.parse(String(form.get('percursos') ?? '{}')) as Record<string, string>
       const questions = [...(mapping['Posição'] ? [] : [question]), ...(percursos['TRILHA - 15Km'] ? [] : [race])]
-      return [200, { columns, rows: [makeResult()], errors: [], questions, notes: ['Os acentos do arquivo estavam corrompidos (texto convertido duas vezes) e foram corrigidos em 2 trechos, como “JOÃƒO” → “JOÃO”.'], races: [{ nome: 'TRILHA - 15Km', percurso: percursos['TRILHA - 15Km'] ?? '', counts: { total: 1, finishers: 1 } }] }]
+      return [
+        200,
+        {
+          columns,
+          rows: [makeResult()],
+          errors: [],
+          questions,
+          notes: [
+            'Os acentos do arquivo estavam corrompidos (texto convertido duas vezes) e foram corrigidos em 2 trechos, como “JOÃƒO” → “JOÃO”.',
+          ],
+          races: [
+            { nome: 'TRILHA - 15Km', percurso: percursos['TRILHA - 15Km'] ?? '', counts: { total: 1, finishers: 1 } },
+          ],
+        },
+      ]
     })
     renderTab()
     const user = userEvent.setup()
@@ -213,7 +281,9 @@ describe('organizer results tab', () => {
     const publish = screen.getByRole('button', { name: 'Publicar resultados' })
     expect(publish).toBeDisabled()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Qual coluna é a classificação geral?' }), 'Posição')
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Qual coluna é a classificação geral?' })).not.toBeInTheDocument())
+    await waitFor(() =>
+      expect(screen.queryByRole('combobox', { name: 'Qual coluna é a classificação geral?' })).not.toBeInTheDocument(),
+    )
     expect(JSON.parse(String(sent.at(-1)!.form.get('mapping')))).toMatchObject({ Place: 'ignorar', Posição: 'posicao' })
     await user.selectOptions(screen.getByRole('combobox', { name: /Em qual modalidade publicar a prova/ }), '21K')
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publicar resultados' })).toBeEnabled())

@@ -11,15 +11,34 @@ import { deleteResultSet, listResultSets } from '../../../lib/results/resultsApi
 import type { ResultSet, ResultSetStatus } from '../../../lib/results/resultSchema'
 import { isForbidden } from '../access'
 import type { SheetQuestion } from '../api'
-import { previewRows, RowErrors, SheetColumns, SheetFileField, SheetQuestions, useSheetImport, type ReadSheet } from '../sheetImport'
+import {
+  previewRows,
+  RowErrors,
+  SheetColumns,
+  SheetFileField,
+  SheetQuestions,
+  useSheetImport,
+  type ReadSheet,
+} from '../sheetImport'
 import { fieldChoices, fieldLabel, previewResults, publishResults, type ResultsPreview } from './resultsImport'
 
-const buttonClass = 'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
+const buttonClass =
+  'min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60'
 const secondaryClass =
   'inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
 const statusLabels: Record<ResultSetStatus, string> = { preliminar: 'Preliminar', oficial: 'Oficial' }
 const previewLabel = 'Primeiras linhas como serão publicadas'
-const previewColumns = ['Pos.', 'Nº', 'Nome', 'Sexo', 'Categoria', 'Equipe', fieldLabel('tempoBruto'), fieldLabel('tempoLiquido'), 'Parciais']
+const previewColumns = [
+  'Pos.',
+  'Nº',
+  'Nome',
+  'Sexo',
+  'Categoria',
+  'Equipe',
+  fieldLabel('tempoBruto'),
+  fieldLabel('tempoLiquido'),
+  'Parciais',
+]
 
 /**
  * Resultados: the sets published per modality (replace, delete) and the import of a timing
@@ -72,7 +91,10 @@ function PublishedSets({ event, sets, failed, onReplace, onDeleted, onForbidden 
         <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
           Resultados publicados
         </h2>
-        <Link to={`/resultado/${encodeURIComponent(event.id)}`} className="text-sm font-semibold text-brand-800 hover:underline">
+        <Link
+          to={`/resultado/${encodeURIComponent(event.id)}`}
+          className="text-sm font-semibold text-brand-800 hover:underline"
+        >
           Ver a página pública de resultados
         </Link>
       </div>
@@ -82,7 +104,9 @@ function PublishedSets({ event, sets, failed, onReplace, onDeleted, onForbidden 
         </p>
       )}
       {sets === null && !failed && <p className="text-slate-600">Carregando...</p>}
-      {sets?.length === 0 && <p className="text-slate-700">Nenhum resultado publicado ainda. Envie o arquivo da cronometragem abaixo.</p>}
+      {sets?.length === 0 && (
+        <p className="text-slate-700">Nenhum resultado publicado ainda. Envie o arquivo da cronometragem abaixo.</p>
+      )}
       {sets && sets.length > 0 && (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {sets.map((s) => (
@@ -99,10 +123,16 @@ function PublishedSets({ event, sets, failed, onReplace, onDeleted, onForbidden 
                   </span>
                 </p>
                 <p className="text-sm text-slate-600">
-                  {formatCount(s.finishers)} concluintes de {formatCount(s.total)} · importado em {formatDate(s.importedAt)}
+                  {formatCount(s.finishers)} concluintes de {formatCount(s.total)} · importado em{' '}
+                  {formatDate(s.importedAt)}
                 </p>
               </div>
-              <button type="button" onClick={() => onReplace(s.percurso)} className={secondaryClass} aria-label={`Substituir ${s.percurso}`}>
+              <button
+                type="button"
+                onClick={() => onReplace(s.percurso)}
+                className={secondaryClass}
+                aria-label={`Substituir ${s.percurso}`}
+              >
                 Substituir
               </button>
               <button
@@ -134,8 +164,8 @@ function PublishedSets({ event, sets, failed, onReplace, onDeleted, onForbidden 
           }}
           onClose={() => setDeleting(null)}
         >
-          A tabela, as páginas dos atletas e os certificados desta modalidade saem do ar. Os arquivos PDF do evento continuam. Esta
-          ação não pode ser desfeita.
+          A tabela, as páginas dos atletas e os certificados desta modalidade saem do ar. Os arquivos PDF do evento
+          continuam. Esta ação não pode ser desfeita.
         </ConfirmDialog>
       )}
     </section>
@@ -171,7 +201,8 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
     onFailed: failed,
   })
   const { file, preview, rowErrors, busy } = sheet
-  const status: ResultSetStatus = (sheet.answers.status as ResultSetStatus | undefined) || chosen || replaces?.status || 'preliminar'
+  const status: ResultSetStatus =
+    (sheet.answers.status as ResultSetStatus | undefined) || chosen || replaces?.status || 'preliminar'
   const races = preview?.races ?? []
   const open = preview?.questions.length ?? 0
   const fileInput = sheet.input
@@ -182,7 +213,8 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
 
   /** The dry run of the chosen file as the results of the modality `p` (or its races), published as `st`. */
   function readAs(p: string, st: ResultSetStatus | null): ReadSheet<ResultsPreview> {
-    return (file, mapping, answers) => previewResults(event.id, { file, percurso: p, status: st ?? '', mapping, answers }, setProgress)
+    return (file, mapping, answers) =>
+      previewResults(event.id, { file, percurso: p, status: st ?? '', mapping, answers }, setProgress)
   }
 
   function failed(err: unknown, fallback: string) {
@@ -224,13 +256,16 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
   }
 
   return (
-    <section aria-labelledby={`${id}-titulo`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby={`${id}-titulo`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h2 id={`${id}-titulo`} className="text-lg font-bold text-slate-900">
         {initialPercurso ? `Substituir resultados de ${initialPercurso}` : 'Publicar resultados'}
       </h2>
       <p className="text-sm text-slate-600">
-        Envie o arquivo da empresa de cronometragem (CSV, TSV ou XLSX), um por modalidade. Publicar de novo substitui o resultado
-        anterior daquela modalidade de uma só vez.
+        Envie o arquivo da empresa de cronometragem (CSV, TSV ou XLSX), um por modalidade. Publicar de novo substitui o
+        resultado anterior daquela modalidade de uma só vez.
       </p>
       <form onSubmit={onPublish} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -260,7 +295,14 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
             <div className="mt-1 flex min-h-11 flex-wrap items-center gap-4">
               {(['preliminar', 'oficial'] as const).map((s) => (
                 <label key={s} className="inline-flex items-center gap-2">
-                  <input type="radio" name={`${id}-status`} value={s} checked={status === s} onChange={() => onStatus(s)} className="h-5 w-5" />
+                  <input
+                    type="radio"
+                    name={`${id}-status`}
+                    value={s}
+                    checked={status === s}
+                    onChange={() => onStatus(s)}
+                    className="h-5 w-5"
+                  />
                   {statusLabels[s]}
                 </label>
               ))}
@@ -283,7 +325,12 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
             <>
               <span>{busy === 'preview' ? 'Lendo o arquivo...' : 'Publicando...'}</span>
               {progress < 100 && (
-                <progress max={100} value={progress} aria-label="Envio do arquivo" className="ml-3 h-2 w-40 align-middle">
+                <progress
+                  max={100}
+                  value={progress}
+                  aria-label="Envio do arquivo"
+                  className="ml-3 h-2 w-40 align-middle"
+                >
                   {progress}%
                 </progress>
               )}
@@ -293,7 +340,9 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
 
         {rowErrors.length > 0 && <RowErrors errors={rowErrors} />}
 
-        {preview && <Preview preview={preview} disabled={busy !== ''} onColumn={sheet.onColumn} onAnswer={sheet.answer} />}
+        {preview && (
+          <Preview preview={preview} disabled={busy !== ''} onColumn={sheet.onColumn} onAnswer={sheet.answer} />
+        )}
 
         {replaces && (
           <p className="text-sm text-amber-900">
@@ -312,8 +361,8 @@ function ImportResults({ event, published, initialPercurso, onPublished, onForbi
       </form>
       {done && (
         <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">
-          Resultados de {done.percurso} publicados ({statusLabels[done.status] ?? done.status}): {formatCount(done.finishers)} concluintes de{' '}
-          {formatCount(done.total)}.{' '}
+          Resultados de {done.percurso} publicados ({statusLabels[done.status] ?? done.status}):{' '}
+          {formatCount(done.finishers)} concluintes de {formatCount(done.total)}.{' '}
           <Link to={`/resultado/${encodeURIComponent(event.id)}`} className="underline">
             Ver a página pública
           </Link>
@@ -348,13 +397,21 @@ function Preview({ preview, disabled, onColumn, onAnswer }: PreviewProps) {
           <ul className="mt-1 space-y-1">
             {preview.races.map((r) => (
               <li key={r.nome}>
-                {r.nome} → {r.percurso ? `${r.percurso} (${formatCount(r.counts.finishers)} concluintes de ${formatCount(r.counts.total)})` : 'sem modalidade'}
+                {r.nome} →{' '}
+                {r.percurso
+                  ? `${r.percurso} (${formatCount(r.counts.finishers)} concluintes de ${formatCount(r.counts.total)})`
+                  : 'sem modalidade'}
               </li>
             ))}
           </ul>
         </div>
       )}
-      <SheetColumns columns={preview.columns} choices={(c) => fieldChoices(c.header, c.field)} disabled={disabled} onColumn={onColumn} />
+      <SheetColumns
+        columns={preview.columns}
+        choices={(c) => fieldChoices(c.header, c.field)}
+        disabled={disabled}
+        onColumn={onColumn}
+      />
       {preview.rows.length > 0 && (
         <div className="space-y-1">
           <h3 className="font-semibold text-slate-900">{previewLabel}</h3>

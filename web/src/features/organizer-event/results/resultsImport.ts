@@ -4,7 +4,16 @@ import type { RowError } from '../../../lib/platform/api'
 import { postForm } from '../../../lib/platform/uploads'
 import type { Result, ResultSet, ResultSetStatus } from '../../../lib/results/resultSchema'
 import { parseResultSet } from '../../../lib/results/resultSchema'
-import { ignoreField, readColumns, readGuidance, setAnswers, type ImportColumn, type Mapping, type SheetAnswers, type SheetQuestion } from '../api'
+import {
+  ignoreField,
+  readColumns,
+  readGuidance,
+  setAnswers,
+  type ImportColumn,
+  type Mapping,
+  type SheetAnswers,
+  type SheetQuestion,
+} from '../api'
 
 /** A race of a file that holds several, and the modality it is published as ('' for none yet). */
 export type PreviewRace = { nome: string; percurso: string; counts: { total: number; finishers: number } }
@@ -20,7 +29,13 @@ export type ResultsPreview = {
 }
 
 /** status '' keeps each replaced set's status (preliminar for a new one). */
-export type ResultsUpload = { file: File; percurso: string; status: ResultSetStatus | ''; mapping: Mapping | null; answers: SheetAnswers }
+export type ResultsUpload = {
+  file: File
+  percurso: string
+  status: ResultSetStatus | ''
+  mapping: Mapping | null
+  answers: SheetAnswers
+}
 
 function resultsForm({ file, percurso, status, mapping, answers }: ResultsUpload, dryRun: boolean) {
   const form = new FormData()
@@ -37,7 +52,11 @@ function resultsForm({ file, percurso, status, mapping, answers }: ResultsUpload
 const resultsPath = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}/results`
 
 /** The dry run: the guessed columns, the first lines and every row error; nothing is saved. */
-export async function previewResults(eventId: string, upload: ResultsUpload, onProgress?: (p: number) => void): Promise<ResultsPreview> {
+export async function previewResults(
+  eventId: string,
+  upload: ResultsUpload,
+  onProgress?: (p: number) => void,
+): Promise<ResultsPreview> {
   const answer = (await postForm(resultsPath(eventId), resultsForm(upload, true), onProgress)) as {
     columns?: unknown
     rows?: Partial<Result>[]
@@ -56,7 +75,11 @@ export async function previewResults(eventId: string, upload: ResultsUpload, onP
 }
 
 /** Publishes the file as the modality's set, replacing the one it had in one step. */
-export async function publishResults(eventId: string, upload: ResultsUpload, onProgress?: (p: number) => void): Promise<ResultSet> {
+export async function publishResults(
+  eventId: string,
+  upload: ResultsUpload,
+  onProgress?: (p: number) => void,
+): Promise<ResultSet> {
   return parseResultSet(await postForm(resultsPath(eventId), resultsForm(upload, false), onProgress))
 }
 
@@ -87,7 +110,8 @@ export function fieldChoices(header: string, current: string): { value: string; 
   const choices = Object.entries(resultFieldLabels).map(([value, label]) => ({ value, label }))
   const split = `${splitPrefix}${header}`
   choices.splice(choices.length - 1, 0, { value: split, label: `Parcial "${header}"` })
-  if (!choices.some((c) => c.value === current)) choices.splice(choices.length - 1, 0, { value: current, label: fieldLabel(current) })
+  if (!choices.some((c) => c.value === current))
+    choices.splice(choices.length - 1, 0, { value: current, label: fieldLabel(current) })
   return choices
 }
 

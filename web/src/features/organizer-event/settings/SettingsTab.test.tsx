@@ -10,8 +10,16 @@ afterEach(() => vi.unstubAllGlobals())
 describe('SettingsTab', () => {
   it('blocks unpaid kits, sending only its own field so that the bib ranges stay', async () => {
     const sent = serve([
-      ['GET', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [{ percurso: '5 km', inicio: 1, fim: 9 }], bloquearKitSemPagamento: false }]],
-      ['PUT', '/api/events/ev1/participants/settings', () => [200, { faixasPeito: [{ percurso: '5 km', inicio: 1, fim: 9 }], bloquearKitSemPagamento: true }]],
+      [
+        'GET',
+        '/api/events/ev1/participants/settings',
+        () => [200, { faixasPeito: [{ percurso: '5 km', inicio: 1, fim: 9 }], bloquearKitSemPagamento: false }],
+      ],
+      [
+        'PUT',
+        '/api/events/ev1/participants/settings',
+        () => [200, { faixasPeito: [{ percurso: '5 km', inicio: 1, fim: 9 }], bloquearKitSemPagamento: true }],
+      ],
     ])
     render(<SettingsTab eventId="ev1" onForbidden={() => {}} />)
     const allow = await screen.findByRole('checkbox', { name: /Permitir entregar o kit de inscrições não pagas/ })

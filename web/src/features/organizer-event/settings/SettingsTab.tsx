@@ -36,7 +36,9 @@ function UnpaidKits({ eventId, blocked, onForbidden }: { eventId: string; blocke
     try {
       const saved = await putParticipantSettings(eventId, { bloquearKitSemPagamento: !allowed })
       setAllowed(!saved.bloquearKitSemPagamento)
-      setNotice('Configuração salva. Os balcões a recebem na próxima atualização da lista (em segundos, quando conectados).')
+      setNotice(
+        'Configuração salva. Os balcões a recebem na próxima atualização da lista (em segundos, quando conectados).',
+      )
     } catch (err) {
       console.error(err)
       if (err instanceof ApiError && err.status === 403) onForbidden()
@@ -68,8 +70,8 @@ function UnpaidKits({ eventId, blocked, onForbidden }: { eventId: string; blocke
             Permitir entregar o kit de inscrições não pagas
           </label>
           <p id="config-nao-pagos-ajuda" className="mt-1 text-sm text-slate-700">
-            Marcado, o balcão pode entregar depois de uma confirmação explícita do voluntário. Desmarcado, o balcão não oferece a
-            entrega e o servidor recusa a retirada, mesmo a registrada sem internet.
+            Marcado, o balcão pode entregar depois de uma confirmação explícita do voluntário. Desmarcado, o balcão não
+            oferece a entrega e o servidor recusa a retirada, mesmo a registrada sem internet.
           </p>
         </div>
       </div>
@@ -79,7 +81,11 @@ function UnpaidKits({ eventId, blocked, onForbidden }: { eventId: string; blocke
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={busy} className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {busy ? 'Salvando...' : 'Salvar configurações'}
         </button>
         <p role="status" className="text-sm text-slate-700">

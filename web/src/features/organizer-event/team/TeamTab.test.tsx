@@ -8,10 +8,31 @@ import { TeamTab } from './TeamTab'
 afterEach(() => vi.unstubAllGlobals())
 
 const path = '/api/events/ev1/staff'
-const gerente = { id: 's1', email: 'gerente@exemplo.com.br', nome: 'Gabriela Gerente', role: 'gestao', pendente: false, aguardandoConfirmacao: false }
-const convite = { id: 's2', email: 'voluntario@exemplo.com.br', nome: null, role: 'retirada', pendente: true, aguardandoConfirmacao: false }
+const gerente = {
+  id: 's1',
+  email: 'gerente@exemplo.com.br',
+  nome: 'Gabriela Gerente',
+  role: 'gestao',
+  pendente: false,
+  aguardandoConfirmacao: false,
+}
+const convite = {
+  id: 's2',
+  email: 'voluntario@exemplo.com.br',
+  nome: null,
+  role: 'retirada',
+  pendente: true,
+  aguardandoConfirmacao: false,
+}
 // Someone signed up with the invited address and has not confirmed it: no role yet (TEAM-6).
-const naoConfirmada = { id: 's3', email: 'gestora@exemplo.com.br', nome: null, role: 'gestao', pendente: true, aguardandoConfirmacao: true }
+const naoConfirmada = {
+  id: 's3',
+  email: 'gestora@exemplo.com.br',
+  nome: null,
+  role: 'gestao',
+  pendente: true,
+  aguardandoConfirmacao: true,
+}
 
 function team(staff: unknown[]) {
   return { owner: { id: 'dona', email: 'dona@exemplo.com.br', nome: 'Dona Maria' }, staff }
@@ -26,14 +47,20 @@ describe('TeamTab', () => {
     serve([['GET', path, () => [200, team([gerente, convite, naoConfirmada])]]])
     renderTab('owner')
     const list = await screen.findByRole('list', { name: 'Equipe do evento' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('p + p')?.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p + p')?.textContent),
+    ).toEqual([
       'dona@exemplo.com.br · Organizador',
       'gerente@exemplo.com.br · Gestão',
       'Retirada de kits · convite pendente',
       'Gestão · aguardando confirmação',
     ])
     expect(within(list).getByRole('button', { name: 'Remover Gabriela Gerente' })).toBeInTheDocument()
-    expect(within(list).getByRole('button', { name: 'Retirar convite de voluntario@exemplo.com.br' })).toBeInTheDocument()
+    expect(
+      within(list).getByRole('button', { name: 'Retirar convite de voluntario@exemplo.com.br' }),
+    ).toBeInTheDocument()
   })
 
   it('lets the owner invite a manager or kit desk staff, and sends e-mail and role', async () => {
@@ -69,7 +96,16 @@ describe('TeamTab', () => {
       [
         'POST',
         path,
-        () => [409, { error: { code: 'conflict', message: 'Este e-mail já faz parte da equipe.', fields: { email: 'Este e-mail já faz parte da equipe.' } } }],
+        () => [
+          409,
+          {
+            error: {
+              code: 'conflict',
+              message: 'Este e-mail já faz parte da equipe.',
+              fields: { email: 'Este e-mail já faz parte da equipe.' },
+            },
+          },
+        ],
       ],
     ])
     const user = userEvent.setup()
@@ -104,7 +140,9 @@ describe('TeamTab', () => {
     await user.click(screen.getByRole('button', { name: 'Remover Gabriela Gerente' }))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remover' }))
     expect(await screen.findByText('Gabriela Gerente foi removido da equipe.')).toBeInTheDocument()
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Remover Gabriela Gerente' })).not.toBeInTheDocument())
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remover Gabriela Gerente' })).not.toBeInTheDocument(),
+    )
     expect(screen.getByRole('heading', { name: 'Equipe do evento' })).toHaveFocus()
   })
 })

@@ -47,7 +47,11 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
       setVersion((v) => v + 1)
     } catch (err) {
       console.error(err)
-      setError(err instanceof ApiError ? (Object.values(err.fields).join(' ') || err.message) : 'Não foi possível enviar o convite. Tente novamente.')
+      setError(
+        err instanceof ApiError
+          ? Object.values(err.fields).join(' ') || err.message
+          : 'Não foi possível enviar o convite. Tente novamente.',
+      )
     } finally {
       setBusy(false)
     }
@@ -80,7 +84,10 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
             Não foi possível carregar a equipe.
           </p>
         ) : (
-          <ul aria-labelledby={`${id}-titulo`} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          <ul
+            aria-labelledby={`${id}-titulo`}
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          >
             {owner && (owner.nome || owner.email) && (
               <li className="p-4">
                 <p className="break-words font-semibold text-slate-900">{owner.nome || owner.email}</p>
@@ -118,11 +125,16 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
       </section>
 
       {roles.length > 0 && (
-        <section aria-labelledby={`${id}-convite`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <section
+          aria-labelledby={`${id}-convite`}
+          className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+        >
           <h2 id={`${id}-convite`} className="text-lg font-bold text-slate-900">
             Convidar por e-mail
           </h2>
-          <p className="text-sm text-slate-600">Quem ainda não tem conta recebe o convite e entra na equipe ao se cadastrar com este e-mail.</p>
+          <p className="text-sm text-slate-600">
+            Quem ainda não tem conta recebe o convite e entra na equipe ao se cadastrar com este e-mail.
+          </p>
           <form onSubmit={onInvite} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
             <label className="block text-sm font-semibold text-slate-800">
               E-mail
@@ -152,7 +164,11 @@ export function TeamTab({ eventId, role, onForbidden }: { eventId: string; role:
                 ))}
               </select>
             </div>
-            <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="min-h-11 rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {busy ? 'Enviando...' : 'Enviar convite'}
             </button>
           </form>

@@ -143,6 +143,12 @@ type buyer struct {
 	n      int
 }
 
+// address is the buyer's own address, as the load balancer appends it to X-Forwarded-For: a
+// registration opening's buyers come from their own phones and homes, each its own address.
+func (b buyer) address() string {
+	return fmt.Sprintf("10.%d.%d.%d", b.n>>16&255, b.n>>8&255, b.n&255)
+}
+
 // rushSetup is what the rush's event is made of.
 type rushSetup struct {
 	eventID   string
@@ -254,8 +260,11 @@ func rushOn(bin, dir string, r rushRun, db rushDB) error {
 	servers := make([]*server, db.instances)
 	for i := range servers {
 		name := fmt.Sprintf("%s-%d", strings.ToLower(db.name), i+1)
+		// Behind the load balancer production has (PELOTAO_TRUST_PROXY), each buyer's own address
+		// (buyer.address) is what the per-address limits count.
 		if servers[i], err = startServer(bin, dir, name, "PELOTAO_DATABASE_URL="+db.url, "PELOTAO_DEMO=0", "PELOTAO_PIX_SANDBOX=1",
-			"PELOTAO_REGISTRATION_HOLD="+r.hold.String(), "PELOTAO_PIX_RECONCILE_EVERY="+r.reconcile.String()); err != nil {
+			"PELOTAO_REGISTRATION_HOLD="+r.hold.String(), "PELOTAO_PIX_RECONCILE_EVERY="+r.reconcile.String(),
+			"PELOTAO_TRUST_PROXY=1"); err != nil {
 			return err
 		}
 		defer servers[i].stop()
@@ -509,6 +518,7 @@ func (c *rushClient) order(s *server, b buyer, coupon bool, key string) rushAnsw
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Idempotency-Key", key)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("X-Forwarded-For", b.address())
 	req.AddCookie(&http.Cookie{Name: "pelotao_session", Value: b.token})
 	start := time.Now()
 	res, err := c.http.Do(req)

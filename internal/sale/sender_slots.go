@@ -24,9 +24,12 @@ func TakeSenderSlotTx(ctx context.Context, tx OrderTx, scope store.SenderScope, 
 	if _, err := tx.Exec(ctx, "DELETE FROM sender_slots WHERE scope = ? AND taken_at <= ?", scope, since); err != nil {
 		return 0, fmt.Errorf("sale: old sender slots: %w", err)
 	}
+	// Counted up to the limit only: whether it is reached is all the rule asks, and a sender
+	// near a high limit (a school's or an office's one address) costs no more than the limit.
 	var recent int
-	if err := tx.QueryRow(ctx, "SELECT count(*) FROM sender_slots WHERE scope = ? AND sender_hash = ? AND taken_at > ?",
-		scope, sender, since).Scan(&recent); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM sender_slots
+		WHERE scope = ? AND sender_hash = ? AND taken_at > ? LIMIT ?) AS recent`,
+		scope, sender, since, limit.Max).Scan(&recent); err != nil {
 		return 0, fmt.Errorf("sale: sender slots: %w", err)
 	}
 	if recent >= limit.Max {

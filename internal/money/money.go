@@ -1,0 +1,108 @@
+// Package money is Pelotão's one type of money: Centavos, whole centavos of reais, so that no
+// float ever rounds a price. The API writes it in JSON as a number of reais (89.9); a payment
+// provider's own wire format stays in its package (internal/pix writes "89.90" strings,
+// internal/mercadopago numbers with two decimals), over this type.
+package money
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Centavos is an amount of reais in whole centavos.
+type Centavos int64
+
+// String writes c as reais with two decimals and a point: "89.90", "0.05", "-12.00".
+func (c Centavos) String() string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, c/100, c%100)
+}
+
+// BRL writes c as Brazilians read money: "R$ 1.234,56", "-R$ 0,05".
+func (c Centavos) BRL() string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	whole := strconv.FormatInt(int64(c/100), 10)
+	var b strings.Builder
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte('.')
+		}
+		b.WriteRune(d)
+	}
+	return fmt.Sprintf("%sR$ %s,%02d", sign, b.String(), int64(c%100))
+}
+
+// MarshalJSON writes c as the API answers money: a JSON number of reais with no more decimals
+// than it needs (89.9, 100, 0.05).
+func (c Centavos) MarshalJSON() ([]byte, error) {
+	s := c.String()
+	if strings.HasSuffix(s, ".00") {
+		s = s[:len(s)-3]
+	} else {
+		s = strings.TrimSuffix(s, "0")
+	}
+	return []byte(s), nil
+}
+
+// UnmarshalJSON reads a JSON number of reais exactly (ParseReais); null reads as zero.
+func (c *Centavos) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(b, []byte("null")) {
+		*c = 0
+		return nil
+	}
+	v, err := ParseReais(string(b))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
+// ParseReais reads a JSON number of reais ("89.9", "100", "1e2", "-5.5") into centavos, as
+// decimal text and never through a float, rounding a third decimal half away from zero
+// ("0.015" is 2).
+func ParseReais(s string) (Centavos, error) {
+	// big.Rat would take "1/2" or "0x10"; only JSON's decimal numbers are amounts.
+	if _, err := strconv.ParseFloat(s, 64); err != nil || len(s) > 32 || !jsonNumber(s) {
+		return 0, fmt.Errorf("money: %q is not an amount of reais", s)
+	}
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return 0, fmt.Errorf("money: %q is not an amount of reais", s)
+	}
+	r.Mul(r, big.NewRat(100, 1))
+	neg := r.Sign() < 0
+	r.Abs(r)
+	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
+	if new(big.Int).Mul(m, big.NewInt(2)).Cmp(r.Denom()) >= 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	if !q.IsInt64() {
+		return 0, fmt.Errorf("money: %q is out of range", s)
+	}
+	if neg {
+		return Centavos(-q.Int64()), nil
+	}
+	return Centavos(q.Int64()), nil
+}
+
+// jsonNumber reports whether s is made of what a JSON number is made of.
+func jsonNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c == '.', c == '-', c == '+', c == 'e', c == 'E':
+		default:
+			return false
+		}
+	}
+	return s != ""
+}

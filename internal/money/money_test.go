@@ -1,0 +1,46 @@
+package money
+
+import (
+	"encoding/json"
+	"strconv"
+	"testing"
+)
+
+// REG-1, CARD-9: whole centavos inside; the API's JSON is a number of reais, exactly as the
+// float formatting it replaces wrote it (89.9, 100, 0.05), read back without a float.
+func TestCentavosJSON(t *testing.T) {
+	for _, c := range []Centavos{8990, 5, 100000, 0, 1234, 10, 4495, -50, -5, 123456789, 999999999999} {
+		b, err := json.Marshal(c)
+		want := strconv.FormatFloat(float64(c)/100, 'f', -1, 64)
+		if err != nil || string(b) != want {
+			t.Errorf("%d: %s %v, want %s", c, b, err, want)
+		}
+		var back Centavos
+		if err := json.Unmarshal(b, &back); err != nil || back != c {
+			t.Errorf("%s read back as %d %v", b, back, err)
+		}
+	}
+	for in, want := range map[string]Centavos{"89.9": 8990, "100": 10000, "0.1": 10, "14.97": 1497, "1e2": 10000,
+		"0.015": 2, "0.014": 1, "null": 0, "19.99": 1999, "0.29": 29, "-5.5": -550, "1.005": 101} {
+		var c Centavos
+		if err := json.Unmarshal([]byte(in), &c); err != nil || c != want {
+			t.Errorf("%s: %d %v, want %d", in, c, err, want)
+		}
+	}
+	for _, in := range []string{`"89.90"`, "1/2", "0x10", "true", "1e400", "NaN", "1e17"} {
+		var c Centavos
+		if err := json.Unmarshal([]byte(in), &c); err == nil {
+			t.Errorf("%s read as %d", in, c)
+		}
+	}
+}
+
+func TestCentavosText(t *testing.T) {
+	for c, want := range map[Centavos][2]string{8990: {"89.90", "R$ 89,90"}, 5: {"0.05", "R$ 0,05"},
+		123456: {"1234.56", "R$ 1.234,56"}, 0: {"0.00", "R$ 0,00"}, 100000000: {"1000000.00", "R$ 1.000.000,00"},
+		-1250: {"-12.50", "-R$ 12,50"}} {
+		if got := [2]string{c.String(), c.BRL()}; got != want {
+			t.Errorf("%d: %q, want %q", c, got, want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/api/apitest"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -152,7 +153,7 @@ func TestBuyersRaceAcrossALotBoundary(t *testing.T) {
 					return
 				}
 				want := map[string]int{"1º lote": lot1Price, "2º lote": lot2Price}[o.Inscricoes[0].Lote]
-				if o.Total != participant.Centavos(want) || o.Inscricoes[0].Valor != participant.Centavos(want) || o.Pix == nil {
+				if o.Total != money.Centavos(want) || o.Inscricoes[0].Valor != money.Centavos(want) || o.Pix == nil {
 					t.Errorf("buyer %d holds %q at %d (charge %v), want %d", i, o.Inscricoes[0].Lote, o.Total, o.Pix != nil, want)
 				}
 				mu.Lock()

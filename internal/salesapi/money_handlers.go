@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"pelotao/internal/api"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/registration"
@@ -129,7 +130,7 @@ func historyDetail(raw json.RawMessage) json.RawMessage {
 	if json.Unmarshal(d["valor"], &centavos) != nil {
 		return raw
 	}
-	valor, err := json.Marshal(participant.Centavos(centavos))
+	valor, err := json.Marshal(money.Centavos(centavos))
 	if err != nil {
 		return raw
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 )
 
@@ -167,8 +168,8 @@ func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string,
 		s.Total += g.n
 		s.Pagos += g.pagos
 		s.KitRetirado += g.kits
-		s.ValorPago += participant.Centavos(g.pago)
-		s.ValorPendente += participant.Centavos(g.pendente)
+		s.ValorPago += money.Centavos(g.pago)
+		s.ValorPendente += money.Centavos(g.pendente)
 		p := SummaryKey(g.percurso)
 		s.PorPercurso[p] += g.n
 		s.PorSexo[SummaryKey(g.sexo)] += g.n

@@ -14,6 +14,7 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/event/eventtest"
 	"pelotao/internal/mail/mailtest"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
@@ -79,7 +80,7 @@ func (w *world) order(t *testing.T, now time.Time) store.Order {
 }
 
 // orderCharged is order whose charge at the PSP is of amount, whatever the order's total.
-func (w *world) orderCharged(t *testing.T, now time.Time, amount pix.Centavos) store.Order {
+func (w *world) orderCharged(t *testing.T, now time.Time, amount money.Centavos) store.Order {
 	t.Helper()
 	w.ordered++
 	n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
@@ -102,7 +103,7 @@ func (w *world) orderCharged(t *testing.T, now time.Time, amount pix.Centavos) s
 }
 
 // pay pays the order's charge with amount in the sandbox and settles it as a webhook would.
-func (w *world) pay(t *testing.T, o store.Order, amount pix.Centavos) store.Order {
+func (w *world) pay(t *testing.T, o store.Order, amount money.Centavos) store.Order {
 	t.Helper()
 	if _, err := w.sb.SimulatePaymentOf(context.Background(), o.Txid, amount); err != nil {
 		t.Fatal(err)
@@ -290,7 +291,7 @@ func TestOrganizerKeyApartFromCancellation(t *testing.T) {
 		if err != nil || len(ch.Payments[0].Refunds) != 2 {
 			t.Fatalf("the PSP made %d refunds (%v), want 2", len(ch.Payments[0].Refunds), err)
 		}
-		var returned pix.Centavos
+		var returned money.Centavos
 		for _, r := range ch.Payments[0].Refunds {
 			returned += r.Amount
 		}

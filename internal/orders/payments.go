@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
@@ -74,7 +75,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if err != nil || ch.Status != pix.ChargeCompleted {
 		return err
 	}
-	if !ch.PaidInFull() || ch.Value.Original != pix.Centavos(o.Total) {
+	if !ch.PaidInFull() || ch.Value.Original != money.Centavos(o.Total) {
 		for _, p := range ch.Payments {
 			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
 				return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pelotao/internal/mail"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
 	"pelotao/internal/registration"
@@ -200,7 +201,7 @@ func (s *Service) send(ctx context.Context, r store.Refund, poll bool) {
 	if s.PSP == nil {
 		return
 	}
-	ans, err := s.PSP.Refund(ctx, r.EndToEndID, r.ID, pix.Centavos(r.Valor))
+	ans, err := s.PSP.Refund(ctx, r.EndToEndID, r.ID, money.Centavos(r.Valor))
 	if err == nil && poll && ans.Status == pix.RefundInProgress {
 		ans, err = s.PSP.RefundStatus(ctx, r.EndToEndID, r.ID)
 	}

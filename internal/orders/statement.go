@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
@@ -59,7 +60,7 @@ func (s *Service) ReconcileStatement(ctx context.Context, now time.Time, days in
 	}
 	for _, r := range earlier {
 		if !seen[r.EndToEndID] {
-			received = append(received, pix.Payment{EndToEndID: r.EndToEndID, TxID: r.Txid, Amount: pix.Centavos(r.Valor), Time: r.Horario})
+			received = append(received, pix.Payment{EndToEndID: r.EndToEndID, TxID: r.Txid, Amount: money.Centavos(r.Valor), Time: r.Horario})
 		}
 	}
 	pass := store.Reconciliation{Day: day, Start: start, End: now, Done: now, Pix: make([]store.ReceivedPix, 0, len(received))}

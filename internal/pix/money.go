@@ -1,38 +1,32 @@
 package pix
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"pelotao/internal/money"
 )
 
-// Centavos is an amount of reais in centavos. The API Pix writes money as a decimal string with
-// exactly two places ("89.90"); keeping whole centavos in Go means no float ever rounds a price.
-type Centavos int64
+// Money is money.Centavos in Go; the API Pix writes it as a decimal string with exactly two
+// places ("89.90", the schema's \d{1,10}\.\d{2}). valor is that string on the wire: the types
+// that carry an amount (Value, Payment, Refund, RefundRequest) write and read it through valor.
 
-// maxCentavos is the API's largest amount: up to ten digits of reais (the schema's \d{1,10}\.\d{2}).
-const maxCentavos = Centavos(9_999_999_999_99)
-
-// String writes c as the API does: "89.90", "0.05".
-func (c Centavos) String() string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, c/100, c%100)
-}
+// maxCentavos is the API's largest amount: up to ten digits of reais.
+const maxCentavos = money.Centavos(9_999_999_999_99)
 
 // ParseCentavos reads the API's money format strictly: digits, a dot, two digits.
-func ParseCentavos(s string) (Centavos, error) {
+func ParseCentavos(s string) (money.Centavos, error) {
 	reais, cents, ok := strings.Cut(s, ".")
 	if !ok || len(reais) < 1 || len(reais) > 10 || len(cents) != 2 || !digits(reais) || !digits(cents) {
 		return 0, fmt.Errorf("pix: %q is not an amount like 89.90", s)
 	}
 	r, _ := strconv.ParseInt(reais, 10, 64)
 	c, _ := strconv.ParseInt(cents, 10, 64)
-	return Centavos(r*100 + c), nil
+	return money.Centavos(r*100 + c), nil
 }
 
 func digits(s string) bool {
@@ -44,24 +38,129 @@ func digits(s string) bool {
 	return true
 }
 
+// valor is an amount as it travels.
+type valor money.Centavos
+
 // MarshalJSON writes the amount as the API's string.
-func (c Centavos) MarshalJSON() ([]byte, error) {
-	if c < 0 || c > maxCentavos {
+func (v valor) MarshalJSON() ([]byte, error) {
+	if v < 0 || money.Centavos(v) > maxCentavos {
 		return nil, errors.New("pix: amount out of the API's range")
 	}
-	return json.Marshal(c.String())
+	return json.Marshal(money.Centavos(v).String())
 }
 
 // UnmarshalJSON reads the API's string.
-func (c *Centavos) UnmarshalJSON(b []byte) error {
+func (v *valor) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("pix: an amount must be a string like \"89.90\": %w", err)
 	}
-	v, err := ParseCentavos(s)
+	c, err := ParseCentavos(s)
 	if err != nil {
 		return err
 	}
-	*c = v
+	*v = valor(c)
 	return nil
+}
+
+// Each type that carries an amount travels with it as valor. Value and RefundRequest have wire
+// structs of their fields; Payment and Refund are written as their own fields (a copy of the type
+// without its methods) with the amount's value made the API's string in its place (writeWire), and
+// read through a wire struct whose valor stands over the field of the same JSON name. Reading
+// starts from what the value holds, so an amount left out stays as it was and a null one is
+// refused, as valor refuses it.
+type (
+	valueWire struct {
+		Original valor `json:"original"`
+	}
+	refundRequestWire struct {
+		Amount valor  `json:"valor"`
+		Nature string `json:"natureza,omitempty"`
+	}
+	paymentFields Payment
+	paymentWire   struct {
+		*paymentFields
+		Amount valor `json:"valor"`
+	}
+	refundFields Refund
+	refundWire   struct {
+		*refundFields
+		Amount valor `json:"valor"`
+	}
+)
+
+// writeWire writes fields (a JSON object with a key valor) with amount as valor's value.
+func writeWire(fields any, amount money.Centavos) ([]byte, error) {
+	v, err := json.Marshal(valor(amount))
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	if _, err := d.Token(); err != nil { // {
+		return nil, err
+	}
+	out := []byte{'{'}
+	for d.More() {
+		key, err := d.Token()
+		if err != nil {
+			return nil, err
+		}
+		var raw json.RawMessage
+		if err := d.Decode(&raw); err != nil {
+			return nil, err
+		}
+		if key == "valor" {
+			raw = v
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = strconv.AppendQuote(out, key.(string))
+		out = append(append(out, ':'), raw...)
+	}
+	return append(out, '}'), nil
+}
+
+// readWire reads b into w, the wire form of a value, and puts the amount it read (got, in w) into
+// the value's amount.
+func readWire(b []byte, w any, got *valor, amount *money.Centavos) error {
+	err := json.Unmarshal(b, w)
+	*amount = money.Centavos(*got)
+	return err
+}
+
+func (v Value) MarshalJSON() ([]byte, error) { return json.Marshal(valueWire{valor(v.Original)}) }
+
+func (v *Value) UnmarshalJSON(b []byte) error {
+	w := valueWire{valor(v.Original)}
+	return readWire(b, &w, &w.Original, &v.Original)
+}
+
+func (p Payment) MarshalJSON() ([]byte, error) { return writeWire((*paymentFields)(&p), p.Amount) }
+
+func (p *Payment) UnmarshalJSON(b []byte) error {
+	w := paymentWire{(*paymentFields)(p), valor(p.Amount)}
+	return readWire(b, &w, &w.Amount, &p.Amount)
+}
+
+func (r Refund) MarshalJSON() ([]byte, error) { return writeWire((*refundFields)(&r), r.Amount) }
+
+func (r *Refund) UnmarshalJSON(b []byte) error {
+	w := refundWire{(*refundFields)(r), valor(r.Amount)}
+	return readWire(b, &w, &w.Amount, &r.Amount)
+}
+
+func (r RefundRequest) MarshalJSON() ([]byte, error) {
+	return json.Marshal(refundRequestWire{valor(r.Amount), r.Nature})
+}
+
+func (r *RefundRequest) UnmarshalJSON(b []byte) error {
+	w := refundRequestWire{valor(r.Amount), r.Nature}
+	err := readWire(b, &w, &w.Amount, &r.Amount)
+	r.Nature = w.Nature
+	return err
 }

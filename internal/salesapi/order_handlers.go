@@ -281,7 +281,7 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 		return order, s.discard(ctx, order, errors.New("no PSP configured"))
 	}
 	ch, err := s.psp.CreateCharge(ctx, order.Txid, pix.NewCharge{Expiry: time.Until(order.ExpiraEm).Round(time.Second),
-		Debtor: debtor, Amount: pix.Centavos(order.Total), Message: string(msg)})
+		Debtor: debtor, Amount: money.Centavos(order.Total), Message: string(msg)})
 	if err == nil {
 		err = s.store.SetOrderPix(ctx, order.ID, ch.CopyPaste, ch.Location)
 	}

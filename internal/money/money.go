@@ -6,8 +6,10 @@ package money
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -105,4 +107,45 @@ func jsonNumber(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// MarshalAs writes v, a struct whose amounts are Centavos, as JSON with the amounts at the named
+// top-level keys written by as rather than as the API writes them: a payment provider's own form
+// (internal/pix, internal/mercadopago) over the same fields, in their order. A key v leaves out
+// stays out.
+func MarshalAs(v any, as func(Centavos) ([]byte, error), keys ...string) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("money: %T is not written as a JSON object", v)
+	}
+	out := []byte{'{'}
+	for d.More() {
+		key, err := d.Token()
+		if err != nil {
+			return nil, err
+		}
+		var raw json.RawMessage
+		if err := d.Decode(&raw); err != nil {
+			return nil, err
+		}
+		if slices.Contains(keys, key.(string)) {
+			var c Centavos
+			if err := json.Unmarshal(raw, &c); err != nil {
+				return nil, err
+			}
+			if raw, err = as(c); err != nil {
+				return nil, err
+			}
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		k, _ := json.Marshal(key)
+		out = append(append(append(out, k...), ':'), raw...)
+	}
+	return append(out, '}'), nil
 }

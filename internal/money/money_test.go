@@ -44,3 +44,27 @@ func TestCentavosText(t *testing.T) {
 		}
 	}
 }
+
+// CARD-9, REG-1: a provider's form of an amount goes over the named keys only, every other byte
+// and the keys' order as json.Marshal writes them; a key left out stays out.
+func TestMarshalAs(t *testing.T) {
+	type row struct {
+		A     Centavos `json:"a"`
+		Nome  string   `json:"nome"`
+		B     Centavos `json:"b,omitzero"`
+		Outro Centavos `json:"outro"`
+	}
+	quoted := func(c Centavos) ([]byte, error) { return json.Marshal(c.String()) }
+	for v, want := range map[row]string{
+		{A: 8990, Nome: "<x>", B: 5, Outro: 100}: `{"a":"89.90","nome":"\u003cx\u003e","b":"0.05","outro":1}`,
+		{A: 100, Nome: "y"}:                      `{"a":"1.00","nome":"y","outro":0}`,
+	} {
+		b, err := MarshalAs(v, quoted, "a", "b")
+		if err != nil || string(b) != want {
+			t.Errorf("%+v: %s %v, want %s", v, b, err, want)
+		}
+	}
+	if b, err := MarshalAs([]int{1}, quoted, "a"); err == nil {
+		t.Errorf("a JSON array was written: %s", b)
+	}
+}

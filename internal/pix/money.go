@@ -1,7 +1,6 @@
 package pix
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,11 +41,14 @@ func digits(s string) bool {
 type valor money.Centavos
 
 // MarshalJSON writes the amount as the API's string.
-func (v valor) MarshalJSON() ([]byte, error) {
-	if v < 0 || money.Centavos(v) > maxCentavos {
+func (v valor) MarshalJSON() ([]byte, error) { return writeValor(money.Centavos(v)) }
+
+// writeValor writes c as the API's string.
+func writeValor(c money.Centavos) ([]byte, error) {
+	if c < 0 || c > maxCentavos {
 		return nil, errors.New("pix: amount out of the API's range")
 	}
-	return json.Marshal(money.Centavos(v).String())
+	return json.Marshal(c.String())
 }
 
 // UnmarshalJSON reads the API's string.
@@ -65,10 +67,10 @@ func (v *valor) UnmarshalJSON(b []byte) error {
 
 // Each type that carries an amount travels with it as valor. Value and RefundRequest have wire
 // structs of their fields; Payment and Refund are written as their own fields (a copy of the type
-// without its methods) with the amount's value made the API's string in its place (writeWire), and
-// read through a wire struct whose valor stands over the field of the same JSON name. Reading
-// starts from what the value holds, so an amount left out stays as it was and a null one is
-// refused, as valor refuses it.
+// without its methods) with the amount made the API's string in its place (money.MarshalAs),
+// and read through a wire struct whose valor stands over the field of the same JSON name.
+// Reading starts from what the value holds, so an amount left out stays as it was and a null one
+// is refused, as valor refuses it.
 type (
 	valueWire struct {
 		Original valor `json:"original"`
@@ -89,42 +91,6 @@ type (
 	}
 )
 
-// writeWire writes fields (a JSON object with a key valor) with amount as valor's value.
-func writeWire(fields any, amount money.Centavos) ([]byte, error) {
-	v, err := json.Marshal(valor(amount))
-	if err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(fields)
-	if err != nil {
-		return nil, err
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	if _, err := d.Token(); err != nil { // {
-		return nil, err
-	}
-	out := []byte{'{'}
-	for d.More() {
-		key, err := d.Token()
-		if err != nil {
-			return nil, err
-		}
-		var raw json.RawMessage
-		if err := d.Decode(&raw); err != nil {
-			return nil, err
-		}
-		if key == "valor" {
-			raw = v
-		}
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		out = strconv.AppendQuote(out, key.(string))
-		out = append(append(out, ':'), raw...)
-	}
-	return append(out, '}'), nil
-}
-
 // readWire reads b into w, the wire form of a value, and puts the amount it read (got, in w) into
 // the value's amount.
 func readWire(b []byte, w any, got *valor, amount *money.Centavos) error {
@@ -140,14 +106,18 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	return readWire(b, &w, &w.Original, &v.Original)
 }
 
-func (p Payment) MarshalJSON() ([]byte, error) { return writeWire((*paymentFields)(&p), p.Amount) }
+func (p Payment) MarshalJSON() ([]byte, error) {
+	return money.MarshalAs((*paymentFields)(&p), writeValor, "valor")
+}
 
 func (p *Payment) UnmarshalJSON(b []byte) error {
 	w := paymentWire{(*paymentFields)(p), valor(p.Amount)}
 	return readWire(b, &w, &w.Amount, &p.Amount)
 }
 
-func (r Refund) MarshalJSON() ([]byte, error) { return writeWire((*refundFields)(&r), r.Amount) }
+func (r Refund) MarshalJSON() ([]byte, error) {
+	return money.MarshalAs((*refundFields)(&r), writeValor, "valor")
+}
 
 func (r *Refund) UnmarshalJSON(b []byte) error {
 	w := refundWire{(*refundFields)(r), valor(r.Amount)}

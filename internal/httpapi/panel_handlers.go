@@ -49,9 +49,9 @@ func (s *Server) myPanel(w http.ResponseWriter, r *http.Request) error {
 		list[i] = panelEvent{Role: e.Role, Event: e.Summary, Inscritos: e.Participants, Pagos: e.Paid, KitsRetirados: e.KitsPickedUp,
 			Resultados: panelResults{Oficiais: e.Official, Preliminares: e.Preliminary}}
 		if team.SeesPayments(e.Role) {
-			list[i].Dinheiro = &panelMoney{ValorPago: money.Centavos(e.ValorPago), ValorPendente: money.Centavos(e.ValorPendente),
-				Bruto: money.Centavos(e.Received), Reembolsado: money.Centavos(e.Refunded),
-				Liquido: money.Centavos(e.Received - e.Refunded)}
+			list[i].Dinheiro = &panelMoney{ValorPago: e.ValorPago, ValorPendente: e.ValorPendente,
+				Bruto: e.Received, Reembolsado: e.Refunded,
+				Liquido: e.Received - e.Refunded}
 		}
 	}
 	api.WriteJSON(w, http.StatusOK, map[string]any{"eventos": list})

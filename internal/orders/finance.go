@@ -61,16 +61,16 @@ type PixAttention struct {
 
 // ReconciliationOf is an event's part of the last pass as the Financeiro tab shows it.
 func ReconciliationOf(c store.PixCheck) *Reconciliation {
-	count := func(t store.PixTally) PixCount { return PixCount{t.Quantidade, money.Centavos(t.Valor)} }
+	count := func(t store.PixTally) PixCount { return PixCount{t.Quantidade, t.Valor} }
 	r := &Reconciliation{Dia: c.Day, Inicio: c.Start, Fim: c.End, ConcluidaEm: c.Done,
 		Conferidos: count(c.BySituacao[store.PixMatched]), Devolvidos: count(c.BySituacao[store.PixReturned]),
 		Atencao: count(c.BySituacao[store.PixAttention]), Pendencias: make([]PixAttention, len(c.Attention))}
 	for _, t := range c.BySituacao {
 		r.Recebidos.Quantidade += t.Quantidade
-		r.Recebidos.Valor += money.Centavos(t.Valor)
+		r.Recebidos.Valor += t.Valor
 	}
 	for i, p := range c.Attention {
-		r.Pendencias[i] = PixAttention{p.EndToEndID, money.Centavos(p.Valor), p.Horario, p.OrderID, p.Motivo}
+		r.Pendencias[i] = PixAttention{p.EndToEndID, p.Valor, p.Horario, p.OrderID, p.Motivo}
 	}
 	return r
 }
@@ -95,15 +95,15 @@ const NoLot = "Sem lote"
 
 // FiguresOf groups an event's money as stored into its figures, days in loc.
 func FiguresOf(f store.Finance, loc *time.Location) Figures {
-	g := Figures{Bruto: money.Centavos(f.Recebido), Reembolsado: money.Centavos(f.Reembolsado),
-		Liquido: money.Centavos(f.Recebido - f.Reembolsado), ReembolsoEmProcessamento: money.Centavos(f.ReembolsoEmProcessamento), PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
+	g := Figures{Bruto: f.Recebido, Reembolsado: f.Reembolsado,
+		Liquido: f.Recebido - f.Reembolsado, ReembolsoEmProcessamento: f.ReembolsoEmProcessamento, PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
 		PorDia: map[string]Tally{}}
 	g.Pedidos = OrderCounts{Pagos: f.Pedidos[store.OrderPaid], Aguardando: f.Pedidos[store.OrderAwaiting],
 		Expirados: f.Pedidos[store.OrderExpired], Cancelados: f.Pedidos[store.OrderCanceled], Reembolsados: f.Pedidos[store.OrderRefunded]}
 	add := func(m map[string]Tally, k string, s store.SoldGroup) {
 		t := m[k]
 		t.Inscricoes += s.Inscricoes
-		t.Valor += money.Centavos(s.Total)
+		t.Valor += s.Total
 		m[k] = t
 	}
 	for _, s := range f.Vendas {
@@ -122,9 +122,9 @@ func FiguresOf(f store.Finance, loc *time.Location) Figures {
 // to their totals, in centavos, so that the shares add up to the refunded amount exactly: each
 // share is rounded down and the centavos left over go to the order's first registration (REG-212).
 // An order whose registrations total nothing puts all of it on the first one.
-func RefundShares(o store.Order) []int64 {
-	shares := make([]int64, len(o.Inscricoes))
-	var refunded, total int64
+func RefundShares(o store.Order) []money.Centavos {
+	shares := make([]money.Centavos, len(o.Inscricoes))
+	var refunded, total money.Centavos
 	for _, f := range o.Reembolsos {
 		if f.Status == store.RefundReturned {
 			refunded += f.Valor

@@ -94,7 +94,7 @@ func paidInFull(t *testing.T, w *pixWorld, o orderAnswer) {
 	}
 	stored, err := w.st.Order(t.Context(), o.ID)
 	if err != nil || stored.Status != store.OrderPaid || len(stored.Pagamentos) != 1 || stored.Pagamentos[0].Valor != stored.Total ||
-		stored.Total != int64(o.Total) {
+		stored.Total != o.Total {
 		t.Fatalf("the charge was not the stored total %d: %+v %v", o.Total, stored, err)
 	}
 	w.sales.receipts.Wait() // the confirmation e-mail reads the store, closed after the test

@@ -304,13 +304,13 @@ func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var valor int64
+	var valor money.Centavos
 	if body.Valor != nil {
 		cents := *body.Valor * 100
 		if cents < 1 || math.Abs(cents-math.Round(cents)) > 1e-6 {
 			return api.FieldError{"valor": registration.Const.Messages.ReembolsoValor}
 		}
-		valor = int64(math.Round(cents))
+		valor = money.Centavos(math.Round(cents))
 	}
 	got, err := s.orders.Refund(r.Context(), o, valor, r.Header.Get("Idempotency-Key"), actor(r))
 	if err != nil {

@@ -153,7 +153,7 @@ func (s *Server) cancelWindow(o store.Order, reg store.Registration, e *event.Ev
 	if !ok || reg.Status != store.RegistrationConfirmed {
 		return nil
 	}
-	w := &cancelWindowAnswer{Ate: until, Valor: money.Centavos(orders.RegistrationRefund(o, reg))}
+	w := &cancelWindowAnswer{Ate: until, Valor: orders.RegistrationRefund(o, reg)}
 	if refused := orders.CancelWindow(o, e, s.cfg.Location, now); refused != nil {
 		w.Motivo = &refused.Motivo
 	}

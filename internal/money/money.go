@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,7 +56,9 @@ func (c Centavos) MarshalJSON() ([]byte, error) {
 	return []byte(s), nil
 }
 
-// UnmarshalJSON reads a JSON number of reais exactly (ParseReais); null reads as zero.
+// UnmarshalJSON reads a JSON number of reais exactly (ParseReais); null reads as zero. Anything
+// else is a *json.UnmarshalTypeError, which encoding/json names the field of, as it would for a
+// float: the API answers 'O campo "valor" tem um tipo de valor inválido.'
 func (c *Centavos) UnmarshalJSON(b []byte) error {
 	if bytes.Equal(b, []byte("null")) {
 		*c = 0
@@ -63,7 +66,11 @@ func (c *Centavos) UnmarshalJSON(b []byte) error {
 	}
 	v, err := ParseReais(string(b))
 	if err != nil {
-		return err
+		what := map[byte]string{'"': "string", 't': "bool", 'f': "bool", '[': "array", '{': "object"}[b[0]]
+		if what == "" {
+			what = "number " + string(b)
+		}
+		return &json.UnmarshalTypeError{Value: what, Type: reflect.TypeFor[Centavos]()}
 	}
 	*c = v
 	return nil

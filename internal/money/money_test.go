@@ -2,6 +2,7 @@ package money
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"testing"
 )
@@ -27,10 +28,18 @@ func TestCentavosJSON(t *testing.T) {
 			t.Errorf("%s: %d %v, want %d", in, c, err, want)
 		}
 	}
-	for _, in := range []string{`"89.90"`, "1/2", "0x10", "true", "1e400", "NaN", "1e17"} {
-		var c Centavos
-		if err := json.Unmarshal([]byte(in), &c); err == nil {
-			t.Errorf("%s read as %d", in, c)
+	for _, in := range []string{"1/2", "0x10", "NaN", "Inf", "", "1e400"} {
+		if c, err := ParseReais(in); err == nil {
+			t.Errorf("ParseReais(%q) = %d", in, c)
+		}
+	}
+	for _, in := range []string{`"89.90"`, "true", "1e400", "1e17", "[]", "{}"} {
+		var c struct {
+			Valor Centavos `json:"valor"`
+		}
+		var typ *json.UnmarshalTypeError
+		if err := json.Unmarshal([]byte(`{"valor":`+in+`}`), &c); !errors.As(err, &typ) || typ.Field != "valor" {
+			t.Errorf("%s read as %d, %v: want a type error naming the field", in, c.Valor, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"slices"
@@ -74,6 +75,14 @@ func (c *Centavos) UnmarshalJSON(b []byte) error {
 	}
 	*c = v
 	return nil
+}
+
+// FromReais is an amount of reais held as a float (an API body's number, an event file's price) in
+// centavos, and whether it has at most two decimals, allowing for binary floating point (12.5 and
+// 12.50 yes, 12.505 no): where a float of reais becomes money. No sum is ever made of floats.
+func FromReais(reais float64) (Centavos, bool) {
+	c := math.Round(reais * 100)
+	return Centavos(c), math.Abs(reais*100-c) <= 1e-6
 }
 
 // ParseReais reads a JSON number of reais ("89.9", "100", "1e2", "-5.5") into centavos, as

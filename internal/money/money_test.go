@@ -77,3 +77,18 @@ func TestMarshalAs(t *testing.T) {
 		t.Errorf("a JSON array was written: %s", b)
 	}
 }
+
+// REG-1: a float of reais becomes centavos when it has at most two decimals, floating point's
+// noise allowed for (0.29, 0.1+0.2); a third decimal is refused.
+func TestFromReais(t *testing.T) {
+	for reais, want := range map[float64]Centavos{89.9: 8990, 0.29: 29, 0.1 + 0.2: 30, 12.5: 1250, 0: 0, 1e7: 1e9, -5.5: -550} {
+		if c, ok := FromReais(reais); !ok || c != want {
+			t.Errorf("FromReais(%v) = %d %v, want %d", reais, c, ok, want)
+		}
+	}
+	for _, reais := range []float64{12.505, 0.001, 89.999} {
+		if c, ok := FromReais(reais); ok {
+			t.Errorf("FromReais(%v) = %d, taken as whole centavos", reais, c)
+		}
+	}
+}

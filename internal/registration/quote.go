@@ -151,7 +151,7 @@ func couponDiscount(c *Coupon, price money.Centavos) money.Centavos {
 	case CupomPercentual:
 		d = money.Centavos(math.Round(float64(price) * c.Valor / 100))
 	case CupomFixo:
-		d = money.Centavos(math.Round(c.Valor * 100))
+		d, _ = money.FromReais(c.Valor)
 	}
 	return min(max(d, 0), price)
 }

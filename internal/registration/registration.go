@@ -9,7 +9,6 @@
 package registration
 
 import (
-	"math"
 	"sort"
 	"strings"
 
@@ -18,7 +17,10 @@ import (
 )
 
 // centavos converts a price typed in reais (at most two decimals, as event validation ensures).
-func centavos(d event.Decimal) money.Centavos { return money.Centavos(math.Round(d.Value * 100)) }
+func centavos(d event.Decimal) money.Centavos {
+	c, _ := money.FromReais(d.Value)
+	return c
+}
 
 // Counts are the registrations an event has already taken, confirmed plus held.
 type Counts struct {

@@ -184,7 +184,7 @@ func TestLargeOrderSpansTwoLots(t *testing.T) {
 		for _, it := range o.Inscricoes {
 			lots = append(lots, fmt.Sprint(it.Lote, " ", it.Total))
 		}
-		if got := strings.Join(lots, ", "); got != "1º lote 8990, 2º lote 10990, 2º lote 10990" || o.Total != lot1Price+2*lot2Price {
+		if got := strings.Join(lots, ", "); got != "1º lote 89.90, 2º lote 109.90, 2º lote 109.90" || o.Total != lot1Price+2*lot2Price {
 			t.Fatalf("a 3-athlete order with 1 slot left in lot 1: %s, total %d", got, o.Total)
 		}
 		paidInFull(t, w, o)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -306,11 +305,10 @@ func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
 	}
 	var valor money.Centavos
 	if body.Valor != nil {
-		cents := *body.Valor * 100
-		if cents < 1 || math.Abs(cents-math.Round(cents)) > 1e-6 {
+		var whole bool
+		if valor, whole = money.FromReais(*body.Valor); !whole || valor < 1 {
 			return api.FieldError{"valor": registration.Const.Messages.ReembolsoValor}
 		}
-		valor = money.Centavos(math.Round(cents))
 	}
 	got, err := s.orders.Refund(r.Context(), o, valor, r.Header.Get("Idempotency-Key"), actor(r))
 	if err != nil {

@@ -653,7 +653,7 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	if h, err := s.OrderHistory(ctx, o.ID); err != nil || len(h) == 0 || h[len(h)-1].Tipo != store.OrderRefundEvent ||
-		!strings.Contains(string(h[len(h)-1].Detalhe), `"por":"Dona"`) || !strings.Contains(string(h[len(h)-1].Detalhe), `"valor":4000,`) {
+		!strings.Contains(string(h[len(h)-1].Detalhe), `"por":"Dona"`) || !strings.Contains(string(h[len(h)-1].Detalhe), `"valor":4000`) {
 		t.Fatalf("the refund's history names who asked, and its valor in centavos: %+v %v", h, err)
 	}
 	if err := refund("D2", o.Total-3999); !errors.Is(err, store.ErrRefundTooLarge) {

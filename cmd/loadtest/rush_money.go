@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
@@ -333,7 +334,7 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 		if err != nil {
 			return append(failures, err.Error())
 		}
-		var received, returned int64
+		var received, returned money.Centavos
 		for _, p := range o.Pagamentos {
 			if p.EndToEndID == e2e {
 				received += p.Valor

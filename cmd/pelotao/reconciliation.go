@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
 
@@ -33,9 +32,9 @@ func pixUnmatchedCommand(stdout io.Writer) error {
 	t := c.BySituacao[store.PixAttention]
 	fmt.Fprintf(stdout, "reconciliation of %s (Pix received %s to %s, finished %s): %d Pix with no charge of ours, R$ %s\n",
 		c.Day, c.Start.In(cfg.Location).Format(time.RFC3339), c.End.In(cfg.Location).Format(time.RFC3339),
-		c.Done.In(cfg.Location).Format(time.RFC3339), t.Quantidade, pix.Centavos(t.Valor))
+		c.Done.In(cfg.Location).Format(time.RFC3339), t.Quantidade, t.Valor)
 	for _, p := range c.Attention {
-		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", p.Horario.In(cfg.Location).Format(time.RFC3339), pix.Centavos(p.Valor), p.EndToEndID, p.Motivo)
+		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", p.Horario.In(cfg.Location).Format(time.RFC3339), p.Valor, p.EndToEndID, p.Motivo)
 	}
 	if t.Quantidade > len(c.Attention) {
 		fmt.Fprintf(stdout, "… and %d more\n", t.Quantidade-len(c.Attention))

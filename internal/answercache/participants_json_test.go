@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
@@ -18,7 +19,7 @@ import (
 // the amount paid for the kit desk (REG-211), whole for managers, whoever asked first, and a
 // participant's change (a new rev) is never answered with its old bytes.
 func TestParticipantsJSONPages(t *testing.T) {
-	bib, valor := 1234, participant.Centavos(4495)
+	bib, valor := 1234, money.Centavos(4495)
 	ana := participant.Participant{ID: "p1", Nome: "Ana <Conceição>", Email: "ana@example.com", Percurso: "10 km",
 		Documento: participant.Documento{Tipo: participant.CPF, Numero: "52998224725"}, NumeroPeito: &bib, Valor: &valor, Rev: 5}
 	bruno := participant.Participant{ID: "p2", Nome: "Bruno", Percurso: "5 km",

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"pelotao/internal/money"
 )
 
 // TestReadJSONRefusals sends each kind of body ReadJSON refuses and checks the 400 and its
@@ -17,6 +19,7 @@ func TestReadJSONRefusals(t *testing.T) {
 		Local struct {
 			Cidade string `json:"cidade"`
 		} `json:"local"`
+		Valor money.Centavos `json:"valor"`
 	}
 	cases := []struct{ body, message string }{
 		{"", "Envie os dados em JSON no corpo da requisição."},
@@ -29,6 +32,7 @@ func TestReadJSONRefusals(t *testing.T) {
 		{`{"nome":"Ana","apelido":"A"}`, `Campo desconhecido: "apelido".`},
 		{`{"idade":"trinta"}`, `O campo "idade" tem um tipo de valor inválido.`},
 		{`{"local":{"cidade":7}}`, `O campo "local.cidade" tem um tipo de valor inválido.`},
+		{`{"valor":"89,90"}`, `O campo "valor" tem um tipo de valor inválido.`}, // money, as a float would say
 		{`{"nome":"Ana"} {"nome":"Bia"}`, "Há conteúdo depois do objeto JSON."},
 		{`{"nome":"Ana"} x`, "Há conteúdo depois do objeto JSON."},
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/team"
@@ -122,7 +123,7 @@ func registrations(e event.Event) (participant.Settings, participant.Plan) {
 		if rng.IntN(10) < 5 {
 			p.Equipe = pick(rng, equipes)
 		}
-		valor := participant.Centavos(8990 + 3000*mi + 1000*rng.IntN(3))
+		valor := money.Centavos(8990 + 3000*mi + 1000*rng.IntN(3))
 		p.Valor = &valor
 		bib := 1000*(mi+1) + next[mi]
 		next[mi]++

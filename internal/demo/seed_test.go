@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/pdfinfo"
 	"pelotao/internal/pdfinfo/pdfinfotest"
 	"pelotao/internal/registration"
@@ -291,7 +292,7 @@ func TestSeedSellsOneEventInPelotao(t *testing.T) {
 	if !offer.Aberta || offer.Lote == nil || offer.Lote.Nome != in.Lotes[0].Nome {
 		t.Fatalf("%s: offer %+v", e.ID, offer)
 	}
-	prices := map[registration.Centavos]bool{}
+	prices := map[money.Centavos]bool{}
 	for i, m := range offer.Modalidades {
 		if m.Valor == nil || m.VagasRestantes == nil || *m.VagasRestantes != e.Modalidades[i].Vagas.Value {
 			t.Errorf("%s: %+v", e.ID, m)

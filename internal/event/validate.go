@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"pelotao/internal/money"
 )
 
 // ValidationError lists what is wrong with an event: a pt-BR message per field path, such as
@@ -445,6 +447,12 @@ func (v *validator) horario(field, s string) {
 	}
 }
 
+// wholeCentavos reports whether reais has at most two decimals.
+func wholeCentavos(reais float64) bool {
+	_, ok := money.FromReais(reais)
+	return ok
+}
+
 func (v *validator) money(field string, d Decimal) {
 	switch {
 	case d.invalid != "":
@@ -454,7 +462,7 @@ func (v *validator) money(field string, d Decimal) {
 		v.add(field, MsgNaoNegativo)
 	case d.Value > Const.Limits.ValorMax:
 		v.add(field, MsgNumero)
-	case math.Abs(d.Value*100-math.Round(d.Value*100)) > 1e-6:
+	case !wholeCentavos(d.Value):
 		v.add(field, MsgCentavos)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"net/http"
 
 	"pelotao/internal/api"
-	"pelotao/internal/participant"
+	"pelotao/internal/money"
 	"pelotao/internal/team"
 )
 
@@ -28,11 +28,11 @@ type panelResults struct {
 // panelMoney is an event's money in reais: what its participants paid and still owe (their
 // valor, imported or sold here), and the Pix of the registrations sold here, as Financeiro has it.
 type panelMoney struct {
-	ValorPago     participant.Centavos `json:"valorPago"`
-	ValorPendente participant.Centavos `json:"valorPendente"`
-	Bruto         participant.Centavos `json:"bruto"`
-	Reembolsado   participant.Centavos `json:"reembolsado"`
-	Liquido       participant.Centavos `json:"liquido"`
+	ValorPago     money.Centavos `json:"valorPago"`
+	ValorPendente money.Centavos `json:"valorPendente"`
+	Bruto         money.Centavos `json:"bruto"`
+	Reembolsado   money.Centavos `json:"reembolsado"`
+	Liquido       money.Centavos `json:"liquido"`
 }
 
 // myPanel answers GET /api/me/painel: the organizer panel's figures across every event the
@@ -49,9 +49,9 @@ func (s *Server) myPanel(w http.ResponseWriter, r *http.Request) error {
 		list[i] = panelEvent{Role: e.Role, Event: e.Summary, Inscritos: e.Participants, Pagos: e.Paid, KitsRetirados: e.KitsPickedUp,
 			Resultados: panelResults{Oficiais: e.Official, Preliminares: e.Preliminary}}
 		if team.SeesPayments(e.Role) {
-			list[i].Dinheiro = &panelMoney{ValorPago: participant.Centavos(e.ValorPago), ValorPendente: participant.Centavos(e.ValorPendente),
-				Bruto: participant.Centavos(e.Received), Reembolsado: participant.Centavos(e.Refunded),
-				Liquido: participant.Centavos(e.Received - e.Refunded)}
+			list[i].Dinheiro = &panelMoney{ValorPago: e.ValorPago, ValorPendente: e.ValorPendente,
+				Bruto: e.Received, Reembolsado: e.Refunded,
+				Liquido: e.Received - e.Refunded}
 		}
 	}
 	api.WriteJSON(w, http.StatusOK, map[string]any{"eventos": list})

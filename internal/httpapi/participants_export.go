@@ -48,7 +48,7 @@ func exportRow(p participant.Participant, loc *time.Location) []string {
 		bib = strconv.Itoa(*p.NumeroPeito)
 	}
 	if p.Valor != nil {
-		valor = sheet.Money(int64(*p.Valor))
+		valor = sheet.Money(*p.Valor)
 	}
 	yes := map[bool]string{true: "Sim", false: "Não"}
 	row := []string{p.Inscricao, p.Nome, tipo, doc, nasc, p.Sexo, p.Percurso, p.Camiseta, p.Equipe, bib, p.Email,

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pelotao/internal/money"
 )
 
 // DefaultAPIURL is Mercado Pago's API.
@@ -169,7 +171,7 @@ func (c *Client) SearchPayments(ctx context.Context, externalReference string) (
 }
 
 // Refund implements Provider.
-func (c *Client) Refund(ctx context.Context, paymentID int64, key string, amount Centavos) (Refund, error) {
+func (c *Client) Refund(ctx context.Context, paymentID int64, key string, amount money.Centavos) (Refund, error) {
 	if amount < 0 || key == "" {
 		return Refund{}, fmt.Errorf("mercadopago: refund of %s: the amount must be positive (or 0, all) and the key set", amount)
 	}

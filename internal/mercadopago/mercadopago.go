@@ -6,7 +6,7 @@
 // interface, and tests and `PELOTAO_MP_SANDBOX=1` put the in-memory Mercado Pago of
 // mercadopago/sandbox behind it, as internal/pix does with its PSP.
 //
-// Money is whole centavos (Centavos), written on the wire as reais with two decimals; JSON field
+// Money is money.Centavos, written on the wire as reais with two decimals (money.go); JSON field
 // names are the API's own (unit_price, external_reference, fee_details…). The client is
 // client.go, its errors errors.go, the notification and its signature notification.go.
 package mercadopago
@@ -14,6 +14,8 @@ package mercadopago
 import (
 	"context"
 	"time"
+
+	"pelotao/internal/money"
 )
 
 // Provider is what Pelotão asks of a card payment provider.
@@ -32,7 +34,7 @@ type Provider interface {
 	SearchPayments(ctx context.Context, externalReference string) ([]Payment, error)
 	// Refund returns amount of a payment, or all of what is left when amount is 0 (POST
 	// /v1/payments/{id}/refunds); key is the X-Idempotency-Key, so a retry is the same refund.
-	Refund(ctx context.Context, paymentID int64, key string, amount Centavos) (Refund, error)
+	Refund(ctx context.Context, paymentID int64, key string, amount money.Centavos) (Refund, error)
 	// Refunds lists a payment's refunds (GET /v1/payments/{id}/refunds).
 	Refunds(ctx context.Context, paymentID int64) ([]Refund, error)
 }
@@ -64,11 +66,11 @@ type NewPreference struct {
 
 // Item is one line of a preference: one athlete's registration.
 type Item struct {
-	ID         string   `json:"id"`    // the registration's id
-	Title      string   `json:"title"` // "Inscrição — {evento} — {modalidade}"
-	Quantity   int      `json:"quantity"`
-	UnitPrice  Centavos `json:"unit_price"`
-	CurrencyID string   `json:"currency_id"`
+	ID         string         `json:"id"`    // the registration's id
+	Title      string         `json:"title"` // "Inscrição — {evento} — {modalidade}"
+	Quantity   int            `json:"quantity"`
+	UnitPrice  money.Centavos `json:"unit_price"`
+	CurrencyID string         `json:"currency_id"`
 }
 
 // Payer is the buyer as a preference names them.
@@ -131,10 +133,10 @@ type Preference struct {
 }
 
 // Total adds up the preference's items.
-func (p Preference) Total() Centavos {
-	var sum Centavos
+func (p Preference) Total() money.Centavos {
+	var sum money.Centavos
 	for _, it := range p.Items {
-		sum += it.UnitPrice * Centavos(it.Quantity)
+		sum += it.UnitPrice * money.Centavos(it.Quantity)
 	}
 	return sum
 }
@@ -163,8 +165,8 @@ type Payment struct {
 	Status             Status             `json:"status"`
 	StatusDetail       string             `json:"status_detail"`
 	ExternalReference  string             `json:"external_reference"`
-	TransactionAmount  Centavos           `json:"transaction_amount"`
-	AmountRefunded     Centavos           `json:"transaction_amount_refunded"`
+	TransactionAmount  money.Centavos     `json:"transaction_amount"`
+	AmountRefunded     money.Centavos     `json:"transaction_amount_refunded"`
 	CurrencyID         string             `json:"currency_id"`
 	Installments       int                `json:"installments"`
 	PaymentTypeID      string             `json:"payment_type_id"`
@@ -176,9 +178,9 @@ type Payment struct {
 
 // Fee is one of Mercado Pago's charges on a payment.
 type Fee struct {
-	Type     string   `json:"type"` // mercadopago_fee, financing_fee…
-	Amount   Centavos `json:"amount"`
-	FeePayer string   `json:"fee_payer"` // collector (the seller) or payer (the buyer)
+	Type     string         `json:"type"` // mercadopago_fee, financing_fee…
+	Amount   money.Centavos `json:"amount"`
+	FeePayer string         `json:"fee_payer"` // collector (the seller) or payer (the buyer)
 }
 
 // FeePayerCollector marks a fee taken from what the seller receives.
@@ -186,14 +188,14 @@ const FeePayerCollector = "collector"
 
 // TransactionDetails hold what the seller receives of a payment.
 type TransactionDetails struct {
-	NetReceivedAmount Centavos `json:"net_received_amount"`
-	InstallmentAmount Centavos `json:"installment_amount"`
-	TotalPaidAmount   Centavos `json:"total_paid_amount"`
+	NetReceivedAmount money.Centavos `json:"net_received_amount"`
+	InstallmentAmount money.Centavos `json:"installment_amount"`
+	TotalPaidAmount   money.Centavos `json:"total_paid_amount"`
 }
 
 // Fees adds up the fees taken from the seller (a financing fee the buyer pays is not Pelotão's).
-func (p Payment) Fees() Centavos {
-	var sum Centavos
+func (p Payment) Fees() money.Centavos {
+	var sum money.Centavos
 	for _, f := range p.FeeDetails {
 		if f.FeePayer == FeePayerCollector {
 			sum += f.Amount
@@ -204,7 +206,7 @@ func (p Payment) Fees() Centavos {
 
 // Pays reports whether p settles an order of total: approved, in reais, for exactly its total.
 // Only this confirms an order; a notification never does alone.
-func (p Payment) Pays(externalReference string, total Centavos) bool {
+func (p Payment) Pays(externalReference string, total money.Centavos) bool {
 	return p.Status == StatusApproved && p.CurrencyID == CurrencyBRL && p.ExternalReference == externalReference &&
 		p.TransactionAmount == total
 }
@@ -222,16 +224,16 @@ const (
 
 // Refund is a refund of a payment.
 type Refund struct {
-	ID          int64        `json:"id"`
-	PaymentID   int64        `json:"payment_id"`
-	Amount      Centavos     `json:"amount"`
-	Status      RefundStatus `json:"status"`
-	DateCreated time.Time    `json:"date_created,omitzero"`
+	ID          int64          `json:"id"`
+	PaymentID   int64          `json:"payment_id"`
+	Amount      money.Centavos `json:"amount"`
+	Status      RefundStatus   `json:"status"`
+	DateCreated time.Time      `json:"date_created,omitzero"`
 }
 
 // RefundRequest is the body of POST /v1/payments/{id}/refunds: an amount, or none for all.
 type RefundRequest struct {
-	Amount Centavos `json:"amount,omitzero"`
+	Amount money.Centavos `json:"amount,omitzero"`
 }
 
 // SearchPage is the answer of GET /v1/payments/search.

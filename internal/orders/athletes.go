@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pelotao/internal/mail"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
@@ -82,10 +83,10 @@ func athleteEmail(r store.Registration) string {
 // tellCanceled tells the athletes of regs, cancelled by who, that their registrations left the
 // event; valor (centavos, 0: none) is what goes back to the account that paid, for one
 // registration cancelled alone.
-func (s *Service) tellCanceled(ctx context.Context, o store.Order, regs []store.Registration, who string, valor int64) {
+func (s *Service) tellCanceled(ctx context.Context, o store.Order, regs []store.Registration, who string, valor money.Centavos) {
 	detalhes := []string{"A sua vaga foi liberada e o seu nome saiu da lista de inscritos."}
 	if valor > 0 {
-		detalhes = append(detalhes, fmt.Sprintf("O valor da inscrição, %s, volta pelo Pix para a conta que pagou o pedido.", mail.Reais(valor)))
+		detalhes = append(detalhes, fmt.Sprintf("O valor da inscrição, %s, volta pelo Pix para a conta que pagou o pedido.", valor.BRL()))
 	}
 	s.tellAthletes(ctx, o, regs, mail.AthleteCanceledSubject, func(evento string) string {
 		if who == porAtleta {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
 )
@@ -123,7 +124,7 @@ const (
 // RegistrationRefund is what cancelling registration reg of the paid order o alone returns, in
 // centavos: its total, never more than the order can still return; for the order's last
 // confirmed registration, all the order can still return (its cancellation is the order's).
-func RegistrationRefund(o store.Order, reg store.Registration) int64 {
+func RegistrationRefund(o store.Order, reg store.Registration) money.Centavos {
 	rest := Refundable(o)
 	if len(confirmed(o)) <= 1 {
 		return rest

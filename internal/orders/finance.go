@@ -3,7 +3,7 @@ package orders
 import (
 	"time"
 
-	"pelotao/internal/participant"
+	"pelotao/internal/money"
 	"pelotao/internal/store"
 )
 
@@ -13,15 +13,15 @@ import (
 // the orders by status; the confirmed registrations and their value by lot, modality and the
 // day they were paid (YYYY-MM-DD in PELOTAO_TZ, the Brasília clock of Pix: docs/requirements.md REG-227).
 type Figures struct {
-	Bruto       participant.Centavos `json:"bruto"`
-	Reembolsado participant.Centavos `json:"reembolsado"`
-	Liquido     participant.Centavos `json:"liquido"`
+	Bruto       money.Centavos `json:"bruto"`
+	Reembolsado money.Centavos `json:"reembolsado"`
+	Liquido     money.Centavos `json:"liquido"`
 	// ReembolsoEmProcessamento is not yet taken off Liquido: the PSP may still refuse it.
-	ReembolsoEmProcessamento participant.Centavos `json:"reembolsoEmProcessamento"`
-	Pedidos                  OrderCounts          `json:"pedidos"`
-	PorLote                  map[string]Tally     `json:"porLote"`
-	PorPercurso              map[string]Tally     `json:"porPercurso"`
-	PorDia                   map[string]Tally     `json:"porDia"`
+	ReembolsoEmProcessamento money.Centavos   `json:"reembolsoEmProcessamento"`
+	Pedidos                  OrderCounts      `json:"pedidos"`
+	PorLote                  map[string]Tally `json:"porLote"`
+	PorPercurso              map[string]Tally `json:"porPercurso"`
+	PorDia                   map[string]Tally `json:"porDia"`
 	// Conciliacao is what the last daily reconciliation found of the event's Pix; nil until one
 	// has finished.
 	Conciliacao *Reconciliation `json:"conciliacao"`
@@ -45,32 +45,32 @@ type Reconciliation struct {
 
 // PixCount is how many Pix and their value.
 type PixCount struct {
-	Quantidade int                  `json:"quantidade"`
-	Valor      participant.Centavos `json:"valor"`
+	Quantidade int            `json:"quantidade"`
+	Valor      money.Centavos `json:"valor"`
 }
 
 // PixAttention is a Pix needing attention: which (endToEndId), its value, when it was paid, its
 // order and why. Nothing of its payer.
 type PixAttention struct {
-	EndToEndID string               `json:"endToEndId"`
-	Valor      participant.Centavos `json:"valor"`
-	Horario    time.Time            `json:"horario"`
-	PedidoID   string               `json:"pedidoId"`
-	Motivo     string               `json:"motivo"`
+	EndToEndID string         `json:"endToEndId"`
+	Valor      money.Centavos `json:"valor"`
+	Horario    time.Time      `json:"horario"`
+	PedidoID   string         `json:"pedidoId"`
+	Motivo     string         `json:"motivo"`
 }
 
 // ReconciliationOf is an event's part of the last pass as the Financeiro tab shows it.
 func ReconciliationOf(c store.PixCheck) *Reconciliation {
-	count := func(t store.PixTally) PixCount { return PixCount{t.Quantidade, participant.Centavos(t.Valor)} }
+	count := func(t store.PixTally) PixCount { return PixCount{t.Quantidade, t.Valor} }
 	r := &Reconciliation{Dia: c.Day, Inicio: c.Start, Fim: c.End, ConcluidaEm: c.Done,
 		Conferidos: count(c.BySituacao[store.PixMatched]), Devolvidos: count(c.BySituacao[store.PixReturned]),
 		Atencao: count(c.BySituacao[store.PixAttention]), Pendencias: make([]PixAttention, len(c.Attention))}
 	for _, t := range c.BySituacao {
 		r.Recebidos.Quantidade += t.Quantidade
-		r.Recebidos.Valor += participant.Centavos(t.Valor)
+		r.Recebidos.Valor += t.Valor
 	}
 	for i, p := range c.Attention {
-		r.Pendencias[i] = PixAttention{p.EndToEndID, participant.Centavos(p.Valor), p.Horario, p.OrderID, p.Motivo}
+		r.Pendencias[i] = PixAttention{p.EndToEndID, p.Valor, p.Horario, p.OrderID, p.Motivo}
 	}
 	return r
 }
@@ -86,8 +86,8 @@ type OrderCounts struct {
 
 // Tally is how many confirmed registrations a group has and their value.
 type Tally struct {
-	Inscricoes int                  `json:"inscricoes"`
-	Valor      participant.Centavos `json:"valor"`
+	Inscricoes int            `json:"inscricoes"`
+	Valor      money.Centavos `json:"valor"`
 }
 
 // NoLot names, in porLote, the registrations priced by kit (no lot).
@@ -95,15 +95,15 @@ const NoLot = "Sem lote"
 
 // FiguresOf groups an event's money as stored into its figures, days in loc.
 func FiguresOf(f store.Finance, loc *time.Location) Figures {
-	g := Figures{Bruto: participant.Centavos(f.Recebido), Reembolsado: participant.Centavos(f.Reembolsado),
-		Liquido: participant.Centavos(f.Recebido - f.Reembolsado), ReembolsoEmProcessamento: participant.Centavos(f.ReembolsoEmProcessamento), PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
+	g := Figures{Bruto: f.Recebido, Reembolsado: f.Reembolsado,
+		Liquido: f.Recebido - f.Reembolsado, ReembolsoEmProcessamento: f.ReembolsoEmProcessamento, PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
 		PorDia: map[string]Tally{}}
 	g.Pedidos = OrderCounts{Pagos: f.Pedidos[store.OrderPaid], Aguardando: f.Pedidos[store.OrderAwaiting],
 		Expirados: f.Pedidos[store.OrderExpired], Cancelados: f.Pedidos[store.OrderCanceled], Reembolsados: f.Pedidos[store.OrderRefunded]}
 	add := func(m map[string]Tally, k string, s store.SoldGroup) {
 		t := m[k]
 		t.Inscricoes += s.Inscricoes
-		t.Valor += participant.Centavos(s.Total)
+		t.Valor += s.Total
 		m[k] = t
 	}
 	for _, s := range f.Vendas {
@@ -122,9 +122,9 @@ func FiguresOf(f store.Finance, loc *time.Location) Figures {
 // to their totals, in centavos, so that the shares add up to the refunded amount exactly: each
 // share is rounded down and the centavos left over go to the order's first registration (REG-212).
 // An order whose registrations total nothing puts all of it on the first one.
-func RefundShares(o store.Order) []int64 {
-	shares := make([]int64, len(o.Inscricoes))
-	var refunded, total int64
+func RefundShares(o store.Order) []money.Centavos {
+	shares := make([]money.Centavos, len(o.Inscricoes))
+	var refunded, total money.Centavos
 	for _, f := range o.Reembolsos {
 		if f.Status == store.RefundReturned {
 			refunded += f.Valor

@@ -85,7 +85,7 @@ func (s *Service) notifyRefund(ctx context.Context, o store.Order, r store.Refun
 		s.Log.Warn("refund e-mail: event", "order", o.ID, "err", err)
 		return
 	}
-	msg, err := mail.Refund(mail.RefundNotice{To: u.Email, Nome: u.DisplayName, Evento: e.Titulo, Centavos: r.Valor, Motivo: r.Motivo,
+	msg, err := mail.Refund(mail.RefundNotice{To: u.Email, Nome: u.DisplayName, Evento: e.Titulo, Valor: r.Valor, Motivo: r.Motivo,
 		Inscricoes: o.Status == store.OrderRefunded, Pedido: s.BaseURL + "/inscricao/" + o.EventID + "/pedido/" + o.ID})
 	if err == nil {
 		err = s.Mailer.Send(ctx, msg)

@@ -14,6 +14,7 @@ import (
 	"pelotao/internal/event"
 	"pelotao/internal/event/eventtest"
 	"pelotao/internal/mail/mailtest"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
@@ -79,7 +80,7 @@ func (w *world) order(t *testing.T, now time.Time) store.Order {
 }
 
 // orderCharged is order whose charge at the PSP is of amount, whatever the order's total.
-func (w *world) orderCharged(t *testing.T, now time.Time, amount pix.Centavos) store.Order {
+func (w *world) orderCharged(t *testing.T, now time.Time, amount money.Centavos) store.Order {
 	t.Helper()
 	w.ordered++
 	n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
@@ -102,7 +103,7 @@ func (w *world) orderCharged(t *testing.T, now time.Time, amount pix.Centavos) s
 }
 
 // pay pays the order's charge with amount in the sandbox and settles it as a webhook would.
-func (w *world) pay(t *testing.T, o store.Order, amount pix.Centavos) store.Order {
+func (w *world) pay(t *testing.T, o store.Order, amount money.Centavos) store.Order {
 	t.Helper()
 	if _, err := w.sb.SimulatePaymentOf(context.Background(), o.Txid, amount); err != nil {
 		t.Fatal(err)
@@ -290,7 +291,7 @@ func TestOrganizerKeyApartFromCancellation(t *testing.T) {
 		if err != nil || len(ch.Payments[0].Refunds) != 2 {
 			t.Fatalf("the PSP made %d refunds (%v), want 2", len(ch.Payments[0].Refunds), err)
 		}
-		var returned pix.Centavos
+		var returned money.Centavos
 		for _, r := range ch.Payments[0].Refunds {
 			returned += r.Amount
 		}
@@ -602,26 +603,28 @@ func TestImportThenPay(t *testing.T) {
 // to the centavo: the shares add up to what went back (refunds not returned count nothing), the
 // centavos left over on the first registration.
 func TestRefundShares(t *testing.T) {
-	order := func(refunds []store.Refund, totals ...int64) store.Order {
+	order := func(refunds []store.Refund, totals ...money.Centavos) store.Order {
 		o := store.Order{Reembolsos: refunds}
 		for _, total := range totals {
 			o.Inscricoes = append(o.Inscricoes, store.Registration{Total: total})
 		}
 		return o
 	}
-	returned := func(valor int64) store.Refund { return store.Refund{Valor: valor, Status: store.RefundReturned} }
+	returned := func(valor money.Centavos) store.Refund {
+		return store.Refund{Valor: valor, Status: store.RefundReturned}
+	}
 	for _, c := range []struct {
 		name string
 		o    store.Order
-		want []int64
+		want []money.Centavos
 	}{
-		{"partial, two athletes", order([]store.Refund{returned(5000)}, 8990, 12990), []int64{2046, 2954}},
-		{"full, two athletes", order([]store.Refund{returned(5000), returned(16980)}, 8990, 12990), []int64{8990, 12990}},
+		{"partial, two athletes", order([]store.Refund{returned(5000)}, 8990, 12990), []money.Centavos{2046, 2954}},
+		{"full, two athletes", order([]store.Refund{returned(5000), returned(16980)}, 8990, 12990), []money.Centavos{8990, 12990}},
 		{"under way and not made count nothing", order([]store.Refund{returned(100), {Valor: 900, Status: store.RefundProcessing},
-			{Valor: 500, Status: store.RefundFailed}}, 8990, 8990), []int64{50, 50}},
-		{"centavos left over", order([]store.Refund{returned(100)}, 1000, 1000, 1000), []int64{34, 33, 33}},
-		{"nothing refunded", order(nil, 8990, 8990), []int64{0, 0}},
-		{"free registrations", order([]store.Refund{returned(10)}, 0, 0), []int64{10, 0}},
+			{Valor: 500, Status: store.RefundFailed}}, 8990, 8990), []money.Centavos{50, 50}},
+		{"centavos left over", order([]store.Refund{returned(100)}, 1000, 1000, 1000), []money.Centavos{34, 33, 33}},
+		{"nothing refunded", order(nil, 8990, 8990), []money.Centavos{0, 0}},
+		{"free registrations", order([]store.Refund{returned(10)}, 0, 0), []money.Centavos{10, 0}},
 	} {
 		got := orders.RefundShares(c.o)
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {

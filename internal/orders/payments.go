@@ -74,7 +74,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if err != nil || ch.Status != pix.ChargeCompleted {
 		return err
 	}
-	if !ch.PaidInFull() || ch.Value.Original != pix.Centavos(o.Total) {
+	if !ch.PaidInFull() || ch.Value.Original != o.Total {
 		for _, p := range ch.Payments {
 			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
 				return err
@@ -110,7 +110,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 }
 
 func payment(txid string, p pix.Payment) store.Payment {
-	return store.Payment{EndToEndID: p.EndToEndID, Txid: txid, Valor: int64(p.Amount), Horario: p.Time}
+	return store.Payment{EndToEndID: p.EndToEndID, Txid: txid, Valor: p.Amount, Horario: p.Time}
 }
 
 // Reconcile reads back, at now, every charge older than WebhookGrace still unpaid (or whose hold

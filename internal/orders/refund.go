@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"pelotao/internal/mail"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
 	"pelotao/internal/registration"
@@ -67,8 +67,8 @@ func refundID(orderID, key, endToEndID string) string {
 }
 
 // left is what each payment of o can still return: received minus its refunds not refused.
-func left(o store.Order) map[string]int64 {
-	m := map[string]int64{}
+func left(o store.Order) map[string]money.Centavos {
+	m := map[string]money.Centavos{}
 	for _, p := range o.Pagamentos {
 		m[p.EndToEndID] += p.Valor
 	}
@@ -82,8 +82,8 @@ func left(o store.Order) map[string]int64 {
 
 // Refundable is what the paid order o can still return, in centavos: received less every refund
 // not refused (REG-167).
-func Refundable(o store.Order) int64 {
-	var total int64
+func Refundable(o store.Order) money.Centavos {
+	var total money.Centavos
 	for _, v := range left(o) {
 		total += max(v, 0)
 	}
@@ -93,7 +93,7 @@ func Refundable(o store.Order) int64 {
 // Refund is the organizer's refund of valor centavos (0: all that is left) of the paid order o;
 // key is the organizer's Idempotency-Key (” none), which makes a retry the same refund and
 // never names a refund of the buyer's or of Pelotão's (refund).
-func (s *Service) Refund(ctx context.Context, o store.Order, valor int64, key string, by store.Actor) (store.Order, error) {
+func (s *Service) Refund(ctx context.Context, o store.Order, valor money.Centavos, key string, by store.Actor) (store.Order, error) {
 	return s.refund(ctx, o, valor, organizerKey(key), MotivoOrganizacao, by)
 }
 
@@ -102,7 +102,7 @@ func (s *Service) Refund(ctx context.Context, o store.Order, valor int64, key st
 // organizerKey) makes a retry the same refund. A PSP that fails leaves the refund pending
 // (EM_PROCESSAMENTO): ReconcileRefunds asks again with the same id. registration.FieldErrors
 // ("valor"): nothing or less is left.
-func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, motivo string, by store.Actor) (store.Order, error) {
+func (s *Service) refund(ctx context.Context, o store.Order, valor money.Centavos, key, motivo string, by store.Actor) (store.Order, error) {
 	m := registration.Const.Messages
 	if o.Status != store.OrderPaid {
 		return o, &Refusal{Code: "conflict", Motivo: m.ReembolsoPedido}
@@ -124,7 +124,7 @@ func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, m
 		valor = total
 	}
 	if valor < 0 || valor > total {
-		return o, registration.FieldErrors{"valor": registration.Fill(m.ReembolsoMaior, "valor", mail.Reais(total))}
+		return o, registration.FieldErrors{"valor": registration.Fill(m.ReembolsoMaior, "valor", total.BRL())}
 	}
 	for _, r := range refundParts(o, rest, valor, key, motivo) {
 		if _, err := s.Store.AddRefund(ctx, o.ID, r, by); err != nil {
@@ -140,7 +140,7 @@ func (s *Service) refund(ctx context.Context, o store.Order, valor int64, key, m
 
 // refundParts splits valor centavos (at most what rest says o's payments have left, together)
 // over o's payments in the order they came: the devoluções to ask, with ids made from key.
-func refundParts(o store.Order, rest map[string]int64, valor int64, key, motivo string) []store.Refund {
+func refundParts(o store.Order, rest map[string]money.Centavos, valor money.Centavos, key, motivo string) []store.Refund {
 	var parts []store.Refund
 	for _, p := range o.Pagamentos {
 		part := min(valor, max(rest[p.EndToEndID], 0))
@@ -175,7 +175,7 @@ func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (s
 // amount, a payment of an order no longer awaiting it); asking again is the same refund.
 func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payment, motivo string) error {
 	r := store.Refund{ID: refundID(orderID, keyDevolucaoAutomatica, p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
-		Valor: int64(p.Amount), Motivo: motivo, Status: store.RefundProcessing}
+		Valor: p.Amount, Motivo: motivo, Status: store.RefundProcessing}
 	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
 	if errors.Is(err, store.ErrRefundTooLarge) {
 		return nil // returned before, by this or by a refund of the organizer
@@ -200,7 +200,7 @@ func (s *Service) send(ctx context.Context, r store.Refund, poll bool) {
 	if s.PSP == nil {
 		return
 	}
-	ans, err := s.PSP.Refund(ctx, r.EndToEndID, r.ID, pix.Centavos(r.Valor))
+	ans, err := s.PSP.Refund(ctx, r.EndToEndID, r.ID, r.Valor)
 	if err == nil && poll && ans.Status == pix.RefundInProgress {
 		ans, err = s.PSP.RefundStatus(ctx, r.EndToEndID, r.ID)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/store"
 )
@@ -48,22 +49,22 @@ func TestRefundableFollowsTheSharedCases(t *testing.T) {
 	}
 	for _, c := range table.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			o := store.Order{ID: "P1", Status: store.OrderPaid, Total: c.Order.Total}
+			o := store.Order{ID: "P1", Status: store.OrderPaid, Total: money.Centavos(c.Order.Total)}
 			for i, v := range c.Order.Payments {
-				o.Pagamentos = append(o.Pagamentos, store.Payment{EndToEndID: fmt.Sprintf("E%d", i), Valor: v})
+				o.Pagamentos = append(o.Pagamentos, store.Payment{EndToEndID: fmt.Sprintf("E%d", i), Valor: money.Centavos(v)})
 			}
 			for i, r := range c.Order.Refunds {
 				o.Reembolsos = append(o.Reembolsos, store.Refund{ID: fmt.Sprintf("D%d", i), EndToEndID: fmt.Sprintf("E%d", r.Payment),
-					Valor: r.Valor, Status: r.Status})
+					Valor: money.Centavos(r.Valor), Status: r.Status})
 			}
 			for i, r := range c.Order.Registrations {
-				o.Inscricoes = append(o.Inscricoes, store.Registration{ID: fmt.Sprintf("R%d", i), Total: r.Total, Status: r.Status})
+				o.Inscricoes = append(o.Inscricoes, store.Registration{ID: fmt.Sprintf("R%d", i), Total: money.Centavos(r.Total), Status: r.Status})
 			}
-			if got := orders.Refundable(o); got != c.Refundable {
+			if got := orders.Refundable(o); got != money.Centavos(c.Refundable) {
 				t.Errorf("Refundable = %d, want %d", got, c.Refundable)
 			}
 			if w := c.RegistrationRefund; w != nil {
-				if got := orders.RegistrationRefund(o, o.Inscricoes[w.Registration]); got != w.Valor {
+				if got := orders.RegistrationRefund(o, o.Inscricoes[w.Registration]); got != money.Centavos(w.Valor) {
 					t.Errorf("RegistrationRefund(registration %d) = %d, want %d", w.Registration, got, w.Valor)
 				}
 			}

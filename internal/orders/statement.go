@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
@@ -59,7 +60,7 @@ func (s *Service) ReconcileStatement(ctx context.Context, now time.Time, days in
 	}
 	for _, r := range earlier {
 		if !seen[r.EndToEndID] {
-			received = append(received, pix.Payment{EndToEndID: r.EndToEndID, TxID: r.Txid, Amount: pix.Centavos(r.Valor), Time: r.Horario})
+			received = append(received, pix.Payment{EndToEndID: r.EndToEndID, TxID: r.Txid, Amount: r.Valor, Time: r.Horario})
 		}
 	}
 	pass := store.Reconciliation{Day: day, Start: start, End: now, Done: now, Pix: make([]store.ReceivedPix, 0, len(received))}
@@ -100,7 +101,7 @@ func (s *Service) statement(ctx context.Context, start, end time.Time) ([]pix.Pa
 // checkPix finds what the Pix p is. A Pix of ours that is neither matched nor returned has its
 // charge settled (once per txid in settled), then is looked at again.
 func (s *Service) checkPix(ctx context.Context, p pix.Payment, settled map[string]bool) (store.ReceivedPix, error) {
-	r := store.ReceivedPix{EndToEndID: p.EndToEndID, Txid: p.TxID, Valor: int64(p.Amount), Horario: p.Time.UTC(), Situacao: store.PixAttention}
+	r := store.ReceivedPix{EndToEndID: p.EndToEndID, Txid: p.TxID, Valor: p.Amount, Horario: p.Time.UTC(), Situacao: store.PixAttention}
 	if p.TxID == "" {
 		r.Motivo = MotivoSemCobranca
 		return r, nil
@@ -136,7 +137,7 @@ func verdict(o store.Order, p pix.Payment) (situacao, motivo string) {
 	for _, q := range o.Pagamentos {
 		recorded = recorded || q.EndToEndID == p.EndToEndID
 	}
-	var returned int64
+	var returned money.Centavos
 	var pending, refused bool
 	for _, f := range o.Reembolsos {
 		if f.EndToEndID != p.EndToEndID {
@@ -154,7 +155,7 @@ func verdict(o store.Order, p pix.Payment) (situacao, motivo string) {
 	switch {
 	case !recorded:
 		return store.PixAttention, MotivoNaoRegistrado
-	case returned >= int64(p.Amount):
+	case returned >= p.Amount:
 		return store.PixReturned, ""
 	case pending:
 		return store.PixAttention, MotivoDevolucaoAndamento

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/sheet"
 )
 
@@ -138,7 +139,7 @@ Ana;529.982.247-25;x;Apelido`)
 }
 
 func TestCellValuesParseMoneyPaymentDatesAndBibs(t *testing.T) {
-	for in, want := range map[string]Centavos{"89,90": 8990, "89.9": 8990, "R$ 1.234,56": 123456, "1,234.56": 123456, "1.234.567": 123456700, "0": 0} {
+	for in, want := range map[string]money.Centavos{"89,90": 8990, "89.9": 8990, "R$ 1.234,56": 123456, "1,234.56": 123456, "1,005": 101, "1.234.567": 123456700, "0": 0} {
 		if got, err := parseValor(in); err != nil || got != want {
 			t.Errorf("parseValor(%q) = %d, %v", in, got, err)
 		}

@@ -10,9 +10,9 @@ package participant
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/team"
 )
 
@@ -107,23 +107,6 @@ func HistoryForRole(h []HistoryEntry, role team.Role) ([]HistoryEntry, error) {
 	return out, nil
 }
 
-// Centavos is an amount of money in cents; JSON writes it in reais (89.9), as the prototype's
-// participant does.
-type Centavos int64
-
-func (c Centavos) MarshalJSON() ([]byte, error) {
-	return strconv.AppendFloat(nil, float64(c)/100, 'f', -1, 64), nil
-}
-
-func (c *Centavos) UnmarshalJSON(b []byte) error {
-	var f float64
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*c = Centavos(f*100 + 0.5)
-	return nil
-}
-
 // Terceiro is who picked up a kit for the athlete (name and document, as regulations ask).
 type Terceiro struct {
 	Nome      string `json:"nome"`
@@ -144,20 +127,20 @@ type Participant struct {
 	ID string `json:"id"`
 	// Inscricao is the ticketing system's registration id, when the file has one: re-imports
 	// match on it first.
-	Inscricao   string    `json:"inscricao"`
-	Nome        string    `json:"nome"`
-	Email       string    `json:"email"`
-	Telefone    string    `json:"telefone"`
-	Documento   Documento `json:"documento"`
-	Nascimento  *string   `json:"nascimento"` // YYYY-MM-DD
-	Sexo        string    `json:"sexo"`       // F, M, X or "" when the file does not say
-	Percurso    string    `json:"percurso"`   // the modality, as the file names it
-	Camiseta    string    `json:"camiseta"`
-	Equipe      string    `json:"equipe"`
-	NumeroPeito *int      `json:"numeroPeito"`
-	Pago        bool      `json:"pago"`
-	Valor       *Centavos `json:"valor"`
-	KitRetirado *Kit      `json:"kitRetirado"`
+	Inscricao   string          `json:"inscricao"`
+	Nome        string          `json:"nome"`
+	Email       string          `json:"email"`
+	Telefone    string          `json:"telefone"`
+	Documento   Documento       `json:"documento"`
+	Nascimento  *string         `json:"nascimento"` // YYYY-MM-DD
+	Sexo        string          `json:"sexo"`       // F, M, X or "" when the file does not say
+	Percurso    string          `json:"percurso"`   // the modality, as the file names it
+	Camiseta    string          `json:"camiseta"`
+	Equipe      string          `json:"equipe"`
+	NumeroPeito *int            `json:"numeroPeito"`
+	Pago        bool            `json:"pago"`
+	Valor       *money.Centavos `json:"valor"`
+	KitRetirado *Kit            `json:"kitRetirado"`
 	// Origem is where the participant came from: OrigemImportacao or OrigemPelotao; a registration
 	// sold here also keeps its Codigo and Categoria, and InscricaoID is the registration's id (as
 	// Inscricao is). MeiaEntrada: the registration had the 60+ half price, so the kit desk asks
@@ -217,8 +200,8 @@ type Summary struct {
 	KitRetirado int `json:"kitRetirado"`
 	// The registrations' values (valor) of the paid participants and of the unpaid ones, for the
 	// organizer panel's Financeiro; a participant without a value counts nothing.
-	ValorPago     Centavos                  `json:"valorPago"`
-	ValorPendente Centavos                  `json:"valorPendente"`
+	ValorPago     money.Centavos            `json:"valorPago"`
+	ValorPendente money.Centavos            `json:"valorPendente"`
 	PorPercurso   map[string]int            `json:"porPercurso"`
 	PorSexo       map[string]int            `json:"porSexo"`
 	PorCamiseta   map[string]map[string]int `json:"porCamiseta"`

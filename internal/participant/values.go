@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/textfold"
 )
 
@@ -95,7 +96,7 @@ const maxBib = 999999
 
 // parseValor reads an amount as Brazilians write it (R$ 1.234,56; 89,9) or with a decimal point
 // (89.90), into cents.
-func parseValor(s string) (Centavos, error) {
+func parseValor(s string) (money.Centavos, error) {
 	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "R$"))
 	s = strings.ReplaceAll(s, " ", "")
 	bad := errors.New("Valor inválido: use um número como 89,90.")
@@ -114,11 +115,11 @@ func parseValor(s string) (Centavos, error) {
 	case dot >= 0 && strings.Count(s, ".") > 1: // 1.234.567
 		s = strings.ReplaceAll(s, ".", "")
 	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || f > 1e7 || strings.ContainsAny(s, "eEnN") {
+	c, err := money.ParseReais(s)
+	if err != nil || c < 0 || c > 1e9 || strings.ContainsAny(s, "eE") {
 		return 0, bad
 	}
-	return Centavos(f*100 + 0.5), nil
+	return c, nil
 }
 
 // parseEmail accepts an address with one @ between two non-empty parts and no spaces, in lower

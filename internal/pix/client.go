@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"pelotao/internal/money"
 	"pelotao/internal/pix/brcode"
 )
 
@@ -149,7 +150,7 @@ func (c *Client) RegisterWebhook(ctx context.Context, webhookURL string) error {
 }
 
 // Refund implements PSP.
-func (c *Client) Refund(ctx context.Context, endToEndID, id string, amount Centavos) (Refund, error) {
+func (c *Client) Refund(ctx context.Context, endToEndID, id string, amount money.Centavos) (Refund, error) {
 	if !ValidRefundID(id) || amount <= 0 {
 		return Refund{}, fmt.Errorf("pix: refund %q of %s: the id must be 1 to 35 letters and digits and the amount positive", id, amount)
 	}

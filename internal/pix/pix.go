@@ -5,14 +5,17 @@
 // PSP interface, and tests and `PELOTAO_PIX_SANDBOX=1` put the in-memory PSP of pix/sandbox
 // behind it.
 //
-// Money is whole centavos (Centavos); JSON field names are the API's own (calendario, devedor,
-// valor.original, pixCopiaECola…). The client is client.go, its errors errors.go, the txid
-// txid.go, the webhook body webhook.go; the BR Code a PSP may leave out is pix/brcode.
+// Money is money.Centavos, written "89.90" on the wire (money.go); JSON field names are the
+// API's own (calendario, devedor, valor.original, pixCopiaECola…). The client is client.go, its
+// errors errors.go, the txid txid.go, the webhook body webhook.go; the BR Code a PSP may leave out
+// is pix/brcode.
 package pix
 
 import (
 	"context"
 	"time"
+
+	"pelotao/internal/money"
 )
 
 // PSP is what Pelotão asks of a payment service provider.
@@ -28,7 +31,7 @@ type PSP interface {
 	RegisterWebhook(ctx context.Context, url string) error
 	// Refund returns amount of the payment endToEndID; id is Pelotão's, so a retry is the same
 	// refund (PUT /pix/{e2eid}/devolucao/{id}).
-	Refund(ctx context.Context, endToEndID, id string, amount Centavos) (Refund, error)
+	Refund(ctx context.Context, endToEndID, id string, amount money.Centavos) (Refund, error)
 	// RefundStatus reads a refund back (GET /pix/{e2eid}/devolucao/{id}).
 	RefundStatus(ctx context.Context, endToEndID, id string) (Refund, error)
 	// Received reads one page of the Pix the key received between q.Start and q.End (GET /pix),
@@ -38,10 +41,10 @@ type PSP interface {
 
 // NewCharge is what Pelotão asks to be charged.
 type NewCharge struct {
-	Expiry  time.Duration // calendario.expiracao, whole seconds: the order's hold
-	Debtor  *Debtor       // devedor; nil when nobody on the order has a CPF
-	Amount  Centavos      // valor.original
-	Message string        // solicitacaoPagador, shown in the payer's app (at most 140 characters)
+	Expiry  time.Duration  // calendario.expiracao, whole seconds: the order's hold
+	Debtor  *Debtor        // devedor; nil when nobody on the order has a CPF
+	Amount  money.Centavos // valor.original
+	Message string         // solicitacaoPagador, shown in the payer's app (at most 140 characters)
 }
 
 // ChargeRequest is the body of PUT /cob/{txid} (CobSolicitada) as it travels.
@@ -101,7 +104,7 @@ type Loc struct {
 
 // Value is a charge's valor.
 type Value struct {
-	Original Centavos `json:"original"`
+	Original money.Centavos `json:"original"`
 }
 
 // Expires is the moment the charge can no longer be paid.
@@ -110,8 +113,8 @@ func (c Charge) Expires() time.Time {
 }
 
 // Received adds up the payments the charge received.
-func (c Charge) Received() Centavos {
-	var sum Centavos
+func (c Charge) Received() money.Centavos {
+	var sum money.Centavos
 	for _, p := range c.Payments {
 		sum += p.Amount
 	}
@@ -126,13 +129,13 @@ func (c Charge) PaidInFull() bool {
 
 // Payment is a Pix received (an entry of pix[] in a charge or a webhook).
 type Payment struct {
-	EndToEndID string    `json:"endToEndId"`
-	TxID       string    `json:"txid,omitempty"`
-	Amount     Centavos  `json:"valor"`
-	Time       time.Time `json:"horario"`
-	Key        string    `json:"chave,omitempty"`
-	PayerInfo  string    `json:"infoPagador,omitempty"`
-	Refunds    []Refund  `json:"devolucoes,omitempty"`
+	EndToEndID string         `json:"endToEndId"`
+	TxID       string         `json:"txid,omitempty"`
+	Amount     money.Centavos `json:"valor"`
+	Time       time.Time      `json:"horario"`
+	Key        string         `json:"chave,omitempty"`
+	PayerInfo  string         `json:"infoPagador,omitempty"`
+	Refunds    []Refund       `json:"devolucoes,omitempty"`
 }
 
 // ReceivedQuery asks GET /pix for one page of the Pix received from Start to End (inicio, fim:
@@ -168,8 +171,8 @@ type Paging struct {
 }
 
 // Returned adds up the refunds of the payment the PSP settled (DEVOLVIDO).
-func (p Payment) Returned() Centavos {
-	var sum Centavos
+func (p Payment) Returned() money.Centavos {
+	var sum money.Centavos
 	for _, r := range p.Refunds {
 		if r.Status == RefundReturned {
 			sum += r.Amount
@@ -193,19 +196,19 @@ const RefundOriginal = "ORIGINAL"
 
 // Refund is a devolução.
 type Refund struct {
-	ID     string       `json:"id"`
-	RtrID  string       `json:"rtrId,omitempty"`
-	Amount Centavos     `json:"valor"`
-	Nature string       `json:"natureza,omitempty"`
-	Times  RefundTimes  `json:"horario"`
-	Status RefundStatus `json:"status"`
-	Reason string       `json:"motivo,omitempty"`
+	ID     string         `json:"id"`
+	RtrID  string         `json:"rtrId,omitempty"`
+	Amount money.Centavos `json:"valor"`
+	Nature string         `json:"natureza,omitempty"`
+	Times  RefundTimes    `json:"horario"`
+	Status RefundStatus   `json:"status"`
+	Reason string         `json:"motivo,omitempty"`
 }
 
 // RefundRequest is the body of PUT /pix/{e2eid}/devolucao/{id}.
 type RefundRequest struct {
-	Amount Centavos `json:"valor"`
-	Nature string   `json:"natureza,omitempty"`
+	Amount money.Centavos `json:"valor"`
+	Nature string         `json:"natureza,omitempty"`
 }
 
 // RefundTimes is when a refund was asked for and, once final, settled.

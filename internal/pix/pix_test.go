@@ -1,10 +1,14 @@
 package pix
 
-import "testing"
+import (
+	"testing"
+
+	"pelotao/internal/money"
+)
 
 // REG-9: only CONCLUIDA with pix[] adding up to exactly valor.original is paid in full.
 func TestPaidInFull(t *testing.T) {
-	pay := func(amounts ...Centavos) []Payment {
+	pay := func(amounts ...money.Centavos) []Payment {
 		var ps []Payment
 		for _, a := range amounts {
 			ps = append(ps, Payment{Amount: a})

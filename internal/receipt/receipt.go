@@ -7,7 +7,6 @@ package receipt
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	htmltemplate "html/template"
 	"net/mail"
 	"strings"
@@ -110,7 +109,7 @@ func message(o Order, to, greeting string, regs []registration, l link) (pmail.M
 	v := view{Greeting: greeting, Title: cmp.Or(strings.TrimSpace(e.Titulo), "Evento"), Date: event.LongDate(e.DataEvento),
 		Place: placeOf(e.Local), Link: l, Registrations: regs, MultipleAthletes: len(regs) > 1}
 	if to == o.BuyerEmail {
-		v.Total = reais(o.Order.Total)
+		v.Total = o.Order.Total.BRL()
 	}
 	for _, p := range e.RetiradaKits {
 		h := p.HorarioInicio
@@ -146,20 +145,6 @@ func firstName(nome string) string {
 // placeOf is the venue and its city as one line.
 func placeOf(l event.Local) string {
 	return strings.Trim(strings.TrimSpace(l.Local)+", "+l.CityUF(), ", ")
-}
-
-// reais writes centavos as Brazilians write money: R$ 1.234,56.
-func reais(c int64) string {
-	whole, cents := c/100, c%100
-	digits := fmt.Sprint(whole)
-	var b strings.Builder
-	for i, d := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(d)
-	}
-	return fmt.Sprintf("R$ %s,%02d", b.String(), cents)
 }
 
 var textBody = texttemplate.Must(texttemplate.New("text").Parse(`Olá, {{.Greeting}}!

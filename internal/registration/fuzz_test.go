@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"pelotao/internal/money"
 )
 
 // FuzzQuote feeds arbitrary order bodies to Price against the test event, with and without a
@@ -36,7 +38,7 @@ func FuzzQuote(f *testing.F) {
 		case err != nil:
 			t.Fatalf("unexpected error %v", err)
 		default:
-			var sum Centavos
+			var sum money.Centavos
 			for _, it := range q.Itens {
 				if it.Total < 0 || it.Total > it.Valor || it.Valor-it.Desconto != it.Total {
 					t.Fatalf("item %+v", it)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 )
 
 // Offer is what an event sells now: GET /api/events/{id}/inscricao.
@@ -32,7 +33,7 @@ type ModalityOffer struct {
 	Nome string `json:"nome"`
 	// Valor is the current lot's price for this modality; nil for tipoPreco kit (see Kits) or
 	// when no lot is current.
-	Valor *Centavos `json:"valor"`
+	Valor *money.Centavos `json:"valor"`
 	// VagasRestantes is the smallest of what the event, the modality and the current lot have
 	// left; nil when none has a limit.
 	VagasRestantes *int       `json:"vagasRestantes"`
@@ -43,8 +44,8 @@ type ModalityOffer struct {
 
 // KitOffer is a kit's price, for tipoPreco kit.
 type KitOffer struct {
-	Nome  string   `json:"nome"`
-	Valor Centavos `json:"valor"`
+	Nome  string         `json:"nome"`
+	Valor money.Centavos `json:"valor"`
 }
 
 // MakeOffer is the offer of e on today (the event's own calendar day) with counts taken.
@@ -152,7 +153,7 @@ func currentLot(in event.Inscricoes, today event.Date, taken map[string]int) (lo
 }
 
 // lotPrice is l's price for a modality: its valoresPorModalidade entry, or its valor.
-func lotPrice(l event.Lote, modalidade string) Centavos {
+func lotPrice(l event.Lote, modalidade string) money.Centavos {
 	for _, vm := range l.ValoresPorModalidade {
 		if vm.ModalidadeNome == modalidade && vm.Valor.Valid {
 			return centavos(vm.Valor)

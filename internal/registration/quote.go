@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 )
 
 // Coupon is a discount code the organizer made (not part of the public event document).
@@ -29,11 +30,11 @@ const (
 
 // Item is one athlete's price in a quote.
 type Item struct {
-	Valor     Centavos `json:"valor"`    // the lot's (or kit's) price
-	Desconto  Centavos `json:"desconto"` // the 60+ half price or the coupon, whichever is larger
-	Total     Centavos `json:"total"`
-	Categoria string   `json:"categoria"`
-	Lote      string   `json:"lote"` // '' for tipoPreco kit
+	Valor     money.Centavos `json:"valor"`    // the lot's (or kit's) price
+	Desconto  money.Centavos `json:"desconto"` // the 60+ half price or the coupon, whichever is larger
+	Total     money.Centavos `json:"total"`
+	Categoria string         `json:"categoria"`
+	Lote      string         `json:"lote"` // '' for tipoPreco kit
 	// Cupom: the coupon gave this athlete's discount (a use is taken); MeiaEntrada: the 60+ half price did.
 	Cupom       bool `json:"cupom"`
 	MeiaEntrada bool `json:"meiaEntrada"`
@@ -41,8 +42,8 @@ type Item struct {
 
 // Quote is an order's price: POST /api/events/{id}/inscricao/cotacao.
 type Quote struct {
-	Itens []Item   `json:"itens"`
-	Total Centavos `json:"total"`
+	Itens []Item         `json:"itens"`
+	Total money.Centavos `json:"total"`
 }
 
 // Price quotes o for e on today with counts already taken and the coupon o names (nil when the
@@ -100,11 +101,11 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 		taken.Evento++
 		taken.Modalidade[m.Nome]++
 
-		var meia Centavos
+		var meia money.Centavos
 		if in.MeiaEntrada() && ageOn(a.Nascimento, today) >= Const.Limits.IdadeMeiaEntrada {
 			meia = it.Valor - it.Valor/2 // the athlete pays half, rounded down to the centavo
 		}
-		var desconto Centavos
+		var desconto money.Centavos
 		if coupon != nil && o.Cupom != "" && couponCovers(coupon, m.Nome) && (coupon.MaxUsos == nil || usos < *coupon.MaxUsos) {
 			desconto = couponDiscount(coupon, it.Valor)
 		}
@@ -144,13 +145,13 @@ func couponCovers(c *Coupon, modalidade string) bool {
 }
 
 // couponDiscount is what c takes off price, never more than the price.
-func couponDiscount(c *Coupon, price Centavos) Centavos {
-	var d Centavos
+func couponDiscount(c *Coupon, price money.Centavos) money.Centavos {
+	var d money.Centavos
 	switch c.Tipo {
 	case CupomPercentual:
-		d = Centavos(math.Round(float64(price) * c.Valor / 100))
+		d = money.Centavos(math.Round(float64(price) * c.Valor / 100))
 	case CupomFixo:
-		d = Centavos(math.Round(c.Valor * 100))
+		d, _ = money.FromReais(c.Valor)
 	}
 	return min(max(d, 0), price)
 }

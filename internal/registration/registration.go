@@ -2,26 +2,25 @@
 // and HTTP: the offer an event makes now (its current lot, its prices, why it is closed, the
 // slots left), an order's quote (each athlete priced in turn, the 60+ half price or a coupon,
 // whichever is larger), the category an athlete's age and sex give, and the checks of each
-// athlete's data. Money is whole centavos (participant.Centavos, written in reais in JSON).
+// athlete's data. Money is whole centavos (money.Centavos, written in reais in JSON).
 //
 // The counts of registrations already taken (confirmed plus held) come from the caller, so the
 // store can count them inside the transaction that takes the slots.
 package registration
 
 import (
-	"math"
 	"sort"
 	"strings"
 
 	"pelotao/internal/event"
-	"pelotao/internal/participant"
+	"pelotao/internal/money"
 )
 
-// Centavos is money, as participants and orders keep it.
-type Centavos = participant.Centavos
-
 // centavos converts a price typed in reais (at most two decimals, as event validation ensures).
-func centavos(d event.Decimal) Centavos { return Centavos(math.Round(d.Value * 100)) }
+func centavos(d event.Decimal) money.Centavos {
+	c, _ := money.FromReais(d.Value)
+	return c
+}
 
 // Counts are the registrations an event has already taken, confirmed plus held.
 type Counts struct {

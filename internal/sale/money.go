@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/store"
 	"pelotao/internal/textfold"
 )
@@ -51,7 +52,7 @@ func RecordPaymentTx(ctx context.Context, tx OrderTx, p store.Payment, motivo st
 		return orderID, err
 	}
 	return orderID, addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
-		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": motivo})
+		map[string]any{"endToEndId": p.EndToEndID, "valor": int64(p.Valor), "motivo": motivo})
 }
 
 // removeRegistrations takes the participants of an order refunded in full (or a free one
@@ -133,7 +134,7 @@ func CancelRegistrationTx(ctx context.Context, tx OrderTx, registrationID string
 			return "", err
 		}
 	}
-	var valor int64
+	var valor money.Centavos
 	for _, r := range refunds {
 		if err := AddRefundTx(ctx, tx, orderID, r, by); err != nil {
 			return "", err
@@ -141,7 +142,7 @@ func CancelRegistrationTx(ctx context.Context, tx OrderTx, registrationID string
 		valor += r.Valor
 	}
 	return orderID, addOrderEvent(ctx, tx, orderID, store.OrderRegistrationCanceledEvent, by.At, by.UserID,
-		map[string]any{"inscricaoId": registrationID, "nome": nome, "valor": valor, "por": by.Nome})
+		map[string]any{"inscricaoId": registrationID, "nome": nome, "valor": int64(valor), "por": by.Nome})
 }
 
 // EditRegistrationTx is EditRegistration inside tx; it returns the registration's order.

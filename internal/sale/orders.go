@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 	"pelotao/internal/textfold"
@@ -100,7 +101,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	if err != nil {
 		return store.Order{}, err
 	}
-	var total int64
+	var total money.Centavos
 	for _, it := range items {
 		total += it.Total
 	}
@@ -284,6 +285,9 @@ func collectTx[T any](ctx context.Context, tx OrderTx, scan func(store.Scanner) 
 	return store.Collect(rows, scan)
 }
 
+// addOrderEvent adds an entry to the order's history. Its detail keeps a valor in whole centavos,
+// a JSON integer (int64, not money.Centavos, which JSON writes in reais), as the history always
+// has; the API answers it in reais (salesapi's historyDetail).
 func addOrderEvent(ctx context.Context, tx OrderTx, orderID, tipo string, at time.Time, por string, detalhe any) error {
 	var d any
 	if detalhe != nil {
@@ -406,7 +410,7 @@ func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Paymen
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
-		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": DocumentTakenNote})
+		map[string]any{"endToEndId": p.EndToEndID, "valor": int64(p.Valor), "motivo": DocumentTakenNote})
 }
 
 // DocumentTakenNote is why the order's history says a payment was refused for a document already
@@ -557,7 +561,7 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 // one order take turns (REG-182).
 func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by store.Actor) error {
 	var status string
-	var total int64
+	var total money.Centavos
 	if err := tx.QueryRow(ctx, "SELECT status, total FROM orders WHERE id = ?", orderID).Scan(&status, &total); store.IsNoRows(err) {
 		return store.ErrNotFound
 	} else if err != nil {
@@ -579,7 +583,7 @@ func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by store.Act
 
 // AddRefundTx is AddRefund inside tx.
 func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r store.Refund, by store.Actor) error {
-	var received, taken int64
+	var received, taken money.Centavos
 	err := tx.QueryRow(ctx, `SELECT p.valor, (SELECT coalesce(sum(f.valor), 0) FROM refunds f
 		WHERE f.end_to_end_id = p.end_to_end_id AND f.status <> 'NAO_REALIZADO' AND f.id <> ?)
 		FROM pix_payments p WHERE p.end_to_end_id = ? AND p.order_id = ?`, r.ID, r.EndToEndID, orderID).Scan(&received, &taken)
@@ -600,7 +604,7 @@ func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r store.Refund
 	}
 	// por: who asked — the organizer, the buyer cancelling, or Pelotão returning a payment by itself.
 	return addOrderEvent(ctx, tx, orderID, store.OrderRefundEvent, by.At, by.UserID,
-		map[string]any{"id": r.ID, "valor": r.Valor, "status": store.RefundProcessing, "motivo": r.Motivo, "por": by.Nome})
+		map[string]any{"id": r.ID, "valor": int64(r.Valor), "status": store.RefundProcessing, "motivo": r.Motivo, "por": by.Nome})
 }
 
 // SetRefundStatusTx is SetRefundStatus inside tx; it returns the refund's order.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/store"
 )
 
@@ -24,7 +25,7 @@ func SaveReconciliationTx(ctx context.Context, tx OrderTx, r store.Reconciliatio
 	// Kept to the millisecond, as SQLite stores it: PixCheck finds the pass's Pix by this time.
 	r.Done = r.Done.UTC().Truncate(time.Millisecond)
 	var received, matched, returned, attention int
-	var total int64
+	var total money.Centavos
 	for _, p := range r.Pix {
 		if _, err := tx.Exec(ctx, `INSERT INTO pix_received
 			(end_to_end_id, txid, event_id, order_id, valor, horario, situacao, motivo, conferido_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

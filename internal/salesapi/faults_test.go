@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pelotao/internal/api/apitest"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/sandbox"
@@ -97,7 +98,7 @@ func (f *faultyPSP) RemoveCharge(ctx context.Context, txid string) (pix.Charge, 
 	return f.PSP.RemoveCharge(ctx, txid)
 }
 
-func (f *faultyPSP) Refund(ctx context.Context, endToEndID, id string, amount pix.Centavos) (pix.Refund, error) {
+func (f *faultyPSP) Refund(ctx context.Context, endToEndID, id string, amount money.Centavos) (pix.Refund, error) {
 	f.mu.Lock()
 	f.asked[id]++
 	f.mu.Unlock()

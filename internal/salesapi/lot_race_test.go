@@ -13,6 +13,7 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/api/apitest"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/store"
@@ -93,7 +94,7 @@ func paidInFull(t *testing.T, w *pixWorld, o orderAnswer) {
 	}
 	stored, err := w.st.Order(t.Context(), o.ID)
 	if err != nil || stored.Status != store.OrderPaid || len(stored.Pagamentos) != 1 || stored.Pagamentos[0].Valor != stored.Total ||
-		stored.Total != int64(o.Total) {
+		stored.Total != o.Total {
 		t.Fatalf("the charge was not the stored total %d: %+v %v", o.Total, stored, err)
 	}
 	w.sales.receipts.Wait() // the confirmation e-mail reads the store, closed after the test
@@ -152,7 +153,7 @@ func TestBuyersRaceAcrossALotBoundary(t *testing.T) {
 					return
 				}
 				want := map[string]int{"1º lote": lot1Price, "2º lote": lot2Price}[o.Inscricoes[0].Lote]
-				if o.Total != participant.Centavos(want) || o.Inscricoes[0].Valor != participant.Centavos(want) || o.Pix == nil {
+				if o.Total != money.Centavos(want) || o.Inscricoes[0].Valor != money.Centavos(want) || o.Pix == nil {
 					t.Errorf("buyer %d holds %q at %d (charge %v), want %d", i, o.Inscricoes[0].Lote, o.Total, o.Pix != nil, want)
 				}
 				mu.Lock()
@@ -183,7 +184,7 @@ func TestLargeOrderSpansTwoLots(t *testing.T) {
 		for _, it := range o.Inscricoes {
 			lots = append(lots, fmt.Sprint(it.Lote, " ", it.Total))
 		}
-		if got := strings.Join(lots, ", "); got != "1º lote 8990, 2º lote 10990, 2º lote 10990" || o.Total != lot1Price+2*lot2Price {
+		if got := strings.Join(lots, ", "); got != "1º lote 89.90, 2º lote 109.90, 2º lote 109.90" || o.Total != lot1Price+2*lot2Price {
 			t.Fatalf("a 3-athlete order with 1 slot left in lot 1: %s, total %d", got, o.Total)
 		}
 		paidInFull(t, w, o)

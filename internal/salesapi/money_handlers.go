@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"pelotao/internal/api"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/registration"
@@ -129,7 +129,7 @@ func historyDetail(raw json.RawMessage) json.RawMessage {
 	if json.Unmarshal(d["valor"], &centavos) != nil {
 		return raw
 	}
-	valor, err := json.Marshal(participant.Centavos(centavos))
+	valor, err := json.Marshal(money.Centavos(centavos))
 	if err != nil {
 		return raw
 	}
@@ -303,13 +303,12 @@ func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var valor int64
+	var valor money.Centavos
 	if body.Valor != nil {
-		cents := *body.Valor * 100
-		if cents < 1 || math.Abs(cents-math.Round(cents)) > 1e-6 {
+		var whole bool
+		if valor, whole = money.FromReais(*body.Valor); !whole || valor < 1 {
 			return api.FieldError{"valor": registration.Const.Messages.ReembolsoValor}
 		}
-		valor = int64(math.Round(cents))
 	}
 	got, err := s.orders.Refund(r.Context(), o, valor, r.Header.Get("Idempotency-Key"), actor(r))
 	if err != nil {

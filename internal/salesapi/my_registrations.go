@@ -11,8 +11,8 @@ import (
 
 	"pelotao/internal/api"
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
-	"pelotao/internal/participant"
 	"pelotao/internal/registration"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
@@ -50,9 +50,9 @@ type eventBrief struct {
 // what it returns (valor: orders.RegistrationRefund) and, once it has ended, the server's reason
 // (the motivo of the 409 fora-do-prazo a cancel would get now).
 type cancelWindowAnswer struct {
-	Ate    time.Time            `json:"ate"`
-	Valor  participant.Centavos `json:"valor"`
-	Motivo *string              `json:"motivo"`
+	Ate    time.Time      `json:"ate"`
+	Valor  money.Centavos `json:"valor"`
+	Motivo *string        `json:"motivo"`
 }
 
 // myResultAnswer is the athlete's result (GET …/results/{setId}/athletes/{bib}'s answer) with
@@ -153,7 +153,7 @@ func (s *Server) cancelWindow(o store.Order, reg store.Registration, e *event.Ev
 	if !ok || reg.Status != store.RegistrationConfirmed {
 		return nil
 	}
-	w := &cancelWindowAnswer{Ate: until, Valor: participant.Centavos(orders.RegistrationRefund(o, reg))}
+	w := &cancelWindowAnswer{Ate: until, Valor: orders.RegistrationRefund(o, reg)}
 	if refused := orders.CancelWindow(o, e, s.cfg.Location, now); refused != nil {
 		w.Motivo = &refused.Motivo
 	}

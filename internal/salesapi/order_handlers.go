@@ -16,6 +16,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
 	"pelotao/internal/pix"
@@ -46,7 +47,7 @@ type orderAnswer struct {
 	ID         string                    `json:"id"`
 	EventID    string                    `json:"eventId"`
 	Status     string                    `json:"status"`
-	Total      participant.Centavos      `json:"total"`
+	Total      money.Centavos            `json:"total"`
 	CriadoEm   time.Time                 `json:"criadoEm"`
 	ExpiraEm   time.Time                 `json:"expiraEm"`
 	PagoEm     *time.Time                `json:"pagoEm"`
@@ -56,17 +57,17 @@ type orderAnswer struct {
 }
 
 type orderRegistrationAnswer struct {
-	ID        string               `json:"id"`
-	Codigo    string               `json:"codigo,omitempty"`
-	Nome      string               `json:"nome"`
-	Percurso  string               `json:"percurso"`
-	Categoria string               `json:"categoria"`
-	Camiseta  string               `json:"camiseta"`
-	Lote      string               `json:"lote"`
-	Valor     participant.Centavos `json:"valor"`
-	Desconto  participant.Centavos `json:"desconto"`
-	Total     participant.Centavos `json:"total"`
-	Status    string               `json:"status"`
+	ID        string         `json:"id"`
+	Codigo    string         `json:"codigo,omitempty"`
+	Nome      string         `json:"nome"`
+	Percurso  string         `json:"percurso"`
+	Categoria string         `json:"categoria"`
+	Camiseta  string         `json:"camiseta"`
+	Lote      string         `json:"lote"`
+	Valor     money.Centavos `json:"valor"`
+	Desconto  money.Centavos `json:"desconto"`
+	Total     money.Centavos `json:"total"`
+	Status    string         `json:"status"`
 }
 
 type orderPixAnswer struct {
@@ -77,13 +78,13 @@ type orderPixAnswer struct {
 }
 
 type orderRefundAnswer struct {
-	Valor   participant.Centavos `json:"valor"`
-	Status  string               `json:"status"`
-	Horario time.Time            `json:"horario"`
+	Valor   money.Centavos `json:"valor"`
+	Status  string         `json:"status"`
+	Horario time.Time      `json:"horario"`
 }
 
 func toOrderAnswer(o store.Order) orderAnswer {
-	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: participant.Centavos(o.Total),
+	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: o.Total,
 		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
 		Inscricoes: make([]orderRegistrationAnswer, len(o.Inscricoes)), Reembolsos: toRefundAnswers(o.Reembolsos)}
 	for i, r := range o.Inscricoes {
@@ -97,14 +98,14 @@ func toOrderAnswer(o store.Order) orderAnswer {
 
 func toRegistrationAnswer(r store.Registration) orderRegistrationAnswer {
 	return orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
-		Camiseta: r.Camiseta, Lote: r.Lote, Valor: participant.Centavos(r.Valor), Desconto: participant.Centavos(r.Desconto),
-		Total: participant.Centavos(r.Total), Status: r.Status}
+		Camiseta: r.Camiseta, Lote: r.Lote, Valor: r.Valor, Desconto: r.Desconto,
+		Total: r.Total, Status: r.Status}
 }
 
 func toRefundAnswers(refunds []store.Refund) []orderRefundAnswer {
 	out := make([]orderRefundAnswer, len(refunds))
 	for i, r := range refunds {
-		out[i] = orderRefundAnswer{Valor: participant.Centavos(r.Valor), Status: r.Status, Horario: r.CriadoEm}
+		out[i] = orderRefundAnswer{Valor: r.Valor, Status: r.Status, Horario: r.CriadoEm}
 	}
 	return out
 }
@@ -255,8 +256,8 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 				return nil, err
 			}
 			items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
-				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
-				Total: int64(it.Total), UsaCupom: it.Cupom, Atleta: atleta}
+				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: it.Valor, Desconto: it.Desconto,
+				Total: it.Total, UsaCupom: it.Cupom, Atleta: atleta}
 		}
 		return items, nil
 	}
@@ -280,7 +281,7 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 		return order, s.discard(ctx, order, errors.New("no PSP configured"))
 	}
 	ch, err := s.psp.CreateCharge(ctx, order.Txid, pix.NewCharge{Expiry: time.Until(order.ExpiraEm).Round(time.Second),
-		Debtor: debtor, Amount: pix.Centavos(order.Total), Message: string(msg)})
+		Debtor: debtor, Amount: order.Total, Message: string(msg)})
 	if err == nil {
 		err = s.store.SetOrderPix(ctx, order.ID, ch.CopyPaste, ch.Location)
 	}

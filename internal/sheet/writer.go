@@ -3,8 +3,9 @@ package sheet
 import (
 	"encoding/csv"
 	"io"
-	"strconv"
 	"strings"
+
+	"pelotao/internal/money"
 )
 
 // Writer writes a CSV export that Excel in Brazil opens right: UTF-8 with a BOM (or accents
@@ -46,8 +47,6 @@ func Neutralise(cell string) string {
 	return cell
 }
 
-// Money is an amount of centavos as a cell Excel in Brazil reads as a number: 1234,56 (a comma
-// for decimals, no thousands separator).
-func Money(centavos int64) string {
-	return strings.Replace(strconv.FormatFloat(float64(centavos)/100, 'f', 2, 64), ".", ",", 1)
-}
+// Money is an amount as a cell Excel in Brazil reads as a number: 1234,56 (a comma for
+// decimals, no thousands separator).
+func Money(c money.Centavos) string { return strings.Replace(c.String(), ".", ",", 1) }

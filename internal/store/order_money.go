@@ -4,15 +4,16 @@ import (
 	"encoding/json"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 )
 
 // Finance is an event's money as stored (OrderStore.EventFinance); package orders groups it.
 type Finance struct {
-	Recebido    int64 // every Pix received for the event's orders, in centavos
-	Reembolsado int64 // the refunds DEVOLVIDO
+	Recebido    money.Centavos // every Pix received for the event's orders
+	Reembolsado money.Centavos // the refunds DEVOLVIDO
 	// ReembolsoEmProcessamento is the refunds still EM_PROCESSAMENTO: asked of the PSP, not yet returned (REG-272).
-	ReembolsoEmProcessamento int64
+	ReembolsoEmProcessamento money.Centavos
 	Pedidos                  map[string]int // order status → how many
 	Vendas                   []SoldGroup
 }
@@ -26,7 +27,7 @@ type SoldGroup struct {
 	Lote, Percurso string
 	Hora           time.Time // the hour's start
 	Inscricoes     int
-	Total          int64
+	Total          money.Centavos
 }
 
 // RegistrationEdit is a registration's data after an edit: the columns, the athlete as typed

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 )
 
@@ -260,7 +261,7 @@ type Pricer func(taken Taken, coupon *Coupon) ([]NewRegistration, error)
 // NewRegistration is one priced athlete. UsesCoupon: its discount came from the order's coupon.
 type NewRegistration struct {
 	DocTipo, DocNumero, Nome, Percurso, Lote, Categoria, Camiseta string
-	Valor, Desconto, Total                                        int64 // centavos
+	Valor, Desconto, Total                                        money.Centavos
 	UsaCupom                                                      bool
 	Atleta                                                        json.RawMessage
 }
@@ -268,7 +269,7 @@ type NewRegistration struct {
 // Order is an order as stored.
 type Order struct {
 	ID, EventID, BuyerID, Status string
-	Total                        int64
+	Total                        money.Centavos
 	Cupom                        string
 	Txid, CopiaECola, Location   string
 	CriadoEm, ExpiraEm           time.Time
@@ -282,7 +283,7 @@ type Order struct {
 // Registration is one athlete of an order.
 type Registration struct {
 	ID, DocTipo, DocNumero, Nome, Percurso, Lote, Categoria, Camiseta string
-	Valor, Desconto, Total                                            int64
+	Valor, Desconto, Total                                            money.Centavos
 	Status, Codigo, ParticipantID                                     string
 	Atleta                                                            json.RawMessage
 }
@@ -290,7 +291,7 @@ type Registration struct {
 // Payment is a Pix received for an order's charge.
 type Payment struct {
 	EndToEndID, Txid string
-	Valor            int64
+	Valor            money.Centavos
 	Horario          time.Time
 }
 
@@ -304,7 +305,7 @@ const (
 // Refund is a devolução of a payment.
 type Refund struct {
 	ID, OrderID, EndToEndID string
-	Valor                   int64
+	Valor                   money.Centavos
 	Status, Motivo          string
 	CriadoEm                time.Time
 }

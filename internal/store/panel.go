@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 
+	"pelotao/internal/money"
 	"pelotao/internal/team"
 )
 
 // PanelEvent is an event of an account's organizer panel (GET /api/me/painel): the account's role
-// on it, its list summary (event.Summary as JSON) and its figures. Money is in centavos.
+// on it, its list summary (event.Summary as JSON) and its figures.
 type PanelEvent struct {
 	ID      string
 	Role    team.Role
@@ -16,11 +17,11 @@ type PanelEvent struct {
 	// The event's participants: how many, how many paid, how many picked their kit up, and the
 	// sums of the paid and the unpaid ones' valor.
 	Participants, Paid, KitsPickedUp int
-	ValorPago, ValorPendente         int64
+	ValorPago, ValorPendente         money.Centavos
 	// The result sets by status.
 	Official, Preliminary int
 	// Every Pix received for the event's orders, and the refunds DEVOLVIDO (as Finance has them).
-	Received, Refunded int64
+	Received, Refunded money.Centavos
 }
 
 // PanelStore reads what an account's organizer panel shows.

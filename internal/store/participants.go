@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 )
 
@@ -109,7 +110,7 @@ type ParticipantRow struct {
 	Sexo, Percurso, Camiseta, Equipe                                             string
 	NumeroPeito                                                                  *int
 	Pago                                                                         bool
-	Valor                                                                        *int64
+	Valor                                                                        *money.Centavos
 }
 
 // NewParticipantRow is p as stored in event eventID.
@@ -119,7 +120,7 @@ func NewParticipantRow(eventID string, p participant.Participant) ParticipantRow
 		Telefone: p.Telefone, Nascimento: p.Nascimento, Sexo: p.Sexo, Percurso: p.Percurso, Camiseta: p.Camiseta,
 		Equipe: p.Equipe, NumeroPeito: p.NumeroPeito, Pago: p.Pago}
 	if p.Valor != nil {
-		v := int64(*p.Valor)
+		v := *p.Valor
 		r.Valor = &v
 	}
 	return r
@@ -144,7 +145,7 @@ func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string,
 	type group struct {
 		percurso, sexo, camiseta, grupo string
 		n, pagos, kits                  int
-		pago, pendente                  int64
+		pago, pendente                  money.Centavos
 	}
 	groups, err := QueryAll(ctx, query, what, func(row Scanner) (g group, err error) {
 		err = row.Scan(&g.percurso, &g.sexo, &g.camiseta, &g.grupo, &g.n, &g.pagos, &g.kits, &g.pago, &g.pendente)
@@ -167,8 +168,8 @@ func ReadParticipantSummary(ctx context.Context, query Query, what, stmt string,
 		s.Total += g.n
 		s.Pagos += g.pagos
 		s.KitRetirado += g.kits
-		s.ValorPago += participant.Centavos(g.pago)
-		s.ValorPendente += participant.Centavos(g.pendente)
+		s.ValorPago += g.pago
+		s.ValorPendente += g.pendente
 		p := SummaryKey(g.percurso)
 		s.PorPercurso[p] += g.n
 		s.PorSexo[SummaryKey(g.sexo)] += g.n

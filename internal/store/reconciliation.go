@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"pelotao/internal/money"
 )
 
 // ReconciliationStore keeps the daily reconciliation of the Pix the company's key received
@@ -43,7 +45,7 @@ type Reconciliation struct {
 // charge of ours; nothing of the payer is kept.
 type ReceivedPix struct {
 	EndToEndID, Txid, EventID, OrderID string
-	Valor                              int64 // centavos
+	Valor                              money.Centavos
 	Horario                            time.Time
 	Situacao, Motivo                   string
 }
@@ -51,7 +53,7 @@ type ReceivedPix struct {
 // PixTally is how many Pix and their sum in centavos.
 type PixTally struct {
 	Quantidade int
-	Valor      int64
+	Valor      money.Centavos
 }
 
 // PixCheck is what the last finished pass found of one event's Pix: the pass (Day, window,

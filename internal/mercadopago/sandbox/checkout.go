@@ -7,9 +7,9 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"pelotao/internal/mercadopago"
+	"pelotao/internal/money"
 )
 
 // The checkout page is plain HTML: a form posting to itself, no script and no inline style, so it
@@ -86,15 +86,15 @@ func (s *Sandbox) checkoutPage(w http.ResponseWriter, r *http.Request) {
 		Items                           []checkoutItem
 		Installments                    []installment
 	}{Title: "Pagamento com cartão", CSS: Path + "checkout.css", Action: Path + "checkout/" + url.PathEscape(pref.ID),
-		Total: reais(pref.Total()), Back: pref.BackURLs.Failure, Open: open}
+		Total: pref.Total().BRL(), Back: pref.BackURLs.Failure, Open: open}
 	for _, it := range pref.Items {
-		data.Items = append(data.Items, checkoutItem{it.Title, reais(it.UnitPrice * mercadopago.Centavos(it.Quantity))})
+		data.Items = append(data.Items, checkoutItem{it.Title, (it.UnitPrice * money.Centavos(it.Quantity)).BRL()})
 	}
 	for n := 1; n <= pref.PaymentMethods.Installments; n++ {
-		each := (pref.Total() + mercadopago.Centavos(n) - 1) / mercadopago.Centavos(n)
-		label := fmt.Sprintf("%dx de %s sem juros", n, reais(each))
+		each := (pref.Total() + money.Centavos(n) - 1) / money.Centavos(n)
+		label := fmt.Sprintf("%dx de %s sem juros", n, each.BRL())
 		if n == 1 {
-			label = "1x de " + reais(pref.Total()) + " (à vista)"
+			label = "1x de " + pref.Total().BRL() + " (à vista)"
 		}
 		data.Installments = append(data.Installments, installment{n, label})
 	}
@@ -157,17 +157,4 @@ func (s *Sandbox) checkoutSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	u.RawQuery = q.Encode()
 	http.Redirect(w, r, u.String(), http.StatusSeeOther)
-}
-
-// reais writes an amount as the page shows it: "R$ 1.234,56".
-func reais(c mercadopago.Centavos) string {
-	whole := strconv.FormatInt(int64(c/100), 10)
-	var b strings.Builder
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(d)
-	}
-	return fmt.Sprintf("R$ %s,%02d", b.String(), int64(c%100))
 }

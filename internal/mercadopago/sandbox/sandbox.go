@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"pelotao/internal/mercadopago"
+	"pelotao/internal/money"
 )
 
 // Path is where the sandbox is mounted; the API URL of a client pointed at it is the server's
@@ -386,7 +387,7 @@ type Outcome struct {
 	StatusDetail string             // empty: Mercado Pago's usual detail for Status
 	Installments int                // zero: 1
 	// Amount is what the buyer paid; zero: the preference's total.
-	Amount mercadopago.Centavos
+	Amount money.Centavos
 	// Currency; empty: BRL.
 	Currency string
 }
@@ -458,9 +459,9 @@ func (s *Sandbox) setStatusLocked(p *payment, st mercadopago.Status, detail stri
 	p.Status, p.StatusDetail = st, detail
 	if st == mercadopago.StatusApproved && p.DateApproved.IsZero() {
 		p.DateApproved = s.opts.Now().Truncate(time.Millisecond)
-		fee := (p.TransactionAmount*mercadopago.Centavos(s.opts.FeeBasisPoints) + 5000) / 10000
+		fee := (p.TransactionAmount*money.Centavos(s.opts.FeeBasisPoints) + 5000) / 10000
 		p.FeeDetails = []mercadopago.Fee{{Type: "mercadopago_fee", Amount: fee, FeePayer: mercadopago.FeePayerCollector}}
-		perInstallment := (p.TransactionAmount + mercadopago.Centavos(p.Installments) - 1) / mercadopago.Centavos(p.Installments)
+		perInstallment := (p.TransactionAmount + money.Centavos(p.Installments) - 1) / money.Centavos(p.Installments)
 		p.TransactionDetails = mercadopago.TransactionDetails{NetReceivedAmount: p.TransactionAmount - fee,
 			InstallmentAmount: perInstallment, TotalPaidAmount: p.TransactionAmount}
 	}

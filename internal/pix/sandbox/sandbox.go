@@ -28,6 +28,7 @@ import (
 	"sync"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/pix"
 	"pelotao/internal/pix/brcode"
 )
@@ -462,7 +463,7 @@ func (s *Sandbox) putRefund(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, pix.Problem{Type: pix.ProblemType("PixNaoEncontrado"), Title: "Pix não encontrado.", Status: 404, Detail: "Pix não encontrado para o e2eid informado."})
 		return
 	}
-	var refunded pix.Centavos
+	var refunded money.Centavos
 	for _, rf := range p.Refunds {
 		if rf.ID == id {
 			if rf.Amount != body.Amount {
@@ -512,7 +513,7 @@ func (s *Sandbox) getRefund(w http.ResponseWriter, r *http.Request) {
 func (s *Sandbox) SimulatePayment(ctx context.Context, txid string) (pix.Payment, error) {
 	s.mu.Lock()
 	ch, ok := s.charges[txid]
-	var amount pix.Centavos
+	var amount money.Centavos
 	if ok {
 		amount = ch.Value.Original
 	}
@@ -538,7 +539,7 @@ func (s *Sandbox) SimulatePaymentWithheld(txid string) (pix.Payment, error) {
 }
 
 // payLocked records a Pix of amount to ch, which becomes CONCLUIDA, if it can still be paid.
-func (s *Sandbox) payLocked(ch *pix.Charge, amount pix.Centavos) (pix.Payment, error) {
+func (s *Sandbox) payLocked(ch *pix.Charge, amount money.Centavos) (pix.Payment, error) {
 	now := s.opts.Now()
 	if ch.Status != pix.ChargeActive || !now.Before(ch.Expires()) || amount <= 0 {
 		return pix.Payment{}, fmt.Errorf("%w: %s is %s, expiring %s", ErrNotPayable, ch.TxID, ch.Status, ch.Expires().Format(time.RFC3339))
@@ -553,7 +554,7 @@ func (s *Sandbox) payLocked(ch *pix.Charge, amount pix.Centavos) (pix.Payment, e
 // CONCLUIDA with the Pix in pix[], then the registered webhook gets {"pix":[…]} at {webhookUrl}/pix.
 // A webhook that fails leaves the payment recorded and returns ErrWebhook, as a lost
 // notification would at a real PSP.
-func (s *Sandbox) SimulatePaymentOf(ctx context.Context, txid string, amount pix.Centavos) (pix.Payment, error) {
+func (s *Sandbox) SimulatePaymentOf(ctx context.Context, txid string, amount money.Centavos) (pix.Payment, error) {
 	s.mu.Lock()
 	ch, ok := s.charges[txid]
 	if !ok {
@@ -593,7 +594,7 @@ func (s *Sandbox) SimulatePaymentOf(ctx context.Context, txid string, amount pix
 // SimulatePixToKey records a Pix of amount paid straight to the receiver's key, with no charge
 // and no txid, as a payer who typed the key in their bank's app would: it appears in GET /pix
 // only (a PSP notifies the webhook of charges' payments).
-func (s *Sandbox) SimulatePixToKey(amount pix.Centavos) (pix.Payment, error) {
+func (s *Sandbox) SimulatePixToKey(amount money.Centavos) (pix.Payment, error) {
 	if amount <= 0 {
 		return pix.Payment{}, fmt.Errorf("%w: a Pix of %s", ErrNotPayable, amount)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
@@ -163,7 +164,7 @@ func testFinance(t *testing.T, s store.Store) {
 	for _, g := range f.Vendas {
 		lots[g.Lote] += g.Inscricoes
 		// Paid moments ago: the group's hour holds the payment (or the one before, past the hour).
-		if g.Total != int64(g.Inscricoes)*8990 || g.Hora.Minute() != 0 || time.Since(g.Hora) > 2*time.Hour || g.Hora.After(time.Now()) {
+		if g.Total != money.Centavos(g.Inscricoes)*8990 || g.Hora.Minute() != 0 || time.Since(g.Hora) > 2*time.Hour || g.Hora.After(time.Now()) {
 			t.Errorf("sold %+v", g)
 		}
 	}

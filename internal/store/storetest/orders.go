@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
@@ -641,7 +642,7 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	by := store.Actor{UserID: "dono-1", Nome: "Dona", At: now}
-	refund := func(id string, valor int64) error {
+	refund := func(id string, valor money.Centavos) error {
 		_, err := s.AddRefund(ctx, o.ID, store.Refund{ID: id, EndToEndID: e2e, Valor: valor, Motivo: "pedido do atleta"}, by)
 		return err
 	}
@@ -652,8 +653,8 @@ func testOrderRefunds(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	if h, err := s.OrderHistory(ctx, o.ID); err != nil || len(h) == 0 || h[len(h)-1].Tipo != store.OrderRefundEvent ||
-		!strings.Contains(string(h[len(h)-1].Detalhe), `"por":"Dona"`) {
-		t.Fatalf("the refund's history names who asked: %+v %v", h, err)
+		!strings.Contains(string(h[len(h)-1].Detalhe), `"por":"Dona"`) || !strings.Contains(string(h[len(h)-1].Detalhe), `"valor":4000`) {
+		t.Fatalf("the refund's history names who asked, and its valor in centavos: %+v %v", h, err)
 	}
 	if err := refund("D2", o.Total-3999); !errors.Is(err, store.ErrRefundTooLarge) {
 		t.Fatalf("refunding more than received: %v", err)

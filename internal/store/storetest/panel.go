@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
@@ -33,7 +34,7 @@ func testPanel(t *testing.T, s store.Store) {
 	addStaff(t, s, busy.ID, "caio@example.com", team.Gestao, staffT0)
 	addStaff(t, s, theirs.ID, "bia@example.com", team.Retirada, staffT0)
 
-	valor := func(v participant.Centavos, p participant.Participant) participant.Participant {
+	valor := func(v money.Centavos, p participant.Participant) participant.Participant {
 		p.Valor = &v
 		return p
 	}

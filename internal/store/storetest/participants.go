@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pelotao/internal/event"
+	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
@@ -63,7 +64,7 @@ func testParticipantList(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	e := create(t, s, sampleEvent("Corrida dos Inscritos", event.NewDate(2026, time.December, 6), "Recife", "PE"))
 	other := create(t, s, sampleEvent("Outra", event.NewDate(2026, time.December, 7), "Natal", "RN"))
-	valor := participant.Centavos(8990)
+	valor := money.Centavos(8990)
 	nasc := "1990-12-31"
 	joao := person("João Conceição", "529982247", "10 km", 1001)
 	joao.Valor, joao.Nascimento, joao.Inscricao, joao.Sexo, joao.Pago = &valor, &nasc, "A-7", "M", false
@@ -242,7 +243,7 @@ func testParticipantSummary(t *testing.T, s store.Store) {
 	a, b, c, d := person("Ana", "111444777", "5 km", 10), person("Bia", "529982247", "5 km", 12),
 		person("Caio", "123456789", "10 km", 11), person("Duda", "987654321", "10 km", 0)
 	b.Camiseta, c.Sexo, c.Camiseta, d.Sexo, d.Pago, d.Camiseta = "P", "M", "G", "", false, ""
-	cents := func(n participant.Centavos) *participant.Centavos { return &n }
+	cents := func(n money.Centavos) *money.Centavos { return &n }
 	a.Valor, b.Valor, d.Valor = cents(8990), cents(12000), cents(5000) // Caio's registration has no value
 	importAll(t, s, e.ID, a, b, c, d)
 	sum, err := s.ParticipantSummary(ctx, e.ID)

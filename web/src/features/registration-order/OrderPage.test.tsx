@@ -389,6 +389,14 @@ describe('OrderPage, paid by card', () => {
     expect(screen.getByRole('region', { name: 'Recibo' })).toHaveTextContent('Forma de pagamentoCartão de crédito')
   })
 
+  it('says cancelling a card order ends its Mercado Pago link', async () => {
+    openCardOrder({ order: () => byCard() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar pedido' }))
+    expect(await screen.findByRole('alertdialog', { name: 'Cancelar pedido?' })).toHaveAccessibleDescription(
+      /serão liberadas e o link de pagamento do Mercado Pago deixará de valer\. Nada foi cobrado\./,
+    )
+  })
+
   it('says a card order refunded went back to the card', async () => {
     openCardOrder({
       order: () =>

@@ -183,6 +183,7 @@ function AwaitingPayment({ order, event, returned, onPaid, onCancelled, onSwitch
         athletes={order.inscricoes.length}
         onCancelled={onCancelled}
         onRefused={onPaid}
+        byCard={byCard}
       />
     </>
   )

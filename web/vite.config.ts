@@ -58,10 +58,18 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /src[\\/](components[\\/](Tabs|ScrollTable)\.tsx|lib[\\/]events[\\/]participantSummary\.ts)/,
             },
+            // The registration form's own modules in one file, so that what it loads after its first
+            // paint (the order's summary, the sign-in) imports from it instead of splitting it up.
+            {
+              name: 'RegistrationPage',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/]registration[\\/](RegistrationPage\.tsx|AthleteFields\.tsx|PaymentChoice\.tsx|athleteForm\.ts|documento\.ts|masks\.ts|registrationApi\.ts)|internal[\\/]participant[\\/]documento\.json/,
+            },
             {
               name: 'app',
               priority: 1,
-              test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(AccountFormParts|CancelUnpaidOrder|ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|initialData|pageMeta|resource|images|origin)))/,
+              test: /src[\\/](main\.tsx|app[\\/]|components[\\/](?!(AccountFormParts|CancelUnpaidOrder|ConfirmDialog|Dialog|LabelledInput|SavedEventMessage|savedEvent|ScrollTable|Tabs|UndoPickupDialog)\.)|lib[\\/](auth|platform[\\/](api|externalPage|initialData|pageMeta|resource|images|origin)))/,
             },
           ],
         },

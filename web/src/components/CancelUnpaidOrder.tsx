@@ -12,6 +12,8 @@ type Props = {
   onCancelled: (order: Order) => void | Promise<void>
   /** The server refused (most often: the order was paid or expired meanwhile), so the caller reads it again. */
   onRefused: () => void
+  /** A card order's way to pay is its Mercado Pago link, not a Pix code (CARD-28). */
+  byCard?: boolean
 }
 
 /**
@@ -19,8 +21,9 @@ type Props = {
  * (docs/requirements.md REG-170, REG-171): a quiet button that asks first, saying the held slots are
  * freed and nothing was charged; a refusal is said beside the button, in the server's words.
  */
-export function CancelUnpaidOrder({ orderId, athletes, onCancelled, onRefused }: Props) {
+export function CancelUnpaidOrder({ orderId, athletes, onCancelled, onRefused, byCard = false }: Props) {
   const [asking, setAsking] = useState(false)
+  const payWith = byCard ? 'o link de pagamento do Mercado Pago' : 'o código Pix'
   const [error, setError] = useState('')
 
   async function cancel() {
@@ -66,8 +69,8 @@ export function CancelUnpaidOrder({ orderId, athletes, onCancelled, onRefused }:
           onClose={() => setAsking(false)}
         >
           {athletes > 1
-            ? `As ${athletes} vagas reservadas para este pedido serão liberadas e o código Pix deixará de valer. `
-            : 'A vaga reservada para este pedido será liberada e o código Pix deixará de valer. '}
+            ? `As ${athletes} vagas reservadas para este pedido serão liberadas e ${payWith} deixará de valer. `
+            : `A vaga reservada para este pedido será liberada e ${payWith} deixará de valer. `}
           Nada foi cobrado. Isso não pode ser desfeito.
         </ConfirmDialog>
       )}

@@ -1,15 +1,19 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { AuthContext, type AuthUser } from '../../lib/auth'
 import type { MyRegistration, Order } from '../../lib/registration/orders'
 import { renderAt } from '../../lib/testing/renderAt'
 import { testAuth } from '../../lib/testing/testAuth'
-import { notFoundBody, stubFetch } from '../../lib/testing/fakeFetch'
+import { notFoundBody, serve, stubFetch, type Sent } from '../../lib/testing/fakeFetch'
+import { openExternalPage } from '../../lib/platform/externalPage'
 import { makeEvent } from '../../lib/testing/testEvents'
 import { OrderPage } from './OrderPage'
 import { RegistrationCodePage } from './RegistrationCodePage'
+
+// The browser's navigation to Mercado Pago, which jsdom does not do.
+vi.mock('../../lib/platform/externalPage', () => ({ openExternalPage: vi.fn(() => true) }))
 
 const inThirtyMinutes = () => new Date(Date.now() + 30 * 60_000).toISOString()
 
@@ -248,6 +252,166 @@ describe('cancelling an unpaid order on its page', () => {
     expect(await screen.findByRole('heading', { name: 'Pedido cancelado' }, { timeout: 4000 })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Simular pagamento' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).not.toBeInTheDocument()
+  })
+})
+
+describe('OrderPage, paid by card', () => {
+  const checkoutUrl = 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc'
+  const byCard = (over: Partial<Order> = {}) => order({ pagamento: 'cartao', pix: undefined, checkoutUrl, ...over })
+  const withCards = makeEvent({
+    ...event,
+    inscricoes: { ...event.inscricoes, cartao: { ativo: true, parcelasMax: 6 } },
+  })
+
+  /** The order page at `path`, the event taking cards or not; `switched` answers POST …/pagamento. */
+  function openCardOrder(opts: {
+    path?: string
+    order: () => Order
+    cards?: boolean
+    switched?: (sent: Sent) => [number, unknown]
+  }) {
+    const sent = serve([
+      ['GET', '/api/pedidos/p1', () => [200, opts.order()]],
+      ['GET', '/api/events/e1', [200, opts.cards === false ? event : withCards]],
+      ['POST', '/api/pedidos/p1/pagamento', (r) => opts.switched?.(r) ?? [500, {}]],
+    ])
+    renderAt(opts.path ?? '/inscricao/e1/pedido/p1', { '/inscricao/:eventId/pedido/:orderId': <OrderPage /> })
+    return sent
+  }
+
+  beforeEach(() => vi.mocked(openExternalPage).mockClear())
+
+  // CARD-28
+  it('offers the way to Mercado Pago with the installments, and Pix instead, which shows the Pix code', async () => {
+    let current = byCard()
+    const sent = openCardOrder({
+      order: () => current,
+      switched: () => {
+        current = order({ pagamento: 'pix' })
+        return [200, current]
+      },
+    })
+    expect(await screen.findByRole('heading', { name: 'Pague com cartão para confirmar' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pagar com cartão' })).toHaveAttribute('href', checkoutUrl)
+    expect(
+      await screen.findByText(
+        'Você paga com cartão de crédito em até 6x no site do Mercado Pago e volta para esta página.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: 'QR code do Pix do pedido' })).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar com Pix' }))
+    expect(await screen.findByRole('img', { name: 'QR code do Pix do pedido' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Pague com Pix para confirmar' })).toBeInTheDocument()
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ pagamento: 'pix' })
+    // Back on Pix, the card is offered again; nothing was opened.
+    expect(screen.getByRole('button', { name: 'Pagar com cartão' })).toBeInTheDocument()
+    expect(openExternalPage).not.toHaveBeenCalled()
+  })
+
+  // CARD-28, CARD-21
+  it('switches a Pix order to the card when the event takes cards, and sends the buyer to Mercado Pago', async () => {
+    const sent = openCardOrder({ order: () => order({ pagamento: 'pix' }), switched: () => [200, byCard()] })
+    expect(
+      await screen.findByText('Prefere cartão de crédito? Pague em até 6x no site do Mercado Pago.'),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }))
+    await waitFor(() => expect(openExternalPage).toHaveBeenCalledWith(checkoutUrl))
+    expect(sent.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      ['/api/pedidos/p1/pagamento', { pagamento: 'cartao' }],
+    ])
+  })
+
+  it('offers no card for a Pix order of an event that takes Pix only', async () => {
+    openCardOrder({ order: () => order({ pagamento: 'pix' }), cards: false })
+    expect(await screen.findByRole('img', { name: 'QR code do Pix do pedido' })).toBeInTheDocument()
+    // The event is read beside the order: its title shows once it is in.
+    expect(await screen.findByRole('link', { name: 'Corrida da Lagoa' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Pagar com cartão' })).not.toBeInTheDocument()
+  })
+
+  // CARD-21: Mercado Pago down when switching to the card.
+  it('says why a switch failed and keeps the Pix code', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}) // a 503 is logged
+    const unavailable = 'Pagamento indisponível no momento. Tente novamente em instantes.'
+    openCardOrder({
+      order: () => order({ pagamento: 'pix' }),
+      switched: () => [503, { error: { code: 'pagamento-indisponivel', message: unavailable } }],
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Pagar com cartão' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(unavailable)
+    expect(screen.getByRole('img', { name: 'QR code do Pix do pedido' })).toBeInTheDocument()
+    expect(openExternalPage).not.toHaveBeenCalled()
+  })
+
+  // CARD-42
+  it('says a declined card in pt-BR and offers to try again or pay by Pix', async () => {
+    openCardOrder({
+      path: '/inscricao/e1/pedido/p1?collection_id=9&collection_status=rejected&status=rejected&payment_type=credit_card',
+      order: () => byCard(),
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Pagamento recusado pelo cartão: nada foi cobrado. Tente de novo, com este ou outro cartão, ou pague com Pix.',
+    )
+    expect(screen.getByRole('link', { name: 'Tentar de novo com cartão' })).toHaveAttribute('href', checkoutUrl)
+    expect(screen.getByRole('button', { name: 'Pagar com Pix' })).toBeInTheDocument()
+  })
+
+  // CARD-42: a buyer back without paying (collection_status=null) sees the order as before.
+  it('shows a return without a payment as the order awaiting it', async () => {
+    openCardOrder({ path: '/inscricao/e1/pedido/p1?collection_status=null&status=null', order: () => byCard() })
+    expect(await screen.findByRole('link', { name: 'Pagar com cartão' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  // CARD-28, CARD-42: back approved, the page reads the order until the notification confirmed it.
+  it('waits for the approved payment and turns into the confirmation', async () => {
+    let reads = 0
+    const paid = byCard({
+      status: 'pago',
+      checkoutUrl: undefined,
+      pagoEm: new Date().toISOString(),
+      inscricoes: order().inscricoes.map((r, i) => ({ ...r, status: 'confirmada', codigo: `ABCDEFGH2${i}` })),
+    })
+    openCardOrder({
+      path: '/inscricao/e1/pedido/p1?collection_status=approved&status=approved',
+      order: () => (reads++ === 0 ? byCard() : paid),
+    })
+    expect(
+      await screen.findByText(
+        'O Mercado Pago aprovou o pagamento. Estamos confirmando a sua inscrição, o que leva alguns segundos.',
+      ),
+    ).toBeInTheDocument()
+    // Nothing to pay twice with meanwhile.
+    expect(screen.queryByRole('link', { name: 'Pagar com cartão' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Pagar com Pix' })).not.toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Inscrição confirmada' }, { timeout: 4000 })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Recibo' })).toHaveTextContent('Forma de pagamentoCartão de crédito')
+  })
+
+  it('says cancelling a card order ends its Mercado Pago link', async () => {
+    openCardOrder({ order: () => byCard() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar pedido' }))
+    expect(await screen.findByRole('alertdialog', { name: 'Cancelar pedido?' })).toHaveAccessibleDescription(
+      /serão liberadas e o link de pagamento do Mercado Pago deixará de valer\. Nada foi cobrado\./,
+    )
+  })
+
+  it('says a card order refunded went back to the card', async () => {
+    openCardOrder({
+      order: () =>
+        byCard({
+          status: 'reembolsado',
+          checkoutUrl: undefined,
+          pagoEm: '2026-03-01T01:30:00Z',
+          reembolsos: [{ valor: 179.8, status: 'DEVOLVIDO', horario: '2026-03-02T12:00:00Z' }],
+        }),
+    })
+    expect(
+      await screen.findByText(
+        'O valor deste pedido foi estornado no cartão de crédito e as inscrições foram canceladas.',
+      ),
+    ).toBeInTheDocument()
   })
 })
 

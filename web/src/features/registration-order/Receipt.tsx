@@ -50,7 +50,7 @@ export function Receipt({ order, organizador }: { order: Order; organizador?: Or
         </div>
         <div className={rowClass}>
           <dt>Forma de pagamento</dt>
-          <dd className="text-slate-900">Pix</dd>
+          <dd className="text-slate-900">{order.pagamento === 'cartao' ? 'Cartão de crédito' : 'Pix'}</dd>
         </div>
         {organizador?.razaoSocial && (
           <div className={rowClass}>

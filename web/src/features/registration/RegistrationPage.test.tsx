@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import constants from '../../../../internal/registration/constants.json'
 import { MemoryRouter, Route, Routes } from '../../app/routing'
 import { AuthProvider } from '../../lib/auth'
 import type { Offer } from '../../lib/events/registrationOffer'
+import { openExternalPage } from '../../lib/platform/externalPage'
 import { stubFetch } from '../../lib/testing/fakeFetch'
 import { emptyAthlete, type SavedDraft } from './athleteForm'
 import { RegistrationPage } from './RegistrationPage'
@@ -18,10 +19,13 @@ const offer: Offer = {
   meiaEntradaIdoso: true,
 }
 
+// The browser's navigation to Mercado Pago, which jsdom does not do.
+vi.mock('../../lib/platform/externalPage', () => ({ openExternalPage: vi.fn(() => true) }))
+
 const limitMessage = constants.messages.limiteInscricoes.replace('{max}', '10').replace('{atual}', '10')
 
 /** The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is answered `order`. */
-function renderForm(order: [number, unknown], signedIn = true) {
+function renderForm(order: [number, unknown], signedIn = true, offerOver: Partial<Offer> = {}) {
   const saved: SavedDraft = {
     idempotencyKey: 'chave-1',
     draft: {
@@ -58,7 +62,7 @@ function renderForm(order: [number, unknown], signedIn = true) {
       case '/api/events/ev1':
         return [200, { id: 'ev1', titulo: 'Corrida Grátis', regulamentoUrl: '', regulamento: '' }]
       case '/api/events/ev1/inscricao':
-        return [200, offer]
+        return [200, { ...offer, ...offerOver }]
       case '/api/events/ev1/inscricao/cotacao':
         return [
           200,
@@ -96,8 +100,15 @@ function renderForm(order: [number, unknown], signedIn = true) {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.mocked(openExternalPage).mockClear()
   sessionStorage.clear()
 })
+
+/** The bodies of the orders the form sent. */
+const ordersSent = (fetch: ReturnType<typeof renderForm>) =>
+  (fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
+    .filter(([input]) => String(input).endsWith('/pedidos'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>)
 
 // REG-192
 describe('the registration form at the account limit', () => {
@@ -205,7 +216,8 @@ describe('a visitor’s total', () => {
   it('is estimated from the offer, with the 60+ half price, without asking for the signed-in quote', async () => {
     const fetch = renderForm([401, { error: { code: 'nao-autenticado', message: 'Entre.' } }], false)
     const summary = await screen.findByRole('region', { name: 'Resumo do pedido' })
-    expect(summary).toHaveTextContent(/Ana Maria SouzaR\$\s99,90/)
+    // The summary's body is loaded after the form's first paint.
+    await waitFor(() => expect(summary).toHaveTextContent(/Ana Maria SouzaR\$\s99,90/))
     expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s99,90/)
 
     const nascimento = screen.getByLabelText('Data de nascimento')
@@ -214,5 +226,87 @@ describe('a visitor’s total', () => {
     expect(summary).toHaveTextContent(/desconto R\$\s49,95 \(60\+\)/)
     expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s49,95/)
     expect(fetch.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('/cotacao'))).toEqual([])
+  })
+})
+
+// CARD-40
+describe('the payment method', () => {
+  const cards: Partial<Offer> = { pagamentos: ['pix', 'cartao'], parcelasMax: 6 }
+  const checkoutUrl = 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc'
+
+  it('is chosen by keyboard between Pix and the card with its installments, and a card order goes to Mercado Pago', async () => {
+    const fetch = renderForm([201, { id: 'p1', pagamento: 'cartao', checkoutUrl }], true, cards)
+    const group = await screen.findByRole('radiogroup', { name: 'Forma de pagamento' })
+    const pix = within(group).getByRole('radio', { name: 'Pix' })
+    const card = within(group).getByRole('radio', { name: 'Cartão de crédito em até 6x' })
+    expect(pix).toBeChecked()
+    expect(group).toHaveAccessibleDescription('O QR code e o código Pix aparecem na próxima página.')
+
+    pix.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    expect(card).toBeChecked()
+    expect(card).toHaveFocus()
+    expect(group).toHaveAccessibleDescription(
+      'Ao continuar, você vai para o Mercado Pago, paga com o cartão e volta para cá.',
+    )
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(openExternalPage).toHaveBeenCalledWith(checkoutUrl))
+    expect(ordersSent(fetch).map((b) => b.pagamento)).toEqual(['cartao'])
+    // The order exists: the draft is gone.
+    expect(sessionStorage.getItem('pelotao:inscricao:ev1')).toBeNull()
+  })
+
+  it('is not asked when the event takes Pix only, and says "Cartão de crédito" alone without installments', async () => {
+    const fetch = renderForm([201, { id: 'p1', pagamento: 'pix' }], true, { pagamentos: ['pix'], parcelasMax: 1 })
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(ordersSent(fetch)).toHaveLength(1))
+    expect(ordersSent(fetch)[0]!.pagamento).toBe('pix')
+    expect(screen.queryByRole('radiogroup', { name: 'Forma de pagamento' })).not.toBeInTheDocument()
+    expect(openExternalPage).not.toHaveBeenCalled()
+  })
+
+  it('names the card without installments when the event allows one', async () => {
+    renderForm([201, { id: 'p1' }], true, { pagamentos: ['pix', 'cartao'], parcelasMax: 1 })
+    expect(await screen.findByRole('radio', { name: 'Cartão de crédito' })).toBeInTheDocument()
+  })
+
+  it('is not sent to a server whose offer names no methods', async () => {
+    const fetch = renderForm([201, { id: 'p1' }])
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(ordersSent(fetch)).toHaveLength(1))
+    expect(ordersSent(fetch)[0]).not.toHaveProperty('pagamento')
+  })
+
+  // CARD-41
+  it('keeps everything typed when Mercado Pago is down, says so, and still takes Pix', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}) // a 503 is logged
+    const fetch = renderForm(
+      [
+        503,
+        {
+          error: {
+            code: 'pagamento-indisponivel',
+            message: 'Pagamento indisponível no momento. Tente novamente em instantes.',
+          },
+        },
+      ],
+      true,
+      cards,
+    )
+    await userEvent.click(await screen.findByRole('radio', { name: 'Cartão de crédito em até 6x' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
+    const said =
+      'O pagamento com cartão está indisponível no momento. Tente novamente em instantes ou escolha Pix em “Forma de pagamento”.'
+    const banner = await screen.findByText(said)
+    await waitFor(() => expect(banner).toHaveFocus())
+    expect(screen.getByLabelText(/Nome completo/)).toHaveValue('Ana Maria Souza')
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25')
+    expect(openExternalPage).not.toHaveBeenCalled()
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Pix' }))
+    expect(screen.queryByText(said)).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(ordersSent(fetch).map((b) => b.pagamento)).toEqual(['cartao', 'pix']))
   })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from '../../app/routing'
 import constants from '../../../../internal/registration/constants.json'
 import { PageMessage } from '../../components/PageMessage'
@@ -9,14 +9,14 @@ import { ApiError, type FieldErrors } from '../../lib/platform/api'
 import { eventPageTitle, usePageMeta } from '../../lib/platform/pageMeta'
 import { useResource } from '../../lib/platform/resource'
 import { myRegistrationsPath } from '../../lib/registration/orders'
-import { eventToday, formatMoney } from '../../lib/text/format'
+import { openExternalPage } from '../../lib/platform/externalPage'
+import { eventToday } from '../../lib/text/format'
 import { AthleteFields } from './AthleteFields'
 import {
   draftErrors,
   emptyAthlete,
   emptyDraft,
   errorsAfterChange,
-  estimate,
   errorsWithout,
   documentProblem,
   fieldId,
@@ -26,6 +26,7 @@ import {
   loadDraft,
   newIdempotencyKey,
   orderBody,
+  orderPayment,
   orderWideErrors,
   prefillBuyer,
   saveDraft,
@@ -34,9 +35,25 @@ import {
   type AthleteField,
   type SavedDraft,
 } from './athleteForm'
-import { InlineAuth } from './InlineAuth'
+import type { QuoteState } from './OrderSummary'
 import { orderPath } from '../../lib/registration/orders'
-import { createOrder, getEventHead, initialEventHead, quoteOrder, type EventHead, type Quote } from './registrationApi'
+import { PaymentChoice } from './PaymentChoice'
+import {
+  createOrder,
+  getEventHead,
+  initialEventHead,
+  paymentUnavailableCode,
+  quoteOrder,
+  type EventHead,
+} from './registrationApi'
+
+// What the form's first paint does not show is fetched after it (CARD-44): the order's summary
+// (with the visitor's estimate), below the athletes, and the sign-in, below the form, which a
+// signed-in buyer never needs. RegistrationPage starts both downloads while the offer loads.
+const loadSummary = () => import('./OrderSummary')
+const loadInlineAuth = () => import('./InlineAuth')
+const OrderSummary = lazy(async () => ({ default: (await loadSummary()).OrderSummary }))
+const InlineAuth = lazy(async () => ({ default: (await loadInlineAuth()).InlineAuth }))
 
 /** How long the form waits after the last change before asking the server for a new quote. */
 const quoteDelayMs = 400
@@ -47,6 +64,8 @@ const texts = {
   unexpected: 'Não foi possível concluir a inscrição. Tente novamente.',
   sessionEnded: 'Sua sessão terminou. Entre novamente para concluir; o que você preencheu continua aqui.',
   fixFields: 'Confira os campos destacados.',
+  cardUnavailable:
+    'O pagamento com cartão está indisponível no momento. Tente novamente em instantes ou escolha Pix em “Forma de pagamento”.',
 }
 
 /** /inscricao/{eventId}: one to ten athletes in one order, priced by the server (REG-70..79). */
@@ -56,6 +75,11 @@ export function RegistrationPage() {
   const head = useResource(id ? `event-head:${id}` : null, (signal) => getEventHead(id, signal), initialEventHead(id))
   const offer = useResource(id ? `offer:${id}` : null, (signal) => getOffer(id, signal))
   const event = head.state === 'ready' ? head.data : null
+  const { user } = useAuth()
+  useEffect(() => {
+    void loadSummary()
+    if (!user) void loadInlineAuth()
+  }, [user])
   usePageMeta(
     'registration',
     event?.titulo.trim() ? { title: eventPageTitle('registration', event.titulo.trim()) } : undefined,
@@ -91,9 +115,6 @@ export function RegistrationPage() {
     </section>
   )
 }
-
-type QuoteState =
-  { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string }
 
 function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) {
   const { user, refresh } = useAuth()
@@ -217,10 +238,17 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
       return
     }
     setPending(true)
+    const payment = orderPayment(draft, offer)
     try {
-      const order = await createOrder(event.id, orderBody(draft, offer, eventToday(event)), saved.idempotencyKey)
+      const order = await createOrder(
+        event.id,
+        { ...orderBody(draft, offer, eventToday(event)), ...payment },
+        saved.idempotencyKey,
+      )
       forgetDraft(event.id)
+      // Back from Mercado Pago (or with the browser's back button) the buyer lands on the order's page.
       navigate(orderPath(event.id, order.id))
+      if (order.pagamento === 'cartao' && order.checkoutUrl) openExternalPage(order.checkoutUrl)
     } catch (err) {
       if (!(err instanceof ApiError && err.status < 500)) console.error(err)
       if (!(err instanceof ApiError)) {
@@ -237,6 +265,10 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
       } else if (err.code === constants.codes.limiteInscricoes) {
         setRegistrationLimit(err.message)
         focusNext.current = 'atletas-limite'
+      } else if (err.code === paymentUnavailableCode && payment.pagamento === 'cartao') {
+        // Mercado Pago is down: everything typed stays, and Pix is still there to choose (CARD-41).
+        setBanner(texts.cardUnavailable)
+        focusNext.current = 'banner'
       } else {
         // 409 esgotado, inscricoes-encerradas, limite-pedidos; 503 pagamento-indisponivel: the server's pt-BR text.
         setBanner(err.message)
@@ -313,15 +345,34 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
           )}
         </div>
 
-        <Summary
-          quote={quote}
-          complete={complete}
-          signedIn={Boolean(user)}
-          names={names}
-          problem={blocking}
-          estimated={user ? null : estimate(draft, offer, eventToday(event))}
-          coupon={Boolean(draft.cupom.trim())}
-        />
+        <section aria-labelledby="inscricao-resumo" className="rounded-2xl bg-slate-50 p-4">
+          <h2 id="inscricao-resumo" className="text-base font-extrabold text-slate-900">
+            Resumo do pedido
+          </h2>
+          <div aria-live="polite" className="mt-2">
+            <Suspense fallback={null}>
+              <OrderSummary
+                quote={quote}
+                complete={complete}
+                names={names}
+                problem={blocking}
+                visitor={user ? null : { draft, offer, today: eventToday(event) }}
+              />
+            </Suspense>
+          </div>
+        </section>
+
+        {offer.pagamentos && offer.pagamentos.length > 1 && (
+          <PaymentChoice
+            methods={offer.pagamentos}
+            parcelasMax={offer.parcelasMax}
+            value={orderPayment(draft, offer).pagamento ?? 'pix'}
+            onChange={(pagamento) => {
+              update({ ...draft, pagamento })
+              if (banner === texts.cardUnavailable) setBanner('')
+            }}
+          />
+        )}
 
         <div
           ref={bannerRef}
@@ -353,97 +404,15 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
       </form>
       {!user && (
         <div className="mt-6">
-          <InlineAuth
-            onSignedIn={() => {
-              focusNext.current = 'inscricao-enviar'
-            }}
-          />
+          <Suspense fallback={null}>
+            <InlineAuth
+              onSignedIn={() => {
+                focusNext.current = 'inscricao-enviar'
+              }}
+            />
+          </Suspense>
         </div>
       )}
     </>
-  )
-}
-
-type SummaryProps = {
-  quote: QuoteState
-  complete: boolean
-  signedIn: boolean
-  names: string[]
-  /** What alone stands in the way, when the form can say it better than "Preencha os dados…". */
-  problem: string | null
-  /** A visitor's price, from the offer (REG-294). */
-  estimated: ReturnType<typeof estimate>
-  coupon: boolean
-}
-
-/**
- * The order's price as the server quoted it: each athlete's lot, discount and total (REG-73); a
- * visitor's estimated from the offer (REG-294); what alone stands in the way (REG-291).
- */
-function Summary({ quote, complete, signedIn, names, problem, estimated, coupon }: SummaryProps) {
-  let body
-  if (problem) body = <p className="text-sm text-red-800">{problem}</p>
-  else if (!signedIn && estimated) {
-    body = (
-      <>
-        <ul className="divide-y divide-slate-100">
-          {estimated.itens.map((it, i) => (
-            <li key={i} className="py-2 text-sm text-slate-700">
-              <span className="flex justify-between gap-3">
-                <span className="font-semibold text-slate-900">{names[i] || `Atleta ${i + 1}`}</span>
-                <span className="font-bold text-slate-900">{formatMoney(it.total)}</span>
-              </span>
-              {it.meiaEntrada && (
-                <span className="block">{`valor ${formatMoney(it.valor)} · desconto ${formatMoney(it.desconto)} (60+)`}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold text-brand-800">
-          <span>Total estimado (confirmado após entrar)</span>
-          <span>{formatMoney(estimated.total)}</span>
-        </p>
-        {coupon && <p className="mt-1 text-sm text-slate-700">O cupom é conferido depois que você entrar.</p>}
-      </>
-    )
-  } else if (!signedIn)
-    body = <p className="text-sm text-slate-700">Escolha a modalidade de cada atleta para ver o total estimado.</p>
-  else if (!complete)
-    body = <p className="text-sm text-slate-700">Preencha os dados de cada atleta para ver o total.</p>
-  else if (quote.state === 'ready') {
-    body = (
-      <>
-        <ul className="divide-y divide-slate-100">
-          {quote.quote.itens.map((it, i) => (
-            <li key={i} className="py-2 text-sm text-slate-700">
-              <span className="flex justify-between gap-3">
-                <span className="font-semibold text-slate-900">{names[i] || `Atleta ${i + 1}`}</span>
-                <span className="font-bold text-slate-900">{formatMoney(it.total)}</span>
-              </span>
-              <span className="block">
-                {[it.lote, it.categoria, `valor ${formatMoney(it.valor)}`].filter(Boolean).join(' · ')}
-                {it.desconto > 0 &&
-                  ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-lg font-extrabold text-brand-800">
-          <span>Total</span>
-          <span>{formatMoney(quote.quote.total)}</span>
-        </p>
-      </>
-    )
-  } else if (quote.state === 'failed') body = <p className="text-sm text-red-800">{quote.message}</p>
-  else body = <p className="text-sm text-slate-700">Calculando o total...</p>
-  return (
-    <section aria-labelledby="inscricao-resumo" className="rounded-2xl bg-slate-50 p-4">
-      <h2 id="inscricao-resumo" className="text-base font-extrabold text-slate-900">
-        Resumo do pedido
-      </h2>
-      <div aria-live="polite" className="mt-2">
-        {body}
-      </div>
-    </section>
   )
 }

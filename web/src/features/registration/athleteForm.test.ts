@@ -12,7 +12,6 @@ import {
   emptyDraft,
   documentProblem,
   errorsAfterChange,
-  estimate,
   errorsWithout,
   fieldId,
   firstErrorField,
@@ -22,6 +21,7 @@ import {
   prefillBuyer,
   type AthleteDraft,
 } from './athleteForm'
+import { estimate } from './estimate'
 
 const offer: Offer = {
   aberta: true,

@@ -5,9 +5,9 @@
 import constants from '../../../../internal/registration/constants.json'
 import type { AuthUser } from '../../lib/auth'
 import { eventLimits, eventMessages } from '../../lib/events/event'
-import type { Offer } from '../../lib/events/registrationOffer'
+import type { Offer, PaymentMethod } from '../../lib/events/registrationOffer'
 import type { FieldErrors } from '../../lib/platform/api' // under the server's names: 'atletas.0.documento', 'cupom', 'atletas'
-import { centavos, fromCentavos, parseCalendarDate, sumReais, toCentavos } from '../../lib/text/format'
+import { parseCalendarDate } from '../../lib/text/format'
 import { parseDocumento, type DocumentoTipo } from './documento'
 
 export const limits = constants.limits
@@ -38,7 +38,8 @@ export type AthleteDraft = {
   responsavelDocumento: string
 }
 
-export type Draft = { atletas: AthleteDraft[]; cupom: string }
+/** pagamento: the method chosen (CARD-40); absent, Pix. */
+export type Draft = { atletas: AthleteDraft[]; cupom: string; pagamento?: PaymentMethod }
 
 /** An athlete's fields in the order the form shows them, by the name the server gives their errors. */
 export const athleteFields = [
@@ -140,7 +141,7 @@ export function birthDateISO(typed: string): string {
 }
 
 /** Years completed on day by someone born on nascimento (both YYYY-MM-DD). */
-function ageOn(nascimento: string, day: string) {
+export function ageOn(nascimento: string, day: string) {
   const years = Number(day.slice(0, 4)) - Number(nascimento.slice(0, 4))
   // MM-DD compares as text.
   return nascimento.slice(5, 10) > day.slice(5, 10) ? years - 1 : years
@@ -293,6 +294,16 @@ export function orderBody(draft: Draft, offer: Offer, today: string) {
 }
 
 /**
+ * The order's `pagamento` (CARD-40): the method chosen, when the offer takes it, else the offer's
+ * first; nothing when the offer names no methods (a server that sells by Pix only).
+ */
+export function orderPayment(draft: Draft, offer: Offer): { pagamento?: PaymentMethod } {
+  const methods = offer.pagamentos
+  if (!methods?.length) return {}
+  return { pagamento: draft.pagamento && methods.includes(draft.pagamento) ? draft.pagamento : methods[0] }
+}
+
+/**
  * The errors still standing once the field `key` changed (REG-290): its own goes, and so does any
  * other the form's own checks made (`before`) and no longer make (`after`), such as a document
  * repeated in the order once the other athlete's is corrected. The server's errors of other
@@ -328,41 +339,6 @@ export function documentProblem(errors: FieldErrors, names: string[]): string | 
   return `Corrija o documento de ${whose.join(' e de ')}.`
 }
 
-/** An athlete's price as a visitor's estimate shows it (REG-294), in reais. */
-export type EstimateItem = { valor: number; desconto: number; total: number; meiaEntrada: boolean }
-
-/**
- * The order's price estimated from the offer, for a visitor, who may not ask for the quote
- * (REG-294): each athlete's modality at the current lot's price (or its kit's), half for 60 or
- * more on today when the event gives it, as internal/registration/quote.go does (the athlete pays
- * half, rounded down to the centavo). No coupon, and a large order is not spread over the next
- * lot: the server's quote, once signed in, is the price. null until every athlete has a priced
- * modality (and kit).
- */
-export function estimate(draft: Draft, offer: Offer, today: string): { itens: EstimateItem[]; total: number } | null {
-  const itens: EstimateItem[] = []
-  for (const a of draft.atletas) {
-    const modality = offer.modalidades.find((m) => m.nome === a.percurso)
-    const price = modality?.kits?.length ? modality.kits.find((k) => k.nome === a.kit)?.valor : modality?.valor
-    if (price == null) return null
-    const valor = toCentavos(price)
-    const nascimento = birthDateISO(a.nascimento)
-    const meiaEntrada =
-      offer.meiaEntradaIdoso &&
-      Boolean(nascimento) &&
-      nascimento <= today &&
-      ageOn(nascimento, today) >= limits.idadeMeiaEntrada
-    const total = meiaEntrada ? centavos(Math.floor(valor / 2)) : valor
-    itens.push({
-      valor: fromCentavos(valor),
-      desconto: fromCentavos(centavos(valor - total)),
-      total: fromCentavos(total),
-      meiaEntrada,
-    })
-  }
-  return { itens, total: sumReais(itens.map((it) => it.total)) }
-}
-
 /** The errors left once the athlete at index is removed: those after it move up one place. */
 export function errorsWithout(errors: FieldErrors, index: number): FieldErrors {
   const out: FieldErrors = {}
@@ -390,7 +366,11 @@ export function loadDraft(eventId: string): SavedDraft | null {
     // A draft of an older form gains the fields it lacked.
     return {
       ...saved,
-      draft: { cupom: saved.draft.cupom ?? '', atletas: saved.draft.atletas.map((a) => ({ ...emptyAthlete(), ...a })) },
+      draft: {
+        cupom: saved.draft.cupom ?? '',
+        atletas: saved.draft.atletas.map((a) => ({ ...emptyAthlete(), ...a })),
+        ...(saved.draft.pagamento === 'cartao' && { pagamento: 'cartao' as const }),
+      },
     }
   } catch {
     return null

@@ -1,6 +1,8 @@
 // The registration form's requests (docs/http-api.md): the quote and the order.
 import { api } from '../../lib/platform/api'
 import type { Event } from '../../lib/events/event'
+import type { PaymentMethod } from '../../lib/events/registrationOffer'
+import type { Order } from '../../lib/registration/orders'
 import type { Initial } from '../../lib/platform/resource'
 import type { orderBody } from './athleteForm'
 
@@ -53,9 +55,15 @@ export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSigna
   return api<Quote>(`${eventPath(eventId)}/inscricao/cotacao`, { method: 'POST', body, signal })
 }
 
-/** Creates the order; a retry with the same key answers the order the first attempt made. */
-export function createOrder(eventId: string, body: OrderBody, idempotencyKey: string) {
-  return api<{ id: string }>(`${eventPath(eventId)}/pedidos`, {
+/** The code of 503 when the payment provider (the PSP, Mercado Pago) cannot charge now. */
+export const paymentUnavailableCode = 'pagamento-indisponivel'
+
+/**
+ * Creates the order, paid by `pagamento` (CARD-20; absent, Pix); a retry with the same key answers
+ * the order the first attempt made. A card order comes with its Mercado Pago `checkoutUrl`.
+ */
+export function createOrder(eventId: string, body: OrderBody & { pagamento?: PaymentMethod }, idempotencyKey: string) {
+  return api<Pick<Order, 'id' | 'pagamento' | 'checkoutUrl'>>(`${eventPath(eventId)}/pedidos`, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -24,7 +24,14 @@ export type Offer = {
   meiaEntradaIdoso: boolean
   /** YYYY-MM-DD: the day ages are counted on (the event's), for idadeMinima and the guardian rule. */
   dataProva: string
+  /** How the buyer may pay now (CARD-19); absent from a server that sells by Pix only. */
+  pagamentos?: PaymentMethod[]
+  /** The most installments a card payment may take (1: no installments). */
+  parcelasMax?: number
 }
+
+/** How an order is paid: Pix, or a card through Mercado Pago (docs/requirements.md CARD-19..CARD-21). */
+export type PaymentMethod = 'pix' | 'cartao'
 
 export function getOffer(eventId: string, signal?: AbortSignal) {
   return api<Offer>(`/api/events/${encodeURIComponent(eventId)}/inscricao`, { signal })

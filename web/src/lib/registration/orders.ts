@@ -1,6 +1,7 @@
 // An order of registrations sold by Pelotão and its registrations as the API answers them
 // (docs/http-api.md, "Registration"), for the order page, "Minhas inscrições" and /i/{codigo}.
 import constants from '../../../../internal/registration/constants.json'
+import type { PaymentMethod } from '../events/registrationOffer'
 import { api } from '../platform/api'
 import type { AthleteResult, ResultSet } from '../results/resultSchema'
 
@@ -30,8 +31,12 @@ export type Order = {
   pagoEm: string | null
   inscricoes: OrderRegistration[]
   reembolsos: OrderRefund[]
-  /** While awaiting payment; `simular` only when the server runs the Pix sandbox. */
+  /** How it is paid (CARD-20); absent from a server that sells by Pix only. */
+  pagamento?: PaymentMethod
+  /** A Pix order's charge, while awaiting payment; `simular` only when the server runs the Pix sandbox. */
   pix?: { txid: string; copiaECola: string; qrCode: string; simular?: string }
+  /** A card order's Mercado Pago checkout, where the buyer pays, while awaiting payment. */
+  checkoutUrl?: string
 }
 
 /** A refund of an order: `EM_PROCESSAMENTO` until the PSP says `DEVOLVIDO` or `NAO_REALIZADO`. */

@@ -205,7 +205,7 @@ describe('FinanceTab', () => {
     const user = userEvent.setup()
     renderTab()
     const orders = await screen.findByRole('table', { name: 'Lista de pedidos' })
-    expect(rowsOf(orders)).toEqual([['Conceição Araújo', '20/11/2026, 10:00', 'Pago', '1', reais('R$ 120,00')]])
+    expect(rowsOf(orders)).toEqual([['Conceição Araújo', '20/11/2026, 10:00', 'Pago', 'Pix', '1', reais('R$ 120,00')]])
     expect(screen.getByText('2 pedidos encontrados')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }))
@@ -255,5 +255,55 @@ describe('FinanceTab', () => {
     const onForbidden = vi.fn()
     render(<FinanceTab event={makeEvent()} onForbidden={onForbidden} />)
     await waitFor(() => expect(onForbidden).toHaveBeenCalled())
+  })
+})
+
+// CARD-43
+describe('FinanceTab with card payments', () => {
+  const porMetodo = {
+    pix: { bruto: 2000, reembolsado: 100, liquido: 1900 },
+    cartao: { bruto: 1000.5, reembolsado: 50, taxas: 49.92, liquido: 900.58 },
+  }
+
+  it('shows gross, refunded, fees and net by method, and each order’s method and installments', async () => {
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, { ...testFinance, porMetodo }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+      [
+        'GET',
+        `${base}/pedidos`,
+        () => [
+          200,
+          {
+            pedidos: [
+              testOrder({ id: 'ped3', pagamento: 'cartao', parcelas: 3, taxas: 5.99, liquido: 114.01 }),
+              testOrder({ id: 'ped2', pagamento: 'cartao', status: 'aguardando_pagamento', parcelas: null }),
+              testOrder({ id: 'ped1', pagamento: 'pix' }),
+            ],
+            total: 3,
+            nextCursor: null,
+          },
+        ],
+      ],
+    ])
+    renderTab()
+    const byMethod = await screen.findByRole('table', { name: 'Por forma de pagamento' })
+    expect(rowsOf(byMethod)).toEqual([
+      ['Pix', reais('R$ 2.000,00'), reais('R$ 100,00'), '—', reais('R$ 1.900,00')],
+      ['Cartão', reais('R$ 1.000,50'), reais('R$ 50,00'), reais('R$ 49,92'), reais('R$ 900,58')],
+    ])
+    const orders = await screen.findByRole('table', { name: 'Lista de pedidos' })
+    expect(rowsOf(orders).map((r) => r[3])).toEqual(['Cartão 3x', 'Cartão', 'Pix'])
+  })
+
+  it('leaves the split out for a server that sells by Pix only', async () => {
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, testFinance]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [], total: 0, nextCursor: null }]],
+    ])
+    renderTab()
+    expect(await screen.findByRole('heading', { name: 'Resumo financeiro' })).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Por forma de pagamento' })).not.toBeInTheDocument()
   })
 })

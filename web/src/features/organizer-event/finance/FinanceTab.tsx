@@ -7,7 +7,15 @@ import { formatInstant } from '../../../lib/registration/receipt'
 import { useForbidden } from '../access'
 import { Bars } from '../participants/Totals'
 import { Coupons } from './Coupons'
-import { getFinance, ordersCSVPath, type Finance, type PixCount, type Reconciliation, type Share } from './financeApi'
+import {
+  getFinance,
+  ordersCSVPath,
+  type Finance,
+  type MethodMoney,
+  type PixCount,
+  type Reconciliation,
+  type Share,
+} from './financeApi'
 import { OrdersList } from './OrdersList'
 
 type Props = { event: Pick<Event, 'id' | 'modalidades'>; onForbidden: () => void }
@@ -71,6 +79,7 @@ function Figures({ finance }: { finance: Finance }) {
         <Figure term="Reembolsado" value={formatMoney(finance.reembolsado)} />
         <Figure term="Líquido" value={formatMoney(finance.liquido)} />
       </dl>
+      {finance.porMetodo && <ByMethod porMetodo={finance.porMetodo} />}
       {/* A refund shows at once, read again after it is asked: what the PSP has not yet returned (REG-272). */}
       {finance.reembolsoEmProcessamento > 0 && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
@@ -159,6 +168,33 @@ function ReconciliationSection({ conciliacao: c }: { conciliacao: Reconciliation
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * Por forma de pagamento (CARD-43): gross, refunded, fees and net of Pix and of the card, whose net
+ * is what Mercado Pago pays once its fees are taken; Pix has no fee of the PSP's here.
+ */
+function ByMethod({ porMetodo }: { porMetodo: NonNullable<Finance['porMetodo']> }) {
+  const rows: [string, MethodMoney][] = [
+    ['Pix', porMetodo.pix],
+    ['Cartão', porMetodo.cartao],
+  ]
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold text-slate-900">Por forma de pagamento</h3>
+      <ScrollTable label="Por forma de pagamento" columns={['Forma', 'Bruto', 'Reembolsado', 'Taxas', 'Líquido']}>
+        {rows.map(([name, m]) => (
+          <tr key={name}>
+            <RowHeader>{name}</RowHeader>
+            <Cell numeric>{formatMoney(m.bruto)}</Cell>
+            <Cell numeric>{formatMoney(m.reembolsado)}</Cell>
+            <Cell numeric>{m.taxas === undefined ? '—' : formatMoney(m.taxas)}</Cell>
+            <Cell numeric>{formatMoney(m.liquido)}</Cell>
+          </tr>
+        ))}
+      </ScrollTable>
+    </div>
   )
 }
 

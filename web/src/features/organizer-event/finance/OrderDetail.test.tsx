@@ -263,3 +263,29 @@ describe('OrderDetail', () => {
     expect(screen.queryByRole('button', { name: 'Reembolsar' })).not.toBeInTheDocument()
   })
 })
+
+// CARD-43
+describe('OrderDetail of a card order', () => {
+  it('shows the card with its installments, Mercado Pago’s fees and the net, and refunds to the card', async () => {
+    const order = testOrder({ pagamento: 'cartao', parcelas: 3, taxas: 5.99, liquido: 114.01 })
+    serve([['GET', '/api/pedidos/ped1', () => [200, order]]])
+    renderDetail(order)
+    const term = (t: string) => screen.getByText(t, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(term('Pagamento')).toBe('Cartão 3x')
+    expect(term('Taxas do Mercado Pago')).toBe(reais('R$ 5,99'))
+    expect(term('Líquido')).toBe(reais('R$ 114,01'))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reembolsar' }))
+    expect(await screen.findByRole('alertdialog', { name: 'Confirmar reembolso' })).toHaveAccessibleDescription(
+      expect.stringContaining(reais('Reembolsar R$ 120,00 de Conceição Araújo no cartão de origem?')),
+    )
+  })
+
+  it('shows a Pix order as Pix, without fees', async () => {
+    const order = testOrder({ pagamento: 'pix' })
+    serve([['GET', '/api/pedidos/ped1', () => [200, order]]])
+    renderDetail(order)
+    expect(screen.getByText('Pagamento', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Pix')
+    expect(screen.queryByText('Taxas do Mercado Pago')).not.toBeInTheDocument()
+  })
+})

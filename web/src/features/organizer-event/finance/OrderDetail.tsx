@@ -13,6 +13,7 @@ import {
   getOrder,
   organizerOrderStatusLabels,
   orderTitle,
+  paymentLabel,
   refundOrder,
   type Order,
   type OrderHistoryEntry,
@@ -148,6 +149,21 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
         <dd className="text-slate-900">{organizerOrderStatusLabels[o.status] ?? o.status}</dd>
         <dt className="font-semibold text-slate-700">Total</dt>
         <dd className="tabular-nums text-slate-900">{formatMoney(o.total)}</dd>
+        <dt className="font-semibold text-slate-700">Pagamento</dt>
+        <dd className="text-slate-900">{paymentLabel(o)}</dd>
+        {/* CARD-43: what Mercado Pago kept of a card payment, and what is left of it. */}
+        {o.taxas !== undefined && (
+          <>
+            <dt className="font-semibold text-slate-700">Taxas do Mercado Pago</dt>
+            <dd className="tabular-nums text-slate-900">{formatMoney(o.taxas)}</dd>
+          </>
+        )}
+        {o.liquido !== undefined && (
+          <>
+            <dt className="font-semibold text-slate-700">Líquido</dt>
+            <dd className="tabular-nums text-slate-900">{formatMoney(o.liquido)}</dd>
+          </>
+        )}
       </dl>
       <ScrollTable
         label="Inscrições do pedido"
@@ -299,7 +315,7 @@ function RefundForm({ eventId, order, onRefunded }: { eventId: string; order: Or
           failure={(err) => (err instanceof ApiError ? err.message : 'Não foi possível reembolsar. Tente novamente.')}
           onClose={() => setAsking(null)}
         >
-          {`Reembolsar ${formatMoney(asking.valor ?? left)} de ${orderTitle(order)} pelo Pix de origem? O valor volta para quem pagou e não pode ser desfeito.`}
+          {`Reembolsar ${formatMoney(asking.valor ?? left)} de ${orderTitle(order)} ${order.pagamento === 'cartao' ? 'no cartão de origem' : 'pelo Pix de origem'}? O valor volta para quem pagou e não pode ser desfeito.`}
         </ConfirmDialog>
       )}
     </form>

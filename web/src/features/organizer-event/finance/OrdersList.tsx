@@ -10,6 +10,7 @@ import {
   listOrders,
   organizerOrderStatusLabels,
   orderTitle,
+  paymentLabel,
   type Order,
   type OrderQuery,
   type OrderStatus,
@@ -106,7 +107,10 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
       )}
 
       {rows.length > 0 && (
-        <ScrollTable label="Lista de pedidos" columns={['Pedido', 'Criado em', 'Situação', 'Inscrições', 'Total']}>
+        <ScrollTable
+          label="Lista de pedidos"
+          columns={['Pedido', 'Criado em', 'Situação', 'Pagamento', 'Inscrições', 'Total']}
+        >
           {rows.map((o) => (
             <tr key={o.id}>
               <RowHeader>
@@ -120,6 +124,7 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
               </RowHeader>
               <Cell>{formatMoment(o.criadoEm)}</Cell>
               <Cell>{organizerOrderStatusLabels[o.status] ?? o.status}</Cell>
+              <Cell>{paymentLabel(o)}</Cell>
               <Cell numeric>{o.inscricoes.length}</Cell>
               <Cell numeric>{formatMoney(o.total)}</Cell>
             </tr>

@@ -30,8 +30,25 @@ export type OrderHistoryEntry = {
   detalhe?: unknown
 }
 
-/** An order as the event's team reads it: its history when the server sends it. */
-export type Order = Omit<SoldOrder, 'pix'> & { historico?: OrderHistoryEntry[] }
+/**
+ * An order as the event's team reads it: its history when the server sends it; a card order's
+ * installments, Mercado Pago's fees and what is left of it once they are paid (reais, CARD-27).
+ */
+export type Order = Omit<SoldOrder, 'pix'> & {
+  historico?: OrderHistoryEntry[]
+  parcelas?: number | null
+  taxas?: number
+  liquido?: number
+}
+
+/** How an order was paid, as the tab's lists write it: "Pix", "Cartão", "Cartão 3x" (CARD-43). */
+export function paymentLabel(o: Pick<Order, 'pagamento' | 'parcelas'>): string {
+  if (o.pagamento !== 'cartao') return 'Pix'
+  return o.parcelas ? `Cartão ${o.parcelas}x` : 'Cartão'
+}
+
+/** What came in by one method, in reais: a card's also pays Mercado Pago's fees (CARD-27). */
+export type MethodMoney = { bruto: number; reembolsado: number; taxas?: number; liquido: number }
 
 /** What a group of registrations (a lot, a modality, a day) brought. */
 export type Share = { inscricoes: number; valor: number }
@@ -49,6 +66,8 @@ export type Finance = {
   porDia: Record<string, Share>
   /** The event's part of the last daily reconciliation of the Pix received; null until one has run. */
   conciliacao: Reconciliation | null
+  /** The money by method (CARD-27); absent from a server that sells by Pix only. */
+  porMetodo?: { pix: MethodMoney; cartao: MethodMoney & { taxas: number } }
 }
 
 /** How many Pix and their value in reais. */

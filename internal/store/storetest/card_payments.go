@@ -89,6 +89,10 @@ func testCardPaymentConfirm(t *testing.T, s store.Store) {
 	if _, err := s.ConfirmCardPayment(ctx, "nenhum", approved, c); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a payment of no order: %v", err)
 	}
+	mustCreateUser(t, s, "dono-1", "dono@example.com")
+	if panel, err := s.Panel(ctx, "dono-1"); err != nil || len(panel) != 1 || panel[0].Received != o.Total {
+		t.Fatalf("the organizer's panel counts the card received: %+v %v", panel, err)
+	}
 
 	by := store.Actor{Nome: "Pelotão", At: now}
 	if _, err := s.AddRefund(ctx, o.ID, store.Refund{ID: "DC1", EndToEndID: "101", Valor: 1}, by); !errors.Is(err, store.ErrNotFound) {

@@ -99,14 +99,23 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 }
 
 // confirmed acts on what the store answered a payment meant to confirm o, whatever its method:
-// the order paid is heard of (Paid); a payment the store refused — late without room, for an
-// order no longer awaiting it, or with a document registered meanwhile — is returned in full,
-// automatically, the buyer told why. err is the store's; what is returned is a failure.
+// the order paid has the other method's charge withdrawn (an order switched from Pix to card, or
+// back, paid by the one it left: CARD-21) and is heard of (Paid); a payment the store refused —
+// late without room, for an order no longer awaiting it, or with a document registered meanwhile
+// — is returned in full, automatically, the buyer told why. err is the store's; what is returned
+// is a failure.
 func (s *Service) confirmed(ctx context.Context, o, paid store.Order, err error, paymentID, metodo string, valor int64) error {
 	var taken *store.AlreadyRegisteredError
 	switch {
-	case err == nil && s.Paid != nil:
-		s.Paid(paid)
+	case err == nil:
+		if metodo == store.PaymentCard {
+			s.removeCharge(ctx, paid.Txid)
+		} else {
+			s.withdrawPreference(ctx, paid.Preferencia)
+		}
+		if s.Paid != nil {
+			s.Paid(paid)
+		}
 	case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
 		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, MotivoSemVagas)
 	case errors.Is(err, store.ErrNotPending):

@@ -433,6 +433,27 @@ func TestSwitchPayment(t *testing.T) {
 	})
 }
 
+// CARD-21: a card payment still in process when the buyer switched to Pix, approved after,
+// confirms the order, and the Pix charge made by the switch is removed, so nobody pays twice.
+func TestCardApprovedAfterSwitchToPix(t *testing.T) {
+	w := newCardWorld(t, dbtest.OpenSQLite(t, t.TempDir()+"/s.db"), nil)
+	o := w.buyByCard(t)
+	p, err := w.mp.Pay(t.Context(), preference(t, o), mpsandbox.Outcome{Status: mercadopago.StatusInProcess})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPix := w.order(t, w.Call("POST", "/api/pedidos/"+o.ID+"/pagamento", `{"pagamento":"pix"}`, apitest.As(&bruno)), 200)
+	if _, err := w.mp.SetStatus(t.Context(), p.ID, mercadopago.StatusApproved); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.stored(t, o.ID); got.Status != store.OrderPaid || len(got.Pagamentos) != 1 || got.Pagamentos[0].Metodo != store.PaymentCard {
+		t.Fatalf("the card approved after the switch: %+v", got)
+	}
+	if ch, err := w.sales.psp.Charge(t.Context(), byPix.Pix.Txid); err != nil || ch.Status != "REMOVIDA_PELO_USUARIO_RECEBEDOR" {
+		t.Fatalf("the Pix charge of the order paid by card: %+v %v", ch, err)
+	}
+}
+
 // CARD-25: a card order whose notification was lost is confirmed by the reconciliation once its
 // notification had time to come; a hold that passes withdraws its preference.
 func TestCardReconciliationAndExpiry(t *testing.T) {

@@ -279,9 +279,9 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 
 // charge opens the order's Pix charge for its stored total, the debtor its first athlete with a
 // CPF, and keeps its code; when the PSP cannot, errPaymentUnavailable (the caller discards a new
-// order, so that its slots are free again). The order (and its txid) is stored before the PSP hears of the charge, so that every
-// charge the PSP holds names an order: one whose server died before recording the code is
-// withdrawn when its hold ends, like any unpaid charge.
+// order, so that its slots are free again). The order (and its txid) is stored before the PSP
+// hears of the charge, so that every charge the PSP holds names an order: one whose server died
+// before recording the code is withdrawn when its hold ends, like any unpaid charge.
 func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) (store.Order, error) {
 	msg := []rune("Inscrição " + e.Titulo)
 	if len(msg) > 140 {

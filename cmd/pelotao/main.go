@@ -190,6 +190,11 @@ func serve() error {
 		if err := demo.SeedRaceDay(ctx, st, ownerID, demo.Team{Gestao: account.DemoGestaoEmail, Retirada: account.DemoRetiradaEmail}, today); err != nil {
 			return err
 		}
+		if cfg.CardsConfigured() {
+			if err := demo.OfferCards(ctx, st, ownerID, today); err != nil {
+				return err
+			}
+		}
 		log.Info("demo content ready", "duration", time.Since(start).Round(time.Millisecond))
 	}
 

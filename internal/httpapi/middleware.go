@@ -56,21 +56,27 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
-// loggedPath is path as the access log writes it: the segment after the PSP's webhook path — the
-// secret that lets a PSP post payments — is written [redigido], wherever that path appears in it,
+// webhookPaths are the paths whose next segment is a secret that lets a provider post payments:
+// the PSP's webhook and Mercado Pago's notifications (CARD-22).
+var webhookPaths = []string{salesapi.WebhookPath, salesapi.CardWebhookPath}
+
+// loggedPath is path as the access log writes it: the segment after a webhook path — the secret
+// that lets a provider post payments — is written [redigido], wherever that path appears in it,
 // in any case (a path the mux would redirect first too, such as //api/pix/webhook/…).
 func loggedPath(path string) string {
-	n := len(salesapi.WebhookPath)
-	for i := 0; i+n <= len(path); i++ {
-		if !strings.EqualFold(path[i:i+n], salesapi.WebhookPath) {
-			continue
+	for i := 0; i < len(path); i++ {
+		for _, hook := range webhookPaths {
+			n := len(hook)
+			if i+n > len(path) || !strings.EqualFold(path[i:i+n], hook) {
+				continue
+			}
+			rest := path[i+n:]
+			end := strings.IndexByte(rest, '/')
+			if end < 0 {
+				end = len(rest)
+			}
+			return path[:i+n] + "[redigido]" + loggedPath(rest[end:])
 		}
-		rest := path[i+n:]
-		end := strings.IndexByte(rest, '/')
-		if end < 0 {
-			end = len(rest)
-		}
-		return path[:i+n] + "[redigido]" + loggedPath(rest[end:])
 	}
 	return path
 }

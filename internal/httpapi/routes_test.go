@@ -126,6 +126,11 @@ var routeExpectations = map[string]routeExpectation{
 	// Anyone may post here; a secret that is not the server's is a 404 (TestForgedWebhookConfirmsNothing).
 	// Mounted only with a PSP configured, as the matrix's world has one (TestWebhookOnlyWithAPSP).
 	"POST /api/pix/webhook/{secret}/pix": {path: "/api/pix/webhook/errado/pix", body: `{"pix":[]}`, want: [3]int{404, 404, 404}},
+	// Mercado Pago's notifications (CARD-22), mounted only with a card provider, as the matrix's
+	// world has one: a secret that is not the server's is a 404 (TestCardWebhookRefusals).
+	"POST /api/mp/webhook/{secret}": {path: "/api/mp/webhook/errado", body: `{}`, want: [3]int{404, 404, 404}},
+	// Only the buyer switches an order's method (TestSwitchPaymentOnlyTheBuyer); here no order exists.
+	"POST /api/pedidos/{orderId}/pagamento": {path: "/api/pedidos/nao-existe/pagamento", body: `{"pagamento":"pix"}`, want: [3]int{401, 404, 404}},
 	// Groups (GRP-10): creating needs a verified e-mail, so the matrix's unverified owner and
 	// other user are refused; the verified team and other team then meet an event sold elsewhere
 	// (409). Who sees, changes or removes an existing group is salesapi's TestGroupWhoMay; here
@@ -231,7 +236,8 @@ var routeExpectations = map[string]routeExpectation{
 // elsewhere), so that the route table holds the routes only a PSP mounts: the webhook.
 func withPSP(env map[string]string) map[string]string {
 	all := map[string]string{"PELOTAO_PIX_API_URL": "https://psp.invalid/v2", "PELOTAO_PIX_CLIENT_ID": "pelotao",
-		"PELOTAO_PIX_CLIENT_SECRET": "segredo-do-psp", "PELOTAO_PIX_CHAVE": "pix@pelotao.example"}
+		"PELOTAO_PIX_CLIENT_SECRET": "segredo-do-psp", "PELOTAO_PIX_CHAVE": "pix@pelotao.example",
+		"PELOTAO_MP_ACCESS_TOKEN": "TEST-matriz", "PELOTAO_MP_WEBHOOK_SECRET": "segredo-do-mp"}
 	for k, v := range env {
 		all[k] = v
 	}
@@ -439,6 +445,9 @@ var hostileJSON = map[string]string{
 // webhookPattern is the route the PSP posts payments to.
 const webhookPattern = "POST /api/pix/webhook/{secret}/pix"
 
+// cardWebhookPattern is the route Mercado Pago posts notifications to.
+const cardWebhookPattern = "POST /api/mp/webhook/{secret}"
+
 // Every route that reads a JSON body but the PSP's webhook refuses hostile bodies with 400, 413 or 422 (401 from the
 // login when the body reads but names no account) and a message in Portuguese — never a 500.
 func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
@@ -451,7 +460,11 @@ func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
 		routes++
 		for name, body := range hostileJSON {
 			method, path, _ := strings.Cut(rt.Pattern, " ")
-			path = strings.NewReplacer("{id}", w.eventID, "{secret}", w.app.srv.sales.WebhookSecret()).Replace(path)
+			secret := w.app.srv.sales.WebhookSecret()
+			if rt.Pattern == cardWebhookPattern {
+				secret = w.app.srv.sales.CardWebhookSecret()
+			}
+			path = strings.NewReplacer("{id}", w.eventID, "{secret}", secret).Replace(path)
 			r := httptest.NewRequest(method, path, strings.NewReader(body))
 			r.Header.Set("Content-Type", "application/json")
 			res := w.do(r, resourceOwner)
@@ -472,6 +485,8 @@ func TestJSONRoutesRefuseHostileBodies(t *testing.T) {
 			switch {
 			case res.Code == 401 && rt.Pattern == "POST /api/auth/login":
 				// A readable body with an odd e-mail: the credentials are refused, as they must be.
+			case res.Code == 401 && rt.Pattern == cardWebhookPattern:
+				// Unsigned: refused before its body is read, changing nothing (CARD-22).
 			case res.Code != 400 && res.Code != 413 && res.Code != 422:
 				t.Errorf("%s, %s: %d %s", rt.Pattern, name, res.Code, res.Body)
 			case msg == "" || strings.Contains(msg, "json") || strings.Contains(msg, "invalid character"):

@@ -77,6 +77,23 @@ func TestAccessLogRedactsTheWebhookSecret(t *testing.T) {
 	}
 }
 
+// CARD-22: the access log writes Mercado Pago's notification path with its secret redacted,
+// whether the notification is refused (unsigned: 401) or taken (a payment of no order: 200).
+func TestAccessLogRedactsTheCardWebhookSecret(t *testing.T) {
+	srv, out := newLoggedServer(t, map[string]string{"PELOTAO_MP_SANDBOX": "1", "PELOTAO_BASE_URL": "http://localhost:8080"})
+	secret := srv.sales.CardWebhookSecret()
+	r := httptest.NewRequest("POST", "/api/mp/webhook/"+secret+"?data.id=1&type=payment", strings.NewReader(`{"type":"payment"}`))
+	res := httptest.NewRecorder()
+	srv.ServeHTTP(res, r)
+	if res.Code != http.StatusUnauthorized {
+		t.Fatalf("an unsigned notification: %d %s", res.Code, res.Body)
+	}
+	log := out.String()
+	if strings.Contains(log, secret) || !strings.Contains(log, `path=/api/mp/webhook/[redigido] status=401`) {
+		t.Errorf("the access log does not redact the card webhook's secret:\n%s", log)
+	}
+}
+
 // REG-202: loggedPath redacts the segment after the webhook's path, and nothing else.
 func TestLoggedPath(t *testing.T) {
 	cases := map[string]string{
@@ -86,6 +103,9 @@ func TestLoggedPath(t *testing.T) {
 		"/api/Pix/Webhook/abc123/pix":            "/api/Pix/Webhook/[redigido]/pix",
 		"/api/pix/webhooks/abc123/pix":           "/api/pix/webhooks/abc123/pix",
 		"/api/events/abc123":                     "/api/events/abc123",
+		"/api/mp/webhook/abc123":                 "/api/mp/webhook/[redigido]",
+		"/API/MP/WEBHOOK/abc123":                 "/API/MP/WEBHOOK/[redigido]",
+		"/api/pix/webhook/a/api/mp/webhook/b":    "/api/pix/webhook/[redigido]/api/mp/webhook/[redigido]",
 		"/":                                      "/",
 	}
 	for in, want := range cases {
@@ -95,6 +115,9 @@ func TestLoggedPath(t *testing.T) {
 	}
 	if salesapi.WebhookPath != "/api/pix/webhook/" {
 		t.Errorf("the webhook moved to %s: check these cases", salesapi.WebhookPath)
+	}
+	if salesapi.CardWebhookPath != "/api/mp/webhook/" {
+		t.Errorf("the card webhook moved to %s: check these cases", salesapi.CardWebhookPath)
 	}
 }
 

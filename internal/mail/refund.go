@@ -15,16 +15,20 @@ type RefundNotice struct {
 	Motivo           string // a pt-BR sentence: why the money goes back
 	Inscricoes       bool   // the order's registrations were cancelled
 	Pedido           string // the order page's URL
+	Cartao           bool   // the money went back to a card (an estorno), not by Pix
 }
 
-// RefundNoticeSubject is the subject of the refund e-mail.
-const RefundNoticeSubject = "Devolução do seu Pix — Pelotão"
+// RefundNoticeSubject is the subject of the refund e-mail; CardRefundNoticeSubject of a card's.
+const (
+	RefundNoticeSubject     = "Devolução do seu Pix — Pelotão"
+	CardRefundNoticeSubject = "Estorno do seu pagamento com cartão — Pelotão"
+)
 
 var refundText = texttemplate.Must(texttemplate.New("text").Parse(`Olá, {{.Nome}}!
 
 {{.Motivo}}
 
-Devolvemos {{.Valor.BRL}} pelo Pix do seu pedido para "{{.Evento}}". O valor volta para a conta de onde o Pix saiu; o seu banco pode levar alguns minutos para mostrá-lo.
+{{if .Cartao}}Estornamos {{.Valor.BRL}} no cartão com que você pagou o pedido para "{{.Evento}}". O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.{{else}}Devolvemos {{.Valor.BRL}} pelo Pix do seu pedido para "{{.Evento}}". O valor volta para a conta de onde o Pix saiu; o seu banco pode levar alguns minutos para mostrá-lo.{{end}}
 {{if .Inscricoes}}
 As inscrições deste pedido foram canceladas.
 {{end}}
@@ -38,11 +42,11 @@ Equipe Pelotão
 // The HTML part uses attributes only (no <style>), so webmail clients show it as written.
 var refundHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 <html lang="pt-BR">
-<head><meta charset="utf-8"><title>Devolução do seu Pix</title></head>
+<head><meta charset="utf-8"><title>{{if .Cartao}}Estorno do seu pagamento com cartão{{else}}Devolução do seu Pix{{end}}</title></head>
 <body>
 <p>Olá, {{.Nome}}!</p>
 <p>{{.Motivo}}</p>
-<p>Devolvemos <strong>{{.Valor.BRL}}</strong> pelo Pix do seu pedido para <strong>{{.Evento}}</strong>. O valor volta para a conta de onde o Pix saiu; o seu banco pode levar alguns minutos para mostrá-lo.</p>
+{{if .Cartao}}<p>Estornamos <strong>{{.Valor.BRL}}</strong> no cartão com que você pagou o pedido para <strong>{{.Evento}}</strong>. O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.</p>{{else}}<p>Devolvemos <strong>{{.Valor.BRL}}</strong> pelo Pix do seu pedido para <strong>{{.Evento}}</strong>. O valor volta para a conta de onde o Pix saiu; o seu banco pode levar alguns minutos para mostrá-lo.</p>{{end}}
 {{if .Inscricoes}}<p>As inscrições deste pedido foram canceladas.</p>{{end}}
 <p><a href="{{.Pedido}}">Ver o pedido</a></p>
 <p>Equipe Pelotão</p>
@@ -50,7 +54,12 @@ var refundHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 </html>
 `))
 
-// Refund is the pt-BR e-mail that tells a buyer their Pix (or part of it) was returned.
+// Refund is the pt-BR e-mail that tells a buyer their Pix or card payment (or part of it) was
+// returned.
 func Refund(n RefundNotice) (Message, error) {
-	return compose(n.To, RefundNoticeSubject, refundText, refundHTML, n)
+	subject := RefundNoticeSubject
+	if n.Cartao {
+		subject = CardRefundNoticeSubject
+	}
+	return compose(n.To, subject, refundText, refundHTML, n)
 }

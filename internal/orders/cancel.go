@@ -40,7 +40,7 @@ func (s *Service) cancel(ctx context.Context, o store.Order, organizer bool, by 
 		if err != nil {
 			return got, err
 		}
-		s.removeCharge(ctx, o.Txid)
+		s.Withdraw(ctx, store.Charges{Txid: o.Txid, Preferencia: o.Preferencia})
 		return got, nil
 	case store.OrderPaid:
 		if err := s.buyerMayCancel(ctx, o, organizer); err != nil {

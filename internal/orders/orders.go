@@ -1,5 +1,5 @@
 // Package orders is what happens to a registration order after it is made, apart from HTTP:
-// the payments the PSP reports (confirming, or returning a late payment without room and a
+// the payments the PSP and the card provider report (confirming, or returning a late payment without room and a
 // payment of another amount), refunds asked of the PSP and read back until final, the buyer's
 // cancellation within the consumer's window, edits of a registration, an event's finance
 // figures and its coupons as the store keeps them. Prices and registration rules are package
@@ -14,6 +14,7 @@ import (
 
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
+	"pelotao/internal/mercadopago"
 	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
@@ -21,8 +22,12 @@ import (
 // Service runs the operations on orders; its zero PSP is a server without a PSP configured
 // (refunds then wait, pending, until one is).
 type Service struct {
-	Store    store.Store
-	PSP      pix.PSP
+	Store store.Store
+	PSP   pix.PSP
+	// Cards is the card payment provider (Mercado Pago; nil: no cards). Orders speak of a payment
+	// method where Pix and card behave alike: money received is a store.Payment and goes back
+	// through send, whatever its method.
+	Cards    mercadopago.Provider
 	Mailer   mail.Mailer
 	Log      *slog.Logger
 	Location *time.Location // PELOTAO_TZ, the clock of money records: the date paid a refusal says (an event's own start is on event.Zone)
@@ -85,7 +90,7 @@ func (s *Service) notifyRefund(ctx context.Context, o store.Order, r store.Refun
 		s.Log.Warn("refund e-mail: event", "order", o.ID, "err", err)
 		return
 	}
-	msg, err := mail.Refund(mail.RefundNotice{To: u.Email, Nome: u.DisplayName, Evento: e.Titulo, Valor: r.Valor, Motivo: r.Motivo,
+	msg, err := mail.Refund(mail.RefundNotice{To: u.Email, Nome: u.DisplayName, Evento: e.Titulo, Valor: r.Valor, Motivo: r.Motivo, Cartao: r.Metodo == store.PaymentCard,
 		Inscricoes: o.Status == store.OrderRefunded, Pedido: s.BaseURL + "/inscricao/" + o.EventID + "/pedido/" + o.ID})
 	if err == nil {
 		err = s.Mailer.Send(ctx, msg)

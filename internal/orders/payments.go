@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"pelotao/internal/money"
 	"pelotao/internal/pix"
 	"pelotao/internal/store"
 )
@@ -79,7 +80,7 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
 				return err
 			}
-			if err := s.returnPayment(ctx, o.ID, p, MotivoValorDiferente); err != nil {
+			if err := s.returnPayment(ctx, o.ID, p.EndToEndID, store.PaymentPix, p.Amount, MotivoValorDiferente); err != nil {
 				return err
 			}
 		}
@@ -89,24 +90,41 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if err != nil {
 		return err
 	}
-	var taken *store.AlreadyRegisteredError
 	for _, p := range ch.Payments {
 		paid, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
-		switch {
-		case err == nil && s.Paid != nil:
-			s.Paid(paid)
-		case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
-			err = s.returnPayment(ctx, o.ID, p, MotivoSemVagas)
-		case errors.Is(err, store.ErrNotPending):
-			err = s.returnPayment(ctx, o.ID, p, MotivoPedidoEncerrado)
-		case errors.As(err, &taken) && taken.Index < len(o.Inscricoes):
-			err = s.returnPayment(ctx, o.ID, p, motivoJaInscrito(o.Inscricoes[taken.Index]))
-		}
-		if err != nil {
+		if err = s.confirmed(ctx, o, paid, err, p.EndToEndID, store.PaymentPix, p.Amount); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// confirmed acts on what the store answered a payment meant to confirm o, whatever its method:
+// the order paid has the other method's charge withdrawn (an order switched from Pix to card, or
+// back, paid by the one it left: CARD-21) and is heard of (Paid); a payment the store refused —
+// late without room, for an order no longer awaiting it, or with a document registered meanwhile
+// — is returned in full, automatically, the buyer told why. err is the store's; what is returned
+// is a failure.
+func (s *Service) confirmed(ctx context.Context, o, paid store.Order, err error, paymentID, metodo string, valor money.Centavos) error {
+	var taken *store.AlreadyRegisteredError
+	switch {
+	case err == nil:
+		if metodo == store.PaymentCard {
+			s.removeCharge(ctx, paid.Txid)
+		} else {
+			s.withdrawPreference(ctx, paid.Preferencia)
+		}
+		if s.Paid != nil {
+			s.Paid(paid)
+		}
+	case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
+		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, MotivoSemVagas)
+	case errors.Is(err, store.ErrNotPending):
+		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, MotivoPedidoEncerrado)
+	case errors.As(err, &taken) && taken.Index < len(o.Inscricoes):
+		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, motivoJaInscrito(o.Inscricoes[taken.Index]))
+	}
+	return err
 }
 
 func payment(txid string, p pix.Payment) store.Payment {
@@ -114,8 +132,9 @@ func payment(txid string, p pix.Payment) store.Payment {
 }
 
 // Reconcile reads back, at now, every charge older than WebhookGrace still unpaid (or whose hold
-// ended within LateWindow, expired or cancelled), so that a lost webhook only delays a
-// confirmation or a return, and asks the PSP again for the refunds still pending.
+// ended within LateWindow, expired or cancelled) — a Pix charge from the PSP, a card order's
+// payments from the card provider (CARD-25) — so that a lost notification only delays a
+// confirmation or a return, and asks again for the refunds still pending.
 func (s *Service) Reconcile(ctx context.Context, now time.Time) {
 	os, err := s.Store.OrdersAwaitingPayment(ctx, now.Add(-WebhookGrace), now.Add(-LateWindow))
 	if err != nil {
@@ -125,20 +144,32 @@ func (s *Service) Reconcile(ctx context.Context, now time.Time) {
 		if err := s.SettleOrder(ctx, o); err != nil {
 			s.Log.Warn("pix reconciliation", "order", o.ID, "err", err)
 		}
+		if err := s.SettleCardOrder(ctx, o); err != nil {
+			s.Log.Warn("card reconciliation", "order", o.ID, "err", err)
+		}
 	}
 	s.ReconcileRefunds(ctx)
 }
 
-// ExpireHolds ends the holds passed at now and withdraws their charges, so they cannot be paid.
+// ExpireHolds ends the holds passed at now and withdraws their charges and preferences, so they
+// cannot be paid (CARD-25).
 func (s *Service) ExpireHolds(ctx context.Context, now time.Time) {
-	txids, err := s.Store.ExpireOrders(ctx, now)
+	charges, err := s.Store.ExpireOrders(ctx, now)
 	if err != nil {
-		s.Log.Warn("pix expiry", "err", err)
+		s.Log.Warn("hold expiry", "err", err)
 		return
 	}
-	for _, txid := range txids {
-		s.removeCharge(ctx, txid)
+	for _, c := range charges {
+		s.Withdraw(ctx, c)
 	}
+}
+
+// Withdraw makes an order's charges unpayable, whatever their method: the Pix charge removed at
+// the PSP, the card preference withdrawn at the card provider. A failure is logged: a payment
+// that still arrives is confirmed or returned like any late one.
+func (s *Service) Withdraw(ctx context.Context, c store.Charges) {
+	s.removeCharge(ctx, c.Txid)
+	s.withdrawPreference(ctx, c.Preferencia)
 }
 
 // removeCharge withdraws an unpaid charge at the PSP; a failure is logged (a payment that

@@ -16,13 +16,14 @@ import (
 	"pelotao/internal/store"
 )
 
-// Why money goes back, as the buyer's e-mail says it.
+// Why money goes back, as the buyer's e-mail says it; those of a payment returned by itself are
+// the same for a Pix and a card (CARD-23).
 const (
 	MotivoOrganizacao     = "A organização do evento fez um reembolso do seu pedido." // in full or in part: the e-mail says how much
 	MotivoCancelamento    = "Você cancelou o seu pedido dentro do prazo de arrependimento."
-	MotivoSemVagas        = "O seu Pix chegou depois do fim da reserva, e as vagas já tinham se esgotado; por isso a inscrição não foi confirmada."
-	MotivoValorDiferente  = "O seu Pix tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."
-	MotivoPedidoEncerrado = "O seu Pix chegou para um pedido que já estava pago ou cancelado."
+	MotivoSemVagas        = "O seu pagamento chegou depois do fim da reserva, e as vagas já tinham se esgotado; por isso a inscrição não foi confirmada."
+	MotivoValorDiferente  = "O seu pagamento tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."
+	MotivoPedidoEncerrado = "O seu pagamento chegou para um pedido que já estava pago ou cancelado."
 )
 
 // motivoJaInscrito is why a payment went back when an athlete's document was registered in the
@@ -32,7 +33,7 @@ func motivoJaInscrito(r store.Registration) string {
 	if r.DocTipo == participant.Passaporte {
 		doc = "passaporte"
 	}
-	return fmt.Sprintf("O %s de %s já está inscrito neste evento (a inscrição foi registrada antes do seu Pix chegar); por isso o pedido não foi confirmado.", doc, r.Nome)
+	return fmt.Sprintf("O %s de %s já está inscrito neste evento (a inscrição foi registrada antes do seu pagamento chegar); por isso o pedido não foi confirmado.", doc, r.Nome)
 }
 
 // The keys Pelotão names its own refunds with. The organizer's keys are apart from them
@@ -148,8 +149,8 @@ func refundParts(o store.Order, rest map[string]money.Centavos, valor money.Cent
 			continue
 		}
 		valor -= part
-		parts = append(parts, store.Refund{ID: refundID(o.ID, key, p.EndToEndID), OrderID: o.ID, EndToEndID: p.EndToEndID, Valor: part,
-			Motivo: motivo, Status: store.RefundProcessing})
+		parts = append(parts, store.Refund{ID: refundID(o.ID, key, p.EndToEndID), OrderID: o.ID, EndToEndID: p.EndToEndID,
+			Metodo: p.Metodo, Valor: part, Motivo: motivo, Status: store.RefundProcessing})
 		if valor == 0 {
 			break
 		}
@@ -171,11 +172,12 @@ func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (s
 	return s.Store.Order(ctx, o.ID)
 }
 
-// returnPayment returns a payment in full, automatically (a late payment without room, another
-// amount, a payment of an order no longer awaiting it); asking again is the same refund.
-func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payment, motivo string) error {
-	r := store.Refund{ID: refundID(orderID, keyDevolucaoAutomatica, p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
-		Valor: p.Amount, Motivo: motivo, Status: store.RefundProcessing}
+// returnPayment returns a payment received (its id at its provider, its amount) in full,
+// automatically (a late payment without room, another amount, a payment of an order no longer
+// awaiting it), whatever its method; asking again is the same refund.
+func (s *Service) returnPayment(ctx context.Context, orderID, paymentID, metodo string, valor money.Centavos, motivo string) error {
+	r := store.Refund{ID: refundID(orderID, keyDevolucaoAutomatica, paymentID), OrderID: orderID, EndToEndID: paymentID,
+		Metodo: metodo, Valor: valor, Motivo: motivo, Status: store.RefundProcessing}
 	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
 	if errors.Is(err, store.ErrRefundTooLarge) {
 		return nil // returned before, by this or by a refund of the organizer
@@ -192,11 +194,17 @@ func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payme
 	return nil
 }
 
-// send asks the PSP for refund r (the same id each time, so the PSP makes it once) and records
-// its answer when final. poll: read the status back when the PSP is still processing. A PSP
-// that is down or slow leaves the refund pending; one that refuses it makes it NAO_REALIZADO,
-// which gives its amount back to what can be refunded.
+// send asks the payment's provider for refund r (the same id each time, so the provider makes it
+// once) and records its answer when final. poll: read the status back when the provider is still
+// processing. A provider that is down or slow leaves the refund pending; one that refuses it
+// makes it NAO_REALIZADO, which gives its amount back to what can be refunded. A card payment's
+// refund goes to the card provider (sendCard): every refund of an order goes through here,
+// whatever its method.
 func (s *Service) send(ctx context.Context, r store.Refund, poll bool) {
+	if r.Metodo == store.PaymentCard {
+		s.sendCard(ctx, r, poll)
+		return
+	}
 	if s.PSP == nil {
 		return
 	}

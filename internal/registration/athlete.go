@@ -14,6 +14,8 @@ import (
 type Order struct {
 	Atletas []Athlete `json:"atletas"`
 	Cupom   string    `json:"cupom,omitempty"`
+	// Pagamento is how the buyer pays: "pix" (also when absent) or "cartao" (CARD-20).
+	Pagamento string `json:"pagamento,omitempty"`
 }
 
 // Athlete is one registration of an order, as the form sends it.

@@ -19,6 +19,11 @@ type Offer struct {
 	MeiaEntradaIdoso bool            `json:"meiaEntradaIdoso"`
 	// DataProva is the day ages are counted on (RaceDay): idadeMinima and the guardian rule.
 	DataProva event.Date `json:"dataProva"`
+	// Pagamentos are the payment methods the buyer may choose now ("pix", "cartao") and
+	// ParcelasMax the most installments of a card (nil: no card), CARD-19; the server sets them,
+	// as only it knows whether a card provider is configured.
+	Pagamentos  []string `json:"pagamentos"`
+	ParcelasMax *int     `json:"parcelasMax"`
 }
 
 // CurrentLot is the lot whose prices apply now.

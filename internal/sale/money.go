@@ -34,10 +34,10 @@ func (r OrderReader) oneOrder(ctx context.Context, where string, args ...any) (s
 // RefundsInProgress implements OrderStore.
 func (r OrderReader) RefundsInProgress(ctx context.Context) ([]store.Refund, error) {
 	return store.QueryAll(ctx, r.Query, r.Name+": refunds in progress", func(row store.Scanner) (f store.Refund, err error) {
-		err = row.Scan(&f.ID, &f.OrderID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+		err = row.Scan(&f.ID, &f.OrderID, &f.EndToEndID, &f.Metodo, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
 		f.CriadoEm = f.CriadoEm.UTC()
 		return f, err
-	}, "SELECT id, order_id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE status = 'EM_PROCESSAMENTO' ORDER BY criado_em, id")
+	}, "SELECT id, order_id, end_to_end_id, metodo, valor, status, motivo, criado_em FROM refunds WHERE status = 'EM_PROCESSAMENTO' ORDER BY criado_em, id")
 }
 
 // RecordPaymentTx is RecordPayment inside tx; it returns the payment's order.

@@ -145,15 +145,19 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	if o.IdempotencyKey != "" {
 		key = o.IdempotencyKey
 	}
+	pagamento := o.Pagamento
+	if pagamento == "" || total == 0 { // a free order is paid by nobody: it stays as every order was
+		pagamento = store.PaymentPix
+	}
 	written := store.Order{ID: id, EventID: o.EventID, BuyerID: o.BuyerID, Status: store.OrderAwaiting, Total: total, Cupom: cupom,
-		CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Inscricoes: make([]store.Registration, len(items))}
+		Pagamento: pagamento, CriadoEm: o.Now, ExpiraEm: o.ExpiraEm, Inscricoes: make([]store.Registration, len(items))}
 	var txid any
 	if total > 0 && o.Txid != "" {
 		txid, written.Txid = o.Txid, o.Txid
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO orders (id, event_id, buyer_id, status, total, cupom, idempotency_key, idempotency_hash,
-		txid, copia_e_cola, location, criado_em, expira_em, busca) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, ?, '', '', ?, ?, ?)`,
-		id, o.EventID, o.BuyerID, total, cupom, key, o.IdempotencyHash, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " ")); err != nil {
+		txid, copia_e_cola, location, criado_em, expira_em, busca, pagamento) VALUES (?, ?, ?, 'aguardando_pagamento', ?, ?, ?, ?, ?, '', '', ?, ?, ?, ?)`,
+		id, o.EventID, o.BuyerID, total, cupom, key, o.IdempotencyHash, txid, o.Now, o.ExpiraEm, id+" "+strings.Join(busca, " "), pagamento); err != nil {
 		return store.Order{}, fmt.Errorf("sale: inserting order: %w", err)
 	}
 	for i, it := range items {
@@ -329,6 +333,24 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	if n == 0 {
 		return nil, nil // recorded before: a webhook delivered again, or the reconciliation after it
 	}
+	return confirmPaidTx(ctx, tx, orderID, eventID, received{"endToEndId", p.EndToEndID, int64(p.Valor)}, c, now)
+}
+
+// received names a payment in an order's history: by its provider's key ("endToEndId" for a
+// Pix, "pagamentoId" for a card), its id and amount.
+type received struct {
+	key, id string
+	valor   int64
+}
+
+func (p received) note(more map[string]any) map[string]any {
+	more[p.key] = p.id
+	return more
+}
+
+// confirmPaidTx confirms the order of a payment p just recorded, whatever its method, as
+// ConfirmOrderTx says.
+func confirmPaidTx(ctx context.Context, tx OrderTx, orderID, eventID string, p received, c store.Capacity, now time.Time) (refused, err error) {
 	var status, cupom string
 	var expira time.Time
 	if err := tx.QueryRow(ctx, "SELECT status, expira_em, cupom FROM orders WHERE id = ?", orderID).Scan(&status, &expira, &cupom); err != nil {
@@ -366,7 +388,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 			err = couponRoom(coupon, &taken, items)
 		}
 		if errors.Is(err, store.ErrSoldOut) || errors.Is(err, store.ErrCouponUsedUp) {
-			return err, addOrderEvent(ctx, tx, orderID, store.OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "confirmado": false})
+			return err, addOrderEvent(ctx, tx, orderID, store.OrderLatePaidEvent, now, "", p.note(map[string]any{"confirmado": false}))
 		}
 		if err != nil {
 			return nil, err
@@ -375,7 +397,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 			return nil, err
 		}
 	} else if status != store.OrderAwaiting {
-		return store.ErrNotPending, addOrderEvent(ctx, tx, orderID, store.OrderLatePaidEvent, now, "", map[string]any{"endToEndId": p.EndToEndID, "status": status})
+		return store.ErrNotPending, addOrderEvent(ctx, tx, orderID, store.OrderLatePaidEvent, now, "", p.note(map[string]any{"status": status}))
 	}
 	return nil, confirmOrderTx(ctx, tx, orderID, eventID, now)
 }
@@ -402,7 +424,7 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 // refuseTaken ends an order whose payment p cannot confirm it because a document of it is in the
 // event already: expirado, its registrations cancelada (their holds freed at once), the payment
 // kept for its return.
-func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Payment, now time.Time) error {
+func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p received, now time.Time) error {
 	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'expirado' WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", orderID); err != nil {
 		return fmt.Errorf("sale: refusing payment: %w", err)
 	}
@@ -410,7 +432,7 @@ func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Paymen
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
-		map[string]any{"endToEndId": p.EndToEndID, "valor": int64(p.Valor), "motivo": DocumentTakenNote})
+		p.note(map[string]any{"valor": p.valor, "motivo": DocumentTakenNote}))
 }
 
 // DocumentTakenNote is why the order's history says a payment was refused for a document already
@@ -526,20 +548,20 @@ func nextBib(ctx context.Context, tx OrderTx, eventID, percurso string, s partic
 	return nil, nil
 }
 
-// ExpireOrdersTx marks expirado the orders whose hold passed at now and returns their txids.
-func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, error) {
+// ExpireOrdersTx marks expirado the orders whose hold passed at now and returns their charges.
+func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]store.Charges, error) {
 	type expired struct {
-		id   string
-		txid *string
+		id, preferencia string
+		txid            *string
 	}
 	gone, err := collectTx(ctx, tx, func(row store.Scanner) (e expired, err error) {
-		err = row.Scan(&e.id, &e.txid)
+		err = row.Scan(&e.id, &e.txid, &e.preferencia)
 		return e, err
-	}, "UPDATE orders SET status = 'expirado' WHERE status = 'aguardando_pagamento' AND expira_em <= ? RETURNING id, txid", now)
+	}, "UPDATE orders SET status = 'expirado' WHERE status = 'aguardando_pagamento' AND expira_em <= ? RETURNING id, txid, preferencia", now)
 	if err != nil {
 		return nil, fmt.Errorf("sale: expiring orders: %w", err)
 	}
-	txids := []string{}
+	charges := []store.Charges{}
 	for _, e := range gone {
 		if _, err := tx.Exec(ctx, "UPDATE registrations SET status = 'cancelada' WHERE order_id = ?", e.id); err != nil {
 			return nil, err
@@ -547,11 +569,15 @@ func ExpireOrdersTx(ctx context.Context, tx OrderTx, now time.Time) ([]string, e
 		if err := addOrderEvent(ctx, tx, e.id, store.OrderExpiredEvent, now, "", nil); err != nil {
 			return nil, err
 		}
+		c := store.Charges{Preferencia: e.preferencia}
 		if e.txid != nil {
-			txids = append(txids, *e.txid)
+			c.Txid = *e.txid
+		}
+		if c != (store.Charges{}) {
+			charges = append(charges, c)
 		}
 	}
-	return txids, nil
+	return charges, nil
 }
 
 // CancelOrderTx cancels an order awaiting payment, or a free one (paid at once, no money to
@@ -584,9 +610,10 @@ func CancelOrderTx(ctx context.Context, tx OrderTx, orderID string, by store.Act
 // AddRefundTx is AddRefund inside tx.
 func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r store.Refund, by store.Actor) error {
 	var received, taken money.Centavos
-	err := tx.QueryRow(ctx, `SELECT p.valor, (SELECT coalesce(sum(f.valor), 0) FROM refunds f
-		WHERE f.end_to_end_id = p.end_to_end_id AND f.status <> 'NAO_REALIZADO' AND f.id <> ?)
-		FROM pix_payments p WHERE p.end_to_end_id = ? AND p.order_id = ?`, r.ID, r.EndToEndID, orderID).Scan(&received, &taken)
+	var metodo string
+	err := tx.QueryRow(ctx, `SELECT p.valor, p.metodo, (SELECT coalesce(sum(f.valor), 0) FROM refunds f
+		WHERE f.end_to_end_id = p.id AND f.status <> 'NAO_REALIZADO' AND f.id <> ?)
+		FROM (`+paymentsReceived+`) p WHERE p.id = ? AND p.order_id = ?`, r.ID, r.EndToEndID, orderID).Scan(&received, &metodo, &taken)
 	if store.IsNoRows(err) {
 		return store.ErrNotFound
 	}
@@ -596,8 +623,8 @@ func AddRefundTx(ctx context.Context, tx OrderTx, orderID string, r store.Refund
 	if r.Valor <= 0 || taken+r.Valor > received {
 		return store.ErrRefundTooLarge
 	}
-	n, err := tx.Exec(ctx, `INSERT INTO refunds (id, order_id, end_to_end_id, valor, status, motivo, criado_em, atualizado_em)
-		VALUES (?, ?, ?, ?, 'EM_PROCESSAMENTO', ?, ?, ?) ON CONFLICT (id) DO NOTHING`, r.ID, orderID, r.EndToEndID, r.Valor,
+	n, err := tx.Exec(ctx, `INSERT INTO refunds (id, order_id, end_to_end_id, metodo, valor, status, motivo, criado_em, atualizado_em)
+		VALUES (?, ?, ?, ?, ?, 'EM_PROCESSAMENTO', ?, ?, ?) ON CONFLICT (id) DO NOTHING`, r.ID, orderID, r.EndToEndID, metodo, r.Valor,
 		r.Motivo, by.At, by.At)
 	if err != nil || n == 0 {
 		return err
@@ -698,13 +725,13 @@ func DeleteCouponTx(ctx context.Context, tx OrderTx, eventID, codigo string) err
 	return nil
 }
 
-const orderColumns = "id, event_id, buyer_id, status, total, cupom, txid, copia_e_cola, location, criado_em, expira_em, pago_em"
+const orderColumns = "id, event_id, buyer_id, status, total, cupom, txid, copia_e_cola, location, criado_em, expira_em, pago_em, pagamento, preferencia, checkout_url"
 
 func scanOrder(row store.Scanner) (store.Order, error) {
 	var o store.Order
 	var txid *string
 	err := row.Scan(&o.ID, &o.EventID, &o.BuyerID, &o.Status, &o.Total, &o.Cupom, &txid, &o.CopiaECola, &o.Location,
-		&o.CriadoEm, &o.ExpiraEm, &o.PagoEm)
+		&o.CriadoEm, &o.ExpiraEm, &o.PagoEm, &o.Pagamento, &o.Preferencia, &o.CheckoutURL)
 	if txid != nil {
 		o.Txid = *txid
 	}
@@ -802,7 +829,7 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 		var p store.Payment
 		err := row.Scan(&orderID, &p.EndToEndID, &p.Txid, &p.Valor, &p.Horario)
 		if err == nil {
-			p.Horario = p.Horario.UTC()
+			p.Horario, p.Metodo = p.Horario.UTC(), store.PaymentPix
 			byID[orderID].Pagamentos = append(byID[orderID].Pagamentos, p)
 		}
 		return struct{}{}, err
@@ -811,13 +838,26 @@ func (r OrderReader) readOrders(ctx context.Context, where string, args ...any) 
 	}
 	if _, err := store.QueryAll(ctx, r.Query, what, func(row store.Scanner) (struct{}, error) {
 		var f store.Refund
-		err := row.Scan(&orderID, &f.ID, &f.EndToEndID, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
+		err := row.Scan(&orderID, &f.ID, &f.EndToEndID, &f.Metodo, &f.Valor, &f.Status, &f.Motivo, &f.CriadoEm)
 		if err == nil {
 			f.CriadoEm = f.CriadoEm.UTC()
 			byID[orderID].Reembolsos = append(byID[orderID].Reembolsos, f)
 		}
 		return struct{}{}, err
-	}, "SELECT order_id, id, end_to_end_id, valor, status, motivo, criado_em FROM refunds WHERE "+in+" ORDER BY order_id, criado_em", ids...); err != nil {
+	}, "SELECT order_id, id, end_to_end_id, metodo, valor, status, motivo, criado_em FROM refunds WHERE "+in+" ORDER BY order_id, criado_em", ids...); err != nil {
+		return nil, err
+	}
+	if _, err := store.QueryAll(ctx, r.Query, what, func(row store.Scanner) (struct{}, error) {
+		c, err := scanCardPayment(store.WithKey{Scanner: row, ID: &orderID})
+		if err == nil {
+			o := byID[orderID]
+			o.Cartoes = append(o.Cartoes, c)
+			if c.AprovadoEm != nil { // money received: a payment as a Pix is, for its refunds
+				o.Pagamentos = append(o.Pagamentos, store.Payment{EndToEndID: c.ID, Metodo: store.PaymentCard, Valor: c.Valor, Horario: *c.AprovadoEm})
+			}
+		}
+		return struct{}{}, err
+	}, "SELECT order_id, "+cardPaymentColumns+" FROM card_payments WHERE "+in+" ORDER BY order_id, recebido_em, payment_id", ids...); err != nil {
 		return nil, err
 	}
 	return orders, nil

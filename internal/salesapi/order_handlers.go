@@ -16,6 +16,7 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/config"
 	"pelotao/internal/event"
+	"pelotao/internal/mercadopago"
 	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
@@ -48,6 +49,8 @@ type orderAnswer struct {
 	EventID    string                    `json:"eventId"`
 	Status     string                    `json:"status"`
 	Total      money.Centavos            `json:"total"`
+	Pagamento  string                    `json:"pagamento"`             // pix or cartao (CARD-20)
+	Checkout   string                    `json:"checkoutUrl,omitempty"` // a card order awaiting payment: where the buyer pays
 	CriadoEm   time.Time                 `json:"criadoEm"`
 	ExpiraEm   time.Time                 `json:"expiraEm"`
 	PagoEm     *time.Time                `json:"pagoEm"`
@@ -84,13 +87,16 @@ type orderRefundAnswer struct {
 }
 
 func toOrderAnswer(o store.Order) orderAnswer {
-	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: o.Total,
+	j := orderAnswer{ID: o.ID, EventID: o.EventID, Status: o.Status, Total: o.Total, Pagamento: o.Pagamento,
 		CriadoEm: o.CriadoEm, ExpiraEm: o.ExpiraEm, PagoEm: o.PagoEm,
 		Inscricoes: make([]orderRegistrationAnswer, len(o.Inscricoes)), Reembolsos: toRefundAnswers(o.Reembolsos)}
 	for i, r := range o.Inscricoes {
 		j.Inscricoes[i] = toRegistrationAnswer(r)
 	}
-	if o.Status == store.OrderAwaiting && o.CopiaECola != "" {
+	if o.Status == store.OrderAwaiting && o.Pagamento == store.PaymentCard {
+		j.Checkout = o.CheckoutURL
+	}
+	if o.Status == store.OrderAwaiting && o.Pagamento != store.PaymentCard && o.CopiaECola != "" {
 		j.Pix = &orderPixAnswer{Txid: o.Txid, CopiaECola: o.CopiaECola, QRCode: "/api/pedidos/" + o.ID + "/qrcode.png"}
 	}
 	return j
@@ -178,6 +184,14 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 	if err := s.readOrder(r, e, &o); err != nil {
 		return store.Order{}, err
 	}
+	pagamento, err := s.paymentMethod(e, o.Pagamento)
+	if err != nil {
+		return store.Order{}, err
+	}
+	txid := ""
+	if pagamento == store.PaymentPix {
+		txid = pix.NewTxID()
+	}
 	var hash string
 	if key != "" {
 		var err error
@@ -187,7 +201,7 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 	}
 	now := time.Now()
 	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
-		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
+		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: txid, Pagamento: pagamento, Now: now,
 		ExpiraEm: now.Add(s.cfg.RegistrationHold), Vagas: orders.EventCapacity(e),
 		PedidosAbertosMax: registration.Const.Limits.PedidosAbertosMax, InscricoesPorContaMax: s.cfg.MaxRegistrationsPerAccount,
 		Price: orderPricer(e, &o, e.Today(now)), Sender: &slot})
@@ -222,15 +236,16 @@ func bodyHash(o *registration.Order) (string, error) {
 
 // answerCharged answers 201 with order, charging it first when it has no charge yet: a new
 // order, or the first order of a retry whose request died before its charge was recorded (or
-// is still making it); the retry makes the charge with the same txid, which the PSP takes as
-// the same charge.
+// is still making it); the retry makes a Pix charge with the same txid, which the PSP takes as
+// the same charge. A charge that cannot be made — the PSP's or the card provider's — discards
+// the order, so that no hold remains (REG-50, CARD-20).
 func (s *Server) answerCharged(w http.ResponseWriter, r *http.Request, order store.Order, e *event.Event) error {
-	if order.Status == store.OrderAwaiting && order.Txid != "" && order.CopiaECola == "" && order.ExpiraEm.After(time.Now()) {
-		var err error
-		if order, err = s.charge(r.Context(), order, e); err != nil {
-			return err
-		}
+	u, _ := api.CurrentUser(r)
+	charged, err := s.charged(r.Context(), order, e, mercadopago.Payer{Email: u.Email, Name: u.DisplayName})
+	if err != nil {
+		return s.discard(r.Context(), order, err)
 	}
+	order = charged
 	api.WriteJSON(w, http.StatusCreated, s.orderAnswer(order))
 	return nil
 }
@@ -264,10 +279,10 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 }
 
 // charge opens the order's Pix charge for its stored total, the debtor its first athlete with a
-// CPF, and keeps its code; when the PSP cannot, the order is discarded so that its slots are
-// free again. The order (and its txid) is stored before the PSP hears of the charge, so that every
-// charge the PSP holds names an order: one whose server died before recording the code is
-// withdrawn when its hold ends, like any unpaid charge.
+// CPF, and keeps its code; when the PSP cannot, errPaymentUnavailable (the caller discards a new
+// order, so that its slots are free again). The order (and its txid) is stored before the PSP
+// hears of the charge, so that every charge the PSP holds names an order: one whose server died
+// before recording the code is withdrawn when its hold ends, like any unpaid charge.
 func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) (store.Order, error) {
 	msg := []rune("Inscrição " + e.Titulo)
 	if len(msg) > 140 {
@@ -278,7 +293,8 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 		debtor = &pix.Debtor{CPF: order.Inscricoes[i].DocNumero, Name: order.Inscricoes[i].Nome}
 	}
 	if s.psp == nil {
-		return order, s.discard(ctx, order, errors.New("no PSP configured"))
+		s.log.Warn("pix charge not made", "order", order.ID, "err", "no PSP configured")
+		return order, errPaymentUnavailable
 	}
 	ch, err := s.psp.CreateCharge(ctx, order.Txid, pix.NewCharge{Expiry: time.Until(order.ExpiraEm).Round(time.Second),
 		Debtor: debtor, Amount: order.Total, Message: string(msg)})
@@ -286,29 +302,26 @@ func (s *Server) charge(ctx context.Context, order store.Order, e *event.Event) 
 		err = s.store.SetOrderPix(ctx, order.ID, ch.CopyPaste, ch.Location)
 	}
 	if err != nil {
-		return order, s.discard(ctx, order, err)
+		s.log.Warn("pix charge not made", "order", order.ID, "err", err)
+		// A PSP whose answer was lost (a timeout) may have made the charge: it is withdrawn, so
+		// that no charge outlives its order or its method; if the PSP cannot be reached for that
+		// either, the charge's code was never shown to anyone and it ends at its expiracao.
+		if _, err := s.psp.RemoveCharge(context.WithoutCancel(ctx), order.Txid); err != nil {
+			s.log.Warn("pix charge not made, not removed", "txid", order.Txid, "err", err)
+		}
+		return order, errPaymentUnavailable
 	}
 	order.CopiaECola, order.Location = ch.CopyPaste, ch.Location // all that SetOrderPix changed
 	return order, nil
 }
 
-// discard deletes an order whose charge could not be made, so that no hold remains, and
-// answers pagamento-indisponivel. A PSP whose answer was lost (a timeout) may have made the
-// charge: it is withdrawn too, so that no charge outlives its order; if the PSP cannot be
-// reached for that either, the charge's code was never shown to anyone and it ends at its
-// expiracao.
+// discard deletes a new order whose charge could not be made (why), so that no hold remains,
+// and answers why.
 func (s *Server) discard(ctx context.Context, order store.Order, why error) error {
-	s.log.Warn("pix charge not made", "order", order.ID, "err", why)
-	ctx = context.WithoutCancel(ctx)
-	if err := s.store.DiscardOrder(ctx, order.ID); err != nil {
+	if err := s.store.DiscardOrder(context.WithoutCancel(ctx), order.ID); err != nil {
 		return err
 	}
-	if s.psp != nil {
-		if _, err := s.psp.RemoveCharge(ctx, order.Txid); err != nil {
-			s.log.Warn("pix charge of a discarded order not removed", "txid", order.Txid, "err", err)
-		}
-	}
-	return errPaymentUnavailable
+	return why
 }
 
 // orderFor returns the order of {orderId} when the user bought it or manages its event.

@@ -148,13 +148,14 @@ func (s *Server) pixWebhook(w http.ResponseWriter, r *http.Request) error {
 // taken again once its claim is stale (orders.StaleClaim).
 const statementRetry = 15 * time.Minute
 
-// RunPix keeps the payments moving until ctx ends: it registers the webhook (again and again
-// while the PSP is down), then every PixReconcileEvery reads back the unpaid charges, so that a
-// lost notification still confirms its order (and a refund the PSP did not take is asked
-// again), and ends the holds that passed; at start and every statementRetry it asks for the
+// RunPix keeps the payments moving until ctx ends, with a PSP or a card provider: it registers
+// the PSP's webhook (again and again while the PSP is down), then every PixReconcileEvery reads
+// back the unpaid charges and card orders (CARD-25), so that a lost notification still confirms
+// its order (and a refund the provider did not take is asked again), and ends the holds that
+// passed, withdrawing their charges and preferences; at start and every statementRetry it asks for the
 // day's reconciliation of the Pix received (orders.Service.ReconcileStatement).
 func (s *Server) RunPix(ctx context.Context) {
-	if s.psp == nil {
+	if s.psp == nil && s.cards == nil {
 		return
 	}
 	tick := time.NewTicker(s.cfg.PixReconcileEvery)
@@ -162,7 +163,7 @@ func (s *Server) RunPix(ctx context.Context) {
 	registered := false
 	var statementAsked time.Time
 	for {
-		if !registered {
+		if !registered && s.psp != nil {
 			if err := s.registerWebhook(ctx); err != nil {
 				s.log.Warn("pix webhook not registered; retrying", "err", err)
 			} else {
@@ -172,7 +173,7 @@ func (s *Server) RunPix(ctx context.Context) {
 		now := time.Now()
 		s.reconcileAt(ctx, now)
 		s.expireHoldsAt(ctx, now)
-		if now.Sub(statementAsked) >= statementRetry {
+		if s.psp != nil && now.Sub(statementAsked) >= statementRetry {
 			statementAsked = now
 			if _, err := s.orders.ReconcileStatement(ctx, now, s.cfg.PixReconcileDays); err != nil {
 				s.log.Warn("pix daily reconciliation; asked again later", "err", err)

@@ -47,6 +47,7 @@ func (s *Server) getOffer(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o := registration.MakeOffer(&e, e.Today(s.now()), counts)
+	o.Pagamentos, o.ParcelasMax = s.paymentMethods(&e), s.installments(&e)
 	api.WriteJSON(w, http.StatusOK, o)
 	return nil
 }

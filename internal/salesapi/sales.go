@@ -1,5 +1,5 @@
 // Package salesapi is the sales API: an event's registration offer and quotes, the orders that
-// buy registrations and their Pix payments (docs/http-api.md, "Registration"), and what follows
+// buy registrations and their payments, by Pix or by card (docs/http-api.md, "Registration"), and what follows
 // the sale — the organizer's orders, export, figures, coupons and refunds, the buyer's
 // cancellation and edits ("After the sale"), whose rules are internal/orders'. Its handlers are
 // made of internal/api like internal/httpapi's; Routes gives them to httpapi's one route table,
@@ -21,6 +21,7 @@ import (
 	"pelotao/internal/config"
 	"pelotao/internal/event"
 	"pelotao/internal/mail"
+	"pelotao/internal/mercadopago"
 	mpsandbox "pelotao/internal/mercadopago/sandbox"
 	"pelotao/internal/orders"
 	"pelotao/internal/pix"
@@ -35,6 +36,9 @@ type Deps struct {
 	Log    *slog.Logger
 	// PSP charges orders through the API Pix; nil builds the configured client (or the sandbox).
 	PSP pix.PSP
+	// Cards is the card payment provider; nil builds the configured Mercado Pago client (or the
+	// sandbox's), or none without PELOTAO_MP_ACCESS_TOKEN.
+	Cards mercadopago.Provider
 	// Site serves every route of the site: the sandbox's webhook reaches it in-process.
 	Site http.Handler
 	// Mailer sends the confirmation e-mails of paid orders and tells buyers of their refunds.
@@ -53,6 +57,8 @@ type Server struct {
 	sandbox *sandbox.Sandbox
 	// mpSandbox is the in-memory Mercado Pago served under PELOTAO_MP_SANDBOX.
 	mpSandbox *mpsandbox.Sandbox
+	// cards is the card payment provider (Mercado Pago), nil when none is configured.
+	cards mercadopago.Provider
 	// orders settles payments, refunds, cancels and edits orders (internal/orders).
 	orders *orders.Service
 	// mailer and calendar make the confirmation e-mails; receipts are those being sent.
@@ -76,7 +82,10 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.setUpCardSandbox(d.Site)
-	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
+	if err := s.setUpCards(d.Cards); err != nil {
+		return nil, err
+	}
+	s.orders = &orders.Service{Store: d.Store, PSP: s.psp, Cards: s.cards, Mailer: d.Mailer, Log: s.log, Location: d.Config.Location,
 		BaseURL: d.Config.BaseURL.String(), Now: func() time.Time { return s.now() }, Paid: s.sendReceipt}
 	return s, nil
 }
@@ -87,6 +96,7 @@ func (s *Server) Routes() []api.Route {
 	rs = append(rs, s.moneyRoutes()...)
 	rs = append(rs, s.registrationCodeRoutes()...)
 	rs = append(rs, s.pixRoutes()...)
+	rs = append(rs, s.paymentRoutes()...)
 	rs = append(rs, s.groupRoutes()...)
 	rs = append(rs, s.sandboxRoutes()...)
 	return append(rs, s.cardSandboxRoutes()...)

@@ -47,9 +47,29 @@ type OrderStore interface {
 	// has this txid. ErrNotPending: the order was cancelled or paid before (the payment is
 	// recorded, for a refund).
 	ConfirmOrder(ctx context.Context, p Payment, c Capacity) (Order, error)
-	// ExpireOrders marks expirado the orders whose hold passed at now and returns their txids,
-	// whose charges the PSP should remove.
-	ExpireOrders(ctx context.Context, now time.Time) ([]string, error)
+	// ExpireOrders marks expirado the orders whose hold passed at now and returns their charges
+	// (a Pix txid, a card preference), which their providers should withdraw.
+	ExpireOrders(ctx context.Context, now time.Time) ([]Charges, error)
+	// SetOrderCard keeps the card provider's answer to a card order's preference: its id and where
+	// the buyer pays (CARD-20); ErrNotFound when the order is not awaiting payment by card.
+	SetOrderCard(ctx context.Context, orderID, preferencia, checkoutURL string) error
+	// SwitchPayment makes the order awaiting payment, its hold not passed at now, one paid by
+	// metodo (CARD-21): to Pix with the new charge txid (its code is kept by SetOrderPix), to card
+	// without a checkout yet (SetOrderCard). The hold keeps its end; the charges made before stay
+	// named on the order (Txid, Preferencia) until replaced, so that a payment made on one just
+	// before it was withdrawn is still found. ErrNotPending: not awaiting payment, or its hold passed.
+	SwitchPayment(ctx context.Context, orderID, metodo, txid string, now time.Time) (Order, error)
+	// ConfirmCardPayment records the card payment p of the order (once per p.ID: the same payment
+	// again changes nothing and returns the order as it is) and, p approved, confirms the order
+	// as ConfirmOrder does a Pix, with the same refusals (ErrSoldOut, ErrCouponUsedUp, an
+	// *AlreadyRegisteredError, ErrNotPending), the payment kept for its refund. ErrNotFound: no
+	// such order.
+	ConfirmCardPayment(ctx context.Context, orderID string, p CardPayment, c Capacity) (Order, error)
+	// RecordCardPayment records a card payment of the order that confirms nothing — declined,
+	// waiting, or approved for another amount or currency (motivo then goes to the history, and
+	// the payment can be refunded) — or the new status of one recorded before. changed is false
+	// when the payment was recorded with this status already. ErrNotFound: no such order.
+	RecordCardPayment(ctx context.Context, orderID string, p CardPayment, motivo string) (o Order, changed bool, err error)
 	// CancelOrder cancels an order awaiting payment (its counts are freed), or a free order paid
 	// at once (its registrations leave the participants, as a refunded order's); ErrNotPending
 	// otherwise.
@@ -240,6 +260,7 @@ type NewOrder struct {
 	IdempotencyHash  string // the request body's hash, kept with the key: the key again with another is refused
 	Cupom            string // the code as typed; '' none
 	Txid             string // the Pix charge's, made before; kept only when the order costs something
+	Pagamento        string // PaymentPix ('' too) or PaymentCard
 	Now, ExpiraEm    time.Time
 	Vagas            Capacity
 	Price            Pricer
@@ -272,12 +293,19 @@ type Order struct {
 	Total                        money.Centavos
 	Cupom                        string
 	Txid, CopiaECola, Location   string
-	CriadoEm, ExpiraEm           time.Time
-	PagoEm                       *time.Time
-	Inscricoes                   []Registration
-	Pagamentos                   []Payment
-	Reembolsos                   []Refund
-	Rev                          int64 // as the event's orders list read it (OrdersChangedAfter), 0 when read otherwise
+	// Pagamento is how the buyer pays: PaymentPix or PaymentCard. Preferencia is the order's card
+	// preference (kept after a switch to Pix), CheckoutURL where the buyer pays it while the order
+	// is paid by card.
+	Pagamento, Preferencia, CheckoutURL string
+	CriadoEm, ExpiraEm                  time.Time
+	PagoEm                              *time.Time
+	Inscricoes                          []Registration
+	// Pagamentos is the money received, whatever the method: each Pix, each card payment approved.
+	Pagamentos []Payment
+	// Cartoes is every card payment read for the order, approved or not, oldest first.
+	Cartoes    []CardPayment
+	Reembolsos []Refund
+	Rev        int64 // as the event's orders list read it (OrdersChangedAfter), 0 when read otherwise
 }
 
 // Registration is one athlete of an order.
@@ -288,12 +316,36 @@ type Registration struct {
 	Atleta                                                            json.RawMessage
 }
 
-// Payment is a Pix received for an order's charge.
+// Payment is money received for an order: a Pix of its charge, or a card payment approved.
+// EndToEndID is the payment's id at its provider (a Pix's endToEndId, a card payment's Mercado
+// Pago id), which its refunds name; Txid is the Pix charge's (” for a card).
 type Payment struct {
 	EndToEndID, Txid string
+	Metodo           string // PaymentPix or PaymentCard
 	Valor            money.Centavos
 	Horario          time.Time
 }
+
+// How an order is paid (orders.pagamento), and which provider a payment or a refund is of.
+const (
+	PaymentPix  = "pix"
+	PaymentCard = "cartao"
+)
+
+// CardPayment is a card payment as the card provider reported it (Mercado Pago's GET
+// /v1/payments/{id}), recorded once per ID.
+type CardPayment struct {
+	ID                   string         // the provider's payment id
+	Status, StatusDetail string         // approved, rejected, in_process… as the provider says
+	Valor                money.Centavos // centavos
+	Parcelas             int
+	Taxas, Liquido       money.Centavos // the seller's fees and what it receives, centavos
+	AprovadoEm           *time.Time     // first read approved (as recorded); nil: never
+}
+
+// Charges are what was asked of the providers for one order: its Pix charge and its card
+// preference (” none), to withdraw when the order ends unpaid.
+type Charges struct{ Txid, Preferencia string }
 
 // Refund statuses, as the API Pix names them.
 const (
@@ -305,6 +357,7 @@ const (
 // Refund is a devolução of a payment.
 type Refund struct {
 	ID, OrderID, EndToEndID string
+	Metodo                  string // the payment's: PaymentPix or PaymentCard
 	Valor                   money.Centavos
 	Status, Motivo          string
 	CriadoEm                time.Time
@@ -330,6 +383,11 @@ const (
 	OrderReturnedEvent = "pagamento_divergente"
 	// OrderRegistrationCanceledEvent: one registration of a paid order cancelled alone (REG-240).
 	OrderRegistrationCanceledEvent = "inscricao_cancelada"
+	// OrderCardPaymentEvent: a card payment read with a status that confirms nothing (declined,
+	// waiting), CARD-22.
+	OrderCardPaymentEvent = "pagamento_cartao"
+	// OrderSwitchedEvent: the buyer switched the order's payment method (CARD-21).
+	OrderSwitchedEvent = "pagamento_trocado"
 )
 
 // OrderQuery selects a page of an event's orders.

@@ -96,10 +96,12 @@ func (r PanelReader) Panel(ctx context.Context, userID string) ([]PanelEvent, er
 		FROM result_sets WHERE event_id IN (`+panelEventIDs+`) GROUP BY event_id`, userID, userID); err != nil {
 		return nil, err
 	}
-	// Payments and refunds, each summed per event, in one answer: an event's two rows add up.
+	// Payments (each Pix, each card payment approved: CARD-30) and refunds, each summed per event,
+	// in one answer: an event's two rows add up.
 	if err := figures(func(e *PanelEvent, row Scanner) error {
 		return row.Scan(&e.Received, &e.Refunded)
-	}, `SELECT o.event_id, sum(p.valor), 0 FROM pix_payments p JOIN orders o ON o.id = p.order_id
+	}, `SELECT o.event_id, sum(p.valor), 0 FROM (SELECT order_id, valor FROM pix_payments
+		UNION ALL SELECT order_id, valor FROM card_payments WHERE aprovado_em IS NOT NULL) p JOIN orders o ON o.id = p.order_id
 		WHERE o.event_id IN (`+panelEventIDs+`) GROUP BY o.event_id
 		UNION ALL SELECT o.event_id, 0, sum(f.valor) FROM refunds f JOIN orders o ON o.id = f.order_id
 		WHERE f.status = 'DEVOLVIDO' AND o.event_id IN (`+panelEventIDs+`) GROUP BY o.event_id`, userID, userID, userID, userID); err != nil {

@@ -183,16 +183,88 @@ func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capac
 // one order: each change of an order then takes its event's rev (migration 0017), and taking
 // them row by row could wait on a confirmation of one order while holding the rev that
 // confirmation waits for.
-func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
+func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (charges []store.Charges, err error) {
 	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error {
 		if _, err := tx.Exec(ctx, `SELECT id FROM orders WHERE status = 'aguardando_pagamento' AND expira_em <= ?
 			ORDER BY id FOR UPDATE`, now); err != nil {
 			return fmt.Errorf("postgres: locking the holds passed: %w", err)
 		}
-		txids, err = sale.ExpireOrdersTx(ctx, tx, now)
+		charges, err = sale.ExpireOrdersTx(ctx, tx, now)
 		return err
 	})
-	return txids, err
+	return charges, err
+}
+
+// orderEventLock names the lock of the event of an order (ErrNotFound: no such order).
+func (s *Store) orderEventLock(ctx context.Context, orderID string) ([]string, error) {
+	var eventID string
+	err := s.pool.QueryRow(ctx, "SELECT event_id FROM orders WHERE id = $1", orderID).Scan(&eventID)
+	if store.IsNoRows(err) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: order's event: %w", err)
+	}
+	return []string{eventLock(eventID)}, nil
+}
+
+// SetOrderCard implements store.OrderStore.
+func (s *Store) SetOrderCard(ctx context.Context, orderID, preferencia, checkoutURL string) error {
+	return s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error { return sale.SetOrderCardTx(ctx, tx, orderID, preferencia, checkoutURL) })
+}
+
+// SwitchPayment implements store.OrderStore, under the order's event's lock (as ConfirmOrder).
+func (s *Store) SwitchPayment(ctx context.Context, orderID, metodo, txid string, now time.Time) (store.Order, error) {
+	lock, err := s.orderEventLock(ctx, orderID)
+	if err != nil {
+		return store.Order{}, err
+	}
+	if err := s.inOrderTx(ctx, lock, func(tx sale.OrderTx) error { return sale.SwitchPaymentTx(ctx, tx, orderID, metodo, txid, now) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// ConfirmCardPayment implements store.OrderStore, under the order's event's lock (as ConfirmOrder).
+func (s *Store) ConfirmCardPayment(ctx context.Context, orderID string, p store.CardPayment, c store.Capacity) (store.Order, error) {
+	lock, err := s.orderEventLock(ctx, orderID)
+	if err != nil {
+		return store.Order{}, err
+	}
+	var refused error
+	err = s.inOrderTx(ctx, lock, func(tx sale.OrderTx) error {
+		eventID, err := sale.OrderEvent(ctx, tx, orderID)
+		if err == nil {
+			refused, err = sale.ConfirmCardPaymentTx(ctx, tx, orderID, eventID, p, c, time.Now())
+		}
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	o, err := s.Order(ctx, orderID)
+	if err != nil {
+		return o, err
+	}
+	return o, refused
+}
+
+// RecordCardPayment implements store.OrderStore, under the order's event's lock: two readings of
+// one payment take turns.
+func (s *Store) RecordCardPayment(ctx context.Context, orderID string, p store.CardPayment, motivo string) (o store.Order, changed bool, err error) {
+	lock, err := s.orderEventLock(ctx, orderID)
+	if err != nil {
+		return store.Order{}, false, err
+	}
+	err = s.inOrderTx(ctx, lock, func(tx sale.OrderTx) (err error) {
+		changed, err = sale.RecordCardPaymentTx(ctx, tx, orderID, p, motivo, time.Now())
+		return err
+	})
+	if err != nil {
+		return store.Order{}, false, err
+	}
+	o, err = s.Order(ctx, orderID)
+	return o, changed, err
 }
 
 // ClaimOrderReceipt implements store.OrderStore.

@@ -158,12 +158,62 @@ func (s *Store) ConfirmOrder(ctx context.Context, p store.Payment, c store.Capac
 }
 
 // ExpireOrders implements store.OrderStore.
-func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (txids []string, err error) {
+func (s *Store) ExpireOrders(ctx context.Context, now time.Time) (charges []store.Charges, err error) {
 	err = s.inOrderTx(ctx, func(tx sale.OrderTx) error {
-		txids, err = sale.ExpireOrdersTx(ctx, tx, now)
+		charges, err = sale.ExpireOrdersTx(ctx, tx, now)
 		return err
 	})
-	return txids, err
+	return charges, err
+}
+
+// SetOrderCard implements store.OrderStore.
+func (s *Store) SetOrderCard(ctx context.Context, orderID, preferencia, checkoutURL string) error {
+	return s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.SetOrderCardTx(ctx, tx, orderID, preferencia, checkoutURL) })
+}
+
+// SwitchPayment implements store.OrderStore.
+func (s *Store) SwitchPayment(ctx context.Context, orderID, metodo, txid string, now time.Time) (store.Order, error) {
+	if err := s.inOrderTx(ctx, func(tx sale.OrderTx) error { return sale.SwitchPaymentTx(ctx, tx, orderID, metodo, txid, now) }); err != nil {
+		return store.Order{}, err
+	}
+	return s.Order(ctx, orderID)
+}
+
+// ConfirmCardPayment implements store.OrderStore.
+func (s *Store) ConfirmCardPayment(ctx context.Context, orderID string, p store.CardPayment, c store.Capacity) (store.Order, error) {
+	var refused error
+	err := s.inOrderTx(ctx, func(tx sale.OrderTx) error {
+		eventID, err := sale.OrderEvent(ctx, tx, orderID)
+		if err != nil {
+			return err
+		}
+		refused, err = sale.ConfirmCardPaymentTx(ctx, tx, orderID, eventID, p, c, time.Now())
+		return err
+	})
+	if err != nil {
+		return store.Order{}, err
+	}
+	o, err := s.Order(ctx, orderID)
+	if err != nil {
+		return o, err
+	}
+	return o, refused
+}
+
+// RecordCardPayment implements store.OrderStore.
+func (s *Store) RecordCardPayment(ctx context.Context, orderID string, p store.CardPayment, motivo string) (o store.Order, changed bool, err error) {
+	err = s.inOrderTx(ctx, func(tx sale.OrderTx) error {
+		if _, err := sale.OrderEvent(ctx, tx, orderID); err != nil {
+			return err
+		}
+		changed, err = sale.RecordCardPaymentTx(ctx, tx, orderID, p, motivo, time.Now())
+		return err
+	})
+	if err != nil {
+		return store.Order{}, false, err
+	}
+	o, err = s.Order(ctx, orderID)
+	return o, changed, err
 }
 
 // ClaimOrderReceipt implements store.OrderStore.

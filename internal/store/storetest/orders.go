@@ -295,16 +295,16 @@ func testOrderExpiry(t *testing.T, s store.Store) {
 	}
 	later := t0.Add(31 * time.Minute)
 	second := mustOrder(t, s, withCoupon("e2", later))
-	txids, err := s.ExpireOrders(ctx, later)
-	if err != nil || len(txids) != 1 || txids[0] != first.Txid {
-		t.Fatalf("expired %v (%v), want [%s]", txids, err, first.Txid)
+	charges, err := s.ExpireOrders(ctx, later)
+	if err != nil || len(charges) != 1 || charges[0] != (store.Charges{Txid: first.Txid}) {
+		t.Fatalf("expired %v (%v), want [%s]", charges, err, first.Txid)
 	}
 	got, err := s.Order(ctx, first.ID)
 	if err != nil || got.Status != store.OrderExpired || got.Inscricoes[0].Status != store.RegistrationCanceled {
 		t.Fatalf("after expiry: %+v %v", got, err)
 	}
-	if txids, _ := s.ExpireOrders(ctx, later); len(txids) != 0 {
-		t.Fatalf("expired again: %v", txids)
+	if charges, _ := s.ExpireOrders(ctx, later); len(charges) != 0 {
+		t.Fatalf("expired again: %v", charges)
 	}
 	if got, _ := s.Order(ctx, second.ID); got.Status != store.OrderAwaiting {
 		t.Fatalf("the live hold expired: %s", got.Status)

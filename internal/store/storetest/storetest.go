@@ -29,6 +29,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("SoldRegistrations", func(t *testing.T) { testSoldRegistrations(t, open(t)) })
 	t.Run("Panel", func(t *testing.T) { testPanel(t, open(t)) })
 	t.Run("PixReconciliation", func(t *testing.T) { testPixReconciliation(t, open) })
+	t.Run("CardPayments", func(t *testing.T) { testCardPayments(t, open) })
 	t.Run("Groups", func(t *testing.T) { testGroups(t, open) })
 }
 

@@ -1,0 +1,140 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"pelotao/internal/mercadopago"
+	"pelotao/internal/store"
+)
+
+// ErrNoCards: the operation needs a card provider and none is configured.
+var ErrNoCards = errors.New("orders: no card provider configured")
+
+// SettleCardPayment acts on the card payment a notification names (CARD-22): the notification is
+// only a hint, so the payment is read back from the card provider (SettleCardPaymentOf).
+// ErrNotFound: the payment names no order of ours (it was logged by the caller).
+func (s *Service) SettleCardPayment(ctx context.Context, paymentID int64) error {
+	if s.Cards == nil {
+		return ErrNoCards
+	}
+	p, err := s.Cards.Payment(ctx, paymentID)
+	if err != nil {
+		return err
+	}
+	return s.SettleCardPaymentOf(ctx, p)
+}
+
+// SettleCardOrder reads back the card payments of an order that ever had a preference (GET
+// /v1/payments/search?external_reference=), so that a lost notification only delays its
+// confirmation or its return (CARD-25). An order without one is left alone.
+func (s *Service) SettleCardOrder(ctx context.Context, o store.Order) error {
+	if s.Cards == nil || o.Preferencia == "" {
+		return nil
+	}
+	ps, err := s.Cards.SearchPayments(ctx, o.ID)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if err := s.SettleCardPaymentOf(ctx, p); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
+	return nil
+}
+
+// SettleCardPaymentOf records the card payment p, as the provider answered it, on the order its
+// external_reference names, once per payment id and status. Approved in reais for exactly the
+// order's total, it confirms the order — after its hold too if the registrations still fit, as a
+// late Pix (CARD-23); what cannot confirm is refunded in full, the buyer told why, with the
+// reasons of a Pix (confirmed). Approved for another amount or currency: recorded and refunded in
+// full, never half-accepted. Declined (rejected, cancelled): the order stays awaiting payment,
+// the buyer may try again or switch to Pix; waiting (in_process, pending…): nothing yet.
+// ErrNotFound: no order of ours has this external_reference.
+func (s *Service) SettleCardPaymentOf(ctx context.Context, p mercadopago.Payment) error {
+	if p.ExternalReference == "" {
+		return store.ErrNotFound
+	}
+	o, err := s.Store.Order(ctx, p.ExternalReference)
+	if err != nil {
+		return err
+	}
+	cp := cardPayment(p)
+	switch {
+	case p.Status == mercadopago.StatusApproved && !p.Pays(o.ID, o.Total):
+		if _, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, MotivoValorDiferente); err != nil {
+			return err
+		}
+		return s.returnPayment(ctx, o.ID, cp.ID, store.PaymentCard, cp.Valor, MotivoValorDiferente)
+	case p.Status == mercadopago.StatusApproved:
+		e, err := s.Store.GetEvent(ctx, o.EventID)
+		if err != nil {
+			return err
+		}
+		paid, err := s.Store.ConfirmCardPayment(ctx, o.ID, cp, EventCapacity(&e))
+		return s.confirmed(ctx, o, paid, err, cp.ID, store.PaymentCard, cp.Valor)
+	default:
+		_, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, "")
+		return err
+	}
+}
+
+// cardPayment is a Mercado Pago payment as the store records it.
+func cardPayment(p mercadopago.Payment) store.CardPayment {
+	return store.CardPayment{ID: strconv.FormatInt(p.ID, 10), Status: string(p.Status), StatusDetail: p.StatusDetail,
+		Valor: p.TransactionAmount, Parcelas: p.Installments, Taxas: p.Fees(),
+		Liquido: p.TransactionDetails.NetReceivedAmount}
+}
+
+// withdrawPreference makes a card preference unpayable (CARD-6); a failure is logged: the
+// preference ends at its own expiration_date_to, the hold's end, and a payment that still
+// arrives is confirmed or refunded like any late one.
+func (s *Service) withdrawPreference(ctx context.Context, id string) {
+	if s.Cards == nil || id == "" {
+		return
+	}
+	if err := s.Cards.WithdrawPreference(ctx, id); err != nil {
+		s.Log.Warn("card preference not withdrawn", "preference", id, "err", err)
+	}
+}
+
+// sendCard asks the card provider for refund r of a card payment (POST
+// /v1/payments/{id}/refunds, its X-Idempotency-Key the refund's id, so a retry is the same
+// refund) and records the answer when final: approved DEVOLVIDO; rejected or cancelled, or a
+// refund the provider refuses (4xx), NAO_REALIZADO; in process, pending until read again (poll
+// reads the payment's refunds back at once).
+func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
+	if s.Cards == nil {
+		return
+	}
+	id, err := strconv.ParseInt(r.EndToEndID, 10, 64)
+	if err != nil {
+		s.Log.Warn("card refund of no card payment", "refund", r.ID, "payment", r.EndToEndID)
+		return
+	}
+	ans, err := s.Cards.Refund(ctx, id, r.ID, r.Valor)
+	if err == nil && poll && ans.Status == mercadopago.RefundInProcess {
+		var all []mercadopago.Refund
+		if all, err = s.Cards.Refunds(ctx, id); err == nil {
+			for _, f := range all {
+				if f.ID == ans.ID {
+					ans = f
+				}
+			}
+		}
+	}
+	var rej *mercadopago.Rejected
+	switch {
+	case errors.As(err, &rej):
+		s.Log.Warn("card refund refused", "refund", r.ID, "err", err)
+		s.settle(ctx, r, store.RefundFailed)
+	case err != nil:
+		s.Log.Warn("card refund pending", "refund", r.ID, "err", err)
+	case ans.Status == mercadopago.RefundApproved:
+		s.settle(ctx, r, store.RefundReturned)
+	case ans.Status == mercadopago.RefundRejected || ans.Status == mercadopago.RefundCancelled:
+		s.settle(ctx, r, store.RefundFailed)
+	}
+}

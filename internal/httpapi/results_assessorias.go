@@ -10,14 +10,13 @@ import (
 
 	"pelotao/internal/answercache"
 	"pelotao/internal/api"
+	"pelotao/internal/event"
 	"pelotao/internal/results"
 )
 
-// The ranking's n: the best n times of each sex a group adds (GRP-44).
-const (
-	defaultRankingN = 3
-	maxRankingN     = 10
-)
+// maxRankingN bounds the ranking's n, the best n times of each sex a group adds (GRP-44): the
+// bound of the event's temposAssessoria, its default (GRP-31).
+var maxRankingN = event.Const.Limits.TemposAssessoriaMax
 
 // rankingKey is a ranking answer's key: the set as published (a re-import is a new key) and n.
 type rankingKey struct {
@@ -36,8 +35,9 @@ type rankingAnswer struct {
 // listGroupRanking answers GET /api/events/{id}/results/{setId}/grupos?n=3: the event's groups
 // ranked over the set's results (results.RankGroups, GRP-41..44), kept for a second as the
 // public lists are (s.rankings): a 30,000-line set costs its decoding once for every visitor.
+// Without n, the event's temposAssessoria (GRP-31); the results page always sends it.
 func (s *Server) listGroupRanking(w http.ResponseWriter, r *http.Request) error {
-	n := defaultRankingN
+	n := 0
 	if raw := r.URL.Query().Get("n"); raw != "" {
 		v, err := strconv.Atoi(raw)
 		if err != nil || v < 1 || v > maxRankingN {
@@ -48,6 +48,13 @@ func (s *Server) listGroupRanking(w http.ResponseWriter, r *http.Request) error 
 	set, err := s.resultSetOf(r)
 	if err != nil {
 		return err
+	}
+	if n == 0 {
+		e, err := s.store.GetEvent(r.Context(), set.EventID)
+		if err != nil {
+			return err
+		}
+		n = e.TemposDoRanking()
 	}
 	body, err := s.rankings.Get(rankingKey{set.ID, set.ImportedAt, n}, func() (answercache.Answer, error) {
 		ranking, err := s.rankGroups(r, set, n)

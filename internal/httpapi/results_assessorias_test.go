@@ -101,7 +101,8 @@ func rankingLines() []results.Result {
 
 // GRP-41, GRP-42, GRP-43, GRP-44: the ranking by assessoria of a set, public: groups by finishers
 // and by the sum of the best n times of each sex, matched by their paid registrations' bibs or,
-// failing that, by team name; the set's status; n from 1 to 10 (3 when not given), else 422 at n;
+// failing that, by team name; the set's status; n from 1 to 10 (the event's temposAssessoria when
+// not given, GRP-31: 3 by default), else 422 at n;
 // an event without groups answers empty lists; a re-import is ranked at once.
 func TestGroupRankingOfAResultSet(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
@@ -131,6 +132,18 @@ func TestGroupRankingOfAResultSet(t *testing.T) {
 		// The default n is 3: no group has three of a sex.
 		if got := get(base, http.StatusOK); !strings.Contains(got, `"porTempo":{"F":[],"M":[]}`) {
 			t.Errorf("n=3: %s", got)
+		}
+		// GRP-31: without n, the event's temposAssessoria, which its organizer set to 2.
+		e, err := st.GetEvent(ctx, w.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.TemposAssessoria = event.Int(2)
+		if _, err := st.UpdateEvent(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+		if got := get(base, http.StatusOK); !sameJSON(got, want) {
+			t.Errorf("the event's n of 2:\n%s\nwant\n%s", got, want)
 		}
 		if got := get(base+"?n=1", http.StatusOK); !strings.Contains(got, `"M":[{"nome":"Assessoria Pé Quente","tempo":"1:50:00","atletas":["Caio Quente"]}]`) {
 			t.Errorf("n=1: %s", got)

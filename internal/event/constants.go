@@ -52,8 +52,8 @@ type Defaults struct {
 	ModoInscricao             string   `json:"modoInscricao"`
 	TamanhosCamiseta          []string `json:"tamanhosCamiseta"`
 	MeiaEntradaIdoso          bool     `json:"meiaEntradaIdoso"`
-	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"` // edicaoAte left blank: this many days before the event
-	FusoHorario               string   `json:"fusoHorario"`     // the zone of an event that names none
+	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"`  // edicaoAte left blank: this many days before the event
+	FusoHorario               string   `json:"fusoHorario"`      // the zone of an event that names none
 	TemposAssessoria          int      `json:"temposAssessoria"` // the ranking by assessoria's n (GRP-31)
 }
 

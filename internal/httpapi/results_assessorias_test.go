@@ -168,12 +168,33 @@ func TestGroupRankingOfAResultSet(t *testing.T) {
 			t.Errorf("after the re-import: %s", got)
 		}
 
+		// GRP-32: Ana back under the timing company's own bib, found by her CPF as its file wrote it.
+		lines := rankingLines()
+		lines[0].NumeroPeito, lines[0].Chave, lines[0].Documento = "9500", "9500", results.DocumentKey("529.982.247-25")
+		if set, err = st.ReplaceResultSet(ctx, results.Set{EventID: w.eventID, Percurso: "60 km", Status: results.Oficial}, lines); err != nil {
+			t.Fatal(err)
+		}
+		app.srv.resultsCache.ForgetSet(set.ID)
+		if got := get(base+"?n=2", http.StatusOK); !strings.Contains(got, `{"nome":"Assessoria Pé Quente","concluintes":3}`) {
+			t.Errorf("Ana by her document: %s", got)
+		}
+		// GRP-33: each athlete's result names the group they count for, and never the document.
+		for bib, grupo := range map[string]string{"9500": "Assessoria Pé Quente", "502": "Assessoria Pé Quente", "7": "Corre Curitiba", "10": ""} {
+			got := get("/api/events/"+w.eventID+"/results/"+set.ID+"/athletes/"+bib, http.StatusOK)
+			if !strings.Contains(got, `"grupo":"`+grupo+`"`) || strings.Contains(got, "52998224725") {
+				t.Errorf("athlete %s: %s, want grupo %q", bib, got, grupo)
+			}
+		}
+
 		other, err := st.ReplaceResultSet(ctx, results.Set{EventID: w.noGroups, Percurso: "60 km", Status: results.Oficial}, rankingLines())
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := get("/api/events/"+w.noGroups+"/results/"+other.ID+"/grupos", http.StatusOK); got != `{"porConcluintes":[],"porTempo":{"F":[],"M":[]},"status":"oficial"}` {
 			t.Errorf("an event without groups: %s", got)
+		}
+		if got := get("/api/events/"+w.noGroups+"/results/"+other.ID+"/athletes/7", http.StatusOK); !strings.Contains(got, `"grupo":""`) {
+			t.Errorf("an athlete of an event without groups: %s", got)
 		}
 	})
 }

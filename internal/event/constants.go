@@ -52,8 +52,9 @@ type Defaults struct {
 	ModoInscricao             string   `json:"modoInscricao"`
 	TamanhosCamiseta          []string `json:"tamanhosCamiseta"`
 	MeiaEntradaIdoso          bool     `json:"meiaEntradaIdoso"`
-	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"` // edicaoAte left blank: this many days before the event
-	FusoHorario               string   `json:"fusoHorario"`     // the zone of an event that names none
+	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"`  // edicaoAte left blank: this many days before the event
+	FusoHorario               string   `json:"fusoHorario"`      // the zone of an event that names none
+	TemposAssessoria          int      `json:"temposAssessoria"` // the ranking by assessoria's n (GRP-31)
 }
 
 // Limits bound what one event may hold. Characters are counted as a person counts them, in
@@ -73,6 +74,8 @@ type Limits struct {
 	IdadeMinimaMax int `json:"idadeMinimaMax"`
 	// ParcelasMax bounds inscricoes.cartao.parcelasMax: Mercado Pago's most installments (CARD-16).
 	ParcelasMax int `json:"parcelasMax"`
+	// TemposAssessoriaMax bounds temposAssessoria and the ranking route's n (GRP-31, GRP-44).
+	TemposAssessoriaMax int `json:"temposAssessoriaMax"`
 }
 
 // Messages are the pt-BR texts shown next to a field, on the server's 422 and in the web form
@@ -120,6 +123,7 @@ type Messages struct {
 	FusoHorario           string `json:"fusoHorario"`
 	CNPJ                  string `json:"cnpj"`
 	ParcelasMax           string `json:"parcelasMax"`
+	TemposAssessoria      string `json:"temposAssessoria"`
 }
 
 // Constants is constants.json, typed.

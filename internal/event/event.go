@@ -40,6 +40,10 @@ type Event struct {
 	// TempoClassificacao is which time ranks the imported results: "liquido" (net, chip time,
 	// the default) or "bruto" (gun time, as some federation rules rank).
 	TempoClassificacao string `json:"tempoClassificacao"`
+	// TemposAssessoria is the ranking by assessoria's n: how many best times of each sex a group
+	// adds (docs/requirements.md GRP-31), 1 to Limits.TemposAssessoriaMax; Normalize sets the
+	// default (3) for a document that has none.
+	TemposAssessoria Integer `json:"temposAssessoria"`
 	// FusoHorario is the IANA zone the event keeps its clock in (REG-220), one of
 	// Const.FusosHorarios; Normalize sets the default for a document that has none.
 	FusoHorario string `json:"fusoHorario"`
@@ -165,6 +169,15 @@ func (in Inscricoes) ModoPelotao() bool { return in.Modo == ModoPelotao }
 
 // MeiaEntrada reports whether the 60+ half price applies (true unless the organizer turned it off).
 func (in Inscricoes) MeiaEntrada() bool { return in.MeiaEntradaIdoso == nil || *in.MeiaEntradaIdoso }
+
+// TemposDoRanking is the ranking by assessoria's n (GRP-31): temposAssessoria, or the default for
+// a document stored before the setting existed.
+func (e *Event) TemposDoRanking() int {
+	if !e.TemposAssessoria.Valid {
+		return Const.Defaults.TemposAssessoria
+	}
+	return e.TemposAssessoria.Value
+}
 
 // EdicaoAteEfetiva is the last day athletes may edit their registration: edicaoAte, or the
 // default number of days before the event.

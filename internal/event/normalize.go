@@ -21,6 +21,9 @@ func (e *Event) Normalize() {
 	orDefault(&e.TempoClassificacao, d.TempoClassificacao)
 	trim(&e.FusoHorario)
 	orDefault(&e.FusoHorario, d.FusoHorario)
+	if !e.TemposAssessoria.Valid && e.TemposAssessoria.invalid == "" {
+		e.TemposAssessoria = Int(d.TemposAssessoria)
+	}
 	trim(&e.Organizador.RazaoSocial, &e.Organizador.CNPJ)
 	e.Organizador.CNPJ = NormalizeCNPJ(e.Organizador.CNPJ)
 

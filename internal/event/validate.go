@@ -96,6 +96,8 @@ func (e *Event) Validate() error {
 	}
 	v.oneOf("status", e.Status, Const.Statuses, MsgStatus)
 	v.oneOf("tempoClassificacao", e.TempoClassificacao, Const.TemposClassif, MsgTipo)
+	msgTempos := Fill(Const.Messages.TemposAssessoria, 1, lim.TemposAssessoriaMax)
+	v.integer("temposAssessoria", e.TemposAssessoria, 1, lim.TemposAssessoriaMax, msgTempos, msgTempos) // GRP-31
 	if !IsFusoHorario(e.FusoHorario) {
 		v.add("fusoHorario", Const.Messages.FusoHorario)
 	}

@@ -101,7 +101,8 @@ func rankingLines() []results.Result {
 
 // GRP-41, GRP-42, GRP-43, GRP-44: the ranking by assessoria of a set, public: groups by finishers
 // and by the sum of the best n times of each sex, matched by their paid registrations' bibs or,
-// failing that, by team name; the set's status; n from 1 to 10 (3 when not given), else 422 at n;
+// failing that, by team name; the set's status; n from 1 to 10 (the event's temposAssessoria when
+// not given, GRP-31: 3 by default), else 422 at n;
 // an event without groups answers empty lists; a re-import is ranked at once.
 func TestGroupRankingOfAResultSet(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
@@ -132,6 +133,18 @@ func TestGroupRankingOfAResultSet(t *testing.T) {
 		if got := get(base, http.StatusOK); !strings.Contains(got, `"porTempo":{"F":[],"M":[]}`) {
 			t.Errorf("n=3: %s", got)
 		}
+		// GRP-31: without n, the event's temposAssessoria, which its organizer set to 2.
+		e, err := st.GetEvent(ctx, w.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.TemposAssessoria = event.Int(2)
+		if _, err := st.UpdateEvent(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+		if got := get(base, http.StatusOK); !sameJSON(got, want) {
+			t.Errorf("the event's n of 2:\n%s\nwant\n%s", got, want)
+		}
 		if got := get(base+"?n=1", http.StatusOK); !strings.Contains(got, `"M":[{"nome":"Assessoria Pé Quente","tempo":"1:50:00","atletas":["Caio Quente"]}]`) {
 			t.Errorf("n=1: %s", got)
 		}
@@ -155,12 +168,33 @@ func TestGroupRankingOfAResultSet(t *testing.T) {
 			t.Errorf("after the re-import: %s", got)
 		}
 
+		// GRP-32: Ana back under the timing company's own bib, found by her CPF as its file wrote it.
+		lines := rankingLines()
+		lines[0].NumeroPeito, lines[0].Chave, lines[0].Documento = "9500", "9500", results.DocumentKey("529.982.247-25")
+		if set, err = st.ReplaceResultSet(ctx, results.Set{EventID: w.eventID, Percurso: "60 km", Status: results.Oficial}, lines); err != nil {
+			t.Fatal(err)
+		}
+		app.srv.resultsCache.ForgetSet(set.ID)
+		if got := get(base+"?n=2", http.StatusOK); !strings.Contains(got, `{"nome":"Assessoria Pé Quente","concluintes":3}`) {
+			t.Errorf("Ana by her document: %s", got)
+		}
+		// GRP-33: each athlete's result names the group they count for, and never the document.
+		for bib, grupo := range map[string]string{"9500": "Assessoria Pé Quente", "502": "Assessoria Pé Quente", "7": "Corre Curitiba", "10": ""} {
+			got := get("/api/events/"+w.eventID+"/results/"+set.ID+"/athletes/"+bib, http.StatusOK)
+			if !strings.Contains(got, `"grupo":"`+grupo+`"`) || strings.Contains(got, "52998224725") {
+				t.Errorf("athlete %s: %s, want grupo %q", bib, got, grupo)
+			}
+		}
+
 		other, err := st.ReplaceResultSet(ctx, results.Set{EventID: w.noGroups, Percurso: "60 km", Status: results.Oficial}, rankingLines())
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := get("/api/events/"+w.noGroups+"/results/"+other.ID+"/grupos", http.StatusOK); got != `{"porConcluintes":[],"porTempo":{"F":[],"M":[]},"status":"oficial"}` {
 			t.Errorf("an event without groups: %s", got)
+		}
+		if got := get("/api/events/"+w.noGroups+"/results/"+other.ID+"/athletes/7", http.StatusOK); !strings.Contains(got, `"grupo":""`) {
+			t.Errorf("an athlete of an event without groups: %s", got)
 		}
 	})
 }

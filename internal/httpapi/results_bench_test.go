@@ -11,6 +11,7 @@ import (
 
 	"pelotao/internal/event"
 	"pelotao/internal/groups"
+	"pelotao/internal/participant"
 	"pelotao/internal/results"
 	"pelotao/internal/store"
 	"pelotao/internal/store/storetest"
@@ -116,7 +117,7 @@ func BenchmarkImportResultsMarathon(b *testing.B) {
 }
 
 // BenchmarkAssessorias measures the ranking by assessoria of a 30,000-line set with four groups
-// found by team name (GET …/results/{setId}/grupos): computed afresh (the set read, decoded and
+// found by team name, every line with a CPF (GET …/results/{setId}/grupos): computed afresh (the set read, decoded and
 // ranked), and as visitors within a second get it (the kept answer).
 func BenchmarkAssessorias(b *testing.B) {
 	app := newTestApp(b)
@@ -144,8 +145,13 @@ func BenchmarkAssessorias(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	set, err := app.store.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial},
-		storetest.RaceResults(30_000))
+	// Every line with a CPF, as a timing file with a CPF column gives (GRP-32): the documents are
+	// read with the lines.
+	lines := storetest.RaceResults(30_000)
+	for i := range lines {
+		lines[i].Documento = participant.CompleteCPF(fmt.Sprint(100000000 + i))
+	}
+	set, err := app.store.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "60 km", Status: results.Oficial}, lines)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -319,7 +319,9 @@ func (s *Server) athleteResult(r *http.Request) (athleteAnswer, error) {
 	if err != nil {
 		return athleteAnswer{}, api.NotFoundAs(err, errAthleteNotFound)
 	}
-	return results.AthleteIn(set, res), nil
+	a := results.AthleteIn(set, res)
+	a.Grupo, err = s.groupOfResult(r, set, res)
+	return a, err
 }
 
 // getAthleteResult answers GET /api/events/{id}/results/{setId}/athletes/{bib}.

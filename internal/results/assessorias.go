@@ -3,15 +3,18 @@ package results
 import (
 	"cmp"
 	"slices"
+	"strings"
 
+	"pelotao/internal/participant"
 	"pelotao/internal/textfold"
 )
 
 // GrupoDoRanking is an event's group (an assessoria) as its ranking sees it: its name and the
-// bibs of its registrations.
+// bibs and documents (DocumentKey) of its registrations.
 type GrupoDoRanking struct {
-	Nome   string
-	Peitos []string
+	Nome       string
+	Peitos     []string
+	Documentos []string
 }
 
 // RankingDeGrupos is a set's ranking by assessoria (GET /api/events/{id}/results/{setId}/grupos).
@@ -38,17 +41,11 @@ type TempoDoGrupo struct {
 // RankGroups ranks an event's groups over one set's results: by the number of finishers, and, for
 // each sex, by the sum of the best n times (net, else gun when a line has no net time) among the
 // groups with n finishers of that sex, a tie going to the smaller n-th time. A finisher counts for
-// the group whose registration holds their bib or, failing that, the group whose name their team
-// column spells, both folded as the search folds text (docs/requirements.md GRP-41).
+// the group whose registration holds their bib or their document or, failing that, the group whose
+// name their team column spells, folded as the search folds text (docs/requirements.md GRP-41,
+// GRP-32).
 func RankGroups(rs []Result, grupos []GrupoDoRanking, n int) RankingDeGrupos {
-	byBib := map[string]int{}
-	byName := map[string]int{}
-	for i, g := range grupos {
-		byName[textfold.Fold(g.Nome)] = i
-		for _, p := range g.Peitos {
-			byBib[textfold.Fold(p)] = i
-		}
-	}
+	m := newGroupMatcher(grupos)
 	type finisher struct {
 		nome string
 		ms   int64
@@ -59,11 +56,9 @@ func RankGroups(rs []Result, grupos []GrupoDoRanking, n int) RankingDeGrupos {
 		if r.Status != StatusOK {
 			continue
 		}
-		g, ok := byBib[textfold.Fold(r.NumeroPeito)]
-		if !ok || r.NumeroPeito == "" {
-			if g, ok = byName[textfold.Fold(r.Equipe)]; !ok || r.Equipe == "" {
-				continue
-			}
+		g, ok := m.groupOf(r)
+		if !ok {
+			continue
 		}
 		finishers[g]++
 		t, msg := parseTime(cmp.Or(r.TempoLiquido, r.TempoBruto))
@@ -102,4 +97,67 @@ func RankGroups(rs []Result, grupos []GrupoDoRanking, n int) RankingDeGrupos {
 		out.PorTempo[sexo] = ranked
 	}
 	return out
+}
+
+// GroupOf is the name of the group a result counts for among grupos, as RankGroups counts it
+// (GRP-33: the athlete's result page names it); "" for none.
+func GroupOf(r Result, grupos []GrupoDoRanking) string {
+	if g, ok := newGroupMatcher(grupos).groupOf(r); ok {
+		return grupos[g].Nome
+	}
+	return ""
+}
+
+// groupMatcher finds a result's group: by bib, by document, else by team name.
+type groupMatcher struct {
+	byBib, byDocument, byName map[string]int
+}
+
+func newGroupMatcher(grupos []GrupoDoRanking) groupMatcher {
+	m := groupMatcher{byBib: map[string]int{}, byDocument: map[string]int{}, byName: map[string]int{}}
+	for i, g := range grupos {
+		m.byName[textfold.Fold(g.Nome)] = i
+		for _, p := range g.Peitos {
+			m.byBib[textfold.Fold(p)] = i
+		}
+		for _, d := range g.Documentos {
+			m.byDocument[d] = i
+		}
+	}
+	return m
+}
+
+// groupOf is the index of r's group among the matcher's, and whether it has one.
+func (m groupMatcher) groupOf(r Result) (int, bool) {
+	if g, ok := m.byBib[textfold.Fold(r.NumeroPeito)]; ok && r.NumeroPeito != "" {
+		return g, true
+	}
+	if g, ok := m.byDocument[r.Documento]; ok && r.Documento != "" {
+		return g, true
+	}
+	g, ok := m.byName[textfold.Fold(r.Equipe)]
+	return g, ok && r.Equipe != ""
+}
+
+// DocumentKey is a document as the ranking matches it (GRP-32): a CPF's 11 digits however written
+// (punctuated, or with the leading zeros a spreadsheet drops), else the letters and digits of a
+// passport in upper case; "" for a cell that holds neither. A registration's document (a CPF's
+// digits, a passport in upper case) is its own key.
+func DocumentKey(s string) string {
+	if cpf, err := participant.ParseCPF(s); err == nil {
+		return cpf
+	}
+	key := strings.Map(func(r rune) rune {
+		switch {
+		case r >= '0' && r <= '9', r >= 'A' && r <= 'Z':
+			return r
+		case r >= 'a' && r <= 'z':
+			return r - 'a' + 'A'
+		}
+		return -1
+	}, s)
+	if len(key) < 5 || len(key) > 20 {
+		return ""
+	}
+	return key
 }

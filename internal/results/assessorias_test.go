@@ -2,7 +2,10 @@ package results
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"pelotao/internal/sheet"
 )
 
 func finisher(bib, nome, sexo, equipe, liquido, bruto string) Result {
@@ -37,6 +40,74 @@ func TestRankGroupsCountsFinishersByRegistrationThenTeamName(t *testing.T) {
 	// Davi has only a gun time: it counts.
 	if m := got.PorTempo["M"]; len(m) != 2 || m[0].Nome != "Assessoria Corre Curitiba" || m[0].Tempo != "0:40:00" || m[1].Tempo != "0:41:00" {
 		t.Errorf("porTempo M = %+v", m)
+	}
+}
+
+// GRP-32: a finisher whose bib matches no registration counts for the group whose registration
+// holds their document, before the team column is read; GroupOf names the group as the ranking
+// counts it.
+func TestRankGroupsMatchesTheDocumentBeforeTheTeamName(t *testing.T) {
+	grupos := []GrupoDoRanking{
+		{Nome: "Corre Curitiba", Peitos: []string{"101"}, Documentos: []string{"52998224725"}},
+		{Nome: "Pé Vermelho", Documentos: []string{"FX123456"}},
+	}
+	withDoc := func(bib, nome, equipe, documento string) Result {
+		r := finisher(bib, nome, "F", equipe, "0:45:00", "")
+		r.Documento = documento
+		return r
+	}
+	rs := []Result{
+		// Another bib (the timing company's own), her CPF, and another group in the team column.
+		withDoc("7001", "Ana", "Pé Vermelho", "52998224725"),
+		withDoc("", "Bia", "", "FX123456"),
+		// The bib wins over the document.
+		withDoc("101", "Cris", "", "FX123456"),
+		// A document of no registration: the team column.
+		withDoc("7002", "Duda", "pe vermelho", "11144477735"),
+	}
+	got := RankGroups(rs, grupos, 1)
+	want := []ConcluintesDoGrupo{{"Corre Curitiba", 2}, {"Pé Vermelho", 2}}
+	if g, w := mustJSON(t, got.PorConcluintes), mustJSON(t, want); g != w {
+		t.Errorf("porConcluintes = %s, want %s", g, w)
+	}
+	for i, wantGroup := range []string{"Corre Curitiba", "Pé Vermelho", "Corre Curitiba", "Pé Vermelho"} {
+		if g := GroupOf(rs[i], grupos); g != wantGroup {
+			t.Errorf("GroupOf(%s) = %q, want %q", rs[i].Nome, g, wantGroup)
+		}
+	}
+	if g := GroupOf(finisher("9", "Eva", "F", "Outra", "0:40:00", ""), grupos); g != "" {
+		t.Errorf("GroupOf of no group = %q", g)
+	}
+}
+
+// GRP-32: a document cell is read as the registrations keep theirs: a CPF's 11 digits however
+// written, a passport's letters and digits in upper case, nothing for what is neither.
+func TestDocumentKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"529.982.247-25": "52998224725", "52998224725": "52998224725", " 1234567890": "01234567890",
+		"fx-123456": "FX123456", "AB 12 34 5": "AB12345", "": "", "123": "", "não informado": "NOINFORMADO",
+	} {
+		if got := DocumentKey(in); got != want {
+			t.Errorf("DocumentKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// GRP-32: the results import reads a CPF or document column into each line's Documento.
+func TestParseReadsTheDocumentColumn(t *testing.T) {
+	tab, err := sheet.Read([]byte("Pos;Peito;Nome;CPF;Tempo\n1;10;Ana;529.982.247-25;0:40:00\n2;11;Bia;;0:41:00\n"), sheet.Options{Vocabulary: Vocabulary})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Parse(tab, Options{})
+	if len(p.Errors) > 0 || len(p.Results) != 2 {
+		t.Fatalf("errors %v, results %v", p.Errors, p.Results)
+	}
+	if p.Results[0].Documento != "52998224725" || p.Results[1].Documento != "" {
+		t.Errorf("documents %q %q", p.Results[0].Documento, p.Results[1].Documento)
+	}
+	if b := mustJSON(t, p.Results[0]); strings.Contains(b, "52998224725") || strings.Contains(b, "documento") {
+		t.Errorf("a result's JSON holds its document: %s", b)
 	}
 }
 

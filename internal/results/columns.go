@@ -27,6 +27,7 @@ const (
 	fieldStatus           = "status"
 	fieldProva            = "prova"
 	fieldID               = "id"
+	fieldDocumento        = "documento"
 	fieldParcial          = "parcial"
 	// Ignorar leaves a column out; ParcialPrefix + a name reads it as a split.
 	Ignorar       = "ignorar"
@@ -96,6 +97,9 @@ var Vocabulary = sheet.NewVocabulary(
 		Names: []string{"prova", "percurso", "modalidade", "distancia", "race", "course", "distance", "wettbewerb",
 			"competicao", "competition", "carrera", "event~0.6", "evento~0.6"},
 		Not: append([]string{"time", "tempo", "number", "id", "categoria", "category"}, placeWords...)},
+	sheet.Field{Name: fieldDocumento, Label: "o documento (CPF ou passaporte)",
+		Names: []string{"cpf", "documento", "document", "doc~0.8", "cpf passaporte", "passaporte", "passport", "rg~0.6"},
+		Not:   []string{"tipo", "type"}},
 	sheet.Field{Name: fieldID, Label: "o código do atleta",
 		Names: []string{"id", "contact id", "athlete id", "participant id", "codigo", "inscricao", "registration", "uid"}},
 	sheet.Field{Name: fieldParcial, Label: "uma parcial", Many: true,
@@ -124,7 +128,8 @@ func groupPlaces(group []string) []string {
 var mappable = map[string]bool{
 	fieldPosicao: true, fieldPosicaoSexo: true, fieldPosicaoCategoria: true, fieldNumeroPeito: true, fieldNome: true,
 	fieldPrenome: true, fieldSobrenome: true, fieldSexo: true, fieldCategoria: true, fieldEquipe: true,
-	fieldTempoBruto: true, fieldTempoLiquido: true, fieldStatus: true, fieldProva: true, fieldID: true, Ignorar: true,
+	fieldTempoBruto: true, fieldTempoLiquido: true, fieldStatus: true, fieldProva: true, fieldID: true, fieldDocumento: true,
+	Ignorar: true,
 }
 
 // distanceRE recognises a split by the distance its header names (folded: "21,1 km" is "21 1 km"):

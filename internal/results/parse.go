@@ -305,6 +305,7 @@ func (rd reader) readRow(row sheet.Row) (*line, []sheet.RowError) {
 	l.Sexo = sexo(cell(fieldSexo))
 	l.Categoria = text(fieldCategoria, maxTexto)
 	l.Equipe = text(fieldEquipe, maxTexto)
+	l.Documento = DocumentKey(cell(fieldDocumento))
 	l.Parciais = []Parcial{}
 
 	l.NumeroPeito = cell(fieldNumeroPeito)

@@ -38,6 +38,11 @@ type Result struct {
 	// column, else "linha-<row>".
 	Chave string `json:"chave"`
 
+	// Documento is the athlete's document as the file gives it (a CPF's 11 digits, else a passport's
+	// letters and digits in upper case; "" without one): only the ranking by assessoria matches it
+	// with a group's registrations (GRP-32). Never in the line's JSON: the results are public.
+	Documento string `json:"-"`
+
 	// Ordem is the line's place in the set's table (finishers by place, then the others in
 	// file order), 1-based: what pages and sorts by.
 	Ordem int `json:"-"`
@@ -104,6 +109,9 @@ type Athlete struct {
 type AthleteResult struct {
 	Athlete
 	ResultSet Set `json:"resultSet"`
+	// Grupo is the name of the group (assessoria) the result counts for in the ranking by
+	// assessoria, "" for none (GRP-33).
+	Grupo string `json:"grupo"`
 }
 
 // AthleteIn is result res of set with the set's totals: what an athlete's page, certificate and

@@ -305,23 +305,29 @@ func (gs Groups) GroupMembers(ctx context.Context, groupID string, now time.Time
 		WHERE r.grupo_id = ? AND `+holdCounts+` ORDER BY r.nome, r.id`, groupID, now)
 }
 
-// GroupBibs implements GroupStore: a paid registration's bib is its participant's.
-func (gs Groups) GroupBibs(ctx context.Context, eventID string) (map[string][]string, error) {
-	type bib struct {
-		group  string
-		numero int64
+// GroupKeys implements GroupStore: a paid registration's bib is its participant's, its document
+// its own.
+func (gs Groups) GroupKeys(ctx context.Context, eventID string) (map[string]store.GroupKeys, error) {
+	type member struct {
+		group, documento string
+		numero           *int64
 	}
-	list, err := store.QueryAll(ctx, gs.Query, gs.Name+": group bibs", func(r store.Scanner) (b bib, err error) {
-		return b, r.Scan(&b.group, &b.numero)
-	}, `SELECT r.grupo_id, p.numero_peito FROM registrations r JOIN participants p ON p.id = r.participant_id
-		WHERE r.event_id = ? AND r.grupo_id IS NOT NULL AND r.status = 'confirmada' AND p.numero_peito IS NOT NULL
-		ORDER BY r.grupo_id, p.numero_peito`, eventID)
+	list, err := store.QueryAll(ctx, gs.Query, gs.Name+": group keys", func(r store.Scanner) (m member, err error) {
+		return m, r.Scan(&m.group, &m.documento, &m.numero)
+	}, `SELECT r.grupo_id, r.doc_numero, p.numero_peito FROM registrations r LEFT JOIN participants p ON p.id = r.participant_id
+		WHERE r.event_id = ? AND r.grupo_id IS NOT NULL AND r.status = 'confirmada'
+		ORDER BY r.grupo_id, p.numero_peito, r.doc_numero`, eventID)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]string{}
-	for _, b := range list {
-		out[b.group] = append(out[b.group], strconv.FormatInt(b.numero, 10))
+	out := map[string]store.GroupKeys{}
+	for _, m := range list {
+		k := out[m.group]
+		if m.numero != nil {
+			k.Peitos = append(k.Peitos, strconv.FormatInt(*m.numero, 10))
+		}
+		k.Documentos = append(k.Documentos, m.documento)
+		out[m.group] = k
 	}
 	return out, nil
 }

@@ -74,9 +74,9 @@ type GroupStore interface {
 	CoachGroups(ctx context.Context, userID string, now time.Time) ([]Group, error)
 	// GroupMembers lists the group's registrations held or confirmed at now, by name.
 	GroupMembers(ctx context.Context, groupID string, now time.Time) ([]GroupMember, error)
-	// GroupBibs lists the bibs of the event's groups' paid registrations, by group id, for the
-	// ranking by assessoria (GRP-43); a registration without a bib has none.
-	GroupBibs(ctx context.Context, eventID string) (map[string][]string, error)
+	// GroupKeys lists the bibs and documents of the event's groups' paid registrations, by group
+	// id, for the ranking by assessoria (GRP-43, GRP-32); a registration without a bib has none.
+	GroupKeys(ctx context.Context, eventID string) (map[string]GroupKeys, error)
 	// RenameGroup gives the group a new name (chave: folded). ErrConflict: another group of the
 	// event has chave, answered with it; ErrNotFound: no such group.
 	RenameGroup(ctx context.Context, id, nome, chave string) (Group, error)
@@ -102,4 +102,12 @@ type GroupTx interface {
 	QueryRow(ctx context.Context, sql string, args ...any) Scanner
 	// NextRevs takes n values of the participants' change counter (see ParticipantStore).
 	NextRevs(ctx context.Context, n int) (int64, error)
+}
+
+// GroupKeys are what finds a group's athletes in a results file: the bibs of its paid
+// registrations (the participants they became) and their documents (a CPF's 11 digits, a
+// passport in upper case), each in order.
+type GroupKeys struct {
+	Peitos     []string
+	Documentos []string
 }

@@ -35,6 +35,9 @@ type ResultStore interface {
 	GetResult(ctx context.Context, setID, bib string) (results.Result, error)
 	// ResultLines returns every line of a set, in order: what a cache of the set holds.
 	ResultLines(ctx context.Context, setID string) ([]ResultRow, error)
+	// ResultDocuments returns the documents of a set's lines that have one, by the line's key
+	// (results.Result.Key), for the ranking by assessoria (GRP-32).
+	ResultDocuments(ctx context.Context, setID string) (map[string]string, error)
 }
 
 // ResultQuery selects a page of a set's lines.
@@ -86,6 +89,8 @@ type ResultRow struct {
 	Status      string
 	Search      string
 	Doc         []byte
+	// Documento is results.Result.Documento, kept beside Doc, never in it (GRP-32).
+	Documento string
 }
 
 // PrepareResultSet readies the publication of set with rs at now: it sets the set's counts,
@@ -117,7 +122,7 @@ func newResultRows(rs []results.Result) ([]ResultRow, []string, error) {
 			return nil, nil, fmt.Errorf("store: encoding result: %w", err)
 		}
 		rows[i] = ResultRow{Ordem: r.Ordem, NumeroPeito: r.Key(), Sexo: r.Sexo, Categoria: r.Categoria,
-			Status: r.Status, Search: ResultSearchText(r), Doc: doc}
+			Status: r.Status, Search: ResultSearchText(r), Doc: doc, Documento: r.Documento}
 		if r.Categoria != "" && !seen[r.Categoria] {
 			seen[r.Categoria] = true
 			categorias = append(categorias, r.Categoria)
@@ -150,24 +155,44 @@ func ScanResultSet(row Scanner) (results.Set, error) {
 	return set, errors.Join(json.Unmarshal([]byte(cats), &set.Categorias), json.Unmarshal([]byte(by), &set.FinishersBy))
 }
 
-// ScanResult reads a line's doc and ordem.
+// ResultColumns are the columns ScanResult reads.
+const ResultColumns = "doc, ordem, documento"
+
+// ScanResult reads a line's doc, ordem and documento (ResultColumns).
 func ScanResult(row Scanner) (results.Result, error) {
 	var doc []byte
 	var ordem int
-	if err := row.Scan(&doc, &ordem); err != nil {
+	var documento string
+	if err := row.Scan(&doc, &ordem, &documento); err != nil {
 		return results.Result{}, err
 	}
-	return DecodeResult(doc, ordem)
+	r, err := DecodeResult(doc, ordem)
+	r.Documento = documento
+	return r, err
 }
 
 // ResultRowColumns are the columns of a line, in the order ScanResultRow reads.
-const ResultRowColumns = "ordem, numero_peito, sexo, categoria, status, search, doc"
+const ResultRowColumns = "ordem, numero_peito, sexo, categoria, status, search, doc, documento"
 
 // ScanResultRow reads a row of ResultRowColumns.
 func ScanResultRow(row Scanner) (ResultRow, error) {
 	var l ResultRow
-	err := row.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &l.Doc)
+	err := row.Scan(&l.Ordem, &l.NumeroPeito, &l.Sexo, &l.Categoria, &l.Status, &l.Search, &l.Doc, &l.Documento)
 	return l, err
+}
+
+// ReadResultDocuments reads the documents of a set's lines (ResultStore.ResultDocuments) with
+// query.
+func ReadResultDocuments(ctx context.Context, query Query, d SQLDialect, setID string) (map[string]string, error) {
+	type line struct{ key, documento string }
+	lines, err := QueryAll(ctx, query, d.Name+": reading result documents", func(row Scanner) (l line, err error) {
+		return l, row.Scan(&l.key, &l.documento)
+	}, "SELECT numero_peito, documento FROM results WHERE set_id = "+d.Placeholder(1)+" AND documento <> ''", setID)
+	out := make(map[string]string, len(lines))
+	for _, l := range lines {
+		out[l.key] = l.documento
+	}
+	return out, err
 }
 
 // ReadResultPage reads the page of lines q selects with query.

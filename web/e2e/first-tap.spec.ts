@@ -3,10 +3,13 @@
 // (web/src/lib/platform/earlyInput.ts holds what the app must answer and replays it). Each kind of control
 // is tried on a page the app has taken over, then three times on a fresh page, tapped the moment it
 // shows while the app's entry and React's code are held back (so that the tap surely comes first):
-// the outcome must be the same. Three runs, so that a race cannot pass by luck.
+// the outcome must be the same. Three runs, so that a race cannot pass by luck. A page the app draws
+// (no server drawing: the coach's group page and "Meus grupos") has nothing to tap before the app
+// takes over: its control is tapped the moment the app shows it, on the slow phone, three times.
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
 import type { Event, EventSummary } from '../src/lib/events/event'
-import { demoOrganizer, signedInUser } from './accounts'
+import { confirmEmail, createUser, demoOrganizer, signIn, signedInUser, type Credentials } from './accounts'
+import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
 import { expect, holdRequests, phone, test } from './fixtures'
 
 const runs = 3
@@ -17,6 +20,10 @@ type Control = {
   path: (baseURL: string) => Promise<string>
   viewport?: typeof phone
   signedIn?: boolean
+  /** Signs the page in as the account the page is for (instead of a new one). */
+  signInAs?: (baseURL: string) => Promise<Credentials>
+  /** The app draws the page (pages.json "prerender": false): nothing shows before it takes over. */
+  drawnByApp?: boolean
   /** Taps the control as soon as it shows (and types, when it is a field); what it gives, outcome gets. */
   tap: (page: Page) => Promise<unknown>
   /** Expects what a tap does once the app has taken over. */
@@ -49,6 +56,37 @@ async function eventPage(baseURL: string, fits: (e: Event) => boolean, what: str
   const event = (await events).find(fits)
   expect(event, `an upcoming demo event with ${what}`).toBeDefined()
   return `/event/${event!.id}`
+}
+
+type CoachedGroup = { coach: Credentials; id: string; nome: string; link: string }
+let coached: Promise<CoachedGroup> | undefined
+
+/** A coach (e-mail confirmed) and their group of an event sold in Pelotão, made once (GRP-1). */
+function coachedGroup(baseURL: string): Promise<CoachedGroup> {
+  coached ??= (async () => {
+    const api = await playwrightRequest.newContext({ baseURL })
+    try {
+      const word = marker()
+      await createUser(api)
+      const eventId = await createEvent(api, {
+        titulo: `Corrida do Primeiro Toque ${word}`,
+        dataEvento: nextYear(9, 20),
+        km: [10],
+      })
+      await sellThroughPelotao(api, eventId)
+      expect((await api.post('/api/auth/logout')).status()).toBe(204)
+      const coach = await createUser(api, { displayName: 'Carla Treinadora' })
+      await confirmEmail(api, coach.email)
+      const nome = `Assessoria Primeiro Toque ${word}`
+      const made = await api.post(`/api/events/${eventId}/grupos`, { data: { nome } })
+      expect(made.status(), await made.text()).toBe(201)
+      const group = (await made.json()) as { id: string; link: string }
+      return { coach, id: group.id, nome, link: new URL(group.link, baseURL).href }
+    } finally {
+      await api.dispose()
+    }
+  })()
+  return coached
 }
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Galeria da primeira edição' }).getByRole('button')
@@ -178,6 +216,27 @@ const controls: Record<string, Control> = {
       await expect(page.getByRole('button', { name: 'Limpar filtros' })).toBeVisible()
     },
   },
+  "the coach's group page, its link copied (GRP-35)": {
+    path: async (baseURL) => `/dashboard/grupos/${(await coachedGroup(baseURL)).id}`,
+    signInAs: async (baseURL) => (await coachedGroup(baseURL)).coach,
+    drawnByApp: true,
+    tap: (page) => page.getByRole('button', { name: 'Copiar link' }).tap(),
+    outcome: async (page) => {
+      await expect(page.getByText('Link copiado! Agora é só colar onde quiser.')).toBeVisible()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await coached!).link)
+    },
+  },
+  "'Meus grupos', a group opened (GRP-35)": {
+    path: async () => '/dashboard',
+    signInAs: async (baseURL) => (await coachedGroup(baseURL)).coach,
+    drawnByApp: true,
+    tap: async (page) => page.getByRole('link', { name: (await coached!).nome }).tap(),
+    outcome: async (page) => {
+      const group = await coached!
+      await expect(page).toHaveURL(new RegExp(`/dashboard/grupos/${group.id}$`))
+      await expect(page.getByRole('heading', { level: 1, name: group.nome })).toBeVisible()
+    },
+  },
 }
 
 /**
@@ -189,7 +248,7 @@ const controls: Record<string, Control> = {
 async function openBrowser(
   browser: Browser,
   baseURL: string,
-  control: Pick<Control, 'viewport' | 'signedIn'>,
+  control: Pick<Control, 'viewport' | 'signedIn' | 'signInAs'>,
   slow: boolean,
 ) {
   const context = await browser.newContext({
@@ -221,6 +280,7 @@ async function openBrowser(
   page.on('pageerror', (err) => problems.push(err.message))
   page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()))
   if (control.signedIn) await signedInUser(page)
+  if (control.signInAs) await signIn(page, await control.signInAs(baseURL))
   if (slow) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
   return { context, page, problems }
 }
@@ -238,7 +298,7 @@ async function holdTheApp(page: Page) {
   return () => releases.forEach((release) => release())
 }
 
-for (const [name, { path, tap, outcome, then, ...control }] of Object.entries(controls)) {
+for (const [name, { path, tap, outcome, then, drawnByApp, ...control }] of Object.entries(controls)) {
   test(`${name} answers the first tap, on a slow phone (NAV-16)`, async ({ browser, baseURL }) => {
     test.setTimeout(240_000) // four page loads with the processor slowed, on a shared machine
     const at = await path(baseURL!)
@@ -256,6 +316,14 @@ for (const [name, { path, tap, outcome, then, ...control }] of Object.entries(co
     for (let run = 1; run <= runs; run++) {
       await test.step(`the moment it shows, run ${run} of ${runs}`, async () => {
         const { context, page, problems } = await openBrowser(browser, baseURL!, control, true)
+        if (drawnByApp) {
+          await page.goto(at, { waitUntil: 'commit' })
+          await outcome(page, await tap(page))
+          await then?.(page)
+          expect(problems).toEqual([])
+          await context.close()
+          return
+        }
         const release = await holdTheApp(page)
         await page.goto(at, { waitUntil: 'commit' })
         const tapped = await tap(page)

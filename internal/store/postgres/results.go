@@ -49,10 +49,10 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 		return results.Set{}, fmt.Errorf("postgres: replacing result set: %w", err)
 	}
 	_, err = tx.CopyFrom(ctx, pgx.Identifier{"results"},
-		[]string{"set_id", "ordem", "numero_peito", "sexo", "categoria", "status", "search", "doc"},
+		[]string{"set_id", "ordem", "numero_peito", "sexo", "categoria", "status", "search", "doc", "documento"},
 		pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) {
 			r := rows[i]
-			return []any{set.ID, r.Ordem, r.NumeroPeito, r.Sexo, r.Categoria, r.Status, r.Search, string(r.Doc)}, nil
+			return []any{set.ID, r.Ordem, r.NumeroPeito, r.Sexo, r.Categoria, r.Status, r.Search, string(r.Doc), r.Documento}, nil
 		}))
 	if err != nil {
 		return results.Set{}, fmt.Errorf("postgres: inserting results: %w", err)
@@ -99,8 +99,12 @@ func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.Res
 }
 
 func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Result, error) {
-	return store.ScanOne(s.pool.QueryRow(ctx, "SELECT doc, ordem FROM results WHERE set_id = $1 AND numero_peito = $2",
+	return store.ScanOne(s.pool.QueryRow(ctx, "SELECT "+store.ResultColumns+" FROM results WHERE set_id = $1 AND numero_peito = $2",
 		setID, bib), "postgres: reading result", store.ScanResult)
+}
+
+func (s *Store) ResultDocuments(ctx context.Context, setID string) (map[string]string, error) {
+	return store.ReadResultDocuments(ctx, s.query, dialect, setID)
 }
 
 func (s *Store) ResultLines(ctx context.Context, setID string) ([]store.ResultRow, error) {

@@ -65,16 +65,16 @@ func (s *Store) ReplaceResultSet(ctx context.Context, set results.Set, rs []resu
 // batches.
 func insertResults(ctx context.Context, tx *sql.Tx, setID string, rows []store.ResultRow) error {
 	statement := func(n int) string {
-		return "INSERT INTO results (set_id, ordem, numero_peito, sexo, categoria, status, search, doc) VALUES " +
-			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?),", n), ",")
+		return "INSERT INTO results (set_id, ordem, numero_peito, sexo, categoria, status, search, doc, documento) VALUES " +
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?),", n), ",")
 	}
 	var full *sql.Stmt
-	args := make([]any, 0, 8*insertBatch)
+	args := make([]any, 0, 9*insertBatch)
 	for start := 0; start < len(rows); start += insertBatch {
 		batch := rows[start:min(start+insertBatch, len(rows))]
 		args = args[:0]
 		for _, r := range batch {
-			args = append(args, setID, r.Ordem, r.NumeroPeito, r.Sexo, r.Categoria, r.Status, r.Search, string(r.Doc))
+			args = append(args, setID, r.Ordem, r.NumeroPeito, r.Sexo, r.Categoria, r.Status, r.Search, string(r.Doc), r.Documento)
 		}
 		var err error
 		if len(batch) == insertBatch {
@@ -125,8 +125,12 @@ func (s *Store) ListResults(ctx context.Context, q store.ResultQuery) (store.Res
 }
 
 func (s *Store) GetResult(ctx context.Context, setID, bib string) (results.Result, error) {
-	return store.ScanOne(timeRow{s.read.row(ctx, "SELECT doc, ordem FROM results WHERE set_id = ? AND numero_peito = ?",
+	return store.ScanOne(timeRow{s.read.row(ctx, "SELECT "+store.ResultColumns+" FROM results WHERE set_id = ? AND numero_peito = ?",
 		setID, bib)}, "sqlite: reading result", store.ScanResult)
+}
+
+func (s *Store) ResultDocuments(ctx context.Context, setID string) (map[string]string, error) {
+	return store.ReadResultDocuments(ctx, s.query, dialect, setID)
 }
 
 func (s *Store) ResultLines(ctx context.Context, setID string) ([]store.ResultRow, error) {

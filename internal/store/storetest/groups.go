@@ -20,7 +20,7 @@ func testGroups(t *testing.T, open Open) {
 	t.Run("RenameAndCoaches", func(t *testing.T) { testGroupRenameAndCoaches(t, open(t)) })
 	t.Run("CountsMembersDeleteMerge", func(t *testing.T) { testGroupMembers(t, open(t)) })
 	t.Run("Participants", func(t *testing.T) { testGroupParticipants(t, open(t)) })
-	t.Run("Bibs", func(t *testing.T) { testGroupBibs(t, open(t)) })
+	t.Run("Keys", func(t *testing.T) { testGroupKeys(t, open(t)) })
 }
 
 // newGroup is a group of the event named nome with coach as its first coach.
@@ -393,9 +393,10 @@ func testGroupParticipants(t *testing.T, s store.Store) {
 	}
 }
 
-// GRP-43: the ranking by assessoria reads the bibs of the event's groups' paid registrations; a
-// registration held, or paid without a bib, has none, and another event's groups are not read.
-func testGroupBibs(t *testing.T, s store.Store) {
+// GRP-43, GRP-32: the ranking by assessoria reads the bibs and documents of the event's groups'
+// paid registrations; a registration held has neither, one paid without a bib its document only,
+// and another event's groups are not read.
+func testGroupKeys(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	mustCreateUser(t, s, "coach", "coach@exemplo.com.br")
 	eventID, other := orderEvent(t, s), orderEvent(t, s)
@@ -404,7 +405,7 @@ func testGroupBibs(t *testing.T, s store.Store) {
 			t.Fatal(err)
 		}
 	}
-	if got, err := s.GroupBibs(ctx, eventID); err != nil || len(got) != 0 {
+	if got, err := s.GroupKeys(ctx, eventID); err != nil || len(got) != 0 {
 		t.Fatalf("bibs of an event without groups: %v %v", got, err)
 	}
 	g := mustGroup(t, s, newGroup(eventID, "Assessoria Pé Quente", "coach"))
@@ -417,7 +418,8 @@ func testGroupBibs(t *testing.T, s store.Store) {
 			t.Fatal(err)
 		}
 	}
-	paid := mustOrder(t, s, order(eventID, "b1", now, store.Capacity{}, athlete("Ana Paga", "5 km", ""), athlete("Caio Sem Peito", "10 km", "")))
+	ana, caio := athlete("Ana Paga", "5 km", ""), athlete("Caio Sem Peito", "10 km", "")
+	paid := mustOrder(t, s, order(eventID, "b1", now, store.Capacity{}, ana, caio))
 	held := mustOrder(t, s, order(eventID, "b2", now, store.Capacity{}, athlete("Bia Espera", "5 km", "")))
 	loose := mustOrder(t, s, order(eventID, "b3", now, store.Capacity{}, athlete("Duda Sem Grupo", "5 km", "")))
 	away := mustOrder(t, s, order(other, "b4", now, store.Capacity{}, athlete("Eli de Fora", "5 km", "")))
@@ -429,8 +431,13 @@ func testGroupBibs(t *testing.T, s store.Store) {
 	pay(loose, "E12345678202612071200bibs000001") // bib 100, no group
 	pay(paid, "E12345678202612071200bibs000002")  // Ana 101, Caio none
 	pay(away, "E12345678202612071200bibs000003")
-	got, err := s.GroupBibs(ctx, eventID)
-	if want := map[string][]string{g.ID: {"101"}}; err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("bibs: %v %v, want %v", got, err, want)
+	got, err := s.GroupKeys(ctx, eventID)
+	want := map[string]store.GroupKeys{g.ID: {Peitos: []string{"101"}, Documentos: []string{ana.DocNumero, caio.DocNumero}}}
+	slices.Sort(want[g.ID].Documentos)
+	if err == nil {
+		slices.Sort(got[g.ID].Documentos)
+	}
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("keys: %v %v, want %v", got, err, want)
 	}
 }

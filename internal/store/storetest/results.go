@@ -21,6 +21,7 @@ func runResults(t *testing.T, open Open) {
 	t.Run("ResultSetReplaceAndRead", func(t *testing.T) { testResultSetReplaceAndRead(t, open(t)) })
 	t.Run("ResultsFilterSearchPage", func(t *testing.T) { testResultsFilterSearchPage(t, open(t)) })
 	t.Run("ResultSetDelete", func(t *testing.T) { testResultSetDelete(t, open(t)) })
+	t.Run("ResultDocuments", func(t *testing.T) { testResultDocuments(t, open(t)) })
 	t.Run("ResultSetReplaceIsAtomic", func(t *testing.T) { testResultSetReplaceIsAtomic(t, open(t)) })
 	t.Run("SummarySaysPublishedResults", func(t *testing.T) { testSummarySaysPublishedResults(t, open(t)) })
 	t.Run("SummaryKeptByConcurrentWriters", func(t *testing.T) { testSummaryKeptByConcurrentWriters(t, open(t)) })
@@ -303,6 +304,46 @@ func testResultsFilterSearchPage(t *testing.T, s store.Store) {
 	}
 	if _, err := s.ListResults(ctx, store.ResultQuery{SetID: set.ID, Cursor: "abc"}); !errors.Is(err, store.ErrBadCursor) {
 		t.Fatalf("bad cursor: %v", err)
+	}
+}
+
+// GRP-32: a line's document is kept beside it for the ranking by assessoria, read by the line's
+// key, and never in the line the public results answer; a re-import replaces the documents.
+func testResultDocuments(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	e := createEvent(t, s)
+	rs := SampleResults(3, "D")
+	rs[0].Documento, rs[2].Documento = "52998224725", "FX123456"
+	set, err := s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Preliminar}, rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.ResultDocuments(ctx, set.ID)
+	if want := map[string]string{"1000": "52998224725", "1002": "FX123456"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("documents: %v %v, want %v", got, err, want)
+	}
+	if r, err := s.GetResult(ctx, set.ID, "1000"); err != nil || r.Documento != "52998224725" {
+		t.Errorf("a line's document: %q %v", r.Documento, err)
+	}
+	page, err := s.ListResults(ctx, store.ResultQuery{SetID: set.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := s.ResultLines(ctx, set.ID)
+	if err != nil || len(lines) != 3 || lines[0].Documento != "52998224725" {
+		t.Fatalf("lines: %v %v", lines, err)
+	}
+	for _, doc := range append(page.Results, json.RawMessage(lines[0].Doc)) {
+		if strings.Contains(string(doc), "52998224725") || strings.Contains(string(doc), "FX123456") {
+			t.Errorf("a public line holds the document: %s", doc)
+		}
+	}
+	rs[0].Documento = ""
+	if set, err = s.ReplaceResultSet(ctx, results.Set{EventID: e.ID, Percurso: "5 km", Status: results.Oficial}, rs); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.ResultDocuments(ctx, set.ID); err != nil || !reflect.DeepEqual(got, map[string]string{"1002": "FX123456"}) {
+		t.Errorf("documents after a re-import: %v %v", got, err)
 	}
 }
 

@@ -225,6 +225,16 @@ describe('the rules before sending', () => {
     })
   })
 
+  it("keeps the ranking by assessoria's n through the form, 3 for a new event and blank the server's default (GRP-31)", () => {
+    expect(newEventValues().temposAssessoria).toBe('3')
+    const v = { ...filled(), temposAssessoria: '5' }
+    expect(errorsOf(v)).toEqual({})
+    expect(toEventInput(v).temposAssessoria).toBe(5)
+    expect(toEventInput({ ...v, temposAssessoria: '' }).temposAssessoria).toBeNull()
+    expect(errorsOf({ ...v, temposAssessoria: '11' })).toEqual({ temposAssessoria: 'Informe de 1 a 10 tempos.' })
+    expect(fromEvent(parseEvent({ ...toEventInput(v), id: 'e1' })).temposAssessoria).toBe('5')
+  })
+
   it('an empty form needs exactly titulo, dataEvento, cidade and estado', () => {
     expect(errorsOf(newEventValues())).toEqual({
       titulo: 'Campo obrigatório.',

@@ -89,6 +89,7 @@ export type EventFormValues = {
   modalidades: ModalidadeForm[]
   premiacao: { tipo: 'texto' | 'estruturado'; valor: string; estruturado: PremioForm[] }
   tempoClassificacao: Event['tempoClassificacao']
+  temposAssessoria: string
   fusoHorario: string
   organizador: Organizador
 }
@@ -221,6 +222,7 @@ export function newEventValues(): EventFormValues {
     modalidades: [],
     premiacao: { tipo: 'texto', valor: '', estruturado: [] },
     tempoClassificacao: defaults.tempoClassificacao as Event['tempoClassificacao'],
+    temposAssessoria: String(defaults.temposAssessoria),
     fusoHorario: defaults.fusoHorario,
     organizador: { razaoSocial: '', cnpj: '' },
   }
@@ -357,6 +359,7 @@ export function toEventInput(v: EventFormValues): EventInput {
       estruturado: v.premiacao.tipo === 'estruturado' ? v.premiacao.estruturado.map((p) => ({ ...p })) : [],
     },
     tempoClassificacao: v.tempoClassificacao,
+    temposAssessoria: number(parseInteger(v.temposAssessoria)),
     fusoHorario: v.fusoHorario,
     organizador: { razaoSocial: v.organizador.razaoSocial.trim(), cnpj: v.organizador.cnpj.trim() },
   }
@@ -447,6 +450,7 @@ export function fromEvent(e: Event): EventFormValues {
     },
     // Older documents lack it; the server's default applies.
     tempoClassificacao: e.tempoClassificacao ?? (defaults.tempoClassificacao as Event['tempoClassificacao']),
+    temposAssessoria: integerToText(e.temposAssessoria ?? defaults.temposAssessoria),
     fusoHorario: e.fusoHorario || defaults.fusoHorario,
     organizador: { ...e.organizador },
   }

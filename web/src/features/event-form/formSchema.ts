@@ -53,6 +53,7 @@ const messages = {
   loteRepeated: m.loteRepetido,
   cnpj: m.cnpj,
   parcelasMax: fillMessage(m.parcelasMax, limits.parcelasMax, 1),
+  temposAssessoria: fillMessage(m.temposAssessoria, limits.temposAssessoriaMax, 1),
   tooLong: (max: number) => fillMessage(m.caracteresMax, max),
   tooMany: (max: number) => fillMessage(m.itensMax, max),
 } as const
@@ -127,6 +128,9 @@ const vagas = integer(0, limits.vagasMax, messages.notNegative, messages.maxVaga
 
 /** The most installments of a card payment: 1 to Mercado Pago's most, required (CARD-16). */
 const parcelasMax = integer(1, limits.parcelasMax, messages.parcelasMax, messages.parcelasMax)
+
+/** The ranking by assessoria's n: blank (the default, 3) or a whole number from 1 to the limit (GRP-31). */
+const temposAssessoria = integer(1, limits.temposAssessoriaMax, messages.temposAssessoria, messages.temposAssessoria)
 
 /** A modality's minimum age: blank (none) or a whole number from 1 to the limit (REG-250). */
 const idadeMinima = integer(1, limits.idadeMinimaMax, messages.idadeMinima, messages.idadeMinima)
@@ -263,6 +267,7 @@ export const eventFormSchema = z
       ),
     }),
     tempoClassificacao: text(oneOf(constants.temposClassificacao, messages.tipo)),
+    temposAssessoria: text(temposAssessoria),
     fusoHorario: text(
       oneOf(
         constants.fusosHorarios.map((f) => f.zona),

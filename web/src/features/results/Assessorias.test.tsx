@@ -35,7 +35,7 @@ const rows = (table: HTMLElement) =>
 describe('the ranking by assessoria', () => {
   it('ranks the groups by finishers and by the best times of each sex, labelled preliminary', async () => {
     const fetch = stubFetch(() => [200, ranking])
-    render(<Assessorias eventId="ev1" set={makeSet({ id: 's1' })} />)
+    render(<Assessorias eventId="ev1" set={makeSet({ id: 's1' })} n={3} />)
     const section = await screen.findByRole('region', { name: /^Assessorias/ })
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1/results/s1/grupos?n=3')
     expect(within(section).getByRole('heading', { level: 3 })).toHaveTextContent('AssessoriasPreliminar')
@@ -68,9 +68,18 @@ describe('the ranking by assessoria', () => {
     expect(within(section).getByText(/Nenhuma assessoria com 3 atletas que concluíram/)).toBeInTheDocument()
   })
 
+  it('names one best time when the organizer ranks by one (GRP-31)', async () => {
+    const fetch = stubFetch(() => [200, { ...ranking, porTempo: { F: ranking.porTempo.F, M: [] } }])
+    render(<Assessorias eventId="ev1" set={makeSet({ id: 's1' })} n={1} />)
+    const section = await screen.findByRole('region', { name: /^Assessorias/ })
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/events/ev1/results/s1/grupos?n=1')
+    expect(within(section).getByRole('table', { name: 'Feminino: melhor tempo' })).toBeInTheDocument()
+    expect(within(section).getByText(/Nenhuma assessoria com atleta que concluiu/)).toBeInTheDocument()
+  })
+
   it('says official when the set is', async () => {
     stubFetch(() => [200, { ...ranking, status: 'oficial' }])
-    render(<Assessorias eventId="ev1" set={makeSet({ id: 's1', status: 'oficial' })} />)
+    render(<Assessorias eventId="ev1" set={makeSet({ id: 's1', status: 'oficial' })} n={3} />)
     const section = await screen.findByRole('region', { name: /^Assessorias/ })
     expect(within(section).getByRole('heading', { level: 3 })).toHaveTextContent('AssessoriasOficial')
     expect(within(section).queryByText(/Classificação preliminar/)).not.toBeInTheDocument()
@@ -78,14 +87,14 @@ describe('the ranking by assessoria', () => {
 
   it('shows nothing for an event whose groups have no finisher, nor when the ranking cannot be read', async () => {
     const fetch = stubFetch(() => [200, { porConcluintes: [], porTempo: { F: [], M: [] }, status: 'oficial' }])
-    const { container, unmount } = render(<Assessorias eventId="ev1" set={makeSet({ id: 's1' })} />)
+    const { container, unmount } = render(<Assessorias eventId="ev1" set={makeSet({ id: 's1' })} n={3} />)
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(container).toBeEmptyDOMElement()
     unmount()
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const failing = stubFetch(() => [500, { error: { code: 'internal', message: 'Erro interno.' } }])
-    const again = render(<Assessorias eventId="ev1" set={makeSet({ id: 's2' })} />)
+    const again = render(<Assessorias eventId="ev1" set={makeSet({ id: 's2' })} n={3} />)
     await vi.waitFor(() => expect(failing).toHaveBeenCalled())
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(again.container).toBeEmptyDOMElement()

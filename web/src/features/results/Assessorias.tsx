@@ -9,9 +9,6 @@ import { formatCount } from '../../lib/text/format'
 import { resultSetsPath } from '../../lib/results/resultsApi'
 import type { ResultSet } from '../../lib/results/resultSchema'
 
-/** How many of each sex's best times a group adds: the server's default. */
-export const rankingN = 3
-
 const byTime = list(record({ nome: text, tempo: text, atletas: list(text) }))
 
 const parseRanking = record({
@@ -22,8 +19,9 @@ const parseRanking = record({
 
 export type GroupRanking = Parsed<typeof parseRanking>
 
-export function groupRankingPath(eventId: string, setId: string) {
-  return `${resultSetsPath(eventId)}/${encodeURIComponent(setId)}/grupos?n=${rankingN}`
+/** n is how many of each sex's best times a group adds: the event's temposAssessoria (GRP-31). */
+export function groupRankingPath(eventId: string, setId: string, n: number) {
+  return `${resultSetsPath(eventId)}/${encodeURIComponent(setId)}/grupos?n=${n}`
 }
 
 const sexos = [
@@ -36,12 +34,12 @@ const cellClass = 'px-2 py-2 align-top'
 
 /**
  * "Assessorias": the event's groups by number of finishers, and by the sum of the best n times of
- * each sex, preliminary or official as the set. Nothing while it loads, when it cannot be read, or
+ * each sex (n the event's temposAssessoria, GRP-31), preliminary or official as the set. Nothing while it loads, when it cannot be read, or
  * when no group has a finisher: the results above are the page, this is its extra.
  */
-export function Assessorias({ eventId, set }: { eventId: string; set: ResultSet }) {
+export function Assessorias({ eventId, set, n }: { eventId: string; set: ResultSet; n: number }) {
   const id = useId()
-  const path = groupRankingPath(eventId, set.id)
+  const path = groupRankingPath(eventId, set.id, n)
   const r = useResource(`${path}@${set.importedAt}`, async (signal) =>
     parseRanking(await api<unknown>(path, { signal })),
   )
@@ -93,12 +91,14 @@ export function Assessorias({ eventId, set }: { eventId: string; set: ResultSet 
       </table>
       {sexos.map(({ key, label }) => {
         const groups = ranking.porTempo[key]
-        const caption = `${label}: soma dos ${rankingN} melhores tempos`
+        const caption = n === 1 ? `${label}: melhor tempo` : `${label}: soma dos ${n} melhores tempos`
         if (groups.length === 0) {
           return (
             <p key={key} className="mt-6 text-sm text-slate-700">
-              <span className="font-bold text-slate-900">{caption}.</span> Nenhuma assessoria com {rankingN} atletas que
-              concluíram.
+              <span className="font-bold text-slate-900">{caption}.</span>{' '}
+              {n === 1
+                ? 'Nenhuma assessoria com atleta que concluiu.'
+                : `Nenhuma assessoria com ${n} atletas que concluíram.`}
             </p>
           )
         }

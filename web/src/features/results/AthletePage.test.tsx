@@ -58,6 +58,20 @@ describe('athlete result page', () => {
     }
   })
 
+  // GRP-33: the athlete's assessoria, as the ranking by assessoria counts them; the team column
+  // only when it says something else.
+  it('names the assessoria the result counts for', async () => {
+    renderAthlete([200, { ...full, grupo: 'Corre Curitiba', equipe: 'CORRE CURITIBA' }])
+    const header = (await screen.findByRole('heading', { level: 1, name: 'JOÃO DA SILVA' })).closest('header')!
+    expect(within(header).getByText('Assessoria Corre Curitiba')).toBeInTheDocument()
+    expect(within(header).queryByText('CORRE CURITIBA')).not.toBeInTheDocument()
+    cleanup()
+    renderAthlete([200, { ...full, grupo: '', equipe: 'Equipe Sol' }])
+    const plain = (await screen.findByRole('heading', { level: 1, name: 'JOÃO DA SILVA' })).closest('header')!
+    expect(within(plain).getByText('Equipe Sol')).toBeInTheDocument()
+    expect(within(plain).queryByText(/^Assessoria/)).not.toBeInTheDocument()
+  })
+
   it('shows times, places in pt-BR, pace, splits, the faster-than share, the certificate and the share card', async () => {
     renderAthlete([200, full])
     expect(await screen.findByRole('heading', { level: 1, name: 'JOÃO DA SILVA' })).toBeInTheDocument()

@@ -105,7 +105,10 @@ function AthleteResultView({
           <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-brand-50">
             {result.numeroPeito !== '' && <span>Nº {result.numeroPeito}</span>}
             {result.categoria && <span>{result.categoria}</span>}
-            {result.equipe && <span>{result.equipe}</span>}
+            {result.grupo && <span>Assessoria {result.grupo}</span>}
+            {result.equipe && result.equipe.toLowerCase() !== result.grupo.toLowerCase() && (
+              <span>{result.equipe}</span>
+            )}
             <span className="inline-flex items-center gap-1.5">
               <CalendarIcon />
               {formatDate(event.dataEvento)}

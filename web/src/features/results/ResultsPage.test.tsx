@@ -47,9 +47,10 @@ describe('results page', () => {
   })
 
   // GRP-45: the ranking by assessoria comes in its own chunk, under the modality's table.
+  // GRP-45, GRP-31: n is the event's temposAssessoria, which its organizer set to 5.
   it('shows the ranking by assessoria under a modality whose groups have finishers', async () => {
-    stubFetch((url) => {
-      if (url.pathname === '/api/events/ev1') return [200, makeEvent()]
+    const fetch = stubFetch((url) => {
+      if (url.pathname === '/api/events/ev1') return [200, makeEvent({ temposAssessoria: 5 })]
       if (url.pathname === '/api/events/ev1/results')
         return [200, { resultSets: [makeSet({ id: 's1', percurso: '21K', status: 'oficial' })] }]
       if (url.pathname === '/api/events/ev1/results/s1/grupos')
@@ -68,6 +69,10 @@ describe('results page', () => {
     const section = await within(first.panel).findByRole('region', { name: /^Assessorias/ })
     expect(within(section).getByRole('rowheader', { name: 'Corre Curitiba' })).toBeInTheDocument()
     expect(within(section).getByRole('heading', { level: 3 })).toHaveTextContent('Oficial')
+    expect(
+      within(section).getAllByText(/Feminino: soma dos 5 melhores tempos|Masculino: soma dos 5 melhores tempos/),
+    ).toHaveLength(2)
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/events/ev1/results/s1/grupos?n=5')
   })
 
   it('shows the published results of a modality beside its PDFs, labelled Preliminar until official, and sets of other modalities after', async () => {

@@ -238,7 +238,7 @@ function ModalityResults({ event, set, modalidade, others, handoff, onSearchElse
       />
       {inBrowser && (
         <Suspense fallback={null}>
-          <Assessorias eventId={event.id} set={set} />
+          <Assessorias eventId={event.id} set={set} n={event.temposAssessoria} />
         </Suspense>
       )}
       {modalidade && (

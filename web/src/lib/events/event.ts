@@ -132,6 +132,8 @@ export type Event = {
   premiacao: Premiacao
   /** Which time ranks the imported results: net (chip) or gun time. */
   tempoClassificacao: 'liquido' | 'bruto'
+  /** The ranking by assessoria's n: the best times of each sex a group adds, 1 to limits.temposAssessoriaMax (GRP-31). */
+  temposAssessoria: number
   /** The IANA zone of the event's clock, one of fusosHorarios (REG-220). */
   fusoHorario: string
   /** Who sells the registrations, as the receipt names them (REG-270); blank when not given. */
@@ -149,9 +151,11 @@ type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
  */
 export type EventInput = Omit<
   Event,
-  'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades' | 'fusoHorario'
+  'id' | 'ownerId' | 'criadoEm' | 'atualizadoEm' | 'inscricoes' | 'modalidades' | 'fusoHorario' | 'temposAssessoria'
 > & {
   fusoHorario?: string
+  /** Blank or left out: the server's default, 3 (GRP-31). */
+  temposAssessoria?: number | null
   inscricoes: Optional<
     Omit<Inscricoes, 'lotes'>,
     'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'

@@ -7,6 +7,7 @@
 // shows what it can.
 import {
   eventDefaults,
+  eventLimits,
   fusosHorarios,
   modosInscricao,
   resultadosPublicados,
@@ -43,6 +44,12 @@ const categoriaModalidade = record({
   genero: text,
   premiacao: text,
 })
+
+/** The ranking by assessoria's n: a whole number in the server's range, else the default (GRP-31). */
+const temposAssessoria: Parser<number> = (v) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= eventLimits.temposAssessoriaMax
+    ? v
+    : eventDefaults.temposAssessoria
 
 const cartao = record({ ativo: flag(false), parcelasMax: amount })
 
@@ -121,6 +128,8 @@ const eventFields = {
   }),
   // An event saved before results existed has none: net time, as the server's default.
   tempoClassificacao: oneOf(['liquido', 'bruto'], 'liquido'),
+  // An event saved before the organizer set it ranks assessorias by 3 times, as the server reads it (GRP-31).
+  temposAssessoria: temposAssessoria,
   // An event saved before it had a zone keeps Horário de Brasília, as the server reads it (REG-220).
   fusoHorario: oneOf(
     fusosHorarios.map((f) => f.zona),

@@ -58,6 +58,8 @@ const athlete = record({
   /** Finishers of the athlete's sex and of their category. */
   totalSexo: count,
   totalCategoria: count,
+  /** The assessoria the result counts for in the ranking by assessoria, '' for none (GRP-33). */
+  grupo: text,
   /** The set the line is in, for its modality and its preliminary label; absent when the answer has none, and the page then names no modality. */
   resultSet: (v: unknown): ResultSet | undefined => (typeof v === 'object' && v !== null ? resultSet(v) : undefined),
 })

@@ -82,6 +82,7 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
     ],
     premiacao: { tipo: 'texto', valor: 'Medalha para todos os concluintes.', estruturado: [] },
     tempoClassificacao: 'liquido',
+    temposAssessoria: 3,
     fusoHorario: 'America/Sao_Paulo',
     organizador: { razaoSocial: '', cnpj: '' },
   }

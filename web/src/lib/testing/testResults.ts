@@ -44,6 +44,7 @@ export function makeAthlete(over: Partial<AthleteResult> = {}): AthleteResult {
     maisRapidoQue: 87.4,
     totalSexo: 1800,
     totalCategoria: 140,
+    grupo: '',
     resultSet: makeSet(),
     ...over,
   }

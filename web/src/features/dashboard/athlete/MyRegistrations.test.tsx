@@ -621,6 +621,7 @@ describe("the athlete's result in Minhas inscrições", () => {
     maisRapidoQue: 99,
     totalSexo: 560,
     totalCategoria: 48,
+    grupo: '',
     resultSet: {
       id: 's1',
       percurso: '10 km',

@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { newPremio, type EventFormValues } from '../formModel'
+import { constants, newPremio, type EventFormValues } from '../formModel'
 import { AddButton, ListError, RadioGroup, Row, RowActions, Section, SelectField, TextArea, TextField } from '../fields'
 import type { NivelPremiacao } from '../../../lib/events/event'
 
@@ -30,6 +30,13 @@ export function PremiacaoSection() {
           { value: 'liquido', label: 'Pelo tempo líquido (chip)' },
           { value: 'bruto', label: 'Pelo tempo bruto (desde a largada oficial)' },
         ]}
+      />
+      <TextField
+        name="temposAssessoria"
+        label="Tempos somados por assessoria"
+        inputMode="numeric"
+        hint={`No ranking por assessoria dos resultados, quantos melhores tempos de cada sexo contam por grupo: de 1 a ${constants.limits.temposAssessoriaMax}. Em branco: ${constants.defaults.temposAssessoria}.`}
+        className="sm:max-w-xs"
       />
     </Section>
   )

@@ -102,6 +102,7 @@ export const resultFieldLabels: Record<string, string> = {
   sobrenome: 'Sobrenome',
   prova: 'Prova (modalidade)',
   id: 'Código do atleta',
+  documento: 'Documento (CPF ou passaporte)',
   [ignoreField]: 'Ignorar esta coluna',
 }
 

@@ -65,7 +65,10 @@ func (s *Service) notOurs(ctx context.Context, p pix.Payment) error {
 // itself was changed at the PSP to that amount), a payment of an order paid or cancelled before,
 // a payment of an order one of whose documents was registered in the event meanwhile (imported by
 // the organizer).
-// The same payment read again changes nothing.
+// The same payment read again changes nothing, but for a refused payment whose return was never
+// recorded (the server stopped, or the database failed, after the refusal): it is returned then
+// (REG-301). Whether a payment is returned, and why, is read from the store's answer, never from
+// o, which may be older.
 func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if s.PSP == nil || o.Txid == "" {
 		return nil
@@ -76,10 +79,11 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	}
 	if !ch.PaidInFull() || ch.Value.Original != pix.Centavos(o.Total) {
 		for _, p := range ch.Payments {
-			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
+			got, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente)
+			if err != nil {
 				return err
 			}
-			if err := s.returnPayment(ctx, o.ID, p, MotivoValorDiferente); err != nil {
+			if err := s.returnPayment(ctx, got, p, MotivoValorDiferente); err != nil {
 				return err
 			}
 		}
@@ -91,18 +95,24 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	}
 	var taken *store.AlreadyRegisteredError
 	for _, p := range ch.Payments {
-		paid, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
+		got, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
+		var motivo string
 		switch {
-		case err == nil && s.Paid != nil:
-			s.Paid(paid)
+		case err == nil:
+			if s.Paid != nil {
+				s.Paid(got)
+			}
+			continue
 		case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
-			err = s.returnPayment(ctx, o.ID, p, MotivoSemVagas)
+			motivo = MotivoSemVagas
 		case errors.Is(err, store.ErrNotPending):
-			err = s.returnPayment(ctx, o.ID, p, MotivoPedidoEncerrado)
-		case errors.As(err, &taken) && taken.Index < len(o.Inscricoes):
-			err = s.returnPayment(ctx, o.ID, p, motivoJaInscrito(o.Inscricoes[taken.Index]))
+			motivo = MotivoPedidoEncerrado
+		case errors.As(err, &taken):
+			motivo = motivoJaInscrito(got, taken.Index)
+		default:
+			return err
 		}
-		if err != nil {
+		if err := s.returnPayment(ctx, got, p, motivo); err != nil {
 			return err
 		}
 	}

@@ -23,11 +23,19 @@ const (
 	MotivoSemVagas        = "O seu Pix chegou depois do fim da reserva, e as vagas já tinham se esgotado; por isso a inscrição não foi confirmada."
 	MotivoValorDiferente  = "O seu Pix tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."
 	MotivoPedidoEncerrado = "O seu Pix chegou para um pedido que já estava pago ou cancelado."
+	// MotivoDocumentoInscrito: motivoJaInscrito when the athlete cannot be named.
+	MotivoDocumentoInscrito = "Um CPF ou passaporte deste pedido já está inscrito neste evento (a inscrição foi registrada antes do seu Pix chegar); por isso o pedido não foi confirmado."
 )
 
-// motivoJaInscrito is why a payment went back when an athlete's document was registered in the
-// event (by the organizer's import, or another order) while the order waited for it (REG-180).
-func motivoJaInscrito(r store.Registration) string {
+// motivoJaInscrito is why a payment of o went back when the document of its athlete at i was
+// registered in the event (by the organizer's import, or another order) while the order waited
+// for it (REG-180); an athlete the order does not have (i out of range) is not named, and the
+// payment goes back all the same (REG-301).
+func motivoJaInscrito(o store.Order, i int) string {
+	if i < 0 || i >= len(o.Inscricoes) {
+		return MotivoDocumentoInscrito
+	}
+	r := o.Inscricoes[i]
 	doc := "CPF"
 	if r.DocTipo == participant.Passaporte {
 		doc = "passaporte"
@@ -171,12 +179,19 @@ func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (s
 	return s.Store.Order(ctx, o.ID)
 }
 
-// returnPayment returns a payment in full, automatically (a late payment without room, another
-// amount, a payment of an order no longer awaiting it); asking again is the same refund.
-func (s *Service) returnPayment(ctx context.Context, orderID string, p pix.Payment, motivo string) error {
-	r := store.Refund{ID: refundID(orderID, keyDevolucaoAutomatica, p.EndToEndID), OrderID: orderID, EndToEndID: p.EndToEndID,
+// returnPayment returns a payment of o (as the store answered its recording) in full,
+// automatically (a late payment without room, another amount, a payment of an order no longer
+// awaiting it); asking again is the same refund. A return o records already is left to the
+// refunds' reconciliation, so that reading a returned payment again writes nothing.
+func (s *Service) returnPayment(ctx context.Context, o store.Order, p pix.Payment, motivo string) error {
+	r := store.Refund{ID: refundID(o.ID, keyDevolucaoAutomatica, p.EndToEndID), OrderID: o.ID, EndToEndID: p.EndToEndID,
 		Valor: int64(p.Amount), Motivo: motivo, Status: store.RefundProcessing}
-	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
+	for _, f := range o.Reembolsos {
+		if f.ID == r.ID {
+			return nil
+		}
+	}
+	o, err := s.Store.AddRefund(ctx, o.ID, r, store.Actor{Nome: "Pelotão", At: s.now()})
 	if errors.Is(err, store.ErrRefundTooLarge) {
 		return nil // returned before, by this or by a refund of the organizer
 	}

@@ -322,8 +322,8 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	if err != nil {
 		return nil, fmt.Errorf("sale: recording payment: %w", err)
 	}
-	if n == 0 {
-		return nil, nil // recorded before: a webhook delivered again, or the reconciliation after it
+	if n == 0 { // recorded before: a webhook delivered again, or the reconciliation after it
+		return recordedRefusal(ctx, tx, orderID, p.EndToEndID, now)
 	}
 	var status, cupom string
 	var expira time.Time
@@ -336,7 +336,7 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 			return nil, err
 		}
 		if taken {
-			return &store.AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, p, now)
+			return &store.AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, i, p, now)
 		}
 	}
 	late := status == store.OrderExpired || (status == store.OrderAwaiting && !expira.After(now))
@@ -395,10 +395,10 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 	return posicao, true, nil
 }
 
-// refuseTaken ends an order whose payment p cannot confirm it because a document of it is in the
-// event already: expirado, its registrations cancelada (their holds freed at once), the payment
-// kept for its return.
-func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Payment, now time.Time) error {
+// refuseTaken ends an order whose payment p cannot confirm it because the document of its
+// registration at posicao is in the event already: expirado, its registrations cancelada (their
+// holds freed at once), the payment kept for its return.
+func refuseTaken(ctx context.Context, tx OrderTx, orderID string, posicao int, p store.Payment, now time.Time) error {
 	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'expirado' WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", orderID); err != nil {
 		return fmt.Errorf("sale: refusing payment: %w", err)
 	}
@@ -406,7 +406,51 @@ func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p store.Paymen
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
-		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": DocumentTakenNote})
+		map[string]any{"endToEndId": p.EndToEndID, "valor": p.Valor, "motivo": DocumentTakenNote, "posicao": posicao})
+}
+
+// recordedRefusal is why the payment endToEndID, recorded before, confirmed nothing, as the
+// order's history kept it in the payment's own transaction: the refusal ConfirmOrderTx gave then
+// (the position of the athlete whose document was taken as it was then, or, for a payment
+// refused before the history kept it, as it is now), or nil for the payment that confirmed the
+// order. A payment read again thus answers the same, and its caller returns it again (the same
+// refund) when the first return was never recorded — a server stopped, a context cancelled or a
+// database busy between the refusal and its refund (REG-301).
+func recordedRefusal(ctx context.Context, tx OrderTx, orderID, endToEndID string, now time.Time) (error, error) {
+	type refusal struct {
+		Tipo       string `json:"-"`
+		EndToEndID string `json:"endToEndId"`
+		Motivo     string `json:"motivo"`
+		Confirmado *bool  `json:"confirmado"`
+		Posicao    *int   `json:"posicao"`
+	}
+	found, err := collectTx(ctx, tx, func(row store.Scanner) (r refusal, err error) {
+		var d *string
+		if err := row.Scan(&r.Tipo, &d); err != nil || d == nil {
+			return r, err
+		}
+		return r, json.Unmarshal([]byte(*d), &r)
+	}, "SELECT tipo, detalhe FROM order_history WHERE order_id = ? AND tipo IN (?, ?) ORDER BY id",
+		orderID, store.OrderReturnedEvent, store.OrderLatePaidEvent)
+	if err != nil {
+		return nil, fmt.Errorf("sale: the payment's refusal: %w", err)
+	}
+	for _, r := range found {
+		switch {
+		case r.EndToEndID != endToEndID:
+		case r.Tipo == store.OrderReturnedEvent && r.Motivo == DocumentTakenNote:
+			if r.Posicao != nil {
+				return &store.AlreadyRegisteredError{Index: *r.Posicao}, nil
+			}
+			i, _, err := documentTaken(ctx, tx, orderID, now)
+			return &store.AlreadyRegisteredError{Index: i}, err
+		case r.Tipo == store.OrderLatePaidEvent && r.Confirmado != nil && !*r.Confirmado:
+			return store.ErrSoldOut, nil
+		default: // an order paid or cancelled before (or a payment of another amount, RecordPayment)
+			return store.ErrNotPending, nil
+		}
+	}
+	return nil, nil
 }
 
 // DocumentTakenNote is why the order's history says a payment was refused for a document already

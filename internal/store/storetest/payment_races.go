@@ -162,7 +162,7 @@ func testImportThenPay(t *testing.T, s store.Store) {
 			t.Fatalf("the Pix of %s after the import: %v, %s %+v", o.Inscricoes[0].Nome, err, got.Status, got.Inscricoes)
 		}
 		again, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E-import-" + o.ID, Txid: o.Txid, Valor: o.Total, Horario: now}, store.Capacity{})
-		if err != nil || again.Status != store.OrderExpired || len(again.Pagamentos) != 1 {
+		if !errors.As(err, &taken) || taken.Index != 0 || again.Status != store.OrderExpired || len(again.Pagamentos) != 1 {
 			t.Fatalf("the same Pix read again: %v %s", err, again.Status)
 		}
 		h, err := s.OrderHistory(ctx, o.ID)
@@ -186,5 +186,76 @@ func testImportThenPay(t *testing.T, s store.Store) {
 	}
 	if docs, err := s.HeldDocuments(ctx, eventID, now); err != nil || len(docs) != 0 {
 		t.Fatalf("held after the refusals: %+v %v", docs, err)
+	}
+}
+
+// testRefusalReadAgain: a payment the store refused, read again (a webhook delivered again, the
+// reconciliation's tick, the day's statement), answers the same refusal — the athlete whose
+// document was imported meanwhile (the second of two, the import in another modality), an order
+// cancelled or paid before, a late payment without room — and the payment that confirmed its
+// order answers nil, so that a return lost between the refusal and its refund is made when the
+// payment is read again, and never a refused payment confirmed later (REG-301).
+func testRefusalReadAgain(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	pay := func(o store.Order, e2e string, c store.Capacity) (store.Order, error) {
+		return s.ConfirmOrder(ctx, store.Payment{EndToEndID: e2e, Txid: o.Txid, Valor: o.Total, Horario: now}, c)
+	}
+	type answer struct {
+		o    store.Order
+		e2e  string
+		want func(error) bool
+	}
+	var answers []answer
+	check := func(what string, o store.Order, e2e string, c store.Capacity, want func(error) bool) {
+		t.Helper()
+		got, err := pay(o, e2e, c)
+		if !want(err) {
+			t.Fatalf("%s: %v (%s)", what, err, got.Status)
+		}
+		answers = append(answers, answer{o, e2e, want})
+	}
+	taken := func(i int) func(error) bool {
+		return func(err error) bool {
+			var ar *store.AlreadyRegisteredError
+			return errors.As(err, &ar) && ar.Index == i
+		}
+	}
+	is := func(target error) func(error) bool { return func(err error) bool { return errors.Is(err, target) } }
+	none := func(err error) bool { return err == nil }
+
+	ana, bia := athlete("Ana Primeira", "5 km", ""), athlete("Bia Segunda", "5 km", "")
+	two := mustOrder(t, s, order(eventID, "again-1", now, store.Capacity{}, ana, bia))
+	biaFile := person("Bia da Planilha", "000000000", "10 km", 0) // another modality: the same athlete
+	biaFile.Documento = participant.Documento{Tipo: bia.DocTipo, Numero: bia.DocNumero}
+	importAll(t, s, eventID, biaFile)
+	check("the Pix after Bia's import", two, "E-again-1", store.Capacity{}, taken(1))
+
+	canceled := mustOrder(t, s, order(eventID, "again-2", now, store.Capacity{}, athlete("Caio Cancelado", "5 km", "")))
+	if _, err := s.CancelOrder(ctx, canceled.ID, store.Actor{UserID: "again-2", Nome: "Caio", At: now}); err != nil {
+		t.Fatal(err)
+	}
+	check("the Pix of a cancelled order", canceled, "E-again-2", store.Capacity{}, is(store.ErrNotPending))
+
+	paid := mustOrder(t, s, order(eventID, "again-3", now, store.Capacity{}, athlete("Duda Paga", "5 km", "")))
+	check("the Pix of an order", paid, "E-again-3", store.Capacity{}, none)
+	check("a second Pix of the paid order", paid, "E-again-3b", store.Capacity{}, is(store.ErrNotPending))
+
+	full := store.Capacity{Modalidades: map[string]int{"21,1 km": 1}}
+	mustOrder(t, s, order(eventID, "again-4", now, full, athlete("Eva Segura", "21,1 km", "")))
+	late := mustOrder(t, s, order(eventID, "again-5", now.Add(-time.Hour), store.Capacity{}, athlete("Fabi Atrasada", "21,1 km", "")))
+	check("a late Pix without room", late, "E-again-5", full, is(store.ErrSoldOut))
+
+	for _, a := range answers {
+		before := mustGet(t, s, a.o.ID)
+		got, err := pay(a.o, a.e2e, store.Capacity{}) // read again with room: a refusal stays one
+		if !a.want(err) || got.Status != before.Status || len(got.Pagamentos) != len(before.Pagamentos) {
+			t.Errorf("%s read again: %v, %s (was %s)", a.e2e, err, got.Status, before.Status)
+		}
+	}
+	ps, err := s.EventParticipants(ctx, eventID)
+	if err != nil || len(ps) != 2 {
+		t.Fatalf("participants: %v %v, want Bia's import and Duda", names(ps), err)
 	}
 }

@@ -67,15 +67,15 @@ func (w *world) returned(t *testing.T, o store.Order, want string) {
 	}
 }
 
-// REG-301: the Pix of an order whose CPF was imported meanwhile is refused, but the record of its
-// return fails (the server stopped between the two): read again by the reconciliation, it is
-// returned in full and the buyer told — never kept with no registration and no refund, as the
-// same payment read again used to answer "recorded before" and nothing more.
+// REG-301: the late Pix of an order whose CPF was imported after its hold is refused, but the
+// record of its return fails (the server stopped between the two): read again by the
+// reconciliation, it is returned in full and the buyer told — never kept with no registration and
+// no refund, as the same payment read again used to answer "recorded before" and nothing more.
 func TestRefusedPaymentWhoseReturnWasLost(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
-		o := w.order(t, time.Now())
+		o := w.order(t, time.Now().Add(-time.Hour))
 		w.importDocument(t, o.Inscricoes[0])
 		lost := &refundLost{Store: st}
 		lost.next.Store(true)
@@ -93,7 +93,7 @@ func TestRefusedPaymentWhoseReturnWasLost(t *testing.T) {
 	})
 }
 
-// REG-301: an order of two athletes, the second's CPF imported meanwhile; its charge is settled
+// REG-301: an order of two athletes, the second's CPF imported after its hold; its charge is settled
 // from the order as its row alone reads (no registrations): the Pix goes back in full, the e-mail
 // naming the second athlete — the athlete is found in the store's answer, and a payment is never
 // kept because the order given lacked the athlete named.
@@ -101,7 +101,7 @@ func TestSecondAthleteImportedWithTheOrderReadBare(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
-		now := time.Now()
+		now := time.Now().Add(-time.Hour) // its hold passed: an import may list its athletes
 		n := store.NewOrder{EventID: w.event.ID, BuyerID: w.buyer.ID, Txid: pix.NewTxID(), Now: now, ExpiraEm: now.Add(30 * time.Minute),
 			Vagas: orders.EventCapacity(&w.event)}
 		athlete := func(nome, base9 string) store.NewRegistration {

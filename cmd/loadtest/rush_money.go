@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -13,7 +14,6 @@ import (
 	"time"
 
 	"pelotao/internal/money"
-	"pelotao/internal/participant"
 	"pelotao/internal/store"
 )
 
@@ -307,28 +307,45 @@ func (m *moneyRace) orderIDsPaid() []string {
 }
 
 // moneyStoreCheck reads the touched orders and the event's participants back once the servers
-// stopped: each Pix the sandbox took is recorded on its order, which is paid with a participant
-// for each registration, or has it returned in full (DEVOLVIDO) and no participant; a cancelled
-// order has none; no document is twice in the event.
+// stopped: each Pix the sandbox took — answered to the client, or recorded on a touched order
+// although its answer was lost (a simulation whose request timed out: its webhook's settling was
+// cancelled midway) — is recorded on its order, which is paid with a participant for each
+// registration, or has it returned in full (DEVOLVIDO) and no participant; a cancelled order has
+// none; no document number is twice in the event, whatever its type (REG-301, REG-302).
 func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *moneyRace) []string {
 	var failures []string
 	ps, err := st.EventParticipants(ctx, eventID)
 	if err != nil {
 		return []string{err.Error()}
 	}
-	docs := map[participant.Documento]int{}
+	docs := map[string]int{} // document number → participants
 	byRegistration := map[string]bool{}
 	for _, p := range ps {
-		docs[p.Documento]++
-		if docs[p.Documento] == 2 {
+		docs[p.Documento.Numero]++
+		if docs[p.Documento.Numero] == 2 {
 			failures = append(failures, fmt.Sprintf("document %s twice among the participants", p.Documento.Numero))
 		}
 		if p.Inscricao != "" {
 			byRegistration[p.Inscricao] = true
 		}
 	}
+	taken := maps.Clone(m.pix) // endToEndId → order id
+	unanswered := 0
+	for id := range m.touched {
+		o, err := st.Order(ctx, id)
+		if err != nil {
+			return append(failures, err.Error())
+		}
+		for _, p := range o.Pagamentos {
+			if _, answered := taken[p.EndToEndID]; !answered {
+				taken[p.EndToEndID] = id
+				unanswered++
+			}
+		}
+	}
 	paid := map[string]bool{} // order id → a Pix was taken for it
-	for e2e, id := range m.pix {
+	kept := map[string]int{}  // paid order id → its Pix not returned
+	for e2e, id := range taken {
 		paid[id] = true
 		o, err := st.Order(ctx, id)
 		if err != nil {
@@ -350,6 +367,9 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 			failures = append(failures, fmt.Sprintf("order %s (%s): the Pix %s the sandbox took is not recorded", id, o.Status, e2e))
 		case returned == received: // back in full: the order has no participant (below)
 		case o.Status == store.OrderPaid && returned == 0:
+			if kept[id]++; kept[id] == 2 {
+				failures = append(failures, fmt.Sprintf("paid order %s keeps two Pix", id))
+			}
 			for _, r := range o.Inscricoes {
 				if !byRegistration[r.ID] {
 					failures = append(failures, fmt.Sprintf("paid order %s: registration %s is no participant", id, r.ID))
@@ -391,7 +411,7 @@ func moneyStoreCheck(ctx context.Context, st store.Store, eventID string, m *mon
 			}
 		}
 	}
-	fmt.Printf("  no banco: pedidos do dinheiro por situação %v; %d Pix; pagos com atraso (webhook retido) %v; %d participantes, nenhum documento repetido: %v\n",
-		counts, len(m.pix), late, len(ps), len(failures) == 0)
+	fmt.Printf("  no banco: pedidos do dinheiro por situação %v; %d Pix (%d sem resposta à simulação); pagos com atraso (webhook retido) %v; %d participantes, nenhum documento repetido: %v\n",
+		counts, len(taken), unanswered, late, len(ps), len(failures) == 0)
 	return failures
 }

@@ -27,7 +27,7 @@ const (
 var (
 	errParticipantNotFound = &api.Error{Status: http.StatusNotFound, Code: "not-found", Message: "Inscrito não encontrado."}
 	errImportConflict      = &api.Error{Status: http.StatusConflict, Code: "conflict",
-		Message: "Os inscritos mudaram enquanto o arquivo era importado (outra importação ao mesmo tempo?). Envie o arquivo de novo."}
+		Message: "Os inscritos mudaram enquanto o arquivo era importado (outra importação, ou uma inscrição pelo Pelotão, ao mesmo tempo). Envie o arquivo de novo."}
 )
 
 // readMapping reads the optional form field mapping: a JSON object from a header of the file

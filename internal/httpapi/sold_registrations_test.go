@@ -151,3 +151,48 @@ func TestImportReportsSoldRegistrations(t *testing.T) {
 		}
 	})
 }
+
+// REG-302, REG-181: an order holds a CPF and the organizer's file gives it in the passport column
+// (the spreadsheet's own way to write a document without punctuation): the row is the held CPF,
+// reported and left out, so the buyer's Pix finds no one in the event — never a second
+// participant of the same number beside the registration the Pix then confirms.
+func TestImportReadsAHeldCPFGivenAsAPassport(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newDeskWorld(t, st, 2)
+		fabiCPF := participant.CompleteCPF("746971322")
+		now := time.Now()
+		if _, err := st.CreateOrder(context.Background(), store.NewOrder{EventID: w.eventID, BuyerID: "comprador", Txid: "TXIDPASSAPORTEOUCPF0000000001",
+			Now: now, ExpiraEm: now.Add(30 * time.Minute), Price: pricedAs(store.NewRegistration{DocTipo: participant.CPF, DocNumero: fabiCPF,
+				Nome: "Fabi Segurada", Percurso: "10 km", Categoria: "Geral", Camiseta: "M", Valor: 8990, Total: 8990, Atleta: json.RawMessage(`{}`)})}); err != nil {
+			t.Fatal(err)
+		}
+		csv := "Nome;CPF;Passaporte;Modalidade;Camiseta\n" +
+			"Fabi da Planilha;;" + fabiCPF + ";10 km;M\n" +
+			"Eva Nova;" + participant.CompleteCPF("123456789") + ";;5 km;M\n"
+		r := participantsForm(t, "/api/events/"+w.eventID+"/participants", csv, nil)
+		r.Header.Set("Sec-Fetch-Site", "same-origin")
+		r.AddCookie(w.owner)
+		res := httptest.NewRecorder()
+		w.app.srv.ServeHTTP(res, r)
+		var answer struct {
+			Added       int `json:"added"`
+			JaInscritos []struct {
+				Row     int    `json:"row"`
+				Message string `json:"message"`
+			} `json:"jaInscritos"`
+		}
+		if res.Code != http.StatusOK || json.Unmarshal(res.Body.Bytes(), &answer) != nil || answer.Added != 1 || len(answer.JaInscritos) != 1 ||
+			answer.JaInscritos[0].Row != 2 || !strings.Contains(answer.JaInscritos[0].Message, "CPF com inscrição em andamento no Pelotão (Fabi Segurada,") {
+			t.Fatalf("import: %d %s", res.Code, res.Body)
+		}
+		list, err := st.EventParticipants(context.Background(), w.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range list {
+			if p.Documento.Numero == fabiCPF {
+				t.Fatalf("the held CPF was imported: %+v", p)
+			}
+		}
+	})
+}

@@ -67,14 +67,14 @@ func (s *Service) SettleCardPaymentOf(ctx context.Context, p mercadopago.Payment
 		if _, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, MotivoValorDiferente); err != nil {
 			return err
 		}
-		return s.returnPayment(ctx, o.ID, cp.ID, store.PaymentCard, cp.Valor, MotivoValorDiferente)
+		return s.returnPayment(ctx, o, cp.ID, store.PaymentCard, cp.Valor, MotivoValorDiferente)
 	case p.Status == mercadopago.StatusApproved:
 		e, err := s.Store.GetEvent(ctx, o.EventID)
 		if err != nil {
 			return err
 		}
 		paid, err := s.Store.ConfirmCardPayment(ctx, o.ID, cp, EventCapacity(&e))
-		return s.confirmed(ctx, o, paid, err, cp.ID, store.PaymentCard, cp.Valor)
+		return s.confirmed(ctx, paid, err, cp.ID, store.PaymentCard, cp.Valor)
 	default:
 		_, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, "")
 		return err

@@ -561,15 +561,16 @@ func TestCancelRacingPayment(t *testing.T) {
 	})
 }
 
-// REG-180: an order holds a CPF, the organizer imports a file listing it in the same modality,
-// then the buyer pays: the Pix is returned in full (the sandbox's devolução DEVOLVIDO), the buyer
-// told that the CPF is already registered in the event, the order expirado with its refund —
-// never a payment kept with no registration, nor the athlete twice.
+// REG-180: an order's hold passes, the organizer imports a file listing its CPF in the same
+// modality (a held CPF the import leaves out, REG-181, REG-303), then the buyer pays late: the Pix
+// is returned in full (the sandbox's devolução DEVOLVIDO), the buyer told that the CPF is already
+// registered in the event, the order expirado with its refund — never a payment kept with no
+// registration, nor the athlete twice.
 func TestImportThenPay(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		w := newWorld(t, st, 10)
-		o := w.order(t, time.Now())
+		o := w.order(t, time.Now().Add(-time.Hour))
 		a := o.Inscricoes[0]
 		imported := participant.Participant{Nome: "Ana da Planilha", Documento: participant.Documento{Tipo: a.DocTipo, Numero: a.DocNumero},
 			Percurso: a.Percurso, Camiseta: "G", Pago: true}

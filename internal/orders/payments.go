@@ -66,7 +66,10 @@ func (s *Service) notOurs(ctx context.Context, p pix.Payment) error {
 // itself was changed at the PSP to that amount), a payment of an order paid or cancelled before,
 // a payment of an order one of whose documents was registered in the event meanwhile (imported by
 // the organizer).
-// The same payment read again changes nothing.
+// The same payment read again changes nothing, but for a refused payment whose return was never
+// recorded (the server stopped, or the database failed, after the refusal): it is returned then
+// (REG-301). Whether a payment is returned, and why, is read from the store's answer, never from
+// o, which may be older.
 func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	if s.PSP == nil || o.Txid == "" {
 		return nil
@@ -77,10 +80,11 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 	}
 	if !ch.PaidInFull() || ch.Value.Original != o.Total {
 		for _, p := range ch.Payments {
-			if _, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente); err != nil {
+			got, err := s.Store.RecordPayment(ctx, payment(o.Txid, p), MotivoValorDiferente)
+			if err != nil {
 				return err
 			}
-			if err := s.returnPayment(ctx, o.ID, p.EndToEndID, store.PaymentPix, p.Amount, MotivoValorDiferente); err != nil {
+			if err := s.returnPayment(ctx, got, p.EndToEndID, store.PaymentPix, p.Amount, MotivoValorDiferente); err != nil {
 				return err
 			}
 		}
@@ -91,8 +95,8 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 		return err
 	}
 	for _, p := range ch.Payments {
-		paid, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
-		if err = s.confirmed(ctx, o, paid, err, p.EndToEndID, store.PaymentPix, p.Amount); err != nil {
+		got, err := s.Store.ConfirmOrder(ctx, payment(o.Txid, p), EventCapacity(&e))
+		if err = s.confirmed(ctx, got, err, p.EndToEndID, store.PaymentPix, p.Amount); err != nil {
 			return err
 		}
 	}
@@ -105,26 +109,30 @@ func (s *Service) SettleOrder(ctx context.Context, o store.Order) error {
 // late without room, for an order no longer awaiting it, or with a document registered meanwhile
 // — is returned in full, automatically, the buyer told why. err is the store's; what is returned
 // is a failure.
-func (s *Service) confirmed(ctx context.Context, o, paid store.Order, err error, paymentID, metodo string, valor money.Centavos) error {
+func (s *Service) confirmed(ctx context.Context, got store.Order, err error, paymentID, metodo string, valor money.Centavos) error {
 	var taken *store.AlreadyRegisteredError
+	var motivo string
 	switch {
 	case err == nil:
 		if metodo == store.PaymentCard {
-			s.removeCharge(ctx, paid.Txid)
+			s.removeCharge(ctx, got.Txid)
 		} else {
-			s.withdrawPreference(ctx, paid.Preferencia)
+			s.withdrawPreference(ctx, got.Preferencia)
 		}
 		if s.Paid != nil {
-			s.Paid(paid)
+			s.Paid(got)
 		}
+		return nil
 	case errors.Is(err, store.ErrSoldOut), errors.Is(err, store.ErrCouponUsedUp):
-		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, MotivoSemVagas)
+		motivo = MotivoSemVagas
 	case errors.Is(err, store.ErrNotPending):
-		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, MotivoPedidoEncerrado)
-	case errors.As(err, &taken) && taken.Index < len(o.Inscricoes):
-		err = s.returnPayment(ctx, o.ID, paymentID, metodo, valor, motivoJaInscrito(o.Inscricoes[taken.Index]))
+		motivo = MotivoPedidoEncerrado
+	case errors.As(err, &taken):
+		motivo = motivoJaInscrito(got, taken.Index)
+	default:
+		return err
 	}
-	return err
+	return s.returnPayment(ctx, got, paymentID, metodo, valor, motivo)
 }
 
 func payment(txid string, p pix.Payment) store.Payment {

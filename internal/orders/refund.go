@@ -24,11 +24,19 @@ const (
 	MotivoSemVagas        = "O seu pagamento chegou depois do fim da reserva, e as vagas já tinham se esgotado; por isso a inscrição não foi confirmada."
 	MotivoValorDiferente  = "O seu pagamento tinha um valor diferente do cobrado; por isso a inscrição não foi confirmada."
 	MotivoPedidoEncerrado = "O seu pagamento chegou para um pedido que já estava pago ou cancelado."
+	// MotivoDocumentoInscrito: motivoJaInscrito when the athlete cannot be named.
+	MotivoDocumentoInscrito = "Um CPF ou passaporte deste pedido já está inscrito neste evento (a inscrição foi registrada antes do seu pagamento chegar); por isso o pedido não foi confirmado."
 )
 
-// motivoJaInscrito is why a payment went back when an athlete's document was registered in the
-// event (by the organizer's import, or another order) while the order waited for it (REG-180).
-func motivoJaInscrito(r store.Registration) string {
+// motivoJaInscrito is why a payment of o went back when the document of its athlete at i was
+// registered in the event (by the organizer's import, or another order) while the order waited
+// for it (REG-180); an athlete the order does not have (i out of range) is not named, and the
+// payment goes back all the same (REG-301).
+func motivoJaInscrito(o store.Order, i int) string {
+	if i < 0 || i >= len(o.Inscricoes) {
+		return MotivoDocumentoInscrito
+	}
+	r := o.Inscricoes[i]
 	doc := "CPF"
 	if r.DocTipo == participant.Passaporte {
 		doc = "passaporte"
@@ -172,13 +180,19 @@ func (s *Service) pushRefunds(ctx context.Context, o store.Order, key string) (s
 	return s.Store.Order(ctx, o.ID)
 }
 
-// returnPayment returns a payment received (its id at its provider, its amount) in full,
-// automatically (a late payment without room, another amount, a payment of an order no longer
-// awaiting it), whatever its method; asking again is the same refund.
-func (s *Service) returnPayment(ctx context.Context, orderID, paymentID, metodo string, valor money.Centavos, motivo string) error {
-	r := store.Refund{ID: refundID(orderID, keyDevolucaoAutomatica, paymentID), OrderID: orderID, EndToEndID: paymentID,
+// returnPayment returns a payment of o (as the store answered its recording; its id at its
+// provider, its method, its amount) in full, whatever its method, automatically (a late payment without room, another amount, a payment of an order no longer
+// awaiting it); asking again is the same refund. A return o records already is left to the
+// refunds' reconciliation, so that reading a returned payment again writes nothing.
+func (s *Service) returnPayment(ctx context.Context, o store.Order, paymentID, metodo string, valor money.Centavos, motivo string) error {
+	r := store.Refund{ID: refundID(o.ID, keyDevolucaoAutomatica, paymentID), OrderID: o.ID, EndToEndID: paymentID,
 		Metodo: metodo, Valor: valor, Motivo: motivo, Status: store.RefundProcessing}
-	o, err := s.Store.AddRefund(ctx, orderID, r, store.Actor{Nome: "Pelotão", At: s.now()})
+	for _, f := range o.Reembolsos {
+		if f.ID == r.ID {
+			return nil
+		}
+	}
+	o, err := s.Store.AddRefund(ctx, o.ID, r, store.Actor{Nome: "Pelotão", At: s.now()})
 	if errors.Is(err, store.ErrRefundTooLarge) {
 		return nil // returned before, by this or by a refund of the organizer
 	}

@@ -125,7 +125,24 @@ func ParseDocumento(d Documento) (Documento, error) {
 		return Documento{Tipo: CPF, Numero: n}, err
 	case Passaporte:
 		n, err := parsePassport(d.Numero)
-		return Documento{Tipo: Passaporte, Numero: n}, err
+		if err != nil {
+			return Documento{Tipo: Passaporte}, err
+		}
+		return passport(n), nil
 	}
 	return Documento{}, errDocumentoTipo
+}
+
+// passport is the document of a passport number read (parsePassport): the CPF it is when it is
+// 11 digits whose check digits are a CPF's — a Brazilian's CPF given as a passport, who is the
+// same athlete as that CPF wherever documents are compared (an order's, an import's, an event's
+// one registration per document; REG-302) — else the passport. Fewer digits are never padded
+// into a CPF, as a spreadsheet's CPF cell is: a passport of 8 to 10 digits stays one.
+func passport(n string) Documento {
+	if len(n) == 11 && strings.Trim(n, "0123456789") == "" {
+		if cpf, err := ParseCPF(n); err == nil {
+			return Documento{Tipo: CPF, Numero: cpf}
+		}
+	}
+	return Documento{Tipo: Passaporte, Numero: n}
 }

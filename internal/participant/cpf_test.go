@@ -99,3 +99,29 @@ func TestParseDocumentoSharedCases(t *testing.T) {
 		}
 	}
 }
+
+// REG-302: a CPF given as a passport (11 digits whose check digits are a CPF's), in a form or in a
+// file's passport column or row, is that CPF — the same athlete an order or an import holds with
+// it; a passport of other digits, letters or fewer digits stays a passport (never padded).
+func TestPassportThatIsACPF(t *testing.T) {
+	cpf := Documento{Tipo: CPF, Numero: "52998224725"}
+	for _, c := range []struct {
+		in   Documento
+		want Documento
+	}{
+		{Documento{Tipo: Passaporte, Numero: "52998224725"}, cpf},
+		{Documento{Tipo: Passaporte, Numero: " 52998224725 "}, cpf},
+		{Documento{Tipo: Passaporte, Numero: "52998224726"}, Documento{Tipo: Passaporte, Numero: "52998224726"}},
+		{Documento{Tipo: Passaporte, Numero: "74143662"}, Documento{Tipo: Passaporte, Numero: "74143662"}}, // the CPF 00074143662 if padded
+		{Documento{Tipo: Passaporte, Numero: "ab1234567"}, Documento{Tipo: Passaporte, Numero: "AB1234567"}},
+	} {
+		if got, err := ParseDocumento(c.in); err != nil || got != c.want {
+			t.Errorf("ParseDocumento(%+v) = %+v, %v; want %+v", c.in, got, err, c.want)
+		}
+	}
+	for _, cells := range [][3]string{{"Passaporte", "52998224725", ""}, {"", "", "52998224725"}, {"passport", "", "52998224725"}} {
+		if got, field, problem := DocumentoOf(cells[0], cells[1], cells[2]); got != cpf || field != "" || problem != "" {
+			t.Errorf("DocumentoOf%q = %+v %q %q; want the CPF", cells, got, field, problem)
+		}
+	}
+}

@@ -294,5 +294,5 @@ func DocumentoOf(tipoCell, docCell, passCell string) (d Documento, field, proble
 	if err != nil {
 		return d, field, err.Error()
 	}
-	return Documento{Tipo: Passaporte, Numero: n}, "", ""
+	return passport(n), "", ""
 }

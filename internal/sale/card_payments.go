@@ -81,13 +81,18 @@ func recordCardTx(ctx context.Context, tx OrderTx, orderID string, p store.CardP
 // ConfirmOrderTx, whose refusals it shares).
 func ConfirmCardPaymentTx(ctx context.Context, tx OrderTx, orderID, eventID string, p store.CardPayment, c store.Capacity, now time.Time) (refused, err error) {
 	changed, approved, err := recordCardTx(ctx, tx, orderID, p, now)
-	if err != nil || !approved {
-		if err == nil && changed {
+	switch {
+	case err != nil:
+		return nil, err
+	case !changed && p.Status == cardApproved: // read again: what it answered then (REG-301)
+		return recordedRefusal(ctx, tx, orderID, cardReceived(p), now)
+	case !approved:
+		if changed {
 			err = cardHistory(ctx, tx, orderID, p, now)
 		}
-		return nil, err // recorded before, or not approved: nothing to confirm
+		return nil, err // not approved: nothing to confirm
 	}
-	return confirmPaidTx(ctx, tx, orderID, eventID, received{"pagamentoId", p.ID, int64(p.Valor)}, c, now)
+	return confirmPaidTx(ctx, tx, orderID, eventID, cardReceived(p), c, now)
 }
 
 // RecordCardPaymentTx is RecordCardPayment inside tx.
@@ -98,15 +103,17 @@ func RecordCardPaymentTx(ctx context.Context, tx OrderTx, orderID string, p stor
 	}
 	if approved { // money received that confirms nothing: kept for its refund, as RecordPaymentTx keeps a Pix
 		return true, addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
-			map[string]any{"pagamentoId": p.ID, "valor": p.Valor, "motivo": motivo})
+			cardReceived(p).note(map[string]any{"valor": int64(p.Valor), "motivo": motivo}))
 	}
 	return true, cardHistory(ctx, tx, orderID, p, now)
 }
 
+func cardReceived(p store.CardPayment) received { return received{"pagamentoId", p.ID, int64(p.Valor)} }
+
 // cardHistory notes in the order's history a card payment's new status that confirms nothing.
 func cardHistory(ctx context.Context, tx OrderTx, orderID string, p store.CardPayment, now time.Time) error {
 	return addOrderEvent(ctx, tx, orderID, store.OrderCardPaymentEvent, now, "",
-		map[string]any{"pagamentoId": p.ID, "status": p.Status, "statusDetail": p.StatusDetail, "valor": p.Valor})
+		cardReceived(p).note(map[string]any{"status": p.Status, "statusDetail": p.StatusDetail, "valor": int64(p.Valor)}))
 }
 
 // SetOrderCardTx is SetOrderCard inside tx.

@@ -330,10 +330,10 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 	if err != nil {
 		return nil, fmt.Errorf("sale: recording payment: %w", err)
 	}
-	if n == 0 {
-		return nil, nil // recorded before: a webhook delivered again, or the reconciliation after it
+	if n == 0 { // recorded before: a webhook delivered again, or the reconciliation after it
+		return recordedRefusal(ctx, tx, orderID, pixReceived(p), now)
 	}
-	return confirmPaidTx(ctx, tx, orderID, eventID, received{"endToEndId", p.EndToEndID, int64(p.Valor)}, c, now)
+	return confirmPaidTx(ctx, tx, orderID, eventID, pixReceived(p), c, now)
 }
 
 // received names a payment in an order's history: by its provider's key ("endToEndId" for a
@@ -341,6 +341,10 @@ func ConfirmOrderTx(ctx context.Context, tx OrderTx, orderID, eventID string, p 
 type received struct {
 	key, id string
 	valor   int64
+}
+
+func pixReceived(p store.Payment) received {
+	return received{"endToEndId", p.EndToEndID, int64(p.Valor)}
 }
 
 func (p received) note(more map[string]any) map[string]any {
@@ -362,7 +366,7 @@ func confirmPaidTx(ctx context.Context, tx OrderTx, orderID, eventID string, p r
 			return nil, err
 		}
 		if taken {
-			return &store.AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, p, now)
+			return &store.AlreadyRegisteredError{Index: i}, refuseTaken(ctx, tx, orderID, i, p, now)
 		}
 	}
 	late := status == store.OrderExpired || (status == store.OrderAwaiting && !expira.After(now))
@@ -421,10 +425,10 @@ func documentTaken(ctx context.Context, tx OrderTx, orderID string, now time.Tim
 	return posicao, true, nil
 }
 
-// refuseTaken ends an order whose payment p cannot confirm it because a document of it is in the
-// event already: expirado, its registrations cancelada (their holds freed at once), the payment
-// kept for its return.
-func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p received, now time.Time) error {
+// refuseTaken ends an order whose payment p cannot confirm it because the document of its
+// registration at posicao is in the event already: expirado, its registrations cancelada (their
+// holds freed at once), the payment kept for its return.
+func refuseTaken(ctx context.Context, tx OrderTx, orderID string, posicao int, p received, now time.Time) error {
 	if _, err := tx.Exec(ctx, "UPDATE orders SET status = 'expirado' WHERE id = ? AND status IN ('aguardando_pagamento', 'expirado')", orderID); err != nil {
 		return fmt.Errorf("sale: refusing payment: %w", err)
 	}
@@ -432,7 +436,56 @@ func refuseTaken(ctx context.Context, tx OrderTx, orderID string, p received, no
 		return err
 	}
 	return addOrderEvent(ctx, tx, orderID, store.OrderReturnedEvent, now, "",
-		p.note(map[string]any{"valor": p.valor, "motivo": DocumentTakenNote}))
+		p.note(map[string]any{"valor": p.valor, "motivo": DocumentTakenNote, "posicao": posicao}))
+}
+
+// recordedRefusal is why the payment p, recorded before, confirmed nothing, as the
+// order's history kept it in the payment's own transaction: the refusal ConfirmOrderTx gave then
+// (the position of the athlete whose document was taken as it was then, or, for a payment
+// refused before the history kept it, as it is now), or nil for the payment that confirmed the
+// order. A payment read again thus answers the same, and its caller returns it again (the same
+// refund) when the first return was never recorded — a server stopped, a context cancelled or a
+// database busy between the refusal and its refund (REG-301).
+func recordedRefusal(ctx context.Context, tx OrderTx, orderID string, p received, now time.Time) (error, error) {
+	type refusal struct {
+		Tipo        string `json:"-"`
+		EndToEndID  string `json:"endToEndId"`
+		PagamentoID string `json:"pagamentoId"`
+		Motivo      string `json:"motivo"`
+		Confirmado  *bool  `json:"confirmado"`
+		Posicao     *int   `json:"posicao"`
+	}
+	found, err := collectTx(ctx, tx, func(row store.Scanner) (r refusal, err error) {
+		var d *string
+		if err := row.Scan(&r.Tipo, &d); err != nil || d == nil {
+			return r, err
+		}
+		return r, json.Unmarshal([]byte(*d), &r)
+	}, "SELECT tipo, detalhe FROM order_history WHERE order_id = ? AND tipo IN (?, ?) ORDER BY id",
+		orderID, store.OrderReturnedEvent, store.OrderLatePaidEvent)
+	if err != nil {
+		return nil, fmt.Errorf("sale: the payment's refusal: %w", err)
+	}
+	for _, r := range found {
+		id := r.EndToEndID
+		if p.key == "pagamentoId" {
+			id = r.PagamentoID
+		}
+		switch {
+		case id != p.id:
+		case r.Tipo == store.OrderReturnedEvent && r.Motivo == DocumentTakenNote:
+			if r.Posicao != nil {
+				return &store.AlreadyRegisteredError{Index: *r.Posicao}, nil
+			}
+			i, _, err := documentTaken(ctx, tx, orderID, now)
+			return &store.AlreadyRegisteredError{Index: i}, err
+		case r.Tipo == store.OrderLatePaidEvent && r.Confirmado != nil && !*r.Confirmado:
+			return store.ErrSoldOut, nil
+		default: // an order paid or cancelled before (or a payment of another amount, RecordPayment)
+			return store.ErrNotPending, nil
+		}
+	}
+	return nil, nil
 }
 
 // DocumentTakenNote is why the order's history says a payment was refused for a document already

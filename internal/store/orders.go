@@ -38,7 +38,9 @@ type OrderStore interface {
 	DiscardOrder(ctx context.Context, orderID string) error
 	// ConfirmOrder records a Pix paid for the order of p.Txid and confirms the order: each
 	// registration gets its codigo and becomes a participant (origem pelotao). An endToEndId
-	// recorded before changes nothing and returns the order as it is. A payment after the hold
+	// recorded before changes nothing and returns the order as it is, with the refusal it had the
+	// first time (nil: it confirmed the order), so that a payment whose return was never
+	// recorded is returned when read again (REG-301). A payment after the hold
 	// passed confirms only if the registrations still fit c (the event's limits now): otherwise
 	// ErrSoldOut or ErrCouponUsedUp, the payment recorded for its refund. A document of the order
 	// in the event meanwhile (an imported participant, another order's registration): an

@@ -25,7 +25,8 @@ type ParticipantStore interface {
 	EventParticipants(ctx context.Context, eventID string) ([]participant.Participant, error)
 	// ApplyImport saves an import plan without errors in one transaction: its additions (ids
 	// are given here), its updates (kit pickups untouched) with a history entry each.
-	// ErrConflict: another import added the same participant meanwhile.
+	// ErrConflict: another import added the same participant meanwhile, or a row's document was
+	// sold in Pelotão or held by an order after the plan was made (participants.CheckClaimed).
 	ApplyImport(ctx context.Context, eventID string, plan participant.Plan, by Actor) error
 	// ListParticipants returns one page of an event's participants, by name.
 	ListParticipants(ctx context.Context, q ParticipantQuery) (ParticipantPage, error)

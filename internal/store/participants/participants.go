@@ -7,6 +7,8 @@ package participants
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"time"
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
@@ -116,4 +118,40 @@ func ImportOf(eventID string, plan participant.Plan, by store.Actor, rev int64) 
 		im.History = append(im.History, []any{r.ID, participant.HistoryUpdated, by.At, by.UserID, by.Nome, string(participant.ChangesJSON(u.Changes))})
 	}
 	return im
+}
+
+// CheckClaimed refuses, in an import's transaction under the event's order lock (q reads in it),
+// a plan that adds or updates a participant with a document sold in Pelotão or held at now (the
+// clock a payment's confirmation reads, not the importer's) by an order awaiting payment: the plan left those rows out (participant.PlanImport) as they were when
+// it was made, and a registration sold or held since would otherwise be beside the imported row —
+// a sold athlete twice in the event (another modality escapes the unique index), or a held one
+// whose Pix then goes back (REG-181, REG-303). ErrConflict: the organizer sends the file again,
+// and its new plan reports them.
+func CheckClaimed(ctx context.Context, q store.Query, eventID string, plan participant.Plan, now time.Time) error {
+	if len(plan.Add)+len(plan.Update) == 0 {
+		return nil
+	}
+	claimed, err := store.QueryAll(ctx, q, "claimed documents", func(row store.Scanner) (d participant.Documento, err error) {
+		return d, row.Scan(&d.Tipo, &d.Numero)
+	}, `SELECT doc_tipo, doc_numero FROM participants WHERE event_id = ? AND origem = 'pelotao'
+		UNION SELECT r.doc_tipo, r.doc_numero FROM registrations r JOIN orders o ON o.id = r.order_id
+		WHERE r.event_id = ? AND o.status = 'aguardando_pagamento' AND o.expira_em > ?`, eventID, eventID, now)
+	if err != nil || len(claimed) == 0 {
+		return err
+	}
+	taken := make(map[participant.Documento]bool, len(claimed))
+	for _, d := range claimed {
+		taken[d] = true
+	}
+	for _, a := range plan.Add {
+		if taken[a.P.Documento] {
+			return fmt.Errorf("%w: line %d's document was registered in Pelotão after the plan", store.ErrConflict, a.Line)
+		}
+	}
+	for _, u := range plan.Update {
+		if taken[u.P.Documento] {
+			return fmt.Errorf("%w: line %d's document was registered in Pelotão after the plan", store.ErrConflict, u.Line)
+		}
+	}
+	return nil
 }

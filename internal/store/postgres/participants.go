@@ -2,7 +2,9 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -38,6 +40,12 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext($1))", eventLock(eventID)); err != nil {
 			return fmt.Errorf("postgres: order lock: %w", err)
 		}
+		query := func(ctx context.Context, q string, a ...any) (store.Rows, error) {
+			return tx.Query(ctx, rebind(q), a...)
+		}
+		if err := participants.CheckClaimed(ctx, query, eventID, plan, time.Now()); err != nil {
+			return err
+		}
 		rev, err := nextRevs(ctx, tx, n)
 		if err != nil {
 			return err
@@ -63,7 +71,7 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 		_, err = tx.CopyFrom(ctx, pgx.Identifier{"participant_history"}, participants.HistoryColumns, pgx.CopyFromRows(im.History))
 		return err
 	})
-	if isUniqueViolation(err) {
+	if isUniqueViolation(err) || errors.Is(err, store.ErrConflict) {
 		return store.ErrConflict
 	}
 	if err != nil {

@@ -3,8 +3,10 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"pelotao/internal/participant"
 	"pelotao/internal/store"
@@ -57,6 +59,18 @@ func (s *Store) ApplyImport(ctx context.Context, eventID string, plan participan
 		return err
 	}
 	defer tx.Rollback()
+	query := func(ctx context.Context, q string, a ...any) (store.Rows, error) {
+		rows, err := tx.QueryContext(ctx, q, args(a)...)
+		if err != nil {
+			return nil, err
+		}
+		return timeRows{rows}, nil
+	}
+	if err := participants.CheckClaimed(ctx, query, eventID, plan, time.Now()); errors.Is(err, store.ErrConflict) {
+		return store.ErrConflict
+	} else if err != nil {
+		return fmt.Errorf("sqlite: importing participants: %w", err)
+	}
 	rev, err := nextRevs(ctx, tx, n)
 	if err != nil {
 		return err

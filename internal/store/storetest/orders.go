@@ -42,6 +42,8 @@ func testOrders(t *testing.T, open Open) {
 	t.Run("AthleteEmailCodeAndReceipt", func(t *testing.T) { testOrderLookups(t, open(t)) })
 	t.Run("CancelRacesPayment", func(t *testing.T) { testCancelRacesPayment(t, open(t)) })
 	t.Run("ImportThenPay", func(t *testing.T) { testImportThenPay(t, open(t)) })
+	t.Run("RefusalReadAgain", func(t *testing.T) { testRefusalReadAgain(t, open(t)) })
+	t.Run("ImportRacesPayment", func(t *testing.T) { testImportRacesPayment(t, open(t)) })
 	t.Run("CancelRegistration", func(t *testing.T) { testCancelRegistration(t, open(t)) })
 	t.Run("CancelRegistrationsRace", func(t *testing.T) { testCancelRegistrationsRace(t, open(t)) })
 }

@@ -1,11 +1,14 @@
 package salesapi
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -496,4 +499,55 @@ func TestCancelledCardOrderWithdrawsItsPreference(t *testing.T) {
 	if puts := w.requests("PUT", "/checkout/preferences/"+preference(t, o)); len(puts) != 1 {
 		t.Fatalf("the preference not withdrawn: %+v", puts)
 	}
+}
+
+// returnLost is a store whose next AddRefund fails, as a server stopped (or a database busy)
+// between a payment's refusal and the record of its return would.
+type returnLost struct {
+	store.Store
+	next atomic.Bool
+}
+
+func (s *returnLost) AddRefund(ctx context.Context, orderID string, r store.Refund, by store.Actor) (store.Order, error) {
+	if s.next.CompareAndSwap(true, false) {
+		return store.Order{}, errors.New("conexão com o banco perdida")
+	}
+	return s.Store.AddRefund(ctx, orderID, r, by)
+}
+
+// REG-301 for a card: a card approved after its hold, with no room left, is refused, but the
+// record of its return fails; Mercado Pago's next notification of the same payment (read again,
+// "approved" as before) refunds it in full — never kept with no registration and no refund.
+func TestLateCardRefusedWhoseReturnWasLost(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		lost := &returnLost{Store: st}
+		w := newCardWorld(t, lost, map[string]string{"PELOTAO_REGISTRATION_HOLD": "1m"})
+		o := w.buyByCard(t)
+		p, err := w.mp.Pay(t.Context(), preference(t, o), mpsandbox.Outcome{Status: mercadopago.StatusInProcess})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.sales.expireHoldsAt(t.Context(), time.Now().Add(2*time.Minute))
+		carla := api.User{ID: "carla", Email: "carla@exemplo.com.br"}
+		body := strings.Replace(orderJSON(t, ""), "529.982.247-25", "111.444.777-35", 1)
+		w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos", body, apitest.As(&carla)), http.StatusCreated)
+		lost.next.Store(true)
+		if _, err := w.mp.SetStatus(t.Context(), p.ID, mercadopago.StatusApproved); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.stored(t, o.ID); got.Status != store.OrderExpired || len(got.Pagamentos) != 1 || len(got.Reembolsos) != 0 {
+			t.Fatalf("after the lost return: %s %+v %+v", got.Status, got.Pagamentos, got.Reembolsos)
+		}
+		if code := w.notifyCard(t, w.cfg().WebhookSecret, p.ID, "req-de-novo"); code != http.StatusOK {
+			t.Fatalf("the notification again: %d", code)
+		}
+		got := w.stored(t, o.ID)
+		if got.Status != store.OrderExpired || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned ||
+			got.Reembolsos[0].Motivo != orders.MotivoSemVagas || got.Reembolsos[0].Valor != 8990 {
+			t.Fatalf("read again, the payment is not returned: %s %+v", got.Status, got.Reembolsos)
+		}
+		if m := w.mailsButConfirmations(); len(m) != 1 || !strings.Contains(m[0].Text, orders.MotivoSemVagas) {
+			t.Fatalf("e-mails %+v", m)
+		}
+	})
 }

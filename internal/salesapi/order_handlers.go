@@ -67,6 +67,8 @@ type orderRegistrationAnswer struct {
 	Desconto  participant.Centavos `json:"desconto"`
 	Total     participant.Centavos `json:"total"`
 	Status    string               `json:"status"`
+	// DescontoGrupo: the group tier's percent that gave the discount ("Desconto de grupo 10%", GRP-21).
+	DescontoGrupo int `json:"descontoGrupo,omitempty"`
 }
 
 type orderPixAnswer struct {
@@ -98,7 +100,7 @@ func toOrderAnswer(o store.Order) orderAnswer {
 func toRegistrationAnswer(r store.Registration) orderRegistrationAnswer {
 	return orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
 		Camiseta: r.Camiseta, Lote: r.Lote, Valor: participant.Centavos(r.Valor), Desconto: participant.Centavos(r.Desconto),
-		Total: participant.Centavos(r.Total), Status: r.Status}
+		Total: participant.Centavos(r.Total), Status: r.Status, DescontoGrupo: r.DescontoGrupo}
 }
 
 func toRefundAnswers(refunds []store.Refund) []orderRefundAnswer {
@@ -133,7 +135,7 @@ func orderError(err error) error {
 	case errors.Is(err, store.ErrCouponUsedUp):
 		return api.FieldError{"cupom": c.Messages.CupomEsgotado}
 	}
-	return closedError(err)
+	return closedError(groupError(err))
 }
 
 // createOrder answers POST /api/events/{id}/pedidos: the store prices the order with the counts
@@ -184,8 +186,12 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 			return store.Order{}, err
 		}
 	}
+	grupo, err := orderGroupOf(e, &o)
+	if err != nil {
+		return store.Order{}, err
+	}
 	now := time.Now()
-	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
+	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID, Grupo: grupo,
 		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: pix.NewTxID(), Now: now,
 		ExpiraEm: now.Add(s.cfg.RegistrationHold), Vagas: orders.EventCapacity(e),
 		PedidosAbertosMax: registration.Const.Limits.PedidosAbertosMax, InscricoesPorContaMax: s.cfg.MaxRegistrationsPerAccount,
@@ -256,7 +262,7 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 			}
 			items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
 				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: int64(it.Valor), Desconto: int64(it.Desconto),
-				Total: int64(it.Total), UsaCupom: it.Cupom, Atleta: atleta}
+				Total: int64(it.Total), UsaCupom: it.Cupom, Atleta: atleta, DescontoGrupo: it.DescontoGrupo}
 		}
 		return items, nil
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -47,7 +48,29 @@ type GroupMember struct {
 	ParticipantID string
 }
 
+// OrderGroup is the group an order's registrations join (NewOrder.Grupo, GRP-17).
+type OrderGroup struct {
+	Codigo string // the group's code, upper case
+	Max    int    // the most registrations the group holds or confirms, this order's included (GRP-18)
+}
+
+// GroupFullError refuses an order that would take its group past Max registrations held or
+// confirmed: the group has Held (GRP-18).
+type GroupFullError struct {
+	Nome      string
+	Held, Max int
+}
+
+func (e *GroupFullError) Error() string {
+	return fmt.Sprintf("store: group %q holds %d of %d registrations", e.Nome, e.Held, e.Max)
+}
+func (e *GroupFullError) Is(target error) bool { return target == ErrGroupFull }
+
 var (
+	// ErrGroupUnknown: the order names a code of no group of its event (GRP-17).
+	ErrGroupUnknown = errors.New("store: no group of this code in the event")
+	// ErrGroupFull: errors.As gives the *GroupFullError (GRP-18).
+	ErrGroupFull = errors.New("store: the group is full")
 	// ErrGroupHasMembers refuses removing a group with a registration held or confirmed (GRP-8).
 	ErrGroupHasMembers = errors.New("store: the group has registrations")
 	// ErrGroupCoaches refuses a coach past the group's limit (GRP-6).

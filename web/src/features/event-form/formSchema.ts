@@ -135,8 +135,18 @@ const parcelasMax = integer(1, limits.parcelasMax, messages.parcelasMax, message
 const grupoMax = integer(1, limits.vagasMax, messages.grupoMax, messages.grupoMax)
 
 /** A group price tier (GRP-20): minimo from 2 registrations, percentual 1 to 50. */
-const descontoMinimo = integer(limits.descontoGrupoMinimo, limits.vagasMax, messages.descontoGrupoMinimo, messages.descontoGrupoMinimo)
-const descontoPercentual = integer(1, limits.descontoGrupoPercentualMax, messages.descontoGrupoPercentual, messages.descontoGrupoPercentual)
+const descontoMinimo = integer(
+  limits.descontoGrupoMinimo,
+  limits.vagasMax,
+  messages.descontoGrupoMinimo,
+  messages.descontoGrupoMinimo,
+)
+const descontoPercentual = integer(
+  1,
+  limits.descontoGrupoPercentualMax,
+  messages.descontoGrupoPercentual,
+  messages.descontoGrupoPercentual,
+)
 
 /** A modality's minimum age: blank (none) or a whole number from 1 to the limit (REG-250). */
 const idadeMinima = integer(1, limits.idadeMinimaMax, messages.idadeMinima, messages.idadeMinima)
@@ -337,7 +347,8 @@ export const eventFormSchema = z
       values.inscricoes.descontosGrupo.forEach((d, i) => {
         const v = parseInteger(d.minimo)
         if (v == null) return
-        if (v <= previous && !descontoMinimo(d.minimo)) issue(['inscricoes', 'descontosGrupo', i, 'minimo'], m.descontoGrupoOrdem)
+        if (v <= previous && !descontoMinimo(d.minimo))
+          issue(['inscricoes', 'descontosGrupo', i, 'minimo'], m.descontoGrupoOrdem)
         previous = Math.max(previous, v)
       })
 

@@ -765,7 +765,7 @@ describe('group prices', () => {
     for (const [minimo, percentual] of [
       ['10', '10'],
       ['30', '15'],
-    ]) {
+    ] as const) {
       await user.click(screen.getByRole('button', { name: /Adicionar desconto de grupo/ }))
       const i = screen.getAllByRole('group', { name: /^Desconto de grupo \d$/ }).length
       await user.type(field(i, 'A partir de (inscrições no grupo)'), minimo)
@@ -789,7 +789,7 @@ describe('group prices', () => {
     for (const [minimo, percentual] of [
       ['30', '60'],
       ['30', '10'],
-    ]) {
+    ] as const) {
       await user.click(screen.getByRole('button', { name: /Adicionar desconto de grupo/ }))
       const i = screen.getAllByRole('group', { name: /^Desconto de grupo \d$/ }).length
       await user.type(field(i, 'A partir de (inscrições no grupo)'), minimo)

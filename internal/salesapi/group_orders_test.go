@@ -9,7 +9,9 @@ import (
 	"pelotao/internal/api"
 	"pelotao/internal/api/apitest"
 	"pelotao/internal/groups"
+	"pelotao/internal/orders"
 	"pelotao/internal/participant"
+	"pelotao/internal/pix/sandbox"
 	"pelotao/internal/registration"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
@@ -57,7 +59,7 @@ func TestOrdersJoinTheirGroupAtItsPrice(t *testing.T) {
 		eventID := w.createEvent(t, groupPrices...)
 		g := w.group(t, eventID, "Corre Recife", carla)
 		elsewhere := w.group(t, w.otherEventID, "Corre Olinda", carla)
-		orders, quote := "/api/events/"+eventID+"/pedidos", "/api/events/"+eventID+"/inscricao/cotacao"
+		pedidos, quote := "/api/events/"+eventID+"/pedidos", "/api/events/"+eventID+"/inscricao/cotacao"
 		grupo := `,"grupo":"` + strings.ToLower(g.Codigo) + `"`
 
 		offer := decode[registration.Offer](t, w.Call("GET", "/api/events/"+eventID+"/inscricao", "").Body.Bytes())
@@ -73,13 +75,13 @@ func TestOrdersJoinTheirGroupAtItsPrice(t *testing.T) {
 		if q.Itens[0].DescontoGrupo != 10 || q.Itens[1].Desconto != 899 || q.Total != 2*8091 {
 			t.Errorf("the pair's quote: %+v, want 10%% off each", q)
 		}
-		first := w.order(t, w.Call("POST", orders, pair, apitest.As(&bruno)), http.StatusCreated)
+		first := w.order(t, w.Call("POST", pedidos, pair, apitest.As(&bruno)), http.StatusCreated)
 		for _, r := range first.Inscricoes {
 			if r.DescontoGrupo != 10 || r.Desconto != 899 || r.Total != 8091 {
 				t.Errorf("the pair's registration %+v, want 10%% off", r)
 			}
 		}
-		third := w.order(t, w.Call("POST", orders, ordersOf(t, grupo, docs[2]), apitest.As(&eva)), http.StatusCreated)
+		third := w.order(t, w.Call("POST", pedidos, ordersOf(t, grupo, docs[2]), apitest.As(&eva)), http.StatusCreated)
 		if r := third.Inscricoes[0]; r.DescontoGrupo != 15 || r.Desconto != 1349 || third.Total != 7641 {
 			t.Errorf("the third registration %+v, want 15%% off", third)
 		}
@@ -94,7 +96,7 @@ func TestOrdersJoinTheirGroupAtItsPrice(t *testing.T) {
 
 		full := groups.FullMessage("Corre Recife", 3, 4)
 		over := ordersOf(t, grupo, docs[3], participant.CompleteCPF("123456789"))
-		for _, path := range []string{quote, orders} {
+		for _, path := range []string{quote, pedidos} {
 			expectError(t, "past the group's limit at "+path, w.Call("POST", path, over, apitest.As(&eva)), 409, "grupo-cheio", "grupo", full)
 			for name, codigo := range map[string]string{"unknown": "ZZZZZZZZ", "of another shape": "corre", "of another event": elsewhere.Codigo} {
 				expectError(t, "a code "+name+" at "+path, w.Call("POST", path, ordersOf(t, `,"grupo":"`+codigo+`"`, docs[3]), apitest.As(&eva)),
@@ -104,8 +106,17 @@ func TestOrdersJoinTheirGroupAtItsPrice(t *testing.T) {
 		if got := decodeGroup(t, w.Call("GET", "/api/grupos/"+g.ID, "", apitest.As(&carla))); got.Inscritos != 3 {
 			t.Errorf("refused orders joined: %+v", got)
 		}
-		if got := w.order(t, w.Call("POST", orders, ordersOf(t, "", docs[3]), apitest.As(&eva)), http.StatusCreated); got.Inscricoes[0].Desconto != 0 {
+		if got := w.order(t, w.Call("POST", pedidos, ordersOf(t, "", docs[3]), apitest.As(&eva)), http.StatusCreated); got.Inscricoes[0].Desconto != 0 {
 			t.Errorf("an order without a group: %+v", got)
+		}
+
+		// GRP-23: the Financeiro's gross by group counts the paid registrations only.
+		if rec := w.Call("POST", sandbox.Path+"simular/"+first.Pix.Txid, ""); rec.Code != 200 {
+			t.Fatalf("simulate %d %s", rec.Code, rec.Body)
+		}
+		f := decode[orders.Figures](t, w.Call("GET", "/api/events/"+eventID+"/financeiro", "", apitest.As(&ana)).Body.Bytes())
+		if len(f.PorGrupo) != 1 || f.PorGrupo["Corre Recife"] != (orders.Tally{Inscricoes: 2, Valor: 2 * 8091}) {
+			t.Errorf("porGrupo %+v, want Corre Recife's two paid registrations", f.PorGrupo)
 		}
 	})
 }
@@ -119,9 +130,9 @@ func TestCoachOrdersSkipTheAccountCap(t *testing.T) {
 	}
 	eventID := w.createEvent(t, groupPrices...)
 	g := w.group(t, eventID, "Corre Recife", carla)
-	orders := "/api/events/" + eventID + "/pedidos"
+	pedidos := "/api/events/" + eventID + "/pedidos"
 	grupo := `,"grupo":"` + g.Codigo + `"`
-	w.order(t, w.Call("POST", orders, ordersOf(t, grupo, docs[0], docs[1]), apitest.As(&carla)), http.StatusCreated)
-	expectError(t, "another account past the cap with the group", w.Call("POST", orders, ordersOf(t, grupo, docs[2], docs[3]), apitest.As(&bruno)),
+	w.order(t, w.Call("POST", pedidos, ordersOf(t, grupo, docs[0], docs[1]), apitest.As(&carla)), http.StatusCreated)
+	expectError(t, "another account past the cap with the group", w.Call("POST", pedidos, ordersOf(t, grupo, docs[2], docs[3]), apitest.As(&bruno)),
 		409, "limite-inscricoes", "", "")
 }

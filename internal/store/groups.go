@@ -48,6 +48,13 @@ type GroupMember struct {
 	ParticipantID string
 }
 
+// GroupSale is a group's confirmed registrations: how many and their total, in centavos.
+type GroupSale struct {
+	Nome       string
+	Inscricoes int
+	Total      int64
+}
+
 // OrderGroup is the group an order's registrations join (NewOrder.Grupo, GRP-17).
 type OrderGroup struct {
 	Codigo string // the group's code, upper case
@@ -112,6 +119,9 @@ type GroupStore interface {
 	// MergeGroups moves every registration of group from into group into, of the same event,
 	// and removes from. ErrNotFound: either is missing or of another event.
 	MergeGroups(ctx context.Context, eventID, from, into string) error
+	// GroupSales sums the confirmed registrations of each group of the event that has one: its
+	// name, how many and their total, by name — the Financeiro's gross by group (GRP-23).
+	GroupSales(ctx context.Context, eventID string) ([]GroupSale, error)
 	// JoinGroup puts every registration of the order in the group of the order's event: what an
 	// order with a group's code does (GRP-3). ErrNotFound: no such order, or the group is not
 	// of its event.

@@ -72,6 +72,19 @@ func testGroupOrderJoins(t *testing.T, s store.Store) {
 	if taken, _ := s.TakenCounts(ctx, eventID, now); taken.Evento != 4 {
 		t.Errorf("refused orders held registrations: %d held, want 4", taken.Evento)
 	}
+
+	// GRP-23: a group's sales are its confirmed registrations.
+	if sales, err := s.GroupSales(ctx, eventID); err != nil || len(sales) != 0 {
+		t.Errorf("sales while held: %+v %v", sales, err)
+	}
+	if _, err := s.ConfirmOrder(ctx, store.Payment{EndToEndID: "E12345678202612071200gruposale01", Txid: made.Txid, Valor: made.Total,
+		Horario: now}, store.Capacity{}); err != nil {
+		t.Fatal(err)
+	}
+	if sales, err := s.GroupSales(ctx, eventID); err != nil || len(sales) != 1 ||
+		sales[0] != (store.GroupSale{Nome: "Assessoria Pé Quente", Inscricoes: 1, Total: 8091}) {
+		t.Errorf("sales once paid: %+v %v", sales, err)
+	}
 }
 
 // GRP-18, GRP-19: an order that would take its group past its limit is refused whole, saying

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeEvent } from '../../../lib/testing/testEvents'
 import { serve } from '../../../lib/testing/fakeFetch'
 import { FinanceTab } from './FinanceTab'
+import type { Finance } from './financeApi'
 import { testFinance, testOrder } from './testOrders'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -81,7 +82,7 @@ describe('FinanceTab', () => {
       'Corre Recife': { inscricoes: 12, valor: 970.92 },
       'Assessoria Pé Quente': { inscricoes: 3, valor: 269.7 },
     }
-    let finance = { ...testFinance, porGrupo }
+    let finance: Finance = { ...testFinance, porGrupo }
     serve([
       ['GET', `${base}/financeiro`, () => [200, finance]],
       ['GET', `${base}/pedidos`, () => [200, { pedidos: [], total: 0, nextCursor: null }]],

@@ -20,8 +20,15 @@ const offer: Offer = {
 
 const limitMessage = constants.messages.limiteInscricoes.replace('{max}', '10').replace('{atual}', '10')
 
-/** The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is answered `order`. */
-function renderForm(order: [number, unknown], signedIn = true) {
+/**
+ * The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is
+ * answered `order`, the paths of `more` as given, the page opened at `path`.
+ */
+function renderForm(
+  order: [number, unknown],
+  signedIn = true,
+  { path = '/inscricao/ev1', more = {} }: { path?: string; more?: Record<string, [number, unknown]> } = {},
+) {
   const saved: SavedDraft = {
     idempotencyKey: 'chave-1',
     draft: {
@@ -45,6 +52,7 @@ function renderForm(order: [number, unknown], signedIn = true) {
   }
   sessionStorage.setItem('pelotao:inscricao:ev1', JSON.stringify(saved))
   const fetch = stubFetch((url) => {
+    if (url.pathname in more) return more[url.pathname]!
     switch (url.pathname) {
       case '/api/auth/session':
         return [
@@ -84,7 +92,7 @@ function renderForm(order: [number, unknown], signedIn = true) {
   })
   render(
     <AuthProvider>
-      <MemoryRouter initialEntries={['/inscricao/ev1']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/inscricao/:eventId" element={<RegistrationPage />} />
         </Routes>
@@ -214,5 +222,63 @@ describe('a visitor’s total', () => {
     expect(summary).toHaveTextContent(/desconto R\$\s49,95 \(60\+\)/)
     expect(summary).toHaveTextContent(/Total estimado \(confirmado após entrar\)R\$\s49,95/)
     expect(fetch.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('/cotacao'))).toEqual([])
+  })
+})
+
+// GRP-24: the form opened with a group's link names the group, shows its tiers and sends its code
+// with the quote and the order; a code the event has not: a note, and the form works without it.
+describe('a group link', () => {
+  const bodies = (fetch: ReturnType<typeof renderForm>, end: string) =>
+    (fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
+      .filter(([input]) => String(input).endsWith(end))
+      .map(([, init]) => JSON.parse(String(init?.body)) as { grupo?: string })
+
+  it('names the assessoria and sends its code; the quote names the group discount', async () => {
+    const item = {
+      valor: 99.9,
+      desconto: 9.99,
+      total: 89.91,
+      categoria: 'Geral',
+      lote: '1º Lote',
+      cupom: false,
+      meiaEntrada: false,
+    }
+    const fetch = renderForm([201, { id: 'p1' }], true, {
+      path: '/inscricao/ev1?grupo=k7m2p9qa',
+      more: {
+        '/api/events/ev1/grupos/k7m2p9qa': [200, { nome: 'Corre Recife', codigo: 'K7M2P9QA' }],
+        '/api/events/ev1/inscricao': [
+          200,
+          {
+            ...offer,
+            descontosGrupo: [
+              { minimo: 10, percentual: 10 },
+              { minimo: 30, percentual: 15 },
+            ],
+          },
+        ],
+        '/api/events/ev1/inscricao/cotacao': [200, { itens: [{ ...item, descontoGrupo: 10 }], total: 89.91 }],
+      },
+    })
+    const note = await screen.findByText('Você está se inscrevendo com a assessoria Corre Recife')
+    expect(note).toHaveAttribute('role', 'status')
+    expect(note).toHaveTextContent('Desconto de grupo: 10% a partir de 10 inscrições; 15% a partir de 30 inscrições.')
+    expect(await screen.findByText(/Desconto de grupo 10%: R\$\s9,99/)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(bodies(fetch, '/pedidos')).toHaveLength(1))
+    expect(bodies(fetch, '/pedidos')[0]!.grupo).toBe('K7M2P9QA')
+    expect(bodies(fetch, '/cotacao').every((b) => b.grupo === 'K7M2P9QA')).toBe(true)
+  })
+
+  it('of another event says so, and the order goes without a group', async () => {
+    const fetch = renderForm([201, { id: 'p1' }], true, { path: '/inscricao/ev1?grupo=OUTRO123' })
+    expect(
+      await screen.findByText(
+        'Este link de grupo não vale para este evento. Você pode se inscrever normalmente, sem grupo.',
+      ),
+    ).toHaveAttribute('role', 'status')
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(bodies(fetch, '/pedidos')).toHaveLength(1))
+    expect(bodies(fetch, '/pedidos')[0]).not.toHaveProperty('grupo')
   })
 })

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useParams } from '../../app/routing'
+import { Link, useNavigate, useParams, useSearchParams } from '../../app/routing'
 import constants from '../../../../internal/registration/constants.json'
 import { PageMessage } from '../../components/PageMessage'
 import { useAuth } from '../../lib/auth'
@@ -36,7 +36,15 @@ import {
 } from './athleteForm'
 import { InlineAuth } from './InlineAuth'
 import { orderPath } from '../../lib/registration/orders'
-import { createOrder, getEventHead, initialEventHead, quoteOrder, type EventHead, type Quote } from './registrationApi'
+import {
+  createOrder,
+  getEventHead,
+  getGroupName,
+  initialEventHead,
+  quoteOrder,
+  type EventHead,
+  type Quote,
+} from './registrationApi'
 
 /** How long the form waits after the last change before asking the server for a new quote. */
 const quoteDelayMs = 400
@@ -47,12 +55,14 @@ const texts = {
   unexpected: 'Não foi possível concluir a inscrição. Tente novamente.',
   sessionEnded: 'Sua sessão terminou. Entre novamente para concluir; o que você preencheu continua aqui.',
   fixFields: 'Confira os campos destacados.',
+  groupUnknown: 'Este link de grupo não vale para este evento. Você pode se inscrever normalmente, sem grupo.',
 }
 
 /** /inscricao/{eventId}: one to ten athletes in one order, priced by the server (REG-70..79). */
 export function RegistrationPage() {
   const { eventId = '' } = useParams()
   const id = eventId.trim()
+  const grupo = useSearchParams()[0].get('grupo')?.trim() ?? ''
   const head = useResource(id ? `event-head:${id}` : null, (signal) => getEventHead(id, signal), initialEventHead(id))
   const offer = useResource(id ? `offer:${id}` : null, (signal) => getOffer(id, signal))
   const event = head.state === 'ready' ? head.data : null
@@ -82,7 +92,7 @@ export function RegistrationPage() {
           {texts.loading}
         </p>
       ) : offer.data.aberta ? (
-        <RegistrationForm event={event} offer={offer.data} />
+        <RegistrationForm event={event} offer={offer.data} grupoCodigo={grupo} />
       ) : (
         <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-base text-amber-900">
           {offer.data.motivo}
@@ -95,8 +105,14 @@ export function RegistrationPage() {
 type QuoteState =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string }
 
-function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) {
+function RegistrationForm({ event, offer, grupoCodigo }: { event: EventHead; offer: Offer; grupoCodigo: string }) {
   const { user, refresh } = useAuth()
+  // The group of the link (?grupo=): its athletes join it when the event has it (GRP-24).
+  const group = useResource(grupoCodigo ? `grupo:${event.id}:${grupoCodigo}` : null, (signal) =>
+    getGroupName(event.id, grupoCodigo, signal),
+  )
+  const grupo = group.data?.codigo
+  const orderOf = () => ({ ...orderBody(draft, offer, eventToday(event)), ...(grupo && { grupo }) })
   const navigate = useNavigate()
   const [saved, setSaved] = useState<SavedDraft>(() => {
     const kept = loadDraft(event.id)
@@ -137,13 +153,13 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   // The quote follows the order as it changes, once the form's own checks pass (REG-73); the
   // server may still refuse a field (a category, a coupon), shown beside it.
   const complete = Object.keys(draftErrors(draft, offer, eventToday(event))).length === 0
-  const body = complete && user ? JSON.stringify(orderBody(draft, offer, eventToday(event))) : ''
+  const body = complete && user ? JSON.stringify(orderOf()) : ''
   useEffect(() => {
     if (!body) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
       setQuote({ state: 'loading' })
-      quoteOrder(event.id, JSON.parse(body) as ReturnType<typeof orderBody>, controller.signal).then(
+      quoteOrder(event.id, JSON.parse(body) as ReturnType<typeof orderOf>, controller.signal).then(
         (q) => setQuote({ state: 'ready', quote: q }),
         (err: unknown) => {
           if (controller.signal.aborted) return
@@ -218,7 +234,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
     }
     setPending(true)
     try {
-      const order = await createOrder(event.id, orderBody(draft, offer, eventToday(event)), saved.idempotencyKey)
+      const order = await createOrder(event.id, orderOf(), saved.idempotencyKey)
       forgetDraft(event.id)
       navigate(orderPath(event.id, order.id))
     } catch (err) {
@@ -255,6 +271,16 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
 
   return (
     <>
+      {grupoCodigo && group.state !== 'loading' && (
+        <p role="status" className="mt-6 rounded-xl bg-brand-50 px-4 py-3 text-base text-brand-900">
+          {grupo ? `Você está se inscrevendo com a assessoria ${group.data?.nome}` : texts.groupUnknown}
+          {grupo && !!offer.descontosGrupo?.length && (
+            <span className="mt-1 block text-sm">
+              {`Desconto de grupo: ${offer.descontosGrupo.map((d) => `${d.percentual}% a partir de ${d.minimo} inscrições`).join('; ')}.`}
+            </span>
+          )}
+        </p>
+      )}
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-6" aria-label="Inscrição">
         {draft.atletas.map((a, i) => (
           <AthleteFields
@@ -423,7 +449,9 @@ function Summary({ quote, complete, signedIn, names, problem, estimated, coupon 
               <span className="block">
                 {[it.lote, it.categoria, `valor ${formatMoney(it.valor)}`].filter(Boolean).join(' · ')}
                 {it.desconto > 0 &&
-                  ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`}
+                  (it.descontoGrupo
+                    ? ` · Desconto de grupo ${it.descontoGrupo}%: ${formatMoney(it.desconto)}`
+                    : ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`)}
               </span>
             </li>
           ))}

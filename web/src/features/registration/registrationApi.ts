@@ -35,7 +35,8 @@ export function initialEventHead(eventId: string): Initial<EventHead> {
   return { path: eventPath(eventId), read: readHead }
 }
 
-export type OrderBody = ReturnType<typeof orderBody>
+/** The order as sent, with the code of the group its athletes join (GRP-17). */
+export type OrderBody = ReturnType<typeof orderBody> & { grupo?: string }
 
 /** One athlete's price: the lot's (or kit's) price, the larger of coupon and 60+ discount, the total. */
 export type QuoteItem = {
@@ -46,11 +47,18 @@ export type QuoteItem = {
   lote: string
   cupom: boolean
   meiaEntrada: boolean
+  /** The group tier's percent that gave the discount (GRP-21). */
+  descontoGrupo?: number
 }
 export type Quote = { itens: QuoteItem[]; total: number }
 
 export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSignal) {
   return api<Quote>(`${eventPath(eventId)}/inscricao/cotacao`, { method: 'POST', body, signal })
+}
+
+/** A group's name by its code in the event (GRP-11): the form's "com a assessoria …". */
+export function getGroupName(eventId: string, codigo: string, signal?: AbortSignal) {
+  return api<{ nome: string; codigo: string }>(`${eventPath(eventId)}/grupos/${encodeURIComponent(codigo)}`, { signal })
 }
 
 /** Creates the order; a retry with the same key answers the order the first attempt made. */

@@ -24,6 +24,8 @@ export type Offer = {
   meiaEntradaIdoso: boolean
   /** YYYY-MM-DD: the day ages are counted on (the event's), for idadeMinima and the guardian rule. */
   dataProva: string
+  /** The group price tiers (GRP-22): minimo registrations of a group give percentual off. */
+  descontosGrupo?: { minimo: number; percentual: number }[]
 }
 
 export function getOffer(eventId: string, signal?: AbortSignal) {

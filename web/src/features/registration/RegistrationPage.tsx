@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from '../../app/routing'
 import constants from '../../../../internal/registration/constants.json'
 import { PageMessage } from '../../components/PageMessage'
@@ -36,15 +36,9 @@ import {
 } from './athleteForm'
 import { InlineAuth } from './InlineAuth'
 import { orderPath } from '../../lib/registration/orders'
-import {
-  createOrder,
-  getEventHead,
-  getGroupName,
-  initialEventHead,
-  quoteOrder,
-  type EventHead,
-  type Quote,
-} from './registrationApi'
+import { createOrder, getEventHead, initialEventHead, quoteOrder, type EventHead, type Quote } from './registrationApi'
+
+const GroupNote = lazy(() => import('./GroupNote').then((m) => ({ default: m.GroupNote })))
 
 /** How long the form waits after the last change before asking the server for a new quote. */
 const quoteDelayMs = 400
@@ -55,7 +49,6 @@ const texts = {
   unexpected: 'Não foi possível concluir a inscrição. Tente novamente.',
   sessionEnded: 'Sua sessão terminou. Entre novamente para concluir; o que você preencheu continua aqui.',
   fixFields: 'Confira os campos destacados.',
-  groupUnknown: 'Este link de grupo não vale para este evento. Você pode se inscrever normalmente, sem grupo.',
 }
 
 /** /inscricao/{eventId}: one to ten athletes in one order, priced by the server (REG-70..79). */
@@ -107,11 +100,8 @@ type QuoteState =
 
 function RegistrationForm({ event, offer, grupoCodigo }: { event: EventHead; offer: Offer; grupoCodigo: string }) {
   const { user, refresh } = useAuth()
-  // The group of the link (?grupo=): its athletes join it when the event has it (GRP-24).
-  const group = useResource(grupoCodigo ? `grupo:${event.id}:${grupoCodigo}` : null, (signal) =>
-    getGroupName(event.id, grupoCodigo, signal),
-  )
-  const grupo = group.data?.codigo
+  // The group of the link (?grupo=), once the event's is found: its athletes join it (GRP-24).
+  const [grupo, setGrupo] = useState('')
   const orderOf = () => ({ ...orderBody(draft, offer, eventToday(event)), ...(grupo && { grupo }) })
   const navigate = useNavigate()
   const [saved, setSaved] = useState<SavedDraft>(() => {
@@ -271,15 +261,10 @@ function RegistrationForm({ event, offer, grupoCodigo }: { event: EventHead; off
 
   return (
     <>
-      {grupoCodigo && group.state !== 'loading' && (
-        <p role="status" className="mt-6 rounded-xl bg-brand-50 px-4 py-3 text-base text-brand-900">
-          {grupo ? `Você está se inscrevendo com a assessoria ${group.data?.nome}` : texts.groupUnknown}
-          {grupo && !!offer.descontosGrupo?.length && (
-            <span className="mt-1 block text-sm">
-              {`Desconto de grupo: ${offer.descontosGrupo.map((d) => `${d.percentual}% a partir de ${d.minimo} inscrições`).join('; ')}.`}
-            </span>
-          )}
-        </p>
+      {grupoCodigo && (
+        <Suspense>
+          <GroupNote eventId={event.id} codigo={grupoCodigo} tiers={offer.descontosGrupo} onGroup={setGrupo} />
+        </Suspense>
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-6" aria-label="Inscrição">
         {draft.atletas.map((a, i) => (

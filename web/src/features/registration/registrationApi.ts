@@ -56,11 +56,6 @@ export function quoteOrder(eventId: string, body: OrderBody, signal?: AbortSigna
   return api<Quote>(`${eventPath(eventId)}/inscricao/cotacao`, { method: 'POST', body, signal })
 }
 
-/** A group's name by its code in the event (GRP-11): the form's "com a assessoria …". */
-export function getGroupName(eventId: string, codigo: string, signal?: AbortSignal) {
-  return api<{ nome: string; codigo: string }>(`${eventPath(eventId)}/grupos/${encodeURIComponent(codigo)}`, { signal })
-}
-
 /** Creates the order; a retry with the same key answers the order the first attempt made. */
 export function createOrder(eventId: string, body: OrderBody, idempotencyKey: string) {
   return api<{ id: string }>(`${eventPath(eventId)}/pedidos`, {

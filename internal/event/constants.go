@@ -53,6 +53,7 @@ type Defaults struct {
 	TamanhosCamiseta          []string `json:"tamanhosCamiseta"`
 	MeiaEntradaIdoso          bool     `json:"meiaEntradaIdoso"`
 	EdicaoDiasAntes           int      `json:"edicaoDiasAntes"`  // edicaoAte left blank: this many days before the event
+	GrupoMax                  int      `json:"grupoMax"`         // grupoMax left blank: a group's most registrations (GRP-17)
 	FusoHorario               string   `json:"fusoHorario"`      // the zone of an event that names none
 	TemposAssessoria          int      `json:"temposAssessoria"` // the ranking by assessoria's n (GRP-31)
 }
@@ -76,6 +77,10 @@ type Limits struct {
 	ParcelasMax int `json:"parcelasMax"`
 	// TemposAssessoriaMax bounds temposAssessoria and the ranking route's n (GRP-31, GRP-44).
 	TemposAssessoriaMax int `json:"temposAssessoriaMax"`
+	// A group price tier's minimo is at least DescontoGrupoMinimo registrations; its percentual
+	// 1 to DescontoGrupoPercentualMax (GRP-20).
+	DescontoGrupoMinimo        int `json:"descontoGrupoMinimo"`
+	DescontoGrupoPercentualMax int `json:"descontoGrupoPercentualMax"`
 }
 
 // Messages are the pt-BR texts shown next to a field, on the server's 422 and in the web form
@@ -124,6 +129,11 @@ type Messages struct {
 	CNPJ                  string `json:"cnpj"`
 	ParcelasMax           string `json:"parcelasMax"`
 	TemposAssessoria      string `json:"temposAssessoria"`
+	// The group settings' texts (GRP-17, GRP-20).
+	GrupoMax                string `json:"grupoMax"`
+	DescontoGrupoMinimo     string `json:"descontoGrupoMinimo"`
+	DescontoGrupoPercentual string `json:"descontoGrupoPercentual"`
+	DescontoGrupoOrdem      string `json:"descontoGrupoOrdem"`
 }
 
 // Constants is constants.json, typed.

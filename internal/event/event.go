@@ -156,6 +156,26 @@ type Inscricoes struct {
 	// Cartao offers card payments (Mercado Pago) beside Pix (docs/requirements.md CARD-16); nil,
 	// as Normalize makes one not active: Pix only.
 	Cartao *Cartao `json:"cartao,omitempty"`
+	// GrupoMax is the most registrations one group of the event holds or confirms (GRP-17);
+	// blank: Const.Defaults.GrupoMax (see GrupoMaxEfetivo).
+	GrupoMax Integer `json:"grupoMax"`
+	// DescontosGrupo are the group price tiers, minimo strictly increasing (GRP-20).
+	DescontosGrupo []DescontoGrupo `json:"descontosGrupo"`
+}
+
+// DescontoGrupo is a group price tier: an order of a group that reaches Minimo registrations
+// (its own athletes included) gets Percentual off each athlete (GRP-21).
+type DescontoGrupo struct {
+	Minimo     Integer `json:"minimo"`
+	Percentual Integer `json:"percentual"`
+}
+
+// GrupoMaxEfetivo is the most registrations a group of the event holds or confirms.
+func (in Inscricoes) GrupoMaxEfetivo() int {
+	if in.GrupoMax.Valid {
+		return in.GrupoMax.Value
+	}
+	return Const.Defaults.GrupoMax
 }
 
 // Cartao is the event's card payment setting.

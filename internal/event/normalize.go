@@ -61,6 +61,7 @@ func (e *Event) Normalize() {
 	if in.Cartao != nil && !in.Cartao.Ativo {
 		in.Cartao = nil // off is the same as absent, so nothing is kept that nobody checks (CARD-16)
 	}
+	in.DescontosGrupo = nonNil(in.DescontosGrupo)
 	in.PrecosPorKit = nonNil(in.PrecosPorKit)
 	for i := range in.PrecosPorKit {
 		trim(&in.PrecosPorKit[i].KitNome)

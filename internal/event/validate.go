@@ -284,10 +284,44 @@ func (v *validator) validateInscricoes(e *Event) {
 		}
 		v.integer("inscricoes.cartao.parcelasMax", c.ParcelasMax, 1, lim.ParcelasMax, msg, msg)
 	}
+	v.validateGrupos(in)
 	v.date("inscricoes.periodo.inicio", in.Periodo.Inicio)
 	v.date("inscricoes.periodo.fim", in.Periodo.Fim)
 	if in.Periodo.Inicio.Valid() && in.Periodo.Fim.Valid() && in.Periodo.Fim.Compare(in.Periodo.Inicio) < 0 {
 		v.add("inscricoes.periodo.fim", MsgPeriodoOrdem)
+	}
+}
+
+// validateGrupos checks the group settings: grupoMax 1 to vagasMax or blank (GRP-17); each
+// price tier's minimo and percentual required, in range, minimo strictly increasing (GRP-20).
+func (v *validator) validateGrupos(in Inscricoes) {
+	lim, msg := Const.Limits, Const.Messages
+	grupoMax := Fill(msg.GrupoMax, 1, lim.VagasMax)
+	v.integer("inscricoes.grupoMax", in.GrupoMax, 1, lim.VagasMax, grupoMax, grupoMax)
+	v.list("inscricoes.descontosGrupo", len(in.DescontosGrupo))
+	minimo := Fill(msg.DescontoGrupoMinimo, lim.DescontoGrupoMinimo, lim.VagasMax)
+	percentual := Fill(msg.DescontoGrupoPercentual, 1, lim.DescontoGrupoPercentualMax)
+	previous := 0
+	for i, d := range in.DescontosGrupo {
+		p := path("inscricoes.descontosGrupo", i)
+		for _, f := range []struct {
+			field string
+			n     Integer
+			lo    int
+			hi    int
+			msg   string
+		}{{".minimo", d.Minimo, lim.DescontoGrupoMinimo, lim.VagasMax, minimo}, {".percentual", d.Percentual, 1, lim.DescontoGrupoPercentualMax, percentual}} {
+			if !f.n.Valid && f.n.invalid == "" {
+				v.add(p+f.field, MsgObrigatorio)
+			}
+			v.integer(p+f.field, f.n, f.lo, f.hi, f.msg, f.msg)
+		}
+		if d.Minimo.Valid {
+			if d.Minimo.Value <= previous && v.fields[p+".minimo"] == "" {
+				v.add(p+".minimo", msg.DescontoGrupoOrdem)
+			}
+			previous = max(previous, d.Minimo.Value)
+		}
 	}
 }
 

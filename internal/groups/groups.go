@@ -6,6 +6,7 @@ package groups
 
 import (
 	"crypto/rand"
+	"fmt"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -84,4 +85,20 @@ type Access struct{ See, Change, Remove bool }
 func AccessOf(role team.Role, coach bool) Access {
 	manager := role != "" && team.Can(role, team.Manage)
 	return Access{See: coach || manager, Change: coach || manager, Remove: manager}
+}
+
+// MsgCodigoDesconhecido refuses an order whose group code is of no group of its event (GRP-17).
+const MsgCodigoDesconhecido = "Não encontramos este grupo neste evento. Confira o link que a assessoria enviou ou faça a inscrição sem grupo."
+
+// CodigoOf is a code as typed (any case, spaces around), as codes are stored: upper case.
+func CodigoOf(typed string) string { return strings.ToUpper(strings.TrimSpace(typed)) }
+
+// FullMessage says why an order of n athletes does not fit a group named nome holding held of
+// its max registrations (GRP-18).
+func FullMessage(nome string, held, max int) string {
+	if held >= max {
+		return fmt.Sprintf("O grupo “%s” já tem as %d inscrições que aceita neste evento. Fale com a organização do evento.", nome, max)
+	}
+	return fmt.Sprintf("O grupo “%s” aceita até %d inscrições neste evento e já tem %d: cabem mais %d. Retire atletas deste pedido ou fale com a organização do evento.",
+		nome, max, held, max-held)
 }

@@ -22,6 +22,8 @@ type Figures struct {
 	PorLote                  map[string]Tally `json:"porLote"`
 	PorPercurso              map[string]Tally `json:"porPercurso"`
 	PorDia                   map[string]Tally `json:"porDia"`
+	// PorGrupo is the confirmed registrations of each group, by its name (GRP-23).
+	PorGrupo map[string]Tally `json:"porGrupo"`
 	// Conciliacao is what the last daily reconciliation found of the event's Pix; nil until one
 	// has finished.
 	Conciliacao *Reconciliation `json:"conciliacao"`
@@ -97,7 +99,7 @@ const NoLot = "Sem lote"
 func FiguresOf(f store.Finance, loc *time.Location) Figures {
 	g := Figures{Bruto: f.Recebido, Reembolsado: f.Reembolsado,
 		Liquido: f.Recebido - f.Reembolsado, ReembolsoEmProcessamento: f.ReembolsoEmProcessamento, PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
-		PorDia: map[string]Tally{}}
+		PorDia: map[string]Tally{}, PorGrupo: map[string]Tally{}}
 	g.Pedidos = OrderCounts{Pagos: f.Pedidos[store.OrderPaid], Aguardando: f.Pedidos[store.OrderAwaiting],
 		Expirados: f.Pedidos[store.OrderExpired], Cancelados: f.Pedidos[store.OrderCanceled], Reembolsados: f.Pedidos[store.OrderRefunded]}
 	add := func(m map[string]Tally, k string, s store.SoldGroup) {
@@ -116,6 +118,13 @@ func FiguresOf(f store.Finance, loc *time.Location) Figures {
 		add(g.PorDia, s.Hora.In(loc).Format(time.DateOnly), s)
 	}
 	return g
+}
+
+// AddGroups puts each group's confirmed registrations in PorGrupo.
+func (g *Figures) AddGroups(sales []store.GroupSale) {
+	for _, s := range sales {
+		g.PorGrupo[s.Nome] = Tally{Inscricoes: s.Inscricoes, Valor: s.Total}
+	}
 }
 
 // RefundShares is what went back (DEVOLVIDO) of o, shared over its registrations in proportion

@@ -10,12 +10,14 @@ import (
 	"pelotao/internal/participant"
 )
 
-// Order is what a buyer sends to quote or to order: one to ten athletes and maybe a coupon.
+// Order is what a buyer sends to quote or to order: one to ten athletes and maybe a coupon and
+// a group's code (any case), which every athlete joins (GRP-17).
 type Order struct {
 	Atletas []Athlete `json:"atletas"`
 	Cupom   string    `json:"cupom,omitempty"`
 	// Pagamento is how the buyer pays: "pix" (also when absent) or "cartao" (CARD-20).
 	Pagamento string `json:"pagamento,omitempty"`
+	Grupo     string `json:"grupo,omitempty"`
 }
 
 // Athlete is one registration of an order, as the form sends it.

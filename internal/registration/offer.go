@@ -24,6 +24,15 @@ type Offer struct {
 	// as only it knows whether a card provider is configured.
 	Pagamentos  []string `json:"pagamentos"`
 	ParcelasMax *int     `json:"parcelasMax"`
+	// DescontosGrupo are the event's group price tiers (GRP-22): an order with a group's code
+	// whose group reaches minimo registrations gets percentual off.
+	DescontosGrupo []GroupTierOffer `json:"descontosGrupo"`
+}
+
+// GroupTierOffer is one group price tier as the offer lists it.
+type GroupTierOffer struct {
+	Minimo     int `json:"minimo"`
+	Percentual int `json:"percentual"`
 }
 
 // CurrentLot is the lot whose prices apply now.
@@ -61,6 +70,10 @@ func MakeOffer(e *event.Event, today event.Date, counts Counts) Offer {
 		MeiaEntradaIdoso: in.MeiaEntrada(),
 		Modalidades:      []ModalityOffer{},
 		DataProva:        RaceDay(e, today),
+		DescontosGrupo:   []GroupTierOffer{},
+	}
+	for _, t := range in.DescontosGrupo {
+		o.DescontosGrupo = append(o.DescontosGrupo, GroupTierOffer{Minimo: t.Minimo.Value, Percentual: t.Percentual.Value})
 	}
 	lote, openByDate := currentLot(in, today, counts.Lote)
 	if lote != nil {

@@ -38,6 +38,8 @@ type Item struct {
 	// Cupom: the coupon gave this athlete's discount (a use is taken); MeiaEntrada: the 60+ half price did.
 	Cupom       bool `json:"cupom"`
 	MeiaEntrada bool `json:"meiaEntrada"`
+	// DescontoGrupo: the group's price tier gave the discount, this percent (GRP-21); 0 otherwise.
+	DescontoGrupo int `json:"descontoGrupo,omitempty"`
 }
 
 // Quote is an order's price: POST /api/events/{id}/inscricao/cotacao.
@@ -78,6 +80,10 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 		usos = coupon.Usos
 	}
 	q := Quote{Itens: make([]Item, len(o.Atletas))}
+	grupo := 0 // the tier the group reaches with the order's athletes (GRP-21)
+	if strings.TrimSpace(o.Grupo) != "" {
+		grupo = GroupTier(in.DescontosGrupo, counts.Grupo+len(o.Atletas))
+	}
 	for i, a := range o.Atletas {
 		m := e.Modalidades[slices.IndexFunc(e.Modalidades, func(m event.Modalidade) bool { return m.Nome == a.Percurso })]
 		if in.Vagas.Valid && taken.Evento >= in.Vagas.Value {
@@ -109,10 +115,14 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 		if coupon != nil && o.Cupom != "" && couponCovers(coupon, m.Nome) && (coupon.MaxUsos == nil || usos < *coupon.MaxUsos) {
 			desconto = couponDiscount(coupon, it.Valor)
 		}
+		porGrupo := (it.Valor*money.Centavos(grupo) + 50) / 100 // rounded to the nearest centavo
+		// The largest single discount applies, never added up (REG-76, GRP-21).
 		switch {
-		case desconto > meia:
+		case desconto > meia && desconto > porGrupo:
 			it.Desconto, it.Cupom = desconto, true
 			usos++
+		case porGrupo > meia:
+			it.Desconto, it.DescontoGrupo = porGrupo, grupo
 		case meia > 0:
 			it.Desconto, it.MeiaEntrada = meia, true
 		}
@@ -121,6 +131,18 @@ func Price(e *event.Event, o *Order, today event.Date, counts Counts, coupon *Co
 		q.Total += it.Total
 	}
 	return q, nil
+}
+
+// GroupTier is the percent off of the highest tier whose minimo n registrations of a group
+// reach, or 0 (GRP-21). The tiers are in increasing minimo, as the event's validation keeps them.
+func GroupTier(tiers []event.DescontoGrupo, n int) int {
+	p := 0
+	for _, t := range tiers {
+		if t.Minimo.Valid && t.Percentual.Valid && n >= t.Minimo.Value {
+			p = t.Percentual.Value
+		}
+	}
+	return p
 }
 
 // couponRefusal is why coupon cannot be used by o on today, or "". An unknown code and a paused

@@ -27,6 +27,9 @@ type Counts struct {
 	Evento     int
 	Modalidade map[string]int // by modality name
 	Lote       map[string]int // by lot name
+	// Grupo: the registrations held or confirmed of the order's group (0 for an order without
+	// one), which its price tier counts (GRP-21).
+	Grupo int
 }
 
 // Closed is why an event or a modality takes no registration now: Code is

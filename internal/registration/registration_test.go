@@ -427,3 +427,57 @@ func TestAthleteChecks(t *testing.T) {
 		t.Errorf("passport kept as %q (%v)", o.Atletas[0].Documento.Numero, err)
 	}
 }
+
+// GRP-21: an order with a group is priced from the group's registrations held or confirmed plus
+// its own athletes; the tier reached applies to every athlete; the largest single discount of
+// coupon, 60+ and group applies, never added up. An order without a group gets no tier.
+func TestGroupTierPricesEveryAthleteOfTheOrder(t *testing.T) {
+	e := raceEvent()
+	e.Inscricoes.Lotes[0].MaxVagas = event.Integer{} // one price for every athlete of these orders
+	e.Inscricoes.DescontosGrupo = []event.DescontoGrupo{{Minimo: event.Int(10), Percentual: event.Int(10)}, {Minimo: event.Int(30), Percentual: event.Int(15)}}
+	sixty := athlete(2)
+	sixty.Nascimento = d("1966-03-10")
+	fixo30 := &Coupon{Codigo: "TRINTA", Tipo: CupomFixo, Valor: 30, Ativo: true}
+	for _, c := range []struct {
+		name    string
+		grupo   string
+		held    int
+		coupon  *Coupon
+		atletas []Athlete
+		want    []Item
+	}{
+		{"below the first tier", "ABCDEFGH", 7, nil, []Athlete{athlete(0), athlete(1)},
+			[]Item{{Valor: 10000, Total: 10000, Lote: "1º Lote", Categoria: "Geral"}, {Valor: 10000, Total: 10000, Lote: "1º Lote", Categoria: "Geral"}}},
+		{"the order's athletes reach the tier for all", "abcdefgh", 8, nil, []Athlete{athlete(0), athlete(1)},
+			[]Item{{Valor: 10000, Desconto: 1000, Total: 9000, Lote: "1º Lote", Categoria: "Geral", DescontoGrupo: 10},
+				{Valor: 10000, Desconto: 1000, Total: 9000, Lote: "1º Lote", Categoria: "Geral", DescontoGrupo: 10}}},
+		{"the highest tier reached", "ABCDEFGH", 29, nil, []Athlete{athlete(0)},
+			[]Item{{Valor: 10000, Desconto: 1500, Total: 8500, Lote: "1º Lote", Categoria: "Geral", DescontoGrupo: 15}}},
+		{"no group, no tier", "", 40, nil, []Athlete{athlete(0)},
+			[]Item{{Valor: 10000, Total: 10000, Lote: "1º Lote", Categoria: "Geral"}}},
+		{"60+ beats the tier, a larger coupon beats both, never added", "ABCDEFGH", 30, fixo30, []Athlete{athlete(0), sixty},
+			[]Item{{Valor: 10000, Desconto: 3000, Total: 7000, Lote: "1º Lote", Categoria: "Geral", Cupom: true},
+				{Valor: 10000, Desconto: 5000, Total: 5000, Lote: "1º Lote", Categoria: "Geral", MeiaEntrada: true}}},
+		{"the tier beats a smaller coupon, which is not used", "ABCDEFGH", 30, &Coupon{Codigo: "DEZ", Tipo: CupomFixo, Valor: 10, Ativo: true},
+			[]Athlete{athlete(0)}, []Item{{Valor: 10000, Desconto: 1500, Total: 8500, Lote: "1º Lote", Categoria: "Geral", DescontoGrupo: 15}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := Order{Atletas: c.atletas, Grupo: c.grupo}
+			if c.coupon != nil {
+				o.Cupom = c.coupon.Codigo
+			}
+			q, err := Price(&e, &o, today, Counts{Grupo: c.held}, c.coupon)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range c.want {
+				if q.Itens[i] != c.want[i] {
+					t.Errorf("athlete %d: %+v, want %+v", i, q.Itens[i], c.want[i])
+				}
+			}
+		})
+	}
+	if got := MakeOffer(&e, today, Counts{}).DescontosGrupo; len(got) != 2 || got[1] != (GroupTierOffer{Minimo: 30, Percentual: 15}) {
+		t.Errorf("offer's tiers %+v", got)
+	}
+}

@@ -331,3 +331,11 @@ func (gs Groups) GroupKeys(ctx context.Context, eventID string) (map[string]stor
 	}
 	return out, nil
 }
+
+// GroupSales implements GroupStore.
+func (gs Groups) GroupSales(ctx context.Context, eventID string) ([]store.GroupSale, error) {
+	return store.QueryAll(ctx, gs.Query, gs.Name+": group sales", func(r store.Scanner) (s store.GroupSale, err error) {
+		return s, r.Scan(&s.Nome, &s.Inscricoes, &s.Total)
+	}, `SELECT g.nome, count(*), sum(r.total) FROM registrations r JOIN event_groups g ON g.id = r.grupo_id
+		WHERE r.event_id = ? AND r.status = 'confirmada' GROUP BY g.id, g.nome, g.chave ORDER BY g.chave, g.id`, eventID)
+}

@@ -97,6 +97,11 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	if coupon != nil {
 		coupon.Usos = taken.Cupons[cupom]
 	}
+	group, err := orderGroup(ctx, tx, o)
+	if err != nil {
+		return store.Order{}, err
+	}
+	taken.Grupo = group.held
 	items, err := o.Price(taken, coupon)
 	if err != nil {
 		return store.Order{}, err
@@ -115,10 +120,16 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 			return store.Order{}, store.ErrOrderLimit
 		}
 	}
-	if o.InscricoesPorContaMax > 0 { // under the event's lock: concurrent orders of the buyer take turns
+	if err := group.room(o.Grupo, len(items)); err != nil {
+		return store.Order{}, err
+	}
+	if o.InscricoesPorContaMax > 0 && !group.coach { // under the event's lock: concurrent orders of the buyer take turns
+		// A coach's registrations in the groups they coach count against each group's limit instead (GRP-19).
 		var held int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts, o.BuyerID, o.EventID, o.Now).Scan(&held); err != nil {
+			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts+` AND (r.grupo_id IS NULL
+			OR r.grupo_id NOT IN (SELECT grupo_id FROM event_group_coaches WHERE user_id = ?))`,
+			o.BuyerID, o.EventID, o.Now, o.BuyerID).Scan(&held); err != nil {
 			return store.Order{}, fmt.Errorf("sale: the buyer's registrations: %w", err)
 		}
 		if held+len(items) > o.InscricoesPorContaMax {
@@ -171,12 +182,12 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		}
 		r := store.Registration{ID: store.NewParticipantID(), DocTipo: it.DocTipo, DocNumero: it.DocNumero, Nome: it.Nome, Percurso: it.Percurso,
 			Lote: it.Lote, Categoria: it.Categoria, Camiseta: it.Camiseta, Valor: it.Valor, Desconto: it.Desconto, Total: it.Total,
-			Status: store.RegistrationPending, Atleta: atleta}
+			Status: store.RegistrationPending, Atleta: atleta, DescontoGrupo: it.DescontoGrupo}
 		if _, err := tx.Exec(ctx, `INSERT INTO registrations (id, order_id, event_id, posicao, doc_tipo, doc_numero, nome,
-			percurso, lote, categoria, camiseta, cupom, valor, desconto, total, status, atleta)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, id, o.EventID, i,
+			percurso, lote, categoria, camiseta, cupom, valor, desconto, total, status, atleta, grupo_id, desconto_grupo)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, id, o.EventID, i,
 			r.DocTipo, r.DocNumero, r.Nome, r.Percurso, r.Lote, r.Categoria, r.Camiseta, usesCoupon, r.Valor,
-			r.Desconto, r.Total, r.Status, string(atleta)); err != nil {
+			r.Desconto, r.Total, r.Status, string(atleta), group.id, r.DescontoGrupo); err != nil {
 			return store.Order{}, fmt.Errorf("sale: inserting registration: %w", err)
 		}
 		written.Inscricoes[i] = r
@@ -195,6 +206,47 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		keeper.Took(o.EventID, taken, heldUntil)
 	}
 	return written, nil
+}
+
+// groupOfOrder is the group an order joins, as its transaction reads it: id (nil: none), name,
+// registrations held or confirmed, and whether the buyer coaches it.
+type groupOfOrder struct {
+	id    any
+	nome  string
+	held  int
+	coach bool
+}
+
+// orderGroup reads the group of o.Grupo in o's event under the event's lock, which the group
+// writes hold too, so that orders of one group count it in turns (GRP-21); ErrGroupUnknown
+// when the event has no group of the code. An order without a group gets the zero group.
+func orderGroup(ctx context.Context, tx OrderTx, o store.NewOrder) (groupOfOrder, error) {
+	var g groupOfOrder
+	if o.Grupo == nil {
+		return g, nil
+	}
+	var id string
+	var coach int
+	err := tx.QueryRow(ctx, `SELECT g.id, g.nome,
+		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id WHERE r.grupo_id = g.id AND `+holdCounts+`),
+		(SELECT count(*) FROM event_group_coaches c WHERE c.grupo_id = g.id AND c.user_id = ?)
+		FROM event_groups g WHERE g.event_id = ? AND g.codigo = ?`, o.Now, o.BuyerID, o.EventID, o.Grupo.Codigo).Scan(&id, &g.nome, &g.held, &coach)
+	if store.IsNoRows(err) {
+		return g, store.ErrGroupUnknown
+	}
+	if err != nil {
+		return g, fmt.Errorf("sale: order's group: %w", err)
+	}
+	g.id, g.coach = id, coach > 0
+	return g, nil
+}
+
+// room refuses n more registrations past the group's limit (GRP-18).
+func (g groupOfOrder) room(o *store.OrderGroup, n int) error {
+	if o != nil && g.held+n > o.Max {
+		return &store.GroupFullError{Nome: g.nome, Held: g.held, Max: o.Max}
+	}
+	return nil
 }
 
 // orderCoupon reads the event's coupon of the folded code cupom, its uses left for the caller to
@@ -797,14 +849,14 @@ func scanOrder(row store.Scanner) (store.Order, error) {
 }
 
 const registrationColumns = `id, doc_tipo, doc_numero, nome, percurso, lote, categoria, camiseta, valor, desconto, total,
-	status, codigo, participant_id, atleta`
+	status, codigo, participant_id, atleta, desconto_grupo`
 
 func scanRegistration(row store.Scanner) (store.Registration, error) {
 	var r store.Registration
 	var codigo, pid *string
 	var atleta string
 	err := row.Scan(&r.ID, &r.DocTipo, &r.DocNumero, &r.Nome, &r.Percurso, &r.Lote, &r.Categoria, &r.Camiseta, &r.Valor,
-		&r.Desconto, &r.Total, &r.Status, &codigo, &pid, &atleta)
+		&r.Desconto, &r.Total, &r.Status, &codigo, &pid, &atleta, &r.DescontoGrupo)
 	if codigo != nil {
 		r.Codigo = *codigo
 	}

@@ -267,6 +267,11 @@ func (s *Server) finance(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	figures := orders.FiguresOf(f, s.cfg.Location)
+	sales, err := s.store.GroupSales(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	figures.AddGroups(sales)
 	switch c, err := s.store.PixCheck(r.Context(), r.PathValue("id")); {
 	case err == nil:
 		figures.Conciliacao = orders.ReconciliationOf(c)

@@ -71,6 +71,8 @@ type orderRegistrationAnswer struct {
 	Desconto  money.Centavos `json:"desconto"`
 	Total     money.Centavos `json:"total"`
 	Status    string         `json:"status"`
+	// DescontoGrupo: the group tier's percent that gave the discount ("Desconto de grupo 10%", GRP-21).
+	DescontoGrupo int `json:"descontoGrupo,omitempty"`
 }
 
 type orderPixAnswer struct {
@@ -105,7 +107,7 @@ func toOrderAnswer(o store.Order) orderAnswer {
 func toRegistrationAnswer(r store.Registration) orderRegistrationAnswer {
 	return orderRegistrationAnswer{ID: r.ID, Codigo: r.Codigo, Nome: r.Nome, Percurso: r.Percurso, Categoria: r.Categoria,
 		Camiseta: r.Camiseta, Lote: r.Lote, Valor: r.Valor, Desconto: r.Desconto,
-		Total: r.Total, Status: r.Status}
+		Total: r.Total, Status: r.Status, DescontoGrupo: r.DescontoGrupo}
 }
 
 func toRefundAnswers(refunds []store.Refund) []orderRefundAnswer {
@@ -140,7 +142,7 @@ func orderError(err error) error {
 	case errors.Is(err, store.ErrCouponUsedUp):
 		return api.FieldError{"cupom": c.Messages.CupomEsgotado}
 	}
-	return closedError(err)
+	return closedError(groupError(err))
 }
 
 // createOrder answers POST /api/events/{id}/pedidos: the store prices the order with the counts
@@ -199,8 +201,12 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 			return store.Order{}, err
 		}
 	}
+	grupo, err := orderGroupOf(e, &o)
+	if err != nil {
+		return store.Order{}, err
+	}
 	now := time.Now()
-	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID,
+	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID, Grupo: grupo,
 		IdempotencyKey: key, IdempotencyHash: hash, Cupom: o.Cupom, Txid: txid, Pagamento: pagamento, Now: now,
 		ExpiraEm: now.Add(s.cfg.RegistrationHold), Vagas: orders.EventCapacity(e),
 		PedidosAbertosMax: registration.Const.Limits.PedidosAbertosMax, InscricoesPorContaMax: s.cfg.MaxRegistrationsPerAccount,
@@ -272,7 +278,7 @@ func orderPricer(e *event.Event, o *registration.Order, today event.Date) store.
 			}
 			items[i] = store.NewRegistration{DocTipo: a.Documento.Tipo, DocNumero: a.Documento.Numero, Nome: a.Nome, Percurso: a.Percurso,
 				Lote: it.Lote, Categoria: it.Categoria, Camiseta: a.Camiseta, Valor: it.Valor, Desconto: it.Desconto,
-				Total: it.Total, UsaCupom: it.Cupom, Atleta: atleta}
+				Total: it.Total, UsaCupom: it.Cupom, Atleta: atleta, DescontoGrupo: it.DescontoGrupo}
 		}
 		return items, nil
 	}

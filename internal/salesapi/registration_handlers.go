@@ -33,7 +33,7 @@ func (s *Server) registrationCounts(ctx context.Context, eventID string) (regist
 
 // countsOf is what the store counts taken as registration's pricing reads it.
 func countsOf(t store.Taken) registration.Counts {
-	return registration.Counts{Evento: t.Evento, Modalidade: t.Modalidades, Lote: t.Lotes}
+	return registration.Counts{Evento: t.Evento, Modalidade: t.Modalidades, Lote: t.Lotes, Grupo: t.Grupo}
 }
 
 // getOffer answers GET /api/events/{id}/inscricao: the offer now, prices and slots left.
@@ -78,7 +78,14 @@ func (s *Server) quote(r *http.Request, e *event.Event, o *registration.Order) (
 	if err != nil {
 		return registration.Quote{}, err
 	}
+	group, err := s.quoteGroup(r.Context(), e, o, &counts)
+	if err != nil {
+		return registration.Quote{}, err
+	}
 	q, err := registration.Price(e, o, e.Today(s.now()), counts, coupon)
+	if err == nil {
+		err = quoteGroupRoom(e, group, len(o.Atletas))
+	}
 	return q, closedError(err)
 }
 

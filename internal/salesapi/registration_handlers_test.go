@@ -23,7 +23,7 @@ func TestRegistrationOfferAndQuote(t *testing.T) {
 		{name: "the offer of an event sold here", method: "GET", url: "/api/events/" + sold + "/inscricao", status: 200,
 			check: func(t *testing.T, body []byte) {
 				want := `{"aberta":true,"lote":null,"modalidades":[{"nome":"60 km","valor":null,"vagasRestantes":300,"kits":[{"nome":"Kit Básico","valor":89.9}]}],` +
-					`"tamanhosCamiseta":["PP","P","M","G","GG","XG"],"meiaEntradaIdoso":true,"dataProva":"2030-05-01","pagamentos":["pix"],"parcelasMax":null}`
+					`"tamanhosCamiseta":["PP","P","M","G","GG","XG"],"meiaEntradaIdoso":true,"dataProva":"2030-05-01","pagamentos":["pix"],"parcelasMax":null,"descontosGrupo":[]}`
 				if got := strings.TrimSpace(string(body)); got != want {
 					t.Fatalf("offer %s\nwant  %s", got, want)
 				}

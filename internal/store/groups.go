@@ -3,7 +3,10 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
+
+	"pelotao/internal/money"
 )
 
 // Group is an assessoria or any group of athletes of one event (docs/requirements.md GRP-1):
@@ -47,7 +50,36 @@ type GroupMember struct {
 	ParticipantID string
 }
 
+// GroupSale is a group's confirmed registrations: how many and their total.
+type GroupSale struct {
+	Nome       string
+	Inscricoes int
+	Total      money.Centavos
+}
+
+// OrderGroup is the group an order's registrations join (NewOrder.Grupo, GRP-17).
+type OrderGroup struct {
+	Codigo string // the group's code, upper case
+	Max    int    // the most registrations the group holds or confirms, this order's included (GRP-18)
+}
+
+// GroupFullError refuses an order that would take its group past Max registrations held or
+// confirmed: the group has Held (GRP-18).
+type GroupFullError struct {
+	Nome      string
+	Held, Max int
+}
+
+func (e *GroupFullError) Error() string {
+	return fmt.Sprintf("store: group %q holds %d of %d registrations", e.Nome, e.Held, e.Max)
+}
+func (e *GroupFullError) Is(target error) bool { return target == ErrGroupFull }
+
 var (
+	// ErrGroupUnknown: the order names a code of no group of its event (GRP-17).
+	ErrGroupUnknown = errors.New("store: no group of this code in the event")
+	// ErrGroupFull: errors.As gives the *GroupFullError (GRP-18).
+	ErrGroupFull = errors.New("store: the group is full")
 	// ErrGroupHasMembers refuses removing a group with a registration held or confirmed (GRP-8).
 	ErrGroupHasMembers = errors.New("store: the group has registrations")
 	// ErrGroupCoaches refuses a coach past the group's limit (GRP-6).
@@ -89,6 +121,9 @@ type GroupStore interface {
 	// MergeGroups moves every registration of group from into group into, of the same event,
 	// and removes from. ErrNotFound: either is missing or of another event.
 	MergeGroups(ctx context.Context, eventID, from, into string) error
+	// GroupSales sums the confirmed registrations of each group of the event that has one: its
+	// name, how many and their total, by name — the Financeiro's gross by group (GRP-23).
+	GroupSales(ctx context.Context, eventID string) ([]GroupSale, error)
 	// JoinGroup puts every registration of the order in the group of the order's event: what an
 	// order with a group's code does (GRP-3). ErrNotFound: no such order, or the group is not
 	// of its event.

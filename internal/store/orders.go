@@ -238,6 +238,9 @@ type Taken struct {
 	Modalidades map[string]int
 	Lotes       map[string]int
 	Cupons      map[string]int
+	// Grupo is, for the order being priced, its group's registrations (NewOrder.Grupo), held or
+	// confirmed; 0 without a group (GRP-21).
+	Grupo int
 }
 
 // Clone is a copy of t that shares no map with it.
@@ -274,6 +277,10 @@ type NewOrder struct {
 	// event (a free order never awaits). InscricoesPorContaMax: registrations held or confirmed in
 	// the event, free ones and this order's included.
 	PedidosAbertosMax, InscricoesPorContaMax int
+	// Grupo, when set, is the group every registration of the order joins in its transaction
+	// (GRP-17): ErrGroupUnknown when the event has no group of its code; a *GroupFullError
+	// past its Max. Its coaches' orders for it skip InscricoesPorContaMax (GRP-19).
+	Grupo *OrderGroup
 }
 
 // Pricer prices an order's athletes from what the event has taken and the order's coupon (nil:
@@ -287,6 +294,7 @@ type NewRegistration struct {
 	Valor, Desconto, Total                                        money.Centavos
 	UsaCupom                                                      bool
 	Atleta                                                        json.RawMessage
+	DescontoGrupo                                                 int // the group tier's percent that gave Desconto (GRP-21)
 }
 
 // Order is an order as stored.
@@ -316,6 +324,7 @@ type Registration struct {
 	Valor, Desconto, Total                                            money.Centavos
 	Status, Codigo, ParticipantID                                     string
 	Atleta                                                            json.RawMessage
+	DescontoGrupo                                                     int // the group tier's percent that gave Desconto, 0 none (GRP-21)
 }
 
 // Payment is money received for an order: a Pix of its charge, or a card payment approved.

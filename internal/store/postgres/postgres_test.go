@@ -47,6 +47,11 @@ func TestGroupRaceAcrossInstances(t *testing.T) {
 	storetest.GroupRace(t, twoInstances(t)...)
 }
 
+// GRP-21: two instances pricing racing orders of one group each count it in turn.
+func TestGroupOrderRaceAcrossInstances(t *testing.T) {
+	storetest.GroupOrderRace(t, twoInstances(t)...)
+}
+
 // twoInstances opens two stores on one fresh database, as two servers share it.
 func twoInstances(t *testing.T) []store.Store {
 	cfg := pgtest.FreshSchema(t)

@@ -21,6 +21,7 @@ func testGroups(t *testing.T, open Open) {
 	t.Run("CountsMembersDeleteMerge", func(t *testing.T) { testGroupMembers(t, open(t)) })
 	t.Run("Participants", func(t *testing.T) { testGroupParticipants(t, open(t)) })
 	t.Run("Keys", func(t *testing.T) { testGroupKeys(t, open(t)) })
+	t.Run("Orders", func(t *testing.T) { testGroupOrders(t, open) })
 }
 
 // newGroup is a group of the event named nome with coach as its first coach.

@@ -749,3 +749,61 @@ describe('editing an event', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/events/ev-9')
   })
 })
+
+// docs/requirements.md GRP-17, GRP-20: a group's most registrations and its price tiers in the
+// Inscrições section, each field labelled, each refusal beside its field.
+describe('group prices', () => {
+  const tier = (i: number) => screen.getByRole('group', { name: `Desconto de grupo ${i}` })
+  const field = (i: number, name: string) => within(tier(i)).getByRole('textbox', { name })
+
+  it('are sent as typed, the size limit blank for the default', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/cadastro')
+    await fillRequired(user)
+    const max = screen.getByRole('textbox', { name: 'Máximo de inscrições por grupo' })
+    expect(max).toHaveAccessibleDescription(/^Em branco: 200\./)
+    for (const [minimo, percentual] of [
+      ['10', '10'],
+      ['30', '15'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: /Adicionar desconto de grupo/ }))
+      const i = screen.getAllByRole('group', { name: /^Desconto de grupo \d$/ }).length
+      await user.type(field(i, 'A partir de (inscrições no grupo)'), minimo)
+      await user.type(field(i, 'Desconto (%)'), percentual)
+    }
+    expect(field(1, 'Desconto (%)')).toHaveAttribute('aria-required', 'true')
+    await user.click(saveButton())
+    await screen.findByRole('heading', { level: 1, name: 'Espaço do evento evento-1' })
+    expect(posted().inscricoes.grupoMax).toBeNull()
+    expect(posted().inscricoes.descontosGrupo).toEqual([
+      { minimo: 10, percentual: 10 },
+      { minimo: 30, percentual: 15 },
+    ])
+  })
+
+  it('refuse a tier out of range or not above the one before, beside its field, sending nothing', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/cadastro')
+    await fillRequired(user)
+    await user.type(screen.getByRole('textbox', { name: 'Máximo de inscrições por grupo' }), '0')
+    for (const [minimo, percentual] of [
+      ['30', '60'],
+      ['30', '10'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: /Adicionar desconto de grupo/ }))
+      const i = screen.getAllByRole('group', { name: /^Desconto de grupo \d$/ }).length
+      await user.type(field(i, 'A partir de (inscrições no grupo)'), minimo)
+      await user.type(field(i, 'Desconto (%)'), percentual)
+    }
+    await user.click(saveButton())
+    await waitFor(() => expect(field(1, 'Desconto (%)')).toHaveAttribute('aria-invalid', 'true'))
+    expect(field(1, 'Desconto (%)')).toHaveAccessibleDescription('Informe um desconto de 1% a 50%.')
+    expect(field(2, 'A partir de (inscrições no grupo)')).toHaveAccessibleDescription(
+      'Use um mínimo maior que o da faixa anterior.',
+    )
+    expect(screen.getByRole('textbox', { name: 'Máximo de inscrições por grupo' })).toHaveAccessibleDescription(
+      /Informe de 1 a 1\.000\.000 inscrições por grupo, ou deixe em branco\./,
+    )
+    expect(calls).toEqual([])
+  })
+})

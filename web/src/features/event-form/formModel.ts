@@ -82,6 +82,8 @@ export type EventFormValues = {
     meiaEntradaIdoso: boolean
     edicaoAte: string
     cartao: { ativo: boolean; parcelasMax: string }
+    grupoMax: string
+    descontosGrupo: { minimo: string; percentual: string }[]
   }
   retiradaKits: RetiradaKit[]
   kits: KitForm[]
@@ -215,6 +217,8 @@ export function newEventValues(): EventFormValues {
       meiaEntradaIdoso: defaults.meiaEntradaIdoso,
       edicaoAte: '',
       cartao: { ativo: false, parcelasMax: '1' },
+      grupoMax: '',
+      descontosGrupo: [],
     },
     retiradaKits: [], // a pickup row needs its place, so none is there until the organizer adds one
     kits: [defaultKit()],
@@ -330,6 +334,11 @@ export function toEventInput(v: EventFormValues): EventInput {
       ...(v.inscricoes.cartao.ativo
         ? { cartao: { ativo: true, parcelasMax: number(parseInteger(v.inscricoes.cartao.parcelasMax)) } }
         : {}),
+      grupoMax: number(parseInteger(v.inscricoes.grupoMax)),
+      descontosGrupo: v.inscricoes.descontosGrupo.map((d) => ({
+        minimo: number(parseInteger(d.minimo)),
+        percentual: number(parseInteger(d.percentual)),
+      })),
     },
     retiradaKits: v.retiradaKits.map((r) => ({ ...r })),
     kits: v.kits.map((k) => ({ nome: k.nome, items: k.items.map((i) => ({ nome: i.nome })) })),
@@ -416,6 +425,11 @@ export function fromEvent(e: Event): EventFormValues {
         ativo: e.inscricoes.cartao?.ativo ?? false,
         parcelasMax: integerToText(e.inscricoes.cartao?.parcelasMax ?? 1),
       },
+      grupoMax: integerToText(e.inscricoes.grupoMax),
+      descontosGrupo: e.inscricoes.descontosGrupo.map((d) => ({
+        minimo: integerToText(d.minimo),
+        percentual: integerToText(d.percentual),
+      })),
     },
     retiradaKits: e.retiradaKits.map((r) => ({ ...r })),
     kits: e.kits.map((k) => ({

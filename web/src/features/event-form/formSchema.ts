@@ -54,6 +54,9 @@ const messages = {
   cnpj: m.cnpj,
   parcelasMax: fillMessage(m.parcelasMax, limits.parcelasMax, 1),
   temposAssessoria: fillMessage(m.temposAssessoria, limits.temposAssessoriaMax, 1),
+  grupoMax: fillMessage(m.grupoMax, limits.vagasMax, 1),
+  descontoGrupoMinimo: fillMessage(m.descontoGrupoMinimo, limits.vagasMax, limits.descontoGrupoMinimo),
+  descontoGrupoPercentual: fillMessage(m.descontoGrupoPercentual, limits.descontoGrupoPercentualMax, 1),
   tooLong: (max: number) => fillMessage(m.caracteresMax, max),
   tooMany: (max: number) => fillMessage(m.itensMax, max),
 } as const
@@ -131,6 +134,22 @@ const parcelasMax = integer(1, limits.parcelasMax, messages.parcelasMax, message
 
 /** The ranking by assessoria's n: blank (the default, 3) or a whole number from 1 to the limit (GRP-31). */
 const temposAssessoria = integer(1, limits.temposAssessoriaMax, messages.temposAssessoria, messages.temposAssessoria)
+/** A group's most registrations: blank (the default) or 1 to the slots' limit (GRP-17). */
+const grupoMax = integer(1, limits.vagasMax, messages.grupoMax, messages.grupoMax)
+
+/** A group price tier (GRP-20): minimo from 2 registrations, percentual 1 to 50. */
+const descontoMinimo = integer(
+  limits.descontoGrupoMinimo,
+  limits.vagasMax,
+  messages.descontoGrupoMinimo,
+  messages.descontoGrupoMinimo,
+)
+const descontoPercentual = integer(
+  1,
+  limits.descontoGrupoPercentualMax,
+  messages.descontoGrupoPercentual,
+  messages.descontoGrupoPercentual,
+)
 
 /** A modality's minimum age: blank (none) or a whole number from 1 to the limit (REG-250). */
 const idadeMinima = integer(1, limits.idadeMinimaMax, messages.idadeMinima, messages.idadeMinima)
@@ -240,6 +259,10 @@ export const eventFormSchema = z
       edicaoAte: text(date),
       // Checked below only when cards are on: the field is hidden otherwise, and nothing of it is sent.
       cartao: z.object({ ativo: z.boolean(), parcelasMax: z.string() }),
+      grupoMax: text(grupoMax),
+      descontosGrupo: list(
+        z.object({ minimo: text(required, descontoMinimo), percentual: text(required, descontoPercentual) }),
+      ),
     }),
     retiradaKits: list(
       z.object({ local: nome(required), data: text(date), horarioInicio: text(time), horarioFim: text(time) }),
@@ -323,6 +346,15 @@ export const eventFormSchema = z
       const { cartao } = values.inscricoes
       if (cartao.ativo)
         issue(['inscricoes', 'cartao', 'parcelasMax'], required(cartao.parcelasMax) ?? parcelasMax(cartao.parcelasMax))
+      // Each tier's minimo above the one before (GRP-20), said where its own checks pass.
+      let previous = 0
+      values.inscricoes.descontosGrupo.forEach((d, i) => {
+        const v = parseInteger(d.minimo)
+        if (v == null) return
+        if (v <= previous && !descontoMinimo(d.minimo))
+          issue(['inscricoes', 'descontosGrupo', i, 'minimo'], m.descontoGrupoOrdem)
+        previous = Math.max(previous, v)
+      })
 
       values.retiradaKits.forEach((r, i) => {
         if (isTime(r.horarioInicio) && isTime(r.horarioFim) && r.horarioFim <= r.horarioInicio)

@@ -82,6 +82,18 @@ describe('Receipt', () => {
     expect(within(section).queryByRole('heading', { name: 'Reembolsos' })).not.toBeInTheDocument()
   })
 
+  // GRP-21: a discount the group's tier gave is named with its percent.
+  it('names a group discount with its tier', () => {
+    const ana = paidOrder().inscricoes[0]!
+    const section = receipt(paidOrder({ inscricoes: [{ ...ana, desconto: 8.99, total: 80.91, descontoGrupo: 10 }] }))
+    const athlete = within(within(section).getByRole('list', { name: 'Inscrições pagas' })).getByRole('listitem')
+    expect(pairs(athlete)).toEqual([
+      reais('Valor: R$ 89,90'),
+      reais('Desconto de grupo 10%: R$ 8,99'),
+      reais('Total: R$ 80,91'),
+    ])
+  })
+
   it('lists every refund with its amount, status and time, and what stays paid without the ones not made', () => {
     const section = receipt(
       paidOrder({

@@ -76,7 +76,7 @@ export function Receipt({ order, organizador }: { order: Order; organizador?: Or
                 <dd>{formatMoney(r.valor)}</dd>
               </div>
               <div className={rowClass}>
-                <dt>Desconto</dt>
+                <dt>{r.descontoGrupo ? `Desconto de grupo ${r.descontoGrupo}%` : 'Desconto'}</dt>
                 <dd>{formatMoney(r.desconto)}</dd>
               </div>
               <div className={`${rowClass} font-semibold text-slate-900`}>

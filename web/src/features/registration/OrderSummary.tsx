@@ -69,7 +69,9 @@ export function OrderSummary({ quote, complete, names, problem, visitor }: Props
               <span className="block">
                 {[it.lote, it.categoria, `valor ${formatMoney(it.valor)}`].filter(Boolean).join(' · ')}
                 {it.desconto > 0 &&
-                  ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`}
+                  (it.descontoGrupo
+                    ? ` · Desconto de grupo ${it.descontoGrupo}%: ${formatMoney(it.desconto)}`
+                    : ` · desconto ${formatMoney(it.desconto)}${it.meiaEntrada ? ' (60+)' : it.cupom ? ' (cupom)' : ''}`)}
               </span>
             </li>
           ))}

@@ -24,8 +24,19 @@ vi.mock('../../lib/platform/externalPage', () => ({ openExternalPage: vi.fn(() =
 
 const limitMessage = constants.messages.limiteInscricoes.replace('{max}', '10').replace('{atual}', '10')
 
-/** The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is answered `order`. */
-function renderForm(order: [number, unknown], signedIn = true, offerOver: Partial<Offer> = {}) {
+/**
+ * The form of event ev1 for a signed-in buyer (or a visitor) whose draft is complete; the order is
+ * answered `order`, the paths of `more` as given, the offer changed by `offerOver`, the page opened at `path`.
+ */
+function renderForm(
+  order: [number, unknown],
+  signedIn = true,
+  {
+    path = '/inscricao/ev1',
+    more = {},
+    offerOver = {},
+  }: { path?: string; more?: Record<string, [number, unknown]>; offerOver?: Partial<Offer> } = {},
+) {
   const saved: SavedDraft = {
     idempotencyKey: 'chave-1',
     draft: {
@@ -49,6 +60,7 @@ function renderForm(order: [number, unknown], signedIn = true, offerOver: Partia
   }
   sessionStorage.setItem('pelotao:inscricao:ev1', JSON.stringify(saved))
   const fetch = stubFetch((url) => {
+    if (url.pathname in more) return more[url.pathname]!
     switch (url.pathname) {
       case '/api/auth/session':
         return [
@@ -88,7 +100,7 @@ function renderForm(order: [number, unknown], signedIn = true, offerOver: Partia
   })
   render(
     <AuthProvider>
-      <MemoryRouter initialEntries={['/inscricao/ev1']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/inscricao/:eventId" element={<RegistrationPage />} />
         </Routes>
@@ -235,7 +247,7 @@ describe('the payment method', () => {
   const checkoutUrl = 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc'
 
   it('is chosen by keyboard between Pix and the card with its installments, and a card order goes to Mercado Pago', async () => {
-    const fetch = renderForm([201, { id: 'p1', pagamento: 'cartao', checkoutUrl }], true, cards)
+    const fetch = renderForm([201, { id: 'p1', pagamento: 'cartao', checkoutUrl }], true, { offerOver: cards })
     const group = await screen.findByRole('radiogroup', { name: 'Forma de pagamento' })
     const pix = within(group).getByRole('radio', { name: 'Pix' })
     const card = within(group).getByRole('radio', { name: 'Cartão de crédito em até 6x' })
@@ -258,7 +270,9 @@ describe('the payment method', () => {
   })
 
   it('is not asked when the event takes Pix only, and says "Cartão de crédito" alone without installments', async () => {
-    const fetch = renderForm([201, { id: 'p1', pagamento: 'pix' }], true, { pagamentos: ['pix'], parcelasMax: 1 })
+    const fetch = renderForm([201, { id: 'p1', pagamento: 'pix' }], true, {
+      offerOver: { pagamentos: ['pix'], parcelasMax: 1 },
+    })
     await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
     await waitFor(() => expect(ordersSent(fetch)).toHaveLength(1))
     expect(ordersSent(fetch)[0]!.pagamento).toBe('pix')
@@ -267,7 +281,7 @@ describe('the payment method', () => {
   })
 
   it('names the card without installments when the event allows one', async () => {
-    renderForm([201, { id: 'p1' }], true, { pagamentos: ['pix', 'cartao'], parcelasMax: 1 })
+    renderForm([201, { id: 'p1' }], true, { offerOver: { pagamentos: ['pix', 'cartao'], parcelasMax: 1 } })
     expect(await screen.findByRole('radio', { name: 'Cartão de crédito' })).toBeInTheDocument()
   })
 
@@ -292,7 +306,7 @@ describe('the payment method', () => {
         },
       ],
       true,
-      cards,
+      { offerOver: cards },
     )
     await userEvent.click(await screen.findByRole('radio', { name: 'Cartão de crédito em até 6x' }))
     await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
@@ -308,5 +322,63 @@ describe('the payment method', () => {
     expect(screen.queryByText(said)).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
     await waitFor(() => expect(ordersSent(fetch).map((b) => b.pagamento)).toEqual(['cartao', 'pix']))
+  })
+})
+
+// GRP-24: the form opened with a group's link names the group, shows its tiers and sends its code
+// with the quote and the order; a code the event has not: a note, and the form works without it.
+describe('a group link', () => {
+  const bodies = (fetch: ReturnType<typeof renderForm>, end: string) =>
+    (fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
+      .filter(([input]) => String(input).endsWith(end))
+      .map(([, init]) => JSON.parse(String(init?.body)) as { grupo?: string })
+
+  it('names the assessoria and sends its code; the quote names the group discount', async () => {
+    const item = {
+      valor: 99.9,
+      desconto: 9.99,
+      total: 89.91,
+      categoria: 'Geral',
+      lote: '1º Lote',
+      cupom: false,
+      meiaEntrada: false,
+    }
+    const fetch = renderForm([201, { id: 'p1' }], true, {
+      path: '/inscricao/ev1?grupo=k7m2p9qa',
+      more: {
+        '/api/events/ev1/grupos/k7m2p9qa': [200, { nome: 'Corre Recife', codigo: 'K7M2P9QA' }],
+        '/api/events/ev1/inscricao': [
+          200,
+          {
+            ...offer,
+            descontosGrupo: [
+              { minimo: 10, percentual: 10 },
+              { minimo: 30, percentual: 15 },
+            ],
+          },
+        ],
+        '/api/events/ev1/inscricao/cotacao': [200, { itens: [{ ...item, descontoGrupo: 10 }], total: 89.91 }],
+      },
+    })
+    const note = await screen.findByText('Você está se inscrevendo com a assessoria Corre Recife')
+    expect(note).toHaveAttribute('role', 'status')
+    expect(note).toHaveTextContent('Desconto de grupo: 10% a partir de 10 inscrições; 15% a partir de 30 inscrições.')
+    expect(await screen.findByText(/Desconto de grupo 10%: R\$\s9,99/)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(bodies(fetch, '/pedidos')).toHaveLength(1))
+    expect(bodies(fetch, '/pedidos')[0]!.grupo).toBe('K7M2P9QA')
+    expect(bodies(fetch, '/cotacao').every((b) => b.grupo === 'K7M2P9QA')).toBe(true)
+  })
+
+  it('of another event says so, and the order goes without a group', async () => {
+    const fetch = renderForm([201, { id: 'p1' }], true, { path: '/inscricao/ev1?grupo=OUTRO123' })
+    expect(
+      await screen.findByText(
+        'Este link de grupo não vale para este evento. Você pode se inscrever normalmente, sem grupo.',
+      ),
+    ).toHaveAttribute('role', 'status')
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar para o pagamento' }))
+    await waitFor(() => expect(bodies(fetch, '/pedidos')).toHaveLength(1))
+    expect(bodies(fetch, '/pedidos')[0]).not.toHaveProperty('grupo')
   })
 })

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useParams } from '../../app/routing'
+import { Link, useNavigate, useParams, useSearchParams } from '../../app/routing'
 import constants from '../../../../internal/registration/constants.json'
 import { PageMessage } from '../../components/PageMessage'
 import { useAuth } from '../../lib/auth'
@@ -55,6 +55,8 @@ const loadInlineAuth = () => import('./InlineAuth')
 const OrderSummary = lazy(async () => ({ default: (await loadSummary()).OrderSummary }))
 const InlineAuth = lazy(async () => ({ default: (await loadInlineAuth()).InlineAuth }))
 
+const GroupNote = lazy(() => import('./GroupNote').then((m) => ({ default: m.GroupNote })))
+
 /** How long the form waits after the last change before asking the server for a new quote. */
 const quoteDelayMs = 400
 
@@ -72,6 +74,7 @@ const texts = {
 export function RegistrationPage() {
   const { eventId = '' } = useParams()
   const id = eventId.trim()
+  const grupo = useSearchParams()[0].get('grupo')?.trim() ?? ''
   const head = useResource(id ? `event-head:${id}` : null, (signal) => getEventHead(id, signal), initialEventHead(id))
   const offer = useResource(id ? `offer:${id}` : null, (signal) => getOffer(id, signal))
   const event = head.state === 'ready' ? head.data : null
@@ -106,7 +109,7 @@ export function RegistrationPage() {
           {texts.loading}
         </p>
       ) : offer.data.aberta ? (
-        <RegistrationForm event={event} offer={offer.data} />
+        <RegistrationForm event={event} offer={offer.data} grupoCodigo={grupo} />
       ) : (
         <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-base text-amber-900">
           {offer.data.motivo}
@@ -116,8 +119,11 @@ export function RegistrationPage() {
   )
 }
 
-function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) {
+function RegistrationForm({ event, offer, grupoCodigo }: { event: EventHead; offer: Offer; grupoCodigo: string }) {
   const { user, refresh } = useAuth()
+  // The group of the link (?grupo=), once the event's is found: its athletes join it (GRP-24).
+  const [grupo, setGrupo] = useState('')
+  const orderOf = () => ({ ...orderBody(draft, offer, eventToday(event)), ...(grupo && { grupo }) })
   const navigate = useNavigate()
   const [saved, setSaved] = useState<SavedDraft>(() => {
     const kept = loadDraft(event.id)
@@ -158,13 +164,13 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
   // The quote follows the order as it changes, once the form's own checks pass (REG-73); the
   // server may still refuse a field (a category, a coupon), shown beside it.
   const complete = Object.keys(draftErrors(draft, offer, eventToday(event))).length === 0
-  const body = complete && user ? JSON.stringify(orderBody(draft, offer, eventToday(event))) : ''
+  const body = complete && user ? JSON.stringify(orderOf()) : ''
   useEffect(() => {
     if (!body) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
       setQuote({ state: 'loading' })
-      quoteOrder(event.id, JSON.parse(body) as ReturnType<typeof orderBody>, controller.signal).then(
+      quoteOrder(event.id, JSON.parse(body) as ReturnType<typeof orderOf>, controller.signal).then(
         (q) => setQuote({ state: 'ready', quote: q }),
         (err: unknown) => {
           if (controller.signal.aborted) return
@@ -240,11 +246,7 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
     setPending(true)
     const payment = orderPayment(draft, offer)
     try {
-      const order = await createOrder(
-        event.id,
-        { ...orderBody(draft, offer, eventToday(event)), ...payment },
-        saved.idempotencyKey,
-      )
+      const order = await createOrder(event.id, { ...orderOf(), ...payment }, saved.idempotencyKey)
       forgetDraft(event.id)
       // Back from Mercado Pago (or with the browser's back button) the buyer lands on the order's page.
       navigate(orderPath(event.id, order.id))
@@ -287,6 +289,11 @@ function RegistrationForm({ event, offer }: { event: EventHead; offer: Offer }) 
 
   return (
     <>
+      {grupoCodigo && (
+        <Suspense>
+          <GroupNote eventId={event.id} codigo={grupoCodigo} tiers={offer.descontosGrupo} onGroup={setGrupo} />
+        </Suspense>
+      )}
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-6" aria-label="Inscrição">
         {draft.atletas.map((a, i) => (
           <AthleteFields

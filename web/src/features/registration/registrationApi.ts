@@ -37,7 +37,8 @@ export function initialEventHead(eventId: string): Initial<EventHead> {
   return { path: eventPath(eventId), read: readHead }
 }
 
-export type OrderBody = ReturnType<typeof orderBody>
+/** The order as sent, with the code of the group its athletes join (GRP-17). */
+export type OrderBody = ReturnType<typeof orderBody> & { grupo?: string }
 
 /** One athlete's price: the lot's (or kit's) price, the larger of coupon and 60+ discount, the total. */
 export type QuoteItem = {
@@ -48,6 +49,8 @@ export type QuoteItem = {
   lote: string
   cupom: boolean
   meiaEntrada: boolean
+  /** The group tier's percent that gave the discount (GRP-21). */
+  descontoGrupo?: number
 }
 export type Quote = { itens: QuoteItem[]; total: number }
 

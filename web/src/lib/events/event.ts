@@ -73,7 +73,13 @@ export type Inscricoes = {
   edicaoAte: string
   /** Card payments through Mercado Pago beside Pix (docs/requirements.md CARD-16); absent or off: Pix only. */
   cartao?: Cartao
+  /** The most registrations one group holds or confirms (GRP-17); null: eventDefaults.grupoMax. */
+  grupoMax: number | null
+  /** Group price tiers, minimo strictly increasing (GRP-20). */
+  descontosGrupo: DescontoGrupo[]
 }
+/** A group price tier: an order whose group reaches minimo registrations gets percentual off each athlete. */
+export type DescontoGrupo = { minimo: number | null; percentual: number | null }
 /** An event's card payment setting: up to parcelasMax installments (1 to limits.parcelasMax). */
 export type Cartao = { ativo: boolean; parcelasMax: number | null }
 export type RetiradaKit = { local: string; data: string; horarioInicio: string; horarioFim: string }
@@ -158,7 +164,7 @@ export type EventInput = Omit<
   temposAssessoria?: number | null
   inscricoes: Optional<
     Omit<Inscricoes, 'lotes'>,
-    'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte'
+    'modo' | 'vagas' | 'tamanhosCamiseta' | 'meiaEntradaIdoso' | 'edicaoAte' | 'grupoMax' | 'descontosGrupo'
   > & {
     lotes: Optional<Lote, 'valoresPorModalidade'>[]
   }

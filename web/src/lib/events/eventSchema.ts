@@ -109,6 +109,8 @@ const eventFields = {
     edicaoAte: text,
     // Cards are offered only by an event that says so (CARD-16); absent stays absent.
     cartao: (v: unknown) => (v == null ? undefined : cartao(v)),
+    grupoMax: amount,
+    descontosGrupo: list(record({ minimo: amount, percentual: amount })),
   }),
   retiradaKits: list(record({ local: text, data: text, horarioInicio: text, horarioFim: text })),
   kits: list(record({ nome: text, items: list(record({ nome: text })) })),

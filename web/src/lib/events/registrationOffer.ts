@@ -28,6 +28,8 @@ export type Offer = {
   pagamentos?: PaymentMethod[]
   /** The most installments a card payment may take (1: no installments). */
   parcelasMax?: number
+  /** The group price tiers (GRP-22): minimo registrations of a group give percentual off. */
+  descontosGrupo?: { minimo: number; percentual: number }[]
 }
 
 /** How an order is paid: Pix, or a card through Mercado Pago (docs/requirements.md CARD-19..CARD-21). */

@@ -17,6 +17,8 @@ export type OrderRegistration = {
   lote: string
   valor: number
   desconto: number
+  /** The group tier's percent that gave the discount ("Desconto de grupo 10%", GRP-21); absent: none. */
+  descontoGrupo?: number
   total: number
   status: 'pendente' | 'confirmada' | 'cancelada'
 }

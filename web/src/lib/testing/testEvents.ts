@@ -39,6 +39,8 @@ export function makeEvent(over: DeepPartial<Event> = {}): Event {
       tamanhosCamiseta: ['PP', 'P', 'M', 'G', 'GG', 'XG'],
       meiaEntradaIdoso: true,
       edicaoAte: '',
+      grupoMax: null,
+      descontosGrupo: [],
     },
     retiradaKits: [{ local: 'Loja Centro', data: '2026-03-14', horarioInicio: '09:00', horarioFim: '18:00' }],
     kits: [{ nome: 'Kit Básico', items: [{ nome: 'Medalha' }, { nome: 'Número de peito' }] }],

@@ -51,6 +51,7 @@ export function RegistrationSection() {
       </div>
       <CheckboxField name="inscricoes.meiaEntradaIdoso" label="Meia-entrada para 60+" />
       <CardPayments />
+      <GroupPrices />
       <ShirtSizes />
       <RadioGroup
         name="inscricoes.tipoPreco"
@@ -87,6 +88,56 @@ function CardPayments() {
         />
       )}
     </div>
+  )
+}
+
+/** Assessorias (docs/requirements.md GRP-17, GRP-20): a group's most registrations and its price tiers. */
+function GroupPrices() {
+  const { control } = useFormContext<EventFormValues>()
+  const { fields, append, remove } = useFieldArray({ control, name: 'inscricoes.descontosGrupo' })
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold text-slate-800">Grupos e assessorias</legend>
+      <TextField
+        name="inscricoes.grupoMax"
+        label="Máximo de inscrições por grupo"
+        inputMode="numeric"
+        placeholder={String(constants.defaults.grupoMax)}
+        hint={`Em branco: ${constants.defaults.grupoMax}.`}
+        className="sm:max-w-xs"
+      />
+      {fields.map((f, i) => (
+        <Row
+          key={f.id}
+          legend={`Desconto de grupo ${i + 1}`}
+          actions={
+            <RowActions
+              what={`Desconto de grupo ${i + 1}`}
+              index={i}
+              count={fields.length}
+              onRemove={() => remove(i)}
+            />
+          }
+        >
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              name={`inscricoes.descontosGrupo.${i}.minimo`}
+              label="A partir de (inscrições no grupo)"
+              inputMode="numeric"
+              required
+            />
+            <TextField
+              name={`inscricoes.descontosGrupo.${i}.percentual`}
+              label="Desconto (%)"
+              inputMode="numeric"
+              required
+            />
+          </div>
+        </Row>
+      ))}
+      <AddButton onClick={() => append({ minimo: '', percentual: '' })}>Adicionar desconto de grupo</AddButton>
+      <ListError name="inscricoes.descontosGrupo" />
+    </fieldset>
   )
 }
 

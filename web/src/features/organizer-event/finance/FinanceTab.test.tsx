@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeEvent } from '../../../lib/testing/testEvents'
 import { serve } from '../../../lib/testing/fakeFetch'
 import { FinanceTab } from './FinanceTab'
+import type { Finance } from './financeApi'
 import { testFinance, testOrder } from './testOrders'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -75,6 +76,32 @@ describe('FinanceTab', () => {
   })
 
   // REG-237: the day's reconciliation with the bank's statement, and each Pix needing attention with why.
+  // GRP-23: the gross by group, by name, only for an event whose groups have paid registrations.
+  it('shows the paid registrations of each group, and no group table without any', async () => {
+    const porGrupo = {
+      'Corre Recife': { inscricoes: 12, valor: 970.92 },
+      'Assessoria Pé Quente': { inscricoes: 3, valor: 269.7 },
+    }
+    let finance: Finance = { ...testFinance, porGrupo }
+    serve([
+      ['GET', `${base}/financeiro`, () => [200, finance]],
+      ['GET', `${base}/pedidos`, () => [200, { pedidos: [], total: 0, nextCursor: null }]],
+      ['GET', `${base}/cupons`, () => [200, { cupons: [] }]],
+    ])
+    const { unmount } = renderTab()
+    const table = await screen.findByRole('table', { name: 'Por grupo' })
+    expect(within(table).getByRole('columnheader', { name: 'Grupo' })).toBeInTheDocument()
+    expect(rowsOf(table)).toEqual([
+      ['Assessoria Pé Quente', '3', reais('R$ 269,70')],
+      ['Corre Recife', '12', reais('R$ 970,92')],
+    ])
+    unmount()
+    finance = testFinance
+    renderTab()
+    expect(await screen.findByRole('table', { name: 'Por modalidade' })).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Por grupo' })).toBeNull()
+  })
+
   it("shows the day's reconciliation: received, matched, returned and those needing attention", async () => {
     const conciliacao = {
       dia: '2026-11-03',

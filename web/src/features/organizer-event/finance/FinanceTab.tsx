@@ -99,6 +99,10 @@ function Figures({ finance }: { finance: Finance }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <ShareTable title="Por lote" header="Lote" rows={byName(finance.porLote)} />
         <ShareTable title="Por modalidade" header="Modalidade" rows={byName(finance.porPercurso)} />
+        {/* Gross by assessoria (GRP-23), for an event whose groups have paid registrations. */}
+        {Object.keys(finance.porGrupo).length > 0 && (
+          <ShareTable title="Por grupo" header="Grupo" rows={byName(finance.porGrupo)} />
+        )}
       </div>
       {days.length > 0 && (
         <figure aria-labelledby="financeiro-por-dia" className="space-y-2">

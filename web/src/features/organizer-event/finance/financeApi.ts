@@ -64,6 +64,8 @@ export type Finance = {
   porPercurso: Record<string, Share>
   /** Keyed by calendar day, YYYY-MM-DD. */
   porDia: Record<string, Share>
+  /** The paid registrations of each group, by its name (docs/requirements.md GRP-23); empty when none. */
+  porGrupo: Record<string, Share>
   /** The event's part of the last daily reconciliation of the Pix received; null until one has run. */
   conciliacao: Reconciliation | null
   /** The money by method (CARD-27); absent from a server that sells by Pix only. */

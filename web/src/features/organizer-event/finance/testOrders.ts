@@ -39,5 +39,6 @@ export const testFinance: Finance = {
   porLote: { '2º Lote': { inscricoes: 40, valor: 6000 }, '1º Lote': { inscricoes: 60, valor: 6345.6 } },
   porPercurso: { '5 km': { inscricoes: 30, valor: 3000 }, '10 km': { inscricoes: 70, valor: 9345.6 } },
   porDia: { '2026-11-02': { inscricoes: 10, valor: 1200 }, '2026-11-01': { inscricoes: 90, valor: 11145.6 } },
+  porGrupo: {},
   conciliacao: null,
 }

@@ -67,8 +67,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	dsn := dsn(path)
 	// The writer's page cache holds a large import's pages (30,000 participants and their
-	// history) until commit, instead of spilling them to the WAL and reading them back.
-	writer, err := moderncsqlite.NewConnector(dsn + "&_txlock=immediate&_pragma=cache_size(-32000)")
+	// history) until commit, instead of spilling them to the WAL and reading them back. Its
+	// temporary files are kept in memory: a batch of orders runs each in a savepoint
+	// (order_batch.go), and SQLite copies every page an order changes into the savepoint's
+	// journal first, which past 64 KB became a file written a page per system call.
+	writer, err := moderncsqlite.NewConnector(dsn + "&_txlock=immediate&_pragma=cache_size(-32000)&_pragma=temp_store(MEMORY)")
 	if err != nil {
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, o store.NewOrder) (st
 // returned is the order either store reads.
 func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order, error) {
 	if o.Sender != nil {
-		if _, err := TakeSenderSlotTx(ctx, tx, o.Sender.Scope, o.Sender.IP, o.Now, o.Sender.Limit); err != nil {
+		if err := takeOrderSlot(ctx, tx, *o.Sender, o.Now); err != nil {
 			return store.Order{}, err
 		}
 	}
@@ -104,25 +104,8 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	for _, it := range items {
 		total += it.Total
 	}
-	if total > 0 && o.PedidosAbertosMax > 0 { // a free order is paid at once: it never holds
-		var open int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
-			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
-			return store.Order{}, fmt.Errorf("sale: open orders: %w", err)
-		}
-		if open >= o.PedidosAbertosMax {
-			return store.Order{}, store.ErrOrderLimit
-		}
-	}
-	if o.InscricoesPorContaMax > 0 { // under the event's lock: concurrent orders of the buyer take turns
-		var held int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts, o.BuyerID, o.EventID, o.Now).Scan(&held); err != nil {
-			return store.Order{}, fmt.Errorf("sale: the buyer's registrations: %w", err)
-		}
-		if held+len(items) > o.InscricoesPorContaMax {
-			return store.Order{}, &store.RegistrationLimitError{Held: held, Max: o.InscricoesPorContaMax}
-		}
+	if err := buyerRoom(ctx, tx, o, total > 0, len(items)); err != nil {
+		return store.Order{}, err
 	}
 	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
 		return store.Order{}, err
@@ -190,6 +173,36 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 		keeper.Took(o.EventID, taken, heldUntil)
 	}
 	return written, nil
+}
+
+// buyerRoom refuses an order of n registrations past the buyer's limits: its orders awaiting
+// payment in every event, when the order holds (a free one is paid at once), and its
+// registrations held or confirmed in o's event. Both are counted in one statement, through the
+// buyer's orders (orders_by_buyer), under the event's lock: concurrent orders of the buyer take
+// turns.
+func buyerRoom(ctx context.Context, tx OrderTx, o store.NewOrder, holds bool, n int) error {
+	openMax := 0
+	if holds {
+		openMax = o.PedidosAbertosMax
+	}
+	if openMax == 0 && o.InscricoesPorContaMax == 0 {
+		return nil
+	}
+	var open, registrations int
+	if err := tx.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento' AND expira_em > ?),
+		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		 WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts+`)`,
+		o.BuyerID, o.Now, o.BuyerID, o.EventID, o.Now).Scan(&open, &registrations); err != nil {
+		return fmt.Errorf("sale: the buyer's orders: %w", err)
+	}
+	if openMax > 0 && open >= openMax {
+		return store.ErrOrderLimit
+	}
+	if o.InscricoesPorContaMax > 0 && registrations+n > o.InscricoesPorContaMax {
+		return &store.RegistrationLimitError{Held: registrations, Max: o.InscricoesPorContaMax}
+	}
+	return nil
 }
 
 // orderCoupon reads the event's coupon of the folded code cupom, its uses left for the caller to

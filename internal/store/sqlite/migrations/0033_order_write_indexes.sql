@@ -10,3 +10,6 @@ CREATE INDEX orders_by_buyer ON orders (buyer_id, status, expira_em, event_id, i
 DROP INDEX orders_by_event;
 -- Old sender slots are dropped by scope and time (0028); nothing reads them by time alone.
 DROP INDEX sender_slots_taken_at;
+-- Nothing reads an event's registrations by status; registrations_by_document (event_id, doc_tipo,
+-- doc_numero) serves every read by event.
+DROP INDEX registrations_by_event;

@@ -53,21 +53,38 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, o store.NewOrder) (st
 		return "", nil
 	}
 	if err == nil && hash != "" && hash != o.IdempotencyHash {
-		return "", store.ErrIdempotencyKeyReused
+		return "", refusal{store.ErrIdempotencyKeyReused}
 	}
 	return id, err
 }
 
 // CreateOrderTx is CreateOrder inside tx, which holds the event's lock (and, where locks are
-// per event, the buyer's): it reads the counts and the coupon, has the order priced from them,
-// checks every count, then inserts. It returns the order as written, so that the caller need
-// not read it back, or only its ID (its Status empty) when the caller must read it: the first
-// order, when the buyer's IdempotencyKey made one before in the event with the same
-// IdempotencyHash, and a free order, confirmed at once.
+// per event, the buyer's): it takes the order's sender slot, reads the counts and the coupon,
+// has the order priced from them, checks every count, then inserts. It returns the order as
+// written, so that the caller need not read it back, or only its ID (its Status empty) when the
+// caller must read it: the first order, when the buyer's IdempotencyKey made one before in the
+// event with the same IdempotencyHash, and a free order, confirmed at once.
+//
+// refused is why a rule refused the order (sold out, a limit, the pricer's own refusal…), with
+// err nil: the transaction commits then, keeping the order's sender slot and nothing else, as
+// every check comes before the order's writes (REG-321). err is a failure to roll back.
 //
 // The order's times are kept to the millisecond, as SQLite stores them, so that the order
 // returned is the order either store reads.
-func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order, error) {
+func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (made store.Order, refused, err error) {
+	made, err = createOrder(ctx, tx, o)
+	if r, ok := errors.AsType[refusal](err); ok {
+		return store.Order{}, r.err, nil
+	}
+	return made, nil, err
+}
+
+// refusal is a rule refusing an order in createOrder, told apart from its failures.
+type refusal struct{ err error }
+
+func (r refusal) Error() string { return r.err.Error() }
+
+func createOrder(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order, error) {
 	if o.Sender != nil {
 		if err := takeOrderSlot(ctx, tx, *o.Sender, o.Now); err != nil {
 			return store.Order{}, err
@@ -98,7 +115,7 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	}
 	items, err := o.Price(taken, coupon)
 	if err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
 	var total int64
 	for _, it := range items {
@@ -112,10 +129,10 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	}
 	// The pricer had these counts; checking them again keeps every limit whatever it priced.
 	if err := fits(o.Vagas, &taken, items); err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
 	if err := couponRoom(coupon, &taken, items); err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
 
 	id := store.NewParticipantID()
@@ -197,10 +214,10 @@ func buyerRoom(ctx context.Context, tx OrderTx, o store.NewOrder, holds bool, n 
 		return fmt.Errorf("sale: the buyer's orders: %w", err)
 	}
 	if openMax > 0 && open >= openMax {
-		return store.ErrOrderLimit
+		return refusal{store.ErrOrderLimit}
 	}
 	if o.InscricoesPorContaMax > 0 && registrations+n > o.InscricoesPorContaMax {
-		return &store.RegistrationLimitError{Held: registrations, Max: o.InscricoesPorContaMax}
+		return refusal{&store.RegistrationLimitError{Held: registrations, Max: o.InscricoesPorContaMax}}
 	}
 	return nil
 }
@@ -225,7 +242,7 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 	for i, it := range items {
 		k := it.DocTipo + ":" + it.DocNumero
 		if seen[k] {
-			return &store.AlreadyRegisteredError{Index: i}
+			return refusal{&store.AlreadyRegisteredError{Index: i}}
 		}
 		seen[k] = true
 		var n int
@@ -237,7 +254,7 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 			return fmt.Errorf("sale: document check: %w", err)
 		}
 		if n > 0 {
-			return &store.AlreadyRegisteredError{Index: i}
+			return refusal{&store.AlreadyRegisteredError{Index: i}}
 		}
 	}
 	return nil

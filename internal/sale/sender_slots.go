@@ -2,6 +2,7 @@ package sale
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -23,10 +24,14 @@ func TakeSenderSlotTx(ctx context.Context, tx OrderTx, scope store.SenderScope, 
 }
 
 // takeOrderSlot takes an order's slot as TakeSenderSlotTx does, in the order's transaction (one
-// commit, not two, on SQLite's single writer). The slot goes with its order and is never released
-// alone, so its id is not read back: a RETURNING costs SQLite's driver twice the insert.
+// commit, not two, on SQLite's single writer). The slot is kept with its order, or alone when a
+// rule refuses the order (REG-321), and never released, so its id is not read back: a RETURNING
+// costs SQLite's driver twice the insert.
 func takeOrderSlot(ctx context.Context, tx OrderTx, slot store.SenderSlot, at time.Time) error {
 	sender, err := senderRoom(ctx, tx, slot.Scope, slot.IP, at, slot.Limit)
+	if errors.Is(err, store.ErrTooManyFromSender) {
+		return refusal{err} // nothing written but the scope's old slots dropped
+	}
 	if err != nil {
 		return err
 	}

@@ -72,8 +72,8 @@ func TestOrderCreationReadsNoOrdersByEvent(t *testing.T) {
 	counts := &batchCounts{kept: map[string]sale.KeptTaken{}}
 	counts.begin()
 	kept := &statements{orderTx: orderTx{tx: tx, stmts: map[string]*sql.Stmt{}, counts: counts}}
-	if _, err := sale.CreateOrderTx(ctx, kept, o); err != nil {
-		t.Fatal(err)
+	if _, refused, err := sale.CreateOrderTx(ctx, kept, o); err != nil || refused != nil {
+		t.Fatal(err, refused)
 	}
 	for _, st := range kept.run {
 		rows, err := tx.QueryContext(ctx, "EXPLAIN QUERY PLAN "+st.sql, args(st.args)...)

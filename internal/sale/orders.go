@@ -54,23 +54,40 @@ func orderIDByIdempotency(ctx context.Context, tx OrderTx, o store.NewOrder) (st
 		return "", nil
 	}
 	if err == nil && hash != "" && hash != o.IdempotencyHash {
-		return "", store.ErrIdempotencyKeyReused
+		return "", refusal{store.ErrIdempotencyKeyReused}
 	}
 	return id, err
 }
 
 // CreateOrderTx is CreateOrder inside tx, which holds the event's lock (and, where locks are
-// per event, the buyer's): it reads the counts and the coupon, has the order priced from them,
-// checks every count, then inserts. It returns the order as written, so that the caller need
-// not read it back, or only its ID (its Status empty) when the caller must read it: the first
-// order, when the buyer's IdempotencyKey made one before in the event with the same
-// IdempotencyHash, and a free order, confirmed at once.
+// per event, the buyer's): it takes the order's sender slot, reads the counts and the coupon,
+// has the order priced from them, checks every count, then inserts. It returns the order as
+// written, so that the caller need not read it back, or only its ID (its Status empty) when the
+// caller must read it: the first order, when the buyer's IdempotencyKey made one before in the
+// event with the same IdempotencyHash, and a free order, confirmed at once.
+//
+// refused is why a rule refused the order (sold out, a limit, the pricer's own refusal…), with
+// err nil: the transaction commits then, keeping the order's sender slot and nothing else, as
+// every check comes before the order's writes (REG-321). err is a failure to roll back.
 //
 // The order's times are kept to the millisecond, as SQLite stores them, so that the order
 // returned is the order either store reads.
-func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order, error) {
+func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (made store.Order, refused, err error) {
+	made, err = createOrder(ctx, tx, o)
+	if r, ok := errors.AsType[refusal](err); ok {
+		return store.Order{}, r.err, nil
+	}
+	return made, nil, err
+}
+
+// refusal is a rule refusing an order in createOrder, told apart from its failures.
+type refusal struct{ err error }
+
+func (r refusal) Error() string { return r.err.Error() }
+
+func createOrder(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order, error) {
 	if o.Sender != nil {
-		if _, err := TakeSenderSlotTx(ctx, tx, o.Sender.Scope, o.Sender.IP, o.Now, o.Sender.Limit); err != nil {
+		if err := takeOrderSlot(ctx, tx, *o.Sender, o.Now); err != nil {
 			return store.Order{}, err
 		}
 	}
@@ -99,52 +116,35 @@ func CreateOrderTx(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Ord
 	}
 	group, err := orderGroup(ctx, tx, o)
 	if err != nil {
+		if errors.Is(err, store.ErrGroupUnknown) {
+			err = refusal{err}
+		}
 		return store.Order{}, err
 	}
 	taken.Grupo = group.held
 	items, err := o.Price(taken, coupon)
 	if err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
 	var total money.Centavos
 	for _, it := range items {
 		total += it.Total
 	}
-	if total > 0 && o.PedidosAbertosMax > 0 { // a free order is paid at once: it never holds
-		var open int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento'
-			AND expira_em > ?`, o.BuyerID, o.Now).Scan(&open); err != nil {
-			return store.Order{}, fmt.Errorf("sale: open orders: %w", err)
-		}
-		if open >= o.PedidosAbertosMax {
-			return store.Order{}, store.ErrOrderLimit
-		}
-	}
 	if err := group.room(o.Grupo, len(items)); err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
-	if o.InscricoesPorContaMax > 0 && !group.coach { // under the event's lock: concurrent orders of the buyer take turns
-		// A coach's registrations in the groups they coach count against each group's limit instead (GRP-19).
-		var held int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
-			WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts+` AND (r.grupo_id IS NULL
-			OR r.grupo_id NOT IN (SELECT grupo_id FROM event_group_coaches WHERE user_id = ?))`,
-			o.BuyerID, o.EventID, o.Now, o.BuyerID).Scan(&held); err != nil {
-			return store.Order{}, fmt.Errorf("sale: the buyer's registrations: %w", err)
-		}
-		if held+len(items) > o.InscricoesPorContaMax {
-			return store.Order{}, &store.RegistrationLimitError{Held: held, Max: o.InscricoesPorContaMax}
-		}
+	if err := buyerRoom(ctx, tx, o, total > 0, len(items), group.coach); err != nil {
+		return store.Order{}, err
 	}
 	if err := checkDocuments(ctx, tx, o.EventID, o.Now, items); err != nil {
 		return store.Order{}, err
 	}
 	// The pricer had these counts; checking them again keeps every limit whatever it priced.
 	if err := fits(o.Vagas, &taken, items); err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
 	if err := couponRoom(coupon, &taken, items); err != nil {
-		return store.Order{}, err
+		return store.Order{}, refusal{err}
 	}
 
 	id := store.NewParticipantID()
@@ -249,6 +249,41 @@ func (g groupOfOrder) room(o *store.OrderGroup, n int) error {
 	return nil
 }
 
+// buyerRoom refuses an order of n registrations past the buyer's limits: its orders awaiting
+// payment in every event, when the order holds (a free one is paid at once), and its
+// registrations held or confirmed in o's event but those of the groups it coaches, which count
+// against each group's limit instead — and when the buyer coaches the order's own group, that
+// limit alone applies (GRP-19). Both are counted in one statement, through the buyer's orders
+// (orders_by_buyer), under the event's lock: concurrent orders of the buyer take turns.
+func buyerRoom(ctx context.Context, tx OrderTx, o store.NewOrder, holds bool, n int, coach bool) error {
+	openMax, accountMax := 0, o.InscricoesPorContaMax
+	if holds {
+		openMax = o.PedidosAbertosMax
+	}
+	if coach {
+		accountMax = 0
+	}
+	if openMax == 0 && accountMax == 0 {
+		return nil
+	}
+	var open, registrations int
+	if err := tx.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM orders WHERE buyer_id = ? AND status = 'aguardando_pagamento' AND expira_em > ?),
+		(SELECT count(*) FROM registrations r JOIN orders o ON o.id = r.order_id
+		 WHERE o.buyer_id = ? AND o.event_id = ? AND `+holdCounts+` AND (r.grupo_id IS NULL
+		 OR r.grupo_id NOT IN (SELECT grupo_id FROM event_group_coaches WHERE user_id = ?)))`,
+		o.BuyerID, o.Now, o.BuyerID, o.EventID, o.Now, o.BuyerID).Scan(&open, &registrations); err != nil {
+		return fmt.Errorf("sale: the buyer's orders: %w", err)
+	}
+	if openMax > 0 && open >= openMax {
+		return refusal{store.ErrOrderLimit}
+	}
+	if accountMax > 0 && registrations+n > accountMax {
+		return refusal{&store.RegistrationLimitError{Held: registrations, Max: accountMax}}
+	}
+	return nil
+}
+
 // orderCoupon reads the event's coupon of the folded code cupom, its uses left for the caller to
 // count; nil when cupom is empty or names no coupon.
 func orderCoupon(ctx context.Context, tx OrderTx, eventID, cupom string) (*store.Coupon, error) {
@@ -269,7 +304,7 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 	for i, it := range items {
 		k := it.DocTipo + ":" + it.DocNumero
 		if seen[k] {
-			return &store.AlreadyRegisteredError{Index: i}
+			return refusal{&store.AlreadyRegisteredError{Index: i}}
 		}
 		seen[k] = true
 		var n int
@@ -281,7 +316,7 @@ func checkDocuments(ctx context.Context, tx OrderTx, eventID string, now time.Ti
 			return fmt.Errorf("sale: document check: %w", err)
 		}
 		if n > 0 {
-			return &store.AlreadyRegisteredError{Index: i}
+			return refusal{&store.AlreadyRegisteredError{Index: i}}
 		}
 	}
 	return nil
@@ -499,7 +534,7 @@ func refuseTaken(ctx context.Context, tx OrderTx, orderID string, posicao int, p
 // refund) when the first return was never recorded — a server stopped, a context cancelled or a
 // database busy between the refusal and its refund (REG-301).
 func recordedRefusal(ctx context.Context, tx OrderTx, orderID string, p received, now time.Time) (error, error) {
-	type refusal struct {
+	type kept struct {
 		Tipo        string `json:"-"`
 		EndToEndID  string `json:"endToEndId"`
 		PagamentoID string `json:"pagamentoId"`
@@ -507,7 +542,7 @@ func recordedRefusal(ctx context.Context, tx OrderTx, orderID string, p received
 		Confirmado  *bool  `json:"confirmado"`
 		Posicao     *int   `json:"posicao"`
 	}
-	found, err := collectTx(ctx, tx, func(row store.Scanner) (r refusal, err error) {
+	found, err := collectTx(ctx, tx, func(row store.Scanner) (r kept, err error) {
 		var d *string
 		if err := row.Scan(&r.Tipo, &d); err != nil || d == nil {
 			return r, err

@@ -155,8 +155,9 @@ func orderError(err error) error {
 // sent again with another body it is refused (REG-191).
 //
 // The request's slot of its address's limit (REG-193) is taken in the order's own transaction,
-// one commit instead of two on SQLite's single writer (REG-300); an order refused before or in
-// it, which then kept no slot, takes one on its own.
+// one commit instead of two on SQLite's single writer (REG-300), which keeps it when a rule
+// refuses the order (REG-321); an order refused before it (a bad body, a closed sale), which
+// then took no slot, takes one on its own.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	key, err := idempotencyKey(r)
 	if err != nil {
@@ -164,13 +165,15 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 	}
 	slot := s.senderSlot(r, store.ScopeOrder, s.cfg.OrdersPerHour)
 	var e event.Event
-	order, err := s.placeOrder(r, key, slot, &e)
+	order, asked, err := s.placeOrder(r, key, slot, &e)
 	if errors.Is(err, store.ErrTooManyFromSender) {
 		return tooManyFromSender(w, err, slot.Limit)
 	}
 	if err != nil {
-		if tooMany := s.takeSenderSlot(w, r, slot); tooMany != nil {
-			return tooMany
+		if !asked {
+			if tooMany := s.takeSenderSlot(w, r, slot); tooMany != nil {
+				return tooMany
+			}
 		}
 		return err
 	}
@@ -179,16 +182,16 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) error {
 }
 
 // placeOrder reads the request's order and event (into e) and has the store create the order,
-// taking slot with it.
-func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, e *event.Event) (store.Order, error) {
+// taking slot with it; asked tells whether the store was asked (and so took the slot).
+func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, e *event.Event) (_ store.Order, asked bool, _ error) {
 	u, _ := api.CurrentUser(r)
 	var o registration.Order
 	if err := s.readOrder(r, e, &o); err != nil {
-		return store.Order{}, err
+		return store.Order{}, false, err
 	}
 	pagamento, err := s.paymentMethod(e, o.Pagamento)
 	if err != nil {
-		return store.Order{}, err
+		return store.Order{}, false, err
 	}
 	txid := ""
 	if pagamento == store.PaymentPix {
@@ -198,12 +201,12 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 	if key != "" {
 		var err error
 		if hash, err = bodyHash(&o); err != nil {
-			return store.Order{}, err
+			return store.Order{}, false, err
 		}
 	}
 	grupo, err := orderGroupOf(e, &o)
 	if err != nil {
-		return store.Order{}, err
+		return store.Order{}, false, err
 	}
 	now := time.Now()
 	order, err := s.store.CreateOrder(r.Context(), store.NewOrder{EventID: e.ID, BuyerID: u.ID, Grupo: grupo,
@@ -212,9 +215,9 @@ func (s *Server) placeOrder(r *http.Request, key string, slot store.SenderSlot, 
 		PedidosAbertosMax: registration.Const.Limits.PedidosAbertosMax, InscricoesPorContaMax: s.cfg.MaxRegistrationsPerAccount,
 		Price: orderPricer(e, &o, e.Today(now)), Sender: &slot})
 	if err != nil && !errors.Is(err, store.ErrTooManyFromSender) {
-		return order, orderError(err)
+		return order, true, orderError(err)
 	}
-	return order, err
+	return order, true, err
 }
 
 // idempotencyKey is the request's Idempotency-Key (” none); longer than

@@ -114,9 +114,9 @@ func TestOrdersAndQuotesPerAddress(t *testing.T) {
 	})
 }
 
-// REG-193, REG-300: an order takes its slot in its own transaction, and an order refused — its
-// body unreadable (400), its document taken (409), before or inside that transaction, which then
-// keeps nothing — takes one all the same: the limit is on the work asked.
+// REG-193, REG-300, REG-321: an order takes its slot in its own transaction, and an order
+// refused — its body unreadable (400) before that transaction, its document taken (409) inside
+// it — takes one all the same: the limit is on the work asked.
 func TestRefusedOrdersTakeTheirSlot(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := limitsWorld(t, st, map[string]string{"PELOTAO_ORDERS_PER_HOUR": "3"})
@@ -131,5 +131,22 @@ func TestRefusedOrdersTakeTheirSlot(t *testing.T) {
 		}
 		c := registration.Const
 		checkError(t, w.Call("POST", order, withDoc(t, 1), apitest.As(&carla), apitest.From(here)), http.StatusTooManyRequests, "muitos-pedidos", c.Messages.MuitosPedidos)
+	})
+}
+
+// REG-321: an order a rule refuses in its transaction keeps the slot it took there, one slot
+// and not a second taken on its own: at 3 an hour, an order, a refused one and an order pass.
+func TestRefusedOrderTakesOneSlot(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := limitsWorld(t, st, map[string]string{"PELOTAO_ORDERS_PER_HOUR": "3"})
+		const here = "198.51.100.10:4000"
+		order := "/api/events/" + w.eventID + "/pedidos"
+		w.order(t, w.Call("POST", order, withDoc(t, 0), apitest.As(&bruno), apitest.From(here)), http.StatusCreated)
+		if rec := w.Call("POST", order, withDoc(t, 0), apitest.As(&carla), apitest.From(here)); rec.Code != http.StatusConflict {
+			t.Fatalf("an order of a document taken: %d %s", rec.Code, rec.Body)
+		}
+		w.order(t, w.Call("POST", order, withDoc(t, 1), apitest.As(&carla), apitest.From(here)), http.StatusCreated)
+		c := registration.Const
+		checkError(t, w.Call("POST", order, withDoc(t, 2), apitest.As(&carla), apitest.From(here)), http.StatusTooManyRequests, "muitos-pedidos", c.Messages.MuitosPedidos)
 	})
 }

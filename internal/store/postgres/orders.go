@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -74,13 +75,17 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 	return s.query(ctx, rebind(q), a...)
 }
 
-// CreateOrder implements store.OrderStore.
+// CreateOrder implements store.OrderStore: an order refused commits its sender slot (REG-321).
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
 	var made store.Order
+	var refused error
 	err := s.inOrderTx(ctx, []string{eventLock(o.EventID), buyerLock(o.BuyerID)}, func(tx sale.OrderTx) (err error) {
-		made, err = sale.CreateOrderTx(ctx, tx, o)
+		made, refused, err = sale.CreateOrderTx(ctx, tx, o)
 		return err
 	})
+	if err == nil {
+		err = refused
+	}
 	if err != nil || made.Status != "" {
 		return made, err
 	}
@@ -106,8 +111,8 @@ func (s *Store) CreateOrders(ctx context.Context, orders []store.NewOrder) error
 		err := s.inOrderTx(ctx, append(slices.Compact(events), slices.Compact(buyers)...), func(tx sale.OrderTx) error {
 			kept := keptTx{tx.(orderTx), map[string]sale.KeptTaken{}}
 			for _, o := range batch {
-				if _, err := sale.CreateOrderTx(ctx, kept, o); err != nil {
-					return err
+				if _, refused, err := sale.CreateOrderTx(ctx, kept, o); err != nil || refused != nil {
+					return cmp.Or(err, refused)
 				}
 			}
 			return nil

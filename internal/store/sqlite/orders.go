@@ -111,13 +111,17 @@ func (s *Store) orderQuery(ctx context.Context, q string, a ...any) (store.Rows,
 	return timeRows{rows}, nil
 }
 
-// CreateOrder implements store.OrderStore.
+// CreateOrder implements store.OrderStore: an order refused commits its sender slot (REG-321).
 func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order, error) {
 	var made store.Order
+	var refused error
 	err := s.writeOrder(ctx, func(tx sale.OrderTx) (err error) {
-		made, err = sale.CreateOrderTx(ctx, tx, o)
+		made, refused, err = sale.CreateOrderTx(ctx, tx, o)
 		return err
 	}, true)
+	if err == nil {
+		err = refused
+	}
 	if err != nil || made.Status != "" {
 		return made, err
 	}

@@ -32,6 +32,7 @@ import (
 type Store struct {
 	read    *reads
 	write   *sql.DB
+	checks  *checkpointer // the WAL copied into the database: see checkpoint.go
 	path    string
 	rosters readmodel.Rosters // the participants of the events listed lately
 	batches orderBatches      // order transactions waiting for the writer: see order_batch.go
@@ -67,8 +68,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	dsn := dsn(path)
 	// The writer's page cache holds a large import's pages (30,000 participants and their
-	// history) until commit, instead of spilling them to the WAL and reading them back.
-	writer, err := moderncsqlite.NewConnector(dsn + "&_txlock=immediate&_pragma=cache_size(-32000)")
+	// history) until commit, instead of spilling them to the WAL and reading them back. Its
+	// temporary files are kept in memory: a batch of orders runs each in a savepoint
+	// (order_batch.go), and SQLite copies every page an order changes into the savepoint's
+	// journal first, which past 64 KB became a file written a page per system call. It never
+	// checkpoints: checkpoint.go does, in the background.
+	writer, err := moderncsqlite.NewConnector(dsn + "&_txlock=immediate&_pragma=cache_size(-32000)&_pragma=temp_store(MEMORY)&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +106,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("sqlite: opening the read connections: %w", err)
 	}
+	if s.checks, err = startCheckpoints(dsn, &s.writes); err != nil {
+		s.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -129,9 +138,13 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.read.row(ctx, "SELECT 1").Scan(&one)
 }
 
-// Close closes both pools.
+// Close stops the checkpoints and closes both pools.
 func (s *Store) Close() error {
-	return errors.Join(s.read.close(), s.write.Close())
+	var checks error
+	if s.checks != nil {
+		checks = s.checks.close()
+	}
+	return errors.Join(checks, s.read.close(), s.write.Close())
 }
 
 // isUniqueViolation reports SQLite's error for a duplicate key.

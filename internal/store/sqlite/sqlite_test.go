@@ -68,6 +68,17 @@ func TestStoreRunsInWALWithForeignKeys(t *testing.T) {
 	}
 }
 
+// The writer keeps its temporary files in memory (2: MEMORY): each order of a batch runs in a
+// savepoint, whose journal of the pages it changes was otherwise a file past 64 KB, written a
+// page per system call on every order (docs/budgets.md, "Registration").
+func TestWriterKeepsSavepointJournalsInMemory(t *testing.T) {
+	s := openTemp(t)
+	var store int
+	if err := s.write.QueryRow("PRAGMA temp_store").Scan(&store); err != nil || store != 2 {
+		t.Fatalf("temp_store = %d, %v", store, err)
+	}
+}
+
 // The read connections are open and idle once Open returns: the first requests after a start
 // find them made.
 func TestOpenOpensTheReadConnections(t *testing.T) {

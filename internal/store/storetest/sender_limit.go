@@ -104,14 +104,14 @@ func testSenderSlotConcurrentLimit(t *testing.T, s store.Store) {
 	}
 }
 
-// REG-300: an order takes its address's slot in its own transaction, from the budget the
-// address's other requests share: an order refused (sold out) keeps no slot, and past the limit
-// the order is refused ErrTooManyFromSender with nothing written.
+// REG-300, REG-321: an order takes its address's slot in its own transaction, from the budget
+// the address's other requests share: an order refused (sold out) keeps its slot and nothing
+// else, and past the limit the order is refused ErrTooManyFromSender with nothing written.
 func testOrderTakesSenderSlot(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	eventID := orderEvent(t, s)
 	now := time.Now()
-	slot := &store.SenderSlot{Scope: store.ScopeOrder, IP: "203.0.113.9", Limit: store.SenderLimit{Max: 2, Window: time.Hour}}
+	slot := &store.SenderSlot{Scope: store.ScopeOrder, IP: "203.0.113.9", Limit: store.SenderLimit{Max: 3, Window: time.Hour}}
 	full := store.Capacity{Modalidades: map[string]int{"5 km": 1}}
 	fromSender := func(buyer string, a store.NewRegistration) store.NewOrder {
 		o := order(eventID, buyer, now, full, a)
@@ -121,6 +121,9 @@ func testOrderTakesSenderSlot(t *testing.T, s store.Store) {
 	mustOrder(t, s, fromSender("slot-1", athlete("Ana Slot", "5 km", "")))
 	if _, err := s.CreateOrder(ctx, fromSender("slot-2", athlete("Bia Slot", "5 km", ""))); !errors.Is(err, store.ErrSoldOut) {
 		t.Fatalf("an order past the modality's slots: %v", err)
+	}
+	if held, err := s.OrdersOfBuyer(ctx, "slot-2"); err != nil || len(held) != 0 {
+		t.Fatalf("the sold-out order was kept: %+v %v", held, err)
 	}
 	mustOrder(t, s, fromSender("slot-3", athlete("Caio Slot", "10 km", "")))
 	if got, err := s.CreateOrder(ctx, fromSender("slot-4", athlete("Davi Slot", "10 km", ""))); !errors.Is(err, store.ErrTooManyFromSender) {

@@ -102,9 +102,10 @@ func (s *Service) withdrawPreference(ctx context.Context, id string) {
 
 // sendCard asks the card provider for refund r of a card payment (POST
 // /v1/payments/{id}/refunds, its X-Idempotency-Key the refund's id, so a retry is the same
-// refund) and records the answer when final: approved DEVOLVIDO; rejected or cancelled, or a
-// refund the provider refuses (4xx), NAO_REALIZADO; in process, pending until read again (poll
-// reads the payment's refunds back at once).
+// refund) and records the answer when final: approved DEVOLVIDO; rejected or cancelled
+// NAO_REALIZADO; in process, pending until read again (poll reads the payment's refunds back at
+// once). A refund the provider refuses (4xx) or cannot take (5xx, down) stays pending, shown so,
+// and the reconciliation asks for it again with the same key (CARD-26).
 func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
 	if s.Cards == nil {
 		return
@@ -125,11 +126,7 @@ func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
 			}
 		}
 	}
-	var rej *mercadopago.Rejected
 	switch {
-	case errors.As(err, &rej):
-		s.Log.Warn("card refund refused", "refund", r.ID, "err", err)
-		s.settle(ctx, r, store.RefundFailed)
 	case err != nil:
 		s.Log.Warn("card refund pending", "refund", r.ID, "err", err)
 	case ans.Status == mercadopago.RefundApproved:

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pelotao/internal/api/apitest"
 	"pelotao/internal/mercadopago"
@@ -94,6 +95,86 @@ func TestCardMoneyInFinance(t *testing.T) {
 			!strings.Contains(csv, ";Confirmada;20,00;Cartão;3;"+strings.Replace(fee.String(), ".", ",", 1)+";"+
 				strings.Replace(net.String(), ".", ",", 1)+"\r\n") {
 			t.Fatalf("export %q", csv)
+		}
+	})
+}
+
+// CARD-26: the organizer's refunds of a card order go to Mercado Pago (POST
+// /v1/payments/{id}/refunds with the amount, X-Idempotency-Key set): part of it leaves the order
+// paid, the rest refunds it in full and cancels its registration.
+func TestCardOrderRefundedByTheOrganizer(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 3)
+		path := "/api/events/" + w.eventID + "/pedidos/" + o.ID + "/reembolso"
+		part := w.order(t, w.Call("POST", path, `{"valor": 20}`, apitest.As(&ana)), 200)
+		if part.Status != store.OrderPaid || len(part.Reembolsos) != 1 || part.Reembolsos[0].Status != store.RefundReturned ||
+			part.Reembolsos[0].Valor != 2000 {
+			t.Fatalf("refunded in part: %+v", part)
+		}
+		whole := w.order(t, w.Call("POST", path, `{}`, apitest.As(&ana)), 200)
+		if whole.Status != store.OrderRefunded || len(whole.Reembolsos) != 2 || whole.Reembolsos[1].Valor != 6990 ||
+			whole.Inscricoes[0].Status != store.RegistrationCanceled {
+			t.Fatalf("refunded in full: %+v", whole)
+		}
+		if got := strings.Join(w.refundBodies(p), " "); got != `{"amount":20.00} {"amount":69.90}` {
+			t.Fatalf("the refunds asked: %s", got)
+		}
+		for _, r := range w.requests("POST", "/v1/payments/"+strconv.FormatInt(p.ID, 10)+"/refunds") {
+			if r.Header.Get("X-Idempotency-Key") == "" || !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+				t.Fatalf("a refund without its key or token: %+v", r.Header)
+			}
+		}
+	})
+}
+
+// CARD-26: a refund Mercado Pago refuses (400) or cannot take (503) stays pending, the order
+// showing it so; the reconciliation asks for it again, with the same key, and it is made.
+func TestCardRefundRefusedIsAskedAgain(t *testing.T) {
+	for name, fault := range map[string]mpsandbox.Fault{"refused": mpsandbox.RefundRefused, "down": mpsandbox.Unavailable} {
+		t.Run(name, func(t *testing.T) { testCardRefundAskedAgain(t, fault) })
+	}
+}
+
+func testCardRefundAskedAgain(t *testing.T, fault mpsandbox.Fault) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 1)
+		w.mp.Inject(fault, 1)
+		pending := w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 10}`, apitest.As(&ana)), 200)
+		if pending.Status != store.OrderPaid || len(pending.Reembolsos) != 1 || pending.Reembolsos[0].Status != store.RefundProcessing {
+			t.Fatalf("fault %d: a refund refused: %+v", fault, pending)
+		}
+		f := decode[orders.Figures](t, w.Call("GET", "/api/events/"+w.eventID+"/financeiro", "", apitest.As(&ana)).Body.Bytes())
+		if f.ReembolsoEmProcessamento != 1000 || f.PorMetodo.Cartao.Reembolsado != 0 {
+			t.Fatalf("fault %d: Financeiro %+v", fault, f)
+		}
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		got := w.stored(t, o.ID)
+		if len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("fault %d: asked again: %+v", fault, got.Reembolsos)
+		}
+		reqs := w.requests("POST", "/v1/payments/"+strconv.FormatInt(p.ID, 10)+"/refunds")
+		if len(reqs) != 2 || string(reqs[0].Body) != `{"amount":10.00}` || string(reqs[1].Body) != `{"amount":10.00}` ||
+			reqs[0].Header.Get("X-Idempotency-Key") != reqs[1].Header.Get("X-Idempotency-Key") {
+			t.Fatalf("fault %d: the refunds asked: %+v", fault, reqs)
+		}
+	})
+}
+
+// CARD-26: the buyer's cancellation within the consumer's 7 days refunds a paid card order in
+// full through Mercado Pago, as a Pix order's goes through the PSP.
+func TestPaidCardOrderCancelledByTheBuyer(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 6)
+		got := w.order(t, w.Call("POST", "/api/pedidos/"+o.ID+"/cancelar", "", apitest.As(&bruno)), 200)
+		if got.Status != store.OrderRefunded || len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned ||
+			got.Reembolsos[0].Valor != 8990 {
+			t.Fatalf("cancelled: %+v", got)
+		}
+		if bodies := strings.Join(w.refundBodies(p), " "); bodies != `{"amount":89.90}` {
+			t.Fatalf("the refund asked: %s", bodies)
 		}
 	})
 }

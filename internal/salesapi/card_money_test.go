@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pelotao/internal/api/apitest"
+	"pelotao/internal/mail"
 	"pelotao/internal/mercadopago"
 	mpsandbox "pelotao/internal/mercadopago/sandbox"
 	"pelotao/internal/money"
@@ -175,6 +176,100 @@ func TestPaidCardOrderCancelledByTheBuyer(t *testing.T) {
 		}
 		if bodies := strings.Join(w.refundBodies(p), " "); bodies != `{"amount":89.90}` {
 			t.Fatalf("the refund asked: %s", bodies)
+		}
+	})
+}
+
+// ownerMails are the e-mails to the event's owner (ana, given an account) of a card payment
+// reversed, each its subject and text.
+func (w *cardWorld) ownerMails(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, m := range w.mailsButConfirmations() {
+		if m.Subject == mail.CardRefundedSubject || m.Subject == mail.CardChargebackSubject {
+			if m.To != ana.Email {
+				t.Errorf("%q to %s, not the event's owner", m.Subject, m.To)
+			}
+			out = append(out, m.Subject+": "+m.Text)
+		}
+	}
+	return out
+}
+
+// withOwner gives ana, the events' owner, an account.
+func withOwner(t *testing.T, st store.Store) {
+	t.Helper()
+	if err := st.CreateUser(t.Context(), store.User{ID: ana.ID, Email: ana.Email, DisplayName: ana.DisplayName,
+		PasswordHash: "x", CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// CARD-24: a paid card order whose payment Mercado Pago reports refunded at its side (the
+// notification read back) becomes reembolsado — what our refunds had not returned recorded as
+// returned, its registration cancelled — and the event's owner is told, once.
+func TestCardRefundedAtMercadoPago(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		withOwner(t, st)
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 3)
+		w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 10}`, apitest.As(&ana)), 200)
+		for range 2 { // the same status read twice records it once
+			if _, err := w.mp.SetStatus(t.Context(), p.ID, mercadopago.StatusRefunded); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := w.stored(t, o.ID)
+		if got.Status != store.OrderRefunded || got.Inscricoes[0].Status != store.RegistrationCanceled || len(got.Reembolsos) != 2 ||
+			got.Reembolsos[1].Valor != 7990 || got.Reembolsos[1].Status != store.RefundReturned ||
+			got.Reembolsos[1].Motivo != orders.MotivoEstornoMercadoPago {
+			t.Fatalf("refunded at Mercado Pago: %+v", got)
+		}
+		if bodies := strings.Join(w.refundBodies(p), " "); bodies != `{"amount":10.00}` {
+			t.Fatalf("Pelotão asked for more refunds: %s", bodies)
+		}
+		owner := w.ownerMails(t)
+		if len(owner) != 1 || !strings.Contains(owner[0], "Pagamento com cartão estornado no Mercado Pago — Pelotão") ||
+			!strings.Contains(owner[0], "R$ 79,90") || !strings.Contains(owner[0], o.ID) {
+			t.Fatalf("the owner's e-mails: %q", owner)
+		}
+		f := decode[orders.Figures](t, w.Call("GET", "/api/events/"+w.eventID+"/financeiro", "", apitest.As(&ana)).Body.Bytes())
+		if f.PorMetodo.Cartao.Reembolsado != 8990 || f.PorMetodo.Cartao.Liquido != -f.PorMetodo.Cartao.Taxas {
+			t.Fatalf("Financeiro %+v", f.PorMetodo)
+		}
+	})
+}
+
+// CARD-24: a chargeback marks the paid order contestado for its team, keeps its registration and
+// money as they were, and tells the event's owner, once.
+func TestCardChargeback(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		withOwner(t, st)
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 1)
+		for range 2 {
+			if _, err := w.mp.SetStatus(t.Context(), p.ID, mercadopago.StatusChargedBack); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := w.stored(t, o.ID)
+		if got.Status != store.OrderPaid || got.Inscricoes[0].Status != store.RegistrationConfirmed || len(got.Reembolsos) != 0 {
+			t.Fatalf("charged back: %+v", got)
+		}
+		team := decode[struct {
+			Status     string `json:"status"`
+			Contestado bool   `json:"contestado"`
+		}](t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&ana)).Body.Bytes())
+		if team.Status != store.OrderPaid || !team.Contestado {
+			t.Fatalf("the team's order: %+v", team)
+		}
+		owner := w.ownerMails(t)
+		if len(owner) != 1 || !strings.HasPrefix(owner[0], "Pagamento com cartão contestado — Pelotão") ||
+			!strings.Contains(owner[0], "continuam confirmadas") || !strings.Contains(owner[0], "R$ 89,90") {
+			t.Fatalf("the owner's e-mails: %q", owner)
+		}
+		if m := w.mailsButConfirmations(); len(m) != 1 {
+			t.Fatalf("%d e-mails, want the owner's only: %+v", len(m), m)
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"pelotao/internal/api"
+	"pelotao/internal/mercadopago"
 	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
@@ -75,6 +76,9 @@ type teamOrderAnswer struct {
 	Parcelas *int            `json:"parcelas,omitempty"` // a card order: null until a payment is approved
 	Taxas    *money.Centavos `json:"taxas,omitempty"`
 	Liquido  *money.Centavos `json:"liquido,omitempty"`
+	// Contestado: the buyer contested a card payment of the order at the card's bank (Mercado Pago's
+	// charged_back); the order keeps its status and registrations (CARD-24).
+	Contestado bool `json:"contestado,omitempty"`
 }
 
 func (s *Server) teamOrderAnswer(o store.Order) teamOrderAnswer {
@@ -86,6 +90,7 @@ func (s *Server) teamOrderAnswer(o store.Order) teamOrderAnswer {
 		if parcelas > 0 {
 			a.Parcelas = &parcelas
 		}
+		a.Contestado = slices.ContainsFunc(o.Cartoes, func(c store.CardPayment) bool { return c.Status == string(mercadopago.StatusChargedBack) })
 	}
 	return a
 }

@@ -286,7 +286,9 @@ describe('OrderDetail of a card order', () => {
     const order = testOrder({ pagamento: 'cartao', parcelas: 1, taxas: 5.99, liquido: 114.01, contestado: true })
     serve([['GET', '/api/pedidos/ped1', () => [200, order]]])
     renderDetail(order)
-    expect(screen.getByText('Situação', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Pago — contestado no cartão')
+    expect(screen.getByText('Situação', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Pago — contestado no cartão',
+    )
   })
 
   it('shows a Pix order as Pix, without fees', async () => {

@@ -61,6 +61,8 @@ export default defineConfig({
       // refunds are read back at the shortest reconciliation the server allows.
       PELOTAO_PIX_SANDBOX: '1',
       PELOTAO_PIX_RECONCILE_EVERY: '5s',
+      // The in-process Mercado Pago: its checkout page's "Aprovar" and "Recusar" (e2e/cards.spec.ts).
+      PELOTAO_MP_SANDBOX: '1',
     },
   },
 })

@@ -28,7 +28,7 @@ import (
 
 // The registration opening (docs/requirements.md REG-150..154, REG-184): many buyers race for a
 // modality's slots the moment registration opens, each buyer its own account and athlete, a
-// part of them with a coupon of few uses. Exactly the modality's slots are sold (201), every
+// part of them with a coupon of few uses, every other one paying by card (CARD-50). Exactly the modality's slots are sold (201), every
 // other buyer reads 409 esgotado, nothing answers 5xx, and the coupon never goes past its uses.
 // Then the holds expire unpaid, and as many new buyers take the freed slots; they pay, racing
 // their own cancellations and the organizer's import (rush_money.go). On SQLite with one server,
@@ -47,6 +47,8 @@ const (
 	rushCouponEvery = 4
 	// rushDoubleTapEvery: every tenth buyer sends each attempt twice at once.
 	rushDoubleTapEvery = 10
+	// rushInstallments: a card buyer (buyer.byCard) pays in 3x on the Mercado Pago sandbox's checkout.
+	rushInstallments = 3
 	// rushHashCost makes the buyers' accounts cheap to create: the rush measures orders, not
 	// password hashing, which make load's soak and BenchmarkLogin measure.
 	rushHashMemory = 64 // KiB
@@ -143,6 +145,10 @@ type buyer struct {
 	n      int
 }
 
+// byCard: every other buyer pays by card (CARD-50), the others by Pix — every other of each
+// server's too, the buyers being spread over two servers by parity (serverOf).
+func (b buyer) byCard() bool { return b.n/2%2 == 1 }
+
 // address is the buyer's own address, as the load balancer appends it to X-Forwarded-For: a
 // registration opening's buyers come from their own phones and homes, each its own address.
 func (b buyer) address() string {
@@ -228,6 +234,7 @@ func rushEvent(ownerID string, slots int) (event.Event, error) {
 		return event.Event{}, err
 	}
 	doc["inscricoes"] = map[string]any{"ativas": true, "modo": "pelotao", "vagas": "", "tipoPreco": "lotes",
+		"cartao":       map[string]any{"ativo": true, "parcelasMax": rushInstallments},
 		"lotes":        []any{map[string]any{"nome": "1º lote", "valor": "120,00", "maxVagas": "", "dataLimite": ""}},
 		"precosPorKit": []any{}, "textoPreco": "", "periodo": map[string]any{"inicio": "", "fim": ""}}
 	doc["modalidades"].([]any)[0].(map[string]any)["vagas"] = fmt.Sprint(slots)
@@ -262,7 +269,7 @@ func rushOn(bin, dir string, r rushRun, db rushDB) error {
 		name := fmt.Sprintf("%s-%d", strings.ToLower(db.name), i+1)
 		// Behind the load balancer production has (PELOTAO_TRUST_PROXY), each buyer's own address
 		// (buyer.address) is what the per-address limits count.
-		if servers[i], err = startServer(bin, dir, name, "PELOTAO_DATABASE_URL="+db.url, "PELOTAO_DEMO=0", "PELOTAO_PIX_SANDBOX=1",
+		if servers[i], err = startServer(bin, dir, name, "PELOTAO_DATABASE_URL="+db.url, "PELOTAO_DEMO=0", "PELOTAO_PIX_SANDBOX=1", "PELOTAO_MP_SANDBOX=1",
 			"PELOTAO_REGISTRATION_HOLD="+r.hold.String(), "PELOTAO_PIX_RECONCILE_EVERY="+r.reconcile.String(),
 			"PELOTAO_TRUST_PROXY=1"); err != nil {
 			return err
@@ -365,7 +372,8 @@ type rushOrder struct {
 	Pix struct {
 		Txid string `json:"txid"`
 	} `json:"pix"`
-	buyer buyer
+	CheckoutURL string `json:"checkoutUrl"` // a card order's, on the sandbox of the server that made it
+	buyer       buyer
 }
 
 // waveTally is what one wave of buyers saw.
@@ -510,6 +518,9 @@ func (c *rushClient) order(s *server, b buyer, coupon bool, key string) rushAnsw
 		"celular": "(85) 99876-5432", "percurso": rushModality, "camiseta": "M",
 		"contatoEmergencia": map[string]string{"nome": "Maria da Silva", "telefone": "85 3333-4444"}, "aceiteRegulamento": true}
 	o := map[string]any{"atletas": []any{atleta}}
+	if b.byCard() {
+		o["pagamento"] = "cartao"
+	}
 	if coupon {
 		o["cupom"] = strings.ToLower(rushCoupon) // typed as buyers type it
 	}

@@ -9,6 +9,8 @@ import (
 	"maps"
 	"mime/multipart"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -20,7 +22,8 @@ import (
 // The rush's money (REG-180..183): once the second wave holds every slot, a quarter of its buyers
 // pay while cancelling the same order (the two requests started together), a quarter pay while
 // the organizer imports a file listing their CPFs in the same modality, a quarter just pay. The
-// sandbox's Pix settle through its webhook. Then an eighth pay late (REG-184): each at the bank
+// sandbox's Pix settle through its webhook; a card order is paid on the Mercado Pago sandbox's
+// checkout, whose notification settles it (CARD-50). Then an eighth pay late (REG-184): each at the bank
 // a moment before its hold ends, the PSP's webhook withheld (?webhook=retido), and once their
 // holds passed the organizer imports half of their CPFs; the reconciliation reads their charges
 // back and finds each payment, to confirm (no import, or the import came after) or return in full
@@ -36,7 +39,7 @@ import (
 type moneyRace struct {
 	touched map[string]bool           // order id
 	late    map[string]bool           // order id paid late → its CPF was imported after its hold
-	pix     map[string]string         // endToEndId → order id
+	pix     map[string]string         // endToEndId (a card payment's id) → order id
 	orders  map[string]rushOrder      // order id → as created
 	answers map[string]map[string]int // "cancelar", "simular", "importar" → "200", "409 nao-cancelavel"…
 	mu      sync.Mutex
@@ -59,7 +62,7 @@ func (m *moneyRace) fail(format string, a ...any) {
 // the organizer importing.
 func (c *rushClient) money(held []rushOrder, organizer string, inFlight int) *moneyRace {
 	m := &moneyRace{touched: map[string]bool{}, late: map[string]bool{}, pix: map[string]string{}, orders: map[string]rushOrder{},
-		answers: map[string]map[string]int{"cancelar": {}, "simular": {}, "importar": {}, "simular retido": {}, "importar depois": {}}}
+		answers: map[string]map[string]int{"cancelar": {}, "simular": {}, "cartão": {}, "importar": {}, "simular retido": {}, "importar depois": {}}}
 	var imported, late []rushOrder
 	sem := make(chan struct{}, inFlight)
 	var wg sync.WaitGroup
@@ -72,7 +75,7 @@ func (c *rushClient) money(held []rushOrder, organizer string, inFlight int) *mo
 	}
 	for i, o := range ours {
 		kind := i % 4
-		if kind == 3 && i%8 == 7 {
+		if kind == 3 && i%8 == 7 && o.CheckoutURL == "" { // a late Pix: its webhook withheld
 			late = append(late, o)
 		}
 		if kind == 3 {
@@ -178,6 +181,10 @@ func errorCode(body []byte) string {
 // query "?webhook=retido" its webhook withheld); 404: the charge was removed first (its order
 // cancelled) or has expired.
 func (c *rushClient) simulate(o rushOrder, query string, m *moneyRace) {
+	if o.CheckoutURL != "" {
+		c.payByCard(o, m)
+		return
+	}
 	kind := "simular"
 	if query != "" {
 		kind = "simular retido"
@@ -201,6 +208,43 @@ func (c *rushClient) simulate(o rushOrder, query string, m *moneyRace) {
 		m.fail("simular %s: %d %s", o.ID, status, body)
 	}
 	m.answer(kind, fmt.Sprint(status))
+}
+
+// payByCard approves o's card payment on the sandbox's checkout of the server that made it, in
+// rushInstallments, as its buyer would ("Aprovar"): Mercado Pago's answer sends the buyer back
+// with the payment's id, which the money's checks follow as a Pix's endToEndId (the card
+// payment's refunds name it alike). Sent back to the checkout: the preference was withdrawn first
+// (its order cancelled).
+func (c *rushClient) payByCard(o rushOrder, m *moneyRace) {
+	u, err := url.Parse(o.CheckoutURL)
+	if err != nil {
+		m.fail("cartão %s: checkoutUrl %q", o.ID, o.CheckoutURL)
+		return
+	}
+	form := url.Values{"resultado": {"aprovar"}, "parcelas": {strconv.Itoa(rushInstallments)}}
+	req, _ := http.NewRequest("POST", c.serverOf(o.buyer).base+u.Path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	noFollow := *c.http
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := noFollow.Do(req)
+	if err != nil {
+		m.fail("cartão %s: %v", o.ID, err)
+		return
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	back, err := url.Parse(res.Header.Get("Location"))
+	switch {
+	case err != nil || res.StatusCode != http.StatusSeeOther:
+		m.fail("cartão %s: %d %s", o.ID, res.StatusCode, res.Header.Get("Location"))
+	case back.Query().Get("payment_id") != "":
+		m.mu.Lock()
+		m.pix[back.Query().Get("payment_id")] = o.ID
+		m.mu.Unlock()
+		m.answer("cartão", back.Query().Get("status"))
+	default:
+		m.answer("cartão", "retirado")
+	}
 }
 
 // cancel is the buyer's "Cancelar pedido": 200, or 409 nao-cancelavel when the Pix won.

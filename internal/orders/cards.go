@@ -3,9 +3,12 @@ package orders
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
+	"pelotao/internal/mail"
 	"pelotao/internal/mercadopago"
+	"pelotao/internal/money"
 	"pelotao/internal/store"
 )
 
@@ -75,9 +78,82 @@ func (s *Service) SettleCardPaymentOf(ctx context.Context, p mercadopago.Payment
 		}
 		paid, err := s.Store.ConfirmCardPayment(ctx, o.ID, cp, EventCapacity(&e))
 		return s.confirmed(ctx, paid, err, cp.ID, store.PaymentCard, cp.Valor)
+	case p.Status == mercadopago.StatusRefunded || p.Status == mercadopago.StatusChargedBack:
+		return s.cardReversed(ctx, o, cp)
 	default:
 		_, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, "")
 		return err
+	}
+}
+
+// MotivoEstornoMercadoPago is why the buyer's card money went back when Mercado Pago refunded it
+// at its side (CARD-24).
+const MotivoEstornoMercadoPago = "O seu pagamento com cartão foi estornado pelo Mercado Pago."
+
+// keyEstornoMercadoPago names the refund Pelotão records for a payment Mercado Pago refunded at
+// its side: recording it again is the same refund.
+const keyEstornoMercadoPago = "estorno-mercado-pago"
+
+// cardReversed records card payment p of order o that Mercado Pago reports refunded or charged
+// back (CARD-24), once per status. Of a paid order's payment: refunded, what our own refunds had
+// not returned is recorded as returned (DEVOLVIDO) — the order becomes reembolsado when nothing is
+// left, its registrations cancelled, as any refund in full — after asking back our refunds of it
+// still pending; charged back, the order is marked contestado (the payment's status) and keeps its
+// registrations. Either way the event's owner is told.
+func (s *Service) cardReversed(ctx context.Context, o store.Order, p store.CardPayment) error {
+	if _, changed, err := s.Store.RecordCardPayment(ctx, o.ID, p, ""); err != nil || !changed || o.Status != store.OrderPaid ||
+		!slices.ContainsFunc(o.Pagamentos, func(q store.Payment) bool { return q.EndToEndID == p.ID }) {
+		return err
+	}
+	if p.Status == string(mercadopago.StatusChargedBack) {
+		s.tellOwner(ctx, o, p.Valor, true)
+		return nil
+	}
+	s.readBackRefunds(ctx, p.ID)
+	now, err := s.Store.Order(ctx, o.ID)
+	if err != nil {
+		return err
+	}
+	rest := left(now)[p.ID]
+	if rest <= 0 {
+		return nil // returned by our own refunds
+	}
+	r := store.Refund{ID: refundID(o.ID, keyEstornoMercadoPago, p.ID), OrderID: o.ID, EndToEndID: p.ID, Metodo: store.PaymentCard,
+		Valor: rest, Motivo: MotivoEstornoMercadoPago, Status: store.RefundProcessing}
+	if _, err := s.Store.AddRefund(ctx, o.ID, r, store.Actor{Nome: "Mercado Pago", At: s.now()}); err != nil {
+		if errors.Is(err, store.ErrRefundTooLarge) {
+			return nil
+		}
+		return err
+	}
+	s.settle(ctx, r, store.RefundReturned)
+	s.tellOwner(ctx, o, rest, false)
+	return nil
+}
+
+// tellOwner e-mails the event's owner that Mercado Pago refunded valor of order o at its side, or
+// that the buyer contested it (CARD-24); a failure is logged.
+func (s *Service) tellOwner(ctx context.Context, o store.Order, valor money.Centavos, contestado bool) {
+	if s.Mailer == nil {
+		return
+	}
+	e, err := s.Store.GetEvent(ctx, o.EventID)
+	if err != nil {
+		s.Log.Warn("card reversal e-mail: event", "order", o.ID, "err", err)
+		return
+	}
+	u, err := s.Store.UserByID(ctx, e.OwnerID)
+	if err != nil {
+		s.Log.Warn("card reversal e-mail: owner", "order", o.ID, "err", err)
+		return
+	}
+	msg, err := mail.CardReversal(mail.CardReversalNotice{To: u.Email, Nome: u.DisplayName, Evento: e.Titulo, PedidoID: o.ID, Valor: valor,
+		Contestado: contestado, Painel: s.BaseURL + "/dashboard/eventos/" + o.EventID})
+	if err == nil {
+		err = s.Mailer.Send(ctx, msg)
+	}
+	if err != nil {
+		s.Log.Warn("card reversal e-mail not sent", "order", o.ID, "err", err)
 	}
 }
 
@@ -102,9 +178,10 @@ func (s *Service) withdrawPreference(ctx context.Context, id string) {
 
 // sendCard asks the card provider for refund r of a card payment (POST
 // /v1/payments/{id}/refunds, its X-Idempotency-Key the refund's id, so a retry is the same
-// refund) and records the answer when final: approved DEVOLVIDO; rejected or cancelled, or a
-// refund the provider refuses (4xx), NAO_REALIZADO; in process, pending until read again (poll
-// reads the payment's refunds back at once).
+// refund) and records the answer when final: approved DEVOLVIDO; rejected or cancelled
+// NAO_REALIZADO; in process, pending until read again (poll reads the payment's refunds back at
+// once). A refund the provider refuses (4xx) or cannot take (5xx, down) stays pending, shown so,
+// and the reconciliation asks for it again with the same key (CARD-26).
 func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
 	if s.Cards == nil {
 		return
@@ -125,11 +202,7 @@ func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
 			}
 		}
 	}
-	var rej *mercadopago.Rejected
 	switch {
-	case errors.As(err, &rej):
-		s.Log.Warn("card refund refused", "refund", r.ID, "err", err)
-		s.settle(ctx, r, store.RefundFailed)
 	case err != nil:
 		s.Log.Warn("card refund pending", "refund", r.ID, "err", err)
 	case ans.Status == mercadopago.RefundApproved:

@@ -17,11 +17,13 @@ type Figures struct {
 	Reembolsado money.Centavos `json:"reembolsado"`
 	Liquido     money.Centavos `json:"liquido"`
 	// ReembolsoEmProcessamento is not yet taken off Liquido: the PSP may still refuse it.
-	ReembolsoEmProcessamento money.Centavos   `json:"reembolsoEmProcessamento"`
-	Pedidos                  OrderCounts      `json:"pedidos"`
-	PorLote                  map[string]Tally `json:"porLote"`
-	PorPercurso              map[string]Tally `json:"porPercurso"`
-	PorDia                   map[string]Tally `json:"porDia"`
+	ReembolsoEmProcessamento money.Centavos `json:"reembolsoEmProcessamento"`
+	// PorMetodo splits the same money by method, a card's with Mercado Pago's fees (CARD-27).
+	PorMetodo   ByMethod         `json:"porMetodo"`
+	Pedidos     OrderCounts      `json:"pedidos"`
+	PorLote     map[string]Tally `json:"porLote"`
+	PorPercurso map[string]Tally `json:"porPercurso"`
+	PorDia      map[string]Tally `json:"porDia"`
 	// PorGrupo is the confirmed registrations of each group, by its name (GRP-23).
 	PorGrupo map[string]Tally `json:"porGrupo"`
 	// Conciliacao is what the last daily reconciliation found of the event's Pix; nil until one
@@ -77,6 +79,34 @@ func ReconciliationOf(c store.PixCheck) *Reconciliation {
 	return r
 }
 
+// ByMethod is an event's money by payment method (CARD-27).
+type ByMethod struct {
+	Pix    PixMoney  `json:"pix"`
+	Cartao CardMoney `json:"cartao"`
+}
+
+// PixMoney is what came in by Pix, what went back and what is left.
+type PixMoney struct {
+	Bruto       money.Centavos `json:"bruto"`
+	Reembolsado money.Centavos `json:"reembolsado"`
+	Liquido     money.Centavos `json:"liquido"`
+}
+
+// CardMoney is what came in by card, what went back, Mercado Pago's fees and what is left:
+// Bruto − Reembolsado − Taxas = Liquido.
+type CardMoney struct {
+	Bruto       money.Centavos `json:"bruto"`
+	Reembolsado money.Centavos `json:"reembolsado"`
+	Taxas       money.Centavos `json:"taxas"`
+	Liquido     money.Centavos `json:"liquido"`
+}
+
+// ByMethodOf is the money of each method as Financeiro shows it.
+func ByMethodOf(m map[string]store.MethodMoney) ByMethod {
+	p, c := m[store.PaymentPix], m[store.PaymentCard]
+	return ByMethod{Pix: PixMoney{p.Recebido, p.Reembolsado, p.Liquido()}, Cartao: CardMoney{c.Recebido, c.Reembolsado, c.Taxas, c.Liquido()}}
+}
+
 // OrderCounts counts an event's orders by status (a hold passed counts as expired).
 type OrderCounts struct {
 	Pagos        int `json:"pagos"`
@@ -99,7 +129,7 @@ const NoLot = "Sem lote"
 func FiguresOf(f store.Finance, loc *time.Location) Figures {
 	g := Figures{Bruto: f.Recebido, Reembolsado: f.Reembolsado,
 		Liquido: f.Recebido - f.Reembolsado, ReembolsoEmProcessamento: f.ReembolsoEmProcessamento, PorLote: map[string]Tally{}, PorPercurso: map[string]Tally{},
-		PorDia: map[string]Tally{}, PorGrupo: map[string]Tally{}}
+		PorDia: map[string]Tally{}, PorGrupo: map[string]Tally{}, PorMetodo: ByMethodOf(f.PorMetodo)}
 	g.Pedidos = OrderCounts{Pagos: f.Pedidos[store.OrderPaid], Aguardando: f.Pedidos[store.OrderAwaiting],
 		Expirados: f.Pedidos[store.OrderExpired], Cancelados: f.Pedidos[store.OrderCanceled], Reembolsados: f.Pedidos[store.OrderRefunded]}
 	add := func(m map[string]Tally, k string, s store.SoldGroup) {
@@ -127,28 +157,35 @@ func (g *Figures) AddGroups(sales []store.GroupSale) {
 	}
 }
 
-// RefundShares is what went back (DEVOLVIDO) of o, shared over its registrations in proportion
-// to their totals, in centavos, so that the shares add up to the refunded amount exactly: each
-// share is rounded down and the centavos left over go to the order's first registration (REG-212).
-// An order whose registrations total nothing puts all of it on the first one.
+// RefundShares is what went back (DEVOLVIDO) of o, shared over its registrations (Shares), so
+// that the shares add up to the refunded amount exactly (REG-212).
 func RefundShares(o store.Order) []money.Centavos {
-	shares := make([]money.Centavos, len(o.Inscricoes))
-	var refunded, total money.Centavos
+	var refunded money.Centavos
 	for _, f := range o.Reembolsos {
 		if f.Status == store.RefundReturned {
 			refunded += f.Valor
 		}
 	}
+	return Shares(o, refunded)
+}
+
+// Shares shares amount centavos of o over its registrations in proportion to their totals, so
+// that the shares add up to amount exactly: each share is rounded down and the centavos left over
+// go to the order's first registration (REG-212). An order whose registrations total nothing
+// puts all of it on the first one.
+func Shares(o store.Order, amount money.Centavos) []money.Centavos {
+	shares := make([]money.Centavos, len(o.Inscricoes))
+	var total money.Centavos
 	for _, r := range o.Inscricoes {
 		total += r.Total
 	}
-	if refunded == 0 || len(shares) == 0 {
+	if amount == 0 || len(shares) == 0 {
 		return shares
 	}
-	left := refunded
+	left := amount
 	if total > 0 {
 		for i, r := range o.Inscricoes {
-			shares[i] = refunded * r.Total / total // centavos of at most an order's total: no overflow
+			shares[i] = amount * r.Total / total // centavos of at most an order's money: no overflow
 			left -= shares[i]
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"pelotao/internal/api"
+	"pelotao/internal/mercadopago"
 	"pelotao/internal/money"
 	"pelotao/internal/orders"
 	"pelotao/internal/participant"
@@ -62,9 +63,36 @@ func actor(r *http.Request) store.Actor {
 // managedOrderAnswer is an order as the event's owner and gestao see it: with its buyer and,
 // for one order, its history.
 type managedOrderAnswer struct {
-	orderAnswer
+	teamOrderAnswer
 	Comprador buyerAnswer     `json:"comprador"`
 	Historico []historyAnswer `json:"historico,omitempty"`
+}
+
+// teamOrderAnswer is an order as the event's team reads it: a card order also with its
+// installments, Mercado Pago's fees and what is left of it once they and its refunds are paid
+// (CARD-27); the buyer is never told the seller's fees.
+type teamOrderAnswer struct {
+	orderAnswer
+	Parcelas *int            `json:"parcelas,omitempty"` // a card order: null until a payment is approved
+	Taxas    *money.Centavos `json:"taxas,omitempty"`
+	Liquido  *money.Centavos `json:"liquido,omitempty"`
+	// Contestado: the buyer contested a card payment of the order at the card's bank (Mercado Pago's
+	// charged_back); the order keeps its status and registrations (CARD-24).
+	Contestado bool `json:"contestado,omitempty"`
+}
+
+func (s *Server) teamOrderAnswer(o store.Order) teamOrderAnswer {
+	a := teamOrderAnswer{orderAnswer: s.orderAnswer(o)}
+	if o.Pagamento == store.PaymentCard {
+		m := store.MoneyOf(o, store.PaymentCard)
+		parcelas, liquido := store.Installments(o), m.Liquido()
+		a.Taxas, a.Liquido = &m.Taxas, &liquido
+		if parcelas > 0 {
+			a.Parcelas = &parcelas
+		}
+		a.Contestado = slices.ContainsFunc(o.Cartoes, func(c store.CardPayment) bool { return c.Status == string(mercadopago.StatusChargedBack) })
+	}
+	return a
 }
 
 type buyerAnswer struct {
@@ -111,7 +139,7 @@ func (s *Server) managedOrder(r *http.Request, o store.Order) (managedOrderAnswe
 	if err != nil {
 		return managedOrderAnswer{}, err
 	}
-	a := managedOrderAnswer{orderAnswer: s.orderAnswer(o), Comprador: b[o.BuyerID], Historico: make([]historyAnswer, len(h))}
+	a := managedOrderAnswer{teamOrderAnswer: s.teamOrderAnswer(o), Comprador: b[o.BuyerID], Historico: make([]historyAnswer, len(h))}
 	for i, e := range h {
 		a.Historico[i] = historyAnswer{Tipo: e.Tipo, Em: e.Em, Detalhe: historyDetail(e.Detalhe)}
 	}
@@ -182,19 +210,23 @@ func (s *Server) listOrders(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// Each order is a managedOrderAnswer: its answer kept encoded, then its buyer.
-	return s.ordersJSON.WritePage(w, page, func(o store.Order) any { return s.orderAnswer(o) }, found,
+	return s.ordersJSON.WritePage(w, page, func(o store.Order) any { return s.teamOrderAnswer(o) }, found,
 		func(b store.Buyer) any { return buyerAnswer{Nome: b.Nome, Email: b.Email} })
 }
 
 // ordersExportHeader is the orders export's header row: one row per registration of each order.
 var ordersExportHeader = []string{"Pedido", "Situação do pedido", "Criado em", "Pago em", "Comprador", "E-mail do comprador",
 	"Inscrição", "Código", "Nome", "Documento", "Modalidade", "Lote", "Categoria", "Camiseta", "Valor", "Desconto", "Total",
-	"Situação da inscrição", "Reembolsado"}
+	"Situação da inscrição", "Reembolsado", "Pagamento", "Parcelas", "Taxas", "Líquido"}
+
+// paymentNames are the payment methods as the orders export names them (CARD-27).
+var paymentNames = map[string]string{store.PaymentPix: "Pix", store.PaymentCard: "Cartão"}
 
 // exportOrders answers GET /api/events/{id}/pedidos.csv: every order of the event, newest first,
 // one row per registration, in the participants export's CSV (api.WriteCSV). Each row's
 // "Reembolsado" is its registration's share of what its order got back (orders.RefundShares), so
-// that the column adds up to what was refunded (REG-212).
+// that the column adds up to what was refunded (REG-212); "Taxas" (Mercado Pago's, a card
+// order's) and "Líquido" are shared alike, so that they add up to Financeiro's (CARD-27).
 func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	var all []store.Order
@@ -222,6 +254,15 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 	return api.WriteCSV(w, "pedidos-"+id+".csv", ordersExportHeader, func(write func([]string) error) error {
 		for _, o := range all {
 			refunded := orders.RefundShares(o)
+			m := store.MoneyOf(o, store.PaymentPix).Add(store.MoneyOf(o, store.PaymentCard))
+			fees, net := orders.Shares(o, m.Taxas), orders.Shares(o, m.Liquido())
+			parcelas, taxas := "", func(int) string { return "" }
+			if o.Pagamento == store.PaymentCard {
+				taxas = func(i int) string { return sheet.Money(fees[i]) }
+				if n := store.Installments(o); n > 0 {
+					parcelas = strconv.Itoa(n)
+				}
+			}
 			for i, reg := range o.Inscricoes {
 				doc := reg.DocNumero
 				if reg.DocTipo == participant.CPF {
@@ -230,7 +271,8 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request) error {
 				if err := write([]string{o.ID, statusName(registration.Const.StatusPedido, o.Status), when(&o.CriadoEm), when(o.PagoEm),
 					b[o.BuyerID].Nome, b[o.BuyerID].Email, reg.ID, reg.Codigo, reg.Nome, doc, reg.Percurso, reg.Lote, reg.Categoria,
 					reg.Camiseta, sheet.Money(reg.Valor), sheet.Money(reg.Desconto), sheet.Money(reg.Total),
-					statusName(registration.Const.StatusInscricao, exportedStatus(o, reg)), sheet.Money(refunded[i])}); err != nil {
+					statusName(registration.Const.StatusInscricao, exportedStatus(o, reg)), sheet.Money(refunded[i]),
+					statusName(paymentNames, o.Pagamento), parcelas, taxas(i), sheet.Money(net[i])}); err != nil {
 					return err
 				}
 			}

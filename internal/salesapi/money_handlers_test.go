@@ -135,7 +135,7 @@ func TestOrdersListAnswersAsEncoded(t *testing.T) {
 			out := make([]managedOrderAnswer, len(page.Orders))
 			for i, o := range page.Orders {
 				b := found[o.BuyerID]
-				out[i] = managedOrderAnswer{orderAnswer: w.sales.orderAnswer(o), Comprador: buyerAnswer{Nome: b.Nome, Email: b.Email}}
+				out[i] = managedOrderAnswer{teamOrderAnswer: w.sales.teamOrderAnswer(o), Comprador: buyerAnswer{Nome: b.Nome, Email: b.Email}}
 			}
 			rec := httptest.NewRecorder()
 			api.WriteJSON(rec, http.StatusOK, map[string]any{"pedidos": out, "total": page.Total, "nextCursor": page.NextCursor})
@@ -194,7 +194,7 @@ func TestOrdersListExportAndFigures(t *testing.T) {
 		text := csv.Body.String()
 		if csv.Code != 200 || !strings.HasPrefix(text, "\uFEFFPedido;Situação do pedido;") || !strings.Contains(text, ";'=HYPERLINK Lima;") ||
 			!strings.Contains(text, ";Pago;") || !strings.Contains(text, ";Aguardando pagamento;") ||
-			!strings.Contains(text, ";529.982.247-25;60 km;;Open;M;89,90;0,00;89,90;Confirmada;0,00\r\n") ||
+			!strings.Contains(text, ";529.982.247-25;60 km;;Open;M;89,90;0,00;89,90;Confirmada;0,00;Pix;;;89,90\r\n") ||
 			csv.Header().Get("Content-Type") != "text/csv; charset=utf-8" {
 			t.Fatalf("export %d %q", csv.Code, text)
 		}
@@ -510,17 +510,19 @@ func (w *moneyWorld) refundColumn(t *testing.T, id string) (statuses []string, r
 	if rec.Code != 200 {
 		t.Fatalf("export %d %s", rec.Code, rec.Body)
 	}
-	for _, line := range strings.Split(strings.TrimSpace(rec.Body.String()), "\r\n")[1:] {
+	lines := strings.Split(strings.TrimSpace(rec.Body.String()), "\r\n")
+	refunded := slices.Index(strings.Split(lines[0], ";"), "Reembolsado")
+	for _, line := range lines[1:] {
 		cells := strings.Split(line, ";")
 		if cells[0] != id {
 			continue
 		}
-		reais, centavos, _ := strings.Cut(cells[len(cells)-1], ",")
+		reais, centavos, _ := strings.Cut(cells[refunded], ",")
 		n, err := strconv.ParseInt(strings.ReplaceAll(reais, ".", "")+centavos, 10, 64)
 		if err != nil {
-			t.Fatalf("refund cell %q", cells[len(cells)-1])
+			t.Fatalf("refund cell %q", cells[refunded])
 		}
-		statuses, refunds = append(statuses, cells[len(cells)-2]), append(refunds, n)
+		statuses, refunds = append(statuses, cells[refunded-1]), append(refunds, n)
 	}
 	return statuses, refunds
 }

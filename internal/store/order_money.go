@@ -14,8 +14,10 @@ type Finance struct {
 	Reembolsado money.Centavos // the refunds DEVOLVIDO
 	// ReembolsoEmProcessamento is the refunds still EM_PROCESSAMENTO: asked of the PSP, not yet returned (REG-272).
 	ReembolsoEmProcessamento money.Centavos
-	Pedidos                  map[string]int // order status → how many
-	Vendas                   []SoldGroup
+	// PorMetodo is the same money by payment method (PaymentPix, PaymentCard), with the card fees.
+	PorMetodo map[string]MethodMoney
+	Pedidos   map[string]int // order status → how many
+	Vendas    []SoldGroup
 }
 
 // SoldGroup is the confirmed registrations of one lot (” when priced by kit) and modality whose
@@ -44,4 +46,60 @@ type RegistrationEdit struct {
 type Change struct {
 	De   any `json:"de"`
 	Para any `json:"para"`
+}
+
+// MethodMoney is money of one payment method (PaymentPix, PaymentCard), centavos: what was
+// received, what went back (DEVOLVIDO), the refunds still EM_PROCESSAMENTO and, for cards, the
+// provider's fees (fee_details) of the payments approved (CARD-27).
+type MethodMoney struct {
+	Recebido, Reembolsado, EmProcessamento, Taxas money.Centavos
+}
+
+// Liquido is what is left of m: received less returned and fees, so that the figures add up.
+func (m MethodMoney) Liquido() money.Centavos { return m.Recebido - m.Reembolsado - m.Taxas }
+
+// Add is m and n together.
+func (m MethodMoney) Add(n MethodMoney) MethodMoney {
+	return MethodMoney{m.Recebido + n.Recebido, m.Reembolsado + n.Reembolsado, m.EmProcessamento + n.EmProcessamento, m.Taxas + n.Taxas}
+}
+
+// MoneyOf is the money of o paid by metodo: its payments and refunds of that method and, for a
+// card, the fees of its card payments approved.
+func MoneyOf(o Order, metodo string) MethodMoney {
+	var m MethodMoney
+	for _, p := range o.Pagamentos {
+		if p.Metodo == metodo {
+			m.Recebido += p.Valor
+		}
+	}
+	for _, r := range o.Reembolsos {
+		if r.Metodo != metodo {
+			continue
+		}
+		switch r.Status {
+		case RefundReturned:
+			m.Reembolsado += r.Valor
+		case RefundProcessing:
+			m.EmProcessamento += r.Valor
+		}
+	}
+	if metodo == PaymentCard {
+		for _, c := range o.Cartoes {
+			if c.AprovadoEm != nil {
+				m.Taxas += c.Taxas
+			}
+		}
+	}
+	return m
+}
+
+// Installments is how many installments o's card payment approved last was in; 0: none approved.
+func Installments(o Order) int {
+	n := 0
+	for _, c := range o.Cartoes {
+		if c.AprovadoEm != nil {
+			n = c.Parcelas
+		}
+	}
+	return n
 }

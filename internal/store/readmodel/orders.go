@@ -212,7 +212,7 @@ func (l *OrderList) Finance(now time.Time) store.Finance {
 // sum adds up the list's money, its orders by status and its confirmed registrations by lot,
 // modality and hour paid, and sorts the ends of the orders awaiting payment (holds).
 func (l *OrderList) sum() {
-	f := store.Finance{Pedidos: map[string]int{}}
+	f := store.Finance{Pedidos: map[string]int{}, PorMetodo: map[string]store.MethodMoney{}}
 	type group struct {
 		lote, percurso string
 		hora           int64 // hours since the Unix epoch
@@ -223,16 +223,12 @@ func (l *OrderList) sum() {
 		if o.Status == store.OrderAwaiting {
 			l.holds = append(l.holds, o.ExpiraEm)
 		}
-		for _, p := range o.Pagamentos {
-			f.Recebido += p.Valor
-		}
-		for _, r := range o.Reembolsos {
-			switch r.Status {
-			case store.RefundReturned:
-				f.Reembolsado += r.Valor
-			case store.RefundProcessing:
-				f.ReembolsoEmProcessamento += r.Valor
-			}
+		for _, metodo := range []string{store.PaymentPix, store.PaymentCard} {
+			m := store.MoneyOf(o.Order, metodo)
+			f.Recebido += m.Recebido
+			f.Reembolsado += m.Reembolsado
+			f.ReembolsoEmProcessamento += m.EmProcessamento
+			f.PorMetodo[metodo] = f.PorMetodo[metodo].Add(m)
 		}
 		if o.PagoEm == nil {
 			continue

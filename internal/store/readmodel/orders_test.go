@@ -196,11 +196,14 @@ func TestOrderListFinance(t *testing.T) {
 	orders := []*store.ListedOrder{
 		{Order: store.Order{ID: "a", Status: store.OrderPaid, PagoEm: &paidAt,
 			Inscricoes: []store.Registration{reg("1º lote", "5 km", store.RegistrationConfirmed), reg("", "10 km", store.RegistrationConfirmed)},
-			Pagamentos: []store.Payment{{Valor: 17980}},
-			Reembolsos: []store.Refund{{Valor: 1000, Status: store.RefundReturned}, {Valor: 500, Status: store.RefundProcessing}}}},
+			Pagamentos: []store.Payment{{Metodo: store.PaymentPix, Valor: 17980}},
+			Reembolsos: []store.Refund{{Metodo: store.PaymentPix, Valor: 1000, Status: store.RefundReturned},
+				{Metodo: store.PaymentPix, Valor: 500, Status: store.RefundProcessing}}}},
 		{Order: store.Order{ID: "b", Status: store.OrderRefunded, PagoEm: &paidAt,
 			Inscricoes: []store.Registration{reg("1º lote", "5 km", store.RegistrationCanceled)},
-			Pagamentos: []store.Payment{{Valor: 8990}}, Reembolsos: []store.Refund{{Valor: 8990, Status: store.RefundReturned}}}},
+			Pagamentos: []store.Payment{{Metodo: store.PaymentCard, Valor: 8990}},
+			Cartoes:    []store.CardPayment{{Valor: 8990, Taxas: 449, AprovadoEm: &paidAt}, {Valor: 8990, Taxas: 1}},
+			Reembolsos: []store.Refund{{Metodo: store.PaymentCard, Valor: 8990, Status: store.RefundReturned}}}},
 		{Order: store.Order{ID: "c", Status: store.OrderAwaiting, ExpiraEm: orderStart.Add(10 * time.Minute),
 			Inscricoes: []store.Registration{reg("1º lote", "5 km", store.RegistrationPending)}}},
 		{Order: store.Order{ID: "d", Status: store.OrderAwaiting, ExpiraEm: orderStart.Add(20 * time.Minute)}},
@@ -218,6 +221,11 @@ func TestOrderListFinance(t *testing.T) {
 		}
 		if f.Recebido != 17980+8990 || f.Reembolsado != 1000+8990 {
 			t.Errorf("received %d, refunded %d", f.Recebido, f.Reembolsado)
+		}
+		// CARD-27: by method; a card's fees are those of its payments approved.
+		if f.PorMetodo[store.PaymentPix] != (store.MethodMoney{Recebido: 17980, Reembolsado: 1000, EmProcessamento: 500}) ||
+			f.PorMetodo[store.PaymentCard] != (store.MethodMoney{Recebido: 8990, Reembolsado: 8990, Taxas: 449}) {
+			t.Errorf("by method %+v", f.PorMetodo)
 		}
 		hour := orderStart.Add(time.Hour) // 13:30 UTC falls in the hour from 13:00
 		slices.SortFunc(f.Vendas, func(a, b store.SoldGroup) int { return cmp.Compare(a.Percurso, b.Percurso) })

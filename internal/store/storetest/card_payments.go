@@ -14,6 +14,62 @@ func testCardPayments(t *testing.T, open Open) {
 	t.Run("RecordedOnceAndConfirmed", func(t *testing.T) { testCardPaymentConfirm(t, open(t)) })
 	t.Run("LateAndAnotherAmount", func(t *testing.T) { testCardPaymentLate(t, open(t)) })
 	t.Run("Switch", func(t *testing.T) { testPaymentSwitch(t, open(t)) })
+	t.Run("FinanceByMethod", func(t *testing.T) { testCardFinance(t, open(t)) })
+}
+
+// CARD-27: Financeiro's money by method — a card's fees are Mercado Pago's of the payments
+// approved, and bruto − reembolsado − taxas = liquido with a refund returned; a refund under way
+// is apart; a declined card counts nothing; each order says its own.
+func testCardFinance(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	now := time.Now()
+	c := store.Capacity{}
+	pix := paidOrder(t, s, eventID, "fm-1", now, c, athlete("Ana Pix", "5 km", ""))
+	card := mustOrder(t, s, cardOrder(eventID, "fm-2", now, c, athlete("Bia Cartão", "10 km", ""), athlete("Caio Cartão", "10 km", "")))
+	if _, _, err := s.RecordCardPayment(ctx, card.ID, store.CardPayment{ID: "301", Status: "rejected", Valor: card.Total, Parcelas: 6, Taxas: 99}, ""); err != nil {
+		t.Fatal(err)
+	}
+	card, err := s.ConfirmCardPayment(ctx, card.ID, store.CardPayment{ID: "302", Status: "approved", Valor: card.Total, Parcelas: 3,
+		Taxas: 899, Liquido: card.Total - 899}, c)
+	if err != nil || card.Status != store.OrderPaid {
+		t.Fatalf("paid by card: %+v %v", card, err)
+	}
+	by := store.Actor{Nome: "Dona", At: now}
+	if _, err := s.AddRefund(ctx, card.ID, store.Refund{ID: "DM1", EndToEndID: "302", Valor: 2000}, by); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddRefund(ctx, card.ID, store.Refund{ID: "DM2", EndToEndID: "302", Valor: 300}, by); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddRefund(ctx, pix.ID, store.Refund{ID: "DM3", EndToEndID: pix.Pagamentos[0].EndToEndID, Valor: 100}, by); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"DM1", "DM3"} {
+		if _, err := s.SetRefundStatus(ctx, id, store.RefundReturned, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := s.EventFinance(ctx, eventID, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCard := store.MethodMoney{Recebido: card.Total, Reembolsado: 2000, EmProcessamento: 300, Taxas: 899}
+	wantPix := store.MethodMoney{Recebido: pix.Total, Reembolsado: 100}
+	if f.PorMetodo[store.PaymentCard] != wantCard || f.PorMetodo[store.PaymentPix] != wantPix {
+		t.Fatalf("by method %+v, want card %+v and pix %+v", f.PorMetodo, wantCard, wantPix)
+	}
+	if got := f.PorMetodo[store.PaymentCard].Liquido(); got != card.Total-2000-899 {
+		t.Errorf("card net %d, want %d", got, card.Total-2000-899)
+	}
+	if f.Recebido != card.Total+pix.Total || f.Reembolsado != 2100 || f.ReembolsoEmProcessamento != 300 {
+		t.Errorf("the whole: received %d, refunded %d, refunding %d", f.Recebido, f.Reembolsado, f.ReembolsoEmProcessamento)
+	}
+	got, err := s.Order(ctx, card.ID)
+	if err != nil || store.MoneyOf(got, store.PaymentCard) != wantCard || store.Installments(got) != 3 ||
+		store.MoneyOf(got, store.PaymentPix) != (store.MethodMoney{}) {
+		t.Fatalf("the card order's money: %+v, %d installments, %v", store.MoneyOf(got, store.PaymentCard), store.Installments(got), err)
+	}
 }
 
 // cardOrder is order, paid by card: no Pix charge is made for it.

@@ -281,6 +281,16 @@ describe('OrderDetail of a card order', () => {
     )
   })
 
+  // CARD-24: a chargeback leaves the order paid, and says so.
+  it('says a contested card payment beside the status', () => {
+    const order = testOrder({ pagamento: 'cartao', parcelas: 1, taxas: 5.99, liquido: 114.01, contestado: true })
+    serve([['GET', '/api/pedidos/ped1', () => [200, order]]])
+    renderDetail(order)
+    expect(screen.getByText('Situação', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Pago — contestado no cartão',
+    )
+  })
+
   it('shows a Pix order as Pix, without fees', async () => {
     const order = testOrder({ pagamento: 'pix' })
     serve([['GET', '/api/pedidos/ped1', () => [200, order]]])

@@ -12,6 +12,7 @@ import { refundable, refundStatusLabels } from '../../../lib/registration/receip
 import {
   getOrder,
   organizerOrderStatusLabels,
+  orderStatusLabel,
   orderTitle,
   paymentLabel,
   refundOrder,
@@ -146,7 +147,7 @@ export function OrderDetail({ eventId, order, onClose, onRefunded }: Props) {
         <dt className="font-semibold text-slate-700">Nº do pedido</dt>
         <dd className="break-all text-slate-900">{o.id}</dd>
         <dt className="font-semibold text-slate-700">Situação</dt>
-        <dd className="text-slate-900">{organizerOrderStatusLabels[o.status] ?? o.status}</dd>
+        <dd className="text-slate-900">{orderStatusLabel(o)}</dd>
         <dt className="font-semibold text-slate-700">Total</dt>
         <dd className="tabular-nums text-slate-900">{formatMoney(o.total)}</dd>
         <dt className="font-semibold text-slate-700">Pagamento</dt>

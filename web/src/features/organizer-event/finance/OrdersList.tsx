@@ -9,6 +9,7 @@ import { Filter, pageSize, searchDelayMs } from '../participants/ParticipantsTab
 import {
   listOrders,
   organizerOrderStatusLabels,
+  orderStatusLabel,
   orderTitle,
   paymentLabel,
   type Order,
@@ -123,7 +124,7 @@ export function OrdersList({ eventId, onRefunded, onForbidden }: Props) {
                 </button>
               </RowHeader>
               <Cell>{formatMoment(o.criadoEm)}</Cell>
-              <Cell>{organizerOrderStatusLabels[o.status] ?? o.status}</Cell>
+              <Cell>{orderStatusLabel(o)}</Cell>
               <Cell>{paymentLabel(o)}</Cell>
               <Cell numeric>{o.inscricoes.length}</Cell>
               <Cell numeric>{formatMoney(o.total)}</Cell>

@@ -39,6 +39,14 @@ export type Order = Omit<SoldOrder, 'pix'> & {
   parcelas?: number | null
   taxas?: number
   liquido?: number
+  /** The buyer contested the card payment at their bank (a chargeback); the order stays paid (CARD-24). */
+  contestado?: boolean
+}
+
+/** An order's status as the team reads it, saying so when its card payment was contested (CARD-24). */
+export function orderStatusLabel(o: Pick<Order, 'status' | 'contestado'>): string {
+  const label = organizerOrderStatusLabels[o.status] ?? o.status
+  return o.contestado ? `${label} — contestado no cartão` : label
 }
 
 /** How an order was paid, as the tab's lists write it: "Pix", "Cartão", "Cartão 3x" (CARD-43). */

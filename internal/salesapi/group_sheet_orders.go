@@ -13,6 +13,7 @@ import (
 	"pelotao/internal/orders"
 	"pelotao/internal/pix"
 	"pelotao/internal/registration"
+	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 )
 
@@ -24,11 +25,15 @@ const (
 	codeSheetRefused = "planilha-com-erros"
 )
 
-// sheetRefused answers 422 with the spreadsheet's problems, as confirmar=0 lists them: nothing
-// was held (GRP-72).
+// sheetRefused answers 422 with the spreadsheet's problems, as confirmar=0 lists them (erros),
+// and in the error's rows as every import's refusal says them: nothing was held (GRP-72).
 func sheetRefused(w http.ResponseWriter, linhas int, erros []sheetRowError) {
+	rows := make([]sheet.RowError, len(erros))
+	for i, e := range erros {
+		rows[i] = sheet.RowError{Row: e.Linha, Column: e.Campo, Message: e.Mensagem}
+	}
 	api.WriteJSON(w, http.StatusUnprocessableEntity, map[string]any{
-		"error": map[string]any{"code": codeSheetRefused, "message": msgSheetRefused}, "linhas": linhas, "erros": erros})
+		"error": map[string]any{"code": codeSheetRefused, "message": msgSheetRefused, "rows": rows}, "linhas": linhas, "erros": erros})
 }
 
 // aceite is the regulation's acceptance a coach gives for the group's athletes, kept in each

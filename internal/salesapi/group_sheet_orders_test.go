@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"pelotao/internal/money"
 	"pelotao/internal/participant"
+	"pelotao/internal/sheet"
 	"pelotao/internal/store"
 	"pelotao/internal/store/dbtest"
 )
@@ -67,7 +69,10 @@ func TestGroupSheetHolds(t *testing.T) {
 		}
 		rec := w.sendSheet(t, g.ID, []byte(cp1252), holdSheet, &carla)
 		var refused struct {
-			Error  struct{ Code string }
+			Error struct {
+				Code string
+				Rows []sheet.RowError
+			}
 			Linhas int
 			Erros  []sheetRowError
 		}
@@ -75,7 +80,8 @@ func TestGroupSheetHolds(t *testing.T) {
 			t.Fatalf("a row wrong: %d %s", rec.Code, rec.Body)
 		}
 		want := sheetRowError{Linha: 78, Campo: "CPF", Mensagem: "CPF inválido: os dígitos verificadores não conferem."}
-		if refused.Linhas != 120 || len(refused.Erros) != 1 || refused.Erros[0] != want {
+		wantRow := sheet.RowError{Row: want.Linha, Column: want.Campo, Message: want.Mensagem}
+		if refused.Linhas != 120 || len(refused.Erros) != 1 || refused.Erros[0] != want || !slices.Equal(refused.Error.Rows, []sheet.RowError{wantRow}) {
 			t.Errorf("refused %+v, want 120 rows and %+v", refused, want)
 		}
 		if n := heldOf(t, st, eventID); n != 0 {

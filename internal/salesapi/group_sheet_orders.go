@@ -1,6 +1,7 @@
 package salesapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -107,13 +108,32 @@ func (s *Server) holdGroupSheet(w http.ResponseWriter, r *http.Request, e *event
 			}
 			s.sendReceipt(o)
 		}
-		if charged, err := s.charged(r.Context(), o, e, payer); err == nil {
-			o = charged
-		} // else the order stays held without its charge, which POST /api/pedidos/{id}/pagamento makes (GRP-74)
+		if o, err = s.chargedOrRenewed(r, o, e, payer); err != nil {
+			return err
+		}
 		pedidos[i] = s.orderAnswer(o)
 	}
 	api.WriteJSON(w, http.StatusCreated, map[string]any{"pedidos": pedidos})
 	return nil
+}
+
+// chargedOrRenewed is o charged, or, when the PSP could not make its Pix charge, o held without
+// it under a new txid: the charge withdrawn after a lost answer cannot be made again under its
+// txid, and the order's page makes the new one (POST /api/pedidos/{id}/pagamento, GRP-74). The
+// spreadsheet's other orders keep theirs: the coach pays what was charged.
+func (s *Server) chargedOrRenewed(r *http.Request, o store.Order, e *event.Event, payer mercadopago.Payer) (store.Order, error) {
+	charged, err := s.charged(r.Context(), o, e, payer)
+	if err == nil {
+		return charged, nil
+	}
+	if o.Pagamento == store.PaymentCard {
+		return o, nil // a card's preference is made again under the same order (CARD-21)
+	}
+	renewed, err := s.store.SwitchPayment(context.WithoutCancel(r.Context()), o.ID, store.PaymentPix, pix.NewTxID(), time.Now())
+	if err != nil {
+		return o, err
+	}
+	return renewed, nil
 }
 
 // sheetPricer is orderPricer for an order of a spreadsheet whose later orders hold later more

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"pelotao/internal/api/apitest"
 	"pelotao/internal/money"
 	"pelotao/internal/participant"
 	"pelotao/internal/sheet"
@@ -176,5 +177,27 @@ func TestGroupSheetRace(t *testing.T) {
 		if n := heldOf(t, st, eventID); n != 60 {
 			t.Errorf("%d held, want 60", n)
 		}
+	})
+}
+
+// GRP-74: a charge the PSP could not make leaves its order held without a Pix, the others
+// charged; the order's page makes it (POST /api/pedidos/{id}/pagamento) and the coach pays it.
+func TestGroupSheetChargeFailed(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newGroupWorldOn(t, st)
+		psp := newFaultyPSP(w.pixWorld)
+		eventID := w.createEvent(t, sheetEvent("300", "150")...)
+		g := w.group(t, eventID, "Pelotão da Orla", carla)
+		psp.charge.Store(int32(answerLost)) // the first order's charge
+		pedidos := sheetHeld(t, w.sendSheet(t, g.ID, []byte(sheetOf(60)), holdSheet, &carla))
+		if len(pedidos) != 2 || pedidos[0].Pix != nil || pedidos[1].Pix == nil || pedidos[0].Status != store.OrderAwaiting {
+			t.Fatalf("orders %+v, want the first held without its Pix, the second charged", pedidos)
+		}
+		rec := w.Call("POST", "/api/pedidos/"+pedidos[0].ID+"/pagamento", `{"pagamento":"pix"}`, apitest.As(&carla))
+		var charged orderAnswer
+		if err := json.Unmarshal(rec.Body.Bytes(), &charged); rec.Code != 200 || err != nil || charged.Pix == nil {
+			t.Fatalf("making the missing charge: %d %s", rec.Code, rec.Body)
+		}
+		paidInFull(t, w.pixWorld, charged)
 	})
 }

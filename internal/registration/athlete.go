@@ -18,6 +18,9 @@ type Order struct {
 	// Pagamento is how the buyer pays: "pix" (also when absent) or "cartao" (CARD-20).
 	Pagamento string `json:"pagamento,omitempty"`
 	Grupo     string `json:"grupo,omitempty"`
+	// Planilha marks an order of a coach's spreadsheet, which the server makes: up to
+	// PlanilhaPedidoMax athletes instead of the form's AtletasMax (GRP-71). No buyer sends it.
+	Planilha bool `json:"-"`
 }
 
 // Athlete is one registration of an order, as the form sends it.
@@ -51,6 +54,9 @@ type Contato struct {
 func checkOrder(e *event.Event, o *Order, today event.Date) ([]string, FieldErrors) {
 	errs := FieldErrors{}
 	lim := Const.Limits
+	if o.Planilha {
+		lim.AtletasMax = PlanilhaPedidoMax
+	}
 	if n := len(o.Atletas); n < lim.AtletasMin || n > lim.AtletasMax {
 		errs.add("atletas", Fill(Const.Messages.Atletas, "min", itoa(lim.AtletasMin), "max", itoa(lim.AtletasMax)))
 		return nil, errs

@@ -22,6 +22,10 @@ import (
 // MaxPlanilhaRows is how many athletes one spreadsheet may bring (GRP-55).
 const MaxPlanilhaRows = 200
 
+// PlanilhaPedidoMax is how many of a spreadsheet's athletes one of its orders holds: the rows
+// are held as orders of at most this many each (GRP-71).
+const PlanilhaPedidoMax = 50
+
 // The coach's spreadsheet's own columns, beside the participants import's.
 const (
 	FieldEmergenciaNome     = "contatoEmergencia.nome"

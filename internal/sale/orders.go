@@ -208,6 +208,20 @@ func createOrder(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order
 	return written, nil
 }
 
+// CreateOrderSetTx is CreateOrderSet inside tx, which holds the lock of the orders' one event
+// (and its buyer's): each order is created by CreateOrderTx in turn, so that each counts the
+// ones before it; failed is the index of the order refused, whose error is returned for the
+// caller to roll the whole transaction back (GRP-71).
+func CreateOrderSetTx(ctx context.Context, tx OrderTx, set []store.NewOrder) (made []store.Order, failed int, err error) {
+	made = make([]store.Order, len(set))
+	for i, o := range set {
+		if made[i], err = CreateOrderTx(ctx, tx, o); err != nil {
+			return nil, i, err
+		}
+	}
+	return made, 0, nil
+}
+
 // groupOfOrder is the group an order joins, as its transaction reads it: id (nil: none), name,
 // registrations held or confirmed, and whether the buyer coaches it.
 type groupOfOrder struct {

@@ -426,11 +426,11 @@ var groupSheetForm = api.SheetForm("arquivo")
 var errSheetNotCoach = &api.Error{Status: http.StatusForbidden, Code: "forbidden",
 	Message: "Só os treinadores do grupo enviam a planilha de atletas."}
 
-// errSheetConfirm refuses confirmar other than 0: holding the rows as orders is not built yet,
-// so the route only checks (GRP-56, docs/http-api.md).
+// errSheetConfirm refuses confirmar other than 0 (check) or 1 (hold) (GRP-56).
 var errSheetConfirm = &api.Error{Status: http.StatusBadRequest, Code: "invalid-argument",
-	Message: "Por enquanto a planilha só é conferida: envie confirmar=0.",
-	Fields:  map[string]string{"confirmar": "Por enquanto a planilha só é conferida: envie confirmar=0."}}
+	Message: msgSheetConfirm, Fields: map[string]string{"confirmar": msgSheetConfirm}}
+
+const msgSheetConfirm = "Envie confirmar=0 para conferir a planilha ou confirmar=1 para inscrever os atletas."
 
 // sheetRowError is a row's problem as this route answers it (GROUPS.md: linha, campo, mensagem).
 type sheetRowError struct {
@@ -439,10 +439,11 @@ type sheetRowError struct {
 	Mensagem string `json:"mensagem"`
 }
 
-// checkGroupSheet answers POST /api/grupos/{id}/planilha (multipart: arquivo, confirmar=0): the
+// checkGroupSheet answers POST /api/grupos/{id}/planilha (multipart: arquivo, confirmar): the
 // group's coaches send a spreadsheet of athletes, read by the participants import's header
-// engine and checked row by row as an order's athletes (registration.CheckPlanilha); the answer
-// is {linhas, erros} and nothing is held (GRP-53 … GRP-57).
+// engine and checked row by row as an order's athletes (registration.CheckPlanilha).
+// confirmar=0 answers {linhas, erros} and holds nothing (GRP-53 … GRP-57); confirmar=1 holds a
+// spreadsheet without errors as the coach's orders (holdGroupSheet, GRP-71 … GRP-74).
 func (s *Server) checkGroupSheet(w http.ResponseWriter, r *http.Request) error {
 	g, _, err := s.groupFor(r)
 	if err != nil {
@@ -456,8 +457,12 @@ func (s *Server) checkGroupSheet(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if up.Fields["confirmar"] != "0" {
+	confirmar := up.Fields["confirmar"]
+	if confirmar != "0" && confirmar != "1" {
 		return errSheetConfirm
+	}
+	if confirmar == "1" && up.Fields["aceiteRegulamento"] != "1" {
+		return api.FieldError{"aceiteRegulamento": msgSheetAceite}
 	}
 	table, err := up.Table(registration.PlanilhaVocabulary)
 	if err != nil {
@@ -483,8 +488,17 @@ func (s *Server) checkGroupSheet(w http.ResponseWriter, r *http.Request) error {
 	for i, re := range checked.Errors {
 		erros[i] = sheetRowError{Linha: re.Row, Campo: re.Column, Mensagem: re.Message}
 	}
-	api.WriteJSON(w, http.StatusOK, map[string]any{"linhas": checked.Linhas, "erros": erros})
-	return nil
+	switch {
+	case confirmar == "0":
+		api.WriteJSON(w, http.StatusOK, map[string]any{"linhas": checked.Linhas, "erros": erros})
+		return nil
+	case len(erros) > 0:
+		sheetRefused(w, checked.Linhas, erros)
+		return nil
+	case len(checked.Rows) == 0:
+		return api.FieldError{groupSheetForm.Field: msgSheetVazia}
+	}
+	return s.holdGroupSheet(w, r, &e, &g, checked)
 }
 
 // eventDocuments are the documents registered in the event: its participants (imported, or

@@ -65,6 +65,7 @@ func TestGroupSheetWhoMay(t *testing.T) {
 	g := w.group(t, w.eventID, "Pelotão da Orla", carla)
 	file := []byte(sheetOf(2))
 	check := map[string]string{"confirmar": "0"}
+	hold := map[string]string{"confirmar": "1", "aceiteRegulamento": "1"}
 	for _, c := range []struct {
 		who    *api.User
 		status int
@@ -72,14 +73,23 @@ func TestGroupSheetWhoMay(t *testing.T) {
 		if rec := w.sendSheet(t, g.ID, file, check, c.who); rec.Code != c.status {
 			t.Errorf("as %v: %d, want %d (%s)", c.who, rec.Code, c.status, rec.Body)
 		}
+		if c.status == 200 {
+			continue
+		}
+		if rec := w.sendSheet(t, g.ID, file, hold, c.who); rec.Code != c.status { // GRP-57 for holding too
+			t.Errorf("holding as %v: %d, want %d (%s)", c.who, rec.Code, c.status, rec.Body)
+		}
+	}
+	if members, err := w.st.GroupMembers(t.Context(), g.ID, time.Now()); err != nil || len(members) != 0 {
+		t.Errorf("no one but a coach holds: %v %v", members, err)
 	}
 	expectError(t, "no such group", w.sendSheet(t, "nao-existe", file, check, &carla), 404, "not-found", "", "")
 }
 
 // GRP-53, GRP-54, GRP-55, GRP-56: confirmar=0 answers every row's problem (a document twice in
 // the file, one held by an order, a shirt the event does not offer) and holds nothing; a file of
-// more than 200 athletes is planilha-grande; confirmar=1 is not taken yet; the file is checked by
-// its content.
+// more than 200 athletes is planilha-grande; confirmar is 0 or 1; the file is checked by
+// its content; confirmar=1 needs the regulation accepted.
 func TestGroupSheetCheck(t *testing.T) {
 	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
 		w := newGroupWorldOn(t, st)
@@ -114,9 +124,13 @@ func TestGroupSheetCheck(t *testing.T) {
 
 		expectError(t, "201 athletes", w.sendSheet(t, g.ID, []byte(sheetOf(201)), check, &carla), 422, "planilha-grande", "arquivo",
 			"A planilha tem mais de 200 atletas. Divida-a em arquivos de até 200 linhas.")
-		for _, confirmar := range []map[string]string{{"confirmar": "1"}, {}} {
+		for _, confirmar := range []map[string]string{{"confirmar": "2"}, {}} {
 			expectError(t, fmt.Sprint("confirmar ", confirmar), w.sendSheet(t, g.ID, []byte(sheetOf(1)), confirmar, &carla), 400,
-				"invalid-argument", "confirmar", "Por enquanto a planilha só é conferida: envie confirmar=0.")
+				"invalid-argument", "confirmar", msgSheetConfirm)
+		}
+		for _, aceite := range []map[string]string{{"confirmar": "1"}, {"confirmar": "1", "aceiteRegulamento": "0"}} { // GRP-71
+			expectError(t, fmt.Sprint("without the regulation ", aceite), w.sendSheet(t, g.ID, []byte(sheetOf(1)), aceite, &carla), 422,
+				"invalid-argument", "aceiteRegulamento", "Aceite o regulamento em nome dos atletas do grupo.")
 		}
 		expectError(t, "a JSON body", w.Call("POST", "/api/grupos/"+g.ID+"/planilha", `{"confirmar":"0"}`, apitest.As(&carla)), 400,
 			"invalid-argument", "", "")

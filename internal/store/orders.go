@@ -30,6 +30,12 @@ type OrderStore interface {
 	// event, with the same IdempotencyHash, returns that first order. A free order (Total 0) is
 	// confirmed at once.
 	CreateOrder(ctx context.Context, o NewOrder) (Order, error)
+	// CreateOrderSet creates every order of set, in its order, as CreateOrder would, or none:
+	// one transaction under the lock of their event (one event, one buyer: a coach's
+	// spreadsheet, GRP-71). On an error it returns it with the index of the order that failed;
+	// no order is kept. An order of an IdempotencyKey used before comes back with its ID only,
+	// as a free one does: the caller reads them.
+	CreateOrderSet(ctx context.Context, set []NewOrder) ([]Order, int, error)
 	// SetOrderPix keeps the PSP's answer to the order's charge (the copy-and-paste code and its
 	// location); ErrNotFound when the order is not awaiting payment.
 	SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error

@@ -92,6 +92,21 @@ func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order,
 	return s.Order(ctx, made.ID)
 }
 
+// CreateOrderSet implements store.OrderStore: one transaction under the event's lock and the
+// buyer's, its counts kept from one order to the next (keptTx).
+func (s *Store) CreateOrderSet(ctx context.Context, set []store.NewOrder) ([]store.Order, int, error) {
+	if len(set) == 0 {
+		return nil, 0, nil
+	}
+	var made []store.Order
+	var failed int
+	err := s.inOrderTx(ctx, []string{eventLock(set[0].EventID), buyerLock(set[0].BuyerID)}, func(tx sale.OrderTx) (err error) {
+		made, failed, err = sale.CreateOrderSetTx(ctx, keptTx{tx.(orderTx), map[string]sale.KeptTaken{}}, set)
+		return err
+	})
+	return made, failed, err
+}
+
 // maxOrderBatch bounds the orders of one CreateOrders transaction, which holds a lock per buyer.
 const maxOrderBatch = 200
 

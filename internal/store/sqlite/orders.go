@@ -128,6 +128,18 @@ func (s *Store) CreateOrder(ctx context.Context, o store.NewOrder) (store.Order,
 	return s.Order(ctx, made.ID)
 }
 
+// CreateOrderSet implements store.OrderStore: one savepoint of the writer's batch, which
+// keeps the counts from one order to the next and drops them with a savepoint rolled back.
+func (s *Store) CreateOrderSet(ctx context.Context, set []store.NewOrder) ([]store.Order, int, error) {
+	var made []store.Order
+	var failed int
+	err := s.writeOrder(ctx, func(tx sale.OrderTx) (err error) {
+		made, failed, err = sale.CreateOrderSetTx(ctx, tx, set)
+		return err
+	}, true)
+	return made, failed, err
+}
+
 // SetOrderPix implements store.OrderStore.
 func (s *Store) SetOrderPix(ctx context.Context, orderID, copiaECola, location string) error {
 	return s.writeOrder(ctx, func(tx sale.OrderTx) error { return sale.SetOrderPixTx(ctx, tx, orderID, copiaECola, location) }, true)

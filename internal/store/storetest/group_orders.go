@@ -16,6 +16,72 @@ func testGroupOrders(t *testing.T, open Open) {
 	t.Run("JoinInTheOrder", func(t *testing.T) { testGroupOrderJoins(t, open(t)) })
 	t.Run("SizeLimitAndCoach", func(t *testing.T) { testGroupOrderLimits(t, open(t)) })
 	t.Run("Race", func(t *testing.T) { GroupOrderRace(t, open(t)) })
+	t.Run("SetAllOrNone", func(t *testing.T) { testGroupOrderSet(t, open(t)) })
+}
+
+// GRP-71, GRP-72: a set of orders (a coach's spreadsheet) is created whole, each order priced
+// from the counts the ones before it took, or not at all: a document taken or a place missing
+// in its last order leaves none of its orders, and the next order counts as if the set had never
+// been tried.
+func testGroupOrderSet(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreateUser(t, s, "coach", "coach@exemplo.com.br")
+	eventID := orderEvent(t, s)
+	g := mustGroup(t, s, newGroup(eventID, "Corre Boa Viagem", "coach"))
+	now := time.Now()
+	var seen []int
+	seeing := func(o store.NewOrder) store.NewOrder {
+		price := o.Price
+		o.Price = func(taken store.Taken, c *store.Coupon) ([]store.NewRegistration, error) {
+			seen = append(seen, taken.Evento, taken.Grupo)
+			return price(taken, c)
+		}
+		return o
+	}
+	held := athlete("Ana Antes", "5 km", "")
+	mustOrder(t, s, order(eventID, "b1", now, store.Capacity{}, held))
+	set := func(last ...store.NewRegistration) []store.NewOrder {
+		return []store.NewOrder{
+			seeing(groupOrder(eventID, "coach", g.Codigo, 10, now, athlete("Bia Um", "5 km", ""), athlete("Caio Dois", "5 km", ""))),
+			seeing(groupOrder(eventID, "coach", g.Codigo, 10, now, athlete("Duda Tres", "5 km", ""), athlete("Eli Quatro", "5 km", ""))),
+			seeing(groupOrder(eventID, "coach", g.Codigo, 10, now, last...)),
+		}
+	}
+	_, failed, err := s.CreateOrderSet(ctx, set(athlete("Fabi Cinco", "5 km", ""), held))
+	var taken *store.AlreadyRegisteredError
+	if !errors.As(err, &taken) || failed != 2 || taken.Index != 1 {
+		t.Fatalf("a document held in the last order: %v at order %d, want AlreadyRegisteredError at order 2, athlete 1", err, failed)
+	}
+	five := 5
+	sold := set(athlete("Gil Cinco", "5 km", ""), athlete("Hugo Seis", "5 km", ""))
+	for i := range sold {
+		sold[i].Vagas = store.Capacity{Evento: &five}
+	}
+	if _, failed, err = s.CreateOrderSet(ctx, sold); !errors.Is(err, store.ErrSoldOut) || failed != 2 {
+		t.Fatalf("past the event's places in the last order: %v at order %d, want ErrSoldOut at order 2", err, failed)
+	}
+	if got, _ := s.TakenCounts(ctx, eventID, now); got.Evento != 1 {
+		t.Fatalf("refused sets held registrations: %d held, want 1", got.Evento)
+	}
+	seen = nil
+	made, _, err := s.CreateOrderSet(ctx, set(athlete("Iara Cinco", "5 km", "")))
+	if err != nil || len(made) != 3 {
+		t.Fatalf("the set: %v (%d orders)", err, len(made))
+	}
+	if want := []int{1, 0, 3, 2, 5, 4}; !slices.Equal(seen, want) {
+		t.Errorf("the pricers saw (event, group) %v, want %v: each order counts the ones before it", seen, want)
+	}
+	for i, o := range made {
+		if o.BuyerID != "coach" || o.Status != store.OrderAwaiting {
+			t.Errorf("order %d: %+v", i, o)
+		}
+		if read, err := s.Order(ctx, o.ID); err != nil || read.Total != o.Total || len(read.Inscricoes) != len(o.Inscricoes) {
+			t.Errorf("order %d read back %+v (%v), made %+v", i, read, err, o)
+		}
+	}
+	if got, err := s.Group(ctx, g.ID, now); err != nil || got.Inscritos != 5 {
+		t.Errorf("the group after the set: %+v %v; want 5", got, err)
+	}
 }
 
 // groupOrder is order with the group of codigo, at most max registrations.

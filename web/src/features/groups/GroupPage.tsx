@@ -58,7 +58,12 @@ export function GroupPage() {
         )}
       </header>
       <ShareLink group={g} eventTitle={event.state === 'ready' ? event.data.titulo : ''} />
-      {g.coaches.some((c) => c.userId === user?.uid) && <GroupSheet groupId={g.id} />}
+      {g.coaches.some((c) => c.userId === user?.uid) && (
+        <GroupSheet
+          groupId={g.id}
+          regulamento={event.state === 'ready' ? event.data.regulamentoUrl || event.data.regulamento : ''}
+        />
+      )}
       <Totals members={g.membros} />
       <Members members={g.membros} />
       <KitPickup group={g} />

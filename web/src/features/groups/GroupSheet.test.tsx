@@ -99,6 +99,102 @@ describe('GroupSheet', () => {
   })
 })
 
+describe('GroupSheet holding a checked file', () => {
+  const order = (id: string, n: number, total: number) => ({
+    id,
+    eventId: 'e1',
+    status: 'aguardando_pagamento',
+    total,
+    criadoEm: '2026-12-08T03:00:00Z',
+    expiraEm: '2026-12-08T03:30:00Z',
+    pagoEm: null,
+    inscricoes: Array.from({ length: n }, (_, i) => ({ id: `${id}-${i}`, nome: `Atleta ${i}`, total: 80.91 })),
+    reembolsos: [],
+    pix: { txid: `tx${id}`, copiaECola: '000201...', qrCode: `/api/pedidos/${id}/qrcode.png` },
+  })
+  const held = { pedidos: [order('p1', 50, 4045.5), order('p2', 50, 4045.5), order('p3', 20, 1618.2)] }
+  const clean = { linhas: 120, erros: [] }
+  const hold = () => screen.getByRole('button', { name: 'Inscrever 120 atletas e gerar pagamento' })
+  const aceite = () => screen.getByRole('checkbox', { name: 'Li e aceito o regulamento em nome dos atletas do grupo' })
+  const showSheet = () =>
+    renderAt('/dashboard/grupos/g1', {
+      '/dashboard/grupos/:groupId': <GroupSheet groupId="g1" regulamento="/files/reg" />,
+    })
+
+  async function checkedClean(...after: Answer[]) {
+    const sent = serveSheet([200, clean], ...after)
+    const user = userEvent.setup()
+    showSheet()
+    await user.upload(fileField(), csv('atletas.csv'))
+    await user.click(check())
+    await screen.findByRole('button', { name: 'Inscrever 120 atletas e gerar pagamento' })
+    return { sent, user }
+  }
+
+  // GRP-75, GRP-71: the regulation accepted for the group, the file is held; the orders are listed with links to their pages and the total.
+  it('holds the checked file once the regulation is accepted and lists the orders', async () => {
+    const { sent, user } = await checkedClean([201, held])
+    expect(screen.getByRole('link', { name: 'Ler o regulamento' })).toHaveAttribute('href', '/files/reg')
+    await user.click(hold())
+    expect(screen.getByText('Aceite o regulamento em nome dos atletas do grupo.')).toBeInTheDocument()
+    expect(aceite()).toHaveAccessibleDescription('Aceite o regulamento em nome dos atletas do grupo.')
+    expect(sent).toHaveLength(1)
+
+    await user.click(aceite())
+    await user.click(hold())
+    expect(await screen.findByText(/120 atletas inscritos em 3 pedidos/)).toHaveTextContent(
+      /120 atletas inscritos em 3 pedidos, total R\$\s9\.709,20\. Pague cada pedido pelo Pix na página dele\./,
+    )
+    expect(screen.getAllByRole('link', { name: /^Pedido \d$/ }).map((a) => a.getAttribute('href'))).toEqual([
+      '/inscricao/e1/pedido/p1',
+      '/inscricao/e1/pedido/p2',
+      '/inscricao/e1/pedido/p3',
+    ])
+    expect(screen.getAllByRole('listitem')[0]?.textContent).toMatch(/Pedido 1: 50 atletas, R\$\s4\.045,50/)
+    expect(screen.queryByRole('button', { name: /Inscrever/ })).not.toBeInTheDocument()
+    expect(sent).toHaveLength(2)
+    const form = sent.at(1)?.body as FormData
+    expect([form.get('confirmar'), form.get('aceiteRegulamento'), (form.get('arquivo') as File).name]).toEqual([
+      '1',
+      '1',
+      'atletas.csv',
+    ])
+  })
+
+  // GRP-72: a row found wrong when holding is reported as a check's, and nothing is offered to hold.
+  it('reports the rows refused when holding', async () => {
+    const taken = 'Este documento já está inscrito neste evento.'
+    const { user } = await checkedClean([
+      422,
+      {
+        error: {
+          code: 'planilha-com-erros',
+          message: 'A planilha tem problemas: nenhum atleta foi inscrito.',
+          rows: [{ row: 7, column: 'documento', message: taken }],
+        },
+        linhas: 120,
+        erros: [{ linha: 7, campo: 'documento', mensagem: taken }],
+      },
+    ])
+    await user.click(aceite())
+    await user.click(hold())
+    const table = await screen.findByRole('table', { name: 'Problemas da planilha atletas.csv, por linha' })
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(`7documento${taken}`)
+    expect(screen.getByRole('status')).toHaveTextContent('atletas.csv: 120 linhas lidas, 1 problema para corrigir.')
+    expect(screen.queryByRole('button', { name: /Inscrever/ })).not.toBeInTheDocument()
+  })
+
+  // GRP-72: a refusal of the whole spreadsheet (the event sold out) is said beside the button.
+  it('says why nothing was held', async () => {
+    const esgotado = 'Inscrições esgotadas.'
+    const { user } = await checkedClean([409, { error: { code: 'esgotado', message: esgotado } }])
+    await user.click(aceite())
+    await user.click(hold())
+    expect(await screen.findByRole('alert')).toHaveTextContent(esgotado)
+    expect(hold()).toBeEnabled()
+  })
+})
+
 describe('GroupPage and the spreadsheet', () => {
   const group: GroupWithMembers = {
     id: 'g1',

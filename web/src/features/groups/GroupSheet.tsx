@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
-import { checkGroupSheet, type SheetCheck } from '../../lib/groups/groups'
+import { Link } from '../../app/routing'
+import { checkGroupSheet, holdGroupSheet, type SheetCheck } from '../../lib/groups/groups'
 import { ApiError } from '../../lib/platform/api'
+import { orderPath, type Order } from '../../lib/registration/orders'
+import { formatMoney, sumReais } from '../../lib/text/format'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -8,14 +11,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * The coach's spreadsheet on the group's page (docs/requirements.md GRP-58): a file checked row by
  * row by the server, as the registration form checks an athlete, and the report of every row's
  * problem (line, column, message) under the file's name, a table that wraps its text to fit 375 px.
- * Nothing is held. Choosing another file keeps the report until that file is checked.
+ * Choosing another file keeps the report until that file is checked. A file checked clean is held,
+ * the regulation accepted for the group, as the coach's orders, each linked to its page where its
+ * Pix is (GRP-75); a row's problem found then is reported as a check's (GRP-72).
  */
-export function GroupSheet({ groupId }: { groupId: string }) {
+export function GroupSheet({ groupId, regulamento = '' }: { groupId: string; regulamento?: string }) {
   const id = useId()
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  const [report, setReport] = useState<{ nome: string; check: SheetCheck } | null>(null)
+  const [report, setReport] = useState<{ nome: string; check: SheetCheck; file: File } | null>(null)
+  const [held, setHeld] = useState<Order[] | null>(null)
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -27,7 +33,8 @@ export function GroupSheet({ groupId }: { groupId: string }) {
     setError('')
     try {
       const check = await checkGroupSheet(groupId, file)
-      setReport({ nome: file.name, check })
+      setReport({ nome: file.name, check, file })
+      setHeld(null)
     } catch (err) {
       console.error(err)
       setError(
@@ -132,6 +139,139 @@ export function GroupSheet({ groupId }: { groupId: string }) {
           </table>
         </div>
       )}
+      {report && report.check.erros.length === 0 && report.check.linhas > 0 && !held && (
+        <HoldSheet
+          key={report.nome + report.check.linhas}
+          groupId={groupId}
+          file={report.file}
+          linhas={report.check.linhas}
+          regulamento={regulamento}
+          onHeld={setHeld}
+          onRows={(erros) => setReport({ ...report, check: { linhas: report.check.linhas, erros } })}
+        />
+      )}
+      {held && <HeldOrders orders={held} />}
     </section>
+  )
+}
+
+const msgAceite = 'Aceite o regulamento em nome dos atletas do grupo.'
+
+/** Holds a file checked clean: the regulation accepted for the group's athletes, then the orders (GRP-75). */
+function HoldSheet({
+  groupId,
+  file,
+  linhas,
+  regulamento,
+  onHeld,
+  onRows,
+}: {
+  groupId: string
+  file: File
+  linhas: number
+  regulamento: string
+  onHeld: (orders: Order[]) => void
+  onRows: (erros: SheetCheck['erros']) => void
+}) {
+  const id = useId()
+  const [aceite, setAceite] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [aceiteError, setAceiteError] = useState('')
+  const [error, setError] = useState('')
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (!aceite) {
+      setAceiteError(msgAceite)
+      return
+    }
+    setBusy(true)
+    setError('')
+    try {
+      onHeld((await holdGroupSheet(groupId, file)).pedidos)
+    } catch (err) {
+      console.error(err)
+      if (err instanceof ApiError && err.rows.length > 0) {
+        onRows(err.rows.map((r) => ({ linha: r.row, campo: r.column, mensagem: r.message })))
+      } else if (err instanceof ApiError && err.fields.aceiteRegulamento) {
+        setAceiteError(err.fields.aceiteRegulamento)
+      } else {
+        setError(err instanceof ApiError ? err.message : 'Não foi possível inscrever os atletas. Tente novamente.')
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-200 pt-3">
+      <div>
+        <label className="flex min-h-11 items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={aceite}
+            onChange={(e) => {
+              setAceite(e.target.checked)
+              setAceiteError('')
+            }}
+            aria-invalid={aceiteError ? true : undefined}
+            aria-describedby={aceiteError ? `${id}-aceite` : undefined}
+            className="mt-1 h-5 w-5 shrink-0"
+          />
+          <span>Li e aceito o regulamento em nome dos atletas do grupo</span>
+        </label>
+        {regulamento && (
+          <a
+            href={regulamento}
+            target="_blank"
+            rel="noreferrer"
+            className="ml-7 text-sm font-semibold text-brand-800 hover:underline"
+          >
+            Ler o regulamento
+          </a>
+        )}
+        {aceiteError && (
+          <p id={`${id}-aceite`} className="text-sm font-medium text-red-700">
+            {aceiteError}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="min-h-11 w-full rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+      >
+        {busy ? 'Inscrevendo...' : `Inscrever ${plural(linhas, 'atleta', 'atletas')} e gerar pagamento`}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  )
+}
+
+/** The orders a spreadsheet made, each linked to its page (its Pix), and their total (GRP-75). */
+function HeldOrders({ orders }: { orders: Order[] }) {
+  const atletas = orders.reduce((n, o) => n + o.inscricoes.length, 0)
+  const total = sumReais(orders.map((o) => o.total))
+  return (
+    <div role="status" className="space-y-2 border-t border-slate-200 pt-3 text-sm text-slate-800">
+      <p className="font-semibold">
+        {plural(atletas, 'atleta inscrito', 'atletas inscritos')} em {plural(orders.length, 'pedido', 'pedidos')}, total{' '}
+        {formatMoney(total)}. Pague cada pedido pelo Pix na página dele.
+      </p>
+      <ul className="space-y-1">
+        {orders.map((o, i) => (
+          <li key={o.id}>
+            <Link to={orderPath(o.eventId, o.id)} className="font-semibold text-brand-800 hover:underline">
+              Pedido {i + 1}
+            </Link>
+            : {plural(o.inscricoes.length, 'atleta', 'atletas')}, {formatMoney(o.total)}
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -309,6 +309,25 @@ describe('OrderPage, paid by card', () => {
     expect(openExternalPage).not.toHaveBeenCalled()
   })
 
+  // GRP-74: a Pix order held without its charge (the PSP failed for a coach's spreadsheet) makes it here.
+  it('makes the Pix charge an order lacks', async () => {
+    let current = order({ pagamento: 'pix', pix: undefined })
+    const sent = openCardOrder({
+      order: () => current,
+      cards: false,
+      switched: () => {
+        current = order({ pagamento: 'pix' })
+        return [200, current]
+      },
+    })
+    expect(await screen.findByText('O Pix deste pedido ainda não foi gerado.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar o Pix' }))
+    expect(await screen.findByRole('img', { name: 'QR code do Pix do pedido' })).toBeInTheDocument()
+    expect(sent.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      ['/api/pedidos/p1/pagamento', { pagamento: 'pix' }],
+    ])
+  })
+
   // CARD-28, CARD-21
   it('switches a Pix order to the card when the event takes cards, and sends the buyer to Mercado Pago', async () => {
     const sent = openCardOrder({ order: () => order({ pagamento: 'pix' }), switched: () => [200, byCard()] })

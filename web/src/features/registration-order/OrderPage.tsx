@@ -159,8 +159,22 @@ function AwaitingPayment({ order, event, returned, onPaid, onCancelled, onSwitch
         >
           {switchErrorText}
         </CardCheckout>
-      ) : (
+      ) : order.pix ? (
         <PixCharge order={order} onPaid={onPaid} />
+      ) : (
+        // GRP-74: a charge the PSP could not make when the order was held (a coach's spreadsheet) is made here.
+        <div className={`${cardClass} space-y-3`}>
+          <p className="text-slate-700">O Pix deste pedido ainda não foi gerado.</p>
+          <button
+            type="button"
+            onClick={() => void switchTo('pix')}
+            disabled={switching}
+            className="min-h-11 w-full rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {switching ? 'Preparando o Pix...' : 'Gerar o Pix'}
+          </button>
+          {switchErrorText}
+        </div>
       )}
       {!byCard && cartao?.ativo && (
         <div className="space-y-2">
@@ -272,7 +286,7 @@ function PixCharge({ order, onPaid }: { order: Order; onPaid: () => void }) {
     }
   }
 
-  if (!pix) return <p className="text-slate-700">Preparando o Pix...</p>
+  if (!pix) return null
   return (
     <div className={`${cardClass} space-y-4`}>
       <img src={pix.qrCode} alt="QR code do Pix do pedido" width={240} height={240} className="mx-auto h-60 w-60" />

@@ -4,6 +4,7 @@
 import type { EventSummary } from '../events/event'
 import { sortSizes } from '../events/shirtSizes'
 import { api } from '../platform/api'
+import type { Order } from '../registration/orders'
 
 export type Coach = { userId: string; nome: string }
 
@@ -86,4 +87,17 @@ export function checkGroupSheet(id: string, file: File) {
   form.append('confirmar', '0')
   form.append('arquivo', file)
   return api<SheetCheck>(`${oneGroup(id)}/planilha`, { method: 'POST', body: form })
+}
+
+/**
+ * Holds the coach's checked spreadsheet as the coach's orders of at most 50 athletes, each with
+ * its Pix charge, the regulation accepted for the group (GRP-71). A row's problem is a 422 whose
+ * ApiError rows list them, nothing held (GRP-72).
+ */
+export function holdGroupSheet(id: string, file: File) {
+  const form = new FormData()
+  form.append('confirmar', '1')
+  form.append('aceiteRegulamento', '1')
+  form.append('arquivo', file)
+  return api<{ pedidos: Order[] }>(`${oneGroup(id)}/planilha`, { method: 'POST', body: form })
 }

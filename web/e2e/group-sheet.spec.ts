@@ -1,0 +1,77 @@
+import { cpfDigits } from './cpf'
+import { confirmEmail, signedInUser } from './accounts'
+import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { expect, phone, test } from './fixtures'
+
+// The coach's spreadsheet held as orders on a 375 px phone (docs/requirements.md GRP-71 … GRP-75),
+// against the real binary: a file of 120 athletes with one wrong CPF is checked and its row shown;
+// fixed, it is checked clean, the regulation accepted for the group, and held as three orders; the
+// coach opens one and pays its Pix through the sandbox.
+
+test.use({ viewport: phone, hasTouch: true })
+
+const header =
+  'Nome;CPF;Nascimento;Sexo;E-mail;Celular;Modalidade;Camiseta;Contato de emergência;Telefone de emergência'
+
+/** A spreadsheet of 120 athletes of the 10 km (CPFs of a series of its own), line 51's CPF `cpf50` when given. */
+function sheet(base: number, cpf50?: string) {
+  const rows = [header]
+  for (let i = 1; i <= 120; i++) {
+    const cpf = i === 50 && cpf50 ? cpf50 : cpfDigits(String(base + i * 7))
+    rows.push(`Atleta Número ${i};${cpf};20/05/1990;F;;(85) 99876-5432;10 km;M;José Souza;85 3333-4444`)
+  }
+  return Buffer.from('\uFEFF' + rows.join('\r\n') + '\r\n', 'utf8')
+}
+
+test('the coach checks a spreadsheet of 120, fixes its row, holds it as orders and pays one (GRP-71, GRP-75)', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const word = marker()
+  await signedInUser(page)
+  const eventId = await createEvent(page.request, {
+    titulo: `Corrida da Planilha ${word}`,
+    dataEvento: nextYear(9, 20),
+    km: [10],
+  })
+  await sellThroughPelotao(page.request, eventId)
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
+
+  const coach = await signedInUser(page, { displayName: 'Carla Treinadora' })
+  await confirmEmail(page.request, coach.email)
+  const made = await page.request.post(`/api/events/${eventId}/grupos`, {
+    data: { nome: `Assessoria Planilha ${word}` },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const group = (await made.json()) as { id: string }
+  const base = 100_000_000 + Math.floor(Math.random() * 800_000_000)
+
+  await page.goto(`/dashboard/grupos/${group.id}`)
+  const section = page.getByRole('region', { name: 'Conferir planilha de atletas' })
+  await section
+    .getByLabel('Planilha')
+    .setInputFiles({ name: 'atletas.csv', mimeType: 'text/csv', buffer: sheet(base, '123.456.789-00') })
+  await section.getByRole('button', { name: 'Conferir planilha' }).click()
+  await expect(section.getByRole('status')).toContainText('atletas.csv: 120 linhas lidas, 1 problema para corrigir.')
+  await expect(section.getByRole('table')).toContainText('51CPFCPF inválido: os dígitos verificadores não conferem.')
+  await expect(section.getByRole('button', { name: /Inscrever/ })).toHaveCount(0)
+
+  await section
+    .getByLabel('Planilha')
+    .setInputFiles({ name: 'atletas-certo.csv', mimeType: 'text/csv', buffer: sheet(base) })
+  await section.getByRole('button', { name: 'Conferir planilha' }).click()
+  await expect(section.getByRole('status')).toContainText(
+    'atletas-certo.csv: 120 linhas lidas, nenhum problema encontrado.',
+  )
+  await section.getByRole('checkbox', { name: 'Li e aceito o regulamento em nome dos atletas do grupo' }).check()
+  await section.getByRole('button', { name: 'Inscrever 120 atletas e gerar pagamento' }).click()
+  await expect(section.getByText('120 atletas inscritos em 3 pedidos, total R$')).toBeVisible()
+  await expect(section.getByRole('link', { name: /^Pedido \d$/ })).toHaveCount(3)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+
+  await section.getByRole('link', { name: 'Pedido 3' }).click()
+  await expect(page.getByRole('heading', { name: 'Pague com Pix para confirmar' })).toBeVisible()
+  await expect(page.getByText(/Total: R\$\s1\.798,00/)).toBeVisible()
+  await page.getByRole('button', { name: 'Simular pagamento' }).click()
+  await expect(page.getByRole('heading', { name: 'Inscrição confirmada' })).toBeVisible()
+})

@@ -215,7 +215,11 @@ func createOrder(ctx context.Context, tx OrderTx, o store.NewOrder) (store.Order
 func CreateOrderSetTx(ctx context.Context, tx OrderTx, set []store.NewOrder) (made []store.Order, failed int, err error) {
 	made = make([]store.Order, len(set))
 	for i, o := range set {
-		if made[i], err = CreateOrderTx(ctx, tx, o); err != nil {
+		var refused error
+		if made[i], refused, err = CreateOrderTx(ctx, tx, o); err == nil {
+			err = refused // the whole set goes back: none of its orders is kept
+		}
+		if err != nil {
 			return nil, i, err
 		}
 	}

@@ -23,7 +23,7 @@ function sheet(base: number, cpf50?: string) {
   return Buffer.from('\uFEFF' + rows.join('\r\n') + '\r\n', 'utf8')
 }
 
-test('the coach checks a spreadsheet of 120, fixes its row, holds it as orders and pays one (GRP-71, GRP-75)', async ({
+test('the coach checks a spreadsheet of 120, fixes its row, holds it as orders at its group price and pays one (GRP-21, GRP-71, GRP-75)', async ({
   page,
 }) => {
   test.setTimeout(180_000)
@@ -35,6 +35,16 @@ test('the coach checks a spreadsheet of 120, fixes its row, holds it as orders a
     km: [10],
   })
   await sellThroughPelotao(page.request, eventId)
+  // The group's price tiers (GRP-20): the spreadsheet's 120 reach the second, 15% off every athlete.
+  const doc = (await (await page.request.get(`/api/events/${eventId}`)).json()) as { inscricoes: object }
+  const tiers = [
+    { minimo: 10, percentual: 10 },
+    { minimo: 100, percentual: 15 },
+  ]
+  const priced = await page.request.put(`/api/events/${eventId}`, {
+    data: { ...doc, inscricoes: { ...doc.inscricoes, descontosGrupo: tiers } },
+  })
+  expect(priced.status(), await priced.text()).toBe(200)
   expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
 
   const coach = await signedInUser(page, { displayName: 'Carla Treinadora' })
@@ -71,7 +81,9 @@ test('the coach checks a spreadsheet of 120, fixes its row, holds it as orders a
 
   await section.getByRole('link', { name: 'Pedido 3' }).click()
   await expect(page.getByRole('heading', { name: 'Pague com Pix para confirmar' })).toBeVisible()
-  await expect(page.getByText(/Total: R\$\s1\.798,00/)).toBeVisible()
+  // 20 athletes at R$ 89,90 less 15% (R$ 13,49 each): R$ 76,41 each (GRP-21).
+  await expect(page.getByText(/Total: R\$\s1\.528,20/)).toBeVisible()
   await page.getByRole('button', { name: 'Simular pagamento' }).click()
   await expect(page.getByRole('heading', { name: 'Inscrição confirmada' })).toBeVisible()
+  await expect(page.getByText('Desconto de grupo 15%')).toHaveCount(20)
 })

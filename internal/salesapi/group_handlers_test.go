@@ -66,7 +66,7 @@ type groupJSON struct {
 }
 
 // group creates a group of the event named nome as u, and answers it.
-func (w *groupWorld) group(t *testing.T, eventID, nome string, u api.User) groupJSON {
+func (w *groupWorld) group(t testing.TB, eventID, nome string, u api.User) groupJSON {
 	t.Helper()
 	rec := w.Call("POST", "/api/events/"+eventID+"/grupos", `{"nome":"`+nome+`"}`, apitest.As(&u))
 	if rec.Code != http.StatusCreated {
@@ -75,7 +75,7 @@ func (w *groupWorld) group(t *testing.T, eventID, nome string, u api.User) group
 	return decodeGroup(t, rec)
 }
 
-func decodeGroup(t *testing.T, rec *httptest.ResponseRecorder) groupJSON {
+func decodeGroup(t testing.TB, rec *httptest.ResponseRecorder) groupJSON {
 	t.Helper()
 	var g groupJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &g); err != nil {

@@ -37,7 +37,7 @@ func sheetOf(n int) string {
 }
 
 // sendSheet posts file (nil: no file part) with the form's fields to the group's route as who.
-func (w *groupWorld) sendSheet(t *testing.T, groupID string, file []byte, fields map[string]string, who *api.User) *httptest.ResponseRecorder {
+func (w *groupWorld) sendSheet(t testing.TB, groupID string, file []byte, fields map[string]string, who *api.User) *httptest.ResponseRecorder {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)

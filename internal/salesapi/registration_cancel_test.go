@@ -26,7 +26,7 @@ func (w *moneyWorld) buyTwo(t *testing.T, i int) orderAnswer {
 }
 
 // verified gives u an account whose e-mail is verified (an athlete matched by e-mail).
-func verified(t *testing.T, st store.Store, u api.User) {
+func verified(t testing.TB, st store.Store, u api.User) {
 	t.Helper()
 	if err := st.CreateUser(t.Context(), store.User{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, PasswordHash: "x",
 		CreatedAt: time.Now(), EmailVerifiedAt: time.Now()}); err != nil {

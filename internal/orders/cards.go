@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"time"
 
 	"pelotao/internal/mail"
 	"pelotao/internal/mercadopago"
@@ -83,6 +84,41 @@ func (s *Service) SettleCardPaymentOf(ctx context.Context, p mercadopago.Payment
 	default:
 		_, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, "")
 		return err
+	}
+}
+
+// A chargeback arrives weeks after the payment, and its notification may be lost as any other:
+// the reconciliation reads back the approved card payments of paid orders for CardCheckWindow
+// after their approval, each at most once every CardCheckEvery, and at most CardChecksPerTick a
+// tick, the least recently read first, so that a big event does not flood Mercado Pago (with a
+// tick a minute: 7 200 payments read every 6 hours; more are read less often) (CARD-51).
+const (
+	CardCheckWindow   = 120 * 24 * time.Hour
+	CardCheckEvery    = 6 * time.Hour
+	CardChecksPerTick = 20
+)
+
+// ReconcilePaidCards reads back from the card provider (GET /v1/payments/{id}) the approved card
+// payments of paid orders the store picks at now (ClaimCardChecks), and records what it answers
+// as a notification would (SettleCardPaymentOf): refunded or charged back, the order is marked
+// and its owner told (CARD-51). A failure is logged; the payment is read again in its turn.
+func (s *Service) ReconcilePaidCards(ctx context.Context, now time.Time) {
+	if s.Cards == nil {
+		return
+	}
+	ids, err := s.Store.ClaimCardChecks(ctx, now.Add(-CardCheckWindow), now.Add(-CardCheckEvery), now, CardChecksPerTick)
+	if err != nil {
+		s.Log.Warn("card payments read back", "err", err)
+		return
+	}
+	for _, id := range ids {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err == nil {
+			err = s.SettleCardPayment(ctx, n)
+		}
+		if err != nil {
+			s.Log.Warn("card payment read back", "payment", id, "err", err)
+		}
 	}
 }
 

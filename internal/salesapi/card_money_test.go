@@ -273,3 +273,36 @@ func TestCardChargeback(t *testing.T) {
 		}
 	})
 }
+
+// CARD-51: a chargeback whose notification is lost is found by the reconciliation, which reads
+// back a paid card order's payment once it has not been read for CardCheckEvery: the order is
+// marked contestado and its owner told, once; a payment read a moment ago is not read again.
+func TestCardChargebackWithheldFoundByReconciliation(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		withOwner(t, st)
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 1)
+		if _, err := w.mp.SetStatusWithheld(p.ID, mercadopago.StatusChargedBack); err != nil {
+			t.Fatal(err)
+		}
+		read := func() int { return len(w.requests("GET", "/v1/payments/"+strconv.FormatInt(p.ID, 10))) }
+		before := read()
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		if got := w.stored(t, o.ID); read() != before || len(got.Cartoes) != 1 || got.Cartoes[0].Status != string(mercadopago.StatusApproved) {
+			t.Fatalf("read back before its time: %d reads, %+v", read()-before, got.Cartoes)
+		}
+		later := time.Now().Add(orders.CardCheckEvery + time.Minute)
+		w.sales.reconcileAt(t.Context(), later)
+		team := decode[struct {
+			Status     string `json:"status"`
+			Contestado bool   `json:"contestado"`
+		}](t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&ana)).Body.Bytes())
+		if team.Status != store.OrderPaid || !team.Contestado || read() != before+1 {
+			t.Fatalf("the team's order after the reconciliation: %+v (%d reads)", team, read()-before)
+		}
+		w.sales.reconcileAt(t.Context(), later)
+		if owner := w.ownerMails(t); read() != before+1 || len(owner) != 1 || !strings.HasPrefix(owner[0], "Pagamento com cartão contestado — Pelotão") {
+			t.Fatalf("the owner's e-mails %q, %d reads", owner, read()-before)
+		}
+	})
+}

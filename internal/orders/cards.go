@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"time"
 
 	"pelotao/internal/mail"
 	"pelotao/internal/mercadopago"
@@ -83,6 +84,41 @@ func (s *Service) SettleCardPaymentOf(ctx context.Context, p mercadopago.Payment
 	default:
 		_, _, err := s.Store.RecordCardPayment(ctx, o.ID, cp, "")
 		return err
+	}
+}
+
+// A chargeback arrives weeks after the payment, and its notification may be lost as any other:
+// the reconciliation reads back the approved card payments of paid orders for CardCheckWindow
+// after their approval, each at most once every CardCheckEvery, and at most CardChecksPerTick a
+// tick, the least recently read first, so that a big event does not flood Mercado Pago (with a
+// tick a minute: 7 200 payments read every 6 hours; more are read less often) (CARD-51).
+const (
+	CardCheckWindow   = 120 * 24 * time.Hour
+	CardCheckEvery    = 6 * time.Hour
+	CardChecksPerTick = 20
+)
+
+// ReconcilePaidCards reads back from the card provider (GET /v1/payments/{id}) the approved card
+// payments of paid orders the store picks at now (ClaimCardChecks), and records what it answers
+// as a notification would (SettleCardPaymentOf): refunded or charged back, the order is marked
+// and its owner told (CARD-51). A failure is logged; the payment is read again in its turn.
+func (s *Service) ReconcilePaidCards(ctx context.Context, now time.Time) {
+	if s.Cards == nil {
+		return
+	}
+	ids, err := s.Store.ClaimCardChecks(ctx, now.Add(-CardCheckWindow), now.Add(-CardCheckEvery), now, CardChecksPerTick)
+	if err != nil {
+		s.Log.Warn("card payments read back", "err", err)
+		return
+	}
+	for _, id := range ids {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err == nil {
+			err = s.SettleCardPayment(ctx, n)
+		}
+		if err != nil {
+			s.Log.Warn("card payment read back", "payment", id, "err", err)
+		}
 	}
 }
 
@@ -176,12 +212,18 @@ func (s *Service) withdrawPreference(ctx context.Context, id string) {
 	}
 }
 
+// CardRefundGiveUp is how long after it was made a refund Mercado Pago refuses (4xx) is asked
+// again: past it, it is recorded NAO_REALIZADO, so the organizer sees it failed and may refund
+// again (CARD-52). A provider down (5xx) is waited for without end, as for a Pix.
+const CardRefundGiveUp = 24 * time.Hour
+
 // sendCard asks the card provider for refund r of a card payment (POST
 // /v1/payments/{id}/refunds, its X-Idempotency-Key the refund's id, so a retry is the same
 // refund) and records the answer when final: approved DEVOLVIDO; rejected or cancelled
 // NAO_REALIZADO; in process, pending until read again (poll reads the payment's refunds back at
-// once). A refund the provider refuses (4xx) or cannot take (5xx, down) stays pending, shown so,
-// and the reconciliation asks for it again with the same key (CARD-26).
+// once). A refund the provider cannot take (5xx, down) stays pending, shown so, and the
+// reconciliation asks for it again with the same key (CARD-26); one it refuses (4xx) is settled
+// by refusedCard (CARD-52).
 func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
 	if s.Cards == nil {
 		return
@@ -202,12 +244,34 @@ func (s *Service) sendCard(ctx context.Context, r store.Refund, poll bool) {
 			}
 		}
 	}
+	var refused *mercadopago.Rejected
 	switch {
+	case errors.As(err, &refused):
+		s.refusedCard(ctx, r, id, err)
 	case err != nil:
 		s.Log.Warn("card refund pending", "refund", r.ID, "err", err)
 	case ans.Status == mercadopago.RefundApproved:
 		s.settle(ctx, r, store.RefundReturned)
 	case ans.Status == mercadopago.RefundRejected || ans.Status == mercadopago.RefundCancelled:
 		s.settle(ctx, r, store.RefundFailed)
+	}
+}
+
+// refusedCard settles refund r of card payment id that Mercado Pago refused (4xx, refusal). A
+// refund it made under r's X-Idempotency-Key would have been answered again, not refused, so
+// the refusal means it holds none: the payment is read back (GET /v1/payments/{id}), and when
+// it is refunded in full the money is back (refunded at Mercado Pago's panel meanwhile):
+// DEVOLVIDO; otherwise r stays pending, asked again by the reconciliation, until
+// CardRefundGiveUp after it was made: NAO_REALIZADO (CARD-52).
+func (s *Service) refusedCard(ctx context.Context, r store.Refund, id int64, refusal error) {
+	p, err := s.Cards.Payment(ctx, id)
+	switch {
+	case err == nil && p.Status == mercadopago.StatusRefunded:
+		s.settle(ctx, r, store.RefundReturned)
+	case !r.CriadoEm.IsZero() && s.now().Sub(r.CriadoEm) >= CardRefundGiveUp:
+		s.Log.Warn("card refund refused: not made", "refund", r.ID, "err", refusal)
+		s.settle(ctx, r, store.RefundFailed)
+	default:
+		s.Log.Warn("card refund refused: pending", "refund", r.ID, "err", refusal)
 	}
 }

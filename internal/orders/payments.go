@@ -142,7 +142,8 @@ func payment(txid string, p pix.Payment) store.Payment {
 // Reconcile reads back, at now, every charge older than WebhookGrace still unpaid (or whose hold
 // ended within LateWindow, expired or cancelled) — a Pix charge from the PSP, a card order's
 // payments from the card provider (CARD-25) — so that a lost notification only delays a
-// confirmation or a return, and asks again for the refunds still pending.
+// confirmation or a return; reads back a few approved card payments of paid orders
+// (ReconcilePaidCards); and asks again for the refunds still pending.
 func (s *Service) Reconcile(ctx context.Context, now time.Time) {
 	os, err := s.Store.OrdersAwaitingPayment(ctx, now.Add(-WebhookGrace), now.Add(-LateWindow))
 	if err != nil {
@@ -156,6 +157,7 @@ func (s *Service) Reconcile(ctx context.Context, now time.Time) {
 			s.Log.Warn("card reconciliation", "order", o.ID, "err", err)
 		}
 	}
+	s.ReconcilePaidCards(ctx, now)
 	s.ReconcileRefunds(ctx)
 }
 

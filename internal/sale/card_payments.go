@@ -152,3 +152,26 @@ func SwitchPaymentTx(ctx context.Context, tx OrderTx, orderID, metodo, txid stri
 	}
 	return addOrderEvent(ctx, tx, orderID, store.OrderSwitchedEvent, now, "", map[string]string{"pagamento": metodo})
 }
+
+// ClaimCardChecksTx picks at most n approved card payments of paid orders, approved since
+// approvedSince and not read back since checkedBefore (the least recently read first, one never
+// read from its approval), and records them read back at now (CARD-51).
+func ClaimCardChecksTx(ctx context.Context, tx OrderTx, approvedSince, checkedBefore, now time.Time, n int) ([]string, error) {
+	ids, err := store.QueryAll(ctx, tx.Query, "card checks", func(row store.Scanner) (id string, err error) {
+		err = row.Scan(&id)
+		return id, err
+	}, `SELECT cp.payment_id FROM card_payments cp JOIN orders o ON o.id = cp.order_id
+		LEFT JOIN card_checks c ON c.payment_id = cp.payment_id
+		WHERE o.status = 'pago' AND cp.status = ? AND cp.aprovado_em >= ? AND COALESCE(c.conferido_em, cp.aprovado_em) <= ?
+		ORDER BY COALESCE(c.conferido_em, cp.aprovado_em), cp.payment_id LIMIT ?`, cardApproved, approvedSince, checkedBefore, n)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, err := tx.Exec(ctx, `INSERT INTO card_checks (payment_id, conferido_em) VALUES (?, ?)
+			ON CONFLICT (payment_id) DO UPDATE SET conferido_em = excluded.conferido_em`, id, now); err != nil {
+			return nil, fmt.Errorf("card checks: %w", err)
+		}
+	}
+	return ids, nil
+}

@@ -273,3 +273,90 @@ func TestCardChargeback(t *testing.T) {
 		}
 	})
 }
+
+// CARD-51: a chargeback whose notification is lost is found by the reconciliation, which reads
+// back a paid card order's payment once it has not been read for CardCheckEvery: the order is
+// marked contestado and its owner told, once; a payment read a moment ago is not read again.
+func TestCardChargebackWithheldFoundByReconciliation(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		withOwner(t, st)
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 1)
+		if _, err := w.mp.SetStatusWithheld(p.ID, mercadopago.StatusChargedBack); err != nil {
+			t.Fatal(err)
+		}
+		read := func() int { return len(w.requests("GET", "/v1/payments/"+strconv.FormatInt(p.ID, 10))) }
+		before := read()
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		if got := w.stored(t, o.ID); read() != before || len(got.Cartoes) != 1 || got.Cartoes[0].Status != string(mercadopago.StatusApproved) {
+			t.Fatalf("read back before its time: %d reads, %+v", read()-before, got.Cartoes)
+		}
+		later := time.Now().Add(orders.CardCheckEvery + time.Minute)
+		w.sales.reconcileAt(t.Context(), later)
+		team := decode[struct {
+			Status     string `json:"status"`
+			Contestado bool   `json:"contestado"`
+		}](t, w.Call("GET", "/api/pedidos/"+o.ID, "", apitest.As(&ana)).Body.Bytes())
+		if team.Status != store.OrderPaid || !team.Contestado || read() != before+1 {
+			t.Fatalf("the team's order after the reconciliation: %+v (%d reads)", team, read()-before)
+		}
+		w.sales.reconcileAt(t.Context(), later)
+		if owner := w.ownerMails(t); read() != before+1 || len(owner) != 1 || !strings.HasPrefix(owner[0], "Pagamento com cartão contestado — Pelotão") {
+			t.Fatalf("the owner's e-mails %q, %d reads", owner, read()-before)
+		}
+	})
+}
+
+// CARD-52: a refund Mercado Pago keeps refusing (4xx) is asked again until CardRefundGiveUp after
+// it was made, then recorded NAO_REALIZADO — off Financeiro's refunds under way, its money
+// refundable again — and the organizer's new refund goes through.
+func TestCardRefundRefusedGivesUp(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 1)
+		w.mp.Inject(mpsandbox.RefundRefused, 3)
+		refund := func(key string) orderAnswer {
+			return w.order(t, w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 10}`,
+				apitest.As(&ana), apitest.Header("Idempotency-Key", key)), 200)
+		}
+		refund("primeiro")
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		if got := w.stored(t, o.ID); len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundProcessing {
+			t.Fatalf("refused, before CardRefundGiveUp: %+v", got.Reembolsos)
+		}
+		w.sales.orders.Now = func() time.Time { return time.Now().Add(orders.CardRefundGiveUp + time.Minute) }
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		if got := w.stored(t, o.ID); len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundFailed {
+			t.Fatalf("refused past CardRefundGiveUp: %+v", got.Reembolsos)
+		}
+		f := decode[orders.Figures](t, w.Call("GET", "/api/events/"+w.eventID+"/financeiro", "", apitest.As(&ana)).Body.Bytes())
+		if f.ReembolsoEmProcessamento != 0 || f.PorMetodo.Cartao.Reembolsado != 0 {
+			t.Fatalf("Financeiro after a refund not made: %+v", f)
+		}
+		again := refund("segundo")
+		if len(again.Reembolsos) != 2 || again.Reembolsos[1].Status != store.RefundReturned {
+			t.Fatalf("asked again by the organizer: %+v", again.Reembolsos)
+		}
+		if n := len(w.refundBodies(p)); n != 4 {
+			t.Fatalf("%d refunds asked of Mercado Pago, want 4", n)
+		}
+	})
+}
+
+// CARD-52: a refund refused because Mercado Pago refunded the whole payment meanwhile (at its
+// panel, its notification lost) is recorded DEVOLVIDO when the payment reads refunded.
+func TestCardRefundRefusedOfARefundedPayment(t *testing.T) {
+	dbtest.OnBothDatabases(t, func(t *testing.T, st store.Store) {
+		w := newCardWorld(t, st, nil)
+		o, p := w.paidByCard(t, 1)
+		w.mp.Inject(mpsandbox.Unavailable, 1)
+		w.Call("POST", "/api/events/"+w.eventID+"/pedidos/"+o.ID+"/reembolso", `{"valor": 10}`, apitest.As(&ana))
+		if _, err := w.mp.SetStatusWithheld(p.ID, mercadopago.StatusRefunded); err != nil {
+			t.Fatal(err)
+		}
+		w.sales.reconcileAt(t.Context(), time.Now().Add(orders.WebhookGrace))
+		if got := w.stored(t, o.ID); len(got.Reembolsos) != 1 || got.Reembolsos[0].Status != store.RefundReturned {
+			t.Fatalf("refused of a payment refunded in full: %+v", got.Reembolsos)
+		}
+	})
+}

@@ -99,6 +99,12 @@ type OrderStore interface {
 	// hold ended after expiredSince, expired or cancelled, oldest first (the reconciliation reads
 	// their charges back: a Pix made as its order was cancelled is found and returned, REG-183).
 	OrdersAwaitingPayment(ctx context.Context, createdBy, expiredSince time.Time) ([]Order, error)
+	// ClaimCardChecks picks at most n approved card payments (their ids) of paid orders, approved
+	// since approvedSince and not read back since checkedBefore, the least recently read first
+	// (one never read counts from its approval), and records them read back at now: the
+	// reconciliation reads them from the card provider, so that a lost refund or chargeback is
+	// found (CARD-51).
+	ClaimCardChecks(ctx context.Context, approvedSince, checkedBefore, now time.Time, n int) ([]string, error)
 	// Order returns one order with its registrations, payments and refunds; ErrNotFound.
 	Order(ctx context.Context, id string) (Order, error)
 	// OrderByIdempotencyKey returns the order the buyer made in the event with this

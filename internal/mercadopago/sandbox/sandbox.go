@@ -470,11 +470,27 @@ func (s *Sandbox) setStatusLocked(p *payment, st mercadopago.Status, detail stri
 // SetStatus moves a payment to st (a manual review approving it, a chargeback, a refund made at
 // Mercado Pago's panel) and notifies payment.updated.
 func (s *Sandbox) SetStatus(ctx context.Context, id int64, st mercadopago.Status) (mercadopago.Payment, error) {
+	p, notifyURL, err := s.setStatus(id, st)
+	if err != nil {
+		return p, err
+	}
+	return p, s.notify(ctx, notifyURL, id, "payment.updated")
+}
+
+// SetStatusWithheld moves a payment to st as SetStatus does, but posts no notification: the
+// reconciliation alone finds it.
+func (s *Sandbox) SetStatusWithheld(id int64, st mercadopago.Status) (mercadopago.Payment, error) {
+	p, _, err := s.setStatus(id, st)
+	return p, err
+}
+
+// setStatus moves a payment to st and returns where its notification goes.
+func (s *Sandbox) setStatus(id int64, st mercadopago.Status) (mercadopago.Payment, string, error) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	p, ok := s.payments[id]
 	if !ok {
-		s.mu.Unlock()
-		return mercadopago.Payment{}, ErrUnknownPayment
+		return mercadopago.Payment{}, "", ErrUnknownPayment
 	}
 	s.setStatusLocked(p, st, statusDetails[st])
 	if st == mercadopago.StatusRefunded {
@@ -486,9 +502,7 @@ func (s *Sandbox) SetStatus(ctx context.Context, id int64, st mercadopago.Status
 			notifyURL = pref.NotificationURL
 		}
 	}
-	out := p.Payment
-	s.mu.Unlock()
-	return out, s.notify(ctx, notifyURL, id, "payment.updated")
+	return p.Payment, notifyURL, nil
 }
 
 // notify POSTs Mercado Pago's notification of payment id to notifyURL, signed with the secret.

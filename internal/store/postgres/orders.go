@@ -287,6 +287,15 @@ func (s *Store) RecordCardPayment(ctx context.Context, orderID string, p store.C
 	return o, changed, err
 }
 
+// ClaimCardChecks implements store.OrderStore.
+func (s *Store) ClaimCardChecks(ctx context.Context, approvedSince, checkedBefore, now time.Time, n int) (ids []string, err error) {
+	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error {
+		ids, err = sale.ClaimCardChecksTx(ctx, tx, approvedSince, checkedBefore, now, n)
+		return err
+	})
+	return ids, err
+}
+
 // ClaimOrderReceipt implements store.OrderStore.
 func (s *Store) ClaimOrderReceipt(ctx context.Context, orderID string, now time.Time) (claimed bool, err error) {
 	err = s.inOrderTx(ctx, nil, func(tx sale.OrderTx) error {

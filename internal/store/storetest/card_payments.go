@@ -15,6 +15,51 @@ func testCardPayments(t *testing.T, open Open) {
 	t.Run("LateAndAnotherAmount", func(t *testing.T) { testCardPaymentLate(t, open(t)) })
 	t.Run("Switch", func(t *testing.T) { testPaymentSwitch(t, open(t)) })
 	t.Run("FinanceByMethod", func(t *testing.T) { testCardFinance(t, open(t)) })
+	t.Run("ChecksOfPaidCards", func(t *testing.T) { testCardChecks(t, open(t)) })
+}
+
+// CARD-51: the reconciliation reads back the approved card payments of paid orders, each at most
+// once a period, a few at a time, the least recently read first, within a window after approval;
+// a declined card, a Pix, a payment no longer approved are not read.
+func testCardChecks(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	eventID := orderEvent(t, s)
+	c := store.Capacity{}
+	before := time.Now()
+	paidOrder(t, s, eventID, "cc-pix", before, c, athlete("Ana Pix", "5 km", ""))
+	var ids []string
+	for i, id := range []string{"501", "502"} {
+		o := mustOrder(t, s, cardOrder(eventID, "cc-"+id, before, c, athlete("Cartão "+id, "10 km", "")))
+		if _, err := s.ConfirmCardPayment(ctx, o.ID, store.CardPayment{ID: id, Status: "approved", Valor: o.Total, Parcelas: 1}, c); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, o.ID)
+		if i == 0 {
+			time.Sleep(10 * time.Millisecond) // 501 approved before 502, whatever the clock's grain
+		}
+	}
+	declined := mustOrder(t, s, cardOrder(eventID, "cc-503", before, c, athlete("Recusado", "10 km", "")))
+	if _, _, err := s.RecordCardPayment(ctx, declined.ID, store.CardPayment{ID: "503", Status: "rejected", Valor: declined.Total}, ""); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	claim := func(at time.Time, n int, want ...string) {
+		t.Helper()
+		got, err := s.ClaimCardChecks(ctx, at.Add(-120*24*time.Hour), at.Add(-6*time.Hour), at, n)
+		if err != nil || !slices.Equal(got, want) && len(got)+len(want) > 0 {
+			t.Fatalf("checks at %v (n %d): %v %v, want %v", at.Sub(now), n, got, err, want)
+		}
+	}
+	claim(now, 10)                                 // approved now: not yet
+	claim(now.Add(7*time.Hour), 1, "501")          // the older approval first, one a tick
+	claim(now.Add(7*time.Hour), 10, "502")         // 501 read at this time: not again
+	claim(now.Add(8*time.Hour), 10)                // none read 6 hours ago yet
+	claim(now.Add(14*time.Hour), 10, "501", "502") // read 7 hours ago: again
+	claim(now.Add(121*24*time.Hour), 10)           // out of the window
+	if _, _, err := s.RecordCardPayment(ctx, ids[0], store.CardPayment{ID: "501", Status: "charged_back", Valor: 1}, ""); err != nil {
+		t.Fatal(err)
+	}
+	claim(now.Add(21*time.Hour), 10, "502") // charged back: no longer approved
 }
 
 // CARD-27: Financeiro's money by method — a card's fees are Mercado Pago's of the payments

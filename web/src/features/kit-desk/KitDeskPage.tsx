@@ -12,7 +12,7 @@ import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
 import { FoundList } from './FoundList'
-import { GroupPickup } from './GroupPickup'
+import { GroupPanel, loadGroupPickup } from './GroupPanel'
 import { groupCheckins, groupCodeOf, groupIndex } from './groupPickup'
 import { newPickupId, queueLine } from './display'
 import { ParticipantCard } from './ParticipantCard'
@@ -117,6 +117,11 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         .catch(() => undefined)
     const t = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(keep) : keep()), 5_000)
     return () => clearTimeout(t)
+  }, [state.loading])
+
+  // The group's panel is fetched as soon as the roster is loaded (GroupPanel.tsx).
+  useEffect(() => {
+    if (!state.loading) loadGroupPickup().catch(() => undefined)
   }, [state.loading])
 
   async function openScanner() {
@@ -303,7 +308,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         )}
         {searching && state.roster.size > 0 && <p className="text-lg">Preparando a busca...</p>}
         {groupCode && (
-          <GroupPickup
+          <GroupPanel
             key={groupCode}
             codigo={groupCode}
             members={groupMembers}

@@ -3,7 +3,6 @@ import { LabelledInput } from '../../components/LabelledInput'
 import { fetchGrupo } from './checkinApi'
 import { atPickupTime, whoTookIt } from './display'
 import { deskField } from './deskField'
-import { handable } from './groupPickup'
 import type { Checkin, GrupoNoBalcao, RetiradoPor, RosterParticipant } from './types'
 
 type Props = {
@@ -18,6 +17,19 @@ type Props = {
   timeZone?: string
   onDeliver: (members: RosterParticipant[], retiradoPor: RetiradoPor) => void
   onClose: () => void
+}
+
+/**
+ * Whether the desk may hand this member's kit with the group's: paid (an unpaid one is refused as
+ * the desk refuses it, and the server decides), not picked up, not waiting to be sent, and without
+ * a pickup that did not count still to be acknowledged.
+ */
+function handable(
+  p: RosterParticipant,
+  pending: ReadonlyMap<string, Checkin>,
+  conflicts: ReadonlyMap<string, unknown>,
+): boolean {
+  return p.pago && !p.kitRetirado && !pending.has(p.id) && !conflicts.has(p.id)
 }
 
 /** The fields of who takes the kits: the coach, with a document, as any third party. */

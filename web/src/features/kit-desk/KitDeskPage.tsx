@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useParams, useSearchParams } from '../../app/routing'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageLoading } from '../../components/PageLoading'
-import { UndoPickupDialog } from '../../components/UndoPickupDialog'
 import { api } from '../../lib/platform/api'
 import { useAuth } from '../../lib/auth'
 import { usePageMeta } from '../../lib/platform/pageMeta'
@@ -12,11 +10,11 @@ import { useDeskName } from './deskName'
 import { DeskNameForm } from './DeskNameForm'
 import { DeviceStore } from './deviceStore'
 import { FoundList } from './FoundList'
-import { GroupPickup } from './GroupPickup'
+import { groupPanel, leaveDialog, loadDeskParts, pickupDialog, undoDialog } from './deskParts'
 import { groupCheckins, groupCodeOf, groupIndex } from './groupPickup'
-import { newPickupId, queueLine } from './display'
+import { newPickupId, queueLine, rosterSizes } from './display'
 import { ParticipantCard } from './ParticipantCard'
-import { PickupDialog, rosterSizes, type PickupChoice } from './PickupDialog'
+import type { PickupChoice } from './PickupDialog'
 import type { IndexAnswer, IndexRequest } from './indexWorker'
 import type QrScannerPanel from './QrScanner'
 import { timedSearch, unpackIndex, type SearchIndex } from './search'
@@ -117,6 +115,11 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         .catch(() => undefined)
     const t = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(keep) : keep()), 5_000)
     return () => clearTimeout(t)
+  }, [state.loading])
+
+  // The group's panel and the dialogs are fetched as soon as the roster is loaded (deskParts.tsx).
+  useEffect(() => {
+    if (!state.loading) loadDeskParts()
   }, [state.loading])
 
   async function openScanner() {
@@ -303,7 +306,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         )}
         {searching && state.roster.size > 0 && <p className="text-lg">Preparando a busca...</p>}
         {groupCode && (
-          <GroupPickup
+          <groupPanel.Part
             key={groupCode}
             codigo={groupCode}
             members={groupMembers}
@@ -341,7 +344,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
       </main>
       {Scanner && <Scanner onCode={scanned} onClose={() => setScanner(null)} />}
       {picking && (
-        <PickupDialog
+        <pickupDialog.Part
           participant={picking}
           sizes={shirtSizes}
           onConfirm={(c) => confirmPickup(picking, c)}
@@ -349,7 +352,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         />
       )}
       {undoing && (
-        <UndoPickupDialog
+        <undoDialog.Part
           nome={undoing.nome}
           onUndo={async () => {
             await sync.undo(undoing.id)
@@ -359,7 +362,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
         />
       )}
       {leaving && (
-        <ConfirmDialog
+        <leaveDialog.Part
           title="Sair e apagar os dados deste aparelho?"
           confirmLabel="Sair e apagar"
           busyLabel="Saindo..."
@@ -370,7 +373,7 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
           {queueLine(queued)}:{' '}
           {queued === 1 ? 'ela ainda não foi enviada e será perdida' : 'elas ainda não foram enviadas e serão perdidas'}
           . Conecte-se à internet e espere o envio antes de sair.
-        </ConfirmDialog>
+        </leaveDialog.Part>
       )}
     </div>
   )

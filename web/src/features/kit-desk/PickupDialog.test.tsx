@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { alreadyPickedUp } from './display'
-import { PickupDialog, rosterSizes } from './PickupDialog'
+import { rosterSizes } from './display'
+import { PickupDialog } from './PickupDialog'
 import { participant } from './testRoster'
 
 const sizes = ['PP', 'P', 'M', 'G', 'GG']

@@ -1,22 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { LabelledInput } from '../../components/LabelledInput'
-import { sortSizes } from '../../lib/events/shirtSizes'
 import { deskField } from './deskField'
 import type { RetiradoPor, RosterParticipant } from './types'
 
 /** semPagamento: the volunteer confirmed handing an unpaid kit (false for a paid one); the server checks it. */
 export type PickupChoice = { retiradoPor: RetiradoPor | null; camisetaEntregue: string; semPagamento: boolean }
-
-/**
- * The shirts the desk hands: the sizes its roster ordered, smallest first — those the organizer had
- * made for this event (its own list, or an imported file's sizes), never a size it does not stock.
- */
-export function rosterSizes(roster: Iterable<RosterParticipant>): string[] {
-  const sizes = new Set<string>()
-  for (const p of roster) if (p.camiseta) sizes.add(p.camiseta)
-  return sortSizes(sizes)
-}
 
 /** The fields of the third party who picks the kit up. */
 const third = { ...deskField, autoComplete: 'off', maxLength: 120 }

@@ -1,5 +1,6 @@
+import { sortSizes } from '../../lib/events/shirtSizes'
 import { clockFormat } from '../../lib/text/format'
-import type { KitRetirado } from './types'
+import type { KitRetirado, RosterParticipant } from './types'
 
 /**
  * "09:14" today, "10/05 às 09:14" another day, on the event's clock (its fusoHorario, REG-225; '' is
@@ -42,4 +43,14 @@ export function newPickupId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   const b = crypto.getRandomValues(new Uint8Array(16))
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * The shirts the desk hands: the sizes its roster ordered, smallest first — those the organizer had
+ * made for this event (its own list, or an imported file's sizes), never a size it does not stock.
+ */
+export function rosterSizes(roster: Iterable<RosterParticipant>): string[] {
+  const sizes = new Set<string>()
+  for (const p of roster) if (p.camiseta) sizes.add(p.camiseta)
+  return sortSizes(sizes)
 }

@@ -2,8 +2,9 @@ import { codeOfText } from './codigo'
 import type { Checkin, RetiradoPor, RosterParticipant } from './types'
 
 // A group's kits handed to its coach at once (docs/requirements.md GRP-62): the roster's members of
-// the group, which of them the desk may hand, and the pickups it records, one per athlete, through
-// the one queue and the one POST …/checkin of single pickups.
+// the group, found by the search, and the pickups the desk records, one per athlete, through the
+// one queue and the one POST …/checkin of single pickups. Which kits may go is the panel's
+// (GroupPickup.tsx, a chunk of its own).
 
 /** The roster's participants of each group, by the group's code. */
 export function groupIndex(roster: Iterable<RosterParticipant>): Map<string, string[]> {
@@ -21,19 +22,6 @@ export function groupIndex(roster: Iterable<RosterParticipant>): Map<string, str
 export function groupCodeOf(index: ReadonlyMap<string, string[]>, text: string): string {
   const codigo = codeOfText(text)
   return codigo && index.has(codigo) ? codigo : ''
-}
-
-/**
- * Whether the desk may hand this member's kit with the group's: paid (an unpaid one is refused as
- * the desk refuses it, and the server decides), not picked up, not waiting to be sent, and without
- * a pickup that did not count still to be acknowledged.
- */
-export function handable(
-  p: RosterParticipant,
-  pending: ReadonlyMap<string, Checkin>,
-  conflicts: ReadonlyMap<string, unknown>,
-): boolean {
-  return p.pago && !p.kitRetirado && !pending.has(p.id) && !conflicts.has(p.id)
 }
 
 /**

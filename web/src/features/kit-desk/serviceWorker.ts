@@ -10,16 +10,32 @@ export async function registerDeskWorker() {
     const registration = await navigator.serviceWorker.register('/retirada-sw.js', { scope: '/retirada/' })
     const worker = (await navigator.serviceWorker.ready).active ?? registration.active
     // What this first visit loaded before the worker existed: the page itself and its files.
-    const urls = [location.pathname]
-    for (const e of performance.getEntriesByType('resource')) {
-      const url = new URL(e.name)
-      if (url.origin === location.origin && (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg'))
-        urls.push(url.pathname)
-    }
-    worker?.postMessage({ type: 'guardar', urls })
+    worker?.postMessage({ type: 'guardar', urls: loadedFiles() })
   } catch (err) {
     console.error('service worker da retirada', err) // the desk still works online
   }
+}
+
+/**
+ * Has the worker keep the files loaded so far, once it is active: a chunk fetched before the worker
+ * controlled the page (the group's panel, right after the roster arrives) would not be kept else.
+ * The worker skips what it keeps already.
+ */
+export async function keepLoadedFiles() {
+  if (!('serviceWorker' in navigator)) return
+  const registration = await navigator.serviceWorker.getRegistration('/retirada/')
+  registration?.active?.postMessage({ type: 'guardar', urls: loadedFiles() })
+}
+
+/** The page itself and the files it loaded from this site. */
+function loadedFiles(): string[] {
+  const urls = [location.pathname]
+  for (const e of performance.getEntriesByType('resource')) {
+    const url = new URL(e.name)
+    if (url.origin === location.origin && (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg'))
+      urls.push(url.pathname)
+  }
+  return urls
 }
 
 /**

@@ -117,10 +117,9 @@ function Desk({ sync, balcao, onRename }: { sync: DeskSync; balcao: string; onRe
     return () => clearTimeout(t)
   }, [state.loading])
 
-  // The group's panel and the dialogs are fetched as soon as the roster is loaded (deskParts.tsx).
-  useEffect(() => {
-    if (!state.loading) loadDeskParts()
-  }, [state.loading])
+  // The group's panel and the dialogs are fetched as the desk opens, beside its roster, not in its
+  // first bundle (deskParts.tsx): a desk is often taken offline as soon as its roster is in.
+  useEffect(() => loadDeskParts(), [])
 
   async function openScanner() {
     setDone('')

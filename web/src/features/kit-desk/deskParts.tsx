@@ -77,7 +77,7 @@ export const leaveDialog = deskPart(
   true,
 )
 
-/** Fetches every part, for the desk to call once its roster is loaded. */
+/** Fetches every part, for the desk to call as it opens. */
 export function loadDeskParts() {
   for (const part of [groupPanel, pickupDialog, undoDialog, leaveDialog]) part.load().catch(() => undefined)
 }

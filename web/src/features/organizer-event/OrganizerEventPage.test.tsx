@@ -7,6 +7,7 @@ import { AuthContext, type Auth } from '../../lib/auth'
 import { OrganizerEventPage } from './OrganizerEventPage'
 import { makeEvent } from '../../lib/testing/testEvents'
 import { serve } from '../../lib/testing/fakeFetch'
+import type { Finance } from './finance/financeApi'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -50,14 +51,16 @@ function renderPage(uid: string, url = '/dashboard/eventos/ev1') {
   )
 }
 
-const emptyFinance = {
+const emptyFinance: Finance = {
   bruto: 0,
   reembolsado: 0,
   liquido: 0,
+  reembolsoEmProcessamento: 0,
   pedidos: { pagos: 0, aguardando: 0, expirados: 0, cancelados: 0, reembolsados: 0 },
   porLote: {},
   porPercurso: {},
   porDia: {},
+  porGrupo: {},
   conciliacao: null,
 }
 

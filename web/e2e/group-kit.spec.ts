@@ -1,7 +1,8 @@
 import { request as newRequest, type Page } from '@playwright/test'
 import { confirmEmail, createUser, signIn, signedInUser } from './accounts'
-import { createEvent, inDays, marker, nextYear, sellThroughPelotao } from './events'
+import { createEvent, inDays, marker, sellThroughPelotao } from './events'
 import { expect, phone, test } from './fixtures'
+import { eventWithCoach } from './groups'
 import { athlete } from './orders'
 
 // The group's kits on a 375 px phone (docs/requirements.md GRP-59, GRP-60), against the real binary:
@@ -34,17 +35,7 @@ test("the coach's QR code opens the kit desk on the group for the team only (GRP
 }) => {
   test.setTimeout(120_000)
   const word = marker()
-  const organizer = await signedInUser(page)
-  const eventId = await createEvent(page.request, {
-    titulo: `Corrida dos Kits ${word}`,
-    dataEvento: nextYear(9, 20),
-    km: [10],
-  })
-  await sellThroughPelotao(page.request, eventId)
-  expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
-
-  const coach = await signedInUser(page, { displayName: 'Carla Treinadora' })
-  await confirmEmail(page.request, coach.email)
+  const { organizer, eventId } = await eventWithCoach(page, `Corrida dos Kits ${word}`)
   const made = await page.request.post(`/api/events/${eventId}/grupos`, { data: { nome: `Assessoria Kit ${word}` } })
   expect(made.status(), await made.text()).toBe(201)
   const group = (await made.json()) as { id: string; codigo: string }

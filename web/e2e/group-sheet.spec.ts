@@ -1,7 +1,7 @@
 import { cpfDigits } from './cpf'
-import { confirmEmail, signedInUser } from './accounts'
-import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { marker } from './events'
 import { expect, phone, test } from './fixtures'
+import { eventWithCoach } from './groups'
 
 // The coach's spreadsheet held as orders on a 375 px phone (docs/requirements.md GRP-71 … GRP-75),
 // against the real binary: a file of 120 athletes with one wrong CPF is checked and its row shown;
@@ -28,27 +28,18 @@ test('the coach checks a spreadsheet of 120, fixes its row, holds it as orders a
 }) => {
   test.setTimeout(180_000)
   const word = marker()
-  await signedInUser(page)
-  const eventId = await createEvent(page.request, {
-    titulo: `Corrida da Planilha ${word}`,
-    dataEvento: nextYear(9, 20),
-    km: [10],
-  })
-  await sellThroughPelotao(page.request, eventId)
   // The group's price tiers (GRP-20): the spreadsheet's 120 reach the second, 15% off every athlete.
-  const doc = (await (await page.request.get(`/api/events/${eventId}`)).json()) as { inscricoes: object }
   const tiers = [
     { minimo: 10, percentual: 10 },
     { minimo: 100, percentual: 15 },
   ]
-  const priced = await page.request.put(`/api/events/${eventId}`, {
-    data: { ...doc, inscricoes: { ...doc.inscricoes, descontosGrupo: tiers } },
+  const { eventId } = await eventWithCoach(page, `Corrida da Planilha ${word}`, async (id) => {
+    const doc = (await (await page.request.get(`/api/events/${id}`)).json()) as { inscricoes: object }
+    const priced = await page.request.put(`/api/events/${id}`, {
+      data: { ...doc, inscricoes: { ...doc.inscricoes, descontosGrupo: tiers } },
+    })
+    expect(priced.status(), await priced.text()).toBe(200)
   })
-  expect(priced.status(), await priced.text()).toBe(200)
-  expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
-
-  const coach = await signedInUser(page, { displayName: 'Carla Treinadora' })
-  await confirmEmail(page.request, coach.email)
   const made = await page.request.post(`/api/events/${eventId}/grupos`, {
     data: { nome: `Assessoria Planilha ${word}` },
   })

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
-import { confirmEmail, signIn, signedInUser } from './accounts'
+import { signIn } from './accounts'
 import { violations } from './axe'
-import { createEvent, marker, nextYear, sellThroughPelotao } from './events'
+import { marker } from './events'
 import { expect, phone, test } from './fixtures'
+import { eventWithCoach } from './groups'
 
 // Assessorias and groups on a 375 px phone (docs/requirements.md GRP-1, GRP-5, GRP-12 … GRP-16):
 // a coach creates a group for an event from the athlete's panel and finds its link on the group's
@@ -17,18 +18,9 @@ test('a coach creates a group and sees its link; the organizer renames it (GRP-1
 }) => {
   test.setTimeout(120_000)
   const word = marker()
-  const organizer = await signedInUser(page)
-  const eventId = await createEvent(page.request, {
-    titulo: `Corrida das Assessorias ${word}`,
-    dataEvento: nextYear(9, 20),
-    km: [10],
-  })
-  await sellThroughPelotao(page.request, eventId)
-  expect((await page.request.post('/api/auth/logout')).status()).toBe(204)
+  const { organizer, eventId } = await eventWithCoach(page, `Corrida das Assessorias ${word}`)
 
   // The coach, with a confirmed e-mail, creates the group on the athlete's panel.
-  const coach = await signedInUser(page, { displayName: 'Carla Treinadora' })
-  await confirmEmail(page.request, coach.email)
   await page.goto('/dashboard?painel=atleta')
   await page.getByRole('button', { name: 'Criar grupo' }).click()
   const form = page.getByRole('form', { name: 'Novo grupo' })
